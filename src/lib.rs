@@ -1,0 +1,11 @@
+//! Mondo: an umpire for Zendo and other deduction games.
+//!
+//! Data flows one way: a front (Discord bot, terminal, CLI) drives the match runtime,
+//! which applies actions to the pure rules engine, stores the resulting events and then
+//! announces them. The pure modules (`koan`, `lang`, `finder`, `rules`, `render`) do no
+//! I/O and never read a clock.
+
+pub mod koan;
+pub mod lang;
+
+pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};
