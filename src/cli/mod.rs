@@ -12,8 +12,16 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Print the version and exit.
+    Version,
+}
 
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {}
+    match cli.command {
+        Command::Version => {
+            println!("mondo {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+    }
 }
