@@ -481,8 +481,13 @@ impl Parser<'_> {
             let here = self.c.here();
             e.message =
                 format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
+            let plural = (0..8)
+                .filter_map(|k| self.c.word_at(k))
+                .find(|w| is_noun(w))
+                .is_some_and(|n| n.ends_with('s'));
+            let every = if plural { "all " } else { "every " };
             e = e
-                .with_example(splice(self.src, &(here.start..here.start), "every "))
+                .with_example(splice(self.src, &(here.start..here.start), every))
                 .with_example(splice(self.src, &(here.start..here.start), "some "));
         }
         e
