@@ -214,6 +214,10 @@ fn conjuncts(f: &Formula) -> Vec<&Formula> {
 
 fn collect<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
     match &f.kind {
+        // `the unique NP`: one phrase, not two conjuncts.
+        FormulaKind::Bin(BinOp::And, a, b) if op == BinOp::And && is_unique_shape(a, b) => {
+            out.push(f)
+        }
         FormulaKind::Bin(o, a, b) if *o == op => {
             collect(a, op, out);
             collect(b, op, out);
@@ -290,6 +294,17 @@ fn parity_word(p: Parity) -> &'static str {
         Parity::Odd => "odd",
         Parity::Even => "even",
     }
+}
+
+/// `count(x: R) = 1 & exists x. ...`, the shape of `the unique`.
+fn is_unique_shape(a: &Formula, b: &Formula) -> bool {
+    let FormulaKind::Cmp(CmpOp::Eq, t, one) = &a.kind else {
+        return false;
+    };
+    matches!(
+        (&t.kind, &one.kind),
+        (TermKind::Count(..), TermKind::Int(1))
+    ) && matches!(b.kind, FormulaKind::Exists(..))
 }
 
 /// `Count(x, R) = 1 & Exists(x, R & V)`: "the unique NP VP".
@@ -648,10 +663,9 @@ fn vp(x: Var, f: &Formula, form: Form) -> Option<String> {
             let adj = adjective_word(*p)?;
             Some(format!("{} {adj}", copula(form)?))
         }
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => relation(x, f, form),
         FormulaKind::Bin(BinOp::And, ..) => vp_conj(x, &conjuncts(f), form),
         FormulaKind::Bin(BinOp::Or, a, b) => {
-            let left_ok = !matches!(b.kind, FormulaKind::Bin(BinOp::Or, ..));
-            left_ok.then_some(())?;
             Some(format!("{} or {}", vp(x, a, form)?, vp(x, b, form)?))
         }
         FormulaKind::Not(a) => negated_vp(x, a, form),
@@ -781,6 +795,16 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
             };
             let noun = np_with(*y, r.as_ref(), form, other)?;
             Some((pred, format!("{det} {} {noun}", say_number(*n))))
+        }
+        // `the unique NP`: the count's restriction is the one said; the read-back
+        // check in `natural_english` confirms it.
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => {
+            let FormulaKind::Exists(y, body) = &b.kind else {
+                return None;
+            };
+            let (pred, other, r) = split_object(x, *y, body)?;
+            let noun = np_with(*y, r.as_ref(), Form::Singular, other)?;
+            Some((pred, format!("the unique {noun}")))
         }
         FormulaKind::Parity(p, t) => {
             let TermKind::Count(y, body) = &t.kind else {
