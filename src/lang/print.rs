@@ -266,10 +266,9 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
 fn negation(a: &Formula) -> Option<String> {
     match &a.kind {
         FormulaKind::Exists(x, body) => {
-            return Some(format!(
-                "there are no {}",
-                np(*x, Some(body), Form::Plural)?
-            ));
+            return np(*x, Some(body), Form::Plural)
+                .map(|n| format!("there are no {n}"))
+                .or_else(|| det_np_vp("no", *x, body, Form::Singular));
         }
         FormulaKind::Parity(p, t) if !matches!(t.kind, TermKind::Count(..)) => {
             return Some(format!("{} is not {}", term(t)?, parity_word(*p)));
@@ -361,22 +360,39 @@ fn rename(f: &Formula, x: Var) -> Formula {
 
 fn atomic(f: &Formula) -> Option<String> {
     match &f.kind {
-        FormulaKind::Exists(x, body) => Some(format!(
-            "there is a {}",
-            np(*x, Some(body), Form::Singular)?
-        )),
+        FormulaKind::Exists(x, body) => np(*x, Some(body), Form::Singular)
+            .map(|n| format!("there is a {n}"))
+            .or_else(|| det_np_vp("some", *x, body, Form::Singular)),
         FormulaKind::Forall(x, body) => forall(*x, body),
         FormulaKind::Cmp(op, a, b) => comparison(*op, a, b),
         FormulaKind::Parity(p, t) => match &t.kind {
-            TermKind::Count(x, body) => Some(format!(
-                "there is an {} number of {}",
-                parity_word(*p),
-                np(*x, Some(body), Form::Plural)?
-            )),
+            TermKind::Count(x, body) => {
+                let det = format!("an {} number of", parity_word(*p));
+                np(*x, Some(body), Form::Plural)
+                    .map(|n| format!("there is {det} {n}"))
+                    .or_else(|| det_np_vp(&det, *x, body, Form::Plural))
+            }
             _ => Some(format!("{} is {}", term(t)?, parity_word(*p))),
         },
         _ => None,
     }
+}
+
+/// `Det NP VP` for a body that one noun phrase cannot say: its last `or` becomes
+/// the verb phrase (a relative clause cannot group `or` against other conjuncts).
+fn det_np_vp(det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    let parts = conjuncts(body);
+    let i = parts.iter().rposition(|p| {
+        matches!(p.kind, FormulaKind::Bin(BinOp::Or, ..)) && !is_direction_list(x, p)
+    })?;
+    let rest: Vec<&Formula> = parts
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, p)| *p)
+        .collect();
+    let noun = np(x, rebuild(&rest).as_ref(), form)?;
+    Some(format!("{det} {noun} {}", vp(x, parts[i], form)?))
 }
 
 fn forall(x: Var, body: &Formula) -> Option<String> {
@@ -436,8 +452,10 @@ fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
             } else {
                 ("are", Form::Plural)
             };
-            let noun = np(*x, Some(body), form)?;
-            return Some(format!("there {verb} {det} {} {noun}", say_number(*n)));
+            let det = format!("{det} {}", say_number(*n));
+            return np(*x, Some(body), form)
+                .map(|noun| format!("there {verb} {det} {noun}"))
+                .or_else(|| det_np_vp(&det, *x, body, form));
         }
         (TermKind::Count(x, p), TermKind::Count(y, q)) => {
             let (np_a, np_b) = (
