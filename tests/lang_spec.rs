@@ -663,6 +663,18 @@ fn small_print() {
     }
     reads("every piece points up.", &["1^"], &["1>"]);
     reads("every piece points up in the koan", &["1^"], &["1>"]);
+    reads("every piece points to the left", &["1<"], &["1>"]);
+    reads(
+        "some piece is to the right of a small piece",
+        &["1^ 2^"],
+        &["2^ 1^"],
+    );
+    reads("there's a small piece", &["1^"], &["2^"]);
+    reads(
+        "it's not the case that every piece points up",
+        &["1^ 1>"],
+        &["1^"],
+    );
     reads(
         "there are exactly two pieces in the structure.",
         &["1^ 1^"],

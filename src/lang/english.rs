@@ -425,6 +425,7 @@ impl Parser<'_> {
             .c
             .eat_words(&["it", "is", "not", "the", "case", "that"])
             || self.c.eat_words(&["it", "isn't", "the", "case", "that"])
+            || self.c.eat_words(&["it's", "not", "the", "case", "that"])
             || self.c.eat_word("not")
         {
             let a = self.not_sentence()?;
@@ -448,7 +449,7 @@ impl Parser<'_> {
         }
         let w = self.c.word().unwrap_or("").to_string();
         match w.as_str() {
-            "there" => self.there(),
+            "there" | "there's" => self.there(),
             "the" => self.the_sentence(),
             "it" if matches!(self.c.word_at(1), Some("contains" | "has")) => {
                 self.c.pos += 2;
@@ -475,6 +476,11 @@ impl Parser<'_> {
         let mut e = self.c.expected(
             "a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`",
         );
+        if self.c.is_word("it") {
+            return e.with_help(
+                "a pattern cannot point back with `it`: name the piece again, e.g. `the unique topmost piece points up`",
+            );
+        }
         if let Some(w) = self.c.word()
             && (adjective(w).is_some() || is_noun(w))
         {
@@ -495,7 +501,12 @@ impl Parser<'_> {
 
     /// `there is/are ...`.
     fn there(&mut self) -> R<Formula> {
+        let contracted = self.c.is_word("there's");
         let start = self.c.bump().start;
+        if contracted {
+            let neg = self.c.eat_word("not");
+            return self.existential(start, neg);
+        }
         let neg = match self.c.word() {
             Some("is" | "are" | "exists" | "exist") => {
                 self.c.bump();
@@ -924,6 +935,14 @@ impl Parser<'_> {
                 let n = self.number("than")?;
                 Det::Count(if w1 == "more" { CmpOp::Le } else { CmpOp::Ge }, n)
             }
+            "no" if self.number_at(1).is_some() => {
+                let span = self.c.here().start..self.c.peek_at(1).map_or(0, |t| t.span.end);
+                return Err(ParsePatternError::new(
+                    span,
+                    format!("`no {w1}` is not understood: say it of one piece and another"),
+                )
+                .with_help("e.g. `no piece points the same direction as another piece`"));
+            }
             "no" => {
                 self.c.bump();
                 Det::No
@@ -1244,6 +1263,13 @@ impl Parser<'_> {
     /// After `point(s)`.
     fn point_rest(&mut self) -> R<Vp> {
         let start = self.c.prev().start;
+        // `points to the left` is a direction (`is to the left of` is a place).
+        for (side, d) in [("left", UnaryPred::Left), ("right", UnaryPred::Right)] {
+            if self.c.is_words(&["to", "the", side]) && self.c.word_at(3) != Some("of") {
+                self.c.pos += 3;
+                return Ok(Vp::Unary(d, self.span_from(start)));
+            }
+        }
         if matches!(self.c.word(), Some("at" | "to" | "toward" | "towards")) {
             self.c.bump();
             let span = self.span_from(start);
@@ -1463,9 +1489,17 @@ impl Parser<'_> {
                     "for a direction write `points {w}`; for a place write `is {w} of ...`"
                 )));
         } else {
-            return Err(self.c.expected(
+            let mut e = self.c.expected(
                 "an adjective (`small`, `vertical`, `topmost`...) or a relation (`above ...`, `larger than ...`, `in the same row as ...`, `the same size as ...`)",
-            ));
+            );
+            if direction(&w).is_some() {
+                e = e.with_help(format!("for a direction write `points {w}`"));
+            } else if matches!(w.as_str(), "next" | "adjacent" | "beside" | "near") {
+                e = e.with_help("for pieces that share an edge write `touches ...`");
+            } else if w == "either" {
+                e = e.with_help("write `is small or large`; `either ... or ... but not both` joins whole sentences");
+            }
+            return Err(e);
         };
         self.leave();
         Ok(r)
