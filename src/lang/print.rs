@@ -16,7 +16,7 @@ use super::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
 };
 use super::english::parse_english;
-use super::normal::same_reading;
+use super::normal::{converse, same_reading};
 use super::words::{adjective_word, say_number};
 
 // ---------------------------------------------------------------------------------
@@ -266,9 +266,7 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
 fn negation(a: &Formula) -> Option<String> {
     match &a.kind {
         FormulaKind::Exists(x, body) => {
-            return np(*x, Some(body), Form::Plural)
-                .map(|n| format!("there are no {n}"))
-                .or_else(|| det_np_vp("no", *x, body, Form::Singular));
+            return quantified("there are no", "no", *x, body, Form::Plural);
         }
         FormulaKind::Parity(p, t) if !matches!(t.kind, TermKind::Count(..)) => {
             return Some(format!("{} is not {}", term(t)?, parity_word(*p)));
@@ -360,17 +358,13 @@ fn rename(f: &Formula, x: Var) -> Formula {
 
 fn atomic(f: &Formula) -> Option<String> {
     match &f.kind {
-        FormulaKind::Exists(x, body) => np(*x, Some(body), Form::Singular)
-            .map(|n| format!("there is a {n}"))
-            .or_else(|| det_np_vp("some", *x, body, Form::Singular)),
+        FormulaKind::Exists(x, body) => quantified("there is a", "some", *x, body, Form::Singular),
         FormulaKind::Forall(x, body) => forall(*x, body),
         FormulaKind::Cmp(op, a, b) => comparison(*op, a, b),
         FormulaKind::Parity(p, t) => match &t.kind {
             TermKind::Count(x, body) => {
                 let det = format!("an {} number of", parity_word(*p));
-                np(*x, Some(body), Form::Plural)
-                    .map(|n| format!("there is {det} {n}"))
-                    .or_else(|| det_np_vp(&det, *x, body, Form::Plural))
+                quantified(&format!("there is {det}"), &det, *x, body, Form::Plural)
             }
             _ => Some(format!("{} is {}", term(t)?, parity_word(*p))),
         },
@@ -453,9 +447,7 @@ fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
                 ("are", Form::Plural)
             };
             let det = format!("{det} {}", say_number(*n));
-            return np(*x, Some(body), form)
-                .map(|noun| format!("there {verb} {det} {noun}"))
-                .or_else(|| det_np_vp(&det, *x, body, form));
+            return quantified(&format!("there {verb} {det}"), &det, *x, body, form);
         }
         (TermKind::Count(x, p), TermKind::Count(y, q)) => {
             let (np_a, np_b) = (
@@ -547,6 +539,30 @@ fn np(x: Var, r: Option<&Formula>, form: Form) -> Option<String> {
 }
 
 fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<String> {
+    np_inner(x, r, form, other, true)
+}
+
+/// The phrase for a determiner-led sentence, shortest first: a participle relative
+/// clause (`there is a piece pointing up`), then `Det NP VP` (`some piece is the same
+/// size as another piece`), then a `that` clause, then an `or` as the verb phrase.
+fn quantified(there: &str, det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    np_inner(x, Some(body), form, false, false)
+        .map(|n| format!("{there} {n}"))
+        .or_else(|| {
+            let (adjs, rest): (Vec<&Formula>, Vec<&Formula>) = conjuncts(body)
+                .into_iter()
+                .partition(|c| matches!(c.kind, FormulaKind::Unary(p, v) if v == x && adjective_word(p).is_some()));
+            if rest.is_empty() {
+                return None;
+            }
+            let noun = np(x, rebuild(&adjs).as_ref(), form)?;
+            Some(format!("{det} {noun} {}", vp_conj(x, &rest, form)?))
+        })
+        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
+        .or_else(|| det_np_vp(det, x, body, form))
+}
+
+fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) -> Option<String> {
     let mut adjs: Vec<&str> = Vec::new();
     if other {
         adjs.push("other");
@@ -574,6 +590,9 @@ fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<Strin
         let relative = vp_conj(x, &rest, Form::Participle)
             .map(|p| format!(" {p}"))
             .or_else(|| {
+                if !that {
+                    return None;
+                }
                 let f = if form == Form::Singular {
                     Form::Singular
                 } else {
@@ -780,12 +799,7 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
                 FormulaKind::Bin(BinOp::Implies, r, v) => (Some(r.as_ref()), v.as_ref()),
                 _ => (None, body.as_ref()),
             };
-            let FormulaKind::Binary(pred, a, b) = v.kind else {
-                return None;
-            };
-            if (a, b) != (x, *y) {
-                return None;
-            }
+            let pred = relation_of(x, *y, v)?;
             let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
             let (other, rest) = take_exclusion(x, *y, &parts);
             if !other && pred.is_reflexive_possible() {
@@ -843,8 +857,8 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
     let mut pred = None;
     let mut rest = Vec::new();
     for p in parts {
-        match p.kind {
-            FormulaKind::Binary(bp, a, b) if a == x && b == y && pred.is_none() => pred = Some(bp),
+        match relation_of(x, y, p) {
+            Some(bp) if pred.is_none() => pred = Some(bp),
             _ => rest.push(p),
         }
     }
@@ -854,6 +868,16 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
         return None;
     }
     Some((pred, excluded, rebuild(&rest)))
+}
+
+/// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into
+/// `above(x, y)`).
+fn relation_of(x: Var, y: Var, f: &Formula) -> Option<BinaryPred> {
+    match f.kind {
+        FormulaKind::Binary(p, a, b) if (a, b) == (x, y) => Some(p),
+        FormulaKind::Binary(p, a, b) if (a, b) == (y, x) => converse(p),
+        _ => None,
+    }
 }
 
 /// Removes `y != x` from conjuncts; says whether it was there.
