@@ -51,3 +51,32 @@ fn readings_match_the_golden_file() {
     }
     assert_eq!(g.len(), f.len());
 }
+
+/// Rough speed of reading and saying back (run with `--ignored --nocapture`; the
+/// figures depend on the build profile).
+#[test]
+#[ignore]
+fn reading_speed() {
+    let golden = std::fs::read_to_string(PATH).expect("golden file");
+    let patterns: Vec<&str> = golden
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
+        .collect();
+    let rounds = 2000;
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        for p in &patterns {
+            let _ = std::hint::black_box(parse(p));
+        }
+    }
+    let per_parse = start.elapsed() / (rounds * patterns.len()) as u32;
+    let parsed: Vec<_> = patterns.iter().filter_map(|p| parse(p).ok()).collect();
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        for p in &parsed {
+            let _ = std::hint::black_box(english(&p.formula));
+        }
+    }
+    let per_english = start.elapsed() / (rounds * parsed.len()) as u32;
+    println!("parse: {per_parse:?} per pattern; english (with read-back): {per_english:?}");
+}

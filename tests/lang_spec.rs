@@ -239,6 +239,11 @@ fn determiners() {
     // `only NP` without a number: every piece that VP is NP.
     reads("only small pieces point up", &["1^ 2>", "3>"], &["2^"]);
     reads("there are only small pieces", &["1^ 1>"], &["1^ 2^"]);
+    reads(
+        "there are only arrows pointing up or down",
+        &["UD"],
+        &["UR"],
+    );
 }
 
 #[test]
