@@ -259,6 +259,32 @@ fn there_is_and_there_are() {
     reads("there isn't a large piece", &["1^"], &["3^"]);
     reads("there are not exactly two pieces", &["1^"], &["1^ 1^"]);
     reads("the structure has exactly two pieces", &["1^ 1^"], &["1^"]);
+    reads(
+        "there is a small piece and a large piece",
+        &["1^ 3^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there is a small piece or a large piece",
+        &["1^", "3^"],
+        &["2^"],
+    );
+    reads(
+        "there are no small pieces and no large pieces",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there isn't a small piece or a large piece",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    // After `and`, a sentence of its own is not a list item.
+    reads(
+        "there is a small piece and a large piece points up",
+        &["1> 3^"],
+        &["1> 3>"],
+    );
 }
 
 #[test]

@@ -547,25 +547,68 @@ impl Parser<'_> {
             let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
             cmp(op, ca, cb, self.span_from(start))
         } else {
-            let Some(det) = self.det()? else {
+            let Some(mut f) = self.there_item(start)? else {
                 return Err(self.c.expected(
                     "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
                 ));
             };
-            if matches!(det.det, Det::Every | Det::TheUnique) {
-                return Err(ParsePatternError::new(
-                    det.span,
-                    "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
-                ));
+            // `there is a small piece and a large piece`: a list of items, unless what
+            // follows the `and` is a sentence of its own.
+            let mut list_op = None;
+            while let Some(op) = match self.c.word() {
+                Some("and") => Some(BinOp::And),
+                Some("or") => Some(BinOp::Or),
+                _ => None,
+            } {
+                let save = self.c.pos;
+                let conj = self.c.bump();
+                let item_start = self.start();
+                match self.there_item(item_start) {
+                    Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
+                        if list_op.is_some_and(|o| o != op) {
+                            return Err(ParsePatternError::new(
+                                conj,
+                                "a list with both `and` and `or` is ambiguous: write separate sentences in parentheses",
+                            ));
+                        }
+                        list_op = Some(op);
+                        f = bin(op, f, g);
+                    }
+                    _ => {
+                        self.c.pos = save;
+                        break;
+                    }
+                }
             }
-            let np = self.noun_phrase()?;
-            self.quantify(&det, &np, 0, None, None, self.span_from(start))?
+            f
         };
         Ok(if neg {
             not(self.span_from(start), f)
         } else {
             f
         })
+    }
+
+    /// One item after `there is`: a determiner and a noun phrase.
+    fn there_item(&mut self, start: usize) -> R<Option<Formula>> {
+        let Some(det) = self.det()? else {
+            return Ok(None);
+        };
+        if matches!(det.det, Det::Every | Det::TheUnique) {
+            return Err(ParsePatternError::new(
+                det.span,
+                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+            ));
+        }
+        let np = self.noun_phrase()?;
+        Ok(Some(self.quantify(
+            &det,
+            &np,
+            0,
+            None,
+            None,
+            self.span_from(start),
+        )?))
     }
 
     /// Sentences that start with `the`.
