@@ -795,6 +795,30 @@ fn refusals_offer_rewordings() {
 }
 
 #[test]
+fn typos_get_a_did_you_mean() {
+    refused(
+        "every peice points up",
+        "peice",
+        Some("every piece points up"),
+    );
+    refused(
+        "every piece points upp",
+        "upp",
+        Some("every piece points up"),
+    );
+    refused(
+        "exactyl two pieces point up",
+        "exactyl",
+        Some("exactly two pieces point up"),
+    );
+    let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
+    assert!(e.message.contains("did you mean `touches`"), "{e}");
+    // Far from every known word: no guess.
+    let e = parse("every zebra points up").expect_err("unknown noun");
+    assert!(!e.message.contains("did you mean"), "{e}");
+}
+
+#[test]
 fn forms_are_detected() {
     for s in [
         "forall x. up(x)",

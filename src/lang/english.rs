@@ -26,7 +26,7 @@ use super::ast::{
 use super::error::ParsePatternError;
 use super::lexer::{Cursor, Sym, Tok, Token, lex};
 use super::symbolic::{MAX_NESTING, sum};
-use super::words::{adjective, direction, is_colour, is_noun, number_word};
+use super::words::{adjective, direction, english_typo, is_colour, is_noun, number_word};
 
 type R<T> = Result<T, ParsePatternError>;
 
@@ -57,16 +57,36 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         c: Cursor::new(toks, text.len()),
         nesting: 0,
     };
-    let formula = p.rule()?;
-    if !p.c.at_end() {
-        return Err(p
-            .c
-            .expected("the end of the pattern (or `and`, `or` and another sentence)"));
-    }
+    let formula = p
+        .rule()
+        .and_then(|f| {
+            if p.c.at_end() {
+                Ok(f)
+            } else {
+                Err(p
+                    .c
+                    .expected("the end of the pattern (or `and`, `or` and another sentence)"))
+            }
+        })
+        .map_err(|e| with_typo_hint(e, text, &p.c.toks))?;
     Ok(Pattern {
         source: text.to_string(),
         formula,
     })
+}
+
+/// When reading stopped at a word that looks like a misspelt known word, say which.
+fn with_typo_hint(mut e: ParsePatternError, text: &str, toks: &[Token]) -> ParsePatternError {
+    let Some(word) = toks.iter().find(|t| t.span == e.span).and_then(Token::word) else {
+        return e;
+    };
+    if let Some(fix) = english_typo(word) {
+        e.message = format!("{} (did you mean `{fix}`?)", e.message);
+        if e.examples.is_empty() {
+            e.examples.push(splice(text, &e.span, fix));
+        }
+    }
+    e
 }
 
 /// Drops `in the koan` / `in the structure` (and `this`): it adds nothing.
