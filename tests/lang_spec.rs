@@ -813,6 +813,9 @@ fn typos_get_a_did_you_mean() {
     );
     let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
     assert!(e.message.contains("did you mean `touches`"), "{e}");
+    let e = parse("every piece is pointed at").expect_err("no passive");
+    assert!(!e.message.contains("did you mean"), "{e}");
+    assert!(e.help.is_some_and(|h| h.contains("no passive")));
     // Far from every known word: no guess.
     let e = parse("every zebra points up").expect_err("unknown noun");
     assert!(!e.message.contains("did you mean"), "{e}");

@@ -507,11 +507,11 @@ impl Parser<'_> {
             let here = self.c.here();
             e.message =
                 format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
-            let plural = (0..8)
-                .filter_map(|k| self.c.word_at(k))
-                .find(|w| is_noun(w))
-                .is_some_and(|n| n.ends_with('s'));
-            let every = if plural { "all " } else { "every " };
+            let every = if self.noun_ahead_is_plural() {
+                "all "
+            } else {
+                "every "
+            };
             e = e
                 .with_example(splice(self.src, &(here.start..here.start), every))
                 .with_example(splice(self.src, &(here.start..here.start), "some "));
@@ -1079,6 +1079,14 @@ impl Parser<'_> {
         }))
     }
 
+    /// Whether the next noun (within a few words) is plural.
+    fn noun_ahead_is_plural(&self) -> bool {
+        (0..8)
+            .filter_map(|k| self.c.word_at(k))
+            .find(|w| is_noun(w))
+            .is_some_and(|n| n.ends_with('s'))
+    }
+
     fn bare_number_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let n = &self.src[span.clone()];
@@ -1097,6 +1105,14 @@ impl Parser<'_> {
             let mut with_only = span.clone();
             if next == "only" {
                 with_only.end = self.c.peek_at(1).map_or(span.end, |t| t.span.end);
+            }
+            if self.noun_ahead_is_plural() {
+                return ParsePatternError::new(
+                    span.clone(),
+                    "`the ... pieces` could mean all of them or some of them: say `all` or `some`",
+                )
+                .with_example(splice(self.src, &with_only, "all"))
+                .with_example(splice(self.src, &with_only, "some"));
             }
             return ParsePatternError::new(
                 span.clone(),
@@ -1557,6 +1573,10 @@ impl Parser<'_> {
             );
             if direction(&w).is_some() {
                 e = e.with_help(format!("for a direction write `points {w}`"));
+            } else if w.ends_with("ed") {
+                e = e.with_help(
+                    "there is no passive (`is pointed at`): say it from the other piece's side (`some piece points at a large piece`) or in the symbolic form (`exists x y. points_at(y, x)`)",
+                );
             } else if matches!(w.as_str(), "next" | "adjacent" | "beside" | "near") {
                 e = e.with_help("for pieces that share an edge write `touches ...`");
             } else if w == "either" {

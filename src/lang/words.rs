@@ -230,7 +230,8 @@ pub(crate) fn english_typo(word: &str) -> Option<&'static str> {
         .chain(NUMBER_WORDS.iter())
         .copied()
         .chain(["1-pip", "2-pip", "3-pip"]);
-    if VOCABULARY.contains(&word) || number_word(word).is_some() {
+    // `pointed`, `touched`: not typos but a passive, which has its own hint.
+    if VOCABULARY.contains(&word) || number_word(word).is_some() || word.ends_with("ed") {
         return None;
     }
     did_you_mean(word, known)
