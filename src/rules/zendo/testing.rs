@@ -1,0 +1,365 @@
+//! Fixtures for tests of the engine and of the layers above it (store, runtime,
+//! fronts): patterns built without a parser, small structures, a counterexample
+//! search over small structures standing in for the finder, ready-made setups, and a
+//! harness that plays a match against a fake clock and keeps its event log.
+//!
+//! Not for production: the search here only looks at structures of one or two pieces
+//! and would call "equivalent" two patterns that differ only on bigger ones. Tests
+//! choose their patterns so that this cannot happen.
+
+use super::{
+    Action, Duel, DuelSetup, Event, Initial, Practice, PracticeSetup, Settings, Timing, Zendo,
+};
+use crate::finder::{Counterexample, Verdict};
+use crate::koan::{Direction, Koan, Piece, PieceSet, Size};
+use crate::lang::{CmpOp, Formula, FormulaKind, Pattern, Term, TermKind, UnaryPred, Var};
+use crate::rules::{Actor, Game, Millis, PlayerId, RuleError};
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+pub const ALICE: PlayerId = PlayerId(1);
+pub const BOB: PlayerId = PlayerId(2);
+pub const HOST: PlayerId = PlayerId(99);
+
+fn f(kind: FormulaKind) -> Formula {
+    Formula::new(0..0, kind)
+}
+
+fn unary(p: UnaryPred) -> Formula {
+    f(FormulaKind::Unary(p, Var(0)))
+}
+
+/// A pattern with its source text (the text is not parsed: it is what a player would
+/// have written for `formula`).
+pub fn pattern(source: &str, formula: Formula) -> Pattern {
+    Pattern {
+        source: source.to_string(),
+        formula,
+    }
+}
+
+/// "some piece is P".
+pub fn some(p: UnaryPred) -> Formula {
+    f(FormulaKind::Exists(Var(0), Box::new(unary(p))))
+}
+
+/// "every piece is P".
+pub fn every(p: UnaryPred) -> Formula {
+    f(FormulaKind::Forall(Var(0), Box::new(unary(p))))
+}
+
+/// "exactly n pieces are P".
+pub fn count_is(p: UnaryPred, n: i64) -> Formula {
+    let count = Term::new(0..0, TermKind::Count(Var(0), Box::new(unary(p))));
+    f(FormulaKind::Cmp(
+        CmpOp::Eq,
+        count,
+        Term::new(0..0, TermKind::Int(n)),
+    ))
+}
+
+/// "there are exactly n pieces".
+pub fn pieces_is(n: i64) -> Formula {
+    f(FormulaKind::Cmp(
+        CmpOp::Eq,
+        Term::new(0..0, TermKind::Pieces),
+        Term::new(0..0, TermKind::Int(n)),
+    ))
+}
+
+pub fn not(a: Formula) -> Formula {
+    f(FormulaKind::Not(Box::new(a)))
+}
+
+pub fn or(a: Formula, b: Formula) -> Formula {
+    f(FormulaKind::Bin(
+        crate::lang::BinOp::Or,
+        Box::new(a),
+        Box::new(b),
+    ))
+}
+
+pub fn and(a: Formula, b: Formula) -> Formula {
+    f(FormulaKind::Bin(
+        crate::lang::BinOp::And,
+        Box::new(a),
+        Box::new(b),
+    ))
+}
+
+/// A pyramid piece from its notation cell (`"1^"`, `"3<"`). Panics on anything else.
+pub fn piece(cell: &str) -> Piece {
+    let mut chars = cell.chars();
+    let size = chars
+        .next()
+        .and_then(|c| c.to_digit(10))
+        .and_then(|d| Size::from_pips(d as u8));
+    let dir = chars
+        .next()
+        .and_then(|c| Direction::ALL.into_iter().find(|d| d.symbol() == c));
+    match (size, dir, chars.next()) {
+        (Some(size), Some(dir), None) => Piece::new(size, dir),
+        _ => panic!("not a pyramid cell: {cell:?}"),
+    }
+}
+
+/// A pyramid structure from `(row, column, cell)` triples. Panics if invalid.
+pub fn pyramids(cells: &[(i32, i32, &str)]) -> Koan {
+    Koan::new(
+        PieceSet::Pyramids,
+        cells.iter().map(|&(r, c, cell)| (r, c, piece(cell))),
+    )
+    .expect("a valid test structure")
+}
+
+/// Every structure of one piece, then of two pieces within a 3 x 3 box, in order of
+/// pieces then bounding-box area (the simple style's order).
+pub fn small_structures(set: PieceSet) -> &'static [Koan] {
+    static PYRAMIDS: OnceLock<Vec<Koan>> = OnceLock::new();
+    static ARROWS: OnceLock<Vec<Koan>> = OnceLock::new();
+    let cell = match set {
+        PieceSet::Pyramids => &PYRAMIDS,
+        PieceSet::Arrows => &ARROWS,
+    };
+    cell.get_or_init(|| {
+        let pieces = set.pieces();
+        let mut seen = HashSet::new();
+        let mut out: Vec<Koan> = Vec::new();
+        let cells: Vec<(i32, i32)> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
+        for &p in pieces {
+            out.extend(Koan::new(set, [(0, 0, p)]).ok());
+        }
+        let mut pairs = Vec::new();
+        for (i, &(r1, c1)) in cells.iter().enumerate() {
+            for &(r2, c2) in &cells[i + 1..] {
+                for &p in pieces {
+                    for &q in pieces {
+                        if let Ok(k) = Koan::new(set, [(r1, c1, p), (r2, c2, q)])
+                            && seen.insert(k.clone())
+                        {
+                            pairs.push(k);
+                        }
+                    }
+                }
+            }
+        }
+        pairs.sort_by_key(|k| k.area());
+        out.extend(pairs);
+        out
+    })
+}
+
+/// The first small structure (see [`small_structures`]) on which the two patterns
+/// disagree, preferring one not on `table`. None if no small structure separates them.
+pub fn separating(
+    hidden: &Formula,
+    guess: &Formula,
+    set: PieceSet,
+    table: &super::Table,
+) -> Option<Counterexample> {
+    let differs = |k: &&Koan| crate::lang::evaluate(hidden, k) != crate::lang::evaluate(guess, k);
+    let all = small_structures(set);
+    let found = all
+        .iter()
+        .filter(differs)
+        .find(|k| table.find(k).is_none())
+        .or_else(|| all.iter().find(differs))?;
+    let obeys = crate::lang::evaluate(hidden, found);
+    Some(Counterexample {
+        koan: found.clone(),
+        hidden: obeys,
+        guess: !obeys,
+    })
+}
+
+/// A stand-in finder: a small separating structure, or "equivalent" when there is
+/// none (only right for patterns chosen so that small structures tell them apart).
+pub fn small_search_verdict(request: &super::VerdictRequest<'_>) -> Verdict {
+    match separating(request.hidden, request.guessed, request.set, request.table) {
+        Some(ce) => Verdict::Counterexample(ce),
+        None => Verdict::Equivalent,
+    }
+}
+
+/// The first small structure that obeys `hidden` as asked.
+fn first_where(hidden: &Formula, set: PieceSet, obeys: bool) -> Koan {
+    small_structures(set)
+        .iter()
+        .find(|k| crate::lang::evaluate(hidden, k) == obeys)
+        .cloned()
+        .expect("a test pattern that small structures both obey and break")
+}
+
+fn initial(hidden: &Pattern, set: PieceSet) -> Initial {
+    Initial {
+        obeys: first_where(&hidden.formula, set, true),
+        does_not: first_where(&hidden.formula, set, false),
+    }
+}
+
+/// Alice against Bob, Alice with the advantage, default settings and timing.
+pub fn duel_setup(hidden: Pattern) -> DuelSetup {
+    let settings = Settings::default();
+    DuelSetup {
+        players: [ALICE, BOB],
+        advantage: ALICE,
+        initial: initial(&hidden, settings.set),
+        hidden,
+        settings,
+        timing: Timing::default(),
+        seed: 7,
+    }
+}
+
+/// Alice practising alone.
+pub fn practice_setup(hidden: Pattern) -> PracticeSetup {
+    let settings = Settings::default();
+    PracticeSetup {
+        player: ALICE,
+        initial: initial(&hidden, settings.set),
+        hidden,
+        settings,
+        seed: 7,
+    }
+}
+
+/// `Action::ChooseStarter`.
+pub fn choose(starter: PlayerId) -> Action {
+    Action::ChooseStarter { starter }
+}
+
+/// `Action::Build`.
+pub fn build(koan: Koan, mode: super::Mode) -> Action {
+    Action::Build { koan, mode }
+}
+
+/// `Action::Answer`.
+pub fn answer(answer: super::Answer) -> Action {
+    Action::Answer { answer }
+}
+
+/// `Action::Guess`.
+pub fn guess(source: &str, formula: Formula) -> Action {
+    Action::Guess {
+        pattern: pattern(source, formula),
+    }
+}
+
+/// A match, a fake clock and the event log, played through the public API.
+#[derive(Clone, Debug)]
+pub struct Harness<G> {
+    pub game: G,
+    /// The fake clock: tests move it with [`Harness::wait`].
+    pub now: Millis,
+    /// Every event so far, the created event first.
+    pub log: Vec<Event>,
+}
+
+impl<G> Harness<G> {
+    /// A match from its start (the game and its created event), at time 0.
+    #[track_caller]
+    pub fn begin(started: Result<(G, Event), crate::rules::SetupError>) -> Harness<G> {
+        let (game, created) = started.expect("a valid test setup");
+        Harness {
+            game,
+            now: 0,
+            log: vec![created],
+        }
+    }
+}
+
+impl Harness<Duel> {
+    /// A duel created at time 0.
+    pub fn duel(setup: DuelSetup) -> Harness<Duel> {
+        Harness::begin(Duel::start(setup, 0))
+    }
+
+    /// Moves the clock to the next deadline and sends its time-out.
+    #[track_caller]
+    pub fn run_out(&mut self) -> Vec<Event> {
+        let deadline = self.game.next_deadline().expect("a running deadline");
+        self.now = self.now.max(deadline.at);
+        self.ok(Actor::Umpire, Action::Timeout { deadline })
+    }
+
+    /// Rebuilds the match from its log after a round trip through JSON, as the store
+    /// will.
+    pub fn replayed(&self) -> Duel {
+        Duel::replay(&json_round_trip(&self.log)).expect("the log replays")
+    }
+}
+
+impl Harness<Practice> {
+    /// A practice match created at time 0.
+    pub fn practice(setup: PracticeSetup) -> Harness<Practice> {
+        Harness::begin(Practice::start(setup, 0))
+    }
+
+    /// Rebuilds the match from its log after a round trip through JSON.
+    pub fn replayed(&self) -> Practice {
+        Practice::replay(&json_round_trip(&self.log)).expect("the log replays")
+    }
+}
+
+fn json_round_trip(log: &[Event]) -> Vec<Event> {
+    let text = serde_json::to_string(log).expect("events serialise");
+    serde_json::from_str(&text).expect("events deserialise")
+}
+
+impl<G: Zendo + Clone> Harness<G> {
+    /// Applies an action at the fake clock's time, keeping the events.
+    pub fn act(&mut self, actor: Actor, action: Action) -> Result<Vec<Event>, RuleError> {
+        let events = self.game.play(&actor, &action, self.now)?;
+        self.log.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// Applies a button press drawn at version `shown`.
+    pub fn act_shown(
+        &mut self,
+        actor: Actor,
+        action: Action,
+        shown: u64,
+    ) -> Result<Vec<Event>, RuleError> {
+        let events = self.game.play_shown(&actor, &action, shown, self.now)?;
+        self.log.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// Applies an action that must be accepted.
+    #[track_caller]
+    pub fn ok(&mut self, actor: Actor, action: Action) -> Vec<Event> {
+        let shown = format!("{action:?}");
+        self.act(actor, action)
+            .unwrap_or_else(|e| panic!("{shown} by {actor:?} was refused: {e}"))
+    }
+
+    pub fn wait(&mut self, ms: Millis) {
+        self.now += ms;
+    }
+
+    /// The umpire answers the official guess with the small-structure search.
+    #[track_caller]
+    pub fn umpire(&mut self) -> Vec<Event> {
+        let (guess, verdict) = {
+            let request = self
+                .game
+                .verdict_request()
+                .expect("a guess awaiting a verdict");
+            (request.guess, small_search_verdict(&request))
+        };
+        self.ok(Actor::Umpire, Action::Verdict { guess, verdict })
+    }
+
+    /// A small structure not given yet that obeys (or not) the hidden pattern.
+    pub fn fresh(&self, obeys: bool) -> Koan {
+        let hidden = &self.game.hidden().formula;
+        small_structures(self.game.settings().set)
+            .iter()
+            .find(|k| {
+                self.game.table().find(k).is_none() && crate::lang::evaluate(hidden, k) == obeys
+            })
+            .cloned()
+            .expect("small structures left")
+    }
+}
