@@ -10,4 +10,5 @@ pub mod koan;
 pub mod lang;
 pub mod rules;
 
+pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};
