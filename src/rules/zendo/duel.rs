@@ -1031,7 +1031,7 @@ mod tests {
             Some(SetupError::ObeyingDoesNot)
         );
         let mut both_obey = good.clone();
-        both_obey.initial.does_not = pyramids(&[(0, 0, "3^")]);
+        both_obey.initial.does_not = koan("3^");
         assert_eq!(
             Duel::start(both_obey, 0).err(),
             Some(SetupError::NotObeyingObeys)
@@ -1125,22 +1125,22 @@ mod tests {
     fn repeated_structure_is_refused_even_moved() {
         let mut h = started();
         // Initial structure #1 is a small piece pointing up, wherever it stands.
-        let moved = pyramids(&[(4, 3, "1^")]);
+        let moved = koan(".. .. .. / .. .. 1^");
         let err = h.act(A, build(moved, Mode::Observe)).unwrap_err();
         assert_eq!(err, RuleError::AlreadyGiven { number: 1 });
         assert!(err.to_string().contains("#1"), "{err}");
-        let two = pyramids(&[(0, 0, "2^"), (1, 1, "3<")]);
+        let two = koan("2^ .. / .. 3<");
         h.ok(A, build(two, Mode::Challenge));
         // Bob cannot build it again, moved, nor challenge it.
         h.ok(A, answer(Answer::Pass));
         h.ok(B, answer(Answer::Pass));
-        let moved = pyramids(&[(2, 2, "2^"), (3, 3, "3<")]);
+        let moved = koan(".. .. .. / .. .. .. / .. .. 2^ / .. .. .. 3<");
         assert_eq!(
             h.act(B, build(moved.clone(), Mode::Challenge)).err(),
             Some(RuleError::AlreadyGiven { number: 3 })
         );
         // A mirror image is a different structure.
-        let mirrored = pyramids(&[(0, 1, "2^"), (1, 0, "3<")]);
+        let mirrored = koan(".. 2^ / 3< ..");
         h.ok(B, build(mirrored, Mode::Observe));
         // Nothing was lost: the refused requests left no trace.
         assert_eq!(h.game.table().entries().len(), 4);
@@ -1152,15 +1152,7 @@ mod tests {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
         h.ok(A, Action::Confirm);
-        let events = h.umpire();
-        let EventKind::Refuted {
-            counterexample,
-            on_table: None,
-            ..
-        } = &events[0].kind
-        else {
-            panic!("{events:?}");
-        };
+        let counterexample = h.umpire_refutes();
         let entry = h.game.table().find(&counterexample.koan).unwrap().clone();
         assert_eq!(entry.origin, Origin::Counterexample { guess: 1 });
         assert_eq!(entry.obeys, counterexample.hidden);
@@ -1510,10 +1502,10 @@ mod tests {
             }),
         };
         // `3^` obeys both: it separates nothing.
-        let same = pyramids(&[(0, 0, "3^")]);
+        let same = koan("3^");
         assert_eq!(code(h.act(U, verdict(same, true))), BadVerdict);
         // `1^ 1>` separates them, but the sides are claimed the wrong way round.
-        let sep = pyramids(&[(0, 0, "1^"), (0, 1, "1>")]);
+        let sep = koan("1^ 1>");
         assert_eq!(code(h.act(U, verdict(sep.clone(), false))), BadVerdict);
         // The right one goes on the table; then "equivalent" for the same guess made
         // again is refused: a table structure separates them.
@@ -1555,16 +1547,7 @@ mod tests {
         // An undecided one: still no winner.
         h.ok(A, guess("at least one piece points up", some(Up)));
         h.ok(A, Action::Confirm);
-        let undecided = Verdict::Undecided {
-            reason: "budget".into(),
-        };
-        h.ok(
-            U,
-            Action::Verdict {
-                guess: 2,
-                verdict: undecided,
-            },
-        );
+        h.umpire_undecided("budget");
         assert!(!h.game.is_over());
         // The same guess again, proved equivalent: Alice wins.
         h.ok(A, guess("at least one piece points up", some(Up)));
@@ -1918,7 +1901,7 @@ mod tests {
         let v = h.game.version();
         assert_eq!(code(h.act_shown(A, Action::Confirm, v + 7)), WrongPhase);
         // 5 (version) before 6 (the rule: the structure is already given).
-        let given = pyramids(&[(0, 0, "1^")]);
+        let given = koan("1^");
         assert_eq!(
             code(h.act_shown(A, build(given.clone(), Mode::Observe), v + 7)),
             StaleVersion

@@ -325,3 +325,182 @@ impl Game for Practice {
         event.visible_to(seat)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::UnaryPred::{Right, Up};
+    use crate::rules::ErrorCode::{self, *};
+    use crate::rules::zendo::testing::*;
+
+    const A: Actor = Actor::Player(ALICE);
+    const U: Actor = Actor::Umpire;
+
+    /// Alice alone against "some piece points up" (#1 `1^` obeys, #2 `1>` does not).
+    fn practice() -> Harness<Practice> {
+        Harness::practice(practice_setup(pattern("some piece points up", some(Up))))
+    }
+
+    fn code<T: std::fmt::Debug>(r: Result<T, RuleError>) -> ErrorCode {
+        r.expect_err("should be refused").code()
+    }
+
+    fn replays(h: &Harness<Practice>) -> bool {
+        serde_json::to_value(&h.game).ok() == serde_json::to_value(h.replayed()).ok()
+    }
+
+    #[test]
+    fn practice_observes_new_structures_only() {
+        let mut h = practice();
+        let events = h.ok(A, build(koan("2> 3^"), Mode::Observe));
+        assert!(matches!(
+            events[0].kind,
+            EventKind::Observed { obeys: true, .. }
+        ));
+        let events = h.ok(A, build(koan("2v 3<"), Mode::Observe));
+        assert!(matches!(
+            events[0].kind,
+            EventKind::Observed { obeys: false, .. }
+        ));
+        assert_eq!(
+            code(h.act(A, build(koan("3^ 3^"), Mode::Challenge))),
+            Unsupported
+        );
+        assert_eq!(
+            h.act(A, build(koan(".. .. / 2> 3^"), Mode::Observe)).err(),
+            Some(RuleError::AlreadyGiven { number: 3 })
+        );
+        assert_eq!(
+            code(h.act(A, build(koan("1>"), Mode::Observe))),
+            AlreadyGiven
+        );
+        assert_eq!(h.game.table().entries().len(), 4);
+        assert!(replays(&h));
+    }
+
+    #[test]
+    fn practice_guesses_need_no_ticket() {
+        let mut h = practice();
+        for round in 1..=3 {
+            let events = h.ok(A, guess("every piece points up", every(Up)));
+            assert!(matches!(
+                events[0].kind,
+                EventKind::GuessRead { number, .. } if number == round
+            ));
+            h.ok(A, Action::Confirm);
+            let events = h.umpire();
+            assert!(matches!(
+                events[0].kind,
+                EventKind::Refuted { on_table: None, .. }
+            ));
+        }
+        // Read back with what contradicts it, then taken back.
+        let events = h.ok(A, guess("some piece points right", some(Right)));
+        let EventKind::GuessRead { contradictions, .. } = &events[0].kind else {
+            panic!("{events:?}");
+        };
+        assert_eq!(contradictions[..2], [1, 2]);
+        assert_eq!(code(h.act(A, build(koan("3v"), Mode::Observe))), WrongPhase);
+        h.ok(A, Action::TakeBack);
+        h.ok(A, guess("at least one piece points up", some(Up)));
+        h.ok(A, Action::Confirm);
+        h.umpire();
+        assert_eq!(
+            h.game.outcome(),
+            Some(Outcome::Solved {
+                by: Seat::First,
+                guess: 5
+            })
+        );
+        assert_eq!(h.game.step(), PracticeStep::Over);
+        assert!(replays(&h));
+    }
+
+    #[test]
+    fn practice_has_no_clock_or_turns() {
+        let mut h = practice();
+        assert_eq!(h.game.next_deadline(), None);
+        for action in [Action::Skip, Action::EndTurn, choose(ALICE)] {
+            assert_eq!(code(h.act(A, action)), Unsupported);
+        }
+        assert_eq!(
+            code(h.act(A, answer(crate::rules::zendo::Answer::Obeys))),
+            Unsupported
+        );
+        let host = Actor::Host(HOST);
+        assert_eq!(code(h.act(host, Action::Pause)), Unsupported);
+        assert_eq!(code(h.act(U, Action::Downtime { since: 0 })), Unsupported);
+        h.wait(86_400_000);
+        h.ok(A, build(koan("3^ 3^"), Mode::Observe));
+        assert_eq!(h.game.next_deadline(), None);
+        // Nobody else plays in a practice match.
+        assert_eq!(code(h.act(Actor::Player(BOB), Action::Resign)), NotAPlayer);
+    }
+
+    #[test]
+    fn practice_scores_koans_and_guesses() {
+        let mut h = practice();
+        h.ok(A, build(koan("2> 3^"), Mode::Observe));
+        h.ok(A, build(koan("2v 3<"), Mode::Observe));
+        // Free: a guess taken back, one disallowed, one the finder could not decide.
+        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, Action::TakeBack);
+        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(Actor::Host(HOST), Action::Disallow);
+        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, Action::Confirm);
+        h.umpire_undecided("budget");
+        assert_eq!(
+            h.game.score(),
+            Score {
+                koans: 2,
+                guesses: 0
+            }
+        );
+        // Counted: a refuted guess and the winning one.
+        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, Action::Confirm);
+        h.umpire();
+        h.ok(A, guess("some piece points up", some(Up)));
+        h.ok(A, Action::Confirm);
+        h.umpire();
+        let view = h.game.view(&Viewer::Player(ALICE));
+        assert_eq!(
+            view.score,
+            Score {
+                koans: 2,
+                guesses: 2
+            }
+        );
+        assert_eq!(view.score.total(), 4);
+        assert_eq!(view.revealed.as_deref(), Some("some piece points up"));
+        assert!(replays(&h));
+    }
+
+    #[test]
+    fn practice_give_up_reveals_the_pattern() {
+        let mut h = practice();
+        assert_eq!(
+            h.game.view(&Viewer::Player(ALICE)).revealed,
+            None,
+            "not before the end"
+        );
+        h.ok(A, Action::Resign);
+        assert_eq!(
+            h.game.outcome(),
+            Some(Outcome::Resigned { by: Seat::First })
+        );
+        assert_eq!(
+            h.game.view(&Viewer::Spectator).revealed.as_deref(),
+            Some("some piece points up")
+        );
+        assert_eq!(code(h.act(A, Action::Resign)), MatchOver);
+        // A host may end one too.
+        let mut h = practice();
+        h.ok(Actor::Host(HOST), Action::End);
+        assert!(matches!(
+            h.game.outcome(),
+            Some(Outcome::Ended { by: HOST })
+        ));
+    }
+}

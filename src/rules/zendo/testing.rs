@@ -11,10 +11,9 @@ use super::{
     Action, Duel, DuelSetup, Event, Initial, Practice, PracticeSetup, Settings, Timing, Zendo,
 };
 use crate::finder::{Counterexample, Verdict};
-use crate::koan::{Direction, Koan, Piece, PieceSet, Size};
+use crate::koan::{Koan, PieceSet, enumerate};
 use crate::lang::{CmpOp, Formula, FormulaKind, Pattern, Term, TermKind, UnaryPred, Var};
 use crate::rules::{Actor, Game, Millis, PlayerId, RuleError};
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 pub const ALICE: PlayerId = PlayerId(1);
@@ -87,33 +86,15 @@ pub fn and(a: Formula, b: Formula) -> Formula {
     ))
 }
 
-/// A pyramid piece from its notation cell (`"1^"`, `"3<"`). Panics on anything else.
-pub fn piece(cell: &str) -> Piece {
-    let mut chars = cell.chars();
-    let size = chars
-        .next()
-        .and_then(|c| c.to_digit(10))
-        .and_then(|d| Size::from_pips(d as u8));
-    let dir = chars
-        .next()
-        .and_then(|c| Direction::ALL.into_iter().find(|d| d.symbol() == c));
-    match (size, dir, chars.next()) {
-        (Some(size), Some(dir), None) => Piece::new(size, dir),
-        _ => panic!("not a pyramid cell: {cell:?}"),
-    }
+/// A structure from its text notation. Panics on text that does not read.
+#[track_caller]
+pub fn koan(text: &str) -> Koan {
+    text.parse()
+        .unwrap_or_else(|e| panic!("not a test structure: {text:?}: {e}"))
 }
 
-/// A pyramid structure from `(row, column, cell)` triples. Panics if invalid.
-pub fn pyramids(cells: &[(i32, i32, &str)]) -> Koan {
-    Koan::new(
-        PieceSet::Pyramids,
-        cells.iter().map(|&(r, c, cell)| (r, c, piece(cell))),
-    )
-    .expect("a valid test structure")
-}
-
-/// Every structure of one piece, then of two pieces within a 3 x 3 box, in order of
-/// pieces then bounding-box area (the simple style's order).
+/// Every structure of one piece, then of two, in the simple style's order (pieces,
+/// then bounding-box area).
 pub fn small_structures(set: PieceSet) -> &'static [Koan] {
     static PYRAMIDS: OnceLock<Vec<Koan>> = OnceLock::new();
     static ARROWS: OnceLock<Vec<Koan>> = OnceLock::new();
@@ -121,32 +102,7 @@ pub fn small_structures(set: PieceSet) -> &'static [Koan] {
         PieceSet::Pyramids => &PYRAMIDS,
         PieceSet::Arrows => &ARROWS,
     };
-    cell.get_or_init(|| {
-        let pieces = set.pieces();
-        let mut seen = HashSet::new();
-        let mut out: Vec<Koan> = Vec::new();
-        let cells: Vec<(i32, i32)> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
-        for &p in pieces {
-            out.extend(Koan::new(set, [(0, 0, p)]).ok());
-        }
-        let mut pairs = Vec::new();
-        for (i, &(r1, c1)) in cells.iter().enumerate() {
-            for &(r2, c2) in &cells[i + 1..] {
-                for &p in pieces {
-                    for &q in pieces {
-                        if let Ok(k) = Koan::new(set, [(r1, c1, p), (r2, c2, q)])
-                            && seen.insert(k.clone())
-                        {
-                            pairs.push(k);
-                        }
-                    }
-                }
-            }
-        }
-        pairs.sort_by_key(|k| k.area());
-        out.extend(pairs);
-        out
-    })
+    cell.get_or_init(|| (1..=2).flat_map(|k| enumerate::koans(set, k)).collect())
 }
 
 /// The first small structure (see [`small_structures`]) on which the two patterns
@@ -347,6 +303,34 @@ impl<G: Zendo + Clone> Harness<G> {
                 .verdict_request()
                 .expect("a guess awaiting a verdict");
             (request.guess, small_search_verdict(&request))
+        };
+        self.ok(Actor::Umpire, Action::Verdict { guess, verdict })
+    }
+
+    /// The umpire answers the official guess, which must be refuted by a structure new
+    /// to the table; returns that counterexample.
+    #[track_caller]
+    pub fn umpire_refutes(&mut self) -> Counterexample {
+        let events = self.umpire();
+        match events.first().map(|e| &e.kind) {
+            Some(super::EventKind::Refuted {
+                counterexample,
+                on_table: None,
+                ..
+            }) => counterexample.clone(),
+            _ => panic!("expected a new counterexample: {events:?}"),
+        }
+    }
+
+    /// The umpire says it could not decide the official guess.
+    #[track_caller]
+    pub fn umpire_undecided(&mut self, reason: &str) -> Vec<Event> {
+        let guess = self
+            .game
+            .awaited_guess()
+            .expect("a guess awaiting a verdict");
+        let verdict = Verdict::Undecided {
+            reason: reason.to_string(),
         };
         self.ok(Actor::Umpire, Action::Verdict { guess, verdict })
     }
