@@ -3,7 +3,6 @@
 //! verdicts and time-outs. Each rule has its own test beside the code
 //! (src/rules/zendo/duel.rs); these check that they hold together over a match.
 
-use mondo::lang::UnaryPred::Large;
 use mondo::rules::zendo::testing::*;
 use mondo::rules::zendo::{
     Action, Answer, Duel, EventKind, Expiry, GuessStatus, Mode, Outcome, Phase, Seat, Step, Timing,
@@ -17,10 +16,7 @@ const SEC: u64 = 1_000;
 
 /// "there is exactly one large piece": initial structures `3^` (obeys) and `1^`.
 fn one_large() -> Harness<Duel> {
-    Harness::duel(duel_setup(pattern(
-        "there is exactly one large piece",
-        count_is(Large, 1),
-    )))
+    Harness::duel(duel_setup(parsed("there is exactly one large piece")))
 }
 
 fn tickets(h: &Harness<Duel>) -> [u32; 2] {
@@ -81,7 +77,7 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
         EventKind::Observed { obeys: false, .. }
     ));
     h.wait(10 * SEC);
-    let events = h.ok(A, guess("some piece is large", some(Large)));
+    let events = h.ok(A, guess("some piece is large"));
     let EventKind::GuessRead { contradictions, .. } = &events[0].kind else {
         panic!("{events:?}");
     };
@@ -112,7 +108,7 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
     h.wait(3 * SEC);
     h.ok(A, Action::Skip);
     assert_eq!(tickets(&h), [1, 1]);
-    h.ok(A, guess("some piece is large", some(Large)));
+    h.ok(A, guess("some piece is large"));
     let before = remaining(&h);
     h.ok(A, Action::Confirm);
     assert_eq!(remaining(&h), before + 30 * SEC);
@@ -140,7 +136,7 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
     ));
     // Bob still has the ticket from Alice's skip: he guesses right.
     assert_eq!(tickets(&h), [0, 1]);
-    h.ok(B, guess("exactly one piece is large", count_is(Large, 1)));
+    h.ok(B, guess("exactly one piece is large"));
     h.ok(B, Action::Confirm);
     let events = h.umpire();
     assert!(matches!(
@@ -208,7 +204,7 @@ fn a_duel_driven_by_time_outs_alone() {
     h.run_out();
     assert_eq!(tickets(&h), [3, 3]);
     // Step 2 with tickets: the time runs out on a pending guess, which is taken back.
-    h.ok(A, guess("some piece is large", some(Large)));
+    h.ok(A, guess("some piece is large"));
     assert_eq!(tickets(&h), [2, 3]);
     let d = h.game.next_deadline().unwrap();
     assert_eq!(d.on_expiry, Expiry::NoMoreGuesses);
@@ -225,10 +221,7 @@ fn a_duel_driven_by_time_outs_alone() {
 
 #[test]
 fn a_host_changes_the_durations() {
-    let mut setup = duel_setup(pattern(
-        "there is exactly one large piece",
-        count_is(Large, 1),
-    ));
+    let mut setup = duel_setup(parsed("there is exactly one large piece"));
     setup.timing = Timing {
         turn_ms: 60 * SEC,
         challenge_ms: 10 * SEC,
@@ -246,7 +239,7 @@ fn a_host_changes_the_durations() {
     assert_eq!(h.game.next_deadline().map(|d| d.at), Some(70 * SEC));
     h.ok(B, Action::Skip);
     h.ok(A, build(koan("3^ 2v"), Mode::Observe));
-    h.ok(A, guess("some piece is large", some(Large)));
+    h.ok(A, guess("some piece is large"));
     let before = remaining(&h);
     h.ok(A, Action::Confirm);
     assert_eq!(remaining(&h), before + 5 * SEC);

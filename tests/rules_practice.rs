@@ -1,7 +1,6 @@
 //! A whole solo practice match through the public API: build, guess, be refuted,
 //! win, and see the score.
 
-use mondo::lang::UnaryPred::{Large, Up};
 use mondo::rules::zendo::testing::*;
 use mondo::rules::zendo::{Action, EventKind, Mode, Outcome, Practice, Score, Seat, Zendo};
 use mondo::rules::{Actor, ErrorCode, Game, Viewer};
@@ -10,10 +9,8 @@ const A: Actor = Actor::Player(ALICE);
 
 #[test]
 fn a_practice_match_from_first_koan_to_the_score() {
-    let mut h: Harness<Practice> = Harness::practice(practice_setup(pattern(
-        "there is exactly one large piece",
-        count_is(Large, 1),
-    )));
+    let mut h: Harness<Practice> =
+        Harness::practice(practice_setup(parsed("there is exactly one large piece")));
     let me = Viewer::Player(ALICE);
     assert_eq!(h.game.view(&me).table.len(), 2);
     // Three structures, observed at once (no clock: the time taken does not matter).
@@ -30,13 +27,13 @@ fn a_practice_match_from_first_koan_to_the_score() {
     assert_eq!(refused.code(), ErrorCode::Unsupported);
     assert!(refused.to_string().contains("observe"), "{refused}");
     // A wrong guess, refuted by a new structure.
-    h.ok(A, guess("every piece points up", every(Up)));
+    h.ok(A, guess("every piece points up"));
     h.ok(A, Action::Confirm);
     let counterexample = h.umpire_refutes();
     assert!(h.game.table().find(&counterexample.koan).is_some());
     assert_eq!(h.game.view(&me).revealed, None);
     // The right one.
-    h.ok(A, guess("exactly one piece is large", count_is(Large, 1)));
+    h.ok(A, guess("exactly one piece is large"));
     h.ok(A, Action::Confirm);
     h.umpire();
     let view = h.game.view(&me);

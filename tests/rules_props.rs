@@ -14,7 +14,6 @@
 //!   (views with the opposite answer are identical).
 
 use mondo::finder::{Counterexample, Verdict};
-use mondo::lang::UnaryPred::{Large, Left, Right, Up};
 use mondo::lang::{Formula, Pattern};
 use mondo::rules::zendo::testing::*;
 use mondo::rules::zendo::{
@@ -30,26 +29,29 @@ use std::fmt::Debug;
 const MARK: &str = "HIDDEN-7f3a9c";
 
 fn hidden(which: u8) -> Pattern {
-    let (text, formula) = match which % 3 {
-        0 => ("some piece points up", some(Up)),
-        1 => ("there is exactly one large piece", count_is(Large, 1)),
-        _ => ("no piece points left", not(some(Left))),
-    };
-    pattern(&format!("{MARK} {text}"), formula)
+    let text = [
+        "some piece points up",
+        "there is exactly one large piece",
+        "no piece points left",
+    ][which as usize % 3];
+    pattern(&format!("{MARK} {text}"), parsed(text).formula)
 }
 
 /// Guesses: the hidden pattern itself (said differently) and some wrong ones. Every
 /// wrong one differs from every hidden one on a structure of at most two pieces, so
 /// the small-structure umpire never calls a wrong guess right.
 fn guess_pool(hidden: &Pattern) -> Vec<(String, Formula)> {
-    vec![
-        ("the same, said differently".into(), hidden.formula.clone()),
-        ("every piece points up".into(), every(Up)),
-        ("some piece points right".into(), some(Right)),
-        ("exactly one piece is large".into(), count_is(Large, 1)),
-        ("there is exactly one piece".into(), pieces_is(1)),
-        ("some piece points up".into(), some(Up)),
-    ]
+    let mut pool = vec![("the same, said differently".into(), hidden.formula.clone())];
+    for text in [
+        "every piece points up",
+        "some piece points right",
+        "exactly one piece is large",
+        "there is exactly one piece",
+        "some piece points up",
+    ] {
+        pool.push((text.to_string(), parsed(text).formula));
+    }
+    pool
 }
 
 #[derive(Clone, Debug)]
@@ -169,7 +171,8 @@ where
         }
         Op::Guess { who, which } => {
             let (text, formula) = &pool[*which as usize % pool.len()];
-            (player(&h.game, *who), guess(text, formula.clone()))
+            let pattern = pattern(text, formula.clone());
+            (player(&h.game, *who), Action::Guess { pattern })
         }
         Op::Confirm(who) => (player(&h.game, *who), Action::Confirm),
         Op::TakeBack(who) => (player(&h.game, *who), Action::TakeBack),
@@ -322,7 +325,13 @@ fn check<G>(
 
     // Secrets.
     let over = h.game.is_over();
-    let hidden_ast = json(&h.game.hidden().formula);
+    let hidden = &h.game.hidden().formula;
+    let hidden_ast = json(hidden);
+    // Its canonical forms, unless a player's guess (public) already reads the same.
+    let canonical: Vec<String> = [mondo::lang::english(hidden), mondo::lang::symbolic(hidden)]
+        .into_iter()
+        .filter(|c| h.game.guesses().iter().all(|g| g.reading != *c))
+        .collect();
     for viewer in [
         Viewer::Player(ALICE),
         Viewer::Player(BOB),
@@ -335,6 +344,14 @@ fn check<G>(
             assert!(!view.contains(MARK), "hidden pattern leaked: {view}");
         }
         assert!(!view.contains(&hidden_ast), "hidden AST leaked: {view}");
+        if !over {
+            for c in &canonical {
+                assert!(
+                    !view.contains(&json(c)),
+                    "hidden pattern leaked as {c}: {view}"
+                );
+            }
+        }
         for event in h.log.iter().filter(|e| h.game.is_visible(e, &viewer)) {
             let said = json(event);
             let reveal = matches!(event.kind, EventKind::MatchEnded { .. });

@@ -63,6 +63,9 @@ pub enum RuleError {
     AlreadyGiven { number: u32 },
     #[error("this match plays with the {set} set; use only its pieces")]
     WrongSet { set: crate::koan::PieceSet },
+    /// A guess that speaks of what the match's pieces lack (the lang set check's words).
+    #[error("{0}")]
+    PatternSet(String),
     #[error("you have no guessing ticket; answer a challenge correctly to earn one")]
     NoTicket,
     #[error("time is up: {0}")]
@@ -89,7 +92,7 @@ impl RuleError {
             RuleError::WrongPhase(_) => ErrorCode::WrongPhase,
             RuleError::StaleVersion { .. } => ErrorCode::StaleVersion,
             RuleError::AlreadyGiven { .. } => ErrorCode::AlreadyGiven,
-            RuleError::WrongSet { .. } => ErrorCode::WrongSet,
+            RuleError::WrongSet { .. } | RuleError::PatternSet(_) => ErrorCode::WrongSet,
             RuleError::NoTicket => ErrorCode::NoTicket,
             RuleError::Expired(_) => ErrorCode::Expired,
             RuleError::BadVerdict(_) => ErrorCode::BadVerdict,
@@ -112,6 +115,8 @@ pub enum SetupError {
         which: &'static str,
         set: crate::koan::PieceSet,
     },
+    #[error("the hidden pattern does not fit the piece set: {0}")]
+    HiddenWrongSet(String),
     #[error("the initial structure meant to obey the hidden pattern does not obey it")]
     ObeyingDoesNot,
     #[error("the initial structure meant not to obey the hidden pattern obeys it")]

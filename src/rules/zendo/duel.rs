@@ -566,7 +566,7 @@ impl Duel {
                 if self.tickets(seat) == 0 {
                     return Err(RuleError::NoTicket);
                 }
-                out.emit(self.core.read(seat, pattern));
+                out.emit(self.core.read(seat, pattern)?);
             }
             Action::Confirm => {
                 self.check_time(now)?;
@@ -934,7 +934,6 @@ impl Game for Duel {
 mod tests {
     use super::*;
     use crate::finder::{Counterexample, Verdict};
-    use crate::lang::UnaryPred::{Right, Small, Up};
     use crate::rules::ErrorCode::{self, *};
     use crate::rules::zendo::testing::*;
     use crate::rules::zendo::{GuessStatus, Origin, TurnEnd};
@@ -948,7 +947,7 @@ mod tests {
     /// Hidden pattern of these tests: "some piece points up". The initial structures
     /// are #1 `1^` (obeys) and #2 `1>` (does not).
     fn up_duel() -> Harness<Duel> {
-        Harness::duel(duel_setup(pattern("some piece points up", some(Up))))
+        Harness::duel(duel_setup(parsed("some piece points up")))
     }
 
     /// Alice (who has the advantage) chose to start; turn 1 began at time 0.
@@ -1008,12 +1007,12 @@ mod tests {
 
     /// "every piece points up": wrong, and `1^ 1>`-like structures show it.
     fn every_up() -> Action {
-        guess("every piece points up", every(Up))
+        guess("every piece points up")
     }
 
     #[test]
     fn setup_checks_players_and_initial_structures() {
-        let good = duel_setup(pattern("some piece points up", some(Up)));
+        let good = duel_setup(parsed("some piece points up"));
         assert!(Duel::start(good.clone(), 0).is_ok());
         let mut same = good.clone();
         same.players = [ALICE, ALICE];
@@ -1077,7 +1076,7 @@ mod tests {
         ));
         assert_eq!(code(h.act(A, choose(ALICE))), WrongPhase);
         // When the host gives the advantage to Bob, Bob chooses.
-        let mut setup = duel_setup(pattern("some piece points up", some(Up)));
+        let mut setup = duel_setup(parsed("some piece points up"));
         setup.advantage = BOB;
         let mut h = Harness::duel(setup);
         assert_eq!(code(h.act(A, choose(ALICE))), NotYourTurn);
@@ -1360,7 +1359,7 @@ mod tests {
     #[test]
     fn guess_is_read_back_with_contradictions() {
         let mut h = alice_with_two_tickets();
-        let events = h.ok(A, guess("some piece points right", some(Right)));
+        let events = h.ok(A, guess("some piece points right"));
         let EventKind::GuessRead {
             number,
             reading,
@@ -1371,7 +1370,8 @@ mod tests {
             panic!("{events:?}");
         };
         assert_eq!(*number, 1);
-        assert_eq!(reading, "some piece points right");
+        // The canonical reading, not the words as typed: what the guesser confirms.
+        assert_eq!(reading, "there is a piece pointing right");
         // #1 `1^` obeys but has no right-pointing piece; #2 `1>` is the reverse.
         assert_eq!(contradictions[..2], [1, 2]);
         assert_eq!(h.game.guesses()[0].status, GuessStatus::Pending);
@@ -1381,6 +1381,38 @@ mod tests {
         // One guess at a time.
         assert_eq!(code(h.act(A, every_up())), WrongPhase);
         assert_eq!(code(h.act(A, Action::EndTurn)), WrongPhase);
+    }
+
+    #[test]
+    fn guesses_must_fit_the_piece_set() {
+        // An arrows duel: a guess about sizes means nothing there, and is refused
+        // without costing the ticket.
+        let mut setup = duel_setup(parsed("some arrow points up"));
+        setup.settings.set = crate::koan::PieceSet::Arrows;
+        setup.initial = crate::rules::zendo::Initial {
+            obeys: koan("U"),
+            does_not: koan("R"),
+        };
+        let mut h = Harness::duel(setup.clone());
+        h.ok(A, choose(ALICE));
+        h.ok(A, build(koan("U U"), Mode::Challenge));
+        h.ok(A, answer(Answer::Obeys));
+        h.ok(B, answer(Answer::Not));
+        let err = h.act(A, guess("some piece is large")).unwrap_err();
+        assert_eq!(err.code(), WrongSet);
+        assert!(err.to_string().contains("large"), "{err}");
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        h.ok(A, guess("every arrow points up"));
+        // A pyramid structure in an arrows match is refused too.
+        h.ok(A, Action::TakeBack);
+        h.ok(A, Action::EndTurn);
+        assert_eq!(code(h.act(B, build(koan("1^"), Mode::Observe))), WrongSet);
+        // And a hidden pattern about sizes cannot be set up for arrows.
+        setup.hidden = parsed("some piece is large");
+        assert!(matches!(
+            Duel::start(setup, 0),
+            Err(SetupError::HiddenWrongSet(_))
+        ));
     }
 
     #[test]
@@ -1426,7 +1458,7 @@ mod tests {
 
     /// Another wrong guess, worded differently from [`every_up`].
     fn every_up_variant() -> Action {
-        guess("exactly one piece points up", count_is(Up, 1))
+        guess("exactly one piece points up")
     }
 
     #[test]
@@ -1462,13 +1494,9 @@ mod tests {
         let mut h = alice_with_two_tickets();
         // Differs from "some piece points up" only on a lone small piece pointing
         // right: initial structure #2.
-        let lone_small_right = and(pieces_is(1), and(some(Small), some(Right)));
         h.ok(
             A,
-            guess(
-                "some piece points up, or there is only a small right piece",
-                or(some(Up), lone_small_right),
-            ),
+            guess("exists x. up(x) | (pieces = 1 & exists y. small(y) & right(y))"),
         );
         h.ok(A, Action::Confirm);
         let size = h.game.table().entries().len();
@@ -1545,12 +1573,12 @@ mod tests {
         h.umpire();
         assert!(!h.game.is_over());
         // An undecided one: still no winner.
-        h.ok(A, guess("at least one piece points up", some(Up)));
+        h.ok(A, guess("at least one piece points up"));
         h.ok(A, Action::Confirm);
         h.umpire_undecided("budget");
         assert!(!h.game.is_over());
         // The same guess again, proved equivalent: Alice wins.
-        h.ok(A, guess("at least one piece points up", some(Up)));
+        h.ok(A, guess("at least one piece points up"));
         h.ok(A, Action::Confirm);
         let events = h.umpire();
         assert!(matches!(
@@ -1985,6 +2013,9 @@ mod tests {
             let json = serde_json::to_string(&h.game.view(&viewer)).unwrap();
             assert!(!json.contains("some piece points up"), "{json}");
             assert!(!json.contains("Exists"), "{json}");
+            let hidden = &h.game.hidden().formula;
+            assert!(!json.contains(&crate::lang::english(hidden)), "{json}");
+            assert!(!json.contains(&crate::lang::symbolic(hidden)), "{json}");
         }
         // After the reveal the answers are public.
         let revealed = h.ok(B, answer(Answer::Obeys));

@@ -592,6 +592,8 @@ impl Core {
         at: Millis,
     ) -> Result<Core, SetupError> {
         let set = settings.set;
+        crate::lang::check_set(hidden, set)
+            .map_err(|e| SetupError::HiddenWrongSet(e.to_string()))?;
         for (koan, which) in [(&initial.obeys, "1"), (&initial.does_not, "2")] {
             if koan.set() != set {
                 return Err(SetupError::InitialWrongSet { which, set });
@@ -662,15 +664,18 @@ impl Core {
     }
 
     /// Reads a guess back: the event that states it, with the table structures that
-    /// already disprove it.
-    pub(crate) fn read(&self, by: Seat, pattern: &Pattern) -> EventKind {
-        EventKind::GuessRead {
+    /// already disprove it. A guess that speaks of what the match's pieces lack (sizes
+    /// in the arrows set) is refused.
+    pub(crate) fn read(&self, by: Seat, pattern: &Pattern) -> Result<EventKind, RuleError> {
+        crate::lang::check_set(pattern, self.settings.set)
+            .map_err(|e| RuleError::PatternSet(e.to_string()))?;
+        Ok(EventKind::GuessRead {
             number: self.guesses.len() as u32 + 1,
             by,
             pattern: pattern.clone(),
             reading: read_back(pattern),
             contradictions: self.table.contradictions(&pattern.formula),
-        }
+        })
     }
 
     /// Judges the umpire's verdict on official guess `number`, checking what can be
@@ -857,9 +862,10 @@ impl Core {
     }
 }
 
-/// How the umpire reads a guess back to the guesser.
+/// How the umpire reads a guess back to the guesser: the canonical English of what
+/// was parsed (koan-language.md section 5), which is what the guesser confirms.
 fn read_back(pattern: &Pattern) -> String {
-    pattern.source.trim().to_string()
+    crate::lang::english(&pattern.formula)
 }
 
 /// The finder's seed for one guess: fixed by the match's seed, different per guess.

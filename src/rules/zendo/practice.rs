@@ -243,7 +243,7 @@ impl Game for Practice {
                     obeys: self.core.obeys(koan),
                 });
             }
-            Action::Guess { pattern } => out.emit(self.core.read(me, pattern)),
+            Action::Guess { pattern } => out.emit(self.core.read(me, pattern)?),
             Action::Confirm => out.emit(EventKind::GuessConfirmed { number: pending }),
             Action::TakeBack => out.emit(EventKind::GuessWithdrawn {
                 number: pending,
@@ -329,7 +329,6 @@ impl Game for Practice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::UnaryPred::{Right, Up};
     use crate::rules::ErrorCode::{self, *};
     use crate::rules::zendo::testing::*;
 
@@ -338,7 +337,7 @@ mod tests {
 
     /// Alice alone against "some piece points up" (#1 `1^` obeys, #2 `1>` does not).
     fn practice() -> Harness<Practice> {
-        Harness::practice(practice_setup(pattern("some piece points up", some(Up))))
+        Harness::practice(practice_setup(parsed("some piece points up")))
     }
 
     fn code<T: std::fmt::Debug>(r: Result<T, RuleError>) -> ErrorCode {
@@ -382,7 +381,7 @@ mod tests {
     fn practice_guesses_need_no_ticket() {
         let mut h = practice();
         for round in 1..=3 {
-            let events = h.ok(A, guess("every piece points up", every(Up)));
+            let events = h.ok(A, guess("every piece points up"));
             assert!(matches!(
                 events[0].kind,
                 EventKind::GuessRead { number, .. } if number == round
@@ -395,14 +394,14 @@ mod tests {
             ));
         }
         // Read back with what contradicts it, then taken back.
-        let events = h.ok(A, guess("some piece points right", some(Right)));
+        let events = h.ok(A, guess("some piece points right"));
         let EventKind::GuessRead { contradictions, .. } = &events[0].kind else {
             panic!("{events:?}");
         };
         assert_eq!(contradictions[..2], [1, 2]);
         assert_eq!(code(h.act(A, build(koan("3v"), Mode::Observe))), WrongPhase);
         h.ok(A, Action::TakeBack);
-        h.ok(A, guess("at least one piece points up", some(Up)));
+        h.ok(A, guess("at least one piece points up"));
         h.ok(A, Action::Confirm);
         h.umpire();
         assert_eq!(
@@ -443,11 +442,11 @@ mod tests {
         h.ok(A, build(koan("2> 3^"), Mode::Observe));
         h.ok(A, build(koan("2v 3<"), Mode::Observe));
         // Free: a guess taken back, one disallowed, one the finder could not decide.
-        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, guess("every piece points up"));
         h.ok(A, Action::TakeBack);
-        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, guess("every piece points up"));
         h.ok(Actor::Host(HOST), Action::Disallow);
-        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, guess("every piece points up"));
         h.ok(A, Action::Confirm);
         h.umpire_undecided("budget");
         assert_eq!(
@@ -458,10 +457,10 @@ mod tests {
             }
         );
         // Counted: a refuted guess and the winning one.
-        h.ok(A, guess("every piece points up", every(Up)));
+        h.ok(A, guess("every piece points up"));
         h.ok(A, Action::Confirm);
         h.umpire();
-        h.ok(A, guess("some piece points up", some(Up)));
+        h.ok(A, guess("some piece points up"));
         h.ok(A, Action::Confirm);
         h.umpire();
         let view = h.game.view(&Viewer::Player(ALICE));

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::finder::{Counterexample, Verdict};
 use crate::koan::{Koan, PieceSet, enumerate};
-use crate::lang::{CmpOp, Formula, FormulaKind, Pattern, Term, TermKind, UnaryPred, Var};
+use crate::lang::{Formula, Pattern};
 use crate::rules::{Actor, Game, Millis, PlayerId, RuleError};
 use std::sync::OnceLock;
 
@@ -20,16 +20,8 @@ pub const ALICE: PlayerId = PlayerId(1);
 pub const BOB: PlayerId = PlayerId(2);
 pub const HOST: PlayerId = PlayerId(99);
 
-fn f(kind: FormulaKind) -> Formula {
-    Formula::new(0..0, kind)
-}
-
-fn unary(p: UnaryPred) -> Formula {
-    f(FormulaKind::Unary(p, Var(0)))
-}
-
-/// A pattern with its source text (the text is not parsed: it is what a player would
-/// have written for `formula`).
+/// A pattern with its source text (not parsed: for texts the parser would not read,
+/// such as a marked secret).
 pub fn pattern(source: &str, formula: Formula) -> Pattern {
     Pattern {
         source: source.to_string(),
@@ -37,53 +29,10 @@ pub fn pattern(source: &str, formula: Formula) -> Pattern {
     }
 }
 
-/// "some piece is P".
-pub fn some(p: UnaryPred) -> Formula {
-    f(FormulaKind::Exists(Var(0), Box::new(unary(p))))
-}
-
-/// "every piece is P".
-pub fn every(p: UnaryPred) -> Formula {
-    f(FormulaKind::Forall(Var(0), Box::new(unary(p))))
-}
-
-/// "exactly n pieces are P".
-pub fn count_is(p: UnaryPred, n: i64) -> Formula {
-    let count = Term::new(0..0, TermKind::Count(Var(0), Box::new(unary(p))));
-    f(FormulaKind::Cmp(
-        CmpOp::Eq,
-        count,
-        Term::new(0..0, TermKind::Int(n)),
-    ))
-}
-
-/// "there are exactly n pieces".
-pub fn pieces_is(n: i64) -> Formula {
-    f(FormulaKind::Cmp(
-        CmpOp::Eq,
-        Term::new(0..0, TermKind::Pieces),
-        Term::new(0..0, TermKind::Int(n)),
-    ))
-}
-
-pub fn not(a: Formula) -> Formula {
-    f(FormulaKind::Not(Box::new(a)))
-}
-
-pub fn or(a: Formula, b: Formula) -> Formula {
-    f(FormulaKind::Bin(
-        crate::lang::BinOp::Or,
-        Box::new(a),
-        Box::new(b),
-    ))
-}
-
-pub fn and(a: Formula, b: Formula) -> Formula {
-    f(FormulaKind::Bin(
-        crate::lang::BinOp::And,
-        Box::new(a),
-        Box::new(b),
-    ))
+/// A pattern read from English or symbolic text. Panics on text that does not read.
+#[track_caller]
+pub fn parsed(text: &str) -> Pattern {
+    crate::lang::parse(text).unwrap_or_else(|e| panic!("not a test pattern: {text:?}: {e}"))
 }
 
 /// A structure from its text notation. Panics on text that does not read.
@@ -194,10 +143,11 @@ pub fn answer(answer: super::Answer) -> Action {
     Action::Answer { answer }
 }
 
-/// `Action::Guess`.
-pub fn guess(source: &str, formula: Formula) -> Action {
+/// `Action::Guess` of a pattern read from text.
+#[track_caller]
+pub fn guess(text: &str) -> Action {
     Action::Guess {
-        pattern: pattern(source, formula),
+        pattern: parsed(text),
     }
 }
 
