@@ -32,13 +32,20 @@
 //!   changing answers; the second player's answer triggers the reveal at once, so only
 //!   the first can change). `[answer_can_be_changed_until_the_reveal]`
 //! - An answer after the 30 s is refused (`Expired`) and counts as no answer, even if
-//!   the time-out has not been processed yet. `[answer_after_30_seconds_is_ignored]`
+//!   the time-out has not been processed yet. `[answer_after_30_seconds_is_ignored]`,
+//!   `[challenge_timeout_counts_silence_as_no_answer]`
+//! - Answers are private until the reveal: nobody else's view or announcement shows
+//!   one (the views are in `view.rs`). `[views_and_announcements_keep_secrets]`
 //! - Skipping step 1 gives the opponent one ticket; the skipper goes on to step 2.
 //!   `[skipping_gives_the_opponent_a_ticket]`
 //!
 //! **Step 2: guesses**
 //! - Any number of guesses, one at a time, each paid with a ticket when stated; with
-//!   no ticket a guess is refused (`NoTicket`). `[guess_needs_a_ticket]`
+//!   no ticket a guess is refused (`NoTicket`, a safeguard: the turn passes as soon as
+//!   step 2 has no ticket, see below). `[turn_passes_when_step_2_has_no_ticket]`
+//! - A guess must be a pattern about the match's pieces: one that speaks of sizes in
+//!   an arrows match is refused (`WrongSet`) and costs nothing.
+//!   `[guesses_must_fit_the_piece_set]`
 //! - A guess is read back first (pending) with the table structures that already
 //!   contradict it; the guesser confirms (official) or takes it back (ticket returned).
 //!   `[guess_is_read_back_with_contradictions]`, `[taking_a_guess_back_returns_the_ticket]`
@@ -47,7 +54,8 @@
 //! - Verdict "counterexample": it must really separate the guess from the hidden
 //!   pattern (checked here); it joins the table with its verdict, or, when the only
 //!   separating structures were already on the table, the umpire names that one.
-//!   The turn goes on. `[counterexample_joins_the_table]`, `[false_verdicts_are_refused]`
+//!   The turn goes on. `[counterexample_joins_the_table]`, `[false_verdicts_are_refused]`,
+//!   `[counterexample_already_on_the_table_is_named_not_repeated]`
 //! - Verdict "equivalent": the guesser wins and the pattern is revealed. It is the
 //!   only way to win by guessing, and it is refused while a table structure separates
 //!   the two. `[winner_only_on_equivalent]`
