@@ -239,6 +239,11 @@ fn determiners() {
     // `only NP` without a number: every piece that VP is NP.
     reads("only small pieces point up", &["1^ 2>", "3>"], &["2^"]);
     reads("there are only small pieces", &["1^ 1>"], &["1^ 2^"]);
+    reads(
+        "there are only arrows pointing up or down",
+        &["UD"],
+        &["UR"],
+    );
 }
 
 #[test]
@@ -254,6 +259,32 @@ fn there_is_and_there_are() {
     reads("there isn't a large piece", &["1^"], &["3^"]);
     reads("there are not exactly two pieces", &["1^"], &["1^ 1^"]);
     reads("the structure has exactly two pieces", &["1^ 1^"], &["1^"]);
+    reads(
+        "there is a small piece and a large piece",
+        &["1^ 3^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there is a small piece or a large piece",
+        &["1^", "3^"],
+        &["2^"],
+    );
+    reads(
+        "there are no small pieces and no large pieces",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there isn't a small piece or a large piece",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    // After `and`, a sentence of its own is not a list item.
+    reads(
+        "there is a small piece and a large piece points up",
+        &["1> 3^"],
+        &["1> 3>"],
+    );
 }
 
 #[test]
@@ -663,6 +694,18 @@ fn small_print() {
     }
     reads("every piece points up.", &["1^"], &["1>"]);
     reads("every piece points up in the koan", &["1^"], &["1>"]);
+    reads("every piece points to the left", &["1<"], &["1>"]);
+    reads(
+        "some piece is to the right of a small piece",
+        &["1^ 2^"],
+        &["2^ 1^"],
+    );
+    reads("there's a small piece", &["1^"], &["2^"]);
+    reads(
+        "it's not the case that every piece points up",
+        &["1^ 1>"],
+        &["1^"],
+    );
     reads(
         "there are exactly two pieces in the structure.",
         &["1^ 1^"],
@@ -749,6 +792,33 @@ fn refusals_offer_rewordings() {
         "and",
         Some("every piece points up or down"),
     );
+}
+
+#[test]
+fn typos_get_a_did_you_mean() {
+    refused(
+        "every peice points up",
+        "peice",
+        Some("every piece points up"),
+    );
+    refused(
+        "every piece points upp",
+        "upp",
+        Some("every piece points up"),
+    );
+    refused(
+        "exactyl two pieces point up",
+        "exactyl",
+        Some("exactly two pieces point up"),
+    );
+    let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
+    assert!(e.message.contains("did you mean `touches`"), "{e}");
+    let e = parse("every piece is pointed at").expect_err("no passive");
+    assert!(!e.message.contains("did you mean"), "{e}");
+    assert!(e.help.is_some_and(|h| h.contains("no passive")));
+    // Far from every known word: no guess.
+    let e = parse("every zebra points up").expect_err("unknown noun");
+    assert!(!e.message.contains("did you mean"), "{e}");
 }
 
 #[test]

@@ -26,7 +26,7 @@ use super::ast::{
 use super::error::ParsePatternError;
 use super::lexer::{Cursor, Sym, Tok, Token, lex};
 use super::symbolic::{MAX_NESTING, sum};
-use super::words::{adjective, direction, is_colour, is_noun, number_word};
+use super::words::{adjective, direction, english_typo, is_colour, is_noun, number_word};
 
 type R<T> = Result<T, ParsePatternError>;
 
@@ -57,16 +57,36 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         c: Cursor::new(toks, text.len()),
         nesting: 0,
     };
-    let formula = p.rule()?;
-    if !p.c.at_end() {
-        return Err(p
-            .c
-            .expected("the end of the pattern (or `and`, `or` and another sentence)"));
-    }
+    let formula = p
+        .rule()
+        .and_then(|f| {
+            if p.c.at_end() {
+                Ok(f)
+            } else {
+                Err(p
+                    .c
+                    .expected("the end of the pattern (or `and`, `or` and another sentence)"))
+            }
+        })
+        .map_err(|e| with_typo_hint(e, text, &p.c.toks))?;
     Ok(Pattern {
         source: text.to_string(),
         formula,
     })
+}
+
+/// When reading stopped at a word that looks like a misspelt known word, say which.
+fn with_typo_hint(mut e: ParsePatternError, text: &str, toks: &[Token]) -> ParsePatternError {
+    let Some(word) = toks.iter().find(|t| t.span == e.span).and_then(Token::word) else {
+        return e;
+    };
+    if let Some(fix) = english_typo(word) {
+        e.message = format!("{} (did you mean `{fix}`?)", e.message);
+        if e.examples.is_empty() {
+            e.examples.push(splice(text, &e.span, fix));
+        }
+    }
+    e
 }
 
 /// Drops `in the koan` / `in the structure` (and `this`): it adds nothing.
@@ -425,6 +445,7 @@ impl Parser<'_> {
             .c
             .eat_words(&["it", "is", "not", "the", "case", "that"])
             || self.c.eat_words(&["it", "isn't", "the", "case", "that"])
+            || self.c.eat_words(&["it's", "not", "the", "case", "that"])
             || self.c.eat_word("not")
         {
             let a = self.not_sentence()?;
@@ -448,7 +469,7 @@ impl Parser<'_> {
         }
         let w = self.c.word().unwrap_or("").to_string();
         match w.as_str() {
-            "there" => self.there(),
+            "there" | "there's" => self.there(),
             "the" => self.the_sentence(),
             "it" if matches!(self.c.word_at(1), Some("contains" | "has")) => {
                 self.c.pos += 2;
@@ -475,17 +496,22 @@ impl Parser<'_> {
         let mut e = self.c.expected(
             "a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`",
         );
+        if self.c.is_word("it") {
+            return e.with_help(
+                "a pattern cannot point back with `it`: name the piece again, e.g. `the unique topmost piece points up`",
+            );
+        }
         if let Some(w) = self.c.word()
             && (adjective(w).is_some() || is_noun(w))
         {
             let here = self.c.here();
             e.message =
                 format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
-            let plural = (0..8)
-                .filter_map(|k| self.c.word_at(k))
-                .find(|w| is_noun(w))
-                .is_some_and(|n| n.ends_with('s'));
-            let every = if plural { "all " } else { "every " };
+            let every = if self.noun_ahead_is_plural() {
+                "all "
+            } else {
+                "every "
+            };
             e = e
                 .with_example(splice(self.src, &(here.start..here.start), every))
                 .with_example(splice(self.src, &(here.start..here.start), "some "));
@@ -495,7 +521,12 @@ impl Parser<'_> {
 
     /// `there is/are ...`.
     fn there(&mut self) -> R<Formula> {
+        let contracted = self.c.is_word("there's");
         let start = self.c.bump().start;
+        if contracted {
+            let neg = self.c.eat_word("not");
+            return self.existential(start, neg);
+        }
         let neg = match self.c.word() {
             Some("is" | "are" | "exists" | "exist") => {
                 self.c.bump();
@@ -536,25 +567,68 @@ impl Parser<'_> {
             let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
             cmp(op, ca, cb, self.span_from(start))
         } else {
-            let Some(det) = self.det()? else {
+            let Some(mut f) = self.there_item(start)? else {
                 return Err(self.c.expected(
                     "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
                 ));
             };
-            if matches!(det.det, Det::Every | Det::TheUnique) {
-                return Err(ParsePatternError::new(
-                    det.span,
-                    "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
-                ));
+            // `there is a small piece and a large piece`: a list of items, unless what
+            // follows the `and` is a sentence of its own.
+            let mut list_op = None;
+            while let Some(op) = match self.c.word() {
+                Some("and") => Some(BinOp::And),
+                Some("or") => Some(BinOp::Or),
+                _ => None,
+            } {
+                let save = self.c.pos;
+                let conj = self.c.bump();
+                let item_start = self.start();
+                match self.there_item(item_start) {
+                    Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
+                        if list_op.is_some_and(|o| o != op) {
+                            return Err(ParsePatternError::new(
+                                conj,
+                                "a list with both `and` and `or` is ambiguous: write separate sentences in parentheses",
+                            ));
+                        }
+                        list_op = Some(op);
+                        f = bin(op, f, g);
+                    }
+                    _ => {
+                        self.c.pos = save;
+                        break;
+                    }
+                }
             }
-            let np = self.noun_phrase()?;
-            self.quantify(&det, &np, 0, None, None, self.span_from(start))?
+            f
         };
         Ok(if neg {
             not(self.span_from(start), f)
         } else {
             f
         })
+    }
+
+    /// One item after `there is`: a determiner and a noun phrase.
+    fn there_item(&mut self, start: usize) -> R<Option<Formula>> {
+        let Some(det) = self.det()? else {
+            return Ok(None);
+        };
+        if matches!(det.det, Det::Every | Det::TheUnique) {
+            return Err(ParsePatternError::new(
+                det.span,
+                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+            ));
+        }
+        let np = self.noun_phrase()?;
+        Ok(Some(self.quantify(
+            &det,
+            &np,
+            0,
+            None,
+            None,
+            self.span_from(start),
+        )?))
     }
 
     /// Sentences that start with `the`.
@@ -924,6 +998,14 @@ impl Parser<'_> {
                 let n = self.number("than")?;
                 Det::Count(if w1 == "more" { CmpOp::Le } else { CmpOp::Ge }, n)
             }
+            "no" if self.number_at(1).is_some() => {
+                let span = self.c.here().start..self.c.peek_at(1).map_or(0, |t| t.span.end);
+                return Err(ParsePatternError::new(
+                    span,
+                    format!("`no {w1}` is not understood: say it of one piece and another"),
+                )
+                .with_help("e.g. `no piece points the same direction as another piece`"));
+            }
             "no" => {
                 self.c.bump();
                 Det::No
@@ -997,6 +1079,14 @@ impl Parser<'_> {
         }))
     }
 
+    /// Whether the next noun (within a few words) is plural.
+    fn noun_ahead_is_plural(&self) -> bool {
+        (0..8)
+            .filter_map(|k| self.c.word_at(k))
+            .find(|w| is_noun(w))
+            .is_some_and(|n| n.ends_with('s'))
+    }
+
     fn bare_number_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let n = &self.src[span.clone()];
@@ -1015,6 +1105,14 @@ impl Parser<'_> {
             let mut with_only = span.clone();
             if next == "only" {
                 with_only.end = self.c.peek_at(1).map_or(span.end, |t| t.span.end);
+            }
+            if self.noun_ahead_is_plural() {
+                return ParsePatternError::new(
+                    span.clone(),
+                    "`the ... pieces` could mean all of them or some of them: say `all` or `some`",
+                )
+                .with_example(splice(self.src, &with_only, "all"))
+                .with_example(splice(self.src, &with_only, "some"));
             }
             return ParsePatternError::new(
                 span.clone(),
@@ -1244,6 +1342,13 @@ impl Parser<'_> {
     /// After `point(s)`.
     fn point_rest(&mut self) -> R<Vp> {
         let start = self.c.prev().start;
+        // `points to the left` is a direction (`is to the left of` is a place).
+        for (side, d) in [("left", UnaryPred::Left), ("right", UnaryPred::Right)] {
+            if self.c.is_words(&["to", "the", side]) && self.c.word_at(3) != Some("of") {
+                self.c.pos += 3;
+                return Ok(Vp::Unary(d, self.span_from(start)));
+            }
+        }
         if matches!(self.c.word(), Some("at" | "to" | "toward" | "towards")) {
             self.c.bump();
             let span = self.span_from(start);
@@ -1463,9 +1568,21 @@ impl Parser<'_> {
                     "for a direction write `points {w}`; for a place write `is {w} of ...`"
                 )));
         } else {
-            return Err(self.c.expected(
+            let mut e = self.c.expected(
                 "an adjective (`small`, `vertical`, `topmost`...) or a relation (`above ...`, `larger than ...`, `in the same row as ...`, `the same size as ...`)",
-            ));
+            );
+            if direction(&w).is_some() {
+                e = e.with_help(format!("for a direction write `points {w}`"));
+            } else if w.ends_with("ed") {
+                e = e.with_help(
+                    "there is no passive (`is pointed at`): say it from the other piece's side (`some piece points at a large piece`) or in the symbolic form (`exists x y. points_at(y, x)`)",
+                );
+            } else if matches!(w.as_str(), "next" | "adjacent" | "beside" | "near") {
+                e = e.with_help("for pieces that share an edge write `touches ...`");
+            } else if w == "either" {
+                e = e.with_help("write `is small or large`; `either ... or ... but not both` joins whole sentences");
+            }
+            return Err(e);
         };
         self.leave();
         Ok(r)

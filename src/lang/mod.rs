@@ -1,5 +1,15 @@
 //! The pattern language: English and symbolic forms, one AST, its evaluator and printers.
 //! The contract is `koan-language.md` sections 3-5.
+//!
+//! - Reading: [`parse`] (either form), [`parse_english`], [`parse_symbolic`]; errors are
+//!   [`ParsePatternError`] (span, message, hint, corrected examples, ASCII `render`).
+//! - Piece sets: [`check_set`] refuses sizes and pips for the arrows set.
+//! - Saying back: [`english`] (canonical English, or the symbolic form where English
+//!   has no words), [`symbolic`] (exact), [`word_count`].
+//! - Comparing: [`same_tree`] (equal up to spans and variable names) and
+//!   [`same_reading`] (also up to `and`/`or` order and other meaning-preserving
+//!   rewrites).
+//! - Testing: [`random`] builds random closed formulas and random structures.
 
 pub mod ast;
 mod english;

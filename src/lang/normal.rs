@@ -1,10 +1,11 @@
 //! Comparing readings: two formulas have the same reading when they are equal up to
 //! variable names, the order and grouping of `and` / `or` operands, `true` conjuncts,
-//! `false` disjuncts, double negation, `true -> F`, and `count(x: true)` vs `pieces`.
+//! `false` disjuncts, double negation, `true -> F`, `count(x: true)` vs `pieces`, and
+//! a relation vs its converse with the pieces swapped (`below(x, y)` is `above(y, x)`).
 //! Every one of these rewrites keeps the meaning, so the same reading implies
 //! equivalence (not conversely).
 
-use super::ast::{BinOp, Formula, FormulaKind, Term, TermKind, Var};
+use super::ast::{BinOp, BinaryPred, Formula, FormulaKind, Term, TermKind, Var};
 
 /// Whether the two formulas read the same (see the module documentation).
 pub fn same_reading(a: &Formula, b: &Formula) -> bool {
@@ -20,6 +21,27 @@ pub fn canonical(f: &Formula) -> String {
 /// Whether the two formulas are the same tree up to spans and variable names.
 pub fn same_tree(a: &Formula, b: &Formula) -> bool {
     formula(a, &mut Vec::new(), true) == formula(b, &mut Vec::new(), true)
+}
+
+/// The relation that holds of `(b, a)` exactly when `p` holds of `(a, b)`, if the
+/// language has one (`points_at` has none).
+pub(crate) fn converse(p: BinaryPred) -> Option<BinaryPred> {
+    use BinaryPred::*;
+    Some(match p {
+        PointsAt => return None,
+        Above => Below,
+        Below => Above,
+        LeftOf => RightOf,
+        RightOf => LeftOf,
+        DirectlyAbove => DirectlyBelow,
+        DirectlyBelow => DirectlyAbove,
+        DirectlyLeftOf => DirectlyRightOf,
+        DirectlyRightOf => DirectlyLeftOf,
+        Larger => Smaller,
+        Smaller => Larger,
+        symmetric @ (Touches | SameRow | SameColumn | SameSize | SameDirection
+        | OppositeDirection) => symmetric,
+    })
 }
 
 /// `env[i]` is the variable bound by the i-th enclosing binder.
@@ -87,7 +109,16 @@ fn formula(f: &Formula, env: &mut Vec<Var>, strict: bool) -> String {
         FormulaKind::Exists(v, body) => binder(env, *v, body, "exists", strict),
         FormulaKind::Unary(p, v) => format!("({} {})", p.name(), name(env, *v)),
         FormulaKind::Binary(p, a, b) => {
-            format!("({} {} {})", p.name(), name(env, *a), name(env, *b))
+            let text = format!("({} {} {})", p.name(), name(env, *a), name(env, *b));
+            match converse(*p).filter(|_| !strict) {
+                Some(q) => text.min(format!(
+                    "({} {} {})",
+                    q.name(),
+                    name(env, *b),
+                    name(env, *a)
+                )),
+                None => text,
+            }
         }
         FormulaKind::Same(a, b) => {
             let mut vs = [name(env, *a), name(env, *b)];
@@ -135,5 +166,33 @@ fn term(t: &Term, env: &mut Vec<Var>, strict: bool) -> String {
         TermKind::Directions => "directions".into(),
         TermKind::Add(a, b) => format!("(+ {} {})", term(a, env, strict), term(b, env, strict)),
         TermKind::Sub(a, b) => format!("(- {} {})", term(a, env, strict), term(b, env, strict)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::koan::{Koan, PieceSet};
+
+    #[test]
+    fn converses_are_exact() {
+        // Two pieces in every relative place within 3 x 3, every pair of pieces.
+        for (dr, dc) in (-2..=2).flat_map(|r| (-2..=2).map(move |c| (r, c))) {
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            for &p in PieceSet::Pyramids.pieces() {
+                for &q in PieceSet::Pyramids.pieces() {
+                    let k = Koan::new(PieceSet::Pyramids, [(2, 2, p), (2 + dr, 2 + dc, q)])
+                        .expect("two distinct cells");
+                    let (a, b) = (k.pieces()[0], k.pieces()[1]);
+                    for rel in BinaryPred::ALL {
+                        if let Some(conv) = converse(rel) {
+                            assert_eq!(rel.holds(a, b), conv.holds(b, a), "{rel:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

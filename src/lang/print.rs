@@ -16,7 +16,7 @@ use super::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
 };
 use super::english::parse_english;
-use super::normal::same_reading;
+use super::normal::{converse, same_reading};
 use super::words::{adjective_word, say_number};
 
 // ---------------------------------------------------------------------------------
@@ -214,6 +214,10 @@ fn conjuncts(f: &Formula) -> Vec<&Formula> {
 
 fn collect<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
     match &f.kind {
+        // `the unique NP`: one phrase, not two conjuncts.
+        FormulaKind::Bin(BinOp::And, a, b) if op == BinOp::And && is_unique_shape(a, b) => {
+            out.push(f)
+        }
         FormulaKind::Bin(o, a, b) if *o == op => {
             collect(a, op, out);
             collect(b, op, out);
@@ -262,10 +266,7 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
 fn negation(a: &Formula) -> Option<String> {
     match &a.kind {
         FormulaKind::Exists(x, body) => {
-            return Some(format!(
-                "there are no {}",
-                np(*x, Some(body), Form::Plural)?
-            ));
+            return quantified("there are no", "no", *x, body, Form::Plural);
         }
         FormulaKind::Parity(p, t) if !matches!(t.kind, TermKind::Count(..)) => {
             return Some(format!("{} is not {}", term(t)?, parity_word(*p)));
@@ -290,6 +291,17 @@ fn parity_word(p: Parity) -> &'static str {
         Parity::Odd => "odd",
         Parity::Even => "even",
     }
+}
+
+/// `count(x: R) = 1 & exists x. ...`, the shape of `the unique`.
+fn is_unique_shape(a: &Formula, b: &Formula) -> bool {
+    let FormulaKind::Cmp(CmpOp::Eq, t, one) = &a.kind else {
+        return false;
+    };
+    matches!(
+        (&t.kind, &one.kind),
+        (TermKind::Count(..), TermKind::Int(1))
+    ) && matches!(b.kind, FormulaKind::Exists(..))
 }
 
 /// `Count(x, R) = 1 & Exists(x, R & V)`: "the unique NP VP".
@@ -346,22 +358,35 @@ fn rename(f: &Formula, x: Var) -> Formula {
 
 fn atomic(f: &Formula) -> Option<String> {
     match &f.kind {
-        FormulaKind::Exists(x, body) => Some(format!(
-            "there is a {}",
-            np(*x, Some(body), Form::Singular)?
-        )),
+        FormulaKind::Exists(x, body) => quantified("there is a", "some", *x, body, Form::Singular),
         FormulaKind::Forall(x, body) => forall(*x, body),
         FormulaKind::Cmp(op, a, b) => comparison(*op, a, b),
         FormulaKind::Parity(p, t) => match &t.kind {
-            TermKind::Count(x, body) => Some(format!(
-                "there is an {} number of {}",
-                parity_word(*p),
-                np(*x, Some(body), Form::Plural)?
-            )),
+            TermKind::Count(x, body) => {
+                let det = format!("an {} number of", parity_word(*p));
+                quantified(&format!("there is {det}"), &det, *x, body, Form::Plural)
+            }
             _ => Some(format!("{} is {}", term(t)?, parity_word(*p))),
         },
         _ => None,
     }
+}
+
+/// `Det NP VP` for a body that one noun phrase cannot say: its last `or` becomes
+/// the verb phrase (a relative clause cannot group `or` against other conjuncts).
+fn det_np_vp(det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    let parts = conjuncts(body);
+    let i = parts.iter().rposition(|p| {
+        matches!(p.kind, FormulaKind::Bin(BinOp::Or, ..)) && !is_direction_list(x, p)
+    })?;
+    let rest: Vec<&Formula> = parts
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, p)| *p)
+        .collect();
+    let noun = np(x, rebuild(&rest).as_ref(), form)?;
+    Some(format!("{det} {noun} {}", vp(x, parts[i], form)?))
 }
 
 fn forall(x: Var, body: &Formula) -> Option<String> {
@@ -421,8 +446,8 @@ fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
             } else {
                 ("are", Form::Plural)
             };
-            let noun = np(*x, Some(body), form)?;
-            return Some(format!("there {verb} {det} {} {noun}", say_number(*n)));
+            let det = format!("{det} {}", say_number(*n));
+            return quantified(&format!("there {verb} {det}"), &det, *x, body, form);
         }
         (TermKind::Count(x, p), TermKind::Count(y, q)) => {
             let (np_a, np_b) = (
@@ -514,6 +539,30 @@ fn np(x: Var, r: Option<&Formula>, form: Form) -> Option<String> {
 }
 
 fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<String> {
+    np_inner(x, r, form, other, true)
+}
+
+/// The phrase for a determiner-led sentence, shortest first: a participle relative
+/// clause (`there is a piece pointing up`), then `Det NP VP` (`some piece is the same
+/// size as another piece`), then a `that` clause, then an `or` as the verb phrase.
+fn quantified(there: &str, det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    np_inner(x, Some(body), form, false, false)
+        .map(|n| format!("{there} {n}"))
+        .or_else(|| {
+            let (adjs, rest): (Vec<&Formula>, Vec<&Formula>) = conjuncts(body)
+                .into_iter()
+                .partition(|c| matches!(c.kind, FormulaKind::Unary(p, v) if v == x && adjective_word(p).is_some()));
+            if rest.is_empty() {
+                return None;
+            }
+            let noun = np(x, rebuild(&adjs).as_ref(), form)?;
+            Some(format!("{det} {noun} {}", vp_conj(x, &rest, form)?))
+        })
+        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
+        .or_else(|| det_np_vp(det, x, body, form))
+}
+
+fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) -> Option<String> {
     let mut adjs: Vec<&str> = Vec::new();
     if other {
         adjs.push("other");
@@ -541,6 +590,9 @@ fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<Strin
         let relative = vp_conj(x, &rest, Form::Participle)
             .map(|p| format!(" {p}"))
             .or_else(|| {
+                if !that {
+                    return None;
+                }
                 let f = if form == Form::Singular {
                     Form::Singular
                 } else {
@@ -648,10 +700,9 @@ fn vp(x: Var, f: &Formula, form: Form) -> Option<String> {
             let adj = adjective_word(*p)?;
             Some(format!("{} {adj}", copula(form)?))
         }
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => relation(x, f, form),
         FormulaKind::Bin(BinOp::And, ..) => vp_conj(x, &conjuncts(f), form),
         FormulaKind::Bin(BinOp::Or, a, b) => {
-            let left_ok = !matches!(b.kind, FormulaKind::Bin(BinOp::Or, ..));
-            left_ok.then_some(())?;
             Some(format!("{} or {}", vp(x, a, form)?, vp(x, b, form)?))
         }
         FormulaKind::Not(a) => negated_vp(x, a, form),
@@ -748,12 +799,7 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
                 FormulaKind::Bin(BinOp::Implies, r, v) => (Some(r.as_ref()), v.as_ref()),
                 _ => (None, body.as_ref()),
             };
-            let FormulaKind::Binary(pred, a, b) = v.kind else {
-                return None;
-            };
-            if (a, b) != (x, *y) {
-                return None;
-            }
+            let pred = relation_of(x, *y, v)?;
             let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
             let (other, rest) = take_exclusion(x, *y, &parts);
             if !other && pred.is_reflexive_possible() {
@@ -782,6 +828,16 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
             let noun = np_with(*y, r.as_ref(), form, other)?;
             Some((pred, format!("{det} {} {noun}", say_number(*n))))
         }
+        // `the unique NP`: the count's restriction is the one said; the read-back
+        // check in `natural_english` confirms it.
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => {
+            let FormulaKind::Exists(y, body) = &b.kind else {
+                return None;
+            };
+            let (pred, other, r) = split_object(x, *y, body)?;
+            let noun = np_with(*y, r.as_ref(), Form::Singular, other)?;
+            Some((pred, format!("the unique {noun}")))
+        }
         FormulaKind::Parity(p, t) => {
             let TermKind::Count(y, body) = &t.kind else {
                 return None;
@@ -801,8 +857,8 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
     let mut pred = None;
     let mut rest = Vec::new();
     for p in parts {
-        match p.kind {
-            FormulaKind::Binary(bp, a, b) if a == x && b == y && pred.is_none() => pred = Some(bp),
+        match relation_of(x, y, p) {
+            Some(bp) if pred.is_none() => pred = Some(bp),
             _ => rest.push(p),
         }
     }
@@ -812,6 +868,16 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
         return None;
     }
     Some((pred, excluded, rebuild(&rest)))
+}
+
+/// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into
+/// `above(x, y)`).
+fn relation_of(x: Var, y: Var, f: &Formula) -> Option<BinaryPred> {
+    match f.kind {
+        FormulaKind::Binary(p, a, b) if (a, b) == (x, y) => Some(p),
+        FormulaKind::Binary(p, a, b) if (a, b) == (y, x) => converse(p),
+        _ => None,
+    }
 }
 
 /// Removes `y != x` from conjuncts; says whether it was there.
