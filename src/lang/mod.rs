@@ -2,6 +2,7 @@
 //! The contract is `koan-language.md` sections 3-5.
 
 pub mod ast;
+pub mod eval;
 pub mod reference;
 
 pub use ast::{
@@ -9,9 +10,13 @@ pub use ast::{
     UnaryPred, Var,
 };
 
+pub use eval::CompiledPattern;
+
 use crate::koan::Koan;
 
 /// Does the structure obey the pattern? The one entry point the rest of Mondo calls.
+/// To evaluate one pattern on many structures, compile it once with
+/// [`CompiledPattern::new`] instead.
 pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
-    reference::evaluate(formula, koan)
+    CompiledPattern::new(formula).evaluate(koan)
 }
