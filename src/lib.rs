@@ -9,4 +9,5 @@ pub mod finder;
 pub mod koan;
 pub mod lang;
 
+pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

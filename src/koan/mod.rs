@@ -3,8 +3,10 @@
 //! A structure is translation-invariant but not rotation- or reflection-invariant;
 //! see `../shared/design/koan-language.md` section 1.
 
+mod notation;
 mod piece;
 mod structure;
 
+pub use notation::{CellRef, ParseKoanError};
 pub use piece::{Direction, Piece, PieceSet, Size};
 pub use structure::{Koan, KoanError, MAX_CELLS, MAX_SIDE, Pos};
