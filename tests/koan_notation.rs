@@ -214,11 +214,15 @@ fn bad_sizes_and_directions_are_named() {
 }
 
 #[test]
-fn rows_are_counted_as_typed_from_inside_the_fence() {
-    // Blank lines count; the fence line does not.
+fn rows_are_counted_as_typed_from_the_first_row_that_is_not_blank() {
+    // Blank lines count once the structure has begun; fences and leading blanks do not.
     assert_eq!(
         error("```\n\n3> .. 1<\n\n.. 4<\n```"),
-        "row 4, cell 2: `4<` has size `4`; sizes are 1, 2 or 3"
+        "row 3, cell 2: `4<` has size `4`; sizes are 1, 2 or 3"
+    );
+    assert_eq!(
+        error("\n \n / 3> 1<\n4<"),
+        "row 2, cell 1: `4<` has size `4`; sizes are 1, 2 or 3"
     );
     assert_eq!(
         error("3> / / 1< 9<"),

@@ -22,12 +22,12 @@
 //!
 //! # How errors count rows and cells
 //!
-//! Errors name the row and cell as the player typed them, both counted from 1. Every
-//! row counts, blank ones included: each newline, `/` or `|` starts the next row, the
-//! first row being the first line of the text or, when the text opens with a code
-//! fence, the first line inside the fence. In pyramids notation the cells of a row are
-//! its whitespace-separated words; in arrows notation they are its non-blank characters.
-//! The message also quotes what was found, so the place is unambiguous.
+//! Errors name the row and cell as the player typed them, both counted from 1. Row 1 is
+//! the first row that is not blank (code fences aside); from there on every row counts,
+//! blank ones included: each newline, `/` or `|` starts the next row. In pyramids
+//! notation the cells of a row are its whitespace-separated words; in arrows notation
+//! they are its non-blank characters. The message also quotes what was found, so the
+//! place is unambiguous.
 
 use super::piece::{Direction, Piece, PieceSet, Size};
 use super::structure::{Koan, KoanError, Pos};
@@ -221,6 +221,7 @@ fn is_row_separator(c: char) -> bool {
 
 fn rows(text: &str) -> impl Iterator<Item = Row<'_>> {
     text.split(is_row_separator)
+        .skip_while(|row| row.trim().is_empty())
         .enumerate()
         .map(|(i, text)| Row {
             number: i + 1,
