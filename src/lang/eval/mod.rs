@@ -13,8 +13,6 @@
 
 mod facts;
 #[cfg(test)]
-pub(crate) mod strategy;
-#[cfg(test)]
 mod tests;
 
 pub use facts::Facts;
