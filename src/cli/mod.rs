@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod koan;
+mod lang;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -19,6 +20,12 @@ pub enum Command {
     Version,
     /// Structures in text: normalise their notation, count them, list them.
     Koan(koan::KoanArgs),
+    /// Read a pattern and say it back (canonical English, symbolic, word count).
+    Explain(lang::ExplainArgs),
+    /// Say whether structures obey a pattern.
+    Check(lang::CheckArgs),
+    /// Work with pattern pools.
+    Pool(lang::PoolArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -28,5 +35,8 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Koan(args) => koan::run(args),
+        Command::Explain(args) => lang::explain(args),
+        Command::Check(args) => lang::check(args),
+        Command::Pool(args) => lang::pool(args),
     }
 }
