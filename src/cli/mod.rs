@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
 mod koan;
 mod lang;
 
@@ -26,6 +27,8 @@ pub enum Command {
     Check(lang::CheckArgs),
     /// Work with pattern pools.
     Pool(lang::PoolArgs),
+    /// Speed figures on this machine.
+    Bench(bench::BenchArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -38,5 +41,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Explain(args) => lang::explain(args),
         Command::Check(args) => lang::check(args),
         Command::Pool(args) => lang::pool(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
