@@ -98,7 +98,10 @@ set = "pyramids"
 [[entry]]
 id = "three"
 pattern = "there are exactly three pieces"
-obeys = "1^ 2> 3v"
+obeys = """
+1^ 2>
+.. 3v
+"""
 does_not_obey = "1^"
 difficulty = "Easy"
 
@@ -122,7 +125,13 @@ fn a_good_pool_loads_with_defaults_and_overrides() {
     assert_eq!(three.note, "");
     assert_eq!(three.line, 4);
     assert_eq!(three.pattern.source, "there are exactly three pieces");
+    assert_eq!(
+        three.obeys.to_line(),
+        "1^ 2> / .. 3v",
+        "a multi-line structure"
+    );
     let arrow = pool.get("up-arrow").expect("second entry");
+    assert_eq!(arrow.line, 14);
     assert_eq!(arrow.set, PieceSet::Arrows);
     assert_eq!(arrow.obeys.to_line(), "U / D");
     assert_eq!(arrow.note, "symbolic is fine too");
