@@ -14,6 +14,7 @@
 pub mod ast;
 mod english;
 mod error;
+pub mod eval;
 mod lexer;
 mod normal;
 mod print;
@@ -35,11 +36,15 @@ pub use set::check_set;
 pub use symbolic::parse_symbolic;
 pub use words::word_count;
 
+pub use eval::CompiledPattern;
+
 use crate::koan::Koan;
 
 /// Does the structure obey the pattern? The one entry point the rest of Mondo calls.
+/// To evaluate one pattern on many structures, compile it once with
+/// [`CompiledPattern::new`] instead.
 pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
-    reference::evaluate(formula, koan)
+    CompiledPattern::new(formula).evaluate(koan)
 }
 
 /// Reads a pattern in either form. The symbolic form is recognised by its syntax
