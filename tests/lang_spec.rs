@@ -3,7 +3,9 @@
 
 use mondo::koan::enumerate::koans;
 use mondo::koan::{Koan, PieceSet};
-use mondo::lang::{english, evaluate, parse, parse_english, parse_symbolic, symbolic};
+use mondo::lang::{
+    english, evaluate, parse, parse_english, parse_symbolic, same_reading, symbolic,
+};
 
 fn koan(text: &str) -> Koan {
     text.parse()
@@ -833,4 +835,106 @@ fn forms_are_detected() {
         assert!(parse_english(s).is_err(), "{s} is not English");
     }
     assert!(parse_symbolic("every piece points up").is_err());
+}
+
+// ---------------------------------------------------------------------------------
+// Found in review: each of these read wrongly (or not at all) before its fix.
+
+/// "The object of a relation never is its own subject", whatever the relation and
+/// however the object is quantified.
+#[test]
+fn the_object_never_is_the_subject() {
+    let cases = [
+        (
+            "some piece points at every piece",
+            "exists x. forall y. y != x -> points_at(x, y)",
+        ),
+        (
+            "every piece touches every piece",
+            "forall x y. y != x -> touches(x, y)",
+        ),
+        (
+            "no piece points at every piece",
+            "!exists x. forall y. y != x -> points_at(x, y)",
+        ),
+        (
+            "a piece is above every piece",
+            "exists x. forall y. y != x -> above(x, y)",
+        ),
+        (
+            "every piece is larger than every small piece",
+            "forall x y. y != x & small(y) -> larger(x, y)",
+        ),
+        (
+            "a piece is above at most two pieces",
+            "exists x. count(y: y != x & above(x, y)) <= 2",
+        ),
+        (
+            "some piece is the same size as a piece",
+            "exists x y. y != x & same_size(x, y)",
+        ),
+    ];
+    for (pattern, formula) in cases {
+        means(pattern, formula, PieceSet::Pyramids, 2);
+        let p = parse(pattern).expect("reads");
+        assert!(symbolic(&p.formula).contains("y != x"), "{pattern}");
+    }
+    // Structures on which the reflexive reading (always false, or always true) and
+    // the right one differ.
+    reads(
+        "some piece points at every piece",
+        &["1> 1^"],
+        &["1> 1^ / 1^ .."],
+    );
+    reads("every piece touches every piece", &["1^ 1^"], &["1^ 1^ 1^"]);
+    reads("no piece points at every piece", &["1^ 1^"], &["1> 1^"]);
+    reads("a piece is above every piece", &["1^ / 1^"], &["1^ 1^"]);
+    reads(
+        "every piece is larger than every small piece",
+        &["2^ 1^"],
+        &["1^ 1^"],
+    );
+    // Said back, the distinctness is implied by the object phrase and not lost.
+    for pattern in [
+        "some piece points at every piece",
+        "every piece touches every piece",
+        "no piece points at every piece",
+        "every piece is larger than every small piece",
+    ] {
+        let p = parse(pattern).expect("reads");
+        let e = english(&p.formula);
+        assert!(!e.contains('!'), "{pattern} said back as {e}");
+        let back = parse(&e).expect("reads back");
+        assert!(same_reading(&back.formula, &p.formula), "{pattern} -> {e}");
+    }
+}
+
+/// A formula without the distinctness must not be said in English that would read
+/// back with it.
+#[test]
+fn english_keeps_a_missing_distinctness_symbolic() {
+    for formula in [
+        "exists x. forall y. points_at(x, y)",
+        "forall x y. touches(x, y)",
+        "forall x. exists y. same_size(x, y)",
+        "exists x. forall y. large(y) -> above(x, y)",
+    ] {
+        let f = parse_symbolic(formula).expect("reads").formula;
+        assert_eq!(english(&f), symbolic(&f), "{formula}");
+    }
+    // Where the relation cannot hold of a piece and itself, `y != x` beside it adds
+    // nothing, so English may say these.
+    for (formula, said) in [
+        (
+            "exists x y. points_at(x, y) & large(y)",
+            "there is a piece pointing at a large piece",
+        ),
+        (
+            "exists x. count(y: touches(x, y)) = 2",
+            "there is a piece touching exactly two pieces",
+        ),
+    ] {
+        let f = parse_symbolic(formula).expect("reads").formula;
+        assert_eq!(english(&f), said, "{formula}");
+    }
 }

@@ -1615,16 +1615,20 @@ impl Parser<'_> {
             }
             Vp::Rel(pred, span, dp) => {
                 let y = Var(d);
-                let excluded =
-                    pred.is_reflexive_possible() || dp.np.other.is_some() || dp.det.other.is_some();
+                // The object never is its own subject: `y != x` joins every object's
+                // restriction, whatever the relation and the determiner (without it
+                // `every piece touches every piece` could never hold). `other` and
+                // `another` only say so aloud.
                 let ex_span = dp
                     .np
                     .other
                     .clone()
                     .or_else(|| dp.det.other.clone())
                     .unwrap_or_else(|| span.clone());
-                let exclusion = excluded
-                    .then(|| not(ex_span.clone(), f(ex_span.clone(), FormulaKind::Same(y, x))));
+                let exclusion = Some(not(
+                    ex_span.clone(),
+                    f(ex_span.clone(), FormulaKind::Same(y, x)),
+                ));
                 let v = f(span.clone(), FormulaKind::Binary(*pred, x, y));
                 let whole = span.start..dp.np.span.end;
                 self.quantify_lowered(&dp.det, &dp.np, d, exclusion, Some(v), whole)?
@@ -1680,13 +1684,13 @@ impl Parser<'_> {
                 )),
                 (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, Box::new(r)))),
                 (Some(r), Some(v)) => {
-                    let cond = and_opt(Some(v), exclusion).expect("v is present");
+                    let cond = and_opt(exclusion, Some(v)).expect("v is present");
                     let body = bin(BinOp::Implies, cond, r);
                     Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
                 }
             };
         }
-        let r = and_opt(r, exclusion);
+        let r = and_opt(exclusion, r);
         let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
         let counted = |r, v| count(x, body(r, v), span.clone());
         Ok(match &det.det {

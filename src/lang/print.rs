@@ -801,14 +801,15 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
             };
             let pred = relation_of(x, *y, v)?;
             let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
-            let (other, rest) = take_exclusion(x, *y, &parts);
-            if !other && pred.is_reflexive_possible() {
+            // Without `y != x` the English object would read with it: no English.
+            let (true, rest) = take_exclusion(x, *y, &parts) else {
                 return None;
-            }
+            };
             let r = rebuild(&rest);
+            // `every other piece`: here the distinctness is what a reader must not miss.
             Some((
                 pred,
-                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, other)?),
+                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, true)?),
             ))
         }
         FormulaKind::Cmp(op, t, n) => {
@@ -851,7 +852,11 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
 }
 
 /// Splits the body of an object quantifier into the relation `pred(x, y)`, whether
-/// `other` must be said, and the object's own restriction.
+/// to say `other`, and the object's own restriction. Every English object excludes
+/// its subject, so `y != x` is dropped from the words; `other` is said only where the
+/// relation could hold of a piece and itself (`the same size as another piece`).
+/// Without `y != x` only a relation that cannot hold of a piece and itself can be
+/// said (the exclusion adds nothing to it).
 fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Option<Formula>)> {
     let parts = conjuncts(body);
     let mut pred = None;
@@ -864,10 +869,11 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
     }
     let pred = pred?;
     let (excluded, rest) = take_exclusion(x, y, &rest);
-    if pred.is_reflexive_possible() && !excluded {
+    let reflexive = pred.is_reflexive_possible();
+    if reflexive && !excluded {
         return None;
     }
-    Some((pred, excluded, rebuild(&rest)))
+    Some((pred, reflexive, rebuild(&rest)))
 }
 
 /// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into
