@@ -938,3 +938,112 @@ fn english_keeps_a_missing_distinctness_symbolic() {
         assert_eq!(english(&f), said, "{formula}");
     }
 }
+
+/// `not ... any NP` is `no NP`: right after a negated verb, or in the noun phrase
+/// and verb phrase of `no`. The structures tell it from `not ... every NP`.
+#[test]
+fn any_after_a_negation_means_no() {
+    means(
+        "at least one piece is not pointing at any piece",
+        "exists x. !exists y. y != x & points_at(x, y)",
+        PieceSet::Pyramids,
+        2,
+    );
+    // Every piece points at some other piece, but not each at all the others.
+    let not_every = "1> 1< 1<";
+    reads(
+        "at least one piece is not pointing at any piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    reads(
+        "some piece does not point at any piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    reads(
+        "some piece doesn't point at any other piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    // The middle piece touches one of the two large pieces, not both.
+    let one_of_two = "3^ 1^ .. 3^";
+    reads(
+        "every piece does not touch any large piece",
+        &["1^ .. 3^", "3^"],
+        &["1^ 3^", one_of_two],
+    );
+    reads(
+        "no piece touches any large piece",
+        &["1^ .. 3^"],
+        &["1^ 3^", one_of_two],
+    );
+    means(
+        "no piece touches any large piece",
+        "!exists x y. y != x & large(y) & touches(x, y)",
+        PieceSet::Pyramids,
+        2,
+    );
+    reads(
+        "some small piece is not above any large piece",
+        &["3^ / 1^"],
+        &["1^ / 3^"],
+    );
+    reads(
+        "some piece not touching any piece points up",
+        &["1^ .. 1>"],
+        &["1^ 1>"],
+    );
+    reads(
+        "some piece that is not touching any piece points up",
+        &["1^ .. 1>"],
+        &["1^ 1>"],
+    );
+    reads("there are not any pieces pointing up", &["1>"], &["1^"]);
+    reads("there isn't any large piece", &["1^"], &["3^"]);
+    reads(
+        "there are no pieces touching any large piece",
+        &["1^ .. 3^"],
+        &["1^ 3^"],
+    );
+    reads(
+        "no piece that touches any large piece points up",
+        &["1> 3^"],
+        &["1^ 3^"],
+    );
+    reads(
+        "no piece points up or touches any large piece",
+        &["1> .. 3>"],
+        &["1^", "1> 3>"],
+    );
+    // Elsewhere `any` could mean `every` or `some`: refused as before.
+    for (pattern, example) in [
+        ("any piece points up", "every piece points up"),
+        (
+            "every piece touches any large piece",
+            "every piece touches every large piece",
+        ),
+        (
+            "some piece does not touch a piece that touches any piece",
+            "some piece does not touch a piece that touches every piece",
+        ),
+        (
+            "every piece does not point up and touches any piece",
+            "every piece does not point up and touches every piece",
+        ),
+        (
+            "if any piece points up then no piece points down",
+            "if every piece points up then no piece points down",
+        ),
+        (
+            "the number of pieces touching any piece is 2",
+            "the number of pieces touching every piece is 2",
+        ),
+        (
+            "it is not the case that any piece points up",
+            "it is not the case that every piece points up",
+        ),
+    ] {
+        refused(pattern, "any", Some(example));
+    }
+}

@@ -13,7 +13,14 @@
 //!   Where a following `and`/`or` could fall under the same `not`
 //!   (`does not point up or touch ...`, `is not small or large`) the reading is refused.
 //! - `either S or S` without `but not both` is refused (inclusive or exclusive?).
-//! - `any` is refused (it means "every" or "some" depending on the sentence).
+//! - `any` means "every" or "some" depending on the sentence, so it is refused, except
+//!   where a negation directly governs it and `not ... any` plainly means `no`: as the
+//!   object of a negated verb (`does not touch any large piece`, `is not above any
+//!   piece`, `not pointing at any piece`), after `there is not` (`there aren't any
+//!   large pieces`), and in the noun phrase and verb phrase of `no` (`no piece touches
+//!   any large piece`, `there are no pieces touching any large piece`). There `any` is
+//!   `a` inside the negation. One step deeper (`does not touch a piece that touches
+//!   any piece`), or under `every`, `if` or `it is not the case that`, it is refused.
 //! - A bare plural object (`pieces pointing at other pieces`) reads as "some".
 //! - `A koan has the Buddha-nature if S` (Kory Heath's form) reads as S, and
 //!   `A koan does not have the Buddha-nature if S` as not S; `it contains` and
@@ -56,6 +63,7 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         src: text,
         c: Cursor::new(toks, text.len()),
         nesting: 0,
+        any_licensed: false,
     };
     let formula = p
         .rule()
@@ -231,6 +239,10 @@ struct Parser<'a> {
     src: &'a str,
     c: Cursor,
     nesting: u32,
+    /// Whether a negation directly governs the determiner read next, so that `any`
+    /// means `a` under it (`does not touch any piece`: touches no piece). See
+    /// [`Parser::licensing`].
+    any_licensed: bool,
 }
 
 impl Parser<'_> {
@@ -247,6 +259,18 @@ impl Parser<'_> {
 
     fn leave(&mut self) {
         self.nesting -= 1;
+    }
+
+    /// Runs `read` with `any` licensed (read as `a`) or not, then restores the
+    /// previous state. A negation licenses the objects of the verb it negates; `no`
+    /// licenses those in its noun phrase and verb phrase; an object's own noun phrase
+    /// is licensed only by its determiner being `no`, so `any` is never read deeper
+    /// than one step from the negation that makes it mean "no".
+    fn licensing<T>(&mut self, on: bool, read: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.any_licensed, on);
+        let r = read(self);
+        self.any_licensed = saved;
+        r
     }
 
     fn start(&self) -> usize {
@@ -567,7 +591,7 @@ impl Parser<'_> {
             let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
             cmp(op, ca, cb, self.span_from(start))
         } else {
-            let Some(mut f) = self.there_item(start)? else {
+            let Some(mut f) = self.there_item(start, neg)? else {
                 return Err(self.c.expected(
                     "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
                 ));
@@ -583,7 +607,7 @@ impl Parser<'_> {
                 let save = self.c.pos;
                 let conj = self.c.bump();
                 let item_start = self.start();
-                match self.there_item(item_start) {
+                match self.there_item(item_start, neg) {
                     Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
                         if list_op.is_some_and(|o| o != op) {
                             return Err(ParsePatternError::new(
@@ -609,9 +633,10 @@ impl Parser<'_> {
         })
     }
 
-    /// One item after `there is`: a determiner and a noun phrase.
-    fn there_item(&mut self, start: usize) -> R<Option<Formula>> {
-        let Some(det) = self.det()? else {
+    /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
+    /// phrase.
+    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
+        let Some(det) = self.licensing(neg, Self::det)? else {
             return Ok(None);
         };
         if matches!(det.det, Det::Every | Det::TheUnique) {
@@ -620,7 +645,8 @@ impl Parser<'_> {
                 "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
             ));
         }
-        let np = self.noun_phrase()?;
+        let no = neg || matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
         Ok(Some(self.quantify(
             &det,
             &np,
@@ -689,7 +715,8 @@ impl Parser<'_> {
         let Some(det) = self.det()? else {
             return Err(self.not_a_sentence());
         };
-        let np = self.noun_phrase()?;
+        let no = matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
         if !self.vp_start(0, Mode::Finite) {
             let mut e = self.c.expected(
                 "a verb phrase such as `points up`, `touches a small piece` or `is large`",
@@ -703,7 +730,7 @@ impl Parser<'_> {
             }
             return Err(e);
         }
-        let vp = self.vp(Mode::Finite)?;
+        let vp = self.licensing(no, |p| p.vp(Mode::Finite))?;
         let span = self.span_from(start);
         if let Vp::Collective(kind, cspan) = &vp {
             if !matches!(det.det, Det::Every) {
@@ -1044,6 +1071,11 @@ impl Parser<'_> {
                 Det::TheUnique
             }
             "the" => return Err(self.the_refusal()),
+            // Under a negation `not ... any` is `no`: `any` is `a` inside the negation.
+            "any" if self.any_licensed => {
+                self.c.bump();
+                Det::Some
+            }
             "any" => {
                 let span = self.c.here();
                 return Err(ParsePatternError::new(
@@ -1051,7 +1083,10 @@ impl Parser<'_> {
                     "`any` can mean `every` or `some`: say which",
                 )
                 .with_example(splice(self.src, &span, "every"))
-                .with_example(splice(self.src, &span, "some")));
+                .with_example(splice(self.src, &span, "some"))
+                .with_help(
+                    "`any` is read only right after a negation, where it means `no`: `does not touch any large piece`, `no piece touches any large piece`",
+                ));
             }
             _ if self.c.is_words(&["one", "and", "only", "one"]) => {
                 self.c.pos += 4;
@@ -1189,10 +1224,11 @@ impl Parser<'_> {
     fn object(&mut self) -> R<Dp> {
         let start = self.start();
         if let Some(det) = self.det()? {
-            let np = self.noun_phrase()?;
+            let no = matches!(det.det, Det::No);
+            let np = self.licensing(no, Self::noun_phrase)?;
             return Ok(Dp { det, np });
         }
-        let np = self.noun_phrase()?;
+        let np = self.licensing(false, Self::noun_phrase)?;
         let noun = self.src[np.span.clone()]
             .split_whitespace()
             .find(|w| is_noun(&w.to_lowercase()))
@@ -1321,12 +1357,12 @@ impl Parser<'_> {
                         .expected("`point`, `face` or `touch`")
                         .with_help("to negate `is`, write `is not`"));
                 }
-                let (v, _) = self.vp_atom(Mode::Finite)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Finite))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), true)
             }
             (Mode::Participle, "not") => {
                 self.c.bump();
-                let (v, _) = self.vp_atom(Mode::Participle)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Participle))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), false)
             }
             _ => {
@@ -1434,7 +1470,11 @@ impl Parser<'_> {
     /// After `is` / `are` (and `not`): adjectives and relations joined by `and`/`or`
     /// (`and` binding tighter).
     fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp> {
-        let first = self.comp_atom()?;
+        let first = if neg {
+            self.licensing(true, Self::comp_atom)?
+        } else {
+            self.comp_atom()?
+        };
         let first = if neg {
             Vp::Not(Box::new(first), self.span_from(start))
         } else {
@@ -1484,7 +1524,7 @@ impl Parser<'_> {
         let is = |p: &Parser, ws: &[&str]| p.c.is_words(ws);
         let r = if w == "not" {
             self.c.bump();
-            let a = self.comp_atom()?;
+            let a = self.licensing(true, Self::comp_atom)?;
             Vp::Not(Box::new(a), self.span_from(start))
         } else if let Some(p) = adjective(&w) {
             Vp::Unary(p, self.c.bump())
