@@ -1047,3 +1047,66 @@ fn any_after_a_negation_means_no() {
         refused(pattern, "any", Some(example));
     }
 }
+
+/// Relative clauses joined by `and which` / `and that` / `or which`: each keeps its own
+/// `not` and `or`.
+#[test]
+fn relative_clauses_join_with_and_which() {
+    reads(
+        "there is a piece which is not small and which points left",
+        &["2<", "1^ 3<"],
+        &["1<", "2>"],
+    );
+    means(
+        "there is a piece which is not small and which points left",
+        "exists x. !small(x) & left(x)",
+        PieceSet::Pyramids,
+        1,
+    );
+    reads(
+        "every piece that points up and that is not small is large",
+        &["1^ 3^ 2>"],
+        &["2^"],
+    );
+    reads(
+        "some piece which is small or which points left is above a large piece",
+        &["1^ / 3^", "3< / 3^"],
+        &["3^ / 3^", "3^ / 1<"],
+    );
+    reads(
+        "there is a piece which does not point up and which touches a large piece",
+        &["1> 3^"],
+        &["1^ 3^", "1> .. 3^"],
+    );
+    // `or` inside the first clause stays there: (small or up) and touching a large piece.
+    reads(
+        "some piece that is small or points up and that touches a large piece is vertical",
+        &["1^ 3>", "2^ 3>"],
+        &["1> 3>", "2v 1^", "1^ .. 3>"],
+    );
+    reads(
+        "there are no pieces pointing up and which touch a large piece",
+        &["1^ .. 3>", "1> 3>"],
+        &["1^ 3>"],
+    );
+    // Joined both ways, or after a clause inside another clause (which one does it
+    // join?): refused.
+    refused(
+        "there is a piece which is small and which points up or which is large",
+        "or",
+        None,
+    );
+    refused(
+        "every piece that touches a piece that points up and that is small is large",
+        "and",
+        None,
+    );
+    // The printer uses them where one verb phrase cannot group an `or`.
+    let f = parse_symbolic("pips(x: (small(x) | large(x)) & up(x)) = 4")
+        .expect("reads")
+        .formula;
+    assert_eq!(
+        english(&f),
+        "the total pips of pieces that are small or are large and that point up is four"
+    );
+}

@@ -12,6 +12,10 @@
 //!   follows; a direction list (`does not point up or down`) is one verb phrase.
 //!   Where a following `and`/`or` could fall under the same `not`
 //!   (`does not point up or touch ...`, `is not small or large`) the reading is refused.
+//! - Relative clauses join with their own `that` / `which`: `a piece which is not small
+//!   and which points left`; each clause keeps its own `not` and `or`. Clauses joined by
+//!   both `and` and `or`, and `and that` after a clause that is itself inside a
+//!   relative clause (which of the two does it join?), are refused.
 //! - `either S or S` without `but not both` is refused (inclusive or exclusive?).
 //! - `any` means "every" or "some" depending on the sentence, so it is refused, except
 //!   where a negation directly governs it and `not ... any` plainly means `no`: as the
@@ -64,6 +68,7 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         c: Cursor::new(toks, text.len()),
         nesting: 0,
         any_licensed: false,
+        in_relative: 0,
     };
     let formula = p
         .rule()
@@ -243,6 +248,9 @@ struct Parser<'a> {
     /// means `a` under it (`does not touch any piece`: touches no piece). See
     /// [`Parser::licensing`].
     any_licensed: bool,
+    /// How many relative clauses enclose the phrase being read (see
+    /// [`Parser::joined_relatives`]).
+    in_relative: u32,
 }
 
 impl Parser<'_> {
@@ -1199,14 +1207,11 @@ impl Parser<'_> {
         }
         let rel = if matches!(self.c.word(), Some("that" | "which" | "who")) {
             self.c.bump();
-            if !self.vp_start(0, Mode::Finite) {
-                return Err(self.c.expected(
-                    "a verb phrase such as `points up`, `touches a small piece` or `is large`",
-                ));
-            }
-            Some(Box::new(self.vp(Mode::Finite)?))
+            let first = self.relative(Mode::Finite)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else if self.vp_start(0, Mode::Participle) {
-            Some(Box::new(self.vp(Mode::Participle)?))
+            let first = self.relative(Mode::Participle)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else {
             None
         };
@@ -1217,6 +1222,59 @@ impl Parser<'_> {
             rel,
             span: self.span_from(start),
         })
+    }
+
+    /// The verb phrase of one relative clause (after `that`, or a participle).
+    fn relative(&mut self, mode: Mode) -> R<Vp> {
+        if !self.vp_start(0, mode) {
+            return Err(self.c.expected(
+                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
+            ));
+        }
+        self.in_relative += 1;
+        let r = self.vp(mode);
+        self.in_relative -= 1;
+        r
+    }
+
+    /// More relative clauses after the first, each with its own `that` / `which`:
+    /// `a piece which is not small and which points left`. A `not` or an `or` inside one
+    /// clause stays there. Refused when both `and` and `or` join, and when the phrase
+    /// is itself inside a relative clause (`every piece that touches a piece that
+    /// points up and that is small ...`: which piece is small?).
+    fn joined_relatives(&mut self, first: Vp) -> R<Vp> {
+        let mut vp = first;
+        let mut joined_by: Option<String> = None;
+        while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))
+            && matches!(self.c.word_at(1), Some("that" | "which" | "who"))
+        {
+            let conj = conj.to_string();
+            let here = self.c.here();
+            if self.in_relative > 0 {
+                return Err(ParsePatternError::new(
+                    here,
+                    format!(
+                        "`{conj} {}` could join this relative clause or the one around it: reword it (an adjective such as `small` goes before the noun) or use the symbolic form",
+                        self.c.word_at(1).unwrap_or("that")
+                    ),
+                ));
+            }
+            if joined_by.as_ref().is_some_and(|j| *j != conj) {
+                return Err(ParsePatternError::new(
+                    here,
+                    "relative clauses joined by both `and` and `or` are ambiguous: put the `or` inside one clause (`that points up or is large`), or use the symbolic form",
+                ));
+            }
+            self.c.pos += 2;
+            let b = self.relative(Mode::Finite)?;
+            vp = if conj == "and" {
+                Vp::And(Box::new(vp), Box::new(b))
+            } else {
+                Vp::Or(Box::new(vp), Box::new(b))
+            };
+            joined_by = Some(conj);
+        }
+        Ok(vp)
     }
 
     /// The object of a relation: a determiner phrase, or a bare plural (`other pieces`,

@@ -558,8 +558,8 @@ fn quantified(there: &str, det: &str, x: Var, body: &Formula, form: Form) -> Opt
             let noun = np(x, rebuild(&adjs).as_ref(), form)?;
             Some(format!("{det} {noun} {}", vp_conj(x, &rest, form)?))
         })
-        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
         .or_else(|| det_np_vp(det, x, body, form))
+        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
 }
 
 fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) -> Option<String> {
@@ -598,11 +598,41 @@ fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) ->
                 } else {
                     Form::Plural
                 };
-                vp_conj(x, &rest, f).map(|p| format!(" that {p}"))
+                vp_conj(x, &rest, f)
+                    .map(|p| format!(" that {p}"))
+                    .or_else(|| joined_relatives(x, &rest, f))
             })?;
         s.push_str(&relative);
     }
     Some(s)
+}
+
+/// ` that VP and that VP ...`, one clause per conjunct, for conjuncts that one verb
+/// phrase cannot join (an `or` beside others). A clause with a relative clause of its
+/// own goes last, and there may be only one: the reader joins a following `and that`
+/// to the nearest clause.
+fn joined_relatives(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut clauses = parts
+        .iter()
+        .map(|p| vp(x, p, form).map(|t| (has_relative(&t), t)))
+        .collect::<Option<Vec<_>>>()?;
+    if clauses.iter().filter(|(nested, _)| *nested).count() > 1 {
+        return None;
+    }
+    clauses.sort_by_key(|(nested, _)| *nested);
+    let texts: Vec<String> = clauses.into_iter().map(|(_, t)| t).collect();
+    Some(format!(" that {}", texts.join(" and that ")))
+}
+
+/// Whether a verb phrase's text has a relative clause (in its object).
+fn has_relative(vp_text: &str) -> bool {
+    vp_text
+        .split_whitespace()
+        .skip(1)
+        .any(|w| matches!(w, "that" | "pointing" | "touching"))
 }
 
 /// Verb phrases joined by `and`, ordered so that the reader attaches them as meant:
@@ -619,10 +649,7 @@ fn vp_conj(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
             return None;
         }
         let t = vp(x, p, form)?;
-        let nested = t
-            .split_whitespace()
-            .skip(1)
-            .any(|w| matches!(w, "that" | "pointing" | "touching"));
+        let nested = has_relative(&t);
         let negated = matches!(p.kind, FormulaKind::Not(_));
         texts.push(((nested, negated), t));
     }
