@@ -1110,3 +1110,49 @@ fn relative_clauses_join_with_and_which() {
         "the total pips of pieces that are small or are large and that point up is four"
     );
 }
+
+/// In an arrows game the umpire says "arrows"; for pyramids, as `english` says.
+#[test]
+fn arrows_games_hear_arrows() {
+    use mondo::lang::english_for;
+    let cases = [
+        (
+            "There are only arrows that point up or down in the koan",
+            "every arrow points up or down",
+        ),
+        (
+            "some piece points at a piece",
+            "there is an arrow pointing at an arrow",
+        ),
+        (
+            "some piece points the same direction as another piece",
+            "there is an arrow pointing the same direction as another arrow",
+        ),
+        (
+            "every piece touches every piece",
+            "every arrow touches every other arrow",
+        ),
+        ("the number of pieces is odd", "the number of arrows is odd"),
+        (
+            "all pieces point the same direction",
+            "all arrows point the same direction",
+        ),
+        (
+            "(some piece points up) or no piece touches a piece",
+            "there is an arrow pointing up or there are no arrows touching an arrow",
+        ),
+    ];
+    for (pattern, said) in cases {
+        let f = parse(pattern).expect("reads").formula;
+        let arrows = english_for(&f, PieceSet::Arrows);
+        assert_eq!(arrows, said, "{pattern}");
+        let back = parse(&arrows).expect("reads back");
+        assert!(same_reading(&back.formula, &f), "{pattern} -> {arrows}");
+        assert_eq!(english_for(&f, PieceSet::Pyramids), english(&f));
+    }
+    // The symbolic fallback is left as it is.
+    let f = parse_symbolic("exists x. forall y. points_at(x, y)")
+        .expect("reads")
+        .formula;
+    assert_eq!(english_for(&f, PieceSet::Arrows), symbolic(&f));
+}

@@ -18,6 +18,7 @@ use super::ast::{
 use super::english::parse_english;
 use super::normal::{converse, same_reading};
 use super::words::{adjective_word, say_number};
+use crate::koan::PieceSet;
 
 // ---------------------------------------------------------------------------------
 // Symbolic.
@@ -186,6 +187,54 @@ pub fn english(f: &Formula) -> String {
         Some(s) => s,
         None => symbolic(f),
     }
+}
+
+/// Canonical English for a game played with `set`: as [`english`], but calling the
+/// pieces what the set calls them (`every arrow points up` in the arrows set; the
+/// pyramids set keeps `piece`).
+pub fn english_for(f: &Formula, set: PieceSet) -> String {
+    let Some(s) = natural_english(f) else {
+        return symbolic(f);
+    };
+    let named = match set {
+        PieceSet::Pyramids => return s,
+        PieceSet::Arrows => rename_pieces(&s, "arrow", "arrows"),
+    };
+    // The nouns are synonyms to the reader; checked all the same, as for `english`.
+    let reads_same = parse_english(&named).is_ok_and(|back| same_reading(&back.formula, f));
+    if reads_same { named } else { s }
+}
+
+/// Replaces the words `piece` / `pieces` (and an `a` before them, if the new noun
+/// needs `an`).
+fn rename_pieces(text: &str, one: &str, many: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        if word_len == 0 {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let noun = match &rest[..word_len] {
+            "piece" => one,
+            "pieces" => many,
+            word => word,
+        };
+        if noun.starts_with(['a', 'e', 'i', 'o', 'u'])
+            && let Some(before) = out.strip_suffix("a ")
+            && !before.ends_with(|c: char| c.is_ascii_alphabetic())
+        {
+            out.truncate(before.len());
+            out.push_str("an ");
+        }
+        out.push_str(noun);
+        rest = &rest[word_len..];
+    }
+    out
 }
 
 /// Natural English for the formula, if the English grammar can say it and it reads
