@@ -894,6 +894,24 @@ fn the_object_never_is_the_subject() {
         &["2^ 1^"],
         &["1^ 1^"],
     );
+    // `the unique NP` still means the one such piece in the whole structure; it is
+    // just never the subject.
+    reads(
+        "some piece touches the unique large piece",
+        &["1^ 3^"],
+        &["3^ 3^", "1^ .. 3^", "3^"],
+    );
+    reads(
+        "some piece is in the same row as the unique large piece",
+        &["1^ 3^"],
+        &["3^ 3^", "3^"],
+    );
+    // `the unique other NP`: one NP besides the subject.
+    reads(
+        "some piece touches the unique other large piece",
+        &["3^ 3^", "1^ 3^"],
+        &["3^ 3^ 3^", "3^"],
+    );
     // Said back, the distinctness is implied by the object phrase and not lost.
     for pattern in [
         "some piece points at every piece",

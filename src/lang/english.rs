@@ -5,6 +5,10 @@
 //! variable that the phrase speaks of is known. Sentences are closed, so they lower at
 //! once. Choices the contract leaves open, made as a careful umpire would:
 //!
+//! - The object of a relation never is its subject: every object's restriction gets
+//!   `y != x`. `the unique NP` as an object still counts the NPs of the whole
+//!   structure (the one large piece is not the subject); `the unique other NP` counts
+//!   those besides the subject.
 //! - `only NP VP` (no number) reads "every piece that VP is NP", so `only small pieces
 //!   point up` is `forall x. up(x) -> small(x)`; `there are only NP` reads "every
 //!   piece is NP".
@@ -1788,6 +1792,14 @@ impl Parser<'_> {
                 }
             };
         }
+        // `the unique NP` counts the NPs of the whole structure (the object is never
+        // the subject, but the subject may be the one NP that makes it not unique),
+        // unless it says `the unique other NP`.
+        let unique_among = if np.other.is_some() {
+            and_opt(exclusion.clone(), r.clone())
+        } else {
+            r.clone()
+        };
         let r = and_opt(exclusion, r);
         let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
         let counted = |r, v| count(x, body(r, v), span.clone());
@@ -1815,7 +1827,7 @@ impl Parser<'_> {
             Det::TheUnique => {
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, or_true(r.clone(), &span), det.span.clone()),
+                    count(x, or_true(unique_among, &span), det.span.clone()),
                     int(1, det.span.clone()),
                     det.span.clone(),
                 );

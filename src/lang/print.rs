@@ -907,11 +907,17 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
         }
         // `the unique NP`: the count's restriction is the one said; the read-back
         // check in `natural_english` confirms it.
+        // `other` says that the count leaves out the subject.
         FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => {
-            let FormulaKind::Exists(y, body) = &b.kind else {
+            let (FormulaKind::Cmp(_, t, _), FormulaKind::Exists(y, body)) = (&a.kind, &b.kind)
+            else {
                 return None;
             };
-            let (pred, other, r) = split_object(x, *y, body)?;
+            let TermKind::Count(z, among) = &t.kind else {
+                return None;
+            };
+            let (other, _) = take_exclusion(x, *z, &conjuncts(among));
+            let (pred, _, r) = split_object(x, *y, body)?;
             let noun = np_with(*y, r.as_ref(), Form::Singular, other)?;
             Some((pred, format!("the unique {noun}")))
         }
