@@ -8,6 +8,8 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod runtime;
+pub mod store;
 
 pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};
