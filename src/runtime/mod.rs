@@ -209,12 +209,13 @@ pub(crate) enum Command<G: Engine> {
         shown: Option<u64>,
         reply: oneshot::Sender<Result<Ack, ActError<G::Error>>>,
     },
-    Subscribe {
-        reply: oneshot::Sender<Feed<G>>,
-    },
-    State {
-        reply: oneshot::Sender<Arc<G>>,
-    },
+    Query(Query<G>),
+}
+
+/// A command that changes nothing.
+pub(crate) enum Query<G: Engine> {
+    Subscribe { reply: oneshot::Sender<Feed<G>> },
+    State { reply: oneshot::Sender<Arc<G>> },
 }
 
 struct Handle<G: Engine> {
@@ -382,7 +383,8 @@ impl<G: Engine> Runtime<G> {
         viewer: G::Viewer,
     ) -> Result<Subscription<G>, RuntimeError> {
         let (reply, answer) = oneshot::channel();
-        self.send(id, Command::Subscribe { reply }).await?;
+        self.send(id, Command::Query(Query::Subscribe { reply }))
+            .await?;
         let (rx, state, seq) = answer.await.map_err(|_| RuntimeError::Stopped)?;
         Ok(Subscription::new(
             id,
@@ -424,7 +426,7 @@ impl<G: Engine> Runtime<G> {
 
     async fn state(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
         let (reply, answer) = oneshot::channel();
-        match self.send(id, Command::State { reply }).await {
+        match self.send(id, Command::Query(Query::State { reply })).await {
             Ok(()) => answer.await.map_err(|_| RuntimeError::Stopped),
             // Over (or never run here): rebuild it from its log.
             Err(RuntimeError::Over(_)) => {

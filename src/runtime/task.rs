@@ -2,7 +2,7 @@
 //! the umpire's answers), so the engine sees one request at a time, and every event
 //! is committed before it is announced.
 
-use super::{Ack, ActError, Announcement, Command, Config, Engine, GameClock, RuntimeError};
+use super::{Ack, ActError, Announcement, Command, Config, Engine, GameClock, Query, RuntimeError};
 use crate::store::{MatchId, NewEvent, Store};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,6 +181,18 @@ impl<G: Engine> Live<G> {
         }
     }
 
+    /// Answers a command that changes nothing.
+    fn answer(&self, query: Query<G>) {
+        match query {
+            Query::Subscribe { reply } => {
+                let _ = reply.send((self.announce.subscribe(), self.state.clone(), self.seq));
+            }
+            Query::State { reply } => {
+                let _ = reply.send(self.state.clone());
+            }
+        }
+    }
+
     fn armed_timeout(&self) -> Option<(u64, G::Action)> {
         let (at, action) = self.state.timeout()?;
         if self.refused_timeout == Some((self.state.version(), at)) {
@@ -211,12 +223,7 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                     let result = live.apply(&actor, &action, shown).await;
                     let _ = reply.send(result);
                 }
-                Some(Command::Subscribe { reply }) => {
-                    let _ = reply.send((live.announce.subscribe(), live.state.clone(), live.seq));
-                }
-                Some(Command::State { reply }) => {
-                    let _ = reply.send(live.state.clone());
-                }
+                Some(Command::Query(query)) => live.answer(query),
             },
             () = sleep, if deadline.is_some() => {
                 if let (Some(at), Some(action)) = (deadline, timeout) {
@@ -231,5 +238,15 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
             }
         }
     }
-    // Over (or stopped): a subscriber sees the channel close after the last event.
+    // Over (or stopped). Commands already queued get their answer from the final
+    // state; a subscriber sees the feed close after the last event.
+    live.commands.close();
+    while let Some(command) = live.commands.recv().await {
+        match command {
+            Command::Act { reply, .. } => {
+                let _ = reply.send(Err(RuntimeError::Over(live.id).into()));
+            }
+            Command::Query(query) => live.answer(query),
+        }
+    }
 }
