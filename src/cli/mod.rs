@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod koan;
+mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -19,6 +20,8 @@ pub enum Command {
     Version,
     /// Structures in text: normalise their notation, count them, list them.
     Koan(koan::KoanArgs),
+    /// A match from its log, event by event.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -28,5 +31,6 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Koan(args) => koan::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }
