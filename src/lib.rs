@@ -8,6 +8,8 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod pool;
+pub mod rules;
 pub mod runtime;
 pub mod store;
 

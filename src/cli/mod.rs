@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
 mod koan;
+mod lang;
 mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
@@ -20,6 +22,14 @@ pub enum Command {
     Version,
     /// Structures in text: normalise their notation, count them, list them.
     Koan(koan::KoanArgs),
+    /// Read a pattern and say it back (canonical English, symbolic, word count).
+    Explain(lang::ExplainArgs),
+    /// Say whether structures obey a pattern.
+    Check(lang::CheckArgs),
+    /// Work with pattern pools.
+    Pool(lang::PoolArgs),
+    /// Speed figures on this machine.
+    Bench(bench::BenchArgs),
     /// A match from its log, event by event.
     Replay(replay::ReplayArgs),
 }
@@ -31,6 +41,10 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Koan(args) => koan::run(args),
+        Command::Explain(args) => lang::explain(args),
+        Command::Check(args) => lang::check(args),
+        Command::Pool(args) => lang::pool(args),
+        Command::Bench(args) => bench::run(args),
         Command::Replay(args) => replay::run(args),
     }
 }
