@@ -8,6 +8,7 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod play;
 pub mod pool;
 pub mod rules;
 pub mod runtime;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod bench;
 mod koan;
 mod lang;
+mod play;
 mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
@@ -30,6 +31,8 @@ pub enum Command {
     Pool(lang::PoolArgs),
     /// Speed figures on this machine.
     Bench(bench::BenchArgs),
+    /// Solo practice at the terminal (one command per line on standard input).
+    Play(play::PlayArgs),
     /// A match from its log, event by event.
     Replay(replay::ReplayArgs),
 }
@@ -45,6 +48,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => lang::check(args),
         Command::Pool(args) => lang::pool(args),
         Command::Bench(args) => bench::run(args),
+        Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
     }
 }

@@ -25,7 +25,24 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let rt = match tokio::runtime::Builder::new_current_thread()
+    block_on(async move {
+        let (record, events) = load(&args).await?;
+        if args.json {
+            for e in &events {
+                println!("{}", json_line(e));
+            }
+        } else {
+            print!("{}", render(&record, &events));
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Runs a command's async body on a tokio runtime; its error is printed with exit
+/// status 2 (what the player asked for cannot be done as asked).
+pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> ExitCode {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
     {
@@ -35,17 +52,8 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match rt.block_on(load(&args)) {
-        Ok((record, events)) => {
-            if args.json {
-                for e in &events {
-                    println!("{}", json_line(e));
-                }
-            } else {
-                print!("{}", render(&record, &events));
-            }
-            ExitCode::SUCCESS
-        }
+    match rt.block_on(body) {
+        Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)

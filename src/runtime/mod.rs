@@ -13,9 +13,11 @@
 pub mod clock;
 mod subscription;
 mod task;
+pub mod zendo;
 
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use subscription::{Subscription, Update};
+pub use zendo::{ZendoMatch, ZendoSetup, ZendoView};
 
 use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
 use crate::store::{Store, StoreError};
