@@ -1,6 +1,8 @@
 //! `mondo replay MATCH [--db FILE] [--json]`: a match from its log, event by event.
 
 use clap::Args;
+use mondo::play::describe;
+use mondo::rules::zendo::Event;
 use mondo::store::{MatchId, MatchRecord, Status, Store, StoredEvent};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -107,12 +109,19 @@ pub fn render(record: &MatchRecord, events: &[StoredEvent]) -> String {
         record.seed,
         events.len()
     );
+    let zendo = record.kind.starts_with("zendo-");
     for e in events {
+        // Zendo events in words where there are words for them; the rest as stored.
+        let said = zendo
+            .then(|| serde_json::from_str::<Event>(&e.body).ok())
+            .flatten()
+            .and_then(|event| describe(&event, None))
+            .map(|(_, text)| text);
         out.push_str(&format!(
             "#{:<4} +{}  {}\n",
             e.seq,
             since(record.created_at, e.at),
-            e.body
+            said.as_deref().unwrap_or(&e.body)
         ));
     }
     out

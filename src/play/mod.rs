@@ -354,84 +354,90 @@ impl Session {
 
     /// How an event is said.
     fn event(&self, e: &Event) -> Vec<String> {
-        let (value, text) = match &e.kind {
-            EventKind::Observed { koan, obeys, .. } => (
-                json!({"event": "verdict", "koan": koan.to_line(), "obeys": obeys}),
-                format!(
-                    "{} {}",
-                    koan.to_line(),
-                    if *obeys { "obeys" } else { "does not obey" }
-                ),
-            ),
-            EventKind::GuessRead {
-                number,
-                pattern,
-                contradictions,
-                ..
-            } => {
-                let reading = lang::english(&pattern.formula);
-                let warn = if contradictions.is_empty() {
-                    String::new()
-                } else {
-                    let list: Vec<String> =
-                        contradictions.iter().map(|n| format!("#{n}")).collect();
-                    format!(" (already contradicted by {})", list.join(", "))
-                };
-                (
-                    json!({"event": "reading", "guess": number, "pattern": reading,
-                           "contradictions": contradictions}),
-                    format!("guess #{number} reads: {reading}{warn}; confirm or take back"),
-                )
-            }
-            EventKind::GuessConfirmed { number } => (
-                json!({"event": "official", "guess": number}),
-                format!("guess #{number} is official; the umpire is judging it"),
-            ),
-            EventKind::GuessWithdrawn { number, .. } => (
-                json!({"event": "withdrawn", "guess": number}),
-                format!("guess #{number} taken back"),
-            ),
-            EventKind::Refuted {
-                number,
-                counterexample: ce,
-                ..
-            } => (
-                json!({"event": "counterexample", "guess_number": number,
-                       "koan": ce.koan.to_line(), "hidden": ce.hidden, "guess": ce.guess}),
-                format!(
-                    "guess #{number} is wrong: {} {} the hidden pattern but {} your guess",
-                    ce.koan.to_line(),
-                    if ce.hidden { "obeys" } else { "does not obey" },
-                    if ce.guess { "obeys" } else { "does not obey" }
-                ),
-            ),
-            EventKind::GuessUndecided { number, reason } => (
-                json!({"event": "undecided", "guess": number, "reason": reason}),
-                format!("guess #{number} is void: {reason}"),
-            ),
-            EventKind::MatchEnded { outcome, pattern } => {
-                let score = self.view().map(|v| v.score.total()).unwrap_or(0);
-                match outcome {
-                    Outcome::Solved { .. } => (
-                        json!({"event": "won", "pattern": pattern, "score": score}),
-                        format!(
-                            "right! the pattern was: {pattern} (score {score}, lower is better)"
-                        ),
-                    ),
-                    _ => (
-                        json!({"event": "over", "pattern": pattern}),
-                        format!("the pattern was: {pattern}"),
-                    ),
-                }
-            }
-            other => {
-                let value = serde_json::to_value(other).unwrap_or_default();
-                let name = value["event"].as_str().unwrap_or("event").to_string();
-                (value, name.replace('_', " "))
-            }
-        };
+        let score = self.view().map(|v| v.score.total());
+        let (value, text) = describe(e, score).unwrap_or_else(|| {
+            let value = serde_json::to_value(&e.kind).unwrap_or_default();
+            let name = value["event"].as_str().unwrap_or("event").replace('_', " ");
+            (value, name)
+        });
         vec![if self.json { value.to_string() } else { text }]
     }
+}
+
+/// How a Zendo event is said to the players, as JSON and as text (`None` for events
+/// with nothing particular to say). `score` is the practice score at the end, if known.
+pub fn describe(e: &Event, score: Option<u32>) -> Option<(serde_json::Value, String)> {
+    Some(match &e.kind {
+        EventKind::Observed { koan, obeys, .. } => (
+            json!({"event": "verdict", "koan": koan.to_line(), "obeys": obeys}),
+            format!(
+                "{} {}",
+                koan.to_line(),
+                if *obeys { "obeys" } else { "does not obey" }
+            ),
+        ),
+        EventKind::GuessRead {
+            number,
+            pattern,
+            contradictions,
+            ..
+        } => {
+            let reading = lang::english(&pattern.formula);
+            let warn = if contradictions.is_empty() {
+                String::new()
+            } else {
+                let list: Vec<String> = contradictions.iter().map(|n| format!("#{n}")).collect();
+                format!(" (already contradicted by {})", list.join(", "))
+            };
+            (
+                json!({"event": "reading", "guess": number, "pattern": reading,
+                       "contradictions": contradictions}),
+                format!("guess #{number} reads: {reading}{warn}; confirm or take back"),
+            )
+        }
+        EventKind::GuessConfirmed { number } => (
+            json!({"event": "official", "guess": number}),
+            format!("guess #{number} is official; the umpire is judging it"),
+        ),
+        EventKind::GuessWithdrawn { number, .. } => (
+            json!({"event": "withdrawn", "guess": number}),
+            format!("guess #{number} taken back"),
+        ),
+        EventKind::Refuted {
+            number,
+            counterexample: ce,
+            ..
+        } => (
+            json!({"event": "counterexample", "guess_number": number,
+                   "koan": ce.koan.to_line(), "hidden": ce.hidden, "guess": ce.guess}),
+            format!(
+                "guess #{number} is wrong: {} {} the hidden pattern but {} your guess",
+                ce.koan.to_line(),
+                if ce.hidden { "obeys" } else { "does not obey" },
+                if ce.guess { "obeys" } else { "does not obey" }
+            ),
+        ),
+        EventKind::GuessUndecided { number, reason } => (
+            json!({"event": "undecided", "guess": number, "reason": reason}),
+            format!("guess #{number} is void: {reason}"),
+        ),
+        EventKind::MatchEnded { outcome, pattern } => match outcome {
+            Outcome::Solved { .. } => (
+                json!({"event": "won", "pattern": pattern, "score": score}),
+                match score {
+                    Some(s) => {
+                        format!("right! the pattern was: {pattern} (score {s}, lower is better)")
+                    }
+                    None => format!("solved: the pattern was: {pattern}"),
+                },
+            ),
+            _ => (
+                json!({"event": "over", "pattern": pattern}),
+                format!("the pattern was: {pattern}"),
+            ),
+        },
+        _ => return None,
+    })
 }
 
 /// `koan STRUCTURE [observe|challenge]`: the structure on one line (rows separated by
