@@ -414,3 +414,41 @@ async fn concurrent_commands_are_applied_one_at_a_time_in_a_single_order() {
         .count();
     assert_eq!(adds, accepted.len());
 }
+
+#[tokio::test]
+async fn after_a_failed_append_the_match_goes_on_from_its_log() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    // Someone else (another process on the same file) appends B's move behind the
+    // runtime's back.
+    let store = w.runtime.store().clone();
+    let last = store.record(id).await.unwrap().unwrap().last_seq;
+    let moved = race_game::Event {
+        at: w.runtime.now(),
+        kind: Kind::Added { seat: 1, n: 3 },
+    };
+    store
+        .append(
+            id,
+            last,
+            vec![mondo::store::NewEvent {
+                at: moved.at,
+                body: serde_json::to_string(&moved).unwrap(),
+            }],
+            false,
+        )
+        .await
+        .unwrap();
+    // The runtime's next append conflicts; it says so and rereads the log...
+    let err = w
+        .runtime
+        .act(id, Actor::Player(B), Action::Add(1), None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("moved on"), "{err}");
+    // ...so the match goes on from what the log says.
+    assert_eq!(view(&w, id).await.total, 4);
+    act(&w, id, B, Action::Add(1)).await;
+    assert_eq!(view(&w, id).await.total, 5);
+}

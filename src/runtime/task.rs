@@ -90,11 +90,19 @@ impl<G: Engine> Live<G> {
             })
             .collect::<Result<Vec<_>, RuntimeError>>()?;
         let first_seq = self.seq + 1;
-        self.seq = self
+        match self
             .store
             .append(self.id, self.seq, rows, next.is_over())
             .await
-            .map_err(RuntimeError::from)?;
+        {
+            Ok(seq) => self.seq = seq,
+            Err(e) => {
+                // Whether or not the events made it (the answer may be what was lost),
+                // the log is the truth: go on from it.
+                self.reload().await;
+                return Err(RuntimeError::from(e).into());
+            }
+        }
         // Committed: now the match has moved on, and may say so.
         self.state = Arc::new(next);
         let _ = self.announce.send(Arc::new(Announcement {
@@ -103,6 +111,22 @@ impl<G: Engine> Live<G> {
             state: self.state.clone(),
         }));
         Ok(self.ack())
+    }
+
+    /// Rebuilds the state from the store after a failed append.
+    async fn reload(&mut self) {
+        let Ok(stored) = self.store.events(self.id).await else {
+            return;
+        };
+        let events: Result<Vec<G::Event>, _> = stored.iter().map(|e| e.decode(self.id)).collect();
+        match events.map(|events| G::replay(&events)) {
+            Ok(Ok(state)) => {
+                self.seq = stored.last().map_or(0, |e| e.seq);
+                self.state = Arc::new(state);
+            }
+            Ok(Err(reason)) => tracing::error!(id = %self.id, %reason, "the log does not replay"),
+            Err(e) => tracing::error!(id = %self.id, error = %e, "the log does not read"),
+        }
     }
 
     fn ack(&self) -> Ack {
