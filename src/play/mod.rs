@@ -197,7 +197,7 @@ impl Session {
             ("guess", "") => {
                 return (
                     vec![
-                        self.error("write the pattern after `guess`, e.g. guess some piece is red"),
+                        self.error("write the pattern after `guess`, e.g. guess some piece points up"),
                     ],
                     Flow::Continue,
                 );
