@@ -184,44 +184,45 @@ impl Session {
             Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
             None => (line.to_ascii_lowercase(), ""),
         };
-        let action = match (word.as_str(), rest) {
-            ("", _) => return (Vec::new(), Flow::Continue),
-            ("quit" | "exit", _) => return (self.left(), Flow::Quit),
-            ("help" | "?", _) => return (vec![self.say(HELP)], Flow::Continue),
-            ("board", _) => return (self.board(), Flow::Continue),
-            ("status", _) => return (vec![self.status()], Flow::Continue),
-            ("koan", text) => match koan_command(text) {
-                Ok(action) => action,
-                Err(e) => return (vec![self.error(&e)], Flow::Continue),
-            },
-            ("guess", "") => {
-                return (
-                    vec![
-                        self.error("write the pattern after `guess`, e.g. guess some piece points up"),
-                    ],
-                    Flow::Continue,
-                );
-            }
-            ("guess", text) => match lang::parse(text) {
-                Ok(pattern) => Action::Guess { pattern },
-                Err(e) => {
+        let action =
+            match (word.as_str(), rest) {
+                ("", _) => return (Vec::new(), Flow::Continue),
+                ("quit" | "exit", _) => return (self.left(), Flow::Quit),
+                ("help" | "?", _) => return (vec![self.say(HELP)], Flow::Continue),
+                ("board", _) => return (self.board(), Flow::Continue),
+                ("status", _) => return (vec![self.status()], Flow::Continue),
+                ("koan", text) => match koan_command(text) {
+                    Ok(action) => action,
+                    Err(e) => return (vec![self.error(&e)], Flow::Continue),
+                },
+                ("guess", "") => {
                     return (
-                        vec![self.error(&format!("the guess does not read: {e}"))],
+                        vec![self.error(
+                            "write the pattern after `guess`, e.g. guess some piece points up",
+                        )],
                         Flow::Continue,
                     );
                 }
-            },
-            ("confirm", _) => Action::Confirm,
-            ("take", "back") | ("takeback", _) => Action::TakeBack,
-            ("give", "up") | ("resign", _) => Action::Resign,
-            ("pass", _) => Action::EndTurn,
-            _ => {
-                return (
-                    vec![self.error(&format!("`{word}` is not a command; {HELP}"))],
-                    Flow::Continue,
-                );
-            }
-        };
+                ("guess", text) => match lang::parse(text) {
+                    Ok(pattern) => Action::Guess { pattern },
+                    Err(e) => {
+                        return (
+                            vec![self.error(&format!("the guess does not read: {e}"))],
+                            Flow::Continue,
+                        );
+                    }
+                },
+                ("confirm", _) => Action::Confirm,
+                ("take", "back") | ("takeback", _) => Action::TakeBack,
+                ("give", "up") | ("resign", _) => Action::Resign,
+                ("pass", _) => Action::EndTurn,
+                _ => {
+                    return (
+                        vec![self.error(&format!("`{word}` is not a command; {HELP}"))],
+                        Flow::Continue,
+                    );
+                }
+            };
         self.act(action).await
     }
 
