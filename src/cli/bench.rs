@@ -28,6 +28,15 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Live Zendo matches on the runtime, committing to SQLite: events/s, latency, RSS.
+    Runtime {
+        /// Live matches, each driven by its own client.
+        #[arg(long, default_value_t = 1000)]
+        matches: usize,
+        /// How long to drive them.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -37,6 +46,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             rounds,
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
+        BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
     }
 }
 

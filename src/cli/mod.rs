@@ -4,8 +4,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_runtime;
 mod koan;
 mod lang;
+mod play;
+mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -29,6 +32,10 @@ pub enum Command {
     Pool(lang::PoolArgs),
     /// Speed figures on this machine.
     Bench(bench::BenchArgs),
+    /// Solo practice at the terminal (one command per line on standard input).
+    Play(play::PlayArgs),
+    /// A match from its log, event by event.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -42,5 +49,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => lang::check(args),
         Command::Pool(args) => lang::pool(args),
         Command::Bench(args) => bench::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }
