@@ -379,11 +379,10 @@ pub fn describe(e: &Event, score: Option<u32>) -> Option<(serde_json::Value, Str
         ),
         EventKind::GuessRead {
             number,
-            pattern,
+            reading,
             contradictions,
             ..
         } => {
-            let reading = lang::english(&pattern.formula);
             let warn = if contradictions.is_empty() {
                 String::new()
             } else {
