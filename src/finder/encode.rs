@@ -1,0 +1,1032 @@
+//! Grounding patterns over the 6 x 6 window into CNF.
+//!
+//! # The space
+//!
+//! Every structure fits the 6 x 6 window. Cell `i` (row `i / 6`, column `i % 6`) holds
+//! either nothing or one piece of the game's set: one-hot variables `cell[i][k]` (k
+//! indexes [`PieceSet::pieces`]) plus `occ[i]`, defined as their disjunction. Two clauses
+//! break translation symmetry: some piece in row 0, some piece in column 0. With them the
+//! window position of a structure is its normalised one, so models and structures are
+//! in one-to-one correspondence (projected on the cell variables), the box of a model is
+//! the true bounding box, and excluding a structure takes one blocking clause.
+//!
+//! # Meanings
+//!
+//! Quantifiers expand over the 36 cells with the cell's occupancy as a guard
+//! (`forall`: `occ -> body`, `exists`: `occ & body`, counts: `occ & body`), so inside a
+//! body every bound variable sits on an occupied cell. Atoms are grounded from the
+//! AST's own definitions: a local unary predicate becomes "the cell holds one of the
+//! pieces for which [`UnaryPred::holds_on_piece`] is true", and a binary atom between
+//! two cells becomes the disjunction, over the piece pairs for which
+//! [`BinaryPred::holds`] is true at those two positions, of "cell a holds p and cell b
+//! holds q" (grouped by rows of the relation, so `touches` between non-adjacent cells is
+//! the constant false and `same_size` is three conjunctions). The structure-dependent
+//! predicates and global terms are encoded with auxiliary literals, each defined in
+//! both directions (Tseitin), so a literal means exactly its definition whatever
+//! polarity it is used in. Every such encoding is cross-checked against the reference
+//! evaluator over all small structures in the tests.
+//!
+//! Number terms become linear sums of literals (`count` adds `occ & body` per cell,
+//! pips add one literal per pip threshold, `width` is `1 + sum of "some piece in
+//! column >= c"`), so every comparison is a cardinality constraint over literals: its
+//! truth is an output of a totalizer (rustsat), encoded in both directions around the
+//! bound. One totalizer serves every comparison over the same multiset of literals.
+
+use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos, Size};
+use crate::lang::ast::{
+    BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
+};
+use rustsat::encodings::card::{
+    BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Totalizer,
+};
+use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
+use rustsat::types::{Clause, Lit};
+use std::collections::HashMap;
+
+const SIDE: usize = MAX_SIDE as usize;
+
+/// A grounded truth value: a constant or a literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum G {
+    Const(bool),
+    Lit(Lit),
+}
+
+impl std::ops::Not for G {
+    type Output = G;
+    fn not(self) -> G {
+        match self {
+            G::Const(b) => G::Const(!b),
+            G::Lit(l) => G::Lit(!l),
+        }
+    }
+}
+
+/// Why a pattern could not be grounded; the umpire reports it as undecided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EncodeError(pub String);
+
+/// A linear sum `konst + sum(weight * literal)`, with the range of values it can take
+/// (to prove that the evaluator's saturating arithmetic never saturates).
+#[derive(Clone, Debug, Default)]
+struct Lin {
+    konst: i128,
+    terms: Vec<(Lit, i128)>,
+}
+
+impl Lin {
+    fn constant(k: i128) -> Lin {
+        Lin {
+            konst: k,
+            terms: Vec::new(),
+        }
+    }
+
+    fn add_g(&mut self, g: G, w: i128) {
+        match g {
+            G::Const(true) => self.konst += w,
+            G::Const(false) => {}
+            G::Lit(l) => self.terms.push((l, w)),
+        }
+    }
+
+    fn scaled_add(mut self, other: &Lin, sign: i128) -> Lin {
+        self.konst += sign * other.konst;
+        self.terms
+            .extend(other.terms.iter().map(|&(l, w)| (l, sign * w)));
+        self
+    }
+
+    /// Smallest and largest values over all assignments.
+    fn range(&self) -> (i128, i128) {
+        let lo = self.konst + self.terms.iter().map(|t| t.1.min(0)).sum::<i128>();
+        let hi = self.konst + self.terms.iter().map(|t| t.1.max(0)).sum::<i128>();
+        (lo, hi)
+    }
+
+    /// Rewrites as `konst + sum(literals)` with every weight 1 (negative weights flip the
+    /// literal: `w*l = w + |w|*!l`; weights become repetitions).
+    fn unit_weights(&self) -> (i128, Vec<Lit>) {
+        let mut konst = self.konst;
+        let mut lits = Vec::new();
+        for &(l, w) in &self.terms {
+            let (l, w) = if w < 0 {
+                konst += w;
+                (!l, -w)
+            } else {
+                (l, w)
+            };
+            for _ in 0..w {
+                lits.push(l);
+            }
+        }
+        (konst, lits)
+    }
+}
+
+/// Variable bindings while grounding: variable index -> cell.
+type Env = [Option<u8>; 256];
+
+/// The CNF under construction for one piece set, with its caches.
+pub(crate) struct Encoder {
+    set: PieceSet,
+    pieces: &'static [Piece],
+    full: u16,
+    vm: BasicVarManager,
+    /// Clauses not yet handed to the solver.
+    pending: Cnf,
+    clauses: usize,
+    max_clauses: usize,
+    cell: Vec<Vec<Lit>>,
+    occ: Vec<Lit>,
+    masks: HashMap<(usize, u16), G>,
+    ands: HashMap<Vec<Lit>, Lit>,
+    xors: HashMap<(Lit, Lit), Lit>,
+    /// `row_ge[r]`: some piece in row >= r (index 0..=6).
+    row_ge: Option<Vec<G>>,
+    col_ge: Option<Vec<G>>,
+    /// Some piece anywhere among these pieces (by mask).
+    any: HashMap<u16, G>,
+    /// `roots[i]`: cell i is the first cell (row-major) of its group.
+    roots: Option<Vec<Lit>>,
+    totalizers: HashMap<Vec<Lit>, Totalizer>,
+    memo_formula: HashMap<(usize, Vec<u8>), G>,
+    memo_term: HashMap<(usize, Vec<u8>), Lin>,
+    free: HashMap<usize, Vec<u8>>,
+}
+
+/// Largest integer magnitude we accept anywhere in a term (far beyond any real count,
+/// far below i64 limits, so saturating and exact arithmetic agree).
+const MAX_MAGNITUDE: i128 = 1 << 40;
+
+impl Encoder {
+    pub fn new(set: PieceSet, max_clauses: usize) -> Encoder {
+        let pieces = set.pieces();
+        let mut e = Encoder {
+            set,
+            pieces,
+            full: ((1u32 << pieces.len()) - 1) as u16,
+            vm: BasicVarManager::default(),
+            pending: Cnf::new(),
+            clauses: 0,
+            max_clauses,
+            cell: Vec::with_capacity(MAX_CELLS),
+            occ: Vec::with_capacity(MAX_CELLS),
+            masks: HashMap::new(),
+            ands: HashMap::new(),
+            xors: HashMap::new(),
+            row_ge: None,
+            col_ge: None,
+            any: HashMap::new(),
+            roots: None,
+            totalizers: HashMap::new(),
+            memo_formula: HashMap::new(),
+            memo_term: HashMap::new(),
+            free: HashMap::new(),
+        };
+        for _ in 0..MAX_CELLS {
+            let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
+            let occ = e.vm.new_lit();
+            // occ <-> some piece; at most one piece.
+            let mut c = vec![!occ];
+            c.extend(&vars);
+            e.clause(&c);
+            for (a, &x) in vars.iter().enumerate() {
+                e.clause(&[!x, occ]);
+                for &y in &vars[a + 1..] {
+                    e.clause(&[!x, !y]);
+                }
+            }
+            e.cell.push(vars);
+            e.occ.push(occ);
+        }
+        // Translation symmetry: a piece in row 0 and a piece in column 0.
+        let row0: Vec<Lit> = (0..SIDE).map(|c| e.occ[c]).collect();
+        let col0: Vec<Lit> = (0..SIDE).map(|r| e.occ[r * SIDE]).collect();
+        e.clause(&row0);
+        e.clause(&col0);
+        e
+    }
+
+    pub fn set(&self) -> PieceSet {
+        self.set
+    }
+
+    pub fn new_lit(&mut self) -> Lit {
+        self.vm.new_lit()
+    }
+
+    pub fn n_vars(&self) -> u32 {
+        self.vm.n_used()
+    }
+
+    pub fn n_clauses(&self) -> usize {
+        self.clauses
+    }
+
+    pub fn clause(&mut self, lits: &[Lit]) {
+        self.clauses += 1;
+        self.pending
+            .add_clause(lits.iter().copied().collect::<Clause>());
+    }
+
+    /// Asserts a grounded value; `false` when it is the constant false.
+    pub fn require(&mut self, g: G) -> bool {
+        match g {
+            G::Const(b) => b,
+            G::Lit(l) => {
+                self.clause(&[l]);
+                true
+            }
+        }
+    }
+
+    /// Hands the pending clauses to the solver.
+    pub fn flush(&mut self, solver: &mut dyn super::solver::Backend) {
+        for c in self.pending.iter() {
+            solver.add_clause(&c[..]);
+        }
+        self.pending.clear();
+    }
+
+    fn check_size(&self) -> Result<(), EncodeError> {
+        if self.clauses > self.max_clauses {
+            Err(EncodeError(format!(
+                "the patterns are too complex to ground exactly (more than {} clauses)",
+                self.max_clauses
+            )))
+        } else {
+            Ok(())
+        }
+    }
+
+    // ----- structures <-> models -------------------------------------------------------
+
+    /// A clause that excludes exactly this structure.
+    pub fn block(&mut self, koan: &Koan) {
+        if koan.set() != self.set {
+            return;
+        }
+        let window = koan.window();
+        let c: Vec<Lit> = (0..MAX_CELLS)
+            .map(|i| match window[i] {
+                None => self.occ[i],
+                Some(p) => match self.pieces.iter().position(|q| *q == p) {
+                    Some(k) => !self.cell[i][k],
+                    None => self.occ[i],
+                },
+            })
+            .collect();
+        self.clause(&c);
+    }
+
+    /// The literal "cell i holds this piece" (`!occ` for empty).
+    pub fn cell_value_lit(&self, i: usize, piece: Option<Piece>) -> Lit {
+        match piece.and_then(|p| self.pieces.iter().position(|q| *q == p)) {
+            Some(k) => self.cell[i][k],
+            None => !self.occ[i],
+        }
+    }
+
+    /// Reads the structure of the solver's model.
+    pub fn decode(&self, solver: &dyn super::solver::Backend) -> Koan {
+        let mut window = [None; MAX_CELLS];
+        for (i, slot) in window.iter_mut().enumerate() {
+            *slot = self.cell[i]
+                .iter()
+                .position(|&l| solver.value(l))
+                .map(|k| self.pieces[k]);
+        }
+        Koan::from_window(self.set, &window)
+            .expect("the symmetry clauses make every model a non-empty structure of the set")
+    }
+
+    // ----- gates -----------------------------------------------------------------------
+
+    pub fn and(&mut self, parts: &[G]) -> G {
+        let mut lits: Vec<Lit> = Vec::with_capacity(parts.len());
+        for &g in parts {
+            match g {
+                G::Const(false) => return G::Const(false),
+                G::Const(true) => {}
+                G::Lit(l) => lits.push(l),
+            }
+        }
+        lits.sort_unstable();
+        lits.dedup();
+        if lits.windows(2).any(|w| w[0] == !w[1]) {
+            return G::Const(false);
+        }
+        match lits.len() {
+            0 => G::Const(true),
+            1 => G::Lit(lits[0]),
+            _ => {
+                if let Some(&v) = self.ands.get(&lits) {
+                    return G::Lit(v);
+                }
+                let v = self.vm.new_lit();
+                let mut big = vec![v];
+                for &l in &lits {
+                    self.clause(&[!v, l]);
+                    big.push(!l);
+                }
+                self.clause(&big);
+                self.ands.insert(lits, v);
+                G::Lit(v)
+            }
+        }
+    }
+
+    pub fn or(&mut self, parts: &[G]) -> G {
+        let negated: Vec<G> = parts.iter().map(|&g| !g).collect();
+        !self.and(&negated)
+    }
+
+    pub fn xor(&mut self, a: G, b: G) -> G {
+        match (a, b) {
+            (G::Const(x), g) | (g, G::Const(x)) => {
+                if x {
+                    !g
+                } else {
+                    g
+                }
+            }
+            (G::Lit(x), G::Lit(y)) => {
+                if x == y {
+                    return G::Const(false);
+                }
+                if x == !y {
+                    return G::Const(true);
+                }
+                // Normalise to positive literals: !x ^ y = !(x ^ y).
+                let flip = x.is_neg() != y.is_neg();
+                let (px, py) = (x.var().pos_lit(), y.var().pos_lit());
+                let key = (px.min(py), px.max(py));
+                let v = match self.xors.get(&key) {
+                    Some(&v) => v,
+                    None => {
+                        let v = self.vm.new_lit();
+                        let (p, q) = key;
+                        self.clause(&[!v, p, q]);
+                        self.clause(&[!v, !p, !q]);
+                        self.clause(&[v, !p, q]);
+                        self.clause(&[v, p, !q]);
+                        self.xors.insert(key, v);
+                        v
+                    }
+                };
+                if flip { G::Lit(!v) } else { G::Lit(v) }
+            }
+        }
+    }
+
+    // ----- cells -----------------------------------------------------------------------
+
+    /// The pieces of the set (as a mask) for which `f` holds.
+    fn mask_of(&self, f: impl Fn(Piece) -> bool) -> u16 {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| f(**p))
+            .fold(0, |m, (k, _)| m | (1 << k))
+    }
+
+    /// "Cell i holds one of the pieces in `mask`" (exact: the full mask is `occ[i]`).
+    fn cell_has(&mut self, i: usize, mask: u16) -> G {
+        if mask == 0 {
+            return G::Const(false);
+        }
+        if mask == self.full {
+            return G::Lit(self.occ[i]);
+        }
+        if mask.count_ones() == 1 {
+            return G::Lit(self.cell[i][mask.trailing_zeros() as usize]);
+        }
+        if let Some(&g) = self.masks.get(&(i, mask)) {
+            return g;
+        }
+        let parts: Vec<G> = (0..self.pieces.len())
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| G::Lit(self.cell[i][k]))
+            .collect();
+        let g = self.or(&parts);
+        self.masks.insert((i, mask), g);
+        g
+    }
+
+    /// Like [`Self::cell_has`] for a cell known to be occupied (a bound variable's):
+    /// the full mask is simply true there.
+    fn bound_has(&mut self, i: usize, mask: u16) -> G {
+        if mask == self.full {
+            G::Const(true)
+        } else {
+            self.cell_has(i, mask)
+        }
+    }
+
+    /// Some piece anywhere among `mask`.
+    fn any(&mut self, mask: u16) -> G {
+        if let Some(&g) = self.any.get(&mask) {
+            return g;
+        }
+        let parts: Vec<G> = (0..MAX_CELLS).map(|i| self.cell_has(i, mask)).collect();
+        let g = self.or(&parts);
+        self.any.insert(mask, g);
+        g
+    }
+
+    fn size_mask(&self, s: Size) -> u16 {
+        self.mask_of(|p| p.size == s)
+    }
+
+    /// `lines[k]`: some piece in a line (row or column) with index >= k, for k in 0..=6,
+    /// built as a chain so that the literals are monotone.
+    fn line_ge(&mut self, rows: bool) -> Vec<G> {
+        let cached = if rows { &self.row_ge } else { &self.col_ge };
+        if let Some(v) = cached {
+            return v.clone();
+        }
+        let mut v = vec![G::Const(false); SIDE + 1];
+        for k in (0..SIDE).rev() {
+            let mut parts: Vec<G> = (0..SIDE)
+                .map(|j| {
+                    let i = if rows { k * SIDE + j } else { j * SIDE + k };
+                    G::Lit(self.occ[i])
+                })
+                .collect();
+            parts.push(v[k + 1]);
+            v[k] = self.or(&parts);
+        }
+        if rows {
+            self.row_ge = Some(v.clone());
+        } else {
+            self.col_ge = Some(v.clone());
+        }
+        v
+    }
+
+    /// "The bounding box fits in w columns and h rows".
+    pub fn fits(&mut self, w: usize, h: usize) -> G {
+        let cols = self.line_ge(false);
+        let rows = self.line_ge(true);
+        let (cw, rh) = (cols[w.min(SIDE)], rows[h.min(SIDE)]);
+        self.and(&[!cw, !rh])
+    }
+
+    /// "At least k pieces" (exact in both directions).
+    pub fn pieces_at_least(&mut self, k: usize) -> Result<G, EncodeError> {
+        let occ = self.occ.clone();
+        self.at_least(occ, k as i128)
+    }
+
+    // ----- formulas --------------------------------------------------------------------
+
+    /// Grounds a closed formula.
+    pub fn formula(&mut self, f: &Formula) -> Result<G, EncodeError> {
+        let mut env: Env = [None; 256];
+        let g = self.ground(f, &mut env);
+        // Keys are addresses: they must not outlive the formula.
+        self.memo_formula.clear();
+        self.memo_term.clear();
+        self.free.clear();
+        g
+    }
+
+    fn ground(&mut self, f: &Formula, env: &mut Env) -> Result<G, EncodeError> {
+        Ok(match &f.kind {
+            FormulaKind::Bool(b) => G::Const(*b),
+            FormulaKind::Not(a) => !self.ground(a, env)?,
+            FormulaKind::Bin(op, a, b) => {
+                let a = self.ground(a, env)?;
+                let b = self.ground(b, env)?;
+                match op {
+                    BinOp::And => self.and(&[a, b]),
+                    BinOp::Or => self.or(&[a, b]),
+                    BinOp::Xor => self.xor(a, b),
+                    BinOp::Implies => self.or(&[!a, b]),
+                    BinOp::Iff => !self.xor(a, b),
+                }
+            }
+            FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
+                let universal = matches!(f.kind, FormulaKind::Forall(..));
+                let key =
+                    self.memo_key(f as *const Formula as usize, env, |e| free_in_formula(f, e));
+                if let Some(g) = self.memo_formula.get(&key) {
+                    return Ok(*g);
+                }
+                let saved = env[v.0 as usize];
+                let mut parts = Vec::with_capacity(MAX_CELLS);
+                for i in 0..MAX_CELLS {
+                    env[v.0 as usize] = Some(i as u8);
+                    let b = self.ground(body, env);
+                    let b = match b {
+                        Ok(b) => b,
+                        Err(e) => {
+                            env[v.0 as usize] = saved;
+                            return Err(e);
+                        }
+                    };
+                    let occ = G::Lit(self.occ[i]);
+                    parts.push(if universal {
+                        self.or(&[!occ, b])
+                    } else {
+                        self.and(&[occ, b])
+                    });
+                }
+                env[v.0 as usize] = saved;
+                self.check_size()?;
+                let g = if universal {
+                    self.and(&parts)
+                } else {
+                    self.or(&parts)
+                };
+                self.memo_formula.insert(key, g);
+                g
+            }
+            FormulaKind::Unary(p, v) => {
+                let i = bound(env, v.0)?;
+                self.unary(*p, i)
+            }
+            FormulaKind::Binary(p, a, b) => {
+                let (i, j) = (bound(env, a.0)?, bound(env, b.0)?);
+                self.binary(*p, i, j)
+            }
+            FormulaKind::Same(a, b) => G::Const(bound(env, a.0)? == bound(env, b.0)?),
+            FormulaKind::Cmp(op, a, b) => {
+                let a = self.term(a, env)?;
+                let b = self.term(b, env)?;
+                let diff = a.scaled_add(&b, -1);
+                self.compare(*op, &diff)?
+            }
+            FormulaKind::Parity(p, t) => {
+                let t = self.term(t, env)?;
+                let odd = self.odd(&t);
+                if *p == Parity::Odd { odd } else { !odd }
+            }
+        })
+    }
+
+    fn memo_key(
+        &mut self,
+        addr: usize,
+        env: &Env,
+        free: impl FnOnce(&mut Vec<u8>),
+    ) -> (usize, Vec<u8>) {
+        let vars = self.free.entry(addr).or_insert_with(|| {
+            let mut v = Vec::new();
+            free(&mut v);
+            v.sort_unstable();
+            v.dedup();
+            v
+        });
+        let cells = vars
+            .iter()
+            .map(|&v| env[v as usize].unwrap_or(u8::MAX))
+            .collect();
+        (addr, cells)
+    }
+
+    fn unary(&mut self, p: UnaryPred, i: usize) -> G {
+        let (row, col) = (i / SIDE, i % SIDE);
+        if p.is_local() {
+            let mask = self.mask_of(|q| p.holds_on_piece(q) == Some(true));
+            return self.bound_has(i, mask);
+        }
+        match p {
+            // A piece is in row 0 (symmetry clause), so topmost means row 0.
+            UnaryPred::Topmost => G::Const(row == 0),
+            UnaryPred::Leftmost => G::Const(col == 0),
+            UnaryPred::Bottommost => !self.line_ge(true)[row + 1],
+            UnaryPred::Rightmost => !self.line_ge(false)[col + 1],
+            UnaryPred::Largest | UnaryPred::Smallest => {
+                // Its size is s and no piece of a size beyond s (in the predicate's
+                // direction) exists anywhere.
+                let largest = p == UnaryPred::Largest;
+                let mut options = Vec::new();
+                for s in Size::ALL {
+                    let mine = self.size_mask(s);
+                    let here = self.bound_has(i, mine);
+                    let mut parts = vec![here];
+                    for t in Size::ALL {
+                        if (largest && t > s) || (!largest && t < s) {
+                            let m = self.size_mask(t);
+                            let a = self.any(m);
+                            parts.push(!a);
+                        }
+                    }
+                    let g = self.and(&parts);
+                    options.push(g);
+                }
+                self.or(&options)
+            }
+            _ => unreachable!("local predicates are handled above"),
+        }
+    }
+
+    fn binary(&mut self, p: BinaryPred, i: usize, j: usize) -> G {
+        let at = |i: usize| Pos::new((i / SIDE) as u8, (i % SIDE) as u8);
+        let (a, b) = (at(i), at(j));
+        let n = self.pieces.len();
+        if i == j {
+            // One piece related to itself.
+            let mask = self.mask_of(|q| p.holds((a, q), (a, q)));
+            return self.bound_has(i, mask);
+        }
+        // Group the relation's rows: for each set of objects, the subjects with it.
+        let mut rows: Vec<(u16, u16)> = Vec::new();
+        for x in 0..n {
+            let row = (0..n)
+                .filter(|&y| p.holds((a, self.pieces[x]), (b, self.pieces[y])))
+                .fold(0u16, |m, y| m | (1 << y));
+            if row == 0 {
+                continue;
+            }
+            match rows.iter_mut().find(|r| r.0 == row) {
+                Some(r) => r.1 |= 1 << x,
+                None => rows.push((row, 1 << x)),
+            }
+        }
+        let mut options = Vec::with_capacity(rows.len());
+        for (objects, subjects) in rows {
+            let s = self.bound_has(i, subjects);
+            let o = self.bound_has(j, objects);
+            let g = self.and(&[s, o]);
+            options.push(g);
+        }
+        self.or(&options)
+    }
+
+    // ----- terms -----------------------------------------------------------------------
+
+    fn term(&mut self, t: &Term, env: &mut Env) -> Result<Lin, EncodeError> {
+        let lin = match &t.kind {
+            TermKind::Int(n) => Lin::constant(*n as i128),
+            TermKind::Count(v, body) | TermKind::PipsSum(v, body) => {
+                let pips = matches!(t.kind, TermKind::PipsSum(..));
+                let key = self.memo_key(t as *const Term as usize, env, |e| free_in_term(t, e));
+                if let Some(l) = self.memo_term.get(&key) {
+                    return Ok(l.clone());
+                }
+                let saved = env[v.0 as usize];
+                let mut lin = Lin::default();
+                for i in 0..MAX_CELLS {
+                    env[v.0 as usize] = Some(i as u8);
+                    let b = match self.ground(body, env) {
+                        Ok(b) => b,
+                        Err(e) => {
+                            env[v.0 as usize] = saved;
+                            return Err(e);
+                        }
+                    };
+                    let occ = G::Lit(self.occ[i]);
+                    let here = self.and(&[occ, b]);
+                    lin.add_g(here, 1);
+                    if pips {
+                        for g in self.extra_pips(i) {
+                            let both = self.and(&[here, g]);
+                            lin.add_g(both, 1);
+                        }
+                    }
+                }
+                env[v.0 as usize] = saved;
+                self.check_size()?;
+                self.memo_term.insert(key, lin.clone());
+                lin
+            }
+            TermKind::PipsOf(v) => {
+                let i = bound(env, v.0)?;
+                let mut lin = Lin::constant(1);
+                for g in self.extra_pips(i) {
+                    lin.add_g(g, 1);
+                }
+                lin
+            }
+            TermKind::Pieces => {
+                let mut lin = Lin::default();
+                for i in 0..MAX_CELLS {
+                    lin.add_g(G::Lit(self.occ[i]), 1);
+                }
+                lin
+            }
+            TermKind::Width | TermKind::Height => {
+                // The box starts at line 0, so its extent is 1 + #{k >= 1: a piece in line >= k}.
+                let lines = self.line_ge(matches!(t.kind, TermKind::Height));
+                let mut lin = Lin::constant(1);
+                for &g in &lines[1..SIDE] {
+                    lin.add_g(g, 1);
+                }
+                lin
+            }
+            TermKind::Groups => {
+                let roots = self.roots();
+                let mut lin = Lin::default();
+                for r in roots {
+                    lin.add_g(G::Lit(r), 1);
+                }
+                lin
+            }
+            TermKind::Sizes => {
+                let mut lin = Lin::default();
+                for s in Size::ALL {
+                    let m = self.size_mask(s);
+                    let g = if m == 0 { G::Const(false) } else { self.any(m) };
+                    lin.add_g(g, 1);
+                }
+                lin
+            }
+            TermKind::Directions => {
+                let mut lin = Lin::default();
+                for d in crate::koan::Direction::ALL {
+                    let m = self.mask_of(|p| p.dir == d);
+                    let g = if m == 0 { G::Const(false) } else { self.any(m) };
+                    lin.add_g(g, 1);
+                }
+                lin
+            }
+            TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+                let sign = if matches!(t.kind, TermKind::Add(..)) {
+                    1
+                } else {
+                    -1
+                };
+                let a = self.term(a, env)?;
+                let b = self.term(b, env)?;
+                a.scaled_add(&b, sign)
+            }
+        };
+        let (lo, hi) = lin.range();
+        if lo < -MAX_MAGNITUDE || hi > MAX_MAGNITUDE {
+            return Err(EncodeError(
+                "a number in the pattern is too large to reason about exactly".into(),
+            ));
+        }
+        Ok(lin)
+    }
+
+    /// The literals "the piece at i has at least 2 pips" and "at least 3 pips" (for a
+    /// bound, hence occupied, cell): its pips are 1 plus how many of them hold.
+    fn extra_pips(&mut self, i: usize) -> [G; 2] {
+        let m2 = self.mask_of(|p| p.pips() >= 2);
+        let m3 = self.mask_of(|p| p.pips() >= 3);
+        [self.bound_has(i, m2), self.bound_has(i, m3)]
+    }
+
+    /// `diff op 0`, as cardinality constraints.
+    fn compare(&mut self, op: CmpOp, diff: &Lin) -> Result<G, EncodeError> {
+        let (konst, lits) = diff.unit_weights();
+        // diff = konst + S with S = sum of lits; diff op 0  <=>  S op -konst.
+        let k = -konst;
+        Ok(match op {
+            CmpOp::Ge => self.at_least(lits, k)?,
+            CmpOp::Gt => self.at_least(lits, k + 1)?,
+            CmpOp::Le => !self.at_least(lits, k + 1)?,
+            CmpOp::Lt => !self.at_least(lits, k)?,
+            CmpOp::Eq | CmpOp::Ne => {
+                let ge = self.at_least(lits.clone(), k)?;
+                let gt = self.at_least(lits, k + 1)?;
+                let eq = self.and(&[ge, !gt]);
+                if op == CmpOp::Eq { eq } else { !eq }
+            }
+        })
+    }
+
+    /// "At least k of these literals (counted with multiplicity) are true", defined in
+    /// both directions.
+    fn at_least(&mut self, mut lits: Vec<Lit>, k: i128) -> Result<G, EncodeError> {
+        let n = lits.len() as i128;
+        if k <= 0 {
+            return Ok(G::Const(true));
+        }
+        if k > n {
+            return Ok(G::Const(false));
+        }
+        lits.sort_unstable();
+        let parts: Vec<G> = lits.iter().map(|&l| G::Lit(l)).collect();
+        if k == 1 {
+            return Ok(self.or(&parts));
+        }
+        if k == n {
+            return Ok(self.and(&parts));
+        }
+        let k = k as usize;
+        let tot = self
+            .totalizers
+            .entry(lits.clone())
+            .or_insert_with(|| Totalizer::from(lits));
+        let before = self.pending.len();
+        // Output k needs its "if" half (encoded for upper bound k-1) and its "only if"
+        // half (lower bound k); with just one half it would not mean "sum >= k".
+        let oom = |_| EncodeError("out of memory while encoding a count".into());
+        tot.encode_ub_change(k - 1..k, &mut self.pending, &mut self.vm)
+            .map_err(oom)?;
+        tot.encode_lb_change(k..k + 1, &mut self.pending, &mut self.vm)
+            .map_err(oom)?;
+        let ge = tot
+            .enforce_lb(k)
+            .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
+        let le = tot
+            .enforce_ub(k - 1)
+            .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
+        self.clauses += self.pending.len() - before;
+        match (ge.as_slice(), le.as_slice()) {
+            ([g], [l]) if *l == !*g => Ok(G::Lit(*g)),
+            _ => Err(EncodeError(
+                "internal error: a count bound is not defined in both directions".into(),
+            )),
+        }
+    }
+
+    /// Parity of a sum: the exclusive or of the literals with odd weight.
+    fn odd(&mut self, t: &Lin) -> G {
+        let mut acc = G::Const(t.konst.rem_euclid(2) == 1);
+        for &(l, w) in &t.terms {
+            if w.rem_euclid(2) == 1 {
+                acc = self.xor(acc, G::Lit(l));
+            }
+        }
+        acc
+    }
+
+    // ----- groups ----------------------------------------------------------------------
+
+    /// `roots[i]`: cell i is occupied and is the first cell (row-major) of its group, so
+    /// the number of groups is the number of true roots.
+    ///
+    /// Each occupied cell gets exactly one label `L <= i` (one-hot), touching occupied
+    /// cells get equal labels, and a cell labelled L implies `lab[L] = L`. Alone that
+    /// is not enough (two groups could share the label of one of them), so every
+    /// occupied non-root cell must also have a touching *parent* with a strictly smaller
+    /// distance value (unary, 0..=35; roots have 0).
+    ///
+    /// Soundness: labels are constant on a group (equal across touching cells). From
+    /// any cell, following parents strictly decreases the distance, so it ends at a
+    /// cell without parent, which must be a root r (lab[r] = r); the chain stays within
+    /// the group, so r is in the group and the group's label is r. Two roots in one
+    /// group would both equal the group's label, so there is exactly one root per
+    /// group. Completeness: labelling each group by its first cell, with breadth-first
+    /// distances from it (at most 35) and a breadth-first parent, satisfies every
+    /// clause. Tested against `ast::groups` over all small structures.
+    fn roots(&mut self) -> Vec<Lit> {
+        if let Some(r) = &self.roots {
+            return r.clone();
+        }
+        const D: usize = MAX_CELLS - 1;
+        let occ = self.occ.clone();
+        let lab: Vec<Vec<Lit>> = (0..MAX_CELLS)
+            .map(|i| (0..=i).map(|_| self.vm.new_lit()).collect())
+            .collect();
+        for i in 0..MAX_CELLS {
+            // Exactly one label when occupied, none when empty.
+            let mut c = vec![!occ[i]];
+            c.extend(&lab[i]);
+            self.clause(&c);
+            for (a, &x) in lab[i].iter().enumerate() {
+                self.clause(&[!x, occ[i]]);
+                for &y in &lab[i][a + 1..] {
+                    self.clause(&[!x, !y]);
+                }
+                // Label L used implies L is a root.
+                if a != i {
+                    self.clause(&[!x, lab[a][a]]);
+                }
+            }
+        }
+        let neighbours = |i: usize| {
+            let (r, c) = (i / SIDE, i % SIDE);
+            let mut v = Vec::with_capacity(4);
+            if r > 0 {
+                v.push(i - SIDE);
+            }
+            if r + 1 < SIDE {
+                v.push(i + SIDE);
+            }
+            if c > 0 {
+                v.push(i - 1);
+            }
+            if c + 1 < SIDE {
+                v.push(i + 1);
+            }
+            v
+        };
+        // Touching occupied cells have equal labels.
+        for i in 0..MAX_CELLS {
+            for j in neighbours(i) {
+                if j < i {
+                    continue;
+                }
+                for (l, &theirs) in lab[j].iter().enumerate() {
+                    match lab[i].get(l) {
+                        Some(&mine) => {
+                            self.clause(&[!mine, !occ[j], theirs]);
+                            self.clause(&[!theirs, !occ[i], mine]);
+                        }
+                        // Labels above i are not i's to take.
+                        None => self.clause(&[!theirs, !occ[i]]),
+                    }
+                }
+            }
+        }
+        // dist[i][k-1]: distance of i is at least k (k = 1..=D), monotone.
+        let dist: Vec<Vec<Lit>> = (0..MAX_CELLS)
+            .map(|_| (0..D).map(|_| self.vm.new_lit()).collect())
+            .collect();
+        for i in 0..MAX_CELLS {
+            for k in 1..D {
+                self.clause(&[!dist[i][k], dist[i][k - 1]]);
+            }
+            // Roots and empty cells are at distance 0.
+            self.clause(&[!lab[i][i], !dist[i][0]]);
+            self.clause(&[occ[i], !dist[i][0]]);
+            let mut need_parent = vec![!occ[i], lab[i][i]];
+            for j in neighbours(i) {
+                let par = self.vm.new_lit();
+                need_parent.push(par);
+                self.clause(&[!par, occ[j]]);
+                // Parent's distance is strictly smaller.
+                self.clause(&[!par, dist[i][0]]);
+                for k in 0..D {
+                    if k + 1 < D {
+                        self.clause(&[!par, !dist[j][k], dist[i][k + 1]]);
+                    } else {
+                        self.clause(&[!par, !dist[j][k]]);
+                    }
+                }
+            }
+            self.clause(&need_parent);
+        }
+        let roots: Vec<Lit> = (0..MAX_CELLS).map(|i| lab[i][i]).collect();
+        self.roots = Some(roots.clone());
+        roots
+    }
+}
+
+fn bound(env: &Env, v: u8) -> Result<usize, EncodeError> {
+    env[v as usize]
+        .map(|c| c as usize)
+        .ok_or_else(|| EncodeError(format!("internal error: variable {v} is not bound")))
+}
+
+/// Free variables of a formula (pushed, possibly repeated).
+fn free_in_formula(f: &Formula, out: &mut Vec<u8>) {
+    let mut bound = Vec::new();
+    walk_formula(f, &mut bound, out);
+}
+
+fn free_in_term(t: &Term, out: &mut Vec<u8>) {
+    let mut bound = Vec::new();
+    walk_term(t, &mut bound, out);
+}
+
+fn note(v: u8, bound: &[u8], out: &mut Vec<u8>) {
+    if !bound.contains(&v) {
+        out.push(v);
+    }
+}
+
+fn walk_formula(f: &Formula, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
+    match &f.kind {
+        FormulaKind::Bool(_) => {}
+        FormulaKind::Not(a) => walk_formula(a, bound, out),
+        FormulaKind::Bin(_, a, b) => {
+            walk_formula(a, bound, out);
+            walk_formula(b, bound, out);
+        }
+        FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
+            bound.push(v.0);
+            walk_formula(body, bound, out);
+            bound.pop();
+        }
+        FormulaKind::Unary(_, v) => note(v.0, bound, out),
+        FormulaKind::Binary(_, a, b) | FormulaKind::Same(a, b) => {
+            note(a.0, bound, out);
+            note(b.0, bound, out);
+        }
+        FormulaKind::Cmp(_, a, b) => {
+            walk_term(a, bound, out);
+            walk_term(b, bound, out);
+        }
+        FormulaKind::Parity(_, t) => walk_term(t, bound, out),
+    }
+}
+
+fn walk_term(t: &Term, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
+    match &t.kind {
+        TermKind::Count(v, body) | TermKind::PipsSum(v, body) => {
+            bound.push(v.0);
+            walk_formula(body, bound, out);
+            bound.pop();
+        }
+        TermKind::PipsOf(v) => note(v.0, bound, out),
+        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+            walk_term(a, bound, out);
+            walk_term(b, bound, out);
+        }
+        TermKind::Int(_)
+        | TermKind::Pieces
+        | TermKind::Width
+        | TermKind::Height
+        | TermKind::Groups
+        | TermKind::Sizes
+        | TermKind::Directions => {}
+    }
+}

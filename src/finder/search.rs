@@ -1,0 +1,245 @@
+//! Searching the grounded space: satisfiability under assumptions, the simplest model
+//! (fewest pieces, then smallest bounding-box area), and a seeded varied model.
+
+use super::encode::{EncodeError, Encoder, G};
+use super::solver::{Answer, Backend, Budget};
+use super::{Limits, SolverKind};
+use crate::koan::{Koan, MAX_CELLS, MAX_SIDE};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{RngExt, SeedableRng};
+use rustsat::types::Lit;
+
+/// One grounded problem and its solver.
+pub(crate) struct Search {
+    pub enc: Encoder,
+    solver: Box<dyn Backend>,
+    pub budget: Budget,
+    pub calls: u32,
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The conflict budget ran out or the caller interrupted.
+    Budget,
+    Encode(EncodeError),
+}
+
+impl From<EncodeError> for Stop {
+    fn from(e: EncodeError) -> Stop {
+        Stop::Encode(e)
+    }
+}
+
+/// A model found by [`Search::simplest`]: minimal when `proved`, otherwise the best
+/// found before the budget ran out.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub koan: Koan,
+    pub proved: bool,
+}
+
+impl Search {
+    pub fn new(set: crate::koan::PieceSet, limits: &Limits) -> Search {
+        let solver: Box<dyn Backend> = match limits.solver {
+            SolverKind::Cadical => Box::new(super::solver::Cadical::new()),
+            SolverKind::Batsat => Box::new(super::solver::Batsat::new()),
+        };
+        Search {
+            enc: Encoder::new(set, limits.max_clauses),
+            solver,
+            budget: Budget {
+                conflicts_left: limits.conflicts,
+                interrupt: limits.interrupt.clone(),
+                spent: 0,
+            },
+            calls: 0,
+        }
+    }
+
+    /// Adds pending clauses and solves under the assumptions.
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Answer {
+        self.enc.flush(self.solver.as_mut());
+        self.calls += 1;
+        self.solver.solve(assumptions, &mut self.budget)
+    }
+
+    /// A literal's value in the last model.
+    pub fn value(&self, lit: Lit) -> bool {
+        self.solver.value(lit)
+    }
+
+    /// The structure of the last model.
+    pub fn model(&self) -> Koan {
+        self.enc.decode(self.solver.as_ref())
+    }
+
+    /// Is there a model under the assumptions? `Ok(None)` when there is none.
+    pub fn find(&mut self, assumptions: &[Lit]) -> Result<Option<Koan>, Stop> {
+        match self.solve(assumptions) {
+            Answer::Sat => Ok(Some(self.model())),
+            Answer::Unsat => Ok(None),
+            Answer::Unknown => Err(Stop::Budget),
+        }
+    }
+
+    /// The simplest model under the assumptions, starting from a known model `first`.
+    ///
+    /// Pieces: while the best model has n > 1 pieces, ask for at most n - 1 (a totalizer
+    /// output over the 36 occupancy literals); each answer lowers n, and the final
+    /// "no" proves n minimal. Area: with at most that many pieces, while the best model
+    /// has area A, ask for a box of some (w, h) with w * h < A. That disjunction holds
+    /// exactly when the area is below A (a structure's own box is one of the pairs when
+    /// its area is below A; conversely fitting in a w x h box means area <= w * h < A),
+    /// so the final "no" proves A minimal among structures with the fewest pieces.
+    pub fn simplest(&mut self, base: &[Lit], first: Koan) -> Result<Found, Stop> {
+        let mut best = first;
+        let proved = self.descend(&mut best, |enc, best| {
+            if best.len() <= 1 {
+                return Ok(None);
+            }
+            let fewer = !enc.pieces_at_least(best.len())?;
+            Ok(with(base, &[fewer]))
+        })?;
+        if !proved {
+            return Ok(Found { koan: best, proved });
+        }
+        let k = best.len();
+        let not_more = !self.enc.pieces_at_least(k + 1)?;
+        let proved = self.descend(&mut best, |enc, best| {
+            let area = best.area() as usize;
+            let side = MAX_SIDE as usize;
+            let mut boxes = Vec::new();
+            for w in 1..=side {
+                for h in 1..=side {
+                    if w * h < area && w * h >= k {
+                        boxes.push(enc.fits(w, h));
+                    }
+                }
+            }
+            let smaller = enc.or(&boxes);
+            Ok(with(base, &[not_more, smaller]))
+        })?;
+        Ok(Found { koan: best, proved })
+    }
+
+    /// Improves `best` while `tighter` asks for something better than it (assumptions;
+    /// `None` when nothing better can exist): `true` when a final "no" proved `best`
+    /// optimal, `false` when the budget stopped the descent first.
+    fn descend(
+        &mut self,
+        best: &mut Koan,
+        mut tighter: impl FnMut(&mut Encoder, &Koan) -> Result<Option<Vec<Lit>>, EncodeError>,
+    ) -> Result<bool, Stop> {
+        loop {
+            let Some(a) = tighter(&mut self.enc, best)? else {
+                return Ok(true);
+            };
+            match self.solve(&a) {
+                Answer::Sat => *best = self.model(),
+                Answer::Unsat => return Ok(true),
+                Answer::Unknown => return Ok(false),
+            }
+        }
+    }
+
+    /// A seeded random model among the small ones: at most `k + 1` pieces (k = the
+    /// simplest model's count) in a box of area at most `max(2 * A, 4)` (A = its area).
+    /// First by rejection sampling (a uniform box and uniform cells and pieces in it,
+    /// kept when `accept` says it is a model), which needs no solver; when models are
+    /// too rare for that, by the solver under a random choice of piece count and box,
+    /// with random cell values fixed one by one while they stay satisfiable.
+    /// Deterministic for a seed.
+    pub fn varied(
+        &mut self,
+        base: &[Lit],
+        simplest: &Koan,
+        seed: u64,
+        accept: &dyn Fn(&Koan) -> bool,
+    ) -> Result<Koan, Stop> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let set = self.enc.set();
+        let k = simplest.len();
+        let max_pieces = (k + 1).min(MAX_CELLS);
+        let max_area = (2 * simplest.area() as usize).max(4);
+        let side = MAX_SIDE as usize;
+        // (pieces, w, h) options in the small region.
+        let mut options = Vec::new();
+        for n in k..=max_pieces {
+            for w in 1..=side {
+                for h in 1..=side {
+                    if w * h >= n && w * h <= max_area {
+                        options.push((n, w, h));
+                    }
+                }
+            }
+        }
+        for _ in 0..SAMPLES {
+            let &(n, w, h) = options
+                .choose(&mut rng)
+                .expect("the simplest model's own shape is an option");
+            let koan = super::sample::in_box(set, n, w, h, &mut rng);
+            if accept(&koan) {
+                return Ok(koan);
+            }
+        }
+        options.shuffle(&mut rng);
+        for (n, w, h) in options {
+            let at_least = self.enc.pieces_at_least(n)?;
+            let at_most = !self.enc.pieces_at_least(n + 1)?;
+            let fits = self.enc.fits(w, h);
+            let Some(mut a) = with(base, &[at_least, at_most, fits]) else {
+                continue;
+            };
+            let Some(mut koan) = self.find(&a)? else {
+                continue;
+            };
+            let mut cells: Vec<usize> = (0..MAX_CELLS)
+                .filter(|i| i / side < h && i % side < w)
+                .collect();
+            cells.shuffle(&mut rng);
+            for &i in cells.iter().take(FIXINGS) {
+                let piece = if rng.random_bool(0.5) {
+                    None
+                } else {
+                    set.pieces().choose(&mut rng).copied()
+                };
+                let lit = self.enc.cell_value_lit(i, piece);
+                a.push(lit);
+                match self.find(&a)? {
+                    Some(m) => koan = m,
+                    None => {
+                        a.pop();
+                    }
+                }
+            }
+            return Ok(koan);
+        }
+        Ok(simplest.clone())
+    }
+}
+
+/// Rejection-sampling draws before the varied search falls back to the solver.
+const SAMPLES: usize = 3000;
+/// Random cell values the varied search tries to fix.
+const FIXINGS: usize = 6;
+
+/// `base` plus the grounded values as assumptions; `None` when one of them is the
+/// constant false.
+pub(crate) fn with(base: &[Lit], extra: &[G]) -> Option<Vec<Lit>> {
+    let mut a = base.to_vec();
+    extra.iter().all(|&g| push(&mut a, g)).then_some(a)
+}
+
+/// Appends an assumption; `false` when it is the constant false (nothing can satisfy
+/// it), and nothing to add for the constant true.
+pub(crate) fn push(assumptions: &mut Vec<Lit>, g: G) -> bool {
+    match g {
+        G::Const(b) => b,
+        G::Lit(l) => {
+            assumptions.push(l);
+            true
+        }
+    }
+}
