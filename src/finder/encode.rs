@@ -153,6 +153,10 @@ pub(crate) struct Encoder {
     memo_formula: HashMap<(usize, Vec<u8>), G>,
     memo_term: HashMap<(usize, Vec<u8>), Lin>,
     free: HashMap<usize, Vec<u8>>,
+    /// Subformulas about one piece only: (variable, pieces for which they hold).
+    local: HashMap<(usize, u8), Option<u16>>,
+    /// Pips sums (sorted literals) and the count of the same pieces they sum over.
+    pips_counts: HashMap<Vec<Lit>, Vec<Lit>>,
 }
 
 /// Largest integer magnitude we accept anywhere in a term (far beyond any real count,
@@ -183,6 +187,8 @@ impl Encoder {
             memo_formula: HashMap::new(),
             memo_term: HashMap::new(),
             free: HashMap::new(),
+            local: HashMap::new(),
+            pips_counts: HashMap::new(),
         };
         for _ in 0..MAX_CELLS {
             let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
@@ -238,6 +244,18 @@ impl Encoder {
                 self.clause(&[l]);
                 true
             }
+        }
+    }
+
+    /// Adds `a -> b`.
+    fn imply(&mut self, a: G, b: G) {
+        match (a, b) {
+            (G::Const(false), _) | (_, G::Const(true)) => {}
+            (G::Const(true), b) => {
+                self.require(b);
+            }
+            (G::Lit(a), G::Const(false)) => self.clause(&[!a]),
+            (G::Lit(a), G::Lit(b)) => self.clause(&[!a, b]),
         }
     }
 
@@ -414,18 +432,26 @@ impl Encoder {
         g
     }
 
-    /// Like [`Self::cell_has`] for a cell known to be occupied (a bound variable's):
-    /// the full mask is simply true there.
+    /// Like [`Self::cell_has`] for a cell known to be occupied (a bound variable's).
+    /// There a mask and the negation of its complement mean the same, so one canonical
+    /// literal serves both (the smaller mask; on a tie, the one holding piece 0): "not
+    /// small" and "medium or large" then share atoms, counts and totalizers.
     fn bound_has(&mut self, i: usize, mask: u16) -> G {
-        if mask == self.full {
-            G::Const(true)
-        } else {
+        let rest = self.full & !mask;
+        let (m, r) = (mask.count_ones(), rest.count_ones());
+        if m < r || (m == r && mask & 1 != 0) {
             self.cell_has(i, mask)
+        } else {
+            !self.cell_has(i, rest)
         }
     }
 
     /// Some piece anywhere among `mask`.
     fn any(&mut self, mask: u16) -> G {
+        if mask == self.full {
+            // The symmetry clauses make every model non-empty.
+            return G::Const(true);
+        }
         if let Some(&g) = self.any.get(&mask) {
             return g;
         }
@@ -489,10 +515,15 @@ impl Encoder {
         self.memo_formula.clear();
         self.memo_term.clear();
         self.free.clear();
+        self.local.clear();
         g
     }
 
     fn ground(&mut self, f: &Formula, env: &mut Env) -> Result<G, EncodeError> {
+        if let Some((v, mask)) = self.local_mask(f) {
+            let i = bound(env, v)?;
+            return Ok(self.bound_has(i, mask));
+        }
         Ok(match &f.kind {
             FormulaKind::Bool(b) => G::Const(*b),
             FormulaKind::Not(a) => !self.ground(a, env)?,
@@ -509,6 +540,13 @@ impl Encoder {
             }
             FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
                 let universal = matches!(f.kind, FormulaKind::Forall(..));
+                if let Some(mask) = self.local_mask_in(body, v.0) {
+                    return Ok(if universal {
+                        !self.any(self.full & !mask)
+                    } else {
+                        self.any(mask)
+                    });
+                }
                 let key =
                     self.memo_key(f as *const Formula as usize, env, |e| free_in_formula(f, e));
                 if let Some(g) = self.memo_formula.get(&key) {
@@ -564,6 +602,43 @@ impl Encoder {
                 if *p == Parity::Odd { odd } else { !odd }
             }
         })
+    }
+
+    /// When `f` speaks of one piece only (one variable, through local predicates and
+    /// its pips), the variable and the mask of pieces for which it holds, computed with
+    /// the evaluator's own definitions. Such a subformula grounds to one canonical
+    /// "the cell holds one of these pieces" literal however it is phrased.
+    fn local_mask(&mut self, f: &Formula) -> Option<(u8, u16)> {
+        let mut vars = Vec::new();
+        free_in_formula(f, &mut vars);
+        vars.sort_unstable();
+        vars.dedup();
+        match vars.as_slice() {
+            &[v] => self.local_mask_in(f, v).map(|m| (v, m)),
+            _ => None,
+        }
+    }
+
+    /// The pieces for which `f` holds when `v` is that piece, if `f` depends on nothing
+    /// else (`true`, say, or `small(v) | pips(v) = 2`).
+    fn local_mask_in(&mut self, f: &Formula, v: u8) -> Option<u16> {
+        let key = (f as *const Formula as usize, v);
+        if let Some(&m) = self.local.get(&key) {
+            return m;
+        }
+        let mut mask = Some(0u16);
+        for (k, &p) in self.pieces.iter().enumerate() {
+            match local_truth(f, v, p) {
+                Some(true) => mask = mask.map(|m| m | (1 << k)),
+                Some(false) => {}
+                None => {
+                    mask = None;
+                    break;
+                }
+            }
+        }
+        self.local.insert(key, mask);
+        mask
     }
 
     fn memo_key(
@@ -663,12 +738,24 @@ impl Encoder {
             TermKind::Int(n) => Lin::constant(*n as i128),
             TermKind::Count(v, body) | TermKind::PipsSum(v, body) => {
                 let pips = matches!(t.kind, TermKind::PipsSum(..));
+                if let Some(mask) = self.local_mask_in(body, v.0) {
+                    // Per cell: holds one of these pieces (with 2+ / 3+ pips).
+                    let m2 = self.mask_of(|p| p.pips() >= 2);
+                    let m3 = self.mask_of(|p| p.pips() >= 3);
+                    let here: Vec<(G, [G; 2])> = (0..MAX_CELLS)
+                        .map(|i| {
+                            let g = self.cell_has(i, mask);
+                            (g, [self.cell_has(i, mask & m2), self.cell_has(i, mask & m3)])
+                        })
+                        .collect();
+                    return Ok(self.sum_cells(&here, pips));
+                }
                 let key = self.memo_key(t as *const Term as usize, env, |e| free_in_term(t, e));
                 if let Some(l) = self.memo_term.get(&key) {
                     return Ok(l.clone());
                 }
                 let saved = env[v.0 as usize];
-                let mut lin = Lin::default();
+                let mut here = Vec::with_capacity(MAX_CELLS);
                 for i in 0..MAX_CELLS {
                     env[v.0 as usize] = Some(i as u8);
                     let b = match self.ground(body, env) {
@@ -679,17 +766,23 @@ impl Encoder {
                         }
                     };
                     let occ = G::Lit(self.occ[i]);
-                    let here = self.and(&[occ, b]);
-                    lin.add_g(here, 1);
-                    if pips {
-                        for g in self.extra_pips(i) {
-                            let both = self.and(&[here, g]);
-                            lin.add_g(both, 1);
-                        }
-                    }
+                    let g = self.and(&[occ, b]);
+                    let extra = if !pips {
+                        [G::Const(false); 2]
+                    } else if b == G::Const(true) {
+                        // The same literals as a local body's (canonical).
+                        let m2 = self.mask_of(|p| p.pips() >= 2);
+                        let m3 = self.mask_of(|p| p.pips() >= 3);
+                        [self.cell_has(i, m2), self.cell_has(i, m3)]
+                    } else {
+                        let [p2, p3] = self.extra_pips(i);
+                        [self.and(&[g, p2]), self.and(&[g, p3])]
+                    };
+                    here.push((g, extra));
                 }
                 env[v.0 as usize] = saved;
                 self.check_size()?;
+                let lin = self.sum_cells(&here, pips);
                 self.memo_term.insert(key, lin.clone());
                 lin
             }
@@ -763,6 +856,38 @@ impl Encoder {
         Ok(lin)
     }
 
+    /// The count of the cells' first literals, or with `pips` their total pips (the
+    /// cell's literal plus its "2+" and "3+" literals). A pips total is remembered with
+    /// its count so that their bounds can be linked (see [`Self::at_least`]).
+    fn sum_cells(&mut self, here: &[(G, [G; 2])], pips: bool) -> Lin {
+        let mut count = Lin::default();
+        for &(g, _) in here {
+            count.add_g(g, 1);
+        }
+        if !pips {
+            return count;
+        }
+        let mut total = count.clone();
+        for &(_, extra) in here {
+            for g in extra {
+                total.add_g(g, 1);
+            }
+        }
+        let plain = |l: &Lin| {
+            (l.konst == 0 && l.terms.iter().all(|t| t.1 == 1)).then(|| {
+                let mut v: Vec<Lit> = l.terms.iter().map(|t| t.0).collect();
+                v.sort_unstable();
+                v
+            })
+        };
+        if let (Some(p), Some(c)) = (plain(&total), plain(&count)) {
+            if p != c {
+                self.pips_counts.insert(p, c);
+            }
+        }
+        total
+    }
+
     /// The literals "the piece at i has at least 2 pips" and "at least 3 pips" (for a
     /// bound, hence occupied, cell): its pips are 1 plus how many of them hold.
     fn extra_pips(&mut self, i: usize) -> [G; 2] {
@@ -809,6 +934,7 @@ impl Encoder {
             return Ok(self.and(&parts));
         }
         let k = k as usize;
+        let key = lits.clone();
         let tot = self
             .totalizers
             .entry(lits.clone())
@@ -828,12 +954,25 @@ impl Encoder {
             .enforce_ub(k - 1)
             .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
         self.clauses += self.pending.len() - before;
-        match (ge.as_slice(), le.as_slice()) {
-            ([g], [l]) if *l == !*g => Ok(G::Lit(*g)),
-            _ => Err(EncodeError(
-                "internal error: a count bound is not defined in both directions".into(),
-            )),
+        let out = match (ge.as_slice(), le.as_slice()) {
+            ([g], [l]) if *l == !*g => *g,
+            _ => {
+                return Err(EncodeError(
+                    "internal error: a count bound is not defined in both directions".into(),
+                ));
+            }
+        };
+        // A pips total is between its count and three times its count. Saying so
+        // (redundant, hence sound) spares the solver a counting argument, e.g. that
+        // 13 pieces cannot make 41 pips.
+        if let Some(count) = self.pips_counts.get(&key).cloned() {
+            let k = k as i128;
+            let few = self.at_least(count.clone(), (k + 2) / 3)?;
+            self.imply(G::Lit(out), few);
+            let many = self.at_least(count, k)?;
+            self.imply(many, G::Lit(out));
         }
+        Ok(G::Lit(out))
     }
 
     /// Parity of a sum: the exclusive or of the literals with odd weight.
@@ -958,6 +1097,44 @@ impl Encoder {
         self.roots = Some(roots.clone());
         roots
     }
+}
+
+/// The truth of `f` when its only variable `v` is a piece `p`, if `f` depends on
+/// nothing else (no quantifier, relation or structure-wide term).
+fn local_truth(f: &Formula, v: u8, p: Piece) -> Option<bool> {
+    Some(match &f.kind {
+        FormulaKind::Bool(b) => *b,
+        FormulaKind::Not(a) => !local_truth(a, v, p)?,
+        FormulaKind::Bin(op, a, b) => {
+            let (a, b) = (local_truth(a, v, p)?, local_truth(b, v, p)?);
+            match op {
+                BinOp::And => a && b,
+                BinOp::Or => a || b,
+                BinOp::Xor => a != b,
+                BinOp::Implies => !a || b,
+                BinOp::Iff => a == b,
+            }
+        }
+        FormulaKind::Unary(q, w) if w.0 == v => q.holds_on_piece(p)?,
+        FormulaKind::Same(a, b) if a.0 == v && b.0 == v => true,
+        FormulaKind::Cmp(op, a, b) => op.holds(local_value(a, v, p)?, local_value(b, v, p)?),
+        FormulaKind::Parity(q, t) => {
+            let even = local_value(t, v, p)?.rem_euclid(2) == 0;
+            even == (*q == Parity::Even)
+        }
+        _ => return None,
+    })
+}
+
+/// The value of a term built from integers and the pips of piece `v` alone.
+fn local_value(t: &Term, v: u8, p: Piece) -> Option<i64> {
+    Some(match &t.kind {
+        TermKind::Int(n) => *n,
+        TermKind::PipsOf(w) if w.0 == v => p.pips() as i64,
+        TermKind::Add(a, b) => local_value(a, v, p)?.saturating_add(local_value(b, v, p)?),
+        TermKind::Sub(a, b) => local_value(a, v, p)?.saturating_sub(local_value(b, v, p)?),
+        _ => return None,
+    })
 }
 
 fn bound(env: &Env, v: u8) -> Result<usize, EncodeError> {
