@@ -8,5 +8,8 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod pool;
+pub mod rules;
 
+pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

@@ -3,6 +3,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
+mod koan;
+mod lang;
+
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
 #[command(name = "mondo", version, about)]
@@ -15,6 +19,16 @@ pub struct Cli {
 pub enum Command {
     /// Print the version and exit.
     Version,
+    /// Structures in text: normalise their notation, count them, list them.
+    Koan(koan::KoanArgs),
+    /// Read a pattern and say it back (canonical English, symbolic, word count).
+    Explain(lang::ExplainArgs),
+    /// Say whether structures obey a pattern.
+    Check(lang::CheckArgs),
+    /// Work with pattern pools.
+    Pool(lang::PoolArgs),
+    /// Speed figures on this machine.
+    Bench(bench::BenchArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -23,5 +37,10 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("mondo {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
+        Command::Koan(args) => koan::run(args),
+        Command::Explain(args) => lang::explain(args),
+        Command::Check(args) => lang::check(args),
+        Command::Pool(args) => lang::pool(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
