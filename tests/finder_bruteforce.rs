@@ -12,7 +12,7 @@
 mod finder_support;
 
 use finder_support::*;
-use mondo::finder::{self, Limits, Style, Verdict, sample};
+use mondo::finder::{self, Limits, Style, Verdict};
 use mondo::koan::PieceSet;
 use mondo::lang::ast::Formula;
 use proptest::prelude::*;
@@ -27,13 +27,14 @@ struct Tally {
     by_pieces: [usize; 4],
 }
 
-fn pair(seed: u64) -> (Formula, Formula) {
-    let mut make = Gen::new(seed);
-    let h = make.formula(4);
+/// A random pattern and, two times in three, a near relative of it (else another).
+fn pair(seed: u64, set: PieceSet) -> (Formula, Formula) {
+    let mut make = Gen::new(seed, set);
+    let h = make.formula();
     let g = if seed % 3 == 0 {
-        make.formula(4)
+        make.formula()
     } else {
-        make.mutate(&h, 2)
+        make.mutate(&h)
     };
     (h, g)
 }
@@ -52,7 +53,10 @@ fn check_pair(
     match (&c.verdict, brute) {
         (Verdict::Counterexample(cx), Some(b)) => {
             assert!(c.minimal);
-            assert_ne!(mondo::lang::evaluate(h, &cx.koan), mondo::lang::evaluate(g, &cx.koan));
+            assert_ne!(
+                mondo::lang::evaluate(h, &cx.koan),
+                mondo::lang::evaluate(g, &cx.koan)
+            );
             assert_eq!(
                 (cx.koan.len(), cx.koan.area()),
                 (b.len(), b.area()),
@@ -63,14 +67,17 @@ fn check_pair(
             tally.by_pieces[b.len()] += 1;
         }
         (Verdict::Counterexample(cx), None) => {
-            assert_ne!(mondo::lang::evaluate(h, &cx.koan), mondo::lang::evaluate(g, &cx.koan));
+            assert_ne!(
+                mondo::lang::evaluate(h, &cx.koan),
+                mondo::lang::evaluate(g, &cx.koan)
+            );
             assert!(cx.koan.len() > max, "brute force missed {:?}", cx.koan);
             tally.beyond += 1;
         }
         (Verdict::Equivalent, None) => {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             for _ in 0..500 {
-                let k = sample::structure(set, &mut rng);
+                let k = mondo::lang::random::koan(&mut rng, set, 8);
                 assert_eq!(
                     mondo::lang::evaluate(h, &k),
                     mondo::lang::evaluate(g, &k),
@@ -90,7 +97,7 @@ fn sweep(set: PieceSet, max: usize, seeds: std::ops::Range<u64>) -> Tally {
     let shapes = shapes(max);
     let mut tally = Tally::default();
     for seed in seeds {
-        let (h, g) = pair(seed);
+        let (h, g) = pair(seed, set);
         check_pair(set, &shapes, max, &h, &g, &mut tally);
     }
     eprintln!("{set}: {tally:?}");
@@ -101,7 +108,10 @@ fn sweep(set: PieceSet, max: usize, seeds: std::ops::Range<u64>) -> Tally {
 fn pyramids_agree_with_brute_force_up_to_two_pieces() {
     let t = sweep(PieceSet::Pyramids, 2, 0..200);
     // The sweep must exercise every outcome, or it proves little.
-    assert!(t.equivalent > 0 && t.beyond > 0 && t.by_pieces[2] > 0, "{t:?}");
+    assert!(
+        t.equivalent > 0 && t.beyond > 0 && t.by_pieces[2] > 0,
+        "{t:?}"
+    );
 }
 
 #[test]
@@ -124,9 +134,9 @@ proptest! {
     #[test]
     fn counterexamples_always_separate(seed in any::<u64>(), varied in any::<bool>(), arrows in any::<bool>()) {
         let set = if arrows { PieceSet::Arrows } else { PieceSet::Pyramids };
-        let (h, g) = pair(seed);
+        let (h, g) = pair(seed, set);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let table: Vec<_> = (0..20).map(|_| sample::structure(set, &mut rng)).collect();
+        let table: Vec<_> = (0..20).map(|_| mondo::lang::random::koan(&mut rng, set, 8)).collect();
         let style = if varied { Style::Varied } else { Style::Simple };
         let v = finder::compare(&h, &g, set, &table, style, seed, &Limits::default());
         match v {

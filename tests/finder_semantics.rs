@@ -5,7 +5,7 @@
 mod finder_support;
 
 use finder_support::*;
-use mondo::finder::{grounded_truths, sample};
+use mondo::finder::grounded_truths;
 use mondo::koan::{Koan, PieceSet};
 use mondo::lang::ast::{BinaryPred, CmpOp, Formula, Parity, TermKind, UnaryPred};
 use rand::SeedableRng;
@@ -29,7 +29,7 @@ fn structures(set: PieceSet, random: usize) -> Vec<Koan> {
         }
         koans.extend(all);
     }
-    koans.extend((0..random).map(|_| sample::structure(set, &mut rng)));
+    koans.extend((0..random).map(|_| mondo::lang::random::koan(&mut rng, set, 8)));
     koans
 }
 

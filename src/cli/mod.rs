@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod finder;
 mod koan;
 mod lang;
 
@@ -29,6 +30,12 @@ pub enum Command {
     Pool(lang::PoolArgs),
     /// Speed figures on this machine.
     Bench(bench::BenchArgs),
+    /// Is a guess the hidden pattern? A proof, or a counterexample.
+    Counterexample(finder::CounterexampleArgs),
+    /// Is a pattern a reasonable hidden pattern (logic, obey share, length)?
+    Reasonable(finder::ReasonableArgs),
+    /// The simplest structures that obey and do not obey a pattern.
+    Initial(finder::InitialArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -42,5 +49,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => lang::check(args),
         Command::Pool(args) => lang::pool(args),
         Command::Bench(args) => bench::run(args),
+        Command::Counterexample(args) => finder::counterexample(args),
+        Command::Reasonable(args) => finder::reasonable(args),
+        Command::Initial(args) => finder::initial(args),
     }
 }

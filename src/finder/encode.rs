@@ -745,7 +745,10 @@ impl Encoder {
                     let here: Vec<(G, [G; 2])> = (0..MAX_CELLS)
                         .map(|i| {
                             let g = self.cell_has(i, mask);
-                            (g, [self.cell_has(i, mask & m2), self.cell_has(i, mask & m3)])
+                            (
+                                g,
+                                [self.cell_has(i, mask & m2), self.cell_has(i, mask & m3)],
+                            )
                         })
                         .collect();
                     return Ok(self.sum_cells(&here, pips));

@@ -24,9 +24,14 @@
 //! choice.
 
 mod encode;
+mod initial;
+mod reasonable;
 pub mod sample;
 mod search;
 mod solver;
+
+pub use initial::{Initial, InitialError, initial};
+pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
 
 use crate::koan::{Koan, PieceSet};
 use crate::lang::{self, Formula};
@@ -43,6 +48,34 @@ pub enum Style {
     Simple,
     /// A seeded random choice among small counterexamples.
     Varied,
+}
+
+impl Style {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Simple => "simple",
+            Style::Varied => "varied",
+        }
+    }
+}
+
+impl std::fmt::Display for Style {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "simple" | "simplest" => Ok(Style::Simple),
+            "varied" | "random" => Ok(Style::Varied),
+            other => Err(format!(
+                "unknown counterexample style `{other}`: expected `simple` or `varied`"
+            )),
+        }
+    }
 }
 
 /// A structure on which the hidden pattern and the guess disagree.
@@ -170,7 +203,12 @@ pub fn compare_detailed(
     };
     let (verdict, minimal) = match outcome {
         Ok((v, minimal)) => (v, minimal),
-        Err(stop) => (undecided(&stop, limits), false),
+        Err(stop) => (
+            Verdict::Undecided {
+                reason: undecided_reason(&stop, limits),
+            },
+            false,
+        ),
     };
     Comparison {
         verdict,
@@ -179,8 +217,9 @@ pub fn compare_detailed(
     }
 }
 
-fn undecided(stop: &search::Stop, limits: &Limits) -> Verdict {
-    let reason = match stop {
+/// What to tell the player when a search stopped without an answer.
+fn undecided_reason(stop: &search::Stop, limits: &Limits) -> String {
+    match stop {
         search::Stop::Encode(e) => e.0.clone(),
         search::Stop::Budget => {
             if limits
@@ -198,8 +237,7 @@ fn undecided(stop: &search::Stop, limits: &Limits) -> Verdict {
                 }
             }
         }
-    };
-    Verdict::Undecided { reason }
+    }
 }
 
 /// Separates the two patterns?
@@ -244,21 +282,17 @@ fn decide(
         });
     };
     let found = search.simplest(&[], first)?;
+    let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
     let (koan, minimal) = match style {
-        Style::Simple => (found.koan, found.proved),
-        Style::Varied => {
-            let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
-            (
-                search.varied(&[], &found.koan, seed, &accept)?,
-                found.proved,
-            )
-        }
+        Style::Simple => (search::tidy(&found.koan, &accept), found.proved),
+        Style::Varied => (
+            search.varied(&[], &found.koan, seed, &accept)?,
+            found.proved,
+        ),
     };
     match separates(hidden, guess, &koan) {
         Some(c) => Ok((Verdict::Counterexample(c), minimal)),
-        None => Err(search::Stop::Encode(encode::EncodeError(format!(
-            "internal error: the finder and the evaluator disagree on {koan:?}"
-        )))),
+        None => Err(search::Stop::disagree(&koan)),
     }
 }
 

@@ -1,7 +1,8 @@
-//! Seeded random structures: the distribution behind `reasonable`'s obey share and
-//! the varied counterexample style.
+//! Seeded random structures: the varied counterexample style, and the random method
+//! the exact finder replaces (for the benchmark's comparison).
 
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
+use crate::lang::CompiledPattern;
 use rand::seq::{IndexedRandom, index};
 use rand::{Rng, RngExt};
 
@@ -19,17 +20,29 @@ pub fn in_box<R: Rng + ?Sized>(set: PieceSet, n: usize, w: usize, h: usize, rng:
     Koan::from_window(set, &window).expect("a non-empty window of the set's pieces")
 }
 
-/// A random structure of 1 to 8 pieces, the distribution of `reasonable`'s obey
-/// share: the number of pieces uniform in 1..=8, then a box uniform among the
-/// w x h (1..=6 each) that can hold them, then [`in_box`].
-pub fn structure<R: Rng + ?Sized>(set: PieceSet, rng: &mut R) -> Koan {
-    let n = rng.random_range(1..=8usize);
+/// How many random structures the seed's method tries.
+pub const RANDOM_METHOD_TRIES: usize = 10_000;
+
+/// The method of `seeds/003` ("Evaluating Zendo Rules"), for comparison: about 10,000
+/// random structures of gradually increasing size (here 1 to 10 pieces, 1,000 of each,
+/// each in a box drawn uniformly among those that can hold it); the first that
+/// separates the two patterns, or `None`, which that method takes for "equivalent".
+pub fn random_method<R: Rng + ?Sized>(
+    hidden: &CompiledPattern,
+    guess: &CompiledPattern,
+    set: PieceSet,
+    rng: &mut R,
+) -> Option<Koan> {
     let side = MAX_SIDE as usize;
-    loop {
-        let w = rng.random_range(1..=side);
-        let h = rng.random_range(1..=side);
-        if w * h >= n {
-            return in_box(set, n, w, h, rng);
-        }
-    }
+    (0..RANDOM_METHOD_TRIES).find_map(|i| {
+        let n = 1 + i * 10 / RANDOM_METHOD_TRIES;
+        let (w, h) = loop {
+            let (w, h) = (rng.random_range(1..=side), rng.random_range(1..=side));
+            if w * h >= n {
+                break (w, h);
+            }
+        };
+        let koan = in_box(set, n, w, h, rng);
+        (hidden.evaluate(&koan) != guess.evaluate(&koan)).then_some(koan)
+    })
 }

@@ -26,6 +26,16 @@ pub(crate) enum Stop {
     Encode(EncodeError),
 }
 
+impl Stop {
+    /// The finder and the evaluator disagree on a structure: a bug, reported as such
+    /// rather than acted on.
+    pub fn disagree(koan: &Koan) -> Stop {
+        Stop::Encode(EncodeError(format!(
+            "internal error: the finder and the evaluator disagree on {koan:?}"
+        )))
+    }
+}
+
 impl From<EncodeError> for Stop {
     fn from(e: EncodeError) -> Stop {
         Stop::Encode(e)
@@ -218,6 +228,26 @@ impl Search {
         }
         Ok(simplest.clone())
     }
+}
+
+/// The same cells with the plainest pieces that keep `accept` true: cell by cell in
+/// reading order, the first piece of the set (small before large, up, right, down,
+/// left) that still does. The pieces and the box are unchanged, so a minimal structure
+/// stays minimal; the umpire just shows `1^ 1^ 1^` rather than `1< 3^ 2v`.
+pub(crate) fn tidy(koan: &Koan, accept: &dyn Fn(&Koan) -> bool) -> Koan {
+    let set = koan.set();
+    let mut window = *koan.window();
+    for i in 0..MAX_CELLS {
+        let Some(current) = window[i] else { continue };
+        for &p in set.pieces().iter().take_while(|p| **p != current) {
+            window[i] = Some(p);
+            if Koan::from_window(set, &window).is_ok_and(|k| accept(&k)) {
+                break;
+            }
+            window[i] = Some(current);
+        }
+    }
+    Koan::from_window(set, &window).unwrap_or_else(|_| koan.clone())
 }
 
 /// Rejection-sampling draws before the varied search falls back to the solver.

@@ -6,6 +6,7 @@ use mondo::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet};
 use mondo::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
 };
+use mondo::lang::random::{self, GenConfig};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -76,217 +77,143 @@ pub fn global(kind: TermKind, op: CmpOp, n: i64) -> Formula {
 
 // ----- random formulas -------------------------------------------------------------------
 
-/// A seeded generator of closed formulas over the whole AST (every atom, every term),
-/// biased to small counts so that pairs often differ only on larger structures.
+/// Random closed formulas from `lang::random`, and near relatives of them: the pairs
+/// a finder meets when players guess close to the hidden pattern.
 pub struct Gen {
     pub rng: Xoshiro256PlusPlus,
-    next_var: u8,
+    cfg: GenConfig,
 }
 
 impl Gen {
-    pub fn new(seed: u64) -> Gen {
+    pub fn new(seed: u64, set: PieceSet) -> Gen {
         Gen {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            next_var: 0,
+            cfg: GenConfig {
+                set,
+                max_depth: 4,
+                max_vars: 3,
+                max_int: 6,
+            },
         }
     }
 
-    pub fn formula(&mut self, depth: u32) -> Formula {
-        self.next_var = 0;
-        self.f(&mut Vec::new(), depth)
+    pub fn formula(&mut self) -> Formula {
+        random::formula(&mut self.rng, &self.cfg)
     }
 
-    fn fresh(&mut self) -> u8 {
-        let v = self.next_var;
-        self.next_var += 1;
-        v
-    }
-
-    fn f(&mut self, vars: &mut Vec<u8>, depth: u32) -> Formula {
-        let leaf = depth == 0 || self.rng.random_bool(0.25);
-        if leaf {
-            return self.atom(vars, depth);
-        }
-        match self.rng.random_range(0..10) {
-            0 => not(self.f(vars, depth - 1)),
-            1..=3 => {
-                let op = *[
-                    BinOp::And,
-                    BinOp::Or,
-                    BinOp::Xor,
-                    BinOp::Implies,
-                    BinOp::Iff,
-                ]
-                .choose(&mut self.rng)
-                .unwrap();
-                let a = self.f(vars, depth - 1);
-                let b = self.f(vars, depth - 1);
-                bin(op, a, b)
-            }
-            4..=6 if vars.len() < 3 => {
-                let v = self.fresh();
-                vars.push(v);
-                let body = self.f(vars, depth - 1);
-                vars.pop();
-                if self.rng.random_bool(0.5) {
-                    forall(v, body)
-                } else {
-                    exists(v, body)
-                }
-            }
-            _ => self.atom(vars, depth),
-        }
-    }
-
-    fn atom(&mut self, vars: &mut Vec<u8>, depth: u32) -> Formula {
-        let choice = self.rng.random_range(0..10);
-        if !vars.is_empty() && choice < 5 {
-            let x = *vars.choose(&mut self.rng).unwrap();
-            let y = *vars.choose(&mut self.rng).unwrap();
-            return match choice {
-                0 | 1 => un(*UnaryPred::ALL.choose(&mut self.rng).unwrap(), x),
-                2 | 3 => rel(*BinaryPred::ALL.choose(&mut self.rng).unwrap(), x, y),
-                _ => same(x, y),
-            };
-        }
-        if choice == 9 {
-            return f(FormulaKind::Bool(self.rng.random_bool(0.5)));
-        }
-        let a = self.term(vars, depth.saturating_sub(1));
-        if self.rng.random_bool(0.2) {
-            let p = if self.rng.random_bool(0.5) {
-                Parity::Odd
-            } else {
-                Parity::Even
-            };
-            return parity(p, a);
-        }
-        let op = *[
-            CmpOp::Eq,
-            CmpOp::Ne,
-            CmpOp::Lt,
-            CmpOp::Le,
-            CmpOp::Gt,
-            CmpOp::Ge,
-        ]
-        .choose(&mut self.rng)
-        .unwrap();
-        let b = if self.rng.random_bool(0.7) {
-            int(self.rng.random_range(0..5))
-        } else {
-            self.term(vars, depth.saturating_sub(1))
-        };
-        cmp(op, a, b)
-    }
-
-    fn term(&mut self, vars: &mut Vec<u8>, depth: u32) -> Term {
-        let kinds = 11 + usize::from(!vars.is_empty());
-        match self.rng.random_range(0..kinds) {
-            0..=2 if vars.len() < 3 => {
-                let v = self.fresh();
-                vars.push(v);
-                let body = self.f(vars, depth.min(2));
-                vars.pop();
-                if self.rng.random_bool(0.7) {
-                    count(v, body)
-                } else {
-                    pips(v, body)
-                }
-            }
-            3 => t(TermKind::Pieces),
-            4 => t(TermKind::Width),
-            5 => t(TermKind::Height),
-            6 => t(TermKind::Groups),
-            7 => t(TermKind::Sizes),
-            8 => t(TermKind::Directions),
-            9 if depth > 0 => {
-                let a = self.term(vars, depth - 1);
-                let b = if self.rng.random_bool(0.5) {
-                    int(self.rng.random_range(0..3))
-                } else {
-                    self.term(vars, depth - 1)
-                };
-                if self.rng.random_bool(0.5) {
-                    add(a, b)
-                } else {
-                    sub(a, b)
-                }
-            }
-            11 => t(TermKind::PipsOf(Var(*vars.choose(&mut self.rng).unwrap()))),
-            _ => int(self.rng.random_range(0..4)),
-        }
-    }
-
-    /// A near relative of `base`: one random subformula replaced by a fresh one.
-    pub fn mutate(&mut self, base: &Formula, depth: u32) -> Formula {
+    /// `base` changed in one place: a number moved by one, a comparison changed, a
+    /// subformula negated, or a subformula replaced by a fresh closed one.
+    pub fn mutate(&mut self, base: &Formula) -> Formula {
         let mut out = base.clone();
-        let n = size(&out);
-        let target = self.rng.random_range(0..n);
-        let mut seen = 0;
-        let mut vars = Vec::new();
-        self.next_var = max_var(base).map_or(0, |v| v + 1);
-        self.replace(&mut out, target, &mut seen, &mut vars, depth);
+        let (formulas, ints, cmps) = census(&out);
+        let kind = self.rng.random_range(0..4);
+        if kind == 0 && ints > 0 {
+            let mut target = self.rng.random_range(0..ints);
+            let delta = if self.rng.random_bool(0.5) { 1 } else { -1 };
+            visit(&mut out, &mut |_| {}, &mut |t| {
+                if let TermKind::Int(n) = &mut t.kind {
+                    if target == 0 {
+                        *n += delta;
+                    }
+                    target = target.wrapping_sub(1);
+                }
+            });
+        } else if kind == 1 && cmps > 0 {
+            let mut target = self.rng.random_range(0..cmps);
+            let op = *[
+                CmpOp::Eq,
+                CmpOp::Ne,
+                CmpOp::Lt,
+                CmpOp::Le,
+                CmpOp::Gt,
+                CmpOp::Ge,
+            ]
+            .choose(&mut self.rng)
+            .unwrap();
+            visit(
+                &mut out,
+                &mut |f| {
+                    if let FormulaKind::Cmp(o, _, _) = &mut f.kind {
+                        if target == 0 {
+                            *o = op;
+                        }
+                        target = target.wrapping_sub(1);
+                    }
+                },
+                &mut |_| {},
+            );
+        } else {
+            let mut target = self.rng.random_range(0..formulas);
+            let negate = kind == 2;
+            let small = GenConfig {
+                max_depth: 2,
+                ..self.cfg.clone()
+            };
+            let fresh = random::formula(&mut self.rng, &small);
+            let mut fresh = Some(fresh);
+            visit(
+                &mut out,
+                &mut |f| {
+                    if target == 0 {
+                        *f = if negate {
+                            not(f.clone())
+                        } else {
+                            fresh.take().unwrap_or_else(tru)
+                        };
+                    }
+                    target = target.wrapping_sub(1);
+                },
+                &mut |_| {},
+            );
+        }
         out
     }
+}
 
-    fn replace(
-        &mut self,
-        node: &mut Formula,
-        target: usize,
-        seen: &mut usize,
-        vars: &mut Vec<u8>,
-        depth: u32,
-    ) -> bool {
-        if *seen == target {
-            *node = self.f(vars, depth);
-            return true;
+/// (formula nodes, integer terms, comparisons) of a formula.
+fn census(f: &Formula) -> (usize, usize, usize) {
+    let mut f2 = f.clone();
+    let (mut formulas, mut ints, mut cmps) = (0, 0, 0);
+    visit(
+        &mut f2,
+        &mut |f| {
+            formulas += 1;
+            cmps += usize::from(matches!(f.kind, FormulaKind::Cmp(..)));
+        },
+        &mut |t| ints += usize::from(matches!(t.kind, TermKind::Int(_))),
+    );
+    (formulas, ints, cmps)
+}
+
+/// Calls the visitors on every formula node (before its children) and term node.
+fn visit(f: &mut Formula, on_f: &mut dyn FnMut(&mut Formula), on_t: &mut dyn FnMut(&mut Term)) {
+    on_f(f);
+    match &mut f.kind {
+        FormulaKind::Not(a) | FormulaKind::Forall(_, a) | FormulaKind::Exists(_, a) => {
+            visit(a, on_f, on_t)
         }
-        *seen += 1;
-        match &mut node.kind {
-            FormulaKind::Not(a) => self.replace(a, target, seen, vars, depth),
-            FormulaKind::Bin(_, a, b) => {
-                self.replace(a, target, seen, vars, depth)
-                    || self.replace(b, target, seen, vars, depth)
-            }
-            FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
-                vars.push(v.0);
-                let done = self.replace(body, target, seen, vars, depth);
-                vars.pop();
-                done
-            }
-            _ => false,
+        FormulaKind::Bin(_, a, b) => {
+            visit(a, on_f, on_t);
+            visit(b, on_f, on_t);
         }
+        FormulaKind::Cmp(_, a, b) => {
+            visit_term(a, on_f, on_t);
+            visit_term(b, on_f, on_t);
+        }
+        FormulaKind::Parity(_, a) => visit_term(a, on_f, on_t),
+        _ => {}
     }
 }
 
-/// Formula nodes reachable without entering terms.
-fn size(f: &Formula) -> usize {
-    1 + match &f.kind {
-        FormulaKind::Not(a) => size(a),
-        FormulaKind::Bin(_, a, b) => size(a) + size(b),
-        FormulaKind::Forall(_, b) | FormulaKind::Exists(_, b) => size(b),
-        _ => 0,
-    }
-}
-
-fn max_var(f: &Formula) -> Option<u8> {
-    fn term(t: &Term) -> Option<u8> {
-        match &t.kind {
-            TermKind::Count(v, b) | TermKind::PipsSum(v, b) => Some(v.0).max(max_var(b)),
-            TermKind::PipsOf(v) => Some(v.0),
-            TermKind::Add(a, b) | TermKind::Sub(a, b) => term(a).max(term(b)),
-            _ => None,
+fn visit_term(t: &mut Term, on_f: &mut dyn FnMut(&mut Formula), on_t: &mut dyn FnMut(&mut Term)) {
+    on_t(t);
+    match &mut t.kind {
+        TermKind::Count(_, body) | TermKind::PipsSum(_, body) => visit(body, on_f, on_t),
+        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+            visit_term(a, on_f, on_t);
+            visit_term(b, on_f, on_t);
         }
-    }
-    match &f.kind {
-        FormulaKind::Not(a) => max_var(a),
-        FormulaKind::Bin(_, a, b) => max_var(a).max(max_var(b)),
-        FormulaKind::Forall(v, b) | FormulaKind::Exists(v, b) => Some(v.0).max(max_var(b)),
-        FormulaKind::Unary(_, v) => Some(v.0),
-        FormulaKind::Binary(_, a, b) | FormulaKind::Same(a, b) => Some(a.0.max(b.0)),
-        FormulaKind::Cmp(_, a, b) => term(a).max(term(b)),
-        FormulaKind::Parity(_, a) => term(a),
-        FormulaKind::Bool(_) => None,
+        _ => {}
     }
 }
 
