@@ -144,6 +144,24 @@ fn global_terms_match_the_evaluator() {
                 add(t(TermKind::Pieces), t(TermKind::Pieces)),
             ),
         ));
+        // Differences of counts (cancelled cell by cell, or linked between counts).
+        let (groups, pieces) = (t(TermKind::Groups), t(TermKind::Pieces));
+        let vertical = count(0, un(UnaryPred::Vertical, 0));
+        for (name, a, b) in [
+            ("groups", groups.clone(), pieces.clone()),
+            ("vertical", vertical.clone(), pieces.clone()),
+            ("sizes", t(TermKind::Sizes), pieces.clone()),
+            ("directions", t(TermKind::Directions), groups.clone()),
+            (
+                "pips",
+                pips(0, tru()),
+                add(vertical.clone(), pieces.clone()),
+            ),
+        ] {
+            for op in [CmpOp::Eq, CmpOp::Lt, CmpOp::Ge] {
+                formulas.push((format!("{name} {op:?}"), cmp(op, a.clone(), b.clone())));
+            }
+        }
         check_many(set, &koans, &formulas);
     }
 }

@@ -282,3 +282,166 @@ pub fn initial(args: InitialArgs) -> ExitCode {
         Err(e) => refuse(args.json, &e.to_string()),
     }
 }
+
+/// Decide every finder benchmark pair: the shipped pools' patterns against right and
+/// wrong guesses, and constructed near misses; with the 10,000-random-structure method
+/// of the seeds for comparison.
+#[derive(Debug, Args)]
+pub struct FinderBenchArgs {
+    /// Timed runs per pair; each pair's figure is its median run.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// Seed of the random method.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The SAT solver (for comparing them).
+    #[arg(long, default_value = "cadical", hide = true)]
+    pub solver: String,
+    /// List every pair's time.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Peak resident memory of this process, from the kernel.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+pub fn bench(args: FinderBenchArgs) -> ExitCode {
+    use std::time::Instant;
+    let cases = match finder::suite::cases() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("the benchmark pairs do not read:\n{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let solver = match args.solver.as_str() {
+        "cadical" => finder::SolverKind::Cadical,
+        "batsat" => finder::SolverKind::Batsat,
+        other => {
+            eprintln!("unknown solver `{other}`: expected cadical or batsat");
+            return ExitCode::from(2);
+        }
+    };
+    let limits = Limits {
+        solver,
+        ..Limits::default()
+    };
+    let rounds = args.rounds.max(1);
+    let equivalent = cases.iter().filter(|c| c.equivalent()).count();
+    println!(
+        "finder: {} pairs ({equivalent} equivalent, {} not), median of {rounds} runs each, {} solver",
+        cases.len(),
+        cases.len() - equivalent,
+        args.solver
+    );
+    let mut times = Vec::new();
+    let mut wrong = Vec::new();
+    let mut undecided = 0;
+    for case in &cases {
+        let mut runs = Vec::new();
+        let mut verdict = None;
+        for _ in 0..rounds {
+            let start = Instant::now();
+            let c = finder::compare_detailed(
+                &case.hidden.formula,
+                &case.guess.formula,
+                case.set,
+                &[],
+                Style::Simple,
+                0,
+                &limits,
+            );
+            runs.push(start.elapsed().as_secs_f64() * 1000.0);
+            verdict = Some((c.verdict, c.stats));
+        }
+        runs.sort_by(f64::total_cmp);
+        let ms = runs[runs.len() / 2];
+        let (verdict, stats) = verdict.expect("at least one round");
+        let ok = match (&verdict, case.wrong) {
+            (Verdict::Equivalent, None) => true,
+            (Verdict::Counterexample(cx), Some(n)) => n == 0 || cx.koan.len() == n,
+            (Verdict::Undecided { .. }, _) => {
+                undecided += 1;
+                false
+            }
+            _ => false,
+        };
+        if !ok {
+            wrong.push(format!("{}: {verdict:?}", case.name));
+        }
+        if args.verbose {
+            let what = match &verdict {
+                Verdict::Equivalent => "equivalent".to_string(),
+                Verdict::Counterexample(cx) => format!("{} pieces", cx.koan.len()),
+                Verdict::Undecided { .. } => "undecided".to_string(),
+            };
+            println!(
+                "  {ms:9.2} ms  {:32} {what:12} {:5} calls {:7} conflicts {:6} vars  {}",
+                case.name, stats.solver_calls, stats.conflicts, stats.variables, case.guess.source
+            );
+        }
+        times.push((ms, case.name.clone()));
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0;
+    let (median, p99, max) = (at(0.5), at(0.99), times[times.len() - 1].0);
+    println!(
+        "median {median:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({})",
+        times[times.len() - 1].1
+    );
+    println!("slowest:");
+    for (ms, name) in times.iter().rev().take(5) {
+        println!("  {ms:9.2} ms  {name}");
+    }
+    println!(
+        "targets (median <= 20 ms, p99 <= 500 ms, none over 2 s): {}",
+        if median <= 20.0 && p99 <= 500.0 && max <= 2000.0 {
+            "met"
+        } else {
+            "NOT met"
+        }
+    );
+
+    // The seeds' method: 10,000 random structures, "equivalent" when none separates.
+    let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(args.seed);
+    let start = Instant::now();
+    let mut fooled = Vec::new();
+    let mut tried = 0;
+    for case in cases.iter().filter(|c| !c.equivalent()) {
+        let h = lang::CompiledPattern::new(&case.hidden.formula);
+        let g = lang::CompiledPattern::new(&case.guess.formula);
+        tried += 1;
+        if finder::sample::random_method(&h, &g, case.set, &mut rng).is_none() {
+            fooled.push(case.name.clone());
+        }
+    }
+    let total = start.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "random method ({} structures of 1-10 pieces): {:.1} ms per pair on the {tried} \
+         non-equivalent pairs; wrongly called equivalent: {} ({})",
+        finder::sample::RANDOM_METHOD_TRIES,
+        total / tried.max(1) as f64,
+        fooled.len(),
+        fooled.join(", ")
+    );
+    if let Some(kib) = peak_memory_kib() {
+        println!("peak memory: {:.1} MiB", kib as f64 / 1024.0);
+    }
+    if wrong.is_empty() {
+        println!("every verdict as labelled");
+        ExitCode::SUCCESS
+    } else {
+        println!(
+            "{} verdicts not as labelled ({undecided} undecided):",
+            wrong.len()
+        );
+        for w in &wrong {
+            println!("  {w}");
+        }
+        ExitCode::FAILURE
+    }
+}

@@ -104,23 +104,45 @@ impl Lin {
         (lo, hi)
     }
 
-    /// Rewrites as `konst + sum(literals)` with every weight 1 (negative weights flip the
-    /// literal: `w*l = w + |w|*!l`; weights become repetitions).
-    fn unit_weights(&self) -> (i128, Vec<Lit>) {
+    /// The same sum with one term per literal, sorted, without zero weights. Literals
+    /// keep the polarity they were built with (a count's per-cell literals stay the
+    /// literals its totalizer counts); a literal and its negation merge
+    /// (`a*l + b*!l = b + (a-b)*l`).
+    fn canonical(&self) -> Lin {
         let mut konst = self.konst;
-        let mut lits = Vec::new();
+        let mut by_lit: std::collections::BTreeMap<Lit, i128> = Default::default();
         for &(l, w) in &self.terms {
-            let (l, w) = if w < 0 {
-                konst += w;
-                (!l, -w)
+            *by_lit.entry(l).or_default() += w;
+        }
+        let mut terms: Vec<(Lit, i128)> = Vec::with_capacity(by_lit.len());
+        for (&l, &w) in &by_lit {
+            if l.is_neg() && by_lit.contains_key(&!l) {
+                // Folded into the positive literal's term.
+                continue;
+            }
+            let w = if l.is_pos() {
+                match by_lit.get(&!l) {
+                    Some(&wn) => {
+                        konst += wn;
+                        w - wn
+                    }
+                    None => w,
+                }
             } else {
-                (l, w)
+                w
             };
-            for _ in 0..w {
-                lits.push(l);
+            if w != 0 {
+                terms.push((l, w));
             }
         }
-        (konst, lits)
+        Lin { konst, terms }
+    }
+
+    fn negated(&self) -> Lin {
+        Lin {
+            konst: -self.konst,
+            terms: self.terms.iter().map(|&(l, w)| (l, -w)).collect(),
+        }
     }
 }
 
@@ -155,8 +177,29 @@ pub(crate) struct Encoder {
     free: HashMap<usize, Vec<u8>>,
     /// Subformulas about one piece only: (variable, pieces for which they hold).
     local: HashMap<(usize, u8), Option<u16>>,
-    /// Pips sums (sorted literals) and the count of the same pieces they sum over.
-    pips_counts: HashMap<Vec<Lit>, Vec<Lit>>,
+    /// Known inequalities between counts, given to the solver with the outputs.
+    links: Vec<Link>,
+    /// True while adding links (so that they do not chain).
+    linking: bool,
+    /// Literals known to mean "cell i holds one of the pieces in mask"...
+    exact: HashMap<Lit, (usize, u16)>,
+    /// ... and literals known to imply it.
+    within: HashMap<Lit, (usize, u16)>,
+    /// Canonical `e >= 0` constraints already encoded.
+    comparisons: HashMap<(Vec<(Lit, i128)>, i128), G>,
+}
+
+/// `count(small) <= ratio * count(big)`, true of every structure (a pips total and its
+/// pieces, the different sizes present and the pieces...). The solver could derive
+/// each from the definitions, but only by a counting argument that resolution finds
+/// hard (13 pieces cannot make 41 pips; 3 pieces cannot point 4 ways); stated as
+/// clauses between the two totalizers' outputs they propagate at once. Redundant,
+/// hence sound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Link {
+    small: Vec<Lit>,
+    big: Vec<Lit>,
+    ratio: i128,
 }
 
 /// Largest integer magnitude we accept anywhere in a term (far beyond any real count,
@@ -188,7 +231,11 @@ impl Encoder {
             memo_term: HashMap::new(),
             free: HashMap::new(),
             local: HashMap::new(),
-            pips_counts: HashMap::new(),
+            links: Vec::new(),
+            linking: false,
+            exact: HashMap::new(),
+            within: HashMap::new(),
+            comparisons: HashMap::new(),
         };
         for _ in 0..MAX_CELLS {
             let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
@@ -203,6 +250,11 @@ impl Encoder {
                     e.clause(&[!x, !y]);
                 }
             }
+            let i = e.occ.len();
+            for (k, &v) in vars.iter().enumerate() {
+                e.note_cell(v, i, 1 << k);
+            }
+            e.note_cell(occ, i, e.full);
             e.cell.push(vars);
             e.occ.push(occ);
         }
@@ -349,6 +401,15 @@ impl Encoder {
                     big.push(!l);
                 }
                 self.clause(&big);
+                // A conjunction implies what its conjuncts imply about a cell.
+                if let Some(&(i, _)) = lits.iter().find_map(|l| self.within.get(l)) {
+                    let mask = lits
+                        .iter()
+                        .filter_map(|l| self.within.get(l))
+                        .filter(|w| w.0 == i)
+                        .fold(self.full, |m, w| m & w.1);
+                    self.within.insert(v, (i, mask));
+                }
                 self.ands.insert(lits, v);
                 G::Lit(v)
             }
@@ -428,8 +489,17 @@ impl Encoder {
             .map(|k| G::Lit(self.cell[i][k]))
             .collect();
         let g = self.or(&parts);
+        if let G::Lit(l) = g {
+            self.note_cell(l, i, mask);
+        }
         self.masks.insert((i, mask), g);
         g
+    }
+
+    /// Records that `l` means "cell i holds one of `mask`".
+    fn note_cell(&mut self, l: Lit, i: usize, mask: u16) {
+        self.exact.insert(l, (i, mask));
+        self.within.insert(l, (i, mask));
     }
 
     /// Like [`Self::cell_has`] for a cell known to be occupied (a bound variable's).
@@ -797,13 +867,7 @@ impl Encoder {
                 }
                 lin
             }
-            TermKind::Pieces => {
-                let mut lin = Lin::default();
-                for i in 0..MAX_CELLS {
-                    lin.add_g(G::Lit(self.occ[i]), 1);
-                }
-                lin
-            }
+            TermKind::Pieces => self.pieces_lin(),
             TermKind::Width | TermKind::Height => {
                 // The box starts at line 0, so its extent is 1 + #{k >= 1: a piece in line >= k}.
                 let lines = self.line_ge(matches!(t.kind, TermKind::Height));
@@ -819,6 +883,8 @@ impl Encoder {
                 for r in roots {
                     lin.add_g(G::Lit(r), 1);
                 }
+                // Each group has a piece.
+                self.link(&lin, &self.pieces_lin(), 1);
                 lin
             }
             TermKind::Sizes => {
@@ -828,6 +894,8 @@ impl Encoder {
                     let g = if m == 0 { G::Const(false) } else { self.any(m) };
                     lin.add_g(g, 1);
                 }
+                // Each size present takes a piece.
+                self.link(&lin, &self.pieces_lin(), 1);
                 lin
             }
             TermKind::Directions => {
@@ -837,6 +905,7 @@ impl Encoder {
                     let g = if m == 0 { G::Const(false) } else { self.any(m) };
                     lin.add_g(g, 1);
                 }
+                self.link(&lin, &self.pieces_lin(), 1);
                 lin
             }
             TermKind::Add(a, b) | TermKind::Sub(a, b) => {
@@ -859,6 +928,14 @@ impl Encoder {
         Ok(lin)
     }
 
+    /// The number of pieces: the sum of the occupancy literals.
+    fn pieces_lin(&self) -> Lin {
+        Lin {
+            konst: 0,
+            terms: self.occ.iter().map(|&l| (l, 1)).collect(),
+        }
+    }
+
     /// The count of the cells' first literals, or with `pips` their total pips (the
     /// cell's literal plus its "2+" and "3+" literals). A pips total is remembered with
     /// its count so that their bounds can be linked (see [`Self::at_least`]).
@@ -876,18 +953,9 @@ impl Encoder {
                 total.add_g(g, 1);
             }
         }
-        let plain = |l: &Lin| {
-            (l.konst == 0 && l.terms.iter().all(|t| t.1 == 1)).then(|| {
-                let mut v: Vec<Lit> = l.terms.iter().map(|t| t.0).collect();
-                v.sort_unstable();
-                v
-            })
-        };
-        if let (Some(p), Some(c)) = (plain(&total), plain(&count)) {
-            if p != c {
-                self.pips_counts.insert(p, c);
-            }
-        }
+        // Pips are between the count and three times the count.
+        self.link(&total, &count, 3);
+        self.link(&count, &total, 1);
         total
     }
 
@@ -899,28 +967,162 @@ impl Encoder {
         [self.bound_has(i, m2), self.bound_has(i, m3)]
     }
 
-    /// `diff op 0`, as cardinality constraints.
+    /// `diff op 0`. Every comparison is first reduced to `e >= 0` forms, so that
+    /// `a > b`, `b < a` and `not (a <= b)` all become one literal.
     fn compare(&mut self, op: CmpOp, diff: &Lin) -> Result<G, EncodeError> {
-        let (konst, lits) = diff.unit_weights();
-        // diff = konst + S with S = sum of lits; diff op 0  <=>  S op -konst.
-        let k = -konst;
+        let e = self.paired(diff.canonical());
+        let neg = e.negated();
+        let minus_one = |l: &Lin| Lin {
+            konst: l.konst - 1,
+            terms: l.terms.clone(),
+        };
         Ok(match op {
-            CmpOp::Ge => self.at_least(lits, k)?,
-            CmpOp::Gt => self.at_least(lits, k + 1)?,
-            CmpOp::Le => !self.at_least(lits, k + 1)?,
-            CmpOp::Lt => !self.at_least(lits, k)?,
+            CmpOp::Ge => self.ge0(&e)?,
+            CmpOp::Gt => self.ge0(&minus_one(&e))?,
+            CmpOp::Le => self.ge0(&neg)?,
+            CmpOp::Lt => self.ge0(&minus_one(&neg))?,
             CmpOp::Eq | CmpOp::Ne => {
-                let ge = self.at_least(lits.clone(), k)?;
-                let gt = self.at_least(lits, k + 1)?;
-                let eq = self.and(&[ge, !gt]);
+                let a = self.ge0(&e)?;
+                let b = self.ge0(&neg)?;
+                let eq = self.and(&[a, b]);
                 if op == CmpOp::Eq { eq } else { !eq }
             }
         })
     }
 
+    /// Cancels opposite terms that count the same cell: when `l` implies `m` (both about
+    /// cell i, `l`'s pieces among `m`'s), `m - l` is the single literal `m & !l`. So
+    /// `groups - pieces` becomes minus the number of occupied non-root cells, and
+    /// `count(small) < pieces` needs no totalizer at all.
+    fn paired(&mut self, mut e: Lin) -> Lin {
+        let mut extra = Vec::new();
+        for a in 0..e.terms.len() {
+            for b in 0..e.terms.len() {
+                let ((l, x), (m, y)) = (e.terms[a], e.terms[b]);
+                if a == b || x == 0 || y == 0 || (x > 0) == (y > 0) {
+                    continue;
+                }
+                let (Some(&(i, inner)), Some(&(j, outer))) =
+                    (self.within.get(&l), self.exact.get(&m))
+                else {
+                    continue;
+                };
+                if i != j || inner & !outer != 0 {
+                    continue;
+                }
+                // x*l + y*m = x'*l + y'*m + sign(y)*c*(m - l), m - l = m & !l.
+                let c = x.abs().min(y.abs());
+                let n = self.and(&[G::Lit(m), G::Lit(!l)]);
+                e.terms[a].1 -= x.signum() * c;
+                e.terms[b].1 -= y.signum() * c;
+                extra.push((n, y.signum() * c));
+            }
+        }
+        if extra.is_empty() {
+            return e;
+        }
+        for (n, w) in extra {
+            e.add_g(n, w);
+        }
+        e.canonical()
+    }
+
+    /// `e >= 0` for a canonical `e`, in one orientation per pair of opposite
+    /// constraints: when `e`'s first term is negative, `e >= 0` is `!(-e - 1 >= 0)`.
+    fn ge0(&mut self, e: &Lin) -> Result<G, EncodeError> {
+        let Some(&(_, lead)) = e.terms.first() else {
+            return Ok(G::Const(e.konst >= 0));
+        };
+        if lead < 0 {
+            let mut flipped = e.negated();
+            flipped.konst -= 1;
+            return Ok(!self.ge0(&flipped)?);
+        }
+        let key = (e.terms.clone(), e.konst);
+        if let Some(&g) = self.comparisons.get(&key) {
+            return Ok(g);
+        }
+        // P - N + konst >= 0 with P, N sums of literals (weights as repetitions).
+        let mut pos = Vec::new();
+        let mut neg = Vec::new();
+        for &(l, w) in &e.terms {
+            let side = if w > 0 { &mut pos } else { &mut neg };
+            side.extend(std::iter::repeat_n(l, w.unsigned_abs() as usize));
+        }
+        let k = -e.konst;
+        let g = if neg.is_empty() {
+            self.at_least(pos, k)?
+        } else {
+            // Two unary numbers, each its own (shared) totalizer, compared output by
+            // output: P >= N + k  <=>  for every j: N >= j implies P >= j + k.
+            let mut parts = Vec::with_capacity(neg.len() + 1);
+            for j in 0..=neg.len() as i128 {
+                let n_j = self.at_least(neg.clone(), j)?;
+                let p_j = self.at_least(pos.clone(), j + k)?;
+                parts.push(self.or(&[!n_j, p_j]));
+            }
+            self.and(&parts)
+        };
+        self.comparisons.insert(key, g);
+        Ok(g)
+    }
+
     /// "At least k of these literals (counted with multiplicity) are true", defined in
-    /// both directions.
+    /// both directions, plus the known relations between counts (see [`Link`]).
     fn at_least(&mut self, mut lits: Vec<Lit>, k: i128) -> Result<G, EncodeError> {
+        lits.sort_unstable();
+        let g = self.at_least_sorted(&lits, k)?;
+        if !self.linking && k > 0 && k <= lits.len() as i128 {
+            self.linking = true;
+            let result = self.apply_links(&lits, k, g);
+            self.linking = false;
+            result?;
+        }
+        Ok(g)
+    }
+
+    /// Says what the registered links imply about the output `g` ("`lits` >= k").
+    fn apply_links(&mut self, lits: &[Lit], k: i128, g: G) -> Result<(), EncodeError> {
+        let links: Vec<Link> = self
+            .links
+            .iter()
+            .filter(|l| l.small == lits || l.big == lits)
+            .cloned()
+            .collect();
+        for link in links {
+            if link.small == lits {
+                // small >= k  implies  big >= ceil(k / ratio)
+                let big = self.at_least(link.big.clone(), (k + link.ratio - 1) / link.ratio)?;
+                self.imply(g, big);
+            } else {
+                // small >= ratio * (k - 1) + 1  implies  big >= k
+                let small = self.at_least(link.small.clone(), link.ratio * (k - 1) + 1)?;
+                self.imply(small, g);
+            }
+        }
+        Ok(())
+    }
+
+    /// Registers `count(small) <= ratio * count(big)` for sums over these literals.
+    fn link(&mut self, small: &Lin, big: &Lin, ratio: i128) {
+        let plain = |l: &Lin| {
+            (l.konst == 0 && l.terms.iter().all(|t| t.1 == 1)).then(|| {
+                let mut v: Vec<Lit> = l.terms.iter().map(|t| t.0).collect();
+                v.sort_unstable();
+                v
+            })
+        };
+        if let (Some(small), Some(big)) = (plain(small), plain(big)) {
+            if small != big {
+                let link = Link { small, big, ratio };
+                if !self.links.contains(&link) {
+                    self.links.push(link);
+                }
+            }
+        }
+    }
+
+    fn at_least_sorted(&mut self, lits: &[Lit], k: i128) -> Result<G, EncodeError> {
         let n = lits.len() as i128;
         if k <= 0 {
             return Ok(G::Const(true));
@@ -928,7 +1130,6 @@ impl Encoder {
         if k > n {
             return Ok(G::Const(false));
         }
-        lits.sort_unstable();
         let parts: Vec<G> = lits.iter().map(|&l| G::Lit(l)).collect();
         if k == 1 {
             return Ok(self.or(&parts));
@@ -937,11 +1138,10 @@ impl Encoder {
             return Ok(self.and(&parts));
         }
         let k = k as usize;
-        let key = lits.clone();
         let tot = self
             .totalizers
-            .entry(lits.clone())
-            .or_insert_with(|| Totalizer::from(lits));
+            .entry(lits.to_vec())
+            .or_insert_with(|| Totalizer::from(lits.to_vec()));
         let before = self.pending.len();
         // Output k needs its "if" half (encoded for upper bound k-1) and its "only if"
         // half (lower bound k); with just one half it would not mean "sum >= k".
@@ -957,25 +1157,12 @@ impl Encoder {
             .enforce_ub(k - 1)
             .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
         self.clauses += self.pending.len() - before;
-        let out = match (ge.as_slice(), le.as_slice()) {
-            ([g], [l]) if *l == !*g => *g,
-            _ => {
-                return Err(EncodeError(
-                    "internal error: a count bound is not defined in both directions".into(),
-                ));
-            }
-        };
-        // A pips total is between its count and three times its count. Saying so
-        // (redundant, hence sound) spares the solver a counting argument, e.g. that
-        // 13 pieces cannot make 41 pips.
-        if let Some(count) = self.pips_counts.get(&key).cloned() {
-            let k = k as i128;
-            let few = self.at_least(count.clone(), (k + 2) / 3)?;
-            self.imply(G::Lit(out), few);
-            let many = self.at_least(count, k)?;
-            self.imply(many, G::Lit(out));
+        match (ge.as_slice(), le.as_slice()) {
+            ([g], [l]) if *l == !*g => Ok(G::Lit(*g)),
+            _ => Err(EncodeError(
+                "internal error: a count bound is not defined in both directions".into(),
+            )),
         }
-        Ok(G::Lit(out))
     }
 
     /// Parity of a sum: the exclusive or of the literals with odd weight.
@@ -1097,6 +1284,9 @@ impl Encoder {
             self.clause(&need_parent);
         }
         let roots: Vec<Lit> = (0..MAX_CELLS).map(|i| lab[i][i]).collect();
+        for (i, &r) in roots.iter().enumerate() {
+            self.within.insert(r, (i, self.full));
+        }
         self.roots = Some(roots.clone());
         roots
     }
@@ -1208,5 +1398,68 @@ fn walk_term(t: &Term, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
         | TermKind::Groups
         | TermKind::Sizes
         | TermKind::Directions => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finder::Limits;
+    use crate::finder::search::{Search, push};
+
+    /// The pitfall of rustsat's cardinality encodings: an output only means
+    /// "sum >= k" when both halves are encoded around k. Every output we hand out must
+    /// be forced both ways by every assignment of the inputs, also when the same
+    /// totalizer was extended for other bounds first (in any order).
+    #[test]
+    fn count_outputs_are_defined_in_both_directions() {
+        for n in 2..=6usize {
+            let mut search = Search::new(PieceSet::Arrows, &Limits::default());
+            let inputs: Vec<Lit> = (0..n).map(|_| search.enc.new_lit()).collect();
+            // Bounds requested out of order, duplicates included.
+            let order: Vec<i128> = (2..n as i128).rev().chain(2..n as i128).collect();
+            let outputs: Vec<(i128, G)> = order
+                .iter()
+                .map(|&k| (k, search.enc.at_least(inputs.clone(), k).unwrap()))
+                .collect();
+            for bits in 0..(1u32 << n) {
+                let fixed: Vec<Lit> = inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &l)| if bits & (1 << i) != 0 { l } else { !l })
+                    .collect();
+                let count = bits.count_ones() as i128;
+                for &(k, g) in &outputs {
+                    for value in [true, false] {
+                        let mut a = fixed.clone();
+                        let possible = push(&mut a, if value { g } else { !g })
+                            && search.find(&a).unwrap().is_some();
+                        assert_eq!(possible, value == (count >= k), "n={n} k={k} bits={bits:b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Canonical forms: the same comparison written two ways is one literal.
+    #[test]
+    fn opposite_phrasings_of_a_comparison_share_a_literal() {
+        let mut e = Encoder::new(PieceSet::Pyramids, 1 << 20);
+        let small = e.mask_of(|p| p.size == Size::Small);
+        let large = e.mask_of(|p| p.size == Size::Large);
+        let count = |e: &mut Encoder, m: u16| {
+            let mut l = Lin::default();
+            for i in 0..MAX_CELLS {
+                let g = e.cell_has(i, m);
+                l.add_g(g, 1);
+            }
+            l
+        };
+        let (s, l) = (count(&mut e, small), count(&mut e, large));
+        let more_small = e.compare(CmpOp::Gt, &s.clone().scaled_add(&l, -1)).unwrap();
+        let fewer_large = e.compare(CmpOp::Lt, &l.clone().scaled_add(&s, -1)).unwrap();
+        let not_at_most = !e.compare(CmpOp::Le, &s.clone().scaled_add(&l, -1)).unwrap();
+        assert_eq!(more_small, fewer_large);
+        assert_eq!(more_small, not_at_most);
     }
 }

@@ -29,6 +29,7 @@ mod reasonable;
 pub mod sample;
 mod search;
 mod solver;
+pub mod suite;
 
 pub use initial::{Initial, InitialError, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};

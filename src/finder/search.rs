@@ -105,53 +105,89 @@ impl Search {
     /// so the final "no" proves A minimal among structures with the fewest pieces.
     pub fn simplest(&mut self, base: &[Lit], first: Koan) -> Result<Found, Stop> {
         let mut best = first;
-        let proved = self.descend(&mut best, |enc, best| {
-            if best.len() <= 1 {
-                return Ok(None);
-            }
-            let fewer = !enc.pieces_at_least(best.len())?;
-            Ok(with(base, &[fewer]))
+        // Fewest pieces, by bisection between a proved lower bound and the best model.
+        let pieces = |k: &Koan| k.len();
+        let proved = self.bisect(&mut best, pieces, |enc, n| {
+            let at_most = !enc.pieces_at_least(n + 1)?;
+            Ok(with(base, &[at_most]))
         })?;
         if !proved {
             return Ok(Found { koan: best, proved });
         }
         let k = best.len();
         let not_more = !self.enc.pieces_at_least(k + 1)?;
-        let proved = self.descend(&mut best, |enc, best| {
-            let area = best.area() as usize;
-            let side = MAX_SIDE as usize;
+        let side = MAX_SIDE as usize;
+        // Then the smallest area with that many pieces, over the achievable areas.
+        let mut areas: Vec<usize> = (1..=side)
+            .flat_map(|w| (1..=side).map(move |h| w * h))
+            .filter(|&a| a >= k)
+            .collect();
+        areas.sort_unstable();
+        areas.dedup();
+        let area = |k: &Koan| k.area() as usize;
+        let proved = self.bisect_over(&mut best, &areas, area, |enc, a| {
             let mut boxes = Vec::new();
             for w in 1..=side {
                 for h in 1..=side {
-                    if w * h < area && w * h >= k {
+                    if w * h <= a {
                         boxes.push(enc.fits(w, h));
                     }
                 }
             }
-            let smaller = enc.or(&boxes);
-            Ok(with(base, &[not_more, smaller]))
+            let small = enc.or(&boxes);
+            Ok(with(base, &[not_more, small]))
         })?;
         Ok(Found { koan: best, proved })
     }
 
-    /// Improves `best` while `tighter` asks for something better than it (assumptions;
-    /// `None` when nothing better can exist): `true` when a final "no" proved `best`
-    /// optimal, `false` when the budget stopped the descent first.
-    fn descend(
+    /// [`Self::bisect_over`] the values 1..=36.
+    fn bisect(
         &mut self,
         best: &mut Koan,
-        mut tighter: impl FnMut(&mut Encoder, &Koan) -> Result<Option<Vec<Lit>>, EncodeError>,
+        measure: impl Fn(&Koan) -> usize,
+        at_most: impl FnMut(&mut Encoder, usize) -> Result<Option<Vec<Lit>>, EncodeError>,
     ) -> Result<bool, Stop> {
-        loop {
-            let Some(a) = tighter(&mut self.enc, best)? else {
-                return Ok(true);
+        let values: Vec<usize> = (1..=MAX_CELLS).collect();
+        self.bisect_over(best, &values, measure, at_most)
+    }
+
+    /// Lowers `measure(best)` to its least possible value among the sorted `values`
+    /// (every model's measure is one of them): `at_most(v)` gives assumptions for
+    /// "measure <= v" (`None`: impossible). Invariant: every value below `values[lo]`
+    /// is proved impossible (by an unsatisfiable "measure <= v") and `best` has
+    /// measure `values[hi]`; a satisfiable middle lowers `hi` to the model's own
+    /// measure. At `lo == hi`, `best` is proved minimal: `true`; `false` when the
+    /// budget stopped the search first.
+    fn bisect_over(
+        &mut self,
+        best: &mut Koan,
+        values: &[usize],
+        measure: impl Fn(&Koan) -> usize,
+        mut at_most: impl FnMut(&mut Encoder, usize) -> Result<Option<Vec<Lit>>, EncodeError>,
+    ) -> Result<bool, Stop> {
+        let index = |m: usize| {
+            values
+                .iter()
+                .position(|&v| v >= m)
+                .unwrap_or(values.len() - 1)
+        };
+        let (mut lo, mut hi) = (0, index(measure(best)));
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let Some(a) = at_most(&mut self.enc, values[mid])? else {
+                lo = mid + 1;
+                continue;
             };
             match self.solve(&a) {
-                Answer::Sat => *best = self.model(),
-                Answer::Unsat => return Ok(true),
+                Answer::Sat => {
+                    *best = self.model();
+                    hi = index(measure(best));
+                }
+                Answer::Unsat => lo = mid + 1,
                 Answer::Unknown => return Ok(false),
             }
         }
+        Ok(true)
     }
 
     /// A seeded random model among the small ones: at most `k + 1` pieces (k = the
