@@ -185,6 +185,11 @@ pub(crate) struct Encoder {
     exact: HashMap<Lit, (usize, u16)>,
     /// ... and literals known to imply it.
     within: HashMap<Lit, (usize, u16)>,
+    /// The outputs of each count in use, by bound.
+    outputs: HashMap<Vec<Lit>, std::collections::BTreeMap<usize, G>>,
+    /// Families of piece classes (sizes, directions) whose counts are tied to the
+    /// piece count already (see [`Encoder::partition`]).
+    partitioned: Vec<Vec<u16>>,
     /// Canonical `e >= 0` constraints already encoded.
     comparisons: HashMap<(Vec<(Lit, i128)>, i128), G>,
 }
@@ -235,6 +240,8 @@ impl Encoder {
             linking: false,
             exact: HashMap::new(),
             within: HashMap::new(),
+            partitioned: Vec::new(),
+            outputs: HashMap::new(),
             comparisons: HashMap::new(),
         };
         for _ in 0..MAX_CELLS {
@@ -622,6 +629,12 @@ impl Encoder {
                 if let Some(g) = self.memo_formula.get(&key) {
                     return Ok(*g);
                 }
+                if !universal {
+                    if let Some(g) = self.exists_by_class(v.0, body, env)? {
+                        self.memo_formula.insert(key, g);
+                        return Ok(g);
+                    }
+                }
                 let saved = env[v.0 as usize];
                 let mut parts = Vec::with_capacity(MAX_CELLS);
                 for i in 0..MAX_CELLS {
@@ -711,6 +724,119 @@ impl Encoder {
         mask
     }
 
+    /// `exists y. body` where the body only relates y to one bound piece x by what the
+    /// two pieces are (not where they are: `same_size`, `larger`...), says what y is
+    /// (local predicates), possibly requires `x != y`, and otherwise speaks of x
+    /// alone. Then it holds exactly when x's piece p is such that some other piece
+    /// (or any piece, without `x != y`) is among the pieces B(p) it may relate to: a
+    /// count of B-pieces, at least 2 when p is itself in B and y must differ. Grounded
+    /// so, "some piece is the same size as another piece" becomes "some size has at
+    /// least two pieces", which counts (and the partition of the pieces by size) can
+    /// reason about, instead of 630 pairs of cells. `None` when the body has another
+    /// shape.
+    fn exists_by_class(
+        &mut self,
+        y: u8,
+        body: &Formula,
+        env: &mut Env,
+    ) -> Result<Option<G>, EncodeError> {
+        let mut conjuncts = Vec::new();
+        flatten_and(body, &mut conjuncts);
+        let mut x = None;
+        let mut distinct = false;
+        let mut relation: Option<(BinaryPred, bool)> = None;
+        let mut y_mask = self.full;
+        let mut others = Vec::new();
+        for c in conjuncts {
+            let mut vars = Vec::new();
+            free_in_formula(c, &mut vars);
+            if !vars.contains(&y) {
+                others.push(c);
+                continue;
+            }
+            if let Some(m) = self.local_mask_in(c, y) {
+                y_mask &= m;
+                continue;
+            }
+            let pair = |a: u8, b: u8| {
+                if a == y && b != y {
+                    Some((b, true))
+                } else if b == y && a != y {
+                    Some((a, false))
+                } else {
+                    None
+                }
+            };
+            match &c.kind {
+                FormulaKind::Not(inner) => match &inner.kind {
+                    FormulaKind::Same(a, b) => match pair(a.0, b.0) {
+                        Some((o, _)) if x.is_none_or(|x| x == o) => {
+                            x = Some(o);
+                            distinct = true;
+                        }
+                        _ => return Ok(None),
+                    },
+                    _ => return Ok(None),
+                },
+                FormulaKind::Binary(p, a, b) if relation.is_none() && piecewise(*p) => {
+                    match pair(a.0, b.0) {
+                        // y_first: the relation reads R(y, x).
+                        Some((o, y_first)) if x.is_none_or(|x| x == o) => {
+                            x = Some(o);
+                            relation = Some((*p, y_first));
+                        }
+                        _ => return Ok(None),
+                    }
+                }
+                _ => return Ok(None),
+            }
+        }
+        let (Some(x), Some((p, y_first))) = (x, relation) else {
+            return Ok(None);
+        };
+        let Some(i) = env[x as usize].map(usize::from) else {
+            return Ok(None);
+        };
+        let origin = Pos::new(0, 0);
+        let holds = |px: Piece, py: Piece| {
+            if y_first {
+                p.holds((origin, py), (origin, px))
+            } else {
+                p.holds((origin, px), (origin, py))
+            }
+        };
+        // For each piece x may be: the pieces y may be.
+        let rows =
+            self.rows(|a, b| y_mask & (1 << b) != 0 && holds(self.pieces[a], self.pieces[b]));
+        let mut options = Vec::new();
+        for (b, a) in rows {
+            let lits: Vec<Lit> = (0..MAX_CELLS)
+                .filter_map(|j| match self.cell_has(j, b) {
+                    G::Lit(l) => Some(l),
+                    G::Const(_) => None,
+                })
+                .collect();
+            let one = self.at_least(lits.clone(), 1)?;
+            if distinct {
+                // x itself is one of the B pieces when its piece is in B.
+                let two = self.at_least(lits, 2)?;
+                let inside = self.bound_has(i, a & b);
+                let outside = self.bound_has(i, a & !b);
+                let g1 = self.and(&[inside, two]);
+                let g2 = self.and(&[outside, one]);
+                options.push(self.or(&[g1, g2]));
+            } else {
+                let here = self.bound_has(i, a);
+                options.push(self.and(&[here, one]));
+            }
+        }
+        let mut parts = vec![self.or(&options)];
+        for c in others {
+            parts.push(self.ground(c, env)?);
+        }
+        Ok(Some(self.and(&parts)))
+    }
+
     fn memo_key(
         &mut self,
         addr: usize,
@@ -771,26 +897,12 @@ impl Encoder {
     fn binary(&mut self, p: BinaryPred, i: usize, j: usize) -> G {
         let at = |i: usize| Pos::new((i / SIDE) as u8, (i % SIDE) as u8);
         let (a, b) = (at(i), at(j));
-        let n = self.pieces.len();
         if i == j {
             // One piece related to itself.
             let mask = self.mask_of(|q| p.holds((a, q), (a, q)));
             return self.bound_has(i, mask);
         }
-        // Group the relation's rows: for each set of objects, the subjects with it.
-        let mut rows: Vec<(u16, u16)> = Vec::new();
-        for x in 0..n {
-            let row = (0..n)
-                .filter(|&y| p.holds((a, self.pieces[x]), (b, self.pieces[y])))
-                .fold(0u16, |m, y| m | (1 << y));
-            if row == 0 {
-                continue;
-            }
-            match rows.iter_mut().find(|r| r.0 == row) {
-                Some(r) => r.1 |= 1 << x,
-                None => rows.push((row, 1 << x)),
-            }
-        }
+        let rows = self.rows(|x, y| p.holds((a, self.pieces[x]), (b, self.pieces[y])));
         let mut options = Vec::with_capacity(rows.len());
         for (objects, subjects) in rows {
             let s = self.bound_has(i, subjects);
@@ -801,6 +913,26 @@ impl Encoder {
         self.or(&options)
     }
 
+    /// A relation between pieces (by index in the set), grouped by rows: for each
+    /// non-empty set of objects (mask), the subjects related to exactly those.
+    fn rows(&self, holds: impl Fn(usize, usize) -> bool) -> Vec<(u16, u16)> {
+        let n = self.pieces.len();
+        let mut rows: Vec<(u16, u16)> = Vec::new();
+        for x in 0..n {
+            let row = (0..n)
+                .filter(|&y| holds(x, y))
+                .fold(0u16, |m, y| m | (1 << y));
+            if row == 0 {
+                continue;
+            }
+            match rows.iter_mut().find(|r| r.0 == row) {
+                Some(r) => r.1 |= 1 << x,
+                None => rows.push((row, 1 << x)),
+            }
+        }
+        rows
+    }
+
     // ----- terms -----------------------------------------------------------------------
 
     fn term(&mut self, t: &Term, env: &mut Env) -> Result<Lin, EncodeError> {
@@ -809,6 +941,11 @@ impl Encoder {
             TermKind::Count(v, body) | TermKind::PipsSum(v, body) => {
                 let pips = matches!(t.kind, TermKind::PipsSum(..));
                 if let Some(mask) = self.local_mask_in(body, v.0) {
+                    for sizes in [true, false] {
+                        if self.classes(sizes).contains(&mask) {
+                            self.partition_of(sizes)?;
+                        }
+                    }
                     // Per cell: holds one of these pieces (with 2+ / 3+ pips).
                     let m2 = self.mask_of(|p| p.pips() >= 2);
                     let m3 = self.mask_of(|p| p.pips() >= 3);
@@ -896,6 +1033,7 @@ impl Encoder {
                 }
                 // Each size present takes a piece.
                 self.link(&lin, &self.pieces_lin(), 1);
+                self.partition_of(true)?;
                 lin
             }
             TermKind::Directions => {
@@ -906,6 +1044,7 @@ impl Encoder {
                     lin.add_g(g, 1);
                 }
                 self.link(&lin, &self.pieces_lin(), 1);
+                self.partition_of(false)?;
                 lin
             }
             TermKind::Add(a, b) | TermKind::Sub(a, b) => {
@@ -926,6 +1065,111 @@ impl Encoder {
             ));
         }
         Ok(lin)
+    }
+
+    /// The size classes or the direction classes of the set, as masks (those that
+    /// exist in the set).
+    fn classes(&self, sizes: bool) -> Vec<u16> {
+        let masks: Vec<u16> = if sizes {
+            Size::ALL.iter().map(|&s| self.size_mask(s)).collect()
+        } else {
+            crate::koan::Direction::ALL
+                .iter()
+                .map(|&d| self.mask_of(|p| p.dir == d))
+                .collect()
+        };
+        masks.into_iter().filter(|&m| m != 0).collect()
+    }
+
+    fn partition_of(&mut self, sizes: bool) -> Result<(), EncodeError> {
+        let classes = self.classes(sizes);
+        self.partition(&classes)
+    }
+
+    /// Ties the counts of a partition of the pieces into classes (by size, or by
+    /// direction) to the piece count: "pieces >= k" holds exactly when the class
+    /// counts sum to k or more. Each class count is a (shared) totalizer; their sum is
+    /// built from those outputs with the totalizer's own merge clauses (a sum of two
+    /// unary numbers), and its outputs are made equivalent to the piece count's.
+    /// True of every structure, hence sound; it spares the solver pigeonhole
+    /// arguments such as "four pieces of pairwise different sizes cannot exist".
+    fn partition(&mut self, classes: &[u16]) -> Result<(), EncodeError> {
+        if classes.len() < 2 || self.partitioned.iter().any(|p| p == classes) {
+            return Ok(());
+        }
+        self.partitioned.push(classes.to_vec());
+        let cap = MAX_CELLS;
+        let mut sum: Vec<G> = Vec::new();
+        for (c, &mask) in classes.iter().enumerate() {
+            let lits: Vec<Lit> = (0..MAX_CELLS)
+                .filter_map(|i| match self.cell_has(i, mask) {
+                    G::Lit(l) => Some(l),
+                    G::Const(_) => None,
+                })
+                .collect();
+            let mut unary = Vec::with_capacity(lits.len());
+            for k in 1..=lits.len() as i128 {
+                unary.push(self.at_least(lits.clone(), k)?);
+            }
+            sum = if c == 0 {
+                unary
+            } else {
+                self.merge(&sum, &unary, cap)
+            };
+        }
+        for (k, &s) in sum.iter().enumerate() {
+            let p = self.pieces_at_least(k + 1)?;
+            self.imply(s, p);
+            self.imply(p, s);
+        }
+        self.check_size()
+    }
+
+    /// The unary sum of two unary numbers (`a[j]` means "a >= j + 1"), at most `cap`:
+    /// the totalizer's merge clauses in both directions. Sums beyond `cap` are
+    /// excluded (callers only merge counts of disjoint sets of cells' pieces).
+    fn merge(&mut self, a: &[G], b: &[G], cap: usize) -> Vec<G> {
+        let n = (a.len() + b.len()).min(cap);
+        let s: Vec<G> = (0..n).map(|_| G::Lit(self.vm.new_lit())).collect();
+        let at = |v: &[G], i: usize| {
+            if i == 0 {
+                G::Const(true)
+            } else {
+                v.get(i - 1).copied().unwrap_or(G::Const(false))
+            }
+        };
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                // a >= i and b >= j imply s >= i + j.
+                if i + j >= 1 {
+                    let both = [at(a, i), at(b, j)];
+                    let target = at(&s, i + j);
+                    let target = if i + j > n { G::Const(false) } else { target };
+                    self.clause_g(&[!both[0], !both[1], target]);
+                }
+                // a < i + 1 and b < j + 1 imply s < i + j + 1.
+                if i + j < n {
+                    let (na, nb) = (at(a, i + 1), at(b, j + 1));
+                    self.clause_g(&[na, nb, !at(&s, i + j + 1)]);
+                }
+            }
+        }
+        s
+    }
+
+    /// A clause over grounded values (constants simplified away).
+    fn clause_g(&mut self, parts: &[G]) {
+        if parts.contains(&G::Const(true)) {
+            return;
+        }
+        let lits: Vec<Lit> = parts
+            .iter()
+            .filter_map(|g| match g {
+                G::Lit(l) => Some(*l),
+                G::Const(_) => None,
+            })
+            .collect();
+        self.clause(&lits);
     }
 
     /// The number of pieces: the sum of the occupancy literals.
@@ -1072,6 +1316,9 @@ impl Encoder {
     fn at_least(&mut self, mut lits: Vec<Lit>, k: i128) -> Result<G, EncodeError> {
         lits.sort_unstable();
         let g = self.at_least_sorted(&lits, k)?;
+        if let (G::Lit(_), true) = (g, k > 0) {
+            self.chain(&lits, k as usize, g);
+        }
         if !self.linking && k > 0 && k <= lits.len() as i128 {
             self.linking = true;
             let result = self.apply_links(&lits, k, g);
@@ -1079,6 +1326,24 @@ impl Encoder {
             result?;
         }
         Ok(g)
+    }
+
+    /// Outputs of one count are monotone ("sum >= k + 1" implies "sum >= k"); the
+    /// totalizer implies it but does not say it, so say it between neighbouring
+    /// outputs in use.
+    fn chain(&mut self, lits: &[Lit], k: usize, g: G) {
+        let outputs = self.outputs.entry(lits.to_vec()).or_default();
+        if outputs.insert(k, g).is_some() {
+            return;
+        }
+        let below = outputs.range(..k).next_back().map(|(_, &g)| g);
+        let above = outputs.range(k + 1..).next().map(|(_, &g)| g);
+        if let Some(b) = below {
+            self.imply(g, b);
+        }
+        if let Some(a) = above {
+            self.imply(a, g);
+        }
     }
 
     /// Says what the registered links imply about the output `g` ("`lits` >= k").
@@ -1290,6 +1555,44 @@ impl Encoder {
         self.roots = Some(roots.clone());
         roots
     }
+}
+
+/// The conjuncts of a formula (through nested `and`s).
+fn flatten_and<'a>(f: &'a Formula, out: &mut Vec<&'a Formula>) {
+    match &f.kind {
+        FormulaKind::Bin(BinOp::And, a, b) => {
+            flatten_and(a, out);
+            flatten_and(b, out);
+        }
+        _ => out.push(f),
+    }
+}
+
+/// Whether a relation depends only on the two pieces, not on their cells: checked on
+/// its definition for every pair of cells of the window (once per process).
+fn piecewise(p: BinaryPred) -> bool {
+    static TABLE: std::sync::OnceLock<Vec<(BinaryPred, bool)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let cells: Vec<Pos> = (0..MAX_CELLS)
+            .map(|i| Pos::new((i / SIDE) as u8, (i % SIDE) as u8))
+            .collect();
+        let pieces = PieceSet::Pyramids.pieces();
+        BinaryPred::ALL
+            .iter()
+            .map(|&r| {
+                let same = pieces.iter().all(|&a| {
+                    pieces.iter().all(|&b| {
+                        let first = r.holds((cells[0], a), (cells[0], b));
+                        cells
+                            .iter()
+                            .all(|&s| cells.iter().all(|&t| r.holds((s, a), (t, b)) == first))
+                    })
+                });
+                (r, same)
+            })
+            .collect()
+    });
+    table.iter().any(|&(r, same)| r == p && same)
 }
 
 /// The truth of `f` when its only variable `v` is a piece `p`, if `f` depends on
