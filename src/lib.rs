@@ -8,8 +8,11 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod play;
 pub mod pool;
 pub mod rules;
+pub mod runtime;
+pub mod store;
 
 pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

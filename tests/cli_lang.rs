@@ -84,6 +84,12 @@ fn explain_refuses_sizes_for_the_arrows_set() {
         "there is an arrow pointing up",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Said back in the set's own words.
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("pattern:  there is an arrow pointing up\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -166,6 +172,7 @@ fn check_refuses_bad_structures_and_patterns() {
     assert_eq!(v["results"][0]["obeys"], true);
     assert_eq!(v["results"][1]["obeys"], false);
     assert_eq!(v["results"][0]["koan"], "U D");
+    assert_eq!(v["pattern"], "there is an arrow pointing up");
 
     let o = mondo(&["check", "--pattern", "every piece is purple", "1^"]);
     assert_eq!(o.status.code(), Some(2));

@@ -158,7 +158,11 @@ impl G {
         }
         s.push_str(self.pick(&["piece", "pieces", "pyramid", "arrows"]));
         if self.chance(0.35) {
-            if self.chance(0.5) {
+            if self.chance(0.15) {
+                let c = self.pick(&["and", "or"]);
+                let (a, b) = (self.vp(0, false), self.vp(d, false));
+                s.push_str(&format!(" that {a} {c} which {b}"));
+            } else if self.chance(0.5) {
                 s.push_str(&format!(" that {}", self.vp(d, false)));
             } else {
                 s.push_str(&format!(" {}", self.vp(d, true)));
@@ -222,7 +226,7 @@ impl G {
             };
         }
         let adj = self.adj();
-        match self.rng.random_range(0..12) {
+        match self.rng.random_range(0..13) {
             0 => format!("points {dir}"),
             1 => format!("does not point {dir}"),
             2 => format!("touches {}", self.dp(d)),
@@ -234,6 +238,16 @@ impl G {
             8 => format!("is in the same column as {}", self.dp(d)),
             9 => format!("is larger than {}", self.dp(d)),
             10 => format!("is the same size as {}", self.dp(d)),
+            11 => {
+                let verb = self.pick(&["does not touch", "is not above", "does not point at"]);
+                let np = if d == 0 {
+                    self.pick(&["piece", "small piece", "other pieces"])
+                        .to_string()
+                } else {
+                    self.np(d - 1)
+                };
+                format!("{verb} any {np}")
+            }
             _ => format!("points the opposite direction to {}", self.dp(d)),
         }
     }

@@ -31,6 +31,15 @@ pub enum BenchArea {
     /// Decide every finder benchmark pair (pool patterns against right and wrong
     /// guesses, near misses), and compare with the random method.
     Finder(super::finder::FinderBenchArgs),
+    /// Live Zendo matches on the runtime, committing to SQLite: events/s, latency, RSS.
+    Runtime {
+        /// Live matches, each driven by its own client.
+        #[arg(long, default_value_t = 1000)]
+        matches: usize,
+        /// How long to drive them.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -41,6 +50,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
         BenchArea::Finder(args) => super::finder::bench(args),
+        BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
     }
 }
 

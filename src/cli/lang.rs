@@ -87,7 +87,7 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         Ok(p) => p,
         Err(message) => return refuse(args.json, &message),
     };
-    let english = lang::english(&pattern.formula);
+    let english = lang::english_for(&pattern.formula, args.set);
     let symbolic = lang::symbolic(&pattern.formula);
     let words = lang::word_count(&args.pattern);
     if args.json {
@@ -127,7 +127,7 @@ pub fn check(args: CheckArgs) -> ExitCode {
         return refuse(args.json, &problems.join("\n"));
     }
     let compiled = CompiledPattern::new(&pattern.formula);
-    let english = lang::english(&pattern.formula);
+    let english = lang::english_for(&pattern.formula, args.set);
     if args.json {
         let results: Vec<_> = koans
             .iter()

@@ -4,9 +4,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_runtime;
 mod finder;
 mod koan;
 mod lang;
+mod play;
+mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -36,6 +39,10 @@ pub enum Command {
     Reasonable(finder::ReasonableArgs),
     /// The simplest structures that obey and do not obey a pattern.
     Initial(finder::InitialArgs),
+    /// Solo practice at the terminal (one command per line on standard input).
+    Play(play::PlayArgs),
+    /// A match from its log, event by event.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -52,5 +59,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Counterexample(args) => finder::counterexample(args),
         Command::Reasonable(args) => finder::reasonable(args),
         Command::Initial(args) => finder::initial(args),
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }

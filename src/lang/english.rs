@@ -5,6 +5,10 @@
 //! variable that the phrase speaks of is known. Sentences are closed, so they lower at
 //! once. Choices the contract leaves open, made as a careful umpire would:
 //!
+//! - The object of a relation never is its subject: every object's restriction gets
+//!   `y != x`. `the unique NP` as an object still counts the NPs of the whole
+//!   structure (the one large piece is not the subject); `the unique other NP` counts
+//!   those besides the subject.
 //! - `only NP VP` (no number) reads "every piece that VP is NP", so `only small pieces
 //!   point up` is `forall x. up(x) -> small(x)`; `there are only NP` reads "every
 //!   piece is NP".
@@ -12,8 +16,19 @@
 //!   follows; a direction list (`does not point up or down`) is one verb phrase.
 //!   Where a following `and`/`or` could fall under the same `not`
 //!   (`does not point up or touch ...`, `is not small or large`) the reading is refused.
+//! - Relative clauses join with their own `that` / `which`: `a piece which is not small
+//!   and which points left`; each clause keeps its own `not` and `or`. Clauses joined by
+//!   both `and` and `or`, and `and that` after a clause that is itself inside a
+//!   relative clause (which of the two does it join?), are refused.
 //! - `either S or S` without `but not both` is refused (inclusive or exclusive?).
-//! - `any` is refused (it means "every" or "some" depending on the sentence).
+//! - `any` means "every" or "some" depending on the sentence, so it is refused, except
+//!   where a negation directly governs it and `not ... any` plainly means `no`: as the
+//!   object of a negated verb (`does not touch any large piece`, `is not above any
+//!   piece`, `not pointing at any piece`), after `there is not` (`there aren't any
+//!   large pieces`), and in the noun phrase and verb phrase of `no` (`no piece touches
+//!   any large piece`, `there are no pieces touching any large piece`). There `any` is
+//!   `a` inside the negation. One step deeper (`does not touch a piece that touches
+//!   any piece`), or under `every`, `if` or `it is not the case that`, it is refused.
 //! - A bare plural object (`pieces pointing at other pieces`) reads as "some".
 //! - `A koan has the Buddha-nature if S` (Kory Heath's form) reads as S, and
 //!   `A koan does not have the Buddha-nature if S` as not S; `it contains` and
@@ -56,6 +71,8 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         src: text,
         c: Cursor::new(toks, text.len()),
         nesting: 0,
+        any_licensed: false,
+        in_relative: 0,
     };
     let formula = p
         .rule()
@@ -231,6 +248,13 @@ struct Parser<'a> {
     src: &'a str,
     c: Cursor,
     nesting: u32,
+    /// Whether a negation directly governs the determiner read next, so that `any`
+    /// means `a` under it (`does not touch any piece`: touches no piece). See
+    /// [`Parser::licensing`].
+    any_licensed: bool,
+    /// How many relative clauses enclose the phrase being read (see
+    /// [`Parser::joined_relatives`]).
+    in_relative: u32,
 }
 
 impl Parser<'_> {
@@ -247,6 +271,18 @@ impl Parser<'_> {
 
     fn leave(&mut self) {
         self.nesting -= 1;
+    }
+
+    /// Runs `read` with `any` licensed (read as `a`) or not, then restores the
+    /// previous state. A negation licenses the objects of the verb it negates; `no`
+    /// licenses those in its noun phrase and verb phrase; an object's own noun phrase
+    /// is licensed only by its determiner being `no`, so `any` is never read deeper
+    /// than one step from the negation that makes it mean "no".
+    fn licensing<T>(&mut self, on: bool, read: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.any_licensed, on);
+        let r = read(self);
+        self.any_licensed = saved;
+        r
     }
 
     fn start(&self) -> usize {
@@ -567,7 +603,7 @@ impl Parser<'_> {
             let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
             cmp(op, ca, cb, self.span_from(start))
         } else {
-            let Some(mut f) = self.there_item(start)? else {
+            let Some(mut f) = self.there_item(start, neg)? else {
                 return Err(self.c.expected(
                     "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
                 ));
@@ -583,7 +619,7 @@ impl Parser<'_> {
                 let save = self.c.pos;
                 let conj = self.c.bump();
                 let item_start = self.start();
-                match self.there_item(item_start) {
+                match self.there_item(item_start, neg) {
                     Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
                         if list_op.is_some_and(|o| o != op) {
                             return Err(ParsePatternError::new(
@@ -609,9 +645,10 @@ impl Parser<'_> {
         })
     }
 
-    /// One item after `there is`: a determiner and a noun phrase.
-    fn there_item(&mut self, start: usize) -> R<Option<Formula>> {
-        let Some(det) = self.det()? else {
+    /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
+    /// phrase.
+    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
+        let Some(det) = self.licensing(neg, Self::det)? else {
             return Ok(None);
         };
         if matches!(det.det, Det::Every | Det::TheUnique) {
@@ -620,7 +657,8 @@ impl Parser<'_> {
                 "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
             ));
         }
-        let np = self.noun_phrase()?;
+        let no = neg || matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
         Ok(Some(self.quantify(
             &det,
             &np,
@@ -689,7 +727,8 @@ impl Parser<'_> {
         let Some(det) = self.det()? else {
             return Err(self.not_a_sentence());
         };
-        let np = self.noun_phrase()?;
+        let no = matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
         if !self.vp_start(0, Mode::Finite) {
             let mut e = self.c.expected(
                 "a verb phrase such as `points up`, `touches a small piece` or `is large`",
@@ -703,7 +742,7 @@ impl Parser<'_> {
             }
             return Err(e);
         }
-        let vp = self.vp(Mode::Finite)?;
+        let vp = self.licensing(no, |p| p.vp(Mode::Finite))?;
         let span = self.span_from(start);
         if let Vp::Collective(kind, cspan) = &vp {
             if !matches!(det.det, Det::Every) {
@@ -1044,6 +1083,11 @@ impl Parser<'_> {
                 Det::TheUnique
             }
             "the" => return Err(self.the_refusal()),
+            // Under a negation `not ... any` is `no`: `any` is `a` inside the negation.
+            "any" if self.any_licensed => {
+                self.c.bump();
+                Det::Some
+            }
             "any" => {
                 let span = self.c.here();
                 return Err(ParsePatternError::new(
@@ -1051,7 +1095,10 @@ impl Parser<'_> {
                     "`any` can mean `every` or `some`: say which",
                 )
                 .with_example(splice(self.src, &span, "every"))
-                .with_example(splice(self.src, &span, "some")));
+                .with_example(splice(self.src, &span, "some"))
+                .with_help(
+                    "`any` is read only right after a negation, where it means `no`: `does not touch any large piece`, `no piece touches any large piece`",
+                ));
             }
             _ if self.c.is_words(&["one", "and", "only", "one"]) => {
                 self.c.pos += 4;
@@ -1164,14 +1211,11 @@ impl Parser<'_> {
         }
         let rel = if matches!(self.c.word(), Some("that" | "which" | "who")) {
             self.c.bump();
-            if !self.vp_start(0, Mode::Finite) {
-                return Err(self.c.expected(
-                    "a verb phrase such as `points up`, `touches a small piece` or `is large`",
-                ));
-            }
-            Some(Box::new(self.vp(Mode::Finite)?))
+            let first = self.relative(Mode::Finite)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else if self.vp_start(0, Mode::Participle) {
-            Some(Box::new(self.vp(Mode::Participle)?))
+            let first = self.relative(Mode::Participle)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else {
             None
         };
@@ -1184,15 +1228,69 @@ impl Parser<'_> {
         })
     }
 
+    /// The verb phrase of one relative clause (after `that`, or a participle).
+    fn relative(&mut self, mode: Mode) -> R<Vp> {
+        if !self.vp_start(0, mode) {
+            return Err(self.c.expected(
+                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
+            ));
+        }
+        self.in_relative += 1;
+        let r = self.vp(mode);
+        self.in_relative -= 1;
+        r
+    }
+
+    /// More relative clauses after the first, each with its own `that` / `which`:
+    /// `a piece which is not small and which points left`. A `not` or an `or` inside one
+    /// clause stays there. Refused when both `and` and `or` join, and when the phrase
+    /// is itself inside a relative clause (`every piece that touches a piece that
+    /// points up and that is small ...`: which piece is small?).
+    fn joined_relatives(&mut self, first: Vp) -> R<Vp> {
+        let mut vp = first;
+        let mut joined_by: Option<String> = None;
+        while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))
+            && matches!(self.c.word_at(1), Some("that" | "which" | "who"))
+        {
+            let conj = conj.to_string();
+            let here = self.c.here();
+            if self.in_relative > 0 {
+                return Err(ParsePatternError::new(
+                    here,
+                    format!(
+                        "`{conj} {}` could join this relative clause or the one around it: reword it (an adjective such as `small` goes before the noun) or use the symbolic form",
+                        self.c.word_at(1).unwrap_or("that")
+                    ),
+                ));
+            }
+            if joined_by.as_ref().is_some_and(|j| *j != conj) {
+                return Err(ParsePatternError::new(
+                    here,
+                    "relative clauses joined by both `and` and `or` are ambiguous: put the `or` inside one clause (`that points up or is large`), or use the symbolic form",
+                ));
+            }
+            self.c.pos += 2;
+            let b = self.relative(Mode::Finite)?;
+            vp = if conj == "and" {
+                Vp::And(Box::new(vp), Box::new(b))
+            } else {
+                Vp::Or(Box::new(vp), Box::new(b))
+            };
+            joined_by = Some(conj);
+        }
+        Ok(vp)
+    }
+
     /// The object of a relation: a determiner phrase, or a bare plural (`other pieces`,
     /// read as "some").
     fn object(&mut self) -> R<Dp> {
         let start = self.start();
         if let Some(det) = self.det()? {
-            let np = self.noun_phrase()?;
+            let no = matches!(det.det, Det::No);
+            let np = self.licensing(no, Self::noun_phrase)?;
             return Ok(Dp { det, np });
         }
-        let np = self.noun_phrase()?;
+        let np = self.licensing(false, Self::noun_phrase)?;
         let noun = self.src[np.span.clone()]
             .split_whitespace()
             .find(|w| is_noun(&w.to_lowercase()))
@@ -1321,12 +1419,12 @@ impl Parser<'_> {
                         .expected("`point`, `face` or `touch`")
                         .with_help("to negate `is`, write `is not`"));
                 }
-                let (v, _) = self.vp_atom(Mode::Finite)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Finite))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), true)
             }
             (Mode::Participle, "not") => {
                 self.c.bump();
-                let (v, _) = self.vp_atom(Mode::Participle)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Participle))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), false)
             }
             _ => {
@@ -1434,7 +1532,11 @@ impl Parser<'_> {
     /// After `is` / `are` (and `not`): adjectives and relations joined by `and`/`or`
     /// (`and` binding tighter).
     fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp> {
-        let first = self.comp_atom()?;
+        let first = if neg {
+            self.licensing(true, Self::comp_atom)?
+        } else {
+            self.comp_atom()?
+        };
         let first = if neg {
             Vp::Not(Box::new(first), self.span_from(start))
         } else {
@@ -1484,7 +1586,7 @@ impl Parser<'_> {
         let is = |p: &Parser, ws: &[&str]| p.c.is_words(ws);
         let r = if w == "not" {
             self.c.bump();
-            let a = self.comp_atom()?;
+            let a = self.licensing(true, Self::comp_atom)?;
             Vp::Not(Box::new(a), self.span_from(start))
         } else if let Some(p) = adjective(&w) {
             Vp::Unary(p, self.c.bump())
@@ -1615,16 +1717,20 @@ impl Parser<'_> {
             }
             Vp::Rel(pred, span, dp) => {
                 let y = Var(d);
-                let excluded =
-                    pred.is_reflexive_possible() || dp.np.other.is_some() || dp.det.other.is_some();
+                // The object never is its own subject: `y != x` joins every object's
+                // restriction, whatever the relation and the determiner (without it
+                // `every piece touches every piece` could never hold). `other` and
+                // `another` only say so aloud.
                 let ex_span = dp
                     .np
                     .other
                     .clone()
                     .or_else(|| dp.det.other.clone())
                     .unwrap_or_else(|| span.clone());
-                let exclusion = excluded
-                    .then(|| not(ex_span.clone(), f(ex_span.clone(), FormulaKind::Same(y, x))));
+                let exclusion = Some(not(
+                    ex_span.clone(),
+                    f(ex_span.clone(), FormulaKind::Same(y, x)),
+                ));
                 let v = f(span.clone(), FormulaKind::Binary(*pred, x, y));
                 let whole = span.start..dp.np.span.end;
                 self.quantify_lowered(&dp.det, &dp.np, d, exclusion, Some(v), whole)?
@@ -1680,13 +1786,21 @@ impl Parser<'_> {
                 )),
                 (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, Box::new(r)))),
                 (Some(r), Some(v)) => {
-                    let cond = and_opt(Some(v), exclusion).expect("v is present");
+                    let cond = and_opt(exclusion, Some(v)).expect("v is present");
                     let body = bin(BinOp::Implies, cond, r);
                     Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
                 }
             };
         }
-        let r = and_opt(r, exclusion);
+        // `the unique NP` counts the NPs of the whole structure (the object is never
+        // the subject, but the subject may be the one NP that makes it not unique),
+        // unless it says `the unique other NP`.
+        let unique_among = if np.other.is_some() {
+            and_opt(exclusion.clone(), r.clone())
+        } else {
+            r.clone()
+        };
+        let r = and_opt(exclusion, r);
         let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
         let counted = |r, v| count(x, body(r, v), span.clone());
         Ok(match &det.det {
@@ -1713,7 +1827,7 @@ impl Parser<'_> {
             Det::TheUnique => {
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, or_true(r.clone(), &span), det.span.clone()),
+                    count(x, or_true(unique_among, &span), det.span.clone()),
                     int(1, det.span.clone()),
                     det.span.clone(),
                 );

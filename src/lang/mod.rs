@@ -5,7 +5,8 @@
 //!   [`ParsePatternError`] (span, message, hint, corrected examples, ASCII `render`).
 //! - Piece sets: [`check_set`] refuses sizes and pips for the arrows set.
 //! - Saying back: [`english`] (canonical English, or the symbolic form where English
-//!   has no words), [`symbolic`] (exact), [`word_count`].
+//!   has no words), [`english_for`] (the same, calling pieces what the game's piece
+//!   set calls them: `arrows`), [`symbolic`] (exact), [`word_count`].
 //! - Comparing: [`same_tree`] (equal up to spans and variable names) and
 //!   [`same_reading`] (also up to `and`/`or` order and other meaning-preserving
 //!   rewrites).
@@ -31,7 +32,7 @@ pub use ast::{
 pub use english::parse_english;
 pub use error::{ParsePatternError, SetError};
 pub use normal::{canonical, same_reading, same_tree};
-pub use print::{english, natural_english, symbolic, var_name};
+pub use print::{english, english_for, natural_english, symbolic, var_name};
 pub use set::check_set;
 pub use symbolic::parse_symbolic;
 pub use words::word_count;

@@ -18,6 +18,7 @@ use super::ast::{
 use super::english::parse_english;
 use super::normal::{converse, same_reading};
 use super::words::{adjective_word, say_number};
+use crate::koan::PieceSet;
 
 // ---------------------------------------------------------------------------------
 // Symbolic.
@@ -186,6 +187,54 @@ pub fn english(f: &Formula) -> String {
         Some(s) => s,
         None => symbolic(f),
     }
+}
+
+/// Canonical English for a game played with `set`: as [`english`], but calling the
+/// pieces what the set calls them (`every arrow points up` in the arrows set; the
+/// pyramids set keeps `piece`).
+pub fn english_for(f: &Formula, set: PieceSet) -> String {
+    let Some(s) = natural_english(f) else {
+        return symbolic(f);
+    };
+    let named = match set {
+        PieceSet::Pyramids => return s,
+        PieceSet::Arrows => rename_pieces(&s, "arrow", "arrows"),
+    };
+    // The nouns are synonyms to the reader; checked all the same, as for `english`.
+    let reads_same = parse_english(&named).is_ok_and(|back| same_reading(&back.formula, f));
+    if reads_same { named } else { s }
+}
+
+/// Replaces the words `piece` / `pieces` (and an `a` before them, if the new noun
+/// needs `an`).
+fn rename_pieces(text: &str, one: &str, many: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        if word_len == 0 {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let noun = match &rest[..word_len] {
+            "piece" => one,
+            "pieces" => many,
+            word => word,
+        };
+        if noun.starts_with(['a', 'e', 'i', 'o', 'u'])
+            && let Some(before) = out.strip_suffix("a ")
+            && !before.ends_with(|c: char| c.is_ascii_alphabetic())
+        {
+            out.truncate(before.len());
+            out.push_str("an ");
+        }
+        out.push_str(noun);
+        rest = &rest[word_len..];
+    }
+    out
 }
 
 /// Natural English for the formula, if the English grammar can say it and it reads
@@ -558,8 +607,8 @@ fn quantified(there: &str, det: &str, x: Var, body: &Formula, form: Form) -> Opt
             let noun = np(x, rebuild(&adjs).as_ref(), form)?;
             Some(format!("{det} {noun} {}", vp_conj(x, &rest, form)?))
         })
-        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
         .or_else(|| det_np_vp(det, x, body, form))
+        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
 }
 
 fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) -> Option<String> {
@@ -598,11 +647,41 @@ fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) ->
                 } else {
                     Form::Plural
                 };
-                vp_conj(x, &rest, f).map(|p| format!(" that {p}"))
+                vp_conj(x, &rest, f)
+                    .map(|p| format!(" that {p}"))
+                    .or_else(|| joined_relatives(x, &rest, f))
             })?;
         s.push_str(&relative);
     }
     Some(s)
+}
+
+/// ` that VP and that VP ...`, one clause per conjunct, for conjuncts that one verb
+/// phrase cannot join (an `or` beside others). A clause with a relative clause of its
+/// own goes last, and there may be only one: the reader joins a following `and that`
+/// to the nearest clause.
+fn joined_relatives(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut clauses = parts
+        .iter()
+        .map(|p| vp(x, p, form).map(|t| (has_relative(&t), t)))
+        .collect::<Option<Vec<_>>>()?;
+    if clauses.iter().filter(|(nested, _)| *nested).count() > 1 {
+        return None;
+    }
+    clauses.sort_by_key(|(nested, _)| *nested);
+    let texts: Vec<String> = clauses.into_iter().map(|(_, t)| t).collect();
+    Some(format!(" that {}", texts.join(" and that ")))
+}
+
+/// Whether a verb phrase's text has a relative clause (in its object).
+fn has_relative(vp_text: &str) -> bool {
+    vp_text
+        .split_whitespace()
+        .skip(1)
+        .any(|w| matches!(w, "that" | "pointing" | "touching"))
 }
 
 /// Verb phrases joined by `and`, ordered so that the reader attaches them as meant:
@@ -619,10 +698,7 @@ fn vp_conj(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
             return None;
         }
         let t = vp(x, p, form)?;
-        let nested = t
-            .split_whitespace()
-            .skip(1)
-            .any(|w| matches!(w, "that" | "pointing" | "touching"));
+        let nested = has_relative(&t);
         let negated = matches!(p.kind, FormulaKind::Not(_));
         texts.push(((nested, negated), t));
     }
@@ -801,14 +877,15 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
             };
             let pred = relation_of(x, *y, v)?;
             let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
-            let (other, rest) = take_exclusion(x, *y, &parts);
-            if !other && pred.is_reflexive_possible() {
+            // Without `y != x` the English object would read with it: no English.
+            let (true, rest) = take_exclusion(x, *y, &parts) else {
                 return None;
-            }
+            };
             let r = rebuild(&rest);
+            // `every other piece`: here the distinctness is what a reader must not miss.
             Some((
                 pred,
-                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, other)?),
+                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, true)?),
             ))
         }
         FormulaKind::Cmp(op, t, n) => {
@@ -830,11 +907,17 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
         }
         // `the unique NP`: the count's restriction is the one said; the read-back
         // check in `natural_english` confirms it.
+        // `other` says that the count leaves out the subject.
         FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => {
-            let FormulaKind::Exists(y, body) = &b.kind else {
+            let (FormulaKind::Cmp(_, t, _), FormulaKind::Exists(y, body)) = (&a.kind, &b.kind)
+            else {
                 return None;
             };
-            let (pred, other, r) = split_object(x, *y, body)?;
+            let TermKind::Count(z, among) = &t.kind else {
+                return None;
+            };
+            let (other, _) = take_exclusion(x, *z, &conjuncts(among));
+            let (pred, _, r) = split_object(x, *y, body)?;
             let noun = np_with(*y, r.as_ref(), Form::Singular, other)?;
             Some((pred, format!("the unique {noun}")))
         }
@@ -851,7 +934,11 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
 }
 
 /// Splits the body of an object quantifier into the relation `pred(x, y)`, whether
-/// `other` must be said, and the object's own restriction.
+/// to say `other`, and the object's own restriction. Every English object excludes
+/// its subject, so `y != x` is dropped from the words; `other` is said only where the
+/// relation could hold of a piece and itself (`the same size as another piece`).
+/// Without `y != x` only a relation that cannot hold of a piece and itself can be
+/// said (the exclusion adds nothing to it).
 fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Option<Formula>)> {
     let parts = conjuncts(body);
     let mut pred = None;
@@ -864,10 +951,11 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
     }
     let pred = pred?;
     let (excluded, rest) = take_exclusion(x, y, &rest);
-    if pred.is_reflexive_possible() && !excluded {
+    let reflexive = pred.is_reflexive_possible();
+    if reflexive && !excluded {
         return None;
     }
-    Some((pred, excluded, rebuild(&rest)))
+    Some((pred, reflexive, rebuild(&rest)))
 }
 
 /// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into

@@ -95,6 +95,7 @@ const VOCABULARY: &[&str] = &[
     "an",
     "and",
     "another",
+    "any",
     "are",
     "aren't",
     "arrow",

@@ -1410,7 +1410,12 @@ mod tests {
         assert_eq!(err.code(), WrongSet);
         assert!(err.to_string().contains("large"), "{err}");
         assert_eq!(h.game.tickets(Seat::First), 1);
-        h.ok(A, guess("every arrow points up"));
+        let events = h.ok(A, guess("every arrow points up"));
+        // Read back in the set's own words.
+        assert!(
+            matches!(&events[0].kind, EventKind::GuessRead { reading, .. } if reading == "every arrow points up"),
+            "{events:?}"
+        );
         // A pyramid structure in an arrows match is refused too.
         h.ok(A, Action::TakeBack);
         h.ok(A, Action::EndTurn);

@@ -673,7 +673,7 @@ impl Core {
             number: self.guesses.len() as u32 + 1,
             by,
             pattern: pattern.clone(),
-            reading: read_back(pattern),
+            reading: read_back(pattern, self.settings.set),
             contradictions: self.table.contradictions(&pattern.formula),
         })
     }
@@ -863,9 +863,10 @@ impl Core {
 }
 
 /// How the umpire reads a guess back to the guesser: the canonical English of what
-/// was parsed (koan-language.md section 5), which is what the guesser confirms.
-fn read_back(pattern: &Pattern) -> String {
-    crate::lang::english(&pattern.formula)
+/// was parsed (koan-language.md section 5), which is what the guesser confirms. It
+/// names the pieces as the match's set does (`arrows`).
+fn read_back(pattern: &Pattern, set: PieceSet) -> String {
+    crate::lang::english_for(&pattern.formula, set)
 }
 
 /// The finder's seed for one guess: fixed by the match's seed, different per guess.
