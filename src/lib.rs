@@ -8,5 +8,6 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod render;
 
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};
