@@ -10,4 +10,5 @@ pub mod koan;
 pub mod lang;
 pub mod render;
 
+pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod koan;
+
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
 #[command(name = "mondo", version, about)]
@@ -15,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// Print the version and exit.
     Version,
+    /// Structures in text: normalise their notation, count them, list them.
+    Koan(koan::KoanArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -23,5 +27,6 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("mondo {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
+        Command::Koan(args) => koan::run(args),
     }
 }

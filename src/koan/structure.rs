@@ -136,6 +136,16 @@ impl Koan {
         )
     }
 
+    /// Puts `piece` on the `i`-th occupied cell (row-major), keeping the cells. For
+    /// enumeration, which walks millions of structures through one buffer; the caller
+    /// guarantees that `piece` belongs to the set.
+    pub(super) fn replace_piece(&mut self, i: usize, piece: Piece) {
+        debug_assert!(self.set.contains(piece));
+        let pos = self.pieces[i].0;
+        self.pieces[i].1 = piece;
+        self.grid[pos.index()] = Some(piece);
+    }
+
     pub fn set(&self) -> PieceSet {
         self.set
     }

@@ -19,24 +19,26 @@ pub type Span = Range<usize>;
 /// A bound variable. Quantifiers introduce them; printers name them `x y z w u v ...`
 /// by index, so index 0 prints as `x`. Indices only need to be unique along a path
 /// from the root (a quantifier may rebind an index that is not free in its body).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Var(pub u8);
 
 /// A closed formula together with the text it was read from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pattern {
     /// The text as the player or host wrote it.
     pub source: String,
     pub formula: Formula,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Formula {
     pub span: Span,
     pub kind: FormulaKind,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum FormulaKind {
     /// `true` / `false`.
     Bool(bool),
@@ -58,7 +60,7 @@ pub enum FormulaKind {
     Parity(Parity, Term),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BinOp {
     And,
     Or,
@@ -70,13 +72,13 @@ pub enum BinOp {
     Iff,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Parity {
     Odd,
     Even,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CmpOp {
     Eq,
     Ne,
@@ -110,13 +112,13 @@ impl CmpOp {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Term {
     pub span: Span,
     pub kind: TermKind,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum TermKind {
     Int(i64),
     /// `count(x: F)`: the number of pieces x for which F holds.
@@ -141,7 +143,9 @@ pub enum TermKind {
 
 /// Properties of one piece. Some depend on the rest of the structure
 /// (`topmost`, `largest`...): see [`UnaryPred::holds`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum UnaryPred {
     Small,
     Medium,
@@ -265,7 +269,9 @@ impl UnaryPred {
 }
 
 /// Relations between two pieces, subject first: `touches(x, y)` is "x touches y".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum BinaryPred {
     /// y lies on the ray from x in x's direction, at any distance, through other pieces.
     PointsAt,

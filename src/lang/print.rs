@@ -1,0 +1,845 @@
+//! Saying patterns back (`koan-language.md` section 5): canonical English and the
+//! exact symbolic form.
+//!
+//! [`symbolic`] prints any formula exactly: reading it back gives the same tree (up to
+//! spans and variable names), with parentheses only where precedence needs them.
+//!
+//! [`english`] prints the shapes that the English reader produces as natural English
+//! within the contract's grammar. A formula the grammar has no words for (a relation
+//! whose subject is not the nearest piece, `pips(x)`, `true`, a variable pattern
+//! English cannot say) is printed in the symbolic form, whole. Before English is
+//! returned it is read back and compared with the formula ([`super::same_reading`]);
+//! if the reading differs, the symbolic form is returned instead. So `parse(english(f))`
+//! always means what `f` means.
+
+use super::ast::{
+    BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
+};
+use super::english::parse_english;
+use super::normal::same_reading;
+use super::words::{adjective_word, say_number};
+
+// ---------------------------------------------------------------------------------
+// Symbolic.
+
+/// The exact symbolic form of a formula.
+pub fn symbolic(f: &Formula) -> String {
+    let mut out = String::new();
+    sym(f, 0, true, &mut out);
+    out
+}
+
+/// Printed variable names: `x y z w u v`, then `x6`, `x7`...
+pub fn var_name(v: Var) -> String {
+    const NAMES: [&str; 6] = ["x", "y", "z", "w", "u", "v"];
+    match NAMES.get(v.0 as usize) {
+        Some(n) => (*n).to_string(),
+        None => format!("x{}", v.0),
+    }
+}
+
+fn level(op: BinOp) -> u8 {
+    match op {
+        BinOp::Iff => 1,
+        BinOp::Implies => 2,
+        BinOp::Or => 3,
+        BinOp::Xor => 4,
+        BinOp::And => 5,
+    }
+}
+
+fn op_symbol(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Iff => "<->",
+        BinOp::Implies => "->",
+        BinOp::Or => "|",
+        BinOp::Xor => "^",
+        BinOp::And => "&",
+    }
+}
+
+/// `min`: the loosest operator allowed here without parentheses. `tail`: nothing
+/// follows before the enclosing parenthesis or the end (a quantifier's body runs to
+/// the right as far as it can, so elsewhere it needs parentheses).
+fn sym(f: &Formula, min: u8, tail: bool, out: &mut String) {
+    match &f.kind {
+        FormulaKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        FormulaKind::Bin(op, a, b) => {
+            let lvl = level(*op);
+            let paren = lvl < min;
+            let tail = tail || paren;
+            let (la, lb) = if *op == BinOp::Implies {
+                (lvl + 1, lvl)
+            } else {
+                (lvl, lvl + 1)
+            };
+            if paren {
+                out.push('(');
+            }
+            sym(a, la, false, out);
+            out.push(' ');
+            out.push_str(op_symbol(*op));
+            out.push(' ');
+            sym(b, lb, tail, out);
+            if paren {
+                out.push(')');
+            }
+        }
+        FormulaKind::Not(a) => {
+            if let FormulaKind::Same(x, y) = a.kind {
+                out.push_str(&format!("{} != {}", var_name(x), var_name(y)));
+            } else {
+                out.push('!');
+                sym(a, 6, tail, out);
+            }
+        }
+        FormulaKind::Forall(..) | FormulaKind::Exists(..) => {
+            if !tail {
+                out.push('(');
+            }
+            let forall = matches!(f.kind, FormulaKind::Forall(..));
+            out.push_str(if forall { "forall" } else { "exists" });
+            let mut body = f;
+            // `forall x y. F` for directly nested quantifiers of one kind.
+            loop {
+                match &body.kind {
+                    FormulaKind::Forall(v, b) if forall => {
+                        out.push_str(&format!(" {}", var_name(*v)));
+                        body = b;
+                    }
+                    FormulaKind::Exists(v, b) if !forall => {
+                        out.push_str(&format!(" {}", var_name(*v)));
+                        body = b;
+                    }
+                    _ => break,
+                }
+            }
+            out.push_str(". ");
+            sym(body, 0, true, out);
+            if !tail {
+                out.push(')');
+            }
+        }
+        FormulaKind::Unary(p, v) => out.push_str(&format!("{}({})", p.name(), var_name(*v))),
+        FormulaKind::Binary(p, a, b) => {
+            out.push_str(&format!("{}({}, {})", p.name(), var_name(*a), var_name(*b)))
+        }
+        FormulaKind::Same(a, b) => out.push_str(&format!("{} = {}", var_name(*a), var_name(*b))),
+        FormulaKind::Cmp(op, a, b) => {
+            sym_term(a, false, out);
+            out.push_str(&format!(" {} ", op.symbol()));
+            sym_term(b, false, out);
+        }
+        FormulaKind::Parity(p, t) => {
+            out.push_str(if *p == Parity::Odd { "odd(" } else { "even(" });
+            sym_term(t, false, out);
+            out.push(')');
+        }
+    }
+}
+
+fn sym_term(t: &Term, paren_sums: bool, out: &mut String) {
+    match &t.kind {
+        TermKind::Int(n) => out.push_str(&n.to_string()),
+        TermKind::Count(v, f) | TermKind::PipsSum(v, f) => {
+            let name = if matches!(t.kind, TermKind::Count(..)) {
+                "count"
+            } else {
+                "pips"
+            };
+            out.push_str(&format!("{name}({}: ", var_name(*v)));
+            sym(f, 0, true, out);
+            out.push(')');
+        }
+        TermKind::PipsOf(v) => out.push_str(&format!("pips({})", var_name(*v))),
+        TermKind::Pieces => out.push_str("pieces"),
+        TermKind::Width => out.push_str("width"),
+        TermKind::Height => out.push_str("height"),
+        TermKind::Groups => out.push_str("groups"),
+        TermKind::Sizes => out.push_str("sizes"),
+        TermKind::Directions => out.push_str("directions"),
+        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+            if paren_sums {
+                out.push('(');
+            }
+            sym_term(a, false, out);
+            out.push_str(if matches!(t.kind, TermKind::Add(..)) {
+                " + "
+            } else {
+                " - "
+            });
+            sym_term(b, true, out);
+            if paren_sums {
+                out.push(')');
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// English.
+
+/// Canonical English for any formula (the symbolic form where English has no words
+/// for it; see the module documentation).
+pub fn english(f: &Formula) -> String {
+    match natural_english(f) {
+        Some(s) => s,
+        None => symbolic(f),
+    }
+}
+
+/// Natural English for the formula, if the English grammar can say it and it reads
+/// back the same.
+pub fn natural_english(f: &Formula) -> Option<String> {
+    let s = sentence(f, 0)?;
+    let back = parse_english(&s).ok()?;
+    same_reading(&back.formula, f).then_some(s)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// `every piece points up`
+    Singular,
+    /// `pieces that point up`
+    Plural,
+    /// `pieces pointing up`
+    Participle,
+}
+
+fn conjuncts(f: &Formula) -> Vec<&Formula> {
+    let mut out = Vec::new();
+    collect(f, BinOp::And, &mut out);
+    out
+}
+
+fn collect<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
+    match &f.kind {
+        FormulaKind::Bin(o, a, b) if *o == op => {
+            collect(a, op, out);
+            collect(b, op, out);
+        }
+        FormulaKind::Bool(true) if op == BinOp::And => {}
+        _ => out.push(f),
+    }
+}
+
+/// Sentence levels, loosest first: iff 0, if-then 1, or 2, and 3, not/atomic 4.
+fn sentence(f: &Formula, min: u8) -> Option<String> {
+    let (s, lvl) = sentence_at(f)?;
+    Some(if lvl < min { format!("({s})") } else { s })
+}
+
+fn sentence_at(f: &Formula) -> Option<(String, u8)> {
+    Some(match &f.kind {
+        FormulaKind::Bin(BinOp::Iff, a, b) => (
+            format!("{} if and only if {}", sentence(a, 0)?, sentence(b, 1)?),
+            0,
+        ),
+        FormulaKind::Bin(BinOp::Implies, a, b) => (
+            format!("if {} then {}", sentence(a, 2)?, sentence(b, 1)?),
+            1,
+        ),
+        FormulaKind::Bin(BinOp::Or, a, b) => {
+            (format!("{} or {}", sentence(a, 2)?, sentence(b, 3)?), 2)
+        }
+        FormulaKind::Bin(BinOp::Xor, a, b) => (
+            format!(
+                "either {} or {} but not both",
+                sentence(a, 3)?,
+                sentence(b, 3)?
+            ),
+            2,
+        ),
+        FormulaKind::Bin(BinOp::And, a, b) => match the_unique(a, b) {
+            Some(s) => (s, 4),
+            None => (format!("{} and {}", sentence(a, 3)?, sentence(b, 4)?), 3),
+        },
+        FormulaKind::Not(a) => (negation(a)?, 4),
+        _ => (atomic(f)?, 4),
+    })
+}
+
+fn negation(a: &Formula) -> Option<String> {
+    match &a.kind {
+        FormulaKind::Exists(x, body) => {
+            return Some(format!(
+                "there are no {}",
+                np(*x, Some(body), Form::Plural)?
+            ));
+        }
+        FormulaKind::Parity(p, t) if !matches!(t.kind, TermKind::Count(..)) => {
+            return Some(format!("{} is not {}", term(t)?, parity_word(*p)));
+        }
+        FormulaKind::Cmp(CmpOp::Eq, t, one)
+            if matches!(t.kind, TermKind::Groups) && matches!(one.kind, TermKind::Int(1)) =>
+        {
+            return Some("the structure is not connected".into());
+        }
+        _ => {}
+    }
+    let inner = sentence(a, 4)?;
+    Some(if inner.starts_with("every ") {
+        format!("not {inner}")
+    } else {
+        format!("it is not the case that {inner}")
+    })
+}
+
+fn parity_word(p: Parity) -> &'static str {
+    match p {
+        Parity::Odd => "odd",
+        Parity::Even => "even",
+    }
+}
+
+/// `Count(x, R) = 1 & Exists(x, R & V)`: "the unique NP VP".
+fn the_unique(a: &Formula, b: &Formula) -> Option<String> {
+    let FormulaKind::Cmp(CmpOp::Eq, t, one) = &a.kind else {
+        return None;
+    };
+    let (TermKind::Count(x, r), TermKind::Int(1)) = (&t.kind, &one.kind) else {
+        return None;
+    };
+    let FormulaKind::Exists(y, body) = &b.kind else {
+        return None;
+    };
+    // Split body into the restriction R (the same conjuncts as r) and the rest V.
+    let r_text = np(*x, Some(r), Form::Singular)?;
+    let mut rest = Vec::new();
+    let r_parts: Vec<String> = conjuncts(r).iter().map(|c| same_key(c, *x)).collect();
+    let mut matched = 0;
+    for c in conjuncts(body) {
+        if matched < r_parts.len() && r_parts.contains(&same_key(c, *y)) {
+            matched += 1;
+        } else {
+            rest.push(c);
+        }
+    }
+    if matched != r_parts.len() || rest.is_empty() {
+        return None;
+    }
+    let vp_text = vp_conj(*y, &rest, Form::Singular)?;
+    Some(format!("the unique {r_text} {vp_text}"))
+}
+
+/// A key that identifies a conjunct about `x` regardless of the variable's index.
+fn same_key(f: &Formula, x: Var) -> String {
+    symbolic(&rename(f, x))
+}
+
+/// The formula with variable `x` renamed to a reserved index, for comparisons.
+fn rename(f: &Formula, x: Var) -> Formula {
+    let r = |v: Var| if v == x { Var(u8::MAX) } else { v };
+    let kind = match &f.kind {
+        FormulaKind::Unary(p, v) => FormulaKind::Unary(*p, r(*v)),
+        FormulaKind::Binary(p, a, b) => FormulaKind::Binary(*p, r(*a), r(*b)),
+        FormulaKind::Same(a, b) => FormulaKind::Same(r(*a), r(*b)),
+        FormulaKind::Not(a) => FormulaKind::Not(Box::new(rename(a, x))),
+        FormulaKind::Bin(op, a, b) => {
+            FormulaKind::Bin(*op, Box::new(rename(a, x)), Box::new(rename(b, x)))
+        }
+        // Deeper structure keeps its own indices; the printer will compare texts.
+        other => other.clone(),
+    };
+    Formula::new(f.span.clone(), kind)
+}
+
+fn atomic(f: &Formula) -> Option<String> {
+    match &f.kind {
+        FormulaKind::Exists(x, body) => Some(format!(
+            "there is a {}",
+            np(*x, Some(body), Form::Singular)?
+        )),
+        FormulaKind::Forall(x, body) => forall(*x, body),
+        FormulaKind::Cmp(op, a, b) => comparison(*op, a, b),
+        FormulaKind::Parity(p, t) => match &t.kind {
+            TermKind::Count(x, body) => Some(format!(
+                "there is an {} number of {}",
+                parity_word(*p),
+                np(*x, Some(body), Form::Plural)?
+            )),
+            _ => Some(format!("{} is {}", term(t)?, parity_word(*p))),
+        },
+        _ => None,
+    }
+}
+
+fn forall(x: Var, body: &Formula) -> Option<String> {
+    if let Some(s) = pairwise_collective(x, body) {
+        return Some(s);
+    }
+    if let FormulaKind::Bin(BinOp::Implies, r, v) = &body.kind
+        && let (Some(n), Some(vp)) = (np(x, Some(r), Form::Singular), vp(x, v, Form::Singular))
+    {
+        return Some(format!("every {n} {vp}"));
+    }
+    Some(format!("every piece {}", vp(x, body, Form::Singular)?))
+}
+
+/// `forall x. R(x) -> forall y. R(y) -> same_direction(x, y)` and kin.
+fn pairwise_collective(x: Var, body: &Formula) -> Option<String> {
+    let FormulaKind::Bin(BinOp::Implies, rx, inner) = &body.kind else {
+        return None;
+    };
+    let FormulaKind::Forall(y, inner) = &inner.kind else {
+        return None;
+    };
+    let FormulaKind::Bin(BinOp::Implies, ry, p) = &inner.kind else {
+        return None;
+    };
+    let FormulaKind::Binary(pred, a, b) = p.kind else {
+        return None;
+    };
+    if (a, b) != (x, *y) {
+        return None;
+    }
+    let words = collective_words(pred)?;
+    let nx = np(x, Some(rx), Form::Plural)?;
+    (np(*y, Some(ry), Form::Plural)? == nx).then(|| format!("all {nx} {words}"))
+}
+
+fn collective_words(pred: BinaryPred) -> Option<&'static str> {
+    Some(match pred {
+        BinaryPred::SameDirection => "point the same direction",
+        BinaryPred::SameSize => "are the same size",
+        BinaryPred::SameRow => "are in the same row",
+        BinaryPred::SameColumn => "are in the same column",
+        _ => return None,
+    })
+}
+
+fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
+    match (&a.kind, &b.kind) {
+        (TermKind::Count(x, body), TermKind::Int(n))
+            if *n >= 0 && !(op == CmpOp::Ge && *n == 1) =>
+        {
+            let Some(det) = count_det(op) else {
+                return general_comparison(op, a, b);
+            };
+            let (verb, form) = if *n == 1 {
+                ("is", Form::Singular)
+            } else {
+                ("are", Form::Plural)
+            };
+            let noun = np(*x, Some(body), form)?;
+            return Some(format!("there {verb} {det} {} {noun}", say_number(*n)));
+        }
+        (TermKind::Count(x, p), TermKind::Count(y, q)) => {
+            let (np_a, np_b) = (
+                np(*x, Some(p), Form::Plural)?,
+                np(*y, Some(q), Form::Plural)?,
+            );
+            match op {
+                CmpOp::Gt => return Some(format!("there are more {np_a} than {np_b}")),
+                CmpOp::Lt => return Some(format!("there are fewer {np_a} than {np_b}")),
+                CmpOp::Eq => return Some(format!("there are as many {np_a} as {np_b}")),
+                _ => {}
+            }
+        }
+        (global, TermKind::Int(1)) if op == CmpOp::Eq => {
+            let s = match global {
+                TermKind::Groups => Some("the structure is connected"),
+                TermKind::Directions => Some("all pieces point the same direction"),
+                TermKind::Sizes => Some("all pieces are the same size"),
+                TermKind::Height => Some("all pieces are in the same row"),
+                TermKind::Width => Some("all pieces are in the same column"),
+                _ => None,
+            };
+            if let Some(s) = s {
+                return Some(s.into());
+            }
+        }
+        _ => {}
+    }
+    general_comparison(op, a, b)
+}
+
+/// The determiner that says a count compares so with a number (`!=` has none).
+fn count_det(op: CmpOp) -> Option<&'static str> {
+    Some(match op {
+        CmpOp::Eq => "exactly",
+        CmpOp::Ge => "at least",
+        CmpOp::Le => "at most",
+        CmpOp::Gt => "more than",
+        CmpOp::Lt => "fewer than",
+        CmpOp::Ne => return None,
+    })
+}
+
+fn general_comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
+    let word = match op {
+        CmpOp::Eq => "is",
+        CmpOp::Ne => "is not",
+        CmpOp::Lt => "is less than",
+        CmpOp::Le => "is at most",
+        CmpOp::Gt => "is more than",
+        CmpOp::Ge => "is at least",
+    };
+    Some(format!("{} {word} {}", term(a)?, term(b)?))
+}
+
+fn term(t: &Term) -> Option<String> {
+    Some(match &t.kind {
+        TermKind::Int(n) if *n >= 0 => say_number(*n),
+        TermKind::Int(_) | TermKind::PipsOf(_) => return None,
+        TermKind::Pieces => "the number of pieces".into(),
+        TermKind::Count(x, body) => format!("the number of {}", np(*x, Some(body), Form::Plural)?),
+        TermKind::PipsSum(x, body) => match body.kind {
+            FormulaKind::Bool(true) => "the total pips".into(),
+            _ => format!("the total pips of {}", np(*x, Some(body), Form::Plural)?),
+        },
+        TermKind::Width => "the width".into(),
+        TermKind::Height => "the height".into(),
+        TermKind::Groups => "the number of groups".into(),
+        TermKind::Sizes => "the number of different sizes".into(),
+        TermKind::Directions => "the number of different directions".into(),
+        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+            if matches!(b.kind, TermKind::Add(..) | TermKind::Sub(..)) {
+                return None;
+            }
+            let sign = if matches!(t.kind, TermKind::Add(..)) {
+                "+"
+            } else {
+                "-"
+            };
+            format!("{} {sign} {}", term(a)?, term(b)?)
+        }
+    })
+}
+
+/// A noun phrase for the pieces `x` with restriction `r`: adjectives, the noun and a
+/// relative clause.
+fn np(x: Var, r: Option<&Formula>, form: Form) -> Option<String> {
+    np_with(x, r, form, false)
+}
+
+fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<String> {
+    let mut adjs: Vec<&str> = Vec::new();
+    if other {
+        adjs.push("other");
+    }
+    let mut rest = Vec::new();
+    for c in r.map(conjuncts).unwrap_or_default() {
+        match c.kind {
+            FormulaKind::Unary(p, v) if v == x && adjective_word(p).is_some() => {
+                adjs.push(adjective_word(p)?);
+            }
+            _ => rest.push(c),
+        }
+    }
+    let noun = if form == Form::Singular {
+        "piece"
+    } else {
+        "pieces"
+    };
+    let mut s = adjs.join(" ");
+    if !s.is_empty() {
+        s.push(' ');
+    }
+    s.push_str(noun);
+    if !rest.is_empty() {
+        let relative = vp_conj(x, &rest, Form::Participle)
+            .map(|p| format!(" {p}"))
+            .or_else(|| {
+                let f = if form == Form::Singular {
+                    Form::Singular
+                } else {
+                    Form::Plural
+                };
+                vp_conj(x, &rest, f).map(|p| format!(" that {p}"))
+            })?;
+        s.push_str(&relative);
+    }
+    Some(s)
+}
+
+/// Verb phrases joined by `and`, ordered so that the reader attaches them as meant:
+/// negated ones after plain ones (`touch a piece and do not point up`), and those
+/// whose object has a relative clause last.
+fn vp_conj(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
+    let mut texts = Vec::new();
+    for p in parts {
+        // `and` binds tighter than `or` in a verb phrase, and there are no parentheses.
+        if matches!(p.kind, FormulaKind::Bin(BinOp::Or, ..))
+            && !is_direction_list(x, p)
+            && parts.len() > 1
+        {
+            return None;
+        }
+        let t = vp(x, p, form)?;
+        let nested = t
+            .split_whitespace()
+            .skip(1)
+            .any(|w| matches!(w, "that" | "pointing" | "touching"));
+        let negated = matches!(p.kind, FormulaKind::Not(_));
+        texts.push(((nested, negated), t));
+    }
+    texts.sort_by_key(|(k, _)| *k);
+    Some(
+        texts
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect::<Vec<_>>()
+            .join(" and "),
+    )
+}
+
+fn direction_word(p: UnaryPred) -> Option<&'static str> {
+    Some(match p {
+        UnaryPred::Up => "up",
+        UnaryPred::Down => "down",
+        UnaryPred::Left => "left",
+        UnaryPred::Right => "right",
+        UnaryPred::Vertical => "vertically",
+        UnaryPred::Horizontal => "horizontally",
+        _ => return None,
+    })
+}
+
+fn is_direction_list(x: Var, f: &Formula) -> bool {
+    direction_list(x, f).is_some()
+}
+
+/// `up(x) | right(x) | down(x)`: "up, right or down".
+fn direction_list(x: Var, f: &Formula) -> Option<String> {
+    let mut parts = Vec::new();
+    collect(f, BinOp::Or, &mut parts);
+    let words: Vec<&str> = parts
+        .iter()
+        .map(|p| match p.kind {
+            FormulaKind::Unary(d, v) if v == x => direction_word(d),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(match words.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, init)) => format!("{} or {last}", init.join(", ")),
+        None => return None,
+    })
+}
+
+/// Verb forms: (singular, plural, participle, base after `do not`).
+const POINT: [&str; 4] = ["points", "point", "pointing", "point"];
+const TOUCH: [&str; 4] = ["touches", "touch", "touching", "touch"];
+
+fn verb(forms: [&str; 4], form: Form) -> &str {
+    match form {
+        Form::Singular => forms[0],
+        Form::Plural => forms[1],
+        Form::Participle => forms[2],
+    }
+}
+
+fn copula(form: Form) -> Option<&'static str> {
+    match form {
+        Form::Singular => Some("is"),
+        Form::Plural => Some("are"),
+        Form::Participle => None,
+    }
+}
+
+/// A verb phrase saying `f` of the piece `x`.
+fn vp(x: Var, f: &Formula, form: Form) -> Option<String> {
+    if let Some(list) = direction_list(x, f) {
+        return Some(format!("{} {list}", verb(POINT, form)));
+    }
+    match &f.kind {
+        FormulaKind::Unary(p, v) if *v == x => {
+            let adj = adjective_word(*p)?;
+            Some(format!("{} {adj}", copula(form)?))
+        }
+        FormulaKind::Bin(BinOp::And, ..) => vp_conj(x, &conjuncts(f), form),
+        FormulaKind::Bin(BinOp::Or, a, b) => {
+            let left_ok = !matches!(b.kind, FormulaKind::Bin(BinOp::Or, ..));
+            left_ok.then_some(())?;
+            Some(format!("{} or {}", vp(x, a, form)?, vp(x, b, form)?))
+        }
+        FormulaKind::Not(a) => negated_vp(x, a, form),
+        _ => relation(x, f, form),
+    }
+}
+
+fn negated_vp(x: Var, a: &Formula, form: Form) -> Option<String> {
+    let positive = vp(x, a, Form::Singular)?;
+    let (first, rest) = positive.split_once(' ')?;
+    if first == "points" || first == "touches" {
+        let base = if first == "points" {
+            POINT[3]
+        } else {
+            TOUCH[3]
+        };
+        return Some(match form {
+            Form::Singular => format!("does not {base} {rest}"),
+            Form::Plural => format!("do not {base} {rest}"),
+            Form::Participle => format!(
+                "not {} {rest}",
+                verb(if first == "points" { POINT } else { TOUCH }, form)
+            ),
+        });
+    }
+    if first == "is" {
+        // Only a single complement: `is not small`, never `is not small or large`.
+        if matches!(a.kind, FormulaKind::Bin(..)) {
+            return None;
+        }
+        return Some(format!("{} not {rest}", copula(form)?));
+    }
+    None
+}
+
+/// A relation with a quantified object: "touches a small piece", "is above every
+/// large piece", "points at exactly two other pieces".
+fn relation(x: Var, f: &Formula, form: Form) -> Option<String> {
+    let (pred, object) = object(x, f)?;
+    let words = match pred {
+        BinaryPred::PointsAt => format!("{} at", verb(POINT, form)),
+        BinaryPred::Touches => verb(TOUCH, form).to_string(),
+        BinaryPred::SameDirection => format!("{} the same direction as", verb(POINT, form)),
+        BinaryPred::OppositeDirection => {
+            format!("{} the opposite direction to", verb(POINT, form))
+        }
+        other => {
+            let phrase = match other {
+                BinaryPred::Above => "above",
+                BinaryPred::Below => "below",
+                BinaryPred::LeftOf => "left of",
+                BinaryPred::RightOf => "right of",
+                BinaryPred::DirectlyAbove => "directly above",
+                BinaryPred::DirectlyBelow => "directly below",
+                BinaryPred::DirectlyLeftOf => "directly left of",
+                BinaryPred::DirectlyRightOf => "directly right of",
+                BinaryPred::SameRow => "in the same row as",
+                BinaryPred::SameColumn => "in the same column as",
+                BinaryPred::SameSize => "the same size as",
+                BinaryPred::Larger => "larger than",
+                BinaryPred::Smaller => "smaller than",
+                _ => return None,
+            };
+            format!("{} {phrase}", copula(form)?)
+        }
+    };
+    Some(format!("{words} {object}"))
+}
+
+/// Recognises a quantified object of a relation whose subject is `x`; returns the
+/// relation and the object's determiner phrase.
+fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
+    match &f.kind {
+        FormulaKind::Exists(y, body) => {
+            let (pred, other, r) = split_object(x, *y, body)?;
+            let det = if other { "another" } else { "a" };
+            Some((
+                pred,
+                format!("{det} {}", np_with(*y, r.as_ref(), Form::Singular, false)?),
+            ))
+        }
+        FormulaKind::Not(inner) => {
+            let FormulaKind::Exists(y, body) = &inner.kind else {
+                return None;
+            };
+            let (pred, other, r) = split_object(x, *y, body)?;
+            Some((
+                pred,
+                format!("no {}", np_with(*y, r.as_ref(), Form::Singular, other)?),
+            ))
+        }
+        FormulaKind::Forall(y, body) => {
+            let (r, v) = match &body.kind {
+                FormulaKind::Bin(BinOp::Implies, r, v) => (Some(r.as_ref()), v.as_ref()),
+                _ => (None, body.as_ref()),
+            };
+            let FormulaKind::Binary(pred, a, b) = v.kind else {
+                return None;
+            };
+            if (a, b) != (x, *y) {
+                return None;
+            }
+            let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
+            let (other, rest) = take_exclusion(x, *y, &parts);
+            if !other && pred.is_reflexive_possible() {
+                return None;
+            }
+            let r = rebuild(&rest);
+            Some((
+                pred,
+                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, other)?),
+            ))
+        }
+        FormulaKind::Cmp(op, t, n) => {
+            let (TermKind::Count(y, body), TermKind::Int(n)) = (&t.kind, &n.kind) else {
+                return None;
+            };
+            if *n < 0 || (*op == CmpOp::Ge && *n == 1) {
+                return None;
+            }
+            let det = count_det(*op)?;
+            let (pred, other, r) = split_object(x, *y, body)?;
+            let form = if *n == 1 {
+                Form::Singular
+            } else {
+                Form::Plural
+            };
+            let noun = np_with(*y, r.as_ref(), form, other)?;
+            Some((pred, format!("{det} {} {noun}", say_number(*n))))
+        }
+        FormulaKind::Parity(p, t) => {
+            let TermKind::Count(y, body) = &t.kind else {
+                return None;
+            };
+            let (pred, other, r) = split_object(x, *y, body)?;
+            let noun = np_with(*y, r.as_ref(), Form::Plural, other)?;
+            Some((pred, format!("an {} number of {noun}", parity_word(*p))))
+        }
+        _ => None,
+    }
+}
+
+/// Splits the body of an object quantifier into the relation `pred(x, y)`, whether
+/// `other` must be said, and the object's own restriction.
+fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Option<Formula>)> {
+    let parts = conjuncts(body);
+    let mut pred = None;
+    let mut rest = Vec::new();
+    for p in parts {
+        match p.kind {
+            FormulaKind::Binary(bp, a, b) if a == x && b == y && pred.is_none() => pred = Some(bp),
+            _ => rest.push(p),
+        }
+    }
+    let pred = pred?;
+    let (excluded, rest) = take_exclusion(x, y, &rest);
+    if pred.is_reflexive_possible() && !excluded {
+        return None;
+    }
+    Some((pred, excluded, rebuild(&rest)))
+}
+
+/// Removes `y != x` from conjuncts; says whether it was there.
+fn take_exclusion<'a>(x: Var, y: Var, parts: &[&'a Formula]) -> (bool, Vec<&'a Formula>) {
+    let mut found = false;
+    let mut rest = Vec::new();
+    for p in parts {
+        let is_ex = match &p.kind {
+            FormulaKind::Not(inner) => matches!(inner.kind,
+                FormulaKind::Same(a, b) if (a, b) == (x, y) || (a, b) == (y, x)),
+            _ => false,
+        };
+        if is_ex && !found {
+            found = true;
+        } else {
+            rest.push(*p);
+        }
+    }
+    (found, rest)
+}
+
+fn rebuild(parts: &[&Formula]) -> Option<Formula> {
+    let mut it = parts.iter();
+    let first = (*it.next()?).clone();
+    Some(it.fold(first, |a, b| {
+        Formula::new(
+            a.span.clone(),
+            FormulaKind::Bin(BinOp::And, Box::new(a), Box::new((*b).clone())),
+        )
+    }))
+}
