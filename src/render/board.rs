@@ -2,7 +2,7 @@
 
 use super::geometry::{GridLayout, Point, Rect};
 use super::style::BOARD;
-use super::{BoardEntry, Header, RenderError, draw, encode, into_image, new_pixmap};
+use super::{BoardEntry, Header, RenderError, draw, encode_board, into_image};
 use image::RgbImage;
 
 /// The most structures one board shows. A match history is far shorter; the cap keeps
@@ -21,14 +21,13 @@ const LABEL_CELLS: f32 = 4.0;
 
 /// Many structures as one PNG, in the order given (left to right, then down).
 pub fn board_png(entries: &[BoardEntry]) -> Result<Vec<u8>, RenderError> {
-    board_image(entries).map(|image| encode(&image))
+    board_image(entries).map(|image| encode_board(&image))
 }
 
 /// Many structures as one image (what [`board_png`] encodes).
 pub fn board_image(entries: &[BoardEntry]) -> Result<RgbImage, RenderError> {
     let layout = BoardLayout::new(entries)?;
-    let mut pixmap = new_pixmap(layout.width, layout.height);
-    draw::card(&mut pixmap);
+    let mut pixmap = draw::card(layout.width, layout.height);
     for (tile, entry) in layout.tiles.iter().zip(entries) {
         draw::tile(&mut pixmap, tile.rect, BOARD.corner);
         tile.header.draw(&mut pixmap, &BOARD);

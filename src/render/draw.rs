@@ -78,15 +78,22 @@ fn circle(centre: Point, radius: f32) -> Option<Path> {
     PathBuilder::from_circle(centre.x, centre.y, radius)
 }
 
-/// The card under everything: opaque, with a dark rim for the white theme.
-pub(crate) fn card(pixmap: &mut Pixmap) {
-    pixmap.fill(style::CARD.color());
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+/// A new picture: the opaque card under everything, with a dark rim for the white
+/// theme. Built filled (one pass over the pixels rather than zeroing then filling).
+pub(crate) fn card(width: u32, height: u32) -> Pixmap {
+    let (w, h) = (width.max(1), height.max(1));
+    let c = style::CARD;
+    let pixels = [c.0, c.1, c.2, 255].repeat(w as usize * h as usize);
+    // Layouts are bounded (boards are capped), so this only fails on a layout bug.
+    let size = tiny_skia::IntSize::from_wh(w, h).expect("picture size within bounds");
+    let mut pixmap = Pixmap::from_vec(pixels, size).expect("picture size within bounds");
+    let (w, h) = (w as f32, h as f32);
     let rim = 2.0;
-    block(pixmap, 0.0, 0.0, w, rim, style::CARD_EDGE);
-    block(pixmap, 0.0, h - rim, w, rim, style::CARD_EDGE);
-    block(pixmap, 0.0, 0.0, rim, h, style::CARD_EDGE);
-    block(pixmap, w - rim, 0.0, rim, h, style::CARD_EDGE);
+    block(&mut pixmap, 0.0, 0.0, w, rim, style::CARD_EDGE);
+    block(&mut pixmap, 0.0, h - rim, w, rim, style::CARD_EDGE);
+    block(&mut pixmap, 0.0, 0.0, rim, h, style::CARD_EDGE);
+    block(&mut pixmap, w - rim, 0.0, rim, h, style::CARD_EDGE);
+    pixmap
 }
 
 /// A board's tile behind one structure.
@@ -121,6 +128,8 @@ pub(crate) fn structure(pixmap: &mut Pixmap, koan: &Koan, grid: &GridLayout) {
     block(pixmap, b.x - e, b.y, e, b.h, style::BOX_EDGE);
     block(pixmap, b.x + b.w, b.y, e, b.h, style::BOX_EDGE);
 
+    // All pieces in one path and all pips in another: pieces never overlap, and one
+    // fill per colour costs far less than one per shape.
     let arrows = koan.set() == PieceSet::Arrows;
     for &(pos, piece) in koan.pieces() {
         let shape = grid.piece(pos, piece, arrows);

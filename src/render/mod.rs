@@ -16,6 +16,7 @@
 mod board;
 mod draw;
 mod geometry;
+pub mod samples;
 mod style;
 mod text;
 
@@ -24,6 +25,7 @@ mod tests;
 
 use crate::koan::Koan;
 use geometry::{GridLayout, Point, StoneLayout};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use std::fmt;
 use std::str::FromStr;
@@ -111,16 +113,32 @@ pub struct BoardEntry<'a> {
     pub label: String,
 }
 
+impl<'a> BoardEntry<'a> {
+    /// Entries labelled `#1`, `#2`, ... in order, as a match numbers its structures.
+    pub fn numbered(
+        items: impl IntoIterator<Item = (&'a Koan, Option<Mark>)>,
+    ) -> Vec<BoardEntry<'a>> {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, (koan, mark))| BoardEntry {
+                koan,
+                mark,
+                label: format!("#{}", i + 1),
+            })
+            .collect()
+    }
+}
+
 /// One structure as a PNG.
 pub fn koan_png(koan: &Koan, picture: &Picture) -> Vec<u8> {
-    encode(&koan_image(koan, picture))
+    encode_single(&koan_image(koan, picture))
 }
 
 /// One structure as an image (what [`koan_png`] encodes).
 pub fn koan_image(koan: &Koan, picture: &Picture) -> RgbImage {
     let layout = SingleLayout::new(koan, picture);
-    let mut pixmap = new_pixmap(layout.width, layout.height);
-    draw::card(&mut pixmap);
+    let mut pixmap = draw::card(layout.width, layout.height);
     layout.header.draw(&mut pixmap, &style::SINGLE);
     draw::structure(&mut pixmap, koan, &layout.grid);
     into_image(pixmap)
@@ -268,41 +286,54 @@ impl SingleLayout {
     }
 }
 
-fn new_pixmap(width: u32, height: u32) -> Pixmap {
-    // Layouts are at least a margin wide and bounded in size (boards are capped), so
-    // this only fails on a layout bug.
-    Pixmap::new(width.max(1), height.max(1)).expect("picture size within bounds")
-}
-
-/// The pixmap without its alpha channel: every picture is opaque (it starts as a
-/// filled card), so dropping alpha loses nothing and saves a quarter of the PNG.
+/// The pixmap without its alpha channel. Every picture starts as a filled opaque card
+/// and only opaque paint goes on it, so premultiplied colours are the plain colours
+/// and dropping alpha loses nothing (and saves a quarter of the PNG).
 fn into_image(pixmap: Pixmap) -> RgbImage {
     let (w, h) = (pixmap.width(), pixmap.height());
-    let mut rgb = Vec::with_capacity(pixmap.pixels().len() * 3);
-    for px in pixmap.pixels() {
-        let c = px.demultiply();
-        rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+    let data = pixmap.data();
+    debug_assert!(
+        data.chunks_exact(4).all(|px| px[3] == 255),
+        "opaque picture"
+    );
+    let mut rgb = vec![0; data.len() / 4 * 3];
+    for (dst, src) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        dst.copy_from_slice(&src[..3]);
     }
     RgbImage::from_raw(w, h, rgb).expect("pixmap holds w x h pixels")
 }
 
-/// PNG bytes of an image. Deflate level 1 with the `Up` filter: of the settings
-/// measured (README, "Pictures"), the fastest that keeps even a full 6 x 6 structure
-/// under 30 KB; the flat card and grid compress to almost nothing.
-pub(crate) fn encode(image: &RgbImage) -> Vec<u8> {
+/// The most PNG bytes one structure's picture should take.
+pub const PNG_BUDGET: usize = 30 * 1024;
+
+/// PNG bytes of one structure's picture: the fast encoder first (a typical structure
+/// fits the budget several times over), deflate level 1 only for the rare crowded
+/// structure the fast encoder leaves over [`PNG_BUDGET`] (README, "Pictures").
+pub(crate) fn encode_single(image: &RgbImage) -> Vec<u8> {
+    let fast = encode(image, CompressionType::Fast, FilterType::Paeth);
+    if fast.len() <= PNG_BUDGET {
+        fast
+    } else {
+        encode_board(image)
+    }
+}
+
+/// PNG bytes of a board: deflate level 1 with the `Up` filter, a third smaller than
+/// the fast encoder on a board for little more time.
+pub(crate) fn encode_board(image: &RgbImage) -> Vec<u8> {
+    encode(image, CompressionType::Level(1), FilterType::Up)
+}
+
+fn encode(image: &RgbImage, compression: CompressionType, filter: FilterType) -> Vec<u8> {
     let mut out = Vec::new();
-    image::codecs::png::PngEncoder::new_with_quality(
-        &mut out,
-        image::codecs::png::CompressionType::Level(1),
-        image::codecs::png::FilterType::Up,
-    )
-    .write_image(
-        image.as_raw(),
-        image.width(),
-        image.height(),
-        ExtendedColorType::Rgb8,
-    )
-    // Writing a well-formed RGBA buffer into a Vec cannot fail.
-    .expect("in-memory PNG encoding");
+    PngEncoder::new_with_quality(&mut out, compression, filter)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            ExtendedColorType::Rgb8,
+        )
+        // Writing a well-formed RGB buffer into a Vec cannot fail.
+        .expect("in-memory PNG encoding");
     out
 }

@@ -82,7 +82,7 @@ pub(crate) const SINGLE: Scale = Scale {
 /// One tile of a board (the match history).
 pub(crate) const BOARD: Scale = Scale {
     cell: 34.0,
-    margin: 8.0,
+    margin: 10.0,
     header: 28.0,
     caption_px: 17.0,
     mark_word_px: 0.0,

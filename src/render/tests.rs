@@ -15,18 +15,7 @@ fn koan(set: PieceSet, pieces: &[(i32, i32, Piece)]) -> Koan {
 
 /// The structure of the seed's notation example: `3> .. .. 2^ .. 3v / .. 1< 1<`.
 fn seed_example() -> Koan {
-    use Direction::*;
-    use Size::*;
-    koan(
-        PieceSet::Pyramids,
-        &[
-            (0, 0, Piece::new(Large, Right)),
-            (0, 3, Piece::new(Medium, Up)),
-            (0, 5, Piece::new(Large, Down)),
-            (1, 1, Piece::new(Small, Left)),
-            (1, 2, Piece::new(Small, Left)),
-        ],
-    )
+    samples::structure()
 }
 
 /// Every pyramid once, one row per size, one column per direction.
@@ -389,35 +378,19 @@ fn extreme_structures_render() {
 
 #[test]
 fn a_full_six_by_six_structure_stays_small_as_png() {
-    let placed: Vec<_> = (0..36)
-        .map(|i| {
-            (
-                i / 6,
-                i % 6,
-                PieceSet::Pyramids.pieces()[(i * 5 % 12) as usize],
-            )
-        })
-        .collect();
-    let k = koan(PieceSet::Pyramids, &placed);
+    let k = samples::full();
     let picture = Picture {
         mark: Some(Mark::DoesNot),
         caption: Some("#40".into()),
     };
     let png = koan_png(&k, &picture);
-    assert!(png.len() <= 30 * 1024, "{} bytes", png.len());
+    assert!(png.len() <= PNG_BUDGET, "{} bytes", png.len());
     check_cells(&decode(&png), &k, &SingleLayout::new(&k, &picture).grid);
 }
 
 fn history(koans: &[Koan]) -> Vec<BoardEntry<'_>> {
-    koans
-        .iter()
-        .enumerate()
-        .map(|(i, k)| BoardEntry {
-            koan: k,
-            mark: [Some(Mark::Obeys), Some(Mark::DoesNot), None][i % 3],
-            label: format!("#{}", i + 1),
-        })
-        .collect()
+    let marks = [Some(Mark::Obeys), Some(Mark::DoesNot), None];
+    BoardEntry::numbered(koans.iter().zip(marks.into_iter().cycle()))
 }
 
 #[test]
@@ -568,3 +541,4 @@ proptest! {
         check_cells(&img, &k, &SingleLayout::new(&k, &picture).grid);
     }
 }
+
