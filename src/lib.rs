@@ -8,7 +8,12 @@
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod play;
+pub mod pool;
 pub mod render;
+pub mod rules;
+pub mod runtime;
+pub mod store;
 
 pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

@@ -63,7 +63,100 @@ proptest! {
     fn reading_never_panics(text in "\\PC{0,60}") {
         let _ = parse(&text);
     }
+
+    /// Word salad from the vocabulary reaches deep into both grammars; whatever
+    /// reads must say itself back.
+    #[test]
+    fn word_salad_never_panics_and_reads_back(words in prop::collection::vec(prop::sample::select(VOCABULARY), 0..14)) {
+        let text = words.join(" ");
+        if let Ok(p) = parse(&text) {
+            let e = english(&p.formula);
+            let back = parse(&e).map_err(|err| TestCaseError::fail(format!("{text} -> {e}: {err}")))?;
+            prop_assert!(mondo::lang::same_reading(&p.formula, &back.formula), "{} -> {}", text, e);
+            let s = parse_symbolic(&symbolic(&p.formula)).map_err(|err| TestCaseError::fail(err.to_string()))?;
+            prop_assert!(same_tree(&p.formula, &s.formula));
+        }
+    }
 }
+
+const VOCABULARY: &[&str] = &[
+    "every",
+    "some",
+    "a",
+    "no",
+    "exactly",
+    "at",
+    "least",
+    "most",
+    "two",
+    "one",
+    "only",
+    "the",
+    "unique",
+    "there",
+    "is",
+    "are",
+    "piece",
+    "pieces",
+    "small",
+    "large",
+    "topmost",
+    "other",
+    "another",
+    "points",
+    "point",
+    "pointing",
+    "up",
+    "down",
+    "or",
+    "and",
+    "not",
+    "does",
+    "touches",
+    "touching",
+    "that",
+    "above",
+    "in",
+    "same",
+    "row",
+    "as",
+    "size",
+    "direction",
+    "number",
+    "of",
+    "total",
+    "pips",
+    "odd",
+    "if",
+    "then",
+    "either",
+    "but",
+    "both",
+    "(",
+    ")",
+    "forall",
+    "exists",
+    "x",
+    "y",
+    ".",
+    "up(x)",
+    "touches(x, y)",
+    "&",
+    "|",
+    "->",
+    "count(x:",
+    "=",
+    "3",
+    "more",
+    "than",
+    "it",
+    "case",
+    "all",
+    "width",
+    "+",
+    "connected",
+    "structure",
+];
 
 #[test]
 fn some_random_formulas_have_natural_english() {

@@ -3,7 +3,9 @@
 
 use mondo::koan::enumerate::koans;
 use mondo::koan::{Koan, PieceSet};
-use mondo::lang::{english, evaluate, parse, parse_english, parse_symbolic, symbolic};
+use mondo::lang::{
+    english, evaluate, parse, parse_english, parse_symbolic, same_reading, symbolic,
+};
 
 fn koan(text: &str) -> Koan {
     text.parse()
@@ -239,6 +241,11 @@ fn determiners() {
     // `only NP` without a number: every piece that VP is NP.
     reads("only small pieces point up", &["1^ 2>", "3>"], &["2^"]);
     reads("there are only small pieces", &["1^ 1>"], &["1^ 2^"]);
+    reads(
+        "there are only arrows pointing up or down",
+        &["UD"],
+        &["UR"],
+    );
 }
 
 #[test]
@@ -254,6 +261,32 @@ fn there_is_and_there_are() {
     reads("there isn't a large piece", &["1^"], &["3^"]);
     reads("there are not exactly two pieces", &["1^"], &["1^ 1^"]);
     reads("the structure has exactly two pieces", &["1^ 1^"], &["1^"]);
+    reads(
+        "there is a small piece and a large piece",
+        &["1^ 3^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there is a small piece or a large piece",
+        &["1^", "3^"],
+        &["2^"],
+    );
+    reads(
+        "there are no small pieces and no large pieces",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    reads(
+        "there isn't a small piece or a large piece",
+        &["2^"],
+        &["1^", "3^"],
+    );
+    // After `and`, a sentence of its own is not a list item.
+    reads(
+        "there is a small piece and a large piece points up",
+        &["1> 3^"],
+        &["1> 3>"],
+    );
 }
 
 #[test]
@@ -663,6 +696,18 @@ fn small_print() {
     }
     reads("every piece points up.", &["1^"], &["1>"]);
     reads("every piece points up in the koan", &["1^"], &["1>"]);
+    reads("every piece points to the left", &["1<"], &["1>"]);
+    reads(
+        "some piece is to the right of a small piece",
+        &["1^ 2^"],
+        &["2^ 1^"],
+    );
+    reads("there's a small piece", &["1^"], &["2^"]);
+    reads(
+        "it's not the case that every piece points up",
+        &["1^ 1>"],
+        &["1^"],
+    );
     reads(
         "there are exactly two pieces in the structure.",
         &["1^ 1^"],
@@ -752,6 +797,33 @@ fn refusals_offer_rewordings() {
 }
 
 #[test]
+fn typos_get_a_did_you_mean() {
+    refused(
+        "every peice points up",
+        "peice",
+        Some("every piece points up"),
+    );
+    refused(
+        "every piece points upp",
+        "upp",
+        Some("every piece points up"),
+    );
+    refused(
+        "exactyl two pieces point up",
+        "exactyl",
+        Some("exactly two pieces point up"),
+    );
+    let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
+    assert!(e.message.contains("did you mean `touches`"), "{e}");
+    let e = parse("every piece is pointed at").expect_err("no passive");
+    assert!(!e.message.contains("did you mean"), "{e}");
+    assert!(e.help.is_some_and(|h| h.contains("no passive")));
+    // Far from every known word: no guess.
+    let e = parse("every zebra points up").expect_err("unknown noun");
+    assert!(!e.message.contains("did you mean"), "{e}");
+}
+
+#[test]
 fn forms_are_detected() {
     for s in [
         "forall x. up(x)",
@@ -763,4 +835,342 @@ fn forms_are_detected() {
         assert!(parse_english(s).is_err(), "{s} is not English");
     }
     assert!(parse_symbolic("every piece points up").is_err());
+}
+
+// ---------------------------------------------------------------------------------
+// Found in review: each of these read wrongly (or not at all) before its fix.
+
+/// "The object of a relation never is its own subject", whatever the relation and
+/// however the object is quantified.
+#[test]
+fn the_object_never_is_the_subject() {
+    let cases = [
+        (
+            "some piece points at every piece",
+            "exists x. forall y. y != x -> points_at(x, y)",
+        ),
+        (
+            "every piece touches every piece",
+            "forall x y. y != x -> touches(x, y)",
+        ),
+        (
+            "no piece points at every piece",
+            "!exists x. forall y. y != x -> points_at(x, y)",
+        ),
+        (
+            "a piece is above every piece",
+            "exists x. forall y. y != x -> above(x, y)",
+        ),
+        (
+            "every piece is larger than every small piece",
+            "forall x y. y != x & small(y) -> larger(x, y)",
+        ),
+        (
+            "a piece is above at most two pieces",
+            "exists x. count(y: y != x & above(x, y)) <= 2",
+        ),
+        (
+            "some piece is the same size as a piece",
+            "exists x y. y != x & same_size(x, y)",
+        ),
+    ];
+    for (pattern, formula) in cases {
+        means(pattern, formula, PieceSet::Pyramids, 2);
+        let p = parse(pattern).expect("reads");
+        assert!(symbolic(&p.formula).contains("y != x"), "{pattern}");
+    }
+    // Structures on which the reflexive reading (always false, or always true) and
+    // the right one differ.
+    reads(
+        "some piece points at every piece",
+        &["1> 1^"],
+        &["1> 1^ / 1^ .."],
+    );
+    reads("every piece touches every piece", &["1^ 1^"], &["1^ 1^ 1^"]);
+    reads("no piece points at every piece", &["1^ 1^"], &["1> 1^"]);
+    reads("a piece is above every piece", &["1^ / 1^"], &["1^ 1^"]);
+    reads(
+        "every piece is larger than every small piece",
+        &["2^ 1^"],
+        &["1^ 1^"],
+    );
+    // `the unique NP` still means the one such piece in the whole structure; it is
+    // just never the subject.
+    reads(
+        "some piece touches the unique large piece",
+        &["1^ 3^"],
+        &["3^ 3^", "1^ .. 3^", "3^"],
+    );
+    reads(
+        "some piece is in the same row as the unique large piece",
+        &["1^ 3^"],
+        &["3^ 3^", "3^"],
+    );
+    // `the unique other NP`: one NP besides the subject.
+    reads(
+        "some piece touches the unique other large piece",
+        &["3^ 3^", "1^ 3^"],
+        &["3^ 3^ 3^", "3^"],
+    );
+    // Said back, the distinctness is implied by the object phrase and not lost.
+    for pattern in [
+        "some piece points at every piece",
+        "every piece touches every piece",
+        "no piece points at every piece",
+        "every piece is larger than every small piece",
+    ] {
+        let p = parse(pattern).expect("reads");
+        let e = english(&p.formula);
+        assert!(!e.contains('!'), "{pattern} said back as {e}");
+        let back = parse(&e).expect("reads back");
+        assert!(same_reading(&back.formula, &p.formula), "{pattern} -> {e}");
+    }
+}
+
+/// A formula without the distinctness must not be said in English that would read
+/// back with it.
+#[test]
+fn english_keeps_a_missing_distinctness_symbolic() {
+    for formula in [
+        "exists x. forall y. points_at(x, y)",
+        "forall x y. touches(x, y)",
+        "forall x. exists y. same_size(x, y)",
+        "exists x. forall y. large(y) -> above(x, y)",
+    ] {
+        let f = parse_symbolic(formula).expect("reads").formula;
+        assert_eq!(english(&f), symbolic(&f), "{formula}");
+    }
+    // Where the relation cannot hold of a piece and itself, `y != x` beside it adds
+    // nothing, so English may say these.
+    for (formula, said) in [
+        (
+            "exists x y. points_at(x, y) & large(y)",
+            "there is a piece pointing at a large piece",
+        ),
+        (
+            "exists x. count(y: touches(x, y)) = 2",
+            "there is a piece touching exactly two pieces",
+        ),
+    ] {
+        let f = parse_symbolic(formula).expect("reads").formula;
+        assert_eq!(english(&f), said, "{formula}");
+    }
+}
+
+/// `not ... any NP` is `no NP`: right after a negated verb, or in the noun phrase
+/// and verb phrase of `no`. The structures tell it from `not ... every NP`.
+#[test]
+fn any_after_a_negation_means_no() {
+    means(
+        "at least one piece is not pointing at any piece",
+        "exists x. !exists y. y != x & points_at(x, y)",
+        PieceSet::Pyramids,
+        2,
+    );
+    // Every piece points at some other piece, but not each at all the others.
+    let not_every = "1> 1< 1<";
+    reads(
+        "at least one piece is not pointing at any piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    reads(
+        "some piece does not point at any piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    reads(
+        "some piece doesn't point at any other piece",
+        &["1> 1^"],
+        &[not_every],
+    );
+    // The middle piece touches one of the two large pieces, not both.
+    let one_of_two = "3^ 1^ .. 3^";
+    reads(
+        "every piece does not touch any large piece",
+        &["1^ .. 3^", "3^"],
+        &["1^ 3^", one_of_two],
+    );
+    reads(
+        "no piece touches any large piece",
+        &["1^ .. 3^"],
+        &["1^ 3^", one_of_two],
+    );
+    means(
+        "no piece touches any large piece",
+        "!exists x y. y != x & large(y) & touches(x, y)",
+        PieceSet::Pyramids,
+        2,
+    );
+    reads(
+        "some small piece is not above any large piece",
+        &["3^ / 1^"],
+        &["1^ / 3^"],
+    );
+    reads(
+        "some piece not touching any piece points up",
+        &["1^ .. 1>"],
+        &["1^ 1>"],
+    );
+    reads(
+        "some piece that is not touching any piece points up",
+        &["1^ .. 1>"],
+        &["1^ 1>"],
+    );
+    reads("there are not any pieces pointing up", &["1>"], &["1^"]);
+    reads("there isn't any large piece", &["1^"], &["3^"]);
+    reads(
+        "there are no pieces touching any large piece",
+        &["1^ .. 3^"],
+        &["1^ 3^"],
+    );
+    reads(
+        "no piece that touches any large piece points up",
+        &["1> 3^"],
+        &["1^ 3^"],
+    );
+    reads(
+        "no piece points up or touches any large piece",
+        &["1> .. 3>"],
+        &["1^", "1> 3>"],
+    );
+    // Elsewhere `any` could mean `every` or `some`: refused as before.
+    for (pattern, example) in [
+        ("any piece points up", "every piece points up"),
+        (
+            "every piece touches any large piece",
+            "every piece touches every large piece",
+        ),
+        (
+            "some piece does not touch a piece that touches any piece",
+            "some piece does not touch a piece that touches every piece",
+        ),
+        (
+            "every piece does not point up and touches any piece",
+            "every piece does not point up and touches every piece",
+        ),
+        (
+            "if any piece points up then no piece points down",
+            "if every piece points up then no piece points down",
+        ),
+        (
+            "the number of pieces touching any piece is 2",
+            "the number of pieces touching every piece is 2",
+        ),
+        (
+            "it is not the case that any piece points up",
+            "it is not the case that every piece points up",
+        ),
+    ] {
+        refused(pattern, "any", Some(example));
+    }
+}
+
+/// Relative clauses joined by `and which` / `and that` / `or which`: each keeps its own
+/// `not` and `or`.
+#[test]
+fn relative_clauses_join_with_and_which() {
+    reads(
+        "there is a piece which is not small and which points left",
+        &["2<", "1^ 3<"],
+        &["1<", "2>"],
+    );
+    means(
+        "there is a piece which is not small and which points left",
+        "exists x. !small(x) & left(x)",
+        PieceSet::Pyramids,
+        1,
+    );
+    reads(
+        "every piece that points up and that is not small is large",
+        &["1^ 3^ 2>"],
+        &["2^"],
+    );
+    reads(
+        "some piece which is small or which points left is above a large piece",
+        &["1^ / 3^", "3< / 3^"],
+        &["3^ / 3^", "3^ / 1<"],
+    );
+    reads(
+        "there is a piece which does not point up and which touches a large piece",
+        &["1> 3^"],
+        &["1^ 3^", "1> .. 3^"],
+    );
+    // `or` inside the first clause stays there: (small or up) and touching a large piece.
+    reads(
+        "some piece that is small or points up and that touches a large piece is vertical",
+        &["1^ 3>", "2^ 3>"],
+        &["1> 3>", "2v 1^", "1^ .. 3>"],
+    );
+    reads(
+        "there are no pieces pointing up and which touch a large piece",
+        &["1^ .. 3>", "1> 3>"],
+        &["1^ 3>"],
+    );
+    // Joined both ways, or after a clause inside another clause (which one does it
+    // join?): refused.
+    refused(
+        "there is a piece which is small and which points up or which is large",
+        "or",
+        None,
+    );
+    refused(
+        "every piece that touches a piece that points up and that is small is large",
+        "and",
+        None,
+    );
+    // The printer uses them where one verb phrase cannot group an `or`.
+    let f = parse_symbolic("pips(x: (small(x) | large(x)) & up(x)) = 4")
+        .expect("reads")
+        .formula;
+    assert_eq!(
+        english(&f),
+        "the total pips of pieces that are small or are large and that point up is four"
+    );
+}
+
+/// In an arrows game the umpire says "arrows"; for pyramids, as `english` says.
+#[test]
+fn arrows_games_hear_arrows() {
+    use mondo::lang::english_for;
+    let cases = [
+        (
+            "There are only arrows that point up or down in the koan",
+            "every arrow points up or down",
+        ),
+        (
+            "some piece points at a piece",
+            "there is an arrow pointing at an arrow",
+        ),
+        (
+            "some piece points the same direction as another piece",
+            "there is an arrow pointing the same direction as another arrow",
+        ),
+        (
+            "every piece touches every piece",
+            "every arrow touches every other arrow",
+        ),
+        ("the number of pieces is odd", "the number of arrows is odd"),
+        (
+            "all pieces point the same direction",
+            "all arrows point the same direction",
+        ),
+        (
+            "(some piece points up) or no piece touches a piece",
+            "there is an arrow pointing up or there are no arrows touching an arrow",
+        ),
+    ];
+    for (pattern, said) in cases {
+        let f = parse(pattern).expect("reads").formula;
+        let arrows = english_for(&f, PieceSet::Arrows);
+        assert_eq!(arrows, said, "{pattern}");
+        let back = parse(&arrows).expect("reads back");
+        assert!(same_reading(&back.formula, &f), "{pattern} -> {arrows}");
+        assert_eq!(english_for(&f, PieceSet::Pyramids), english(&f));
+    }
+    // The symbolic fallback is left as it is.
+    let f = parse_symbolic("exists x. forall y. points_at(x, y)")
+        .expect("reads")
+        .formula;
+    assert_eq!(english_for(&f, PieceSet::Arrows), symbolic(&f));
 }

@@ -178,3 +178,44 @@ fn word_count_is_words_as_written() {
     );
     assert_eq!(word_count("forall x. small(x) -> up(x)"), 6);
 }
+
+#[test]
+fn deep_nesting_is_refused_not_a_stack_overflow() {
+    // Test threads have small stacks: the nesting limit must bite first.
+    let deep = [
+        format!(
+            "{}every piece points up{}",
+            "(".repeat(300),
+            ")".repeat(300)
+        ),
+        format!("{}every piece points up", "not ".repeat(1000)),
+        format!(
+            "{}every piece points up",
+            "it is not the case that ".repeat(300)
+        ),
+        format!("{}up(x)", "!".repeat(2000)),
+        format!("{}true", "forall x. ".repeat(300)),
+        format!("count(x: {}true{}) = 1", "(".repeat(300), ")".repeat(300)),
+        format!("{}1{} = 1", "(".repeat(400), ")".repeat(400)),
+        format!(
+            "every piece touches {}a piece",
+            "a piece that touches ".repeat(200)
+        ),
+        format!("every piece is {}", "not ".repeat(1000)),
+        format!(
+            "if {}every piece points up then every piece points up",
+            "if ".repeat(300)
+        ),
+    ];
+    for text in &deep {
+        match parse(text) {
+            Ok(p) => {
+                let _ = symbolic(&p.formula);
+            }
+            Err(e) => assert!(
+                e.message.contains("nested too deeply") || e.message.contains("expected"),
+                "{e}"
+            ),
+        }
+    }
+}

@@ -3,7 +3,12 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
+mod bench_runtime;
 mod koan;
+mod lang;
+mod play;
+mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -19,6 +24,18 @@ pub enum Command {
     Version,
     /// Structures in text: normalise their notation, count them, list them.
     Koan(koan::KoanArgs),
+    /// Read a pattern and say it back (canonical English, symbolic, word count).
+    Explain(lang::ExplainArgs),
+    /// Say whether structures obey a pattern.
+    Check(lang::CheckArgs),
+    /// Work with pattern pools.
+    Pool(lang::PoolArgs),
+    /// Speed figures on this machine.
+    Bench(bench::BenchArgs),
+    /// Solo practice at the terminal (one command per line on standard input).
+    Play(play::PlayArgs),
+    /// A match from its log, event by event.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -28,5 +45,11 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Koan(args) => koan::run(args),
+        Command::Explain(args) => lang::explain(args),
+        Command::Check(args) => lang::check(args),
+        Command::Pool(args) => lang::pool(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }

@@ -353,8 +353,9 @@ impl BinaryPred {
         )
     }
 
-    /// Whether it can hold between a piece and itself. For these the English reading
-    /// adds an explicit `x != y` ("the object of a relation never is its own subject").
+    /// Whether it can hold between a piece and itself. (The English reading excludes
+    /// the subject from every object; beside the other relations that `x != y` adds
+    /// nothing.)
     pub fn is_reflexive_possible(self) -> bool {
         matches!(
             self,

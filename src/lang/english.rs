@@ -5,6 +5,10 @@
 //! variable that the phrase speaks of is known. Sentences are closed, so they lower at
 //! once. Choices the contract leaves open, made as a careful umpire would:
 //!
+//! - The object of a relation never is its subject: every object's restriction gets
+//!   `y != x`. `the unique NP` as an object still counts the NPs of the whole
+//!   structure (the one large piece is not the subject); `the unique other NP` counts
+//!   those besides the subject.
 //! - `only NP VP` (no number) reads "every piece that VP is NP", so `only small pieces
 //!   point up` is `forall x. up(x) -> small(x)`; `there are only NP` reads "every
 //!   piece is NP".
@@ -12,8 +16,19 @@
 //!   follows; a direction list (`does not point up or down`) is one verb phrase.
 //!   Where a following `and`/`or` could fall under the same `not`
 //!   (`does not point up or touch ...`, `is not small or large`) the reading is refused.
+//! - Relative clauses join with their own `that` / `which`: `a piece which is not small
+//!   and which points left`; each clause keeps its own `not` and `or`. Clauses joined by
+//!   both `and` and `or`, and `and that` after a clause that is itself inside a
+//!   relative clause (which of the two does it join?), are refused.
 //! - `either S or S` without `but not both` is refused (inclusive or exclusive?).
-//! - `any` is refused (it means "every" or "some" depending on the sentence).
+//! - `any` means "every" or "some" depending on the sentence, so it is refused, except
+//!   where a negation directly governs it and `not ... any` plainly means `no`: as the
+//!   object of a negated verb (`does not touch any large piece`, `is not above any
+//!   piece`, `not pointing at any piece`), after `there is not` (`there aren't any
+//!   large pieces`), and in the noun phrase and verb phrase of `no` (`no piece touches
+//!   any large piece`, `there are no pieces touching any large piece`). There `any` is
+//!   `a` inside the negation. One step deeper (`does not touch a piece that touches
+//!   any piece`), or under `every`, `if` or `it is not the case that`, it is refused.
 //! - A bare plural object (`pieces pointing at other pieces`) reads as "some".
 //! - `A koan has the Buddha-nature if S` (Kory Heath's form) reads as S, and
 //!   `A koan does not have the Buddha-nature if S` as not S; `it contains` and
@@ -26,7 +41,7 @@ use super::ast::{
 use super::error::ParsePatternError;
 use super::lexer::{Cursor, Sym, Tok, Token, lex};
 use super::symbolic::{MAX_NESTING, sum};
-use super::words::{adjective, direction, is_colour, is_noun, number_word};
+use super::words::{adjective, direction, english_typo, is_colour, is_noun, number_word};
 
 type R<T> = Result<T, ParsePatternError>;
 
@@ -56,17 +71,39 @@ pub fn parse_english(text: &str) -> R<Pattern> {
         src: text,
         c: Cursor::new(toks, text.len()),
         nesting: 0,
+        any_licensed: false,
+        in_relative: 0,
     };
-    let formula = p.rule()?;
-    if !p.c.at_end() {
-        return Err(p
-            .c
-            .expected("the end of the pattern (or `and`, `or` and another sentence)"));
-    }
+    let formula = p
+        .rule()
+        .and_then(|f| {
+            if p.c.at_end() {
+                Ok(f)
+            } else {
+                Err(p
+                    .c
+                    .expected("the end of the pattern (or `and`, `or` and another sentence)"))
+            }
+        })
+        .map_err(|e| with_typo_hint(e, text, &p.c.toks))?;
     Ok(Pattern {
         source: text.to_string(),
         formula,
     })
+}
+
+/// When reading stopped at a word that looks like a misspelt known word, say which.
+fn with_typo_hint(mut e: ParsePatternError, text: &str, toks: &[Token]) -> ParsePatternError {
+    let Some(word) = toks.iter().find(|t| t.span == e.span).and_then(Token::word) else {
+        return e;
+    };
+    if let Some(fix) = english_typo(word) {
+        e.message = format!("{} (did you mean `{fix}`?)", e.message);
+        if e.examples.is_empty() {
+            e.examples.push(splice(text, &e.span, fix));
+        }
+    }
+    e
 }
 
 /// Drops `in the koan` / `in the structure` (and `this`): it adds nothing.
@@ -211,6 +248,13 @@ struct Parser<'a> {
     src: &'a str,
     c: Cursor,
     nesting: u32,
+    /// Whether a negation directly governs the determiner read next, so that `any`
+    /// means `a` under it (`does not touch any piece`: touches no piece). See
+    /// [`Parser::licensing`].
+    any_licensed: bool,
+    /// How many relative clauses enclose the phrase being read (see
+    /// [`Parser::joined_relatives`]).
+    in_relative: u32,
 }
 
 impl Parser<'_> {
@@ -227,6 +271,18 @@ impl Parser<'_> {
 
     fn leave(&mut self) {
         self.nesting -= 1;
+    }
+
+    /// Runs `read` with `any` licensed (read as `a`) or not, then restores the
+    /// previous state. A negation licenses the objects of the verb it negates; `no`
+    /// licenses those in its noun phrase and verb phrase; an object's own noun phrase
+    /// is licensed only by its determiner being `no`, so `any` is never read deeper
+    /// than one step from the negation that makes it mean "no".
+    fn licensing<T>(&mut self, on: bool, read: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.any_licensed, on);
+        let r = read(self);
+        self.any_licensed = saved;
+        r
     }
 
     fn start(&self) -> usize {
@@ -425,6 +481,7 @@ impl Parser<'_> {
             .c
             .eat_words(&["it", "is", "not", "the", "case", "that"])
             || self.c.eat_words(&["it", "isn't", "the", "case", "that"])
+            || self.c.eat_words(&["it's", "not", "the", "case", "that"])
             || self.c.eat_word("not")
         {
             let a = self.not_sentence()?;
@@ -448,7 +505,7 @@ impl Parser<'_> {
         }
         let w = self.c.word().unwrap_or("").to_string();
         match w.as_str() {
-            "there" => self.there(),
+            "there" | "there's" => self.there(),
             "the" => self.the_sentence(),
             "it" if matches!(self.c.word_at(1), Some("contains" | "has")) => {
                 self.c.pos += 2;
@@ -475,17 +532,22 @@ impl Parser<'_> {
         let mut e = self.c.expected(
             "a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`",
         );
+        if self.c.is_word("it") {
+            return e.with_help(
+                "a pattern cannot point back with `it`: name the piece again, e.g. `the unique topmost piece points up`",
+            );
+        }
         if let Some(w) = self.c.word()
             && (adjective(w).is_some() || is_noun(w))
         {
             let here = self.c.here();
             e.message =
                 format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
-            let plural = (0..8)
-                .filter_map(|k| self.c.word_at(k))
-                .find(|w| is_noun(w))
-                .is_some_and(|n| n.ends_with('s'));
-            let every = if plural { "all " } else { "every " };
+            let every = if self.noun_ahead_is_plural() {
+                "all "
+            } else {
+                "every "
+            };
             e = e
                 .with_example(splice(self.src, &(here.start..here.start), every))
                 .with_example(splice(self.src, &(here.start..here.start), "some "));
@@ -495,7 +557,12 @@ impl Parser<'_> {
 
     /// `there is/are ...`.
     fn there(&mut self) -> R<Formula> {
+        let contracted = self.c.is_word("there's");
         let start = self.c.bump().start;
+        if contracted {
+            let neg = self.c.eat_word("not");
+            return self.existential(start, neg);
+        }
         let neg = match self.c.word() {
             Some("is" | "are" | "exists" | "exist") => {
                 self.c.bump();
@@ -536,25 +603,70 @@ impl Parser<'_> {
             let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
             cmp(op, ca, cb, self.span_from(start))
         } else {
-            let Some(det) = self.det()? else {
+            let Some(mut f) = self.there_item(start, neg)? else {
                 return Err(self.c.expected(
                     "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
                 ));
             };
-            if matches!(det.det, Det::Every | Det::TheUnique) {
-                return Err(ParsePatternError::new(
-                    det.span,
-                    "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
-                ));
+            // `there is a small piece and a large piece`: a list of items, unless what
+            // follows the `and` is a sentence of its own.
+            let mut list_op = None;
+            while let Some(op) = match self.c.word() {
+                Some("and") => Some(BinOp::And),
+                Some("or") => Some(BinOp::Or),
+                _ => None,
+            } {
+                let save = self.c.pos;
+                let conj = self.c.bump();
+                let item_start = self.start();
+                match self.there_item(item_start, neg) {
+                    Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
+                        if list_op.is_some_and(|o| o != op) {
+                            return Err(ParsePatternError::new(
+                                conj,
+                                "a list with both `and` and `or` is ambiguous: write separate sentences in parentheses",
+                            ));
+                        }
+                        list_op = Some(op);
+                        f = bin(op, f, g);
+                    }
+                    _ => {
+                        self.c.pos = save;
+                        break;
+                    }
+                }
             }
-            let np = self.noun_phrase()?;
-            self.quantify(&det, &np, 0, None, None, self.span_from(start))?
+            f
         };
         Ok(if neg {
             not(self.span_from(start), f)
         } else {
             f
         })
+    }
+
+    /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
+    /// phrase.
+    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
+        let Some(det) = self.licensing(neg, Self::det)? else {
+            return Ok(None);
+        };
+        if matches!(det.det, Det::Every | Det::TheUnique) {
+            return Err(ParsePatternError::new(
+                det.span,
+                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+            ));
+        }
+        let no = neg || matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
+        Ok(Some(self.quantify(
+            &det,
+            &np,
+            0,
+            None,
+            None,
+            self.span_from(start),
+        )?))
     }
 
     /// Sentences that start with `the`.
@@ -615,7 +727,8 @@ impl Parser<'_> {
         let Some(det) = self.det()? else {
             return Err(self.not_a_sentence());
         };
-        let np = self.noun_phrase()?;
+        let no = matches!(det.det, Det::No);
+        let np = self.licensing(no, Self::noun_phrase)?;
         if !self.vp_start(0, Mode::Finite) {
             let mut e = self.c.expected(
                 "a verb phrase such as `points up`, `touches a small piece` or `is large`",
@@ -629,7 +742,7 @@ impl Parser<'_> {
             }
             return Err(e);
         }
-        let vp = self.vp(Mode::Finite)?;
+        let vp = self.licensing(no, |p| p.vp(Mode::Finite))?;
         let span = self.span_from(start);
         if let Vp::Collective(kind, cspan) = &vp {
             if !matches!(det.det, Det::Every) {
@@ -924,6 +1037,14 @@ impl Parser<'_> {
                 let n = self.number("than")?;
                 Det::Count(if w1 == "more" { CmpOp::Le } else { CmpOp::Ge }, n)
             }
+            "no" if self.number_at(1).is_some() => {
+                let span = self.c.here().start..self.c.peek_at(1).map_or(0, |t| t.span.end);
+                return Err(ParsePatternError::new(
+                    span,
+                    format!("`no {w1}` is not understood: say it of one piece and another"),
+                )
+                .with_help("e.g. `no piece points the same direction as another piece`"));
+            }
             "no" => {
                 self.c.bump();
                 Det::No
@@ -962,6 +1083,11 @@ impl Parser<'_> {
                 Det::TheUnique
             }
             "the" => return Err(self.the_refusal()),
+            // Under a negation `not ... any` is `no`: `any` is `a` inside the negation.
+            "any" if self.any_licensed => {
+                self.c.bump();
+                Det::Some
+            }
             "any" => {
                 let span = self.c.here();
                 return Err(ParsePatternError::new(
@@ -969,7 +1095,10 @@ impl Parser<'_> {
                     "`any` can mean `every` or `some`: say which",
                 )
                 .with_example(splice(self.src, &span, "every"))
-                .with_example(splice(self.src, &span, "some")));
+                .with_example(splice(self.src, &span, "some"))
+                .with_help(
+                    "`any` is read only right after a negation, where it means `no`: `does not touch any large piece`, `no piece touches any large piece`",
+                ));
             }
             _ if self.c.is_words(&["one", "and", "only", "one"]) => {
                 self.c.pos += 4;
@@ -997,6 +1126,14 @@ impl Parser<'_> {
         }))
     }
 
+    /// Whether the next noun (within a few words) is plural.
+    fn noun_ahead_is_plural(&self) -> bool {
+        (0..8)
+            .filter_map(|k| self.c.word_at(k))
+            .find(|w| is_noun(w))
+            .is_some_and(|n| n.ends_with('s'))
+    }
+
     fn bare_number_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let n = &self.src[span.clone()];
@@ -1015,6 +1152,14 @@ impl Parser<'_> {
             let mut with_only = span.clone();
             if next == "only" {
                 with_only.end = self.c.peek_at(1).map_or(span.end, |t| t.span.end);
+            }
+            if self.noun_ahead_is_plural() {
+                return ParsePatternError::new(
+                    span.clone(),
+                    "`the ... pieces` could mean all of them or some of them: say `all` or `some`",
+                )
+                .with_example(splice(self.src, &with_only, "all"))
+                .with_example(splice(self.src, &with_only, "some"));
             }
             return ParsePatternError::new(
                 span.clone(),
@@ -1066,14 +1211,11 @@ impl Parser<'_> {
         }
         let rel = if matches!(self.c.word(), Some("that" | "which" | "who")) {
             self.c.bump();
-            if !self.vp_start(0, Mode::Finite) {
-                return Err(self.c.expected(
-                    "a verb phrase such as `points up`, `touches a small piece` or `is large`",
-                ));
-            }
-            Some(Box::new(self.vp(Mode::Finite)?))
+            let first = self.relative(Mode::Finite)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else if self.vp_start(0, Mode::Participle) {
-            Some(Box::new(self.vp(Mode::Participle)?))
+            let first = self.relative(Mode::Participle)?;
+            Some(Box::new(self.joined_relatives(first)?))
         } else {
             None
         };
@@ -1086,15 +1228,69 @@ impl Parser<'_> {
         })
     }
 
+    /// The verb phrase of one relative clause (after `that`, or a participle).
+    fn relative(&mut self, mode: Mode) -> R<Vp> {
+        if !self.vp_start(0, mode) {
+            return Err(self.c.expected(
+                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
+            ));
+        }
+        self.in_relative += 1;
+        let r = self.vp(mode);
+        self.in_relative -= 1;
+        r
+    }
+
+    /// More relative clauses after the first, each with its own `that` / `which`:
+    /// `a piece which is not small and which points left`. A `not` or an `or` inside one
+    /// clause stays there. Refused when both `and` and `or` join, and when the phrase
+    /// is itself inside a relative clause (`every piece that touches a piece that
+    /// points up and that is small ...`: which piece is small?).
+    fn joined_relatives(&mut self, first: Vp) -> R<Vp> {
+        let mut vp = first;
+        let mut joined_by: Option<String> = None;
+        while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))
+            && matches!(self.c.word_at(1), Some("that" | "which" | "who"))
+        {
+            let conj = conj.to_string();
+            let here = self.c.here();
+            if self.in_relative > 0 {
+                return Err(ParsePatternError::new(
+                    here,
+                    format!(
+                        "`{conj} {}` could join this relative clause or the one around it: reword it (an adjective such as `small` goes before the noun) or use the symbolic form",
+                        self.c.word_at(1).unwrap_or("that")
+                    ),
+                ));
+            }
+            if joined_by.as_ref().is_some_and(|j| *j != conj) {
+                return Err(ParsePatternError::new(
+                    here,
+                    "relative clauses joined by both `and` and `or` are ambiguous: put the `or` inside one clause (`that points up or is large`), or use the symbolic form",
+                ));
+            }
+            self.c.pos += 2;
+            let b = self.relative(Mode::Finite)?;
+            vp = if conj == "and" {
+                Vp::And(Box::new(vp), Box::new(b))
+            } else {
+                Vp::Or(Box::new(vp), Box::new(b))
+            };
+            joined_by = Some(conj);
+        }
+        Ok(vp)
+    }
+
     /// The object of a relation: a determiner phrase, or a bare plural (`other pieces`,
     /// read as "some").
     fn object(&mut self) -> R<Dp> {
         let start = self.start();
         if let Some(det) = self.det()? {
-            let np = self.noun_phrase()?;
+            let no = matches!(det.det, Det::No);
+            let np = self.licensing(no, Self::noun_phrase)?;
             return Ok(Dp { det, np });
         }
-        let np = self.noun_phrase()?;
+        let np = self.licensing(false, Self::noun_phrase)?;
         let noun = self.src[np.span.clone()]
             .split_whitespace()
             .find(|w| is_noun(&w.to_lowercase()))
@@ -1223,12 +1419,12 @@ impl Parser<'_> {
                         .expected("`point`, `face` or `touch`")
                         .with_help("to negate `is`, write `is not`"));
                 }
-                let (v, _) = self.vp_atom(Mode::Finite)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Finite))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), true)
             }
             (Mode::Participle, "not") => {
                 self.c.bump();
-                let (v, _) = self.vp_atom(Mode::Participle)?;
+                let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Participle))?;
                 (Vp::Not(Box::new(v), self.span_from(start)), false)
             }
             _ => {
@@ -1244,6 +1440,13 @@ impl Parser<'_> {
     /// After `point(s)`.
     fn point_rest(&mut self) -> R<Vp> {
         let start = self.c.prev().start;
+        // `points to the left` is a direction (`is to the left of` is a place).
+        for (side, d) in [("left", UnaryPred::Left), ("right", UnaryPred::Right)] {
+            if self.c.is_words(&["to", "the", side]) && self.c.word_at(3) != Some("of") {
+                self.c.pos += 3;
+                return Ok(Vp::Unary(d, self.span_from(start)));
+            }
+        }
         if matches!(self.c.word(), Some("at" | "to" | "toward" | "towards")) {
             self.c.bump();
             let span = self.span_from(start);
@@ -1329,7 +1532,11 @@ impl Parser<'_> {
     /// After `is` / `are` (and `not`): adjectives and relations joined by `and`/`or`
     /// (`and` binding tighter).
     fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp> {
-        let first = self.comp_atom()?;
+        let first = if neg {
+            self.licensing(true, Self::comp_atom)?
+        } else {
+            self.comp_atom()?
+        };
         let first = if neg {
             Vp::Not(Box::new(first), self.span_from(start))
         } else {
@@ -1379,7 +1586,7 @@ impl Parser<'_> {
         let is = |p: &Parser, ws: &[&str]| p.c.is_words(ws);
         let r = if w == "not" {
             self.c.bump();
-            let a = self.comp_atom()?;
+            let a = self.licensing(true, Self::comp_atom)?;
             Vp::Not(Box::new(a), self.span_from(start))
         } else if let Some(p) = adjective(&w) {
             Vp::Unary(p, self.c.bump())
@@ -1463,9 +1670,21 @@ impl Parser<'_> {
                     "for a direction write `points {w}`; for a place write `is {w} of ...`"
                 )));
         } else {
-            return Err(self.c.expected(
+            let mut e = self.c.expected(
                 "an adjective (`small`, `vertical`, `topmost`...) or a relation (`above ...`, `larger than ...`, `in the same row as ...`, `the same size as ...`)",
-            ));
+            );
+            if direction(&w).is_some() {
+                e = e.with_help(format!("for a direction write `points {w}`"));
+            } else if w.ends_with("ed") {
+                e = e.with_help(
+                    "there is no passive (`is pointed at`): say it from the other piece's side (`some piece points at a large piece`) or in the symbolic form (`exists x y. points_at(y, x)`)",
+                );
+            } else if matches!(w.as_str(), "next" | "adjacent" | "beside" | "near") {
+                e = e.with_help("for pieces that share an edge write `touches ...`");
+            } else if w == "either" {
+                e = e.with_help("write `is small or large`; `either ... or ... but not both` joins whole sentences");
+            }
+            return Err(e);
         };
         self.leave();
         Ok(r)
@@ -1498,16 +1717,20 @@ impl Parser<'_> {
             }
             Vp::Rel(pred, span, dp) => {
                 let y = Var(d);
-                let excluded =
-                    pred.is_reflexive_possible() || dp.np.other.is_some() || dp.det.other.is_some();
+                // The object never is its own subject: `y != x` joins every object's
+                // restriction, whatever the relation and the determiner (without it
+                // `every piece touches every piece` could never hold). `other` and
+                // `another` only say so aloud.
                 let ex_span = dp
                     .np
                     .other
                     .clone()
                     .or_else(|| dp.det.other.clone())
                     .unwrap_or_else(|| span.clone());
-                let exclusion = excluded
-                    .then(|| not(ex_span.clone(), f(ex_span.clone(), FormulaKind::Same(y, x))));
+                let exclusion = Some(not(
+                    ex_span.clone(),
+                    f(ex_span.clone(), FormulaKind::Same(y, x)),
+                ));
                 let v = f(span.clone(), FormulaKind::Binary(*pred, x, y));
                 let whole = span.start..dp.np.span.end;
                 self.quantify_lowered(&dp.det, &dp.np, d, exclusion, Some(v), whole)?
@@ -1563,13 +1786,21 @@ impl Parser<'_> {
                 )),
                 (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, Box::new(r)))),
                 (Some(r), Some(v)) => {
-                    let cond = and_opt(Some(v), exclusion).expect("v is present");
+                    let cond = and_opt(exclusion, Some(v)).expect("v is present");
                     let body = bin(BinOp::Implies, cond, r);
                     Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
                 }
             };
         }
-        let r = and_opt(r, exclusion);
+        // `the unique NP` counts the NPs of the whole structure (the object is never
+        // the subject, but the subject may be the one NP that makes it not unique),
+        // unless it says `the unique other NP`.
+        let unique_among = if np.other.is_some() {
+            and_opt(exclusion.clone(), r.clone())
+        } else {
+            r.clone()
+        };
+        let r = and_opt(exclusion, r);
         let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
         let counted = |r, v| count(x, body(r, v), span.clone());
         Ok(match &det.det {
@@ -1596,7 +1827,7 @@ impl Parser<'_> {
             Det::TheUnique => {
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, or_true(r.clone(), &span), det.span.clone()),
+                    count(x, or_true(unique_among, &span), det.span.clone()),
                     int(1, det.span.clone()),
                     det.span.clone(),
                 );

@@ -1,9 +1,21 @@
 //! The pattern language: English and symbolic forms, one AST, its evaluator and printers.
 //! The contract is `koan-language.md` sections 3-5.
+//!
+//! - Reading: [`parse`] (either form), [`parse_english`], [`parse_symbolic`]; errors are
+//!   [`ParsePatternError`] (span, message, hint, corrected examples, ASCII `render`).
+//! - Piece sets: [`check_set`] refuses sizes and pips for the arrows set.
+//! - Saying back: [`english`] (canonical English, or the symbolic form where English
+//!   has no words), [`english_for`] (the same, calling pieces what the game's piece
+//!   set calls them: `arrows`), [`symbolic`] (exact), [`word_count`].
+//! - Comparing: [`same_tree`] (equal up to spans and variable names) and
+//!   [`same_reading`] (also up to `and`/`or` order and other meaning-preserving
+//!   rewrites).
+//! - Testing: [`random`] builds random closed formulas and random structures.
 
 pub mod ast;
 mod english;
 mod error;
+pub mod eval;
 mod lexer;
 mod normal;
 mod print;
@@ -20,16 +32,20 @@ pub use ast::{
 pub use english::parse_english;
 pub use error::{ParsePatternError, SetError};
 pub use normal::{canonical, same_reading, same_tree};
-pub use print::{english, natural_english, symbolic, var_name};
+pub use print::{english, english_for, natural_english, symbolic, var_name};
 pub use set::check_set;
 pub use symbolic::parse_symbolic;
 pub use words::word_count;
 
+pub use eval::CompiledPattern;
+
 use crate::koan::Koan;
 
 /// Does the structure obey the pattern? The one entry point the rest of Mondo calls.
+/// To evaluate one pattern on many structures, compile it once with
+/// [`CompiledPattern::new`] instead.
 pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
-    reference::evaluate(formula, koan)
+    CompiledPattern::new(formula).evaluate(koan)
 }
 
 /// Reads a pattern in either form. The symbolic form is recognised by its syntax

@@ -1,10 +1,12 @@
 //! Comparing readings: two formulas have the same reading when they are equal up to
 //! variable names, the order and grouping of `and` / `or` operands, `true` conjuncts,
-//! `false` disjuncts, double negation, `true -> F`, and `count(x: true)` vs `pieces`.
+//! `false` disjuncts, double negation, `true -> F`, `count(x: true)` vs `pieces`, and
+//! a relation vs its converse with the pieces swapped (`below(x, y)` is `above(y, x)`),
+//! and `x != y` beside a relation that implies it (`touches(x, y) & x != y`).
 //! Every one of these rewrites keeps the meaning, so the same reading implies
 //! equivalence (not conversely).
 
-use super::ast::{BinOp, Formula, FormulaKind, Term, TermKind, Var};
+use super::ast::{BinOp, BinaryPred, Formula, FormulaKind, Term, TermKind, Var};
 
 /// Whether the two formulas read the same (see the module documentation).
 pub fn same_reading(a: &Formula, b: &Formula) -> bool {
@@ -20,6 +22,27 @@ pub fn canonical(f: &Formula) -> String {
 /// Whether the two formulas are the same tree up to spans and variable names.
 pub fn same_tree(a: &Formula, b: &Formula) -> bool {
     formula(a, &mut Vec::new(), true) == formula(b, &mut Vec::new(), true)
+}
+
+/// The relation that holds of `(b, a)` exactly when `p` holds of `(a, b)`, if the
+/// language has one (`points_at` has none).
+pub(crate) fn converse(p: BinaryPred) -> Option<BinaryPred> {
+    use BinaryPred::*;
+    Some(match p {
+        PointsAt => return None,
+        Above => Below,
+        Below => Above,
+        LeftOf => RightOf,
+        RightOf => LeftOf,
+        DirectlyAbove => DirectlyBelow,
+        DirectlyBelow => DirectlyAbove,
+        DirectlyLeftOf => DirectlyRightOf,
+        DirectlyRightOf => DirectlyLeftOf,
+        Larger => Smaller,
+        Smaller => Larger,
+        symmetric @ (Touches | SameRow | SameColumn | SameSize | SameDirection
+        | OppositeDirection) => symmetric,
+    })
 }
 
 /// `env[i]` is the variable bound by the i-th enclosing binder.
@@ -47,6 +70,22 @@ fn flatten<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
     }
 }
 
+/// Whether `f` is `x != y` and a conjunct beside it is a relation between x and y
+/// that never holds of a piece and itself, so implies it (`touches(x, y) & x != y`
+/// is `touches(x, y)`).
+fn implied_distinctness(f: &Formula, conjuncts: &[&Formula]) -> bool {
+    let FormulaKind::Not(inner) = &f.kind else {
+        return false;
+    };
+    let FormulaKind::Same(a, b) = inner.kind else {
+        return false;
+    };
+    conjuncts.iter().any(|c| {
+        matches!(c.kind, FormulaKind::Binary(p, c, d)
+            if !p.is_reflexive_possible() && ((c, d) == (a, b) || (c, d) == (b, a)))
+    })
+}
+
 fn formula(f: &Formula, env: &mut Vec<Var>, strict: bool) -> String {
     match &f.kind {
         FormulaKind::Bool(b) => b.to_string(),
@@ -57,6 +96,10 @@ fn formula(f: &Formula, env: &mut Vec<Var>, strict: bool) -> String {
         FormulaKind::Bin(op @ (BinOp::And | BinOp::Or), _, _) if !strict => {
             let mut parts = Vec::new();
             flatten(f, *op, &mut parts);
+            if *op == BinOp::And {
+                let all = parts.clone();
+                parts.retain(|p| !implied_distinctness(p, &all));
+            }
             let unit = if *op == BinOp::And { "true" } else { "false" };
             let mut texts: Vec<String> = parts
                 .into_iter()
@@ -87,7 +130,16 @@ fn formula(f: &Formula, env: &mut Vec<Var>, strict: bool) -> String {
         FormulaKind::Exists(v, body) => binder(env, *v, body, "exists", strict),
         FormulaKind::Unary(p, v) => format!("({} {})", p.name(), name(env, *v)),
         FormulaKind::Binary(p, a, b) => {
-            format!("({} {} {})", p.name(), name(env, *a), name(env, *b))
+            let text = format!("({} {} {})", p.name(), name(env, *a), name(env, *b));
+            match converse(*p).filter(|_| !strict) {
+                Some(q) => text.min(format!(
+                    "({} {} {})",
+                    q.name(),
+                    name(env, *b),
+                    name(env, *a)
+                )),
+                None => text,
+            }
         }
         FormulaKind::Same(a, b) => {
             let mut vs = [name(env, *a), name(env, *b)];
@@ -135,5 +187,71 @@ fn term(t: &Term, env: &mut Vec<Var>, strict: bool) -> String {
         TermKind::Directions => "directions".into(),
         TermKind::Add(a, b) => format!("(+ {} {})", term(a, env, strict), term(b, env, strict)),
         TermKind::Sub(a, b) => format!("(- {} {})", term(a, env, strict), term(b, env, strict)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::koan::{Koan, PieceSet};
+
+    /// The rule that drops `x != y` beside a relation rests on this.
+    #[test]
+    fn only_the_reflexive_relations_hold_of_a_piece_and_itself() {
+        for &p in PieceSet::Pyramids.pieces() {
+            let k = Koan::new(PieceSet::Pyramids, [(0, 0, p)]).expect("one piece");
+            let a = k.pieces()[0];
+            for rel in BinaryPred::ALL {
+                assert_eq!(rel.holds(a, a), rel.is_reflexive_possible(), "{rel:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn distinctness_beside_an_irreflexive_relation_is_implied() {
+        use crate::lang::parse_symbolic;
+        let same = |a: &str, b: &str| {
+            let (a, b) = (parse_symbolic(a).unwrap(), parse_symbolic(b).unwrap());
+            same_reading(&a.formula, &b.formula)
+        };
+        assert!(same(
+            "exists x y. x != y & touches(x, y)",
+            "exists x y. touches(y, x)"
+        ));
+        assert!(same(
+            "exists x. count(y: y != x & large(y) & above(y, x)) = 2",
+            "exists x. count(y: large(y) & below(x, y)) = 2"
+        ));
+        // Not beside a relation that can hold of a piece and itself, nor across `->`.
+        assert!(!same(
+            "exists x y. x != y & same_size(x, y)",
+            "exists x y. same_size(x, y)"
+        ));
+        assert!(!same(
+            "forall x y. y != x -> touches(x, y)",
+            "forall x y. touches(x, y)"
+        ));
+    }
+
+    #[test]
+    fn converses_are_exact() {
+        // Two pieces in every relative place within 3 x 3, every pair of pieces.
+        for (dr, dc) in (-2..=2).flat_map(|r| (-2..=2).map(move |c| (r, c))) {
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            for &p in PieceSet::Pyramids.pieces() {
+                for &q in PieceSet::Pyramids.pieces() {
+                    let k = Koan::new(PieceSet::Pyramids, [(2, 2, p), (2 + dr, 2 + dc, q)])
+                        .expect("two distinct cells");
+                    let (a, b) = (k.pieces()[0], k.pieces()[1]);
+                    for rel in BinaryPred::ALL {
+                        if let Some(conv) = converse(rel) {
+                            assert_eq!(rel.holds(a, b), conv.holds(b, a), "{rel:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -16,8 +16,9 @@ use super::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
 };
 use super::english::parse_english;
-use super::normal::same_reading;
+use super::normal::{converse, same_reading};
 use super::words::{adjective_word, say_number};
+use crate::koan::PieceSet;
 
 // ---------------------------------------------------------------------------------
 // Symbolic.
@@ -188,6 +189,54 @@ pub fn english(f: &Formula) -> String {
     }
 }
 
+/// Canonical English for a game played with `set`: as [`english`], but calling the
+/// pieces what the set calls them (`every arrow points up` in the arrows set; the
+/// pyramids set keeps `piece`).
+pub fn english_for(f: &Formula, set: PieceSet) -> String {
+    let Some(s) = natural_english(f) else {
+        return symbolic(f);
+    };
+    let named = match set {
+        PieceSet::Pyramids => return s,
+        PieceSet::Arrows => rename_pieces(&s, "arrow", "arrows"),
+    };
+    // The nouns are synonyms to the reader; checked all the same, as for `english`.
+    let reads_same = parse_english(&named).is_ok_and(|back| same_reading(&back.formula, f));
+    if reads_same { named } else { s }
+}
+
+/// Replaces the words `piece` / `pieces` (and an `a` before them, if the new noun
+/// needs `an`).
+fn rename_pieces(text: &str, one: &str, many: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        if word_len == 0 {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let noun = match &rest[..word_len] {
+            "piece" => one,
+            "pieces" => many,
+            word => word,
+        };
+        if noun.starts_with(['a', 'e', 'i', 'o', 'u'])
+            && let Some(before) = out.strip_suffix("a ")
+            && !before.ends_with(|c: char| c.is_ascii_alphabetic())
+        {
+            out.truncate(before.len());
+            out.push_str("an ");
+        }
+        out.push_str(noun);
+        rest = &rest[word_len..];
+    }
+    out
+}
+
 /// Natural English for the formula, if the English grammar can say it and it reads
 /// back the same.
 pub fn natural_english(f: &Formula) -> Option<String> {
@@ -214,6 +263,10 @@ fn conjuncts(f: &Formula) -> Vec<&Formula> {
 
 fn collect<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
     match &f.kind {
+        // `the unique NP`: one phrase, not two conjuncts.
+        FormulaKind::Bin(BinOp::And, a, b) if op == BinOp::And && is_unique_shape(a, b) => {
+            out.push(f)
+        }
         FormulaKind::Bin(o, a, b) if *o == op => {
             collect(a, op, out);
             collect(b, op, out);
@@ -262,10 +315,7 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
 fn negation(a: &Formula) -> Option<String> {
     match &a.kind {
         FormulaKind::Exists(x, body) => {
-            return Some(format!(
-                "there are no {}",
-                np(*x, Some(body), Form::Plural)?
-            ));
+            return quantified("there are no", "no", *x, body, Form::Plural);
         }
         FormulaKind::Parity(p, t) if !matches!(t.kind, TermKind::Count(..)) => {
             return Some(format!("{} is not {}", term(t)?, parity_word(*p)));
@@ -290,6 +340,17 @@ fn parity_word(p: Parity) -> &'static str {
         Parity::Odd => "odd",
         Parity::Even => "even",
     }
+}
+
+/// `count(x: R) = 1 & exists x. ...`, the shape of `the unique`.
+fn is_unique_shape(a: &Formula, b: &Formula) -> bool {
+    let FormulaKind::Cmp(CmpOp::Eq, t, one) = &a.kind else {
+        return false;
+    };
+    matches!(
+        (&t.kind, &one.kind),
+        (TermKind::Count(..), TermKind::Int(1))
+    ) && matches!(b.kind, FormulaKind::Exists(..))
 }
 
 /// `Count(x, R) = 1 & Exists(x, R & V)`: "the unique NP VP".
@@ -346,22 +407,35 @@ fn rename(f: &Formula, x: Var) -> Formula {
 
 fn atomic(f: &Formula) -> Option<String> {
     match &f.kind {
-        FormulaKind::Exists(x, body) => Some(format!(
-            "there is a {}",
-            np(*x, Some(body), Form::Singular)?
-        )),
+        FormulaKind::Exists(x, body) => quantified("there is a", "some", *x, body, Form::Singular),
         FormulaKind::Forall(x, body) => forall(*x, body),
         FormulaKind::Cmp(op, a, b) => comparison(*op, a, b),
         FormulaKind::Parity(p, t) => match &t.kind {
-            TermKind::Count(x, body) => Some(format!(
-                "there is an {} number of {}",
-                parity_word(*p),
-                np(*x, Some(body), Form::Plural)?
-            )),
+            TermKind::Count(x, body) => {
+                let det = format!("an {} number of", parity_word(*p));
+                quantified(&format!("there is {det}"), &det, *x, body, Form::Plural)
+            }
             _ => Some(format!("{} is {}", term(t)?, parity_word(*p))),
         },
         _ => None,
     }
+}
+
+/// `Det NP VP` for a body that one noun phrase cannot say: its last `or` becomes
+/// the verb phrase (a relative clause cannot group `or` against other conjuncts).
+fn det_np_vp(det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    let parts = conjuncts(body);
+    let i = parts.iter().rposition(|p| {
+        matches!(p.kind, FormulaKind::Bin(BinOp::Or, ..)) && !is_direction_list(x, p)
+    })?;
+    let rest: Vec<&Formula> = parts
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, p)| *p)
+        .collect();
+    let noun = np(x, rebuild(&rest).as_ref(), form)?;
+    Some(format!("{det} {noun} {}", vp(x, parts[i], form)?))
 }
 
 fn forall(x: Var, body: &Formula) -> Option<String> {
@@ -421,8 +495,8 @@ fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
             } else {
                 ("are", Form::Plural)
             };
-            let noun = np(*x, Some(body), form)?;
-            return Some(format!("there {verb} {det} {} {noun}", say_number(*n)));
+            let det = format!("{det} {}", say_number(*n));
+            return quantified(&format!("there {verb} {det}"), &det, *x, body, form);
         }
         (TermKind::Count(x, p), TermKind::Count(y, q)) => {
             let (np_a, np_b) = (
@@ -514,6 +588,30 @@ fn np(x: Var, r: Option<&Formula>, form: Form) -> Option<String> {
 }
 
 fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<String> {
+    np_inner(x, r, form, other, true)
+}
+
+/// The phrase for a determiner-led sentence, shortest first: a participle relative
+/// clause (`there is a piece pointing up`), then `Det NP VP` (`some piece is the same
+/// size as another piece`), then a `that` clause, then an `or` as the verb phrase.
+fn quantified(there: &str, det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
+    np_inner(x, Some(body), form, false, false)
+        .map(|n| format!("{there} {n}"))
+        .or_else(|| {
+            let (adjs, rest): (Vec<&Formula>, Vec<&Formula>) = conjuncts(body)
+                .into_iter()
+                .partition(|c| matches!(c.kind, FormulaKind::Unary(p, v) if v == x && adjective_word(p).is_some()));
+            if rest.is_empty() {
+                return None;
+            }
+            let noun = np(x, rebuild(&adjs).as_ref(), form)?;
+            Some(format!("{det} {noun} {}", vp_conj(x, &rest, form)?))
+        })
+        .or_else(|| det_np_vp(det, x, body, form))
+        .or_else(|| np(x, Some(body), form).map(|n| format!("{there} {n}")))
+}
+
+fn np_inner(x: Var, r: Option<&Formula>, form: Form, other: bool, that: bool) -> Option<String> {
     let mut adjs: Vec<&str> = Vec::new();
     if other {
         adjs.push("other");
@@ -541,16 +639,49 @@ fn np_with(x: Var, r: Option<&Formula>, form: Form, other: bool) -> Option<Strin
         let relative = vp_conj(x, &rest, Form::Participle)
             .map(|p| format!(" {p}"))
             .or_else(|| {
+                if !that {
+                    return None;
+                }
                 let f = if form == Form::Singular {
                     Form::Singular
                 } else {
                     Form::Plural
                 };
-                vp_conj(x, &rest, f).map(|p| format!(" that {p}"))
+                vp_conj(x, &rest, f)
+                    .map(|p| format!(" that {p}"))
+                    .or_else(|| joined_relatives(x, &rest, f))
             })?;
         s.push_str(&relative);
     }
     Some(s)
+}
+
+/// ` that VP and that VP ...`, one clause per conjunct, for conjuncts that one verb
+/// phrase cannot join (an `or` beside others). A clause with a relative clause of its
+/// own goes last, and there may be only one: the reader joins a following `and that`
+/// to the nearest clause.
+fn joined_relatives(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut clauses = parts
+        .iter()
+        .map(|p| vp(x, p, form).map(|t| (has_relative(&t), t)))
+        .collect::<Option<Vec<_>>>()?;
+    if clauses.iter().filter(|(nested, _)| *nested).count() > 1 {
+        return None;
+    }
+    clauses.sort_by_key(|(nested, _)| *nested);
+    let texts: Vec<String> = clauses.into_iter().map(|(_, t)| t).collect();
+    Some(format!(" that {}", texts.join(" and that ")))
+}
+
+/// Whether a verb phrase's text has a relative clause (in its object).
+fn has_relative(vp_text: &str) -> bool {
+    vp_text
+        .split_whitespace()
+        .skip(1)
+        .any(|w| matches!(w, "that" | "pointing" | "touching"))
 }
 
 /// Verb phrases joined by `and`, ordered so that the reader attaches them as meant:
@@ -567,10 +698,7 @@ fn vp_conj(x: Var, parts: &[&Formula], form: Form) -> Option<String> {
             return None;
         }
         let t = vp(x, p, form)?;
-        let nested = t
-            .split_whitespace()
-            .skip(1)
-            .any(|w| matches!(w, "that" | "pointing" | "touching"));
+        let nested = has_relative(&t);
         let negated = matches!(p.kind, FormulaKind::Not(_));
         texts.push(((nested, negated), t));
     }
@@ -648,10 +776,9 @@ fn vp(x: Var, f: &Formula, form: Form) -> Option<String> {
             let adj = adjective_word(*p)?;
             Some(format!("{} {adj}", copula(form)?))
         }
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => relation(x, f, form),
         FormulaKind::Bin(BinOp::And, ..) => vp_conj(x, &conjuncts(f), form),
         FormulaKind::Bin(BinOp::Or, a, b) => {
-            let left_ok = !matches!(b.kind, FormulaKind::Bin(BinOp::Or, ..));
-            left_ok.then_some(())?;
             Some(format!("{} or {}", vp(x, a, form)?, vp(x, b, form)?))
         }
         FormulaKind::Not(a) => negated_vp(x, a, form),
@@ -748,21 +875,17 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
                 FormulaKind::Bin(BinOp::Implies, r, v) => (Some(r.as_ref()), v.as_ref()),
                 _ => (None, body.as_ref()),
             };
-            let FormulaKind::Binary(pred, a, b) = v.kind else {
+            let pred = relation_of(x, *y, v)?;
+            let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
+            // Without `y != x` the English object would read with it: no English.
+            let (true, rest) = take_exclusion(x, *y, &parts) else {
                 return None;
             };
-            if (a, b) != (x, *y) {
-                return None;
-            }
-            let parts: Vec<&Formula> = r.map(conjuncts).unwrap_or_default();
-            let (other, rest) = take_exclusion(x, *y, &parts);
-            if !other && pred.is_reflexive_possible() {
-                return None;
-            }
             let r = rebuild(&rest);
+            // `every other piece`: here the distinctness is what a reader must not miss.
             Some((
                 pred,
-                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, other)?),
+                format!("every {}", np_with(*y, r.as_ref(), Form::Singular, true)?),
             ))
         }
         FormulaKind::Cmp(op, t, n) => {
@@ -782,6 +905,22 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
             let noun = np_with(*y, r.as_ref(), form, other)?;
             Some((pred, format!("{det} {} {noun}", say_number(*n))))
         }
+        // `the unique NP`: the count's restriction is the one said; the read-back
+        // check in `natural_english` confirms it.
+        // `other` says that the count leaves out the subject.
+        FormulaKind::Bin(BinOp::And, a, b) if is_unique_shape(a, b) => {
+            let (FormulaKind::Cmp(_, t, _), FormulaKind::Exists(y, body)) = (&a.kind, &b.kind)
+            else {
+                return None;
+            };
+            let TermKind::Count(z, among) = &t.kind else {
+                return None;
+            };
+            let (other, _) = take_exclusion(x, *z, &conjuncts(among));
+            let (pred, _, r) = split_object(x, *y, body)?;
+            let noun = np_with(*y, r.as_ref(), Form::Singular, other)?;
+            Some((pred, format!("the unique {noun}")))
+        }
         FormulaKind::Parity(p, t) => {
             let TermKind::Count(y, body) = &t.kind else {
                 return None;
@@ -795,23 +934,38 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
 }
 
 /// Splits the body of an object quantifier into the relation `pred(x, y)`, whether
-/// `other` must be said, and the object's own restriction.
+/// to say `other`, and the object's own restriction. Every English object excludes
+/// its subject, so `y != x` is dropped from the words; `other` is said only where the
+/// relation could hold of a piece and itself (`the same size as another piece`).
+/// Without `y != x` only a relation that cannot hold of a piece and itself can be
+/// said (the exclusion adds nothing to it).
 fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Option<Formula>)> {
     let parts = conjuncts(body);
     let mut pred = None;
     let mut rest = Vec::new();
     for p in parts {
-        match p.kind {
-            FormulaKind::Binary(bp, a, b) if a == x && b == y && pred.is_none() => pred = Some(bp),
+        match relation_of(x, y, p) {
+            Some(bp) if pred.is_none() => pred = Some(bp),
             _ => rest.push(p),
         }
     }
     let pred = pred?;
     let (excluded, rest) = take_exclusion(x, y, &rest);
-    if pred.is_reflexive_possible() && !excluded {
+    let reflexive = pred.is_reflexive_possible();
+    if reflexive && !excluded {
         return None;
     }
-    Some((pred, excluded, rebuild(&rest)))
+    Some((pred, reflexive, rebuild(&rest)))
+}
+
+/// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into
+/// `above(x, y)`).
+fn relation_of(x: Var, y: Var, f: &Formula) -> Option<BinaryPred> {
+    match f.kind {
+        FormulaKind::Binary(p, a, b) if (a, b) == (x, y) => Some(p),
+        FormulaKind::Binary(p, a, b) if (a, b) == (y, x) => converse(p),
+        _ => None,
+    }
 }
 
 /// Removes `y != x` from conjuncts; says whether it was there.

@@ -11,6 +11,7 @@ use super::ast::{
 };
 use super::error::ParsePatternError;
 use super::lexer::{Cursor, Sym, Tok, lex};
+use super::words::did_you_mean;
 
 /// Deepest nesting accepted; keeps recursion (and variable indices) bounded.
 pub(crate) const MAX_NESTING: u32 = 100;
@@ -325,8 +326,15 @@ impl Parser {
         let unary = UnaryPred::ALL.into_iter().find(|p| p.name() == name);
         let binary = BinaryPred::ALL.into_iter().find(|p| p.name() == name);
         if unary.is_none() && binary.is_none() {
+            let names = UnaryPred::ALL
+                .map(|p| p.name())
+                .into_iter()
+                .chain(BinaryPred::ALL.map(|p| p.name()));
+            let hint = did_you_mean(name, names)
+                .map(|n| format!(" (did you mean `{n}`?)"))
+                .unwrap_or_default();
             return Err(
-                ParsePatternError::new(span, format!("unknown predicate `{name}`")).with_help(
+                ParsePatternError::new(span, format!("unknown predicate `{name}`{hint}")).with_help(
                     format!(
                         "unary predicates: {}; binary predicates: {}; also count(x: F), pips(x: F), pips(x), odd(t), even(t)",
                         unary_names(),

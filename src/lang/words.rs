@@ -86,6 +86,158 @@ pub(crate) fn say_number(n: i64) -> String {
     }
 }
 
+/// Every word the English form knows, for "did you mean" hints.
+const VOCABULARY: &[&str] = &[
+    "a",
+    "above",
+    "adjacent",
+    "all",
+    "an",
+    "and",
+    "another",
+    "any",
+    "are",
+    "aren't",
+    "arrow",
+    "arrows",
+    "as",
+    "at",
+    "below",
+    "both",
+    "but",
+    "case",
+    "column",
+    "connected",
+    "contains",
+    "different",
+    "direction",
+    "directions",
+    "directly",
+    "do",
+    "does",
+    "doesn't",
+    "don't",
+    "down",
+    "each",
+    "either",
+    "equal",
+    "equals",
+    "even",
+    "every",
+    "exactly",
+    "exists",
+    "face",
+    "faces",
+    "facing",
+    "fewer",
+    "greater",
+    "groups",
+    "has",
+    "height",
+    "horizontal",
+    "horizontally",
+    "if",
+    "iff",
+    "in",
+    "is",
+    "isn't",
+    "it",
+    "koan",
+    "large",
+    "larger",
+    "largest",
+    "least",
+    "left",
+    "leftmost",
+    "less",
+    "many",
+    "medium",
+    "minus",
+    "more",
+    "most",
+    "no",
+    "not",
+    "number",
+    "odd",
+    "of",
+    "one",
+    "only",
+    "opposite",
+    "or",
+    "other",
+    "piece",
+    "pieces",
+    "pips",
+    "plus",
+    "point",
+    "pointing",
+    "points",
+    "pyramid",
+    "pyramids",
+    "right",
+    "rightmost",
+    "row",
+    "same",
+    "size",
+    "sizes",
+    "small",
+    "smaller",
+    "smallest",
+    "some",
+    "structure",
+    "than",
+    "that",
+    "the",
+    "then",
+    "there",
+    "to",
+    "topmost",
+    "bottommost",
+    "total",
+    "touch",
+    "touches",
+    "touching",
+    "unique",
+    "up",
+    "vertical",
+    "vertically",
+    "which",
+    "width",
+];
+
+/// The known word closest to an unknown one, if it is close enough to be a typo.
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = if word.chars().count() < 7 { 1 } else { 2 };
+    // A typo (a letter or two off), or a known word cut short (`touch` for `touches`).
+    let score = |k: &str| match strsim::damerau_levenshtein(word, k) {
+        d if d <= limit => Some(d),
+        _ if word.len() >= 4 && k.starts_with(word) => Some(limit + 1),
+        _ => None,
+    };
+    known
+        .into_iter()
+        .filter_map(|k| score(k).map(|d| (d, k)))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// A hint for an unknown English word.
+pub(crate) fn english_typo(word: &str) -> Option<&'static str> {
+    let known = VOCABULARY
+        .iter()
+        .chain(NUMBER_WORDS.iter())
+        .copied()
+        .chain(["1-pip", "2-pip", "3-pip"]);
+    // `pointed`, `touched`: not typos but a passive, which has its own hint.
+    if VOCABULARY.contains(&word) || number_word(word).is_some() || word.ends_with("ed") {
+        return None;
+    }
+    did_you_mean(word, known)
+}
+
 /// Colour words: Zendo's Icehouse pieces have colours, ours do not.
 pub(crate) fn is_colour(w: &str) -> bool {
     matches!(

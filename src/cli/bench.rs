@@ -1,0 +1,127 @@
+//! `mondo bench <area>`: quick speed figures on this machine, without criterion
+//! (for the statistics, `cargo bench`).
+
+use clap::{Args, Subcommand};
+use mondo::lang::reference;
+use mondo::pool::EvalWorkload;
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub area: BenchArea,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchArea {
+    /// Evaluate every shipped pool pattern on random structures of 1 to 8 pieces.
+    Eval {
+        /// Random structures per piece set.
+        #[arg(long, default_value_t = 2000)]
+        structures: usize,
+        /// Timed rounds per pattern; each pattern's figure is the median round.
+        #[arg(long, default_value_t = 11)]
+        rounds: usize,
+        /// Seed for the random structures.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Live Zendo matches on the runtime, committing to SQLite: events/s, latency, RSS.
+    Runtime {
+        /// Live matches, each driven by its own client.
+        #[arg(long, default_value_t = 1000)]
+        matches: usize,
+        /// How long to drive them.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
+}
+
+pub fn run(args: BenchArgs) -> ExitCode {
+    match args.area {
+        BenchArea::Eval {
+            structures,
+            rounds,
+            seed,
+        } => eval(structures.max(1), rounds.max(1), seed),
+        BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
+    }
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Nanoseconds per (pattern, structure) for each pattern: the median of `rounds`
+/// timings of `run` over all the structures.
+fn time_per_pair(rounds: usize, count: usize, mut run: impl FnMut()) -> f64 {
+    median(
+        (0..rounds)
+            .map(|_| {
+                let start = Instant::now();
+                run();
+                start.elapsed().as_nanos() as f64 / count as f64
+            })
+            .collect(),
+    )
+}
+
+fn eval(structures: usize, rounds: usize, seed: u64) -> ExitCode {
+    let work = EvalWorkload::new(seed, structures);
+    println!(
+        "evaluating {} pool patterns on {structures} random structures (1-8 pieces) per set, \
+         median of {rounds} rounds",
+        work.patterns.len()
+    );
+    let mut figures: Vec<(f64, &str)> = work
+        .patterns
+        .iter()
+        .map(|(entry, pattern)| {
+            let koans = work.structures(entry.set);
+            let ns = time_per_pair(rounds, koans.len(), || {
+                for k in koans {
+                    black_box(pattern.evaluate(black_box(k)));
+                }
+            });
+            (ns, entry.id.as_str())
+        })
+        .collect();
+    figures.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("slowest patterns (ns per structure):");
+    for (ns, id) in figures.iter().take(5) {
+        println!("  {ns:8.1}  {id}");
+    }
+    let per_pattern: Vec<f64> = figures.iter().map(|(ns, _)| *ns).collect();
+    let mean = per_pattern.iter().sum::<f64>() / per_pattern.len() as f64;
+    let middle = median(per_pattern.clone());
+
+    // The reference evaluator on the same work, for scale (fewer rounds: it is slow).
+    let reference_ns = median(
+        work.patterns
+            .iter()
+            .map(|(entry, _)| {
+                let (formula, koans) = (&entry.pattern.formula, work.structures(entry.set));
+                time_per_pair(3, koans.len(), || {
+                    for k in koans {
+                        black_box(reference::evaluate(formula, black_box(k)));
+                    }
+                })
+            })
+            .collect(),
+    );
+    println!("median over patterns: {middle:.1} ns per (pattern, structure); mean {mean:.1} ns");
+    println!(
+        "slowest pattern: {:.1} ns; reference evaluator median: {reference_ns:.1} ns ({:.0}x slower)",
+        figures[0].0,
+        reference_ns / middle
+    );
+    let target = 1000.0;
+    println!(
+        "target: median <= {target:.0} ns: {}",
+        if middle <= target { "met" } else { "NOT met" }
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,128 @@
+//! `mondo replay MATCH [--db FILE] [--json]`: a match from its log, event by event.
+
+use clap::Args;
+use mondo::play::describe;
+use mondo::rules::zendo::Event;
+use mondo::store::{MatchId, MatchRecord, Status, Store, StoredEvent};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The match's number (as `mondo play` and the bot show it).
+    pub id: MatchId,
+    /// The database file.
+    #[arg(long, default_value = "mondo.db")]
+    pub db: PathBuf,
+    /// One JSON object per line: the stored event with its number and time.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: ReplayArgs) -> ExitCode {
+    if !args.db.exists() {
+        eprintln!(
+            "error: there is no database at {}; name one with --db FILE",
+            args.db.display()
+        );
+        return ExitCode::from(2);
+    }
+    block_on(async move {
+        let (record, events) = load(&args).await?;
+        if args.json {
+            for e in &events {
+                println!("{}", json_line(e));
+            }
+        } else {
+            print!("{}", render(&record, &events));
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Runs a command's async body on a tokio runtime; its error is printed with exit
+/// status 2 (what the player asked for cannot be done as asked).
+pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> ExitCode {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(body) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn load(args: &ReplayArgs) -> Result<(MatchRecord, Vec<StoredEvent>), String> {
+    let store = Store::open(&args.db).await.map_err(|e| e.to_string())?;
+    let record = store
+        .record(args.id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| {
+            format!(
+                "there is no match {} in {}; `mondo play` and the bot say each match's number",
+                args.id,
+                args.db.display()
+            )
+        })?;
+    let events = store.events(args.id).await.map_err(|e| e.to_string())?;
+    store.close().await;
+    Ok((record, events))
+}
+
+fn json_line(e: &StoredEvent) -> String {
+    let event: serde_json::Value =
+        serde_json::from_str(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
+    serde_json::json!({ "seq": e.seq, "at": e.at, "event": event }).to_string()
+}
+
+/// Game-clock time since the match began, as m:ss.mmm.
+fn since(start: u64, at: u64) -> String {
+    let ms = at.saturating_sub(start);
+    format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
+}
+
+/// The header, then one line per event: number, time since the start, and the event.
+pub fn render(record: &MatchRecord, events: &[StoredEvent]) -> String {
+    let players: Vec<String> = record.players.iter().map(u64::to_string).collect();
+    let mut out = format!(
+        "match {} ({}), {}, created {}, players {}, seed {}, {} events\n",
+        record.id,
+        record.kind,
+        match record.status {
+            Status::Live => "still being played",
+            Status::Over => "over",
+        },
+        record.created,
+        players.join(", "),
+        record.seed,
+        events.len()
+    );
+    let zendo = record.kind.starts_with("zendo-");
+    for e in events {
+        // Zendo events in words where there are words for them; the rest as stored.
+        let said = zendo
+            .then(|| serde_json::from_str::<Event>(&e.body).ok())
+            .flatten()
+            .and_then(|event| describe(&event, None))
+            .map(|(_, text)| text);
+        out.push_str(&format!(
+            "#{:<4} +{}  {}\n",
+            e.seq,
+            since(record.created_at, e.at),
+            said.as_deref().unwrap_or(&e.body)
+        ));
+    }
+    out
+}

@@ -1,0 +1,2046 @@
+//! # Zendo Duel: the rule book
+//!
+//! The Death Match of `shared/seeds/000_e58dd42109b6f19f.txt` as restated in
+//! `shared/design/games.md`. Every rule is enforced in this file and tested in its
+//! `tests` module under the name in brackets. Durations are [`Timing`] settings;
+//! the defaults are the seed's.
+//!
+//! **Setup**
+//! - Two different players; the umpire holds one hidden pattern and shows two initial
+//!   structures, one that obeys and one that does not (checked against the pattern;
+//!   they are #1 and #2 on the table). `[setup_checks_players_and_initial_structures]`
+//! - The player with the advantage (named by the setup: the one challenged, unless the
+//!   host said otherwise) chooses who starts, either player; nobody else may.
+//!   `[advantage_player_chooses_who_starts]`
+//! - Nobody starts with a ticket. Turns alternate until someone wins; each turn starts
+//!   with a full turn clock (3:00). `[turns_alternate_with_a_full_clock]`
+//!
+//! **Step 1: a structure**
+//! - A valid structure of the match's piece set that has not been given before in this
+//!   game: initial structures, built ones and counterexamples count, and a moved
+//!   (translated) structure is the same structure.
+//!   `[repeated_structure_is_refused_even_moved]`, `[counterexamples_count_as_given]`
+//! - `observe` (the default): the verdict at once; the structure joins the table.
+//!   The umpire judges instantly (same `now`), so "the clock is paused while the
+//!   umpire judges" holds trivially. `[observe_gives_the_verdict_at_once]`
+//! - `challenge`: the turn clock stops; both players answer privately (obeys, not, or
+//!   pass) within 30 s; answers and truth are revealed together as soon as both have
+//!   answered, or when the time is up; each correct answer earns one ticket.
+//!   `[challenge_reveals_when_both_answered_and_pays_correct_answers]`
+//! - An answer may be changed until the reveal (games.md is silent for the Duel; the
+//!   seed lets a player "promptly fix" a submission and its Triple variant allows
+//!   changing answers; the second player's answer triggers the reveal at once, so only
+//!   the first can change). `[answer_can_be_changed_until_the_reveal]`
+//! - An answer after the 30 s is refused (`Expired`) and counts as no answer, even if
+//!   the time-out has not been processed yet. `[answer_after_30_seconds_is_ignored]`,
+//!   `[challenge_timeout_counts_silence_as_no_answer]`
+//! - Answers are private until the reveal: nobody else's view or announcement shows
+//!   one (the views are in `view.rs`). `[views_and_announcements_keep_secrets]`
+//! - Skipping step 1 gives the opponent one ticket; the skipper goes on to step 2.
+//!   `[skipping_gives_the_opponent_a_ticket]`
+//!
+//! **Step 2: guesses**
+//! - Any number of guesses, one at a time, each paid with a ticket when stated; with
+//!   no ticket a guess is refused (`NoTicket`, a safeguard: the turn passes as soon as
+//!   step 2 has no ticket, see below). `[turn_passes_when_step_2_has_no_ticket]`
+//! - A guess must be a pattern about the match's pieces: one that speaks of sizes in
+//!   an arrows match is refused (`WrongSet`) and costs nothing.
+//!   `[guesses_must_fit_the_piece_set]`
+//! - A guess is read back first (pending) with the table structures that already
+//!   contradict it; the guesser confirms (official) or takes it back (ticket returned).
+//!   `[guess_is_read_back_with_contradictions]`, `[taking_a_guess_back_returns_the_ticket]`
+//! - An official guess adds 30 s to the turn, and the turn clock stops until the
+//!   umpire's verdict comes in. `[official_guess_adds_30_seconds_and_pauses_the_clock]`
+//! - Verdict "counterexample": it must really separate the guess from the hidden
+//!   pattern (checked here); it joins the table with its verdict, or, when the only
+//!   separating structures were already on the table, the umpire names that one.
+//!   The turn goes on. `[counterexample_joins_the_table]`, `[false_verdicts_are_refused]`,
+//!   `[counterexample_already_on_the_table_is_named_not_repeated]`
+//! - Verdict "equivalent": the guesser wins and the pattern is revealed. It is the
+//!   only way to win by guessing, and it is refused while a table structure separates
+//!   the two. `[winner_only_on_equivalent]`
+//! - Verdict "undecided" (the finder hit its limit): the guess is void and its ticket
+//!   returned, said honestly. The +30 s stays: the failure was the umpire's.
+//!   `[undecided_verdict_voids_the_guess]`
+//! - When step 2 begins, or goes on after a counterexample, with no ticket left, the
+//!   turn passes by itself: there is nothing left to do in it (decided here, as a
+//!   human umpire would). `[turn_passes_when_step_2_has_no_ticket]`
+//! - The player ends step 2, and the turn, when they like. `[turns_alternate_with_a_full_clock]`
+//!
+//! **Time**
+//! - The turn clock runs in step 1 and step 2, and stops while a challenge is answered
+//!   and while a counterexample is built. `[clock_is_paused_during_challenge_and_verdict]`
+//! - Out of time in step 1: as if no structure was made (the opponent gets a ticket),
+//!   no guesses, the turn passes. `[timeout_in_step_1_skips_and_passes]`
+//! - Out of time in step 2: no more guesses; a pending guess is taken back (ticket
+//!   returned); official guesses stand. `[timeout_in_step_2_takes_back_a_pending_guess]`
+//! - A player's request after their time ran out is refused (`Expired`), even before
+//!   the runtime sends the time-out. `[late_requests_are_refused_before_the_timeout]`
+//! - Time-outs come in as actions naming the deadline from `next_deadline()`; one that
+//!   is no longer current, or not yet due, is refused. `[stale_or_early_timeouts_are_refused]`
+//! - After a restart, the time the process was down is not counted.
+//!   `[downtime_is_not_counted]`
+//!
+//! **Resigning and the host**
+//! - A player may resign at any time, even out of turn or paused: the opponent wins.
+//!   `[resigning_hands_the_win_to_the_opponent]`
+//! - A host may pause (clocks stop; players wait: their requests are refused with
+//!   `Paused`, except resigning) and resume (the clocks go on with what they had).
+//!   `[host_pause_freezes_the_match]`
+//! - A host may disallow a pending guess, or an official one still waiting for its
+//!   verdict: the ticket comes back and, for an official one, the +30 s goes.
+//!   `[host_disallow_returns_the_ticket]`
+//! - A host may end the match: no winner, the pattern is revealed. `[host_end_has_no_winner]`
+//!
+//! **Authority, in this order** (boardgame.io's): the match is not over (`MatchOver`);
+//! the actor has the action's role (`NotAPlayer`, `HostOnly`, `UmpireOnly`); the
+//! player may act now (`Paused`, `NotYourTurn`); the action fits the phase
+//! (`WrongPhase`, and for time-outs `StaleDeadline` / `TooEarly`); a button's version
+//! is not stale (`StaleVersion`: drawn before the current phase began); then the rule
+//! itself (`Expired`, `WrongSet`, `AlreadyGiven`, `NoTicket`, `BadVerdict`...).
+//! `[checks_come_in_a_fixed_order]`, `[stale_version_is_refused]`, `[out_of_turn_is_refused]`
+
+use super::{
+    Action, Answer, Core, Emitter, Event, EventKind, Initial, Mode, Outcome, Role, Seat, Settings,
+    TurnEnd, Withdrawal, Zendo,
+};
+use crate::koan::Koan;
+use crate::lang::Pattern;
+use crate::rules::{
+    Actor, Clock, FoldError, Game, Millis, PlayerId, RuleError, SetupError, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+/// The Duel's durations, in milliseconds. Hosts may change them per server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Timing {
+    /// The whole turn: 3 minutes.
+    pub turn_ms: Millis,
+    /// To answer a challenge: 30 seconds.
+    pub challenge_ms: Millis,
+    /// Added to the turn per official guess: 30 seconds.
+    pub guess_bonus_ms: Millis,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            turn_ms: 180_000,
+            challenge_ms: 30_000,
+            guess_bonus_ms: 30_000,
+        }
+    }
+}
+
+/// Everything a duel starts from. It travels in the first event, so a replay needs
+/// nothing else.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DuelSetup {
+    pub players: [PlayerId; 2],
+    /// Chooses who starts.
+    pub advantage: PlayerId,
+    pub hidden: Pattern,
+    pub initial: Initial,
+    #[serde(default)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub timing: Timing,
+    /// Fixes everything random in the match (the varied counterexamples).
+    pub seed: u64,
+}
+
+/// Where a turn is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Step 1: waiting for a structure (or a skip).
+    Build,
+    /// Step 1, challenged: both players answer; the turn clock is stopped.
+    Challenge {
+        koan: Koan,
+        /// Given so far (private until the reveal).
+        answers: [Option<Answer>; 2],
+        clock: Clock,
+    },
+    /// Step 2: guesses, or end the turn.
+    Guess,
+    /// Step 2: guess `guess` is read back, waiting for confirm or take back.
+    Pending { guess: u32 },
+    /// Step 2: guess `guess` is official; the umpire builds a counterexample.
+    Verdict { guess: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// The player with the advantage chooses who starts.
+    ChoosingStarter,
+    Turn {
+        seat: Seat,
+        #[serde(flatten)]
+        step: Step,
+    },
+    Over,
+}
+
+/// Which clock a deadline belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Which {
+    Turn,
+    Challenge,
+}
+
+/// What happens when a deadline passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expiry {
+    /// Step 1 ran out: as if no structure was made (opponent +1 ticket); the turn passes.
+    NoStructure,
+    /// Step 2 ran out: no more guesses (a pending one is taken back); the turn passes.
+    NoMoreGuesses,
+    /// The challenge ran out: whoever has not answered gave no answer; reveal.
+    NoAnswer,
+}
+
+/// A moment at which something happens unless the players act first. The runtime
+/// sleeps until `at` and sends `Action::Timeout` with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Deadline {
+    pub at: Millis,
+    pub turn: u32,
+    pub which: Which,
+    pub on_expiry: Expiry,
+}
+
+impl Deadline {
+    /// The same deadline: the same clock of the same turn running out at the same
+    /// moment (what happens then may have changed meanwhile, e.g. step 1 to step 2).
+    pub fn is(&self, other: &Deadline) -> bool {
+        (self.at, self.turn, self.which) == (other.at, other.turn, other.which)
+    }
+}
+
+/// Who is acting, once the role check has passed.
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    Player(Seat),
+    Host(PlayerId),
+    Umpire,
+}
+
+/// A Zendo Duel in progress (or over). Build one from its setup with
+/// [`Duel::start`], or from its events with [`Duel::replay`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Duel {
+    pub(super) core: Core,
+    pub(super) players: [PlayerId; 2],
+    pub(super) advantage: Seat,
+    pub(super) timing: Timing,
+    pub(super) phase: Phase,
+    /// The current turn, counting from 1 (0 before the first).
+    pub(super) turn: u32,
+    pub(super) tickets: [u32; 2],
+    /// The turn clock.
+    pub(super) clock: Clock,
+    /// Paused by a host.
+    pub(super) paused: bool,
+}
+
+const CHOOSE_FIRST: &str = "the player with the advantage has not chosen who starts yet";
+
+impl Duel {
+    /// Checks a setup: the new match and the event that creates it (the first of its
+    /// log).
+    pub fn start(setup: DuelSetup, now: Millis) -> Result<(Duel, Event), SetupError> {
+        let duel = Duel::from_setup(&setup, now)?;
+        Ok((
+            duel,
+            Event::created(
+                now,
+                EventKind::DuelCreated {
+                    setup: Box::new(setup),
+                },
+            ),
+        ))
+    }
+
+    /// The match as its log says: the created event, then everything else in order.
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Duel, FoldError> {
+        super::replay(
+            events,
+            |kind| match kind {
+                EventKind::DuelCreated { setup } => Some(&**setup),
+                _ => None,
+            },
+            Duel::from_setup,
+        )
+    }
+
+    fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
+        let [a, b] = setup.players;
+        if a == b {
+            return Err(SetupError::SamePlayer);
+        }
+        let advantage = match setup.advantage {
+            p if p == a => Seat::First,
+            p if p == b => Seat::Second,
+            _ => return Err(SetupError::AdvantageNotPlaying),
+        };
+        let t = setup.timing;
+        if t.turn_ms == 0 || t.challenge_ms == 0 {
+            return Err(SetupError::BadSettings(
+                "the turn and the challenge need some time (more than 0 ms)",
+            ));
+        }
+        let core = Core::new(
+            &setup.hidden,
+            &setup.initial,
+            setup.settings,
+            setup.seed,
+            now,
+        )?;
+        Ok(Duel {
+            core,
+            players: setup.players,
+            advantage,
+            timing: t,
+            phase: Phase::ChoosingStarter,
+            turn: 0,
+            tickets: [0, 0],
+            clock: Clock::stopped(t.turn_ms),
+            paused: false,
+        })
+    }
+
+    pub fn players(&self) -> [PlayerId; 2] {
+        self.players
+    }
+
+    pub fn player(&self, seat: Seat) -> PlayerId {
+        self.players[seat.index()]
+    }
+
+    pub fn seat_of(&self, player: PlayerId) -> Option<Seat> {
+        Seat::BOTH.into_iter().find(|s| self.player(*s) == player)
+    }
+
+    pub fn advantage(&self) -> Seat {
+        self.advantage
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Whose turn it is, once someone started.
+    pub fn turn_seat(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Turn { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn tickets(&self, seat: Seat) -> u32 {
+        self.tickets[seat.index()]
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn timing(&self) -> Timing {
+        self.timing
+    }
+
+    /// Who won: the solver, or the opponent of whoever resigned. None while playing
+    /// and when a host ended the match.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.core.outcome? {
+            Outcome::Solved { by, .. } => Some(by),
+            Outcome::Resigned { by } => Some(by.other()),
+            Outcome::Ended { .. } => None,
+        }
+    }
+
+    /// Check 2: the actor has the role the action needs.
+    fn authorise(&self, actor: &Actor, action: &Action) -> Result<Who, RuleError> {
+        match (action.role(), actor) {
+            (Role::Player, Actor::Player(id)) => self
+                .seat_of(*id)
+                .map(Who::Player)
+                .ok_or(RuleError::NotAPlayer),
+            (Role::Player, _) => Err(RuleError::NotAPlayer),
+            (Role::Host, Actor::Host(id)) => Ok(Who::Host(*id)),
+            (Role::Host, _) => Err(RuleError::HostOnly(action.describe())),
+            (Role::Umpire, Actor::Umpire) => Ok(Who::Umpire),
+            (Role::Umpire, _) => Err(RuleError::UmpireOnly(action.describe())),
+        }
+    }
+
+    /// Check 3: the player may act now (not paused, their turn or their choice).
+    fn check_now(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        if matches!(action, Action::Resign) {
+            return Ok(());
+        }
+        if self.paused {
+            return Err(RuleError::Paused);
+        }
+        let waiting_for = |s: Seat| RuleError::NotYourTurn {
+            waiting_for: self.player(s),
+        };
+        match (action, self.turn_seat()) {
+            (Action::Answer { .. }, _) => Ok(()),
+            (Action::ChooseStarter { .. }, _) | (_, None) if seat != self.advantage => {
+                Err(waiting_for(self.advantage))
+            }
+            (Action::ChooseStarter { .. }, _) | (_, None) => Ok(()),
+            (_, Some(s)) if s != seat => Err(waiting_for(s)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Check 4: the action fits the phase (for time-outs: the deadline is current and
+    /// due).
+    fn check_phase(&self, action: &Action, now: Millis) -> Result<(), RuleError> {
+        use RuleError::WrongPhase;
+        let step = match &self.phase {
+            Phase::Turn { step, .. } => Some(step),
+            _ => None,
+        };
+        // What a player in the middle of something is told.
+        let busy = |step: Option<&Step>, otherwise: &'static str| match step {
+            None => WrongPhase(CHOOSE_FIRST),
+            Some(Step::Challenge { .. }) => WrongPhase("wait until the challenge is revealed"),
+            Some(Step::Pending { .. }) => {
+                WrongPhase("confirm or take back the guess you are making first")
+            }
+            Some(Step::Verdict { .. }) => WrongPhase("wait for the umpire's answer to the guess"),
+            Some(_) => WrongPhase(otherwise),
+        };
+        match action {
+            Action::ChooseStarter { .. } => match self.phase {
+                Phase::ChoosingStarter => Ok(()),
+                _ => Err(WrongPhase("the starting player has already been chosen")),
+            },
+            Action::Build { .. } | Action::Skip => match step {
+                Some(Step::Build) => Ok(()),
+                _ => Err(busy(
+                    step,
+                    "step 1 is done this turn (one structure per turn); guess or end your turn",
+                )),
+            },
+            Action::Answer { .. } => match step {
+                Some(Step::Challenge { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no challenge to answer")),
+            },
+            Action::Guess { .. } | Action::EndTurn => match step {
+                Some(Step::Guess) => Ok(()),
+                _ => Err(busy(
+                    step,
+                    "build a structure (or skip) first: guesses come in step 2",
+                )),
+            },
+            Action::Confirm | Action::TakeBack => match step {
+                Some(Step::Pending { .. }) => Ok(()),
+                _ => Err(WrongPhase(
+                    "there is no guess waiting for your confirmation",
+                )),
+            },
+            Action::Disallow => match step {
+                Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no guess to disallow")),
+            },
+            Action::Pause if self.paused => Err(WrongPhase("the match is already paused")),
+            Action::Resume if !self.paused => Err(WrongPhase("the match is not paused")),
+            Action::Verdict { guess, .. } => match step {
+                Some(Step::Verdict { guess: g }) if g == guess => Ok(()),
+                _ => Err(WrongPhase("no guess is waiting for that verdict")),
+            },
+            Action::Timeout { deadline } => match self.next_deadline() {
+                Some(d) if d.is(deadline) && now < d.at => Err(RuleError::TooEarly { at: d.at }),
+                Some(d) if d.is(deadline) => Ok(()),
+                _ => Err(RuleError::StaleDeadline),
+            },
+            Action::Resign
+            | Action::Pause
+            | Action::Resume
+            | Action::End
+            | Action::Downtime { .. } => Ok(()),
+        }
+    }
+
+    /// The turn player's time is up (even if the time-out has not come in yet).
+    fn check_time(&self, now: Millis) -> Result<(), RuleError> {
+        if self.clock.has_expired(now) {
+            Err(RuleError::Expired("this turn's time has run out"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Check 6: the rule itself, and what it makes happen.
+    fn rule(
+        &self,
+        out: &mut Emitter<Duel>,
+        who: Who,
+        action: &Action,
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let seat = match who {
+            Who::Player(seat) => seat,
+            // Only player actions read it; the turn player is the natural default.
+            _ => self.turn_seat().unwrap_or(self.advantage),
+        };
+        let pending = match self.phase {
+            Phase::Turn {
+                step: Step::Pending { guess } | Step::Verdict { guess },
+                ..
+            } => guess,
+            _ => 0,
+        };
+        let revealed = || self.core.hidden.source.clone();
+        match action {
+            Action::ChooseStarter { starter } => {
+                let starter = self
+                    .seat_of(*starter)
+                    .ok_or(RuleError::NotInMatch(*starter))?;
+                out.emit(EventKind::StarterChosen { starter });
+                out.emit(EventKind::TurnStarted {
+                    turn: 1,
+                    seat: starter,
+                });
+            }
+            Action::Build { koan, mode } => {
+                self.check_time(now)?;
+                self.core.check_new(koan)?;
+                let koan = koan.clone();
+                match mode {
+                    Mode::Observe => {
+                        let obeys = self.core.obeys(&koan);
+                        out.emit(EventKind::Observed {
+                            by: seat,
+                            koan,
+                            obeys,
+                        });
+                        pass_if_no_ticket(out);
+                    }
+                    Mode::Challenge => out.emit(EventKind::ChallengeOpened { by: seat, koan }),
+                }
+            }
+            Action::Skip => {
+                self.check_time(now)?;
+                out.emit(EventKind::Skipped {
+                    seat,
+                    time_up: false,
+                });
+                pass_if_no_ticket(out);
+            }
+            Action::Answer { answer } => {
+                if let Phase::Turn {
+                    step: Step::Challenge { clock, .. },
+                    ..
+                } = &self.phase
+                    && clock.has_expired(now)
+                {
+                    return Err(RuleError::Expired(
+                        "the time to answer this challenge is over; the answer does not count",
+                    ));
+                }
+                out.emit(EventKind::ChallengeAnswered {
+                    seat,
+                    answer: *answer,
+                });
+                if let Phase::Turn {
+                    step: Step::Challenge { answers, .. },
+                    ..
+                } = &out.next.phase
+                    && answers.iter().all(Option::is_some)
+                {
+                    reveal(out, false);
+                }
+            }
+            Action::Guess { pattern } => {
+                self.check_time(now)?;
+                if self.tickets(seat) == 0 {
+                    return Err(RuleError::NoTicket);
+                }
+                out.emit(self.core.read(seat, pattern)?);
+            }
+            Action::Confirm => {
+                self.check_time(now)?;
+                out.emit(EventKind::GuessConfirmed { number: pending });
+            }
+            Action::TakeBack => {
+                self.check_time(now)?;
+                out.emit(EventKind::GuessWithdrawn {
+                    number: pending,
+                    why: Withdrawal::TakenBack,
+                });
+            }
+            Action::EndTurn => {
+                self.check_time(now)?;
+                pass_turn(out, seat, TurnEnd::Ended);
+            }
+            Action::Resign => out.emit(EventKind::MatchEnded {
+                outcome: Outcome::Resigned { by: seat },
+                pattern: revealed(),
+            }),
+            Action::Pause | Action::Resume | Action::Disallow | Action::End => {
+                let Who::Host(by) = who else {
+                    return Err(RuleError::HostOnly(action.describe()));
+                };
+                out.emit(match action {
+                    Action::Pause => EventKind::Paused { by },
+                    Action::Resume => EventKind::Resumed { by },
+                    Action::Disallow => EventKind::GuessWithdrawn {
+                        number: pending,
+                        why: Withdrawal::Disallowed { by },
+                    },
+                    _ => EventKind::MatchEnded {
+                        outcome: Outcome::Ended { by },
+                        pattern: revealed(),
+                    },
+                });
+            }
+            Action::Verdict { guess, verdict } => {
+                out.emit(self.core.judge(*guess, verdict)?);
+                pass_if_no_ticket(out);
+            }
+            Action::Timeout { .. } => time_out(out),
+            Action::Downtime { since } => out.emit(EventKind::ClockRebased {
+                from: (*since).clamp(self.core.last_at, now),
+                to: now,
+            }),
+        }
+        Ok(())
+    }
+
+    /// The current step and its player, for folding events that need one.
+    fn step(&self) -> Result<(Seat, &Step), FoldError> {
+        match &self.phase {
+            Phase::Turn { seat, step } => Ok((*seat, step)),
+            _ => Err(self.core.misfit("no turn is in progress")),
+        }
+    }
+
+    fn set_step(&mut self, seat: Seat, step: Step) {
+        self.phase = Phase::Turn { seat, step };
+        self.core.enter();
+    }
+
+    /// Stops or starts the clocks to match the phase: the turn clock runs in steps 1
+    /// and 2 except while a challenge is answered or a verdict awaited; the challenge
+    /// clock runs while its challenge is open; nothing runs while paused or over.
+    fn sync_clocks(&mut self, at: Millis) {
+        let turn_runs = !self.paused
+            && matches!(
+                self.phase,
+                Phase::Turn {
+                    step: Step::Build | Step::Guess | Step::Pending { .. },
+                    ..
+                }
+            );
+        self.clock.set_running(turn_runs, at);
+        if let Phase::Turn {
+            step: Step::Challenge { clock, .. },
+            ..
+        } = &mut self.phase
+        {
+            clock.set_running(!self.paused, at);
+        }
+    }
+}
+
+/// Ends the turn of `seat` and starts the opponent's.
+fn pass_turn(out: &mut Emitter<Duel>, seat: Seat, why: TurnEnd) {
+    out.emit(EventKind::TurnEnded { seat, why });
+    out.emit(EventKind::TurnStarted {
+        turn: out.next.turn + 1,
+        seat: seat.other(),
+    });
+}
+
+/// Step 2 with no ticket has nothing in it: the turn passes.
+fn pass_if_no_ticket(out: &mut Emitter<Duel>) {
+    if let Phase::Turn {
+        seat,
+        step: Step::Guess,
+    } = out.next.phase
+        && out.next.tickets(seat) == 0
+    {
+        pass_turn(out, seat, TurnEnd::NoTickets);
+    }
+}
+
+/// Answers and truth together; silence is no answer.
+fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
+    let Phase::Turn {
+        step: Step::Challenge { koan, answers, .. },
+        ..
+    } = &out.next.phase
+    else {
+        return;
+    };
+    let obeys = out.next.core.obeys(koan);
+    let answers = answers.map(|a| a.unwrap_or(Answer::Pass));
+    out.emit(EventKind::ChallengeRevealed {
+        answers,
+        obeys,
+        time_up,
+    });
+    pass_if_no_ticket(out);
+}
+
+/// What a passed deadline does, by step.
+fn time_out(out: &mut Emitter<Duel>) {
+    let Phase::Turn { seat, step } = out.next.phase.clone() else {
+        return;
+    };
+    match step {
+        Step::Build => {
+            out.emit(EventKind::Skipped {
+                seat,
+                time_up: true,
+            });
+            pass_turn(out, seat, TurnEnd::TimeUp);
+        }
+        Step::Guess => pass_turn(out, seat, TurnEnd::TimeUp),
+        Step::Pending { guess } => {
+            out.emit(EventKind::GuessWithdrawn {
+                number: guess,
+                why: Withdrawal::TimeUp,
+            });
+            pass_turn(out, seat, TurnEnd::TimeUp);
+        }
+        Step::Challenge { .. } => reveal(out, true),
+        // No deadline runs while a verdict is awaited (check 4 refuses it).
+        Step::Verdict { .. } => {}
+    }
+}
+
+impl Zendo for Duel {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn awaited_guess(&self) -> Option<u32> {
+        match self.phase {
+            Phase::Turn {
+                step: Step::Verdict { guess },
+                ..
+            } => Some(guess),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Duel {
+    type Action = Action;
+    type Event = Event;
+    type View = super::DuelView;
+    type Deadline = Deadline;
+
+    fn decide(
+        &self,
+        actor: &Actor,
+        action: &Action,
+        shown: Option<u64>,
+        now: Millis,
+    ) -> Result<(Vec<Event>, Duel), RuleError> {
+        // Time never runs backwards for a match.
+        let now = now.max(self.core.last_at);
+        self.core.check_not_over()?;
+        let who = self.authorise(actor, action)?;
+        if let Who::Player(seat) = who {
+            self.check_now(seat, action)?;
+        }
+        self.check_phase(action, now)?;
+        self.core.check_shown(shown)?;
+        let mut out = Emitter::new(self, now);
+        self.rule(&mut out, who, action, now)?;
+        Ok(out.finish())
+    }
+
+    fn fold(&mut self, event: &Event) -> Result<(), FoldError> {
+        self.core.begin(event);
+        self.core.fold_shared(&event.kind)?;
+        let bonus = self.timing.guess_bonus_ms;
+        match &event.kind {
+            EventKind::DuelCreated { .. } | EventKind::PracticeCreated { .. } => {
+                return Err(self.core.misfit("a match is created only once"));
+            }
+            EventKind::StarterChosen { .. } => {
+                if self.phase != Phase::ChoosingStarter {
+                    return Err(self.core.misfit("the starter was already chosen"));
+                }
+            }
+            EventKind::TurnStarted { turn, seat } => {
+                self.turn = *turn;
+                self.clock = Clock::stopped(self.timing.turn_ms);
+                self.set_step(*seat, Step::Build);
+            }
+            EventKind::Observed { by, .. } | EventKind::Skipped { seat: by, .. } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Build {
+                    return Err(self.core.misfit("step 1 is not in progress"));
+                }
+                if let EventKind::Skipped { .. } = event.kind {
+                    self.tickets[seat.other().index()] += 1;
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            EventKind::ChallengeOpened { by, koan } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Build {
+                    return Err(self.core.misfit("step 1 is not in progress"));
+                }
+                let step = Step::Challenge {
+                    koan: koan.clone(),
+                    answers: [None, None],
+                    clock: Clock::stopped(self.timing.challenge_ms),
+                };
+                self.set_step(seat, step);
+            }
+            EventKind::ChallengeAnswered { seat, answer } => match &mut self.phase {
+                Phase::Turn {
+                    step: Step::Challenge { answers, .. },
+                    ..
+                } => answers[seat.index()] = Some(*answer),
+                _ => return Err(self.core.misfit("no challenge is open")),
+            },
+            EventKind::ChallengeRevealed { answers, obeys, .. } => {
+                let (seat, step) = self.step()?;
+                let Step::Challenge { koan, .. } = step else {
+                    return Err(self.core.misfit("no challenge is open"));
+                };
+                let koan = koan.clone();
+                let origin = super::Origin::Challenged {
+                    by: seat,
+                    answers: *answers,
+                };
+                self.core.table.push(koan, *obeys, origin);
+                for s in Seat::BOTH {
+                    if answers[s.index()].is_correct(*obeys) {
+                        self.tickets[s.index()] += 1;
+                    }
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            EventKind::GuessRead { number, by, .. } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Guess || self.tickets(seat) == 0 {
+                    return Err(self.core.misfit("no ticket to pay for the guess"));
+                }
+                self.tickets[seat.index()] -= 1;
+                self.set_step(seat, Step::Pending { guess: *number });
+            }
+            EventKind::GuessConfirmed { number } => {
+                let (seat, step) = self.step()?;
+                if *step != (Step::Pending { guess: *number }) {
+                    return Err(self.core.misfit("that guess is not pending"));
+                }
+                self.clock.add(bonus);
+                self.set_step(seat, Step::Verdict { guess: *number });
+            }
+            EventKind::GuessWithdrawn { number, .. } | EventKind::GuessUndecided { number, .. } => {
+                let (seat, step) = self.step()?;
+                let official = match step {
+                    Step::Pending { guess } if guess == number => false,
+                    Step::Verdict { guess } if guess == number => true,
+                    _ => return Err(self.core.misfit("that guess is not in play")),
+                };
+                if let (EventKind::GuessWithdrawn { .. }, true) = (&event.kind, official) {
+                    // Disallowed after it was official: as if never made.
+                    self.clock.take(bonus);
+                }
+                self.tickets[seat.index()] += 1;
+                self.set_step(seat, Step::Guess);
+            }
+            EventKind::Refuted { number, .. } => {
+                let (seat, step) = self.step()?;
+                if *step != (Step::Verdict { guess: *number }) {
+                    return Err(self.core.misfit("that guess is not awaiting a verdict"));
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            EventKind::TurnEnded { seat, .. } => {
+                if self.step()?.0 != *seat {
+                    return Err(self.core.misfit("it is not that player's turn"));
+                }
+            }
+            EventKind::Paused { .. } => self.paused = true,
+            EventKind::Resumed { .. } => self.paused = false,
+            EventKind::ClockRebased { from, to } => {
+                self.clock.skip(*from, *to);
+                if let Phase::Turn {
+                    step: Step::Challenge { clock, .. },
+                    ..
+                } = &mut self.phase
+                {
+                    clock.skip(*from, *to);
+                }
+            }
+            EventKind::MatchEnded { .. } => self.phase = Phase::Over,
+        }
+        self.sync_clocks(event.at);
+        Ok(())
+    }
+
+    fn view(&self, viewer: &Viewer) -> super::DuelView {
+        super::view::duel(self, viewer)
+    }
+
+    fn version(&self) -> u64 {
+        self.core.version
+    }
+
+    fn next_deadline(&self) -> Option<Deadline> {
+        if self.paused {
+            return None;
+        }
+        let Phase::Turn { step, .. } = &self.phase else {
+            return None;
+        };
+        let (which, clock, on_expiry) = match step {
+            Step::Build => (Which::Turn, &self.clock, Expiry::NoStructure),
+            Step::Guess | Step::Pending { .. } => (Which::Turn, &self.clock, Expiry::NoMoreGuesses),
+            Step::Challenge { clock, .. } => (Which::Challenge, clock, Expiry::NoAnswer),
+            Step::Verdict { .. } => return None,
+        };
+        Some(Deadline {
+            at: clock.expires_at()?,
+            turn: self.turn,
+            which,
+            on_expiry,
+        })
+    }
+
+    fn is_over(&self) -> bool {
+        self.core.outcome.is_some()
+    }
+
+    fn is_visible(&self, event: &Event, viewer: &Viewer) -> bool {
+        let seat = match viewer {
+            Viewer::Player(id) => self.seat_of(*id),
+            Viewer::Spectator => None,
+        };
+        event.visible_to(seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finder::{Counterexample, Verdict};
+    use crate::rules::ErrorCode::{self, *};
+    use crate::rules::zendo::testing::*;
+    use crate::rules::zendo::{GuessStatus, Origin, TurnEnd};
+
+    const A: Actor = Actor::Player(ALICE);
+    const B: Actor = Actor::Player(BOB);
+    const H: Actor = Actor::Host(HOST);
+    const U: Actor = Actor::Umpire;
+    const TURN: Millis = 180_000;
+
+    /// Hidden pattern of these tests: "some piece points up". The initial structures
+    /// are #1 `1^` (obeys) and #2 `1>` (does not).
+    fn up_duel() -> Harness<Duel> {
+        Harness::duel(duel_setup(parsed("some piece points up")))
+    }
+
+    /// Alice (who has the advantage) chose to start; turn 1 began at time 0.
+    fn started() -> Harness<Duel> {
+        let mut h = up_duel();
+        h.ok(A, choose(ALICE));
+        h
+    }
+
+    fn code<T: std::fmt::Debug>(r: Result<T, RuleError>) -> ErrorCode {
+        r.expect_err("should be refused").code()
+    }
+
+    fn kinds(events: &[Event]) -> Vec<&EventKind> {
+        events.iter().map(|e| &e.kind).collect()
+    }
+
+    fn remaining(h: &Harness<Duel>) -> Millis {
+        h.game.clock().remaining(h.now)
+    }
+
+    fn step(h: &Harness<Duel>) -> &Step {
+        match h.game.phase() {
+            Phase::Turn { step, .. } => step,
+            other => panic!("no turn: {other:?}"),
+        }
+    }
+
+    /// The state rebuilt from the log (through JSON) is the state played.
+    fn assert_replays(h: &Harness<Duel>) {
+        let played = serde_json::to_value(&h.game).unwrap();
+        let replayed = serde_json::to_value(h.replayed()).unwrap();
+        assert_eq!(played, replayed);
+    }
+
+    /// Alice challenges a structure that obeys, answers right, Bob answers wrong:
+    /// she has one more ticket and is in step 2.
+    fn alice_wins_a_challenge(h: &mut Harness<Duel>) {
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.ok(A, answer(Answer::Obeys));
+        h.ok(B, answer(Answer::Not));
+    }
+
+    /// Turn 3, Alice in step 2 with two tickets (one from Bob's skip in turn 2, one
+    /// from a challenge); Bob has none.
+    fn alice_with_two_tickets() -> Harness<Duel> {
+        let mut h = started();
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Observe)); // no ticket: the turn passes
+        h.ok(B, Action::Skip); // Alice +1; Bob has none: the turn passes
+        alice_wins_a_challenge(&mut h);
+        assert_eq!((h.game.turn(), h.game.tickets(Seat::First)), (3, 2));
+        assert_eq!(*step(&h), Step::Guess);
+        h
+    }
+
+    /// "every piece points up": wrong, and `1^ 1>`-like structures show it.
+    fn every_up() -> Action {
+        guess("every piece points up")
+    }
+
+    #[test]
+    fn setup_checks_players_and_initial_structures() {
+        let good = duel_setup(parsed("some piece points up"));
+        assert!(Duel::start(good.clone(), 0).is_ok());
+        let mut same = good.clone();
+        same.players = [ALICE, ALICE];
+        assert_eq!(Duel::start(same, 0).err(), Some(SetupError::SamePlayer));
+        let mut outsider = good.clone();
+        outsider.advantage = HOST;
+        assert_eq!(
+            Duel::start(outsider, 0).err(),
+            Some(SetupError::AdvantageNotPlaying)
+        );
+        let mut swapped = good.clone();
+        std::mem::swap(&mut swapped.initial.obeys, &mut swapped.initial.does_not);
+        assert_eq!(
+            Duel::start(swapped, 0).err(),
+            Some(SetupError::ObeyingDoesNot)
+        );
+        let mut both_obey = good.clone();
+        both_obey.initial.does_not = koan("3^");
+        assert_eq!(
+            Duel::start(both_obey, 0).err(),
+            Some(SetupError::NotObeyingObeys)
+        );
+        let mut no_time = good.clone();
+        no_time.timing.challenge_ms = 0;
+        assert!(matches!(
+            Duel::start(no_time, 0),
+            Err(SetupError::BadSettings(_))
+        ));
+        let (duel, _) = Duel::start(good, 0).unwrap();
+        let t = duel.table().entries();
+        assert_eq!((t.len(), t[0].obeys, t[1].obeys), (2, true, false));
+        assert_eq!((t[0].number, t[1].number), (1, 2));
+        assert_eq!(
+            (duel.tickets(Seat::First), duel.tickets(Seat::Second)),
+            (0, 0)
+        );
+        assert_eq!(*duel.phase(), Phase::ChoosingStarter);
+    }
+
+    #[test]
+    fn advantage_player_chooses_who_starts() {
+        let mut h = up_duel();
+        assert_eq!(code(h.act(B, choose(BOB))), NotYourTurn);
+        let k = h.fresh(true);
+        assert_eq!(code(h.act(B, build(k.clone(), Mode::Observe))), NotYourTurn);
+        assert_eq!(code(h.act(A, build(k, Mode::Observe))), WrongPhase);
+        assert_eq!(code(h.act(A, choose(HOST))), NotAPlayer);
+        // Alice may hand the first turn to Bob.
+        let events = h.ok(A, choose(BOB));
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::StarterChosen {
+                    starter: Seat::Second
+                },
+                EventKind::TurnStarted {
+                    turn: 1,
+                    seat: Seat::Second
+                }
+            ]
+        ));
+        assert_eq!(code(h.act(A, choose(ALICE))), WrongPhase);
+        // When the host gives the advantage to Bob, Bob chooses.
+        let mut setup = duel_setup(parsed("some piece points up"));
+        setup.advantage = BOB;
+        let mut h = Harness::duel(setup);
+        assert_eq!(code(h.act(A, choose(ALICE))), NotYourTurn);
+        h.ok(B, choose(ALICE));
+        assert_eq!(h.game.turn_seat(), Some(Seat::First));
+    }
+
+    #[test]
+    fn turns_alternate_with_a_full_clock() {
+        let mut h = started();
+        assert_eq!(h.game.next_deadline().map(|d| d.at), Some(TURN));
+        h.wait(10_000);
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Observe));
+        // Alice had no ticket: Bob's turn 2 began at 10 s with a full clock.
+        assert_eq!((h.game.turn(), h.game.turn_seat()), (2, Some(Seat::Second)));
+        assert_eq!(h.game.next_deadline().map(|d| d.at), Some(10_000 + TURN));
+        h.wait(10_000);
+        h.ok(B, Action::Skip);
+        assert_eq!((h.game.turn(), h.game.turn_seat()), (3, Some(Seat::First)));
+        h.wait(10_000);
+        let k = h.fresh(false);
+        h.ok(A, build(k, Mode::Observe));
+        // With Bob's free ticket Alice is in step 2 and ends her turn herself.
+        assert_eq!(*step(&h), Step::Guess);
+        let events = h.ok(A, Action::EndTurn);
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::TurnEnded {
+                    seat: Seat::First,
+                    why: TurnEnd::Ended
+                },
+                EventKind::TurnStarted {
+                    turn: 4,
+                    seat: Seat::Second
+                }
+            ]
+        ));
+        assert_eq!(remaining(&h), TURN);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn repeated_structure_is_refused_even_moved() {
+        let mut h = started();
+        // Initial structure #1 is a small piece pointing up, wherever it stands.
+        let moved = koan(".. .. .. / .. .. 1^");
+        let err = h.act(A, build(moved, Mode::Observe)).unwrap_err();
+        assert_eq!(err, RuleError::AlreadyGiven { number: 1 });
+        assert!(err.to_string().contains("#1"), "{err}");
+        let two = koan("2^ .. / .. 3<");
+        h.ok(A, build(two, Mode::Challenge));
+        // Bob cannot build it again, moved, nor challenge it.
+        h.ok(A, answer(Answer::Pass));
+        h.ok(B, answer(Answer::Pass));
+        let moved = koan(".. .. .. / .. .. .. / .. .. 2^ / .. .. .. 3<");
+        assert_eq!(
+            h.act(B, build(moved.clone(), Mode::Challenge)).err(),
+            Some(RuleError::AlreadyGiven { number: 3 })
+        );
+        // A mirror image is a different structure.
+        let mirrored = koan(".. 2^ / 3< ..");
+        h.ok(B, build(mirrored, Mode::Observe));
+        // Nothing was lost: the refused requests left no trace.
+        assert_eq!(h.game.table().entries().len(), 4);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn counterexamples_count_as_given() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let counterexample = h.umpire_refutes();
+        let entry = h.game.table().find(&counterexample.koan).unwrap().clone();
+        assert_eq!(entry.origin, Origin::Counterexample { guess: 1 });
+        assert_eq!(entry.obeys, counterexample.hidden);
+        h.ok(A, Action::EndTurn);
+        assert_eq!(
+            h.act(B, build(entry.koan, Mode::Observe)).err(),
+            Some(RuleError::AlreadyGiven {
+                number: entry.number
+            })
+        );
+    }
+
+    #[test]
+    fn observe_gives_the_verdict_at_once() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, Action::EndTurn);
+        h.wait(5_000);
+        let before = remaining(&h);
+        let k = h.fresh(false);
+        let events = h.ok(B, build(k.clone(), Mode::Observe));
+        let EventKind::Observed { by, obeys, .. } = &events[0].kind else {
+            panic!("{events:?}");
+        };
+        assert_eq!((*by, *obeys), (Seat::Second, false));
+        let entry = h.game.table().find(&k).unwrap();
+        assert_eq!(
+            (entry.obeys, &entry.origin),
+            (false, &Origin::Observed { by: Seat::Second })
+        );
+        // Judging took no time off the clock... and Bob, with no ticket, passed.
+        assert_eq!(before, TURN - 5_000);
+        assert!(matches!(
+            events[1].kind,
+            EventKind::TurnEnded {
+                why: TurnEnd::NoTickets,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn challenge_reveals_when_both_answered_and_pays_correct_answers() {
+        let mut h = started();
+        let k = h.fresh(false);
+        h.ok(A, build(k.clone(), Mode::Challenge));
+        let events = h.ok(A, answer(Answer::Not));
+        assert_eq!(events.len(), 1, "nothing is revealed after one answer");
+        let events = h.ok(B, answer(Answer::Obeys));
+        let EventKind::ChallengeRevealed {
+            answers,
+            obeys,
+            time_up,
+        } = &events[1].kind
+        else {
+            panic!("{events:?}");
+        };
+        assert_eq!(
+            (*answers, *obeys, *time_up),
+            ([Answer::Not, Answer::Obeys], false, false)
+        );
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (1, 0)
+        );
+        let entry = h.game.table().find(&k).unwrap();
+        assert_eq!(
+            entry.origin,
+            Origin::Challenged {
+                by: Seat::First,
+                answers: [Answer::Not, Answer::Obeys]
+            }
+        );
+        assert_eq!(*step(&h), Step::Guess);
+        // Both right: both earn, the challenger's opponent too.
+        h.ok(A, Action::EndTurn);
+        let k = h.fresh(true);
+        h.ok(B, build(k, Mode::Challenge));
+        h.ok(B, answer(Answer::Obeys));
+        h.ok(A, answer(Answer::Obeys));
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (2, 1)
+        );
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn answer_can_be_changed_until_the_reveal() {
+        let mut h = started();
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.ok(A, answer(Answer::Not));
+        h.ok(A, answer(Answer::Obeys));
+        let events = h.ok(B, answer(Answer::Pass));
+        assert!(matches!(
+            events[1].kind,
+            EventKind::ChallengeRevealed {
+                answers: [Answer::Obeys, Answer::Pass],
+                obeys: true,
+                ..
+            }
+        ));
+        // After the reveal there is nothing left to change.
+        assert_eq!(code(h.act(B, answer(Answer::Obeys))), WrongPhase);
+    }
+
+    #[test]
+    fn answer_after_30_seconds_is_ignored() {
+        let mut h = started();
+        h.wait(1_000);
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.wait(29_999);
+        h.ok(A, answer(Answer::Obeys));
+        h.wait(1);
+        // 30 s after the challenge: too late, even before the time-out comes in.
+        assert_eq!(code(h.act(B, answer(Answer::Obeys))), Expired);
+        let events = h.run_out();
+        assert!(matches!(
+            events[0].kind,
+            EventKind::ChallengeRevealed {
+                answers: [Answer::Obeys, Answer::Pass],
+                obeys: true,
+                time_up: true
+            }
+        ));
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (1, 0)
+        );
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn challenge_timeout_counts_silence_as_no_answer() {
+        let mut h = started();
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        let deadline = h.game.next_deadline().unwrap();
+        assert_eq!(
+            (deadline.which, deadline.on_expiry, deadline.at),
+            (Which::Challenge, Expiry::NoAnswer, 30_000)
+        );
+        let events = h.run_out();
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::ChallengeRevealed {
+                    answers: [Answer::Pass, Answer::Pass],
+                    time_up: true,
+                    ..
+                },
+                EventKind::TurnEnded {
+                    why: TurnEnd::NoTickets,
+                    ..
+                },
+                EventKind::TurnStarted { turn: 2, .. }
+            ]
+        ));
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (0, 0)
+        );
+    }
+
+    #[test]
+    fn skipping_gives_the_opponent_a_ticket() {
+        let mut h = started();
+        let events = h.ok(A, Action::Skip);
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::Skipped {
+                    seat: Seat::First,
+                    time_up: false
+                },
+                EventKind::TurnEnded {
+                    why: TurnEnd::NoTickets,
+                    ..
+                },
+                EventKind::TurnStarted {
+                    seat: Seat::Second,
+                    ..
+                }
+            ]
+        ));
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (0, 1)
+        );
+        // The skipper goes on to step 2 when they have a ticket of their own.
+        h.ok(B, Action::Skip);
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (1, 1)
+        );
+        assert_eq!(
+            (h.game.turn_seat(), step(&h)),
+            (Some(Seat::Second), &Step::Guess)
+        );
+        h.ok(B, Action::EndTurn);
+        assert_eq!(h.game.turn_seat(), Some(Seat::First));
+    }
+
+    #[test]
+    fn guess_is_read_back_with_contradictions() {
+        let mut h = alice_with_two_tickets();
+        let events = h.ok(A, guess("some piece points right"));
+        let EventKind::GuessRead {
+            number,
+            reading,
+            contradictions,
+            ..
+        } = &events[0].kind
+        else {
+            panic!("{events:?}");
+        };
+        assert_eq!(*number, 1);
+        // The canonical reading, not the words as typed: what the guesser confirms.
+        assert_eq!(reading, "there is a piece pointing right");
+        // #1 `1^` obeys but has no right-pointing piece; #2 `1>` is the reverse.
+        assert_eq!(contradictions[..2], [1, 2]);
+        assert_eq!(h.game.guesses()[0].status, GuessStatus::Pending);
+        assert_eq!(*step(&h), Step::Pending { guess: 1 });
+        // The ticket is paid when the guess is stated.
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        // One guess at a time.
+        assert_eq!(code(h.act(A, every_up())), WrongPhase);
+        assert_eq!(code(h.act(A, Action::EndTurn)), WrongPhase);
+    }
+
+    #[test]
+    fn guesses_must_fit_the_piece_set() {
+        // An arrows duel: a guess about sizes means nothing there, and is refused
+        // without costing the ticket.
+        let mut setup = duel_setup(parsed("some arrow points up"));
+        setup.settings.set = crate::koan::PieceSet::Arrows;
+        setup.initial = crate::rules::zendo::Initial {
+            obeys: koan("U"),
+            does_not: koan("R"),
+        };
+        let mut h = Harness::duel(setup.clone());
+        h.ok(A, choose(ALICE));
+        h.ok(A, build(koan("U U"), Mode::Challenge));
+        h.ok(A, answer(Answer::Obeys));
+        h.ok(B, answer(Answer::Not));
+        let err = h.act(A, guess("some piece is large")).unwrap_err();
+        assert_eq!(err.code(), WrongSet);
+        assert!(err.to_string().contains("large"), "{err}");
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        let events = h.ok(A, guess("every arrow points up"));
+        // Read back in the set's own words.
+        assert!(
+            matches!(&events[0].kind, EventKind::GuessRead { reading, .. } if reading == "every arrow points up"),
+            "{events:?}"
+        );
+        // A pyramid structure in an arrows match is refused too.
+        h.ok(A, Action::TakeBack);
+        h.ok(A, Action::EndTurn);
+        assert_eq!(code(h.act(B, build(koan("1^"), Mode::Observe))), WrongSet);
+        // And a hidden pattern about sizes cannot be set up for arrows.
+        setup.hidden = parsed("some piece is large");
+        assert!(matches!(
+            Duel::start(setup, 0),
+            Err(SetupError::HiddenWrongSet(_))
+        ));
+    }
+
+    #[test]
+    fn taking_a_guess_back_returns_the_ticket() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        h.ok(A, Action::TakeBack);
+        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(h.game.guesses()[0].status, GuessStatus::TakenBack);
+        assert_eq!(*step(&h), Step::Guess);
+        assert_eq!(code(h.act(A, Action::Confirm)), WrongPhase);
+        // Another guess may follow.
+        h.ok(A, every_up());
+        assert_eq!(h.game.guesses()[1].number, 2);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn official_guess_adds_30_seconds_and_pauses_the_clock() {
+        let mut h = alice_with_two_tickets();
+        h.wait(20_000);
+        let before = remaining(&h);
+        h.ok(A, every_up());
+        h.wait(10_000); // reading and thinking: the clock runs
+        h.ok(A, Action::Confirm);
+        assert_eq!(remaining(&h), before - 10_000 + 30_000);
+        assert!(!h.game.clock().is_running());
+        assert_eq!(h.game.next_deadline(), None);
+        h.wait(60_000); // the umpire builds a counterexample: the clock waits
+        assert_eq!(remaining(&h), before + 20_000);
+        h.umpire();
+        assert_eq!(*step(&h), Step::Guess);
+        assert_eq!(
+            h.game.next_deadline().map(|d| d.at),
+            Some(h.now + before + 20_000)
+        );
+        // A second official guess adds another 30 s.
+        h.ok(A, every_up_variant());
+        h.ok(A, Action::Confirm);
+        assert_eq!(remaining(&h), before + 50_000);
+    }
+
+    /// Another wrong guess, worded differently from [`every_up`].
+    fn every_up_variant() -> Action {
+        guess("exactly one piece points up")
+    }
+
+    #[test]
+    fn counterexample_joins_the_table() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let size = h.game.table().entries().len();
+        let events = h.umpire();
+        let EventKind::Refuted {
+            number: 1,
+            counterexample,
+            on_table: None,
+        } = &events[0].kind
+        else {
+            panic!("{events:?}");
+        };
+        // Obeys the hidden pattern (some piece points up), not the guess.
+        assert!(counterexample.hidden && !counterexample.guess);
+        assert_eq!(h.game.table().entries().len(), size + 1);
+        assert_eq!(
+            h.game.guesses()[0].status,
+            GuessStatus::Refuted {
+                counterexample: size as u32 + 1
+            }
+        );
+        // The turn goes on: Alice still has a ticket.
+        assert_eq!(*step(&h), Step::Guess);
+    }
+
+    #[test]
+    fn counterexample_already_on_the_table_is_named_not_repeated() {
+        let mut h = alice_with_two_tickets();
+        // Differs from "some piece points up" only on a lone small piece pointing
+        // right: initial structure #2.
+        h.ok(
+            A,
+            guess("exists x. up(x) | (pieces = 1 & exists y. small(y) & right(y))"),
+        );
+        h.ok(A, Action::Confirm);
+        let size = h.game.table().entries().len();
+        let events = h.umpire();
+        assert!(matches!(
+            events[0].kind,
+            EventKind::Refuted {
+                on_table: Some(2),
+                ..
+            }
+        ));
+        assert_eq!(h.game.table().entries().len(), size);
+        assert_eq!(
+            h.game.guesses()[0].status,
+            GuessStatus::Refuted { counterexample: 2 }
+        );
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn false_verdicts_are_refused() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let verdict = |koan: Koan, hidden: bool| Action::Verdict {
+            guess: 1,
+            verdict: Verdict::Counterexample(Counterexample {
+                koan,
+                hidden,
+                guess: !hidden,
+            }),
+        };
+        // `3^` obeys both: it separates nothing.
+        let same = koan("3^");
+        assert_eq!(code(h.act(U, verdict(same, true))), BadVerdict);
+        // `1^ 1>` separates them, but the sides are claimed the wrong way round.
+        let sep = koan("1^ 1>");
+        assert_eq!(code(h.act(U, verdict(sep.clone(), false))), BadVerdict);
+        // The right one goes on the table; then "equivalent" for the same guess made
+        // again is refused: a table structure separates them.
+        h.ok(U, verdict(sep, true));
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let eq2 = Action::Verdict {
+            guess: 2,
+            verdict: Verdict::Equivalent,
+        };
+        assert_eq!(code(h.act(U, eq2)), BadVerdict);
+        // A verdict for a guess that is not awaited, or from a player.
+        let eq1 = Action::Verdict {
+            guess: 1,
+            verdict: Verdict::Equivalent,
+        };
+        assert_eq!(code(h.act(U, eq1)), WrongPhase);
+        assert_eq!(
+            code(h.act(
+                A,
+                Action::Verdict {
+                    guess: 2,
+                    verdict: Verdict::Equivalent
+                }
+            )),
+            UmpireOnly
+        );
+        assert!(!h.game.is_over());
+    }
+
+    #[test]
+    fn winner_only_on_equivalent() {
+        let mut h = alice_with_two_tickets();
+        // A wrong guess, refuted: no winner.
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        h.umpire();
+        assert!(!h.game.is_over());
+        // An undecided one: still no winner.
+        h.ok(A, guess("at least one piece points up"));
+        h.ok(A, Action::Confirm);
+        h.umpire_undecided("budget");
+        assert!(!h.game.is_over());
+        // The same guess again, proved equivalent: Alice wins.
+        h.ok(A, guess("at least one piece points up"));
+        h.ok(A, Action::Confirm);
+        let events = h.umpire();
+        assert!(matches!(
+            events[..],
+            [Event {
+                kind: EventKind::MatchEnded {
+                    outcome: Outcome::Solved {
+                        by: Seat::First,
+                        guess: 3
+                    },
+                    ..
+                },
+                ..
+            }]
+        ));
+        assert_eq!(h.game.winner(), Some(Seat::First));
+        assert_eq!(h.game.guesses()[2].status, GuessStatus::Correct);
+        assert_eq!(
+            h.game.view(&Viewer::Spectator).revealed.as_deref(),
+            Some("some piece points up")
+        );
+        assert_eq!(*h.game.phase(), Phase::Over);
+        assert_eq!(h.game.next_deadline(), None);
+        assert_eq!(code(h.act(B, Action::Resign)), MatchOver);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn undecided_verdict_voids_the_guess() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        let before = remaining(&h);
+        h.ok(A, Action::Confirm);
+        let reason = "the finder could not decide within its budget".to_string();
+        h.ok(
+            U,
+            Action::Verdict {
+                guess: 1,
+                verdict: Verdict::Undecided {
+                    reason: reason.clone(),
+                },
+            },
+        );
+        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(
+            h.game.guesses()[0].status,
+            GuessStatus::Undecided { reason }
+        );
+        assert_eq!(*step(&h), Step::Guess);
+        assert_eq!(remaining(&h), before + 30_000);
+    }
+
+    #[test]
+    fn turn_passes_when_step_2_has_no_ticket() {
+        let mut h = started();
+        alice_wins_a_challenge(&mut h);
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let events = h.umpire();
+        // The last ticket is spent and refuted: the turn passes by itself.
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::Refuted { .. },
+                EventKind::TurnEnded {
+                    seat: Seat::First,
+                    why: TurnEnd::NoTickets
+                },
+                EventKind::TurnStarted {
+                    turn: 2,
+                    seat: Seat::Second
+                }
+            ]
+        ));
+        // With no ticket a guess is impossible (the turn never waits in step 2
+        // without one), and out of turn it is refused before the ticket check.
+        assert_eq!(code(h.act(A, every_up())), NotYourTurn);
+    }
+
+    #[test]
+    fn clock_is_paused_during_challenge_and_verdict() {
+        let mut h = started();
+        h.wait(20_000);
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.wait(25_000);
+        assert_eq!(remaining(&h), TURN - 20_000);
+        assert_eq!(
+            h.game.next_deadline().map(|d| (d.which, d.at)),
+            Some((Which::Challenge, 50_000))
+        );
+        h.ok(A, answer(Answer::Obeys));
+        h.ok(B, answer(Answer::Not));
+        // Step 2 resumes the turn clock where it stopped.
+        assert_eq!(
+            h.game.next_deadline().map(|d| (d.which, d.at, d.on_expiry)),
+            Some((Which::Turn, 45_000 + TURN - 20_000, Expiry::NoMoreGuesses))
+        );
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        let at_confirm = remaining(&h);
+        h.wait(100_000);
+        assert_eq!(remaining(&h), at_confirm);
+    }
+
+    #[test]
+    fn timeout_in_step_1_skips_and_passes() {
+        let mut h = started();
+        let d = h.game.next_deadline().unwrap();
+        assert_eq!(
+            (d.at, d.turn, d.which, d.on_expiry),
+            (TURN, 1, Which::Turn, Expiry::NoStructure)
+        );
+        let events = h.run_out();
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::Skipped {
+                    seat: Seat::First,
+                    time_up: true
+                },
+                EventKind::TurnEnded {
+                    seat: Seat::First,
+                    why: TurnEnd::TimeUp
+                },
+                EventKind::TurnStarted {
+                    turn: 2,
+                    seat: Seat::Second
+                }
+            ]
+        ));
+        assert_eq!(
+            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (0, 1)
+        );
+        assert_eq!(remaining(&h), TURN);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn timeout_in_step_2_takes_back_a_pending_guess() {
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        h.ok(A, Action::Confirm);
+        h.umpire(); // an official guess, refuted: it stands
+        h.ok(A, every_up_variant()); // pending when the time runs out
+        assert_eq!(h.game.tickets(Seat::First), 0);
+        let events = h.run_out();
+        assert!(matches!(
+            kinds(&events)[..],
+            [
+                EventKind::GuessWithdrawn {
+                    number: 2,
+                    why: Withdrawal::TimeUp
+                },
+                EventKind::TurnEnded {
+                    why: TurnEnd::TimeUp,
+                    ..
+                },
+                EventKind::TurnStarted { .. }
+            ]
+        ));
+        assert_eq!(h.game.tickets(Seat::First), 1);
+        assert!(matches!(
+            h.game.guesses()[0].status,
+            GuessStatus::Refuted { .. }
+        ));
+        assert_eq!(h.game.guesses()[1].status, GuessStatus::TimedOut);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn late_requests_are_refused_before_the_timeout() {
+        let mut h = started();
+        h.wait(TURN);
+        let k = h.fresh(true);
+        assert_eq!(code(h.act(A, build(k, Mode::Observe))), Expired);
+        assert_eq!(code(h.act(A, Action::Skip)), Expired);
+        let mut h = alice_with_two_tickets();
+        h.ok(A, every_up());
+        h.wait(TURN);
+        assert_eq!(code(h.act(A, Action::Confirm)), Expired);
+        assert_eq!(code(h.act(A, Action::EndTurn)), WrongPhase);
+        // The time-out decides, as the rules say.
+        h.run_out();
+        assert_eq!(h.game.turn_seat(), Some(Seat::Second));
+    }
+
+    #[test]
+    fn stale_or_early_timeouts_are_refused() {
+        let mut h = started();
+        let first = h.game.next_deadline().unwrap();
+        let timeout = |d: Deadline| Action::Timeout { deadline: d };
+        assert_eq!(
+            h.act(U, timeout(first)).err(),
+            Some(RuleError::TooEarly { at: TURN })
+        );
+        assert_eq!(code(h.act(A, timeout(first))), UmpireOnly);
+        h.wait(10_000);
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.wait(5_000);
+        // The turn's deadline no longer holds while the challenge runs...
+        assert_eq!(code(h.act(U, timeout(first))), StaleDeadline);
+        h.ok(A, answer(Answer::Obeys));
+        h.ok(B, answer(Answer::Not));
+        // ...nor after: the turn clock stopped for the challenge, so it moved.
+        assert_eq!(code(h.act(U, timeout(first))), StaleDeadline);
+        let moved = h.game.next_deadline().unwrap();
+        assert_eq!(moved.at, h.now + TURN - 10_000);
+    }
+
+    #[test]
+    fn downtime_is_not_counted() {
+        let mut h = started();
+        // The process dies at 60 s and comes back at 500 s.
+        h.now = 500_000;
+        h.ok(U, Action::Downtime { since: 60_000 });
+        assert_eq!(remaining(&h), TURN - 60_000);
+        assert_eq!(
+            h.game.next_deadline().map(|d| d.at),
+            Some(500_000 + TURN - 60_000)
+        );
+        // A challenge clock keeps its time too.
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        h.now += 10_000;
+        h.now += 1_000_000;
+        h.ok(
+            U,
+            Action::Downtime {
+                since: h.now - 1_000_000,
+            },
+        );
+        assert_eq!(h.game.next_deadline().map(|d| d.at), Some(h.now + 20_000));
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn resigning_hands_the_win_to_the_opponent() {
+        let mut h = started();
+        h.ok(H, Action::Pause);
+        // Out of turn and while paused: resigning is always possible.
+        let events = h.ok(B, Action::Resign);
+        assert!(matches!(
+            events[0].kind,
+            EventKind::MatchEnded {
+                outcome: Outcome::Resigned { by: Seat::Second },
+                ..
+            }
+        ));
+        assert_eq!(h.game.winner(), Some(Seat::First));
+        assert_eq!(code(h.act(A, Action::Skip)), MatchOver);
+        assert_eq!(code(h.act(H, Action::Resume)), MatchOver);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn host_pause_freezes_the_match() {
+        let mut h = started();
+        h.wait(30_000);
+        assert_eq!(code(h.act(A, Action::Pause)), HostOnly);
+        h.ok(H, Action::Pause);
+        assert_eq!(code(h.act(H, Action::Pause)), WrongPhase);
+        assert_eq!(h.game.next_deadline(), None);
+        h.wait(3_600_000);
+        let k = h.fresh(true);
+        assert_eq!(code(h.act(A, build(k.clone(), Mode::Challenge))), Paused);
+        h.ok(H, Action::Resume);
+        assert_eq!(remaining(&h), TURN - 30_000);
+        assert_eq!(
+            h.game.next_deadline().map(|d| d.at),
+            Some(h.now + TURN - 30_000)
+        );
+        // During a challenge the answers wait too, and the challenge clock stops.
+        h.ok(A, build(k, Mode::Challenge));
+        h.wait(10_000);
+        h.ok(H, Action::Pause);
+        assert_eq!(code(h.act(B, answer(Answer::Obeys))), Paused);
+        h.wait(100_000);
+        h.ok(H, Action::Resume);
+        assert_eq!(
+            h.game.next_deadline().map(|d| (d.which, d.at)),
+            Some((Which::Challenge, h.now + 20_000))
+        );
+        assert_eq!(code(h.act(H, Action::Resume)), WrongPhase);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn host_disallow_returns_the_ticket() {
+        let mut h = alice_with_two_tickets();
+        assert_eq!(code(h.act(H, Action::Disallow)), WrongPhase);
+        h.ok(A, every_up());
+        h.ok(H, Action::Disallow);
+        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(h.game.guesses()[0].status, GuessStatus::Disallowed);
+        // An official guess still waiting for its verdict: the ticket and the 30 s go
+        // back, and the finder's late verdict is refused.
+        h.ok(A, every_up_variant());
+        let before = remaining(&h);
+        h.ok(A, Action::Confirm);
+        h.ok(H, Action::Disallow);
+        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(remaining(&h), before);
+        assert_eq!(*step(&h), Step::Guess);
+        let late = Action::Verdict {
+            guess: 2,
+            verdict: Verdict::Equivalent,
+        };
+        assert_eq!(code(h.act(U, late)), WrongPhase);
+        assert_eq!(code(h.act(A, Action::Disallow)), HostOnly);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn host_end_has_no_winner() {
+        let mut h = started();
+        assert_eq!(code(h.act(B, Action::End)), HostOnly);
+        let events = h.ok(H, Action::End);
+        assert!(matches!(
+            events[0].kind,
+            EventKind::MatchEnded {
+                outcome: Outcome::Ended { by: HOST },
+                ..
+            }
+        ));
+        assert_eq!(h.game.winner(), None);
+        let view = h.game.view(&Viewer::Player(BOB));
+        assert_eq!(view.revealed.as_deref(), Some("some piece points up"));
+    }
+
+    #[test]
+    fn checks_come_in_a_fixed_order() {
+        let stranger = Actor::Player(HOST);
+        let mut h = started();
+        // 2 before 3: a stranger hears they do not play, even while paused.
+        h.ok(H, Action::Pause);
+        assert_eq!(code(h.act(stranger, Action::Skip)), NotAPlayer);
+        assert_eq!(code(h.act(H, Action::Skip)), NotAPlayer);
+        // 3 (paused) before 3 (turn): Bob hears about the pause first.
+        assert_eq!(code(h.act(B, Action::Skip)), Paused);
+        h.ok(H, Action::Resume);
+        // 3 (turn) before 4 (phase).
+        assert_eq!(code(h.act(B, Action::Confirm)), NotYourTurn);
+        // 4 (phase) before 5 (version).
+        let v = h.game.version();
+        assert_eq!(code(h.act_shown(A, Action::Confirm, v + 7)), WrongPhase);
+        // 5 (version) before 6 (the rule: the structure is already given).
+        let given = koan("1^");
+        assert_eq!(
+            code(h.act_shown(A, build(given.clone(), Mode::Observe), v + 7)),
+            StaleVersion
+        );
+        assert_eq!(
+            code(h.act_shown(A, build(given, Mode::Observe), v)),
+            AlreadyGiven
+        );
+        // 1 before everything.
+        h.ok(H, Action::End);
+        assert_eq!(code(h.act(stranger, Action::Skip)), MatchOver);
+    }
+
+    #[test]
+    fn stale_version_is_refused() {
+        let mut h = alice_with_two_tickets();
+        let drawn = h.game.view(&Viewer::Player(ALICE)).version;
+        h.ok(A, every_up());
+        h.ok(A, Action::TakeBack);
+        // Alice is in step 2 again, but not the step 2 that button was drawn in.
+        assert_eq!(
+            h.act_shown(A, Action::EndTurn, drawn).err(),
+            Some(RuleError::StaleVersion {
+                shown: drawn,
+                current: h.game.version()
+            })
+        );
+        let now = h.game.version();
+        h.act_shown(A, Action::EndTurn, now).unwrap();
+        // Answer buttons stay good while the other player answers.
+        let k = h.fresh(true);
+        h.ok(B, build(k, Mode::Challenge));
+        let drawn = h.game.version();
+        h.act_shown(B, answer(Answer::Obeys), drawn).unwrap();
+        h.act_shown(A, answer(Answer::Obeys), drawn).unwrap();
+    }
+
+    #[test]
+    fn out_of_turn_is_refused() {
+        let mut h = started();
+        let k = h.fresh(true);
+        assert_eq!(
+            h.act(B, build(k.clone(), Mode::Observe)).err(),
+            Some(RuleError::NotYourTurn { waiting_for: ALICE })
+        );
+        assert_eq!(code(h.act(B, Action::Skip)), NotYourTurn);
+        assert_eq!(code(h.act(B, Action::EndTurn)), NotYourTurn);
+        assert_eq!(code(h.act(Actor::Player(HOST), Action::Skip)), NotAPlayer);
+        h.ok(A, build(k, Mode::Observe));
+        assert_eq!(code(h.act(A, Action::Skip)), NotYourTurn);
+        assert_eq!(h.log.len() as u64, h.game.version());
+    }
+
+    #[test]
+    fn views_and_announcements_keep_secrets() {
+        let mut h = started();
+        let k = h.fresh(true);
+        h.ok(A, build(k, Mode::Challenge));
+        let answered = h.ok(A, answer(Answer::Not));
+        let bob = Viewer::Player(BOB);
+        let alice = Viewer::Player(ALICE);
+        assert!(!h.game.is_visible(&answered[0], &bob));
+        assert!(!h.game.is_visible(&answered[0], &Viewer::Spectator));
+        assert!(h.game.is_visible(&answered[0], &alice));
+        assert!(
+            !h.game.is_visible(&h.log[0], &alice),
+            "created holds the pattern"
+        );
+        let StepView::Challenge {
+            answered, yours, ..
+        } = step_view(&h.game.view(&alice))
+        else {
+            panic!()
+        };
+        assert_eq!((answered, yours), ([true, false], Some(Answer::Not)));
+        let StepView::Challenge { yours, .. } = step_view(&h.game.view(&bob)) else {
+            panic!()
+        };
+        assert_eq!(yours, None);
+        for viewer in [alice, bob, Viewer::Spectator] {
+            let json = serde_json::to_string(&h.game.view(&viewer)).unwrap();
+            assert!(!json.contains("some piece points up"), "{json}");
+            assert!(!json.contains("Exists"), "{json}");
+            let hidden = &h.game.hidden().formula;
+            assert!(!json.contains(&crate::lang::english(hidden)), "{json}");
+            assert!(!json.contains(&crate::lang::symbolic(hidden)), "{json}");
+        }
+        // After the reveal the answers are public.
+        let revealed = h.ok(B, answer(Answer::Obeys));
+        assert!(h.game.is_visible(&revealed[1], &Viewer::Spectator));
+    }
+
+    fn step_view(view: &crate::rules::zendo::DuelView) -> StepView {
+        match &view.phase {
+            crate::rules::zendo::PhaseView::Turn { step, .. } => step.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    use crate::rules::zendo::StepView;
+}

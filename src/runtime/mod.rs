@@ -1,0 +1,531 @@
+//! The match runtime: one task per live match that orders its commands, applies them to
+//! the pure engine with `now` from the game clock, commits the events, then announces
+//! them, and arms the next deadline (feeding the engine a time-out when it passes).
+//! Slow umpire work (the finder) runs on a blocking thread with a limit; its answer
+//! comes back as an action. On start-up every unfinished match is reloaded from the
+//! store and its clocks re-armed; the game clock resumes where it was, so the time the
+//! process was down is not counted (see [`clock`]).
+//!
+//! The runtime knows games only through [`Engine`]. Fronts talk to it with
+//! [`Runtime::act`], [`Runtime::view`] and [`Runtime::subscribe`], and never see a
+//! match's state: only views and the events a viewer may see.
+
+pub mod clock;
+mod subscription;
+mod task;
+pub mod zendo;
+
+pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
+pub use subscription::{Subscription, Update};
+pub use zendo::{ZendoMatch, ZendoSetup, ZendoView};
+
+use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
+use crate::store::{Store, StoreError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+/// What the runtime needs of a game: a pure state machine in the shape of
+/// `rules::Game` (decide, fold, views, deadlines as data), plus how to store it and
+/// what slow work its umpire does.
+pub trait Engine: Sized + Send + Sync + 'static {
+    /// The `kind`s of stored match this engine folds (loaded on start-up).
+    const KINDS: &'static [&'static str];
+    type Setup: Send;
+    type SetupError: fmt::Display + Send;
+    type Actor: Send + Sync + 'static;
+    type Action: Send + Sync + 'static;
+    type Event: Serialize + DeserializeOwned + Clone + Send + Sync + 'static;
+    type Viewer: Send + Sync + 'static;
+    type View: Send + 'static;
+    type Error: fmt::Display + Send + 'static;
+    /// What the umpire's slow work needs, owned (it moves to another thread).
+    type Work: Send + 'static;
+
+    /// A new match and the event that creates it (the first of its log).
+    fn start(setup: Self::Setup, now: Millis) -> Result<(Self, Self::Event), Self::SetupError>;
+
+    /// The match as its log says.
+    fn replay(events: &[Self::Event]) -> Result<Self, String>;
+
+    /// What the store lists about the match.
+    fn listing(&self) -> Listing;
+
+    /// Checks a request and decides what happens: the events and the state they lead
+    /// to, or why it is refused. `shown` is the version a button was drawn at.
+    fn decide(
+        &self,
+        actor: &Self::Actor,
+        action: &Self::Action,
+        shown: Option<u64>,
+        now: Millis,
+    ) -> Result<(Vec<Self::Event>, Self), Self::Error>;
+
+    /// When an event happened (game clock).
+    fn event_at(event: &Self::Event) -> Millis;
+
+    fn version(&self) -> u64;
+
+    fn is_over(&self) -> bool;
+
+    /// The next deadline and the time-out action to feed when it passes.
+    fn timeout(&self) -> Option<(Millis, Self::Action)>;
+
+    /// Who the runtime acts as (time-outs, umpire work).
+    fn umpire() -> Self::Actor;
+
+    /// The slow work the match is waiting for, with a key naming it (the same work
+    /// keeps its key, so it is started once).
+    fn work(&self) -> Option<(u64, Self::Work)>;
+
+    /// Does the work on a blocking thread and says the result as an action. Should
+    /// answer soon after `stop` is raised (the runtime's limit).
+    fn perform(work: Self::Work, stop: Arc<AtomicBool>) -> Self::Action;
+
+    /// The action that reports work `key` as failed (it panicked, or its answer was
+    /// refused), so the match does not wait forever.
+    fn abandon(key: u64, reason: &str) -> Option<Self::Action>;
+
+    /// What `viewer` may see of the match.
+    fn view(&self, viewer: &Self::Viewer) -> Self::View;
+
+    /// Whether `viewer` may see `event` (events holding secrets are not announced).
+    fn is_visible(&self, event: &Self::Event, viewer: &Self::Viewer) -> bool;
+}
+
+/// What the store keeps beside a match's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    pub kind: &'static str,
+    pub seed: u64,
+    /// In seat order.
+    pub players: Vec<u64>,
+    /// JSON.
+    pub settings: String,
+}
+
+/// Where a match is played (Discord guild and channel; none in the terminal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub guild: Option<u64>,
+    pub channel: Option<u64>,
+}
+
+/// The runtime's knobs.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// How often the game clock's reading is saved: at most this much of a player's
+    /// time is given back when the process is killed.
+    pub heartbeat_ms: Millis,
+    /// How long the umpire's slow work may take (real time) before it is told to stop.
+    pub work_limit_ms: Millis,
+    /// Commands a match queues before callers wait.
+    pub queue: usize,
+    /// Announcements a subscriber may fall behind before it reads the store instead.
+    pub backlog: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            heartbeat_ms: 1_000,
+            work_limit_ms: 20_000,
+            queue: 64,
+            backlog: 64,
+        }
+    }
+}
+
+/// Why the runtime could not do something (rule refusals are [`ActError::Refused`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RuntimeError {
+    #[error("there is no match {0}")]
+    NoSuchMatch(MatchId),
+    #[error("match {0} is over")]
+    Over(MatchId),
+    #[error("match {0} is unfinished but not running here (its log could not be rebuilt)")]
+    NotRunning(MatchId),
+    #[error("match {0} is not one of this runtime's games")]
+    WrongKind(MatchId),
+    #[error("match {id} cannot be rebuilt from its log: {reason}")]
+    Corrupt { id: MatchId, reason: String },
+    #[error("the match could not be set up: {0}")]
+    Setup(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("an event could not be written down: {0}")]
+    Encode(String),
+    #[error("the runtime has stopped")]
+    Stopped,
+}
+
+/// Why an action was not applied.
+#[derive(Debug, thiserror::Error)]
+pub enum ActError<E> {
+    /// The rules refused it.
+    #[error("{0}")]
+    Refused(E),
+    #[error(transparent)]
+    Runtime(#[from] RuntimeError),
+}
+
+/// An applied action: its events are committed and announced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ack {
+    /// The match's version after it.
+    pub version: u64,
+    /// The number of its last event in the log (what to catch a subscription up to).
+    pub seq: u64,
+}
+
+/// What happened at start-up.
+#[derive(Debug, Default)]
+pub struct Recovery {
+    /// The unfinished matches now running again.
+    pub resumed: Vec<MatchId>,
+    /// Those that could not be rebuilt (left as they are in the store).
+    pub failed: Vec<(MatchId, RuntimeError)>,
+    /// The game clock's reading on resuming.
+    pub clock: Millis,
+}
+
+/// Events committed by one action, with the state they led to.
+pub(crate) struct Announcement<G: Engine> {
+    pub first_seq: u64,
+    pub events: Vec<G::Event>,
+    pub state: Arc<G>,
+}
+
+/// A new subscriber's feed, the state it starts from and the last event number.
+pub(crate) type Feed<G> = (broadcast::Receiver<Arc<Announcement<G>>>, Arc<G>, u64);
+
+pub(crate) enum Command<G: Engine> {
+    Act {
+        actor: G::Actor,
+        action: G::Action,
+        shown: Option<u64>,
+        reply: oneshot::Sender<Result<Ack, ActError<G::Error>>>,
+    },
+    Query(Query<G>),
+}
+
+/// A command that changes nothing.
+pub(crate) enum Query<G: Engine> {
+    Subscribe { reply: oneshot::Sender<Feed<G>> },
+    State { reply: oneshot::Sender<Arc<G>> },
+}
+
+struct Handle<G: Engine> {
+    commands: mpsc::Sender<Command<G>>,
+    task: JoinHandle<()>,
+}
+
+/// The live matches of one process. Cheap to clone.
+pub struct Runtime<G: Engine> {
+    inner: Arc<Inner<G>>,
+}
+
+impl<G: Engine> Clone for Runtime<G> {
+    fn clone(&self) -> Self {
+        Runtime {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+struct Inner<G: Engine> {
+    store: Store,
+    clock: GameClock,
+    config: Config,
+    matches: Mutex<HashMap<MatchId, Handle<G>>>,
+    heartbeat: JoinHandle<()>,
+}
+
+impl<G: Engine> Drop for Inner<G> {
+    fn drop(&mut self) {
+        self.heartbeat.abort();
+    }
+}
+
+impl<G: Engine> Runtime<G> {
+    /// Resumes the game clock from the store, then every unfinished match of this
+    /// engine's kinds, each with its deadlines re-armed.
+    pub async fn start(
+        store: Store,
+        source: Arc<dyn TimeSource>,
+        config: Config,
+    ) -> Result<(Runtime<G>, Recovery), RuntimeError> {
+        let resume_at = store.game_clock().await?;
+        let clock = GameClock::new(source, resume_at);
+        let heartbeat = tokio::spawn(heartbeat(store.clone(), clock.clone(), config));
+        let runtime = Runtime {
+            inner: Arc::new(Inner {
+                store,
+                clock,
+                config,
+                matches: Mutex::new(HashMap::new()),
+                heartbeat,
+            }),
+        };
+        let mut recovery = Recovery {
+            clock: resume_at,
+            ..Recovery::default()
+        };
+        for kind in G::KINDS {
+            let live = runtime
+                .inner
+                .store
+                .matches(&MatchFilter {
+                    kind: Some(kind),
+                    status: Some(Status::Live),
+                    ..MatchFilter::default()
+                })
+                .await?;
+            for record in live {
+                match runtime.resume(&record).await {
+                    Ok(()) => recovery.resumed.push(record.id),
+                    Err(e) => {
+                        tracing::error!(id = %record.id, error = %e, "a match could not be resumed");
+                        recovery.failed.push((record.id, e));
+                    }
+                }
+            }
+        }
+        recovery.resumed.sort();
+        Ok((runtime, recovery))
+    }
+
+    /// The game clock's reading now.
+    pub fn now(&self) -> Millis {
+        self.inner.clock.now()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// Sets up a match, stores it, and starts running it.
+    pub async fn create(&self, place: Place, setup: G::Setup) -> Result<MatchId, RuntimeError> {
+        let now = self.now();
+        let (state, first) =
+            G::start(setup, now).map_err(|e| RuntimeError::Setup(e.to_string()))?;
+        let listing = state.listing();
+        let body =
+            serde_json::to_string(&first).map_err(|e| RuntimeError::Encode(e.to_string()))?;
+        let id = self
+            .inner
+            .store
+            .create_match(
+                &NewMatch {
+                    kind: listing.kind,
+                    guild: place.guild,
+                    channel: place.channel,
+                    seed: listing.seed,
+                    settings: &listing.settings,
+                    players: &listing.players,
+                },
+                &NewEvent {
+                    at: G::event_at(&first),
+                    body,
+                },
+            )
+            .await?;
+        self.spawn(id, state, 1);
+        Ok(id)
+    }
+
+    /// Applies an action to a live match: the events are committed and announced
+    /// before this returns.
+    pub async fn act(
+        &self,
+        id: MatchId,
+        actor: G::Actor,
+        action: G::Action,
+        shown: Option<u64>,
+    ) -> Result<Ack, ActError<G::Error>> {
+        let (reply, answer) = oneshot::channel();
+        self.send(
+            id,
+            Command::Act {
+                actor,
+                action,
+                shown,
+                reply,
+            },
+        )
+        .await?;
+        answer.await.map_err(|_| RuntimeError::Stopped)?
+    }
+
+    /// What `viewer` may see of a match, live or over.
+    pub async fn view(&self, id: MatchId, viewer: &G::Viewer) -> Result<G::View, RuntimeError> {
+        Ok(self.state(id).await?.view(viewer))
+    }
+
+    /// Whether a match is over (false while it runs).
+    pub async fn is_over(&self, id: MatchId) -> Result<bool, RuntimeError> {
+        Ok(self.state(id).await?.is_over())
+    }
+
+    /// The next deadline of a live match (game clock), if one is running.
+    pub async fn deadline(&self, id: MatchId) -> Result<Option<Millis>, RuntimeError> {
+        Ok(self.state(id).await?.timeout().map(|(at, _)| at))
+    }
+
+    /// Follows a live match as `viewer`: every event it may see from now on, each
+    /// batch with the view after it.
+    pub async fn subscribe(
+        &self,
+        id: MatchId,
+        viewer: G::Viewer,
+    ) -> Result<Subscription<G>, RuntimeError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(id, Command::Query(Query::Subscribe { reply }))
+            .await?;
+        let (rx, state, seq) = answer.await.map_err(|_| RuntimeError::Stopped)?;
+        Ok(Subscription::new(
+            id,
+            viewer,
+            rx,
+            state,
+            seq,
+            self.inner.store.clone(),
+        ))
+    }
+
+    /// The matches running in this process.
+    pub fn live(&self) -> Vec<MatchId> {
+        let mut ids: Vec<MatchId> = self
+            .lock()
+            .iter()
+            .filter(|(_, h)| !h.commands.is_closed())
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// Stops every match task (each finishes the command in hand; nothing is lost:
+    /// their logs are in the store) and saves the game clock.
+    pub async fn shutdown(self) -> Result<(), RuntimeError> {
+        let handles: Vec<Handle<G>> = self.lock().drain().map(|(_, h)| h).collect();
+        for h in handles {
+            drop(h.commands);
+            let _ = h.task.await;
+        }
+        self.inner.heartbeat.abort();
+        self.inner
+            .store
+            .save_game_clock(self.inner.clock.now())
+            .await?;
+        Ok(())
+    }
+
+    async fn state(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
+        let (reply, answer) = oneshot::channel();
+        match self.send(id, Command::Query(Query::State { reply })).await {
+            Ok(()) => answer.await.map_err(|_| RuntimeError::Stopped),
+            // Over (or never run here): rebuild it from its log.
+            Err(RuntimeError::Over(_)) => {
+                let record = self.record(id).await?;
+                Ok(Arc::new(self.rebuild(&record).await?))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn send(&self, id: MatchId, command: Command<G>) -> Result<(), RuntimeError> {
+        let commands = {
+            let mut matches = self.lock();
+            match matches.get(&id) {
+                Some(h) if !h.commands.is_closed() => Some(h.commands.clone()),
+                Some(_) => {
+                    matches.remove(&id);
+                    None
+                }
+                None => None,
+            }
+        };
+        match commands {
+            Some(c) => c.send(command).await.map_err(|_| RuntimeError::Over(id)),
+            None => {
+                // Not running here: say why.
+                let record = self.record(id).await?;
+                Err(match record.status {
+                    Status::Over => RuntimeError::Over(id),
+                    Status::Live => RuntimeError::NotRunning(id),
+                })
+            }
+        }
+    }
+
+    async fn record(&self, id: MatchId) -> Result<MatchRecord, RuntimeError> {
+        let record = self
+            .inner
+            .store
+            .record(id)
+            .await?
+            .ok_or(RuntimeError::NoSuchMatch(id))?;
+        if !G::KINDS.contains(&record.kind.as_str()) {
+            return Err(RuntimeError::WrongKind(id));
+        }
+        Ok(record)
+    }
+
+    async fn rebuild(&self, record: &MatchRecord) -> Result<G, RuntimeError> {
+        let id = record.id;
+        let stored = self.inner.store.events(id).await?;
+        let events = stored
+            .iter()
+            .map(|e| e.decode::<G::Event>(id))
+            .collect::<Result<Vec<_>, _>>()?;
+        G::replay(&events).map_err(|reason| RuntimeError::Corrupt { id, reason })
+    }
+
+    async fn resume(&self, record: &MatchRecord) -> Result<(), RuntimeError> {
+        let state = self.rebuild(record).await?;
+        if state.is_over() {
+            // The log ends the match but the row missed it: nothing to run.
+            return Ok(());
+        }
+        self.spawn(record.id, state, record.last_seq);
+        Ok(())
+    }
+
+    fn spawn(&self, id: MatchId, state: G, seq: u64) {
+        let (commands, rx) = mpsc::channel(self.inner.config.queue);
+        let task = tokio::spawn(task::run(task::Live::new(
+            id,
+            state,
+            seq,
+            self.inner.store.clone(),
+            self.inner.clock.clone(),
+            self.inner.config,
+            rx,
+        )));
+        self.lock().insert(id, Handle { commands, task });
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Handle<G>>> {
+        // A panic while holding this lock leaves the map itself consistent.
+        self.inner
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Saves the game clock's reading every `heartbeat_ms`.
+async fn heartbeat(store: Store, clock: GameClock, config: Config) {
+    loop {
+        clock.sleep_for(config.heartbeat_ms.max(1)).await;
+        if let Err(e) = store.save_game_clock(clock.now()).await {
+            tracing::warn!(error = %e, "the game clock could not be saved");
+        }
+    }
+}

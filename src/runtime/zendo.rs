@@ -1,0 +1,256 @@
+//! Zendo on the runtime: the Duel and solo practice engines (`rules::zendo`) as one
+//! [`Engine`], the umpire's verdict on an official guess computed off the match's task.
+
+use super::{Engine, Listing};
+use crate::finder::{Counterexample, Style, Verdict};
+use crate::koan::{Koan, PieceSet};
+use crate::lang::{CompiledPattern, Formula};
+use crate::rules::zendo::{
+    Action, Duel, DuelSetup, DuelView, Event, EventKind, Practice, PracticeSetup, PracticeView,
+    Zendo,
+};
+use crate::rules::{Actor, Game, Millis, RuleError, SetupError, Viewer};
+use crate::store::Millis as StoreMillis;
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub const DUEL: &str = "zendo-duel";
+pub const PRACTICE: &str = "zendo-practice";
+
+/// A Zendo match of either game.
+// Each lives once per match, behind an Arc: boxing the larger variant buys nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum ZendoMatch {
+    Duel(Duel),
+    Practice(Practice),
+}
+
+#[derive(Clone, Debug)]
+pub enum ZendoSetup {
+    Duel(DuelSetup),
+    Practice(PracticeSetup),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum ZendoView {
+    Duel(DuelView),
+    Practice(PracticeView),
+}
+
+/// What the umpire needs to judge an official guess, owned (it moves to a blocking
+/// thread).
+#[derive(Clone, Debug)]
+pub struct VerdictJob {
+    pub guess: u32,
+    pub hidden: Formula,
+    pub guessed: Formula,
+    pub set: PieceSet,
+    pub style: Style,
+    pub seed: u64,
+    pub table: Vec<Koan>,
+}
+
+/// Calls `$body` with `$g` bound to the inner engine, whichever game it is.
+macro_rules! both {
+    ($m:expr, $g:ident => $body:expr) => {
+        match $m {
+            ZendoMatch::Duel($g) => $body,
+            ZendoMatch::Practice($g) => $body,
+        }
+    };
+}
+
+impl ZendoMatch {
+    pub fn as_duel(&self) -> Option<&Duel> {
+        match self {
+            ZendoMatch::Duel(d) => Some(d),
+            ZendoMatch::Practice(_) => None,
+        }
+    }
+}
+
+impl Engine for ZendoMatch {
+    const KINDS: &'static [&'static str] = &[DUEL, PRACTICE];
+    type Setup = ZendoSetup;
+    type SetupError = SetupError;
+    type Actor = Actor;
+    type Action = Action;
+    type Event = Event;
+    type Viewer = Viewer;
+    type View = ZendoView;
+    type Error = RuleError;
+    type Work = VerdictJob;
+
+    fn start(setup: ZendoSetup, now: StoreMillis) -> Result<(Self, Event), SetupError> {
+        Ok(match setup {
+            ZendoSetup::Duel(s) => {
+                let (d, e) = Duel::start(s, now)?;
+                (ZendoMatch::Duel(d), e)
+            }
+            ZendoSetup::Practice(s) => {
+                let (p, e) = Practice::start(s, now)?;
+                (ZendoMatch::Practice(p), e)
+            }
+        })
+    }
+
+    fn replay(events: &[Event]) -> Result<Self, String> {
+        match events.first().map(|e| &e.kind) {
+            Some(EventKind::DuelCreated { .. }) => Duel::replay(events)
+                .map(ZendoMatch::Duel)
+                .map_err(|e| e.to_string()),
+            Some(EventKind::PracticeCreated { .. }) => Practice::replay(events)
+                .map(ZendoMatch::Practice)
+                .map_err(|e| e.to_string()),
+            _ => Err("the log does not start with a Zendo match's creation".into()),
+        }
+    }
+
+    fn listing(&self) -> Listing {
+        let (kind, players) = match self {
+            ZendoMatch::Duel(d) => (DUEL, d.players().iter().map(|p| p.0).collect()),
+            ZendoMatch::Practice(p) => (PRACTICE, vec![p.player().0]),
+        };
+        let settings = both!(self, g => g.settings());
+        Listing {
+            kind,
+            seed: both!(self, g => g.seed()),
+            players,
+            settings: serde_json::to_string(&settings).unwrap_or_else(|_| "{}".into()),
+        }
+    }
+
+    fn decide(
+        &self,
+        actor: &Actor,
+        action: &Action,
+        shown: Option<u64>,
+        now: Millis,
+    ) -> Result<(Vec<Event>, Self), RuleError> {
+        Ok(match self {
+            ZendoMatch::Duel(d) => {
+                let (events, next) = d.decide(actor, action, shown, now)?;
+                (events, ZendoMatch::Duel(next))
+            }
+            ZendoMatch::Practice(p) => {
+                let (events, next) = p.decide(actor, action, shown, now)?;
+                (events, ZendoMatch::Practice(next))
+            }
+        })
+    }
+
+    fn event_at(event: &Event) -> Millis {
+        event.at
+    }
+
+    fn version(&self) -> u64 {
+        both!(self, g => g.version())
+    }
+
+    fn is_over(&self) -> bool {
+        both!(self, g => g.is_over())
+    }
+
+    fn timeout(&self) -> Option<(Millis, Action)> {
+        let deadline = both!(self, g => g.next_deadline())?;
+        Some((deadline.at, Action::Timeout { deadline }))
+    }
+
+    fn umpire() -> Actor {
+        Actor::Umpire
+    }
+
+    fn work(&self) -> Option<(u64, VerdictJob)> {
+        let r = both!(self, g => g.verdict_request())?;
+        Some((
+            r.guess as u64,
+            VerdictJob {
+                guess: r.guess,
+                hidden: r.hidden.clone(),
+                guessed: r.guessed.clone(),
+                set: r.set,
+                style: r.style,
+                seed: r.seed,
+                table: r.table.entries().iter().map(|e| e.koan.clone()).collect(),
+            },
+        ))
+    }
+
+    fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> Action {
+        Action::Verdict {
+            guess: job.guess,
+            verdict: judge(&job, &stop),
+        }
+    }
+
+    fn abandon(key: u64, reason: &str) -> Option<Action> {
+        Some(Action::Verdict {
+            guess: key as u32,
+            verdict: Verdict::Undecided {
+                reason: reason.to_string(),
+            },
+        })
+    }
+
+    fn view(&self, viewer: &Viewer) -> ZendoView {
+        match self {
+            ZendoMatch::Duel(d) => ZendoView::Duel(d.view(viewer)),
+            ZendoMatch::Practice(p) => ZendoView::Practice(p.view(viewer)),
+        }
+    }
+
+    fn is_visible(&self, event: &Event, viewer: &Viewer) -> bool {
+        both!(self, g => g.is_visible(event, viewer))
+    }
+}
+
+/// The largest structures the interim umpire searches.
+const SEARCH_PIECES: usize = 3;
+
+/// The umpire's verdict on an official guess.
+///
+/// Interim, until the SAT finder (`finder::compare`, branch `finder`) is on main: an
+/// exhaustive search of every structure with 1 to [`SEARCH_PIECES`] pieces, fewest
+/// pieces first, for one on which the guess and the hidden pattern disagree and that is
+/// not on the table (else one that is). It can refute a guess but never prove one
+/// right, so it never declares a winner: when it finds nothing it says so (undecided),
+/// and the guess is void with its ticket returned.
+fn judge(job: &VerdictJob, stop: &AtomicBool) -> Verdict {
+    let hidden = CompiledPattern::new(&job.hidden);
+    let guessed = CompiledPattern::new(&job.guessed);
+    let mut on_table = None;
+    for k in 1..=SEARCH_PIECES {
+        for (i, koan) in crate::koan::enumerate::koans(job.set, k).enumerate() {
+            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
+                return Verdict::Undecided {
+                    reason: "the umpire ran out of time looking for a counterexample".into(),
+                };
+            }
+            let h = hidden.evaluate(&koan);
+            if h == guessed.evaluate(&koan) {
+                continue;
+            }
+            let found = Counterexample {
+                koan,
+                hidden: h,
+                guess: !h,
+            };
+            if !job.table.contains(&found.koan) {
+                return Verdict::Counterexample(found);
+            }
+            on_table.get_or_insert(found);
+        }
+    }
+    match on_table {
+        Some(ce) => Verdict::Counterexample(ce),
+        None => Verdict::Undecided {
+            reason: format!(
+                "no structure of up to {SEARCH_PIECES} pieces tells the guess from the hidden \
+                 pattern, and this build cannot prove them equivalent: the guess is void"
+            ),
+        },
+    }
+}

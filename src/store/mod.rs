@@ -1,0 +1,478 @@
+//! The store: SQLite through sqlx. A match is its append-only event log plus what
+//! identifies it (kind, seed, settings, players, status); its state is the fold of its
+//! events and is never stored. Also the game clock's last reading, and per server the
+//! pattern pools (TOML text) and settings the Discord bot uses.
+//!
+//! The store speaks JSON text and game-clock milliseconds; it knows no game. Writes go
+//! through one connection (SQLite has one writer anyway), so they never race each
+//! other for the lock; event appends from every live match are group-committed by one
+//! task ([`writer`]): many matches' events share a transaction, and each append is
+//! answered only once its transaction is committed. Reads use a separate pool and,
+//! with WAL, never wait for writes.
+
+mod servers;
+mod writer;
+
+pub use servers::{PoolRecord, ServerSettings};
+
+use serde::de::DeserializeOwned;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+use sqlx::{Row, SqliteConnection};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// The columns of a [`MatchRecord`] (a macro, so queries stay `&'static str`).
+macro_rules! match_columns {
+    () => {
+        "SELECT m.id, m.kind, m.guild_id, m.channel_id, m.seed, m.settings, m.status, \
+         m.created_at, m.last_seq, m.last_at, m.created, \
+         (SELECT json_group_array(player_id) FROM (SELECT player_id FROM match_players p \
+          WHERE p.match_id = m.id ORDER BY seat)) AS players FROM matches m"
+    };
+}
+
+/// Game-clock milliseconds (see `runtime::clock`).
+pub type Millis = u64;
+
+/// A match's number in the store.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
+pub struct MatchId(pub i64);
+
+impl fmt::Display for MatchId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for MatchId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<MatchId, String> {
+        let t = s.trim().trim_start_matches('#');
+        t.parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(MatchId)
+            .ok_or_else(|| format!("`{s}` is not a match number: write a number such as 12"))
+    }
+}
+
+/// Whether a match still runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Live,
+    Over,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Live => "live",
+            Status::Over => "over",
+        }
+    }
+}
+
+/// What goes wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the database failed: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("the database could not be brought up to date: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("there is no match {0}")]
+    NoSuchMatch(MatchId),
+    /// Someone else appended to this match (two processes on one database?).
+    #[error("match {id} moved on to event {found} while event {expected} was being added")]
+    Conflict {
+        id: MatchId,
+        expected: u64,
+        found: u64,
+    },
+    #[error("match {id}: stored event {seq} does not read: {reason}")]
+    Corrupt {
+        id: MatchId,
+        seq: u64,
+        reason: String,
+    },
+    #[error("{what} {value} is too large to store (at most {})", i64::MAX)]
+    OutOfRange { what: &'static str, value: u64 },
+    #[error("the store has shut down")]
+    Closed,
+}
+
+/// How hard a commit tries to survive. Either way a commit survives the process being
+/// killed; `Power` also survives the machine losing power, at the price of an fsync per
+/// group commit (measured: 10,500 against 11,200 events/s with 1,000 live matches, so
+/// it is the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// SQLite `synchronous = NORMAL` in WAL mode.
+    Process,
+    /// SQLite `synchronous = FULL`.
+    #[default]
+    Power,
+}
+
+/// A match to create.
+#[derive(Clone, Debug)]
+pub struct NewMatch<'a> {
+    pub kind: &'a str,
+    pub guild: Option<u64>,
+    pub channel: Option<u64>,
+    pub seed: u64,
+    /// JSON.
+    pub settings: &'a str,
+    /// In seat order.
+    pub players: &'a [u64],
+}
+
+/// An event to append: when it happened on the game clock, and its JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEvent {
+    pub at: Millis,
+    pub body: String,
+}
+
+/// An event as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEvent {
+    /// 1 for the event that created the match, then 2, 3...
+    pub seq: u64,
+    pub at: Millis,
+    pub body: String,
+}
+
+impl StoredEvent {
+    /// Reads the JSON as the game's event type.
+    pub fn decode<E: DeserializeOwned>(&self, id: MatchId) -> Result<E, StoreError> {
+        serde_json::from_str(&self.body).map_err(|e| StoreError::Corrupt {
+            id,
+            seq: self.seq,
+            reason: e.to_string(),
+        })
+    }
+}
+
+/// A match's row: everything but its events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRecord {
+    pub id: MatchId,
+    pub kind: String,
+    pub guild: Option<u64>,
+    pub channel: Option<u64>,
+    pub seed: u64,
+    pub settings: String,
+    pub status: Status,
+    pub players: Vec<u64>,
+    pub created_at: Millis,
+    pub last_seq: u64,
+    pub last_at: Millis,
+    /// Wall time of creation, ISO 8601 UTC.
+    pub created: String,
+}
+
+/// Which matches to list; `None` fields do not filter.
+#[derive(Clone, Debug, Default)]
+pub struct MatchFilter<'a> {
+    pub kind: Option<&'a str>,
+    pub status: Option<Status>,
+    pub player: Option<u64>,
+    pub channel: Option<u64>,
+    /// Newest first, at most this many (all if `None`).
+    pub limit: Option<u32>,
+}
+
+/// The store: cheap to clone, shared by the runtime and the fronts.
+#[derive(Clone)]
+pub struct Store {
+    read: SqlitePool,
+    write: SqlitePool,
+    appender: mpsc::Sender<writer::Append>,
+    path: PathBuf,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+pub(crate) fn to_i64(what: &'static str, value: u64) -> Result<i64, StoreError> {
+    i64::try_from(value).map_err(|_| StoreError::OutOfRange { what, value })
+}
+
+/// Reads back a non-negative integer column (ids, times, counts).
+pub(crate) fn to_u64(value: i64) -> u64 {
+    value.max(0) as u64
+}
+
+impl Store {
+    /// Opens (creating it if needed) the database file at `path`, brings its schema up
+    /// to date, and starts the append task. Needs a tokio runtime.
+    pub async fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Store::open_with(path, Durability::default()).await
+    }
+
+    pub async fn open_with(
+        path: impl AsRef<Path>,
+        durability: Durability,
+    ) -> Result<Store, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let options = SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(match durability {
+                Durability::Process => SqliteSynchronous::Normal,
+                Durability::Power => SqliteSynchronous::Full,
+            })
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        // One writer connection: writes queue in the pool instead of fighting over
+        // SQLite's lock.
+        let write = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options.clone())
+            .await?;
+        sqlx::migrate!("./migrations").run(&write).await?;
+        let read = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options.read_only(true))
+            .await?;
+        let appender = writer::spawn(write.clone());
+        Ok(Store {
+            read,
+            write,
+            appender,
+            path,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Creates a match with its first event (seq 1), in one transaction.
+    pub async fn create_match(
+        &self,
+        new: &NewMatch<'_>,
+        first: &NewEvent,
+    ) -> Result<MatchId, StoreError> {
+        let guild = new.guild.map(|g| to_i64("guild id", g)).transpose()?;
+        let channel = new.channel.map(|c| to_i64("channel id", c)).transpose()?;
+        let at = to_i64("time", first.at)?;
+        let players = new
+            .players
+            .iter()
+            .map(|p| to_i64("player id", *p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO matches (kind, guild_id, channel_id, seed, settings, created_at, \
+             last_seq, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?6) RETURNING id",
+        )
+        .bind(new.kind)
+        .bind(guild)
+        .bind(channel)
+        // The seed is any u64: stored bit for bit.
+        .bind(new.seed as i64)
+        .bind(new.settings)
+        .bind(at)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (seat, player) in players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO match_players (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            )
+            .bind(id)
+            .bind(seat as i64)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+        }
+        insert_event(&mut tx, id, 1, first).await?;
+        tx.commit().await?;
+        Ok(MatchId(id))
+    }
+
+    /// Appends `events` after event `after` (the last one the caller knows) and marks
+    /// the match over if `over`. Returns once they are committed: only then may they be
+    /// announced. All or nothing.
+    pub async fn append(
+        &self,
+        id: MatchId,
+        after: u64,
+        events: Vec<NewEvent>,
+        over: bool,
+    ) -> Result<u64, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.appender
+            .send(writer::Append {
+                id,
+                after,
+                events,
+                over,
+                reply,
+            })
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Every event of a match, in order.
+    pub async fn events(&self, id: MatchId) -> Result<Vec<StoredEvent>, StoreError> {
+        self.events_after(id, 0).await
+    }
+
+    /// The events after event `after`, in order.
+    pub async fn events_after(
+        &self,
+        id: MatchId,
+        after: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, at, body FROM events WHERE match_id = ?1 AND seq > ?2 ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(to_i64("event number", after)?)
+        .fetch_all(&self.read)
+        .await?;
+        if rows.is_empty() && after == 0 && self.record(id).await?.is_none() {
+            return Err(StoreError::NoSuchMatch(id));
+        }
+        rows.iter()
+            .map(|r| {
+                Ok(StoredEvent {
+                    seq: to_u64(r.try_get("seq")?),
+                    at: to_u64(r.try_get("at")?),
+                    body: r.try_get("body")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A match's row, if it exists.
+    pub async fn record(&self, id: MatchId) -> Result<Option<MatchRecord>, StoreError> {
+        let row = sqlx::query(concat!(match_columns!(), " WHERE m.id = ?1"))
+            .bind(id.0)
+            .fetch_optional(&self.read)
+            .await?;
+        row.map(|r| match_record(&r)).transpose()
+    }
+
+    /// The matches that pass `filter`, newest first.
+    pub async fn matches(&self, filter: &MatchFilter<'_>) -> Result<Vec<MatchRecord>, StoreError> {
+        let player = filter.player.map(|p| to_i64("player id", p)).transpose()?;
+        let channel = filter
+            .channel
+            .map(|c| to_i64("channel id", c))
+            .transpose()?;
+        let rows = sqlx::query(concat!(
+            match_columns!(),
+            " WHERE (?1 IS NULL OR m.kind = ?1) AND (?2 IS NULL OR m.status = ?2) \
+             AND (?3 IS NULL OR m.id IN (SELECT match_id FROM match_players WHERE player_id = ?3)) \
+             AND (?4 IS NULL OR m.channel_id = ?4) ORDER BY m.id DESC LIMIT ?5"
+        ))
+        .bind(filter.kind)
+        .bind(filter.status.map(Status::as_str))
+        .bind(player)
+        .bind(channel)
+        .bind(filter.limit.map_or(-1, i64::from))
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter().map(match_record).collect()
+    }
+
+    /// The game clock's reading to resume from: the last one saved, or the time of the
+    /// latest event if that is later (a crash can come between two saves).
+    pub async fn game_clock(&self) -> Result<Millis, StoreError> {
+        let now: i64 = sqlx::query_scalar(
+            "SELECT MAX((SELECT now_ms FROM game_clock WHERE id = 1), \
+             COALESCE((SELECT MAX(last_at) FROM matches), 0))",
+        )
+        .fetch_one(&self.read)
+        .await?;
+        Ok(to_u64(now))
+    }
+
+    /// Saves the game clock's reading (it never goes back).
+    pub async fn save_game_clock(&self, now: Millis) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, ?1) WHERE id = 1")
+            .bind(to_i64("time", now)?)
+            .execute(&self.write)
+            .await?;
+        Ok(())
+    }
+
+    /// Waits for pending appends, then closes the connections.
+    pub async fn close(self) {
+        let Store {
+            read,
+            write,
+            appender,
+            ..
+        } = self;
+        drop(appender);
+        // The append task holds a clone of the write pool; closing waits for it.
+        write.close().await;
+        read.close().await;
+    }
+}
+
+fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {
+    let id = MatchId(r.try_get("id")?);
+    let status: String = r.try_get("status")?;
+    let players: String = r.try_get("players")?;
+    let players: Vec<i64> = serde_json::from_str(&players).map_err(|e| StoreError::Corrupt {
+        id,
+        seq: 0,
+        reason: format!("players: {e}"),
+    })?;
+    Ok(MatchRecord {
+        id,
+        kind: r.try_get("kind")?,
+        guild: r.try_get::<Option<i64>, _>("guild_id")?.map(to_u64),
+        channel: r.try_get::<Option<i64>, _>("channel_id")?.map(to_u64),
+        seed: r.try_get::<i64, _>("seed")? as u64,
+        settings: r.try_get("settings")?,
+        status: if status == "over" {
+            Status::Over
+        } else {
+            Status::Live
+        },
+        players: players.into_iter().map(to_u64).collect(),
+        created_at: to_u64(r.try_get("created_at")?),
+        last_seq: to_u64(r.try_get("last_seq")?),
+        last_at: to_u64(r.try_get("last_at")?),
+        created: r.try_get("created")?,
+    })
+}
+
+async fn insert_event(
+    conn: &mut SqliteConnection,
+    id: i64,
+    seq: u64,
+    event: &NewEvent,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO events (match_id, seq, at, body) VALUES (?1, ?2, ?3, ?4)")
+        .bind(id)
+        .bind(to_i64("event number", seq)?)
+        .bind(to_i64("time", event.at)?)
+        .bind(&event.body)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! `mondo play` as a program drives it: piped commands, one JSON object per line, and a
+//! game killed mid-guess resumed with nothing lost.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .arg("play")
+        .arg("--db")
+        .arg(db)
+        .arg("--json")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mondo runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn of<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["event"] == name).collect()
+}
+
+const HIDDEN: &str = "some piece points up";
+
+#[test]
+fn piped_commands_get_one_json_answer_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 1^ 2>\nkoan 3v observe\nkoan 1^\nkoan 9x\nguess every piece points up\n\
+         take back\nguess every piece points up\nconfirm\nfly away\nstatus\nquit\n",
+    );
+    assert_eq!(out[0]["event"], "started");
+    assert_eq!(out[1]["event"], "board");
+    assert_eq!(out[1]["table"][0]["obeys"], true);
+    let verdicts = of(&out, "verdict");
+    assert_eq!(verdicts.len(), 2);
+    assert_eq!(
+        (&verdicts[0]["koan"], &verdicts[0]["obeys"]),
+        (&Value::from("1^ 2>"), &Value::from(true))
+    );
+    assert_eq!(verdicts[1]["obeys"], false);
+    let errors = of(&out, "error");
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already given")
+    );
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not read")
+    );
+    assert!(
+        errors[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not a command")
+    );
+    let readings = of(&out, "reading");
+    assert_eq!(readings.len(), 2);
+    assert!(readings[0]["pattern"].as_str().unwrap().contains("up"));
+    assert_eq!(readings[0]["contradictions"], serde_json::json!([3]));
+    assert_eq!(of(&out, "withdrawn").len(), 1);
+    // The umpire refutes the wrong guess with a structure not on the table that tells
+    // the two patterns apart.
+    let ce = of(&out, "counterexample");
+    assert_eq!(ce.len(), 1, "{out:?}");
+    assert_eq!(ce[0]["hidden"], true);
+    assert_eq!(ce[0]["guess"], false);
+    let koan = ce[0]["koan"].as_str().unwrap();
+    assert!(!["1^", "1>", "1^ 2>", "3v"].contains(&koan), "{koan}");
+    assert_eq!(of(&out, "status")[0]["guesses"], 1);
+    assert_eq!(out.last().unwrap()["event"], "left");
+}
+
+#[test]
+fn a_game_killed_mid_guess_resumes_with_nothing_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--pattern", HIDDEN, "--db"])
+        .arg(&db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    stdin
+        .write_all(b"koan 2^ 2v\nguess every piece points up\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    // Wait until the guess is read back: it is committed by then.
+    loop {
+        let line = lines.next().expect("mondo answers").unwrap();
+        if line.contains("\"reading\"") {
+            break;
+        }
+    }
+    child.kill().unwrap(); // SIGKILL: no chance to save anything more
+    child.wait().unwrap();
+
+    let out = play(&db, &["--resume"], "board\nconfirm\nstatus\n");
+    assert_eq!(out[0]["event"], "resumed");
+    let board = of(&out, "board");
+    let koans: Vec<&str> = board[0]["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["koan"].as_str().unwrap())
+        .collect();
+    assert_eq!(koans.len(), 3, "{koans:?}");
+    assert_eq!(
+        koans[2], "2^ 2v",
+        "the structure built before the kill is on the table"
+    );
+    // The pending guess survived the kill: it can be confirmed now.
+    assert_eq!(of(&out, "official").len(), 1, "{out:?}");
+    assert_eq!(of(&out, "counterexample").len(), 1);
+    assert_eq!(of(&out, "status").last().unwrap()["koans"], 1);
+}
+
+#[test]
+fn resume_without_a_game_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("none.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--resume", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("no unfinished game")
+    );
+}

@@ -1,0 +1,454 @@
+//! The runtime with a hand-driven clock, on a tiny test game (tests/race_game): orders
+//! commands, commits before announcing, arms deadlines, runs slow umpire work off the
+//! match's task under a limit, and resumes matches after a restart without counting
+//! the downtime.
+
+mod race_game;
+
+use mondo::runtime::{
+    ActError, Config, Engine, ManualTime, Place, Runtime, RuntimeError, Subscription, Update,
+};
+use mondo::store::{MatchId, Store};
+use race_game::{Action, Actor, Kind, Race, RaceError, Setup, View, Viewer, Work};
+use std::sync::Arc;
+use std::time::Duration;
+
+const A: u64 = 11;
+const B: u64 = 22;
+const TURN: u64 = 10_000;
+
+struct World {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+    time: Arc<ManualTime>,
+    runtime: Runtime<Race>,
+}
+
+fn config() -> Config {
+    Config {
+        heartbeat_ms: 1_000,
+        work_limit_ms: 5_000,
+        ..Config::default()
+    }
+}
+
+async fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mondo.db");
+    let time = ManualTime::new(0);
+    let store = Store::open(&path).await.unwrap();
+    let (runtime, recovery) = Runtime::<Race>::start(store, time.clone(), config())
+        .await
+        .unwrap();
+    assert!(recovery.resumed.is_empty());
+    World {
+        _dir: dir,
+        path,
+        time,
+        runtime,
+    }
+}
+
+async fn race(w: &World, work: Work) -> MatchId {
+    let setup = Setup {
+        work,
+        ..Setup::new([A, B])
+    };
+    w.runtime.create(Place::default(), setup).await.unwrap()
+}
+
+async fn act(w: &World, id: MatchId, who: u64, action: Action) -> mondo::runtime::Ack {
+    match w.runtime.act(id, Actor::Player(who), action, None).await {
+        Ok(ack) => ack,
+        Err(e) => panic!("refused: {e}"),
+    }
+}
+
+/// The next update, failing the test instead of hanging.
+async fn next(sub: &mut Subscription<Race>) -> Update<Race> {
+    tokio::time::timeout(Duration::from_secs(10), sub.next())
+        .await
+        .expect("an update within 10 s")
+        .expect("the feed is open")
+        .expect("the update reads")
+}
+
+fn kinds(u: &Update<Race>) -> Vec<Kind> {
+    u.events.iter().map(|(_, e)| e.kind.clone()).collect()
+}
+
+async fn view(w: &World, id: MatchId) -> View {
+    w.runtime.view(id, &Viewer::Spectator).await.unwrap()
+}
+
+fn remaining(v: &View, now: u64) -> u64 {
+    match v.running_since {
+        Some(since) => v.left_ms.saturating_sub(now - since),
+        None => v.left_ms,
+    }
+}
+
+#[tokio::test]
+async fn a_match_plays_to_the_end_with_every_event_committed_before_it_is_announced() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Player(B)).await.unwrap();
+    let store = w.runtime.store().clone();
+    let mut player = A;
+    let mut seen = Vec::new();
+    loop {
+        let ack = act(&w, id, player, Action::Add(3)).await;
+        // By the time the player hears back, the events are in the store...
+        assert_eq!(store.events(id).await.unwrap().len() as u64, ack.seq);
+        // ...and announced, in order, exactly once.
+        for u in sub.until(ack.seq).await.unwrap() {
+            assert!(u.view.secret.is_none() || u.over, "the secret leaked");
+            seen.extend(u.events.iter().map(|(seq, _)| *seq));
+        }
+        if w.runtime.is_over(id).await.unwrap() {
+            break;
+        }
+        player = if player == A { B } else { A };
+    }
+    let last = store.events(id).await.unwrap().len() as u64;
+    assert_eq!(seen, (2..=last).collect::<Vec<_>>());
+    // The feed closes after the end.
+    assert!(sub.next().await.is_none());
+    // The state is the fold of the stored events.
+    let events: Vec<race_game::Event> = store
+        .events(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.decode(id).unwrap())
+        .collect();
+    let replayed = Race::replay(&events).unwrap();
+    assert_eq!(replayed.total, 21);
+    assert_eq!(view(&w, id).await, replayed.view(&Viewer::Spectator));
+    assert_eq!(view(&w, id).await.secret, Some(4242), "revealed at the end");
+    let record = store.record(id).await.unwrap().unwrap();
+    assert_eq!(record.status, mondo::store::Status::Over);
+    // Nothing more can happen to it.
+    let err = w
+        .runtime
+        .act(id, Actor::Player(A), Action::Add(1), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ActError::Runtime(RuntimeError::Over(_))),
+        "{err}"
+    );
+    assert!(w.runtime.live().is_empty());
+}
+
+#[tokio::test]
+async fn a_refused_action_commits_nothing_and_says_why() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    let before = w.runtime.store().events(id).await.unwrap();
+    for (who, action, expected) in [
+        (A, Action::Add(1), RaceError::NotYourTurn),
+        (B, Action::Add(4), RaceError::BadNumber),
+    ] {
+        match w.runtime.act(id, Actor::Player(who), action, None).await {
+            Err(ActError::Refused(e)) => assert_eq!(e, expected),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(w.runtime.store().events(id).await.unwrap(), before);
+    let err = w
+        .runtime
+        .act(MatchId(4040), Actor::Player(A), Action::Add(1), None)
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        ActError::Runtime(RuntimeError::NoSuchMatch(_))
+    ));
+}
+
+#[tokio::test]
+async fn a_deadline_passes_only_when_the_clock_reaches_it() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    let ack = act(&w, id, A, Action::Add(1)).await;
+    sub.until(ack.seq).await.unwrap();
+    assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(TURN));
+    w.time.advance(TURN - 1);
+    assert_eq!(
+        view(&w, id).await.turn,
+        2,
+        "one millisecond early: still B's turn"
+    );
+    w.time.advance(1);
+    let u = next(&mut sub).await;
+    assert_eq!(
+        kinds(&u),
+        [
+            Kind::TimedOut { turn: 2 },
+            Kind::TurnStarted { turn: 3, seat: 0 }
+        ]
+    );
+    assert!(u.events.iter().all(|(_, e)| e.at == TURN));
+    assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(2 * TURN));
+}
+
+#[tokio::test]
+async fn umpire_work_runs_off_the_task_with_the_clock_stopped_and_answers_as_an_action() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    act(&w, id, A, Action::Add(2)).await;
+    w.time.advance(3_000);
+    let ack = act(&w, id, B, Action::Check).await;
+    let mut events = Vec::new();
+    while !events.iter().any(|k| matches!(k, Kind::Checked { .. })) {
+        events.extend(kinds(&next(&mut sub).await));
+    }
+    assert!(events.contains(&Kind::Checked {
+        check: 1,
+        prime: true
+    }));
+    assert!(ack.seq >= 4);
+    let v = view(&w, id).await;
+    assert_eq!(v.checking, None);
+    assert_eq!(remaining(&v, w.runtime.now()), TURN - 3_000);
+}
+
+#[tokio::test]
+async fn slow_umpire_work_is_stopped_at_the_limit_and_the_match_goes_on() {
+    let w = world().await;
+    let id = race(&w, Work::Hang).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    act(&w, id, A, Action::Add(1)).await;
+    let ack = act(&w, id, B, Action::Check).await;
+    sub.until(ack.seq).await.unwrap();
+    // The work hangs, but the match's task is free: it answers, and refuses politely.
+    let v = view(&w, id).await;
+    assert_eq!(v.checking, Some(1));
+    match w
+        .runtime
+        .act(id, Actor::Player(B), Action::Add(1), None)
+        .await
+    {
+        Err(ActError::Refused(RaceError::Busy)) => {}
+        other => panic!("{other:?}"),
+    }
+    // The game clock is stopped meanwhile: no time-out, however long it takes.
+    assert_eq!(w.runtime.deadline(id).await.unwrap(), None);
+    w.time.advance(5_000);
+    let u = next(&mut sub).await;
+    assert_eq!(
+        kinds(&u),
+        [Kind::CheckFailed {
+            check: 1,
+            reason: "stopped at the limit".into()
+        }]
+    );
+    assert_eq!(remaining(&view(&w, id).await, w.runtime.now()), TURN);
+    act(&w, id, B, Action::Add(1)).await;
+}
+
+#[tokio::test]
+async fn umpire_work_that_fails_is_abandoned_rather_than_left_waiting() {
+    let w = world().await;
+    let id = race(&w, Work::Panic).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    act(&w, id, A, Action::Check).await;
+    let mut events = Vec::new();
+    while !events.iter().any(|k| matches!(k, Kind::CheckFailed { .. })) {
+        events.extend(kinds(&next(&mut sub).await));
+    }
+    assert!(events.contains(&Kind::CheckFailed {
+        check: 1,
+        reason: "the umpire failed while working".into()
+    }));
+    act(&w, id, A, Action::Add(1)).await;
+}
+
+#[tokio::test]
+async fn a_restart_resumes_every_live_match_without_counting_the_downtime() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let finished = race(&w, Work::Quick).await;
+    for _ in 0..7 {
+        act(&w, finished, A, Action::Add(3)).await;
+        if w.runtime.is_over(finished).await.unwrap() {
+            break;
+        }
+        act(&w, finished, B, Action::Add(3)).await;
+    }
+    act(&w, id, A, Action::Add(1)).await;
+    w.time.advance(4_000);
+    let before = view(&w, id).await;
+    assert_eq!(remaining(&before, w.runtime.now()), 6_000);
+    w.runtime.clone().shutdown().await.unwrap();
+    drop(w.runtime);
+
+    // A new process, an hour later, on the same database.
+    let time = ManualTime::new(3_600_000);
+    let store = Store::open(&w.path).await.unwrap();
+    let (runtime, recovery) = Runtime::<Race>::start(store, time.clone(), config())
+        .await
+        .unwrap();
+    assert_eq!(
+        recovery.resumed,
+        [id],
+        "only the unfinished match runs again"
+    );
+    assert!(recovery.failed.is_empty());
+    let after = runtime.view(id, &Viewer::Spectator).await.unwrap();
+    assert_eq!(after, before);
+    assert_eq!(
+        remaining(&after, runtime.now()),
+        6_000,
+        "the hour down is not counted"
+    );
+    let mut sub = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    time.advance(5_999);
+    assert_eq!(runtime.view(id, &Viewer::Spectator).await.unwrap().turn, 2);
+    time.advance(1);
+    let u = next(&mut sub).await;
+    assert_eq!(kinds(&u)[0], Kind::TimedOut { turn: 2 });
+}
+
+#[tokio::test]
+async fn a_killed_process_gives_back_at_most_one_heartbeat() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    w.time.advance(3_000);
+    // The heartbeat saves the game clock's reading.
+    let store = w.runtime.store().clone();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while store.game_clock().await.unwrap() < 3_000 {
+        assert!(tokio::time::Instant::now() < deadline, "no heartbeat");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    w.time.advance(700);
+    // Killed: no shutdown, nothing saved after the last heartbeat.
+    drop(w.runtime);
+
+    let time = ManualTime::new(0);
+    let store = Store::open(&w.path).await.unwrap();
+    let (runtime, recovery) = Runtime::<Race>::start(store, time, config()).await.unwrap();
+    assert_eq!(recovery.resumed, [id]);
+    let v = runtime.view(id, &Viewer::Spectator).await.unwrap();
+    let left = remaining(&v, runtime.now());
+    assert!(
+        (TURN - 3_700..=TURN - 3_000).contains(&left),
+        "{left} ms left"
+    );
+    assert!(TURN - 3_700 + config().heartbeat_ms >= left);
+}
+
+#[tokio::test]
+async fn a_subscriber_that_falls_behind_is_caught_up_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(0);
+    let store = Store::open(dir.path().join("m.db")).await.unwrap();
+    let tiny = Config {
+        backlog: 1,
+        ..config()
+    };
+    let (runtime, _) = Runtime::<Race>::start(store, time, tiny).await.unwrap();
+    let id = runtime
+        .create(Place::default(), Setup::new([A, B]))
+        .await
+        .unwrap();
+    let mut sub = runtime.subscribe(id, Viewer::Player(A)).await.unwrap();
+    let mut last = 0;
+    for i in 0..6 {
+        let who = if i % 2 == 0 { A } else { B };
+        last = runtime
+            .act(id, Actor::Player(who), Action::Add(1), None)
+            .await
+            .unwrap()
+            .seq;
+    }
+    let mut seqs = Vec::new();
+    for u in sub.until(last).await.unwrap() {
+        seqs.extend(u.events.iter().map(|(s, _)| *s));
+    }
+    assert_eq!(seqs, (2..=last).collect::<Vec<_>>(), "no event missed");
+    assert_eq!(sub.view().total, 6);
+}
+
+#[tokio::test]
+async fn concurrent_commands_are_applied_one_at_a_time_in_a_single_order() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut tasks = Vec::new();
+    for i in 0..40u64 {
+        let runtime = w.runtime.clone();
+        tasks.push(tokio::spawn(async move {
+            let who = if i % 2 == 0 { A } else { B };
+            runtime
+                .act(id, Actor::Player(who), Action::Add(1), None)
+                .await
+        }));
+    }
+    let mut accepted = Vec::new();
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(ack) => accepted.push(ack.seq),
+            Err(ActError::Refused(RaceError::NotYourTurn | RaceError::Over))
+            | Err(ActError::Runtime(RuntimeError::Over(_))) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    accepted.sort();
+    accepted.dedup();
+    let v = view(&w, id).await;
+    assert_eq!(
+        v.total as usize,
+        accepted.len(),
+        "every accepted add counted once"
+    );
+    let events = w.runtime.store().events(id).await.unwrap();
+    let adds = events
+        .iter()
+        .filter(|e| e.body.contains("\"added\""))
+        .count();
+    assert_eq!(adds, accepted.len());
+}
+
+#[tokio::test]
+async fn after_a_failed_append_the_match_goes_on_from_its_log() {
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    // Someone else (another process on the same file) appends B's move behind the
+    // runtime's back.
+    let store = w.runtime.store().clone();
+    let last = store.record(id).await.unwrap().unwrap().last_seq;
+    let moved = race_game::Event {
+        at: w.runtime.now(),
+        kind: Kind::Added { seat: 1, n: 3 },
+    };
+    store
+        .append(
+            id,
+            last,
+            vec![mondo::store::NewEvent {
+                at: moved.at,
+                body: serde_json::to_string(&moved).unwrap(),
+            }],
+            false,
+        )
+        .await
+        .unwrap();
+    // The runtime's next append conflicts; it says so and rereads the log...
+    let err = w
+        .runtime
+        .act(id, Actor::Player(B), Action::Add(1), None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("moved on"), "{err}");
+    // ...so the match goes on from what the log says.
+    assert_eq!(view(&w, id).await.total, 4);
+    act(&w, id, B, Action::Add(1)).await;
+    assert_eq!(view(&w, id).await.total, 5);
+}

@@ -1,0 +1,145 @@
+//! A Zendo Duel on the runtime with a hand-driven clock: a challenge left pending across
+//! a restart keeps its remaining time, and its time-out comes in as the engine expects.
+
+use mondo::koan::{Koan, PieceSet};
+use mondo::rules::zendo::{Action, Answer, DuelSetup, EventKind, Initial, Mode};
+use mondo::rules::{Actor, PlayerId, Viewer};
+use mondo::runtime::{Config, ManualTime, Place, Runtime, ZendoMatch, ZendoSetup, ZendoView};
+use mondo::store::Store;
+use std::time::Duration;
+
+const ALICE: PlayerId = PlayerId(101);
+const BOB: PlayerId = PlayerId(202);
+
+fn koan(text: &str) -> Koan {
+    Koan::parse_as(text, PieceSet::Pyramids).unwrap()
+}
+
+fn setup() -> DuelSetup {
+    DuelSetup {
+        players: [ALICE, BOB],
+        advantage: ALICE,
+        hidden: mondo::lang::parse("some piece points up").unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        timing: Default::default(),
+        seed: 5,
+    }
+}
+
+fn challenge_left(view: &ZendoView, now: u64) -> Option<u64> {
+    let ZendoView::Duel(d) = view else {
+        return None;
+    };
+    match &d.phase {
+        mondo::rules::zendo::PhaseView::Turn {
+            step: mondo::rules::zendo::StepView::Challenge { clock, .. },
+            ..
+        } => Some(clock.remaining(now)),
+        _ => None,
+    }
+}
+
+#[tokio::test]
+async fn a_pending_challenge_survives_a_restart_with_its_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("duel.db");
+    let time = ManualTime::new(0);
+    let store = Store::open(&path).await.unwrap();
+    let (runtime, _) = Runtime::<ZendoMatch>::start(store, time.clone(), Config::default())
+        .await
+        .unwrap();
+    let id = runtime
+        .create(Place::default(), ZendoSetup::Duel(setup()))
+        .await
+        .unwrap();
+    let a = Actor::Player(ALICE);
+    runtime
+        .act(id, a, Action::ChooseStarter { starter: ALICE }, None)
+        .await
+        .unwrap();
+    time.advance(20_000);
+    runtime
+        .act(
+            id,
+            a,
+            Action::Build {
+                koan: koan("2^ 3>"),
+                mode: Mode::Challenge,
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    runtime
+        .act(
+            id,
+            a,
+            Action::Answer {
+                answer: Answer::Obeys,
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    time.advance(12_000);
+    let view = runtime.view(id, &Viewer::Spectator).await.unwrap();
+    assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
+    runtime.shutdown().await.unwrap();
+
+    // Another process, a day later.
+    let time = ManualTime::new(86_400_000);
+    let store = Store::open(&path).await.unwrap();
+    let (runtime, recovery) = Runtime::<ZendoMatch>::start(store, time.clone(), Config::default())
+        .await
+        .unwrap();
+    assert_eq!(recovery.resumed, [id]);
+    let view = runtime.view(id, &Viewer::Player(BOB)).await.unwrap();
+    assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
+    // Bob never sees Alice's answer before the reveal.
+    let text = serde_json::to_string(&view).unwrap();
+    assert!(
+        text.contains("\"answered\":[true,false],\"yours\":null"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("some piece points up"),
+        "the hidden pattern leaked"
+    );
+
+    let mut feed = runtime.subscribe(id, Viewer::Player(BOB)).await.unwrap();
+    time.advance(17_999);
+    assert!(
+        challenge_left(
+            &runtime.view(id, &Viewer::Spectator).await.unwrap(),
+            runtime.now()
+        )
+        .is_some()
+    );
+    time.advance(1);
+    let update = tokio::time::timeout(Duration::from_secs(10), feed.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let revealed = update
+        .events
+        .iter()
+        .find_map(|(_, e)| match &e.kind {
+            EventKind::ChallengeRevealed {
+                answers,
+                obeys,
+                time_up,
+            } => Some((*answers, *obeys, *time_up)),
+            _ => None,
+        })
+        .expect("the challenge is revealed at its time-out");
+    assert_eq!(revealed, ([Answer::Obeys, Answer::Pass], true, true));
+    // Every event is in the log, in order, and the log replays to the same match.
+    let stored = runtime.store().events(id).await.unwrap();
+    assert_eq!(stored.last().unwrap().seq, update.seq);
+    runtime.shutdown().await.unwrap();
+}

@@ -1,0 +1,358 @@
+//! The store: a match is its append-only event log; appends are all-or-nothing,
+//! numbered without gaps, refused when stale; the schema is created on first run.
+
+use mondo::finder::Style;
+use mondo::store::{
+    MatchFilter, MatchId, NewEvent, NewMatch, ServerSettings, Status, Store, StoreError,
+};
+
+fn ev(at: u64, body: &str) -> NewEvent {
+    NewEvent {
+        at,
+        body: body.to_string(),
+    }
+}
+
+fn new_match<'a>(kind: &'a str, players: &'a [u64]) -> NewMatch<'a> {
+    NewMatch {
+        kind,
+        guild: Some(1_234_567_890_123_456_789),
+        channel: Some(42),
+        seed: u64::MAX - 5,
+        settings: r#"{"turn_ms":180000}"#,
+        players,
+    }
+}
+
+async fn fresh() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store = Store::open(dir.path().join("mondo.db"))
+        .await
+        .expect("the store opens");
+    (dir, store)
+}
+
+#[tokio::test]
+async fn first_run_creates_the_database_in_wal_mode_and_reopens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sub.db");
+    assert!(!path.exists());
+    let store = Store::open(&path).await.unwrap();
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    store.close().await;
+    assert!(path.exists());
+    // WAL: sqlite's own pragma, read through a plain connection.
+    let mode: String = {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&mut c)
+            .await
+            .unwrap()
+    };
+    assert_eq!(mode, "wal");
+    // Opening again runs no migration twice and finds the match.
+    let store = Store::open(&path).await.unwrap();
+    let record = store.record(id).await.unwrap().expect("the match survives");
+    assert_eq!(record.kind, "race");
+    assert_eq!(
+        record.seed,
+        u64::MAX - 5,
+        "a u64 seed is stored bit for bit"
+    );
+    assert_eq!(record.guild, Some(1_234_567_890_123_456_789));
+    assert_eq!(record.players, vec![1, 2]);
+    assert_eq!(record.status, Status::Live);
+}
+
+#[tokio::test]
+async fn appends_are_numbered_in_order_and_read_back() {
+    let (_dir, store) = fresh().await;
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(100, r#"{"n":1}"#))
+        .await
+        .unwrap();
+    let last = store
+        .append(
+            id,
+            1,
+            vec![ev(150, r#"{"n":2}"#), ev(150, r#"{"n":3}"#)],
+            false,
+        )
+        .await
+        .unwrap();
+    assert_eq!(last, 3);
+    let last = store
+        .append(id, 3, vec![ev(900, r#"{"n":4}"#)], true)
+        .await
+        .unwrap();
+    assert_eq!(last, 4);
+    let events = store.events(id).await.unwrap();
+    let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+    let ats: Vec<u64> = events.iter().map(|e| e.at).collect();
+    assert_eq!(seqs, [1, 2, 3, 4]);
+    assert_eq!(ats, [100, 150, 150, 900]);
+    assert_eq!(events[3].body, r#"{"n":4}"#);
+    let tail = store.events_after(id, 2).await.unwrap();
+    assert_eq!(tail.iter().map(|e| e.seq).collect::<Vec<_>>(), [3, 4]);
+    let record = store.record(id).await.unwrap().unwrap();
+    assert_eq!((record.last_seq, record.last_at), (4, 900));
+    assert_eq!(record.status, Status::Over);
+}
+
+#[tokio::test]
+async fn a_stale_append_is_refused_and_writes_nothing() {
+    let (_dir, store) = fresh().await;
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    store.append(id, 1, vec![ev(1, "{}")], false).await.unwrap();
+    // Someone who still thinks the log ends at 1.
+    let err = store
+        .append(id, 1, vec![ev(2, "{\"late\":1}"), ev(2, "{}")], false)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::Conflict {
+                expected: 2,
+                found: 2,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(store.events(id).await.unwrap().len(), 2);
+    let err = store
+        .append(MatchId(999), 0, vec![ev(1, "{}")], false)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::NoSuchMatch(MatchId(999))),
+        "{err}"
+    );
+    assert!(matches!(
+        store.events(MatchId(999)).await,
+        Err(StoreError::NoSuchMatch(_))
+    ));
+}
+
+#[tokio::test]
+async fn events_cannot_be_changed_or_deleted_even_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.db");
+    let store = Store::open(&path).await.unwrap();
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{\"secret\":1}"))
+        .await
+        .unwrap();
+    store.close().await;
+    use sqlx::Connection;
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    for sql in [
+        "UPDATE events SET body = '{}' WHERE match_id = ?1",
+        "DELETE FROM events WHERE match_id = ?1",
+    ] {
+        let err = sqlx::query(sql)
+            .bind(id.0)
+            .execute(&mut c)
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn many_matches_appending_at_once_are_all_committed_without_gaps() {
+    let (_dir, store) = fresh().await;
+    let mut ids = Vec::new();
+    for p in 0..50u64 {
+        ids.push(
+            store
+                .create_match(&new_match("race", &[p, p + 100]), &ev(0, "{}"))
+                .await
+                .unwrap(),
+        );
+    }
+    let mut tasks = Vec::new();
+    for id in ids.clone() {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut last = 1;
+            for i in 0..40u64 {
+                last = store
+                    .append(id, last, vec![ev(i, &format!("{{\"i\":{i}}}"))], false)
+                    .await
+                    .unwrap();
+            }
+            last
+        }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), 41);
+    }
+    for id in ids {
+        let events = store.events(id).await.unwrap();
+        assert_eq!(events.len(), 41);
+        for (i, e) in events.iter().enumerate().skip(1) {
+            assert_eq!(e.seq, i as u64 + 1);
+            assert_eq!(e.body, format!("{{\"i\":{}}}", i - 1));
+        }
+    }
+}
+
+#[tokio::test]
+async fn matches_are_listed_by_kind_status_player_and_channel() {
+    let (_dir, store) = fresh().await;
+    let a = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    let b = store
+        .create_match(&new_match("race", &[2, 3]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    let c = store
+        .create_match(
+            &NewMatch {
+                channel: None,
+                ..new_match("other", &[1])
+            },
+            &ev(0, "{}"),
+        )
+        .await
+        .unwrap();
+    store.append(b, 1, vec![ev(5, "{}")], true).await.unwrap();
+    let ids = |v: Vec<mondo::store::MatchRecord>| v.into_iter().map(|r| r.id).collect::<Vec<_>>();
+    let all = store.matches(&MatchFilter::default()).await.unwrap();
+    assert_eq!(ids(all), [c, b, a], "newest first");
+    let live_races = MatchFilter {
+        kind: Some("race"),
+        status: Some(Status::Live),
+        ..MatchFilter::default()
+    };
+    assert_eq!(ids(store.matches(&live_races).await.unwrap()), [a]);
+    let of_1 = MatchFilter {
+        player: Some(1),
+        ..MatchFilter::default()
+    };
+    assert_eq!(ids(store.matches(&of_1).await.unwrap()), [c, a]);
+    let in_42 = MatchFilter {
+        channel: Some(42),
+        limit: Some(1),
+        ..MatchFilter::default()
+    };
+    assert_eq!(ids(store.matches(&in_42).await.unwrap()), [b]);
+}
+
+#[tokio::test]
+async fn the_game_clock_resumes_from_the_later_of_its_save_and_the_last_event() {
+    let (_dir, store) = fresh().await;
+    assert_eq!(store.game_clock().await.unwrap(), 0);
+    store.save_game_clock(5_000).await.unwrap();
+    store.save_game_clock(4_000).await.unwrap();
+    assert_eq!(
+        store.game_clock().await.unwrap(),
+        5_000,
+        "it never goes back"
+    );
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(5_000, "{}"))
+        .await
+        .unwrap();
+    // The process wrote an event at 7.5 s and died before saving the clock again.
+    store
+        .append(id, 1, vec![ev(7_500, "{}")], false)
+        .await
+        .unwrap();
+    assert_eq!(store.game_clock().await.unwrap(), 7_500);
+}
+
+#[tokio::test]
+async fn server_settings_and_pools_round_trip() {
+    let (_dir, store) = fresh().await;
+    let guild = 987_654_321_987_654_321;
+    assert_eq!(
+        store.server_settings(guild).await.unwrap(),
+        ServerSettings::default()
+    );
+    let settings = ServerSettings {
+        turn_ms: Some(120_000),
+        challenge_ms: None,
+        guess_bonus_ms: Some(0),
+        style: Some(Style::Varied),
+        host_role: Some(1_100_000_000_000_000_001),
+        pool: Some("hard".into()),
+    };
+    store.set_server_settings(guild, &settings).await.unwrap();
+    assert_eq!(store.server_settings(guild).await.unwrap(), settings);
+    let changed = ServerSettings {
+        style: Some(Style::Simple),
+        pool: None,
+        ..settings
+    };
+    store.set_server_settings(guild, &changed).await.unwrap();
+    assert_eq!(store.server_settings(guild).await.unwrap(), changed);
+    // Nonsense a host cannot have meant is refused by the schema.
+    let bad = ServerSettings {
+        turn_ms: Some(0),
+        ..ServerSettings::default()
+    };
+    assert!(store.set_server_settings(guild, &bad).await.is_err());
+    assert_eq!(store.server_settings(guild).await.unwrap(), changed);
+
+    let toml = "[[pattern]]\nid = \"up\"\n";
+    store.put_pool(guild, "hard", toml, Some(5)).await.unwrap();
+    store
+        .put_pool(guild, "easy", "# empty", None)
+        .await
+        .unwrap();
+    store.put_pool(guild + 1, "other", "x", None).await.unwrap();
+    let pool = store.pool(guild, "hard").await.unwrap().unwrap();
+    assert_eq!((pool.toml.as_str(), pool.updated_by), (toml, Some(5)));
+    store
+        .put_pool(guild, "hard", "# v2", Some(6))
+        .await
+        .unwrap();
+    let names: Vec<String> = store
+        .pools(guild)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["easy", "hard"]);
+    assert_eq!(
+        store.pool(guild, "hard").await.unwrap().unwrap().toml,
+        "# v2"
+    );
+    assert!(store.delete_pool(guild, "hard").await.unwrap());
+    assert!(!store.delete_pool(guild, "hard").await.unwrap());
+    assert!(store.pool(guild, "hard").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn ids_too_large_for_sqlite_are_refused_clearly() {
+    let (_dir, store) = fresh().await;
+    let err = store
+        .create_match(&new_match("race", &[u64::MAX, 1]), &ev(0, "{}"))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("player id"), "{err}");
+    assert!(
+        store
+            .matches(&MatchFilter::default())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
