@@ -37,6 +37,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
     },
+    /// Pictures: one structure and a 40-structure board (targets: 2 ms and 50 ms, and
+    /// at most 30 KB of PNG for one structure).
+    Render {
+        /// How many times to draw each picture.
+        #[arg(long, default_value_t = 200)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -47,6 +54,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
+        BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
     }
 }
 

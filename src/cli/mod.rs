@@ -4,10 +4,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_render;
 mod bench_runtime;
 mod koan;
 mod lang;
 mod play;
+mod render;
 mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
@@ -36,6 +38,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// A match from its log, event by event.
     Replay(replay::ReplayArgs),
+    /// Draw structures as a PNG: one structure, or a numbered board of several.
+    Render(render::RenderArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -51,5 +55,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Render(args) => render::run(args),
     }
 }

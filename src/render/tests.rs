@@ -541,4 +541,3 @@ proptest! {
         check_cells(&img, &k, &SingleLayout::new(&k, &picture).grid);
     }
 }
-
