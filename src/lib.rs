@@ -10,6 +10,7 @@ pub mod koan;
 pub mod lang;
 pub mod play;
 pub mod pool;
+pub mod render;
 pub mod rules;
 pub mod runtime;
 pub mod store;

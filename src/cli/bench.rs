@@ -40,6 +40,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
     },
+    /// Pictures: one structure and a 40-structure board (targets: 2 ms and 50 ms, and
+    /// at most 30 KB of PNG for one structure).
+    Render {
+        /// How many times to draw each picture.
+        #[arg(long, default_value_t = 200)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -51,6 +58,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         } => eval(structures.max(1), rounds.max(1), seed),
         BenchArea::Finder(args) => super::finder::bench(args),
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
+        BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
     }
 }
 

@@ -4,11 +4,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_render;
 mod bench_runtime;
 mod finder;
 mod koan;
 mod lang;
 mod play;
+mod render;
 mod replay;
 
 /// Mondo: an umpire for Zendo and other deduction games.
@@ -43,6 +45,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// A match from its log, event by event.
     Replay(replay::ReplayArgs),
+    /// Draw structures as a PNG: one structure, or a numbered board of several.
+    Render(render::RenderArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -61,5 +65,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Initial(args) => finder::initial(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Render(args) => render::run(args),
     }
 }
