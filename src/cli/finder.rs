@@ -283,6 +283,78 @@ pub fn initial(args: InitialArgs) -> ExitCode {
     }
 }
 
+/// Random hidden patterns: reasonable, none equivalent to a shorter generated one
+/// (proved), each with its initial structures.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many patterns.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// The same seed gives the same patterns.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[arg(long, default_value = "pyramids")]
+    pub set: PieceSet,
+    /// The most words a pattern may have as written.
+    #[arg(long, default_value_t = mondo::pool::MAX_WORDS)]
+    pub max_words: usize,
+    /// Print JSON lines: {"pattern", "words", "share", "obeys", "does_not_obey"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn generate(args: GenerateArgs) -> ExitCode {
+    let mut options = finder::GenerateOptions::new(args.count, args.seed);
+    options.reasonable.max_words = args.max_words;
+    let run = finder::generate(args.set, &options);
+    for p in &run.patterns {
+        if args.json {
+            println!(
+                "{}",
+                json!({
+                    "pattern": p.text,
+                    "words": p.words,
+                    "share": p.share,
+                    "obeys": p.initial.obeys.to_string(),
+                    "does_not_obey": p.initial.does_not_obey.to_string(),
+                })
+            );
+        } else {
+            println!(
+                "{}  ({} words, {:.0} % of random structures obey)",
+                p.text,
+                p.words,
+                100.0 * p.share
+            );
+            println!("  obeys: {}", one_line(&p.initial.obeys));
+            println!("  does not obey: {}", one_line(&p.initial.does_not_obey));
+        }
+    }
+    let summary = format!(
+        "{} of {} patterns after {} sentences ({} unreadable, {} unreasonable, {} \
+         equivalent to a shorter one, {} shortened, {} undecided)",
+        run.patterns.len(),
+        args.count,
+        run.attempts,
+        run.unreadable,
+        run.unreasonable,
+        run.needlessly_long,
+        run.shortened,
+        run.undecided
+    );
+    eprintln!("{summary}");
+    if run.patterns.len() < args.count {
+        eprintln!("gave up: too few sentences passed; try another seed or more words");
+        return undecided();
+    }
+    ExitCode::SUCCESS
+}
+
+/// A structure on one line (rows split by " / "), as `--exclude` reads it.
+fn one_line(koan: &Koan) -> String {
+    koan.to_string().lines().collect::<Vec<_>>().join(" / ")
+}
+
 /// Decide every finder benchmark pair: the shipped pools' patterns against right and
 /// wrong guesses, and constructed near misses; with the 10,000-random-structure method
 /// of the seeds for comparison.

@@ -41,6 +41,8 @@ pub enum Command {
     Reasonable(finder::ReasonableArgs),
     /// The simplest structures that obey and do not obey a pattern.
     Initial(finder::InitialArgs),
+    /// Random reasonable hidden patterns, none needlessly long, with initial structures.
+    Generate(finder::GenerateArgs),
     /// Solo practice at the terminal (one command per line on standard input).
     Play(play::PlayArgs),
     /// A match from its log, event by event.
@@ -63,6 +65,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Counterexample(args) => finder::counterexample(args),
         Command::Reasonable(args) => finder::reasonable(args),
         Command::Initial(args) => finder::initial(args),
+        Command::Generate(args) => finder::generate(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),

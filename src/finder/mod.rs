@@ -24,6 +24,7 @@
 //! choice.
 
 mod encode;
+mod generate;
 mod initial;
 mod reasonable;
 pub mod sample;
@@ -31,6 +32,7 @@ mod search;
 mod solver;
 pub mod suite;
 
+pub use generate::{GenerateOptions, Generated, Generation, generate};
 pub use initial::{Initial, InitialError, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
 
