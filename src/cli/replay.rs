@@ -1,9 +1,10 @@
 //! `mondo replay MATCH [--db FILE] [--json]`: a match from its log, event by event.
 
 use clap::Args;
-use mondo::play::describe;
+use mondo::play::Narrator;
 use mondo::rules::zendo::Event;
 use mondo::store::{MatchId, MatchRecord, Status, Store, StoredEvent};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,13 +29,13 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     block_on(async move {
-        let (record, events) = load(&args).await?;
+        let (record, events, names) = load(&args).await?;
         if args.json {
             for e in &events {
                 println!("{}", json_line(e));
             }
         } else {
-            print!("{}", render(&record, &events));
+            print!("{}", render(&record, &events, &names));
         }
         Ok(ExitCode::SUCCESS)
     })
@@ -63,7 +64,11 @@ pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> 
     }
 }
 
-async fn load(args: &ReplayArgs) -> Result<(MatchRecord, Vec<StoredEvent>), String> {
+/// A match's row, its events, and the names of its players who have one (terminal
+/// players), by id.
+type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
+
+async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
     let store = Store::open(&args.db).await.map_err(|e| e.to_string())?;
     let record = store
         .record(args.id)
@@ -77,8 +82,12 @@ async fn load(args: &ReplayArgs) -> Result<(MatchRecord, Vec<StoredEvent>), Stri
             )
         })?;
     let events = store.events(args.id).await.map_err(|e| e.to_string())?;
+    let names = store
+        .local_names(&record.players)
+        .await
+        .map_err(|e| e.to_string())?;
     store.close().await;
-    Ok((record, events))
+    Ok((record, events, names))
 }
 
 fn json_line(e: &StoredEvent) -> String {
@@ -94,8 +103,13 @@ fn since(start: u64, at: u64) -> String {
 }
 
 /// The header, then one line per event: number, time since the start, and the event.
-pub fn render(record: &MatchRecord, events: &[StoredEvent]) -> String {
-    let players: Vec<String> = record.players.iter().map(u64::to_string).collect();
+pub fn render(
+    record: &MatchRecord,
+    events: &[StoredEvent],
+    names: &HashMap<u64, String>,
+) -> String {
+    let name = |id: &u64| names.get(id).cloned().unwrap_or_else(|| id.to_string());
+    let players: Vec<String> = record.players.iter().map(name).collect();
     let mut out = format!(
         "match {} ({}), {}, created {}, players {}, seed {}, {} events\n",
         record.id,
@@ -110,13 +124,16 @@ pub fn render(record: &MatchRecord, events: &[StoredEvent]) -> String {
         events.len()
     );
     let zendo = record.kind.starts_with("zendo-");
+    let mut narrator = match record.players.as_slice() {
+        [a, b] => Narrator::duel([name(a), name(b)], names.clone()),
+        _ => Narrator::practice(),
+    };
     for e in events {
         // Zendo events in words where there are words for them; the rest as stored.
         let said = zendo
             .then(|| serde_json::from_str::<Event>(&e.body).ok())
             .flatten()
-            .and_then(|event| describe(&event, None))
-            .map(|(_, text)| text);
+            .map(|event| narrator.say(&event, None).1);
         out.push_str(&format!(
             "#{:<4} +{}  {}\n",
             e.seq,
