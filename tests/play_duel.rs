@@ -161,3 +161,38 @@ fn clocks_run_out_by_themselves_and_status_says_the_time_left() {
     mondo.until("left");
     assert!(mondo.wait());
 }
+
+#[test]
+fn replaying_a_duel_in_play_shows_no_secret_until_it_is_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("replay.db");
+    let out = play(
+        &db,
+        &DUEL,
+        "bob: start alice\nalice: koan 2^ 3> challenge\nbob: answer not\nquit\n",
+    );
+    let id = out[0]["match"].to_string();
+    let replay = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+            .args(["replay", &id, "--db"])
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for text in [replay(&["--json"]), replay(&[])] {
+        assert!(text.contains("challenge"), "{text}");
+        assert!(!text.contains(HIDDEN), "the hidden pattern leaked: {text}");
+        assert!(!text.contains("\"answer\""), "bob's answer leaked: {text}");
+        assert!(!text.contains("answer is in\n"), "{text}");
+    }
+    // Over, the whole log is there.
+    play(&db, &["--resume"], "host: end\n");
+    let text = replay(&["--json"]);
+    assert!(
+        text.contains(HIDDEN) && text.contains("\"answer\":\"not\""),
+        "{text}"
+    );
+}

@@ -2,7 +2,9 @@
 
 use clap::Args;
 use mondo::play::Narrator;
+use mondo::rules::Viewer;
 use mondo::rules::zendo::Event;
+use mondo::runtime::{Engine, ZendoMatch};
 use mondo::store::{MatchId, MatchRecord, Status, Store, StoredEvent};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -30,6 +32,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     }
     block_on(async move {
         let (record, events, names) = load(&args).await?;
+        let events = secrets_kept(&record, events)?;
         if args.json {
             for e in &events {
                 println!("{}", json_line(e));
@@ -39,6 +42,30 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         }
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// While a Zendo match is being played its log holds secrets (the hidden pattern in
+/// its first event, challenge answers not yet revealed): until it is over, only what a
+/// spectator may see is printed.
+fn secrets_kept(
+    record: &MatchRecord,
+    events: Vec<StoredEvent>,
+) -> Result<Vec<StoredEvent>, String> {
+    if record.status == Status::Over || !ZendoMatch::KINDS.contains(&record.kind.as_str()) {
+        return Ok(events);
+    }
+    let decoded = events
+        .iter()
+        .map(|e| e.decode::<Event>(record.id))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let state = ZendoMatch::replay(&decoded)?;
+    Ok(events
+        .into_iter()
+        .zip(&decoded)
+        .filter(|(_, e)| state.is_visible(e, &Viewer::Spectator))
+        .map(|(stored, _)| stored)
+        .collect())
 }
 
 /// Runs a command's async body on a tokio runtime; its error is printed with exit
@@ -108,10 +135,11 @@ pub fn render(
     events: &[StoredEvent],
     names: &HashMap<u64, String>,
 ) -> String {
+    let zendo = ZendoMatch::KINDS.contains(&record.kind.as_str());
     let name = |id: &u64| names.get(id).cloned().unwrap_or_else(|| id.to_string());
     let players: Vec<String> = record.players.iter().map(name).collect();
     let mut out = format!(
-        "match {} ({}), {}, created {}, players {}, seed {}, {} events\n",
+        "match {} ({}), {}, created {}, players {}, seed {}, {} events{}\n",
         record.id,
         record.kind,
         match record.status {
@@ -121,9 +149,13 @@ pub fn render(
         record.created,
         players.join(", "),
         record.seed,
-        events.len()
+        events.len(),
+        if record.status == Status::Live && zendo {
+            " (what the players may not see yet is left out until the end)"
+        } else {
+            ""
+        }
     );
-    let zendo = record.kind.starts_with("zendo-");
     let mut narrator = match record.players.as_slice() {
         [a, b] => Narrator::duel([name(a), name(b)], names.clone()),
         _ => Narrator::practice(),
