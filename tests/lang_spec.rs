@@ -1174,3 +1174,23 @@ fn arrows_games_hear_arrows() {
         .formula;
     assert_eq!(english_for(&f, PieceSet::Arrows), symbolic(&f));
 }
+
+/// A noun phrase alone is not a sentence: the suggestion agrees in number.
+#[test]
+fn a_bare_noun_phrase_gets_there_is_or_there_are() {
+    refused(
+        "a piece which is not small and which points left",
+        "",
+        Some("there is a piece which is not small and which points left"),
+    );
+    refused(
+        "exactly one large piece",
+        "",
+        Some("there is exactly one large piece"),
+    );
+    refused(
+        "at least two small pyramids",
+        "",
+        Some("there are at least two small pyramids"),
+    );
+}

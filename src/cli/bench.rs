@@ -28,6 +28,9 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Decide every finder benchmark pair (pool patterns against right and wrong
+    /// guesses, near misses), and compare with the random method.
+    Finder(super::finder::FinderBenchArgs),
     /// Live Zendo matches on the runtime, committing to SQLite: events/s, latency, RSS.
     Runtime {
         /// Live matches, each driven by its own client.
@@ -46,6 +49,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             rounds,
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
+        BenchArea::Finder(args) => super::finder::bench(args),
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
     }
 }

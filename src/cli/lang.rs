@@ -61,7 +61,7 @@ fn refused() -> ExitCode {
 }
 
 /// Reads a pattern for a set; on failure, the message to show (already rendered).
-fn read_pattern(text: &str, set: PieceSet) -> Result<Pattern, String> {
+pub(super) fn read_pattern(text: &str, set: PieceSet) -> Result<Pattern, String> {
     let pattern = lang::parse(text).map_err(|e| e.render(text))?;
     lang::check_set(&pattern, set).map_err(|e| {
         format!(
@@ -73,7 +73,7 @@ fn read_pattern(text: &str, set: PieceSet) -> Result<Pattern, String> {
 }
 
 /// Prints a refusal: as `{"error": ...}` on stdout in JSON mode, else on stderr.
-fn refuse(json: bool, message: &str) -> ExitCode {
+pub(super) fn refuse(json: bool, message: &str) -> ExitCode {
     if json {
         println!("{}", json!({ "error": message }));
     } else {

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_runtime;
+mod finder;
 mod koan;
 mod lang;
 mod play;
@@ -32,6 +33,12 @@ pub enum Command {
     Pool(lang::PoolArgs),
     /// Speed figures on this machine.
     Bench(bench::BenchArgs),
+    /// Is a guess the hidden pattern? A proof, or a counterexample.
+    Counterexample(finder::CounterexampleArgs),
+    /// Is a pattern a reasonable hidden pattern (logic, obey share, length)?
+    Reasonable(finder::ReasonableArgs),
+    /// The simplest structures that obey and do not obey a pattern.
+    Initial(finder::InitialArgs),
     /// Solo practice at the terminal (one command per line on standard input).
     Play(play::PlayArgs),
     /// A match from its log, event by event.
@@ -49,6 +56,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => lang::check(args),
         Command::Pool(args) => lang::pool(args),
         Command::Bench(args) => bench::run(args),
+        Command::Counterexample(args) => finder::counterexample(args),
+        Command::Reasonable(args) => finder::reasonable(args),
+        Command::Initial(args) => finder::initial(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
     }

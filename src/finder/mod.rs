@@ -3,9 +3,42 @@
 //!
 //! The outcome types live here so that the rules engine can speak of verdicts without
 //! depending on how they are found.
+//!
+//! # How it decides
+//!
+//! The space is finite: every structure fits the 6 x 6 window. [`compare`] grounds both
+//! patterns over that window into one propositional formula (see `encode.rs` for the
+//! encoding and why it is exact), asserts that they differ, excludes the structures
+//! already on the table, and asks a SAT solver. "No model" is a proof that the
+//! patterns agree on every valid structure; a model is a counterexample, which is then
+//! minimised (fewest pieces, then smallest box, each bound proved by a final "no"
+//! from the solver) and checked once more with the evaluator before it is returned.
+//! The solver works under a conflict budget (never a clock: this module is pure) and
+//! an optional interrupt flag; when either stops it the answer is
+//! [`Verdict::Undecided`], never "equivalent".
+//!
+//! # The solver
+//!
+//! CaDiCaL (the `cadical` crate, C++ built by `cc`), fed the clauses built with
+//! rustsat's types and totalizer. See `solver.rs` for the measurements behind the
+//! choice.
 
-use crate::koan::Koan;
+mod encode;
+mod initial;
+mod reasonable;
+pub mod sample;
+mod search;
+mod solver;
+pub mod suite;
+
+pub use initial::{Initial, InitialError, initial};
+pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
+
+use crate::koan::{Koan, PieceSet};
+use crate::lang::{self, Formula};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// How the umpire picks among counterexamples; fixed per match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -16,6 +49,34 @@ pub enum Style {
     Simple,
     /// A seeded random choice among small counterexamples.
     Varied,
+}
+
+impl Style {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Simple => "simple",
+            Style::Varied => "varied",
+        }
+    }
+}
+
+impl std::fmt::Display for Style {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "simple" | "simplest" => Ok(Style::Simple),
+            "varied" | "random" => Ok(Style::Varied),
+            other => Err(format!(
+                "unknown counterexample style `{other}`: expected `simple` or `varied`"
+            )),
+        }
+    }
 }
 
 /// A structure on which the hidden pattern and the guess disagree.
@@ -38,4 +99,272 @@ pub enum Verdict {
     Counterexample(Counterexample),
     /// The solver hit its limit before deciding; the umpire says so rather than guess.
     Undecided { reason: String },
+}
+
+impl Counterexample {
+    /// Where this structure is on the table, if it is. The finder returns a tabled
+    /// structure only when no structure off the table separates the two patterns.
+    pub fn on_table(&self, table: &[Koan]) -> Option<usize> {
+        table.iter().position(|k| *k == self.koan)
+    }
+}
+
+/// Which SAT solver to use (both are kept for the comparison in `mondo bench finder`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SolverKind {
+    #[default]
+    Cadical,
+    Batsat,
+}
+
+/// How much a finder call may spend. No wall-clock time: a caller that needs a
+/// deadline raises `interrupt` from its own timer.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Total solver conflicts over the whole call; `None` for no limit.
+    pub conflicts: Option<u64>,
+    /// Refuse to ground patterns needing more clauses than this.
+    pub max_clauses: usize,
+    /// Set to true (from another thread) to stop the solver; the call then answers
+    /// [`Verdict::Undecided`].
+    pub interrupt: Option<Arc<AtomicBool>>,
+    #[doc(hidden)]
+    pub solver: SolverKind,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            conflicts: Some(DEFAULT_CONFLICTS),
+            max_clauses: 4_000_000,
+            interrupt: None,
+            solver: SolverKind::default(),
+        }
+    }
+}
+
+/// The default conflict budget of one finder call.
+pub const DEFAULT_CONFLICTS: u64 = 1_000_000;
+
+/// What a finder call cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub variables: u32,
+    pub clauses: usize,
+    pub solver_calls: u32,
+    pub conflicts: u64,
+}
+
+/// [`compare`]'s verdict with the details behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    pub verdict: Verdict,
+    /// For a counterexample in the simple style: whether its minimality (fewest pieces,
+    /// then smallest box) was proved. False only when the budget ran out while
+    /// minimising; the counterexample itself is always checked.
+    pub minimal: bool,
+    pub stats: Stats,
+}
+
+/// Is `guess` the `hidden` pattern? [`Verdict::Equivalent`] is a proof over every valid
+/// structure of `set`; otherwise a counterexample not in `table` (unless every
+/// counterexample is in the table: then the simplest tabled one, see
+/// [`Counterexample::on_table`]), chosen by `style` (`seed` only matters for
+/// [`Style::Varied`]); or [`Verdict::Undecided`] when `limits` stop the search.
+pub fn compare(
+    hidden: &Formula,
+    guess: &Formula,
+    set: PieceSet,
+    table: &[Koan],
+    style: Style,
+    seed: u64,
+    limits: &Limits,
+) -> Verdict {
+    compare_detailed(hidden, guess, set, table, style, seed, limits).verdict
+}
+
+/// [`compare`], with whether minimality was proved and what the search cost.
+pub fn compare_detailed(
+    hidden: &Formula,
+    guess: &Formula,
+    set: PieceSet,
+    table: &[Koan],
+    style: Style,
+    seed: u64,
+    limits: &Limits,
+) -> Comparison {
+    let mut search = search::Search::new(set, limits);
+    let outcome = decide(&mut search, hidden, guess, table, style, seed);
+    let stats = Stats {
+        variables: search.enc.n_vars(),
+        clauses: search.enc.n_clauses(),
+        solver_calls: search.calls,
+        conflicts: search.budget.spent,
+    };
+    let (verdict, minimal) = match outcome {
+        Ok((v, minimal)) => (v, minimal),
+        Err(stop) => (
+            Verdict::Undecided {
+                reason: undecided_reason(&stop, limits),
+            },
+            false,
+        ),
+    };
+    Comparison {
+        verdict,
+        minimal,
+        stats,
+    }
+}
+
+/// What to tell the player when a search stopped without an answer.
+fn undecided_reason(stop: &search::Stop, limits: &Limits) -> String {
+    match stop {
+        search::Stop::Encode(e) => e.0.clone(),
+        search::Stop::Budget => {
+            if limits
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                "the search was stopped before it could decide".to_string()
+            } else {
+                match limits.conflicts {
+                    Some(n) => {
+                        format!("could not decide within the budget of {n} solver conflicts")
+                    }
+                    None => "could not decide".to_string(),
+                }
+            }
+        }
+    }
+}
+
+/// Separates the two patterns?
+fn separates(hidden: &Formula, guess: &Formula, koan: &Koan) -> Option<Counterexample> {
+    let h = lang::evaluate(hidden, koan);
+    let g = lang::evaluate(guess, koan);
+    (h != g).then(|| Counterexample {
+        koan: koan.clone(),
+        hidden: h,
+        guess: g,
+    })
+}
+
+fn decide(
+    search: &mut search::Search,
+    hidden: &Formula,
+    guess: &Formula,
+    table: &[Koan],
+    style: Style,
+    seed: u64,
+) -> Result<(Verdict, bool), search::Stop> {
+    let set = search.enc.set();
+    let h = search.enc.formula(hidden)?;
+    let g = search.enc.formula(guess)?;
+    let differ = search.enc.xor(h, g);
+    let mut possible = search.enc.require(differ);
+    for k in table {
+        search.enc.block(k);
+    }
+    let first = if possible { search.find(&[])? } else { None };
+    possible &= first.is_some();
+    let Some(first) = first.filter(|_| possible) else {
+        // No counterexample off the table: the simplest tabled one, or a proof.
+        let tabled = table
+            .iter()
+            .filter(|k| k.set() == set)
+            .filter_map(|k| separates(hidden, guess, k))
+            .min_by_key(|c| (c.koan.len(), c.koan.area()));
+        return Ok(match tabled {
+            Some(c) => (Verdict::Counterexample(c), true),
+            None => (Verdict::Equivalent, true),
+        });
+    };
+    let found = search.simplest(&[], first)?;
+    let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
+    let (koan, minimal) = match style {
+        Style::Simple => (search::tidy(&found.koan, &accept), found.proved),
+        Style::Varied => (
+            search.varied(&[], &found.koan, seed, &accept)?,
+            found.proved,
+        ),
+    };
+    match separates(hidden, guess, &koan) {
+        Some(c) => Ok((Verdict::Counterexample(c), minimal)),
+        None => Err(search::Stop::disagree(&koan)),
+    }
+}
+
+/// For cross-checks against the evaluator: the truth of each formula on each structure
+/// as its grounding defines it, with every cell fixed by assumptions
+/// (`result[koan][formula]`). `None` where a grounded literal is not forced either way
+/// (which would be an encoding bug). Two solver calls per structure: one for the values,
+/// one proving that no other values are possible.
+#[doc(hidden)]
+pub fn grounded_truths(
+    formulas: &[Formula],
+    set: PieceSet,
+    koans: &[Koan],
+) -> Result<Vec<Vec<Option<bool>>>, String> {
+    let mut search = search::Search::new(
+        set,
+        &Limits {
+            conflicts: None,
+            solver: SolverKind::Batsat,
+            ..Limits::default()
+        },
+    );
+    let mut lits = Vec::new();
+    for f in formulas {
+        lits.push(search.enc.formula(f).map_err(|e| e.0)?);
+    }
+    let mut out = Vec::with_capacity(koans.len());
+    for koan in koans {
+        let mut cells: Vec<_> = (0..crate::koan::MAX_CELLS)
+            .map(|i| search.enc.cell_value_lit(i, koan.window()[i]))
+            .collect();
+        if search
+            .find(&cells)
+            .map_err(|_| "budget".to_string())?
+            .is_none()
+        {
+            return Err(format!("no model has the cells of {koan:?}"));
+        }
+        let values: Vec<bool> = lits
+            .iter()
+            .map(|g| match *g {
+                encode::G::Const(b) => b,
+                encode::G::Lit(l) => search.value(l),
+            })
+            .collect();
+        // Could any grounded value differ with the same cells?
+        let act = search.enc.new_lit();
+        let mut differ = vec![!act];
+        for (g, &v) in lits.iter().zip(&values) {
+            if let encode::G::Lit(l) = *g {
+                differ.push(if v { !l } else { l });
+            }
+        }
+        search.enc.clause(&differ);
+        cells.push(act);
+        let mut row: Vec<Option<bool>> = values.iter().map(|&v| Some(v)).collect();
+        if search
+            .find(&cells)
+            .map_err(|_| "budget".to_string())?
+            .is_some()
+        {
+            for (k, g) in lits.iter().enumerate() {
+                if let encode::G::Lit(l) = *g {
+                    if search.value(l) != values[k] {
+                        row[k] = None;
+                    }
+                }
+            }
+        }
+        search.enc.clause(&[!act]);
+        out.push(row);
+    }
+    Ok(out)
 }

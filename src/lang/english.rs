@@ -738,7 +738,13 @@ impl Parser<'_> {
                 Det::Count(..) | Det::Some | Det::No | Det::Parity(_)
             ) && self.c.at_end()
             {
-                e = e.with_example(splice(self.src, &(start..start), "there are "));
+                // `a piece which ...` -> `there is a piece which ...`; plural nouns take `are`.
+                let words = self.src[start..].to_lowercase();
+                let plural = words
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| matches!(w, "pieces" | "pyramids" | "arrows"));
+                let lead = if plural { "there are " } else { "there is " };
+                e = e.with_example(splice(self.src, &(start..start), lead));
             }
             return Err(e);
         }

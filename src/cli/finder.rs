@@ -1,0 +1,447 @@
+//! `mondo counterexample`, `mondo reasonable`, `mondo initial` and `mondo generate`:
+//! the exact umpire from the command line. Exit status: 0 answered, 1 the pattern was
+//! judged unreasonable, 2 the input was refused, 3 undecided within the limits.
+
+use super::lang::{read_pattern, refuse};
+use clap::Args;
+use mondo::finder::{self, Limits, ReasonableOptions, Style, Verdict};
+use mondo::koan::{Koan, PieceSet};
+use mondo::lang;
+use serde_json::json;
+use std::process::ExitCode;
+
+/// Is the guess the hidden pattern? Prints a proof of equivalence or a counterexample.
+#[derive(Debug, Args)]
+pub struct CounterexampleArgs {
+    /// The hidden pattern (English or symbolic; quote it).
+    #[arg(long)]
+    pub hidden: String,
+    /// The guessed pattern.
+    #[arg(long)]
+    pub guess: String,
+    /// The piece set of the game.
+    #[arg(long, default_value = "pyramids")]
+    pub set: PieceSet,
+    /// A structure already on the table (koan notation, rows split by " / "); the
+    /// counterexample avoids it unless only such structures separate the patterns.
+    #[arg(long = "exclude", value_name = "KOAN")]
+    pub exclude: Vec<String>,
+    /// simple: fewest pieces, then smallest box (proved minimal); varied: a seeded
+    /// random choice among small counterexamples.
+    #[arg(long, default_value = "simple")]
+    pub style: Style,
+    /// Seed of the varied style.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Solver conflict budget; past it the answer is "undecided".
+    #[arg(long, default_value_t = finder::DEFAULT_CONFLICTS)]
+    pub conflicts: u64,
+    /// Print JSON: {"equivalent": true} or {"equivalent": false, "koan", "hidden",
+    /// "guess", "pieces"} (or {"equivalent": null, "undecided": reason}).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Is a pattern a reasonable hidden pattern? Checks its logic, how often random
+/// structures obey it, and its length.
+#[derive(Debug, Args)]
+pub struct ReasonableArgs {
+    /// The pattern (English or symbolic; quote it).
+    pub pattern: String,
+    #[arg(long, default_value = "pyramids")]
+    pub set: PieceSet,
+    /// Random structures (1 to 8 pieces) for the obey share.
+    #[arg(long, default_value_t = 1000)]
+    pub samples: usize,
+    /// The most words allowed as written.
+    #[arg(long, default_value_t = mondo::pool::MAX_WORDS)]
+    pub max_words: usize,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print JSON: {"pattern", "reasonable", "logic", "share", "words", "refusals"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The two structures a game with this pattern opens with: the simplest that obeys
+/// and the simplest that does not.
+#[derive(Debug, Args)]
+pub struct InitialArgs {
+    /// The pattern (English or symbolic; quote it).
+    pub pattern: String,
+    #[arg(long, default_value = "pyramids")]
+    pub set: PieceSet,
+    /// Pick varied small structures with this seed instead of the simplest.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON: {"pattern", "obeys", "does_not_obey"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn undecided() -> ExitCode {
+    ExitCode::from(3)
+}
+
+fn parse_koans(texts: &[String], set: PieceSet) -> Result<Vec<Koan>, String> {
+    let mut koans = Vec::new();
+    let mut problems = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        match Koan::parse_as(text, set) {
+            Ok(k) => koans.push(k),
+            Err(e) => problems.push(format!("excluded structure {} (`{text}`): {e}", i + 1)),
+        }
+    }
+    if problems.is_empty() {
+        Ok(koans)
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// A structure for the terminal, indented, with its size.
+fn show(koan: &Koan) -> String {
+    let rows: Vec<String> = koan.to_string().lines().map(|r| format!("  {r}")).collect();
+    let n = koan.len();
+    format!(
+        "({n} piece{}, {} x {} box)\n{}",
+        if n == 1 { "" } else { "s" },
+        koan.width(),
+        koan.height(),
+        rows.join("\n")
+    )
+}
+
+fn obeys(b: bool) -> &'static str {
+    if b { "obeys" } else { "does not obey" }
+}
+
+pub fn counterexample(args: CounterexampleArgs) -> ExitCode {
+    let read = |text: &str| read_pattern(text, args.set);
+    let (hidden, guess) = match (read(&args.hidden), read(&args.guess)) {
+        (Ok(h), Ok(g)) => (h, g),
+        (Err(m), _) => return refuse(args.json, &format!("the hidden pattern: {m}")),
+        (_, Err(m)) => return refuse(args.json, &format!("the guess: {m}")),
+    };
+    let table = match parse_koans(&args.exclude, args.set) {
+        Ok(t) => t,
+        Err(m) => return refuse(args.json, &m),
+    };
+    let limits = Limits {
+        conflicts: Some(args.conflicts),
+        ..Limits::default()
+    };
+    let verdict = finder::compare(
+        &hidden.formula,
+        &guess.formula,
+        args.set,
+        &table,
+        args.style,
+        args.seed,
+        &limits,
+    );
+    if !args.json {
+        println!("hidden: {}", lang::english(&hidden.formula));
+        println!("guess:  {}", lang::english(&guess.formula));
+    }
+    match verdict {
+        Verdict::Equivalent => {
+            if args.json {
+                println!("{}", json!({ "equivalent": true }));
+            } else {
+                println!(
+                    "equivalent: proved on every structure of the {} set",
+                    args.set
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Verdict::Counterexample(cx) => {
+            let tabled = cx.on_table(&table);
+            if args.json {
+                let mut out = json!({
+                    "equivalent": false,
+                    "koan": cx.koan.to_string(),
+                    "hidden": cx.hidden,
+                    "guess": cx.guess,
+                    "pieces": cx.koan.len(),
+                });
+                if let Some(i) = tabled {
+                    out["on_table"] = json!(i);
+                }
+                println!("{out}");
+            } else {
+                println!("counterexample {}", show(&cx.koan));
+                println!(
+                    "it {} the hidden pattern and {} the guess",
+                    obeys(cx.hidden),
+                    obeys(cx.guess)
+                );
+                if let Some(i) = tabled {
+                    println!(
+                        "(it is excluded structure {}: every structure that separates them is \
+                         already on the table)",
+                        i + 1
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Verdict::Undecided { reason } => {
+            if args.json {
+                println!("{}", json!({ "equivalent": null, "undecided": reason }));
+            } else {
+                println!("undecided: {reason}");
+            }
+            undecided()
+        }
+    }
+}
+
+pub fn reasonable(args: ReasonableArgs) -> ExitCode {
+    // The set is checked by `reasonable` itself, with the other reasons.
+    let pattern = match lang::parse(&args.pattern) {
+        Ok(p) => p,
+        Err(e) => return refuse(args.json, &e.render(&args.pattern)),
+    };
+    let options = ReasonableOptions {
+        samples: args.samples.max(1),
+        max_words: args.max_words,
+        seed: args.seed,
+        ..ReasonableOptions::default()
+    };
+    let report = finder::reasonable(&pattern, args.set, &options);
+    let english = lang::english(&pattern.formula);
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "pattern": english,
+                "reasonable": report.accepted(),
+                "logic": report.logic,
+                "share": report.share,
+                "words": report.words,
+                "refusals": report.refusals,
+            })
+        );
+    } else {
+        println!("pattern: {english}");
+        println!("words:   {} (at most {})", report.words, args.max_words);
+        println!(
+            "obeyed by {:.1} % of {} random structures of 1 to 8 pieces",
+            100.0 * report.share,
+            report.samples
+        );
+        if report.accepted() {
+            println!("reasonable");
+        } else {
+            println!("not reasonable:");
+            for r in &report.refusals {
+                println!("  - {r}");
+            }
+        }
+    }
+    if report.accepted() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+pub fn initial(args: InitialArgs) -> ExitCode {
+    let pattern = match read_pattern(&args.pattern, args.set) {
+        Ok(p) => p,
+        Err(m) => return refuse(args.json, &m),
+    };
+    match finder::initial(&pattern.formula, args.set, args.seed, &Limits::default()) {
+        Ok(init) => {
+            if args.json {
+                println!(
+                    "{}",
+                    json!({
+                        "pattern": lang::english(&pattern.formula),
+                        "obeys": init.obeys.to_string(),
+                        "does_not_obey": init.does_not_obey.to_string(),
+                    })
+                );
+            } else {
+                println!("pattern: {}", lang::english(&pattern.formula));
+                println!("obeys {}", show(&init.obeys));
+                println!("does not obey {}", show(&init.does_not_obey));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(finder::InitialError::Undecided(reason)) => {
+            if args.json {
+                println!("{}", json!({ "undecided": reason }));
+            } else {
+                println!("undecided: {reason}");
+            }
+            undecided()
+        }
+        Err(e) => refuse(args.json, &e.to_string()),
+    }
+}
+
+/// Decide every finder benchmark pair: the shipped pools' patterns against right and
+/// wrong guesses, and constructed near misses; with the 10,000-random-structure method
+/// of the seeds for comparison.
+#[derive(Debug, Args)]
+pub struct FinderBenchArgs {
+    /// Timed runs per pair; each pair's figure is its median run.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// Seed of the random method.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The SAT solver (for comparing them).
+    #[arg(long, default_value = "cadical", hide = true)]
+    pub solver: String,
+    /// List every pair's time.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Peak resident memory of this process, from the kernel.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+pub fn bench(args: FinderBenchArgs) -> ExitCode {
+    use std::time::Instant;
+    let cases = match finder::suite::cases() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("the benchmark pairs do not read:\n{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let solver = match args.solver.as_str() {
+        "cadical" => finder::SolverKind::Cadical,
+        "batsat" => finder::SolverKind::Batsat,
+        other => {
+            eprintln!("unknown solver `{other}`: expected cadical or batsat");
+            return ExitCode::from(2);
+        }
+    };
+    let limits = Limits {
+        solver,
+        ..Limits::default()
+    };
+    let rounds = args.rounds.max(1);
+    let equivalent = cases.iter().filter(|c| c.equivalent()).count();
+    println!(
+        "finder: {} pairs ({equivalent} equivalent, {} not), median of {rounds} runs each, {} solver",
+        cases.len(),
+        cases.len() - equivalent,
+        args.solver
+    );
+    let mut times = Vec::new();
+    let mut wrong = Vec::new();
+    let mut undecided = 0;
+    for case in &cases {
+        let mut runs = Vec::new();
+        let mut verdict = None;
+        for _ in 0..rounds {
+            let start = Instant::now();
+            let c = finder::compare_detailed(
+                &case.hidden.formula,
+                &case.guess.formula,
+                case.set,
+                &[],
+                Style::Simple,
+                0,
+                &limits,
+            );
+            runs.push(start.elapsed().as_secs_f64() * 1000.0);
+            verdict = Some((c.verdict, c.stats));
+        }
+        runs.sort_by(f64::total_cmp);
+        let ms = runs[runs.len() / 2];
+        let (verdict, stats) = verdict.expect("at least one round");
+        let ok = match (&verdict, case.wrong) {
+            (Verdict::Equivalent, None) => true,
+            (Verdict::Counterexample(cx), Some(n)) => n == 0 || cx.koan.len() == n,
+            (Verdict::Undecided { .. }, _) => {
+                undecided += 1;
+                false
+            }
+            _ => false,
+        };
+        if !ok {
+            wrong.push(format!("{}: {verdict:?}", case.name));
+        }
+        if args.verbose {
+            let what = match &verdict {
+                Verdict::Equivalent => "equivalent".to_string(),
+                Verdict::Counterexample(cx) => format!("{} pieces", cx.koan.len()),
+                Verdict::Undecided { .. } => "undecided".to_string(),
+            };
+            println!(
+                "  {ms:9.2} ms  {:32} {what:12} {:5} calls {:7} conflicts {:6} vars  {}",
+                case.name, stats.solver_calls, stats.conflicts, stats.variables, case.guess.source
+            );
+        }
+        times.push((ms, case.name.clone()));
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0;
+    let (median, p99, max) = (at(0.5), at(0.99), times[times.len() - 1].0);
+    println!(
+        "median {median:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({})",
+        times[times.len() - 1].1
+    );
+    println!("slowest:");
+    for (ms, name) in times.iter().rev().take(5) {
+        println!("  {ms:9.2} ms  {name}");
+    }
+    println!(
+        "targets (median <= 20 ms, p99 <= 500 ms, none over 2 s): {}",
+        if median <= 20.0 && p99 <= 500.0 && max <= 2000.0 {
+            "met"
+        } else {
+            "NOT met"
+        }
+    );
+
+    // The seeds' method: 10,000 random structures, "equivalent" when none separates.
+    let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(args.seed);
+    let start = Instant::now();
+    let mut fooled = Vec::new();
+    let mut tried = 0;
+    for case in cases.iter().filter(|c| !c.equivalent()) {
+        let h = lang::CompiledPattern::new(&case.hidden.formula);
+        let g = lang::CompiledPattern::new(&case.guess.formula);
+        tried += 1;
+        if finder::sample::random_method(&h, &g, case.set, &mut rng).is_none() {
+            fooled.push(case.name.clone());
+        }
+    }
+    let total = start.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "random method ({} structures of 1-10 pieces): {:.1} ms per pair on the {tried} \
+         non-equivalent pairs; wrongly called equivalent: {} ({})",
+        finder::sample::RANDOM_METHOD_TRIES,
+        total / tried.max(1) as f64,
+        fooled.len(),
+        fooled.join(", ")
+    );
+    if let Some(kib) = peak_memory_kib() {
+        println!("peak memory: {:.1} MiB", kib as f64 / 1024.0);
+    }
+    if wrong.is_empty() {
+        println!("every verdict as labelled");
+        ExitCode::SUCCESS
+    } else {
+        println!(
+            "{} verdicts not as labelled ({undecided} undecided):",
+            wrong.len()
+        );
+        for w in &wrong {
+            println!("  {w}");
+        }
+        ExitCode::FAILURE
+    }
+}
