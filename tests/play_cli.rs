@@ -113,3 +113,26 @@ fn resume_without_a_game_says_so() {
             .contains("no unfinished game")
     );
 }
+
+/// A guess worded differently from the hidden pattern but equivalent to it wins: the
+/// finder proves it over the whole space, and the pattern is revealed.
+#[test]
+fn an_equivalent_guess_in_other_words_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "guess every piece points up\nconfirm\n\
+         guess not every piece points right, down or left\nconfirm\nquit\n",
+    );
+    // The first guess is refuted; the second is the hidden pattern in other words.
+    assert_eq!(of(&out, "counterexample").len(), 1, "{out:?}");
+    let won = of(&out, "won");
+    assert_eq!(won.len(), 1, "{out:?}");
+    assert!(
+        won[0]["pattern"].as_str().unwrap().contains("up"),
+        "{out:?}"
+    );
+    assert!(of(&out, "undecided").is_empty(), "{out:?}");
+}

@@ -2,9 +2,9 @@
 //! [`Engine`], the umpire's verdict on an official guess computed off the match's task.
 
 use super::{Engine, Listing};
-use crate::finder::{Counterexample, Style, Verdict};
+use crate::finder::{Limits, Style, Verdict};
 use crate::koan::{Koan, PieceSet};
-use crate::lang::{CompiledPattern, Formula};
+use crate::lang::Formula;
 use crate::rules::zendo::{
     Action, Duel, DuelSetup, DuelView, Event, EventKind, Practice, PracticeSetup, PracticeView,
     Zendo,
@@ -13,7 +13,7 @@ use crate::rules::{Actor, Game, Millis, RuleError, SetupError, Viewer};
 use crate::store::Millis as StoreMillis;
 use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 pub const DUEL: &str = "zendo-duel";
 pub const PRACTICE: &str = "zendo-practice";
@@ -182,7 +182,7 @@ impl Engine for ZendoMatch {
     fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> Action {
         Action::Verdict {
             guess: job.guess,
-            verdict: judge(&job, &stop),
+            verdict: judge(&job, stop),
         }
     }
 
@@ -207,50 +207,24 @@ impl Engine for ZendoMatch {
     }
 }
 
-/// The largest structures the interim umpire searches.
-const SEARCH_PIECES: usize = 3;
-
-/// The umpire's verdict on an official guess.
-///
-/// Interim, until the SAT finder (`finder::compare`, branch `finder`) is on main: an
-/// exhaustive search of every structure with 1 to [`SEARCH_PIECES`] pieces, fewest
-/// pieces first, for one on which the guess and the hidden pattern disagree and that is
-/// not on the table (else one that is). It can refute a guess but never prove one
-/// right, so it never declares a winner: when it finds nothing it says so (undecided),
-/// and the guess is void with its ticket returned.
-fn judge(job: &VerdictJob, stop: &AtomicBool) -> Verdict {
-    let hidden = CompiledPattern::new(&job.hidden);
-    let guessed = CompiledPattern::new(&job.guessed);
-    let mut on_table = None;
-    for k in 1..=SEARCH_PIECES {
-        for (i, koan) in crate::koan::enumerate::koans(job.set, k).enumerate() {
-            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
-                return Verdict::Undecided {
-                    reason: "the umpire ran out of time looking for a counterexample".into(),
-                };
-            }
-            let h = hidden.evaluate(&koan);
-            if h == guessed.evaluate(&koan) {
-                continue;
-            }
-            let found = Counterexample {
-                koan,
-                hidden: h,
-                guess: !h,
-            };
-            if !job.table.contains(&found.koan) {
-                return Verdict::Counterexample(found);
-            }
-            on_table.get_or_insert(found);
-        }
-    }
-    match on_table {
-        Some(ce) => Verdict::Counterexample(ce),
-        None => Verdict::Undecided {
-            reason: format!(
-                "no structure of up to {SEARCH_PIECES} pieces tells the guess from the hidden \
-                 pattern, and this build cannot prove them equivalent: the guess is void"
-            ),
-        },
-    }
+/// The umpire's verdict on an official guess: the exact finder, which either proves
+/// the guess equivalent to the hidden pattern over every valid structure, or builds the
+/// counterexample the match's style asks for (not on the table unless only tabled ones
+/// exist). `stop` is raised by the runtime when the match must give up (shutdown, host
+/// override); the finder then answers `Undecided`, which voids the guess and returns its
+/// ticket, as does running out of its conflict budget.
+fn judge(job: &VerdictJob, stop: Arc<AtomicBool>) -> Verdict {
+    let limits = Limits {
+        interrupt: Some(stop),
+        ..Limits::default()
+    };
+    crate::finder::compare(
+        &job.hidden,
+        &job.guessed,
+        job.set,
+        &job.table,
+        job.style,
+        job.seed,
+        &limits,
+    )
 }
