@@ -1,7 +1,8 @@
 //! The restart test with a real process: `mondo play --duel` on a database is driven
 //! into a pending challenge (one answer in), killed with SIGKILL, started again with
-//! `--resume`, and the match is finished. Nothing is lost (structures, answers,
-//! tickets) and the time left on the clocks is what it was (read from `status`).
+//! `--resume`, and the match is finished, won by a guess the umpire proves right.
+//! Nothing is lost (structures, answers, tickets) and the time left on the clocks is
+//! what it was (read from `status`).
 
 mod play_support;
 
@@ -104,10 +105,15 @@ fn a_duel_killed_during_a_challenge_resumes_with_nothing_lost_and_its_time_kept(
     assert_eq!((&ce["hidden"], &ce["guess"]), (&json!(true), &json!(false)));
     let status = second.status();
     assert_eq!(status["tickets"], json!({"alice": 1, "bob": 0}));
-    second.send("host: end");
-    let (over, _) = second.until("over");
-    assert_eq!(over["how"], "ended");
-    assert_eq!(over["pattern"], HIDDEN);
+    // bob spent his ticket: the turn passed to alice, who skips step 1 and guesses
+    // right; the umpire (the SAT finder) proves it and she wins.
+    second.send("alice: skip");
+    second.send("alice: guess there is a piece pointing up");
+    second.until("reading");
+    second.send("alice: confirm");
+    let (won, _) = second.until("won");
+    assert_eq!(won["player"], "alice");
+    assert_eq!(won["pattern"], HIDDEN);
     assert!(second.wait());
 
     // The log holds everything, both processes' events in one sequence.
