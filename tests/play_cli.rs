@@ -1,41 +1,11 @@
 //! `mondo play` as a program drives it: piped commands, one JSON object per line, and a
 //! game killed mid-guess resumed with nothing lost.
 
+mod play_support;
+
+use play_support::{Mondo, of, play};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .arg("play")
-        .arg("--db")
-        .arg(db)
-        .arg("--json")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mondo runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
-
-fn of<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
-    events.iter().filter(|e| e["event"] == name).collect()
-}
 
 const HIDDEN: &str = "some piece points up";
 
@@ -100,28 +70,11 @@ fn piped_commands_get_one_json_answer_each() {
 fn a_game_killed_mid_guess_resumes_with_nothing_lost() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args(["play", "--json", "--pattern", HIDDEN, "--db"])
-        .arg(&db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    stdin
-        .write_all(b"koan 2^ 2v\nguess every piece points up\n")
-        .unwrap();
-    stdin.flush().unwrap();
+    let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN]);
+    mondo.send("koan 2^ 2v\nguess every piece points up");
     // Wait until the guess is read back: it is committed by then.
-    loop {
-        let line = lines.next().expect("mondo answers").unwrap();
-        if line.contains("\"reading\"") {
-            break;
-        }
-    }
-    child.kill().unwrap(); // SIGKILL: no chance to save anything more
-    child.wait().unwrap();
+    mondo.until("reading");
+    mondo.kill();
 
     let out = play(&db, &["--resume"], "board\nconfirm\nstatus\n");
     assert_eq!(out[0]["event"], "resumed");

@@ -356,3 +356,17 @@ async fn ids_too_large_for_sqlite_are_refused_clearly() {
             .is_empty()
     );
 }
+
+#[tokio::test]
+async fn terminal_players_keep_one_id_per_name_whatever_its_case() {
+    let (_dir, store) = fresh().await;
+    let alice = store.local_player("Alice").await.unwrap();
+    let bob = store.local_player("bob").await.unwrap();
+    assert_ne!(alice, bob);
+    assert_eq!(store.local_player("ALICE").await.unwrap(), alice);
+    let names = store.local_names(&[alice, bob, 999]).await.unwrap();
+    // The first spelling is kept; an id with no name is left out.
+    assert_eq!(names.get(&alice).map(String::as_str), Some("Alice"));
+    assert_eq!(names.get(&bob).map(String::as_str), Some("bob"));
+    assert_eq!(names.len(), 2);
+}

@@ -1,11 +1,14 @@
-//! `mondo play`: solo practice at the terminal, one command per line on standard input
-//! (typed or piped alike), over the same runtime and store as the bot.
+//! `mondo play`: Zendo at the terminal, solo practice or (`--duel`) two players at one
+//! terminal, one command per line on standard input (typed or piped alike), over the
+//! same runtime and store as the bot.
 
 use clap::Args;
 use mondo::PieceSet;
-use mondo::play::{Flow, Session, Source, practice_setup};
+use mondo::finder::Style;
+use mondo::play::{Cast, Flow, HOST, Session, Source, duel_setup, practice_setup};
 use mondo::pool::Pool;
-use mondo::runtime::{Config, Runtime, SystemTime, ZendoMatch};
+use mondo::rules::zendo::{Settings, Timing};
+use mondo::runtime::{Config, Runtime, SystemTime, ZendoMatch, ZendoSetup};
 use mondo::store::Store;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -25,12 +28,63 @@ pub struct PlayArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Go on with the last unfinished game in the database.
-    #[arg(long, conflicts_with_all = ["pool", "pattern", "seed"])]
+    /// Go on with the last unfinished game in the database (duel or practice).
+    #[arg(long, conflicts_with_all = ["pool", "pattern", "seed", "duel"])]
     pub resume: bool,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
+    /// A Zendo Duel between two players at this terminal (see `help` once playing).
+    #[arg(long, requires = "players")]
+    pub duel: bool,
+    /// The duel's players, in seat order: NAME,NAME.
+    #[arg(long, value_delimiter = ',', num_args = 1)]
+    pub players: Vec<String>,
+    /// Who hosts the duel (pause, resume, disallow, end); lines start `NAME:`.
+    #[arg(long, default_value = HOST)]
+    pub host: String,
+    /// The player who chooses who starts (default: the second, the one challenged).
+    #[arg(long, requires = "duel")]
+    pub advantage: Option<String>,
+    /// Seconds per turn (default 180).
+    #[arg(long = "turn-secs", requires = "duel", value_parser = seconds)]
+    pub turn_ms: Option<u64>,
+    /// Seconds to answer a challenge (default 30).
+    #[arg(long = "challenge-secs", requires = "duel", value_parser = seconds)]
+    pub challenge_ms: Option<u64>,
+    /// Seconds added to the turn per official guess (default 30).
+    #[arg(long = "guess-bonus-secs", requires = "duel", value_parser = seconds_or_zero)]
+    pub guess_bonus_ms: Option<u64>,
+    /// How the umpire picks counterexamples: simple (default) or varied.
+    #[arg(long, value_parser = style)]
+    pub style: Option<Style>,
+}
+
+/// Seconds (fractions allowed) as milliseconds, more than zero.
+fn seconds(text: &str) -> Result<u64, String> {
+    match seconds_or_zero(text)? {
+        0 => Err("a clock needs some time: give more than 0 seconds".into()),
+        ms => Ok(ms),
+    }
+}
+
+fn seconds_or_zero(text: &str) -> Result<u64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 30 or 0.5)"))?;
+    if !(0.0..=86_400.0 * 365.0).contains(&s) {
+        return Err(format!("{text} seconds is out of range (0 to a year)"));
+    }
+    Ok((s * 1000.0).round() as u64)
+}
+
+fn style(text: &str) -> Result<Style, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "simple" => Ok(Style::Simple),
+        "varied" => Ok(Style::Varied),
+        _ => Err(format!("`{text}` is not a style: simple or varied")),
+    }
 }
 
 pub fn run(args: PlayArgs) -> ExitCode {
@@ -38,41 +92,27 @@ pub fn run(args: PlayArgs) -> ExitCode {
 }
 
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    let source_pool;
-    let setup = if args.resume {
-        None
-    } else {
-        let seed = args.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0)
-        });
-        let source = match (&args.pattern, &args.pool) {
-            (Some(p), _) => Source::Pattern(p),
-            (None, Some(path)) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
-                source_pool = Pool::from_toml(&text)
-                    .map_err(|e| format!("the pool {} is not valid:\n{e}", path.display()))?;
-                Source::Pool(&source_pool)
-            }
-            (None, None) => {
-                source_pool = Pool::shipped(PieceSet::Pyramids);
-                Source::Pool(&source_pool)
-            }
-        };
-        Some(practice_setup(source, seed)?)
-    };
+    if !args.players.is_empty() && !args.duel {
+        return Err("--players is for a duel: add --duel".into());
+    }
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
+    let setup = if args.resume {
+        None
+    } else {
+        Some(setup(&args, &store).await?)
+    };
     let (runtime, _) = Runtime::<ZendoMatch>::start(store, SystemTime::new(), Config::default())
         .await
         .map_err(|e| e.to_string())?;
     let opened = match setup {
-        Some(setup) => Some(Session::start(runtime.clone(), setup, args.json).await),
-        None => Session::resume(runtime.clone(), args.json)
+        Some((setup, cast)) => Some(
+            Session::start(runtime.clone(), setup, cast, args.json)
+                .await
+                .map_err(|e| e.to_string()),
+        ),
+        None => Session::resume(runtime.clone(), &args.host, args.json)
             .await
             .transpose(),
     };
@@ -82,7 +122,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             args.db.display()
         ));
     };
-    let (mut session, lines) = opened.map_err(|e| e.to_string())?;
+    let (mut session, lines) = opened?;
     print_lines(&lines);
 
     // Standard input is read on its own thread: lines arrive as they are typed.
@@ -102,16 +142,79 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             print!("> ");
             let _ = std::io::stdout().flush();
         }
-        let Some(line) = rx.recv().await else {
-            // End of input: leave the game as it is, to resume.
-            break;
+        // Whatever comes first: a line, or something the clock made happen.
+        let (lines, next) = tokio::select! {
+            line = rx.recv() => match line {
+                Some(line) => session.line(&line).await,
+                // End of input: leave the game as it is, to resume.
+                None => break,
+            },
+            news = session.news() => news,
         };
-        let (lines, next) = session.line(&line).await;
+        if interactive && !lines.is_empty() {
+            println!();
+        }
         print_lines(&lines);
         flow = next;
     }
     runtime.shutdown().await.map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A new match's setup and who plays it.
+async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), String> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let pool;
+    let source = match (&args.pattern, &args.pool) {
+        (Some(p), _) => Source::Pattern(p),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
+            pool = Pool::from_toml(&text)
+                .map_err(|e| format!("the pool {} is not valid:\n{e}", path.display()))?;
+            Source::Pool(&pool)
+        }
+        (None, None) => {
+            pool = Pool::shipped(PieceSet::Pyramids);
+            Source::Pool(&pool)
+        }
+    };
+    let settings = Settings {
+        style: args.style.unwrap_or_default(),
+        ..Settings::default()
+    };
+    if !args.duel {
+        let mut setup = practice_setup(source, seed)?;
+        setup.settings = settings;
+        return Ok((ZendoSetup::Practice(setup), Cast::practice()));
+    }
+    let [a, b] = args.players.as_slice() else {
+        return Err(format!(
+            "a duel needs exactly two players, e.g. --players alice,bob (got {})",
+            args.players.len()
+        ));
+    };
+    let cast = Cast::duel(store, [a, b], &args.host).await?;
+    let default = Timing::default();
+    let timing = Timing {
+        turn_ms: args.turn_ms.unwrap_or(default.turn_ms),
+        challenge_ms: args.challenge_ms.unwrap_or(default.challenge_ms),
+        guess_bonus_ms: args.guess_bonus_ms.unwrap_or(default.guess_bonus_ms),
+    };
+    let setup = duel_setup(
+        &cast,
+        source,
+        seed,
+        args.advantage.as_deref(),
+        settings,
+        timing,
+    )?;
+    Ok((ZendoSetup::Duel(setup), cast))
 }
 
 fn print_lines(lines: &[String]) {

@@ -1,29 +1,56 @@
-//! The terminal front: solo practice over the same runtime and store as the bot. One
-//! command per line, named like the slash commands; what happens is printed as text,
-//! or with `--json` as one JSON object per line for programs.
+//! The terminal front: Zendo over the same runtime and store as the bot, solo practice
+//! or a duel between two players at one terminal. One command per line, named like
+//! the slash commands; in a duel each line may start with who says it (`alice: koan
+//! 1^ 2> challenge`, `host: pause`). What happens is printed as text, or with `--json`
+//! as one JSON object per line for programs.
 //!
-//! [`Session::line`] takes one line and returns what to print, so the front is tested
-//! without a terminal; `cli/play.rs` feeds it standard input.
+//! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
+//! waits for what happens by itself (time-outs), so the front is tested without a
+//! terminal; `cli/play.rs` feeds them standard input and the match's clock.
+//!
+//! A duel's output is shared by both players, so it is what a spectator may see: a
+//! challenge answer is said to be in, never what it is, until the reveal.
+
+mod narrate;
+
+pub use narrate::Narrator;
 
 use crate::koan::{Koan, PieceSet};
-use crate::lang;
+use crate::lang::{self, Pattern};
 use crate::pool::Pool;
 use crate::rules::zendo::{
-    Action, Event, EventKind, Initial, Mode, Outcome, PracticeSetup, PracticeStep, Settings,
+    Action, Answer, DuelSetup, DuelView, Event, Initial, Mode, Outcome, PhaseView, PracticeSetup,
+    PracticeStep, Settings, StepView, TableEntry, Timing,
 };
-use crate::rules::{Actor, PlayerId, Viewer};
-use crate::runtime::zendo::PRACTICE;
+use crate::rules::{Actor, PlayerId, RuleError, Viewer};
+use crate::runtime::zendo::{DUEL, PRACTICE};
 use crate::runtime::{
-    ActError, Place, Runtime, RuntimeError, Subscription, ZendoMatch, ZendoSetup, ZendoView,
+    ActError, Place, Runtime, RuntimeError, Subscription, Update, ZendoMatch, ZendoSetup, ZendoView,
 };
-use crate::store::{MatchFilter, MatchId, Status};
+use crate::store::{MatchFilter, MatchId, Status, Store};
 use serde_json::json;
+use std::collections::HashMap;
 
-/// The one local player.
+/// The one local player of solo practice.
 pub const YOU: PlayerId = PlayerId(1);
+
+/// The host's name at the terminal unless `--host` says otherwise.
+pub const HOST: &str = "host";
 
 pub const HELP: &str = "commands: koan STRUCTURE [observe] | guess PATTERN | confirm | \
 take back | board | status | give up | quit";
+
+pub const DUEL_HELP: &str = "\
+a line is [NAME:] COMMAND, e.g. `alice: koan 1^ 2> challenge` or `bob: answer not`.
+players: start NAME (the player with the advantage picks who starts)
+         koan STRUCTURE [observe|challenge] (rows separated by /) | skip
+         answer obeys|not|pass (both players, privately, while a challenge runs)
+         guess PATTERN | confirm | take back | end turn | pass | resign
+host:    pause | resume | disallow (the pending guess, ticket returned) | end
+anyone:  board | status | help | quit (the match stays, to resume)
+without a name, a command is the current player's (`start`: the advantage player's;
+pause/resume/disallow: the host's); `answer` and `resign` need a name. `pass` skips
+step 1, ends step 2, or answers `pass` to a challenge.";
 
 /// Where the hidden pattern comes from.
 pub enum Source<'a> {
@@ -42,17 +69,155 @@ pub enum Flow {
     Over,
 }
 
+/// Who plays at the terminal, by seat, and who hosts.
+#[derive(Clone, Debug)]
+pub struct Cast {
+    /// Seat order; one entry in practice.
+    players: Vec<(PlayerId, String)>,
+    host: Option<(PlayerId, String)>,
+}
+
+impl Cast {
+    pub fn practice() -> Cast {
+        Cast {
+            players: vec![(YOU, "you".into())],
+            host: None,
+        }
+    }
+
+    /// Two players and a host, by name; each name gets its local id from the store.
+    pub async fn duel(store: &Store, players: [&str; 2], host: &str) -> Result<Cast, String> {
+        for name in players.iter().chain([&host]) {
+            check_name(name)?;
+        }
+        if players[0].eq_ignore_ascii_case(players[1]) {
+            return Err("a duel needs two different players' names".into());
+        }
+        if players.iter().any(|p| p.eq_ignore_ascii_case(host)) {
+            return Err(format!(
+                "`{host}` cannot both play and host: name another host with --host NAME"
+            ));
+        }
+        let id = |name: &str| {
+            let store = store.clone();
+            let name = name.to_string();
+            async move {
+                store
+                    .local_player(&name)
+                    .await
+                    .map(|id| (PlayerId(id), name))
+                    .map_err(|e| e.to_string())
+            }
+        };
+        Ok(Cast {
+            players: vec![id(players[0]).await?, id(players[1]).await?],
+            host: Some(id(host).await?),
+        })
+    }
+
+    /// The cast of a stored duel: its players' names from the store.
+    async fn of_duel(store: &Store, players: &[u64], host: &str) -> Result<Cast, String> {
+        check_name(host)?;
+        let names = store
+            .local_names(players)
+            .await
+            .map_err(|e| e.to_string())?;
+        let players = players
+            .iter()
+            .map(|id| {
+                let name = names
+                    .get(id)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player{id}"));
+                (PlayerId(*id), name)
+            })
+            .collect();
+        let host_id = store.local_player(host).await.map_err(|e| e.to_string())?;
+        Ok(Cast {
+            players,
+            host: Some((PlayerId(host_id), host.to_string())),
+        })
+    }
+
+    pub fn is_duel(&self) -> bool {
+        self.players.len() == 2
+    }
+
+    fn name_of(&self, id: PlayerId) -> String {
+        self.players
+            .iter()
+            .chain(&self.host)
+            .find(|(p, _)| *p == id)
+            .map_or_else(|| format!("player {}", id.0), |(_, n)| n.clone())
+    }
+
+    /// Whoever `name` names, as the actor they act as.
+    fn actor(&self, name: &str) -> Option<Actor> {
+        let is = |(_, n): &&(PlayerId, String)| n.eq_ignore_ascii_case(name);
+        if let Some((id, _)) = self.players.iter().find(is) {
+            return Some(Actor::Player(*id));
+        }
+        self.host.iter().find(is).map(|(id, _)| Actor::Host(*id))
+    }
+
+    fn actor_name(&self, actor: &Actor) -> String {
+        match actor {
+            Actor::Player(id) | Actor::Host(id) => self.name_of(*id),
+            Actor::Umpire => "the umpire".into(),
+        }
+    }
+
+    fn names(&self) -> String {
+        let mut names: Vec<&str> = self.players.iter().map(|(_, n)| n.as_str()).collect();
+        names.extend(self.host.iter().map(|(_, n)| n.as_str()));
+        names.join(", ")
+    }
+
+    fn narrator(&self) -> Narrator {
+        match self.players.as_slice() {
+            [(_, a), (_, b)] => Narrator::duel(
+                [a.clone(), b.clone()],
+                self.host
+                    .iter()
+                    .map(|(id, n)| (id.0, n.clone()))
+                    .collect::<HashMap<_, _>>(),
+            ),
+            _ => Narrator::practice(),
+        }
+    }
+}
+
+/// Names are one word, so that `NAME:` starts a line unambiguously.
+fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` is not a usable name: use one word of letters, digits, `_` or `-` \
+             (at most 32)"
+        ))
+    }
+}
+
 /// A game in progress at the terminal.
 pub struct Session {
     runtime: Runtime<ZendoMatch>,
     id: MatchId,
+    /// As the practice player, or in a duel as a spectator (the output is shared).
     feed: Subscription<ZendoMatch>,
     json: bool,
+    cast: Cast,
+    narrator: Narrator,
 }
 
-/// A practice setup: the hidden pattern and the two structures that open the game.
-pub fn practice_setup(source: Source<'_>, seed: u64) -> Result<PracticeSetup, String> {
-    let (hidden, initial) = match source {
+/// The hidden pattern and the two structures that open the game.
+pub fn opening(source: Source<'_>, seed: u64) -> Result<(Pattern, Initial), String> {
+    match source {
         Source::Pool(pool) => {
             let entries: Vec<_> = pool.for_set(PieceSet::Pyramids).collect();
             if entries.is_empty() {
@@ -63,7 +228,7 @@ pub fn practice_setup(source: Source<'_>, seed: u64) -> Result<PracticeSetup, St
                 obeys: e.obeys.clone(),
                 does_not: e.does_not_obey.clone(),
             };
-            (e.pattern.clone(), initial)
+            Ok((e.pattern.clone(), initial))
         }
         Source::Pattern(text) => {
             let pattern =
@@ -72,14 +237,56 @@ pub fn practice_setup(source: Source<'_>, seed: u64) -> Result<PracticeSetup, St
                 "no structure of up to 2 pieces obeys this pattern while another does not; \
                  give a pattern that some small structure obeys and some does not",
             )?;
-            (pattern, initial)
+            Ok((pattern, initial))
         }
-    };
+    }
+}
+
+/// A practice setup: the hidden pattern and the two structures that open the game.
+pub fn practice_setup(source: Source<'_>, seed: u64) -> Result<PracticeSetup, String> {
+    let (hidden, initial) = opening(source, seed)?;
     Ok(PracticeSetup {
         player: YOU,
         hidden,
         initial,
         settings: Settings::default(),
+        seed,
+    })
+}
+
+/// A duel setup for `cast`: `advantage` (a player's name; by default the second, the
+/// one challenged) chooses who starts.
+pub fn duel_setup(
+    cast: &Cast,
+    source: Source<'_>,
+    seed: u64,
+    advantage: Option<&str>,
+    settings: Settings,
+    timing: Timing,
+) -> Result<DuelSetup, String> {
+    let [(a, _), (b, bname)] = cast.players.as_slice() else {
+        return Err("a duel needs two players: --players alice,bob".into());
+    };
+    let advantage = match advantage {
+        None => *b,
+        Some(name) => match cast.actor(name) {
+            Some(Actor::Player(id)) => id,
+            _ => {
+                return Err(format!(
+                    "the advantage goes to one of the players, not `{name}` (e.g. --advantage \
+                     {bname})"
+                ));
+            }
+        },
+    };
+    let (hidden, initial) = opening(source, seed)?;
+    Ok(DuelSetup {
+        players: [*a, *b],
+        advantage,
+        hidden,
+        initial,
+        settings,
+        timing,
         seed,
     })
 }
@@ -104,59 +311,118 @@ fn initial_for(formula: &lang::Formula) -> Option<Initial> {
     })
 }
 
+/// A command as typed, before it is given to someone.
+enum Command {
+    Act(Action),
+    /// `pass`: whatever "nothing from me" means now.
+    Pass,
+    /// `start NAME`.
+    Start(String),
+    /// `end` alone: the host ends the match, a player the turn.
+    End,
+}
+
 impl Session {
-    /// Starts a new practice match.
+    /// Starts a new match.
     pub async fn start(
         runtime: Runtime<ZendoMatch>,
-        setup: PracticeSetup,
+        setup: ZendoSetup,
+        cast: Cast,
         json: bool,
     ) -> Result<(Session, Vec<String>), RuntimeError> {
-        let id = runtime
-            .create(Place::default(), ZendoSetup::Practice(setup))
-            .await?;
-        Session::open(runtime, id, json, "started").await
+        let id = runtime.create(Place::default(), setup).await?;
+        Session::open(runtime, id, cast, json, "started").await
     }
 
-    /// Resumes the latest unfinished practice match in the store.
+    /// Resumes the latest unfinished match in the store, duel or practice; a duel's
+    /// host is `host`.
     pub async fn resume(
         runtime: Runtime<ZendoMatch>,
+        host: &str,
         json: bool,
-    ) -> Result<Option<(Session, Vec<String>)>, RuntimeError> {
-        let latest = runtime
-            .store()
-            .matches(&MatchFilter {
-                kind: Some(PRACTICE),
-                status: Some(Status::Live),
-                player: Some(YOU.0),
-                limit: Some(1),
-                ..MatchFilter::default()
-            })
-            .await?;
-        match latest.first() {
-            Some(r) => Ok(Some(Session::open(runtime, r.id, json, "resumed").await?)),
-            None => Ok(None),
+    ) -> Result<Option<(Session, Vec<String>)>, String> {
+        let mut latest = None;
+        for kind in [DUEL, PRACTICE] {
+            let found = runtime
+                .store()
+                .matches(&MatchFilter {
+                    kind: Some(kind),
+                    status: Some(Status::Live),
+                    limit: Some(1),
+                    ..MatchFilter::default()
+                })
+                .await
+                .map_err(|e| e.to_string())?;
+            latest = latest.into_iter().chain(found).max_by_key(|r| r.id);
         }
+        let Some(record) = latest else {
+            return Ok(None);
+        };
+        let cast = if record.kind == DUEL {
+            Cast::of_duel(runtime.store(), &record.players, host).await?
+        } else {
+            Cast::practice()
+        };
+        Session::open(runtime, record.id, cast, json, "resumed")
+            .await
+            .map(Some)
+            .map_err(|e| e.to_string())
     }
 
     async fn open(
         runtime: Runtime<ZendoMatch>,
         id: MatchId,
+        cast: Cast,
         json: bool,
         how: &str,
     ) -> Result<(Session, Vec<String>), RuntimeError> {
-        let feed = runtime.subscribe(id, Viewer::Player(YOU)).await?;
+        let viewer = if cast.is_duel() {
+            Viewer::Spectator
+        } else {
+            Viewer::Player(YOU)
+        };
+        let feed = runtime.subscribe(id, viewer).await?;
+        let mut narrator = cast.narrator();
+        if let ZendoView::Duel(v) = feed.view() {
+            narrator.set_challenged(challenge(&v).map(|(koan, ..)| koan.clone()));
+        }
         let mut session = Session {
             runtime,
             id,
             feed,
             json,
+            narrator,
+            cast,
+        };
+        let game = if session.cast.is_duel() {
+            "duel"
+        } else {
+            "practice"
         };
         let mut out = vec![if json {
-            json!({"event": how, "match": id.0}).to_string()
+            let players: Vec<&str> = session.cast.players.iter().map(|(_, n)| &**n).collect();
+            json!({"event": how, "match": id.0, "game": game, "players": players,
+                   "host": session.cast.host.as_ref().map(|(_, n)| n)})
+            .to_string()
+        } else if session.cast.is_duel() {
+            format!(
+                "match {id} {how}: zendo duel, {} (host: {}).\n{DUEL_HELP}",
+                session
+                    .cast
+                    .players
+                    .iter()
+                    .map(|(_, n)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" vs "),
+                session.cast.host.as_ref().map_or("none", |(_, n)| n)
+            )
         } else {
             format!("match {id} {how}: solo practice. {HELP}")
         }];
         out.extend(session.board());
+        if session.cast.is_duel() {
+            out.push(session.status());
+        }
         // A guess may have been waiting for the umpire when the game was left.
         out.extend(session.await_verdict().await);
         Ok((session, out))
@@ -170,105 +436,207 @@ impl Session {
         &self.runtime
     }
 
-    fn view(&self) -> Option<crate::rules::zendo::PracticeView> {
-        match self.feed.view() {
-            ZendoView::Practice(v) => Some(v),
-            ZendoView::Duel(_) => None,
-        }
+    fn help(&self) -> &'static str {
+        if self.cast.is_duel() { DUEL_HELP } else { HELP }
     }
 
     /// One line of input: what to print, and whether to go on.
     pub async fn line(&mut self, line: &str) -> (Vec<String>, Flow) {
         let line = line.trim();
+        let (named, line) = split_speaker(line);
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
             None => (line.to_ascii_lowercase(), ""),
         };
-        let action =
-            match (word.as_str(), rest) {
-                ("", _) => return (Vec::new(), Flow::Continue),
-                ("quit" | "exit", _) => return (self.left(), Flow::Quit),
-                ("help" | "?", _) => return (vec![self.say(HELP)], Flow::Continue),
-                ("board", _) => return (self.board(), Flow::Continue),
-                ("status", _) => return (vec![self.status()], Flow::Continue),
-                ("koan", text) => match koan_command(text) {
-                    Ok(action) => action,
-                    Err(e) => return (vec![self.error(&e)], Flow::Continue),
-                },
-                ("guess", "") => {
-                    return (
-                        vec![self.error(
-                            "write the pattern after `guess`, e.g. guess some piece points up",
-                        )],
-                        Flow::Continue,
+        match word.as_str() {
+            "" if named.is_none() => return (Vec::new(), Flow::Continue),
+            "quit" | "exit" => return (self.left(), Flow::Quit),
+            "help" | "?" => return (vec![self.say(self.help())], Flow::Continue),
+            "board" => return (self.board(), Flow::Continue),
+            "status" => return (vec![self.status()], Flow::Continue),
+            _ => {}
+        }
+        let actor = match named {
+            Some(name) => match self.cast.actor(name) {
+                Some(actor) => Some(actor),
+                None => {
+                    let e = format!(
+                        "`{name}` is not at this table; the names are: {}",
+                        self.cast.names()
                     );
+                    return (vec![self.error(&e)], Flow::Continue);
                 }
-                ("guess", text) => match lang::parse(text) {
-                    Ok(pattern) => Action::Guess { pattern },
-                    Err(e) => {
-                        return (
-                            vec![self.error(&format!("the guess does not read: {e}"))],
-                            Flow::Continue,
-                        );
-                    }
-                },
-                ("confirm", _) => Action::Confirm,
-                ("take", "back") | ("takeback", _) => Action::TakeBack,
-                ("give", "up") | ("resign", _) => Action::Resign,
-                ("pass", _) => Action::EndTurn,
+            },
+            None => None,
+        };
+        let command = match parse_command(&word, rest) {
+            Ok(c) => c,
+            Err(e) => return (vec![self.error(&e)], Flow::Continue),
+        };
+        let action = match command {
+            Command::Act(a) => a,
+            Command::End => match actor {
+                Some(Actor::Host(_)) => Action::End,
+                Some(_) => Action::EndTurn,
+                None => {
+                    let e = "`end` alone could mean two things: `end turn` passes the turn; \
+                             `host: end` ends the match with no winner";
+                    return (vec![self.error(e)], Flow::Continue);
+                }
+            },
+            Command::Pass => self.pass(),
+            Command::Start(name) => match self.cast.actor(&name) {
+                Some(Actor::Player(starter)) => Action::ChooseStarter { starter },
                 _ => {
-                    return (
-                        vec![self.error(&format!("`{word}` is not a command; {HELP}"))],
-                        Flow::Continue,
-                    );
+                    let e = format!("`{name}` does not play here; start one of the players");
+                    return (vec![self.error(&e)], Flow::Continue);
                 }
-            };
-        self.act(action).await
+            },
+        };
+        let actor = match actor.map_or_else(|| self.default_actor(&action), Ok) {
+            Ok(a) => a,
+            Err(e) => return (vec![self.error(&e)], Flow::Continue),
+        };
+        self.act(actor, action).await
     }
 
-    async fn act(&mut self, action: Action) -> (Vec<String>, Flow) {
-        let mut out = Vec::new();
-        match self
-            .runtime
-            .act(self.id, Actor::Player(YOU), action, None)
-            .await
-        {
-            Ok(ack) => match self.feed.until(ack.seq).await {
-                Ok(updates) => {
-                    for u in updates {
-                        for (_, e) in &u.events {
-                            out.extend(self.event(e));
-                        }
-                    }
-                }
-                Err(e) => out.push(self.error(&e.to_string())),
+    /// What happens by itself (a clock running out): waits for it. `Over` once the
+    /// match has ended.
+    pub async fn news(&mut self) -> (Vec<String>, Flow) {
+        match self.feed.next().await {
+            Some(Ok(update)) => {
+                let out = self.tell(&[update]);
+                (out, self.flow())
+            }
+            Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
+            None => (Vec::new(), Flow::Over),
+        }
+    }
+
+    /// `pass` means "nothing from me now": skip step 1, end step 2, or no answer.
+    fn pass(&self) -> Action {
+        match self.duel_view().map(|v| v.phase) {
+            Some(PhaseView::Turn { step, .. }) => match step {
+                StepView::Build => Action::Skip,
+                StepView::Challenge { .. } => Action::Answer {
+                    answer: Answer::Pass,
+                },
+                _ => Action::EndTurn,
             },
-            Err(ActError::Refused(e)) => out.push(self.error(&e.to_string())),
+            _ => Action::EndTurn,
+        }
+    }
+
+    /// Who a command without a name is from.
+    fn default_actor(&self, action: &Action) -> Result<Actor, String> {
+        let Some(view) = self.duel_view() else {
+            return Ok(Actor::Player(YOU));
+        };
+        let player = |seat: crate::rules::zendo::Seat| Actor::Player(view.players[seat.index()]);
+        let [a, b] = [0, 1].map(|i| self.cast.players[i].1.clone());
+        match action {
+            Action::Pause | Action::Resume | Action::Disallow | Action::End => {
+                match &self.cast.host {
+                    Some((id, _)) => Ok(Actor::Host(*id)),
+                    None => Err("this match has no host".into()),
+                }
+            }
+            Action::ChooseStarter { .. } => Ok(player(view.advantage)),
+            Action::Answer { .. } => Err(format!(
+                "say who answers: `{a}: answer obeys` or `{b}: answer not` (both players \
+                 answer a challenge)"
+            )),
+            Action::Resign => Err(format!("say who resigns: `{a}: resign` or `{b}: resign`")),
+            _ => match view.phase {
+                PhaseView::Turn { seat, .. } => Ok(player(seat)),
+                PhaseView::ChoosingStarter => {
+                    let adv = self.narrator.name(view.advantage);
+                    Err(format!(
+                        "first {adv}, who has the advantage, chooses who starts: `{adv}: start \
+                         {a}` or `{adv}: start {b}`"
+                    ))
+                }
+                PhaseView::Over => Err("the match is over".into()),
+            },
+        }
+    }
+
+    async fn act(&mut self, actor: Actor, action: Action) -> (Vec<String>, Flow) {
+        let mut out = Vec::new();
+        let answered = matches!(action, Action::Answer { .. });
+        match self.runtime.act(self.id, actor, action, None).await {
+            Ok(ack) => {
+                if answered && self.cast.is_duel() {
+                    // The spectator feed does not carry the answer: say only that it
+                    // is in, before the reveal it may have caused.
+                    let name = self.cast.actor_name(&actor);
+                    out.push(if self.json {
+                        json!({"event": "answered", "player": name}).to_string()
+                    } else {
+                        format!("{name}'s answer is in")
+                    });
+                }
+                match self.feed.until(ack.seq).await {
+                    Ok(updates) => out.extend(self.tell(&updates)),
+                    Err(e) => out.push(self.error(&e.to_string())),
+                }
+            }
+            Err(ActError::Refused(e)) => out.push(self.refusal(&actor, &e)),
             Err(ActError::Runtime(e)) => out.push(self.error(&e.to_string())),
         }
         out.extend(self.await_verdict().await);
-        let flow = match self.view() {
-            Some(v) if v.outcome.is_some() => Flow::Over,
-            _ => Flow::Continue,
+        (out, self.flow())
+    }
+
+    fn flow(&self) -> Flow {
+        if outcome(&self.feed.view()).is_some() {
+            Flow::Over
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// A refusal, said with the names of the people at the table.
+    fn refusal(&self, actor: &Actor, e: &RuleError) -> String {
+        let text = match e {
+            RuleError::NotYourTurn { waiting_for } => {
+                format!(
+                    "it is not your turn: waiting for {}",
+                    self.cast.name_of(*waiting_for)
+                )
+            }
+            RuleError::NotInMatch(id) => format!("{} is not playing", self.cast.name_of(*id)),
+            other => other.to_string(),
         };
-        (out, flow)
+        if self.cast.is_duel() {
+            self.error(&format!("{}: {text}", self.cast.actor_name(actor)))
+        } else {
+            self.error(&text)
+        }
+    }
+
+    /// Says the events of some updates, and draws the structures they put on the table.
+    fn tell(&mut self, updates: &[Update<ZendoMatch>]) -> Vec<String> {
+        let mut out = Vec::new();
+        for u in updates {
+            let score = match &u.view {
+                ZendoView::Practice(v) => Some(v.score.total()),
+                ZendoView::Duel(_) => None,
+            };
+            for (_, e) in &u.events {
+                out.push(self.event(e, score));
+            }
+        }
+        out
     }
 
     /// While an official guess waits for the umpire, its answer is the next thing to
     /// say: wait for it.
     async fn await_verdict(&mut self) -> Vec<String> {
         let mut out = Vec::new();
-        while let Some(crate::rules::zendo::PracticeView {
-            step: PracticeStep::Verdict { .. },
-            ..
-        }) = self.view()
-        {
+        while judging(&self.feed.view()) {
             match self.feed.next().await {
-                Some(Ok(u)) => {
-                    for (_, e) in &u.events {
-                        out.extend(self.event(e));
-                    }
-                }
+                Some(Ok(u)) => out.extend(self.tell(&[u])),
                 Some(Err(e)) => {
                     out.push(self.error(&e.to_string()));
                     break;
@@ -306,41 +674,162 @@ impl Session {
         }]
     }
 
-    fn status(&self) -> String {
-        let Some(v) = self.view() else {
-            return self.error("this is not a practice match");
-        };
-        let step = match v.step {
-            PracticeStep::Play => "build a koan or guess".to_string(),
-            PracticeStep::Pending { guess } => format!("confirm or take back guess #{guess}"),
-            PracticeStep::Verdict { guess } => format!("the umpire is judging guess #{guess}"),
-            PracticeStep::Over => "the game is over".to_string(),
-        };
-        if self.json {
-            json!({"event": "status", "match": self.id.0, "step": v.step, "koans": v.score.koans,
-                   "guesses": v.score.guesses, "revealed": v.revealed})
-            .to_string()
-        } else {
-            format!(
-                "match {}: {step}; {} koans built, {} guesses judged",
-                self.id, v.score.koans, v.score.guesses
-            )
+    fn duel_view(&self) -> Option<DuelView> {
+        match self.feed.view() {
+            ZendoView::Duel(v) => Some(v),
+            ZendoView::Practice(_) => None,
         }
     }
 
-    fn board(&self) -> Vec<String> {
-        let Some(v) = self.view() else {
-            return vec![self.error("this is not a practice match")];
+    fn status(&self) -> String {
+        match self.feed.view() {
+            ZendoView::Duel(v) => self.duel_status(&v),
+            ZendoView::Practice(v) => {
+                let step = match v.step {
+                    PracticeStep::Play => "build a koan or guess".to_string(),
+                    PracticeStep::Pending { guess } => {
+                        format!("confirm or take back guess #{guess}")
+                    }
+                    PracticeStep::Verdict { guess } => {
+                        format!("the umpire is judging guess #{guess}")
+                    }
+                    PracticeStep::Over => "the game is over".to_string(),
+                };
+                if self.json {
+                    json!({"event": "status", "match": self.id.0, "step": v.step,
+                           "koans": v.score.koans, "guesses": v.score.guesses,
+                           "revealed": v.revealed})
+                    .to_string()
+                } else {
+                    format!(
+                        "match {}: {step}; {} koans built, {} guesses judged",
+                        self.id, v.score.koans, v.score.guesses
+                    )
+                }
+            }
+        }
+    }
+
+    /// Whose move, the tickets, and the time left on the clocks (game clock, now).
+    fn duel_status(&self, v: &DuelView) -> String {
+        let now = self.runtime.now();
+        let name = |s: crate::rules::zendo::Seat| self.narrator.name(s);
+        let turn_left = v.clock.remaining(now);
+        let (player, step) = match &v.phase {
+            PhaseView::ChoosingStarter => (
+                Some(name(v.advantage)),
+                "to choose who starts (start NAME)".to_string(),
+            ),
+            PhaseView::Over => (None, "the match is over".to_string()),
+            PhaseView::Turn { seat, step } => (
+                Some(name(*seat)),
+                match step {
+                    StepView::Build => "step 1: koan STRUCTURE [observe|challenge], or skip".into(),
+                    StepView::Challenge { .. } => "challenged: both players answer".into(),
+                    StepView::Guess => "step 2: guess PATTERN, or end turn".into(),
+                    StepView::Pending { guess } => format!("confirm or take back guess #{guess}"),
+                    StepView::Verdict { guess } => format!("the umpire judges guess #{guess}"),
+                },
+            ),
         };
+        let challenge = challenge(v);
         if self.json {
-            let table: Vec<_> = v
-                .table
+            let tickets: serde_json::Map<_, _> = crate::rules::zendo::Seat::BOTH
                 .iter()
-                .map(|e| json!({"number": e.number, "koan": e.koan.to_line(), "obeys": e.obeys}))
+                .map(|s| (name(*s), v.tickets[s.index()].into()))
+                .collect();
+            let step_code = match &v.phase {
+                PhaseView::Turn { step, .. } => serde_json::to_value(step)
+                    .ok()
+                    .and_then(|s| s["step"].as_str().map(String::from)),
+                _ => None,
+            };
+            let mut value = json!({
+                "event": "status", "match": self.id.0, "game": "duel", "version": v.version,
+                "phase": serde_json::to_value(&v.phase).ok().and_then(|p| p["phase"].as_str().map(String::from)),
+                "turn": v.turn, "player": player, "step": step_code, "tickets": tickets,
+                "turn_left_ms": turn_left, "turn_clock_running": v.clock.is_running(),
+                "paused": v.paused, "advantage": name(v.advantage), "table": v.table.len(),
+                "guesses": v.guesses.len(), "revealed": v.revealed,
+            });
+            if let Some((koan, answered, clock)) = challenge {
+                let answered: serde_json::Map<_, _> = crate::rules::zendo::Seat::BOTH
+                    .iter()
+                    .map(|s| (name(*s), answered[s.index()].into()))
+                    .collect();
+                value["challenge"] = json!({"koan": koan.to_line(), "answered": answered,
+                                            "left_ms": clock.remaining(now)});
+            }
+            return value.to_string();
+        }
+        let mut text = format!("match {}", self.id);
+        if v.turn > 0 {
+            text.push_str(&format!(", turn {}", v.turn));
+        }
+        if let Some(p) = player {
+            text.push_str(&format!(": {p}, {step}"));
+        } else {
+            text.push_str(&format!(": {step}"));
+        }
+        if v.phase != PhaseView::Over && v.phase != PhaseView::ChoosingStarter {
+            text.push_str(&format!(
+                "; turn clock {}{}",
+                clock_text(turn_left),
+                if v.clock.is_running() {
+                    ""
+                } else {
+                    " (stopped)"
+                }
+            ));
+        }
+        if let Some((koan, answered, clock)) = challenge {
+            let who: Vec<String> = crate::rules::zendo::Seat::BOTH
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        name(*s),
+                        if answered[s.index()] {
+                            "answered"
+                        } else {
+                            "not yet"
+                        }
+                    )
+                })
+                .collect();
+            text.push_str(&format!(
+                "; challenge on {}: {} ({} left)",
+                koan.to_line(),
+                who.join(", "),
+                clock_text(clock.remaining(now))
+            ));
+        }
+        text.push_str(&format!(
+            "; tickets: {} {}, {} {}",
+            name(crate::rules::zendo::Seat::First),
+            v.tickets[0],
+            name(crate::rules::zendo::Seat::Second),
+            v.tickets[1]
+        ));
+        if v.paused {
+            text.push_str("; PAUSED by the host");
+        }
+        text
+    }
+
+    fn board(&self) -> Vec<String> {
+        let table = table(&self.feed.view());
+        if self.json {
+            let table: Vec<_> = table
+                .iter()
+                .map(|e| {
+                    json!({"number": e.number, "koan": e.koan.to_line(), "obeys": e.obeys,
+                           "origin": e.origin})
+                })
                 .collect();
             return vec![json!({"event": "board", "table": table}).to_string()];
         }
-        v.table
+        table
             .iter()
             .map(|e| {
                 format!(
@@ -353,91 +842,59 @@ impl Session {
             .collect()
     }
 
-    /// How an event is said.
-    fn event(&self, e: &Event) -> Vec<String> {
-        let score = self.view().map(|v| v.score.total());
-        let (value, text) = describe(e, score).unwrap_or_else(|| {
-            let value = serde_json::to_value(&e.kind).unwrap_or_default();
-            let name = value["event"].as_str().unwrap_or("event").replace('_', " ");
-            (value, name)
-        });
-        vec![if self.json { value.to_string() } else { text }]
+    fn event(&mut self, e: &Event, score: Option<u32>) -> String {
+        let (value, text) = self.narrator.say(e, score);
+        if self.json { value.to_string() } else { text }
     }
 }
 
-/// How a Zendo event is said to the players, as JSON and as text (`None` for events
-/// with nothing particular to say). `score` is the practice score at the end, if known.
-pub fn describe(e: &Event, score: Option<u32>) -> Option<(serde_json::Value, String)> {
-    Some(match &e.kind {
-        EventKind::Observed { koan, obeys, .. } => (
-            json!({"event": "verdict", "koan": koan.to_line(), "obeys": obeys}),
-            format!(
-                "{} {}",
-                koan.to_line(),
-                if *obeys { "obeys" } else { "does not obey" }
-            ),
-        ),
-        EventKind::GuessRead {
-            number,
-            reading,
-            contradictions,
-            ..
-        } => {
-            let warn = if contradictions.is_empty() {
-                String::new()
-            } else {
-                let list: Vec<String> = contradictions.iter().map(|n| format!("#{n}")).collect();
-                format!(" (already contradicted by {})", list.join(", "))
-            };
-            (
-                json!({"event": "reading", "guess": number, "pattern": reading,
-                       "contradictions": contradictions}),
-                format!("guess #{number} reads: {reading}{warn}; confirm or take back"),
-            )
+/// `NAME: rest` → the name and the rest; a line without a leading one-word name and a
+/// colon has no speaker.
+fn split_speaker(line: &str) -> (Option<&str>, &str) {
+    match line.split_once(':') {
+        Some((name, rest))
+            if !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+        {
+            (Some(name), rest.trim())
         }
-        EventKind::GuessConfirmed { number } => (
-            json!({"event": "official", "guess": number}),
-            format!("guess #{number} is official; the umpire is judging it"),
-        ),
-        EventKind::GuessWithdrawn { number, .. } => (
-            json!({"event": "withdrawn", "guess": number}),
-            format!("guess #{number} taken back"),
-        ),
-        EventKind::Refuted {
-            number,
-            counterexample: ce,
-            ..
-        } => (
-            json!({"event": "counterexample", "guess_number": number,
-                   "koan": ce.koan.to_line(), "hidden": ce.hidden, "guess": ce.guess}),
-            format!(
-                "guess #{number} is wrong: {} {} the hidden pattern but {} your guess",
-                ce.koan.to_line(),
-                if ce.hidden { "obeys" } else { "does not obey" },
-                if ce.guess { "obeys" } else { "does not obey" }
-            ),
-        ),
-        EventKind::GuessUndecided { number, reason } => (
-            json!({"event": "undecided", "guess": number, "reason": reason}),
-            format!("guess #{number} is void: {reason}"),
-        ),
-        EventKind::MatchEnded { outcome, pattern } => match outcome {
-            Outcome::Solved { .. } => (
-                json!({"event": "won", "pattern": pattern, "score": score}),
-                match score {
-                    Some(s) => {
-                        format!("right! the pattern was: {pattern} (score {s}, lower is better)")
-                    }
-                    None => format!("solved: the pattern was: {pattern}"),
-                },
-            ),
-            _ => (
-                json!({"event": "over", "pattern": pattern}),
-                format!("the pattern was: {pattern}"),
-            ),
+        _ => (None, line),
+    }
+}
+
+fn parse_command(word: &str, rest: &str) -> Result<Command, String> {
+    Ok(Command::Act(match (word, rest) {
+        ("", _) => return Err("say what, after the name: e.g. `alice: koan 1^ 2>`".into()),
+        ("koan", text) => koan_command(text)?,
+        ("guess", "") => {
+            return Err("write the pattern after `guess`, e.g. guess some piece points up".into());
+        }
+        ("guess", text) => Action::Guess {
+            pattern: lang::parse(text).map_err(|e| format!("the guess does not read: {e}"))?,
         },
-        _ => return None,
-    })
+        ("confirm", _) => Action::Confirm,
+        ("take", "back") | ("takeback", _) => Action::TakeBack,
+        ("give", "up") | ("resign", _) => Action::Resign,
+        ("pass", _) => return Ok(Command::Pass),
+        ("skip", _) => Action::Skip,
+        ("end", "turn") | ("endturn", _) => Action::EndTurn,
+        ("end", "match" | "game") => Action::End,
+        ("end", "") => return Ok(Command::End),
+        ("start", "") => return Err("say who starts: e.g. `start alice`".into()),
+        ("start", name) => return Ok(Command::Start(name.to_string())),
+        ("answer", "") => {
+            return Err("answer `obeys`, `not` or `pass`, e.g. `bob: answer obeys`".into());
+        }
+        ("answer", text) => Action::Answer {
+            answer: text.parse()?,
+        },
+        ("pause", _) => Action::Pause,
+        ("resume", _) => Action::Resume,
+        ("disallow", _) => Action::Disallow,
+        _ => return Err(format!("`{word}` is not a command; `help` lists them")),
+    }))
 }
 
 /// `koan STRUCTURE [observe|challenge]`: the structure on one line (rows separated by
@@ -458,4 +915,55 @@ fn koan_command(text: &str) -> Result<Action, String> {
     let koan = Koan::parse_as(&structure.replace('/', "\n"), PieceSet::Pyramids)
         .map_err(|e| format!("the structure does not read: {e}"))?;
     Ok(Action::Build { koan, mode })
+}
+
+/// The running challenge: its structure, who answered, its clock.
+fn challenge(v: &DuelView) -> Option<(&Koan, [bool; 2], crate::rules::Clock)> {
+    match &v.phase {
+        PhaseView::Turn {
+            step:
+                StepView::Challenge {
+                    koan,
+                    answered,
+                    clock,
+                    ..
+                },
+            ..
+        } => Some((koan, *answered, *clock)),
+        _ => None,
+    }
+}
+
+fn table(view: &ZendoView) -> Vec<TableEntry> {
+    match view {
+        ZendoView::Duel(v) => v.table.clone(),
+        ZendoView::Practice(v) => v.table.clone(),
+    }
+}
+
+fn outcome(view: &ZendoView) -> Option<Outcome> {
+    match view {
+        ZendoView::Duel(v) => v.outcome,
+        ZendoView::Practice(v) => v.outcome,
+    }
+}
+
+/// Whether an official guess waits for the umpire.
+fn judging(view: &ZendoView) -> bool {
+    match view {
+        ZendoView::Duel(v) => matches!(
+            v.phase,
+            PhaseView::Turn {
+                step: StepView::Verdict { .. },
+                ..
+            }
+        ),
+        ZendoView::Practice(v) => matches!(v.step, PracticeStep::Verdict { .. }),
+    }
+}
+
+/// m:ss
+fn clock_text(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
 }

@@ -1,0 +1,5 @@
+// `sqlx::migrate!` embeds migrations/ at compile time: a new migration file alone must
+// rebuild the crate (the build script sqlx's documentation recommends).
+fn main() {
+    println!("cargo:rerun-if-changed=migrations");
+}

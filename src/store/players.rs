@@ -1,0 +1,39 @@
+//! Names of the players at a terminal. Discord players are known by their user ids;
+//! a terminal has only names, so each name gets a local id once (`local_players`), and
+//! a match resumed later still says who is who.
+
+use super::{Store, StoreError, to_i64, to_u64};
+use sqlx::Row;
+use std::collections::HashMap;
+
+impl Store {
+    /// The local id of a player's name, given the first time it is asked for. Names
+    /// are matched without regard to case; the first spelling is kept.
+    pub async fn local_player(&self, name: &str) -> Result<u64, StoreError> {
+        sqlx::query("INSERT INTO local_players (name) VALUES (?1) ON CONFLICT (name) DO NOTHING")
+            .bind(name)
+            .execute(&self.write)
+            .await?;
+        // Read on the writer: the row was just written there.
+        let id: i64 = sqlx::query_scalar("SELECT id FROM local_players WHERE name = ?1")
+            .bind(name)
+            .fetch_one(&self.write)
+            .await?;
+        Ok(to_u64(id))
+    }
+
+    /// The names of these local ids (ids without a name are left out).
+    pub async fn local_names(&self, ids: &[u64]) -> Result<HashMap<u64, String>, StoreError> {
+        let mut names = HashMap::new();
+        for &id in ids {
+            let row = sqlx::query("SELECT name FROM local_players WHERE id = ?1")
+                .bind(to_i64("player id", id)?)
+                .fetch_optional(&self.read)
+                .await?;
+            if let Some(r) = row {
+                names.insert(id, r.try_get("name")?);
+            }
+        }
+        Ok(names)
+    }
+}

@@ -1,0 +1,116 @@
+//! Driving the `mondo` binary as a program would: JSON lines out, commands in.
+#![allow(dead_code)] // each test file uses its part
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Runs `mondo play --json --db DB ARGS` with all of `input` piped in: its JSON lines.
+pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
+    let mut child = spawn(db, args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
+/// to the test's, and nothing can fill an unread pipe).
+fn spawn(db: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--db"])
+        .arg(db)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("mondo runs")
+}
+
+/// The lines with this event.
+pub fn of<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["event"] == name).collect()
+}
+
+/// A running `mondo play --json` with its input and the lines it prints, as they come.
+pub struct Mondo {
+    pub child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Mondo {
+    pub fn start(db: &Path, args: &[&str]) -> Mondo {
+        let mut child = spawn(db, args);
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Mondo {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line with this event, and the lines before it. An error on the way
+    /// fails the test. (The generous limit only guards against a hung child: nothing
+    /// here waits for time to pass.)
+    pub fn until(&mut self, event: &str) -> (Value, Vec<Value>) {
+        let mut before = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("no `{event}` came after {before:?}"));
+            let value: Value =
+                serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_ne!(value["event"], "error", "{value}");
+            if value["event"] == event {
+                return (value, before);
+            }
+            before.push(value);
+        }
+    }
+
+    pub fn status(&mut self) -> Value {
+        self.send("status");
+        self.until("status").0
+    }
+
+    /// SIGKILL: no chance to save anything more.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Waits for the process to end by itself; whether it succeeded.
+    pub fn wait(mut self) -> bool {
+        drop(self.stdin);
+        self.child.wait().unwrap().success()
+    }
+}
