@@ -5,6 +5,8 @@
 //! announces them. The pure modules (`koan`, `lang`, `finder`, `rules`, `render`) do no
 //! I/O and never read a clock.
 
+pub mod bot;
+pub mod config;
 pub mod finder;
 pub mod koan;
 pub mod lang;

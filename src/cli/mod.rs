@@ -12,6 +12,7 @@ mod lang;
 mod play;
 mod render;
 mod replay;
+mod serve;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -49,6 +50,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Draw structures as a PNG: one structure, or a numbered board of several.
     Render(render::RenderArgs),
+    /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
+    Serve(serve::ServeArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -69,5 +72,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -13,7 +13,7 @@
 
 mod narrate;
 
-pub use narrate::Narrator;
+pub use narrate::{Front, Narrator};
 
 use crate::koan::{Koan, PieceSet};
 use crate::lang::{self, Pattern};

@@ -12,9 +12,20 @@ use crate::rules::zendo::{Answer, Event, EventKind, Outcome, Seat, TurnEnd, With
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
+/// Which front the narration is for: the commands it suggests differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Front {
+    /// `mondo play` and `mondo replay`: commands typed as lines.
+    #[default]
+    Terminal,
+    /// The Discord bot: slash commands, buttons and DMs; people are mentions.
+    Discord,
+}
+
 /// Who is who, and what the narration needs to remember between events.
 #[derive(Clone, Debug, Default)]
 pub struct Narrator {
+    front: Front,
     /// The players' names in seat order; empty for solo practice ("you").
     seats: Vec<String>,
     /// Names of everyone else who may appear in events (hosts).
@@ -27,10 +38,16 @@ impl Narrator {
     /// For a duel between `seats` (names in seat order).
     pub fn duel(seats: [String; 2], others: HashMap<u64, String>) -> Narrator {
         Narrator {
+            front: Front::Terminal,
             seats: seats.into(),
             others,
             challenged: None,
         }
+    }
+
+    /// The same narration, suggesting `front`'s commands.
+    pub fn for_front(self, front: Front) -> Narrator {
+        Narrator { front, ..self }
     }
 
     /// For solo practice: the player is "you".
@@ -58,10 +75,11 @@ impl Narrator {
 
     /// Someone named by id (a host).
     pub fn person(&self, id: PlayerId) -> String {
-        self.others
-            .get(&id.0)
-            .cloned()
-            .unwrap_or_else(|| format!("player {}", id.0))
+        match self.others.get(&id.0) {
+            Some(name) => name.clone(),
+            None if self.front == Front::Discord => format!("<@{}>", id.0),
+            None => format!("player {}", id.0),
+        }
     }
 
     /// "alice: " in a duel, nothing in practice.
@@ -88,8 +106,12 @@ impl Narrator {
             EventKind::TurnStarted { turn, seat } => (
                 json!({"event": "turn", "turn": turn, "player": self.name(*seat)}),
                 format!(
-                    "turn {turn}: {} to play: koan STRUCTURE [observe|challenge], or skip",
-                    self.name(*seat)
+                    "turn {turn}: {} to play: {}",
+                    self.name(*seat),
+                    match self.front {
+                        Front::Terminal => "koan STRUCTURE [observe|challenge], or skip",
+                        Front::Discord => "build with `/koan` (observe or challenge), or `/pass`",
+                    }
                 ),
             ),
             EventKind::Observed { by, koan, obeys } => {
@@ -107,10 +129,13 @@ impl Narrator {
                 (
                     json!({"event": "challenge", "player": self.name(*by), "koan": koan.to_line()}),
                     format!(
-                        "{} challenges: {}. both players answer, privately: \
-                         `NAME: answer obeys|not|pass`",
+                        "{} challenges: {}. both players answer, privately: {}",
                         self.name(*by),
-                        koan.to_line()
+                        koan.to_line(),
+                        match self.front {
+                            Front::Terminal => "`NAME: answer obeys|not|pass`",
+                            Front::Discord => "by DM, or with *Answer privately* below",
+                        }
                     ),
                 )
             }
@@ -191,8 +216,12 @@ impl Narrator {
                 (
                     value,
                     format!(
-                        "{}guess #{number} reads: {reading}{warn}; confirm or take back",
-                        self.by(*by)
+                        "{}guess #{number} reads: {reading}{warn}; {}",
+                        self.by(*by),
+                        match self.front {
+                            Front::Terminal => "confirm or take back",
+                            Front::Discord => "make it official, or take it back",
+                        }
                     ),
                 )
             }

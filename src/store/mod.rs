@@ -10,6 +10,7 @@
 //! answered only once its transaction is committed. Reads use a separate pool and,
 //! with WAL, never wait for writes.
 
+mod discord;
 mod players;
 mod servers;
 mod writer;

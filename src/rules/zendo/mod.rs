@@ -500,6 +500,12 @@ impl Event {
         Event { at, kind }
     }
 
+    /// Whether anyone may see it as it is (a spectator may): not a created event,
+    /// which holds the hidden pattern, nor a challenge answer before the reveal.
+    pub fn is_public(&self) -> bool {
+        self.visible_to(None)
+    }
+
     /// Whether it may be announced verbatim to a viewer in `seat` (None: spectator).
     fn visible_to(&self, seat: Option<Seat>) -> bool {
         match &self.kind {

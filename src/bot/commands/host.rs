@@ -1,0 +1,520 @@
+//! What hosts do (Manage Server, or the server's host role): pattern pools, overrides
+//! on a running match, and the server's settings. Replies are seen only by the host.
+
+use super::reply;
+use crate::bot::post::Post;
+use crate::bot::{Context, Error, claimed, is_host, say};
+use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
+use crate::finder::Style;
+use crate::koan::PieceSet;
+use crate::pool::{Difficulty, Pool};
+use crate::rules::zendo::Action;
+use crate::rules::{Actor, PlayerId};
+use crate::store::{MatchId, MatchRecord};
+use poise::serenity_prelude as serenity;
+
+/// Built-in pool names, which a server's pools cannot take.
+const RESERVED: [&str; 3] = ["pyramids", "arrows", "generated"];
+/// The largest pool file accepted.
+const MAX_POOL_BYTES: u32 = 256 * 1024;
+
+/// Refuses (privately) anyone who is not a host here; whether to go on.
+async fn host_only(ctx: Context<'_>) -> Result<bool, Error> {
+    let Some(guild) = ctx.guild_id() else {
+        reply(
+            ctx,
+            Post::private("hosting is done in a server, not in DMs"),
+        )
+        .await?;
+        return Ok(false);
+    };
+    let settings = ctx.data().settings(Some(guild.get())).await?;
+    if is_host(ctx.author_member().await.as_deref(), settings.host_role) {
+        return Ok(true);
+    }
+    let role = settings
+        .host_role
+        .map_or(String::new(), |r| format!(" or the <@&{r}> role"));
+    reply(
+        ctx,
+        Post::private(format!(
+            "only a host can do that: hosts have the Manage Server permission{role}"
+        )),
+    )
+    .await?;
+    Ok(false)
+}
+
+fn guild(ctx: Context<'_>) -> u64 {
+    ctx.guild_id().map_or(0, |g| g.get())
+}
+
+/// Pattern pools (hosts): the hidden patterns this server's matches draw from.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("pool_add", "pool_remove", "pool_list", "pool_check"),
+    subcommand_required
+)]
+pub async fn pool(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Add or replace a pool from a TOML file (see the README for its format).
+#[poise::command(slash_command, rename = "add")]
+pub async fn pool_add(
+    ctx: Context<'_>,
+    #[description = "The pool file (.toml)"] file: serenity::Attachment,
+    #[description = "Its name here (default: the file's name without .toml)"] name: Option<String>,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let name = name.unwrap_or_else(|| file.filename.trim_end_matches(".toml").to_string());
+    if let Err(e) = check_name(&name) {
+        return reply(ctx, Post::private(e)).await;
+    }
+    let text = match download(&file).await {
+        Ok(t) => t,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
+    let pool = match Pool::from_toml(&text) {
+        Ok(p) => p,
+        Err(errors) => {
+            return reply(
+                ctx,
+                Post::private(format!(
+                    "the pool was not stored: {}",
+                    problems(&file.filename, &errors)
+                )),
+            )
+            .await;
+        }
+    };
+    ctx.data()
+        .store
+        .put_pool(guild(ctx), &name, &text, Some(ctx.author().id.get()))
+        .await?;
+    reply(
+        ctx,
+        Post::private(format!(
+            "pool `{name}` stored: {}. Duels draw from it with `/zendo duel pool:{name}`, or \
+             by default after `/settings pool:{name}`.",
+            summary(&pool)
+        )),
+    )
+    .await
+}
+
+/// Remove one of this server's pools.
+#[poise::command(slash_command, rename = "remove")]
+pub async fn pool_remove(
+    ctx: Context<'_>,
+    #[description = "The pool's name"] name: String,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let bot = ctx.data();
+    let settings = bot.settings(Some(guild(ctx))).await?;
+    if settings
+        .stored
+        .pool
+        .as_deref()
+        .is_some_and(|p| p.eq_ignore_ascii_case(&name))
+    {
+        return reply(
+            ctx,
+            Post::private(format!(
+                "`{name}` is this server's default pool: choose another with `/settings pool` \
+                 first"
+            )),
+        )
+        .await;
+    }
+    let text = if bot.store.delete_pool(guild(ctx), &name).await? {
+        format!("pool `{name}` removed (matches already running keep their pattern)")
+    } else {
+        format!("this server has no pool `{name}`; `/pool list` shows them")
+    };
+    reply(ctx, Post::private(text)).await
+}
+
+/// The pools matches can draw from here (ids and difficulties; never the patterns).
+#[poise::command(slash_command, rename = "list")]
+pub async fn pool_list(ctx: Context<'_>) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let bot = ctx.data();
+    let settings = bot.settings(Some(guild(ctx))).await?;
+    let mut post = Post::private(format!("default pool here: `{}`", settings.pool));
+    for set in PieceSet::ALL {
+        post.line(format!(
+            "`{set}` (built in): {}",
+            summary(&Pool::shipped(set))
+        ));
+    }
+    post.line("`generated` (built in): a fresh random reasonable pattern each match");
+    for record in bot.store.pools(guild(ctx)).await? {
+        let about = match Pool::from_toml(&record.toml) {
+            Ok(p) => summary(&p),
+            Err(e) => format!("no longer reads ({} problems)", e.0.len()),
+        };
+        post.line(format!(
+            "`{}`: {about}; updated {}{}",
+            record.name,
+            record.updated,
+            record.updated_by.map_or(String::new(), |u| format!(
+                " by {}",
+                say::mention(PlayerId(u))
+            ))
+        ));
+    }
+    reply(ctx, post).await
+}
+
+/// Check a pool file (or a stored pool) without storing anything.
+#[poise::command(slash_command, rename = "check")]
+pub async fn pool_check(
+    ctx: Context<'_>,
+    #[description = "A pool file (.toml) to check"] file: Option<serenity::Attachment>,
+    #[description = "Or a stored pool's name"] name: Option<String>,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let (label, text) = match (file, name) {
+        (Some(f), None) => match download(&f).await {
+            Ok(t) => (f.filename.clone(), t),
+            Err(e) => return reply(ctx, Post::private(e)).await,
+        },
+        (None, Some(n)) => match ctx.data().store.pool(guild(ctx), &n).await? {
+            Some(r) => (n, r.toml),
+            None => {
+                return reply(ctx, Post::private(format!("this server has no pool `{n}`"))).await;
+            }
+        },
+        _ => {
+            return reply(
+                ctx,
+                Post::private("give either a file or a stored pool's name, not both"),
+            )
+            .await;
+        }
+    };
+    let text = match Pool::from_toml(&text) {
+        Ok(p) => format!("`{label}` is a good pool: {}", summary(&p)),
+        Err(e) => problems(&label, &e),
+    };
+    reply(ctx, Post::private(text)).await
+}
+
+fn check_name(name: &str) -> Result<(), String> {
+    let ok = (1..=40).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !ok {
+        return Err(format!(
+            "`{name}` is not a pool name: use 1-40 letters, digits, `-` or `_`"
+        ));
+    }
+    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        return Err(format!(
+            "`{name}` is a built-in pool's name: choose another"
+        ));
+    }
+    Ok(())
+}
+
+async fn download(file: &serenity::Attachment) -> Result<String, String> {
+    if file.size > MAX_POOL_BYTES {
+        return Err(format!(
+            "`{}` is {} bytes; a pool file may have at most {MAX_POOL_BYTES}",
+            file.filename, file.size
+        ));
+    }
+    let bytes = file
+        .download()
+        .await
+        .map_err(|e| format!("could not fetch `{}` from Discord: {e}", file.filename))?;
+    String::from_utf8(bytes).map_err(|_| {
+        format!(
+            "`{}` is not UTF-8 text: a pool is a TOML text file",
+            file.filename
+        )
+    })
+}
+
+/// "34 patterns: pyramids 30 (easy 10, ...), arrows 4".
+fn summary(pool: &Pool) -> String {
+    let mut parts = Vec::new();
+    for set in PieceSet::ALL {
+        let entries: Vec<_> = pool.for_set(set).collect();
+        if entries.is_empty() {
+            continue;
+        }
+        let by: Vec<String> = Difficulty::ALL
+            .iter()
+            .map(|d| {
+                format!(
+                    "{d} {}",
+                    entries.iter().filter(|e| e.difficulty == *d).count()
+                )
+            })
+            .collect();
+        parts.push(format!("{set} {} ({})", entries.len(), by.join(", ")));
+    }
+    format!("{} patterns: {}", pool.len(), parts.join("; "))
+}
+
+/// Every problem of a pool file, with lines and entry ids, in a code block.
+fn problems(label: &str, errors: &crate::pool::PoolErrors) -> String {
+    let text = errors.to_string().replace("```", "'''");
+    format!("`{label}` has problems:\n```\n{text}\n```")
+}
+
+/// Host overrides on a running match.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("host_pause", "host_resume", "host_disallow", "host_end"),
+    subcommand_required
+)]
+pub async fn host(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Stop the clocks of the duel here until resumed (players wait).
+#[poise::command(slash_command, rename = "pause")]
+pub async fn host_pause(
+    ctx: Context<'_>,
+    #[description = "The match number, if several run here"]
+    #[rename = "match"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    override_match(ctx, game, Action::Pause).await
+}
+
+/// Let the clocks of the duel here run again, with the time they had.
+#[poise::command(slash_command, rename = "resume")]
+pub async fn host_resume(
+    ctx: Context<'_>,
+    #[description = "The match number, if several run here"]
+    #[rename = "match"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    override_match(ctx, game, Action::Resume).await
+}
+
+/// Disallow the guess being made (a contrived one): its ticket comes back.
+#[poise::command(slash_command, rename = "disallow")]
+pub async fn host_disallow(
+    ctx: Context<'_>,
+    #[description = "The match number, if several run here"]
+    #[rename = "match"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    override_match(ctx, game, Action::Disallow).await
+}
+
+/// End the match with no winner; the pattern is revealed.
+#[poise::command(slash_command, rename = "end")]
+pub async fn host_end(
+    ctx: Context<'_>,
+    #[description = "The match number, if several run here"]
+    #[rename = "match"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    override_match(ctx, game, Action::End).await
+}
+
+async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let bot = ctx.data();
+    let record: MatchRecord = match game {
+        Some(n) => match bot.store.record(MatchId(n)).await? {
+            Some(r) if r.guild == ctx.guild_id().map(|g| g.get()) => r,
+            _ => {
+                return reply(
+                    ctx,
+                    Post::private(format!("there is no match #{n} in this server")),
+                )
+                .await;
+            }
+        },
+        None => {
+            let mut duels = bot.duels_in(ctx.channel_id().get()).await?;
+            match duels.len() {
+                1 => duels.remove(0),
+                0 => {
+                    return reply(
+                        ctx,
+                        Post::private(
+                            "no duel is running in this channel (give `match` for another one)",
+                        ),
+                    )
+                    .await;
+                }
+                _ => {
+                    let ids: Vec<String> = duels.iter().map(|d| format!("#{}", d.id)).collect();
+                    return reply(
+                        ctx,
+                        Post::private(format!(
+                            "several duels run here ({}): give `match`",
+                            ids.join(", ")
+                        )),
+                    )
+                    .await;
+                }
+            }
+        }
+    };
+    let result = bot
+        .act(
+            record.id,
+            Actor::Host(PlayerId(ctx.author().id.get())),
+            action,
+            None,
+        )
+        .await;
+    reply(ctx, claimed(result)).await
+}
+
+/// A counterexample style.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum StyleChoice {
+    #[name = "simple"]
+    Simple,
+    #[name = "varied"]
+    Varied,
+}
+
+/// This server's settings (hosts): clocks, counterexample style, host role, pool.
+///
+/// Without options it shows them. New matches use new settings; running ones keep
+/// theirs.
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Seconds per turn (10-3600; the rules say 180)"]
+    #[min = 10]
+    #[max = 3600]
+    turn_secs: Option<u32>,
+    #[description = "Seconds to answer a challenge (5-600; the rules say 30)"]
+    #[min = 5]
+    #[max = 600]
+    challenge_secs: Option<u32>,
+    #[description = "Seconds added per official guess (0-600; the rules say 30)"]
+    #[min = 0]
+    #[max = 600]
+    guess_bonus_secs: Option<u32>,
+    #[description = "Counterexamples: simple (fewest pieces, smallest) or varied"] style: Option<
+        StyleChoice,
+    >,
+    #[description = "Members with this role may host (besides Manage Server)"] host_role: Option<
+        serenity::Role,
+    >,
+    #[description = "The pool new matches draw from (pyramids, generated, or a server pool)"]
+    pool: Option<String>,
+    #[description = "Put every setting back to the bot's defaults"] reset: Option<bool>,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let bot = ctx.data();
+    let g = guild(ctx);
+    let mut s = bot.settings(Some(g)).await?.stored;
+    if reset == Some(true) {
+        s = Default::default();
+    }
+    let secs = |v: Option<u32>, range: std::ops::RangeInclusive<u64>, what: &str| {
+        v.map(|v| {
+            let v = u64::from(v);
+            if range.contains(&v) {
+                Ok(v * 1000)
+            } else {
+                Err(format!(
+                    "{what} must be {} to {} seconds",
+                    range.start(),
+                    range.end()
+                ))
+            }
+        })
+        .transpose()
+    };
+    let checked = (|| -> Result<(), String> {
+        if let Some(v) = secs(turn_secs, TURN_SECS, "a turn")? {
+            s.turn_ms = Some(v);
+        }
+        if let Some(v) = secs(challenge_secs, CHALLENGE_SECS, "the challenge time")? {
+            s.challenge_ms = Some(v);
+        }
+        if let Some(v) = secs(guess_bonus_secs, GUESS_BONUS_SECS, "the guess bonus")? {
+            s.guess_bonus_ms = Some(v);
+        }
+        Ok(())
+    })();
+    if let Err(e) = checked {
+        return reply(ctx, Post::private(e)).await;
+    }
+    if let Some(st) = style {
+        s.style = Some(match st {
+            StyleChoice::Simple => Style::Simple,
+            StyleChoice::Varied => Style::Varied,
+        });
+    }
+    if let Some(role) = host_role {
+        s.host_role = Some(role.id.get());
+    }
+    if let Some(p) = pool {
+        let known = RESERVED.iter().any(|r| r.eq_ignore_ascii_case(&p))
+            || bot.store.pool(g, &p).await?.is_some();
+        if !known {
+            return reply(
+                ctx,
+                Post::private(format!(
+                    "there is no pool `{p}` here: use pyramids, generated, or a pool from \
+                     `/pool list`"
+                )),
+            )
+            .await;
+        }
+        if p.eq_ignore_ascii_case("arrows") {
+            return reply(
+                ctx,
+                Post::private("duels play with pyramids: choose a pool of pyramid patterns"),
+            )
+            .await;
+        }
+        s.pool = Some(p);
+    }
+    bot.store.set_server_settings(g, &s).await?;
+    let e = bot.settings(Some(g)).await?;
+    let mark = |set: bool| if set { "" } else { " (default)" };
+    let mut post = Post::private("settings for this server (new matches use them):");
+    post.line(format!(
+        "turn {} s{}, challenge {} s{}, guess bonus {} s{}",
+        e.timing.turn_ms / 1000,
+        mark(e.stored.turn_ms.is_some()),
+        e.timing.challenge_ms / 1000,
+        mark(e.stored.challenge_ms.is_some()),
+        e.timing.guess_bonus_ms / 1000,
+        mark(e.stored.guess_bonus_ms.is_some()),
+    ));
+    post.line(format!(
+        "counterexamples {}{}, pool `{}`{}, host role {}{}",
+        e.style,
+        mark(e.stored.style.is_some()),
+        e.pool,
+        mark(e.stored.pool.is_some()),
+        e.host_role
+            .map_or("none".to_string(), |r| format!("<@&{r}>")),
+        mark(e.stored.host_role.is_some()),
+    ));
+    reply(ctx, post).await
+}

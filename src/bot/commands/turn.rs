@@ -1,0 +1,118 @@
+//! A player's moves: build a structure, guess, skip, end the turn.
+
+use super::{my_match, play, reply};
+use crate::bot::ids::{KOAN_FIELD, KoanModal};
+use crate::bot::post::Post;
+use crate::bot::{Context, Error, koan_action};
+use crate::lang;
+use crate::rules::zendo::{Action, Mode};
+use poise::serenity_prelude as serenity;
+
+/// What to do with a structure.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum KoanMode {
+    #[name = "observe"]
+    Observe,
+    #[name = "challenge"]
+    Challenge,
+}
+
+impl From<KoanMode> for Mode {
+    fn from(m: KoanMode) -> Mode {
+        match m {
+            KoanMode::Observe => Mode::Observe,
+            KoanMode::Challenge => Mode::Challenge,
+        }
+    }
+}
+
+/// Build a structure (step 1): the umpire says whether it obeys, or you challenge.
+///
+/// Write it on one line with ` / ` between rows, e.g. `3> .. 2^ / .. 1< 1<` (size 1-3,
+/// then ^ > v <; `..` is an empty cell). Leave it out to type it in a box over several
+/// lines. `observe` (the default): the umpire says at once. `challenge`: both players
+/// answer privately within the time; each right answer earns a guessing ticket.
+#[poise::command(slash_command)]
+pub async fn koan(
+    ctx: Context<'_>,
+    #[description = "One line, rows split by ` / `, e.g. 3> .. 2^ / .. 1< 1< (leave out for a box)"]
+    structure: Option<String>,
+    #[description = "observe (the umpire says at once; default) or challenge (both answer privately)"]
+    mode: Option<KoanMode>,
+) -> Result<(), Error> {
+    let mode: Mode = mode.map(Mode::from).unwrap_or_default();
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    match structure {
+        Some(text) => match koan_action(&text, mode, &record) {
+            Ok(action) => play(ctx, action).await,
+            Err(e) => reply(ctx, Post::private(e)).await,
+        },
+        None => open_koan_box(ctx, mode).await,
+    }
+}
+
+/// Answers a `/koan` without a structure with a box for several lines; the
+/// submission comes back as a modal interaction (handled in `bot::on_modal`).
+async fn open_koan_box(ctx: Context<'_>, mode: Mode) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return reply(ctx, Post::private("give the structure as text")).await;
+    };
+    let input = serenity::CreateInputText::new(
+        serenity::InputTextStyle::Paragraph,
+        "Structure (one row per line)",
+        KOAN_FIELD,
+    )
+    .placeholder("3> .. .. 2^\n.. 1< 1<")
+    .required(true)
+    .max_length(400);
+    let modal = serenity::CreateModal::new(
+        KoanModal { mode }.to_string(),
+        format!("Build a structure to {mode}"),
+    )
+    .components(vec![serenity::CreateActionRow::InputText(input)]);
+    app.interaction
+        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
+        .await?;
+    app.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}
+
+/// Guess the hidden pattern (step 2, one ticket): the umpire reads it back first.
+///
+/// Write it in English (`every small piece points up`, `there are exactly three
+/// pieces`) or in the symbolic form. The umpire says how it read it, and which
+/// structures on the table already contradict it; press *Make it official* (then the
+/// umpire proves it right or shows a counterexample) or *Take it back* (the ticket
+/// comes back).
+#[poise::command(slash_command)]
+pub async fn guess(
+    ctx: Context<'_>,
+    #[description = "The pattern, e.g. every small piece points up"] pattern: String,
+) -> Result<(), Error> {
+    match lang::parse(&pattern) {
+        Ok(p) => play(ctx, Action::Guess { pattern: p }).await,
+        Err(e) => {
+            let picture = e.render(&pattern).replace("```", "'''");
+            reply(
+                ctx,
+                Post::private(format!("that pattern does not read:\n```\n{picture}```")),
+            )
+            .await
+        }
+    }
+}
+
+/// Skip step 1 (build nothing this turn): your opponent gets a ticket.
+#[poise::command(slash_command)]
+pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
+    play(ctx, Action::Skip).await
+}
+
+/// End your turn (no more guesses now).
+#[poise::command(slash_command)]
+pub async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
+    play(ctx, Action::EndTurn).await
+}

@@ -1,0 +1,304 @@
+//! `/zendo`: start a duel or practice, see a match's status and board, resign.
+
+use super::{my_match, play, reply};
+use crate::bot::post::Post;
+use crate::bot::{Bot, Context, Error, is_host, opening, say};
+use crate::koan::PieceSet;
+use crate::rules::zendo::{Action, DuelSetup, PracticeSetup, Settings};
+use crate::rules::{PlayerId, Viewer};
+use crate::runtime::{Place, ZendoSetup};
+use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use rand::RngExt;
+
+/// Zendo: duels, solo practice, and the state of your match.
+#[poise::command(
+    slash_command,
+    subcommands("duel", "practice", "status", "board", "resign"),
+    subcommand_required
+)]
+pub async fn zendo(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// A piece set for practice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum SetChoice {
+    #[name = "pyramids"]
+    Pyramids,
+    #[name = "arrows"]
+    Arrows,
+}
+
+/// Challenge someone to a Zendo duel (Death Match rules: turns, tickets, clocks).
+///
+/// The umpire hides a pattern and shows a structure that obeys it and one that does
+/// not. The one you challenge has the advantage and chooses who starts. Each turn:
+/// build a structure (`/koan`, observe or challenge) or `/pass`, then guess with
+/// tickets (`/guess`). A guess wins only when the umpire proves it equivalent.
+#[poise::command(slash_command, guild_only)]
+pub async fn duel(
+    ctx: Context<'_>,
+    #[description = "Who you challenge (they choose who starts)"] opponent: serenity::User,
+    #[description = "Where the pattern comes from: pyramids (default), generated, or a server pool"]
+    pool: Option<String>,
+    #[description = "Host only: the id of the pattern in the pool"]
+    #[rename = "pattern-id"]
+    pattern_id: Option<String>,
+    #[description = "Host only: who chooses who starts (default: the one challenged)"]
+    advantage: Option<serenity::User>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    let me = ctx.author().id.get();
+    let them = opponent.id.get();
+    let settings = bot.settings(guild).await?;
+    if them == me {
+        return reply(
+            ctx,
+            Post::private("a duel needs an opponent other than you"),
+        )
+        .await;
+    }
+    if opponent.bot {
+        return reply(
+            ctx,
+            Post::private("bots cannot play: challenge a person (or try `/zendo practice`)"),
+        )
+        .await;
+    }
+    if (pattern_id.is_some() || advantage.is_some())
+        && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
+    {
+        return reply(
+            ctx,
+            Post::private(
+                "only a host (Manage Server, or the host role) may pick the pattern or the \
+                 advantage: a player who picked the pattern would know it",
+            ),
+        )
+        .await;
+    }
+    let advantage = advantage.map_or(them, |u| u.id.get());
+    if advantage != me && advantage != them {
+        return reply(
+            ctx,
+            Post::private("the advantage goes to one of the two players"),
+        )
+        .await;
+    }
+    if !bot.duels_in(channel).await?.is_empty() {
+        return reply(
+            ctx,
+            Post::private(
+                "a duel is already running in this channel: finish it, or start yours in \
+                 another channel",
+            ),
+        )
+        .await;
+    }
+    for user in [me, them] {
+        if bot.match_of(channel, user).await?.is_some() {
+            return reply(
+                ctx,
+                Post::private(format!(
+                    "{} is already playing a match in this channel (`/zendo status`)",
+                    say::mention(PlayerId(user))
+                )),
+            )
+            .await;
+        }
+    }
+    let pool_name = pool.unwrap_or_else(|| settings.pool.clone());
+    let seed: u64 = rand::rng().random();
+    // Drawing may generate a pattern and the DM checks talk to Discord: defer, so the
+    // 3-second deadline for the first response is never missed.
+    ctx.defer().await?;
+    let (hidden, initial) = match bot
+        .draw(
+            guild,
+            &pool_name,
+            pattern_id.as_deref(),
+            PieceSet::Pyramids,
+            seed,
+        )
+        .await
+    {
+        Ok(x) => x,
+        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+    };
+    // Before the duel starts: can the bot DM both players (private answers)?
+    let mut dms = Vec::new();
+    for (user, other) in [(me, them), (them, me)] {
+        dms.push((user, dm_check(bot, user, other, channel).await));
+    }
+    let setup = DuelSetup {
+        players: [PlayerId(me), PlayerId(them)],
+        advantage: PlayerId(advantage),
+        hidden,
+        initial,
+        settings: Settings {
+            set: PieceSet::Pyramids,
+            style: settings.style,
+        },
+        timing: settings.timing,
+        seed,
+    };
+    let place = Place {
+        guild,
+        channel: Some(channel),
+    };
+    let game = match bot.runtime.create(place, ZendoSetup::Duel(setup)).await {
+        Ok(id) => id,
+        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+    };
+    for (user, dm) in &dms {
+        bot.store.set_dm_channel(game, *user, *dm).await?;
+    }
+    start(ctx, game, channel, |post| {
+        let no_dm: Vec<String> = dms
+            .iter()
+            .filter(|(_, dm)| dm.is_none())
+            .map(|(u, _)| say::mention(PlayerId(*u)))
+            .collect();
+        if !no_dm.is_empty() {
+            post.line(format!(
+                "I cannot DM {}: challenge answers will be taken with a private button in \
+                 this channel instead.",
+                no_dm.join(", ")
+            ));
+        }
+    })
+    .await
+}
+
+/// Says the opening of a new match as the command's reply and opens its desk.
+async fn start(
+    ctx: Context<'_>,
+    game: MatchId,
+    channel: u64,
+    extra: impl FnOnce(&mut Post),
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let view = bot.runtime.view(game, &Viewer::Spectator).await?;
+    // The opening is said here; the desk says everything after it.
+    bot.store.set_announced(game, 1).await?;
+    bot.open_desk(game, channel);
+    let mut post = opening(game, &view);
+    extra(&mut post);
+    reply(ctx, post).await
+}
+
+/// Opens a DM with `user` and says hello; the DM channel, or `None` if Discord
+/// refuses (DMs closed, or the user blocks the bot).
+async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
+    let dm = serenity::UserId::new(user)
+        .create_dm_channel(&bot.http)
+        .await
+        .ok()?;
+    let hello = serenity::CreateMessage::new().content(format!(
+        "You are in a Zendo duel against {} in <#{channel}>. When a structure is \
+         challenged, your private answer buttons come here.",
+        say::mention(PlayerId(other))
+    ));
+    dm.id.send_message(&bot.http, hello).await.ok()?;
+    Some(dm.id.get())
+}
+
+/// Practise alone against the umpire: build structures and guess; no clock, no tickets.
+///
+/// Your score is the number of structures you built plus the guesses you made
+/// official: lower is better. Works in a server channel or in a DM with the bot.
+#[poise::command(slash_command)]
+pub async fn practice(
+    ctx: Context<'_>,
+    #[description = "Where the pattern comes from: pyramids/arrows (default: the set's), generated, or a server pool"]
+    pool: Option<String>,
+    #[description = "The pieces: pyramids (default) or arrows"] set: Option<SetChoice>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    let me = ctx.author().id.get();
+    if bot.match_of(channel, me).await?.is_some() {
+        return reply(
+            ctx,
+            Post::private(
+                "you are already playing a match in this channel: `/zendo status`, or \
+                 `/zendo resign` to give up",
+            ),
+        )
+        .await;
+    }
+    let settings = bot.settings(guild).await?;
+    let set = match set {
+        Some(SetChoice::Arrows) => PieceSet::Arrows,
+        _ => PieceSet::Pyramids,
+    };
+    let pool_name = pool.unwrap_or_else(|| match set {
+        PieceSet::Arrows => "arrows".into(),
+        PieceSet::Pyramids => settings.pool.clone(),
+    });
+    let seed: u64 = rand::rng().random();
+    ctx.defer().await?;
+    let (hidden, initial) = match bot.draw(guild, &pool_name, None, set, seed).await {
+        Ok(x) => x,
+        Err(e) => return reply(ctx, Post::text(format!("no practice: {e}"))).await,
+    };
+    let setup = PracticeSetup {
+        player: PlayerId(me),
+        hidden,
+        initial,
+        settings: Settings {
+            set,
+            style: settings.style,
+        },
+        seed,
+    };
+    let place = Place {
+        guild,
+        channel: Some(channel),
+    };
+    let game = bot
+        .runtime
+        .create(place, ZendoSetup::Practice(setup))
+        .await?;
+    start(ctx, game, channel, |_| {}).await
+}
+
+/// Your match here: whose move, the clocks, the tickets (only you see it).
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    let bot = ctx.data();
+    let view = bot
+        .runtime
+        .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
+        .await?;
+    let mut post = say::status(record.id, &view, bot.clocks());
+    post.ephemeral = true;
+    reply(ctx, post).await
+}
+
+/// Every structure of your match in one picture, marked, with the guesses so far.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    let view = ctx
+        .data()
+        .runtime
+        .view(record.id, &Viewer::Spectator)
+        .await?;
+    reply(ctx, say::board(record.id, &view)).await
+}
+
+/// Give up: in a duel your opponent wins; the pattern is revealed.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    play(ctx, Action::Resign).await
+}

@@ -1,0 +1,324 @@
+//! Each live match's desk: the one task that says the match in its channel, in order.
+//!
+//! The desk follows the match as a spectator (so it can only say what anyone may
+//! know) and posts every batch of events, with its pictures and buttons. A batch
+//! caused by an interaction in the channel (a `/koan`, a button) is *claimed* by that
+//! interaction and handed back to it, so it becomes the interaction's reply instead of
+//! a second message; if the interaction is gone, the desk posts it itself. Nothing is
+//! said twice and nothing is lost: the last event said is stored, and a restarted bot
+//! says what was committed but not yet said.
+//!
+//! When a challenge opens, the desk also sends each player the answer buttons by DM;
+//! a player the bot cannot DM answers through a button in the channel.
+
+use super::Bot;
+use super::post::Post;
+use super::say::{self, Place};
+use crate::play::Narrator;
+use crate::rules::zendo::{Event, EventKind, PhaseView, Seat, StepView};
+use crate::rules::{PlayerId, Viewer};
+use crate::runtime::ZendoView;
+use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// How long an interaction waits for the desk to hand back its batch (Discord allows
+/// 3 s for the first response).
+pub const CLAIM_WAIT: Duration = Duration::from_millis(2_000);
+
+/// One live match's desk.
+pub struct Desk {
+    pub game: MatchId,
+    pub channel: serenity::ChannelId,
+    /// Held while an interaction acts and claims its batch, and while the desk looks
+    /// for a claim: the desk never looks before the claim is made.
+    gate: tokio::sync::Mutex<()>,
+    /// Batches (by their last event) that interactions wait for.
+    claims: Mutex<HashMap<u64, oneshot::Sender<Post>>>,
+}
+
+/// The desks of the live matches, by match.
+#[derive(Default)]
+pub struct Desks {
+    map: Mutex<HashMap<MatchId, Arc<Desk>>>,
+}
+
+impl Desks {
+    pub fn get(&self, game: MatchId) -> Option<Arc<Desk>> {
+        self.lock().get(&game).cloned()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Arc<Desk>>> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Desk {
+    fn claims(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<Post>>> {
+        self.claims.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `act` (an action on the match) and claims the batch it commits, whose last
+    /// event is the `u64` it returns.
+    pub async fn claim<T, E>(
+        &self,
+        act: impl std::future::Future<Output = Result<(T, u64), E>>,
+    ) -> Result<(T, oneshot::Receiver<Post>), E> {
+        let _gate = self.gate.lock().await;
+        let (value, seq) = act.await?;
+        let (tx, rx) = oneshot::channel();
+        self.claims().insert(seq, tx);
+        Ok((value, rx))
+    }
+
+    /// The claim for the batch ending at `seq`, if an interaction waits for it; older
+    /// claims (their batches were merged into another) are dropped.
+    async fn take(&self, seq: u64) -> Option<oneshot::Sender<Post>> {
+        let _gate = self.gate.lock().await;
+        let mut claims = self.claims();
+        let claim = claims.remove(&seq);
+        claims.retain(|s, _| *s > seq);
+        claim
+    }
+}
+
+impl Bot {
+    /// Opens the desk of a live match (once) and starts saying it in `channel`.
+    pub fn open_desk(self: &Arc<Self>, game: MatchId, channel: u64) -> Arc<Desk> {
+        let mut desks = self.desks.lock();
+        if let Some(d) = desks.get(&game) {
+            return d.clone();
+        }
+        let desk = Arc::new(Desk {
+            game,
+            channel: serenity::ChannelId::new(channel.max(1)),
+            gate: tokio::sync::Mutex::new(()),
+            claims: Mutex::new(HashMap::new()),
+        });
+        desks.insert(game, desk.clone());
+        let bot = self.clone();
+        let d = desk.clone();
+        tokio::spawn(async move {
+            bot.announce(&d).await;
+            bot.desks.lock().remove(&d.game);
+        });
+        desk
+    }
+
+    /// Says a match in its channel until it is over.
+    async fn announce(self: &Arc<Self>, desk: &Desk) {
+        let game = desk.game;
+        let mut feed = match self.runtime.subscribe(game, Viewer::Spectator).await {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "a match's desk could not follow it");
+                return;
+            }
+        };
+        let mut view = feed.view();
+        let mut narrator = say::narrator(&view);
+        self.catch_up(desk, feed.seq(), &view, &mut narrator).await;
+        loop {
+            let update = match feed.next().await {
+                Some(Ok(u)) => u,
+                Some(Err(e)) => {
+                    tracing::warn!(%game, error = %e, "a match's desk missed an update");
+                    continue;
+                }
+                None => break,
+            };
+            let claim = desk.take(update.seq).await;
+            let events: Vec<Event> = update.events.into_iter().map(|(_, e)| e).collect();
+            let no_dm = self.no_dm(game).await;
+            let mut post = answered_lines(&view, &update.view);
+            post.append(say::batch(
+                &mut narrator,
+                &events,
+                &update.view,
+                self.clocks(),
+                Place {
+                    game,
+                    no_dm: &no_dm,
+                },
+            ));
+            view = update.view;
+            if !post.is_empty() {
+                match claim {
+                    Some(tx) => {
+                        if let Err(post) = tx.send(post) {
+                            self.post(desk.channel, &post).await;
+                        }
+                    }
+                    None => self.post(desk.channel, &post).await,
+                }
+            }
+            if events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::ChallengeOpened { .. }))
+                && let ZendoView::Duel(v) = &view
+            {
+                self.send_answer_dms(desk, v).await;
+            }
+            if let Err(e) = self.store.set_announced(game, update.seq).await {
+                tracing::warn!(%game, error = %e, "could not record what was said");
+            }
+            if update.over {
+                break;
+            }
+        }
+    }
+
+    /// Says what was committed but not said (the bot stopped in between), and the
+    /// opening if even that was never said.
+    async fn catch_up(
+        self: &Arc<Self>,
+        desk: &Desk,
+        upto: u64,
+        view: &ZendoView,
+        narrator: &mut Narrator,
+    ) {
+        let game = desk.game;
+        let said = match self.store.announced(game).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "could not read what was said");
+                return;
+            }
+        };
+        if said >= upto {
+            return;
+        }
+        let mut post = Post::default();
+        if said == 0 {
+            post.append(super::opening(game, view));
+        }
+        let events: Vec<Event> = match self.store.events_after(game, said).await {
+            Ok(stored) => stored
+                .iter()
+                .filter(|s| s.seq <= upto)
+                .filter_map(|s| s.decode::<Event>(game).ok())
+                .filter(Event::is_public)
+                .collect(),
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "could not read the events to say");
+                Vec::new()
+            }
+        };
+        if !events.is_empty() {
+            post.line("(while Mondo was away:)");
+            let no_dm = self.no_dm(game).await;
+            post.append(say::batch(
+                narrator,
+                &events,
+                view,
+                self.clocks(),
+                Place {
+                    game,
+                    no_dm: &no_dm,
+                },
+            ));
+        }
+        if !post.is_empty() {
+            self.post(desk.channel, &post).await;
+        }
+        if let Err(e) = self.store.set_announced(game, upto).await {
+            tracing::warn!(%game, error = %e, "could not record what was said");
+        }
+    }
+
+    /// The players of `game` the bot cannot DM.
+    async fn no_dm(&self, game: MatchId) -> Vec<PlayerId> {
+        match self.store.dm_channels(game).await {
+            Ok(map) => {
+                let mut v: Vec<PlayerId> = map
+                    .into_iter()
+                    .filter(|(_, dm)| dm.is_none())
+                    .map(|(u, _)| PlayerId(u))
+                    .collect();
+                v.sort();
+                v
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// A challenge opened: each player with a DM channel gets the answer buttons there;
+    /// if a DM fails now, the channel offers that player the private button instead.
+    async fn send_answer_dms(&self, desk: &Desk, view: &crate::rules::zendo::DuelView) {
+        let Some(post) = say::answer_post(desk.game, view, self.clocks()) else {
+            return;
+        };
+        let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
+        let mut failed = Vec::new();
+        for player in view.players {
+            let Some(Some(dm)) = dms.get(&player.0) else {
+                continue;
+            };
+            if let Err(e) = serenity::ChannelId::new(*dm)
+                .send_message(&self.http, post.message())
+                .await
+            {
+                tracing::info!(game = %desk.game, user = player.0, error = %e, "a challenge DM failed");
+                failed.push(player);
+            }
+        }
+        if !failed.is_empty() {
+            let mut fallback = Post::text(format!(
+                "{}: I could not DM you the answer buttons, so answer with the button below \
+                 (only you see your answer)",
+                failed
+                    .iter()
+                    .map(|p| say::mention(*p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            fallback.buttons(vec![super::post::Button::new(
+                super::ids::ButtonId {
+                    game: desk.game,
+                    version: view.version,
+                    press: super::ids::Press::AskHere,
+                },
+                "Answer privately",
+            )]);
+            self.post(desk.channel, &fallback).await;
+        }
+    }
+
+    /// Posts in a channel; a failure is logged (the match goes on regardless).
+    pub async fn post(&self, channel: serenity::ChannelId, post: &Post) {
+        if let Err(e) = channel.send_message(&self.http, post.message()).await {
+            tracing::warn!(channel = channel.get(), error = %e, "could not post in the channel");
+        }
+    }
+}
+
+/// "X's answer is in" for each answer that came in between two views of a running
+/// challenge (the spectator feed does not carry answers, only that they are in; the
+/// reveal says both answers itself).
+fn answered_lines(before: &ZendoView, after: &ZendoView) -> Post {
+    let answered = |v: &ZendoView| match v {
+        ZendoView::Duel(d) => match &d.phase {
+            PhaseView::Turn {
+                step: StepView::Challenge { answered, .. },
+                ..
+            } => Some((*answered, d.players)),
+            _ => None,
+        },
+        ZendoView::Practice(_) => None,
+    };
+    let mut post = Post::default();
+    if let (Some((was, _)), Some((now, players))) = (answered(before), answered(after)) {
+        for seat in Seat::BOTH {
+            if now[seat.index()] && !was[seat.index()] {
+                post.line(format!(
+                    "{}'s answer is in",
+                    say::mention(players[seat.index()])
+                ));
+            }
+        }
+    }
+    post
+}

@@ -1,0 +1,185 @@
+//! What a button or a modal carries back: the match, the version it was drawn at, and
+//! what it does. Everything a press needs is in its custom id, so a stale or replayed
+//! press is refused by the engine's version check, and buttons keep working after a
+//! restart (nothing about them is kept in memory).
+
+use crate::rules::PlayerId;
+use crate::rules::zendo::{Answer, Mode};
+use crate::store::MatchId;
+use std::fmt;
+use std::str::FromStr;
+
+/// What a button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// The player with the advantage names who starts.
+    Start(PlayerId),
+    /// A private challenge answer.
+    Answer(Answer),
+    /// Opens the answer buttons ephemerally in the channel (for a player the bot
+    /// cannot DM).
+    AskHere,
+    /// Makes the pending guess official.
+    Confirm,
+    /// Takes the pending guess back.
+    TakeBack,
+}
+
+/// A button's custom id: `m:MATCH:VERSION:VERB[:ARG]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ButtonId {
+    pub game: MatchId,
+    /// The match's version when the button was drawn.
+    pub version: u64,
+    pub press: Press,
+}
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "m:{}:{}:", self.game.0, self.version)?;
+        match self.press {
+            Press::Start(p) => write!(f, "start:{}", p.0),
+            Press::Answer(a) => write!(
+                f,
+                "answer:{}",
+                match a {
+                    Answer::Obeys => "obeys",
+                    Answer::Not => "not",
+                    Answer::Pass => "pass",
+                }
+            ),
+            Press::AskHere => f.write_str("ask"),
+            Press::Confirm => f.write_str("confirm"),
+            Press::TakeBack => f.write_str("takeback"),
+        }
+    }
+}
+
+/// A custom id that is not one of Mondo's (or from a version that drew others).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this button is not one Mondo knows (`{0}`); use the latest message or a command")]
+pub struct UnknownButton(pub String);
+
+impl FromStr for ButtonId {
+    type Err = UnknownButton;
+
+    fn from_str(s: &str) -> Result<ButtonId, UnknownButton> {
+        let bad = || UnknownButton(s.chars().take(100).collect());
+        let mut parts = s.split(':');
+        if parts.next() != Some("m") {
+            return Err(bad());
+        }
+        let game = parts
+            .next()
+            .and_then(|p| p.parse::<i64>().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(bad)?;
+        let version = parts
+            .next()
+            .and_then(|p| p.parse::<u64>().ok())
+            .ok_or_else(bad)?;
+        let press = match (parts.next(), parts.next()) {
+            (Some("start"), Some(p)) => Press::Start(PlayerId(p.parse().map_err(|_| bad())?)),
+            (Some("answer"), Some("obeys")) => Press::Answer(Answer::Obeys),
+            (Some("answer"), Some("not")) => Press::Answer(Answer::Not),
+            (Some("answer"), Some("pass")) => Press::Answer(Answer::Pass),
+            (Some("ask"), None) => Press::AskHere,
+            (Some("confirm"), None) => Press::Confirm,
+            (Some("takeback"), None) => Press::TakeBack,
+            _ => return Err(bad()),
+        };
+        if parts.next().is_some() {
+            return Err(bad());
+        }
+        Ok(ButtonId {
+            game: MatchId(game),
+            version,
+            press,
+        })
+    }
+}
+
+/// The modal `/koan` opens when no structure is given: `koan:MODE`. The match is the
+/// one the player plays in the channel when they submit it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KoanModal {
+    pub mode: Mode,
+}
+
+/// The text box of the koan modal.
+pub const KOAN_FIELD: &str = "structure";
+
+impl fmt::Display for KoanModal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "koan:{}", self.mode)
+    }
+}
+
+impl FromStr for KoanModal {
+    type Err = UnknownButton;
+    fn from_str(s: &str) -> Result<KoanModal, UnknownButton> {
+        match s.strip_prefix("koan:").map(str::parse::<Mode>) {
+            Some(Ok(mode)) => Ok(KoanModal { mode }),
+            _ => Err(UnknownButton(s.chars().take(100).collect())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_round_trip_and_fit_discords_limit() {
+        let presses = [
+            Press::Start(PlayerId(u64::MAX)),
+            Press::Answer(Answer::Obeys),
+            Press::Answer(Answer::Not),
+            Press::Answer(Answer::Pass),
+            Press::AskHere,
+            Press::Confirm,
+            Press::TakeBack,
+        ];
+        for press in presses {
+            let id = ButtonId {
+                game: MatchId(i64::MAX),
+                version: u64::MAX,
+                press,
+            };
+            let text = id.to_string();
+            assert!(text.len() <= 100, "{text}");
+            assert_eq!(text.parse::<ButtonId>(), Ok(id), "{text}");
+        }
+    }
+
+    #[test]
+    fn foreign_or_damaged_ids_are_refused() {
+        for text in [
+            "",
+            "m",
+            "m:1",
+            "m:1:2",
+            "m:0:2:confirm",
+            "m:-3:2:confirm",
+            "m:1:x:confirm",
+            "m:1:2:answer",
+            "m:1:2:answer:maybe",
+            "m:1:2:confirm:extra",
+            "m:1:2:start:bob",
+            "x:1:2:confirm",
+            "koan:observe",
+        ] {
+            assert!(text.parse::<ButtonId>().is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn koan_modal_ids_carry_the_mode() {
+        for mode in [Mode::Observe, Mode::Challenge] {
+            let id = KoanModal { mode };
+            assert_eq!(id.to_string().parse::<KoanModal>(), Ok(id));
+        }
+        assert!("koan:sideways".parse::<KoanModal>().is_err());
+        assert!("m:1:2:confirm".parse::<KoanModal>().is_err());
+    }
+}

@@ -1,0 +1,640 @@
+//! The Discord front: slash commands (poise), buttons, modals and DMs over the same
+//! match runtime and store as the terminal.
+//!
+//! The shape follows poise's own examples: one [`Bot`] shared by every command
+//! (`type Context<'a>`), one command file per area under `commands/`, doc comments as
+//! the help, one [`on_error`]. The bot never reads a match's state: it renders
+//! `view(viewer)` and the events a spectator may see, so the hidden pattern goes
+//! nowhere before the end. Buttons carry their match and version ([`ids`]) and are
+//! handled statelessly, so they keep working after a restart. Each live match has a
+//! desk ([`desk`]) that says it in its channel, in order, exactly once.
+
+pub mod commands;
+pub mod desk;
+pub mod ids;
+pub mod post;
+pub mod say;
+
+use crate::config::Config;
+use crate::finder::Style;
+use crate::koan::{Koan, PieceSet};
+use crate::lang::{self, Pattern};
+use crate::pool::Pool;
+use crate::rules::zendo::{Action, Initial, Timing};
+use crate::rules::{Actor, PlayerId, RuleError};
+use crate::runtime::zendo::{DUEL, PRACTICE};
+use crate::runtime::{self, ActError, Runtime, SystemTime, ZendoMatch, ZendoView};
+use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
+use desk::Desks;
+use ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
+use poise::serenity_prelude as serenity;
+use post::Post;
+use std::sync::Arc;
+
+/// Everything the commands share.
+pub struct Bot {
+    pub runtime: Runtime<ZendoMatch>,
+    pub store: Store,
+    pub http: Arc<serenity::Http>,
+    pub config: Arc<Config>,
+    desks: Desks,
+}
+
+/// What poise hands every command.
+pub type Data = Arc<Bot>;
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Why `mondo serve` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(
+        "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications \
+         and set DISCORD_TOKEN to its token (see the README)"
+    )]
+    NoToken,
+    #[error("DISCORD_TOKEN is not a Discord bot token ({0}); copy it again from the Bot page")]
+    BadToken(String),
+    #[error(
+        "Discord refused the token (401 Unauthorized): reset it on the Bot page and set DISCORD_TOKEN again"
+    )]
+    Unauthorized,
+    #[error("could not open the database {path}: {error}")]
+    Store { path: String, error: String },
+    #[error("the matches could not be resumed: {0}")]
+    Runtime(String),
+    #[error("Discord: {0}")]
+    Discord(String),
+}
+
+/// The gateway events the bot needs: interactions come regardless; guilds fill the
+/// cache poise reads channels from.
+pub fn intents() -> serenity::GatewayIntents {
+    serenity::GatewayIntents::GUILDS
+}
+
+/// An Http client: to Discord, or (tests) to `config.discord.api_proxy`.
+pub fn http_client(token: &str, config: &Config) -> serenity::Http {
+    let mut builder = serenity::HttpBuilder::new(token);
+    if let Some(proxy) = &config.discord.api_proxy {
+        builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    builder.build()
+}
+
+/// The same, shared (the desks post with it).
+pub fn http(token: &str, config: &Config) -> Arc<serenity::Http> {
+    Arc::new(http_client(token, config))
+}
+
+impl Bot {
+    /// Opens the store, resumes every unfinished match (their clocks re-armed, the
+    /// time the bot was down not counted) and opens their desks.
+    pub async fn start(
+        config: Arc<Config>,
+        http: Arc<serenity::Http>,
+    ) -> Result<Arc<Bot>, ServeError> {
+        let path = config.database.path.display().to_string();
+        let store = Store::open(&config.database.path)
+            .await
+            .map_err(|e| ServeError::Store {
+                path: path.clone(),
+                error: e.to_string(),
+            })?;
+        let runtime_config = runtime::Config {
+            work_limit_ms: config.umpire.work_limit_secs * 1000,
+            ..runtime::Config::default()
+        };
+        let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
+            .await
+            .map_err(|e| ServeError::Runtime(e.to_string()))?;
+        for (id, e) in &recovery.failed {
+            tracing::error!(%id, error = %e, "a match could not be resumed");
+        }
+        let bot = Arc::new(Bot {
+            runtime,
+            store,
+            http,
+            config,
+            desks: Desks::default(),
+        });
+        for id in &recovery.resumed {
+            if let Ok(Some(record)) = bot.store.record(*id).await
+                && let Some(channel) = record.channel
+            {
+                bot.open_desk(*id, channel);
+            }
+        }
+        tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
+        Ok(bot)
+    }
+
+    /// The two clocks now (game and wall), for countdowns.
+    pub fn clocks(&self) -> say::Clocks {
+        let wall_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        say::Clocks {
+            game: self.runtime.now(),
+            wall_ms,
+        }
+    }
+
+    /// Applies an action for someone and returns the batch it caused, as the reply
+    /// to their interaction (the desk hands it over instead of posting it). `None`
+    /// when the desk did not hand it over in time (it then posts it itself).
+    pub async fn act(
+        self: &Arc<Self>,
+        game: MatchId,
+        actor: Actor,
+        action: Action,
+        shown: Option<u64>,
+    ) -> Result<Option<Post>, ActError<RuleError>> {
+        let desk = match self.desks.get(game) {
+            Some(d) => d,
+            None => {
+                let record = self
+                    .store
+                    .record(game)
+                    .await
+                    .map_err(|e| ActError::Runtime(e.into()))?
+                    .ok_or(ActError::Runtime(runtime::RuntimeError::NoSuchMatch(game)))?;
+                self.open_desk(game, record.channel.unwrap_or_default())
+            }
+        };
+        let runtime = &self.runtime;
+        let ((), rx) = desk
+            .claim(async {
+                runtime
+                    .act(game, actor, action, shown)
+                    .await
+                    .map(|ack| ((), ack.seq))
+            })
+            .await?;
+        Ok(tokio::time::timeout(desk::CLAIM_WAIT, rx)
+            .await
+            .ok()
+            .and_then(|r| r.ok()))
+    }
+
+    /// The live match `user` plays in `channel`, if any.
+    pub async fn match_of(&self, channel: u64, user: u64) -> Result<Option<MatchRecord>, Error> {
+        Ok(self
+            .store
+            .matches(&MatchFilter {
+                status: Some(Status::Live),
+                player: Some(user),
+                channel: Some(channel),
+                ..MatchFilter::default()
+            })
+            .await?
+            .into_iter()
+            .find(|r| r.kind == DUEL || r.kind == PRACTICE))
+    }
+
+    /// The live duels in `channel`.
+    pub async fn duels_in(&self, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+        Ok(self
+            .store
+            .matches(&MatchFilter {
+                kind: Some(DUEL),
+                status: Some(Status::Live),
+                channel: Some(channel),
+                ..MatchFilter::default()
+            })
+            .await?)
+    }
+
+    /// A server's settings with the configured defaults filled in.
+    pub async fn settings(&self, guild: Option<u64>) -> Result<Effective, Error> {
+        let s = match guild {
+            Some(g) => self.store.server_settings(g).await?,
+            None => ServerSettings::default(),
+        };
+        let z = &self.config.zendo;
+        Ok(Effective {
+            timing: Timing {
+                turn_ms: s.turn_ms.unwrap_or(z.turn_secs * 1000),
+                challenge_ms: s.challenge_ms.unwrap_or(z.challenge_secs * 1000),
+                guess_bonus_ms: s.guess_bonus_ms.unwrap_or(z.guess_bonus_secs * 1000),
+            },
+            style: s.style.unwrap_or(z.style),
+            pool: s.pool.clone().unwrap_or_else(|| z.pool.clone()),
+            host_role: s.host_role.or(self.config.host_role()),
+            stored: s,
+        })
+    }
+
+    /// Draws the hidden pattern and the two initial structures from a pool: a
+    /// built-in one (`pyramids`, `arrows`), `generated`, or a server's. `pattern_id`
+    /// picks an entry; otherwise the seed does.
+    pub async fn draw(
+        &self,
+        guild: Option<u64>,
+        pool: &str,
+        pattern_id: Option<&str>,
+        set: PieceSet,
+        seed: u64,
+    ) -> Result<(Pattern, Initial), String> {
+        let name = pool.trim();
+        if name.eq_ignore_ascii_case("generated") {
+            if pattern_id.is_some() {
+                return Err("a generated pattern has no id: leave `pattern-id` out".into());
+            }
+            return generated(set, seed).await;
+        }
+        let pool = match name.to_ascii_lowercase().as_str() {
+            "pyramids" => Pool::shipped(PieceSet::Pyramids),
+            "arrows" => Pool::shipped(PieceSet::Arrows),
+            _ => {
+                let Some(g) = guild else {
+                    return Err(format!(
+                        "there is no built-in pool `{name}`: use pyramids, arrows or generated"
+                    ));
+                };
+                let record = self
+                    .store
+                    .pool(g, name)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| {
+                        format!(
+                            "this server has no pool `{name}`: `/pool list` shows the pools \
+                             (built in: pyramids, arrows, generated)"
+                        )
+                    })?;
+                Pool::from_toml(&record.toml)
+                    .map_err(|e| format!("the pool `{name}` no longer reads: {e}"))?
+            }
+        };
+        let entries: Vec<_> = pool.for_set(set).collect();
+        let entry = match pattern_id {
+            Some(id) => pool
+                .get(id)
+                .filter(|e| e.set == set)
+                .ok_or_else(|| format!("the pool `{name}` has no {set} pattern with id `{id}`"))?,
+            None => {
+                if entries.is_empty() {
+                    return Err(format!("the pool `{name}` has no {set} patterns"));
+                }
+                entries[(seed % entries.len() as u64) as usize]
+            }
+        };
+        Ok((
+            entry.pattern.clone(),
+            Initial {
+                obeys: entry.obeys.clone(),
+                does_not: entry.does_not_obey.clone(),
+            },
+        ))
+    }
+}
+
+/// A fresh random reasonable pattern with its initial structures (the finder's work,
+/// off the async threads).
+async fn generated(set: PieceSet, seed: u64) -> Result<(Pattern, Initial), String> {
+    let job = tokio::task::spawn_blocking(move || {
+        crate::finder::generate(set, &crate::finder::GenerateOptions::new(1, seed))
+    });
+    let generation = job
+        .await
+        .map_err(|e| format!("pattern generation failed: {e}"))?;
+    let g = generation
+        .patterns
+        .into_iter()
+        .next()
+        .ok_or("no reasonable pattern came out of generation this time; try again")?;
+    let pattern = lang::parse(&g.text).map_err(|e| e.to_string())?;
+    Ok((
+        pattern,
+        Initial {
+            obeys: g.initial.obeys,
+            does_not: g.initial.does_not_obey,
+        },
+    ))
+}
+
+/// Settings as they apply in a server: stored ones, else the configured defaults.
+#[derive(Clone, Debug)]
+pub struct Effective {
+    pub timing: Timing,
+    pub style: Style,
+    pub pool: String,
+    pub host_role: Option<u64>,
+    /// What the server itself set (None: default).
+    pub stored: ServerSettings,
+}
+
+/// Whether a member may host: Manage Server (or Administrator), or the host role.
+pub fn is_host(member: Option<&serenity::Member>, host_role: Option<u64>) -> bool {
+    let Some(m) = member else {
+        return false;
+    };
+    let by_permission = m
+        .permissions
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    let by_role = host_role.is_some_and(|r| m.roles.iter().any(|id| id.get() == r));
+    by_permission || by_role
+}
+
+/// A refusal in words, with people as mentions.
+pub fn refusal(e: &ActError<RuleError>) -> String {
+    match e {
+        ActError::Refused(RuleError::NotYourTurn { waiting_for }) => {
+            format!(
+                "it is not your turn: waiting for {}",
+                say::mention(*waiting_for)
+            )
+        }
+        ActError::Refused(RuleError::NotInMatch(p)) => {
+            format!("{} is not playing in this match", say::mention(*p))
+        }
+        ActError::Refused(RuleError::StaleVersion { .. }) => {
+            "that button is from an earlier moment of the match, which has moved on; use \
+             the latest message, or `/zendo status`"
+                .into()
+        }
+        ActError::Refused(e) => e.to_string(),
+        ActError::Runtime(runtime::RuntimeError::Over(id)) => {
+            format!("match #{id} is over")
+        }
+        ActError::Runtime(e) => format!("Mondo could not do that: {e}"),
+    }
+}
+
+/// The opening post of a match (the initial structures; in a duel, who starts).
+pub fn opening(game: MatchId, view: &ZendoView) -> Post {
+    match view {
+        ZendoView::Duel(v) => say::duel_opening(game, v),
+        ZendoView::Practice(v) => say::practice_opening(game, v),
+    }
+}
+
+/// The one error handler: a command that failed says so to the one who asked (and
+/// the log gets the details); poise's own handling for the rest.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %error, "a command failed");
+            let _ = ctx
+                .send(
+                    Post::private(format!(
+                        "Mondo could not finish that: {error}. Nothing was lost; try again."
+                    ))
+                    .reply(),
+                )
+                .await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let what = input.map_or(String::new(), |i| format!(" `{i}`"));
+            let _ = ctx
+                .send(Post::private(format!("could not read{what}: {error}")).reply())
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Buttons and modals (poise handles the slash commands).
+pub async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    bot: &Data,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(press),
+        } => on_button(ctx, bot, press).await,
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Modal(submit),
+        } => on_modal(ctx, bot, submit).await,
+        serenity::FullEvent::Ready { data_about_bot } => {
+            tracing::info!(user = %data_about_bot.user.name, "connected to Discord");
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+async fn respond_button(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    post: Post,
+) -> Result<(), Error> {
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(post.response()),
+        )
+        .await?;
+    Ok(())
+}
+
+async fn on_button(
+    ctx: &serenity::Context,
+    bot: &Data,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let id: ButtonId = match press.data.custom_id.parse() {
+        Ok(id) => id,
+        Err(e) => return respond_button(ctx, press, Post::private(format!("{e}"))).await,
+    };
+    let user = PlayerId(press.user.id.get());
+    let actor = Actor::Player(user);
+    let game = id.game;
+    let shown = Some(id.version);
+    let post = match id.press {
+        Press::Start(starter) => claimed(
+            bot.act(game, actor, Action::ChooseStarter { starter }, shown)
+                .await,
+        ),
+        Press::Confirm => claimed(bot.act(game, actor, Action::Confirm, shown).await),
+        Press::TakeBack => claimed(bot.act(game, actor, Action::TakeBack, shown).await),
+        Press::Answer(answer) => {
+            match bot
+                .runtime
+                .act(game, actor, Action::Answer { answer }, shown)
+                .await
+            {
+                Ok(_) => Post::private(format!(
+                    "Your answer to the challenge in match #{game} is in: **{answer}**. It stays \
+                     private until both answers are in or time is up; you may change it until then."
+                )),
+                Err(e) => Post::private(refusal(&e)),
+            }
+        }
+        Press::AskHere => match bot
+            .runtime
+            .view(game, &crate::rules::Viewer::Player(user))
+            .await
+        {
+            Ok(ZendoView::Duel(v)) if v.you.is_some() => {
+                match say::answer_post(game, &v, bot.clocks()) {
+                    Some(mut p) => {
+                        p.ephemeral = true;
+                        p
+                    }
+                    None => Post::private("no challenge is waiting for answers now"),
+                }
+            }
+            Ok(_) => Post::private("only the two players of this duel answer its challenges"),
+            Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
+        },
+    };
+    respond_button(ctx, press, post).await
+}
+
+/// An action's reply: its batch, or a refusal only the presser sees.
+fn claimed(result: Result<Option<Post>, ActError<RuleError>>) -> Post {
+    match result {
+        Ok(Some(post)) => post,
+        Ok(None) => Post::private("done: see the channel"),
+        Err(e) => Post::private(refusal(&e)),
+    }
+}
+
+async fn on_modal(
+    ctx: &serenity::Context,
+    bot: &Data,
+    submit: &serenity::ModalInteraction,
+) -> Result<(), Error> {
+    let respond = |post: Post| async move {
+        submit
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(post.response()),
+            )
+            .await
+    };
+    let modal: KoanModal = match submit.data.custom_id.parse() {
+        Ok(m) => m,
+        Err(e) => {
+            respond(Post::private(e.to_string())).await?;
+            return Ok(());
+        }
+    };
+    let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
+    let user = submit.user.id.get();
+    let post = match bot.match_of(submit.channel_id.get(), user).await? {
+        None => Post::private(NO_MATCH),
+        Some(record) => match koan_action(&text, modal.mode, &record) {
+            Err(e) => Post::private(e),
+            Ok(action) => claimed(
+                bot.act(record.id, Actor::Player(PlayerId(user)), action, None)
+                    .await,
+            ),
+        },
+    };
+    respond(post).await?;
+    Ok(())
+}
+
+/// The text typed into a modal's box.
+fn modal_text(data: &serenity::ModalInteractionData, field: &str) -> Option<String> {
+    data.components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) if t.custom_id == field => t.value.clone(),
+            _ => None,
+        })
+}
+
+pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
+                            `/zendo duel` or `/zendo practice`";
+
+/// A structure as typed, read for the match's piece set, as the action that builds it.
+pub fn koan_action(
+    text: &str,
+    mode: crate::rules::zendo::Mode,
+    record: &MatchRecord,
+) -> Result<Action, String> {
+    let set = match serde_json::from_str::<crate::rules::zendo::Settings>(&record.settings) {
+        Ok(s) => s.set,
+        Err(_) => PieceSet::Pyramids,
+    };
+    if text.trim().is_empty() {
+        return Err("give a structure, e.g. `3> .. 2^ / .. 1< 1<` (rows split by ` / `)".into());
+    }
+    let koan =
+        Koan::parse_as(text, set).map_err(|e| format!("that structure does not read: {e}"))?;
+    Ok(Action::Build { koan, mode })
+}
+
+/// Connects to Discord and runs until Ctrl-C (or the connection fails for good).
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or(ServeError::NoToken)?;
+    let token = token.trim().to_string();
+    serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
+    let config = Arc::new(config);
+    let bot = Bot::start(config.clone(), http(&token, &config)).await?;
+    let mut client = client(bot.clone(), http_client(&token, &config)).await?;
+    let shards = client.shard_manager.clone();
+    let result = tokio::select! {
+        r = client.start() => r.map_err(|e| match e {
+            serenity::Error::Http(h) if h.status_code() == Some(serenity::StatusCode::UNAUTHORIZED) => {
+                ServeError::Unauthorized
+            }
+            other => ServeError::Discord(other.to_string()),
+        }),
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("stopping");
+            shards.shutdown_all().await;
+            Ok(())
+        }
+    };
+    drop(client);
+    // Every match task finishes the command in hand and the game clock is saved.
+    if let Err(e) = bot.runtime.clone().shutdown().await {
+        tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
+    }
+    result
+}
+
+/// The poise framework and the serenity client around a started [`Bot`]. The client
+/// gets its own `Http` (serenity owns it) with the same token and base URL as the
+/// bot's, which the desks post with.
+pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Client, ServeError> {
+    let guild = bot.config.discord.guild;
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |framework, event| {
+            Box::pin(on_event(
+                framework.serenity_context,
+                event,
+                framework.user_data,
+            ))
+        },
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g))
+                            .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                Ok(bot)
+            })
+        })
+        .build();
+    serenity::ClientBuilder::new_with_http(http, intents())
+        .framework(framework)
+        .await
+        .map_err(|e| ServeError::Discord(e.to_string()))
+}

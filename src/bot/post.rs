@@ -1,0 +1,247 @@
+//! What the bot says, before it is a Discord message: text, pictures (PNG bytes built
+//! in memory), buttons, and whether only the reader sees it. One value serves as a
+//! channel message, a DM, an interaction response or a poise reply.
+
+use super::ids::{ButtonId, Press};
+use crate::koan::Koan;
+use crate::render::{self, BoardEntry, Mark, Picture};
+use crate::rules::zendo::TableEntry;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseMessage, CreateMessage,
+};
+
+/// Discord's limit on a message's text.
+const MAX_CONTENT: usize = 2000;
+/// Discord's limit on attachments per message.
+const MAX_FILES: usize = 10;
+
+/// A button as drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: ButtonId,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+impl Button {
+    pub fn new(id: ButtonId, label: impl Into<String>) -> Button {
+        let style = match id.press {
+            Press::Confirm | Press::Answer(crate::rules::zendo::Answer::Obeys) => {
+                ButtonStyle::Success
+            }
+            Press::TakeBack | Press::Answer(crate::rules::zendo::Answer::Not) => {
+                ButtonStyle::Danger
+            }
+            _ => ButtonStyle::Primary,
+        };
+        Button {
+            id,
+            label: label.into(),
+            style,
+        }
+    }
+}
+
+/// A message to send.
+#[derive(Clone, Debug, Default)]
+pub struct Post {
+    pub lines: Vec<String>,
+    /// (file name, PNG bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Rows of buttons (at most 5 per row).
+    pub buttons: Vec<Vec<Button>>,
+    /// Only the person who asked sees it (interaction responses only).
+    pub ephemeral: bool,
+}
+
+impl Post {
+    pub fn text(text: impl Into<String>) -> Post {
+        Post {
+            lines: vec![text.into()],
+            ..Post::default()
+        }
+    }
+
+    /// Seen only by the person who asked.
+    pub fn private(text: impl Into<String>) -> Post {
+        Post {
+            ephemeral: true,
+            ..Post::text(text)
+        }
+    }
+
+    pub fn line(&mut self, text: impl Into<String>) -> &mut Post {
+        self.lines.push(text.into());
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.files.is_empty()
+    }
+
+    /// Appends another post's text, pictures and buttons.
+    pub fn append(&mut self, other: Post) {
+        self.lines.extend(other.lines);
+        self.files.extend(other.files);
+        self.buttons.extend(other.buttons);
+        self.ephemeral |= other.ephemeral;
+    }
+
+    /// A picture of one structure, named after its table number.
+    pub fn koan(&mut self, koan: &Koan, number: Option<u32>, mark: Option<Mark>) -> &mut Post {
+        let picture = Picture {
+            mark,
+            caption: number.map(|n| format!("#{n}")),
+        };
+        let name = match number {
+            Some(n) => format!("koan-{n}.png"),
+            None => format!("koan-{}.png", self.files.len() + 1),
+        };
+        self.files.push((name, render::koan_png(koan, &picture)));
+        self
+    }
+
+    /// A picture of a table entry with its verdict.
+    pub fn entry(&mut self, entry: &TableEntry) -> &mut Post {
+        self.koan(&entry.koan, Some(entry.number), Some(mark(entry.obeys)))
+    }
+
+    /// One picture of every structure on the table, numbered and marked.
+    pub fn board(&mut self, table: &[TableEntry]) -> &mut Post {
+        let entries: Vec<BoardEntry> = table
+            .iter()
+            .map(|e| BoardEntry {
+                koan: &e.koan,
+                mark: Some(mark(e.obeys)),
+                label: format!("#{}", e.number),
+            })
+            .collect();
+        match render::board_png(&entries) {
+            Ok(png) => self.files.push(("board.png".into(), png)),
+            Err(e) => self.lines.push(format!("(no picture: {e})")),
+        }
+        self
+    }
+
+    pub fn buttons(&mut self, row: Vec<Button>) -> &mut Post {
+        if !row.is_empty() {
+            self.buttons.push(row);
+        }
+        self
+    }
+
+    /// The text as sent: lines joined, cut to Discord's limit with a note.
+    pub fn content(&self) -> String {
+        let text = self.lines.join("\n");
+        if text.chars().count() <= MAX_CONTENT {
+            return text;
+        }
+        let note = "\n… (cut: too long for one message)";
+        let keep = MAX_CONTENT - note.chars().count();
+        let mut cut: String = text.chars().take(keep).collect();
+        cut.push_str(note);
+        cut
+    }
+
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        self.files
+            .iter()
+            .take(MAX_FILES)
+            .map(|(name, png)| CreateAttachment::bytes(png.clone(), name.clone()))
+            .collect()
+    }
+
+    fn rows(&self) -> Vec<CreateActionRow> {
+        self.buttons
+            .iter()
+            .take(5)
+            .map(|row| {
+                CreateActionRow::Buttons(
+                    row.iter()
+                        .take(5)
+                        .map(|b| {
+                            CreateButton::new(b.id.to_string())
+                                .label(b.label.chars().take(80).collect::<String>())
+                                .style(b.style)
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// Mentions ping only users, never roles or @everyone (text from players, such as
+    /// a guess, could hold any of them).
+    fn mentions() -> CreateAllowedMentions {
+        CreateAllowedMentions::new().all_users(true)
+    }
+
+    pub fn message(&self) -> CreateMessage {
+        let mut m = CreateMessage::new()
+            .content(self.content())
+            .allowed_mentions(Post::mentions())
+            .add_files(self.attachments());
+        if !self.buttons.is_empty() {
+            m = m.components(self.rows());
+        }
+        m
+    }
+
+    pub fn response(&self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(self.content())
+            .allowed_mentions(Post::mentions())
+            .ephemeral(self.ephemeral)
+            .add_files(self.attachments());
+        if !self.buttons.is_empty() {
+            m = m.components(self.rows());
+        }
+        m
+    }
+
+    pub fn reply(&self) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.content())
+            .allowed_mentions(Post::mentions())
+            .ephemeral(self.ephemeral);
+        for a in self.attachments() {
+            r = r.attachment(a);
+        }
+        if !self.buttons.is_empty() {
+            r = r.components(self.rows());
+        }
+        r
+    }
+}
+
+pub fn mark(obeys: bool) -> Mark {
+    if obeys { Mark::Obeys } else { Mark::DoesNot }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_to_discords_limit_and_says_so() {
+        let mut p = Post::default();
+        for i in 0..500 {
+            p.line(format!("line {i}"));
+        }
+        let c = p.content();
+        assert!(c.chars().count() <= MAX_CONTENT);
+        assert!(c.ends_with("(cut: too long for one message)"));
+        assert_eq!(Post::text("short").content(), "short");
+    }
+
+    #[test]
+    fn pictures_are_pngs_named_by_table_number() {
+        let koan: Koan = "1^ 2>".parse().expect("koan");
+        let mut p = Post::default();
+        p.koan(&koan, Some(7), Some(Mark::Obeys));
+        assert_eq!(p.files[0].0, "koan-7.png");
+        assert_eq!(&p.files[0].1[1..4], b"PNG");
+    }
+}

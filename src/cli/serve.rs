@@ -1,0 +1,78 @@
+//! `mondo serve`: the Discord bot. The token comes from `DISCORD_TOKEN`, everything
+//! else from config/default.toml, an optional `--config FILE` and `MONDO_*` variables.
+
+use clap::Args;
+use mondo::config::Config;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A config file overlaying the built-in config/default.toml.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Print the configuration in effect (defaults, file, environment) and exit.
+    #[arg(long)]
+    pub show_config: bool,
+}
+
+pub fn run(args: ServeArgs) -> ExitCode {
+    let config = match Config::load(args.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.show_config {
+        match toml_text(&config) {
+            Ok(t) => print!("{t}"),
+            Err(e) => eprintln!("error: {e}"),
+        }
+        return ExitCode::SUCCESS;
+    }
+    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| config.log.level.clone());
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: could not start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(mondo::bot::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn toml_text(config: &Config) -> Result<String, String> {
+    serde_json::to_value(config)
+        .map_err(|e| e.to_string())
+        .map(|v| json_as_toml(&v))
+}
+
+/// The configuration as `section.key = value` lines (no TOML writer is linked in).
+fn json_as_toml(v: &serde_json::Value) -> String {
+    let mut out = String::new();
+    if let Some(sections) = v.as_object() {
+        for (section, keys) in sections {
+            out.push_str(&format!("[{section}]\n"));
+            if let Some(keys) = keys.as_object() {
+                for (k, v) in keys {
+                    if !v.is_null() {
+                        out.push_str(&format!("{k} = {v}\n"));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}

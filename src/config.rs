@@ -1,0 +1,273 @@
+//! The configuration of `mondo serve`: `config/default.toml` (built into the binary),
+//! overlaid by an optional file, overlaid by `MONDO_<SECTION>_<KEY>` environment
+//! variables. Everything is checked at start-up, and a problem is one line that names
+//! the key, where its value came from, what was wrong and what is allowed.
+
+use crate::finder::Style;
+use figment::Figment;
+use figment::providers::{Env, Format, Toml};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The shipped defaults (also the documentation of every key).
+pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
+
+/// The prefix of the environment variables that overlay the files.
+pub const ENV_PREFIX: &str = "MONDO_";
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub discord: DiscordConfig,
+    pub database: DatabaseConfig,
+    pub zendo: ZendoConfig,
+    pub umpire: UmpireConfig,
+    pub log: LogConfig,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// Register the commands in this server only (instant), instead of globally.
+    #[serde(default)]
+    pub guild: Option<u64>,
+    /// Tests only: the base URL that replaces https://discord.com.
+    #[serde(default)]
+    pub api_proxy: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseConfig {
+    pub path: PathBuf,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZendoConfig {
+    pub turn_secs: u64,
+    pub challenge_secs: u64,
+    pub guess_bonus_secs: u64,
+    pub style: Style,
+    pub pool: String,
+    /// 0: no host role.
+    pub host_role: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UmpireConfig {
+    pub work_limit_secs: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    pub level: String,
+}
+
+/// The allowed range of each clock setting, in seconds (also for /settings).
+pub const TURN_SECS: std::ops::RangeInclusive<u64> = 10..=3600;
+pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
+pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
+pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("the config file {} does not exist", .0.display())]
+    NoFile(PathBuf),
+    /// A value that does not read (figment names the key and its source).
+    #[error("bad configuration: {0}")]
+    Read(String),
+    #[error("bad configuration: `{key}` is {value}; {allowed}")]
+    Invalid {
+        key: &'static str,
+        value: String,
+        allowed: String,
+    },
+}
+
+impl Config {
+    /// The shipped defaults, then `file` (if given; it must exist), then the process's
+    /// `MONDO_*` environment variables.
+    pub fn load(file: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::from_figment(Config::figment(file)?)
+    }
+
+    /// The layers, before extraction (tests add their own on top).
+    pub fn figment(file: Option<&Path>) -> Result<Figment, ConfigError> {
+        let mut figment = Figment::from(Toml::string(DEFAULT_TOML));
+        if let Some(path) = file {
+            if !path.is_file() {
+                return Err(ConfigError::NoFile(path.to_path_buf()));
+            }
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        // MONDO_ZENDO_TURN_SECS is zendo.turn_secs: the first `_` after the prefix
+        // separates the section (section names have none).
+        Ok(figment
+            .merge(Env::prefixed(ENV_PREFIX).map(|key| key.as_str().replacen('_', ".", 1).into())))
+    }
+
+    /// Extracts and checks a configuration.
+    pub fn from_figment(figment: Figment) -> Result<Config, ConfigError> {
+        let config: Config = figment
+            .extract()
+            .map_err(|e| ConfigError::Read(one_line(&e)))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let range = |key, value: u64, allowed: std::ops::RangeInclusive<u64>| {
+            if allowed.contains(&value) {
+                Ok(())
+            } else {
+                Err(ConfigError::Invalid {
+                    key,
+                    value: value.to_string(),
+                    allowed: format!("allowed: {} to {} seconds", allowed.start(), allowed.end()),
+                })
+            }
+        };
+        range("zendo.turn_secs", self.zendo.turn_secs, TURN_SECS)?;
+        range(
+            "zendo.challenge_secs",
+            self.zendo.challenge_secs,
+            CHALLENGE_SECS,
+        )?;
+        range(
+            "zendo.guess_bonus_secs",
+            self.zendo.guess_bonus_secs,
+            GUESS_BONUS_SECS,
+        )?;
+        range(
+            "umpire.work_limit_secs",
+            self.umpire.work_limit_secs,
+            WORK_LIMIT_SECS,
+        )?;
+        if self.zendo.pool.trim().is_empty() {
+            return Err(ConfigError::Invalid {
+                key: "zendo.pool",
+                value: "empty".into(),
+                allowed: "name a pool: pyramids, arrows, generated, or a server pool's name".into(),
+            });
+        }
+        if self.database.path.as_os_str().is_empty() {
+            return Err(ConfigError::Invalid {
+                key: "database.path",
+                value: "empty".into(),
+                allowed: "give the SQLite file's path, e.g. mondo.db".into(),
+            });
+        }
+        if let Some(proxy) = &self.discord.api_proxy
+            && !(proxy.starts_with("http://") || proxy.starts_with("https://"))
+        {
+            return Err(ConfigError::Invalid {
+                key: "discord.api_proxy",
+                value: format!("`{proxy}`"),
+                allowed: "give a base URL such as http://127.0.0.1:8080".into(),
+            });
+        }
+        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+            return Err(ConfigError::Invalid {
+                key: "log.level",
+                value: format!("`{}` ({e})", self.log.level),
+                allowed: "a tracing filter such as info, debug or \"info,mondo=debug\"".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The host role, if one is set.
+    pub fn host_role(&self) -> Option<u64> {
+        (self.zendo.host_role != 0).then_some(self.zendo.host_role)
+    }
+}
+
+/// figment's error (which may be several) on one line.
+fn one_line(e: &figment::Error) -> String {
+    e.clone()
+        .into_iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    //! The environment overlay is tested through the binary (`tests/serve_config.rs`):
+    //! setting variables here would race other tests' threads reading them.
+    use super::*;
+
+    fn with_file(text: &str) -> Result<Config, ConfigError> {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("mondo.toml");
+        std::fs::write(&path, text).expect("write");
+        Config::load(Some(&path))
+    }
+
+    #[test]
+    fn the_shipped_defaults_load_and_say_the_seeds_times() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(c.zendo.turn_secs, 180);
+        assert_eq!(c.zendo.challenge_secs, 30);
+        assert_eq!(c.zendo.guess_bonus_secs, 30);
+        assert_eq!(c.zendo.style, Style::Simple);
+        assert_eq!(c.zendo.pool, "pyramids");
+        assert_eq!(c.host_role(), None);
+        assert_eq!(c.discord.guild, None);
+        assert_eq!(c.discord.api_proxy, None);
+        assert_eq!(c.database.path, PathBuf::from("mondo.db"));
+    }
+
+    #[test]
+    fn a_file_overlays_the_defaults() {
+        let c = with_file("[zendo]\nturn_secs = 60\nstyle = \"varied\"\nhost_role = 42\n")
+            .expect("overlaid");
+        assert_eq!(c.zendo.turn_secs, 60);
+        assert_eq!(c.zendo.style, Style::Varied);
+        assert_eq!(c.host_role(), Some(42));
+        assert_eq!(c.zendo.challenge_secs, 30, "the rest stays default");
+    }
+
+    #[test]
+    fn bad_values_are_one_line_naming_the_key_and_what_is_allowed() {
+        let e = with_file("[zendo]\nturn_secs = 5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("zendo.turn_secs") && e.contains("10 to 3600"),
+            "{e}"
+        );
+        assert!(!e.contains('\n'), "{e}");
+        let e = with_file("[zendo]\nturn_secs = \"soon\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("turn_secs") && e.contains("soon"), "{e}");
+        let e = with_file("[zendo]\nstyle = \"fancy\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("style") && e.contains("fancy"), "{e}");
+        let e = with_file("[zendo]\nturn_sec = 60\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("turn_sec"), "unknown keys are refused: {e}");
+        let e = with_file("[log]\nlevel = \"mondo=loudest\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("log.level"), "{e}");
+        let e = with_file("[discord]\napi_proxy = \"127.0.0.1:9\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("discord.api_proxy") && e.contains("http://"),
+            "{e}"
+        );
+        let e = Config::load(Some(Path::new("/no/such/mondo.toml")))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/no/such/mondo.toml"), "{e}");
+    }
+}
