@@ -75,7 +75,7 @@ pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("the config file {} does not exist", .0.display())]
+    #[error("the config file {} does not exist or is not a file", .0.display())]
     NoFile(PathBuf),
     /// A value that does not read (figment names the key and its source).
     #[error("bad configuration: {0}")]
@@ -186,11 +186,30 @@ impl Config {
     }
 }
 
-/// figment's error (which may be several) on one line.
+/// figment's error (which may be several) on one line, naming each key as the admin
+/// wrote it: `zendo.turn_secs` in a file, `MONDO_ZENDO_TURN_SECS` in the environment.
 fn one_line(e: &figment::Error) -> String {
     e.clone()
         .into_iter()
-        .map(|e| e.to_string())
+        .map(|e| {
+            let key = e.path.join(".").to_ascii_lowercase();
+            let from = match &e.metadata {
+                Some(m) if m.name.contains("environment") => format!(
+                    " (from the variable {ENV_PREFIX}{})",
+                    key.replace('.', "_").to_ascii_uppercase()
+                ),
+                Some(m) => match &m.source {
+                    Some(source) => format!(" (from {source})"),
+                    None => format!(" (from {})", m.name),
+                },
+                None => String::new(),
+            };
+            if key.is_empty() {
+                format!("{}{from}", e.kind)
+            } else {
+                format!("`{key}`: {}{from}", e.kind)
+            }
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }

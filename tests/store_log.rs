@@ -370,3 +370,32 @@ async fn terminal_players_keep_one_id_per_name_whatever_its_case() {
     assert_eq!(names.get(&bob).map(String::as_str), Some("bob"));
     assert_eq!(names.len(), 2);
 }
+
+#[tokio::test]
+async fn the_discord_front_keeps_dm_channels_and_what_it_said_per_match() {
+    let (dir, store) = fresh().await;
+    let id = store
+        .create_match(&new_match("zendo-duel", &[7, 8]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    assert_eq!(store.announced(id).await.unwrap(), 0, "nothing said yet");
+    store.set_dm_channel(id, 7, Some(700)).await.unwrap();
+    store.set_dm_channel(id, 8, None).await.unwrap();
+    store.set_announced(id, 3).await.unwrap();
+    // What was said never goes back (a late writer cannot undo a later post).
+    store.set_announced(id, 2).await.unwrap();
+    let path = dir.path().join("mondo.db");
+    store.close().await;
+    // It survives a restart.
+    let store = Store::open(&path).await.unwrap();
+    let dms = store.dm_channels(id).await.unwrap();
+    assert_eq!(dms.get(&7), Some(&Some(700)));
+    assert_eq!(dms.get(&8), Some(&None), "no DMs: answers in the channel");
+    assert_eq!(store.announced(id).await.unwrap(), 3);
+    // A DM that works later replaces the refusal.
+    store.set_dm_channel(id, 8, Some(800)).await.unwrap();
+    assert_eq!(
+        store.dm_channels(id).await.unwrap().get(&8),
+        Some(&Some(800))
+    );
+}

@@ -1,0 +1,106 @@
+//! `mondo serve` before it reaches Discord: its configuration (defaults, a file, then
+//! MONDO_* variables, as a server admin sets them) and the one-line errors for a bad
+//! configuration or a missing or malformed token. Run as a child process, so setting
+//! environment variables never races another test.
+
+use std::process::{Command, Output};
+
+fn serve(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+    cmd.arg("serve").args(args);
+    // Nothing from the developer's own environment leaks in.
+    for (k, _) in std::env::vars() {
+        if k.starts_with("MONDO_") || k == "DISCORD_TOKEN" {
+            cmd.env_remove(k);
+        }
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out: Output = cmd.output().expect("the mondo binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_environment_overlays_a_file_which_overlays_the_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mondo.toml");
+    std::fs::write(&file, "[zendo]\nturn_secs = 60\nstyle = \"varied\"\n").unwrap();
+    let (code, out, err) = serve(
+        &["--config", file.to_str().unwrap(), "--show-config"],
+        &[
+            ("MONDO_ZENDO_TURN_SECS", "240"),
+            ("MONDO_DISCORD_GUILD", "1234"),
+            ("MONDO_DATABASE_PATH", "/tmp/elsewhere.db"),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("turn_secs = 240"), "the variable wins: {out}");
+    assert!(
+        out.contains("style = \"varied\""),
+        "the file wins over defaults: {out}"
+    );
+    assert!(
+        out.contains("challenge_secs = 30"),
+        "the rest is default: {out}"
+    );
+    assert!(out.contains("guild = 1234"), "{out}");
+    assert!(out.contains("path = \"/tmp/elsewhere.db\""), "{out}");
+}
+
+#[test]
+fn a_bad_setting_is_one_line_naming_the_variable_and_what_is_allowed() {
+    let (code, out, err) = serve(&["--show-config"], &[("MONDO_ZENDO_TURN_SECS", "soon")]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("turn_secs") && err.contains("MONDO_ZENDO_TURN_SECS"),
+        "{err}"
+    );
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_ZENDO_CHALLENGE_SECS", "1")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("zendo.challenge_secs") && err.contains("5 to 600"),
+        "{err}"
+    );
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_ZENDO_COLOUR", "red")]);
+    assert_eq!(code, 2, "unknown keys are refused");
+    assert!(err.contains("colour"), "{err}");
+    let (code, _, err) = serve(&["--config", "/no/such/file.toml"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.toml"), "{err}");
+}
+
+#[test]
+fn a_missing_or_malformed_token_is_one_line_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = serve(&[], &[("MONDO_DATABASE_PATH", db)]);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("DISCORD_TOKEN is not set"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let (code, _, err) = serve(
+        &[],
+        &[
+            ("MONDO_DATABASE_PATH", db),
+            ("DISCORD_TOKEN", "not a token"),
+        ],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("DISCORD_TOKEN is not a Discord bot token"),
+        "{err}"
+    );
+    assert!(
+        !std::path::Path::new(db).exists(),
+        "nothing is created before the token is checked"
+    );
+}
