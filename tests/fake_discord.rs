@@ -80,15 +80,21 @@ async fn pong(
     ctx: Ctx<'_>,
     #[description = "Whom to greet"] who: serenity::User,
     #[description = "How often"] times: Option<i64>,
+    #[description = "A file"] file: Option<serenity::Attachment>,
 ) -> Result<(), Error> {
     let times = times.unwrap_or(1);
     ctx.data()
         .probe
         .update(|s| s.commands.push(format!("pong {} {times}", who.name)));
+    let mut text = format!("pong {} x{times}", who.name);
+    if let Some(file) = file {
+        let bytes = file.download().await?;
+        text += &format!(" ({}: {})", file.filename, String::from_utf8_lossy(&bytes));
+    }
     let button = serenity::CreateButton::new("again").label("Again");
     ctx.send(
         poise::CreateReply::default()
-            .content(format!("pong {} x{times}", who.name))
+            .content(text)
             .embed(
                 serenity::CreateEmbed::new()
                     .title("Pong")
@@ -246,10 +252,65 @@ async fn answer(fake: &FakeDiscord, i: &Interaction) -> support::discord::Stored
         .unwrap_or_else(|| panic!("no message in the replies {replies:?}"))
 }
 
+/// The status line of a raw `GET path` with the bot's token.
+async fn raw_get(fake: &FakeDiscord, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = fake.proxy_url().trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let token = fake.token();
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: fake\r\nAuthorization: Bot {token}\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out.lines().next().unwrap_or("").to_string()
+}
+
+/// The validator itself: routes, request and response schemas.
+#[test]
+fn the_schema_validator_reports_violations() {
+    use support::discord::schema::spec;
+    let s = spec();
+    let create = s
+        .route("POST", "/channels/123/messages")
+        .expect("create_message");
+    assert_eq!(create.op.operation_id, "create_message");
+    assert_eq!(create.param("channel_id"), "123");
+    let edit = s
+        .route("PATCH", "/webhooks/1/tok/messages/@original")
+        .unwrap();
+    assert_eq!(edit.op.operation_id, "update_original_webhook_message");
+    let edit = s.route("PATCH", "/webhooks/1/tok/messages/99").unwrap();
+    assert_eq!(edit.op.operation_id, "update_webhook_message");
+    assert!(s.route("GET", "/no/such/route").is_none());
+
+    let ok = json!({"content": "hi", "embeds": [{"title": "t"}]});
+    assert_eq!(
+        s.check_request(&create.op, "application/json", &ok),
+        Vec::<String>::new()
+    );
+    let bad = json!({"content": "hi", "embeds": [{"title": 7}]});
+    let v = s.check_request(&create.op, "application/json", &bad);
+    assert!(v.len() == 1 && v[0].contains("/embeds/0/title"), "{v:?}");
+    // Inside a union (the callback's anyOf), the branch meant is the one reported.
+    let callback = s.route("POST", "/interactions/1/tok/callback").unwrap();
+    let bad = json!({"type": 4, "data": {"content": "x", "flags": "64"}});
+    let v = s.check_request(&callback.op, "application/json", &bad);
+    assert!(
+        !v.is_empty() && v.iter().all(|m| m.contains("/data/flags")),
+        "{v:?}"
+    );
+    // Responses are checked against the published schema (here: required fields missing).
+    let v = s.check_response(&create.op, 200, &json!({"id": "1"}));
+    assert!(v.iter().any(|m| m.contains("required")), "{v:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenity_and_poise_talk_to_the_fake() {
     let t0 = Instant::now();
-    let fake = FakeDiscord::start().await;
+    // A short heartbeat interval, so heartbeats are exercised too.
+    let fake = FakeDiscord::start_with_heartbeat(Duration::from_millis(250)).await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
     let host = fake.add_role("host");
@@ -402,21 +463,50 @@ async fn serenity_and_poise_talk_to_the_fake() {
         "all red"
     );
 
-    // A global command in a DM channel (user, not member).
+    // A global command in a DM channel (user, not member), with an uploaded file the bot
+    // downloads from the fake.
     let dm = fake.dm_channel(alice.id);
-    let i = fake
-        .slash_in(
-            dm,
-            alice.id,
-            "ping pong",
-            &[("who", json!(alice.id.to_string()))],
-        )
-        .await;
-    assert!(i.payload.get("member").is_none() && i.payload["user"]["id"] == alice.id.to_string());
+    let file = fake.attachment("koan.txt", b"AAB".to_vec());
+    let options = [("who", json!(alice.id.to_string())), ("file", file)];
+    let i = fake.slash_in(dm, alice.id, "ping pong", &options).await;
+    assert!(
+        i.payload.get("member").is_none() && i.payload["user"]["id"] == json!(alice.id.to_string())
+    );
     let msg = answer(&fake, &i).await;
     assert_eq!(
         (msg.channel_id, msg.content.as_str()),
-        (dm, "pong alice x1")
+        (dm, "pong alice x1 (koan.txt: AAB)")
+    );
+
+    // Answering an interaction twice is refused like Discord does, and reported.
+    let again = fake
+        .http()
+        .create_interaction_response(
+            serenity::InteractionId::new(i.id),
+            &i.token,
+            &json!({"type": 4, "data": {"content": "twice"}}),
+            vec![],
+        )
+        .await;
+    match again {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => {
+            assert_eq!(e.error.code, 40060)
+        }
+        other => panic!("a second acknowledgement gave {other:?}"),
+    }
+    let problems = fake.take_problems();
+    assert!(
+        problems.len() == 1 && problems[0].contains("acknowledged twice"),
+        "{problems:?}"
+    );
+
+    // An unknown route is answered 404 and reported.
+    let status = raw_get(&fake, "/api/v10/no/such/route").await;
+    assert!(status.starts_with("HTTP/1.1 404"), "{status}");
+    let problems = fake.take_problems();
+    assert!(
+        problems.len() == 1 && problems[0].contains("no such route"),
+        "{problems:?}"
     );
 
     // Everything so far was valid.
@@ -462,7 +552,9 @@ async fn serenity_and_poise_talk_to_the_fake() {
         .await;
     assert_eq!(answer(&fake, &i).await.content, "pong bob x1");
     let t_second = t_restart.elapsed();
-    assert_eq!(fake.gateway_stats().identifies, 2);
+    let stats = fake.gateway_stats();
+    assert_eq!(stats.identifies, 2);
+    assert!(stats.heartbeats > 0, "{stats:?}");
     bot2.stop().await;
 
     assert_eq!(fake.problems(), Vec::<String>::new());

@@ -31,6 +31,8 @@ pub(super) async fn serve(listener: TcpListener, inner: Arc<Inner>) {
     }
 }
 
+// The handshake callback's error type is tungstenite's, large as it is.
+#[allow(clippy::result_large_err)]
 async fn connection(stream: tokio::net::TcpStream, inner: Arc<Inner>) {
     let mut query = None;
     let callback =

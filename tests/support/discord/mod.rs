@@ -467,10 +467,11 @@ static INSTANCE: AtomicU64 = AtomicU64::new(1);
 impl FakeDiscord {
     /// Starts the fake: REST on 127.0.0.1:0 and the gateway on another port.
     pub async fn start() -> FakeDiscord {
-        Self::start_with_heartbeat(Duration::from_millis(2000)).await
+        Self::start_with_heartbeat(Duration::from_millis(41_250)).await
     }
 
-    /// As [`start`](Self::start), with the heartbeat interval HELLO announces.
+    /// As [`start`](Self::start) (which announces Discord's 41.25 s), with the heartbeat
+    /// interval HELLO announces.
     pub async fn start_with_heartbeat(heartbeat: Duration) -> FakeDiscord {
         // Load the spec before anything times a request.
         let _ = schema::spec();

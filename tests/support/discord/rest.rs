@@ -923,10 +923,8 @@ impl World {
                 original = Some(mid);
                 reply_message = self.messages.get(&mid).cloned();
             }
-            9 => {
-                if data.as_ref().is_none_or(|d| d["custom_id"].is_null()) {
-                    self.problem(format!("interaction {iid}: modal without custom_id"));
-                }
+            9 if data.as_ref().is_none_or(|d| d["custom_id"].is_null()) => {
+                self.problem(format!("interaction {iid}: modal without custom_id"));
             }
             _ => {}
         }
