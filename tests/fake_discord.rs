@@ -509,6 +509,51 @@ async fn serenity_and_poise_talk_to_the_fake() {
         "{problems:?}"
     );
 
+    // Reads a bot may do outside the cache are answered (and parse, and fit the schemas).
+    let http = fake.http();
+    let gid = serenity::GuildId::new(fake.guild_id());
+    let channel = http
+        .get_channel(serenity::ChannelId::new(fake.channel_id()))
+        .await
+        .unwrap();
+    assert_eq!(channel.guild().unwrap().name, "zendo");
+    let channel = http
+        .get_channel(serenity::ChannelId::new(dm))
+        .await
+        .unwrap();
+    assert_eq!(channel.private().unwrap().recipient.id.get(), alice.id);
+    assert_eq!(http.get_guild(gid).await.unwrap().name, "Mondo Test Guild");
+    assert_eq!(http.get_guild_roles(gid).await.unwrap().len(), 2);
+    assert_eq!(
+        http.get_guild_members(gid, Some(10), None)
+            .await
+            .unwrap()
+            .len(),
+        4
+    );
+    let member = http
+        .get_member(gid, serenity::UserId::new(alice.id))
+        .await
+        .unwrap();
+    assert_eq!(member.roles, vec![serenity::RoleId::new(host)]);
+    assert_eq!(
+        http.get_user(serenity::UserId::new(bob.id))
+            .await
+            .unwrap()
+            .name,
+        "bob"
+    );
+    assert_eq!(
+        http.get_current_user().await.unwrap().id.get(),
+        fake.bot_user_id()
+    );
+    let listed = http.get_messages(serenity::ChannelId::new(fake.channel_id()), None, None);
+    assert_eq!(
+        listed.await.unwrap().len(),
+        2,
+        "the channel's messages, ephemeral ones excluded"
+    );
+
     // Everything so far was valid.
     assert_eq!(fake.problems(), Vec::<String>::new());
 

@@ -382,6 +382,69 @@ impl World {
                     None => error(404, 10007, "Unknown Member"),
                 }
             }
+            "get_channel" => match route.id("channel_id") {
+                Some(c) if c == self.channel_id => (200, Some(self.text_channel_json())),
+                Some(c) if self.dm_user(c).is_some() => (200, Some(self.dm_channel_json(c))),
+                _ => error(404, 10003, "Unknown Channel"),
+            },
+            "get_guild" | "list_guild_roles" | "list_guild_members" | "list_guild_channels"
+                if route.id("guild_id") != Some(self.guild_id) =>
+            {
+                error(404, 10004, "Unknown Guild")
+            }
+            "get_guild" => {
+                let mut g = self.guild_json();
+                let m = g.as_object_mut().unwrap();
+                for key in [
+                    "joined_at",
+                    "large",
+                    "unavailable",
+                    "member_count",
+                    "voice_states",
+                    "members",
+                    "channels",
+                    "threads",
+                    "presences",
+                    "stage_instances",
+                    "guild_scheduled_events",
+                    "soundboard_sounds",
+                    "lazy",
+                ] {
+                    m.remove(key);
+                }
+                m.insert("home_header".into(), Value::Null);
+                m.insert("region".into(), "deprecated".into());
+                m.insert("nsfw".into(), false.into());
+                if query_param(req, "with_counts").as_deref() == Some("true") {
+                    m.insert(
+                        "approximate_member_count".into(),
+                        self.members().len().into(),
+                    );
+                    m.insert("approximate_presence_count".into(), 0.into());
+                }
+                (200, Some(g))
+            }
+            "list_guild_roles" => {
+                let roles = self.roles.keys().map(|r| self.role_json(*r)).collect();
+                (200, Some(Value::Array(roles)))
+            }
+            "list_guild_channels" => (200, Some(json!([self.text_channel_json()]))),
+            "list_guild_members" => {
+                let limit = query_param(req, "limit")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(1);
+                let after: u64 = query_param(req, "after")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(0);
+                let members = self
+                    .members()
+                    .into_iter()
+                    .filter(|u| *u > after)
+                    .take(limit)
+                    .map(|u| self.member_json(u, true, false))
+                    .collect();
+                (200, Some(Value::Array(members)))
+            }
             "list_application_commands"
             | "bulk_set_application_commands"
             | "create_application_command"
@@ -1104,6 +1167,11 @@ fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
         "get_my_user" => parse::<CurrentUser>(v),
         "get_user" => parse::<User>(v),
         "get_guild_member" => parse::<Member>(v),
+        "list_guild_members" => parse::<Vec<Member>>(v),
+        "get_channel" => parse::<Channel>(v),
+        "list_guild_channels" => parse::<Vec<GuildChannel>>(v),
+        "get_guild" => parse::<PartialGuild>(v),
+        "list_guild_roles" => parse::<Vec<Role>>(v),
         "get_bot_gateway" => parse::<BotGateway>(v),
         "get_gateway" => parse::<serenity::model::gateway::Gateway>(v),
         _ => Ok(()),
