@@ -13,37 +13,85 @@
 //! ```
 //! With a proxy set, serenity replaces `https://discord.com` in every URL by the proxy
 //! (serenity 0.12.5 `src/http/request.rs`, `Request::build`), so requests arrive here as plain
-//! HTTP at `/api/v10/...`. The client asks `GET /api/v10/gateway` for the websocket URL
-//! (`ClientBuilder::into_future`), `start_autosharded` also asks `GET /gateway/bot`; poise asks
-//! `GET /oauth2/applications/@me` (owners) at start-up, and registers commands from its setup
-//! (`PUT /applications/{id}/commands` or `.../guilds/{gid}/commands`).
+//! HTTP at `/api/v10/...`. **`ratelimiter_disabled(true)` is required**, not an option: with
+//! its rate limiter on, serenity builds each request with `proxy: None`
+//! (`src/http/ratelimiting.rs`, `Ratelimiter::perform`), so requests would go to discord.com
+//! and never reach the fake.
+//!
+//! At start-up the client asks `GET /gateway` for the websocket URL
+//! (`ClientBuilder::into_future`; `start_autosharded` also asks `GET /gateway/bot`), poise asks
+//! `GET /oauth2/applications/@me` (owners), and the bot's setup registers its commands
+//! (`PUT /applications/{id}/commands`, `PUT /applications/{id}/guilds/{gid}/commands`); serenity
+//! learns the application id from READY. On the gateway: HELLO, IDENTIFY (token `Bot ...`,
+//! `?v=10`), READY, GUILD_CREATE; heartbeats every interval (41.25 s like Discord by default,
+//! `start_with_heartbeat` for shorter); after a dropped websocket serenity reconnects at once
+//! and RESUMEs (the fake replays what was missed, then RESUMED); a new client IDENTIFYs anew.
 //!
 //! # Everything is checked
 //! Every REST request is recorded ([`FakeDiscord::requests`]) and its body validated against
 //! the request schema of its operation in Discord's OpenAPI document (`schema.rs` says how, and
 //! what it cannot check); a body that violates it is answered `400 {code: 50035}` like Discord
-//! and reported in [`FakeDiscord::problems`], as are unknown routes (404), bad tokens (401),
-//! a second acknowledgement of an interaction (400, code 40060), an acknowledgement later than
-//! 3 s, malformed bodies, and any payload of the fake itself that serenity could not parse or
-//! that violates Discord's response schema. A test asserts `fake.problems().is_empty()`.
+//! and reported in [`FakeDiscord::problems`], as are unknown routes (404), operations of the
+//! spec the fake does not implement (404), bad tokens (401), a second acknowledgement of an
+//! interaction (400, code 40060), an acknowledgement later than 3 s, a follow-up before the
+//! acknowledgement, an empty message or one over 2000 characters, malformed bodies, and any
+//! payload of the fake itself that serenity could not parse (gateway events are parsed with
+//! serenity's `GatewayEvent` before they are sent; REST answers with the type the bot's call
+//! expects) or that violates Discord's response schema. A test asserts
+//! `fake.problems().is_empty()`. Sending to the DM of a user whose DMs are closed answers
+//! `403 {code: 50007}` and is not a problem (the bot is expected to handle it).
+//!
+//! # REST operations answered (by the spec's operation id)
+//! `get_gateway`, `get_bot_gateway`, `get_my_oauth2_application`, `get_my_application`,
+//! `get_my_user`, `get_user`, `get_guild`, `get_guild_member`, `list_guild_members`,
+//! `list_guild_roles`, `list_guild_channels`, `get_channel`, `create_dm`; messages:
+//! `create_message`, `list_messages`, `get_message`, `update_message`, `delete_message`;
+//! commands (global and guild): `bulk_set_*`, `create_*`, `list_*`, `get_*`, `update_*`,
+//! `delete_*`; interactions: `create_interaction_response` (types 4, 5, 6, 7, 9),
+//! `execute_webhook` (follow-up; the first one after a type-5 deferral replaces the
+//! "thinking" message, as on Discord), `get/update/delete_original_webhook_message`,
+//! `get/update/delete_webhook_message`. Files: `GET /attachments/{id}/{filename}`.
+//!
+//! # The world
+//! One guild ("Mondo Test Guild") with one text channel ("zendo"), roles `@everyone` and those
+//! added, the bot (application id = bot user id, administrator), a guild owner, and the users
+//! tests add. Added users, roles and role grants are also dispatched (GUILD_MEMBER_ADD /
+//! GUILD_MEMBER_UPDATE only if the client asked for the GUILD_MEMBERS intent, GUILD_ROLE_CREATE
+//! with GUILDS), so a running bot's cache follows.
+//!
+//! # Timing
+//! Waits poll nothing: they wake on every change of the fake's state, with a timeout. Two
+//! things the fake does on purpose: an interaction waits (up to 10 s) for a live gateway
+//! session before it is dispatched (`Interaction::dispatched` is when it was written to the
+//! websocket); and a click or modal submit waits until a simulated user's reaction time (200 ms
+//! by default, [`FakeDiscord::set_reaction_time`]) has passed since the message was
+//! sent/edited or the modal opened, because a bot waiting with a collector (poise's
+//! `execute_modal`) registers it only after its own HTTP call returned, and a faster-than-human
+//! submit would be lost.
 //!
 //! # API beyond the brief (extensions; nothing of the brief's API was removed)
 //! - `new_http()`: a fresh `Http` for `ClientBuilder::new_with_http` (which takes `Http` by
 //!   value, so the shared `http()` cannot be used there).
-//! - `rest_url()`, `gateway_url()`, `wait_session()` (READY without waiting for commands),
-//!   `wait_reply()` (a reply matching a predicate: e.g. the follow-up poise sends to the
-//!   command after a modal), `select()` (string select menus), `try_click()`,
-//!   `add_role_with_permissions()`, `dm_channel()` (creates the DM channel),
-//!   `message()`, `interaction_latency()`, `latencies()`, `gateway_stats()`,
-//!   `set_dms_open()`, `take_problems()`, `drop_gateway_with()`, `invalidate_session()`,
-//!   `commands()`.
+//! - `start_with_heartbeat()`, `rest_url()`, `gateway_url()`, `wait_session()` (READY without
+//!   waiting for commands), `wait_reply()` (a reply matching a predicate: e.g. the follow-up
+//!   poise sends to the command after a modal), `replies_now()`, `select()` (string select
+//!   menus), `try_click()`, `set_reaction_time()`, `add_role_with_permissions()`,
+//!   `dm_channel()` (opens the DM channel, e.g. for `slash_in`), `message()`,
+//!   `interaction_latency()`, `latencies()`, `gateway_stats()`, `set_dms_open()`,
+//!   `take_problems()`, `drop_gateway_with()`, `invalidate_session()`, `commands()`.
+//! - `wait_ready` panics if no session is ready in time; it then waits (within the same
+//!   timeout) until some commands are registered, returning without panic if none ever are.
 //! - `set_permissions(user, p)` sets the member's own permission bits; an interaction's
 //!   `member.permissions` is `@everyone | roles | own` (channel overwrites are not modelled).
-//! - `StoredMessage` has extra public fields (author, flags, attachments, kind, timestamps);
-//!   `RecordedRequest` has `query`, `content_type`, `operation_id`, `uploads` (with content
-//!   types), `response`, `at`.
-//! - Interactions wait (up to 10 s) for a live gateway session before they are dispatched;
-//!   `Interaction::dispatched` is the moment the event was written to the websocket.
+//! - `Interaction` also has `kind`, `user`, `channel_id`; `Reply` also has `data` (the
+//!   callback's data, e.g. the modal); `ReplyKind` is `Callback(type) | Followup |
+//!   EditOriginal | EditMessage(id) | DeleteOriginal | DeleteMessage(id)`.
+//! - `StoredMessage` has extra public fields (author, flags, attachments, kind, timestamps,
+//!   `loading`, `updated`) and `component(custom_id)`; `text()` also includes embed footers
+//!   and text-display components. `RecordedRequest` has `query`, `content_type`,
+//!   `operation_id`, `uploads` (with content types), `response`, `at`, `reason`, `user_agent`.
+//! - Option values for `slash`: strings, integers, booleans, numbers; USER, CHANNEL, ROLE and
+//!   MENTIONABLE as id strings (or numbers); ATTACHMENT as `attachment(...)`'s value.
 
 mod gateway;
 pub mod payloads;
