@@ -1,0 +1,612 @@
+//! Self-test of the fake Discord (tests/support/discord): a tiny poise bot, connected exactly
+//! as the real one will be (HttpBuilder::proxy + ratelimiter_disabled,
+//! ClientBuilder::new_with_http), must see READY and GUILD_CREATE, register its commands, and
+//! answer a slash command (PNG attachment and a button), a button click (ephemeral), a modal,
+//! a DM to a user with open DMs and one to a user with closed DMs (50007); the validator must
+//! catch a malformed request; the bot must come back after the websocket drops (RESUME) and
+//! after a restart (a second client, IDENTIFY).
+
+mod support;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+use support::discord::{FakeDiscord, Interaction, ReplyKind};
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+const T: Duration = Duration::from_secs(10);
+
+/// A 2x1 RGBA PNG.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0xf4, 0x22, 0x7f,
+    0x8a, 0x00, 0x00, 0x00, 0x12, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0,
+    0x1f, 0x08, 0x1b, 0x18, 0x80, 0x34, 0x00, 0x2f, 0xee, 0x05, 0xfb, 0x58, 0x2d, 0x6f, 0x16, 0x00,
+    0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
+/// What the bot saw, for the test to check.
+#[derive(Default)]
+struct Seen {
+    ready_user: Option<u64>,
+    /// (name, channels, members, roles) of GUILD_CREATE.
+    guild: Option<(String, usize, usize, usize)>,
+    commands: Vec<String>,
+    clicks: Vec<String>,
+    dm_errors: Vec<isize>,
+    guesses: Vec<String>,
+}
+
+#[derive(Clone, Default)]
+struct Probe(Arc<(Mutex<Seen>, tokio::sync::Notify)>);
+
+impl Probe {
+    fn update(&self, f: impl FnOnce(&mut Seen)) {
+        f(&mut self.0.0.lock().unwrap());
+        self.0.1.notify_waiters();
+    }
+    async fn wait<R>(&self, what: &str, f: impl Fn(&Seen) -> Option<R>) -> R {
+        let deadline = Instant::now() + T;
+        loop {
+            let notified = self.0.1.notified();
+            if let Some(r) = f(&self.0.0.lock().unwrap()) {
+                return r;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || tokio::time::timeout(left, notified).await.is_err() {
+                panic!("the bot never saw {what}");
+            }
+        }
+    }
+}
+
+struct Data {
+    probe: Probe,
+}
+
+/// Ping commands
+#[poise::command(slash_command, subcommands("pong"))]
+async fn ping(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Answers with a picture and a button
+#[poise::command(slash_command)]
+async fn pong(
+    ctx: Ctx<'_>,
+    #[description = "Whom to greet"] who: serenity::User,
+    #[description = "How often"] times: Option<i64>,
+    #[description = "A file"] file: Option<serenity::Attachment>,
+) -> Result<(), Error> {
+    let times = times.unwrap_or(1);
+    ctx.data()
+        .probe
+        .update(|s| s.commands.push(format!("pong {} {times}", who.name)));
+    let mut text = format!("pong {} x{times}", who.name);
+    if let Some(file) = file {
+        let bytes = file.download().await?;
+        text += &format!(" ({}: {})", file.filename, String::from_utf8_lossy(&bytes));
+    }
+    let button = serenity::CreateButton::new("again").label("Again");
+    ctx.send(
+        poise::CreateReply::default()
+            .content(text)
+            .embed(
+                serenity::CreateEmbed::new()
+                    .title("Pong")
+                    .description("a picture"),
+            )
+            .attachment(serenity::CreateAttachment::bytes(PNG.to_vec(), "pong.png"))
+            .components(vec![serenity::CreateActionRow::Buttons(vec![button])]),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Sends a direct message
+#[poise::command(slash_command)]
+async fn dm(ctx: Ctx<'_>, #[description = "To whom"] who: serenity::User) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    match who
+        .direct_message(ctx, serenity::CreateMessage::new().content("hello by DM"))
+        .await
+    {
+        Ok(_) => {
+            ctx.say("sent").await?;
+        }
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => {
+            let code = e.error.code;
+            ctx.data().probe.update(|s| s.dm_errors.push(code));
+            ctx.say(format!("DM failed: {code}")).await?;
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
+}
+
+#[derive(Debug, poise::Modal)]
+#[name = "Your guess"]
+struct GuessModal {
+    #[name = "The rule"]
+    #[placeholder = "a koan has a red piece"]
+    guess: String,
+    #[name = "Notes"]
+    #[paragraph]
+    notes: Option<String>,
+}
+
+/// Opens a modal
+#[poise::command(slash_command)]
+async fn guess(ctx: poise::ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    use poise::Modal as _;
+    if let Some(g) = GuessModal::execute(ctx).await? {
+        ctx.data().probe.update(|s| s.guesses.push(g.guess.clone()));
+        ctx.say(format!(
+            "guessed: {} ({})",
+            g.guess,
+            g.notes.unwrap_or_default()
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let probe = &fw.user_data.probe;
+    match event {
+        serenity::FullEvent::Ready { data_about_bot } => {
+            let id = data_about_bot.user.id.get();
+            probe.update(|s| s.ready_user = Some(id));
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            let g = (
+                guild.name.clone(),
+                guild.channels.len(),
+                guild.members.len(),
+                guild.roles.len(),
+            );
+            probe.update(|s| s.guild = Some(g));
+        }
+        serenity::FullEvent::InteractionCreate { interaction } => {
+            if let Some(c) = interaction.as_message_component() {
+                let ctx = fw.serenity_context;
+                let name = c.user.name.clone();
+                probe.update(|s| s.clicks.push(format!("{} by {name}", c.data.custom_id)));
+                let msg = serenity::CreateInteractionResponseMessage::new()
+                    .content(format!("clicked by {name}"))
+                    .ephemeral(true);
+                c.create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
+                    .await?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+struct Bot {
+    shards: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+async fn start_bot(fake: &FakeDiscord, probe: Probe) -> Bot {
+    let guild_id = serenity::GuildId::new(fake.guild_id());
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![ping(), dm(), guess()],
+            event_handler: |fw, event| Box::pin(on_event(fw, event)),
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                poise::builtins::register_globally(ctx, &commands[..1]).await?;
+                poise::builtins::register_in_guild(ctx, &commands[1..], guild_id).await?;
+                Ok(Data { probe })
+            })
+        })
+        .build();
+    // Exactly how the bot is meant to reach the fake.
+    let http = serenity::HttpBuilder::new(fake.token())
+        .proxy(fake.proxy_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let intents = serenity::GatewayIntents::non_privileged();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .expect("client builds");
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await.expect("client runs") });
+    Bot { shards, task }
+}
+
+impl Bot {
+    async fn stop(self) {
+        self.shards.shutdown_all().await;
+        tokio::time::timeout(T, self.task)
+            .await
+            .expect("client stops")
+            .expect("client task");
+    }
+}
+
+/// The one reply to `i` that carries a message, checking the acknowledgement came in time.
+async fn answer(fake: &FakeDiscord, i: &Interaction) -> support::discord::StoredMessage {
+    let replies = fake.replies(i, T).await;
+    let latency = fake.interaction_latency(i).expect("acknowledged");
+    assert!(
+        latency < Duration::from_secs(3),
+        "acknowledged after {latency:?}"
+    );
+    replies
+        .iter()
+        .find_map(|r| r.message.clone())
+        .unwrap_or_else(|| panic!("no message in the replies {replies:?}"))
+}
+
+/// The status line of a raw `GET path` with the bot's token.
+async fn raw_get(fake: &FakeDiscord, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = fake.proxy_url().trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let token = fake.token();
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: fake\r\nAuthorization: Bot {token}\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out.lines().next().unwrap_or("").to_string()
+}
+
+/// The validator itself: routes, request and response schemas.
+#[test]
+fn the_schema_validator_reports_violations() {
+    use support::discord::schema::spec;
+    let s = spec();
+    let create = s
+        .route("POST", "/channels/123/messages")
+        .expect("create_message");
+    assert_eq!(create.op.operation_id, "create_message");
+    assert_eq!(create.param("channel_id"), "123");
+    let edit = s
+        .route("PATCH", "/webhooks/1/tok/messages/@original")
+        .unwrap();
+    assert_eq!(edit.op.operation_id, "update_original_webhook_message");
+    let edit = s.route("PATCH", "/webhooks/1/tok/messages/99").unwrap();
+    assert_eq!(edit.op.operation_id, "update_webhook_message");
+    assert!(s.route("GET", "/no/such/route").is_none());
+
+    let ok = json!({"content": "hi", "embeds": [{"title": "t"}]});
+    assert_eq!(
+        s.check_request(&create.op, "application/json", &ok),
+        Vec::<String>::new()
+    );
+    let bad = json!({"content": "hi", "embeds": [{"title": 7}]});
+    let v = s.check_request(&create.op, "application/json", &bad);
+    assert!(v.len() == 1 && v[0].contains("/embeds/0/title"), "{v:?}");
+    // Inside a union (the callback's anyOf), the branch meant is the one reported.
+    let callback = s.route("POST", "/interactions/1/tok/callback").unwrap();
+    let bad = json!({"type": 4, "data": {"content": "x", "flags": "64"}});
+    let v = s.check_request(&callback.op, "application/json", &bad);
+    assert!(
+        !v.is_empty() && v.iter().all(|m| m.contains("/data/flags")),
+        "{v:?}"
+    );
+    // Responses are checked against the published schema (here: required fields missing).
+    let v = s.check_response(&create.op, 200, &json!({"id": "1"}));
+    assert!(v.iter().any(|m| m.contains("required")), "{v:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_and_poise_talk_to_the_fake() {
+    let t0 = Instant::now();
+    // A short heartbeat interval, so heartbeats are exercised too.
+    let fake = FakeDiscord::start_with_heartbeat(Duration::from_millis(250)).await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false);
+    let host = fake.add_role("host");
+    fake.give_role(alice.id, host);
+    fake.set_permissions(alice.id, 1 << 5);
+
+    let probe = Probe::default();
+    let bot = start_bot(&fake, probe.clone()).await;
+    fake.wait_ready(T).await;
+    let t_ready = t0.elapsed();
+
+    // READY and GUILD_CREATE arrived parsed.
+    let me = probe.wait("READY", |s| s.ready_user).await;
+    assert_eq!(me, fake.bot_user_id());
+    let (name, channels, members, roles) = probe.wait("GUILD_CREATE", |s| s.guild.clone()).await;
+    assert_eq!(
+        (name.as_str(), channels, members, roles),
+        ("Mondo Test Guild", 1, 4, 2)
+    );
+
+    // Commands registered: /ping globally, /dm and /guess in the guild.
+    let commands = fake.wait_commands(T).await;
+    let mut names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["dm", "guess", "ping"]);
+    let ping_def = commands.iter().find(|c| c["name"] == "ping").unwrap();
+    assert_eq!(ping_def["options"][0]["name"], "pong");
+    assert_eq!(ping_def["options"][0]["type"], 1);
+
+    // What serenity and poise asked at start-up.
+    let startup: Vec<String> = fake
+        .requests()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r.method,
+                r.operation_id.clone().unwrap_or_default()
+            )
+        })
+        .collect();
+    eprintln!("start-up requests: {startup:?}");
+    assert!(
+        startup.contains(&"GET get_gateway".to_string()),
+        "{startup:?}"
+    );
+    assert!(
+        startup.contains(&"PUT bulk_set_application_commands".to_string()),
+        "{startup:?}"
+    );
+    assert!(startup.contains(&"PUT bulk_set_guild_application_commands".to_string()));
+
+    // A slash command with a subcommand and a user option: PNG attachment and a button.
+    let t_cmd = Instant::now();
+    let i = fake
+        .slash(
+            alice.id,
+            "ping pong",
+            &[("who", json!(bob.id.to_string())), ("times", json!(3))],
+        )
+        .await;
+    let msg = answer(&fake, &i).await;
+    let t_slash = t_cmd.elapsed();
+    assert_eq!(msg.content, "pong bob x3");
+    assert_eq!(msg.text(), "pong bob x3\nPong\na picture");
+    assert_eq!(msg.files, vec![("pong.png".to_string(), PNG.to_vec())]);
+    assert_eq!(
+        msg.buttons(),
+        vec![("again".to_string(), "Again".to_string())]
+    );
+    assert!(!msg.ephemeral);
+    assert_eq!(
+        probe
+            .wait("the command", |s| s.commands.first().cloned())
+            .await,
+        "pong bob 3"
+    );
+    assert_eq!(fake.messages(fake.channel_id()).len(), 1);
+    // The attachment is served at its url, as serenity downloads it.
+    let attachment: serenity::Attachment =
+        serde_json::from_value(msg.attachments[0].clone()).expect("attachment parses");
+    assert_eq!(attachment.width, Some(2));
+    assert_eq!(attachment.download().await.expect("download"), PNG);
+
+    // A button click, answered with an ephemeral message.
+    let click = fake.click(bob.id, msg.id, "again").await;
+    let eph = answer(&fake, &click).await;
+    assert_eq!(eph.content, "clicked by bob");
+    assert!(eph.ephemeral);
+    assert_eq!(
+        probe.wait("the click", |s| s.clicks.first().cloned()).await,
+        "again by bob"
+    );
+
+    // DMs: closed DMs fail with 50007, open ones arrive.
+    let i = fake
+        .slash(alice.id, "dm", &[("who", json!(bob.id.to_string()))])
+        .await;
+    let replies = fake.replies(&i, T).await;
+    assert_eq!(replies[0].kind, ReplyKind::Callback(5));
+    assert_eq!(replies[1].kind, ReplyKind::Followup);
+    let failed = replies[1].message.clone().unwrap();
+    assert_eq!(
+        (failed.content.as_str(), failed.ephemeral),
+        ("DM failed: 50007", true)
+    );
+    assert_eq!(
+        probe
+            .wait("the DM error", |s| s.dm_errors.first().copied())
+            .await,
+        50007
+    );
+    let i = fake
+        .slash(alice.id, "dm", &[("who", json!(alice.id.to_string()))])
+        .await;
+    assert_eq!(answer(&fake, &i).await.content, "sent");
+    let dm = fake
+        .dm_channel_of(alice.id)
+        .expect("a DM channel with alice");
+    let dms = fake.messages(dm);
+    assert_eq!(dms.len(), 1);
+    assert_eq!(dms[0].content, "hello by DM");
+    assert!(
+        fake.messages(fake.dm_channel_of(bob.id).unwrap())
+            .is_empty()
+    );
+
+    // A modal: opened (type 9), submitted, and the bot's follow-up to the command.
+    let i = fake.slash(alice.id, "guess", &[]).await;
+    let replies = fake.replies(&i, T).await;
+    assert_eq!(replies[0].kind, ReplyKind::Callback(9));
+    let modal = replies[0].data.clone().unwrap();
+    assert_eq!(modal["title"], "Your guess");
+    let submit = fake
+        .submit_modal(alice.id, &i, &[("guess", "all red"), ("notes", "n")])
+        .await;
+    let ack = fake
+        .wait_reply(&submit, |r| r.kind == ReplyKind::Callback(6), T)
+        .await;
+    assert!(ack.is_some(), "the modal submit was acknowledged");
+    let followup = fake
+        .wait_reply(&i, |r| r.kind == ReplyKind::Followup, T)
+        .await
+        .unwrap();
+    assert_eq!(followup.message.unwrap().content, "guessed: all red (n)");
+    assert_eq!(
+        probe
+            .wait("the guess", |s| s.guesses.first().cloned())
+            .await,
+        "all red"
+    );
+
+    // A global command in a DM channel (user, not member), with an uploaded file the bot
+    // downloads from the fake.
+    let dm = fake.dm_channel(alice.id);
+    let file = fake.attachment("koan.txt", b"AAB".to_vec());
+    let options = [("who", json!(alice.id.to_string())), ("file", file)];
+    let i = fake.slash_in(dm, alice.id, "ping pong", &options).await;
+    assert!(
+        i.payload.get("member").is_none() && i.payload["user"]["id"] == json!(alice.id.to_string())
+    );
+    let msg = answer(&fake, &i).await;
+    assert_eq!(
+        (msg.channel_id, msg.content.as_str()),
+        (dm, "pong alice x1 (koan.txt: AAB)")
+    );
+
+    // Answering an interaction twice is refused like Discord does, and reported.
+    let again = fake
+        .http()
+        .create_interaction_response(
+            serenity::InteractionId::new(i.id),
+            &i.token,
+            &json!({"type": 4, "data": {"content": "twice"}}),
+            vec![],
+        )
+        .await;
+    match again {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => {
+            assert_eq!(e.error.code, 40060)
+        }
+        other => panic!("a second acknowledgement gave {other:?}"),
+    }
+    let problems = fake.take_problems();
+    assert!(
+        problems.len() == 1 && problems[0].contains("acknowledged twice"),
+        "{problems:?}"
+    );
+
+    // An unknown route is answered 404 and reported.
+    let status = raw_get(&fake, "/api/v10/no/such/route").await;
+    assert!(status.starts_with("HTTP/1.1 404"), "{status}");
+    let problems = fake.take_problems();
+    assert!(
+        problems.len() == 1 && problems[0].contains("no such route"),
+        "{problems:?}"
+    );
+
+    // Reads a bot may do outside the cache are answered (and parse, and fit the schemas).
+    let http = fake.http();
+    let gid = serenity::GuildId::new(fake.guild_id());
+    let channel = http
+        .get_channel(serenity::ChannelId::new(fake.channel_id()))
+        .await
+        .unwrap();
+    assert_eq!(channel.guild().unwrap().name, "zendo");
+    let channel = http
+        .get_channel(serenity::ChannelId::new(dm))
+        .await
+        .unwrap();
+    assert_eq!(channel.private().unwrap().recipient.id.get(), alice.id);
+    assert_eq!(http.get_guild(gid).await.unwrap().name, "Mondo Test Guild");
+    assert_eq!(http.get_guild_roles(gid).await.unwrap().len(), 2);
+    assert_eq!(
+        http.get_guild_members(gid, Some(10), None)
+            .await
+            .unwrap()
+            .len(),
+        4
+    );
+    let member = http
+        .get_member(gid, serenity::UserId::new(alice.id))
+        .await
+        .unwrap();
+    assert_eq!(member.roles, vec![serenity::RoleId::new(host)]);
+    assert_eq!(
+        http.get_user(serenity::UserId::new(bob.id))
+            .await
+            .unwrap()
+            .name,
+        "bob"
+    );
+    assert_eq!(
+        http.get_current_user().await.unwrap().id.get(),
+        fake.bot_user_id()
+    );
+    let listed = http.get_messages(serenity::ChannelId::new(fake.channel_id()), None, None);
+    assert_eq!(
+        listed.await.unwrap().len(),
+        2,
+        "the channel's messages, ephemeral ones excluded"
+    );
+
+    // Everything so far was valid.
+    assert_eq!(fake.problems(), Vec::<String>::new());
+
+    // A malformed request is caught by the schema validator (content must be a string).
+    let bad = fake
+        .http()
+        .send_message(
+            serenity::ChannelId::new(fake.channel_id()),
+            vec![],
+            &json!({"content": 42}),
+        )
+        .await;
+    assert!(bad.is_err(), "Discord would refuse it");
+    let problems = fake.take_problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("create_message") && problems[0].contains("schema"));
+    assert!(problems[0].contains("/content"), "{problems:?}");
+
+    // The websocket drops: serenity resumes and the bot answers again.
+    let t_drop = Instant::now();
+    fake.drop_gateway().await;
+    fake.wait_session(T).await;
+    let i = fake
+        .slash(bob.id, "ping pong", &[("who", json!(alice.id.to_string()))])
+        .await;
+    assert_eq!(answer(&fake, &i).await.content, "pong alice x1");
+    let t_resume = t_drop.elapsed();
+    let stats = fake.gateway_stats();
+    assert_eq!((stats.identifies, stats.resumes), (1, 1), "{stats:?}");
+
+    // The bot restarts: a second client identifies anew and is answered.
+    let t_restart = Instant::now();
+    bot.stop().await;
+    assert!(!fake.gateway_stats().live);
+    let probe2 = Probe::default();
+    let bot2 = start_bot(&fake, probe2.clone()).await;
+    fake.wait_ready(T).await;
+    probe2.wait("the second READY", |s| s.ready_user).await;
+    let i = fake
+        .slash(alice.id, "ping pong", &[("who", json!(bob.id.to_string()))])
+        .await;
+    assert_eq!(answer(&fake, &i).await.content, "pong bob x1");
+    let t_second = t_restart.elapsed();
+    let stats = fake.gateway_stats();
+    assert_eq!(stats.identifies, 2);
+    assert!(stats.heartbeats > 0, "{stats:?}");
+    bot2.stop().await;
+
+    assert_eq!(fake.problems(), Vec::<String>::new());
+    eprintln!(
+        "timings: ready {t_ready:?}, first slash {t_slash:?}, resume+slash {t_resume:?}, \
+         restart+slash {t_second:?}, total {:?}; ack latencies {:?}",
+        t0.elapsed(),
+        fake.latencies()
+    );
+}

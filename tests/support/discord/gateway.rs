@@ -1,0 +1,304 @@
+//! The gateway: a websocket per client on its own port (plain `ws://`, JSON text frames,
+//! no compression even though serenity's IDENTIFY asks for `compress: true`: serenity reads
+//! text frames as plain JSON).
+//!
+//! HELLO (op 10) on connect; IDENTIFY (op 2, token checked, else close 4004) starts a session:
+//! READY then GUILD_CREATE; RESUME (op 6) of a known session replays the dispatches after the
+//! client's `seq` and sends RESUMED, of an unknown one answers INVALID_SESSION (op 9, false);
+//! HEARTBEAT (op 1) is answered with op 11. Every dispatch gets the session's next `s`, and is
+//! parsed with serenity's own `GatewayEvent` before it is sent: one serenity would drop
+//! (unparseable, or an unknown event) is a problem.
+
+use std::sync::Arc;
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use super::{Conn, Inner, Out, Session, World};
+
+pub(super) async fn serve(listener: TcpListener, inner: Arc<Inner>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let inner = inner.clone();
+        tokio::spawn(async move { connection(stream, inner).await });
+    }
+}
+
+// The handshake callback's error type is tungstenite's, large as it is.
+#[allow(clippy::result_large_err)]
+async fn connection(stream: tokio::net::TcpStream, inner: Arc<Inner>) {
+    let mut query = None;
+    let callback =
+        |req: &tokio_tungstenite::tungstenite::handshake::server::Request,
+         resp: tokio_tungstenite::tungstenite::handshake::server::Response| {
+            query = req.uri().query().map(str::to_string);
+            Ok(resp)
+        };
+    let ws = match tokio_tungstenite::accept_hdr_async(stream, callback).await {
+        Ok(ws) => ws,
+        Err(e) => {
+            inner.with(|w| w.problem(format!("gateway: websocket handshake failed: {e}")));
+            return;
+        }
+    };
+    let (mut sink, mut source) = ws.split();
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let conn_id = inner.with(|w| {
+        if !query
+            .as_deref()
+            .is_some_and(|q| q.split('&').any(|kv| kv == "v=10"))
+        {
+            w.problem(format!(
+                "gateway: connected without ?v=10 (query {query:?})"
+            ));
+        }
+        let id = w.next_conn;
+        w.next_conn += 1;
+        w.stats.connections += 1;
+        w.conns.insert(
+            id,
+            Conn {
+                tx: tx.clone(),
+                session: None,
+                ready: false,
+            },
+        );
+        id
+    });
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": inner.heartbeat_interval_ms}, "s": null, "t": null});
+    let _ = tx.send(Out::Text(hello.to_string()));
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(Out::Text(text)) => {
+                    if sink.send(Message::Text(text)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Out::Close(code, reason)) => {
+                    let frame = CloseFrame { code: CloseCode::from(code), reason: reason.into() };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    let _ = sink.close().await;
+                    break;
+                }
+                None => break,
+            },
+            msg = source.next() => match msg {
+                Some(Ok(Message::Text(text))) => inner.with(|w| w.receive(conn_id, &text, &inner.token)),
+                Some(Ok(Message::Binary(_))) => {
+                    inner.with(|w| w.problem("gateway: client sent a binary frame"));
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    inner.with(|w| {
+        if let Some(c) = w.conns.remove(&conn_id) {
+            if let Some(s) = c.session.and_then(|s| w.sessions.get_mut(&s)) {
+                if s.conn == Some(conn_id) {
+                    s.conn = None;
+                }
+            }
+        }
+    });
+}
+
+impl World {
+    fn send(&mut self, conn: u64, v: &Value) {
+        if let Some(c) = self.conns.get(&conn) {
+            let _ = c.tx.send(Out::Text(v.to_string()));
+        }
+    }
+
+    fn close(&mut self, conn: u64, code: u16, reason: &str) {
+        if let Some(c) = self.conns.get(&conn) {
+            let _ = c.tx.send(Out::Close(code, reason.to_string()));
+        }
+    }
+
+    /// One frame from a client.
+    fn receive(&mut self, conn: u64, text: &str, token: &str) {
+        let Ok(v) = serde_json::from_str::<Value>(text) else {
+            self.problem(format!("gateway: client sent invalid JSON: {text}"));
+            self.close(conn, 4002, "Error while decoding payload.");
+            return;
+        };
+        let d = &v["d"];
+        match v["op"].as_u64() {
+            Some(1) => {
+                self.stats.heartbeats += 1;
+                self.send(conn, &json!({"op": 11, "d": null, "s": null, "t": null}));
+            }
+            Some(2) => {
+                let sent = d["token"].as_str().unwrap_or("");
+                if sent != token && sent != format!("Bot {token}") {
+                    self.problem(format!("gateway: IDENTIFY with a wrong token {sent:?}"));
+                    self.close(conn, 4004, "Authentication failed.");
+                    return;
+                }
+                if self.conns.get(&conn).is_some_and(|c| c.session.is_some()) {
+                    self.problem("gateway: IDENTIFY twice on one connection");
+                    self.close(conn, 4005, "Already authenticated.");
+                    return;
+                }
+                for key in ["properties", "intents"] {
+                    if d[key].is_null() {
+                        self.problem(format!("gateway: IDENTIFY without {key}"));
+                    }
+                }
+                self.stats.identifies += 1;
+                let session_id = format!("fakesession{:x}", self.snowflake());
+                let old = self.current_session.replace(session_id.clone());
+                // A new session replaces the old one (Discord keeps both; the fake sends
+                // events to the newest only).
+                if let Some(old) = old {
+                    if let Some(c) = self.sessions.get(&old).and_then(|s| s.conn) {
+                        if c != conn {
+                            self.close(c, 4009, "Session replaced.");
+                        }
+                    }
+                }
+                self.sessions.insert(
+                    session_id.clone(),
+                    Session {
+                        id: session_id.clone(),
+                        seq: 0,
+                        log: Vec::new(),
+                        conn: Some(conn),
+                        intents: d["intents"].as_u64().unwrap_or(0),
+                    },
+                );
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.session = Some(session_id.clone());
+                }
+                let ready = self.ready_json(&session_id, d.get("shard").cloned());
+                self.dispatch("READY", ready);
+                let guild = self.guild_json();
+                self.dispatch("GUILD_CREATE", guild);
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.ready = true;
+                }
+            }
+            Some(3) => {} // presence update
+            Some(6) => {
+                let sent = d["token"].as_str().unwrap_or("");
+                if sent != token && sent != format!("Bot {token}") {
+                    self.problem(format!("gateway: RESUME with a wrong token {sent:?}"));
+                    self.close(conn, 4004, "Authentication failed.");
+                    return;
+                }
+                let sid = d["session_id"].as_str().unwrap_or("").to_string();
+                let seq = d["seq"].as_u64().unwrap_or(0);
+                let known = self.sessions.contains_key(&sid)
+                    && self.current_session.as_deref() == Some(sid.as_str());
+                if !known {
+                    self.send(conn, &json!({"op": 9, "d": false, "s": null, "t": null}));
+                    return;
+                }
+                self.stats.resumes += 1;
+                let s = self.sessions.get_mut(&sid).unwrap();
+                let previous = s.conn.replace(conn);
+                let replay: Vec<String> = s
+                    .log
+                    .iter()
+                    .filter(|(n, _)| *n > seq)
+                    .map(|(_, f)| f.clone())
+                    .collect();
+                if let Some(p) = previous.filter(|p| *p != conn) {
+                    self.close(p, 4009, "Session resumed elsewhere.");
+                }
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.session = Some(sid);
+                    for frame in replay {
+                        let _ = c.tx.send(Out::Text(frame));
+                    }
+                }
+                self.dispatch("RESUMED", json!({"_trace": ["fake-discord"]}));
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.ready = true;
+                }
+            }
+            Some(8) => {
+                // Request guild members: answer with every member in one chunk.
+                let members: Vec<Value> = self
+                    .members()
+                    .into_iter()
+                    .map(|u| self.member_json(u, true, false))
+                    .collect();
+                let chunk = json!({
+                    "guild_id": self.guild_id.to_string(),
+                    "members": members,
+                    "chunk_index": 0,
+                    "chunk_count": 1,
+                    "not_found": [],
+                    "nonce": d["nonce"],
+                });
+                self.dispatch("GUILD_MEMBERS_CHUNK", chunk);
+            }
+            other => {
+                self.problem(format!("gateway: unexpected op {other:?}: {text}"));
+            }
+        }
+    }
+
+    /// Sends a dispatch (op 0) on the current session, if its intents include `intent`.
+    pub fn dispatch_if(&mut self, intent: u64, t: &str, d: Value) {
+        let wanted = self
+            .current_session
+            .as_ref()
+            .and_then(|s| self.sessions.get(s))
+            .is_some_and(|s| s.intents & intent != 0);
+        if wanted {
+            self.dispatch(t, d);
+        }
+    }
+
+    /// Sends a dispatch (op 0) with the next `s` of the current session (kept for RESUME).
+    pub fn dispatch(&mut self, t: &str, d: Value) {
+        let Some(sid) = self.current_session.clone() else {
+            return;
+        };
+        let Some(s) = self.sessions.get_mut(&sid) else {
+            return;
+        };
+        s.seq += 1;
+        let frame = json!({"op": 0, "s": s.seq, "t": t, "d": d});
+        let text = frame.to_string();
+        s.log.push((s.seq, text.clone()));
+        let conn = s.conn;
+        self.stats.dispatched += 1;
+        if let Err(e) = check_event(t, &frame) {
+            self.problem(format!("gateway: serenity would drop {t}: {e}"));
+        }
+        if let Some(c) = conn.and_then(|c| self.conns.get(&c)) {
+            let _ = c.tx.send(Out::Text(text));
+        }
+    }
+}
+
+/// Parses a dispatch the way serenity's shard does; an error means serenity drops it.
+fn check_event(t: &str, frame: &Value) -> Result<(), String> {
+    use serenity::model::event::{Event, GatewayEvent};
+    let parsed: GatewayEvent = serde_json::from_value(frame.clone()).map_err(|e| e.to_string())?;
+    match parsed {
+        GatewayEvent::Dispatch(_, Event::Unknown(_)) => Err(format!("{t} is an unknown event")),
+        GatewayEvent::Dispatch(_, Event::InteractionCreate(ev)) => {
+            let want = frame["d"]["type"].as_u64().unwrap_or(0);
+            let got = ev.interaction.kind();
+            if u64::from(u8::from(got)) != want {
+                return Err(format!("interaction of type {want} parsed as {got:?}"));
+            }
+            Ok(())
+        }
+        GatewayEvent::Dispatch(..) => Ok(()),
+        other => Err(format!("{t} parsed as {other:?}")),
+    }
+}
