@@ -1,0 +1,513 @@
+//! The bot end to end: the real `mondo serve` binary, configured only through its
+//! environment as an admin would, against a fake Discord on 127.0.0.1 that checks every
+//! request body against Discord's own OpenAPI schemas (tests/support/discord).
+//!
+//! One whole duel: a host uploads a pool and makes it the default; a player challenges
+//! another; the one with the advantage picks who starts; a structure is challenged and
+//! answered privately, by DM buttons for one player and by the channel's private button
+//! for the other (whose DMs are closed); a wrong guess gets its counterexample picture;
+//! the bot is killed (SIGKILL) mid-match with a guess waiting for confirmation and
+//! started again, and the button drawn before the kill makes the guess official and wins.
+//! Along the way: a host command refused to a non-host, a move out of turn refused, a
+//! stale button refused, every interaction acknowledged within Discord's 3 s, and no
+//! request carries the hidden pattern before the end.
+
+mod support;
+
+use mondo::bot::ids::KOAN_FIELD;
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use support::discord::{FakeDiscord, Interaction, ReplyKind, StoredMessage};
+
+const T: Duration = Duration::from_secs(20);
+/// The hidden pattern as the host wrote it: it must not leave the bot before the end.
+const HIDDEN: &str = "at least one piece points up";
+const POOL: &str = r#"
+[[entry]]
+id = "up"
+pattern = "at least one piece points up"
+set = "pyramids"
+obeys = "1^"
+does_not_obey = "1>"
+difficulty = "easy"
+"#;
+const MANAGE_GUILD: u64 = 1 << 5;
+
+/// `mondo serve` as a child process, pointed at the fake.
+struct Served {
+    child: Child,
+    log: std::path::PathBuf,
+}
+
+impl Served {
+    fn start(fake: &FakeDiscord, db: &std::path::Path, log_path: &std::path::Path) -> Served {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log_path)
+            .expect("log file");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+        // Only this test's configuration: nothing from the developer's environment.
+        for (k, _) in std::env::vars() {
+            if k.starts_with("MONDO_") || k == "DISCORD_TOKEN" {
+                cmd.env_remove(k);
+            }
+        }
+        let child = cmd
+            .arg("serve")
+            .env("DISCORD_TOKEN", fake.token())
+            .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
+            .env("MONDO_DISCORD_GUILD", fake.guild_id().to_string())
+            .env("MONDO_DATABASE_PATH", db)
+            .env("RUST_LOG", "warn,mondo=info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("mondo serve starts");
+        Served {
+            child,
+            log: log_path.to_path_buf(),
+        }
+    }
+
+    /// Until the bot is connected and its commands registered; a bot that exits
+    /// instead fails the test with its log.
+    async fn ready(&mut self, fake: &FakeDiscord) {
+        let deadline = std::time::Instant::now() + T;
+        while !(fake.gateway_stats().live && !fake.commands().is_empty()) {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+                panic!("mondo serve exited ({status}):\n{log}");
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "mondo serve never got ready"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// SIGKILL: no chance to tidy up.
+    fn kill(&mut self) {
+        self.child.kill().expect("kill");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The message the bot answered an interaction with (its last version, once it is
+/// more than "thinking...").
+async fn answer(fake: &FakeDiscord, i: &Interaction) -> StoredMessage {
+    let replies = fake.replies(i, T).await;
+    let id = replies
+        .iter()
+        .rev()
+        .find_map(|r| r.message.as_ref().filter(|m| !m.loading).map(|m| m.id))
+        .unwrap_or_else(|| panic!("no answer to {:?}: {replies:#?}", i.payload["data"]));
+    fake.message(id).expect("stored")
+}
+
+/// The custom id of the button labelled `label`.
+fn button(m: &StoredMessage, label: &str) -> String {
+    m.buttons()
+        .into_iter()
+        .find(|(_, l)| l == label)
+        .map(|(id, _)| id)
+        .unwrap_or_else(|| panic!("no `{label}` button on {:?}: {:?}", m.text(), m.buttons()))
+}
+
+async fn channel_message(fake: &FakeDiscord, what: &str) -> StoredMessage {
+    let channel = fake.channel_id();
+    let needle = what.to_string();
+    fake.wait_message(
+        |m| m.channel_id == channel && !m.ephemeral && m.text().contains(&needle),
+        T,
+    )
+    .await
+    .unwrap_or_else(|| {
+        let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+        panic!("the channel never said `{what}`; it said: {said:#?}")
+    })
+}
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let img =
+        image::load_from_memory_with_format(bytes, image::ImageFormat::Png).expect("a PNG picture");
+    (img.width(), img.height())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false); // DMs closed: answers in the channel
+    let carol = fake.add_user("carol", true); // a member, not a host
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    // Every command is registered, in the guild, with its help.
+    let names: Vec<String> = fake
+        .wait_commands(T)
+        .await
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    for name in [
+        "zendo", "koan", "guess", "pass", "endturn", "pool", "host", "settings", "help",
+    ] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "/{name} missing: {names:?}"
+        );
+    }
+    let i = fake.slash(carol.id, "help", &[]).await;
+    let help = answer(&fake, &i).await;
+    assert!(
+        help.text().contains("`/zendo duel`: Challenge someone"),
+        "{}",
+        help.text()
+    );
+
+    // A host uploads a pool and makes it the server's default.
+    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
+    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains("pool `e2e` stored"),
+        "{}",
+        m.text()
+    );
+    let i = fake
+        .slash(dave.id, "settings", &[("pool", json!("e2e"))])
+        .await;
+    assert!(answer(&fake, &i).await.text().contains("pool `e2e`"));
+
+    // A host command refused to a non-host.
+    let i = fake.slash(carol.id, "pool list", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains("only a host"),
+        "{}",
+        m.text()
+    );
+
+    // alice challenges bob; bob cannot be DMed, which the opening says.
+    let i = fake
+        .slash(
+            alice.id,
+            "zendo duel",
+            &[("opponent", json!(bob.id.to_string()))],
+        )
+        .await;
+    let opening = answer(&fake, &i).await;
+    let text = opening.text();
+    assert!(text.contains("Zendo duel #1"), "{text}");
+    assert!(
+        text.contains(&format!("I cannot DM <@{}>", bob.id)),
+        "{text}"
+    );
+    assert_eq!(opening.files.len(), 2, "the two initial structures");
+    for (_, png) in &opening.files {
+        let (w, h) = png_size(png);
+        assert!(w >= 64 && h >= 64, "{w}x{h}");
+    }
+    let hello = fake
+        .dm_channel_of(alice.id)
+        .map(|c| fake.messages(c))
+        .unwrap_or_default();
+    assert!(
+        hello.iter().any(|m| m.text().contains("Zendo duel")),
+        "alice was told by DM where her answers will come"
+    );
+
+    // Only bob (the advantage) picks who starts; alice's press is refused politely.
+    let start_alice = button(&opening, "My opponent starts");
+    let i = fake.click(alice.id, opening.id, &start_alice).await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains("not your turn"),
+        "{}",
+        m.text()
+    );
+    let i = fake.click(bob.id, opening.id, &start_alice).await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.text().contains(&format!("<@{}> starts", alice.id)),
+        "{}",
+        m.text()
+    );
+    assert!(
+        m.text().contains("<t:"),
+        "the turn clock is a Discord countdown"
+    );
+
+    // A move out of turn is refused.
+    let i = fake
+        .slash(bob.id, "koan", &[("structure", json!("1v"))])
+        .await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains("not your turn"),
+        "{}",
+        m.text()
+    );
+
+    // alice challenges a structure; both answer privately.
+    let i = fake
+        .slash(
+            alice.id,
+            "koan",
+            &[
+                ("structure", json!("2^ 3>")),
+                ("mode", choice(&fake, "koan", "mode", "challenge")),
+            ],
+        )
+        .await;
+    let challenge = answer(&fake, &i).await;
+    assert!(
+        challenge.text().contains("challenges"),
+        "{}",
+        challenge.text()
+    );
+    assert_eq!(
+        challenge.files.len(),
+        1,
+        "the challenged structure's picture"
+    );
+    let ask = button(&challenge, "Answer privately");
+    let dm = fake.dm_channel_of(alice.id).expect("alice's DM");
+    let alice_dm = fake
+        .wait_message(|m| m.channel_id == dm && !m.buttons().is_empty(), T)
+        .await
+        .expect("alice gets the answer buttons by DM");
+    assert!(alice_dm.text().contains("<t:"), "with the deadline");
+    let i = fake
+        .click(alice.id, alice_dm.id, &button(&alice_dm, "Obeys"))
+        .await;
+    assert!(answer(&fake, &i).await.text().contains("is in"));
+    channel_message(&fake, &format!("<@{}>'s answer is in", alice.id)).await;
+    // carol is no player: no answer buttons for her.
+    let i = fake.click(carol.id, challenge.id, &ask).await;
+    assert!(
+        answer(&fake, &i)
+            .await
+            .text()
+            .contains("only the two players")
+    );
+    let i = fake.click(bob.id, challenge.id, &ask).await;
+    let buttons = answer(&fake, &i).await;
+    assert!(buttons.ephemeral, "bob's answer buttons are his alone");
+    let i = fake
+        .click(bob.id, buttons.id, &button(&buttons, "Does not"))
+        .await;
+    assert!(answer(&fake, &i).await.ephemeral);
+    let reveal = channel_message(&fake, "2^ 3> obeys").await;
+    assert!(
+        reveal.text().contains("right: +1 ticket"),
+        "{}",
+        reveal.text()
+    );
+    assert_eq!(reveal.files.len(), 1);
+
+    // A wrong guess, read back, made official: the counterexample, as a picture.
+    let i = fake
+        .slash(
+            alice.id,
+            "guess",
+            &[("pattern", json!("every piece points up"))],
+        )
+        .await;
+    let reading = answer(&fake, &i).await;
+    assert!(
+        reading
+            .text()
+            .contains("guess #1 reads: every piece points up")
+    );
+    let official = button(&reading, "Make it official");
+    let i = fake.click(alice.id, reading.id, &official).await;
+    assert!(answer(&fake, &i).await.text().contains("official"));
+    let refuted = channel_message(&fake, "guess #1 is wrong").await;
+    assert!(refuted.text().contains("1^ 1>"), "{}", refuted.text());
+    let (_, png) = &refuted.files[0];
+    assert!(png_size(png).0 >= 64);
+    // The same button again is stale: refused politely.
+    let i = fake.click(alice.id, reading.id, &official).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.ephemeral, "{}", m.text());
+
+    // alice has no ticket left: bob's turn. bob skips: alice gets a ticket.
+    channel_message(&fake, &format!("turn 2: <@{}> to play", bob.id)).await;
+    // A host pauses: the players wait; resumed, the clock goes on.
+    let i = fake.slash(carol.id, "host pause", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("only a host"));
+    let i = fake.slash(dave.id, "host pause", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("paused the match"));
+    let i = fake.slash(bob.id, "pass", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("paused by a host"));
+    let i = fake.slash(dave.id, "host resume", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("resumed the match"));
+    let i = fake.slash(bob.id, "pass", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("gets a ticket"));
+    channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
+    // Without a structure, /koan opens a box for several rows.
+    let i = fake.slash(alice.id, "koan", &[]).await;
+    let opened = fake.replies(&i, T).await;
+    assert!(
+        opened.iter().any(|r| r.kind == ReplyKind::Callback(9)),
+        "a modal: {opened:#?}"
+    );
+    let field = KOAN_FIELD;
+    let i = fake
+        .submit_modal(alice.id, &i, &[(field, "```\n3v ..\n.. 1<\n```")])
+        .await;
+    let built = answer(&fake, &i).await;
+    assert!(
+        built.text().contains("3v .. / .. 1< does not obey"),
+        "{}",
+        built.text()
+    );
+    // The board: every structure so far in one picture, with the guesses.
+    let i = fake.slash(carol.id, "zendo board", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.ephemeral, "carol plays no match here: {}", m.text());
+    let i = fake.slash(bob.id, "zendo board", &[]).await;
+    let board = answer(&fake, &i).await;
+    assert!(board.text().contains("5 structures"), "{}", board.text());
+    assert!(
+        board
+            .text()
+            .contains("guess #1: every piece points up (wrong: see #4)")
+    );
+    assert_eq!(board.files.len(), 1);
+    let i = fake
+        .slash(
+            alice.id,
+            "guess",
+            &[("pattern", json!("some piece points up"))],
+        )
+        .await;
+    let reading = answer(&fake, &i).await;
+    let official = button(&reading, "Make it official");
+
+    // The bot dies mid-match and comes back.
+    bot.kill();
+    let before_restart = fake.requests().len();
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let i = fake.slash(alice.id, "zendo status", &[]).await;
+    let status = answer(&fake, &i).await;
+    assert!(
+        status.text().contains("guess #2 waits"),
+        "{}",
+        status.text()
+    );
+    assert!(status.text().contains("turn 3"), "{}", status.text());
+
+    // The button drawn before the restart still works: the guess is proved right.
+    let i = fake.click(alice.id, reading.id, &official).await;
+    assert!(answer(&fake, &i).await.text().contains("official"));
+    let won = channel_message(&fake, "wins with guess #2").await;
+    assert!(
+        won.text().contains(HIDDEN),
+        "the pattern is revealed at the end"
+    );
+    assert!(!won.files.is_empty(), "with the final board");
+
+    // Nothing the bot sent before the end carried the hidden pattern.
+    let requests = fake.requests();
+    let end = requests
+        .iter()
+        .position(|r| body_text(r.body.as_ref()).contains("wins with guess #2"))
+        .expect("the win was posted");
+    for r in &requests[..end] {
+        assert!(
+            !body_text(r.body.as_ref()).contains(HIDDEN),
+            "{} {} leaked the hidden pattern",
+            r.method,
+            r.path
+        );
+    }
+    assert!(end > before_restart, "the win came from the restarted bot");
+
+    // Every interaction was acknowledged within Discord's 3 s, and every request and
+    // answer fit Discord's schemas.
+    for l in fake.latencies() {
+        assert!(l < Duration::from_secs(3), "an acknowledgement took {l:?}");
+    }
+    let problems = fake.problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    bot.kill();
+    if let Some(dir) = std::env::var_os("E2E_TRANSCRIPT_DIR") {
+        transcript(&fake, std::path::Path::new(&dir), &[alice.id, bob.id]);
+    }
+}
+
+/// With E2E_TRANSCRIPT_DIR=DIR: the channel and DMs as the bot wrote them, and their
+/// pictures, for people to read (the README's Discord section shows them).
+fn transcript(fake: &FakeDiscord, dir: &std::path::Path, users: &[u64]) {
+    std::fs::create_dir_all(dir).expect("transcript dir");
+    let mut out = String::new();
+    let mut channels = vec![("channel".to_string(), fake.channel_id())];
+    for u in users {
+        if let Some(dm) = fake.dm_channel_of(*u) {
+            channels.push((format!("DM <@{u}>"), dm));
+        }
+    }
+    for (name, channel) in channels {
+        out.push_str(&format!("## {name}\n\n"));
+        for m in fake.messages(channel) {
+            let who = if m.ephemeral {
+                " (only the clicker sees it)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("### message {}{who}\n{}\n", m.id, m.text()));
+            for (file, png) in &m.files {
+                let path = format!("{}-{file}", m.id);
+                std::fs::write(dir.join(&path), png).expect("picture");
+                out.push_str(&format!("[{file}]({path}) "));
+            }
+            for (id, label) in m.buttons() {
+                out.push_str(&format!("[button: {label} `{id}`] "));
+            }
+            out.push_str("\n\n");
+        }
+    }
+    std::fs::write(dir.join("transcript.md"), out).expect("transcript");
+}
+
+/// The value Discord sends for the choice named `name` of a command's option, as the
+/// bot registered it (poise registers choices as integers).
+fn choice(fake: &FakeDiscord, command: &str, option: &str, name: &str) -> Value {
+    let commands = fake.commands();
+    let def = commands
+        .iter()
+        .find(|c| c["name"] == command)
+        .unwrap_or_else(|| panic!("no /{command}"));
+    let opt = def["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == option))
+        .unwrap_or_else(|| panic!("/{command} has no option {option}"));
+    opt["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == name))
+        .map(|c| c["value"].clone())
+        .unwrap_or_else(|| panic!("/{command} {option} has no choice {name}: {opt}"))
+}
+
+fn body_text(body: Option<&Value>) -> String {
+    body.map(Value::to_string).unwrap_or_default()
+}
