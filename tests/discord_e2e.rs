@@ -76,7 +76,7 @@ impl Served {
     /// instead fails the test with its log.
     async fn ready(&mut self, fake: &FakeDiscord) {
         let deadline = std::time::Instant::now() + T;
-        while !(fake.gateway_stats().live && !fake.commands().is_empty()) {
+        while !fake.gateway_stats().live || fake.commands().is_empty() {
             if let Some(status) = self.child.try_wait().expect("child status") {
                 let log = std::fs::read_to_string(&self.log).unwrap_or_default();
                 panic!("mondo serve exited ({status}):\n{log}");
