@@ -39,6 +39,8 @@ struct Seen {
     clicks: Vec<String>,
     dm_errors: Vec<isize>,
     guesses: Vec<String>,
+    /// MESSAGE_CREATE events: (author, content).
+    messages: Vec<(u64, String)>,
 }
 
 #[derive(Clone, Default)]
@@ -173,6 +175,10 @@ async fn on_event(
                 guild.roles.len(),
             );
             probe.update(|s| s.guild = Some(g));
+        }
+        serenity::FullEvent::Message { new_message } => {
+            let m = (new_message.author.id.get(), new_message.content.clone());
+            probe.update(|s| s.messages.push(m));
         }
         serenity::FullEvent::InteractionCreate { interaction } => {
             if let Some(c) = interaction.as_message_component() {
@@ -395,6 +401,20 @@ async fn serenity_and_poise_talk_to_the_fake() {
     assert_eq!(attachment.width, Some(2));
     assert_eq!(attachment.download().await.expect("download"), PNG);
 
+    // The gateway told the bot about its own message, and about a user's (whose content
+    // Discord blanks without the MESSAGE_CONTENT intent).
+    let bot_id = fake.bot_user_id();
+    probe
+        .wait("MESSAGE_CREATE", |s| {
+            s.messages.iter().find(|m| m.0 == bot_id).cloned()
+        })
+        .await;
+    fake.post(bob.id, fake.channel_id(), "hello bot");
+    let seen = probe.wait("bob's message", |s| {
+        s.messages.iter().find(|m| m.0 == bob.id).cloned()
+    });
+    assert_eq!(seen.await.1, "");
+
     // A button click, answered with an ephemeral message.
     let click = fake.click(bob.id, msg.id, "again").await;
     let eph = answer(&fake, &click).await;
@@ -550,8 +570,8 @@ async fn serenity_and_poise_talk_to_the_fake() {
     let listed = http.get_messages(serenity::ChannelId::new(fake.channel_id()), None, None);
     assert_eq!(
         listed.await.unwrap().len(),
-        2,
-        "the channel's messages, ephemeral ones excluded"
+        3,
+        "the channel's messages (two of the bot, one of bob), ephemeral ones excluded"
     );
 
     // Everything so far was valid.

@@ -78,7 +78,10 @@
 //!   menus), `try_click()`, `set_reaction_time()`, `add_role_with_permissions()`,
 //!   `dm_channel()` (opens the DM channel, e.g. for `slash_in`), `message()`,
 //!   `interaction_latency()`, `latencies()`, `gateway_stats()`, `set_dms_open()`,
-//!   `take_problems()`, `drop_gateway_with()`, `invalidate_session()`, `commands()`.
+//!   `take_problems()`, `drop_gateway_with()`, `invalidate_session()`, `commands()`,
+//!   `post()` (a user writes a message).
+//! - Messages the bot creates, edits and deletes (not ephemeral ones) are also dispatched as
+//!   MESSAGE_CREATE/UPDATE/DELETE if the client asked for GUILD_MESSAGES / DIRECT_MESSAGES.
 //! - `wait_ready` panics if no session is ready in time; it then waits (within the same
 //!   timeout) until some commands are registered, returning without panic if none ever are.
 //! - `set_permissions(user, p)` sets the member's own permission bits; an interaction's
@@ -1053,6 +1056,42 @@ impl FakeDiscord {
             }
             other => panic!("fake Discord: option {name}: unsupported option type {other}"),
         }
+    }
+
+    /// A message `user` writes in `channel` (the guild channel or their DM with the bot):
+    /// stored, and dispatched as MESSAGE_CREATE (content blanked in the guild channel unless
+    /// the client asked for the MESSAGE_CONTENT intent, as on Discord).
+    pub fn post(&self, user: u64, channel: u64, content: &str) -> StoredMessage {
+        self.inner.with(|w| {
+            assert!(w.is_channel(channel), "fake Discord: no channel {channel}");
+            if let Some(dm_user) = w.dm_user(channel) {
+                assert_eq!(
+                    dm_user, user,
+                    "fake Discord: {channel} is another user's DM"
+                );
+            }
+            let id = w.snowflake();
+            let m = StoredMessage {
+                id,
+                channel_id: channel,
+                content: content.to_string(),
+                embeds: Vec::new(),
+                components: Vec::new(),
+                files: Vec::new(),
+                ephemeral: false,
+                interaction: None,
+                author_id: user,
+                flags: 0,
+                kind: 0,
+                attachments: Vec::new(),
+                timestamp: timestamp_now(),
+                edited_timestamp: None,
+                loading: false,
+                updated: Instant::now(),
+            };
+            w.put_message(m.clone(), "MESSAGE_CREATE");
+            m
+        })
     }
 
     /// Clicks button `custom_id` on stored message `message` as `user`.
