@@ -312,11 +312,29 @@ fn the_schema_validator_reports_violations() {
     assert!(v.iter().any(|m| m.contains("required")), "{v:?}");
 }
 
+/// The serenity check catches an incomplete payload (which serenity would drop silently).
+#[test]
+fn the_serenity_check_catches_incomplete_events() {
+    let frame = |t: &str, d: serde_json::Value| json!({"op": 0, "s": 1, "t": t, "d": d});
+    let ready = json!({
+        "v": 10, "user": {"id": "1", "username": "b", "discriminator": "0", "global_name": null,
+        "avatar": null, "bot": true}, "guilds": [], "session_id": "s",
+        "resume_gateway_url": "ws://x", "shard": [0, 1], "application": {"id": "1", "flags": 0},
+    });
+    FakeDiscord::serenity_parses_event("READY", &frame("READY", ready.clone())).unwrap();
+    let mut broken = ready;
+    broken.as_object_mut().unwrap().remove("application");
+    let e = FakeDiscord::serenity_parses_event("READY", &frame("READY", broken)).unwrap_err();
+    assert!(e.contains("application"), "{e}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenity_and_poise_talk_to_the_fake() {
     let t0 = Instant::now();
     // A short heartbeat interval, so heartbeats are exercised too.
     let fake = FakeDiscord::start_with_heartbeat(Duration::from_millis(250)).await;
+    // Every payload of the fake is also parsed with serenity's own types.
+    fake.check_with_serenity();
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
     let host = fake.add_role("host");

@@ -35,9 +35,11 @@
 //! spec the fake does not implement (404), bad tokens (401), a second acknowledgement of an
 //! interaction (400, code 40060), an acknowledgement later than 3 s, a follow-up before the
 //! acknowledgement, an empty message or one over 2000 characters, malformed bodies, and any
-//! payload of the fake itself that serenity could not parse (gateway events are parsed with
-//! serenity's `GatewayEvent` before they are sent; REST answers with the type the bot's call
-//! expects) or that violates Discord's response schema. A test asserts
+//! answer of the fake itself that violates Discord's response schema. With
+//! [`FakeDiscord::check_with_serenity`] (opt-in: it costs compile time), every gateway event
+//! and REST answer of the fake is also parsed with the serenity type the client parses it
+//! into, and one serenity would drop (it drops unparseable gateway events silently) is a
+//! problem; the self-test does this for every kind of payload the fake builds. A test asserts
 //! `fake.problems().is_empty()`. Sending to the DM of a user whose DMs are closed answers
 //! `403 {code: 50007}` and is not a problem (the bot is expected to handle it).
 //!
@@ -420,7 +422,15 @@ pub(crate) struct Session {
     pub intents: u64,
 }
 
+/// Checks of the fake's own payloads with serenity's types (see `check_with_serenity`).
+#[derive(Clone, Copy)]
+pub(crate) struct Checks {
+    pub event: fn(&str, &Value) -> Result<(), String>,
+    pub rest: fn(&str, &Value) -> Result<(), String>,
+}
+
 pub(crate) struct World {
+    pub checks: Option<Checks>,
     pub app_id: u64,
     pub bot_id: u64,
     pub owner_id: u64,
@@ -536,6 +546,7 @@ impl FakeDiscord {
         let gw_addr = gw.local_addr().unwrap();
         let n = INSTANCE.fetch_add(1, Ordering::Relaxed);
         let mut world = World {
+            checks: None,
             app_id: 0,
             bot_id: 0,
             owner_id: 0,
@@ -632,6 +643,27 @@ impl FakeDiscord {
             inner,
             _tasks: Arc::new(Tasks(vec![t1, t2])),
         }
+    }
+
+    /// Also parses every gateway event and REST answer of the fake with the serenity type the
+    /// client parses it into, reporting any that serenity would drop or fail on as a problem.
+    /// Call it before the client connects. Opt-in because of its cost: it instantiates
+    /// serenity's model deserializers in the test binary, about 3 minutes more to compile it
+    /// from scratch on a 2-core machine (the fake alone takes under 2). The self-test
+    /// (`tests/fake_discord.rs`) turns it on, so every kind of payload the fake builds is proven
+    /// there; another test may turn it on while debugging a payload serenity seems to ignore.
+    pub fn check_with_serenity(&self) {
+        self.inner.with(|w| {
+            w.checks = Some(Checks {
+                event: gateway::check_event,
+                rest: rest::check_serenity,
+            });
+        });
+    }
+
+    /// The check `check_with_serenity` applies to a gateway dispatch frame (`{op, s, t, d}`).
+    pub fn serenity_parses_event(t: &str, frame: &Value) -> Result<(), String> {
+        gateway::check_event(t, frame)
     }
 
     pub fn proxy_url(&self) -> String {

@@ -1033,9 +1033,9 @@ impl World {
             7 => {
                 let Some(mid) = imessage else { unreachable!() };
                 let d = data.clone().unwrap_or(json!({}));
-                let (status, _) = self.edit_message(mid, &d, &req.uploads);
-                if status != 200 {
-                    return (status, None);
+                let answer = self.edit_message(mid, &d, &req.uploads);
+                if answer.0 != 200 {
+                    return answer;
                 }
                 original = Some(mid);
                 reply_message = self.messages.get(&mid).cloned();
@@ -1188,8 +1188,9 @@ fn strip_nulls_keep(v: &mut Value) {
     super::payloads::strip_nulls(v);
 }
 
-/// Parses a response with the serenity type the bot's call deserializes it into.
-fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
+/// Parses a response with the serenity type the bot's call deserializes it into. Installed by
+/// [`super::FakeDiscord::check_with_serenity`].
+pub(super) fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
     use serenity::model::prelude::*;
     fn parse<T: serde::de::DeserializeOwned>(v: &Value) -> Result<(), String> {
         serde_json::from_value::<T>(v.clone())
