@@ -39,6 +39,8 @@ struct Seen {
     clicks: Vec<String>,
     dm_errors: Vec<isize>,
     guesses: Vec<String>,
+    /// MESSAGE_CREATE events: (author, content).
+    messages: Vec<(u64, String)>,
 }
 
 #[derive(Clone, Default)]
@@ -174,6 +176,10 @@ async fn on_event(
             );
             probe.update(|s| s.guild = Some(g));
         }
+        serenity::FullEvent::Message { new_message } => {
+            let m = (new_message.author.id.get(), new_message.content.clone());
+            probe.update(|s| s.messages.push(m));
+        }
         serenity::FullEvent::InteractionCreate { interaction } => {
             if let Some(c) = interaction.as_message_component() {
                 let ctx = fw.serenity_context;
@@ -306,11 +312,29 @@ fn the_schema_validator_reports_violations() {
     assert!(v.iter().any(|m| m.contains("required")), "{v:?}");
 }
 
+/// The serenity check catches an incomplete payload (which serenity would drop silently).
+#[test]
+fn the_serenity_check_catches_incomplete_events() {
+    let frame = |t: &str, d: serde_json::Value| json!({"op": 0, "s": 1, "t": t, "d": d});
+    let ready = json!({
+        "v": 10, "user": {"id": "1", "username": "b", "discriminator": "0", "global_name": null,
+        "avatar": null, "bot": true}, "guilds": [], "session_id": "s",
+        "resume_gateway_url": "ws://x", "shard": [0, 1], "application": {"id": "1", "flags": 0},
+    });
+    FakeDiscord::serenity_parses_event("READY", &frame("READY", ready.clone())).unwrap();
+    let mut broken = ready;
+    broken.as_object_mut().unwrap().remove("application");
+    let e = FakeDiscord::serenity_parses_event("READY", &frame("READY", broken)).unwrap_err();
+    assert!(e.contains("application"), "{e}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenity_and_poise_talk_to_the_fake() {
     let t0 = Instant::now();
     // A short heartbeat interval, so heartbeats are exercised too.
     let fake = FakeDiscord::start_with_heartbeat(Duration::from_millis(250)).await;
+    // Every payload of the fake is also parsed with serenity's own types.
+    fake.check_with_serenity();
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
     let host = fake.add_role("host");
@@ -394,6 +418,20 @@ async fn serenity_and_poise_talk_to_the_fake() {
         serde_json::from_value(msg.attachments[0].clone()).expect("attachment parses");
     assert_eq!(attachment.width, Some(2));
     assert_eq!(attachment.download().await.expect("download"), PNG);
+
+    // The gateway told the bot about its own message, and about a user's (whose content
+    // Discord blanks without the MESSAGE_CONTENT intent).
+    let bot_id = fake.bot_user_id();
+    probe
+        .wait("MESSAGE_CREATE", |s| {
+            s.messages.iter().find(|m| m.0 == bot_id).cloned()
+        })
+        .await;
+    fake.post(bob.id, fake.channel_id(), "hello bot");
+    let seen = probe.wait("bob's message", |s| {
+        s.messages.iter().find(|m| m.0 == bob.id).cloned()
+    });
+    assert_eq!(seen.await.1, "");
 
     // A button click, answered with an ephemeral message.
     let click = fake.click(bob.id, msg.id, "again").await;
@@ -550,8 +588,8 @@ async fn serenity_and_poise_talk_to_the_fake() {
     let listed = http.get_messages(serenity::ChannelId::new(fake.channel_id()), None, None);
     assert_eq!(
         listed.await.unwrap().len(),
-        2,
-        "the channel's messages, ephemeral ones excluded"
+        3,
+        "the channel's messages (two of the bot, one of bob), ephemeral ones excluded"
     );
 
     // Everything so far was valid.

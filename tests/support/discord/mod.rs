@@ -35,9 +35,11 @@
 //! spec the fake does not implement (404), bad tokens (401), a second acknowledgement of an
 //! interaction (400, code 40060), an acknowledgement later than 3 s, a follow-up before the
 //! acknowledgement, an empty message or one over 2000 characters, malformed bodies, and any
-//! payload of the fake itself that serenity could not parse (gateway events are parsed with
-//! serenity's `GatewayEvent` before they are sent; REST answers with the type the bot's call
-//! expects) or that violates Discord's response schema. A test asserts
+//! answer of the fake itself that violates Discord's response schema. With
+//! [`FakeDiscord::check_with_serenity`] (opt-in: it costs compile time), every gateway event
+//! and REST answer of the fake is also parsed with the serenity type the client parses it
+//! into, and one serenity would drop (it drops unparseable gateway events silently) is a
+//! problem; the self-test does this for every kind of payload the fake builds. A test asserts
 //! `fake.problems().is_empty()`. Sending to the DM of a user whose DMs are closed answers
 //! `403 {code: 50007}` and is not a problem (the bot is expected to handle it).
 //!
@@ -78,7 +80,10 @@
 //!   menus), `try_click()`, `set_reaction_time()`, `add_role_with_permissions()`,
 //!   `dm_channel()` (opens the DM channel, e.g. for `slash_in`), `message()`,
 //!   `interaction_latency()`, `latencies()`, `gateway_stats()`, `set_dms_open()`,
-//!   `take_problems()`, `drop_gateway_with()`, `invalidate_session()`, `commands()`.
+//!   `take_problems()`, `drop_gateway_with()`, `invalidate_session()`, `commands()`,
+//!   `post()` (a user writes a message).
+//! - Messages the bot creates, edits and deletes (not ephemeral ones) are also dispatched as
+//!   MESSAGE_CREATE/UPDATE/DELETE if the client asked for GUILD_MESSAGES / DIRECT_MESSAGES.
 //! - `wait_ready` panics if no session is ready in time; it then waits (within the same
 //!   timeout) until some commands are registered, returning without panic if none ever are.
 //! - `set_permissions(user, p)` sets the member's own permission bits; an interaction's
@@ -417,7 +422,15 @@ pub(crate) struct Session {
     pub intents: u64,
 }
 
+/// Checks of the fake's own payloads with serenity's types (see `check_with_serenity`).
+#[derive(Clone, Copy)]
+pub(crate) struct Checks {
+    pub event: fn(&str, &Value) -> Result<(), String>,
+    pub rest: fn(&str, &Value) -> Result<(), String>,
+}
+
 pub(crate) struct World {
+    pub checks: Option<Checks>,
     pub app_id: u64,
     pub bot_id: u64,
     pub owner_id: u64,
@@ -533,6 +546,7 @@ impl FakeDiscord {
         let gw_addr = gw.local_addr().unwrap();
         let n = INSTANCE.fetch_add(1, Ordering::Relaxed);
         let mut world = World {
+            checks: None,
             app_id: 0,
             bot_id: 0,
             owner_id: 0,
@@ -629,6 +643,27 @@ impl FakeDiscord {
             inner,
             _tasks: Arc::new(Tasks(vec![t1, t2])),
         }
+    }
+
+    /// Also parses every gateway event and REST answer of the fake with the serenity type the
+    /// client parses it into, reporting any that serenity would drop or fail on as a problem.
+    /// Call it before the client connects. Opt-in because of its cost: it instantiates
+    /// serenity's model deserializers in the test binary, about 3 minutes more to compile it
+    /// from scratch on a 2-core machine (the fake alone takes under 2). The self-test
+    /// (`tests/fake_discord.rs`) turns it on, so every kind of payload the fake builds is proven
+    /// there; another test may turn it on while debugging a payload serenity seems to ignore.
+    pub fn check_with_serenity(&self) {
+        self.inner.with(|w| {
+            w.checks = Some(Checks {
+                event: gateway::check_event,
+                rest: rest::check_serenity,
+            });
+        });
+    }
+
+    /// The check `check_with_serenity` applies to a gateway dispatch frame (`{op, s, t, d}`).
+    pub fn serenity_parses_event(t: &str, frame: &Value) -> Result<(), String> {
+        gateway::check_event(t, frame)
     }
 
     pub fn proxy_url(&self) -> String {
@@ -1053,6 +1088,42 @@ impl FakeDiscord {
             }
             other => panic!("fake Discord: option {name}: unsupported option type {other}"),
         }
+    }
+
+    /// A message `user` writes in `channel` (the guild channel or their DM with the bot):
+    /// stored, and dispatched as MESSAGE_CREATE (content blanked in the guild channel unless
+    /// the client asked for the MESSAGE_CONTENT intent, as on Discord).
+    pub fn post(&self, user: u64, channel: u64, content: &str) -> StoredMessage {
+        self.inner.with(|w| {
+            assert!(w.is_channel(channel), "fake Discord: no channel {channel}");
+            if let Some(dm_user) = w.dm_user(channel) {
+                assert_eq!(
+                    dm_user, user,
+                    "fake Discord: {channel} is another user's DM"
+                );
+            }
+            let id = w.snowflake();
+            let m = StoredMessage {
+                id,
+                channel_id: channel,
+                content: content.to_string(),
+                embeds: Vec::new(),
+                components: Vec::new(),
+                files: Vec::new(),
+                ephemeral: false,
+                interaction: None,
+                author_id: user,
+                flags: 0,
+                kind: 0,
+                attachments: Vec::new(),
+                timestamp: timestamp_now(),
+                edited_timestamp: None,
+                loading: false,
+                updated: Instant::now(),
+            };
+            w.put_message(m.clone(), "MESSAGE_CREATE");
+            m
+        })
     }
 
     /// Clicks button `custom_id` on stored message `message` as `user`.

@@ -508,7 +508,7 @@ impl World {
                         self.edit_message(msg.id, body, &req.uploads)
                     }
                     _ => {
-                        self.messages.remove(&msg.id);
+                        self.remove_message(msg.id);
                         (204, None)
                     }
                 }
@@ -716,8 +716,62 @@ impl World {
             return e;
         }
         let json = self.message_json(&m);
-        self.messages.insert(id, m);
+        self.put_message(m, "MESSAGE_CREATE");
         (200, Some(json))
+    }
+
+    /// Stores a message and tells the gateway (MESSAGE_CREATE/UPDATE; none for ephemeral
+    /// messages, as on Discord; GUILD_MESSAGES or DIRECT_MESSAGES intent).
+    pub(super) fn put_message(&mut self, m: StoredMessage, event: &str) {
+        let id = m.id;
+        let ephemeral = m.ephemeral;
+        self.messages.insert(id, m);
+        if !ephemeral {
+            let m = &self.messages[&id];
+            let mut d = self.message_json(m);
+            // Without the MESSAGE_CONTENT intent Discord blanks others' messages (DMs and
+            // mentions of the bot excepted; the fake blanks all of them).
+            let content_intent = self
+                .current_session
+                .as_ref()
+                .and_then(|s| self.sessions.get(s))
+                .is_some_and(|s| s.intents & (1 << 15) != 0);
+            if m.author_id != self.bot_id && !content_intent && m.channel_id == self.channel_id {
+                d["content"] = "".into();
+                d["embeds"] = json!([]);
+                d["attachments"] = json!([]);
+                d["components"] = json!([]);
+            }
+            let intent = if m.channel_id == self.channel_id {
+                d["guild_id"] = self.guild_id.to_string().into();
+                if self
+                    .users
+                    .get(&m.author_id)
+                    .is_some_and(|u| u.member.is_some())
+                {
+                    d["member"] = self.member_json(m.author_id, false, false);
+                }
+                1 << 9
+            } else {
+                1 << 12
+            };
+            self.dispatch_if(intent, event, d);
+        }
+    }
+
+    pub(super) fn remove_message(&mut self, id: u64) {
+        if let Some(m) = self.messages.remove(&id) {
+            if !m.ephemeral {
+                let mut d = json!({"id": id.to_string(), "channel_id": m.channel_id.to_string()});
+                let intent = if m.channel_id == self.channel_id {
+                    d["guild_id"] = self.guild_id.to_string().into();
+                    1 << 9
+                } else {
+                    1 << 12
+                };
+                self.dispatch_if(intent, "MESSAGE_DELETE", d);
+            }
+        }
     }
 
     fn blank_message(&self, id: u64, channel: u64, interaction: Option<u64>) -> StoredMessage {
@@ -890,7 +944,7 @@ impl World {
             return e;
         }
         let json = self.message_json(&m);
-        self.messages.insert(id, m);
+        self.put_message(m, "MESSAGE_UPDATE");
         (200, Some(json))
     }
 
@@ -972,16 +1026,16 @@ impl World {
                     m.loading = true;
                     m.flags = 128 | if m.ephemeral { 64 } else { 0 };
                 }
-                self.messages.insert(mid, m);
+                self.put_message(m, "MESSAGE_CREATE");
                 original = Some(mid);
             }
             6 => original = imessage,
             7 => {
                 let Some(mid) = imessage else { unreachable!() };
                 let d = data.clone().unwrap_or(json!({}));
-                let (status, _) = self.edit_message(mid, &d, &req.uploads);
-                if status != 200 {
-                    return (status, None);
+                let answer = self.edit_message(mid, &d, &req.uploads);
+                if answer.0 != 200 {
+                    return answer;
                 }
                 original = Some(mid);
                 reply_message = self.messages.get(&mid).cloned();
@@ -1076,7 +1130,7 @@ impl World {
                     return e;
                 }
                 let json = self.message_json(&m);
-                self.messages.insert(id, m.clone());
+                self.put_message(m.clone(), "MESSAGE_CREATE");
                 reply(self, ReplyKind::Followup, Some(m));
                 (200, Some(json))
             }
@@ -1100,7 +1154,7 @@ impl World {
             }
             _ => {
                 let mid = target.unwrap();
-                self.messages.remove(&mid);
+                self.remove_message(mid);
                 let kind = if op == "delete_original_webhook_message" {
                     ReplyKind::DeleteOriginal
                 } else {
@@ -1134,8 +1188,9 @@ fn strip_nulls_keep(v: &mut Value) {
     super::payloads::strip_nulls(v);
 }
 
-/// Parses a response with the serenity type the bot's call deserializes it into.
-fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
+/// Parses a response with the serenity type the bot's call deserializes it into. Installed by
+/// [`super::FakeDiscord::check_with_serenity`].
+pub(super) fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
     use serenity::model::prelude::*;
     fn parse<T: serde::de::DeserializeOwned>(v: &Value) -> Result<(), String> {
         serde_json::from_value::<T>(v.clone())
