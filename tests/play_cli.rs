@@ -136,3 +136,108 @@ fn an_equivalent_guess_in_other_words_wins() {
     );
     assert!(of(&out, "undecided").is_empty(), "{out:?}");
 }
+
+/// A picture the front wrote, decoded.
+fn picture(path: &str) -> image::RgbImage {
+    image::load_from_memory(&std::fs::read(path).unwrap())
+        .unwrap()
+        .to_rgb8()
+}
+
+#[test]
+fn arrows_practice_reads_arrows_and_draws_every_structure() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let png = dir.path().join("png");
+    std::fs::create_dir(&png).unwrap();
+    let out = play(
+        &db,
+        &[
+            "--set",
+            "arrows",
+            "--pattern",
+            "some arrow points at another arrow",
+            "--png",
+            png.to_str().unwrap(),
+        ],
+        "koan . U L\nkoan 1^\nkoan R . L\nguess some arrow points up\nconfirm\nboard\nquit\n",
+    );
+    // The finder's initial structures, in arrows: two pieces are needed to obey.
+    let board = &of(&out, "board")[0]["table"];
+    assert_eq!(board[0]["koan"], "U L");
+    assert_eq!(board[1]["koan"], "U");
+    let verdicts = of(&out, "verdict");
+    assert_eq!(verdicts.len(), 1, "{out:?}");
+    assert_eq!(
+        (&verdicts[0]["koan"], &verdicts[0]["obeys"]),
+        (&Value::from("R . L"), &Value::from(true))
+    );
+    let errors = of(&out, "error");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already given")
+    );
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("plays with arrows"),
+        "{errors:?}"
+    );
+    assert_eq!(of(&out, "counterexample").len(), 1);
+    // One picture per structure as it joins the table (two initial, one built, one
+    // counterexample), then the board: each a real PNG of the right shape.
+    let pictures = of(&out, "picture");
+    let numbers: Vec<_> = pictures.iter().map(|p| p["number"].clone()).collect();
+    assert_eq!(numbers[..4], [1, 2, 3, 4].map(Value::from), "{pictures:?}");
+    let one = picture(pictures[0]["path"].as_str().unwrap());
+    let three = picture(pictures[2]["path"].as_str().unwrap());
+    // `U L` is two cells wide, `R . L` three: same height, wider.
+    assert_eq!(one.height(), three.height());
+    assert!(three.width() > one.width(), "{:?}", three.dimensions());
+    assert_eq!(pictures[4]["board"], 4);
+    let board = picture(pictures[4]["path"].as_str().unwrap());
+    assert!(board.width() > three.width());
+}
+
+#[test]
+fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    // Nothing of fewer than 4 pieces has 10 pips: the umpire still finds the openers.
+    let out = play(
+        &db,
+        &["--pattern", "the total pips is at least 10"],
+        "quit\n",
+    );
+    let board = &of(&out, "board")[0]["table"];
+    let obeys = board[0]["koan"].as_str().unwrap();
+    assert_eq!(obeys.split_whitespace().count(), 4, "{obeys}");
+    assert_eq!(board[1]["obeys"], false);
+    // A generated pattern opens too, the same for the same seed.
+    let a = play(&db, &["--generate", "--seed", "9"], "quit\n");
+    let b = play(&db, &["--generate", "--seed", "9"], "quit\n");
+    assert_eq!(of(&a, "board")[0]["table"], of(&b, "board")[0]["table"]);
+    let refused = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+            .args(["play", "--db"])
+            .arg(&db)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let e = refused(&["--pattern", "there is a piece or there is no piece"]);
+    assert!(e.contains("always true"), "{e}");
+    let e = refused(&["--set", "arrows", "--pattern", "some piece is large"]);
+    assert!(e.contains("arrows"), "{e}");
+    let e = refused(&["--duel", "--players", "a,b", "--set", "arrows"]);
+    assert!(e.contains("12 pyramids"), "{e}");
+    let e = refused(&["--png", dir.path().join("nowhere").to_str().unwrap()]);
+    assert!(e.contains("not a folder"), "{e}");
+}

@@ -8,7 +8,7 @@ use mondo::koan::enumerate::koans;
 use mondo::play::{Source, YOU, practice_setup};
 use mondo::pool::Pool;
 use mondo::rules::Actor;
-use mondo::rules::zendo::{Action, Mode};
+use mondo::rules::zendo::{Action, Mode, Settings};
 use mondo::runtime::{ActError, Config, Place, Runtime, SystemTime, ZendoMatch, ZendoSetup};
 use mondo::store::{MatchFilter, Store};
 use std::process::ExitCode;
@@ -43,7 +43,7 @@ async fn bench(db: std::path::PathBuf, matches: usize, seconds: u64) -> Result<E
     let pool = Pool::shipped(PieceSet::Pyramids);
     let mut ids = Vec::with_capacity(matches);
     for m in 0..matches {
-        let setup = practice_setup(Source::Pool(&pool), m as u64)?;
+        let setup = practice_setup(Source::Pool(&pool), m as u64, Settings::default())?;
         let id = runtime
             .create(Place::default(), ZendoSetup::Practice(setup))
             .await

@@ -22,14 +22,26 @@ pub struct PlayArgs {
     /// A pool file to draw the hidden pattern from (default: the shipped pool).
     #[arg(long, conflicts_with = "pattern")]
     pub pool: Option<PathBuf>,
-    /// Play against this hidden pattern instead of a pool's.
-    #[arg(long)]
+    /// Play against this hidden pattern instead of a pool's; the umpire finds its
+    /// initial structures.
+    #[arg(long, conflicts_with = "generate")]
     pub pattern: Option<String>,
+    /// Play against a generated pattern (reasonable, none needlessly long).
+    #[arg(long, conflicts_with = "pool")]
+    pub generate: bool,
+    /// The piece set: pyramids (default) or arrows (practice only: the Duel plays
+    /// with the 12 pyramids).
+    #[arg(long)]
+    pub set: Option<PieceSet>,
+    /// Also draw every structure as a PNG in this folder as it joins the table (and
+    /// the whole table on `board`).
+    #[arg(long, value_name = "DIR")]
+    pub png: Option<PathBuf>,
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Go on with the last unfinished game in the database (duel or practice).
-    #[arg(long, conflicts_with_all = ["pool", "pattern", "seed", "duel"])]
+    #[arg(long, conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"])]
     pub resume: bool,
     /// One JSON object per line, for programs.
     #[arg(long)]
@@ -95,6 +107,13 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     if !args.players.is_empty() && !args.duel {
         return Err("--players is for a duel: add --duel".into());
     }
+    if let Some(dir) = args.png.as_ref().filter(|d| !d.is_dir()) {
+        return Err(format!(
+            "--png {}: not a folder; create it first (mkdir -p {})",
+            dir.display(),
+            dir.display()
+        ));
+    }
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
@@ -124,6 +143,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let (mut session, lines) = opened?;
     print_lines(&lines);
+    if let Some(dir) = args.png.clone() {
+        print_lines(&session.draw_pictures(dir)?);
+    }
 
     // Standard input is read on its own thread: lines arrive as they are typed.
     let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(16);
@@ -169,9 +191,11 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
+    let set = args.set.unwrap_or_default();
     let pool;
     let source = match (&args.pattern, &args.pool) {
         (Some(p), _) => Source::Pattern(p),
+        (None, _) if args.generate => Source::Generated,
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
@@ -180,17 +204,16 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
             Source::Pool(&pool)
         }
         (None, None) => {
-            pool = Pool::shipped(PieceSet::Pyramids);
+            pool = Pool::shipped(set);
             Source::Pool(&pool)
         }
     };
     let settings = Settings {
+        set,
         style: args.style.unwrap_or_default(),
-        ..Settings::default()
     };
     if !args.duel {
-        let mut setup = practice_setup(source, seed)?;
-        setup.settings = settings;
+        let setup = practice_setup(source, seed, settings)?;
         return Ok((ZendoSetup::Practice(setup), Cast::practice()));
     }
     let [a, b] = args.players.as_slice() else {

@@ -15,12 +15,13 @@ mod narrate;
 
 pub use narrate::{Front, Narrator};
 
+use crate::finder::Limits;
 use crate::koan::{Koan, PieceSet};
-use crate::lang::{self, Pattern};
-use crate::pool::Pool;
+use crate::lang;
+use crate::render::{self, BoardEntry, Mark, Picture};
 use crate::rules::zendo::{
-    Action, Answer, DuelSetup, DuelView, Event, Initial, Mode, Outcome, PhaseView, PracticeSetup,
-    PracticeStep, Settings, StepView, TableEntry, Timing,
+    Action, Answer, DuelSetup, DuelView, Event, Mode, Opening, Outcome, PhaseView, PracticeSetup,
+    PracticeStep, Settings, StepView, TableEntry, Timing, opening,
 };
 use crate::rules::{Actor, PlayerId, RuleError, Viewer};
 use crate::runtime::zendo::{DUEL, PRACTICE};
@@ -30,6 +31,7 @@ use crate::runtime::{
 use crate::store::{MatchFilter, MatchId, Status, Store};
 use serde_json::json;
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 /// The one local player of solo practice.
 pub const YOU: PlayerId = PlayerId(1);
@@ -52,13 +54,8 @@ without a name, a command is the current player's (`start`: the advantage player
 pause/resume/disallow: the host's); `answer` and `resign` need a name. `pass` skips
 step 1, ends step 2, or answers `pass` to a challenge.";
 
-/// Where the hidden pattern comes from.
-pub enum Source<'a> {
-    /// A pool entry chosen by the seed.
-    Pool(&'a Pool),
-    /// A pattern given on the command line; the initial structures are found for it.
-    Pattern(&'a str),
-}
+/// Where the hidden pattern comes from (the library's, also the bot's).
+pub use crate::rules::zendo::opening::Source;
 
 /// Whether the session goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,45 +210,32 @@ pub struct Session {
     json: bool,
     cast: Cast,
     narrator: Narrator,
+    /// `--png DIR`: where each structure's picture goes as it joins the table.
+    pictures: Option<PathBuf>,
+    /// Table entries already drawn there.
+    drawn: usize,
 }
 
-/// The hidden pattern and the two structures that open the game.
-pub fn opening(source: Source<'_>, seed: u64) -> Result<(Pattern, Initial), String> {
-    match source {
-        Source::Pool(pool) => {
-            let entries: Vec<_> = pool.for_set(PieceSet::Pyramids).collect();
-            if entries.is_empty() {
-                return Err("the pool has no pyramid patterns to play".into());
-            }
-            let e = entries[(seed % entries.len() as u64) as usize];
-            let initial = Initial {
-                obeys: e.obeys.clone(),
-                does_not: e.does_not_obey.clone(),
-            };
-            Ok((e.pattern.clone(), initial))
-        }
-        Source::Pattern(text) => {
-            let pattern =
-                lang::parse(text).map_err(|e| format!("the pattern does not read: {e}"))?;
-            let initial = initial_for(&pattern.formula).ok_or(
-                "no structure of up to 2 pieces obeys this pattern while another does not; \
-                 give a pattern that some small structure obeys and some does not",
-            )?;
-            Ok((pattern, initial))
-        }
-    }
-}
-
-/// A practice setup: the hidden pattern and the two structures that open the game.
-pub fn practice_setup(source: Source<'_>, seed: u64) -> Result<PracticeSetup, String> {
-    let (hidden, initial) = opening(source, seed)?;
+/// A practice setup for `settings` (either piece set): the hidden pattern and the two
+/// structures that open the game ([`crate::rules::zendo::opening`]).
+pub fn practice_setup(
+    source: Source<'_>,
+    seed: u64,
+    settings: Settings,
+) -> Result<PracticeSetup, String> {
+    let o = open_with(source, settings.set, seed)?;
     Ok(PracticeSetup {
         player: YOU,
-        hidden,
-        initial,
-        settings: Settings::default(),
+        hidden: o.hidden,
+        initial: o.initial,
+        settings,
         seed,
     })
+}
+
+/// The opening of a new match, said as the terminal says errors.
+fn open_with(source: Source<'_>, set: PieceSet, seed: u64) -> Result<Opening, String> {
+    opening(source, set, seed, &Limits::default()).map_err(|e| e.to_string())
 }
 
 /// A duel setup for `cast`: `advantage` (a player's name; by default the second, the
@@ -279,35 +263,22 @@ pub fn duel_setup(
             }
         },
     };
-    let (hidden, initial) = opening(source, seed)?;
+    if settings.set != PieceSet::Pyramids {
+        return Err(format!(
+            "the Zendo Duel plays with the 12 pyramids, not {}; arrows are for practice \
+             (mondo play --set arrows)",
+            settings.set
+        ));
+    }
+    let o = open_with(source, settings.set, seed)?;
     Ok(DuelSetup {
         players: [*a, *b],
         advantage,
-        hidden,
-        initial,
+        hidden: o.hidden,
+        initial: o.initial,
         settings,
         timing,
         seed,
-    })
-}
-
-/// The simplest structure that obeys and the simplest that does not.
-fn initial_for(formula: &lang::Formula) -> Option<Initial> {
-    let compiled = lang::CompiledPattern::new(formula);
-    let (mut obeys, mut does_not) = (None, None);
-    for k in 1..=2 {
-        for koan in crate::koan::enumerate::koans(PieceSet::Pyramids, k) {
-            let slot = if compiled.evaluate(&koan) {
-                &mut obeys
-            } else {
-                &mut does_not
-            };
-            slot.get_or_insert(koan);
-        }
-    }
-    Some(Initial {
-        obeys: obeys?,
-        does_not: does_not?,
     })
 }
 
@@ -393,6 +364,8 @@ impl Session {
             json,
             narrator,
             cast,
+            pictures: None,
+            drawn: 0,
         };
         let game = if session.cast.is_duel() {
             "duel"
@@ -440,8 +413,30 @@ impl Session {
         if self.cast.is_duel() { DUEL_HELP } else { HELP }
     }
 
+    /// Draws every structure as a PNG in `dir` (`--png DIR`) from now on: the ones on
+    /// the table now (returned: where each went), then each as it joins the table,
+    /// and the whole table on `board`. The folder must exist.
+    pub fn draw_pictures(&mut self, dir: PathBuf) -> Result<Vec<String>, String> {
+        if !dir.is_dir() {
+            return Err(format!(
+                "--png {}: not a folder; create it first (mkdir -p {})",
+                dir.display(),
+                dir.display()
+            ));
+        }
+        self.pictures = Some(dir);
+        self.drawn = 0;
+        Ok(self.draw_new())
+    }
+
     /// One line of input: what to print, and whether to go on.
     pub async fn line(&mut self, line: &str) -> (Vec<String>, Flow) {
+        let (mut out, flow) = self.line_said(line).await;
+        out.extend(self.draw_new());
+        (out, flow)
+    }
+
+    async fn line_said(&mut self, line: &str) -> (Vec<String>, Flow) {
         let line = line.trim();
         let (named, line) = split_speaker(line);
         let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -452,7 +447,11 @@ impl Session {
             "" if named.is_none() => return (Vec::new(), Flow::Continue),
             "quit" | "exit" => return (self.left(), Flow::Quit),
             "help" | "?" => return (vec![self.say(self.help())], Flow::Continue),
-            "board" => return (self.board(), Flow::Continue),
+            "board" => {
+                let mut out = self.board();
+                out.extend(self.draw_board());
+                return (out, Flow::Continue);
+            }
             "status" => return (vec![self.status()], Flow::Continue),
             _ => {}
         }
@@ -469,7 +468,7 @@ impl Session {
             },
             None => None,
         };
-        let command = match parse_command(&word, rest) {
+        let command = match parse_command(&word, rest, self.set()) {
             Ok(c) => c,
             Err(e) => return (vec![self.error(&e)], Flow::Continue),
         };
@@ -505,7 +504,8 @@ impl Session {
     pub async fn news(&mut self) -> (Vec<String>, Flow) {
         match self.feed.next().await {
             Some(Ok(update)) => {
-                let out = self.tell(&[update]);
+                let mut out = self.tell(&[update]);
+                out.extend(self.draw_new());
                 (out, self.flow())
             }
             Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
@@ -672,6 +672,79 @@ impl Session {
                 self.id
             )
         }]
+    }
+
+    /// The piece set the match plays with.
+    fn set(&self) -> PieceSet {
+        match self.feed.view() {
+            ZendoView::Duel(v) => v.settings.set,
+            ZendoView::Practice(v) => v.settings.set,
+        }
+    }
+
+    /// Pictures of the structures that joined the table since the last call, when
+    /// drawing (`--png`): one line each saying where it went.
+    fn draw_new(&mut self) -> Vec<String> {
+        let Some(dir) = self.pictures.clone() else {
+            return Vec::new();
+        };
+        let table = table(&self.feed.view());
+        let mut out = Vec::new();
+        for e in table.iter().skip(self.drawn) {
+            let picture = Picture {
+                mark: Some(mark(e.obeys)),
+                caption: Some(format!("#{}", e.number)),
+            };
+            let path = dir.join(format!("match-{}-koan-{}.png", self.id.0, e.number));
+            out.push(self.wrote(
+                &path,
+                &render::koan_png(&e.koan, &picture),
+                json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
+                &format!("#{} {}", e.number, e.koan.to_line()),
+            ));
+        }
+        self.drawn = table.len();
+        out
+    }
+
+    /// The table as one board picture (its latest structures when it is larger than a
+    /// board holds), when drawing.
+    fn draw_board(&self) -> Vec<String> {
+        let Some(dir) = &self.pictures else {
+            return Vec::new();
+        };
+        let table = table(&self.feed.view());
+        let shown = &table[table.len().saturating_sub(render::MAX_BOARD)..];
+        let entries: Vec<BoardEntry> = shown
+            .iter()
+            .map(|e| BoardEntry {
+                koan: &e.koan,
+                mark: Some(mark(e.obeys)),
+                label: format!("#{}", e.number),
+            })
+            .collect();
+        let path = dir.join(format!("match-{}-board.png", self.id.0));
+        match render::board_png(&entries) {
+            Ok(png) => vec![self.wrote(
+                &path,
+                &png,
+                json!({"event": "picture", "board": entries.len()}),
+                &format!("the board ({} structures)", entries.len()),
+            )],
+            Err(e) => vec![self.error(&e.to_string())],
+        }
+    }
+
+    /// Writes a picture and says where (`value` is its JSON line, `what` its words).
+    fn wrote(&self, path: &Path, png: &[u8], mut value: serde_json::Value, what: &str) -> String {
+        match std::fs::write(path, png) {
+            Ok(()) if self.json => {
+                value["path"] = path.display().to_string().into();
+                value.to_string()
+            }
+            Ok(()) => format!("picture of {what}: {}", path.display()),
+            Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
+        }
     }
 
     fn duel_view(&self) -> Option<DuelView> {
@@ -864,10 +937,10 @@ fn split_speaker(line: &str) -> (Option<&str>, &str) {
     }
 }
 
-fn parse_command(word: &str, rest: &str) -> Result<Command, String> {
+fn parse_command(word: &str, rest: &str, set: PieceSet) -> Result<Command, String> {
     Ok(Command::Act(match (word, rest) {
         ("", _) => return Err("say what, after the name: e.g. `alice: koan 1^ 2>`".into()),
-        ("koan", text) => koan_command(text)?,
+        ("koan", text) => koan_command(text, set)?,
         ("guess", "") => {
             return Err("write the pattern after `guess`, e.g. guess some piece points up".into());
         }
@@ -898,12 +971,16 @@ fn parse_command(word: &str, rest: &str) -> Result<Command, String> {
 }
 
 /// `koan STRUCTURE [observe|challenge]`: the structure on one line (rows separated by
-/// `/`), the mode last.
-fn koan_command(text: &str) -> Result<Action, String> {
+/// `/`), in the match's piece set's notation, the mode last.
+fn koan_command(text: &str, set: PieceSet) -> Result<Action, String> {
     if text.is_empty() {
-        return Err(
-            "write the structure after `koan`, e.g. koan 1^ 2> (rows separated by /)".into(),
-        );
+        let example = match set {
+            PieceSet::Pyramids => "koan 1^ 2>",
+            PieceSet::Arrows => "koan U R / . D",
+        };
+        return Err(format!(
+            "write the structure after `koan`, e.g. {example} (rows separated by /)"
+        ));
     }
     let (structure, mode) = match text
         .rsplit_once(char::is_whitespace)
@@ -912,7 +989,7 @@ fn koan_command(text: &str) -> Result<Action, String> {
         Some((s, Ok(mode))) => (s, mode),
         _ => (text, Mode::Observe),
     };
-    let koan = Koan::parse_as(&structure.replace('/', "\n"), PieceSet::Pyramids)
+    let koan = Koan::parse_as(&structure.replace('/', "\n"), set)
         .map_err(|e| format!("the structure does not read: {e}"))?;
     Ok(Action::Build { koan, mode })
 }
@@ -960,6 +1037,10 @@ fn judging(view: &ZendoView) -> bool {
         ),
         ZendoView::Practice(v) => matches!(v.step, PracticeStep::Verdict { .. }),
     }
+}
+
+fn mark(obeys: bool) -> Mark {
+    if obeys { Mark::Obeys } else { Mark::DoesNot }
 }
 
 /// m:ss

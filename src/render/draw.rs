@@ -131,13 +131,22 @@ pub(crate) fn structure(pixmap: &mut Pixmap, koan: &Koan, grid: &GridLayout) {
     // All pieces in one path and all pips in another: pieces never overlap, and one
     // fill per colour costs far less than one per shape.
     let arrows = koan.set() == PieceSet::Arrows;
+    let (mut pieces, mut pips) = (PathBuilder::new(), PathBuilder::new());
     for &(pos, piece) in koan.pieces() {
         let shape = grid.piece(pos, piece, arrows);
-        fill(pixmap, path(&shape.outline, true), style::PIECE);
+        if let Some((first, rest)) = shape.outline.split_first() {
+            pieces.move_to(first.x, first.y);
+            for p in rest {
+                pieces.line_to(p.x, p.y);
+            }
+            pieces.close();
+        }
         for pip in &shape.pips {
-            fill(pixmap, circle(*pip, shape.pip_radius), style::PIP);
+            pips.push_circle(pip.x, pip.y, shape.pip_radius);
         }
     }
+    fill(pixmap, pieces.finish(), style::PIECE);
+    fill(pixmap, pips.finish(), style::PIP);
 }
 
 /// Zendo's stone for a verdict, with its symbol.

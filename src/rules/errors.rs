@@ -108,6 +108,10 @@ impl RuleError {
 pub enum SetupError {
     #[error("a duel needs two different players")]
     SamePlayer,
+    #[error(
+        "the Zendo Duel plays with the 12 pyramids, not the {set} set (arrows are for practice)"
+    )]
+    DuelNeedsPyramids { set: crate::koan::PieceSet },
     #[error("the player with the advantage must be one of the two players")]
     AdvantageNotPlaying,
     #[error("initial structure {which} is not of the {set} set this match plays with")]

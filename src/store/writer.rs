@@ -3,7 +3,7 @@
 //! cost a handful of commits per second instead of one per event, and each caller still
 //! learns about its events only after they are durable.
 
-use super::{MatchId, NewEvent, StoreError, insert_event, to_i64, to_u64};
+use super::{MatchId, NewEvent, StoreError, to_i64, to_u64};
 use sqlx::SqliteConnection;
 use sqlx::sqlite::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
@@ -46,34 +46,84 @@ async fn run(write: SqlitePool, mut rx: mpsc::Receiver<Append>) {
     }
 }
 
-/// One transaction for the whole batch. An append whose match moved on is refused
-/// without touching the others; a database error aborts the batch.
+/// One transaction for the whole batch: each append claims its event numbers (an
+/// append whose match moved on is refused without touching the others), then one
+/// multi-row INSERT writes the events of all the claimed ones (one statement rather
+/// than one per event: each statement is a round trip to sqlx's SQLite thread). A
+/// database error aborts the batch.
 async fn commit_batch(
     write: &SqlitePool,
     batch: &[Append],
 ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
     let mut tx = write.begin_with("BEGIN IMMEDIATE").await?;
     let mut results = Vec::with_capacity(batch.len());
+    let mut rows = Vec::new();
     for append in batch {
-        match append_in(&mut tx, append).await {
+        match claim(&mut tx, append).await {
             Err(StoreError::Db(e)) => return Err(StoreError::Db(e)),
-            other => results.push(other),
+            Ok(last) => {
+                push_rows(&mut rows, append)?;
+                results.push(Ok(last));
+            }
+            refused => results.push(refused),
         }
     }
+    insert_events(&mut tx, &rows).await?;
     tx.commit().await?;
     Ok(results)
 }
 
 async fn commit_one(write: &SqlitePool, append: &Append) -> Result<u64, StoreError> {
     let mut tx = write.begin_with("BEGIN IMMEDIATE").await?;
-    let last = append_in(&mut tx, append).await?;
+    let last = claim(&mut tx, append).await?;
+    let mut rows = Vec::new();
+    push_rows(&mut rows, append)?;
+    insert_events(&mut tx, &rows).await?;
     tx.commit().await?;
     Ok(last)
 }
 
-/// Claims the event numbers first (only if the match is where the caller thinks), so a
-/// refused append writes nothing.
-async fn append_in(conn: &mut SqliteConnection, append: &Append) -> Result<u64, StoreError> {
+/// An event row to insert: match, number, time, body.
+type Row<'a> = (i64, i64, i64, &'a str);
+
+fn push_rows<'a>(rows: &mut Vec<Row<'a>>, append: &'a Append) -> Result<(), StoreError> {
+    for (i, event) in append.events.iter().enumerate() {
+        rows.push((
+            append.id.0,
+            to_i64("event number", append.after + 1 + i as u64)?,
+            to_i64("time", event.at)?,
+            &event.body,
+        ));
+    }
+    Ok(())
+}
+
+/// Rows per INSERT: 4 parameters each, well under SQLite's limit on parameters.
+const ROWS_PER_INSERT: usize = 1000;
+
+async fn insert_events(conn: &mut SqliteConnection, rows: &[Row<'_>]) -> Result<(), StoreError> {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO events (match_id, seq, at, body) VALUES ");
+        for i in 0..chunk.len() {
+            sql.push_str(if i == 0 {
+                "(?, ?, ?, ?)"
+            } else {
+                ", (?, ?, ?, ?)"
+            });
+        }
+        // Only placeholders are built into the text; every value is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for &(id, seq, at, body) in chunk {
+            query = query.bind(id).bind(seq).bind(at).bind(body);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Claims the event numbers (only if the match is where the caller thinks), so a
+/// refused append writes nothing; the caller inserts the events.
+async fn claim(conn: &mut SqliteConnection, append: &Append) -> Result<u64, StoreError> {
     let Append {
         id,
         after,
@@ -110,9 +160,6 @@ async fn append_in(conn: &mut SqliteConnection, append: &Append) -> Result<u64, 
                 found: to_u64(found),
             },
         });
-    }
-    for (i, event) in events.iter().enumerate() {
-        insert_event(conn, id.0, after + 1 + i as u64, event).await?;
     }
     Ok(last)
 }

@@ -6,6 +6,8 @@
 //! the defaults are the seed's.
 //!
 //! **Setup**
+//! - The 12-piece (pyramids) set: an arrows duel is refused at setup. Practice may
+//!   play with arrows. `[duel_plays_with_the_twelve_pyramids]`
 //! - Two different players; the umpire holds one hidden pattern and shows two initial
 //!   structures, one that obeys and one that does not (checked against the pattern;
 //!   they are #1 and #2 on the table). `[setup_checks_players_and_initial_structures]`
@@ -43,9 +45,9 @@
 //! - Any number of guesses, one at a time, each paid with a ticket when stated; with
 //!   no ticket a guess is refused (`NoTicket`, a safeguard: the turn passes as soon as
 //!   step 2 has no ticket, see below). `[turn_passes_when_step_2_has_no_ticket]`
-//! - A guess must be a pattern about the match's pieces: one that speaks of sizes in
-//!   an arrows match is refused (`WrongSet`) and costs nothing.
-//!   `[guesses_must_fit_the_piece_set]`
+//! - A guess must read, and must be a pattern about the match's pieces (shared with
+//!   practice, where an arrows match refuses sizes: `WrongSet`, costing nothing).
+//!   `[practice_guesses_must_fit_the_piece_set]`
 //! - A guess is read back first (pending) with the table structures that already
 //!   contradict it; the guesser confirms (official) or takes it back (ticket returned).
 //!   `[guess_is_read_back_with_contradictions]`, `[taking_a_guess_back_returns_the_ticket]`
@@ -279,6 +281,11 @@ impl Duel {
     }
 
     fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
+        if setup.settings.set != crate::koan::PieceSet::Pyramids {
+            return Err(SetupError::DuelNeedsPyramids {
+                set: setup.settings.set,
+            });
+        }
         let [a, b] = setup.players;
         if a == b {
             return Err(SetupError::SamePlayer);
@@ -1392,40 +1399,25 @@ mod tests {
     }
 
     #[test]
-    fn guesses_must_fit_the_piece_set() {
-        // An arrows duel: a guess about sizes means nothing there, and is refused
-        // without costing the ticket.
+    fn duel_plays_with_the_twelve_pyramids() {
         let mut setup = duel_setup(parsed("some arrow points up"));
         setup.settings.set = crate::koan::PieceSet::Arrows;
         setup.initial = crate::rules::zendo::Initial {
             obeys: koan("U"),
             does_not: koan("R"),
         };
-        let mut h = Harness::duel(setup.clone());
-        h.ok(A, choose(ALICE));
-        h.ok(A, build(koan("U U"), Mode::Challenge));
-        h.ok(A, answer(Answer::Obeys));
-        h.ok(B, answer(Answer::Not));
-        let err = h.act(A, guess("some piece is large")).unwrap_err();
-        assert_eq!(err.code(), WrongSet);
-        assert!(err.to_string().contains("large"), "{err}");
-        assert_eq!(h.game.tickets(Seat::First), 1);
-        let events = h.ok(A, guess("every arrow points up"));
-        // Read back in the set's own words.
-        assert!(
-            matches!(&events[0].kind, EventKind::GuessRead { reading, .. } if reading == "every arrow points up"),
-            "{events:?}"
+        let err = Duel::start(setup, 0).unwrap_err();
+        assert_eq!(
+            err,
+            SetupError::DuelNeedsPyramids {
+                set: crate::koan::PieceSet::Arrows
+            }
         );
-        // A pyramid structure in an arrows match is refused too.
-        h.ok(A, Action::TakeBack);
-        h.ok(A, Action::EndTurn);
-        assert_eq!(code(h.act(B, build(koan("1^"), Mode::Observe))), WrongSet);
-        // And a hidden pattern about sizes cannot be set up for arrows.
-        setup.hidden = parsed("some piece is large");
-        assert!(matches!(
-            Duel::start(setup, 0),
-            Err(SetupError::HiddenWrongSet(_))
-        ));
+        assert!(err.to_string().contains("12 pyramids"), "{err}");
+        // Every structure built in a duel is a pyramid one.
+        let mut h = Harness::duel(duel_setup(parsed("some piece points up")));
+        h.ok(A, choose(ALICE));
+        assert_eq!(code(h.act(A, build(koan("U R"), Mode::Observe))), WrongSet);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Zendo as the bot umpires it: the Duel (two players, tickets, clocks) in [`duel`]
-//! and solo practice (one player against the umpire) in [`practice`].
+//! and solo practice (one player against the umpire) in [`practice`]; how a match of
+//! either opens (hidden pattern, initial structures) in [`opening`].
 //!
 //! Both play on the same table with the same umpire, so what they share lives here:
 //! the table of structures and their verdicts, guesses and how they are read back and
@@ -8,11 +9,13 @@
 //! enforced and the test beside it.
 
 pub mod duel;
+pub mod opening;
 pub mod practice;
 pub mod testing;
 pub mod view;
 
 pub use duel::{Deadline, Duel, DuelSetup, Expiry, Phase, Step, Timing, Which};
+pub use opening::{HiddenFrom, Opening, OpeningError, opening};
 pub use practice::{Practice, PracticeSetup, PracticeStep, Score};
 pub use view::{DuelView, GuessView, PhaseView, PracticeView, StepView};
 

@@ -10,6 +10,10 @@
 //!   that contradict them) and confirmed or taken back; the umpire's verdict comes in
 //!   as in the Duel, and is checked the same way. `[practice_guesses_need_no_ticket]`
 //! - No turns and no clock: no deadlines, nothing to pause. `[practice_has_no_clock_or_turns]`
+//! - Either piece set: pyramids, or arrows (4 pieces, one size). In an arrows match a
+//!   structure of pyramids, or a guess that speaks of sizes or pips, is refused
+//!   (`WrongSet`) and costs nothing; guesses are read back saying `arrows`.
+//!   `[practice_guesses_must_fit_the_piece_set]`
 //! - The score is the number of structures built plus the number of guesses made
 //!   official (void and withdrawn guesses are free); it is shown at the win. Lower is
 //!   better. `[practice_scores_koans_and_guesses]`
@@ -434,6 +438,39 @@ mod tests {
         assert_eq!(h.game.next_deadline(), None);
         // Nobody else plays in a practice match.
         assert_eq!(code(h.act(Actor::Player(BOB), Action::Resign)), NotAPlayer);
+    }
+
+    #[test]
+    fn practice_guesses_must_fit_the_piece_set() {
+        let mut setup = practice_setup(parsed("some arrow points up"));
+        setup.settings.set = crate::koan::PieceSet::Arrows;
+        setup.initial = crate::rules::zendo::Initial {
+            obeys: koan("U"),
+            does_not: koan("R"),
+        };
+        let mut h = Harness::practice(setup.clone());
+        h.ok(A, build(koan("U L"), Mode::Observe));
+        assert_eq!(code(h.act(A, build(koan("1^"), Mode::Observe))), WrongSet);
+        let err = h.act(A, guess("some piece is large")).unwrap_err();
+        assert_eq!(err.code(), WrongSet);
+        assert!(err.to_string().contains("large"), "{err}");
+        let events = h.ok(A, guess("every arrow points up"));
+        assert!(
+            matches!(&events[0].kind, EventKind::GuessRead { reading, .. } if reading == "every arrow points up"),
+            "read back in the set's own words: {events:?}"
+        );
+        h.ok(A, Action::Confirm);
+        let events = h.umpire();
+        let EventKind::Refuted { counterexample, .. } = &events[0].kind else {
+            panic!("{events:?}");
+        };
+        assert_eq!(counterexample.koan.set(), crate::koan::PieceSet::Arrows);
+        // A hidden pattern about sizes cannot be set up for arrows.
+        setup.hidden = parsed("some piece is large");
+        assert!(matches!(
+            Practice::start(setup, 0),
+            Err(SetupError::HiddenWrongSet(_))
+        ));
     }
 
     #[test]
