@@ -11,8 +11,8 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use mondo::koan::enumerate::koans;
 use mondo::koan::PieceSet;
+use mondo::koan::enumerate::koans;
 use serde_json::json;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -106,7 +106,11 @@ async fn run(rounds: usize) {
         observe.push(latency(&fake, &i).await);
 
         let i = fake
-            .slash(alice.id, "guess", &[("pattern", json!("every piece points up"))])
+            .slash(
+                alice.id,
+                "guess",
+                &[("pattern", json!("every piece points up"))],
+            )
             .await;
         guess.push(latency(&fake, &i).await);
         let reading = fake
@@ -143,7 +147,11 @@ async fn run(rounds: usize) {
     let problems = fake.problems();
     println!(
         "target p99 <= 100 ms: {}; schema problems: {}",
-        if p99 <= Duration::from_millis(100) { "met" } else { "NOT met" },
+        if p99 <= Duration::from_millis(100) {
+            "met"
+        } else {
+            "NOT met"
+        },
         problems.len()
     );
     for p in problems.iter().take(5) {

@@ -442,6 +442,40 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     }
     assert!(end > before_restart, "the win came from the restarted bot");
 
+    // Solo practice, with the arrows and a freshly generated pattern: build, give up.
+    let i = fake
+        .slash(
+            carol.id,
+            "zendo practice",
+            &[
+                ("pool", json!("generated")),
+                ("set", choice(&fake, "zendo practice", "set", "arrows")),
+            ],
+        )
+        .await;
+    let opened = answer(&fake, &i).await;
+    assert!(
+        opened.text().contains("Zendo practice #2"),
+        "{}",
+        opened.text()
+    );
+    let i = fake
+        .slash(carol.id, "koan", &[("structure", json!("2^"))])
+        .await;
+    let m = answer(&fake, &i).await;
+    assert!(m.ephemeral && m.text().contains("arrows"), "{}", m.text());
+    let i = fake
+        .slash(carol.id, "koan", &[("structure", json!("U R / . D"))])
+        .await;
+    assert!(answer(&fake, &i).await.text().contains("U R / . D"));
+    let i = fake.slash(carol.id, "zendo resign", &[]).await;
+    assert!(
+        answer(&fake, &i)
+            .await
+            .text()
+            .contains("you gave up. the pattern was")
+    );
+
     // Every interaction was acknowledged within Discord's 3 s, and every request and
     // answer fit Discord's schemas.
     for l in fake.latencies() {
@@ -490,13 +524,24 @@ fn transcript(fake: &FakeDiscord, dir: &std::path::Path, users: &[u64]) {
 }
 
 /// The value Discord sends for the choice named `name` of a command's option, as the
-/// bot registered it (poise registers choices as integers).
+/// bot registered it (poise registers choices as integers). `command` is the full
+/// path, e.g. `zendo practice`.
 fn choice(fake: &FakeDiscord, command: &str, option: &str, name: &str) -> Value {
     let commands = fake.commands();
-    let def = commands
+    let mut path = command.split_whitespace();
+    let top = path.next().expect("a command");
+    let mut def = commands
         .iter()
-        .find(|c| c["name"] == command)
-        .unwrap_or_else(|| panic!("no /{command}"));
+        .find(|c| c["name"] == top)
+        .unwrap_or_else(|| panic!("no /{top}"))
+        .clone();
+    for sub in path {
+        def = def["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == sub))
+            .unwrap_or_else(|| panic!("no /{command}"))
+            .clone();
+    }
     let opt = def["options"]
         .as_array()
         .and_then(|o| o.iter().find(|o| o["name"] == option))

@@ -16,11 +16,13 @@ pub mod post;
 pub mod say;
 
 use crate::config::Config;
+use crate::finder::Limits;
 use crate::finder::Style;
 use crate::koan::{Koan, PieceSet};
-use crate::lang::{self, Pattern};
+use crate::lang::Pattern;
 use crate::pool::Pool;
-use crate::rules::zendo::{Action, Initial, Timing};
+use crate::rules::zendo::opening::Source;
+use crate::rules::zendo::{Action, Initial, Timing, opening};
 use crate::rules::{Actor, PlayerId, RuleError};
 use crate::runtime::zendo::{DUEL, PRACTICE};
 use crate::runtime::{self, ActError, Runtime, SystemTime, ZendoMatch, ZendoView};
@@ -226,8 +228,9 @@ impl Bot {
     }
 
     /// Draws the hidden pattern and the two initial structures from a pool: a
-    /// built-in one (`pyramids`, `arrows`), `generated`, or a server's. `pattern_id`
-    /// picks an entry; otherwise the seed does.
+    /// built-in one (`pyramids`, `arrows`), `generated` (the finder's work, off the
+    /// async threads), or a server's. `pattern_id` picks an entry; otherwise the seed
+    /// does.
     pub async fn draw(
         &self,
         guild: Option<u64>,
@@ -237,13 +240,20 @@ impl Bot {
         seed: u64,
     ) -> Result<(Pattern, Initial), String> {
         let name = pool.trim();
-        if name.eq_ignore_ascii_case("generated") {
-            if pattern_id.is_some() {
-                return Err("a generated pattern has no id: leave `pattern-id` out".into());
-            }
-            return generated(set, seed).await;
-        }
         let pool = match name.to_ascii_lowercase().as_str() {
+            "generated" => {
+                if pattern_id.is_some() {
+                    return Err("a generated pattern has no id: leave `pattern-id` out".into());
+                }
+                let job = tokio::task::spawn_blocking(move || {
+                    opening(Source::Generated, set, seed, &Limits::default())
+                });
+                let o = job
+                    .await
+                    .map_err(|e| format!("pattern generation failed: {e}"))?
+                    .map_err(|e| e.to_string())?;
+                return Ok((o.hidden, o.initial));
+            }
             "pyramids" => Pool::shipped(PieceSet::Pyramids),
             "arrows" => Pool::shipped(PieceSet::Arrows),
             _ => {
@@ -267,51 +277,25 @@ impl Bot {
                     .map_err(|e| format!("the pool `{name}` no longer reads: {e}"))?
             }
         };
-        let entries: Vec<_> = pool.for_set(set).collect();
-        let entry = match pattern_id {
-            Some(id) => pool
-                .get(id)
-                .filter(|e| e.set == set)
-                .ok_or_else(|| format!("the pool `{name}` has no {set} pattern with id `{id}`"))?,
-            None => {
-                if entries.is_empty() {
-                    return Err(format!("the pool `{name}` has no {set} patterns"));
-                }
-                entries[(seed % entries.len() as u64) as usize]
+        match pattern_id {
+            Some(id) => {
+                let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
+                    format!("the pool `{name}` has no {set} pattern with id `{id}`")
+                })?;
+                Ok((
+                    entry.pattern.clone(),
+                    Initial {
+                        obeys: entry.obeys.clone(),
+                        does_not: entry.does_not_obey.clone(),
+                    },
+                ))
             }
-        };
-        Ok((
-            entry.pattern.clone(),
-            Initial {
-                obeys: entry.obeys.clone(),
-                does_not: entry.does_not_obey.clone(),
-            },
-        ))
+            // A pool entry brings its own structures: no finder work.
+            None => opening(Source::Pool(&pool), set, seed, &Limits::default())
+                .map(|o| (o.hidden, o.initial))
+                .map_err(|e| format!("the pool `{name}`: {e}")),
+        }
     }
-}
-
-/// A fresh random reasonable pattern with its initial structures (the finder's work,
-/// off the async threads).
-async fn generated(set: PieceSet, seed: u64) -> Result<(Pattern, Initial), String> {
-    let job = tokio::task::spawn_blocking(move || {
-        crate::finder::generate(set, &crate::finder::GenerateOptions::new(1, seed))
-    });
-    let generation = job
-        .await
-        .map_err(|e| format!("pattern generation failed: {e}"))?;
-    let g = generation
-        .patterns
-        .into_iter()
-        .next()
-        .ok_or("no reasonable pattern came out of generation this time; try again")?;
-    let pattern = lang::parse(&g.text).map_err(|e| e.to_string())?;
-    Ok((
-        pattern,
-        Initial {
-            obeys: g.initial.obeys,
-            does_not: g.initial.does_not_obey,
-        },
-    ))
 }
 
 /// Settings as they apply in a server: stored ones, else the configured defaults.
@@ -363,7 +347,7 @@ pub fn refusal(e: &ActError<RuleError>) -> String {
 }
 
 /// The opening post of a match (the initial structures; in a duel, who starts).
-pub fn opening(game: MatchId, view: &ZendoView) -> Post {
+pub fn opening_post(game: MatchId, view: &ZendoView) -> Post {
     match view {
         ZendoView::Duel(v) => say::duel_opening(game, v),
         ZendoView::Practice(v) => say::practice_opening(game, v),

@@ -2,7 +2,7 @@
 
 use super::{my_match, play, reply};
 use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error, is_host, opening, say};
+use crate::bot::{Bot, Context, Error, is_host, opening_post, say};
 use crate::koan::PieceSet;
 use crate::rules::zendo::{Action, DuelSetup, PracticeSetup, Settings};
 use crate::rules::{PlayerId, Viewer};
@@ -185,7 +185,7 @@ async fn start(
     // The opening is said here; the desk says everything after it.
     bot.store.set_announced(game, 1).await?;
     bot.open_desk(game, channel);
-    let mut post = opening(game, &view);
+    let mut post = opening_post(game, &view);
     extra(&mut post);
     reply(ctx, post).await
 }
