@@ -14,6 +14,11 @@
 
 mod support;
 
+/// The fake Discord's own self-test (a tiny poise bot through it), in this binary so
+/// the fake is compiled once.
+#[path = "support/fake_selftest.rs"]
+mod fake_selftest;
+
 use mondo::bot::ids::KOAN_FIELD;
 use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};

@@ -1,4 +1,5 @@
-//! Self-test of the fake Discord (tests/support/discord): a tiny poise bot, connected exactly
+//! Self-test of the fake Discord (tests/support/discord), run in the discord_e2e binary
+//! (so the fake is compiled once): a tiny poise bot, connected exactly
 //! as the real one will be (HttpBuilder::proxy + ratelimiter_disabled,
 //! ClientBuilder::new_with_http), must see READY and GUILD_CREATE, register its commands, and
 //! answer a slash command (PNG attachment and a button), a button click (ephemeral), a modal,
@@ -6,14 +7,12 @@
 //! catch a malformed request; the bot must come back after the websocket drops (RESUME) and
 //! after a restart (a second client, IDENTIFY).
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serde_json::json;
-use support::discord::{FakeDiscord, Interaction, ReplyKind};
+use crate::support::discord::{FakeDiscord, Interaction, ReplyKind};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, Data, Error>;
@@ -245,7 +244,7 @@ impl Bot {
 }
 
 /// The one reply to `i` that carries a message, checking the acknowledgement came in time.
-async fn answer(fake: &FakeDiscord, i: &Interaction) -> support::discord::StoredMessage {
+async fn answer(fake: &FakeDiscord, i: &Interaction) -> crate::support::discord::StoredMessage {
     let replies = fake.replies(i, T).await;
     let latency = fake.interaction_latency(i).expect("acknowledged");
     assert!(
@@ -276,7 +275,7 @@ async fn raw_get(fake: &FakeDiscord, path: &str) -> String {
 /// The validator itself: routes, request and response schemas.
 #[test]
 fn the_schema_validator_reports_violations() {
-    use support::discord::schema::spec;
+    use crate::support::discord::schema::spec;
     let s = spec();
     let create = s
         .route("POST", "/channels/123/messages")
