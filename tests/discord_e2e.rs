@@ -150,6 +150,34 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_discord_refuses_stops_the_bot_with_one_line() {
+    let fake = FakeDiscord::start().await;
+    // Well formed, but not the bot's.
+    let mut token = fake.token().to_string();
+    let last = token.pop().expect("a token");
+    token.push(if last == 'A' { 'B' } else { 'A' });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("MONDO_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.arg("serve")
+        .env("DISCORD_TOKEN", &token)
+        .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
+        .env("MONDO_DATABASE_PATH", dir.path().join("m.db"));
+    let out = tokio::task::spawn_blocking(move || cmd.output().expect("mondo serve runs"))
+        .await
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let last = err.trim().lines().last().unwrap_or_default();
+    assert!(last.starts_with("error: Discord refused the token"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     let fake = FakeDiscord::start().await;
     let alice = fake.add_user("alice", true);

@@ -103,4 +103,18 @@ fn a_missing_or_malformed_token_is_one_line_not_a_panic() {
         !std::path::Path::new(db).exists(),
         "nothing is created before the token is checked"
     );
+
+    // A well-formed token, but nobody answers: one line, no retrying forever.
+    let token = "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB";
+    let (code, _, err) = serve(
+        &[],
+        &[
+            ("MONDO_DATABASE_PATH", db),
+            ("DISCORD_TOKEN", token),
+            ("MONDO_DISCORD_API_PROXY", "http://127.0.0.1:9"),
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("could not reach Discord"), "{err}");
+    assert!(!std::path::Path::new(db).exists());
 }

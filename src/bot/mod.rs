@@ -560,7 +560,20 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let token = token.trim().to_string();
     serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
     let config = Arc::new(config);
-    let bot = Bot::start(config.clone(), http(&token, &config)).await?;
+    let http = http(&token, &config);
+    // Ask Discord who we are before anything else: a token it refuses is one line now,
+    // not a gateway that retries forever (serenity falls back to the default gateway
+    // URL when it cannot ask for one).
+    match http.get_current_user().await {
+        Ok(me) => tracing::info!(bot = %me.name, "Discord accepts the token"),
+        Err(serenity::Error::Http(e))
+            if e.status_code() == Some(serenity::StatusCode::UNAUTHORIZED) =>
+        {
+            return Err(ServeError::Unauthorized);
+        }
+        Err(e) => return Err(ServeError::Discord(format!("could not reach Discord: {e}"))),
+    }
+    let bot = Bot::start(config.clone(), http).await?;
     let mut client = client(bot.clone(), http_client(&token, &config)).await?;
     let shards = client.shard_manager.clone();
     let result = tokio::select! {
