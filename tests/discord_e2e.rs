@@ -173,7 +173,10 @@ async fn a_token_discord_refuses_stops_the_bot_with_one_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     let last = err.trim().lines().last().unwrap_or_default();
-    assert!(last.starts_with("error: Discord refused the token"), "{err}");
+    assert!(
+        last.starts_with("error: Discord refused the token"),
+        "{err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
 }
 

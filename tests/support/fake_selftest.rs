@@ -10,9 +10,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::support::discord::{FakeDiscord, Interaction, ReplyKind};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
-use crate::support::discord::{FakeDiscord, Interaction, ReplyKind};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, Data, Error>;
