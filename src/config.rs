@@ -154,6 +154,24 @@ impl Config {
                 allowed: "name a pool: pyramids, arrows, generated, or a server pool's name".into(),
             });
         }
+        if self.zendo.pool.trim().eq_ignore_ascii_case("arrows") {
+            return Err(ConfigError::Invalid {
+                key: "zendo.pool",
+                value: "`arrows`".into(),
+                allowed: "duels are played with the pyramids: name pyramids, generated, or a \
+                          server pool's name (practice with arrows draws from arrows itself)"
+                    .into(),
+            });
+        }
+        if self.discord.guild == Some(0) {
+            return Err(ConfigError::Invalid {
+                key: "discord.guild",
+                value: "0".into(),
+                allowed: "give the server's id (Developer Mode, right-click the server, Copy \
+                          Server ID), or leave it out to register the commands globally"
+                    .into(),
+            });
+        }
         if self.database.path.as_os_str().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "database.path",
@@ -284,6 +302,14 @@ mod tests {
             e.contains("discord.api_proxy") && e.contains("http://"),
             "{e}"
         );
+        let e = with_file("[discord]\nguild = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("discord.guild") && e.contains("server's id"), "{e}");
+        let e = with_file("[zendo]\npool = \"Arrows\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("zendo.pool") && e.contains("pyramids"), "{e}");
         let e = Config::load(Some(Path::new("/no/such/mondo.toml")))
             .unwrap_err()
             .to_string();

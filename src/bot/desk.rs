@@ -25,9 +25,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
-/// How long an interaction waits for the desk to hand back its batch (Discord allows
-/// 3 s for the first response).
-pub const CLAIM_WAIT: Duration = Duration::from_millis(2_000);
+/// How long after an interaction was made its reply may still wait for the desk to
+/// hand back its batch (Discord allows 3 s for the first response; the rest is the
+/// response's own way there).
+pub const REPLY_BUDGET: Duration = Duration::from_millis(2_300);
+
+/// The longest a DM may take (serenity's client sets no timeout of its own): a DM that
+/// hangs counts as failed, and the player answers in the channel.
+pub const DM_WAIT: Duration = Duration::from_secs(5);
 
 /// One live match's desk.
 pub struct Desk {
@@ -224,6 +229,15 @@ impl Bot {
         if !post.is_empty() {
             self.post(desk.channel, &post).await;
         }
+        // A challenge opened while the bot was away (or just before it stopped) and
+        // still waiting: its DMs may never have gone out.
+        if events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::ChallengeOpened { .. }))
+            && let ZendoView::Duel(v) = view
+        {
+            self.send_answer_dms(desk, v).await;
+        }
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
         }
@@ -252,19 +266,34 @@ impl Bot {
             return;
         };
         let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
+        // Both DMs at once, each given at most DM_WAIT: one slow DM must not hold up
+        // the other, nor this desk (which says the match) for long.
+        let mut sends = tokio::task::JoinSet::new();
         let mut failed = Vec::new();
         for player in view.players {
             let Some(Some(dm)) = dms.get(&player.0) else {
+                // Never DMed (or not known to the store): the channel's button serves.
                 continue;
             };
-            if let Err(e) = serenity::ChannelId::new(*dm)
-                .send_message(&self.http, post.message())
-                .await
-            {
-                tracing::info!(game = %desk.game, user = player.0, error = %e, "a challenge DM failed");
-                failed.push(player);
-            }
+            let http = self.http.clone();
+            let message = post.message();
+            let dm = serenity::ChannelId::new((*dm).max(1));
+            sends.spawn(async move {
+                let sent = tokio::time::timeout(DM_WAIT, dm.send_message(&http, message)).await;
+                (player, sent)
+            });
         }
+        while let Some(done) = sends.join_next().await {
+            let Ok((player, sent)) = done else { continue };
+            let error = match sent {
+                Ok(Ok(_)) => continue,
+                Ok(Err(e)) => e.to_string(),
+                Err(_) => format!("no answer from Discord in {} s", DM_WAIT.as_secs()),
+            };
+            tracing::info!(game = %desk.game, user = player.0, %error, "a challenge DM failed");
+            failed.push(player);
+        }
+        failed.sort();
         if !failed.is_empty() {
             let mut fallback = Post::text(format!(
                 "{}: I could not DM you the answer buttons, so answer with the button below \

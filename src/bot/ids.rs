@@ -99,11 +99,15 @@ impl FromStr for ButtonId {
     }
 }
 
-/// The modal `/koan` opens when no structure is given: `koan:MODE`. The match is the
-/// one the player plays in the channel when they submit it.
+/// The modal `/koan` opens when no structure is given: `koan:MODE:MATCH:VERSION`. A box
+/// submitted after the match moved on (the turn passed while it was open) is refused
+/// by the version check, like a stale button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KoanModal {
     pub mode: Mode,
+    pub game: MatchId,
+    /// The match's version when the box was opened.
+    pub version: u64,
 }
 
 /// The text box of the koan modal.
@@ -111,17 +115,39 @@ pub const KOAN_FIELD: &str = "structure";
 
 impl fmt::Display for KoanModal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "koan:{}", self.mode)
+        write!(f, "koan:{}:{}:{}", self.mode, self.game.0, self.version)
     }
 }
 
 impl FromStr for KoanModal {
     type Err = UnknownButton;
     fn from_str(s: &str) -> Result<KoanModal, UnknownButton> {
-        match s.strip_prefix("koan:").map(str::parse::<Mode>) {
-            Some(Ok(mode)) => Ok(KoanModal { mode }),
-            _ => Err(UnknownButton(s.chars().take(100).collect())),
+        let bad = || UnknownButton(s.chars().take(100).collect());
+        let mut parts = s.split(':');
+        if parts.next() != Some("koan") {
+            return Err(bad());
         }
+        let mode = parts
+            .next()
+            .and_then(|m| m.parse::<Mode>().ok())
+            .ok_or_else(bad)?;
+        let game = parts
+            .next()
+            .and_then(|p| p.parse::<i64>().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(bad)?;
+        let version = parts
+            .next()
+            .and_then(|p| p.parse::<u64>().ok())
+            .ok_or_else(bad)?;
+        if parts.next().is_some() {
+            return Err(bad());
+        }
+        Ok(KoanModal {
+            mode,
+            game: MatchId(game),
+            version,
+        })
     }
 }
 
@@ -174,12 +200,27 @@ mod tests {
     }
 
     #[test]
-    fn koan_modal_ids_carry_the_mode() {
+    fn koan_modal_ids_carry_the_mode_match_and_version() {
         for mode in [Mode::Observe, Mode::Challenge] {
-            let id = KoanModal { mode };
-            assert_eq!(id.to_string().parse::<KoanModal>(), Ok(id));
+            let id = KoanModal {
+                mode,
+                game: MatchId(i64::MAX),
+                version: u64::MAX,
+            };
+            let text = id.to_string();
+            assert!(text.len() <= 100, "{text}");
+            assert_eq!(text.parse::<KoanModal>(), Ok(id));
         }
-        assert!("koan:sideways".parse::<KoanModal>().is_err());
-        assert!("m:1:2:confirm".parse::<KoanModal>().is_err());
+        for text in [
+            "koan:observe",
+            "koan:observe:1",
+            "koan:sideways:1:2",
+            "koan:observe:0:2",
+            "koan:observe:1:x",
+            "koan:observe:1:2:3",
+            "m:1:2:confirm",
+        ] {
+            assert!(text.parse::<KoanModal>().is_err(), "{text}");
+        }
     }
 }

@@ -40,6 +40,58 @@ pub struct Bot {
     pub http: Arc<serenity::Http>,
     pub config: Arc<Config>,
     desks: Desks,
+    /// Channels where a duel is being set up (between its checks and its creation).
+    setting_up: std::sync::Mutex<std::collections::HashSet<u64>>,
+}
+
+/// A channel held for setting up a duel; let go when dropped.
+pub struct SettingUp<'a> {
+    bot: &'a Bot,
+    channel: u64,
+}
+
+impl Drop for SettingUp<'_> {
+    fn drop(&mut self) {
+        self.bot.channels_setting_up().remove(&self.channel);
+    }
+}
+
+/// Where an interaction was made, and when: its reply must be on its way within
+/// Discord's 3 seconds of that.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    pub channel: u64,
+    /// The interaction's id: a snowflake, whose top bits are when Discord made it.
+    pub interaction: u64,
+}
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+impl Asked {
+    /// When Discord made the interaction (Unix milliseconds).
+    pub fn created_ms(&self) -> u64 {
+        (self.interaction >> 22) + DISCORD_EPOCH_MS
+    }
+
+    /// The moment to stop waiting for the desk's batch and answer "done" instead:
+    /// [`desk::REPLY_BUDGET`] after the interaction was made. Discord's clock and ours
+    /// may differ a little, so the wait from now stays between a quarter and all of
+    /// the budget.
+    pub fn reply_by(&self) -> tokio::time::Instant {
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        tokio::time::Instant::now() + wait_from(now_ms, self.created_ms())
+    }
+}
+
+/// How long to wait now for a batch, at `now_ms`, for an interaction made at
+/// `created_ms` (see [`Asked::reply_by`]).
+fn wait_from(now_ms: u64, created_ms: u64) -> std::time::Duration {
+    let budget = desk::REPLY_BUDGET.as_millis() as u64;
+    let elapsed = now_ms.saturating_sub(created_ms);
+    std::time::Duration::from_millis(budget.saturating_sub(elapsed).clamp(budget / 4, budget))
 }
 
 /// What poise hands every command.
@@ -119,6 +171,7 @@ impl Bot {
             http,
             config,
             desks: Desks::default(),
+            setting_up: Default::default(),
         });
         for id in &recovery.resumed {
             if let Ok(Some(record)) = bot.store.record(*id).await
@@ -129,6 +182,17 @@ impl Bot {
         }
         tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
         Ok(bot)
+    }
+
+    /// Holds `channel` for setting up a duel; `None` while another is being set up.
+    pub fn setting_up(&self, channel: u64) -> Option<SettingUp<'_>> {
+        self.channels_setting_up()
+            .insert(channel)
+            .then_some(SettingUp { bot: self, channel })
+    }
+
+    fn channels_setting_up(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<u64>> {
+        self.setting_up.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The two clocks now (game and wall), for countdowns.
@@ -144,13 +208,16 @@ impl Bot {
 
     /// Applies an action for someone and returns the batch it caused, as the reply
     /// to their interaction (the desk hands it over instead of posting it). `None`
-    /// when the desk did not hand it over in time (it then posts it itself).
+    /// when the desk did not hand it over in time (it then posts it itself). Asked from
+    /// another channel than the match's (a host's override), the match's channel says
+    /// the batch and the asker hears only that it was done, and where.
     pub async fn act(
         self: &Arc<Self>,
         game: MatchId,
         actor: Actor,
         action: Action,
         shown: Option<u64>,
+        asked: Asked,
     ) -> Result<Option<Post>, ActError<RuleError>> {
         let desk = match self.desks.get(game) {
             Some(d) => d,
@@ -165,6 +232,13 @@ impl Bot {
             }
         };
         let runtime = &self.runtime;
+        if desk.channel.get() != asked.channel {
+            runtime.act(game, actor, action, shown).await?;
+            return Ok(Some(Post::private(format!(
+                "done: match #{game} says it in <#{}>",
+                desk.channel.get()
+            ))));
+        }
         let ((), rx) = desk
             .claim(async {
                 runtime
@@ -173,7 +247,7 @@ impl Bot {
                     .map(|ack| ((), ack.seq))
             })
             .await?;
-        Ok(tokio::time::timeout(desk::CLAIM_WAIT, rx)
+        Ok(tokio::time::timeout_at(asked.reply_by(), rx)
             .await
             .ok()
             .and_then(|r| r.ok()))
@@ -273,8 +347,15 @@ impl Bot {
                              (built in: pyramids, arrows, generated)"
                         )
                     })?;
-                Pool::from_toml(&record.toml)
-                    .map_err(|e| format!("the pool `{name}` no longer reads: {e}"))?
+                // Not the reasons: they quote the pool's lines, patterns included,
+                // and this is said in the channel.
+                Pool::from_toml(&record.toml).map_err(|e| {
+                    tracing::warn!(pool = name, error = %e, "a stored pool no longer reads");
+                    format!(
+                        "the pool `{name}` no longer reads (this Mondo is newer than the \
+                         pool); a host can see why with `/pool check` and add it again"
+                    )
+                })?
             }
         };
         match pattern_id {
@@ -433,13 +514,17 @@ async fn on_button(
     let actor = Actor::Player(user);
     let game = id.game;
     let shown = Some(id.version);
+    let asked = Asked {
+        channel: press.channel_id.get(),
+        interaction: press.id.get(),
+    };
     let post = match id.press {
         Press::Start(starter) => claimed(
-            bot.act(game, actor, Action::ChooseStarter { starter }, shown)
+            bot.act(game, actor, Action::ChooseStarter { starter }, shown, asked)
                 .await,
         ),
-        Press::Confirm => claimed(bot.act(game, actor, Action::Confirm, shown).await),
-        Press::TakeBack => claimed(bot.act(game, actor, Action::TakeBack, shown).await),
+        Press::Confirm => claimed(bot.act(game, actor, Action::Confirm, shown, asked).await),
+        Press::TakeBack => claimed(bot.act(game, actor, Action::TakeBack, shown, asked).await),
         Press::Answer(answer) => {
             match bot
                 .runtime
@@ -505,13 +590,23 @@ async fn on_modal(
     };
     let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
     let user = submit.user.id.get();
-    let post = match bot.match_of(submit.channel_id.get(), user).await? {
+    let asked = Asked {
+        channel: submit.channel_id.get(),
+        interaction: submit.id.get(),
+    };
+    let post = match bot.store.record(modal.game).await? {
         None => Post::private(NO_MATCH),
         Some(record) => match koan_action(&text, modal.mode, &record) {
             Err(e) => Post::private(e),
             Ok(action) => claimed(
-                bot.act(record.id, Actor::Player(PlayerId(user)), action, None)
-                    .await,
+                bot.act(
+                    record.id,
+                    Actor::Player(PlayerId(user)),
+                    action,
+                    Some(modal.version),
+                    asked,
+                )
+                .await,
             ),
         },
     };
@@ -573,6 +668,15 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         }
         Err(e) => return Err(ServeError::Discord(format!("could not reach Discord: {e}"))),
     }
+    // The commands are registered before connecting, so a refusal (a wrong
+    // MONDO_DISCORD_GUILD, a bot not in that server) stops here in one line instead of
+    // leaving a connected bot that answers nothing.
+    let app = http
+        .get_current_application_info()
+        .await
+        .map_err(|e| ServeError::Discord(format!("could not read the application: {e}")))?;
+    http.set_application_id(app.id);
+    register(&http, config.discord.guild).await?;
     let bot = Bot::start(config.clone(), http).await?;
     let mut client = client(bot.clone(), http_client(&token, &config)).await?;
     let shards = client.shard_manager.clone();
@@ -597,11 +701,34 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     result
 }
 
+/// Registers every slash command: in one server (`discord.guild`, at once) or
+/// globally (Discord may take up to an hour to show them).
+pub async fn register(http: &serenity::Http, guild: Option<u64>) -> Result<(), ServeError> {
+    let commands = poise::builtins::create_application_commands(&commands::all());
+    let result = match guild {
+        Some(g) => serenity::GuildId::new(g.max(1))
+            .set_commands(http, commands)
+            .await
+            .map(drop),
+        None => serenity::Command::set_global_commands(http, commands)
+            .await
+            .map(drop),
+    };
+    result.map_err(|e| {
+        ServeError::Discord(match guild {
+            Some(g) => format!(
+                "could not register the commands in server {g} ({e}): is the bot in that \
+                 server, and is MONDO_DISCORD_GUILD (discord.guild) its id?"
+            ),
+            None => format!("could not register the commands ({e})"),
+        })
+    })
+}
+
 /// The poise framework and the serenity client around a started [`Bot`]. The client
 /// gets its own `Http` (serenity owns it) with the same token and base URL as the
 /// bot's, which the desks post with.
 pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Client, ServeError> {
-    let guild = bot.config.discord.guild;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |error| Box::pin(on_error(error)),
@@ -616,19 +743,8 @@ pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Cli
     };
     let framework = poise::Framework::builder()
         .options(options)
-        .setup(move |ctx, _ready, framework| {
-            Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g))
-                            .await?
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                Ok(bot)
-            })
-        })
+        // The commands are registered already (see `serve`).
+        .setup(move |_ctx, _ready, _framework| Box::pin(async move { Ok(bot) }))
         .build();
     serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)

@@ -176,13 +176,17 @@ pub fn batch(
                     button(Press::TakeBack, "Take it back"),
                 ]);
             }
-            if challenged && !place.no_dm.is_empty() {
-                let who: Vec<String> = place.no_dm.iter().map(|p| mention(*p)).collect();
-                post.line(format!(
-                    "{}: I could not DM you, so answer with the button below (only you see \
-                     your answer)",
-                    who.join(", ")
-                ));
+            if challenged {
+                if !place.no_dm.is_empty() {
+                    let who: Vec<String> = place.no_dm.iter().map(|p| mention(*p)).collect();
+                    post.line(format!(
+                        "{}: I could not DM you, so answer with the button below (only you \
+                         see your answer)",
+                        who.join(", ")
+                    ));
+                }
+                // Always there, for both players: a DM that never arrived (Discord down,
+                // the bot restarted in between) must not cost anyone their answer.
                 post.buttons(vec![button(Press::AskHere, "Answer privately")]);
             }
             if v.outcome.is_none() && !events.is_empty() {

@@ -40,6 +40,17 @@ pub enum ZendoView {
     Practice(PracticeView),
 }
 
+impl ZendoView {
+    /// The match's version this view was taken at (what a button or a box opened now
+    /// carries, so that acting on it later is refused as stale).
+    pub fn version(&self) -> u64 {
+        match self {
+            ZendoView::Duel(v) => v.version,
+            ZendoView::Practice(v) => v.version,
+        }
+    }
+}
+
 /// What the umpire needs to judge an official guess, owned (it moves to a blocking
 /// thread).
 #[derive(Clone, Debug)]

@@ -74,6 +74,8 @@ pub async fn pool_add(
     if let Err(e) = check_name(&name) {
         return reply(ctx, Post::private(e)).await;
     }
+    // Fetching and checking the file may outlast Discord's 3 seconds.
+    ctx.defer_ephemeral().await?;
     let text = match download(&file).await {
         Ok(t) => t,
         Err(e) => return reply(ctx, Post::private(e)).await,
@@ -184,6 +186,7 @@ pub async fn pool_check(
     if !host_only(ctx).await? {
         return Ok(());
     }
+    ctx.defer_ephemeral().await?;
     let (label, text) = match (file, name) {
         (Some(f), None) => match download(&f).await {
             Ok(t) => (f.filename.clone(), t),
@@ -228,6 +231,9 @@ fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The longest a pool file may take to arrive from Discord.
+const DOWNLOAD_WAIT: std::time::Duration = std::time::Duration::from_secs(15);
+
 async fn download(file: &serenity::Attachment) -> Result<String, String> {
     if file.size > MAX_POOL_BYTES {
         return Err(format!(
@@ -235,9 +241,15 @@ async fn download(file: &serenity::Attachment) -> Result<String, String> {
             file.filename, file.size
         ));
     }
-    let bytes = file
-        .download()
+    let bytes = tokio::time::timeout(DOWNLOAD_WAIT, file.download())
         .await
+        .map_err(|_| {
+            format!(
+                "Discord did not send `{}` within {} s; try again",
+                file.filename,
+                DOWNLOAD_WAIT.as_secs()
+            )
+        })?
         .map_err(|e| format!("could not fetch `{}` from Discord: {e}", file.filename))?;
     String::from_utf8(bytes).map_err(|_| {
         format!(
@@ -379,6 +391,7 @@ async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> 
             Actor::Host(PlayerId(ctx.author().id.get())),
             action,
             None,
+            super::asked(ctx),
         )
         .await;
     reply(ctx, claimed(result)).await

@@ -33,6 +33,14 @@ pub async fn reply(ctx: Context<'_>, post: Post) -> Result<(), Error> {
     Ok(())
 }
 
+/// Where and when the command was given.
+pub fn asked(ctx: Context<'_>) -> super::Asked {
+    super::Asked {
+        channel: ctx.channel_id().get(),
+        interaction: ctx.id(),
+    }
+}
+
 /// The live match the author plays in this channel, or a private "start one".
 pub async fn my_match(ctx: Context<'_>) -> Result<Option<MatchRecord>, Error> {
     let found = ctx
@@ -57,6 +65,7 @@ pub async fn play(ctx: Context<'_>, action: Action) -> Result<(), Error> {
             Actor::Player(PlayerId(ctx.author().id.get())),
             action,
             None,
+            asked(ctx),
         )
         .await;
     reply(ctx, super::claimed(result)).await

@@ -6,6 +6,8 @@ use crate::bot::post::Post;
 use crate::bot::{Context, Error, koan_action};
 use crate::lang;
 use crate::rules::zendo::{Action, Mode};
+use crate::rules::{PlayerId, Viewer};
+use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
 
 /// What to do with a structure.
@@ -49,16 +51,22 @@ pub async fn koan(
             Ok(action) => play(ctx, action).await,
             Err(e) => reply(ctx, Post::private(e)).await,
         },
-        None => open_koan_box(ctx, mode).await,
+        None => open_koan_box(ctx, mode, &record).await,
     }
 }
 
 /// Answers a `/koan` without a structure with a box for several lines; the
 /// submission comes back as a modal interaction (handled in `bot::on_modal`).
-async fn open_koan_box(ctx: Context<'_>, mode: Mode) -> Result<(), Error> {
+async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return reply(ctx, Post::private("give the structure as text")).await;
     };
+    let version = ctx
+        .data()
+        .runtime
+        .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
+        .await?
+        .version();
     let input = serenity::CreateInputText::new(
         serenity::InputTextStyle::Paragraph,
         "Structure (one row per line)",
@@ -68,7 +76,12 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode) -> Result<(), Error> {
     .required(true)
     .max_length(400);
     let modal = serenity::CreateModal::new(
-        KoanModal { mode }.to_string(),
+        KoanModal {
+            mode,
+            game: record.id,
+            version,
+        }
+        .to_string(),
         format!("Build a structure to {mode}"),
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);

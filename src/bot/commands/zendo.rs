@@ -1,6 +1,7 @@
 //! `/zendo`: start a duel or practice, see a match's status and board, resign.
 
 use super::{my_match, play, reply};
+use crate::bot::desk::DM_WAIT;
 use crate::bot::post::Post;
 use crate::bot::{Bot, Context, Error, is_host, opening_post, say};
 use crate::koan::PieceSet;
@@ -47,17 +48,23 @@ pub async fn duel(
     pattern_id: Option<String>,
     #[description = "Host only: who chooses who starts (default: the one challenged)"]
     advantage: Option<serenity::User>,
+    #[description = "Host only: who plays against the opponent (you only set the duel up)"]
+    player: Option<serenity::User>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
-    let me = ctx.author().id.get();
+    let host = ctx.author().id.get();
+    let me = player.as_ref().map_or(host, |u| u.id.get());
     let them = opponent.id.get();
     let settings = bot.settings(guild).await?;
+    if player.as_ref().is_some_and(|u| u.bot) {
+        return reply(ctx, Post::private("bots cannot play: name a person")).await;
+    }
     if them == me {
         return reply(
             ctx,
-            Post::private("a duel needs an opponent other than you"),
+            Post::private("a duel needs two different players"),
         )
         .await;
     }
@@ -68,14 +75,26 @@ pub async fn duel(
         )
         .await;
     }
-    if (pattern_id.is_some() || advantage.is_some())
+    if (pattern_id.is_some() || advantage.is_some() || player.is_some())
         && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
     {
         return reply(
             ctx,
             Post::private(
-                "only a host (Manage Server, or the host role) may pick the pattern or the \
-                 advantage: a player who picked the pattern would know it",
+                "only a host (Manage Server, or the host role) may pick the pattern, the \
+                 advantage or the players: a player who picked the pattern would know it",
+            ),
+        )
+        .await;
+    }
+    if pattern_id.is_some() && (host == me || host == them) {
+        // A host picks the pattern for other players' duel, never for their own.
+        return reply(
+            ctx,
+            Post::private(
+                "you would play against a pattern you picked: to pick it, set up a duel \
+                 between two others (`player` and `opponent`); to play, leave `pattern-id` \
+                 out and the pattern is drawn",
             ),
         )
         .await;
@@ -88,6 +107,15 @@ pub async fn duel(
         )
         .await;
     }
+    // From here to the match's creation, no other duel may be set up in this channel
+    // (drawing and the DM checks take a while).
+    let Some(_setting_up) = bot.setting_up(channel) else {
+        return reply(
+            ctx,
+            Post::private("a duel is being set up in this channel right now: wait for it"),
+        )
+        .await;
+    };
     if !bot.duels_in(channel).await?.is_empty() {
         return reply(
             ctx,
@@ -129,10 +157,11 @@ pub async fn duel(
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
     // Before the duel starts: can the bot DM both players (private answers)?
-    let mut dms = Vec::new();
-    for (user, other) in [(me, them), (them, me)] {
-        dms.push((user, dm_check(bot, user, other, channel).await));
-    }
+    let (mine, theirs) = tokio::join!(
+        dm_check(bot, me, them, channel),
+        dm_check(bot, them, me, channel)
+    );
+    let dms = [(me, mine), (them, theirs)];
     let setup = DuelSetup {
         players: [PlayerId(me), PlayerId(them)],
         advantage: PlayerId(advantage),
@@ -154,7 +183,11 @@ pub async fn duel(
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
     for (user, dm) in &dms {
-        bot.store.set_dm_channel(game, *user, *dm).await?;
+        // The match exists now: a failure here must not stop its opening. Without the
+        // row, that player answers challenges with the channel's button.
+        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
+            tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
+        }
     }
     start(ctx, game, channel, |post| {
         let no_dm: Vec<String> = dms
@@ -192,17 +225,25 @@ async fn start(
 
 /// Opens a DM with `user` and says hello; the DM channel, or `None` if Discord
 /// refuses (DMs closed, or the user blocks the bot).
+/// Each step may take [`DM_WAIT`]: a Discord that does not answer counts as a refusal.
 async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
-    let dm = serenity::UserId::new(user)
-        .create_dm_channel(&bot.http)
-        .await
-        .ok()?;
+    let dm = tokio::time::timeout(
+        DM_WAIT,
+        serenity::UserId::new(user).create_dm_channel(&bot.http),
+    )
+    .await
+    .ok()?
+    .ok()?;
     let hello = serenity::CreateMessage::new().content(format!(
         "You are in a Zendo duel against {} in <#{channel}>. When a structure is \
-         challenged, your private answer buttons come here.",
+         challenged, your private answer buttons come here (or use *Answer privately* \
+         in the channel).",
         say::mention(PlayerId(other))
     ));
-    dm.id.send_message(&bot.http, hello).await.ok()?;
+    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
+        .await
+        .ok()?
+        .ok()?;
     Some(dm.id.get())
 }
 
