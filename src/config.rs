@@ -302,10 +302,11 @@ mod tests {
             e.contains("discord.api_proxy") && e.contains("http://"),
             "{e}"
         );
-        let e = with_file("[discord]\nguild = 0\n")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("discord.guild") && e.contains("server's id"), "{e}");
+        let e = with_file("[discord]\nguild = 0\n").unwrap_err().to_string();
+        assert!(
+            e.contains("discord.guild") && e.contains("server's id"),
+            "{e}"
+        );
         let e = with_file("[zendo]\npool = \"Arrows\"\n")
             .unwrap_err()
             .to_string();

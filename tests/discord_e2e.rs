@@ -149,6 +149,35 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
     (img.width(), img.height())
 }
 
+/// `mondo serve` run to its end against the fake, with these variables: its exit status
+/// and the last line it wrote (a bot refused at start-up stops with one line).
+async fn serve_until_it_stops(
+    fake: &FakeDiscord,
+    vars: &[(&str, String)],
+) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("MONDO_") || k == "DISCORD_TOKEN" {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.arg("serve")
+        .env("DISCORD_TOKEN", fake.token())
+        .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
+        .env("MONDO_DATABASE_PATH", dir.path().join("m.db"));
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = tokio::task::spawn_blocking(move || cmd.output().expect("mondo serve runs"))
+        .await
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!err.contains("panicked"), "{err}");
+    let last = err.trim().lines().last().unwrap_or_default().to_string();
+    (out.status.code(), last)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_discord_refuses_stops_the_bot_with_one_line() {
     let fake = FakeDiscord::start().await;
@@ -156,33 +185,37 @@ async fn a_token_discord_refuses_stops_the_bot_with_one_line() {
     let mut token = fake.token().to_string();
     let last = token.pop().expect("a token");
     token.push(if last == 'A' { 'B' } else { 'A' });
-    let dir = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
-    for (k, _) in std::env::vars() {
-        if k.starts_with("MONDO_") {
-            cmd.env_remove(k);
-        }
-    }
-    cmd.arg("serve")
-        .env("DISCORD_TOKEN", &token)
-        .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
-        .env("MONDO_DATABASE_PATH", dir.path().join("m.db"));
-    let out = tokio::task::spawn_blocking(move || cmd.output().expect("mondo serve runs"))
-        .await
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    let last = err.trim().lines().last().unwrap_or_default();
+    let (status, last) = serve_until_it_stops(&fake, &[("DISCORD_TOKEN", token)]).await;
+    assert_eq!(status, Some(1), "{last}");
     assert!(
         last.starts_with("error: Discord refused the token"),
-        "{err}"
+        "{last}"
     );
-    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_the_bot_is_not_in_stops_it_before_connecting() {
+    let fake = FakeDiscord::start().await;
+    let elsewhere = fake.guild_id() + 1;
+    let (status, last) =
+        serve_until_it_stops(&fake, &[("MONDO_DISCORD_GUILD", elsewhere.to_string())]).await;
+    assert_eq!(status, Some(1), "{last}");
+    assert!(
+        last.contains(&format!(
+            "could not register the commands in server {elsewhere}"
+        )) && last.contains("MONDO_DISCORD_GUILD"),
+        "{last}"
+    );
+    assert!(
+        !fake.gateway_stats().live,
+        "it stopped before connecting, not a connected bot that answers nothing"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     let fake = FakeDiscord::start().await;
+    let lobby = fake.add_channel("lobby");
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false); // DMs closed: answers in the channel
     let carol = fake.add_user("carol", true); // a member, not a host
@@ -379,10 +412,11 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     assert!(refuted.text().contains("1^ 1>"), "{}", refuted.text());
     let (_, png) = &refuted.files[0];
     assert!(png_size(png).0 >= 64);
-    // The same button again is stale: refused politely.
+    // The same button again: that guess is decided, refused politely.
     let i = fake.click(alice.id, reading.id, &official).await;
     let m = answer(&fake, &i).await;
     assert!(m.ephemeral, "{}", m.text());
+    let (first_reading, first_official) = (reading.id, official.clone());
 
     // alice has no ticket left: bob's turn. bob skips: alice gets a ticket.
     channel_message(&fake, &format!("turn 2: <@{}> to play", bob.id)).await;
@@ -395,6 +429,41 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     assert!(answer(&fake, &i).await.text().contains("paused by a host"));
     let i = fake.slash(dave.id, "host resume", &[]).await;
     assert!(answer(&fake, &i).await.text().contains("resumed the match"));
+    // A host acting from another channel: the match's channel says it, the host
+    // alone hears that it was done.
+    let said = |what: &str| {
+        fake.messages(fake.channel_id())
+            .iter()
+            .filter(|m| !m.ephemeral && m.text().contains(what))
+            .count()
+    };
+    let paused_before = said("paused the match");
+    let i = fake
+        .slash_in(lobby, dave.id, "host pause", &[("match", json!(1))])
+        .await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains(&format!("<#{}>", fake.channel_id())),
+        "{}",
+        m.text()
+    );
+    let deadline = std::time::Instant::now() + T;
+    while said("paused the match") == paused_before {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the match's channel never said the pause"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let i = fake
+        .slash_in(lobby, dave.id, "host resume", &[("match", json!(1))])
+        .await;
+    assert!(answer(&fake, &i).await.ephemeral);
+    channel_message(&fake, "resumed the match").await;
+    assert!(
+        fake.messages(lobby).iter().all(|m| m.ephemeral),
+        "nothing of the match is said publicly in another channel"
+    );
     let i = fake.slash(bob.id, "pass", &[]).await;
     assert!(answer(&fake, &i).await.text().contains("gets a ticket"));
     channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
@@ -437,6 +506,15 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         .await;
     let reading = answer(&fake, &i).await;
     let official = button(&reading, "Make it official");
+    // guess #1's button now finds a guess waiting, but not the one it was drawn for:
+    // stale, refused, and guess #2 still waits.
+    let i = fake.click(alice.id, first_reading, &first_official).await;
+    let m = answer(&fake, &i).await;
+    assert!(
+        m.ephemeral && m.text().contains("earlier moment"),
+        "{}",
+        m.text()
+    );
 
     // The bot dies mid-match and comes back.
     bot.kill();
@@ -477,6 +555,30 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         );
     }
     assert!(end > before_restart, "the win came from the restarted bot");
+    // Nor in the umpire's own words, until a player guessed those words themselves.
+    let hidden = mondo::lang::parse(HIDDEN).expect("the hidden pattern reads");
+    let english = mondo::lang::english_for(&hidden.formula, mondo::koan::PieceSet::Pyramids);
+    let symbolic = mondo::lang::symbolic(&hidden.formula);
+    let guessed = requests
+        .iter()
+        .position(|r| body_text(r.body.as_ref()).contains("guess #2 reads"))
+        .expect("guess #2 was read back");
+    for r in &requests[..guessed] {
+        let body = body_text(r.body.as_ref());
+        assert!(
+            !body.contains(&english) && !body.contains(&symbolic),
+            "{} {} leaked the hidden pattern as `{english}` / `{symbolic}`",
+            r.method,
+            r.path
+        );
+    }
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    for form in [HIDDEN, english.as_str(), symbolic.as_str()] {
+        assert!(
+            !log.contains(form),
+            "the log names the hidden pattern: {form}"
+        );
+    }
 
     // Solo practice, with the arrows and a freshly generated pattern: build, give up.
     let i = fake

@@ -62,11 +62,7 @@ pub async fn duel(
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
     if them == me {
-        return reply(
-            ctx,
-            Post::private("a duel needs two different players"),
-        )
-        .await;
+        return reply(ctx, Post::private("a duel needs two different players")).await;
     }
     if opponent.bot {
         return reply(

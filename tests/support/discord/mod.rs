@@ -438,6 +438,8 @@ pub(crate) struct World {
     pub guild_name: String,
     pub channel_id: u64,
     pub channel_name: String,
+    /// More text channels of the guild (id, name), added by tests.
+    pub more_channels: Vec<(u64, String)>,
     pub rest_url: String,
     pub gateway_url: String,
     last_snowflake: u64,
@@ -498,8 +500,13 @@ impl World {
         c
     }
 
+    /// One of the guild's text channels.
+    pub fn is_guild_channel(&self, channel: u64) -> bool {
+        channel == self.channel_id || self.more_channels.iter().any(|(c, _)| *c == channel)
+    }
+
     pub fn is_channel(&self, channel: u64) -> bool {
-        channel == self.channel_id || self.dm_channels.values().any(|c| *c == channel)
+        self.is_guild_channel(channel) || self.dm_channels.values().any(|c| *c == channel)
     }
 
     /// The user whose DM channel this is.
@@ -554,6 +561,7 @@ impl FakeDiscord {
             guild_name: "Mondo Test Guild".into(),
             channel_id: 0,
             channel_name: "zendo".into(),
+            more_channels: Vec::new(),
             rest_url: format!("http://{rest_addr}"),
             gateway_url: format!("ws://{gw_addr}"),
             last_snowflake: 0,
@@ -687,6 +695,14 @@ impl FakeDiscord {
     pub fn guild_id(&self) -> u64 {
         self.inner.guild_id
     }
+    /// Another text channel in the guild (tests of what is said where).
+    pub fn add_channel(&self, name: &str) -> u64 {
+        let mut w = self.inner.world.lock().unwrap();
+        let id = w.snowflake();
+        w.more_channels.push((id, name.to_string()));
+        id
+    }
+
     pub fn channel_id(&self) -> u64 {
         self.inner.channel_id
     }
@@ -911,7 +927,8 @@ impl FakeDiscord {
                 panic!("fake Discord: no registered command /{top} (registered: {names:?})")
             })
         };
-        if channel != self.channel_id() && guild_command {
+        let in_guild = self.inner.world.lock().unwrap().is_guild_channel(channel);
+        if !in_guild && guild_command {
             panic!("fake Discord: /{top} is a guild command, it cannot be used in a DM");
         }
         let (options_json, resolved) = self.build_options(&def, &rest, options, channel);
@@ -1046,7 +1063,7 @@ impl FakeDiscord {
                 let id = id_of(value);
                 if w.users.contains_key(&id) {
                     add("users", id, w.user_json_by_id(id));
-                    if channel == w.channel_id && w.users[&id].member.is_some() {
+                    if w.is_guild_channel(channel) && w.users[&id].member.is_some() {
                         add("members", id, w.member_json(id, false, true));
                     }
                 } else if w.roles.contains_key(&id) && kind == 9 {

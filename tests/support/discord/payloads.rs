@@ -137,12 +137,28 @@ impl World {
         })
     }
 
-    pub fn text_channel_json(&self) -> Value {
+    /// The guild's text channel `channel` (the main one, or one added by a test).
+    pub fn channel_name_of(&self, channel: u64) -> &str {
+        self.more_channels
+            .iter()
+            .find(|(c, _)| *c == channel)
+            .map_or(self.channel_name.as_str(), |(_, n)| n.as_str())
+    }
+
+    /// Every text channel of the guild.
+    pub fn text_channels_json(&self) -> Vec<Value> {
+        std::iter::once(self.channel_id)
+            .chain(self.more_channels.iter().map(|(c, _)| *c))
+            .map(|c| self.text_channel_json(c))
+            .collect()
+    }
+
+    pub fn text_channel_json(&self, channel: u64) -> Value {
         json!({
-            "id": self.channel_id.to_string(),
+            "id": channel.to_string(),
             "type": 0,
             "guild_id": self.guild_id.to_string(),
-            "name": self.channel_name,
+            "name": self.channel_name_of(channel),
             "position": 0,
             "permission_overwrites": [],
             "topic": null,
@@ -174,11 +190,11 @@ impl World {
 
     /// The `channel` of an interaction (a partial channel).
     pub fn partial_channel_json(&self, channel: u64) -> Value {
-        if channel == self.channel_id {
+        if self.is_guild_channel(channel) {
             json!({
                 "id": channel.to_string(),
                 "type": 0,
-                "name": self.channel_name,
+                "name": self.channel_name_of(channel),
                 "guild_id": self.guild_id.to_string(),
                 "permissions": APP_PERMISSIONS.to_string(),
                 "flags": 0,
@@ -264,7 +280,7 @@ impl World {
             "member_count": members.len(),
             "voice_states": [],
             "members": members,
-            "channels": [self.text_channel_json()],
+            "channels": self.text_channels_json(),
             "threads": [],
             "presences": [],
             "stage_instances": [],
@@ -353,7 +369,7 @@ impl World {
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         });
-        if channel == self.channel_id {
+        if self.is_guild_channel(channel) {
             v["guild_id"] = self.guild_id.to_string().into();
             v["guild_locale"] = "en-US".into();
             v["member"] = self.member_json(user, true, true);

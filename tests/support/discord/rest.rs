@@ -383,7 +383,7 @@ impl World {
                 }
             }
             "get_channel" => match route.id("channel_id") {
-                Some(c) if c == self.channel_id => (200, Some(self.text_channel_json())),
+                Some(c) if self.is_guild_channel(c) => (200, Some(self.text_channel_json(c))),
                 Some(c) if self.dm_user(c).is_some() => (200, Some(self.dm_channel_json(c))),
                 _ => error(404, 10003, "Unknown Channel"),
             },
@@ -428,7 +428,7 @@ impl World {
                 let roles = self.roles.keys().map(|r| self.role_json(*r)).collect();
                 (200, Some(Value::Array(roles)))
             }
-            "list_guild_channels" => (200, Some(json!([self.text_channel_json()]))),
+            "list_guild_channels" => (200, Some(Value::Array(self.text_channels_json()))),
             "list_guild_members" => {
                 let limit = query_param(req, "limit")
                     .and_then(|l| l.parse().ok())
@@ -736,13 +736,14 @@ impl World {
                 .as_ref()
                 .and_then(|s| self.sessions.get(s))
                 .is_some_and(|s| s.intents & (1 << 15) != 0);
-            if m.author_id != self.bot_id && !content_intent && m.channel_id == self.channel_id {
+            if m.author_id != self.bot_id && !content_intent && self.is_guild_channel(m.channel_id)
+            {
                 d["content"] = "".into();
                 d["embeds"] = json!([]);
                 d["attachments"] = json!([]);
                 d["components"] = json!([]);
             }
-            let intent = if m.channel_id == self.channel_id {
+            let intent = if self.is_guild_channel(m.channel_id) {
                 d["guild_id"] = self.guild_id.to_string().into();
                 if self
                     .users
@@ -763,7 +764,7 @@ impl World {
         if let Some(m) = self.messages.remove(&id) {
             if !m.ephemeral {
                 let mut d = json!({"id": id.to_string(), "channel_id": m.channel_id.to_string()});
-                let intent = if m.channel_id == self.channel_id {
+                let intent = if self.is_guild_channel(m.channel_id) {
                     d["guild_id"] = self.guild_id.to_string().into();
                     1 << 9
                 } else {
