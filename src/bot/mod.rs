@@ -751,3 +751,36 @@ pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Cli
         .await
         .map_err(|e| ServeError::Discord(e.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_reply_waits_for_its_batch_only_within_discords_three_seconds() {
+        let budget = desk::REPLY_BUDGET;
+        let made = 1_700_000_000_000;
+        // Just made: the whole budget.
+        assert_eq!(wait_from(made, made), budget);
+        // 1.5 s spent already (a slow commit): what is left of the budget.
+        assert_eq!(
+            wait_from(made + 1_500, made),
+            budget - Duration::from_millis(1_500)
+        );
+        // Clocks that disagree: never more than the budget, never less than a quarter.
+        assert_eq!(wait_from(made - 60_000, made), budget);
+        assert_eq!(wait_from(made + 60_000, made), budget / 4);
+        assert!(budget < Duration::from_secs(3));
+    }
+
+    #[test]
+    fn an_interactions_time_is_read_from_its_snowflake() {
+        // Discord's documented example: 175928847299117063 was made 2016-04-30 11:18:25.796 UTC.
+        let asked = Asked {
+            channel: 1,
+            interaction: 175_928_847_299_117_063,
+        };
+        assert_eq!(asked.created_ms(), 1_462_015_105_796);
+    }
+}

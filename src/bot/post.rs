@@ -134,7 +134,15 @@ impl Post {
 
     /// The text as sent: lines joined, cut to Discord's limit with a note.
     pub fn content(&self) -> String {
-        let text = self.lines.join("\n");
+        let mut text = self.lines.join("\n");
+        if self.files.len() > MAX_FILES {
+            // A message carries at most ten files (a long catch-up after a restart).
+            text.push_str(&format!(
+                "\n({} more pictures than fit in one message: `/zendo board` shows every \
+                 structure)",
+                self.files.len() - MAX_FILES
+            ));
+        }
         if text.chars().count() <= MAX_CONTENT {
             return text;
         }
@@ -234,6 +242,21 @@ mod tests {
         assert!(c.chars().count() <= MAX_CONTENT);
         assert!(c.ends_with("(cut: too long for one message)"));
         assert_eq!(Post::text("short").content(), "short");
+    }
+
+    #[test]
+    fn pictures_beyond_discords_ten_are_named_not_silently_dropped() {
+        let koan: Koan = "1^".parse().expect("koan");
+        let mut p = Post::text("caught up");
+        for n in 1..=12 {
+            p.koan(&koan, Some(n), None);
+        }
+        assert_eq!(p.attachments().len(), MAX_FILES);
+        assert!(
+            p.content().contains("2 more pictures") && p.content().contains("/zendo board"),
+            "{}",
+            p.content()
+        );
     }
 
     #[test]
