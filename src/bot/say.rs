@@ -414,6 +414,14 @@ fn outcome_text(v: &DuelView) -> String {
             mention(v.players[by.other().index()])
         ),
         Some(Outcome::Ended { by }) => format!("{} ended it with no winner", mention(by)),
+        Some(Outcome::Declined { by }) => {
+            let who = mention(v.players[by.index()]);
+            if by == v.advantage {
+                format!("{who} declined the duel: no winner")
+            } else {
+                format!("{who} withdrew the challenge: no winner")
+            }
+        }
         None => "it goes on".into(),
     }
 }

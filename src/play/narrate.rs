@@ -345,6 +345,14 @@ impl Narrator {
                 json!({"event": "over", "how": "resigned", "pattern": pattern}),
                 format!("you gave up. the pattern was: {pattern}"),
             ),
+            Outcome::Declined { by } => (
+                json!({"event": "over", "how": "declined", "player": self.name(by),
+                       "pattern": pattern}),
+                format!(
+                    "{} left before the duel started: no winner. the pattern was: {pattern}",
+                    self.name(by)
+                ),
+            ),
             Outcome::Ended { by } => (
                 json!({"event": "over", "how": "ended", "by": self.person(by),
                        "pattern": pattern}),

@@ -334,7 +334,10 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     reply(ctx, say::board(record.id, &view)).await
 }
 
-/// Give up: in a duel your opponent wins; the pattern is revealed.
+/// Give up (the pattern is revealed); before a duel starts, decline it (no winner).
+///
+/// In a duel under way your opponent wins. Before the starter is chosen, this declines
+/// the duel, or withdraws your challenge: nobody wins or loses.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     play(ctx, Action::Resign).await

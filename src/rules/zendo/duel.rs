@@ -86,6 +86,9 @@
 //! **Resigning and the host**
 //! - A player may resign at any time, even out of turn or paused: the opponent wins.
 //!   `[resigning_hands_the_win_to_the_opponent]`
+//! - Before the starter is chosen, resigning is declining (the one challenged) or
+//!   withdrawing (the challenger): the match ends with no winner and no loss.
+//!   `[leaving_before_the_start_is_declining]`
 //! - A host may pause (clocks stop; players wait: their requests are refused with
 //!   `Paused`, except resigning) and resume (the clocks go on with what they had).
 //!   `[host_pause_freezes_the_match]`
@@ -375,7 +378,7 @@ impl Duel {
         match self.core.outcome? {
             Outcome::Solved { by, .. } => Some(by),
             Outcome::Resigned { by } => Some(by.other()),
-            Outcome::Ended { .. } => None,
+            Outcome::Ended { .. } | Outcome::Declined { .. } => None,
         }
     }
 
@@ -599,7 +602,12 @@ impl Duel {
                 pass_turn(out, seat, TurnEnd::Ended);
             }
             Action::Resign => out.emit(EventKind::MatchEnded {
-                outcome: Outcome::Resigned { by: seat },
+                // Before anyone played, leaving is declining, not losing.
+                outcome: if self.phase == Phase::ChoosingStarter {
+                    Outcome::Declined { by: seat }
+                } else {
+                    Outcome::Resigned { by: seat }
+                },
                 pattern: revealed(),
             }),
             Action::Pause | Action::Resume | Action::Disallow | Action::End => {
@@ -1840,6 +1848,32 @@ mod tests {
         assert_eq!(code(h.act(A, Action::Skip)), MatchOver);
         assert_eq!(code(h.act(H, Action::Resume)), MatchOver);
         assert_replays(&h);
+    }
+
+    #[test]
+    fn leaving_before_the_start_is_declining() {
+        for leaver in [A, B] {
+            let mut h = up_duel();
+            assert_eq!(h.game.turn_seat(), None, "the starter is not chosen yet");
+            let events = h.ok(leaver, Action::Resign);
+            let EventKind::MatchEnded { outcome, .. } = &events[0].kind else {
+                panic!("{events:?}")
+            };
+            assert!(matches!(outcome, Outcome::Declined { .. }), "{outcome:?}");
+            assert_eq!(h.game.winner(), None, "nobody wins a duel never played");
+            assert_eq!(code(h.act(A, choose(ALICE))), MatchOver);
+            assert_replays(&h);
+        }
+        // Once started, leaving is resigning (`resigning_hands_the_win_to_the_opponent`).
+        let mut h = started();
+        let events = h.ok(A, Action::Resign);
+        assert!(matches!(
+            events[0].kind,
+            EventKind::MatchEnded {
+                outcome: Outcome::Resigned { .. },
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -306,6 +306,9 @@ pub enum Outcome {
     Resigned { by: Seat },
     /// A host ended the match: no winner.
     Ended { by: PlayerId },
+    /// A player left a duel before it started (before the starter was chosen): the
+    /// challenged one declined, or the challenger withdrew. No winner, no loss.
+    Declined { by: Seat },
 }
 
 /// Something a front asks the engine to do. Parsing (structures, patterns, answers)
