@@ -426,15 +426,16 @@ fn check_tickets(h: &Harness<Duel>) {
             .count() as u32;
         assert_eq!(h.game.tickets(s) + paid, earned[s as usize], "{s:?}");
     }
-    // The turn clock runs exactly in steps 1 and 2, unpaused, outside challenges and
-    // verdicts.
+    // The turn clock runs exactly while the starter is chosen and in steps 1 and 2,
+    // unpaused, outside challenges and verdicts.
     let runs = !h.game.is_paused()
         && matches!(
             h.game.phase(),
-            Phase::Turn {
-                step: Step::Build | Step::Guess | Step::Pending { .. },
-                ..
-            }
+            Phase::ChoosingStarter
+                | Phase::Turn {
+                    step: Step::Build | Step::Guess | Step::Pending { .. },
+                    ..
+                }
         );
     assert_eq!(h.game.clock().is_running(), runs);
 }

@@ -198,7 +198,7 @@ impl Bot {
         }
         let mut post = Post::default();
         if said == 0 {
-            post.append(super::opening_post(game, view));
+            post.append(super::opening_post(game, view, self.clocks()));
         }
         let events: Vec<Event> = match self.store.events_after(game, said).await {
             Ok(stored) => stored

@@ -428,9 +428,9 @@ pub fn refusal(e: &ActError<RuleError>) -> String {
 }
 
 /// The opening post of a match (the initial structures; in a duel, who starts).
-pub fn opening_post(game: MatchId, view: &ZendoView) -> Post {
+pub fn opening_post(game: MatchId, view: &ZendoView, clocks: say::Clocks) -> Post {
     match view {
-        ZendoView::Duel(v) => say::duel_opening(game, v),
+        ZendoView::Duel(v) => say::duel_opening(game, v, clocks),
         ZendoView::Practice(v) => say::practice_opening(game, v),
     }
 }

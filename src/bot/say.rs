@@ -235,7 +235,7 @@ fn duel_clock_line(v: &DuelView, clocks: Clocks) -> String {
 
 /// The opening post of a duel: the two initial structures, and the advantage player's
 /// choice of who starts.
-pub fn duel_opening(game: MatchId, v: &DuelView) -> Post {
+pub fn duel_opening(game: MatchId, v: &DuelView, clocks: Clocks) -> Post {
     let mut post = Post::default();
     let [a, b] = v.players.map(mention);
     post.line(format!(
@@ -246,9 +246,14 @@ pub fn duel_opening(game: MatchId, v: &DuelView) -> Post {
         post.entry(e);
     }
     let adv = mention(v.players[v.advantage.index()]);
+    let by = v
+        .clock
+        .expires_at()
+        .map_or(String::new(), |at| format!(" {}", clocks.countdown(at)));
     post.line(format!(
-        "{adv}, you have the advantage: choose who starts. Turns are {} each, challenges \
-         are answered within {} s, and each official guess adds {} s.",
+        "{adv}, you have the advantage: choose who starts{by} (or decline with `/zendo \
+         resign`; no choice in time declines too). Turns are {} each, challenges are \
+         answered within {} s, and each official guess adds {} s.",
         clock_text(v.timing.turn_ms),
         v.timing.challenge_ms / 1000,
         v.timing.guess_bonus_ms / 1000

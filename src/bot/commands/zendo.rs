@@ -214,7 +214,7 @@ async fn start(
     // The opening is said here; the desk says everything after it.
     bot.store.set_announced(game, 1).await?;
     bot.open_desk(game, channel);
-    let mut post = opening_post(game, &view);
+    let mut post = opening_post(game, &view, bot.clocks());
     extra(&mut post);
     reply(ctx, post).await
 }

@@ -89,6 +89,9 @@
 //! - Before the starter is chosen, resigning is declining (the one challenged) or
 //!   withdrawing (the challenger): the match ends with no winner and no loss.
 //!   `[leaving_before_the_start_is_declining]`
+//! - The player with the advantage has one turn's length to choose who starts; silence
+//!   declines the duel (no winner), so a challenge nobody takes up does not hold the
+//!   table forever. `[an_unanswered_challenge_to_a_duel_is_declined]`
 //! - A host may pause (clocks stop; players wait: their requests are refused with
 //!   `Paused`, except resigning) and resume (the clocks go on with what they had).
 //!   `[host_pause_freezes_the_match]`
@@ -207,6 +210,8 @@ pub enum Expiry {
     NoMoreGuesses,
     /// The challenge ran out: whoever has not answered gave no answer; reveal.
     NoAnswer,
+    /// The player with the advantage never chose who starts: the duel is declined.
+    NoChoice,
 }
 
 /// A moment at which something happens unless the players act first. The runtime
@@ -311,7 +316,7 @@ impl Duel {
             setup.seed,
             now,
         )?;
-        Ok(Duel {
+        let mut duel = Duel {
             core,
             players: setup.players,
             advantage,
@@ -321,7 +326,10 @@ impl Duel {
             tickets: [0, 0],
             clock: Clock::stopped(t.turn_ms),
             paused: false,
-        })
+        };
+        // The choice of who starts has one turn's length.
+        duel.sync_clocks(now);
+        Ok(duel)
     }
 
     pub fn players(&self) -> [PlayerId; 2] {
@@ -521,6 +529,7 @@ impl Duel {
         let revealed = || self.core.hidden.source.clone();
         match action {
             Action::ChooseStarter { starter } => {
+                self.check_time(now)?;
                 let starter = self
                     .seat_of(*starter)
                     .ok_or(RuleError::NotInMatch(*starter))?;
@@ -660,10 +669,11 @@ impl Duel {
         let turn_runs = !self.paused
             && matches!(
                 self.phase,
-                Phase::Turn {
-                    step: Step::Build | Step::Guess | Step::Pending { .. },
-                    ..
-                }
+                Phase::ChoosingStarter
+                    | Phase::Turn {
+                        step: Step::Build | Step::Guess | Step::Pending { .. },
+                        ..
+                    }
             );
         self.clock.set_running(turn_runs, at);
         if let Phase::Turn {
@@ -718,6 +728,15 @@ fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
 
 /// What a passed deadline does, by step.
 fn time_out(out: &mut Emitter<Duel>) {
+    if out.next.phase == Phase::ChoosingStarter {
+        out.emit(EventKind::MatchEnded {
+            outcome: Outcome::Declined {
+                by: out.next.advantage,
+            },
+            pattern: out.next.core.hidden.source.clone(),
+        });
+        return;
+    }
     let Phase::Turn { seat, step } = out.next.phase.clone() else {
         return;
     };
@@ -923,8 +942,17 @@ impl Game for Duel {
         if self.paused {
             return None;
         }
-        let Phase::Turn { step, .. } = &self.phase else {
-            return None;
+        let step = match &self.phase {
+            Phase::Turn { step, .. } => step,
+            Phase::ChoosingStarter => {
+                return Some(Deadline {
+                    at: self.clock.expires_at()?,
+                    turn: 0,
+                    which: Which::Turn,
+                    on_expiry: Expiry::NoChoice,
+                });
+            }
+            Phase::Over => return None,
         };
         let (which, clock, on_expiry) = match step {
             Step::Build => (Which::Turn, &self.clock, Expiry::NoStructure),
@@ -1874,6 +1902,29 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn an_unanswered_challenge_to_a_duel_is_declined() {
+        let mut h = up_duel();
+        let d = h.game.next_deadline().expect("the choice has a deadline");
+        assert_eq!((d.at, d.on_expiry), (TURN, Expiry::NoChoice));
+        // Chosen in time: turn 1 gets a full clock of its own.
+        let mut chosen = up_duel();
+        chosen.wait(TURN - 1);
+        chosen.ok(A, choose(BOB));
+        let d = chosen.game.next_deadline().expect("turn 1 runs");
+        assert_eq!(d.at, chosen.now + TURN);
+        // Not chosen: declined on the advantage's behalf, nobody wins.
+        h.wait(TURN);
+        assert_eq!(code(h.act(A, choose(ALICE))), Expired);
+        h.run_out();
+        assert!(matches!(
+            h.game.core.outcome,
+            Some(Outcome::Declined { by }) if by == h.game.advantage()
+        ));
+        assert_eq!(h.game.winner(), None);
+        assert_replays(&h);
     }
 
     #[test]
