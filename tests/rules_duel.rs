@@ -3,6 +3,7 @@
 //! verdicts and time-outs. Each rule has its own test beside the code
 //! (src/rules/zendo/duel.rs); these check that they hold together over a match.
 
+use mondo::rules::zendo::duel::IDLE_TURNS;
 use mondo::rules::zendo::testing::*;
 use mondo::rules::zendo::{
     Action, Answer, Duel, EventKind, Expiry, GuessStatus, Mode, Outcome, Phase, Seat, Step, Timing,
@@ -171,8 +172,9 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
 fn a_duel_driven_by_time_outs_alone() {
     let mut h = one_large();
     h.ok(A, choose(ALICE));
-    // Nobody plays: each step-1 time-out hands the opponent a ticket and the turn.
-    for turn in 1..=6u32 {
+    // Nobody plays: each step-1 time-out hands the opponent a ticket and the turn
+    // (until IDLE_TURNS in a row end the duel, see `a_duel_nobody_plays_is_abandoned`).
+    for turn in 1..IDLE_TURNS {
         let d = h.game.next_deadline().unwrap();
         assert_eq!(
             (d.turn, d.which, d.on_expiry, d.at),
@@ -192,8 +194,12 @@ fn a_duel_driven_by_time_outs_alone() {
             }
         ));
     }
-    assert_eq!(tickets(&h), [3, 3]);
-    // The process is down for ten minutes in turn 7; that time is not counted.
+    assert_eq!(tickets(&h), [1, 2]);
+    // Turn 4 is Bob's: he skips (Alice +1) and ends his turn.
+    h.ok(B, Action::Skip);
+    h.ok(B, Action::EndTurn);
+    assert_eq!(tickets(&h), [2, 2]);
+    // The process is down for ten minutes in turn 5; that time is not counted.
     h.wait(60 * SEC);
     let died = h.now;
     h.wait(600 * SEC);
@@ -202,16 +208,16 @@ fn a_duel_driven_by_time_outs_alone() {
     // Alice challenges; nobody answers; nobody earns.
     h.ok(A, build(koan("3> 3<"), Mode::Challenge));
     h.run_out();
-    assert_eq!(tickets(&h), [3, 3]);
+    assert_eq!(tickets(&h), [2, 2]);
     // Step 2 with tickets: the time runs out on a pending guess, which is taken back.
     h.ok(A, guess("some piece is large"));
-    assert_eq!(tickets(&h), [2, 3]);
+    assert_eq!(tickets(&h), [1, 2]);
     let d = h.game.next_deadline().unwrap();
     assert_eq!(d.on_expiry, Expiry::NoMoreGuesses);
     h.run_out();
-    assert_eq!(tickets(&h), [3, 3]);
+    assert_eq!(tickets(&h), [2, 2]);
     assert_eq!(h.game.guesses()[0].status, GuessStatus::TimedOut);
-    // Turn 8 is Bob's; he resigns: Alice wins.
+    // Turn 6 is Bob's; he resigns: Alice wins.
     assert_eq!(h.game.turn_seat(), Some(Seat::Second));
     h.ok(B, Action::Resign);
     assert_eq!(h.game.winner(), Some(Seat::First));

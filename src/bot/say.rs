@@ -419,6 +419,10 @@ fn outcome_text(v: &DuelView) -> String {
             mention(v.players[by.other().index()])
         ),
         Some(Outcome::Ended { by }) => format!("{} ended it with no winner", mention(by)),
+        Some(Outcome::Abandoned) => format!(
+            "nobody played for {} turns in a row: abandoned, no winner",
+            crate::rules::zendo::duel::IDLE_TURNS
+        ),
         Some(Outcome::Declined { by }) => {
             let who = mention(v.players[by.index()]);
             if by == v.advantage {

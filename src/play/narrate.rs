@@ -345,6 +345,14 @@ impl Narrator {
                 json!({"event": "over", "how": "resigned", "pattern": pattern}),
                 format!("you gave up. the pattern was: {pattern}"),
             ),
+            Outcome::Abandoned => (
+                json!({"event": "over", "how": "abandoned", "pattern": pattern}),
+                format!(
+                    "nobody played for {} turns in a row: the match is abandoned, no winner. \
+                     the pattern was: {pattern}",
+                    crate::rules::zendo::duel::IDLE_TURNS
+                ),
+            ),
             Outcome::Declined { by } => (
                 json!({"event": "over", "how": "declined", "player": self.name(by),
                        "pattern": pattern}),

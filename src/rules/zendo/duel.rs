@@ -89,6 +89,9 @@
 //! - Before the starter is chosen, resigning is declining (the one challenged) or
 //!   withdrawing (the challenger): the match ends with no winner and no loss.
 //!   `[leaving_before_the_start_is_declining]`
+//! - A duel nobody plays ends: after [`IDLE_TURNS`] turns in a row ran out in step 1
+//!   (nothing built, nothing skipped by a player), it is abandoned with no winner.
+//!   `[a_duel_nobody_plays_is_abandoned]`
 //! - The player with the advantage has one turn's length to choose who starts; silence
 //!   declines the duel (no winner), so a challenge nobody takes up does not hold the
 //!   table forever. `[an_unanswered_challenge_to_a_duel_is_declined]`
@@ -256,7 +259,15 @@ pub struct Duel {
     pub(super) clock: Clock,
     /// Paused by a host.
     pub(super) paused: bool,
+    /// Turns in a row whose step 1 ran out with nothing done (see [`IDLE_TURNS`]).
+    #[serde(default)]
+    pub(super) idle_turns: u32,
 }
+
+/// A duel whose players are both gone ends after this many turns in a row ran out in
+/// step 1 (each player missed two turns): no winner. One player still playing keeps it
+/// going (their turns are not idle).
+pub const IDLE_TURNS: u32 = 4;
 
 const CHOOSE_FIRST: &str = "the player with the advantage has not chosen who starts yet";
 
@@ -326,6 +337,7 @@ impl Duel {
             tickets: [0, 0],
             clock: Clock::stopped(t.turn_ms),
             paused: false,
+            idle_turns: 0,
         };
         // The choice of who starts has one turn's length.
         duel.sync_clocks(now);
@@ -386,7 +398,7 @@ impl Duel {
         match self.core.outcome? {
             Outcome::Solved { by, .. } => Some(by),
             Outcome::Resigned { by } => Some(by.other()),
-            Outcome::Ended { .. } | Outcome::Declined { .. } => None,
+            Outcome::Ended { .. } | Outcome::Declined { .. } | Outcome::Abandoned => None,
         }
     }
 
@@ -746,6 +758,13 @@ fn time_out(out: &mut Emitter<Duel>) {
                 seat,
                 time_up: true,
             });
+            if out.next.idle_turns >= IDLE_TURNS {
+                out.emit(EventKind::MatchEnded {
+                    outcome: Outcome::Abandoned,
+                    pattern: out.next.core.hidden.source.clone(),
+                });
+                return;
+            }
             pass_turn(out, seat, TurnEnd::TimeUp);
         }
         Step::Guess => pass_turn(out, seat, TurnEnd::TimeUp),
@@ -809,6 +828,15 @@ impl Game for Duel {
         self.core.begin(event);
         self.core.fold_shared(&event.kind)?;
         let bonus = self.timing.guess_bonus_ms;
+        match &event.kind {
+            EventKind::Skipped { time_up: true, .. } => self.idle_turns += 1,
+            // Bookkeeping that is no one playing.
+            EventKind::TurnEnded { .. }
+            | EventKind::TurnStarted { .. }
+            | EventKind::ClockRebased { .. }
+            | EventKind::MatchEnded { .. } => {}
+            _ => self.idle_turns = 0,
+        }
         match &event.kind {
             EventKind::DuelCreated { .. } | EventKind::PracticeCreated { .. } => {
                 return Err(self.core.misfit("a match is created only once"));
@@ -1924,6 +1952,30 @@ mod tests {
             Some(Outcome::Declined { by }) if by == h.game.advantage()
         ));
         assert_eq!(h.game.winner(), None);
+        assert_replays(&h);
+    }
+
+    #[test]
+    fn a_duel_nobody_plays_is_abandoned() {
+        let mut h = started();
+        // One player still playing keeps the duel going: bob skips on his turns.
+        for _ in 0..IDLE_TURNS {
+            h.run_out(); // alice's turn runs out
+            h.ok(B, Action::Skip);
+            h.ok(B, Action::EndTurn);
+        }
+        assert!(
+            !h.game.is_over(),
+            "alice missed {IDLE_TURNS} turns, bob played"
+        );
+        // Both gone: IDLE_TURNS turns in a row run out.
+        for n in 1..=IDLE_TURNS {
+            assert!(!h.game.is_over(), "over after {n} idle turns");
+            h.run_out();
+        }
+        assert!(matches!(h.game.core.outcome, Some(Outcome::Abandoned)));
+        assert_eq!(h.game.winner(), None);
+        assert_eq!(h.game.next_deadline(), None, "no more time-outs to post");
         assert_replays(&h);
     }
 

@@ -309,6 +309,9 @@ pub enum Outcome {
     /// A player left a duel before it started (before the starter was chosen): the
     /// challenged one declined, or the challenger withdrew. No winner, no loss.
     Declined { by: Seat },
+    /// Nobody played: [`duel::IDLE_TURNS`] turns in a row ran out with nothing built or
+    /// skipped by a player. No winner.
+    Abandoned,
 }
 
 /// Something a front asks the engine to do. Parsing (structures, patterns, answers)
