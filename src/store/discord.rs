@@ -7,6 +7,8 @@ use super::{MatchId, Store, StoreError, to_i64, to_u64};
 use sqlx::Row;
 use std::collections::HashMap;
 
+// Reads go through the read pool (WAL: they see every committed write), so a desk
+// looking up DM channels never waits behind the event log's writer.
 impl Store {
     /// Records where `user` answers challenges in `id`: a DM channel, or `None` when
     /// the bot cannot DM them.
@@ -33,7 +35,7 @@ impl Store {
         let rows =
             sqlx::query("SELECT user_id, dm_channel FROM discord_players WHERE match_id = ?1")
                 .bind(id.0)
-                .fetch_all(&self.write)
+                .fetch_all(&self.read)
                 .await?;
         rows.iter()
             .map(|r| {
@@ -50,7 +52,7 @@ impl Store {
         let seq: Option<i64> =
             sqlx::query_scalar("SELECT seq FROM discord_announced WHERE match_id = ?1")
                 .bind(id.0)
-                .fetch_optional(&self.write)
+                .fetch_optional(&self.read)
                 .await?;
         Ok(seq.map_or(0, to_u64))
     }

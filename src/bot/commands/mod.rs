@@ -58,6 +58,11 @@ pub async fn play(ctx: Context<'_>, action: Action) -> Result<(), Error> {
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
+    play_in(ctx, &record, action).await
+}
+
+/// The author acts as a player in `record` (already looked up).
+pub async fn play_in(ctx: Context<'_>, record: &MatchRecord, action: Action) -> Result<(), Error> {
     let result = ctx
         .data()
         .act(

@@ -1,6 +1,6 @@
 //! A player's moves: build a structure, guess, skip, end the turn.
 
-use super::{my_match, play, reply};
+use super::{my_match, play, play_in, reply};
 use crate::bot::ids::{KOAN_FIELD, KoanModal};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, koan_action};
@@ -48,7 +48,7 @@ pub async fn koan(
     };
     match structure {
         Some(text) => match koan_action(&text, mode, &record) {
-            Ok(action) => play(ctx, action).await,
+            Ok(action) => play_in(ctx, &record, action).await,
             Err(e) => reply(ctx, Post::private(e)).await,
         },
         None => open_koan_box(ctx, mode, &record).await,
