@@ -206,8 +206,9 @@ async fn a_server_the_bot_is_not_in_stops_it_before_connecting() {
         )) && last.contains("MONDO_DISCORD_GUILD"),
         "{last}"
     );
-    assert!(
-        !fake.gateway_stats().live,
+    assert_eq!(
+        fake.gateway_stats().connections,
+        0,
         "it stopped before connecting, not a connected bot that answers nothing"
     );
 }

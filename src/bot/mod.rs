@@ -75,9 +75,8 @@ impl Asked {
     }
 
     /// The moment to stop waiting for the desk's batch and answer "done" instead:
-    /// [`desk::REPLY_BUDGET`] after the interaction was made. Discord's clock and ours
-    /// may differ a little, so the wait from now stays between a quarter and all of
-    /// the budget.
+    /// [`desk::REPLY_BUDGET`] after the interaction was made (never later than the
+    /// budget from now; a quarter of it when the clocks plainly disagree).
     pub fn reply_by(&self) -> tokio::time::Instant {
         let now_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -90,8 +89,38 @@ impl Asked {
 /// `created_ms` (see [`Asked::reply_by`]).
 fn wait_from(now_ms: u64, created_ms: u64) -> std::time::Duration {
     let budget = desk::REPLY_BUDGET.as_millis() as u64;
-    let elapsed = now_ms.saturating_sub(created_ms);
-    std::time::Duration::from_millis(budget.saturating_sub(elapsed).clamp(budget / 4, budget))
+    let elapsed = now_ms as i64 - created_ms as i64;
+    let wait = if elapsed.unsigned_abs() > CLOCK_SKEW_MS {
+        // The two clocks disagree by more than any real delay: trust neither, and wait
+        // a quarter of the budget.
+        budget / 4
+    } else {
+        budget.saturating_sub(elapsed.max(0) as u64)
+    };
+    std::time::Duration::from_millis(wait)
+}
+
+/// A difference between the interaction's time and ours beyond this is the clocks
+/// disagreeing, not the interaction being old (Discord drops it after 3 s anyway).
+const CLOCK_SKEW_MS: u64 = 10_000;
+
+/// An interaction's reply. A batch the desk handed over (it will not post it itself)
+/// names the match's channel: if the reply cannot be sent (Discord's 3 s are gone),
+/// the batch is posted there instead, so nothing said is lost.
+#[derive(Debug)]
+pub struct Handed {
+    pub post: Post,
+    pub fallback: Option<serenity::ChannelId>,
+}
+
+impl Handed {
+    /// A reply of the interaction's own (a refusal, a note): nothing to rescue.
+    pub fn own(post: Post) -> Handed {
+        Handed {
+            post,
+            fallback: None,
+        }
+    }
 }
 
 /// What poise hands every command.
@@ -184,6 +213,22 @@ impl Bot {
         Ok(bot)
     }
 
+    /// Sends an interaction's reply with `send`; if that fails, a handed batch goes to
+    /// its channel instead (and the failure is returned, for the log).
+    pub async fn deliver<E, F>(&self, handed: Handed, send: impl FnOnce(Post) -> F) -> Result<(), E>
+    where
+        F: std::future::Future<Output = Result<(), E>>,
+        E: std::fmt::Display,
+    {
+        let rescue = handed.fallback.map(|c| (c, handed.post.clone()));
+        let result = send(handed.post).await;
+        if let (Err(e), Some((channel, post))) = (&result, rescue) {
+            tracing::warn!(error = %e, "a reply could not be sent: its batch goes to the channel");
+            self.post(channel, &post).await;
+        }
+        result
+    }
+
     /// Holds `channel` for setting up a duel; `None` while another is being set up.
     pub fn setting_up(&self, channel: u64) -> Option<SettingUp<'_>> {
         self.channels_setting_up()
@@ -218,7 +263,7 @@ impl Bot {
         action: Action,
         shown: Option<u64>,
         asked: Asked,
-    ) -> Result<Option<Post>, ActError<RuleError>> {
+    ) -> Result<Option<Handed>, ActError<RuleError>> {
         let desk = match self.desks.get(game) {
             Some(d) => d,
             None => {
@@ -234,10 +279,13 @@ impl Bot {
         let runtime = &self.runtime;
         if desk.channel.get() != asked.channel {
             runtime.act(game, actor, action, shown).await?;
-            return Ok(Some(Post::private(format!(
-                "done: match #{game} says it in <#{}>",
-                desk.channel.get()
-            ))));
+            return Ok(Some(Handed {
+                post: Post::private(format!(
+                    "done: match #{game} says it in <#{}>",
+                    desk.channel.get()
+                )),
+                fallback: None,
+            }));
         }
         let ((), rx) = desk
             .claim(async {
@@ -250,7 +298,11 @@ impl Bot {
         Ok(tokio::time::timeout_at(asked.reply_by(), rx)
             .await
             .ok()
-            .and_then(|r| r.ok()))
+            .and_then(|r| r.ok())
+            .map(|post| Handed {
+                post,
+                fallback: Some(desk.channel),
+            }))
     }
 
     /// The live match `user` plays in `channel`, if any.
@@ -489,15 +541,19 @@ pub async fn on_event(
 
 async fn respond_button(
     ctx: &serenity::Context,
+    bot: &Bot,
     press: &serenity::ComponentInteraction,
-    post: Post,
+    handed: Handed,
 ) -> Result<(), Error> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(post.response()),
-        )
-        .await?;
+    bot.deliver(handed, |post| async move {
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(post.response()),
+            )
+            .await
+    })
+    .await?;
     Ok(())
 }
 
@@ -508,7 +564,10 @@ async fn on_button(
 ) -> Result<(), Error> {
     let id: ButtonId = match press.data.custom_id.parse() {
         Ok(id) => id,
-        Err(e) => return respond_button(ctx, press, Post::private(format!("{e}"))).await,
+        Err(e) => {
+            return respond_button(ctx, bot, press, Handed::own(Post::private(format!("{e}"))))
+                .await;
+        }
     };
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
@@ -518,14 +577,14 @@ async fn on_button(
         channel: press.channel_id.get(),
         interaction: press.id.get(),
     };
-    let post = match id.press {
+    let handed = match id.press {
         Press::Start(starter) => claimed(
             bot.act(game, actor, Action::ChooseStarter { starter }, shown, asked)
                 .await,
         ),
         Press::Confirm => claimed(bot.act(game, actor, Action::Confirm, shown, asked).await),
         Press::TakeBack => claimed(bot.act(game, actor, Action::TakeBack, shown, asked).await),
-        Press::Answer(answer) => {
+        Press::Answer(answer) => Handed::own(
             match bot
                 .runtime
                 .act(game, actor, Action::Answer { answer }, shown)
@@ -536,35 +595,37 @@ async fn on_button(
                      private until both answers are in or time is up; you may change it until then."
                 )),
                 Err(e) => Post::private(refusal(&e)),
-            }
-        }
-        Press::AskHere => match bot
-            .runtime
-            .view(game, &crate::rules::Viewer::Player(user))
-            .await
-        {
-            Ok(ZendoView::Duel(v)) if v.you.is_some() => {
-                match say::answer_post(game, &v, bot.clocks()) {
-                    Some(mut p) => {
-                        p.ephemeral = true;
-                        p
+            },
+        ),
+        Press::AskHere => Handed::own(
+            match bot
+                .runtime
+                .view(game, &crate::rules::Viewer::Player(user))
+                .await
+            {
+                Ok(ZendoView::Duel(v)) if v.you.is_some() => {
+                    match say::answer_post(game, &v, bot.clocks()) {
+                        Some(mut p) => {
+                            p.ephemeral = true;
+                            p
+                        }
+                        None => Post::private("no challenge is waiting for answers now"),
                     }
-                    None => Post::private("no challenge is waiting for answers now"),
                 }
-            }
-            Ok(_) => Post::private("only the two players of this duel answer its challenges"),
-            Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
-        },
+                Ok(_) => Post::private("only the two players of this duel answer its challenges"),
+                Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
+            },
+        ),
     };
-    respond_button(ctx, press, post).await
+    respond_button(ctx, bot, press, handed).await
 }
 
 /// An action's reply: its batch, or a refusal only the presser sees.
-fn claimed(result: Result<Option<Post>, ActError<RuleError>>) -> Post {
+pub fn claimed(result: Result<Option<Handed>, ActError<RuleError>>) -> Handed {
     match result {
-        Ok(Some(post)) => post,
-        Ok(None) => Post::private("done: see the channel"),
-        Err(e) => Post::private(refusal(&e)),
+        Ok(Some(handed)) => handed,
+        Ok(None) => Handed::own(Post::private("done: see the channel")),
+        Err(e) => Handed::own(Post::private(refusal(&e))),
     }
 }
 
@@ -594,10 +655,10 @@ async fn on_modal(
         channel: submit.channel_id.get(),
         interaction: submit.id.get(),
     };
-    let post = match bot.store.record(modal.game).await? {
-        None => Post::private(NO_MATCH),
+    let handed = match bot.store.record(modal.game).await? {
+        None => Handed::own(Post::private(NO_MATCH)),
         Some(record) => match koan_action(&text, modal.mode, &record) {
-            Err(e) => Post::private(e),
+            Err(e) => Handed::own(Post::private(e)),
             Ok(action) => claimed(
                 bot.act(
                     record.id,
@@ -610,7 +671,7 @@ async fn on_modal(
             ),
         },
     };
-    respond(post).await?;
+    bot.deliver(handed, respond).await?;
     Ok(())
 }
 
@@ -768,8 +829,12 @@ mod tests {
             wait_from(made + 1_500, made),
             budget - Duration::from_millis(1_500)
         );
-        // Clocks that disagree: never more than the budget, never less than a quarter.
-        assert_eq!(wait_from(made - 60_000, made), budget);
+        // The budget spent: no waiting at all (the desk posts the batch itself).
+        assert_eq!(wait_from(made + 2_900, made), Duration::ZERO);
+        // Our clock a little behind Discord's: the whole budget, never more.
+        assert_eq!(wait_from(made - 800, made), budget);
+        // Clocks that disagree by more than any real delay: a quarter of the budget.
+        assert_eq!(wait_from(made - 60_000, made), budget / 4);
         assert_eq!(wait_from(made + 60_000, made), budget / 4);
         assert!(budget < Duration::from_secs(3));
     }

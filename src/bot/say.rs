@@ -423,12 +423,12 @@ fn outcome_text(v: &DuelView) -> String {
             "nobody played for {} turns in a row: abandoned, no winner",
             crate::rules::zendo::duel::IDLE_TURNS
         ),
-        Some(Outcome::Declined { by }) => {
+        Some(Outcome::Declined { by, time_up }) => {
             let who = mention(v.players[by.index()]);
-            if by == v.advantage {
-                format!("{who} declined the duel: no winner")
+            if time_up {
+                format!("{who} did not choose who starts in time: declined, no winner")
             } else {
-                format!("{who} withdrew the challenge: no winner")
+                format!("{who} left before the duel started: no winner")
             }
         }
         None => "it goes on".into(),

@@ -353,13 +353,21 @@ impl Narrator {
                     crate::rules::zendo::duel::IDLE_TURNS
                 ),
             ),
-            Outcome::Declined { by } => (
+            Outcome::Declined { by, time_up } => (
                 json!({"event": "over", "how": "declined", "player": self.name(by),
-                       "pattern": pattern}),
-                format!(
-                    "{} left before the duel started: no winner. the pattern was: {pattern}",
-                    self.name(by)
-                ),
+                       "time_up": time_up, "pattern": pattern}),
+                if time_up {
+                    format!(
+                        "{} did not choose who starts in time: the duel is declined, no \
+                         winner. the pattern was: {pattern}",
+                        self.name(by)
+                    )
+                } else {
+                    format!(
+                        "{} left before the duel started: no winner. the pattern was: {pattern}",
+                        self.name(by)
+                    )
+                },
             ),
             Outcome::Ended { by } => (
                 json!({"event": "over", "how": "ended", "by": self.person(by),

@@ -394,7 +394,7 @@ async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> 
             super::asked(ctx),
         )
         .await;
-    reply(ctx, claimed(result)).await
+    bot.deliver(claimed(result), |post| reply(ctx, post)).await
 }
 
 /// A counterexample style.

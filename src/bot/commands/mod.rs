@@ -73,5 +73,7 @@ pub async fn play_in(ctx: Context<'_>, record: &MatchRecord, action: Action) -> 
             asked(ctx),
         )
         .await;
-    reply(ctx, super::claimed(result)).await
+    let bot = ctx.data();
+    bot.deliver(super::claimed(result), |post| reply(ctx, post))
+        .await
 }

@@ -511,10 +511,14 @@ impl Duel {
 
     /// The turn player's time is up (even if the time-out has not come in yet).
     fn check_time(&self, now: Millis) -> Result<(), RuleError> {
-        if self.clock.has_expired(now) {
-            Err(RuleError::Expired("this turn's time has run out"))
-        } else {
+        if !self.clock.has_expired(now) {
             Ok(())
+        } else if self.phase == Phase::ChoosingStarter {
+            Err(RuleError::Expired(
+                "the time to choose who starts is over: the duel is declined",
+            ))
+        } else {
+            Err(RuleError::Expired("this turn's time has run out"))
         }
     }
 
@@ -625,7 +629,10 @@ impl Duel {
             Action::Resign => out.emit(EventKind::MatchEnded {
                 // Before anyone played, leaving is declining, not losing.
                 outcome: if self.phase == Phase::ChoosingStarter {
-                    Outcome::Declined { by: seat }
+                    Outcome::Declined {
+                        by: seat,
+                        time_up: false,
+                    }
                 } else {
                     Outcome::Resigned { by: seat }
                 },
@@ -744,6 +751,7 @@ fn time_out(out: &mut Emitter<Duel>) {
         out.emit(EventKind::MatchEnded {
             outcome: Outcome::Declined {
                 by: out.next.advantage,
+                time_up: true,
             },
             pattern: out.next.core.hidden.source.clone(),
         });
@@ -834,6 +842,8 @@ impl Game for Duel {
             EventKind::TurnEnded { .. }
             | EventKind::TurnStarted { .. }
             | EventKind::ClockRebased { .. }
+            | EventKind::Paused { .. }
+            | EventKind::Resumed { .. }
             | EventKind::MatchEnded { .. } => {}
             _ => self.idle_turns = 0,
         }
@@ -1915,7 +1925,16 @@ mod tests {
             let EventKind::MatchEnded { outcome, .. } = &events[0].kind else {
                 panic!("{events:?}")
             };
-            assert!(matches!(outcome, Outcome::Declined { .. }), "{outcome:?}");
+            let by = if leaver == A {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            assert_eq!(
+                *outcome,
+                Outcome::Declined { by, time_up: false },
+                "the one who left is named"
+            );
             assert_eq!(h.game.winner(), None, "nobody wins a duel never played");
             assert_eq!(code(h.act(A, choose(ALICE))), MatchOver);
             assert_replays(&h);
@@ -1945,12 +1964,17 @@ mod tests {
         assert_eq!(d.at, chosen.now + TURN);
         // Not chosen: declined on the advantage's behalf, nobody wins.
         h.wait(TURN);
-        assert_eq!(code(h.act(A, choose(ALICE))), Expired);
+        let late = h.act(A, choose(ALICE)).expect_err("too late");
+        assert_eq!(late.code(), Expired);
+        assert!(late.to_string().contains("choose who starts"), "{late}");
         h.run_out();
-        assert!(matches!(
+        assert_eq!(
             h.game.core.outcome,
-            Some(Outcome::Declined { by }) if by == h.game.advantage()
-        ));
+            Some(Outcome::Declined {
+                by: h.game.advantage(),
+                time_up: true
+            })
+        );
         assert_eq!(h.game.winner(), None);
         assert_replays(&h);
     }

@@ -308,7 +308,12 @@ pub enum Outcome {
     Ended { by: PlayerId },
     /// A player left a duel before it started (before the starter was chosen): the
     /// challenged one declined, or the challenger withdrew. No winner, no loss.
-    Declined { by: Seat },
+    Declined {
+        by: Seat,
+        /// The advantage never chose (rather than someone leaving).
+        #[serde(default)]
+        time_up: bool,
+    },
     /// Nobody played: [`duel::IDLE_TURNS`] turns in a row ran out with nothing built or
     /// skipped by a player. No winner.
     Abandoned,
