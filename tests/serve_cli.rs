@@ -73,6 +73,10 @@ fn a_bad_setting_is_one_line_naming_the_variable_and_what_is_allowed() {
     let (code, _, err) = serve(&["--config", "/no/such/file.toml"], &[]);
     assert_eq!(code, 2);
     assert!(err.contains("/no/such/file.toml"), "{err}");
+    let (code, _, err) = serve(&[], &[("RUST_LOG", "mondo=loudest")]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("RUST_LOG is `mondo=loudest`"), "{err}");
 }
 
 #[test]

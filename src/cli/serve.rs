@@ -31,9 +31,23 @@ pub fn run(args: ServeArgs) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| config.log.level.clone());
+    // RUST_LOG, when set, wins over `log.level` (checked like it: one line if it does
+    // not read, rather than a filter silently dropping everything).
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(f) => match tracing_subscriber::EnvFilter::try_new(&f) {
+            Ok(filter) => filter,
+            Err(e) => {
+                eprintln!(
+                    "error: RUST_LOG is `{f}` ({e}); give a tracing filter such as info or \
+                     \"info,mondo=debug\", or unset it to use log.level"
+                );
+                return ExitCode::from(2);
+            }
+        },
+        Err(_) => tracing_subscriber::EnvFilter::new(&config.log.level),
+    };
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
     let runtime = match tokio::runtime::Runtime::new() {
