@@ -434,6 +434,8 @@ pub async fn settings(
     >,
     #[description = "The pool new matches draw from (pyramids, generated, or a server pool)"]
     pool: Option<String>,
+    #[description = "Forget the host role set here (the config's own, if any, applies again)"]
+    no_host_role: Option<bool>,
     #[description = "Put every setting back to the bot's defaults"] reset: Option<bool>,
 ) -> Result<(), Error> {
     if !host_only(ctx).await? {
@@ -480,6 +482,16 @@ pub async fn settings(
             StyleChoice::Simple => Style::Simple,
             StyleChoice::Varied => Style::Varied,
         });
+    }
+    if no_host_role == Some(true) {
+        if host_role.is_some() {
+            return reply(
+                ctx,
+                Post::private("give `host_role` or `no_host_role`, not both"),
+            )
+            .await;
+        }
+        s.host_role = None;
     }
     if let Some(role) = host_role {
         s.host_role = Some(role.id.get());
