@@ -273,6 +273,22 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         "{}",
         m.text()
     );
+    // The host role makes a host; forgotten, it no longer does.
+    let umpires = fake.add_role("umpires");
+    fake.give_role(carol.id, umpires);
+    let i = fake
+        .slash(dave.id, "settings", &[("host_role", json!(umpires.to_string()))])
+        .await;
+    answer(&fake, &i).await;
+    let i = fake.slash(carol.id, "pool list", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("default pool here"), "{}", m.text());
+    let i = fake
+        .slash(dave.id, "settings", &[("no_host_role", json!(true))])
+        .await;
+    answer(&fake, &i).await;
+    let i = fake.slash(carol.id, "pool list", &[]).await;
+    assert!(answer(&fake, &i).await.text().contains("only a host"));
 
     // alice challenges bob; bob cannot be DMed, which the opening says.
     let i = fake
