@@ -277,7 +277,11 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     let umpires = fake.add_role("umpires");
     fake.give_role(carol.id, umpires);
     let i = fake
-        .slash(dave.id, "settings", &[("host_role", json!(umpires.to_string()))])
+        .slash(
+            dave.id,
+            "settings",
+            &[("host_role", json!(umpires.to_string()))],
+        )
         .await;
     answer(&fake, &i).await;
     let i = fake.slash(carol.id, "pool list", &[]).await;

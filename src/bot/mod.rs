@@ -40,19 +40,37 @@ pub struct Bot {
     pub http: Arc<serenity::Http>,
     pub config: Arc<Config>,
     desks: Desks,
-    /// Channels where a duel is being set up (between its checks and its creation).
-    setting_up: std::sync::Mutex<std::collections::HashSet<u64>>,
+    /// Matches being set up (between their checks and their creation): a duel by its
+    /// channel, a practice by its channel and player.
+    setting_up: Holds,
 }
 
-/// A channel held for setting up a duel; let go when dropped.
+/// Keys held by one task at a time (no waiting: a second asker is told no).
+#[derive(Default)]
+pub struct Holds(std::sync::Mutex<std::collections::HashSet<(u64, u64)>>);
+
+/// A held key, let go when dropped.
 pub struct SettingUp<'a> {
-    bot: &'a Bot,
-    channel: u64,
+    holds: &'a Holds,
+    key: (u64, u64),
+}
+
+impl Holds {
+    pub fn hold(&self, key: (u64, u64)) -> Option<SettingUp<'_>> {
+        // Not `then_some`: that builds the guard even when the key is taken, and its
+        // drop would let go of the other holder's key (and lock the held mutex again).
+        let free = self.lock().insert(key);
+        free.then(|| SettingUp { holds: self, key })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<(u64, u64)>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
 impl Drop for SettingUp<'_> {
     fn drop(&mut self) {
-        self.bot.channels_setting_up().remove(&self.channel);
+        self.holds.lock().remove(&self.key);
     }
 }
 
@@ -229,15 +247,10 @@ impl Bot {
         result
     }
 
-    /// Holds `channel` for setting up a duel; `None` while another is being set up.
-    pub fn setting_up(&self, channel: u64) -> Option<SettingUp<'_>> {
-        self.channels_setting_up()
-            .insert(channel)
-            .then_some(SettingUp { bot: self, channel })
-    }
-
-    fn channels_setting_up(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<u64>> {
-        self.setting_up.lock().unwrap_or_else(|p| p.into_inner())
+    /// Holds `channel` for setting up a duel (`player` 0) or `player`'s practice there;
+    /// `None` while the same is already being set up.
+    pub fn setting_up(&self, channel: u64, player: u64) -> Option<SettingUp<'_>> {
+        self.setting_up.hold((channel, player))
     }
 
     /// The two clocks now (game and wall), for countdowns.
@@ -837,6 +850,23 @@ mod tests {
         assert_eq!(wait_from(made - 60_000, made), budget / 4);
         assert_eq!(wait_from(made + 60_000, made), budget / 4);
         assert!(budget < Duration::from_secs(3));
+    }
+
+    #[test]
+    fn one_set_up_at_a_time_per_channel_and_player() {
+        let holds = Holds::default();
+        let duel = holds.hold((7, 0)).expect("free");
+        assert!(
+            holds.hold((7, 0)).is_none(),
+            "a second duel here waits its turn"
+        );
+        assert!(holds.hold((8, 0)).is_some(), "another channel is free");
+        assert!(
+            holds.hold((7, 42)).is_some(),
+            "a practice here is another key"
+        );
+        drop(duel);
+        assert!(holds.hold((7, 0)).is_some(), "let go when dropped");
     }
 
     #[test]

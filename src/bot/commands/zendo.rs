@@ -105,7 +105,7 @@ pub async fn duel(
     }
     // From here to the match's creation, no other duel may be set up in this channel
     // (drawing and the DM checks take a while).
-    let Some(_setting_up) = bot.setting_up(channel) else {
+    let Some(_setting_up) = bot.setting_up(channel, 0) else {
         return reply(
             ctx,
             Post::private("a duel is being set up in this channel right now: wait for it"),
@@ -258,6 +258,13 @@ pub async fn practice(
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
+    let Some(_setting_up) = bot.setting_up(channel, me) else {
+        return reply(
+            ctx,
+            Post::private("your practice is being set up right now: a moment"),
+        )
+        .await;
+    };
     if bot.match_of(channel, me).await?.is_some() {
         return reply(
             ctx,
