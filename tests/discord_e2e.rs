@@ -485,8 +485,42 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         fake.messages(lobby).iter().all(|m| m.ephemeral),
         "nothing of the match is said publicly in another channel"
     );
-    let i = fake.slash(bob.id, "pass", &[]).await;
-    assert!(answer(&fake, &i).await.text().contains("gets a ticket"));
+    // alice closes her DMs in the middle of the match: bob's challenge cannot reach
+    // her there, and the channel's private button takes her answer instead.
+    fake.set_dms_open(alice.id, false);
+    let i = fake
+        .slash(
+            bob.id,
+            "koan",
+            &[
+                ("structure", json!("2v 2v")),
+                ("mode", choice(&fake, "koan", "mode", "challenge")),
+            ],
+        )
+        .await;
+    let challenge = answer(&fake, &i).await;
+    let ask = button(&challenge, "Answer privately");
+    channel_message(
+        &fake,
+        &format!("<@{}>: I could not DM you the answer buttons", alice.id),
+    )
+    .await;
+    for (who, says) in [(alice.id, "Does not"), (bob.id, "Obeys")] {
+        let i = fake.click(who, challenge.id, &ask).await;
+        let buttons = answer(&fake, &i).await;
+        assert!(buttons.ephemeral, "{}", buttons.text());
+        let i = fake.click(who, buttons.id, &button(&buttons, says)).await;
+        assert!(answer(&fake, &i).await.ephemeral);
+    }
+    let reveal = channel_message(&fake, "2v 2v does not obey").await;
+    assert!(
+        reveal
+            .text()
+            .contains(&format!("<@{}> said does not obey (right: +1 ticket)", alice.id)),
+        "{}",
+        reveal.text()
+    );
+    // bob has no ticket to guess with: the turn passes.
     channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
     // Without a structure, /koan opens a box for several rows.
     let i = fake.slash(alice.id, "koan", &[]).await;
@@ -511,7 +545,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     assert!(m.ephemeral, "carol plays no match here: {}", m.text());
     let i = fake.slash(bob.id, "zendo board", &[]).await;
     let board = answer(&fake, &i).await;
-    assert!(board.text().contains("5 structures"), "{}", board.text());
+    assert!(board.text().contains("6 structures"), "{}", board.text());
     assert!(
         board
             .text()
