@@ -514,9 +514,10 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     }
     let reveal = channel_message(&fake, "2v 2v does not obey").await;
     assert!(
-        reveal
-            .text()
-            .contains(&format!("<@{}> said does not obey (right: +1 ticket)", alice.id)),
+        reveal.text().contains(&format!(
+            "<@{}> said does not obey (right: +1 ticket)",
+            alice.id
+        )),
         "{}",
         reveal.text()
     );
