@@ -60,6 +60,13 @@ impl fmt::Display for ButtonId {
 #[error("this button is not one Mondo knows (`{0}`); use the latest message or a command")]
 pub struct UnknownButton(pub String);
 
+/// The `MATCH:VERSION` part both kinds of id carry: a positive match id, a version.
+fn match_and_version<'a>(parts: &mut impl Iterator<Item = &'a str>) -> Option<(MatchId, u64)> {
+    let game = parts.next()?.parse::<i64>().ok().filter(|n| *n > 0)?;
+    let version = parts.next()?.parse::<u64>().ok()?;
+    Some((MatchId(game), version))
+}
+
 impl FromStr for ButtonId {
     type Err = UnknownButton;
 
@@ -69,15 +76,7 @@ impl FromStr for ButtonId {
         if parts.next() != Some("m") {
             return Err(bad());
         }
-        let game = parts
-            .next()
-            .and_then(|p| p.parse::<i64>().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(bad)?;
-        let version = parts
-            .next()
-            .and_then(|p| p.parse::<u64>().ok())
-            .ok_or_else(bad)?;
+        let (game, version) = match_and_version(&mut parts).ok_or_else(bad)?;
         let press = match (parts.next(), parts.next()) {
             (Some("start"), Some(p)) => Press::Start(PlayerId(p.parse().map_err(|_| bad())?)),
             (Some("answer"), Some("obeys")) => Press::Answer(Answer::Obeys),
@@ -92,7 +91,7 @@ impl FromStr for ButtonId {
             return Err(bad());
         }
         Ok(ButtonId {
-            game: MatchId(game),
+            game,
             version,
             press,
         })
@@ -131,21 +130,13 @@ impl FromStr for KoanModal {
             .next()
             .and_then(|m| m.parse::<Mode>().ok())
             .ok_or_else(bad)?;
-        let game = parts
-            .next()
-            .and_then(|p| p.parse::<i64>().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(bad)?;
-        let version = parts
-            .next()
-            .and_then(|p| p.parse::<u64>().ok())
-            .ok_or_else(bad)?;
+        let (game, version) = match_and_version(&mut parts).ok_or_else(bad)?;
         if parts.next().is_some() {
             return Err(bad());
         }
         Ok(KoanModal {
             mode,
-            game: MatchId(game),
+            game,
             version,
         })
     }
