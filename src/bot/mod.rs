@@ -83,24 +83,26 @@ pub struct Asked {
     pub interaction: u64,
 }
 
-/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
-const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-
 impl Asked {
-    /// When Discord made the interaction (Unix milliseconds).
+    /// When Discord made the interaction (Unix milliseconds), read from its id.
     pub fn created_ms(&self) -> u64 {
-        (self.interaction >> 22) + DISCORD_EPOCH_MS
+        let made = serenity::InteractionId::new(self.interaction.max(1)).created_at();
+        made.timestamp_millis().max(0) as u64
     }
 
     /// The moment to stop waiting for the desk's batch and answer "done" instead:
     /// [`desk::REPLY_BUDGET`] after the interaction was made (never later than the
     /// budget from now; a quarter of it when the clocks plainly disagree).
     pub fn reply_by(&self) -> tokio::time::Instant {
-        let now_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
-        tokio::time::Instant::now() + wait_from(now_ms, self.created_ms())
+        tokio::time::Instant::now() + wait_from(wall_ms(), self.created_ms())
     }
+}
+
+/// The wall clock now, in Unix milliseconds.
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// How long to wait now for a batch, at `now_ms`, for an interaction made at
@@ -255,12 +257,9 @@ impl Bot {
 
     /// The two clocks now (game and wall), for countdowns.
     pub fn clocks(&self) -> say::Clocks {
-        let wall_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
         say::Clocks {
             game: self.runtime.now(),
-            wall_ms,
+            wall_ms: wall_ms(),
         }
     }
 
@@ -292,13 +291,10 @@ impl Bot {
         let runtime = &self.runtime;
         if desk.channel.get() != asked.channel {
             runtime.act(game, actor, action, shown).await?;
-            return Ok(Some(Handed {
-                post: Post::private(format!(
-                    "done: match #{game} says it in <#{}>",
-                    desk.channel.get()
-                )),
-                fallback: None,
-            }));
+            return Ok(Some(Handed::own(Post::private(format!(
+                "done: match #{game} says it in <#{}>",
+                desk.channel.get()
+            )))));
         }
         let ((), rx) = desk
             .claim(async {
