@@ -542,7 +542,6 @@ impl Duel {
             } => guess,
             _ => 0,
         };
-        let revealed = || self.core.hidden.source.clone();
         match action {
             Action::ChooseStarter { starter } => {
                 self.check_time(now)?;
@@ -626,18 +625,15 @@ impl Duel {
                 self.check_time(now)?;
                 pass_turn(out, seat, TurnEnd::Ended);
             }
-            Action::Resign => out.emit(EventKind::MatchEnded {
-                // Before anyone played, leaving is declining, not losing.
-                outcome: if self.phase == Phase::ChoosingStarter {
-                    Outcome::Declined {
-                        by: seat,
-                        time_up: false,
-                    }
-                } else {
-                    Outcome::Resigned { by: seat }
-                },
-                pattern: revealed(),
-            }),
+            // Before anyone played, leaving is declining, not losing.
+            Action::Resign => out.emit(self.core.ended(if self.phase == Phase::ChoosingStarter {
+                Outcome::Declined {
+                    by: seat,
+                    time_up: false,
+                }
+            } else {
+                Outcome::Resigned { by: seat }
+            })),
             Action::Pause | Action::Resume | Action::Disallow | Action::End => {
                 let Who::Host(by) = who else {
                     return Err(RuleError::HostOnly(action.describe()));
@@ -649,10 +645,7 @@ impl Duel {
                         number: pending,
                         why: Withdrawal::Disallowed { by },
                     },
-                    _ => EventKind::MatchEnded {
-                        outcome: Outcome::Ended { by },
-                        pattern: revealed(),
-                    },
+                    _ => self.core.ended(Outcome::Ended { by }),
                 });
             }
             Action::Verdict { guess, verdict } => {
@@ -748,13 +741,11 @@ fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
 /// What a passed deadline does, by step.
 fn time_out(out: &mut Emitter<Duel>) {
     if out.next.phase == Phase::ChoosingStarter {
-        out.emit(EventKind::MatchEnded {
-            outcome: Outcome::Declined {
-                by: out.next.advantage,
-                time_up: true,
-            },
-            pattern: out.next.core.hidden.source.clone(),
+        let declined = out.next.core.ended(Outcome::Declined {
+            by: out.next.advantage,
+            time_up: true,
         });
+        out.emit(declined);
         return;
     }
     let Phase::Turn { seat, step } = out.next.phase.clone() else {
@@ -767,10 +758,8 @@ fn time_out(out: &mut Emitter<Duel>) {
                 time_up: true,
             });
             if out.next.idle_turns >= IDLE_TURNS {
-                out.emit(EventKind::MatchEnded {
-                    outcome: Outcome::Abandoned,
-                    pattern: out.next.core.hidden.source.clone(),
-                });
+                let abandoned = out.next.core.ended(Outcome::Abandoned);
+                out.emit(abandoned);
                 return;
             }
             pass_turn(out, seat, TurnEnd::TimeUp);

@@ -603,6 +603,14 @@ pub struct Core {
 }
 
 impl Core {
+    /// The match ends this way, and the hidden pattern is revealed with it.
+    pub(crate) fn ended(&self, outcome: Outcome) -> EventKind {
+        EventKind::MatchEnded {
+            outcome,
+            pattern: self.hidden.source.clone(),
+        }
+    }
+
     /// Checks the setup common to every Zendo match and lays out the initial table.
     pub(crate) fn new(
         hidden: &Pattern,
@@ -713,13 +721,10 @@ impl Core {
                         "table structure #{n} separates the guess from the hidden pattern"
                     )));
                 }
-                Ok(EventKind::MatchEnded {
-                    outcome: Outcome::Solved {
-                        by: guess.by,
-                        guess: number,
-                    },
-                    pattern: self.hidden.source.clone(),
-                })
+                Ok(self.ended(Outcome::Solved {
+                    by: guess.by,
+                    guess: number,
+                }))
             }
             Verdict::Counterexample(ce) => {
                 if ce.koan.set() != self.settings.set {

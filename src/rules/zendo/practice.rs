@@ -254,10 +254,7 @@ impl Game for Practice {
                 why: Withdrawal::TakenBack,
             }),
             Action::Verdict { guess, verdict } => out.emit(self.core.judge(*guess, verdict)?),
-            Action::Resign => out.emit(EventKind::MatchEnded {
-                outcome: Outcome::Resigned { by: me },
-                pattern: self.core.hidden.source.clone(),
-            }),
+            Action::Resign => out.emit(self.core.ended(Outcome::Resigned { by: me })),
             Action::Disallow | Action::End => {
                 let by = host.ok_or(RuleError::HostOnly(action.describe()))?;
                 out.emit(match action {
@@ -265,10 +262,7 @@ impl Game for Practice {
                         number: pending,
                         why: Withdrawal::Disallowed { by },
                     },
-                    _ => EventKind::MatchEnded {
-                        outcome: Outcome::Ended { by },
-                        pattern: self.core.hidden.source.clone(),
-                    },
+                    _ => self.core.ended(Outcome::Ended { by }),
                 });
             }
             // Refused by check 4.
