@@ -356,16 +356,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     );
 
     // alice challenges a structure; both answer privately.
-    let i = fake
-        .slash(
-            alice.id,
-            "koan",
-            &[
-                ("structure", json!("2^ 3>")),
-                ("mode", choice(&fake, "koan", "mode", "challenge")),
-            ],
-        )
-        .await;
+    let i = slash_challenge(&fake, alice.id, "2^ 3>").await;
     let challenge = answer(&fake, &i).await;
     assert!(
         challenge.text().contains("challenges"),
@@ -488,16 +479,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     // alice closes her DMs in the middle of the match: bob's challenge cannot reach
     // her there, and the channel's private button takes her answer instead.
     fake.set_dms_open(alice.id, false);
-    let i = fake
-        .slash(
-            bob.id,
-            "koan",
-            &[
-                ("structure", json!("2v 2v")),
-                ("mode", choice(&fake, "koan", "mode", "challenge")),
-            ],
-        )
-        .await;
+    let i = slash_challenge(&fake, bob.id, "2v 2v").await;
     let challenge = answer(&fake, &i).await;
     let ask = button(&challenge, "Answer privately");
     channel_message(
@@ -720,6 +702,19 @@ fn transcript(fake: &FakeDiscord, dir: &std::path::Path, users: &[u64]) {
 /// The value Discord sends for the choice named `name` of a command's option, as the
 /// bot registered it (poise registers choices as integers). `command` is the full
 /// path, e.g. `zendo practice`.
+/// `/koan structure:STRUCTURE mode:challenge` by `user`.
+async fn slash_challenge(fake: &FakeDiscord, user: u64, structure: &str) -> Interaction {
+    fake.slash(
+        user,
+        "koan",
+        &[
+            ("structure", json!(structure)),
+            ("mode", choice(fake, "koan", "mode", "challenge")),
+        ],
+    )
+    .await
+}
+
 fn choice(fake: &FakeDiscord, command: &str, option: &str, name: &str) -> Value {
     let commands = fake.commands();
     let mut path = command.split_whitespace();
