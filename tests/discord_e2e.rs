@@ -408,20 +408,20 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         .slash(
             alice.id,
             "guess",
-            &[("pattern", json!("every piece points up"))],
+            &[("pattern", json!("exactly one piece points up"))],
         )
         .await;
     let reading = answer(&fake, &i).await;
     assert!(
         reading
             .text()
-            .contains("guess #1 reads: every piece points up")
+            .contains("guess #1 reads: there is exactly one piece pointing up")
     );
     let official = button(&reading, "Make it official");
     let i = fake.click(alice.id, reading.id, &official).await;
     assert!(answer(&fake, &i).await.text().contains("official"));
     let refuted = channel_message(&fake, "guess #1 is wrong").await;
-    assert!(refuted.text().contains("1^ 1>"), "{}", refuted.text());
+    assert!(refuted.text().contains("#4 1^ 1^"), "{}", refuted.text());
     let (_, png) = &refuted.files[0];
     assert!(png_size(png).0 >= 64);
     // The same button again: that guess is decided, refused politely.
@@ -532,7 +532,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     assert!(
         board
             .text()
-            .contains("guess #1: every piece points up (wrong: see #4)")
+            .contains("guess #1: there is exactly one piece pointing up (wrong: see #4)")
     );
     assert_eq!(board.files.len(), 1);
     let i = fake

@@ -54,14 +54,18 @@ fn piped_commands_get_one_json_answer_each() {
     assert!(readings[0]["pattern"].as_str().unwrap().contains("up"));
     assert_eq!(readings[0]["contradictions"], serde_json::json!([3]));
     assert_eq!(of(&out, "withdrawn").len(), 1);
-    // The umpire refutes the wrong guess with a structure not on the table that tells
-    // the two patterns apart.
+    // The wrong guess was already contradicted on the table when read: made official,
+    // the umpire names the simplest structure there that refutes it, at once.
     let ce = of(&out, "counterexample");
     assert_eq!(ce.len(), 1, "{out:?}");
     assert_eq!(ce[0]["hidden"], true);
     assert_eq!(ce[0]["guess"], false);
-    let koan = ce[0]["koan"].as_str().unwrap();
-    assert!(!["1^", "1>", "1^ 2>", "3v"].contains(&koan), "{koan}");
+    assert_eq!(ce[0]["koan"], "1^ 2>");
+    assert_eq!(ce[0]["on_table"], 3);
+    assert_eq!(ce[0]["number"], 3);
+    // Every verdict names its structure's number on the table.
+    assert_eq!(verdicts[0]["number"], 3);
+    assert_eq!(verdicts[1]["number"], 4);
     assert_eq!(of(&out, "status")[0]["guesses"], 1);
     assert_eq!(out.last().unwrap()["event"], "left");
 }
@@ -187,19 +191,26 @@ fn arrows_practice_reads_arrows_and_draws_every_structure() {
             .contains("plays with arrows"),
         "{errors:?}"
     );
-    assert_eq!(of(&out, "counterexample").len(), 1);
-    // One picture per structure as it joins the table (two initial, one built, one
-    // counterexample), then the board: each a real PNG of the right shape.
+    // The guess is refuted by #2 (`U` does not obey, yet has an arrow pointing up),
+    // which is already on the table: no new structure.
+    let ce = of(&out, "counterexample");
+    assert_eq!(
+        (ce.len(), &ce[0]["on_table"]),
+        (1, &Value::from(2)),
+        "{ce:?}"
+    );
+    // One picture per structure as it joins the table (two initial, one built), then
+    // the board: each a real PNG of the right shape.
     let pictures = of(&out, "picture");
     let numbers: Vec<_> = pictures.iter().map(|p| p["number"].clone()).collect();
-    assert_eq!(numbers[..4], [1, 2, 3, 4].map(Value::from), "{pictures:?}");
+    assert_eq!(numbers[..3], [1, 2, 3].map(Value::from), "{pictures:?}");
     let one = picture(pictures[0]["path"].as_str().unwrap());
     let three = picture(pictures[2]["path"].as_str().unwrap());
     // `U L` is two cells wide, `R . L` three: same height, wider.
     assert_eq!(one.height(), three.height());
     assert!(three.width() > one.width(), "{:?}", three.dimensions());
-    assert_eq!(pictures[4]["board"], 4);
-    let board = picture(pictures[4]["path"].as_str().unwrap());
+    assert_eq!(pictures[3]["board"], 3);
+    let board = picture(pictures[3]["path"].as_str().unwrap());
     assert!(board.width() > three.width());
 }
 

@@ -1,23 +1,38 @@
-//! `mondo play`: Zendo at the terminal, solo practice or (`--duel`) two players at one
-//! terminal, one command per line on standard input (typed or piped alike), over the
-//! same runtime and store as the bot.
+//! `mondo play [GAME]`: a game at the terminal, one command per line on standard input
+//! (typed or piped alike), over the same runtime and store as the bot. `zendo` (the
+//! default) is solo practice, or with `--duel` (or `duel`) two players at one
+//! terminal.
 
 use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
-use mondo::play::{Cast, Flow, HOST, Session, Source, duel_setup, practice_setup};
+use mondo::play::{Cast, DEFAULT_DB, Flow, HOST, Session, Source, duel_setup, practice_setup};
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
-use mondo::runtime::{Config, Runtime, SystemTime, ZendoMatch, ZendoSetup};
+use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
 use mondo::store::Store;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The games `mondo play` starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    /// Zendo: solo practice, or a duel with --duel.
+    Zendo,
+    /// Zendo solo practice.
+    Practice,
+    /// The Zendo Duel (needs --players A,B).
+    Duel,
+}
+
 #[derive(Debug, Args)]
 pub struct PlayArgs {
+    /// The game to start.
+    #[arg(value_enum, default_value = "zendo")]
+    pub game: GameArg,
     /// The database file (created if missing).
-    #[arg(long, default_value = "mondo.db")]
+    #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// A pool file to draw the hidden pattern from (default: the shipped pool).
     #[arg(long, conflicts_with = "pattern")]
@@ -40,13 +55,14 @@ pub struct PlayArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Go on with the last unfinished game in the database (duel or practice).
+    /// Go on with the last unfinished game in the database (whatever its game).
     #[arg(long, conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"])]
     pub resume: bool,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
-    /// A Zendo Duel between two players at this terminal (see `help` once playing).
+    /// A Zendo Duel between two players at this terminal (see `help` once playing);
+    /// the same as `mondo play duel`.
     #[arg(long, requires = "players")]
     pub duel: bool,
     /// The duel's players, in seat order: NAME,NAME.
@@ -56,16 +72,16 @@ pub struct PlayArgs {
     #[arg(long, default_value = HOST)]
     pub host: String,
     /// The player who chooses who starts (default: the second, the one challenged).
-    #[arg(long, requires = "duel")]
+    #[arg(long, requires = "players")]
     pub advantage: Option<String>,
     /// Seconds per turn (default 180).
-    #[arg(long = "turn-secs", requires = "duel", value_parser = seconds)]
+    #[arg(long = "turn-secs", requires = "players", value_parser = seconds)]
     pub turn_ms: Option<u64>,
     /// Seconds to answer a challenge (default 30).
-    #[arg(long = "challenge-secs", requires = "duel", value_parser = seconds)]
+    #[arg(long = "challenge-secs", requires = "players", value_parser = seconds)]
     pub challenge_ms: Option<u64>,
     /// Seconds added to the turn per official guess (default 30).
-    #[arg(long = "guess-bonus-secs", requires = "duel", value_parser = seconds_or_zero)]
+    #[arg(long = "guess-bonus-secs", requires = "players", value_parser = seconds_or_zero)]
     pub guess_bonus_ms: Option<u64>,
     /// How the umpire picks counterexamples: simple (default) or varied.
     #[arg(long, value_parser = style)]
@@ -103,9 +119,19 @@ pub fn run(args: PlayArgs) -> ExitCode {
     super::replay::block_on(play(args))
 }
 
+impl PlayArgs {
+    /// A duel, by `--duel` or by name.
+    fn is_duel(&self) -> bool {
+        self.duel || self.game == GameArg::Duel
+    }
+}
+
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    if !args.players.is_empty() && !args.duel {
-        return Err("--players is for a duel: add --duel".into());
+    if !args.players.is_empty() && !args.is_duel() {
+        return Err("--players is for a duel: `mondo play duel --players alice,bob`".into());
+    }
+    if args.duel && args.game == GameArg::Practice {
+        return Err("practice is played alone: leave out --duel, or `mondo play duel`".into());
     }
     if let Some(dir) = args.png.as_ref().filter(|d| !d.is_dir()) {
         return Err(format!(
@@ -122,7 +148,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     } else {
         Some(setup(&args, &store).await?)
     };
-    let (runtime, _) = Runtime::<ZendoMatch>::start(store, SystemTime::new(), Config::default())
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
         .await
         .map_err(|e| e.to_string())?;
     let opened = match setup {
@@ -184,7 +210,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
 }
 
 /// A new match's setup and who plays it.
-async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), String> {
+async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), String> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -212,9 +238,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
         set,
         style: args.style.unwrap_or_default(),
     };
-    if !args.duel {
+    if !args.is_duel() {
         let setup = practice_setup(source, seed, settings)?;
-        return Ok((ZendoSetup::Practice(setup), Cast::practice()));
+        return Ok((setup.into(), Cast::solo()));
     }
     let [a, b] = args.players.as_slice() else {
         return Err(format!(
@@ -222,7 +248,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
             args.players.len()
         ));
     };
-    let cast = Cast::duel(store, [a, b], &args.host).await?;
+    let cast = Cast::table(store, &[a, b], &args.host).await?;
     let default = Timing::default();
     let timing = Timing {
         turn_ms: args.turn_ms.unwrap_or(default.turn_ms),
@@ -237,7 +263,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
         settings,
         timing,
     )?;
-    Ok((ZendoSetup::Duel(setup), cast))
+    Ok((setup.into(), cast))
 }
 
 fn print_lines(lines: &[String]) {

@@ -114,6 +114,9 @@ impl PoolEntry {
 #[derive(Clone, Debug)]
 pub struct Pool {
     entries: Vec<PoolEntry>,
+    /// Shipped with Mondo, so anyone can read it: its entries' own opening structures
+    /// would identify the entry, so a match drawn from it opens with fresh ones.
+    public: bool,
 }
 
 /// What is wrong with one part of a pool file.
@@ -310,7 +313,10 @@ impl Pool {
         }
         errors.sort_by_key(|e| e.line);
         if errors.is_empty() {
-            Ok(Pool { entries })
+            Ok(Pool {
+                entries,
+                public: false,
+            })
         } else {
             Err(PoolErrors(errors))
         }
@@ -323,7 +329,17 @@ impl Pool {
             PieceSet::Arrows => SHIPPED[1],
         };
         // A test loads every shipped pool, so this cannot fail in a released binary.
-        Pool::from_toml(text).unwrap_or_else(|e| panic!("shipped pool {name} is invalid:\n{e}"))
+        let pool = Pool::from_toml(text)
+            .unwrap_or_else(|e| panic!("shipped pool {name} is invalid:\n{e}"));
+        Pool {
+            public: true,
+            ..pool
+        }
+    }
+
+    /// Whether anyone can read this pool (the shipped ones).
+    pub fn is_public(&self) -> bool {
+        self.public
     }
 
     pub fn entries(&self) -> &[PoolEntry] {

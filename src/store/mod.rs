@@ -183,6 +183,13 @@ pub struct MatchRecord {
     pub created: String,
 }
 
+impl MatchRecord {
+    /// The game it plays (a kind this Mondo does not know is an error).
+    pub fn game(&self) -> Result<crate::rules::GameKind, crate::rules::UnknownGame> {
+        self.kind.parse()
+    }
+}
+
 /// Which matches to list; `None` fields do not filter.
 #[derive(Clone, Debug, Default)]
 pub struct MatchFilter<'a> {

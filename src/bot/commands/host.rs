@@ -2,14 +2,15 @@
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
 use super::reply;
+use crate::bot::games::zendo;
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, claimed, is_host, say};
 use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
 use crate::finder::Style;
 use crate::koan::PieceSet;
 use crate::pool::{Difficulty, Pool};
-use crate::rules::zendo::Action;
 use crate::rules::{Actor, PlayerId};
+use crate::runtime::{AnyAction, Common};
 use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 
@@ -306,7 +307,7 @@ pub async fn host_pause(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Pause).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Pause))).await
 }
 
 /// Let the clocks of the duel here run again, with the time they had.
@@ -317,7 +318,7 @@ pub async fn host_resume(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Resume).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Resume))).await
 }
 
 /// Disallow the guess being made (a contrived one): its ticket comes back.
@@ -328,7 +329,7 @@ pub async fn host_disallow(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Disallow).await
+    override_match(ctx, game, zendo::disallow).await
 }
 
 /// End the match with no winner; the pattern is revealed.
@@ -339,10 +340,14 @@ pub async fn host_end(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::End).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
 }
 
-async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> Result<(), Error> {
+async fn override_match(
+    ctx: Context<'_>,
+    game: Option<i64>,
+    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
+) -> Result<(), Error> {
     if !host_only(ctx).await? {
         return Ok(());
     }
@@ -384,6 +389,10 @@ async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> 
                 }
             }
         }
+    };
+    let action = match action(&record) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
     };
     let result = bot
         .act(
