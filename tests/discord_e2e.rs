@@ -476,6 +476,15 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         fake.messages(lobby).iter().all(|m| m.ephemeral),
         "nothing of the match is said publicly in another channel"
     );
+    // alice opens the box for her next structure while it is still bob's turn: typed
+    // in advance, it is accepted on her turn (a box is not a button answering a
+    // question of the moment, so the match moving on does not make it stale).
+    let early = fake.slash(alice.id, "koan", &[]).await;
+    let opened = fake.replies(&early, T).await;
+    assert!(
+        opened.iter().any(|r| r.kind == ReplyKind::Callback(9)),
+        "a modal: {opened:#?}"
+    );
     // alice closes her DMs in the middle of the match: bob's challenge cannot reach
     // her there, and the channel's private button takes her answer instead.
     fake.set_dms_open(alice.id, false);
@@ -505,16 +514,11 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     );
     // bob has no ticket to guess with: the turn passes.
     channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
-    // Without a structure, /koan opens a box for several rows.
-    let i = fake.slash(alice.id, "koan", &[]).await;
-    let opened = fake.replies(&i, T).await;
-    assert!(
-        opened.iter().any(|r| r.kind == ReplyKind::Callback(9)),
-        "a modal: {opened:#?}"
-    );
+    // Without a structure, /koan opened a box for several rows (above, before her
+    // turn): submitted now, on her turn.
     let field = KOAN_FIELD;
     let i = fake
-        .submit_modal(alice.id, &i, &[(field, "```\n3v ..\n.. 1<\n```")])
+        .submit_modal(alice.id, &early, &[(field, "```\n3v ..\n.. 1<\n```")])
         .await;
     let built = answer(&fake, &i).await;
     assert!(

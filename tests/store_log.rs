@@ -286,28 +286,50 @@ async fn server_settings_and_pools_round_trip() {
         ServerSettings::default()
     );
     let settings = ServerSettings {
-        turn_ms: Some(120_000),
-        challenge_ms: None,
-        guess_bonus_ms: Some(0),
-        style: Some(Style::Varied),
         host_role: Some(1_100_000_000_000_000_001),
         pool: Some("hard".into()),
     };
     store.set_server_settings(guild, &settings).await.unwrap();
     assert_eq!(store.server_settings(guild).await.unwrap(), settings);
     let changed = ServerSettings {
-        style: Some(Style::Simple),
         pool: None,
         ..settings
     };
     store.set_server_settings(guild, &changed).await.unwrap();
     assert_eq!(store.server_settings(guild).await.unwrap(), changed);
-    // Nonsense a host cannot have meant is refused by the schema.
-    let bad = ServerSettings {
-        turn_ms: Some(0),
-        ..ServerSettings::default()
-    };
-    assert!(store.set_server_settings(guild, &bad).await.is_err());
+    // Each game's own settings, apart: JSON the store keeps without reading it.
+    assert_eq!(
+        store.game_settings(guild, "zendo-duel").await.unwrap(),
+        "{}"
+    );
+    let duel = serde_json::json!({"turn_ms": 120_000, "style": Style::Varied}).to_string();
+    store
+        .set_game_settings(guild, "zendo-duel", &duel)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.game_settings(guild, "zendo-duel").await.unwrap(),
+        duel
+    );
+    assert_eq!(
+        store.game_settings(guild, "other-game").await.unwrap(),
+        "{}"
+    );
+    assert_eq!(
+        store.game_settings(guild + 1, "zendo-duel").await.unwrap(),
+        "{}"
+    );
+    // Text that is not JSON is refused by the schema, and nothing changes.
+    assert!(
+        store
+            .set_game_settings(guild, "zendo-duel", "turn 0")
+            .await
+            .is_err()
+    );
+    assert_eq!(
+        store.game_settings(guild, "zendo-duel").await.unwrap(),
+        duel
+    );
     assert_eq!(store.server_settings(guild).await.unwrap(), changed);
 
     let toml = "[[pattern]]\nid = \"up\"\n";

@@ -183,23 +183,36 @@ impl Bot {
             .await?)
     }
 
-    /// A server's settings with the configured defaults filled in.
+    /// A server's settings with the configured defaults filled in: the server-wide
+    /// ones and the Zendo Duel's (its clocks and counterexample style, which practice
+    /// shares).
     pub async fn settings(&self, guild: Option<u64>) -> Result<Effective, Error> {
-        let s = match guild {
-            Some(g) => self.store.server_settings(g).await?,
-            None => ServerSettings::default(),
+        let (s, duel) = match guild {
+            Some(g) => {
+                let json = self
+                    .store
+                    .game_settings(g, GameKind::ZendoDuel.name())
+                    .await?;
+                let duel = serde_json::from_str(&json).unwrap_or_else(|e| {
+                    tracing::warn!(guild = g, error = %e, "stored duel settings do not read");
+                    DuelSettings::default()
+                });
+                (self.store.server_settings(g).await?, duel)
+            }
+            None => (ServerSettings::default(), DuelSettings::default()),
         };
         let z = &self.config.zendo;
         Ok(Effective {
             timing: Timing {
-                turn_ms: s.turn_ms.unwrap_or(z.turn_secs * 1000),
-                challenge_ms: s.challenge_ms.unwrap_or(z.challenge_secs * 1000),
-                guess_bonus_ms: s.guess_bonus_ms.unwrap_or(z.guess_bonus_secs * 1000),
+                turn_ms: duel.turn_ms.unwrap_or(z.turn_secs * 1000),
+                challenge_ms: duel.challenge_ms.unwrap_or(z.challenge_secs * 1000),
+                guess_bonus_ms: duel.guess_bonus_ms.unwrap_or(z.guess_bonus_secs * 1000),
             },
-            style: s.style.unwrap_or(z.style),
+            style: duel.style.unwrap_or(z.style),
             pool: s.pool.clone().unwrap_or_else(|| z.pool.clone()),
             host_role: s.host_role.or(self.config.host_role()),
             stored: s,
+            duel,
         })
     }
 
@@ -298,6 +311,22 @@ pub struct Effective {
     pub host_role: Option<u64>,
     /// What the server itself set (None: default).
     pub stored: ServerSettings,
+    /// What the server set for the Zendo Duel (None: default).
+    pub duel: DuelSettings,
+}
+
+/// A server's own settings for the Zendo Duel (stored as JSON in the store's
+/// per-game settings); `None` means "the default".
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DuelSettings {
+    /// The whole turn.
+    pub turn_ms: Option<u64>,
+    /// To answer a challenge.
+    pub challenge_ms: Option<u64>,
+    /// Added to the turn per official guess.
+    pub guess_bonus_ms: Option<u64>,
+    /// How counterexamples are picked (practice too).
+    pub style: Option<Style>,
 }
 
 /// Whether a member may host: Manage Server (or Administrator), or the host role.

@@ -22,7 +22,7 @@ pub mod post;
 pub mod say;
 mod serve;
 
-pub use data::{Bot, Effective, is_host};
+pub use data::{Bot, DuelSettings, Effective, is_host};
 pub use interactions::{NO_MATCH, claimed, on_error, on_event, refusal};
 pub use serve::{client, http, http_client, intents, register, serve};
 

@@ -452,9 +452,10 @@ pub async fn settings(
     }
     let bot = ctx.data();
     let g = guild(ctx);
-    let mut s = bot.settings(Some(g)).await?.stored;
+    let effective = bot.settings(Some(g)).await?;
+    let (mut s, mut d) = (effective.stored, effective.duel);
     if reset == Some(true) {
-        s = Default::default();
+        (s, d) = Default::default();
     }
     let secs = |v: Option<u32>, range: std::ops::RangeInclusive<u64>, what: &str| {
         v.map(|v| {
@@ -473,13 +474,13 @@ pub async fn settings(
     };
     let checked = (|| -> Result<(), String> {
         if let Some(v) = secs(turn_secs, TURN_SECS, "a turn")? {
-            s.turn_ms = Some(v);
+            d.turn_ms = Some(v);
         }
         if let Some(v) = secs(challenge_secs, CHALLENGE_SECS, "the challenge time")? {
-            s.challenge_ms = Some(v);
+            d.challenge_ms = Some(v);
         }
         if let Some(v) = secs(guess_bonus_secs, GUESS_BONUS_SECS, "the guess bonus")? {
-            s.guess_bonus_ms = Some(v);
+            d.guess_bonus_ms = Some(v);
         }
         Ok(())
     })();
@@ -487,7 +488,7 @@ pub async fn settings(
         return reply(ctx, Post::private(e)).await;
     }
     if let Some(st) = style {
-        s.style = Some(match st {
+        d.style = Some(match st {
             StyleChoice::Simple => Style::Simple,
             StyleChoice::Varied => Style::Varied,
         });
@@ -528,22 +529,26 @@ pub async fn settings(
         s.pool = Some(p);
     }
     bot.store.set_server_settings(g, &s).await?;
+    let json = serde_json::to_string(&d)?;
+    bot.store
+        .set_game_settings(g, crate::rules::GameKind::ZendoDuel.name(), &json)
+        .await?;
     let e = bot.settings(Some(g)).await?;
     let mark = |set: bool| if set { "" } else { " (default)" };
     let mut post = Post::private("settings for this server (new matches use them):");
     post.line(format!(
         "turn {} s{}, challenge {} s{}, guess bonus {} s{}",
         e.timing.turn_ms / 1000,
-        mark(e.stored.turn_ms.is_some()),
+        mark(e.duel.turn_ms.is_some()),
         e.timing.challenge_ms / 1000,
-        mark(e.stored.challenge_ms.is_some()),
+        mark(e.duel.challenge_ms.is_some()),
         e.timing.guess_bonus_ms / 1000,
-        mark(e.stored.guess_bonus_ms.is_some()),
+        mark(e.duel.guess_bonus_ms.is_some()),
     ));
     post.line(format!(
         "counterexamples {}{}, pool `{}`{}, host role {}{}",
         e.style,
-        mark(e.stored.style.is_some()),
+        mark(e.duel.style.is_some()),
         e.pool,
         mark(e.stored.pool.is_some()),
         e.host_role
