@@ -173,10 +173,14 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         print_lines(&session.draw_pictures(dir)?);
     }
 
-    // Standard input is read on its own thread: lines arrive as they are typed.
+    // Standard input is read on its own thread: lines arrive as they are typed. At a
+    // terminal, with line editing and history; piped, line by line.
     let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(16);
     let interactive = std::io::stdin().is_terminal() && !args.json;
     std::thread::spawn(move || {
+        if interactive && read_edited(&tx).is_ok() {
+            return;
+        }
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             if tx.blocking_send(line).is_err() {
@@ -186,10 +190,6 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     });
     let mut flow = Flow::Continue;
     while flow == Flow::Continue {
-        if interactive {
-            print!("> ");
-            let _ = std::io::stdout().flush();
-        }
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
             line = rx.recv() => match line {
@@ -199,9 +199,6 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             },
             news = session.news() => news,
         };
-        if interactive && !lines.is_empty() {
-            println!();
-        }
         print_lines(&lines);
         flow = next;
     }
@@ -264,6 +261,29 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
         timing,
     )?;
     Ok((setup.into(), cast))
+}
+
+/// Lines typed at a terminal, with line editing and the session's history (up and
+/// down arrows, Ctrl-R). `Err` when the terminal cannot be edited (the caller reads
+/// plain lines instead); Ctrl-D or Ctrl-C end the input (the match stays, to resume).
+fn read_edited(tx: &tokio::sync::mpsc::Sender<String>) -> Result<(), rustyline::error::ReadlineError> {
+    let mut editor = rustyline::DefaultEditor::new()?;
+    loop {
+        match editor.readline("> ") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if tx.blocking_send(line).is_err() {
+                    return Ok(());
+                }
+            }
+            Err(
+                rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted,
+            ) => return Ok(()),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 fn print_lines(lines: &[String]) {
