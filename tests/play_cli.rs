@@ -94,7 +94,11 @@ fn a_game_killed_mid_guess_resumes_with_nothing_lost() {
         koans[2], "2^ 2v",
         "the structure built before the kill is on the table"
     );
-    // The pending guess survived the kill: it can be confirmed now.
+    // The pending guess survived the kill: said on resuming, it can be confirmed now.
+    let pending = of(&out, "pending");
+    assert_eq!(pending.len(), 1, "{out:?}");
+    assert_eq!(pending[0]["shown"], 1);
+    assert!(pending[0]["pattern"].as_str().unwrap().contains("up"));
     assert_eq!(of(&out, "official").len(), 1, "{out:?}");
     assert_eq!(of(&out, "counterexample").len(), 1);
     assert_eq!(of(&out, "status").last().unwrap()["koans"], 1);

@@ -266,7 +266,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
 /// Lines typed at a terminal, with line editing and the session's history (up and
 /// down arrows, Ctrl-R). `Err` when the terminal cannot be edited (the caller reads
 /// plain lines instead); Ctrl-D or Ctrl-C end the input (the match stays, to resume).
-fn read_edited(tx: &tokio::sync::mpsc::Sender<String>) -> Result<(), rustyline::error::ReadlineError> {
+fn read_edited(
+    tx: &tokio::sync::mpsc::Sender<String>,
+) -> Result<(), rustyline::error::ReadlineError> {
     let mut editor = rustyline::DefaultEditor::new()?;
     loop {
         match editor.readline("> ") {

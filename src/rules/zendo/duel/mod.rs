@@ -1181,6 +1181,10 @@ mod tests {
     /// she has one more ticket and is in step 2.
     fn alice_wins_a_challenge(h: &mut Harness<Duel>) {
         let k = h.fresh(true);
+        alice_wins_a_challenge_with(h, k);
+    }
+
+    fn alice_wins_a_challenge_with(h: &mut Harness<Duel>, k: Koan) {
         h.ok(A, build(k, Mode::Challenge));
         h.ok(A, answer(Answer::Obeys));
         h.ok(B, answer(Answer::Not));
@@ -2192,6 +2196,26 @@ mod tests {
         assert_eq!(h.game.winner(), None);
         let view = h.game.view(&Viewer::Player(BOB));
         assert_eq!(view.revealed.as_deref(), Some("some piece points up"));
+    }
+
+    #[test]
+    fn a_host_who_plays_has_no_overrides() {
+        let mut h = started();
+        let alice_hosting = Actor::Host(ALICE);
+        // Alice is a host of the server, but she plays here: no overrides.
+        for action in [Action::Pause, Action::Resume, Action::End] {
+            assert_eq!(code(h.act(alice_hosting, action)), HostPlays);
+        }
+        let k = h.fresh(true);
+        alice_wins_a_challenge_with(&mut h, k);
+        h.ok(A, every_up());
+        assert_eq!(code(h.act(alice_hosting, DuelMove::Disallow)), HostPlays);
+        let err = h.act(Actor::Host(BOB), DuelMove::Disallow).unwrap_err();
+        assert!(err.to_string().contains("you play in this match"), "{err}");
+        // A host who does not play may.
+        h.ok(H, DuelMove::Disallow);
+        h.ok(H, Action::Pause);
+        assert!(h.game.is_paused());
     }
 
     #[test]
