@@ -127,19 +127,42 @@ fn sym(f: &Formula, min: u8, tail: bool, out: &mut String) {
         }
         FormulaKind::Same(a, b) => out.push_str(&format!("{} = {}", var_name(*a), var_name(*b))),
         FormulaKind::Cmp(op, a, b) => {
-            sym_term(a, false, out);
+            sym_term(a, Place::Free, out);
             out.push_str(&format!(" {} ", op.symbol()));
-            sym_term(b, false, out);
+            sym_term(b, Place::Free, out);
         }
         FormulaKind::Parity(p, t) => {
             out.push_str(if *p == Parity::Odd { "odd(" } else { "even(" });
-            sym_term(t, false, out);
+            sym_term(t, Place::Free, out);
             out.push(')');
         }
     }
 }
 
-fn sym_term(t: &Term, paren_sums: bool, out: &mut String) {
+/// Where a term is printed, for its parentheses: `+`/`-` bind looser than `*`/`%`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Anywhere a whole term fits.
+    Free,
+    /// Right of `+` / `-` (sums are left associative).
+    AfterSign,
+    /// Left of `%`: a sum needs parentheses.
+    BeforePercent,
+    /// Right of `k *`: everything but a primary needs them (`2 * (3 * t)`).
+    Factor,
+}
+
+fn sym_term(t: &Term, place: Place, out: &mut String) {
+    let sum = matches!(t.kind, TermKind::Add(..) | TermKind::Sub(..));
+    let product = matches!(t.kind, TermKind::Mul(..) | TermKind::Mod(..));
+    let paren = match place {
+        Place::Free => false,
+        Place::AfterSign | Place::BeforePercent => sum,
+        Place::Factor => sum || product,
+    };
+    if paren {
+        out.push('(');
+    }
     match &t.kind {
         TermKind::Int(n) => out.push_str(&n.to_string()),
         TermKind::Count(v, f) | TermKind::PipsSum(v, f) => {
@@ -160,20 +183,25 @@ fn sym_term(t: &Term, paren_sums: bool, out: &mut String) {
         TermKind::Sizes => out.push_str("sizes"),
         TermKind::Directions => out.push_str("directions"),
         TermKind::Add(a, b) | TermKind::Sub(a, b) => {
-            if paren_sums {
-                out.push('(');
-            }
-            sym_term(a, false, out);
+            sym_term(a, Place::Free, out);
             out.push_str(if matches!(t.kind, TermKind::Add(..)) {
                 " + "
             } else {
                 " - "
             });
-            sym_term(b, true, out);
-            if paren_sums {
-                out.push(')');
-            }
+            sym_term(b, Place::AfterSign, out);
         }
+        TermKind::Mul(k, a) => {
+            out.push_str(&format!("{k} * "));
+            sym_term(a, Place::Factor, out);
+        }
+        TermKind::Mod(a, k) => {
+            sym_term(a, Place::BeforePercent, out);
+            out.push_str(&format!(" % {k}"));
+        }
+    }
+    if paren {
+        out.push(')');
     }
 }
 
@@ -555,7 +583,9 @@ fn general_comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
 fn term(t: &Term) -> Option<String> {
     Some(match &t.kind {
         TermKind::Int(n) if *n >= 0 => say_number(*n),
-        TermKind::Int(_) | TermKind::PipsOf(_) => return None,
+        TermKind::Int(_) | TermKind::PipsOf(_) | TermKind::Mul(..) | TermKind::Mod(..) => {
+            return None;
+        }
         TermKind::Pieces => "the number of pieces".into(),
         TermKind::Count(x, body) => format!("the number of {}", np(*x, Some(body), Form::Plural)?),
         TermKind::PipsSum(x, body) => match body.kind {

@@ -16,6 +16,8 @@ use super::words::did_you_mean;
 /// Deepest nesting accepted; keeps recursion (and variable indices) bounded.
 pub(crate) const MAX_NESTING: u32 = 100;
 
+const TERM_HELP: &str = "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -; `2 * t` multiplies, `t % 3` is the remainder";
+
 /// Names that cannot be variables.
 const RESERVED: &[&str] = &[
     "forall",
@@ -74,6 +76,17 @@ fn bin(op: BinOp, a: Formula, b: Formula) -> Formula {
         a.span.start..b.span.end,
         FormulaKind::Bin(op, Box::new(a), Box::new(b)),
     )
+}
+
+/// `a * b` where one side is an integer literal (the multiplier), spanning both.
+pub(crate) fn times(a: Term, b: Term) -> Option<Term> {
+    let span = a.span.start.min(b.span.start)..a.span.end.max(b.span.end);
+    let kind = match (&a.kind, &b.kind) {
+        (TermKind::Int(k), _) => TermKind::Mul(*k, Box::new(b)),
+        (_, TermKind::Int(k)) => TermKind::Mul(*k, Box::new(a)),
+        _ => return None,
+    };
+    Some(Term::new(span, kind))
 }
 
 /// `a + b` or `a - b`, spanning both.
@@ -390,7 +403,16 @@ impl Parser {
         let term_follows = matches!(
             self.c.sym_at(0),
             Some(
-                Sym::Plus | Sym::Minus | Sym::Eq | Sym::Ne | Sym::Lt | Sym::Le | Sym::Gt | Sym::Ge
+                Sym::Plus
+                    | Sym::Minus
+                    | Sym::Star
+                    | Sym::Percent
+                    | Sym::Eq
+                    | Sym::Ne
+                    | Sym::Lt
+                    | Sym::Le
+                    | Sym::Gt
+                    | Sym::Ge
             )
         );
         match as_formula {
@@ -424,17 +446,51 @@ impl Parser {
 
     fn term(&mut self) -> Result<Term, ParsePatternError> {
         self.enter()?;
-        let mut a = self.term_primary()?;
+        let mut a = self.product()?;
         loop {
             let plus = self.c.is_sym(Sym::Plus);
             if !plus && !self.c.is_sym(Sym::Minus) {
                 break;
             }
             self.c.bump();
-            a = sum(plus, a, self.term_primary()?);
+            a = sum(plus, a, self.product()?);
         }
         self.nesting -= 1;
         Ok(a)
+    }
+
+    /// Factors joined by `*` (one side an integer) and `%` (by a positive integer),
+    /// binding tighter than `+` and `-`, left to right.
+    fn product(&mut self) -> Result<Term, ParsePatternError> {
+        let mut a = self.term_primary()?;
+        loop {
+            if self.c.is_sym(Sym::Star) {
+                let star = self.c.bump();
+                let b = self.term_primary()?;
+                a = times(a, b).ok_or_else(|| {
+                    ParsePatternError::new(
+                        star,
+                        "`*` multiplies by a number: one side must be an integer",
+                    )
+                    .with_help("e.g. `2 * count(x: small(x)) = count(x: large(x))`")
+                })?;
+            } else if self.c.is_sym(Sym::Percent) {
+                self.c.bump();
+                let k = match self.c.peek_at(0).map(|t| &t.tok) {
+                    Some(Tok::Int(k)) if *k > 0 => *k,
+                    _ => {
+                        return Err(self
+                            .c
+                            .expected("a positive whole number after `%`")
+                            .with_help("e.g. `pips(x: true) % 3 = 0`: the total pips is a multiple of three"));
+                    }
+                };
+                let end = self.c.bump().end;
+                a = Term::new(a.span.start..end, TermKind::Mod(Box::new(a), k));
+            } else {
+                return Ok(a);
+            }
+        }
     }
 
     fn term_primary(&mut self) -> Result<Term, ParsePatternError> {
@@ -444,7 +500,9 @@ impl Parser {
                 self.c.bump();
                 Ok(Term::new(span, TermKind::Int(n)))
             }
-            Some(Tok::Sym(Sym::Minus)) if matches!(self.c.peek_at(1).map(|t| &t.tok), Some(Tok::Int(_))) => {
+            Some(Tok::Sym(Sym::Minus))
+                if matches!(self.c.peek_at(1).map(|t| &t.tok), Some(Tok::Int(_))) =>
+            {
                 self.c.bump();
                 let Some(Tok::Int(n)) = self.c.peek_at(0).map(|t| t.tok.clone()) else {
                     unreachable!("checked above")
@@ -477,13 +535,9 @@ impl Parser {
                     self.c.bump();
                     return self.aggregate(w == "count", span.start);
                 }
-                Err(self.c.expected("a number term").with_help(
-                    "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -",
-                ))
+                Err(self.c.expected("a number term").with_help(TERM_HELP))
             }
-            _ => Err(self.c.expected("a number term").with_help(
-                "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -",
-            )),
+            _ => Err(self.c.expected("a number term").with_help(TERM_HELP)),
         }
     }
 
