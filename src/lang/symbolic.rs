@@ -117,14 +117,7 @@ fn cmp_op(s: Sym) -> Option<CmpOp> {
 
 impl Parser {
     fn enter(&mut self) -> Result<(), ParsePatternError> {
-        self.nesting += 1;
-        if self.nesting > MAX_NESTING {
-            return Err(ParsePatternError::new(
-                self.c.here(),
-                "the pattern is nested too deeply",
-            ));
-        }
-        Ok(())
+        super::lexer::deeper(&mut self.nesting, MAX_NESTING, self.c.here())
     }
 
     fn formula(&mut self) -> Result<Formula, ParsePatternError> {
@@ -400,21 +393,7 @@ impl Parser {
             let end = self.expect_sym(Sym::RParen, "`)`")?.end;
             Ok(Formula::new(start..end, f.kind))
         });
-        let term_follows = matches!(
-            self.c.sym_at(0),
-            Some(
-                Sym::Plus
-                    | Sym::Minus
-                    | Sym::Star
-                    | Sym::Percent
-                    | Sym::Eq
-                    | Sym::Ne
-                    | Sym::Lt
-                    | Sym::Le
-                    | Sym::Gt
-                    | Sym::Ge
-            )
-        );
+        let term_follows = self.c.sym_at(0).is_some_and(Sym::continues_term);
         match as_formula {
             Ok(f) if !term_follows => Ok(f),
             first => {
