@@ -122,6 +122,10 @@ pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
     trailing(&mut toks);
     strip_hedges(&mut toks);
     trailing(&mut toks);
+    // A question (`is there a small piece?`) asks whether the rule is that.
+    if toks.len() > 2 && matches!(word(&toks[0]), "is" | "are") && word(&toks[1]) == "there" {
+        toks.swap(0, 1);
+    }
     let toks = ignore_koan_mentions(toks);
     rewrite_modals(toks)
 }
@@ -205,6 +209,21 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
             (1, true)
         } else if let Some(m) = MODALS.iter().find(|m| matches_at(&toks, i, m)) {
             let not = toks.get(i + m.len()).is_some_and(|t| word(t) == "not");
+            // `can` says what is allowed, not what must hold, except in `there can
+            // be`, `can only` and `cannot`.
+            let there = out.last().is_some_and(|t| word(t) == "there");
+            let only = toks.get(i + 1).is_some_and(|t| word(t) == "only");
+            // Under `no` (`no piece can point left`) it forbids, which is a rule.
+            let negative = out
+                .iter()
+                .rev()
+                .take(6)
+                .any(|t| matches!(word(t), "no" | "none" | "nothing" | "not"));
+            if m == &["can"] && !(there || only || not || negative) {
+                out.push(toks[i].clone());
+                i += 1;
+                continue;
+            }
             (m.len() + usize::from(not), not)
         } else {
             out.push(toks[i].clone());

@@ -128,16 +128,14 @@ impl Parser<'_> {
                 "`it` has no piece to name here: name the piece again (`a large piece`)",
             )
             .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`")),
+            [v] if self.ambiguous.contains(v) => Err(super::sentence::ambiguous_it(it.clone())),
             [v] => {
                 if self.discourse.contains(v) {
                     self.it_used.set(true);
                 }
                 Ok(*v)
             }
-            _ => Err(ParsePatternError::new(
-                it.clone(),
-                "`it` could name more than one of the pieces said before it: name the piece again",
-            )),
+            _ => Err(super::sentence::ambiguous_it(it.clone())),
         }
     }
 

@@ -224,6 +224,24 @@ enum Vp {
 }
 
 impl Vp {
+    /// Whether an object names a piece (a determiner phrase, not `it`).
+    fn names_pieces(&self) -> bool {
+        fn obj(o: &Obj) -> bool {
+            match o {
+                Obj::Dp(_) => true,
+                Obj::It(_) => false,
+                Obj::Or(a, b) | Obj::And(a, b) => obj(a) || obj(b),
+            }
+        }
+        match self {
+            Vp::Rel(_, _, o, _) => obj(o),
+            Vp::Adjs(mods, _) => mods.iter().any(Vp::names_pieces),
+            Vp::Not(a, _) => a.names_pieces(),
+            Vp::And(a, b) | Vp::Or(a, b) => a.names_pieces() || b.names_pieces(),
+            _ => false,
+        }
+    }
+
     /// Whether the verb phrase speaks of the pieces at once (`the same direction`,
     /// `each other`...), so that only a sentence's subject can have it.
     fn is_group(&self) -> bool {
@@ -268,6 +286,17 @@ struct Subject {
 }
 
 impl Subject {
+    /// Whether the sentence also names other pieces (`a piece touching a large
+    /// piece`), so that a later `it` could name either.
+    fn has_rivals(&self) -> bool {
+        self.np
+            .mods
+            .iter()
+            .chain(self.np.rel.as_deref())
+            .chain(self.vp.as_ref())
+            .any(Vp::names_pieces)
+    }
+
     /// `a`, `some`, `exactly one`, `a single`, `the unique`: one piece that `it` can
     /// name.
     fn is_singular(&self) -> bool {
@@ -376,6 +405,9 @@ struct Parser<'a> {
     discourse: Vec<Var>,
     /// Set when an `it` was resolved to a piece of `discourse`.
     it_used: Cell<bool>,
+    /// Pieces of `discourse` named in a sentence that also named others (`if a piece
+    /// touches a large piece, it ...`): an `it` for them is refused.
+    ambiguous: Vec<Var>,
     /// The subject of the last atomic sentence, for a following `it`.
     subject: Option<Subject>,
     /// The subject being read is all the pieces, so a floating `all` (`the pieces are
@@ -398,6 +430,7 @@ impl<'a> Parser<'a> {
             base: 0,
             discourse: Vec::new(),
             it_used: Cell::new(false),
+            ambiguous: Vec::new(),
             subject: None,
             universal_subject: false,
             comparing: false,

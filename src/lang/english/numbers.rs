@@ -186,6 +186,21 @@ impl Parser<'_> {
             };
             return Ok(num.holds_of(a, self.span_from(start)));
         }
+        if plain
+            && let Some(n) = self.number_at(0)
+            && self.c.word_at(1) == Some("or")
+            && matches!(self.c.word_at(2), Some("more" | "fewer" | "less"))
+        {
+            // `3 or more`, `3 or fewer`.
+            let at = self.c.bump();
+            let op = if self.c.word_at(1) == Some("more") {
+                CmpOp::Ge
+            } else {
+                CmpOp::Le
+            };
+            self.c.pos += 2;
+            return Ok(cmp(op, a, int(n, at), self.span_from(start)));
+        }
         let b = self.term()?;
         if op == CmpOp::Ge
             && let TermKind::Int(lo) = b.kind
@@ -404,6 +419,33 @@ impl Parser<'_> {
         Ok(Some(self.counted_formula(det, counted, t, span)?))
     }
 
+    /// `pieces of all three sizes`, `pieces of at least two different directions`.
+    pub(super) fn pieces_of(&mut self, start: usize) -> R<Option<Formula>> {
+        if !(self.c.is_words(&["pieces", "of"]) || self.c.is_words(&["pieces", "in"])) {
+            return Ok(None);
+        }
+        let save = self.c.pos;
+        self.c.pos += 2;
+        let det = match self.det(false) {
+            Ok(Some(det)) => det,
+            _ => {
+                self.c.pos = save;
+                return Ok(None);
+            }
+        };
+        match self.counted_after_det(&det)? {
+            Some(counted @ (Counted::Sizes | Counted::Directions)) => {
+                let t = self.counted_term(counted, start);
+                let span = self.span_from(start);
+                Ok(Some(self.counted_formula(&det, counted, t, span)?))
+            }
+            _ => {
+                self.c.pos = save;
+                Ok(None)
+            }
+        }
+    }
+
     /// A structure noun as a subject: `exactly two sizes are present`, `all four
     /// directions appear`, or alone (`at least two different sizes`).
     pub(super) fn structure_noun_sentence(
@@ -436,7 +478,9 @@ impl Parser<'_> {
         if let Some(p) = present.iter().find(|p| self.c.is_words(p)) {
             self.c.pos += p.len();
         } else if !self.at_clause_end(0) {
-            return Err(self.c.expected("`are present` (or nothing more)"));
+            return Err(self.c.expected("`are present` (or nothing more)").with_help(
+                "groups, sizes, directions and pips are counted, not described: `there are exactly two groups`, `all three sizes are present`",
+            ));
         }
         let span = self.span_from(start);
         Ok(Some(self.counted_formula(det, counted, t, span)?))
@@ -556,19 +600,30 @@ impl Parser<'_> {
         };
         let _ = sep;
         self.c.bump();
-        // `than there are large pieces`.
-        if self.c.is_word("there") && matches!(self.c.word_at(1), Some("are" | "is")) {
+        // `than there are large pieces`: the second kind on its own.
+        let own = self.c.is_word("there") && matches!(self.c.word_at(1), Some("are" | "is"));
+        if own {
             self.c.pos += 2;
         }
-        let (b, vp_b) = if vp_a.is_some() && self.verb_ellipsis_ahead() {
+        let (b, vp_b) = if vp_a.is_some() && !own && self.verb_ellipsis_ahead() {
             let (np, vp) = (a.clone(), self.elided_vp()?);
             (np, Some(vp))
         } else {
             let b = self.noun_phrase_with(true)?;
-            // `more small pieces point up than large pieces (do)`.
-            self.c.eat_word("do");
-            self.c.eat_word("does");
-            (b, vp_a.clone())
+            if own {
+                (b, None)
+            } else if let (Some(Vp::Unary(..) | Vp::Adjs(..)), None, true) =
+                (&vp_a, b.plural, b.rel.is_none())
+            {
+                // `more pieces are small than large`: `than (are) large`.
+                let span = b.span.clone();
+                (a.clone(), Some(Vp::Adjs(b.mods, span)))
+            } else {
+                // `more small pieces point up than large pieces (do)`.
+                self.c.eat_word("do");
+                self.c.eat_word("does");
+                (b, vp_a.clone())
+            }
         };
         if a.plural.is_none() && a.rel.is_none() {
             // `more vertical than horizontal pieces`: the noun and its clause are said

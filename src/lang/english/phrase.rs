@@ -63,7 +63,7 @@ impl Parser<'_> {
             }
             "every" | "each" => {
                 self.c.bump();
-                self.c.eat_word("one");
+                let _ = self.c.eat_word("one") || self.c.eat_word("single");
                 Det::Every
             }
             "all" => {
@@ -230,6 +230,10 @@ impl Parser<'_> {
                 {
                     self.c.bump();
                     self.alternatives(n)?
+                } else if n >= 2 && self.never_follows() {
+                    // `two small pieces never touch`: no two do.
+                    self.c.bump();
+                    Det::NoN(n)
                 } else if n == 1 && self.one_is_exact(1) {
                     // `one group`: `at least one` would say nothing.
                     self.c.bump();
@@ -369,6 +373,17 @@ impl Parser<'_> {
         )
     }
 
+    /// Whether `never` follows the noun phrase after the number here.
+    fn never_follows(&self) -> bool {
+        let mut k = 1;
+        while self.c.word_at(k).is_some_and(|w| {
+            adjective(w).is_some() || direction_adjective(w).is_some() || w == "other"
+        }) {
+            k += 1;
+        }
+        self.c.word_at(k).is_some_and(is_noun) && self.c.word_at(k + 1) == Some("never")
+    }
+
     /// Whether a noun (a piece word) occurs before the current position.
     fn noun_before(&self) -> bool {
         self.c.toks[..self.c.pos].iter().any(|t| {
@@ -378,7 +393,7 @@ impl Parser<'_> {
     }
 
     /// Whether the noun phrase starting `k` tokens ahead has a plural noun.
-    fn plural_np_ahead(&self, k: usize) -> bool {
+    pub(super) fn plural_np_ahead(&self, k: usize) -> bool {
         let mut i = k;
         while let Some(w) = self.c.word_at(i) {
             if is_noun(w) {
@@ -503,8 +518,14 @@ impl Parser<'_> {
     pub(super) fn np_after(&mut self, det: &DetS) -> R<Np> {
         if det.np_done {
             let start = self.start();
+            // `something small`, `nothing large`: adjectives after the word.
+            let mut mods = Vec::new();
+            while let Some(p) = self.c.word().and_then(adjective) {
+                mods.push(Vp::Unary(p, self.c.bump()));
+            }
             let rel = self.relative_clause()?;
             let mut np = Np::all(start..self.c.prev().end.max(start));
+            np.mods = mods;
             np.rel = rel.map(Box::new);
             return Ok(np);
         }
@@ -827,6 +848,11 @@ impl Parser<'_> {
         else {
             return Ok(first);
         };
+        // Inside a relative clause, `and` could as well join a list of things there
+        // are (`there is a piece touching a large piece and a small piece`): leave it.
+        if conj == "and" && self.in_relative > 0 {
+            return Ok(first);
+        }
         let save = self.c.pos;
         let subject = self.subject.clone();
         self.c.bump();
@@ -1165,19 +1191,16 @@ impl Parser<'_> {
     /// have that many pips.
     fn pips_rest_vp(&mut self) -> R<Vp> {
         let start = self.start();
-        let num = match self.det(false)? {
-            Some(DetS {
-                det: Det::Num(num), ..
-            }) => num,
-            Some(DetS { det: Det::Some, .. }) => Num::Cmp(CmpOp::Eq, 1),
-            Some(DetS { det: Det::No, .. }) => Num::Cmp(CmpOp::Eq, 0),
-            Some(d) => {
-                return Err(ParsePatternError::new(
-                    d.span,
-                    "say how many pips: `exactly two pips`, `at least two pips`",
-                ));
+        // A piece has one number of pips, so a bare number says exactly that many.
+        let bare = self
+            .number_at(0)
+            .filter(|_| matches!(self.c.word_at(1), Some("pip" | "pips")));
+        let num = match bare {
+            Some(n) => {
+                self.c.bump();
+                Num::Cmp(CmpOp::Eq, n)
             }
-            None => return Err(self.c.expected("a number of pips")),
+            None => self.pips_det()?,
         };
         if !(self.c.eat_word("pips") || self.c.eat_word("pip")) {
             return Err(self.c.expected("`pips`"));
@@ -1200,6 +1223,23 @@ impl Parser<'_> {
             .map(|(_, p)| Vp::Unary(*p, span.clone()))
             .reduce(|a, b| Vp::Or(Box::new(a), Box::new(b)));
         Ok(vp.unwrap_or_else(|| Vp::Not(Box::new(Vp::True(span.clone())), span)))
+    }
+
+    /// `exactly two` (pips), `at least 2`...
+    fn pips_det(&mut self) -> R<Num> {
+        Ok(match self.det(false)? {
+            Some(DetS {
+                det: Det::Num(num), ..
+            }) => num,
+            Some(DetS { det: Det::No, .. }) => Num::Cmp(CmpOp::Eq, 0),
+            Some(d) => {
+                return Err(ParsePatternError::new(
+                    d.span,
+                    "say how many pips: `exactly two pips`, `at least two pips`",
+                ));
+            }
+            None => return Err(self.c.expected("a number of pips")),
+        })
     }
 
     /// After `form(s)`: `one group`, `a single connected group`, `exactly two groups`.
@@ -1537,6 +1577,21 @@ impl Parser<'_> {
             self.c.bump();
             self.expect_word("than", "`than`")?;
             rel(self, BinaryPred::Smaller, 0)?
+        } else if let Some(n) = [
+            &["in", "one"][..],
+            &["in", "a", "single"],
+            &["in", "just", "one"],
+            &["on", "one"],
+        ]
+        .iter()
+        .find(|ws| self.c.is_words(ws))
+        .map(|ws| ws.len())
+        .filter(|n| matches!(self.c.word_at(*n), Some("row" | "column")))
+        {
+            // `in one row`: all in the same row.
+            let coll = coll_word(self.c.word_at(n).unwrap_or("")).expect("row or column");
+            self.c.pos += n + 1;
+            Vp::Collective(coll, self.span_from(start))
         } else if (is(self, &["in", "the", "same"]) || is(self, &["on", "the", "same"]))
             && matches!(self.c.word_at(3), Some("row" | "column"))
         {

@@ -51,16 +51,24 @@ impl Parser<'_> {
 
     /// Reads with the subject of the sentence before (`var`) as what `it` names; says
     /// whether `it` named it.
-    fn with_referent<T>(&mut self, read: impl FnOnce(&mut Self) -> R<T>) -> R<(T, bool)> {
+    fn with_referent<T>(
+        &mut self,
+        ambiguous: bool,
+        read: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<(T, bool)> {
         let x = Var(self.base);
-        let (base, len) = (self.base, self.discourse.len());
+        let (base, len, amb) = (self.base, self.discourse.len(), self.ambiguous.len());
         let was_used = self.it_used.replace(false);
         self.discourse.push(x);
+        if ambiguous {
+            self.ambiguous.push(x);
+        }
         self.base += 1;
         let r = read(self);
         let used = self.it_used.replace(was_used);
         self.base = base;
         self.discourse.truncate(len);
+        self.ambiguous.truncate(amb);
         Ok((r?, used))
     }
 
@@ -87,8 +95,9 @@ impl Parser<'_> {
                 .expected("`then` and what follows (write `if S then S`)"));
         }
         let consequent = self.c.pos;
+        let rivals = subject.as_ref().is_some_and(Subject::has_rivals);
         let (mut then, used) = if subject.is_some() {
-            self.with_referent(Self::if_then)?
+            self.with_referent(rivals, Self::if_then)?
         } else {
             (self.if_then()?, false)
         };
@@ -209,6 +218,9 @@ impl Parser<'_> {
     /// `there is exactly one topmost piece and it is large`: the one piece does both.
     fn and_it(&mut self, s: Subject, first: Formula) -> R<Formula> {
         let it = self.c.here();
+        if s.has_rivals() {
+            return Err(ambiguous_it(it));
+        }
         let contracted = self.c.is_word("it's");
         self.c.bump();
         let x = Var(self.base);
@@ -427,8 +439,19 @@ impl Parser<'_> {
     /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
     /// phrase, or a structure noun (`exactly two groups`, `at least ten pips`).
     fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
-        let Some(det) = self.licensing(neg, |p| p.det(false))? else {
-            return Ok(None);
+        if let Some(f) = self.pieces_of(start)? {
+            return Ok(Some(f));
+        }
+        let det = match self.licensing(neg, |p| p.det(false))? {
+            Some(det) => det,
+            // `there are big pieces`: some.
+            None if self.np_start() && self.plural_np_ahead(0) => DetS {
+                det: Det::Some,
+                span: start..start,
+                other: None,
+                np_done: false,
+            },
+            None => return Ok(None),
         };
         if let Some(f) = self.structure_noun_item(&det, start)? {
             return Ok(Some(f));
@@ -479,6 +502,16 @@ impl Parser<'_> {
     fn it_sentence(&mut self) -> R<Formula> {
         let start = self.start();
         if self.discourse.is_empty() {
+            // `it` is the structure (`it has two groups`), which does not point.
+            if self.vp_start(1, Mode::Finite)
+                && !matches!(self.c.word_at(1), Some("is" | "isn't" | "has" | "have"))
+            {
+                return Err(ParsePatternError::new(
+                    self.c.here(),
+                    "`it` has no piece to name here: name the piece (`every piece points up`)",
+                )
+                .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`"));
+            }
             self.c.bump();
             return self.structure_rest(start);
         }
@@ -523,8 +556,18 @@ impl Parser<'_> {
             }
             self.c.bump();
         }
+        // `two small pieces never touch`, `every piece never points left`.
+        let never = self.c.is_word("never").then(|| self.c.bump());
+        if let Some(n) = &never
+            && !matches!(det.det, Det::NoN(_) | Det::Every)
+        {
+            return Err(ParsePatternError::new(
+                n.clone(),
+                "`never` is read after `every` or a number (`two small pieces never touch`): say `no piece ...`",
+            ));
+        }
         if !self.vp_start(0, Mode::Finite) {
-            if self.at_clause_end(0) {
+            if self.at_clause_end(0) && never.is_none() {
                 return self.fragment(det, np, start);
             }
             if self.c.is_words(&["outnumber"]) || self.c.is_word("outnumbers") {
@@ -542,6 +585,18 @@ impl Parser<'_> {
         self.universal_subject = saved;
         let vp = vp?;
         let span = self.span_from(start);
+        let vp = match never {
+            Some(n) if matches!(det.det, Det::Every) => {
+                if vp.is_group() {
+                    return Err(ParsePatternError::new(
+                        n,
+                        "`never` with `each other` or `the same ...`: say `no two pieces ...`",
+                    ));
+                }
+                Vp::Not(Box::new(vp), n.start..span.end)
+            }
+            _ => vp,
+        };
         if vp.is_group() {
             return self.group_sentence(&det, &np, &vp, span);
         }
@@ -622,7 +677,7 @@ impl Parser<'_> {
         let refuse = |what: &str| {
             Err(ParsePatternError::new(
                 det.span.clone(),
-                format!("{what} with `{}`", &self.src[det.span.clone()]),
+                format!("`{}` here: {what}", &self.src[det.span.clone()]),
             ))
         };
         let (x, y) = (Var(self.base), Var(self.base + 1));
@@ -713,26 +768,18 @@ impl Parser<'_> {
             Vp::Recip(pred, rspan) => {
                 let rel = relation(*pred, rspan);
                 match &det.det {
-                    Det::Every => {
-                        let inner = match ry.clone() {
-                            Some(r) => {
-                                bin(BinOp::Implies, bin(BinOp::And, distinct.clone(), r), rel)
-                            }
-                            None => bin(BinOp::Implies, distinct.clone(), rel),
-                        };
-                        let all_y = f(span.clone(), FormulaKind::Forall(y, Box::new(inner)));
-                        let outer_body = match rx.clone() {
-                            Some(r) => bin(BinOp::Implies, r, all_y),
-                            None => all_y,
-                        };
-                        Ok(f(
-                            span.clone(),
-                            FormulaKind::Forall(x, Box::new(outer_body)),
-                        ))
-                    }
+                    // Every two of them (three pieces can never all touch), each
+                    // with another, or all in one group? A person could mean any.
+                    Det::Every => Err(ParsePatternError::new(
+                        rspan.clone(),
+                        "`all pieces ... each other` could mean every two of them, each with some other one, or all in one group: say which",
+                    )
+                    .with_help(
+                        "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
+                    )),
                     Det::No | Det::NoN(2) => Ok(no_pair(rel)),
                     Det::NoN(_) | Det::Only | Det::Half(_) | Det::TheUnique => refuse(
-                        "`each other` is said of two pieces at a time; say `no two`, `some`, `all` or a number",
+                        "`each other` is said of two pieces at a time; say `no two`, `some` or a number",
                     ),
                     _ => {
                         // Count the pieces that have such a partner.
@@ -791,3 +838,12 @@ impl Parser<'_> {
 }
 
 type Span = crate::lang::ast::Span;
+
+/// `it` after a sentence that named more than one piece.
+pub(super) fn ambiguous_it(it: Span) -> ParsePatternError {
+    ParsePatternError::new(
+        it,
+        "`it` could name any of the pieces said before it: name the piece again",
+    )
+    .with_help("e.g. `every piece that touches a large piece points up`")
+}
