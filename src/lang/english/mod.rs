@@ -228,7 +228,8 @@ impl Vp {
     fn names_pieces(&self) -> bool {
         fn obj(o: &Obj) -> bool {
             match o {
-                Obj::Dp(_) => true,
+                // Not one folded into a word (`isolated`, `touches nothing`).
+                Obj::Dp(dp) => !dp.det.np_done,
                 Obj::It(_) => false,
                 Obj::Or(a, b) | Obj::And(a, b) => obj(a) || obj(b),
             }

@@ -627,7 +627,8 @@ impl Parser<'_> {
             return Ok(Some(Vp::Unary(p, self.c.bump())));
         }
         if let Some(p) = direction_adjective(&w)
-            && self.noun_follows(1)
+            && (self.noun_follows(1)
+                || self.comparing && matches!(self.c.word_at(1), Some("than" | "as" | "and")))
         {
             return Ok(Some(Vp::Unary(p, self.c.bump())));
         }
@@ -653,16 +654,25 @@ impl Parser<'_> {
     /// Whether a noun (or `one(s)`) follows within the adjectives from `k`.
     fn noun_follows(&self, k: usize) -> bool {
         let mut i = k;
-        while let Some(w) = self.c.word_at(i) {
+        loop {
+            if matches!(self.c.sym_at(i), Some(Sym::Comma | Sym::Minus)) {
+                i += 1;
+                continue;
+            }
+            let Some(w) = self.c.word_at(i) else {
+                return false;
+            };
             if is_noun(w) || matches!(w, "one" | "ones") {
                 return true;
             }
-            if adjective(w).is_none() && direction_adjective(w).is_none() && w != "or" {
+            let modifier = adjective(w).is_some()
+                || direction_adjective(w).is_some()
+                || matches!(w, "or" | "isolated" | "lone" | "non" | "other");
+            if !modifier {
                 return false;
             }
             i += 1;
         }
-        false
     }
 
     /// `small or large`, `small, medium or large` before a noun: either property.
@@ -866,8 +876,10 @@ impl Parser<'_> {
         }
         match self.object() {
             // What follows is a sentence of its own (`... or some piece points up`),
-            // or a verb phrase (`touches a small piece and points up`).
-            Ok(_) if self.vp_start(0, Mode::Finite) => {
+            // or a verb phrase (`touches a small piece and points up`). Inside a
+            // relative clause the verb is the sentence's own (`every piece that touches
+            // a large piece or a small piece points up`).
+            Ok(_) if self.vp_start(0, Mode::Finite) && self.in_relative == 0 => {
                 self.c.pos = save;
                 self.subject = subject;
                 Ok(first)
@@ -1508,6 +1520,9 @@ impl Parser<'_> {
             Vp::Unary(p, self.c.bump())
         } else if w == "isolated" || w == "alone" {
             isolated(self.c.bump())
+        } else if let Some(p) = direction_adjective(&w) {
+            // `is upward`, `is up-pointing`.
+            Vp::Unary(p, self.c.bump())
         } else if w == "present" || w == "there" && self.at_clause_end(1) {
             Vp::True(self.c.bump())
         } else if w == "connected" {
@@ -1707,7 +1722,7 @@ fn isolated(span: super::Span) -> Vp {
             det: Det::Some,
             span: span.clone(),
             other: None,
-            np_done: false,
+            np_done: true,
         },
         np: Np::all(span.clone()),
     });
