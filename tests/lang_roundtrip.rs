@@ -29,7 +29,7 @@ fn random_formula(seed: u64, set: PieceSet) -> Formula {
         set,
         ..GenConfig::default()
     };
-    random::formula(&mut rng, &cfg)
+    random::formula_with_arithmetic(&mut rng, &cfg)
 }
 
 proptest! {

@@ -48,25 +48,28 @@ pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
     CompiledPattern::new(formula).evaluate(koan)
 }
 
-/// Reads a pattern in either form. The symbolic form is recognised by its syntax
-/// (`forall`, `exists`, `count(`, `up(x)`, `&`, `->`, `#` comments...); anything else
-/// is read as English. If the form so chosen fails but the other reads the text, the
-/// other is taken; otherwise the error is the chosen form's.
+/// Reads a pattern in either form. English is tried first unless the text is
+/// unmistakably symbolic (`forall x.`, `up(x)`, `&`, `->`, a `#` comment...); if the
+/// form tried first fails and the other reads, the other is taken. Otherwise the
+/// error is from the reader that got further into the text (English on a tie), so
+/// that `every piece points up!` or `there exists a small piece` is not blamed on
+/// its first word.
 pub fn parse(text: &str) -> Result<Pattern, ParsePatternError> {
-    type Reader = fn(&str) -> Result<Pattern, ParsePatternError>;
-    let (first, second): (Reader, Reader) = if looks_symbolic(text) {
-        (parse_symbolic, parse_english)
-    } else {
-        (parse_english, parse_symbolic)
-    };
-    match first(text) {
+    if unmistakably_symbolic(text) {
+        return parse_symbolic(text).or_else(|e| english::read(text).map_err(|_| e));
+    }
+    match english::read(text) {
         Ok(p) => Ok(p),
-        Err(e) => second(text).map_err(|_| e),
+        Err(english_error) => match parse_symbolic(text) {
+            Ok(p) => Ok(p),
+            Err(e) if e.span.start > english_error.span.start => Err(e),
+            Err(_) => Err(english::polish(english_error, text)),
+        },
     }
 }
 
 /// Whether the text uses syntax that only the symbolic form has.
-fn looks_symbolic(text: &str) -> bool {
+fn unmistakably_symbolic(text: &str) -> bool {
     let Ok(lexed) = lexer::lex(text) else {
         return false;
     };
@@ -74,13 +77,42 @@ fn looks_symbolic(text: &str) -> bool {
         return true;
     }
     let toks = &lexed.tokens;
+    let sym = |i: usize| match toks.get(i).map(|t| &t.tok) {
+        Some(lexer::Tok::Sym(s)) => Some(*s),
+        _ => None,
+    };
+    let word = |i: usize| toks.get(i).and_then(lexer::Token::word);
     toks.iter().enumerate().any(|(i, t)| match &t.tok {
-        lexer::Tok::Sym(s) => s.is_symbolic_only(),
+        lexer::Tok::Sym(s) => match s {
+            lexer::Sym::Amp
+            | lexer::Sym::Pipe
+            | lexer::Sym::Caret
+            | lexer::Sym::Arrow
+            | lexer::Sym::DoubleArrow => true,
+            // `!` before something (`!exists`), not a final `!`.
+            lexer::Sym::Bang => i + 1 < toks.len(),
+            // `count(x: ...)`
+            lexer::Sym::Colon => i >= 2 && sym(i - 2) == Some(lexer::Sym::LParen),
+            _ => false,
+        },
         lexer::Tok::Word(w) => {
             let call = toks
                 .get(i + 1)
                 .is_some_and(|n| n.tok == lexer::Tok::Sym(lexer::Sym::LParen) && !n.spaced);
-            matches!(w.as_str(), "forall" | "exists" | "true" | "false") || w.contains('_') || call
+            let named = UnaryPred::ALL.iter().any(|p| p.name() == w)
+                || BinaryPred::ALL.iter().any(|p| p.name() == w)
+                || matches!(w.as_str(), "count" | "pips" | "odd" | "even");
+            // `forall x y.`: short variable names, then a period.
+            let quantifier = matches!(w.as_str(), "forall" | "exists") && {
+                let mut k = i + 1;
+                while word(k).is_some_and(|v| v.len() <= 3 && !matches!(v, "a" | "an" | "no"))
+                    || sym(k) == Some(lexer::Sym::Comma)
+                {
+                    k += 1;
+                }
+                k > i + 1 && sym(k) == Some(lexer::Sym::Period)
+            };
+            (call && named) || quantifier || w.contains('_')
         }
         lexer::Tok::Int(_) => false,
     })
