@@ -67,7 +67,14 @@ fn piped_commands_get_one_json_answer_each() {
     assert_eq!(verdicts[0]["number"], 3);
     assert_eq!(verdicts[1]["number"], 4);
     assert_eq!(of(&out, "status")[0]["guesses"], 1);
-    assert_eq!(out.last().unwrap()["event"], "left");
+    let left = out.last().unwrap();
+    assert_eq!(left["event"], "left");
+    // How to come back, with the database that was given.
+    let again = left["resume"].as_str().unwrap();
+    assert!(
+        again.ends_with(&format!("--resume --db {}", db.display())),
+        "{again}"
+    );
 }
 
 #[test]

@@ -785,13 +785,14 @@ pub fn read_structure_and_mode(text: &str, set: PieceSet) -> Result<(Koan, Mode)
     Ok((read_structure(structure, set)?, mode))
 }
 
-/// A guess as a player typed it: the pattern, or why it does not read (with the
-/// picture of where reading stopped).
+/// A guess as a player typed it: the pattern, or why it does not read, as `mondo
+/// explain` says it (the picture of where reading stopped, the help and the
+/// suggestions that read).
 pub fn read_guess(text: &str) -> Result<Pattern, String> {
     if text.trim().is_empty() {
         return Err("write the pattern after `guess`, e.g. guess some piece points up".into());
     }
-    lang::parse(text).map_err(|e| format!("the guess does not read: {e}"))
+    lang::parse(text).map_err(|e| format!("the guess does not read:\n{}", e.render(text)))
 }
 
 #[cfg(test)]
