@@ -4,44 +4,23 @@
 //! table row of the docs reads as its symbolic twin (or is refused, in the refusals
 //! table), and the docs show every vocabulary example.
 
-use mondo::koan::enumerate::koans;
-use mondo::koan::{Koan, PieceSet};
+mod lang_support;
+
+use mondo::koan::PieceSet;
 use mondo::lang::{
-    CompiledPattern, Refusal, VOCABULARY, parse, parse_symbolic, random, read_for, symbolic,
+    CompiledPattern, Refusal, VOCABULARY, parse, parse_symbolic, read_for, symbolic,
     vocabulary_text,
 };
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/patterns.md");
 
-fn structures() -> Vec<Koan> {
-    let set = PieceSet::Pyramids;
-    let mut out: Vec<Koan> = (1..=2).flat_map(|n| koans(set, n)).collect();
-    for &p in set.pieces() {
-        for (h, w) in [(2, 2), (3, 3), (6, 6)] {
-            let cells = (0..h).flat_map(|r| (0..w).map(move |c| (r, c, p)));
-            out.push(Koan::new(set, cells).expect("a block"));
-        }
-    }
-    let mut rng = StdRng::seed_from_u64(5);
-    out.extend((0..500).map(|i| random::koan(&mut rng, set, 3 + i % 34)));
-    out
-}
-
-/// Whether the pattern holds of some structures and not of others.
-fn says_something(pattern: &CompiledPattern, on: &[Koan]) -> bool {
-    let first = pattern.evaluate(&on[0]);
-    on.iter().any(|k| pattern.evaluate(k) != first)
-}
-
 #[test]
 fn every_vocabulary_example_reads_and_says_something() {
-    let on = structures();
+    let on = lang_support::structures(500);
     for v in VOCABULARY {
         let p = parse(v.example).unwrap_or_else(|e| panic!("{}: {}", v.topic, e.render(v.example)));
         assert!(
-            says_something(&CompiledPattern::new(&p.formula), &on),
+            lang_support::says_something(&CompiledPattern::new(&p.formula), &on),
             "{}: {:?} is always the same",
             v.topic,
             v.example
@@ -64,7 +43,7 @@ fn every_vocabulary_example_reads_and_says_something() {
 #[test]
 fn the_docs_tables_read_as_they_say() {
     let docs = std::fs::read_to_string(DOCS).expect("docs/patterns.md");
-    let on = structures();
+    let on = lang_support::structures(500);
     let mut refused_section = false;
     let (mut read, mut refused) = (0, 0);
     for line in docs.lines() {
@@ -99,7 +78,7 @@ fn the_docs_tables_read_as_they_say() {
             CompiledPattern::new(&p.formula),
             CompiledPattern::new(&t.formula),
         );
-        if let Some(k) = on.iter().find(|k| a.evaluate(k) != b.evaluate(k)) {
+        if let Some(k) = lang_support::disagreement(&a, &b, &on) {
             panic!(
                 "{english:?} reads as `{}`, not `{twin}`: on {}",
                 symbolic(&p.formula),
