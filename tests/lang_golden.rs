@@ -2,6 +2,8 @@
 //! English, symbolic form and word count (or its error). A change in how any of them
 //! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test lang_golden`.
 
+mod lang_support;
+
 use mondo::lang::{english, parse, symbolic, word_count};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lang_readings.txt");
@@ -26,30 +28,7 @@ fn reading(pattern: &str) -> String {
 
 #[test]
 fn readings_match_the_golden_file() {
-    let golden = std::fs::read_to_string(PATH).expect("golden file");
-    let patterns: Vec<&str> = golden
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
-        .collect();
-    let header: String = golden
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let fresh = header
-        + &patterns
-            .iter()
-            .map(|p| reading(p) + "\n")
-            .collect::<String>();
-    if std::env::var_os("MONDO_BLESS").is_some() {
-        std::fs::write(PATH, &fresh).expect("write golden file");
-        return;
-    }
-    let (g, f): (Vec<_>, Vec<_>) = (golden.lines().collect(), fresh.lines().collect());
-    for (a, b) in g.iter().zip(&f) {
-        assert_eq!(a, b, "golden reading changed (MONDO_BLESS=1 to accept)");
-    }
-    assert_eq!(g.len(), f.len());
+    lang_support::golden(PATH, reading);
 }
 
 /// Rough speed of reading and saying back (run with `--ignored --nocapture`; the

@@ -6,12 +6,9 @@
 //!
 //! `cargo test --test lang_phrasings -- --nocapture` prints how many read.
 
-use mondo::koan::enumerate::koans;
-use mondo::koan::{Koan, PieceSet};
-use mondo::lang::random;
+mod lang_support;
+
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lang_phrasings.txt");
 
@@ -49,35 +46,10 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// Structures that tell readings apart: all of one and two pieces, one-piece blocks
-/// (every piece touching two others...), random ones of 3 to 36 pieces.
-fn structures() -> Vec<Koan> {
-    let set = PieceSet::Pyramids;
-    let mut out: Vec<Koan> = (1..=2).flat_map(|n| koans(set, n)).collect();
-    for &p in set.pieces() {
-        for (h, w) in [(1, 3), (3, 1), (2, 2), (2, 3), (3, 3), (6, 6)] {
-            let cells = (0..h).flat_map(|r| (0..w).map(move |c| (r, c, p)));
-            out.push(Koan::new(set, cells).expect("a block"));
-        }
-    }
-    let mut rng = StdRng::seed_from_u64(2024);
-    for max in [3, 4, 5, 6, 8, 10, 14, 20, 36] {
-        for _ in 0..80 {
-            out.push(random::koan(&mut rng, set, max));
-        }
-    }
-    out
-}
-
-/// The first structure on which the two disagree.
-fn disagreement<'a>(a: &CompiledPattern, b: &CompiledPattern, on: &'a [Koan]) -> Option<&'a Koan> {
-    on.iter().find(|k| a.evaluate(k) != b.evaluate(k))
-}
-
 #[test]
 fn every_golden_phrasing_reads_as_its_twin() {
     let cases = cases();
-    let on = structures();
+    let on = lang_support::structures(720);
     let mut failures = Vec::new();
     let mut read = 0;
     for c in &cases {
@@ -93,7 +65,7 @@ fn every_golden_phrasing_reads_as_its_twin() {
         };
         read += 1;
         let got = CompiledPattern::new(&p.formula);
-        if let Some(k) = disagreement(&got, &twin, &on) {
+        if let Some(k) = lang_support::disagreement(&got, &twin, &on) {
             failures.push(format!(
                 "line {}: {:?} read as `{}`, not `{}`: they differ on {}",
                 c.line,
@@ -107,7 +79,7 @@ fn every_golden_phrasing_reads_as_its_twin() {
             let wrong =
                 parse_symbolic(w).unwrap_or_else(|e| panic!("line {}: {}", c.line, e.render(w)));
             let wrong = CompiledPattern::new(&wrong.formula);
-            if disagreement(&got, &wrong, &on).is_none() {
+            if lang_support::disagreement(&got, &wrong, &on).is_none() {
                 failures.push(format!(
                     "line {}: the structures do not tell {:?} from `{w}`",
                     c.line, c.phrase

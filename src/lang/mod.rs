@@ -11,6 +11,10 @@
 //!   [`same_reading`] (also up to `and`/`or` order and other meaning-preserving
 //!   rewrites).
 //! - Testing: [`random`] builds random closed formulas and random structures.
+//! - For the fronts: [`read_for`] reads a pattern for a game and refuses it with a
+//!   [`Refusal`] whose [`Refusal::render`] is what `mondo explain` shows (reason,
+//!   hints, corrected patterns that read); [`VOCABULARY`] / [`vocabulary_text`] list
+//!   the words with one example each (`help words`, `/help patterns`).
 
 pub mod ast;
 mod english;
@@ -23,6 +27,7 @@ pub mod random;
 pub mod reference;
 mod set;
 mod symbolic;
+mod vocabulary;
 mod words;
 
 pub use ast::{
@@ -35,11 +40,67 @@ pub use normal::{canonical, same_reading, same_tree};
 pub use print::{english, english_for, natural_english, symbolic, var_name};
 pub use set::check_set;
 pub use symbolic::parse_symbolic;
+pub use vocabulary::{Entry, VOCABULARY, vocabulary_text};
 pub use words::word_count;
 
 pub use eval::CompiledPattern;
 
-use crate::koan::Koan;
+use crate::koan::{Koan, PieceSet};
+
+/// Why a pattern was refused for a game: it does not read, or it speaks of what the
+/// game's piece set lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Unreadable(ParsePatternError),
+    WrongSet(SetError, PieceSet),
+}
+
+impl Refusal {
+    /// The refusal as `mondo explain` shows it, for every front: the pattern with the
+    /// word marked, what was wrong and what is allowed, hints, and the corrected
+    /// patterns (each of which reads). Plain ASCII, fit for a Discord code block.
+    pub fn render(&self, source: &str) -> String {
+        match self {
+            Refusal::Unreadable(e) => e.render(source),
+            Refusal::WrongSet(e, set) => format!(
+                "the pattern does not fit the {set} set:\n{}",
+                e.render(source)
+            ),
+        }
+    }
+
+    /// One line: what was wrong.
+    pub fn message(&self) -> &str {
+        match self {
+            Refusal::Unreadable(e) => &e.message,
+            Refusal::WrongSet(e, _) => &e.message,
+        }
+    }
+
+    /// Corrected patterns that read (empty when none is obvious).
+    pub fn suggestions(&self) -> &[String] {
+        match self {
+            Refusal::Unreadable(e) => &e.examples,
+            Refusal::WrongSet(..) => &[],
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Reads a pattern (either form) for a game played with `set`: [`parse`], then
+/// [`check_set`]. What every front calls before a guess or a hidden pattern is taken.
+pub fn read_for(text: &str, set: PieceSet) -> Result<Pattern, Refusal> {
+    let pattern = parse(text).map_err(Refusal::Unreadable)?;
+    check_set(&pattern, set).map_err(|e| Refusal::WrongSet(e, set))?;
+    Ok(pattern)
+}
 
 /// Does the structure obey the pattern? The one entry point the rest of Mondo calls.
 /// To evaluate one pattern on many structures, compile it once with
