@@ -788,11 +788,11 @@ pub fn read_structure_and_mode(text: &str, set: PieceSet) -> Result<(Koan, Mode)
 /// A guess as a player typed it: the pattern, or why it does not read, as `mondo
 /// explain` says it (the picture of where reading stopped, the help and the
 /// suggestions that read).
-pub fn read_guess(text: &str) -> Result<Pattern, String> {
+pub fn read_guess(text: &str, set: PieceSet) -> Result<Pattern, String> {
     if text.trim().is_empty() {
         return Err("write the pattern after `guess`, e.g. guess some piece points up".into());
     }
-    lang::parse(text).map_err(|e| format!("the guess does not read:\n{}", e.render(text)))
+    lang::read_for(text, set).map_err(|e| format!("the guess does not read:\n{}", e.render(text)))
 }
 
 #[cfg(test)]
@@ -912,11 +912,14 @@ mod tests {
         assert!(e.contains("U R / . D"), "{e}");
         let e = read_structure("1^", PieceSet::Arrows).unwrap_err();
         assert!(e.contains("does not read"), "{e}");
-        assert!(read_guess("").unwrap_err().contains("guess some piece"));
-        assert!(
-            read_guess("two pieces point up")
-                .unwrap_err()
-                .contains("does not read")
-        );
+        let e = read_guess("", PieceSet::Pyramids).unwrap_err();
+        assert!(e.contains("guess some piece"), "{e}");
+        let e = read_guess("two pieces point up", PieceSet::Pyramids).unwrap_err();
+        assert!(e.contains("does not read"), "{e}");
+        // The same hints as `mondo explain`: what to write instead.
+        assert!(e.contains("exactly two"), "{e}");
+        // A guess about what the match's pieces lack is refused as it is read.
+        let e = read_guess("some piece is large", PieceSet::Arrows).unwrap_err();
+        assert!(e.contains("large"), "{e}");
     }
 }

@@ -408,7 +408,21 @@ impl Session {
         match word.as_str() {
             "" if named.is_none() => return (Vec::new(), Flow::Continue),
             "quit" | "exit" => return (self.left(), Flow::Quit),
-            "help" | "?" => return (vec![self.say(self.front.help())], Flow::Continue),
+            "help" | "?"
+                if rest.eq_ignore_ascii_case("words") || rest.eq_ignore_ascii_case("patterns") =>
+            {
+                return (
+                    vec![self.say(&crate::lang::vocabulary_text())],
+                    Flow::Continue,
+                );
+            }
+            "help" | "?" => {
+                let help = format!(
+                    "{}\n`help words` lists what a pattern may say, with an example each.",
+                    self.front.help()
+                );
+                return (vec![self.say(&help)], Flow::Continue);
+            }
             "board" => {
                 let mut out = self.render(&self.front.board(&view));
                 out.extend(self.draw_board());

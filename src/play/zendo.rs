@@ -326,7 +326,7 @@ fn duel_command(
             play(DuelMove::Build { koan, mode })
         }
         ("guess", text) => play(DuelMove::Guess {
-            pattern: read_guess(text)?,
+            pattern: read_guess(text, v.settings.set)?,
         }),
         ("confirm", _) => play(DuelMove::Confirm),
         ("take", "back") | ("takeback", _) => play(DuelMove::TakeBack),
@@ -414,7 +414,7 @@ fn practice_command(
             (koan, Mode::Observe) => play(PracticeMove::Build { koan }),
         },
         ("guess", text) => play(PracticeMove::Guess {
-            pattern: read_guess(text)?,
+            pattern: read_guess(text, v.settings.set)?,
         }),
         ("confirm", _) => play(PracticeMove::Confirm),
         ("take", "back") | ("takeback", _) => play(PracticeMove::TakeBack),
