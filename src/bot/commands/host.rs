@@ -412,7 +412,7 @@ pub async fn pattern_add(
         edited.id,
         if existing.is_none() { "the new" } else { "the" }
     ));
-    post.line(format!("reads: {}", prepared.reading));
+    post.line(format!("`{}` reads: {}", e.pattern, prepared.reading));
     post.line(format!(
         "opens with: `{}` obeys, `{}` does not ({set})",
         e.obeys.to_line(),
