@@ -330,6 +330,12 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             "there are at least 9 pieces",
             "5 % to 95 %",
         ),
+        (
+            dave.id,
+            "league",
+            SECRET[0],
+            "already has this pattern as `p1`",
+        ),
         (dave.id, "pyramids", SECRET[0], "built-in pool's name"),
         (carol.id, "league", SECRET[0], "only a host"),
     ] {

@@ -6,6 +6,7 @@
 
 use super::{Difficulty, Pool, PoolErrors};
 use crate::koan::{Koan, PieceSet};
+use crate::lang;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value, value};
 
 /// A pattern to add, already read, judged reasonable and given its opening structures
@@ -47,6 +48,9 @@ pub enum EditError {
          pool instead"
     )]
     LastEntry { id: String },
+    /// The pattern reads as an entry the pool already has (for the same set).
+    #[error("the pool already has this pattern as `{id}` (`{pattern}`)")]
+    Duplicate { id: String, pattern: String },
     /// The pool's `entry` is written in a form this editor does not extend.
     #[error("the pool's entries are not a list of tables (`[[entry]]`)")]
     Shape,
@@ -69,6 +73,18 @@ pub fn add_entry(text: Option<&str>, entry: &NewEntry) -> Result<Edited, EditErr
     let (mut doc, taken) = match text {
         Some(text) => {
             let pool = Pool::from_toml(text).map_err(EditError::Unreadable)?;
+            if let Ok(new) = lang::parse(&entry.pattern) {
+                let set = entry.obeys.set();
+                let same = pool
+                    .for_set(set)
+                    .find(|e| lang::same_reading(&e.pattern.formula, &new.formula));
+                if let Some(e) = same {
+                    return Err(EditError::Duplicate {
+                        id: e.id.clone(),
+                        pattern: e.pattern.source.clone(),
+                    });
+                }
+            }
             let ids: Vec<String> = pool.entries().iter().map(|e| e.id.clone()).collect();
             (parse(text)?, ids)
         }
@@ -275,6 +291,18 @@ difficulty = "easy"
         assert!(
             e.to_string().contains("unknown difficulty `trivial`"),
             "{e}"
+        );
+        // The same pattern twice, however it is written, is one entry.
+        let e = add_entry(
+            Some(HOSTS_FILE),
+            &entry("Some piece points up.", "1^", "1>"),
+        );
+        assert_eq!(
+            e.unwrap_err(),
+            EditError::Duplicate {
+                id: "up".into(),
+                pattern: "some piece points up".into()
+            }
         );
         // An entry whose structures are wrong for its pattern is not stored.
         let e = add_entry(None, &entry("no piece points up", "1^", "1>")).unwrap_err();
