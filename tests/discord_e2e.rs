@@ -254,13 +254,31 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             "/{name} missing: {names:?}"
         );
     }
+    // The help takes as many private messages as it needs; the last names `/help`.
     let i = fake.slash(carol.id, "help", &[]).await;
-    let help = answer(&fake, &i).await;
+    let whole = |r: &support::discord::Reply| {
+        r.message
+            .as_ref()
+            .is_some_and(|m| m.content.contains("`/help`:"))
+    };
     assert!(
-        help.text().contains("`/zendo duel`: Challenge someone"),
-        "{}",
-        help.text()
+        fake.wait_reply(&i, whole, T).await.is_some(),
+        "no whole help"
     );
+    let pages: Vec<StoredMessage> = fake
+        .replies_now(&i)
+        .into_iter()
+        .filter_map(|r| r.message)
+        .collect();
+    let help: Vec<String> = pages.iter().map(StoredMessage::text).collect();
+    let help = help.join("\n");
+    assert!(pages.iter().all(|m| m.ephemeral), "{help}");
+    for line in [
+        "`/zendo duel`: Challenge someone",
+        "`/pool pattern add`: Add",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
 
     // A host uploads a pool and makes it the server's default.
     let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
