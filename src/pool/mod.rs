@@ -19,10 +19,12 @@
 //! Loading is pure ([`Pool::from_toml`]): reading the file is the caller's business.
 //! It checks everything and reports every problem with its entry, not just the first.
 
+pub mod edit;
 pub mod sample;
 #[cfg(test)]
 mod tests;
 
+pub use edit::{EditError, Edited, NewEntry, add_entry, file_set, remove_entry};
 pub use sample::{EvalWorkload, obey_share};
 
 use crate::koan::{Koan, PieceSet};
