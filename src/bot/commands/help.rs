@@ -4,11 +4,33 @@ use super::reply;
 use crate::bot::post::{MAX_CONTENT, Post};
 use crate::bot::{Context, Error};
 
-/// What Mondo does and every command, briefly.
+/// A help topic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Topic {
+    #[name = "commands"]
+    Commands,
+    #[name = "patterns"]
+    Patterns,
+}
+
+/// What Mondo does and every command, briefly; or (`patterns`) what a pattern may say.
 #[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let mut lines = vec![INTRO.to_string()];
-    lines.extend(command_lines(&ctx.framework().options().commands));
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "commands (default), or patterns: every word a guess may use, with an example"]
+    topic: Option<Topic>,
+) -> Result<(), Error> {
+    let lines: Vec<String> = match topic {
+        Some(Topic::Patterns) => crate::lang::vocabulary_text()
+            .lines()
+            .map(String::from)
+            .collect(),
+        _ => {
+            let mut lines = vec![INTRO.to_string()];
+            lines.extend(command_lines(&ctx.framework().options().commands));
+            lines
+        }
+    };
     // Every command, however many there are: as many private messages as it takes.
     for mut page in pages(lines) {
         let mut post = Post::private(page.remove(0));
