@@ -132,10 +132,7 @@ pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
 
 /// `I think (that)`, `maybe`, `the rule is:` at the start; `, I think` at the end.
 fn strip_hedges(toks: &mut Vec<Token>) {
-    loop {
-        let Some(h) = HEDGES.iter().find(|h| matches_at(toks, 0, h)) else {
-            break;
-        };
+    while let Some(h) = HEDGES.iter().find(|h| matches_at(toks, 0, h)) {
         toks.drain(..h.len());
         if toks.first().is_some_and(|t| {
             word(t) == "that" || matches!(t.tok, Tok::Sym(Sym::Colon | Sym::Comma))
