@@ -132,10 +132,7 @@ pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
 
 /// `I think (that)`, `maybe`, `the rule is:` at the start; `, I think` at the end.
 fn strip_hedges(toks: &mut Vec<Token>) {
-    loop {
-        let Some(h) = HEDGES.iter().find(|h| matches_at(toks, 0, h)) else {
-            break;
-        };
+    while let Some(h) = HEDGES.iter().find(|h| matches_at(toks, 0, h)) {
         toks.drain(..h.len());
         if toks.first().is_some_and(|t| {
             word(t) == "that" || matches!(t.tok, Tok::Sym(Sym::Colon | Sym::Comma))
@@ -181,6 +178,19 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
+        // Most words start no modal: skip them at once.
+        let w = word(&toks[i]);
+        let first = |table: &[&[&str]]| table.iter().any(|m| m[0] == w);
+        if !(first(MODALS)
+            || first(NOT_REQUIRED)
+            || NEGATED_MODALS.contains(&w)
+            || w == "you"
+            || w == "we")
+        {
+            out.push(toks[i].clone());
+            i += 1;
+            continue;
+        }
         if let Some(n) = NOT_REQUIRED.iter().find(|w| matches_at(&toks, i, w)) {
             let span = toks[i].span.start..toks[i + n.len() - 1].span.end;
             return Err(ParsePatternError::new(

@@ -803,7 +803,6 @@ impl Parser<'_> {
         }
         self.c.pos = save;
         // `3 wide`, `at least 3 tall`, `exactly two high`.
-        let save = self.c.pos;
         let num = if let Some(n) = self.number_at(0) {
             self.c.bump();
             Some(Num::Cmp(CmpOp::Eq, n))

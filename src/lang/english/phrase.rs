@@ -253,9 +253,9 @@ impl Parser<'_> {
                 np_done = true;
             } else if self.c.is_words(&["of", "the"]) || self.c.is_words(&["of", "these"]) {
                 self.c.pos += 2;
-            } else if self.c.is_word("of") && self.c.word_at(1).is_some_and(is_noun) {
-                self.c.bump();
-            } else if self.c.is_word("the") && matches!(det, Det::Every | Det::Half(_)) {
+            } else if (self.c.is_word("of") && self.c.word_at(1).is_some_and(is_noun))
+                || (self.c.is_word("the") && matches!(det, Det::Every | Det::Half(_)))
+            {
                 self.c.bump();
             }
         }
@@ -311,9 +311,9 @@ impl Parser<'_> {
     pub(super) fn alternatives(&mut self, first: i64) -> R<Det> {
         let mut ns = vec![first];
         loop {
-            let step = if self.c.is_word("or") && self.number_at(1).is_some() {
-                1
-            } else if self.c.is_sym(Sym::Comma) && self.number_at(1).is_some() {
+            let step = if (self.c.is_word("or") || self.c.is_sym(Sym::Comma))
+                && self.number_at(1).is_some()
+            {
                 1
             } else if self.c.is_sym(Sym::Comma)
                 && self.c.word_at(1) == Some("or")
