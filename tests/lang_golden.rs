@@ -42,13 +42,19 @@ fn reading_speed() {
         .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
         .collect();
     let rounds = 2000;
-    let start = std::time::Instant::now();
-    for _ in 0..rounds {
-        for p in &patterns {
-            let _ = std::hint::black_box(parse(p));
+    // Reading what reads, and refusing (which reads each suggestion it offers, and
+    // each close word it might).
+    let (read, refused): (Vec<&str>, Vec<&str>) = patterns.iter().partition(|p| parse(p).is_ok());
+    let time = |ps: &[&str], rounds: usize| {
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            for p in ps {
+                let _ = std::hint::black_box(parse(p));
+            }
         }
-    }
-    let per_parse = start.elapsed() / (rounds * patterns.len()) as u32;
+        start.elapsed() / (rounds * ps.len()) as u32
+    };
+    let (per_parse, per_refusal) = (time(&read, rounds), time(&refused, rounds / 10));
     let parsed: Vec<_> = patterns.iter().filter_map(|p| parse(p).ok()).collect();
     let start = std::time::Instant::now();
     for _ in 0..rounds {
@@ -57,5 +63,7 @@ fn reading_speed() {
         }
     }
     let per_english = start.elapsed() / (rounds * parsed.len()) as u32;
-    println!("parse: {per_parse:?} per pattern; english (with read-back): {per_english:?}");
+    println!(
+        "parse: {per_parse:?} per pattern read, {per_refusal:?} per refusal; english (with read-back): {per_english:?}"
+    );
 }

@@ -178,6 +178,19 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
+        // Most words start no modal: skip them at once.
+        let w = word(&toks[i]);
+        let first = |table: &[&[&str]]| table.iter().any(|m| m[0] == w);
+        if !(first(MODALS)
+            || first(NOT_REQUIRED)
+            || NEGATED_MODALS.contains(&w)
+            || w == "you"
+            || w == "we")
+        {
+            out.push(toks[i].clone());
+            i += 1;
+            continue;
+        }
         if let Some(n) = NOT_REQUIRED.iter().find(|w| matches_at(&toks, i, w)) {
             let span = toks[i].span.start..toks[i + n.len() - 1].span.end;
             return Err(ParsePatternError::new(
