@@ -399,3 +399,54 @@ async fn the_discord_front_keeps_dm_channels_and_what_it_said_per_match() {
         Some(&Some(800))
     );
 }
+
+/// Issue 13, item 1: a full disk (SQLite's SQLITE_FULL, provoked with a page limit on
+/// the writer connection) fails the append with a message that says so and records
+/// nothing; the next writes are not poisoned by it (they used to fail for good with
+/// "begin_with at non-zero transaction depth"), and work again once there is space.
+#[tokio::test]
+async fn a_full_disk_fails_the_write_clearly_and_writes_work_again_once_there_is_space() {
+    let (_dir, store) = fresh().await;
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    let big = format!(r#"{{"pad":"{}"}}"#, "x".repeat(200_000));
+    for attempt in 0..3 {
+        store.limit_pages(Some(1)).await.unwrap();
+        let e = store
+            .append(id, 1, vec![ev(10, &big)], false)
+            .await
+            .expect_err("no room for the event");
+        assert!(matches!(e, StoreError::Full), "attempt {attempt}: {e:?}");
+        assert_eq!(
+            e.to_string(),
+            "the disk is full; nothing was recorded, try again"
+        );
+        let e = store
+            .create_match(&new_match("race", &[3]), &ev(0, &big))
+            .await
+            .expect_err("no room for the match");
+        assert!(matches!(e, StoreError::Full), "attempt {attempt}: {e:?}");
+    }
+    assert_eq!(store.events(id).await.unwrap().len(), 1, "nothing recorded");
+    assert_eq!(store.record(id).await.unwrap().unwrap().last_seq, 1);
+    // Space again: the same append goes through, numbered where it should be.
+    store.limit_pages(None).await.unwrap();
+    assert_eq!(
+        store
+            .append(id, 1, vec![ev(10, &big)], false)
+            .await
+            .unwrap(),
+        2
+    );
+    let other = store
+        .create_match(&new_match("race", &[3]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    store.save_game_clock(99).await.unwrap();
+    let events = store.events(id).await.unwrap();
+    assert_eq!(events.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(events[1].body, big);
+    assert!(store.record(other).await.unwrap().is_some());
+}

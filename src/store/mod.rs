@@ -26,6 +26,8 @@ use sqlx::{Row, SqliteConnection};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -88,7 +90,11 @@ impl Status {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("the database failed: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
+    /// SQLite's SQLITE_FULL: the disk (or the database's page limit) is full. The
+    /// transaction was rolled back; the same write works once there is space.
+    #[error("the disk is full; nothing was recorded, try again")]
+    Full,
     #[error("the database could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("there is no match {0}")]
@@ -110,6 +116,23 @@ pub enum StoreError {
     OutOfRange { what: &'static str, value: u64 },
     #[error("the store has shut down")]
     Closed,
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        if is_full(&e) {
+            StoreError::Full
+        } else {
+            StoreError::Db(e)
+        }
+    }
+}
+
+/// SQLITE_FULL (13), whatever its extended code.
+fn is_full(e: &sqlx::Error) -> bool {
+    let code = e.as_database_error().and_then(|d| d.code());
+    code.and_then(|c| c.parse::<i32>().ok())
+        .is_some_and(|c| c & 0xff == 13)
 }
 
 /// How hard a commit tries to survive. Either way a commit survives the process being
@@ -208,6 +231,8 @@ pub struct Store {
     write: SqlitePool,
     appender: mpsc::Sender<writer::Append>,
     path: PathBuf,
+    /// The page cap of [`Store::limit_pages`] (0: none).
+    page_limit: Arc<AtomicU32>,
 }
 
 impl fmt::Debug for Store {
@@ -247,6 +272,7 @@ impl Store {
             })
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let page_limit = Arc::new(AtomicU32::new(0));
         // One writer connection: writes queue in the pool instead of fighting over
         // SQLite's lock.
         let write = SqlitePoolOptions::new()
@@ -254,6 +280,29 @@ impl Store {
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
+            // A failed COMMIT (a full disk) can leave sqlx counting a transaction that
+            // SQLite already rolled back, and every later BEGIN then fails. A connection
+            // that comes back still in a transaction is closed and a fresh one opened
+            // (closing rolls back whatever SQLite still held). The query first lets the
+            // dropped transaction's queued ROLLBACK run.
+            .after_connect({
+                let limit = page_limit.clone();
+                move |conn, _| {
+                    let pages = limit.load(Ordering::Relaxed);
+                    Box::pin(async move {
+                        if pages > 0 {
+                            sqlx::query(max_pages(pages)).execute(conn).await?;
+                        }
+                        Ok(())
+                    })
+                }
+            })
+            .after_release(|conn, _| {
+                Box::pin(async move {
+                    sqlx::query("SELECT 1").execute(&mut *conn).await?;
+                    Ok(!sqlx::Connection::is_in_transaction(conn))
+                })
+            })
             .connect_with(options.clone())
             .await?;
         sqlx::migrate!("./migrations").run(&write).await?;
@@ -267,6 +316,7 @@ impl Store {
             write,
             appender,
             path,
+            page_limit,
         })
     }
 
@@ -426,6 +476,17 @@ impl Store {
         Ok(())
     }
 
+    /// Caps the database at `pages` pages, or lifts the cap (`None`): SQLite's
+    /// `max_page_count` on the writer connection and on any that replaces it. How the
+    /// tests make the disk full and free it again.
+    #[doc(hidden)]
+    pub async fn limit_pages(&self, pages: Option<u32>) -> Result<(), StoreError> {
+        let pages = pages.unwrap_or(u32::MAX - 1);
+        self.page_limit.store(pages, Ordering::Relaxed);
+        sqlx::query(max_pages(pages)).execute(&self.write).await?;
+        Ok(())
+    }
+
     /// Waits for pending appends, then closes the connections.
     pub async fn close(self) {
         let Store {
@@ -439,6 +500,11 @@ impl Store {
         write.close().await;
         read.close().await;
     }
+}
+
+fn max_pages(pages: u32) -> sqlx::AssertSqlSafe<String> {
+    // A number, not user text; PRAGMA takes no bound parameters.
+    sqlx::AssertSqlSafe(format!("PRAGMA max_page_count = {pages}"))
 }
 
 fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {
