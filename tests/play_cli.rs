@@ -252,3 +252,55 @@ fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
     let e = refused(&["--png", dir.path().join("nowhere").to_str().unwrap()]);
     assert!(e.contains("not a folder"), "{e}");
 }
+
+/// Issue 13, item 5: a line that is not UTF-8 text, or one over 64 KiB (here 8 MiB), is
+/// refused with its line number, never printed back, and the game goes on; a CRLF
+/// line reads as its text.
+#[test]
+fn bad_bytes_and_huge_lines_are_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.db");
+    let mut input = b"koan 1^ 2>\n".to_vec();
+    input.extend_from_slice(b"koan \xff\xfe 2>\n");
+    input.extend(std::iter::repeat_n(b'x', 8 << 20));
+    input.extend_from_slice(b"\nkoan 3v\r\nstatus\nquit\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--pattern", HIDDEN, "--seed", "1", "--db"])
+        .arg(&db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("everything printed is text");
+    assert!(text.len() < 20_000, "the long line was printed back");
+    let out: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let errors: Vec<&str> = of(&out, "error")
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("input line 2 is not text") && errors[0].contains("0xff"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("input line 3 is 8388608 bytes long")
+            && errors[1].contains("at most 65536"),
+        "{}",
+        errors[1]
+    );
+    // The lines before and after were played.
+    let koans: Vec<&Value> = of(&out, "verdict").iter().map(|v| &v["koan"]).collect();
+    assert_eq!(koans, ["1^ 2>", "3v"]);
+    assert_eq!(of(&out, "status").len(), 1);
+    assert_eq!(out.last().unwrap()["event"], "left");
+}

@@ -6,12 +6,14 @@
 use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
-use mondo::play::{Cast, DEFAULT_DB, Flow, HOST, Session, Source, duel_setup, practice_setup};
+use mondo::play::{
+    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, duel_setup, practice_setup, read_input,
+};
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
 use mondo::store::Store;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -174,12 +176,15 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
 
     // Standard input is read on its own thread: lines arrive as they are typed.
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(16);
+    // A line that is not text, or too long, is refused and the game goes on; a read
+    // error ends the input like its end does.
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Input>(16);
     let interactive = std::io::stdin().is_terminal() && !args.json;
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.blocking_send(line).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        let mut count = 0;
+        while let Ok(Some(input)) = read_input(&mut stdin, &mut count) {
+            if tx.blocking_send(input).is_err() {
                 break;
             }
         }
@@ -193,7 +198,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
             line = rx.recv() => match line {
-                Some(line) => session.line(&line).await,
+                Some(input) => session.input(input).await,
                 // End of input: leave the game as it is, to resume.
                 None => break,
             },
