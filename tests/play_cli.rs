@@ -304,3 +304,53 @@ fn bad_bytes_and_huge_lines_are_refused_and_the_game_goes_on() {
     assert_eq!(of(&out, "status").len(), 1);
     assert_eq!(out.last().unwrap()["event"], "left");
 }
+
+/// The match in a copy of the `.db` file alone (no `-wal` beside it): its events.
+fn events_in_a_copy_of_the_db_alone(db: &std::path::Path) -> Vec<mondo::store::StoredEvent> {
+    let copy_dir = tempfile::tempdir().unwrap();
+    let copy = copy_dir.path().join("copy.db");
+    std::fs::copy(db, &copy).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = mondo::store::Store::open(&copy).await.unwrap();
+        let found = store
+            .matches(&mondo::store::MatchFilter::default())
+            .await
+            .unwrap();
+        assert_eq!(found.len(), 1, "the match is in the .db file");
+        let events = store.events(found[0].id).await.unwrap();
+        store.close().await;
+        events
+    })
+}
+
+/// Issue 13, item 4: a clean exit (`quit`, the end of input, SIGTERM) closes the store
+/// with a checkpoint: a copy of the `.db` alone holds the match, and no `-wal` is left.
+#[test]
+fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("q.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 1^ 2>\nquit\n",
+    );
+    assert_eq!(out.last().unwrap()["event"], "left");
+    assert!(!dir.path().join("q.db-wal").exists(), "the -wal is left");
+    // started + the koan's events.
+    assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
+
+    let db = dir.path().join("t.db");
+    let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
+    mondo.send("koan 1^ 2>");
+    mondo.until("verdict");
+    let killed = Command::new("kill")
+        .args(["-TERM", &mondo.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    mondo.until("left");
+    assert!(mondo.wait(), "SIGTERM is a clean exit");
+    assert!(!dir.path().join("t.db-wal").exists(), "the -wal is left");
+    assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
+}

@@ -25,7 +25,8 @@ pub fn http(token: &str, config: &Config) -> Arc<serenity::Http> {
     Arc::new(http_client(token, config))
 }
 
-/// Connects to Discord and runs until Ctrl-C (or the connection fails for good).
+/// Connects to Discord and runs until Ctrl-C or SIGTERM (or the connection fails for
+/// good); the store is closed either way.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let token = std::env::var("DISCORD_TOKEN")
         .ok()
@@ -66,14 +67,15 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             }
             other => ServeError::Discord(other.to_string()),
         }),
-        _ = tokio::signal::ctrl_c() => {
+        () = crate::runtime::stop_requested() => {
             tracing::info!("stopping");
             shards.shutdown_all().await;
             Ok(())
         }
     };
     drop(client);
-    // Every match task finishes the command in hand and the game clock is saved.
+    // Every match task finishes the command in hand, the game clock is saved and the
+    // store closed.
     if let Err(e) = bot.runtime.clone().shutdown().await {
         tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
     }

@@ -189,6 +189,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             }
         }
     });
+    // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed.
+    let stop = mondo::runtime::stop_requested();
+    tokio::pin!(stop);
     let mut flow = Flow::Continue;
     while flow == Flow::Continue {
         if interactive {
@@ -203,6 +206,11 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 None => break,
             },
             news = session.news() => news,
+            () = &mut stop => {
+                let (lines, _) = session.line("quit").await;
+                print_lines(&lines);
+                break;
+            }
         };
         if interactive && !lines.is_empty() {
             println!();
@@ -210,6 +218,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         print_lines(&lines);
         flow = next;
     }
+    drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -487,7 +487,9 @@ impl Store {
         Ok(())
     }
 
-    /// Waits for pending appends, then closes the connections.
+    /// Waits for pending appends, then closes the connections, the writer last after a
+    /// checkpoint: the `.db` file alone then holds everything (its `-wal` is emptied and
+    /// removed), so a copy of it is a whole backup.
     pub async fn close(self) {
         let Store {
             read,
@@ -496,9 +498,16 @@ impl Store {
             ..
         } = self;
         drop(appender);
+        // A read-only connection cannot checkpoint: they go first.
+        read.close().await;
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&write)
+            .await
+        {
+            tracing::warn!(error = %e, "the database could not be checkpointed (nothing is lost)");
+        }
         // The append task holds a clone of the write pool; closing waits for it.
         write.close().await;
-        read.close().await;
     }
 }
 
