@@ -354,3 +354,39 @@ fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
     assert!(!dir.path().join("t.db-wal").exists(), "the -wal is left");
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 }
+
+/// Issue 13, item 3: while one `mondo play` runs a database's matches, a second on
+/// the same database is refused in one line naming the first; `mondo replay` still
+/// reads it; once the first has left, the second may run.
+#[test]
+fn a_second_process_on_the_same_database_is_refused_while_replay_still_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.db");
+    let mut first = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
+    let (started, _) = first.until("started");
+    let second = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--resume", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let said = String::from_utf8(second.stderr).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("is in use by another Mondo (mondo play, pid ")
+            && said.contains(&first.child.id().to_string()),
+        "{said}"
+    );
+    let replay = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["replay", &started["match"].to_string(), "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
+    first.send("quit");
+    first.until("left");
+    assert!(first.wait());
+    let out = play(&db, &["--resume"], "status\nquit\n");
+    assert_eq!(out[0]["event"], "resumed");
+}

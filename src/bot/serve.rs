@@ -34,6 +34,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         .ok_or(ServeError::NoToken)?;
     let token = token.trim().to_string();
     serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
+    // This process runs the database's live matches: no other may at the same time
+    // (refused before anything is said to Discord).
+    let _lock = crate::store::lock_for_running(&config.database.path, "mondo serve")?;
     let config = Arc::new(config);
     let http = http(&token, &config);
     // Ask Discord who we are before anything else: a token it refuses is one line now,

@@ -12,7 +12,7 @@ use mondo::play::{
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
-use mondo::store::Store;
+use mondo::store::{Store, lock_for_running};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -142,6 +142,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             dir.display()
         ));
     }
+    // This process runs the database's live matches: no other may at the same time.
+    let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;

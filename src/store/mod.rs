@@ -11,10 +11,12 @@
 //! with WAL, never wait for writes.
 
 mod discord;
+mod lock;
 mod players;
 mod servers;
 mod writer;
 
+pub use lock::{LockError, RunLock, lock_for_running, lock_path};
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
