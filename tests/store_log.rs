@@ -450,3 +450,67 @@ async fn a_full_disk_fails_the_write_clearly_and_writes_work_again_once_there_is
     assert_eq!(events[1].body, big);
     assert!(store.record(other).await.unwrap().is_some());
 }
+
+/// Issue 13, item 11: a hole in a match's event numbers (made here by removing the
+/// append-only trigger by hand) is refused on reading, naming the match and the
+/// missing number, by the store and by `mondo replay`; it is never skipped.
+#[tokio::test]
+async fn a_gap_in_event_numbers_is_refused_naming_the_match_and_the_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let store = Store::open(&path).await.unwrap();
+    let id = store
+        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
+        .await
+        .unwrap();
+    store
+        .append(id, 1, vec![ev(1, "{}"), ev(2, "{}"), ev(3, "{}")], false)
+        .await
+        .unwrap();
+    store.close().await;
+    {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        for sql in [
+            "DROP TRIGGER events_no_delete",
+            "DELETE FROM events WHERE seq = 3",
+        ] {
+            sqlx::query(sql).execute(&mut c).await.unwrap();
+        }
+        c.close().await.unwrap();
+    }
+    let store = Store::open(&path).await.unwrap();
+    let e = store.events(id).await.unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StoreError::Gap {
+                missing: 3,
+                found: 4,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "match {id}: event 3 is missing from its log (it goes on at event 4); the log \
+             was changed by hand"
+        )
+    );
+    // Read from after the hole, the rest is whole; from before it, refused.
+    assert_eq!(store.events_after(id, 3).await.unwrap().len(), 1);
+    assert!(store.events_after(id, 1).await.is_err());
+    store.close().await;
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["replay", &id.to_string(), "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!replay.status.success());
+    let said = String::from_utf8(replay.stderr).unwrap();
+    assert!(said.contains("event 3 is missing"), "{said}");
+}

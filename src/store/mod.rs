@@ -114,6 +114,16 @@ pub enum StoreError {
         seq: u64,
         reason: String,
     },
+    /// A hole in a match's event numbers (only tampering can make one): its state
+    /// cannot be rebuilt.
+    #[error(
+        "match {id}: event {missing} is missing from its log (it goes on at event {found}); the log was changed by hand"
+    )]
+    Gap {
+        id: MatchId,
+        missing: u64,
+        found: u64,
+    },
     #[error("{what} {value} is too large to store (at most {})", i64::MAX)]
     OutOfRange { what: &'static str, value: u64 },
     #[error("the store has shut down")]
@@ -414,7 +424,8 @@ impl Store {
         if rows.is_empty() && after == 0 && self.record(id).await?.is_none() {
             return Err(StoreError::NoSuchMatch(id));
         }
-        rows.iter()
+        let events = rows
+            .iter()
             .map(|r| {
                 Ok(StoredEvent {
                     seq: to_u64(r.try_get("seq")?),
@@ -422,7 +433,19 @@ impl Store {
                     body: r.try_get("body")?,
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // Numbered without gaps: a missing event is refused, never skipped (the state
+        // folded without it would be another match's).
+        for (expected, e) in (after + 1..).zip(&events) {
+            if e.seq != expected {
+                return Err(StoreError::Gap {
+                    id,
+                    missing: expected,
+                    found: e.seq,
+                });
+            }
+        }
+        Ok(events)
     }
 
     /// A match's row, if it exists.
