@@ -108,7 +108,10 @@ pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> 
 type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
 
 async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
-    let store = Store::open(&args.db).await.map_err(|e| e.to_string())?;
+    // Read only: replay never creates, migrates or writes the file.
+    let store = Store::open_read_only(&args.db)
+        .await
+        .map_err(|e| e.to_string())?;
     let record = store
         .record(args.id)
         .await

@@ -101,6 +101,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("there is no match {0}")]
     NoSuchMatch(MatchId),
+    #[error("{0} is not a Mondo database (it has no matches table)")]
+    NotMondo(String),
     /// Someone else appended to this match (two processes on one database?).
     #[error("match {id} moved on to event {found} while event {expected} was being added")]
     Conflict {
@@ -329,6 +331,38 @@ impl Store {
             appender,
             path,
             page_limit,
+        })
+    }
+
+    /// Opens the database at `path` to read it only (`mondo replay`): never created,
+    /// never migrated, never written (every write fails). A file that holds no Mondo
+    /// store is refused.
+    pub async fn open_read_only(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let options = SqliteConnectOptions::new()
+            .filename(&path)
+            .read_only(true)
+            .busy_timeout(Duration::from_secs(10));
+        let read = SqlitePoolOptions::new()
+            .max_connections(2)
+            .connect_with(options)
+            .await?;
+        let tables: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'",
+        )
+        .fetch_one(&read)
+        .await?;
+        if tables == 0 {
+            read.close().await;
+            return Err(StoreError::NotMondo(path.display().to_string()));
+        }
+        let appender = writer::spawn(read.clone());
+        Ok(Store {
+            write: read.clone(),
+            read,
+            appender,
+            path,
+            page_limit: Arc::new(AtomicU32::new(0)),
         })
     }
 
