@@ -390,3 +390,40 @@ fn a_second_process_on_the_same_database_is_refused_while_replay_still_reads() {
     let out = play(&db, &["--resume"], "status\nquit\n");
     assert_eq!(out[0]["event"], "resumed");
 }
+
+/// Issue 13, item 10: whatever the reader accepts can be stored and read back after a
+/// restart. The deepest guess the symbolic reader accepts (found here, not assumed) is
+/// stored awaiting confirmation; the game is left and resumed with the guess still
+/// waiting, and `mondo replay` reads the log. (serde_json's default depth of 128 used
+/// to lose such a match for good.)
+#[test]
+fn the_deepest_guess_the_reader_accepts_survives_the_store_and_a_restart() {
+    let deepest = (1..200)
+        .map(|n| format!("exists x. {}up(x)", "!".repeat(n)))
+        .take_while(|p| mondo::lang::parse_symbolic(p).is_ok())
+        .last()
+        .expect("some negation reads");
+    assert!(
+        mondo::lang::parse_symbolic(&deepest.replacen('!', "!!", 1)).is_err(),
+        "the reader has a limit"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deep.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        &format!("guess {deepest}\nquit\n"),
+    );
+    assert_eq!(of(&out, "reading").len(), 1, "{out:?}");
+    let out = play(&db, &["--resume"], "status\nquit\n");
+    assert_eq!(out[0]["event"], "resumed", "{out:?}");
+    assert!(of(&out, "error").is_empty(), "{out:?}");
+    let out = play(&db, &["--resume"], "confirm\nquit\n");
+    assert!(of(&out, "error").is_empty(), "{out:?}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["replay", &out[0]["match"].to_string(), "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
+}

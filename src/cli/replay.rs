@@ -134,7 +134,7 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
 
 fn json_line(e: &StoredEvent) -> String {
     let event: serde_json::Value =
-        serde_json::from_str(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
+        mondo::store::from_json(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
     serde_json::json!({ "seq": e.seq, "at": e.at, "event": event }).to_string()
 }
 

@@ -194,12 +194,61 @@ pub struct StoredEvent {
 impl StoredEvent {
     /// Reads the JSON as the game's event type.
     pub fn decode<E: DeserializeOwned>(&self, id: MatchId) -> Result<E, StoreError> {
-        serde_json::from_str(&self.body).map_err(|e| StoreError::Corrupt {
+        from_json(&self.body).map_err(|reason| StoreError::Corrupt {
             id,
             seq: self.seq,
-            reason: e.to_string(),
+            reason,
         })
     }
+}
+
+/// The deepest JSON a stored event may be. What the pattern readers accept (100
+/// levels of formula, several JSON levels each) stays well under it, and so does the
+/// stack it takes to read (a tokio worker's 2 MiB).
+pub const MAX_JSON_DEPTH: usize = 1_000;
+
+/// Reads stored JSON (an event) whatever its nesting up to [`MAX_JSON_DEPTH`].
+/// serde_json's own limit (128) was lower than what the readers accept, so a match
+/// with a deeply nested guess was stored and then could not be read back.
+pub fn from_json<T: DeserializeOwned>(body: &str) -> Result<T, String> {
+    let depth = json_depth(body);
+    if depth > MAX_JSON_DEPTH {
+        return Err(format!(
+            "it nests {depth} levels deep; at most {MAX_JSON_DEPTH} are read"
+        ));
+    }
+    let mut reader = serde_json::Deserializer::from_str(body);
+    reader.disable_recursion_limit();
+    let value = T::deserialize(&mut reader).map_err(|e| e.to_string())?;
+    reader.end().map_err(|e| e.to_string())?;
+    Ok(value)
+}
+
+/// The deepest nesting of arrays and objects in JSON text (brackets inside strings
+/// do not count).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// A match's row: everything but its events.
