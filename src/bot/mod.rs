@@ -151,6 +151,9 @@ pub enum ServeError {
     Store { path: String, error: String },
     #[error("the matches could not be resumed: {0}")]
     Runtime(String),
+    /// Another process runs the database's matches (see `store::lock_for_running`).
+    #[error(transparent)]
+    Locked(#[from] crate::store::LockError),
     #[error("Discord: {0}")]
     Discord(String),
 }

@@ -25,7 +25,8 @@ pub fn http(token: &str, config: &Config) -> Arc<serenity::Http> {
     Arc::new(http_client(token, config))
 }
 
-/// Connects to Discord and runs until Ctrl-C (or the connection fails for good).
+/// Connects to Discord and runs until Ctrl-C or SIGTERM (or the connection fails for
+/// good); the store is closed either way.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let token = std::env::var("DISCORD_TOKEN")
         .ok()
@@ -33,6 +34,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         .ok_or(ServeError::NoToken)?;
     let token = token.trim().to_string();
     serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
+    // This process runs the database's live matches: no other may at the same time
+    // (refused before anything is said to Discord).
+    let _lock = crate::store::lock_for_running(&config.database.path, "mondo serve")?;
     let config = Arc::new(config);
     let http = http(&token, &config);
     // Ask Discord who we are before anything else: a token it refuses is one line now,
@@ -66,14 +70,15 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             }
             other => ServeError::Discord(other.to_string()),
         }),
-        _ = tokio::signal::ctrl_c() => {
+        () = crate::runtime::stop_requested() => {
             tracing::info!("stopping");
             shards.shutdown_all().await;
             Ok(())
         }
     };
     drop(client);
-    // Every match task finishes the command in hand and the game clock is saved.
+    // Every match task finishes the command in hand, the game clock is saved and the
+    // store closed.
     if let Err(e) = bot.runtime.clone().shutdown().await {
         tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
     }

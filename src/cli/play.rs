@@ -6,12 +6,14 @@
 use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
-use mondo::play::{Cast, DEFAULT_DB, Flow, HOST, Session, Source, duel_setup, practice_setup};
+use mondo::play::{
+    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, duel_setup, practice_setup, read_input,
+};
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
-use mondo::store::Store;
-use std::io::{BufRead, IsTerminal, Write};
+use mondo::store::{Store, lock_for_running};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -140,6 +142,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             dir.display()
         ));
     }
+    // This process runs the database's live matches: no other may at the same time.
+    let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
@@ -174,34 +178,46 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
 
     // Standard input is read on its own thread: lines arrive as they are typed. At a
-    // terminal, with line editing and history; piped, line by line.
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(16);
+    // terminal, with line editing and history; piped, line by line, where a line that is
+    // not text, or too long, is refused and the game goes on; a read error ends the
+    // input like its end does.
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Input>(16);
     let interactive = std::io::stdin().is_terminal() && !args.json;
     std::thread::spawn(move || {
         if interactive && read_edited(&tx).is_ok() {
             return;
         }
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.blocking_send(line).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        let mut count = 0;
+        while let Ok(Some(input)) = read_input(&mut stdin, &mut count) {
+            if tx.blocking_send(input).is_err() {
                 break;
             }
         }
     });
+    // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed.
+    let stop = mondo::runtime::stop_requested();
+    tokio::pin!(stop);
     let mut flow = Flow::Continue;
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
             line = rx.recv() => match line {
-                Some(line) => session.line(&line).await,
+                Some(input) => session.input(input).await,
                 // End of input: leave the game as it is, to resume.
                 None => break,
             },
             news = session.news() => news,
+            () = &mut stop => {
+                let (lines, _) = session.line("quit").await;
+                print_lines(&lines);
+                break;
+            }
         };
         print_lines(&lines);
         flow = next;
     }
+    drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -267,7 +283,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
 /// down arrows, Ctrl-R). `Err` when the terminal cannot be edited (the caller reads
 /// plain lines instead); Ctrl-D or Ctrl-C end the input (the match stays, to resume).
 fn read_edited(
-    tx: &tokio::sync::mpsc::Sender<String>,
+    tx: &tokio::sync::mpsc::Sender<Input>,
 ) -> Result<(), rustyline::error::ReadlineError> {
     let mut editor = rustyline::DefaultEditor::new()?;
     loop {
@@ -276,7 +292,7 @@ fn read_edited(
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if tx.blocking_send(line).is_err() {
+                if tx.blocking_send(Input::Line(line)).is_err() {
                     return Ok(());
                 }
             }

@@ -108,7 +108,10 @@ pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> 
 type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
 
 async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
-    let store = Store::open(&args.db).await.map_err(|e| e.to_string())?;
+    // Read only: replay never creates, migrates or writes the file.
+    let store = Store::open_read_only(&args.db)
+        .await
+        .map_err(|e| e.to_string())?;
     let record = store
         .record(args.id)
         .await
@@ -131,7 +134,7 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
 
 fn json_line(e: &StoredEvent) -> String {
     let event: serde_json::Value =
-        serde_json::from_str(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
+        mondo::store::from_json(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
     serde_json::json!({ "seq": e.seq, "at": e.at, "event": event }).to_string()
 }
 

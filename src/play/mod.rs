@@ -39,6 +39,82 @@ pub const HOST: &str = "host";
 /// The database `mondo play` uses unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "mondo.db";
 
+/// The longest input line a session reads, in bytes: a longer one is refused unread,
+/// so a runaway paste (or a 100 MB line) costs no memory and is not printed back.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input as read (see [`read_input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Line(String),
+    /// Line `line` (from 1) is not UTF-8 text: its first bad byte is at `at` (from 1).
+    NotText {
+        line: u64,
+        at: usize,
+        byte: u8,
+    },
+    /// Line `line` is `bytes` bytes long (or more: counting stops at a gigabyte).
+    TooLong {
+        line: u64,
+        bytes: usize,
+    },
+}
+
+/// Reads the next line of `input` (without its `\n` or `\r\n`): `None` at the end.
+/// Holds at most [`MAX_LINE`] bytes of it whatever its length. `line` counts the lines
+/// read so far.
+pub fn read_input(
+    input: &mut impl std::io::BufRead,
+    line: &mut u64,
+) -> std::io::Result<Option<Input>> {
+    let mut kept = Vec::new();
+    let mut bytes = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        bytes = bytes.saturating_add(part.len());
+        if kept.len() < MAX_LINE + 1 {
+            let room = MAX_LINE + 1 - kept.len();
+            kept.extend_from_slice(&part[..part.len().min(room)]);
+        }
+        let used = end.unwrap_or(chunk.len());
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    *line += 1;
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+        bytes -= 1;
+    }
+    if bytes > MAX_LINE {
+        return Ok(Some(Input::TooLong { line: *line, bytes }));
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(text) => Input::Line(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            Input::NotText {
+                line: *line,
+                at: at + 1,
+                byte: e.as_bytes()[at],
+            }
+        }
+    }))
+}
+
 /// Whether the session goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -397,6 +473,23 @@ impl Session {
         (out, flow)
     }
 
+    /// One line of input as read: a line of text is [`Session::line`]; a line that is
+    /// not text or too long is refused (the game goes on).
+    pub async fn input(&mut self, input: Input) -> (Vec<String>, Flow) {
+        let why = match input {
+            Input::Line(line) => return self.line(&line).await,
+            Input::NotText { line, at, byte } => format!(
+                "input line {line} is not text (byte {at} is 0x{byte:02x}, which is not \
+                 UTF-8); it was ignored: type the command again"
+            ),
+            Input::TooLong { line, bytes } => format!(
+                "input line {line} is {bytes} bytes long; a command is at most {MAX_LINE} \
+                 bytes, so it was ignored"
+            ),
+        };
+        (vec![self.error(&why)], Flow::Continue)
+    }
+
     async fn line_said(&mut self, line: &str) -> (Vec<String>, Flow) {
         let line = line.trim();
         let (named, line) = split_speaker(line);
@@ -625,5 +718,51 @@ fn split_speaker(line: &str) -> (Option<&str>, &str) {
             (Some(name), rest.trim())
         }
         _ => (None, line),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Input, MAX_LINE, read_input};
+
+    fn all(bytes: &[u8]) -> Vec<Input> {
+        // A tiny buffer, so lines straddle many reads.
+        let mut r = std::io::BufReader::with_capacity(7, bytes);
+        let mut line = 0;
+        std::iter::from_fn(|| read_input(&mut r, &mut line).unwrap()).collect()
+    }
+
+    #[test]
+    fn input_lines_are_read_whatever_their_bytes() {
+        let exact = "a".repeat(MAX_LINE);
+        let over = "b".repeat(MAX_LINE + 1);
+        let mut bytes = format!("one\r\n\n{exact}\n{over}\nt\u{e9}").into_bytes();
+        // "té" (3 bytes) then a lone lead byte: not UTF-8 at its 4th byte.
+        bytes.extend_from_slice(b"\xC3\nlast");
+        let got = all(&bytes);
+        assert_eq!(got[0], Input::Line("one".into()));
+        assert_eq!(got[1], Input::Line(String::new()));
+        assert_eq!(got[2], Input::Line(exact));
+        assert_eq!(
+            got[3],
+            Input::TooLong {
+                line: 4,
+                bytes: MAX_LINE + 1
+            }
+        );
+        assert!(
+            matches!(
+                got[4],
+                Input::NotText {
+                    line: 5,
+                    at: 4,
+                    byte: 0xC3
+                }
+            ),
+            "{:?}",
+            got[4]
+        );
+        assert_eq!(got[5], Input::Line("last".into()));
+        assert_eq!(got.len(), 6);
     }
 }

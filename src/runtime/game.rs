@@ -27,7 +27,7 @@ impl<G: Game> Engine for G {
     }
 
     fn decode(_kind: &str, body: &str) -> Result<Self::Event, String> {
-        serde_json::from_str(body).map_err(|e| e.to_string())
+        crate::store::from_json(body)
     }
 
     fn replay(kind: &str, events: &[Self::Event]) -> Result<G, String> {

@@ -422,7 +422,8 @@ impl<G: Engine> Runtime<G> {
     }
 
     /// Stops every match task (each finishes the command in hand; nothing is lost:
-    /// their logs are in the store) and saves the game clock.
+    /// their logs are in the store), saves the game clock and closes the store (see
+    /// [`Store::close`]): what a process does on every clean exit.
     pub async fn shutdown(self) -> Result<(), RuntimeError> {
         let handles: Vec<Handle<G>> = self.lock().drain().map(|(_, h)| h).collect();
         for h in handles {
@@ -430,11 +431,13 @@ impl<G: Engine> Runtime<G> {
             let _ = h.task.await;
         }
         self.inner.heartbeat.abort();
-        self.inner
+        let saved = self
+            .inner
             .store
             .save_game_clock(self.inner.clock.now())
-            .await?;
-        Ok(())
+            .await;
+        self.inner.store.clone().close().await;
+        Ok(saved?)
     }
 
     /// The state of a match, live or over (for redacting stored events; fronts see
@@ -553,6 +556,30 @@ pub(crate) fn decode_all<G: Engine>(
             })
         })
         .collect()
+}
+
+/// Waits for the process to be asked to stop: Ctrl-C (SIGINT) or SIGTERM. Create it
+/// once and keep it (a signal is caught from its first poll on).
+pub async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// Saves the game clock's reading every `heartbeat_ms`.
