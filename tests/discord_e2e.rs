@@ -280,9 +280,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         assert!(help.contains(line), "{help}");
     }
     // `/help patterns`: the words a guess may use, each with an example that reads.
-    let i = fake
-        .slash(carol.id, "help", &[("topic", json!(1))])
-        .await;
+    let i = fake.slash(carol.id, "help", &[("topic", json!(1))]).await;
     let words = answer(&fake, &i).await;
     assert!(words.ephemeral, "{}", words.text());
     assert!(words.text().contains("e.g."), "{}", words.text());
