@@ -701,11 +701,9 @@ impl Encoder {
                     self.memo_formula.insert(key, g);
                     return Ok(g);
                 }
-                if !universal {
-                    if let Some(g) = self.exists_by_class(v.0, body, env)? {
-                        self.memo_formula.insert(key, g);
-                        return Ok(g);
-                    }
+                if !universal && let Some(g) = self.exists_by_class(v.0, body, env)? {
+                    self.memo_formula.insert(key, g);
+                    return Ok(g);
                 }
                 let saved = env[v.0 as usize];
                 let mut parts = Vec::with_capacity(MAX_CELLS);
@@ -1632,12 +1630,12 @@ impl Encoder {
                 v
             })
         };
-        if let (Some(small), Some(big)) = (plain(small), plain(big)) {
-            if small != big {
-                let link = Link { small, big, ratio };
-                if !self.links.contains(&link) {
-                    self.links.push(link);
-                }
+        if let (Some(small), Some(big)) = (plain(small), plain(big))
+            && small != big
+        {
+            let link = Link { small, big, ratio };
+            if !self.links.contains(&link) {
+                self.links.push(link);
             }
         }
     }

@@ -201,7 +201,10 @@ impl Race {
 }
 
 fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 impl Engine for Race {
