@@ -116,16 +116,33 @@ pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
 /// that `every piece points up!` or `there exists a small piece` is not blamed on
 /// its first word.
 pub fn parse(text: &str) -> Result<Pattern, ParsePatternError> {
-    if unmistakably_symbolic(text) {
-        return parse_symbolic(text).or_else(|e| english::read(text).map_err(|_| e));
-    }
-    match english::read(text) {
-        Ok(p) => Ok(p),
-        Err(english_error) => match parse_symbolic(text) {
-            Ok(p) => Ok(p),
-            Err(e) if e.span.start > english_error.span.start => Err(e),
-            Err(_) => Err(english::polish(english_error, text)),
-        },
+    let symbolic_first = unmistakably_symbolic(text);
+    let read = |symbolic: bool| {
+        if symbolic {
+            parse_symbolic(text)
+        } else {
+            english::read(text)
+        }
+    };
+    let first_error = match read(symbolic_first) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let other_error = match read(!symbolic_first) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    // The reader that got further says what went wrong; the one tried first on a tie.
+    let (english_error, symbolic_error) = if symbolic_first {
+        (other_error, first_error)
+    } else {
+        (first_error, other_error)
+    };
+    let (e, s) = (english_error.span.start, symbolic_error.span.start);
+    if e > s || (e == s && !symbolic_first) {
+        Err(english::polish(english_error, text))
+    } else {
+        Err(symbolic_error)
     }
 }
 

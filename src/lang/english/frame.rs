@@ -42,6 +42,8 @@ const HEDGES: &[&[&str]] = &[
     &["the", "rule", "is"],
     &["the", "pattern", "is"],
     &["the", "hidden", "pattern", "is"],
+    &["it", "is", "true", "that"],
+    &["it's", "true", "that"],
 ];
 
 /// Modals that say a rule must hold: `X must point up` is `X points up`.
@@ -104,10 +106,15 @@ fn matches_at(toks: &[Token], i: usize, words: &[&str]) -> bool {
 
 /// Drops and rewrites what carries no meaning; see the module documentation.
 pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
-    // Quotes and question marks never change what a guess says.
+    // Quotes and question marks never change what a guess says; `&` between English
+    // sentences is `and`.
     let mut toks: Vec<Token> = toks
         .into_iter()
         .filter(|t| !matches!(t.tok, Tok::Sym(Sym::Quote | Sym::Question)))
+        .map(|t| match t.tok {
+            Tok::Sym(Sym::Amp) => synthetic("and", t.span),
+            _ => t,
+        })
         .collect();
     let trailing = |toks: &mut Vec<Token>| {
         while toks.last().is_some_and(|t| {

@@ -82,7 +82,8 @@ impl Parser<'_> {
             }
             "nothing" | "nobody" | "none" => {
                 self.c.bump();
-                np_done = w != "none";
+                // `none of the pieces` reads its noun phrase; `none points up` has none.
+                np_done = w != "none" || !(self.c.is_word("of") || self.np_start());
                 Det::No
             }
             "anything" | "anybody" | "anyone" => {

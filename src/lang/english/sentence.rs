@@ -772,7 +772,7 @@ impl Parser<'_> {
                     // with another, or all in one group? A person could mean any.
                     Det::Every => Err(ParsePatternError::new(
                         rspan.clone(),
-                        "`all pieces ... each other` could mean every two of them, each with some other one, or all in one group: say which",
+                        "this could mean every two of them, each with some other one, or all of them in one group: say which",
                     )
                     .with_help(
                         "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
