@@ -456,18 +456,34 @@ impl Parser<'_> {
         if let Some(f) = self.structure_noun_item(&det, start)? {
             return Ok(Some(f));
         }
-        if matches!(
-            det.det,
-            Det::Every | Det::TheUnique | Det::Half(_) | Det::NoN(_)
-        ) {
-            return Err(ParsePatternError::new(
-                det.span,
-                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
-            ));
+        let refusal = ParsePatternError::new(
+            det.span.clone(),
+            "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+        );
+        if matches!(det.det, Det::Every | Det::TheUnique | Det::Half(_)) {
+            return Err(refusal);
         }
-        let no = neg || matches!(det.det, Det::No);
-        let np = self.licensing(no, |p| p.np_after(&det))?;
+        let no = neg || matches!(det.det, Det::No | Det::NoN(_));
+        // `there are no two pieces in the same row`, `there are some pieces touching
+        // each other`: the pieces at once, as after a subject.
+        let saved = std::mem::replace(&mut self.group_relative, true);
+        let np = self.licensing(no, |p| p.np_after(&det));
+        self.group_relative = saved;
+        let mut np = np?;
+        let group = if np.rel.as_deref().is_some_and(Vp::is_group) {
+            np.rel.take().map(|v| *v)
+        } else if self.group_complement_ahead() {
+            Some(self.comp_atom()?).filter(Vp::is_group)
+        } else {
+            None
+        };
         let span = self.span_from(start);
+        if let Some(vp) = group {
+            return Ok(Some(self.group_sentence(&det, &np, &vp, span)?));
+        }
+        if matches!(det.det, Det::NoN(_)) {
+            return Err(refusal);
+        }
         Ok(Some(self.quantified(det, np, None, span)?))
     }
 
@@ -620,8 +636,34 @@ impl Parser<'_> {
                 "a verb phrase such as `points up`, `touches a small piece` or `is large`",
             ));
         }
+        // `a small piece and a large piece touch`: two subjects of one verb, which
+        // is not read (each? together?); a list of phrases alone is.
+        if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
+            return Err(ParsePatternError::new(
+                self.c.here(),
+                "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+            )
+            .with_help("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`"));
+        }
         let span = self.span_from(start);
         self.quantified(det, np, None, span)
+    }
+
+    /// Whether a finite verb comes from `k` tokens on before the clause ends (at a
+    /// connective, `then`, `)` or the end).
+    fn verb_before_clause_ends(&self, k: usize) -> bool {
+        let mut i = k;
+        while self.c.peek_at(i).is_some() {
+            if self.vp_start(i, Mode::Finite) {
+                return true;
+            }
+            if i > k && self.at_clause_end(i) && !self.c.sym_at(i).is_some_and(|s| s == Sym::Comma)
+            {
+                return false;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// A sentence without a determiner: `small pieces outnumber large pieces`, or a
