@@ -138,12 +138,39 @@ pub fn parse(text: &str) -> Result<Pattern, ParsePatternError> {
     } else {
         (first_error, other_error)
     };
+    // Symbolic progress counts only in text with some symbolic syntax: `pieces
+    // point up` gets further as symbolic (`pieces` is a term) but is English.
     let (e, s) = (english_error.span.start, symbolic_error.span.start);
+    let s = if symbolic_first || some_symbolic_syntax(text) {
+        s
+    } else {
+        0
+    };
     if e > s || (e == s && !symbolic_first) {
         Err(english::polish(english_error, text))
     } else {
         Err(symbolic_error)
     }
+}
+
+/// Whether the text has anything of the symbolic form's syntax: parentheses right
+/// after a word, a comparison sign, or a symbolic keyword.
+fn some_symbolic_syntax(text: &str) -> bool {
+    let Ok(lexed) = lexer::lex(text) else {
+        return false;
+    };
+    let toks = &lexed.tokens;
+    toks.iter().enumerate().any(|(i, t)| match &t.tok {
+        lexer::Tok::Sym(s) => {
+            s.continues_term() && *s != lexer::Sym::Minus
+                || (*s == lexer::Sym::LParen && i > 0 && !t.spaced)
+        }
+        lexer::Tok::Word(w) => matches!(
+            w.as_str(),
+            "forall" | "exists" | "true" | "false" | "count" | "pips"
+        ),
+        lexer::Tok::Int(_) => false,
+    })
 }
 
 /// Whether the text uses syntax that only the symbolic form has.

@@ -319,6 +319,7 @@ impl Parser<'_> {
             &["a", "koan"][..],
             &["the", "koan"],
             &["koans"],
+            &["any", "koan"],
             &["every", "koan"],
             &["a", "structure"],
             &["the", "structure"],
@@ -328,6 +329,16 @@ impl Parser<'_> {
             return self.sentence();
         };
         self.c.pos += s.len();
+        // `a koan with the Buddha-nature has a small piece`.
+        if self.c.is_word("with") {
+            self.c.bump();
+            self.c.eat_word("the");
+            if self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]) {
+                return self.structure_rest(start);
+            }
+            self.c.pos = save;
+            return self.sentence();
+        }
         let negated = if self.c.eat_word("has")
             || self.c.eat_word("have")
             || self.c.eat_word("contains")

@@ -15,29 +15,88 @@ impl Parser<'_> {
     /// The loosest level: `S iff S`, `S if S`, `S only if S`, `S unless S`.
     pub(super) fn sentence(&mut self) -> R<Formula> {
         self.enter()?;
+        self.subject = None;
         let mut a = self.if_then()?;
         loop {
             let save = self.c.pos;
             self.c.eat_sym(Sym::Comma);
-            if self.c.eat_word("iff") || self.c.eat_words(&["if", "and", "only", "if"]) {
-                let b = self.if_then()?;
-                a = bin(BinOp::Iff, a, b);
+            let conn = if self.c.eat_word("iff") || self.c.eat_words(&["if", "and", "only", "if"]) {
+                BinOp::Iff
             } else if self.c.eat_words(&["only", "if"]) {
-                let b = self.if_then()?;
-                a = bin(BinOp::Implies, a, b);
+                BinOp::Implies
             } else if self.c.eat_word("if") {
-                let b = self.conditioned(Self::if_then)?;
-                a = bin(BinOp::Implies, b, a);
+                BinOp::Or
             } else if self.c.eat_word("unless") {
-                let b = self.conditioned(Self::if_then)?;
-                a = bin(BinOp::Implies, not(b.span.clone(), b), a);
+                BinOp::Xor
             } else {
                 self.c.pos = save;
                 break;
+            };
+            // `every piece points up unless it is small`: `it` in the second part is
+            // the piece the first is about.
+            let subject = self.subject.take().filter(|s| {
+                s.span == a.span && (matches!(s.det.det, Det::Every) || s.is_singular())
+            });
+            let second = self.c.pos;
+            let condition = conn != BinOp::Iff;
+            let read_b = |p: &mut Self| {
+                if condition {
+                    p.conditioned(Self::if_then)
+                } else {
+                    p.if_then()
+                }
+            };
+            let (mut b, used) = match &subject {
+                Some(s) => self.with_referent(s.has_rivals(), read_b)?,
+                None => (read_b(self)?, false),
+            };
+            if let (Some(s), true) = (&subject, used) {
+                a = self.postfix_condition(s, conn, b)?;
+                continue;
             }
+            if subject.is_some() {
+                self.c.pos = second;
+                b = read_b(self)?;
+            }
+            a = match conn {
+                BinOp::Iff => bin(BinOp::Iff, a, b),
+                BinOp::Implies => bin(BinOp::Implies, a, b),
+                BinOp::Or => bin(BinOp::Implies, b, a),
+                _ => bin(BinOp::Implies, not(b.span.clone(), b), a),
+            };
         }
         self.leave();
         Ok(a)
+    }
+
+    /// `every piece points up unless it is small`, `a piece is small if it points
+    /// up`: for every such piece (`conn` stands for the connective: `Or` for `if`,
+    /// `Xor` for `unless`, `Implies` for `only if`, `Iff`).
+    fn postfix_condition(&self, s: &Subject, conn: BinOp, b: Formula) -> R<Formula> {
+        let x = Var(self.base);
+        let (d, outer) = (x.0 + 1, self.discourse.clone());
+        let r = self.lower_np(&s.np, x, d, &outer)?;
+        let v = match &s.vp {
+            Some(vp) => self.lower_vp(vp, x, d, &outer)?,
+            None => {
+                return Err(ParsePatternError::new(
+                    s.span.clone(),
+                    "say what the piece does",
+                ));
+            }
+        };
+        let span = s.span.start..b.span.end;
+        let then = match conn {
+            BinOp::Iff => bin(BinOp::Iff, v, b),
+            BinOp::Implies => bin(BinOp::Implies, v, b),
+            BinOp::Or => bin(BinOp::Implies, b, v),
+            _ => bin(BinOp::Implies, not(b.span.clone(), b), v),
+        };
+        let body = match r {
+            Some(r) => bin(BinOp::Implies, r, then),
+            None => then,
+        };
+        Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
     }
 
     /// Reads a condition (of `if` / `unless`, or under `it is not the case that`),
