@@ -204,3 +204,145 @@ fn groups_match_on_every_three_piece_arrows_structure() {
         .collect();
     check_many(PieceSet::Arrows, &koans, &formulas);
 }
+
+/// A random formula that only looks at what the pieces are (sizes, directions,
+/// relations between pieces that ignore cells, pips, equality), with `vars` nested
+/// quantifiers of random kinds: the blocks the finder decides by class counts.
+fn piecewise_formula(rng: &mut Xoshiro256PlusPlus, set: PieceSet, vars: u8) -> Formula {
+    use rand::RngExt;
+    // Sizes or directions, not both: with both, every piece is its own class and the
+    // block is grounded over cells (as its 36^k bindings are then no worse).
+    let sized = set == PieceSet::Pyramids && rng.random_bool(0.5);
+    let relations: Vec<BinaryPred> = BinaryPred::ALL
+        .iter()
+        .copied()
+        .filter(|p| {
+            if sized {
+                matches!(
+                    p,
+                    BinaryPred::SameSize | BinaryPred::Larger | BinaryPred::Smaller
+                )
+            } else {
+                matches!(p, BinaryPred::SameDirection | BinaryPred::OppositeDirection)
+            }
+        })
+        .collect();
+    let unary: Vec<UnaryPred> = UnaryPred::ALL
+        .iter()
+        .copied()
+        .filter(|p| p.is_local() && p.mentions_size() == sized)
+        .collect();
+    let atom = |rng: &mut Xoshiro256PlusPlus, bound: u8| {
+        let a = rng.random_range(0..bound);
+        let b = rng.random_range(0..bound);
+        match rng.random_range(0..if sized { 5 } else { 4 }) {
+            0 => not(same(a, b)),
+            1 => un(*unary.choose(rng).unwrap(), a),
+            2 | 3 => rel(*relations.choose(rng).unwrap(), a, b),
+            _ => cmp(
+                CmpOp::Ge,
+                add(
+                    t(TermKind::PipsOf(mondo::lang::Var(a))),
+                    t(TermKind::PipsOf(mondo::lang::Var(b))),
+                ),
+                int(rng.random_range(2..=6)),
+            ),
+        }
+    };
+    // The innermost body over all variables, then the quantifiers, each level's body
+    // mixing an atom about the variables bound so far.
+    let mut body = atom(rng, vars);
+    for _ in 0..rng.random_range(1..4) {
+        let part = atom(rng, vars);
+        body = if rng.random_bool(0.7) {
+            and(body, part)
+        } else {
+            or(body, part)
+        };
+    }
+    for v in (0..vars).rev() {
+        body = if rng.random_bool(0.5) {
+            exists(v, body)
+        } else {
+            forall(v, body)
+        };
+        if v > 0 && rng.random_bool(0.5) {
+            let part = atom(rng, v);
+            body = if rng.random_bool(0.5) {
+                and(part, body)
+            } else {
+                or(part, body)
+            };
+        }
+    }
+    body
+}
+
+/// Blocks that only look at the pieces are decided from class counts, not cells: on
+/// structures with many pieces of one class, random such blocks of 2 to 4 variables
+/// (an outer variable included) mean what the evaluator says.
+#[test]
+fn blocks_decided_by_counts_match_the_evaluator() {
+    use rand::RngExt;
+    for set in PieceSet::ALL {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut koans = structures(set, 60);
+        koans.extend((0..60).map(|_| mondo::lang::random::koan(&mut rng, set, 14)));
+        // Many pieces of one kind: 4 to 6 pieces drawn from only two pieces of the set.
+        for _ in 0..40 {
+            let two: Vec<_> = set.pieces().sample(&mut rng, 2).copied().collect();
+            let n = rng.random_range(4..=6);
+            let placed: Vec<_> = (0..n)
+                .map(|i| (i / 3, i % 3, two[rng.random_range(0..2)]))
+                .collect();
+            koans.push(Koan::new(set, placed).unwrap());
+        }
+        let mut formulas = vec![(
+            "three of one size or direction".to_string(),
+            exists(
+                0,
+                exists(
+                    1,
+                    exists(
+                        2,
+                        and(
+                            and(not(same(0, 1)), and(not(same(1, 2)), not(same(0, 2)))),
+                            and(
+                                rel(BinaryPred::SameDirection, 0, 1),
+                                rel(BinaryPred::SameDirection, 1, 2),
+                            ),
+                        ),
+                    ),
+                ),
+            ),
+        )];
+        // An inner block about an outer piece (bound by a quantifier that looks at
+        // cells): two other pieces of its direction, which needs counts told apart up
+        // to three.
+        let two_others = exists(
+            1,
+            exists(
+                2,
+                and(
+                    and(not(same(1, 0)), and(not(same(2, 0)), not(same(1, 2)))),
+                    and(
+                        rel(BinaryPred::SameDirection, 1, 0),
+                        rel(BinaryPred::SameDirection, 2, 0),
+                    ),
+                ),
+            ),
+        );
+        formulas.push((
+            "every topmost piece has two others of its direction".to_string(),
+            forall(0, or(not(un(UnaryPred::Topmost, 0)), two_others)),
+        ));
+        for i in 0..40 {
+            let vars = rng.random_range(2..=4);
+            formulas.push((
+                format!("random block {i}"),
+                piecewise_formula(&mut rng, set, vars),
+            ));
+        }
+        check_many(set, &koans, &formulas);
+    }
+}

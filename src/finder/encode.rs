@@ -32,10 +32,13 @@
 //! truth is an output of a totalizer (rustsat), encoded in both directions around the
 //! bound. One totalizer serves every comparison over the same multiset of literals.
 
+use super::piecewise::Block;
+use super::simplify::simplify;
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos, Size};
 use crate::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
 };
+use crate::lang::eval::{free, miniscope};
 use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Totalizer,
 };
@@ -64,7 +67,31 @@ impl std::ops::Not for G {
 
 /// Why a pattern could not be grounded; the umpire reports it as undecided.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct EncodeError(pub String);
+pub(crate) enum EncodeError {
+    /// The caller raised the interrupt flag while the grounding was being built.
+    Stopped,
+    /// The grounding passed its clause budget (the number given).
+    TooBig(usize),
+    /// Anything else (an internal error, said as such).
+    Other(String),
+}
+
+impl EncodeError {
+    /// A bug rather than a limit.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, EncodeError::Other(m) if m.starts_with("internal error"))
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            EncodeError::Stopped => "the search was stopped before it could decide".to_string(),
+            EncodeError::TooBig(n) => {
+                format!("the patterns are too complex to ground exactly (more than {n} clauses)")
+            }
+            EncodeError::Other(m) => m.clone(),
+        }
+    }
+}
 
 /// A linear sum `konst + sum(weight * literal)`, with the range of values it can take
 /// (to prove that the evaluator's saturating arithmetic never saturates).
@@ -159,9 +186,12 @@ pub(crate) struct Encoder {
     pending: Cnf,
     clauses: usize,
     max_clauses: usize,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     cell: Vec<Vec<Lit>>,
     occ: Vec<Lit>,
     masks: HashMap<(usize, u16), G>,
+    /// Binary atoms by (relation, cell, cell) (see [`Encoder::binary`]).
+    atoms: Vec<Option<G>>,
     ands: HashMap<Vec<Lit>, Lit>,
     xors: HashMap<(Lit, Lit), Lit>,
     /// `row_ge[r]`: some piece in row >= r (index 0..=6).
@@ -192,6 +222,10 @@ pub(crate) struct Encoder {
     partitioned: Vec<Vec<u16>>,
     /// Canonical `e >= 0` constraints already encoded.
     comparisons: HashMap<(Vec<(Lit, i128)>, i128), G>,
+    /// Quantifier blocks decided by class counts (by address; `None`: not such a
+    /// block), and their truth per classes of the outer pieces.
+    blocks: HashMap<usize, Option<Block>>,
+    decided: HashMap<(usize, Vec<usize>), G>,
 }
 
 /// `count(small) <= ratio * count(big)`, true of every structure (a pips total and its
@@ -212,11 +246,17 @@ struct Link {
 const MAX_WEIGHT: i128 = 4096;
 
 /// Largest integer magnitude we accept anywhere in a term (far beyond any real count,
-/// far below i64 limits, so saturating and exact arithmetic agree).
+/// far below i64 limits even multiplied, so the evaluator's saturating arithmetic and
+/// the exact sums grounded here agree). Comparisons that no structure can make true or
+/// false, whatever their numbers, were folded away before grounding (`simplify.rs`).
 const MAX_MAGNITUDE: i128 = 1 << 40;
 
 impl Encoder {
-    pub fn new(set: PieceSet, max_clauses: usize) -> Encoder {
+    pub fn new(
+        set: PieceSet,
+        max_clauses: usize,
+        interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Encoder {
         let pieces = set.pieces();
         let mut e = Encoder {
             set,
@@ -226,9 +266,11 @@ impl Encoder {
             pending: Cnf::new(),
             clauses: 0,
             max_clauses,
+            interrupt,
             cell: Vec::with_capacity(MAX_CELLS),
             occ: Vec::with_capacity(MAX_CELLS),
             masks: HashMap::new(),
+            atoms: Vec::new(),
             ands: HashMap::new(),
             xors: HashMap::new(),
             row_ge: None,
@@ -247,6 +289,8 @@ impl Encoder {
             partitioned: Vec::new(),
             outputs: HashMap::new(),
             comparisons: HashMap::new(),
+            blocks: HashMap::new(),
+            decided: HashMap::new(),
         };
         for _ in 0..MAX_CELLS {
             let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
@@ -330,12 +374,17 @@ impl Encoder {
         self.pending.clear();
     }
 
+    /// Stops the grounding at its clause budget or when the caller raises the
+    /// interrupt flag: building the CNF must never run on past the umpire's limit.
     fn check_size(&self) -> Result<(), EncodeError> {
         if self.clauses > self.max_clauses {
-            Err(EncodeError(format!(
-                "the patterns are too complex to ground exactly (more than {} clauses)",
-                self.max_clauses
-            )))
+            Err(EncodeError::TooBig(self.max_clauses))
+        } else if self
+            .interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            Err(EncodeError::Stopped)
         } else {
             Ok(())
         }
@@ -588,13 +637,19 @@ impl Encoder {
 
     // ----- formulas --------------------------------------------------------------------
 
-    /// Grounds a closed formula.
+    /// Grounds a closed formula: first simplified (comparisons that no structure of
+    /// the set can make true or false become constants) and mini-scoped (quantifiers
+    /// pushed inward, so that each part is grounded once per binding of the few
+    /// variables it mentions; see `lang::eval::miniscope`).
     pub fn formula(&mut self, f: &Formula) -> Result<G, EncodeError> {
+        let f = miniscope(&simplify(f, self.set));
         let mut env: Env = [None; 256];
-        let g = self.ground(f, &mut env);
+        let g = self.ground(&f, &mut env);
         // Keys are addresses: they must not outlive the formula.
         self.memo_formula.clear();
         self.memo_term.clear();
+        self.blocks.clear();
+        self.decided.clear();
         self.free.clear();
         self.local.clear();
         g
@@ -610,6 +665,15 @@ impl Encoder {
             FormulaKind::Not(a) => !self.ground(a, env)?,
             FormulaKind::Bin(op, a, b) => {
                 let a = self.ground(a, env)?;
+                // Left to right, as the evaluator: a first part that decides the whole
+                // spares grounding the second (mini-scoping puts atoms first, so a
+                // relation between cells it cannot hold at cuts the branch).
+                match (op, a) {
+                    (BinOp::And, G::Const(false)) => return Ok(a),
+                    (BinOp::Or, G::Const(true)) => return Ok(a),
+                    (BinOp::Implies, G::Const(false)) => return Ok(G::Const(true)),
+                    _ => {}
+                }
                 let b = self.ground(b, env)?;
                 match op {
                     BinOp::And => self.and(&[a, b]),
@@ -632,6 +696,10 @@ impl Encoder {
                     self.memo_key(f as *const Formula as usize, env, |e| free_in_formula(f, e));
                 if let Some(g) = self.memo_formula.get(&key) {
                     return Ok(*g);
+                }
+                if let Some(g) = self.by_counts(f, env)? {
+                    self.memo_formula.insert(key, g);
+                    return Ok(g);
                 }
                 if !universal {
                     if let Some(g) = self.exists_by_class(v.0, body, env)? {
@@ -696,10 +764,8 @@ impl Encoder {
     /// the evaluator's own definitions. Such a subformula grounds to one canonical
     /// "the cell holds one of these pieces" literal however it is phrased.
     fn local_mask(&mut self, f: &Formula) -> Option<(u8, u16)> {
-        let mut vars = Vec::new();
-        free_in_formula(f, &mut vars);
-        vars.sort_unstable();
-        vars.dedup();
+        let addr = f as *const Formula as usize;
+        let vars = self.free.entry(addr).or_insert_with(|| free(f));
         match vars.as_slice() {
             &[v] => self.local_mask_in(f, v).map(|m| (v, m)),
             _ => None,
@@ -841,6 +907,111 @@ impl Encoder {
         Ok(Some(self.and(&parts)))
     }
 
+    /// A block of quantifiers that only looks at what the pieces are (see
+    /// `piecewise.rs`), decided by the counts of each class of pieces: for each class
+    /// its outer variables' pieces may be in, the capped count vectors that make it
+    /// true, as a decision diagram over the classes' count outputs. `None` for other
+    /// formulas.
+    fn by_counts(&mut self, f: &Formula, env: &Env) -> Result<Option<G>, EncodeError> {
+        let addr = f as *const Formula as usize;
+        let set = self.set;
+        let block = self
+            .blocks
+            .entry(addr)
+            .or_insert_with(|| Block::analyse(f, set))
+            .clone();
+        let Some(block) = block else {
+            return Ok(None);
+        };
+        self.partition(&block.classes)?;
+        // The outer variables' pieces, one element per distinct cell.
+        let mut cells: Vec<usize> = Vec::new();
+        let mut element_of = Vec::with_capacity(block.free.len());
+        for &v in &block.free {
+            let c = bound(env, v)?;
+            let e = match cells.iter().position(|&x| x == c) {
+                Some(e) => e,
+                None => {
+                    cells.push(c);
+                    cells.len() - 1
+                }
+            };
+            element_of.push(e);
+        }
+        let t = block.classes.len();
+        let mut options = Vec::new();
+        for code in 0..t.pow(cells.len() as u32) {
+            let classes: Vec<usize> = (0..cells.len())
+                .map(|e| code / t.pow(e as u32) % t)
+                .collect();
+            let mut parts: Vec<G> = cells
+                .iter()
+                .zip(&classes)
+                .map(|(&c, &k)| self.bound_has(c, block.classes[k]))
+                .collect();
+            let outer: Vec<(usize, usize)> = element_of.iter().map(|&e| (e, classes[e])).collect();
+            let key = (addr, classes);
+            let decided = match self.decided.get(&key) {
+                Some(&g) => g,
+                None => {
+                    let g = self.by_count_vectors(f, &block, &outer, &mut Vec::new())?;
+                    self.decided.insert(key, g);
+                    g
+                }
+            };
+            parts.push(decided);
+            options.push(self.and(&parts));
+        }
+        self.check_size()?;
+        Ok(Some(self.or(&options)))
+    }
+
+    /// The block's truth over the count vectors extending `prefix` (counts of the
+    /// first classes), split on the next class's count.
+    fn by_count_vectors(
+        &mut self,
+        f: &Formula,
+        block: &Block,
+        outer: &[(usize, usize)],
+        prefix: &mut Vec<usize>,
+    ) -> Result<G, EncodeError> {
+        let class = prefix.len();
+        if class == block.classes.len() {
+            // An impossible vector (fewer pieces than the outer ones) never occurs.
+            let truth = block.truth(f, self.set, outer, prefix).unwrap_or(false);
+            return Ok(G::Const(truth));
+        }
+        let mut children = Vec::with_capacity(block.cap + 1);
+        for n in 0..=block.cap {
+            prefix.push(n);
+            children.push(self.by_count_vectors(f, block, outer, prefix)?);
+            prefix.pop();
+        }
+        if children.iter().all(|g| *g == children[0]) {
+            return Ok(children[0]);
+        }
+        let lits: Vec<Lit> = (0..MAX_CELLS)
+            .filter_map(|i| match self.cell_has(i, block.classes[class]) {
+                G::Lit(l) => Some(l),
+                G::Const(_) => None,
+            })
+            .collect();
+        let mut parts = Vec::new();
+        for (n, &child) in children.iter().enumerate() {
+            if child == G::Const(false) {
+                continue;
+            }
+            let at_least = self.at_least(lits.clone(), n as i128)?;
+            let below = if n < block.cap {
+                !self.at_least(lits.clone(), n as i128 + 1)?
+            } else {
+                G::Const(true)
+            };
+            parts.push(self.and(&[at_least, below, child]));
+        }
+        Ok(self.or(&parts))
+    }
+
     fn memo_key(
         &mut self,
         addr: usize,
@@ -854,6 +1025,7 @@ impl Encoder {
             v.dedup();
             v
         });
+        debug_assert!(vars.windows(2).all(|w| w[0] < w[1]));
         let cells = vars
             .iter()
             .map(|&v| env[v as usize].unwrap_or(u8::MAX))
@@ -898,7 +1070,22 @@ impl Encoder {
         }
     }
 
+    /// `p(piece at i, piece at j)`, remembered per (relation, cells): a player's
+    /// four-variable pattern asks the same atom for many bindings.
     fn binary(&mut self, p: BinaryPred, i: usize, j: usize) -> G {
+        let key = (p as usize * MAX_CELLS + i) * MAX_CELLS + j;
+        if self.atoms.is_empty() {
+            self.atoms = vec![None; BinaryPred::ALL.len() * MAX_CELLS * MAX_CELLS];
+        }
+        if let Some(g) = self.atoms[key] {
+            return g;
+        }
+        let g = self.binary_uncached(p, i, j);
+        self.atoms[key] = Some(g);
+        g
+    }
+
+    fn binary_uncached(&mut self, p: BinaryPred, i: usize, j: usize) -> G {
         let at = |i: usize| Pos::new((i / SIDE) as u8, (i % SIDE) as u8);
         let (a, b) = (at(i), at(j));
         if i == j {
@@ -1067,7 +1254,7 @@ impl Encoder {
                 // Comparisons count a weight-w literal w times: keep that bounded.
                 let weight: i128 = scaled.terms.iter().map(|t| t.1.abs()).sum();
                 if weight > MAX_WEIGHT {
-                    return Err(EncodeError(
+                    return Err(EncodeError::Other(
                         "a multiplier in the pattern is too large to reason about exactly".into(),
                     ));
                 }
@@ -1080,8 +1267,10 @@ impl Encoder {
         };
         let (lo, hi) = lin.range();
         if lo < -MAX_MAGNITUDE || hi > MAX_MAGNITUDE {
-            return Err(EncodeError(
-                "a number in the pattern is too large to reason about exactly".into(),
+            return Err(EncodeError::Other(
+                "a number in the pattern is too close to the 64-bit limit to reason about \
+                 exactly"
+                    .into(),
             ));
         }
         Ok(lin)
@@ -1103,7 +1292,7 @@ impl Encoder {
         let (lo, hi) = a.range();
         let (q_lo, q_hi) = (lo.div_euclid(k), hi.div_euclid(k));
         if q_hi - q_lo > MAX_WEIGHT / k.max(1) {
-            return Err(EncodeError(
+            return Err(EncodeError::Other(
                 "a remainder in the pattern is too large to reason about exactly".into(),
             ));
         }
@@ -1125,7 +1314,7 @@ impl Encoder {
             self.compare(CmpOp::Le, &below)?,
         ] {
             if !self.require(g) {
-                return Err(EncodeError(
+                return Err(EncodeError::Other(
                     "internal error: a remainder has no quotient".into(),
                 ));
             }
@@ -1476,21 +1665,21 @@ impl Encoder {
         let before = self.pending.len();
         // Output k needs its "if" half (encoded for upper bound k-1) and its "only if"
         // half (lower bound k); with just one half it would not mean "sum >= k".
-        let oom = |_| EncodeError("out of memory while encoding a count".into());
+        let oom = |_| EncodeError::Other("out of memory while encoding a count".into());
         tot.encode_ub_change(k - 1..k, &mut self.pending, &mut self.vm)
             .map_err(oom)?;
         tot.encode_lb_change(k..k + 1, &mut self.pending, &mut self.vm)
             .map_err(oom)?;
-        let ge = tot
-            .enforce_lb(k)
-            .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
-        let le = tot
-            .enforce_ub(k - 1)
-            .map_err(|e| EncodeError(format!("internal error: totalizer output missing ({e})")))?;
+        let ge = tot.enforce_lb(k).map_err(|e| {
+            EncodeError::Other(format!("internal error: totalizer output missing ({e})"))
+        })?;
+        let le = tot.enforce_ub(k - 1).map_err(|e| {
+            EncodeError::Other(format!("internal error: totalizer output missing ({e})"))
+        })?;
         self.clauses += self.pending.len() - before;
         match (ge.as_slice(), le.as_slice()) {
             ([g], [l]) if *l == !*g => Ok(G::Lit(*g)),
-            _ => Err(EncodeError(
+            _ => Err(EncodeError::Other(
                 "internal error: a count bound is not defined in both directions".into(),
             )),
         }
@@ -1636,7 +1825,7 @@ fn flatten_and<'a>(f: &'a Formula, out: &mut Vec<&'a Formula>) {
 
 /// Whether a relation depends only on the two pieces, not on their cells: checked on
 /// its definition for every pair of cells of the window (once per process).
-fn piecewise(p: BinaryPred) -> bool {
+pub(crate) fn piecewise(p: BinaryPred) -> bool {
     static TABLE: std::sync::OnceLock<Vec<(BinaryPred, bool)>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let cells: Vec<Pos> = (0..MAX_CELLS)
@@ -1704,7 +1893,7 @@ fn local_value(t: &Term, v: u8, p: Piece) -> Option<i64> {
 fn bound(env: &Env, v: u8) -> Result<usize, EncodeError> {
     env[v as usize]
         .map(|c| c as usize)
-        .ok_or_else(|| EncodeError(format!("internal error: variable {v} is not bound")))
+        .ok_or_else(|| EncodeError::Other(format!("internal error: variable {v} is not bound")))
 }
 
 /// Free variables of a formula (pushed, possibly repeated).
@@ -1816,7 +2005,7 @@ mod tests {
     /// Canonical forms: the same comparison written two ways is one literal.
     #[test]
     fn opposite_phrasings_of_a_comparison_share_a_literal() {
-        let mut e = Encoder::new(PieceSet::Pyramids, 1 << 20);
+        let mut e = Encoder::new(PieceSet::Pyramids, 1 << 20, None);
         let small = e.mask_of(|p| p.size == Size::Small);
         let large = e.mask_of(|p| p.size == Size::Large);
         let count = |e: &mut Encoder, m: u16| {

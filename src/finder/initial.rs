@@ -1,10 +1,11 @@
 //! The two structures a game opens with: a simplest one that obeys the hidden pattern
 //! and a simplest one that does not.
 
+use super::encode::G;
 use super::search::{self, Search, Stop, push};
-use super::{Limits, undecided_reason};
+use super::{Limits, small, undecided_reason};
 use crate::koan::{Koan, PieceSet};
-use crate::lang::{self, Formula};
+use crate::lang::{self, CompiledPattern, Formula};
 
 /// A structure that obeys the pattern and one that does not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,44 +35,83 @@ pub fn initial(
     seed: Option<u64>,
     limits: &Limits,
 ) -> Result<Initial, InitialError> {
-    let mut search = Search::new(set, limits);
-    let mut both = || -> Result<(Option<Koan>, Option<Koan>), Stop> {
-        let p = search.enc.formula(pattern)?;
-        let obeys = one(&mut search, pattern, p, true, seed)?;
-        let does_not = one(&mut search, pattern, !p, false, seed)?;
-        Ok((obeys, does_not))
+    // Cheap exact step first: the simplest of each kind is usually among the 1- and
+    // 2-piece structures, found by enumeration without grounding anything.
+    let compiled = CompiledPattern::new(pattern);
+    let walk = |wanted: bool| {
+        small::first(set, small::EXHAUSTIVE_PIECES, &[], |f| {
+            compiled.evaluate_facts(f) == wanted
+        })
+    };
+    let walks = [walk(true), walk(false)];
+    let mut search: Option<(Search, G)> = None;
+    let both = || -> Result<[Option<Koan>; 2], Stop> {
+        let mut out = [None, None];
+        for (slot, (wanted, walked)) in out.iter_mut().zip([true, false].into_iter().zip(walks)) {
+            *slot = one(&mut search, pattern, set, limits, wanted, walked, seed)?;
+        }
+        Ok(out)
     };
     match both() {
-        Ok((Some(obeys), Some(does_not_obey))) => Ok(Initial {
+        Ok([Some(obeys), Some(does_not_obey)]) => Ok(Initial {
             obeys,
             does_not_obey,
         }),
-        Ok((None, _)) => Err(InitialError::Contradiction),
-        Ok((_, None)) => Err(InitialError::Tautology),
+        Ok([None, _]) => Err(InitialError::Contradiction),
+        Ok([_, None]) => Err(InitialError::Tautology),
         Err(stop) => Err(InitialError::Undecided(undecided_reason(&stop, limits))),
     }
 }
 
-/// The simplest (or varied) model of `g`, whose truth the evaluator must confirm.
+/// The simplest (or varied) structure on which the pattern is `wanted`, whose truth
+/// the evaluator must confirm: the walk's when it found one (minimal: nothing smaller
+/// was skipped), otherwise by the solver, grounding the pattern on first need.
 fn one(
-    search: &mut Search,
+    search: &mut Option<(Search, G)>,
     pattern: &Formula,
-    g: super::encode::G,
+    set: PieceSet,
+    limits: &Limits,
     wanted: bool,
+    walked: small::Walked,
     seed: Option<u64>,
 ) -> Result<Option<Koan>, Stop> {
-    let mut base = Vec::new();
-    if !push(&mut base, g) {
-        return Ok(None);
-    }
-    let Some(first) = search.find(&base)? else {
-        return Ok(None);
-    };
-    let found = search.simplest(&base, first)?;
     let accept = |k: &Koan| lang::evaluate(pattern, k) == wanted;
-    let koan = match seed {
-        None => search::tidy(&found.koan, &accept),
-        Some(seed) => search.varied(&base, &found.koan, seed, &accept)?,
+    let grounded = |search: &mut Option<(Search, G)>| -> Result<(), Stop> {
+        if search.is_none() {
+            let mut s = Search::new(set, limits);
+            let p = s.enc.formula(pattern)?;
+            *search = Some((s, p));
+        }
+        Ok(())
+    };
+    let koan = match (walked.found, seed) {
+        (Some(k), None) => k,
+        (Some(k), Some(seed)) => match search::varied_by_sampling(set, &k, seed, &accept) {
+            Ok(v) => v,
+            Err(draw) => {
+                grounded(search)?;
+                let (s, p) = search.as_mut().expect("grounded");
+                let mut base = Vec::new();
+                push(&mut base, if wanted { *p } else { !*p });
+                s.varied_by_solver(&base, &k, draw)?
+            }
+        },
+        (None, _) => {
+            grounded(search)?;
+            let (s, p) = search.as_mut().expect("grounded");
+            let mut base = Vec::new();
+            if !push(&mut base, if wanted { *p } else { !*p }) {
+                return Ok(None);
+            }
+            let Some(first) = s.find(&base)? else {
+                return Ok(None);
+            };
+            let found = s.simplest(&base, first, walked.exhausted + 1)?;
+            match seed {
+                None => search::tidy(&found.koan, &accept),
+                Some(seed) => s.varied(&base, &found.koan, seed, &accept)?,
+            }
+        }
     };
     if lang::evaluate(pattern, &koan) != wanted {
         return Err(Stop::disagree(&koan));

@@ -26,9 +26,12 @@
 mod encode;
 mod generate;
 mod initial;
+mod piecewise;
 mod reasonable;
 pub mod sample;
 mod search;
+mod simplify;
+mod small;
 mod solver;
 pub mod suite;
 
@@ -37,7 +40,8 @@ pub use initial::{Initial, InitialError, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
 
 use crate::koan::{Koan, PieceSet};
-use crate::lang::{self, Formula};
+use crate::lang::eval::Facts;
+use crate::lang::{self, CompiledPattern, Formula};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -187,6 +191,11 @@ pub fn compare(
 }
 
 /// [`compare`], with whether minimality was proved and what the search cost.
+///
+/// The cheap exact steps come first: every structure of one and two pieces, then a
+/// seeded sample of three-piece ones, with the compiled evaluator (`small.rs`); the
+/// patterns are grounded only when those find nothing (for the proof of equivalence)
+/// or to prove minimal a counterexample of three pieces or more.
 pub fn compare_detailed(
     hidden: &Formula,
     guess: &Formula,
@@ -196,26 +205,83 @@ pub fn compare_detailed(
     seed: u64,
     limits: &Limits,
 ) -> Comparison {
-    let mut search = search::Search::new(set, limits);
-    let outcome = decide(&mut search, hidden, guess, table, style, seed);
-    let stats = Stats {
-        variables: search.enc.n_vars(),
-        clauses: search.enc.n_clauses(),
-        solver_calls: search.calls,
-        conflicts: search.budget.spent,
-    };
-    let (verdict, minimal) = match outcome {
-        Ok((v, minimal)) => (v, minimal),
-        Err(stop) => (
-            Verdict::Undecided {
-                reason: undecided_reason(&stop, limits),
+    let (h, g) = (CompiledPattern::new(hidden), CompiledPattern::new(guess));
+    let differ = |f: &Facts| h.evaluate_facts(f) != g.evaluate_facts(f);
+    let walked = small::first(set, small::EXHAUSTIVE_PIECES, table, differ);
+    let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
+    if let Some(simplest) = walked.found {
+        // Minimal: every structure of fewer pieces, and every one of as many pieces in
+        // a smaller box, was tried before it.
+        let mut stats = Stats::default();
+        let koan = match style {
+            Style::Simple => Ok(simplest),
+            Style::Varied => match search::varied_by_sampling(set, &simplest, seed, &accept) {
+                Ok(koan) => Ok(koan),
+                Err(draw) => {
+                    let mut search = search::Search::new(set, limits);
+                    let koan =
+                        ground_difference(&mut search, hidden, guess, table).and_then(|base| {
+                            search.varied_by_solver(&base.unwrap_or_default(), &simplest, draw)
+                        });
+                    stats = search.stats();
+                    koan
+                }
             },
-            false,
-        ),
-    };
+        };
+        return match koan.map(|k| separates(hidden, guess, &k).ok_or(k)) {
+            Ok(Ok(c)) => Comparison {
+                verdict: Verdict::Counterexample(c),
+                minimal: true,
+                stats,
+            },
+            Ok(Err(k)) => undecided(&search::Stop::disagree(&k), limits, stats),
+            Err(stop) => undecided(&stop, limits, stats),
+        };
+    }
+    let sampled = small::sample(set, 3, small::SAMPLE_THREE, 0, table, differ);
+    let mut search = search::Search::new(set, limits);
+    let outcome = decide(
+        &mut search,
+        hidden,
+        guess,
+        table,
+        style,
+        seed,
+        walked.exhausted + 1,
+        sampled.clone(),
+    );
+    let stats = search.stats();
+    match outcome {
+        Ok((verdict, minimal)) => Comparison {
+            verdict,
+            minimal,
+            stats,
+        },
+        // A structure that separates them is a right answer even unproved minimal: the
+        // guess is wrong, and the umpire can show why.
+        Err(search::Stop::Encode(ref e)) if e.is_internal() => {
+            undecided(&search::Stop::Encode(e.clone()), limits, stats)
+        }
+        Err(stop) => match sampled.or_else(|| small::fallback(set, table, differ)) {
+            Some(koan) => match separates(hidden, guess, &koan) {
+                Some(c) => Comparison {
+                    verdict: Verdict::Counterexample(c),
+                    minimal: false,
+                    stats,
+                },
+                None => undecided(&search::Stop::disagree(&koan), limits, stats),
+            },
+            None => undecided(&stop, limits, stats),
+        },
+    }
+}
+
+fn undecided(stop: &search::Stop, limits: &Limits, stats: Stats) -> Comparison {
     Comparison {
-        verdict,
-        minimal,
+        verdict: Verdict::Undecided {
+            reason: undecided_reason(stop, limits),
+        },
+        minimal: false,
         stats,
     }
 }
@@ -223,7 +289,7 @@ pub fn compare_detailed(
 /// What to tell the player when a search stopped without an answer.
 fn undecided_reason(stop: &search::Stop, limits: &Limits) -> String {
     match stop {
-        search::Stop::Encode(e) => e.0.clone(),
+        search::Stop::Encode(e) => e.message(),
         search::Stop::Budget => {
             if limits
                 .interrupt
@@ -254,6 +320,29 @@ fn separates(hidden: &Formula, guess: &Formula, koan: &Koan) -> Option<Counterex
     })
 }
 
+/// Grounds "the two patterns differ" with the tabled structures excluded: the
+/// assumptions under which a model is a counterexample off the table, or `None` when
+/// the grounding alone shows that there is none.
+fn ground_difference(
+    search: &mut search::Search,
+    hidden: &Formula,
+    guess: &Formula,
+    table: &[Koan],
+) -> Result<Option<Vec<rustsat::types::Lit>>, search::Stop> {
+    let h = search.enc.formula(hidden)?;
+    let g = search.enc.formula(guess)?;
+    let differ = search.enc.xor(h, g);
+    for k in table {
+        search.enc.block(k);
+    }
+    let mut base = Vec::new();
+    Ok(search::push(&mut base, differ).then_some(base))
+}
+
+/// The grounded search: a proof, or the simplest (or varied) counterexample, knowing
+/// that none has fewer than `fewer` pieces and, when the sample found one, starting
+/// from it.
+#[allow(clippy::too_many_arguments)]
 fn decide(
     search: &mut search::Search,
     hidden: &Formula,
@@ -261,18 +350,18 @@ fn decide(
     table: &[Koan],
     style: Style,
     seed: u64,
+    fewer: usize,
+    sampled: Option<Koan>,
 ) -> Result<(Verdict, bool), search::Stop> {
     let set = search.enc.set();
-    let h = search.enc.formula(hidden)?;
-    let g = search.enc.formula(guess)?;
-    let differ = search.enc.xor(h, g);
-    let mut possible = search.enc.require(differ);
-    for k in table {
-        search.enc.block(k);
-    }
-    let first = if possible { search.find(&[])? } else { None };
-    possible &= first.is_some();
-    let Some(first) = first.filter(|_| possible) else {
+    let base = ground_difference(search, hidden, guess, table)?;
+    let first = match (&base, sampled) {
+        (None, Some(k)) => return Err(search::Stop::disagree(&k)),
+        (None, None) => None,
+        (Some(_), Some(k)) => Some(k),
+        (Some(base), None) => search.find(base)?,
+    };
+    let (Some(base), Some(first)) = (base, first) else {
         // No counterexample off the table: the simplest tabled one, or a proof.
         let tabled = table
             .iter()
@@ -284,12 +373,12 @@ fn decide(
             None => (Verdict::Equivalent, true),
         });
     };
-    let found = search.simplest(&[], first)?;
+    let found = search.simplest(&base, first, fewer)?;
     let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
     let (koan, minimal) = match style {
         Style::Simple => (search::tidy(&found.koan, &accept), found.proved),
         Style::Varied => (
-            search.varied(&[], &found.koan, seed, &accept)?,
+            search.varied(&base, &found.koan, seed, &accept)?,
             found.proved,
         ),
     };
@@ -320,7 +409,7 @@ pub fn grounded_truths(
     );
     let mut lits = Vec::new();
     for f in formulas {
-        lits.push(search.enc.formula(f).map_err(|e| e.0)?);
+        lits.push(search.enc.formula(f).map_err(|e| e.message())?);
     }
     let mut out = Vec::with_capacity(koans.len());
     for koan in koans {

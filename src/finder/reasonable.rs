@@ -148,7 +148,11 @@ fn prove(pattern: &Pattern, set: PieceSet, want_true: bool, limits: &Limits) -> 
     let mut search = Search::new(set, limits);
     let g = match search.enc.formula(&pattern.formula) {
         Ok(g) => g,
-        Err(e) => return Logic::Undecided { reason: e.0 },
+        Err(e) => {
+            return Logic::Undecided {
+                reason: e.message(),
+            };
+        }
     };
     let goal = if want_true { g } else { !g };
     let mut assumptions = Vec::new();

@@ -30,7 +30,7 @@ impl Stop {
     /// The finder and the evaluator disagree on a structure: a bug, reported as such
     /// rather than acted on.
     pub fn disagree(koan: &Koan) -> Stop {
-        Stop::Encode(EncodeError(format!(
+        Stop::Encode(EncodeError::Other(format!(
             "internal error: the finder and the evaluator disagree on {koan:?}"
         )))
     }
@@ -38,7 +38,10 @@ impl Stop {
 
 impl From<EncodeError> for Stop {
     fn from(e: EncodeError) -> Stop {
-        Stop::Encode(e)
+        match e {
+            EncodeError::Stopped => Stop::Budget,
+            e => Stop::Encode(e),
+        }
     }
 }
 
@@ -57,7 +60,7 @@ impl Search {
             SolverKind::Batsat => Box::new(super::solver::Batsat::new()),
         };
         Search {
-            enc: Encoder::new(set, limits.max_clauses),
+            enc: Encoder::new(set, limits.max_clauses, limits.interrupt.clone()),
             solver,
             budget: Budget {
                 conflicts_left: limits.conflicts,
@@ -65,6 +68,16 @@ impl Search {
                 spent: 0,
             },
             calls: 0,
+        }
+    }
+
+    /// What the search has cost so far.
+    pub fn stats(&self) -> super::Stats {
+        super::Stats {
+            variables: self.enc.n_vars(),
+            clauses: self.enc.n_clauses(),
+            solver_calls: self.calls,
+            conflicts: self.budget.spent,
         }
     }
 
@@ -103,11 +116,15 @@ impl Search {
     /// exactly when the area is below A (a structure's own box is one of the pairs when
     /// its area is below A; conversely fitting in a w x h box means area <= w * h < A),
     /// so the final "no" proves A minimal among structures with the fewest pieces.
-    pub fn simplest(&mut self, base: &[Lit], first: Koan) -> Result<Found, Stop> {
+    ///
+    /// `fewer` is a number of pieces below which there is known to be no model (every
+    /// structure of fewer pieces was tried by enumeration); the bisection starts there.
+    pub fn simplest(&mut self, base: &[Lit], first: Koan, fewer: usize) -> Result<Found, Stop> {
         let mut best = first;
         // Fewest pieces, by bisection between a proved lower bound and the best model.
         let pieces = |k: &Koan| k.len();
-        let proved = self.bisect(&mut best, pieces, |enc, n| {
+        let values: Vec<usize> = (fewer.clamp(1, MAX_CELLS)..=MAX_CELLS).collect();
+        let proved = self.bisect_over(&mut best, &values, pieces, |enc, n| {
             let at_most = !enc.pieces_at_least(n + 1)?;
             Ok(with(base, &[at_most]))
         })?;
@@ -138,17 +155,6 @@ impl Search {
             Ok(with(base, &[not_more, small]))
         })?;
         Ok(Found { koan: best, proved })
-    }
-
-    /// [`Self::bisect_over`] the values 1..=36.
-    fn bisect(
-        &mut self,
-        best: &mut Koan,
-        measure: impl Fn(&Koan) -> usize,
-        at_most: impl FnMut(&mut Encoder, usize) -> Result<Option<Vec<Lit>>, EncodeError>,
-    ) -> Result<bool, Stop> {
-        let values: Vec<usize> = (1..=MAX_CELLS).collect();
-        self.bisect_over(best, &values, measure, at_most)
     }
 
     /// Lowers `measure(best)` to its least possible value among the sorted `values`
@@ -190,13 +196,8 @@ impl Search {
         Ok(true)
     }
 
-    /// A seeded random model among the small ones: at most `k + 1` pieces (k = the
-    /// simplest model's count) in a box of area at most `max(2 * A, 4)` (A = its area).
-    /// First by rejection sampling (a uniform box and uniform cells and pieces in it,
-    /// kept when `accept` says it is a model), which needs no solver; when models are
-    /// too rare for that, by the solver under a random choice of piece count and box,
-    /// with random cell values fixed one by one while they stay satisfiable.
-    /// Deterministic for a seed.
+    /// A seeded random model among the small ones (see [`varied_by_sampling`]), by the
+    /// solver when sampling finds none. Deterministic for a seed.
     pub fn varied(
         &mut self,
         base: &[Lit],
@@ -204,32 +205,26 @@ impl Search {
         seed: u64,
         accept: &dyn Fn(&Koan) -> bool,
     ) -> Result<Koan, Stop> {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        match varied_by_sampling(self.enc.set(), simplest, seed, accept) {
+            Ok(koan) => Ok(koan),
+            Err(draw) => self.varied_by_solver(base, simplest, draw),
+        }
+    }
+
+    /// The solver's half of [`Self::varied`]: under a random choice of piece count and
+    /// box, random cell values fixed one by one while they stay satisfiable.
+    pub fn varied_by_solver(
+        &mut self,
+        base: &[Lit],
+        simplest: &Koan,
+        draw: VariedDraw,
+    ) -> Result<Koan, Stop> {
+        let VariedDraw {
+            mut rng,
+            mut options,
+        } = draw;
         let set = self.enc.set();
-        let k = simplest.len();
-        let max_pieces = (k + 1).min(MAX_CELLS);
-        let max_area = (2 * simplest.area() as usize).max(4);
         let side = MAX_SIDE as usize;
-        // (pieces, w, h) options in the small region.
-        let mut options = Vec::new();
-        for n in k..=max_pieces {
-            for w in 1..=side {
-                for h in 1..=side {
-                    if w * h >= n && w * h <= max_area {
-                        options.push((n, w, h));
-                    }
-                }
-            }
-        }
-        for _ in 0..SAMPLES {
-            let &(n, w, h) = options
-                .choose(&mut rng)
-                .expect("the simplest model's own shape is an option");
-            let koan = super::sample::in_box(set, n, w, h, &mut rng);
-            if accept(&koan) {
-                return Ok(koan);
-            }
-        }
         options.shuffle(&mut rng);
         for (n, w, h) in options {
             let at_least = self.enc.pieces_at_least(n)?;
@@ -264,6 +259,53 @@ impl Search {
         }
         Ok(simplest.clone())
     }
+}
+
+/// Where [`varied_by_sampling`] left off, for the solver to go on from (so that a seed
+/// gives the same structure whichever way it is reached).
+pub(crate) struct VariedDraw {
+    rng: Xoshiro256PlusPlus,
+    /// (pieces, width, height) of the small region.
+    options: Vec<(usize, usize, usize)>,
+}
+
+/// A seeded random structure among the small ones, by rejection sampling alone: at
+/// most `k + 1` pieces (k = the simplest model's count) in a box of area at most
+/// `max(2 * A, 4)` (A = its area), a uniform box and uniform cells and pieces in it,
+/// kept when `accept` says it is a model. No solver: when models are too rare for
+/// that, the draw so far, for [`Search::varied_by_solver`].
+pub(crate) fn varied_by_sampling(
+    set: crate::koan::PieceSet,
+    simplest: &Koan,
+    seed: u64,
+    accept: &dyn Fn(&Koan) -> bool,
+) -> Result<Koan, VariedDraw> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let k = simplest.len();
+    let max_pieces = (k + 1).min(MAX_CELLS);
+    let max_area = (2 * simplest.area() as usize).max(4);
+    let side = MAX_SIDE as usize;
+    // (pieces, w, h) options in the small region.
+    let mut options = Vec::new();
+    for n in k..=max_pieces {
+        for w in 1..=side {
+            for h in 1..=side {
+                if w * h >= n && w * h <= max_area {
+                    options.push((n, w, h));
+                }
+            }
+        }
+    }
+    for _ in 0..SAMPLES {
+        let &(n, w, h) = options
+            .choose(&mut rng)
+            .expect("the simplest model's own shape is an option");
+        let koan = super::sample::in_box(set, n, w, h, &mut rng);
+        if accept(&koan) {
+            return Ok(koan);
+        }
+    }
+    Err(VariedDraw { rng, options })
 }
 
 /// The same cells with the plainest pieces that keep `accept` true: cell by cell in

@@ -457,6 +457,496 @@ pub const NEAR_MISSES: &[(PieceSet, &str, &str, usize)] = {
     ]
 };
 
+/// What a guess of the hard set is: right (equivalent), or wrong with the pieces of
+/// the smallest counterexample (0: not stated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Right,
+    Wrong(usize),
+}
+
+/// The hard set (`mondo bench finder --hard`): patterns a player may type that are
+/// costly to ground (chains of `points at`, `touches` and `same row` with
+/// distinctness, cycles, nested counts, counts of topmost and largest pieces, parity
+/// of relational counts, comparisons between relational counts, blocks of three to
+/// five variables in prenex form, cliques of relations that only look at the pieces),
+/// each against a near miss and an equivalent rewording: (set, id, hidden, guesses).
+pub const HARD: &[(PieceSet, &str, &str, &[(&str, Expect)])] = {
+    use Expect::{Right, Wrong};
+    use PieceSet::{Arrows as A, Pyramids as P};
+    &[
+        // The two guesses of the issue that took seconds and minutes.
+        (
+            P,
+            "points-up",
+            "some piece points up",
+            &[
+                (
+                    "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
+                    Wrong(1),
+                ),
+                (
+                    "exists a b c d e. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,e) & touches(e,a) & a != c",
+                    Wrong(1),
+                ),
+                ("not every piece points right, down or left", Right),
+            ],
+        ),
+        (
+            P,
+            "pointing-chain-4",
+            "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
+            &[
+                (
+                    "exists a b c d. a != d & points_at(c, d) & b != d & points_at(b, c) & points_at(a, b) & a != c",
+                    Right,
+                ),
+                (
+                    "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            P,
+            "pointing-walk-3",
+            "there is a piece pointing at a piece pointing at a piece pointing at a piece",
+            &[
+                (
+                    "exists x y z w. points_at(x, y) & points_at(y, z) & points_at(z, w)",
+                    Right,
+                ),
+                ("exists x y. points_at(x, y) & points_at(y, x)", Wrong(4)),
+            ],
+        ),
+        (
+            A,
+            "pointing-chain-4",
+            "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
+            &[
+                (
+                    "exists w z y x. points_at(w, z) & points_at(z, y) & points_at(y, x) & w != y & z != x & w != x",
+                    Right,
+                ),
+                (
+                    "exists x y z. points_at(x,y) & points_at(y,z) & x != z",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            P,
+            "odd-cycle",
+            "exists x y z. touches(x,y) & touches(y,z) & touches(z,x)",
+            &[
+                (
+                    "exists a b c d e. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,e) & touches(e,a) & a != c",
+                    Right,
+                ),
+                (
+                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            P,
+            "touch-cycle-4",
+            "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c",
+            &[
+                ("exists x y z. touches(x,y) & touches(x,z) & y != z", Right),
+                (
+                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c & b != d",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            A,
+            "square",
+            "exists x y z w. touches(x,y) & touches(y,z) & touches(z,w) & touches(w,x) & x != z & y != w",
+            &[
+                (
+                    "exists x y z w. directly_left_of(x,y) & touches(x,y) & directly_left_of(z,w) & touches(z,w) & directly_above(x,z) & touches(x,z)",
+                    Right,
+                ),
+                (
+                    "exists x y z. touches(x,y) & touches(y,z) & x != z & !same_row(x,z) & !same_column(x,z)",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            P,
+            "touch-walk-3",
+            "there is a piece touching a piece touching a piece touching a piece",
+            &[
+                ("some piece touches another piece", Right),
+                (
+                    "exists x y z w. touches(x,y) & touches(y,z) & touches(z,w) & x != z & y != w & x != w",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "every-touch-walk-3",
+            "every piece touches a piece touching a piece touching a piece",
+            &[
+                ("every piece touches another piece", Right),
+                (
+                    "forall x. exists y z. touches(x,y) & touches(y,z) & x != z",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "three-in-a-row",
+            "exists x y z. same_row(x,y) & same_row(y,z) & x != y & y != z & x != z",
+            &[
+                ("exists x. count(y: same_row(x, y)) >= 3", Right),
+                (
+                    "exists x y z. same_row(x,y) & same_row(y,z) & x != y & y != z",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "four-in-a-row",
+            "exists x y z w. same_row(x,y) & same_row(x,z) & same_row(x,w) & x != y & x != z & x != w & y != z & y != w & z != w",
+            &[
+                ("exists x. count(y: same_row(x, y)) >= 4", Right),
+                (
+                    "exists x. count(y: same_row(x, y)) >= 4 | count(y: same_column(x, y)) >= 4",
+                    Wrong(4),
+                ),
+            ],
+        ),
+        (
+            P,
+            "two-point-at-two",
+            "there are exactly two pieces pointing at exactly two pieces",
+            &[
+                ("count(x: count(y: points_at(x, y)) = 2) = 2", Right),
+                ("count(x: count(y: points_at(x, y)) >= 2) = 2", Wrong(4)),
+            ],
+        ),
+        (
+            P,
+            "even-touching-two",
+            "even(count(x: count(y: y != x & touches(x, y)) = 2))",
+            &[
+                ("!odd(count(x: count(y: touches(y, x)) = 2))", Right),
+                ("even(count(x: count(y: touches(x, y)) >= 2))", Wrong(4)),
+            ],
+        ),
+        (
+            P,
+            "one-touches-three",
+            "count(x: exists y z w. touches(x,y) & touches(x,z) & touches(x,w) & y != z & y != w & z != w) = 1",
+            &[
+                (
+                    "there is exactly one piece touching at least three pieces",
+                    Right,
+                ),
+                (
+                    "there is exactly one piece touching exactly three pieces",
+                    Wrong(5),
+                ),
+            ],
+        ),
+        (
+            P,
+            "three-in-column-of-three",
+            "exactly three pieces are in the same column as exactly two other pieces",
+            &[
+                ("count(x: count(y: same_column(x, y)) = 3) = 3", Right),
+                // A column of three beside a column of four.
+                ("count(x: count(y: same_column(x, y)) >= 3) = 3", Wrong(7)),
+            ],
+        ),
+        (
+            P,
+            "topmost-vs-largest",
+            "count(x: topmost(x)) = count(x: largest(x))",
+            &[
+                ("count(x: largest(x)) - count(x: topmost(x)) = 0", Right),
+                ("count(x: topmost(x)) >= count(x: largest(x))", Wrong(2)),
+            ],
+        ),
+        (
+            P,
+            "more-topmost",
+            "there are more topmost pieces than largest pieces",
+            &[
+                ("!(count(x: topmost(x)) <= count(x: largest(x)))", Right),
+                (
+                    "count(x: topmost(x)) > 1 & count(x: largest(x)) = 1",
+                    Wrong(0),
+                ),
+            ],
+        ),
+        (
+            P,
+            "two-large-topmost",
+            "count(x: topmost(x)) = 2 & forall x. topmost(x) -> large(x)",
+            &[
+                (
+                    "count(x: topmost(x) & large(x)) = 2 & count(x: topmost(x)) <= 2",
+                    Right,
+                ),
+                ("count(x: topmost(x) & large(x)) = 2", Wrong(3)),
+            ],
+        ),
+        (
+            P,
+            "unique-extremes",
+            "count(x: largest(x)) = 1 & count(x: smallest(x)) = 1",
+            &[
+                (
+                    "(exists x. largest(x) & forall y. largest(y) -> y = x) & exists x. smallest(x) & forall y. smallest(y) -> x = y",
+                    Right,
+                ),
+                ("count(x: largest(x)) = 1", Wrong(3)),
+            ],
+        ),
+        (
+            P,
+            "odd-touching-large",
+            "odd(count(x: exists y. touches(x,y) & large(y)))",
+            &[
+                (
+                    "there is an odd number of pieces touching a large piece",
+                    Right,
+                ),
+                (
+                    "odd(count(y: large(y) & exists x. touches(x, y)))",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            P,
+            "even-pointing",
+            "even(count(x: exists y. points_at(x,y)))",
+            &[
+                ("even(pieces - count(x: forall y. !points_at(x, y)))", Right),
+                ("even(count(y: exists x. points_at(x, y)))", Wrong(3)),
+            ],
+        ),
+        (
+            P,
+            "more-pointing-at-small",
+            "there are more pieces pointing at a small piece than pieces touching a large piece",
+            &[
+                (
+                    "count(x: exists y. small(y) & points_at(x,y)) > count(x: exists y. large(y) & touches(x,y))",
+                    Right,
+                ),
+                (
+                    "count(x: exists y. small(y) & points_at(x,y)) >= count(x: exists y. large(y) & touches(x,y))",
+                    Wrong(1),
+                ),
+            ],
+        ),
+        (
+            P,
+            "pointing-equals-pointed",
+            "count(x: exists y. points_at(x,y)) = count(y: exists x. points_at(x,y))",
+            &[
+                (
+                    "!(count(x: exists y. points_at(x,y)) < count(y: exists x. points_at(x,y))) & !(count(x: exists y. points_at(x,y)) > count(y: exists x. points_at(x,y)))",
+                    Right,
+                ),
+                (
+                    "count(x: exists y. points_at(x,y)) >= count(y: exists x. points_at(x,y))",
+                    Wrong(0),
+                ),
+            ],
+        ),
+        (
+            P,
+            "more-pointing-at-large",
+            "there are more pieces pointing at a large piece than large pieces",
+            &[
+                (
+                    "count(x: large(x)) < count(x: exists y. large(y) & points_at(x, y))",
+                    Right,
+                ),
+                (
+                    "count(x: exists y. large(y) & points_at(x, y)) > count(x: large(x) & exists y. points_at(y, x))",
+                    Wrong(0),
+                ),
+            ],
+        ),
+        (
+            P,
+            "touch-same-direction",
+            "forall x y. touches(x,y) -> same_direction(x,y)",
+            &[
+                ("!exists x y. touches(x,y) & !same_direction(x,y)", Right),
+                (
+                    "forall x y z. touches(x,y) & touches(y,z) -> same_direction(x,z)",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "no-pointing-triangle",
+            "forall x y z. points_at(x,y) & points_at(y,z) -> !points_at(z,x)",
+            &[
+                (
+                    "!exists x y z. points_at(x,y) & points_at(y,z) & points_at(z,x)",
+                    Right,
+                ),
+                // Three in a row, the last pointing back through the middle: 1> 1> 1<.
+                ("every piece is small or medium or large", Wrong(3)),
+            ],
+        ),
+        (
+            P,
+            "mutual-larger",
+            "exists x y. points_at(x,y) & points_at(y,x) & larger(x,y)",
+            &[
+                (
+                    "exists x y. points_at(x,y) & points_at(y,x) & !same_size(x,y)",
+                    Right,
+                ),
+                ("exists x y. points_at(x, y) & points_at(y, x)", Wrong(2)),
+            ],
+        ),
+        (
+            P,
+            "three-same-size",
+            "exists x y z. same_size(x,y) & same_size(y,z) & x != y & y != z & x != z",
+            &[
+                (
+                    "count(x: small(x)) >= 3 | count(x: medium(x)) >= 3 | count(x: large(x)) >= 3",
+                    Right,
+                ),
+                (
+                    "exists x y z. same_size(x,y) & same_size(y,z) & x != y & y != z",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            A,
+            "four-same-direction",
+            "exists x y z w. same_direction(x,y) & same_direction(x,z) & same_direction(x,w) & x != y & x != z & x != w & y != z & y != w & z != w",
+            &[
+                (
+                    "count(x: up(x)) >= 4 | count(x: down(x)) >= 4 | count(x: left(x)) >= 4 | count(x: right(x)) >= 4",
+                    Right,
+                ),
+                ("there are at least four arrows", Wrong(4)),
+            ],
+        ),
+        (
+            P,
+            "four-directions",
+            "exists x y z w. up(x) & down(y) & left(z) & right(w)",
+            &[("directions = 4", Right), ("directions >= 3", Wrong(3))],
+        ),
+        (
+            P,
+            "four-rows",
+            "exists x y z w. above(x,y) & above(y,z) & above(z,w)",
+            &[
+                (
+                    "exists w z y x. below(w,z) & below(z,y) & below(y,x)",
+                    Right,
+                ),
+                ("height >= 4", Wrong(2)),
+            ],
+        ),
+        (
+            P,
+            "above-is-left",
+            "forall x y. above(x,y) -> left_of(x,y)",
+            &[
+                ("!exists x y. above(x,y) & !left_of(x,y)", Right),
+                ("forall x y. above(x,y) -> !right_of(x,y)", Wrong(2)),
+            ],
+        ),
+        (
+            P,
+            "no-touching",
+            "groups = count(x: !exists y. touches(x,y))",
+            &[
+                ("!exists x y. touches(x,y)", Right),
+                ("groups >= count(x: !exists y. touches(x,y))", Wrong(2)),
+            ],
+        ),
+        (
+            P,
+            "four-with-eleven-pips",
+            "exists x y z w. pips(x) + pips(y) + pips(z) + pips(w) >= 11 & x != y & x != z & x != w & y != z & y != w & z != w",
+            &[
+                (
+                    "count(x: large(x)) >= 3 & count(x: medium(x) | large(x)) >= 4",
+                    Right,
+                ),
+                ("pips(x: true) >= 11 & pieces >= 4", Wrong(5)),
+            ],
+        ),
+        (
+            P,
+            "large-between",
+            "exists x y z. directly_left_of(x,y) & directly_left_of(y,z) & large(y)",
+            &[
+                (
+                    "exists y. large(y) & (exists x. directly_left_of(x,y)) & exists z. directly_right_of(z,y)",
+                    Right,
+                ),
+                (
+                    "exists x y z. left_of(x,y) & left_of(y,z) & large(y)",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            A,
+            "mutual-partner",
+            "forall x. exists y. points_at(x, y) & points_at(y, x)",
+            &[
+                (
+                    "forall x. exists y. points_at(x,y) & opposite_direction(x,y)",
+                    Right,
+                ),
+                ("forall x. exists y. points_at(y, x)", Wrong(0)),
+            ],
+        ),
+        (
+            A,
+            "nested-pointing",
+            "there are exactly two arrows pointing at exactly two arrows",
+            &[
+                ("count(x: count(y: points_at(x, y)) = 2) = 2", Right),
+                ("count(x: count(y: points_at(y, x)) = 2) = 2", Wrong(0)),
+            ],
+        ),
+        (
+            P,
+            "large-touch-point-small",
+            "there is a large piece touching a piece pointing at a small piece",
+            &[
+                (
+                    "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != y",
+                    Right,
+                ),
+                (
+                    "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != z",
+                    Wrong(0),
+                ),
+            ],
+        ),
+    ]
+};
+
 /// Every case, parsed. Fails with every text that does not read.
 pub fn cases() -> Result<Vec<Case>, String> {
     let problems = std::cell::RefCell::new(Vec::new());
@@ -493,6 +983,42 @@ pub fn cases() -> Result<Vec<Case>, String> {
         });
     }
     let problems = problems.into_inner();
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// The hard set, parsed: one case per (hidden, guess) of [`HARD`], named
+/// `hard/set/id/n`. Fails with every text that does not read.
+pub fn hard_cases() -> Result<Vec<Case>, String> {
+    let mut problems = Vec::new();
+    let mut read = |text: &str| match lang::parse(text) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            problems.push(format!("`{text}`: {e}"));
+            None
+        }
+    };
+    let mut out = Vec::new();
+    for &(set, id, hidden, guesses) in HARD {
+        let h = read(hidden);
+        for (n, &(guess, expect)) in guesses.iter().enumerate() {
+            if let (Some(hidden), Some(guess)) = (h.clone(), read(guess)) {
+                out.push(Case {
+                    name: format!("hard/{set}/{id}/{}", n + 1),
+                    set,
+                    hidden,
+                    guess,
+                    wrong: match expect {
+                        Expect::Right => None,
+                        Expect::Wrong(n) => Some(n),
+                    },
+                });
+            }
+        }
+    }
     if problems.is_empty() {
         Ok(out)
     } else {

@@ -801,8 +801,8 @@ impl Parser<'_> {
                 return Ok(cmp(CmpOp::Eq, t, int(1, here..here), self.span_from(start)));
             }
         }
+        // `3 wide`, `at least 3 tall`, `exactly two high`: from where we started.
         self.c.pos = save;
-        // `3 wide`, `at least 3 tall`, `exactly two high`.
         let num = if let Some(n) = self.number_at(0) {
             self.c.bump();
             Some(Num::Cmp(CmpOp::Eq, n))

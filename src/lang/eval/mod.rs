@@ -1,21 +1,35 @@
 //! The fast evaluator: a formula compiled once into a flat node array, evaluated over
 //! bitmask facts about a structure (see [`Facts`]).
 //!
-//! The trick is to evaluate a quantifier's body for all pieces at once: for a formula
-//! with variable `v` free, [`Evaluator::mask`] returns the set of pieces that make it
-//! true when bound to `v`. Atoms become precomputed masks (`small(x)` is the set of
-//! small pieces, `touches(x, y)` with `y` bound is y's neighbours), connectives become
-//! bit operations, and `forall` / `exists` / `count` / `pips` read the mask. Only
-//! nodes that cannot be done set-wise (nested quantifiers and comparisons that depend
-//! on `v`) fall back to binding `v` to each piece in turn.
+//! The trick is to evaluate a quantifier's body for many pieces at once: for a formula
+//! with variable `v` free, [`Evaluator::mask_in`] returns the set of pieces (among
+//! those still in question) that make it true when bound to `v`. Atoms become
+//! precomputed masks (`small(x)` is the set of small pieces, `touches(x, y)` with `y`
+//! bound is y's neighbours), connectives become bit operations, and `forall` /
+//! `exists` / `count` / `pips` read the mask. Only nodes that cannot be done set-wise
+//! (nested quantifiers and comparisons that depend on `v`) bind `v` to each piece in
+//! turn, and only to the pieces the cheaper parts beside them left open.
+//!
+//! Three things keep deep or wide patterns cheap on a full board:
+//! - quantifiers are pushed inward before compiling ([`miniscope`]), so a part depends
+//!   on as few variables as possible;
+//! - a node that binds piece by piece remembers its truth per binding of its (at most
+//!   two) free variables for the whole evaluation ([`Slot`]), so nested chains cost
+//!   their length, not 36^depth;
+//! - `and` / `or` ask their second part only about the pieces the first left open,
+//!   and `exists` / `forall` stop at the first piece that settles them.
 //!
 //! It must agree with [`crate::lang::reference`] exactly; a property test checks.
 
 mod facts;
+mod scope;
 #[cfg(test)]
 mod tests;
 
 pub use facts::Facts;
+pub use scope::{free, free_in_term, miniscope};
+
+use facts::bits;
 
 use crate::koan::Koan;
 use crate::lang::ast::{
@@ -44,6 +58,10 @@ impl VarSet {
     }
     fn is_empty(self) -> bool {
         self.0 == [0; 4]
+    }
+    /// The variables, in increasing order.
+    fn iter(self) -> impl Iterator<Item = u8> {
+        (0..4usize).flat_map(move |w| bits(self.0[w]).map(move |b| (w * 64 + b) as u8))
     }
 }
 
@@ -84,13 +102,42 @@ pub struct CompiledPattern {
     nodes: Vec<Node>,
     /// The variables free in each node.
     free: Vec<VarSet>,
+    /// Where each node keeps its remembered values (see [`Memo`]).
+    slots: Vec<Slot>,
+    /// How many one-entry and how many per-piece memo slots there are.
+    singles: u32,
+    pairs: u32,
     terms: Vec<TermNode>,
     root: NodeId,
 }
 
+/// Where a costly node (a quantifier, a comparison, a parity: what cannot be done
+/// set-wise) remembers its truth for the bindings of its free variables, during one
+/// evaluation. A node with at most one free variable has one entry, a bit per piece
+/// that variable may be; with two, one entry per piece the first may be. This is what
+/// makes a chain like `every piece touches a piece that touches a piece ... that
+/// points up` linear in its depth: each level is decided once per piece, not once per
+/// path of pieces leading to it (36^depth on a full board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    None,
+    /// Entry `index`; the bit is the piece bound to `var` (bit 0 when closed).
+    Single {
+        index: u32,
+        var: Option<u8>,
+    },
+    /// Entry `index * n + piece of key`; the bit is the piece bound to `var`.
+    Pair {
+        index: u32,
+        key: u8,
+        var: u8,
+    },
+}
+
 impl CompiledPattern {
     /// Compiles a closed formula (every variable inside its quantifier, as the parser
-    /// guarantees).
+    /// guarantees). Quantifiers are first pushed inward ([`miniscope`]), which keeps
+    /// the formula's meaning and lets each part depend on as few pieces as possible.
     ///
     /// # Panics
     /// If the formula has a free variable: that is a bug in whatever built it.
@@ -98,10 +145,13 @@ impl CompiledPattern {
         let mut c = CompiledPattern {
             nodes: Vec::new(),
             free: Vec::new(),
+            slots: Vec::new(),
+            singles: 0,
+            pairs: 0,
             terms: Vec::new(),
             root: 0,
         };
-        let (root, free) = c.formula(formula);
+        let (root, free) = c.formula(&miniscope(formula));
         assert!(
             free.is_empty(),
             "formula has a variable used outside its quantifier"
@@ -111,8 +161,37 @@ impl CompiledPattern {
     }
 
     fn push(&mut self, node: Node, free: VarSet) -> (NodeId, VarSet) {
+        let costly = matches!(
+            node,
+            Node::Forall(..) | Node::Exists(..) | Node::Cmp(..) | Node::Parity(..)
+        );
+        let vars: Vec<u8> = if costly {
+            free.iter().take(3).collect()
+        } else {
+            Vec::new()
+        };
+        let slot = match vars.as_slice() {
+            _ if !costly => Slot::None,
+            [] | [_] => {
+                self.singles += 1;
+                Slot::Single {
+                    index: self.singles - 1,
+                    var: vars.first().copied(),
+                }
+            }
+            &[key, var] => {
+                self.pairs += 1;
+                Slot::Pair {
+                    index: self.pairs - 1,
+                    key,
+                    var,
+                }
+            }
+            _ => Slot::None,
+        };
         self.nodes.push(node);
         self.free.push(free);
+        self.slots.push(slot);
         ((self.nodes.len() - 1) as NodeId, free)
     }
 
@@ -203,13 +282,44 @@ impl CompiledPattern {
     /// The same, reusing facts already built for the structure (when evaluating many
     /// patterns on one structure).
     pub fn evaluate_facts(&self, facts: &Facts) -> bool {
-        Evaluator {
+        self.run(facts).0
+    }
+
+    /// The truth and how many steps the evaluation took (nodes visited and pieces
+    /// tried): a measure of work that does not depend on the machine, for tests of how
+    /// the cost grows.
+    #[doc(hidden)]
+    pub fn evaluate_counting(&self, facts: &Facts) -> (bool, u64) {
+        self.run(facts)
+    }
+
+    fn run(&self, facts: &Facts) -> (bool, u64) {
+        let mut e = Evaluator {
             pattern: self,
             facts,
             env: [0; 256],
+            memo: Vec::new(),
+            steps: 0,
+        };
+        if self.singles + self.pairs > 0 {
+            let size = self.singles as usize + self.pairs as usize * facts.len().max(1);
+            e.memo = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+            e.memo.clear();
+            e.memo.resize(size, (0, 0));
         }
-        .holds(self.root)
+        let truth = e.holds(self.root);
+        let steps = e.steps;
+        if !e.memo.is_empty() {
+            let memo = std::mem::take(&mut e.memo);
+            SCRATCH.with(|s| *s.borrow_mut() = memo);
+        }
+        (truth, steps)
     }
+}
+
+thread_local! {
+    /// The memo of the last evaluation on this thread, kept for its allocation.
+    static SCRATCH: std::cell::RefCell<Vec<(u64, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 struct Evaluator<'a, 'k> {
@@ -217,10 +327,31 @@ struct Evaluator<'a, 'k> {
     facts: &'a Facts<'k>,
     /// The piece each variable is bound to (meaningful only inside its quantifier).
     env: [u8; 256],
+    /// Per memo entry (see [`Slot`]): the pieces whose truth is known, and for which of
+    /// them the node holds.
+    memo: Vec<(u64, u64)>,
+    steps: u64,
 }
 
 impl Evaluator<'_, '_> {
+    /// The memo entry and bit of a costly node under the current bindings.
+    fn memo_at(&self, id: NodeId) -> Option<(usize, u32)> {
+        let bit = |v: Option<u8>| v.map_or(0, |v| self.env[v as usize] as u32);
+        match self.pattern.slots[id as usize] {
+            Slot::None => None,
+            Slot::Single { index, var } => Some((index as usize, bit(var))),
+            Slot::Pair { index, key, var } => {
+                let n = self.facts.len().max(1);
+                let entry = self.pattern.singles as usize
+                    + index as usize * n
+                    + self.env[key as usize] as usize;
+                Some((entry, bit(Some(var))))
+            }
+        }
+    }
+
     fn holds(&mut self, id: NodeId) -> bool {
+        self.steps += 1;
         let p = self.pattern;
         match p.nodes[id as usize] {
             Node::Bool(b) => b,
@@ -235,8 +366,6 @@ impl Evaluator<'_, '_> {
                     BinOp::Iff => a == self.holds(b),
                 }
             }
-            Node::Forall(v, body) => self.quantify(body, v, true),
-            Node::Exists(v, body) => self.quantify(body, v, false),
             Node::Unary(pred, v) => (self.facts.unary(pred) >> self.env[v as usize]) & 1 != 0,
             Node::Binary(pred, a, b) => {
                 let pieces = self.facts.koan().pieces();
@@ -246,80 +375,125 @@ impl Evaluator<'_, '_> {
                 )
             }
             Node::Same(a, b) => self.env[a as usize] == self.env[b as usize],
+            Node::Forall(..) | Node::Exists(..) | Node::Cmp(..) | Node::Parity(..) => {
+                let Some((entry, bit)) = self.memo_at(id) else {
+                    return self.costly(id);
+                };
+                let (known, value) = self.memo[entry];
+                if (known >> bit) & 1 != 0 {
+                    return (value >> bit) & 1 != 0;
+                }
+                let truth = self.costly(id);
+                let e = &mut self.memo[entry];
+                e.0 |= 1 << bit;
+                e.1 |= u64::from(truth) << bit;
+                truth
+            }
+        }
+    }
+
+    /// The truth of a quantifier, comparison or parity (not remembered).
+    fn costly(&mut self, id: NodeId) -> bool {
+        match self.pattern.nodes[id as usize] {
+            Node::Forall(v, body) => !self.find(body, v, self.facts.all(), false),
+            Node::Exists(v, body) => self.find(body, v, self.facts.all(), true),
             Node::Cmp(op, a, b) => op.holds(self.value(a), self.value(b)),
             Node::Parity(parity, t) => {
                 let even = self.value(t).rem_euclid(2) == 0;
                 even == (parity == Parity::Even)
             }
+            _ => unreachable!("only costly nodes are evaluated here"),
         }
     }
 
-    /// `forall v. body` (when `all`) or `exists v. body`.
-    fn quantify(&mut self, body: NodeId, v: u8, all: bool) -> bool {
-        if self.needs_binding(body, v) {
-            // Stop at the first piece that settles it.
-            let saved = self.env[v as usize];
-            let settled = (0..self.facts.len()).any(|i| {
-                self.env[v as usize] = i as u8;
-                self.holds(body) != all
-            });
-            self.env[v as usize] = saved;
-            settled != all
-        } else {
-            let m = self.mask(body, v);
-            if all { m == self.facts.all() } else { m != 0 }
+    /// Is there a piece among `dom` which, bound to `v`, gives the node the truth
+    /// `want`? Stops at the first such piece where it can (`exists` and `forall` read
+    /// it), and otherwise narrows the pieces tried by what cheaper parts decide.
+    fn find(&mut self, id: NodeId, v: u8, dom: u64, want: bool) -> bool {
+        if dom == 0 {
+            return false;
         }
-    }
-
-    /// Whether the node is one that [`Self::mask`] can only answer piece by piece.
-    fn needs_binding(&self, id: NodeId, v: u8) -> bool {
-        self.pattern.free[id as usize].contains(v)
-            && matches!(
-                self.pattern.nodes[id as usize],
-                Node::Forall(..) | Node::Exists(..) | Node::Cmp(..) | Node::Parity(..)
-            )
-    }
-
-    /// The pieces that make the node true when bound to variable `v` (other variables
-    /// as in `env`).
-    fn mask(&mut self, id: NodeId, v: u8) -> u64 {
-        let all = self.facts.all();
+        self.steps += 1;
         if !self.pattern.free[id as usize].contains(v) {
-            return if self.holds(id) { all } else { 0 };
+            return self.holds(id) == want;
         }
         match self.pattern.nodes[id as usize] {
-            Node::Not(a) => all & !self.mask(a, v),
+            Node::Not(a) => self.find(a, v, dom, !want),
+            Node::Bin(BinOp::And, a, b) if want => {
+                let m = self.mask_in(a, v, dom);
+                self.find(b, v, m, true)
+            }
+            Node::Bin(BinOp::Or, a, b) if !want => {
+                let m = dom & !self.mask_in(a, v, dom);
+                self.find(b, v, m, false)
+            }
+            Node::Bin(BinOp::Implies, a, b) if !want => {
+                let m = self.mask_in(a, v, dom);
+                self.find(b, v, m, false)
+            }
+            Node::Bin(BinOp::And | BinOp::Or, a, b) => {
+                self.find(a, v, dom, want) || self.find(b, v, dom, want)
+            }
+            Node::Bin(BinOp::Implies, a, b) => {
+                self.find(a, v, dom, false) || self.find(b, v, dom, true)
+            }
+            Node::Forall(..) | Node::Exists(..) | Node::Cmp(..) | Node::Parity(..) => {
+                let saved = self.env[v as usize];
+                let found = bits(dom).any(|i| {
+                    self.env[v as usize] = i as u8;
+                    self.holds(id) == want
+                });
+                self.env[v as usize] = saved;
+                found
+            }
+            _ => {
+                let m = self.mask_in(id, v, dom);
+                if want { m != 0 } else { m != dom }
+            }
+        }
+    }
+
+    /// The pieces among `dom` that make the node true when bound to variable `v`
+    /// (other variables as in `env`). Parts are asked only about the pieces that can
+    /// still matter: in `a & b`, `b` only about the pieces that satisfy `a`.
+    fn mask_in(&mut self, id: NodeId, v: u8, dom: u64) -> u64 {
+        if dom == 0 {
+            return 0;
+        }
+        self.steps += 1;
+        if !self.pattern.free[id as usize].contains(v) {
+            return if self.holds(id) { dom } else { 0 };
+        }
+        match self.pattern.nodes[id as usize] {
+            Node::Not(a) => dom & !self.mask_in(a, v, dom),
             Node::Bin(op, a, b) => {
-                let a = self.mask(a, v);
+                let a = self.mask_in(a, v, dom);
                 match op {
-                    BinOp::And if a == 0 => 0,
-                    BinOp::And => a & self.mask(b, v),
-                    BinOp::Or if a == all => all,
-                    BinOp::Or => a | self.mask(b, v),
-                    BinOp::Implies if a == 0 => all,
-                    BinOp::Implies => (all & !a) | self.mask(b, v),
-                    BinOp::Xor => a ^ self.mask(b, v),
-                    BinOp::Iff => all & !(a ^ self.mask(b, v)),
+                    BinOp::And => self.mask_in(b, v, a),
+                    BinOp::Or => a | self.mask_in(b, v, dom & !a),
+                    BinOp::Implies => (dom & !a) | self.mask_in(b, v, a),
+                    BinOp::Xor => a ^ self.mask_in(b, v, dom),
+                    BinOp::Iff => dom & !(a ^ self.mask_in(b, v, dom)),
                 }
             }
-            Node::Unary(pred, _) => self.facts.unary(pred),
+            Node::Unary(pred, _) => self.facts.unary(pred) & dom,
             Node::Binary(pred, a, b) if a == v && b == v => {
                 // p(x, x): whether each piece stands in the relation to itself.
-                (0..self.facts.len())
+                bits(dom)
                     .filter(|&i| (self.facts.row(pred, i) >> i) & 1 != 0)
                     .fold(0, |m, i| m | 1 << i)
             }
             Node::Binary(pred, a, b) if a == v => {
-                self.facts.column(pred, self.env[b as usize] as usize)
+                self.facts.column(pred, self.env[b as usize] as usize) & dom
             }
-            Node::Binary(pred, a, _) => self.facts.row(pred, self.env[a as usize] as usize),
-            Node::Same(a, b) if a == b => all,
-            Node::Same(a, b) => 1 << self.env[if a == v { b } else { a } as usize],
+            Node::Binary(pred, a, _) => self.facts.row(pred, self.env[a as usize] as usize) & dom,
+            Node::Same(a, b) if a == b => dom,
+            Node::Same(a, b) => (1 << self.env[if a == v { b } else { a } as usize]) & dom,
             Node::Bool(_) => unreachable!("a constant has no free variable"),
             Node::Forall(..) | Node::Exists(..) | Node::Cmp(..) | Node::Parity(..) => {
                 let saved = self.env[v as usize];
                 let mut m = 0;
-                for i in 0..self.facts.len() {
+                for i in bits(dom) {
                     self.env[v as usize] = i as u8;
                     if self.holds(id) {
                         m |= 1 << i;
@@ -334,9 +508,9 @@ impl Evaluator<'_, '_> {
     fn value(&mut self, id: TermId) -> i64 {
         match self.pattern.terms[id as usize] {
             TermNode::Int(n) => n,
-            TermNode::Count(v, body) => self.mask(body, v).count_ones() as i64,
+            TermNode::Count(v, body) => self.mask_in(body, v, self.facts.all()).count_ones() as i64,
             TermNode::PipsSum(v, body) => {
-                let m = self.mask(body, v);
+                let m = self.mask_in(body, v, self.facts.all());
                 self.facts.pips(m)
             }
             TermNode::PipsOf(v) => self.facts.pips_of(self.env[v as usize] as usize),

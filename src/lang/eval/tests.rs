@@ -272,3 +272,188 @@ fn evaluate_via_entry_point(formula: &Formula, k: &Koan) -> bool {
 fn an_open_formula_is_a_bug() {
     CompiledPattern::new(&f(FormulaKind::Unary(UnaryPred::Small, Var(3))));
 }
+
+/// A block of `k` quantifiers of one kind over a random mix of parts: atoms between the
+/// block's variables (and an outer one), random closed subformulas, and random
+/// subformulas over one of the variables; so that mini-scoping has groups to split,
+/// parts to move out, and `|` / `->` to see through.
+fn block(rng: &mut StdRng, k: u8, universal: bool) -> Formula {
+    let vars: Vec<Var> = (1..=k).map(Var).collect();
+    let atom = |rng: &mut StdRng| {
+        let a = vars[rng.random_range(0..vars.len())];
+        let b = if rng.random_bool(0.2) {
+            Var(0)
+        } else {
+            vars[rng.random_range(0..vars.len())]
+        };
+        match rng.random_range(0..5) {
+            0 => f(FormulaKind::Same(a, b)),
+            1 => f(FormulaKind::Unary(
+                UnaryPred::ALL[rng.random_range(0..UnaryPred::ALL.len())],
+                a,
+            )),
+            2 => {
+                let inner = random::formula(
+                    rng,
+                    &GenConfig {
+                        max_depth: 2,
+                        max_vars: 2,
+                        ..GenConfig::default()
+                    },
+                );
+                f(FormulaKind::Bin(
+                    BinOp::And,
+                    Box::new(inner),
+                    Box::new(f(FormulaKind::Unary(UnaryPred::Up, a))),
+                ))
+            }
+            _ => f(FormulaKind::Binary(
+                BinaryPred::ALL[rng.random_range(0..BinaryPred::ALL.len())],
+                a,
+                b,
+            )),
+        }
+    };
+    let mut body = atom(rng);
+    for _ in 0..rng.random_range(1..6) {
+        let part = atom(rng);
+        let part = if rng.random_bool(0.2) {
+            f(FormulaKind::Not(Box::new(part)))
+        } else {
+            part
+        };
+        let op = [
+            BinOp::And,
+            BinOp::And,
+            BinOp::Or,
+            BinOp::Implies,
+            BinOp::Iff,
+        ][rng.random_range(0..5)];
+        body = if rng.random_bool(0.5) {
+            f(FormulaKind::Bin(op, Box::new(body), Box::new(part)))
+        } else {
+            f(FormulaKind::Bin(op, Box::new(part), Box::new(body)))
+        };
+    }
+    for &v in vars.iter().rev() {
+        body = f(if universal {
+            FormulaKind::Forall(v, Box::new(body))
+        } else {
+            FormulaKind::Exists(v, Box::new(body))
+        });
+    }
+    // The outer variable, bound by the other kind of quantifier.
+    f(if universal {
+        FormulaKind::Exists(Var(0), Box::new(body))
+    } else {
+        FormulaKind::Forall(Var(0), Box::new(body))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(800))]
+
+    /// Mini-scoping keeps the meaning: the pushed-in formula has the reference truth of
+    /// the original, on blocks of up to four quantifiers built to have parts to move.
+    #[test]
+    fn miniscoping_keeps_the_meaning(seed: u64, k in 1u8..=4, universal: bool, shadow: bool) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut formula = block(&mut rng, k, universal);
+        if shadow {
+            fold_vars(&mut formula, 3);
+        }
+        let pushed = miniscope(&formula);
+        let compiled = CompiledPattern::new(&formula);
+        for _ in 0..8 {
+            let k = random::koan(&mut rng, PieceSet::Pyramids, 6);
+            let want = reference::evaluate(&formula, &k);
+            prop_assert_eq!(reference::evaluate(&pushed, &k), want, "pushed {:?}\nfrom {:?}\non {:?}", pushed, formula, k);
+            prop_assert_eq!(compiled.evaluate(&k), want, "on {:?}\nformula {:?}", k, formula);
+        }
+    }
+}
+
+/// Every cell of the 6 x 6 window, pieces cycling through the set.
+fn full_board() -> Koan {
+    let pieces = PieceSet::Pyramids.pieces();
+    Koan::new(
+        PieceSet::Pyramids,
+        (0..36).map(|i| (i / 6, i % 6, pieces[(i as usize * 5) % pieces.len()])),
+    )
+    .unwrap()
+}
+
+/// `every piece touches a piece that touches a piece ... that points up`, as the
+/// English reading builds it: `forall x0. exists x1. x1 != x0 & (...) & touches(x0, x1)`.
+fn touch_chain(depth: u8) -> Formula {
+    let mut inner = f(FormulaKind::Unary(UnaryPred::Up, Var(depth)));
+    for level in (1..=depth).rev() {
+        let (prev, here) = (Var(level - 1), Var(level));
+        let other = f(FormulaKind::Not(Box::new(f(FormulaKind::Same(here, prev)))));
+        let touch = f(FormulaKind::Binary(BinaryPred::Touches, prev, here));
+        let body = f(FormulaKind::Bin(
+            BinOp::And,
+            Box::new(f(FormulaKind::Bin(
+                BinOp::And,
+                Box::new(other),
+                Box::new(inner),
+            ))),
+            Box::new(touch),
+        ));
+        inner = f(FormulaKind::Exists(here, Box::new(body)));
+    }
+    f(FormulaKind::Forall(Var(0), Box::new(inner)))
+}
+
+/// The work of a nested chain on a full board grows with its depth, not 36^depth: each
+/// level is decided once per piece (a machine-independent step count, so the test
+/// cannot be fooled by a fast machine; the timing is in `benches/eval.rs`).
+#[test]
+fn a_deep_chain_costs_its_length_on_a_full_board() {
+    let board = full_board();
+    let facts = Facts::new(&board);
+    let steps = |depth: u8| {
+        let formula = touch_chain(depth);
+        let (truth, steps) = CompiledPattern::new(&formula).evaluate_counting(&facts);
+        assert_eq!(truth, reference_if_small(&formula, &board, depth));
+        steps
+    };
+    let (s4, s8, s40) = (steps(4), steps(8), steps(40));
+    // Linear: ten times deeper costs about ten times more (36 pieces per level).
+    assert!(s40 <= 12 * s4, "{s4} steps at depth 4, {s40} at depth 40");
+    assert!(s8 <= 3 * s4, "{s4} steps at depth 4, {s8} at depth 8");
+    assert!(s40 <= 40 * 36 * 60, "{s40} steps at depth 40");
+}
+
+/// The chain's truth computed another way: the pieces with a walk of exactly `depth`
+/// steps to an up-pointing piece, level by level (a walk may step back, as the
+/// pattern allows: only consecutive pieces must differ, and touching ones do).
+fn reference_if_small(_formula: &Formula, koan: &Koan, depth: u8) -> bool {
+    let pieces = koan.pieces();
+    let mut reach: Vec<bool> = pieces.iter().map(|(_, p)| p.dir == Direction::Up).collect();
+    for _ in 0..depth {
+        reach = (0..pieces.len())
+            .map(|i| {
+                (0..pieces.len())
+                    .any(|j| reach[j] && BinaryPred::Touches.holds(pieces[i], pieces[j]))
+            })
+            .collect();
+    }
+    reach.iter().all(|r| *r)
+}
+
+/// A prenex block as a player types it (`exists x y z w. points_at(x, y) & ...`) is
+/// mini-scoped into a chain, and so costs far less than its 36^4 bindings.
+#[test]
+fn a_prenex_block_is_decided_without_trying_every_binding() {
+    let board = full_board();
+    let facts = Facts::new(&board);
+    let s = crate::lang::parse_symbolic(
+        "exists x y z w u. touches(x, y) & touches(y, z) & touches(z, w) & touches(w, u) & touches(u, x) & x != z",
+    )
+    .unwrap();
+    let (truth, steps) = CompiledPattern::new(&s.formula).evaluate_counting(&facts);
+    // A closed walk of odd length is impossible on a grid: never true.
+    assert!(!truth);
+    assert!(steps < 36 * 36 * 36 * 10, "{steps} steps");
+}
