@@ -116,17 +116,61 @@ pub fn evaluate(formula: &Formula, koan: &Koan) -> bool {
 /// that `every piece points up!` or `there exists a small piece` is not blamed on
 /// its first word.
 pub fn parse(text: &str) -> Result<Pattern, ParsePatternError> {
-    if unmistakably_symbolic(text) {
-        return parse_symbolic(text).or_else(|e| english::read(text).map_err(|_| e));
+    let symbolic_first = unmistakably_symbolic(text);
+    let read = |symbolic: bool| {
+        if symbolic {
+            parse_symbolic(text)
+        } else {
+            english::read(text)
+        }
+    };
+    let first_error = match read(symbolic_first) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let other_error = match read(!symbolic_first) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    // The reader that got further says what went wrong; the one tried first on a tie.
+    let (english_error, symbolic_error) = if symbolic_first {
+        (other_error, first_error)
+    } else {
+        (first_error, other_error)
+    };
+    // Symbolic progress counts only in text with some symbolic syntax: `pieces
+    // point up` gets further as symbolic (`pieces` is a term) but is English.
+    let (e, s) = (english_error.span.start, symbolic_error.span.start);
+    let s = if symbolic_first || some_symbolic_syntax(text) {
+        s
+    } else {
+        0
+    };
+    if e > s || (e == s && !symbolic_first) {
+        Err(english::polish(english_error, text))
+    } else {
+        Err(symbolic_error)
     }
-    match english::read(text) {
-        Ok(p) => Ok(p),
-        Err(english_error) => match parse_symbolic(text) {
-            Ok(p) => Ok(p),
-            Err(e) if e.span.start > english_error.span.start => Err(e),
-            Err(_) => Err(english::polish(english_error, text)),
-        },
-    }
+}
+
+/// Whether the text has anything of the symbolic form's syntax: parentheses right
+/// after a word, a comparison sign, or a symbolic keyword.
+fn some_symbolic_syntax(text: &str) -> bool {
+    let Ok(lexed) = lexer::lex(text) else {
+        return false;
+    };
+    let toks = &lexed.tokens;
+    toks.iter().enumerate().any(|(i, t)| match &t.tok {
+        lexer::Tok::Sym(s) => {
+            s.continues_term() && *s != lexer::Sym::Minus
+                || (*s == lexer::Sym::LParen && i > 0 && !t.spaced)
+        }
+        lexer::Tok::Word(w) => matches!(
+            w.as_str(),
+            "forall" | "exists" | "true" | "false" | "count" | "pips"
+        ),
+        lexer::Tok::Int(_) => false,
+    })
 }
 
 /// Whether the text uses syntax that only the symbolic form has.

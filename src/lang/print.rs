@@ -320,6 +320,9 @@ fn sentence(f: &Formula, min: u8) -> Option<String> {
 const WIDE_NOT: &str = "it is not the case that ";
 
 fn sentence_at(f: &Formula) -> Option<(String, u8)> {
+    if let Some(s) = number_choice(f) {
+        return Some((s, 4));
+    }
     Some(match &f.kind {
         FormulaKind::Bin(BinOp::Iff, a, b) => (
             format!("{} if and only if {}", sentence(a, 0)?, sentence(b, 1)?),
@@ -347,6 +350,67 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
         FormulaKind::Not(a) => (negation(a)?, 4),
         _ => (atomic(f)?, 4),
     })
+}
+
+/// `t = 3 | t = 4` ("three or four") and `t >= 2 & t <= 4` ("at least two and at
+/// most four"), for one term: said once.
+fn number_choice(f: &Formula) -> Option<String> {
+    fn cmp(g: &Formula) -> Option<(CmpOp, &Term, i64)> {
+        match &g.kind {
+            FormulaKind::Cmp(op, t, n) => match n.kind {
+                TermKind::Int(n) if n >= 0 => Some((*op, t, n)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let key = |t: &Term| {
+        let mut out = String::new();
+        sym_term(t, Place::Free, &mut out);
+        out
+    };
+    let (numbers, t) = match &f.kind {
+        FormulaKind::Bin(BinOp::Or, ..) => {
+            let mut parts = Vec::new();
+            collect(f, BinOp::Or, &mut parts);
+            let cmps: Vec<_> = parts.iter().map(|p| cmp(p)).collect::<Option<Vec<_>>>()?;
+            let (_, t, _) = cmps[0];
+            if cmps
+                .iter()
+                .any(|(op, u, _)| *op != CmpOp::Eq || key(u) != key(t))
+            {
+                return None;
+            }
+            let words: Vec<String> = cmps.iter().map(|(_, _, n)| say_number(*n)).collect();
+            let (last, init) = words.split_last()?;
+            (format!("{} or {last}", init.join(", ")), t)
+        }
+        FormulaKind::Bin(BinOp::And, a, b) => {
+            let ((CmpOp::Ge, t, lo), (CmpOp::Le, u, hi)) = (cmp(a)?, cmp(b)?) else {
+                return None;
+            };
+            if key(t) != key(u) {
+                return None;
+            }
+            (
+                format!("at least {} and at most {}", say_number(lo), say_number(hi)),
+                t,
+            )
+        }
+        _ => return None,
+    };
+    match &t.kind {
+        TermKind::Count(x, body) => {
+            let n = np(*x, Some(body), Form::Plural)?;
+            let exactly = if numbers.starts_with("at ") {
+                ""
+            } else {
+                "exactly "
+            };
+            Some(format!("there are {exactly}{numbers} {n}"))
+        }
+        _ => Some(format!("{} is {numbers}", term(t)?)),
+    }
 }
 
 fn negation(a: &Formula) -> Option<String> {

@@ -42,6 +42,8 @@ const HEDGES: &[&[&str]] = &[
     &["the", "rule", "is"],
     &["the", "pattern", "is"],
     &["the", "hidden", "pattern", "is"],
+    &["it", "is", "true", "that"],
+    &["it's", "true", "that"],
 ];
 
 /// Modals that say a rule must hold: `X must point up` is `X points up`.
@@ -104,10 +106,15 @@ fn matches_at(toks: &[Token], i: usize, words: &[&str]) -> bool {
 
 /// Drops and rewrites what carries no meaning; see the module documentation.
 pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
-    // Quotes and question marks never change what a guess says.
+    // Quotes and question marks never change what a guess says; `&` between English
+    // sentences is `and`.
     let mut toks: Vec<Token> = toks
         .into_iter()
         .filter(|t| !matches!(t.tok, Tok::Sym(Sym::Quote | Sym::Question)))
+        .map(|t| match t.tok {
+            Tok::Sym(Sym::Amp) => synthetic("and", t.span),
+            _ => t,
+        })
         .collect();
     let trailing = |toks: &mut Vec<Token>| {
         while toks.last().is_some_and(|t| {
@@ -312,6 +319,7 @@ impl Parser<'_> {
             &["a", "koan"][..],
             &["the", "koan"],
             &["koans"],
+            &["any", "koan"],
             &["every", "koan"],
             &["a", "structure"],
             &["the", "structure"],
@@ -321,6 +329,16 @@ impl Parser<'_> {
             return self.sentence();
         };
         self.c.pos += s.len();
+        // `a koan with the Buddha-nature has a small piece`.
+        if self.c.is_word("with") {
+            self.c.bump();
+            self.c.eat_word("the");
+            if self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]) {
+                return self.structure_rest(start);
+            }
+            self.c.pos = save;
+            return self.sentence();
+        }
         let negated = if self.c.eat_word("has")
             || self.c.eat_word("have")
             || self.c.eat_word("contains")

@@ -120,8 +120,16 @@ impl Parser<'_> {
         })
     }
 
-    /// The piece `it` names: the one piece of `outer`.
+    /// The piece `it` names: the one piece of `outer`, those named in this sentence
+    /// before those of a sentence before it (`if a piece is small, every large piece
+    /// touches a piece larger than it`: the large piece).
     pub(super) fn resolve_it(&self, it: &Span, outer: &[Var]) -> R<Var> {
+        let local: Vec<Var> = outer
+            .iter()
+            .copied()
+            .filter(|v| !self.discourse.contains(v))
+            .collect();
+        let outer = if local.is_empty() { outer } else { &local };
         match outer {
             [] => Err(ParsePatternError::new(
                 it.clone(),

@@ -417,6 +417,9 @@ struct Parser<'a> {
     /// Reading the first kind of a comparative, where `and` may separate the two
     /// (`the same number of small and large pieces`).
     comparing: bool,
+    /// After `there is`, a relative clause may speak of the pieces at once (`there
+    /// are no pieces touching each other`).
+    group_relative: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -435,6 +438,7 @@ impl<'a> Parser<'a> {
             subject: None,
             universal_subject: false,
             comparing: false,
+            group_relative: false,
         }
     }
 

@@ -82,7 +82,8 @@ impl Parser<'_> {
             }
             "nothing" | "nobody" | "none" => {
                 self.c.bump();
-                np_done = w != "none";
+                // `none of the pieces` reads its noun phrase; `none points up` has none.
+                np_done = w != "none" || !(self.c.is_word("of") || self.np_start());
                 Det::No
             }
             "anything" | "anybody" | "anyone" => {
@@ -766,6 +767,32 @@ impl Parser<'_> {
         Ok(Some(self.joined_relatives(first)?))
     }
 
+    /// Whether a complement that speaks of the pieces at once follows (`in the same
+    /// row`, `the same size`, `of different sizes`), with no `as` and a piece after it.
+    pub(super) fn group_complement_ahead(&self) -> bool {
+        let w = |i: usize| self.c.word_at(i).unwrap_or("");
+        let k = usize::from(w(0) == "all");
+        let same = |i: usize| {
+            (matches!(w(i), "in" | "on")
+                && w(i + 1) == "the"
+                && w(i + 2) == "same"
+                && matches!(w(i + 3), "row" | "column")
+                && w(i + 4) != "as")
+                || (w(i) == "the" && w(i + 1) == "same" && w(i + 2) == "size" && w(i + 3) != "as")
+                || (w(i) == "of"
+                    && w(i + 1) == "the"
+                    && w(i + 2) == "same"
+                    && w(i + 3) == "size"
+                    && w(i + 4) != "as")
+        };
+        let different = |i: usize| {
+            (matches!(w(i), "in" | "on" | "of") && w(i + 1) == "different")
+                || (w(i) == "different"
+                    && matches!(w(i + 1), "rows" | "columns" | "sizes" | "directions"))
+        };
+        same(k) || different(k)
+    }
+
     /// A place or comparison that can follow a noun directly: `above ...`,
     /// `larger than ...`, `in the same row as ...`.
     fn place_start(&self, k: usize) -> bool {
@@ -793,7 +820,7 @@ impl Parser<'_> {
         let r = self.vp(mode);
         self.in_relative -= 1;
         let r = r?;
-        if r.is_group() {
+        if r.is_group() && !(self.group_relative && self.in_relative == 0) {
             return Err(ParsePatternError::new(
                 r.span(),
                 "this speaks of several pieces at once, so it cannot describe one piece: make it a sentence of its own",

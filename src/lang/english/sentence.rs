@@ -15,29 +15,88 @@ impl Parser<'_> {
     /// The loosest level: `S iff S`, `S if S`, `S only if S`, `S unless S`.
     pub(super) fn sentence(&mut self) -> R<Formula> {
         self.enter()?;
+        self.subject = None;
         let mut a = self.if_then()?;
         loop {
             let save = self.c.pos;
             self.c.eat_sym(Sym::Comma);
-            if self.c.eat_word("iff") || self.c.eat_words(&["if", "and", "only", "if"]) {
-                let b = self.if_then()?;
-                a = bin(BinOp::Iff, a, b);
+            let conn = if self.c.eat_word("iff") || self.c.eat_words(&["if", "and", "only", "if"]) {
+                BinOp::Iff
             } else if self.c.eat_words(&["only", "if"]) {
-                let b = self.if_then()?;
-                a = bin(BinOp::Implies, a, b);
+                BinOp::Implies
             } else if self.c.eat_word("if") {
-                let b = self.conditioned(Self::if_then)?;
-                a = bin(BinOp::Implies, b, a);
+                BinOp::Or
             } else if self.c.eat_word("unless") {
-                let b = self.conditioned(Self::if_then)?;
-                a = bin(BinOp::Implies, not(b.span.clone(), b), a);
+                BinOp::Xor
             } else {
                 self.c.pos = save;
                 break;
+            };
+            // `every piece points up unless it is small`: `it` in the second part is
+            // the piece the first is about.
+            let subject = self.subject.take().filter(|s| {
+                s.span == a.span && (matches!(s.det.det, Det::Every) || s.is_singular())
+            });
+            let second = self.c.pos;
+            let condition = conn != BinOp::Iff;
+            let read_b = |p: &mut Self| {
+                if condition {
+                    p.conditioned(Self::if_then)
+                } else {
+                    p.if_then()
+                }
+            };
+            let (mut b, used) = match &subject {
+                Some(s) => self.with_referent(s.has_rivals(), read_b)?,
+                None => (read_b(self)?, false),
+            };
+            if let (Some(s), true) = (&subject, used) {
+                a = self.postfix_condition(s, conn, b)?;
+                continue;
             }
+            if subject.is_some() {
+                self.c.pos = second;
+                b = read_b(self)?;
+            }
+            a = match conn {
+                BinOp::Iff => bin(BinOp::Iff, a, b),
+                BinOp::Implies => bin(BinOp::Implies, a, b),
+                BinOp::Or => bin(BinOp::Implies, b, a),
+                _ => bin(BinOp::Implies, not(b.span.clone(), b), a),
+            };
         }
         self.leave();
         Ok(a)
+    }
+
+    /// `every piece points up unless it is small`, `a piece is small if it points
+    /// up`: for every such piece (`conn` stands for the connective: `Or` for `if`,
+    /// `Xor` for `unless`, `Implies` for `only if`, `Iff`).
+    fn postfix_condition(&self, s: &Subject, conn: BinOp, b: Formula) -> R<Formula> {
+        let x = Var(self.base);
+        let (d, outer) = (x.0 + 1, self.discourse.clone());
+        let r = self.lower_np(&s.np, x, d, &outer)?;
+        let v = match &s.vp {
+            Some(vp) => self.lower_vp(vp, x, d, &outer)?,
+            None => {
+                return Err(ParsePatternError::new(
+                    s.span.clone(),
+                    "say what the piece does",
+                ));
+            }
+        };
+        let span = s.span.start..b.span.end;
+        let then = match conn {
+            BinOp::Iff => bin(BinOp::Iff, v, b),
+            BinOp::Implies => bin(BinOp::Implies, v, b),
+            BinOp::Or => bin(BinOp::Implies, b, v),
+            _ => bin(BinOp::Implies, not(b.span.clone(), b), v),
+        };
+        let body = match r {
+            Some(r) => bin(BinOp::Implies, r, then),
+            None => then,
+        };
+        Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
     }
 
     /// Reads a condition (of `if` / `unless`, or under `it is not the case that`),
@@ -456,18 +515,34 @@ impl Parser<'_> {
         if let Some(f) = self.structure_noun_item(&det, start)? {
             return Ok(Some(f));
         }
-        if matches!(
-            det.det,
-            Det::Every | Det::TheUnique | Det::Half(_) | Det::NoN(_)
-        ) {
-            return Err(ParsePatternError::new(
-                det.span,
-                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
-            ));
+        let refusal = ParsePatternError::new(
+            det.span.clone(),
+            "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+        );
+        if matches!(det.det, Det::Every | Det::TheUnique | Det::Half(_)) {
+            return Err(refusal);
         }
-        let no = neg || matches!(det.det, Det::No);
-        let np = self.licensing(no, |p| p.np_after(&det))?;
+        let no = neg || matches!(det.det, Det::No | Det::NoN(_));
+        // `there are no two pieces in the same row`, `there are some pieces touching
+        // each other`: the pieces at once, as after a subject.
+        let saved = std::mem::replace(&mut self.group_relative, true);
+        let np = self.licensing(no, |p| p.np_after(&det));
+        self.group_relative = saved;
+        let mut np = np?;
+        let group = if np.rel.as_deref().is_some_and(Vp::is_group) {
+            np.rel.take().map(|v| *v)
+        } else if self.group_complement_ahead() {
+            Some(self.comp_atom()?).filter(Vp::is_group)
+        } else {
+            None
+        };
         let span = self.span_from(start);
+        if let Some(vp) = group {
+            return Ok(Some(self.group_sentence(&det, &np, &vp, span)?));
+        }
+        if matches!(det.det, Det::NoN(_)) {
+            return Err(refusal);
+        }
         Ok(Some(self.quantified(det, np, None, span)?))
     }
 
@@ -620,8 +695,34 @@ impl Parser<'_> {
                 "a verb phrase such as `points up`, `touches a small piece` or `is large`",
             ));
         }
+        // `a small piece and a large piece touch`: two subjects of one verb, which
+        // is not read (each? together?); a list of phrases alone is.
+        if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
+            return Err(ParsePatternError::new(
+                self.c.here(),
+                "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+            )
+            .with_help("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`"));
+        }
         let span = self.span_from(start);
         self.quantified(det, np, None, span)
+    }
+
+    /// Whether a finite verb comes from `k` tokens on before the clause ends (at a
+    /// connective, `then`, `)` or the end).
+    fn verb_before_clause_ends(&self, k: usize) -> bool {
+        let mut i = k;
+        while self.c.peek_at(i).is_some() {
+            if self.vp_start(i, Mode::Finite) {
+                return true;
+            }
+            if i > k && self.at_clause_end(i) && !self.c.sym_at(i).is_some_and(|s| s == Sym::Comma)
+            {
+                return false;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// A sentence without a determiner: `small pieces outnumber large pieces`, or a
@@ -772,7 +873,7 @@ impl Parser<'_> {
                     // with another, or all in one group? A person could mean any.
                     Det::Every => Err(ParsePatternError::new(
                         rspan.clone(),
-                        "`all pieces ... each other` could mean every two of them, each with some other one, or all in one group: say which",
+                        "this could mean every two of them, each with some other one, or all of them in one group: say which",
                     )
                     .with_help(
                         "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
