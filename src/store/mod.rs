@@ -12,11 +12,13 @@
 
 mod discord;
 mod lock;
+mod path;
 mod players;
 mod servers;
 mod writer;
 
 pub use lock::{LockError, RunLock, lock_for_running, lock_path};
+pub use path::check_writable;
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
@@ -99,6 +101,28 @@ pub enum StoreError {
     Full,
     #[error("the database could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Its schema has a migration this Mondo does not know.
+    #[error(
+        "{path} was written by a newer Mondo (its schema is at version {found}; this Mondo \
+         knows up to {known}): run that Mondo or a newer one"
+    )]
+    Newer {
+        path: String,
+        found: i64,
+        known: i64,
+    },
+    #[error("{0} is a folder, not a database file: give a file in it, e.g. {0}/mondo.db")]
+    Folder(String),
+    #[error("{path}: the folder {folder} does not exist; create it first (mkdir -p {folder})")]
+    NoFolder { path: String, folder: String },
+    /// A file this process may not write: every move would fail to be recorded.
+    #[error(
+        "{path} cannot be written ({reason}): Mondo records every move in it as it is \
+         played; make it writable, or only read it with `mondo replay`"
+    )]
+    ReadOnly { path: String, reason: String },
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
     #[error("there is no match {0}")]
     NoSuchMatch(MatchId),
     #[error("{0} is not a Mondo database (it has no matches table)")]
@@ -325,6 +349,7 @@ impl Store {
         durability: Durability,
     ) -> Result<Store, StoreError> {
         let path = path.as_ref().to_path_buf();
+        check_writable(&path)?;
         let options = SqliteConnectOptions::new()
             .filename(&path)
             .create_if_missing(true)
@@ -368,7 +393,7 @@ impl Store {
             })
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!("./migrations").run(&write).await?;
+        migrate(&write, &path).await?;
         let read = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options.read_only(true))
@@ -617,6 +642,30 @@ impl Store {
         // The append task holds a clone of the write pool; closing waits for it.
         write.close().await;
     }
+}
+
+/// Brings the schema up to date, then makes sure this process can write (a read-only
+/// mount or folder lets SQLite open the file, and only the first move would fail).
+async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
+    let migrator = sqlx::migrate!("./migrations");
+    let newer = |found| StoreError::Newer {
+        path: path.display().to_string(),
+        found,
+        known: migrator.iter().map(|m| m.version).max().unwrap_or(0),
+    };
+    match migrator.run(write).await {
+        Err(sqlx::migrate::MigrateError::VersionMissing(found)) => return Err(newer(found)),
+        other => other?,
+    }
+    let mut conn = write.acquire().await?;
+    let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
+    if probe.is_ok() {
+        sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+    }
+    probe.map(drop).map_err(|e| StoreError::ReadOnly {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
 }
 
 fn max_pages(pages: u32) -> sqlx::AssertSqlSafe<String> {
