@@ -34,6 +34,14 @@ pub struct DiscordConfig {
     /// Tests only: the base URL that replaces https://discord.com.
     #[serde(default)]
     pub api_proxy: Option<String>,
+    /// How long each start-up step waits for Discord (REST answers, the gateway's
+    /// READY) before `mondo serve` stops with one line.
+    #[serde(default = "default_timeout_secs")]
+    pub timeout_secs: u64,
+}
+
+fn default_timeout_secs() -> u64 {
+    30
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +79,7 @@ pub const TURN_SECS: std::ops::RangeInclusive<u64> = 10..=3600;
 pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
 pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -152,6 +161,11 @@ impl Config {
             "zendo.guess_bonus_secs",
             self.zendo.guess_bonus_secs,
             GUESS_BONUS_SECS,
+        )?;
+        range(
+            "discord.timeout_secs",
+            self.discord.timeout_secs,
+            DISCORD_TIMEOUT_SECS,
         )?;
         range(
             "umpire.work_limit_secs",
