@@ -168,9 +168,13 @@ impl From<sqlx::Error> for StoreError {
 
 /// SQLITE_FULL (13), whatever its extended code.
 fn is_full(e: &sqlx::Error) -> bool {
+    sqlite_code(e).is_some_and(|c| c & 0xff == 13)
+}
+
+/// SQLite's (extended) result code of a database error.
+fn sqlite_code(e: &sqlx::Error) -> Option<i32> {
     let code = e.as_database_error().and_then(|d| d.code());
     code.and_then(|c| c.parse::<i32>().ok())
-        .is_some_and(|c| c & 0xff == 13)
 }
 
 /// How hard a commit tries to survive. Either way a commit survives the process being
@@ -662,10 +666,16 @@ async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
     if probe.is_ok() {
         sqlx::query("ROLLBACK").execute(&mut *conn).await?;
     }
-    probe.map(drop).map_err(|e| StoreError::ReadOnly {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    })
+    match probe {
+        Ok(_) => Ok(()),
+        // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
+        // is not a question of permissions.
+        Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }),
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn max_pages(pages: u32) -> sqlx::AssertSqlSafe<String> {
