@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -205,6 +206,10 @@ def main():
     print(f"clock error after resume: largest {worst:+.0f} ms over {len(clock_errors)} resumes "
           f"(positive: the player got time back)")
     print(f"peak memory of a killed process: {peak / 1024:.1f} MiB")
+    if lost:
+        print(f"the databases are kept in {work}", file=sys.stderr)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if lost else 0)
 
 
