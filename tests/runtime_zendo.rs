@@ -6,7 +6,7 @@ use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode};
 use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{AnyEvent, AnyMatch, AnyView, Config, ManualTime, Place, Runtime};
-use mondo::store::Store;
+use mondo::store::{MatchId, Store};
 use std::time::Duration;
 
 const ALICE: PlayerId = PlayerId(101);
@@ -44,12 +44,12 @@ fn challenge_left(view: &AnyView, now: u64) -> Option<u64> {
     }
 }
 
-#[tokio::test]
-async fn a_pending_challenge_survives_a_restart_with_its_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("duel.db");
-    let time = ManualTime::new(0);
-    let store = Store::open(&path).await.unwrap();
+/// A runtime on a new database at `path` with one duel, alice to move.
+async fn started_duel(
+    path: &std::path::Path,
+    time: &std::sync::Arc<ManualTime>,
+) -> (Runtime<AnyMatch>, MatchId) {
+    let store = Store::open(path).await.unwrap();
     let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
         .await
         .unwrap();
@@ -57,16 +57,21 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
         .create(Place::default(), setup().into())
         .await
         .unwrap();
-    let a = Actor::Player(ALICE);
+    let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
     runtime
-        .act(
-            id,
-            a,
-            DuelMove::ChooseStarter { starter: ALICE }.into(),
-            None,
-        )
+        .act(id, Actor::Player(ALICE), starter, None)
         .await
         .unwrap();
+    (runtime, id)
+}
+
+#[tokio::test]
+async fn a_pending_challenge_survives_a_restart_with_its_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("duel.db");
+    let time = ManualTime::new(0);
+    let (runtime, id) = started_duel(&path, &time).await;
+    let a = Actor::Player(ALICE);
     time.advance(20_000);
     runtime
         .act(
@@ -152,5 +157,31 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     // Every event is in the log, in order, and the log replays to the same match.
     let stored = runtime.store().events(id).await.unwrap();
     assert_eq!(stored.last().unwrap().seq, update.seq);
+    runtime.shutdown().await.unwrap();
+}
+
+/// Issue 13, item 2: while the bot's Discord connection is lost nobody can move, so
+/// once it is back the outage is given back to every live duel: the turn clock shows
+/// what it showed when the connection was lost, however long that took.
+#[tokio::test]
+async fn a_discord_outage_is_given_back_to_the_turn_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(0);
+    let (runtime, id) = started_duel(&dir.path().join("o.db"), &time).await;
+    time.advance(20_000);
+    let turn_left = |view: AnyView, now| match view {
+        AnyView::ZendoDuel(d) => d.clock.remaining(now),
+        other => panic!("{other:?}"),
+    };
+    let spectator = Viewer::Spectator;
+    let before = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    let since = runtime.now();
+    time.advance(100_000);
+    assert_eq!(mondo::bot::outage::give_back(&runtime, since).await, 1);
+    let after = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    assert_eq!(after, before, "the outage is not counted");
+    time.advance(5_000);
+    let later = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    assert_eq!(later, before - 5_000, "and the clock runs on");
     runtime.shutdown().await.unwrap();
 }
