@@ -32,12 +32,12 @@
 //! truth is an output of a totalizer (rustsat), encoded in both directions around the
 //! bound. One totalizer serves every comparison over the same multiset of literals.
 
-use super::piecewise::Block;
 use super::simplify::simplify;
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos, Size};
 use crate::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
 };
+use crate::lang::eval::{Block, piecewise};
 use crate::lang::eval::{free, miniscope};
 use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Totalizer,
@@ -186,6 +186,8 @@ pub(crate) struct Encoder {
     pending: Cnf,
     clauses: usize,
     max_clauses: usize,
+    /// Grounding steps so far (subformulas grounded), for the budget.
+    steps: u64,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     cell: Vec<Vec<Lit>>,
     occ: Vec<Lit>,
@@ -211,6 +213,9 @@ pub(crate) struct Encoder {
     links: Vec<Link>,
     /// True while adding links (so that they do not chain).
     linking: bool,
+    /// Literals known (by a clause) to imply another, for cancelling differences of
+    /// counts cell by cell (see [`Encoder::paired`]).
+    implies: HashMap<Lit, Lit>,
     /// Literals known to mean "cell i holds one of the pieces in mask"...
     exact: HashMap<Lit, (usize, u16)>,
     /// ... and literals known to imply it.
@@ -222,6 +227,14 @@ pub(crate) struct Encoder {
     partitioned: Vec<Vec<u16>>,
     /// Canonical `e >= 0` constraints already encoded.
     comparisons: HashMap<(Vec<(Lit, i128)>, i128), G>,
+    /// The occupancy literals of each row (`true`) and column, sorted, to notice
+    /// counts of a line; whether such counts are in use, and tied to the pieces.
+    lines: HashMap<Vec<Lit>, bool>,
+    lines_used: [bool; 2],
+    lines_tied: [bool; 2],
+    /// Whether the total pips is counted, and tied to the pips of each size.
+    pips_total_used: bool,
+    pips_tied: bool,
     /// Quantifier blocks decided by class counts (by address; `None`: not such a
     /// block), and their truth per classes of the outer pieces.
     blocks: HashMap<usize, Option<Block>>,
@@ -262,6 +275,7 @@ impl Encoder {
             pending: Cnf::new(),
             clauses: 0,
             max_clauses,
+            steps: 0,
             interrupt,
             cell: Vec::with_capacity(MAX_CELLS),
             occ: Vec::with_capacity(MAX_CELLS),
@@ -280,6 +294,7 @@ impl Encoder {
             local: HashMap::new(),
             links: Vec::new(),
             linking: false,
+            implies: HashMap::new(),
             exact: HashMap::new(),
             within: HashMap::new(),
             partitioned: Vec::new(),
@@ -287,6 +302,11 @@ impl Encoder {
             comparisons: HashMap::new(),
             blocks: HashMap::new(),
             decided: HashMap::new(),
+            lines: HashMap::new(),
+            lines_used: [false; 2],
+            lines_tied: [false; 2],
+            pips_total_used: false,
+            pips_tied: false,
         };
         for _ in 0..MAX_CELLS {
             let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
@@ -308,6 +328,15 @@ impl Encoder {
             e.note_cell(occ, i, e.full);
             e.cell.push(vars);
             e.occ.push(occ);
+        }
+        for k in 0..SIDE {
+            for rows in [true, false] {
+                let mut line: Vec<Lit> = (0..SIDE)
+                    .map(|j| e.occ[if rows { k * SIDE + j } else { j * SIDE + k }])
+                    .collect();
+                line.sort_unstable();
+                e.lines.insert(line, rows);
+            }
         }
         // Translation symmetry: a piece in row 0 and a piece in column 0.
         let row0: Vec<Lit> = (0..SIDE).map(|c| e.occ[c]).collect();
@@ -373,7 +402,7 @@ impl Encoder {
     /// Stops the grounding at its clause budget or when the caller raises the
     /// interrupt flag: building the CNF must never run on past the umpire's limit.
     fn check_size(&self) -> Result<(), EncodeError> {
-        if self.clauses > self.max_clauses {
+        if self.clauses > self.max_clauses || self.steps / 20 > self.max_clauses as u64 {
             Err(EncodeError::TooBig(self.max_clauses))
         } else if self
             .interrupt
@@ -640,7 +669,9 @@ impl Encoder {
     pub fn formula(&mut self, f: &Formula) -> Result<G, EncodeError> {
         let f = miniscope(&simplify(f, self.set));
         let mut env: Env = [None; 256];
-        let g = self.ground(&f, &mut env);
+        let g = self
+            .ground(&f, &mut env)
+            .and_then(|g| self.finish_links().map(|()| g));
         // Keys are addresses: they must not outlive the formula.
         self.memo_formula.clear();
         self.memo_term.clear();
@@ -652,6 +683,7 @@ impl Encoder {
     }
 
     fn ground(&mut self, f: &Formula, env: &mut Env) -> Result<G, EncodeError> {
+        self.steps += 1;
         if let Some((v, mask)) = self.local_mask(f) {
             let i = bound(env, v)?;
             return Ok(self.bound_has(i, mask));
@@ -1133,6 +1165,7 @@ impl Encoder {
                             self.partition_of(sizes)?;
                         }
                     }
+                    self.pips_total_used |= pips && mask == self.full;
                     // Per cell: holds one of these pieces (with 2+ / 3+ pips).
                     let m2 = self.mask_of(|p| p.pips() >= 2);
                     let m3 = self.mask_of(|p| p.pips() >= 3);
@@ -1287,18 +1320,39 @@ impl Encoder {
             return Ok(());
         }
         self.partitioned.push(classes.to_vec());
-        let cap = MAX_CELLS;
+        let parts: Vec<(Vec<Lit>, usize)> = classes
+            .iter()
+            .map(|&mask| (self.class_lits(mask), 1))
+            .collect();
+        let total = self.occ.clone();
+        self.tie(&parts, &total)
+    }
+
+    /// The literals "cell i holds one of `mask`", over the cells where that can be.
+    fn class_lits(&mut self, mask: u16) -> Vec<Lit> {
+        (0..MAX_CELLS)
+            .filter_map(|i| match self.cell_has(i, mask) {
+                G::Lit(l) => Some(l),
+                G::Const(_) => None,
+            })
+            .collect()
+    }
+
+    /// Says that the counts of `parts` (each weighted) add up to the count of
+    /// `total`: each part's count as a unary number (its own shared totalizer's
+    /// outputs, repeated `weight` times), summed with the totalizer's merge clauses,
+    /// and the sum's outputs made equivalent to the total's. True of every structure
+    /// by construction of the callers (the parts split what the total counts), hence
+    /// sound; it gives the solver at once what it would otherwise need a pigeonhole
+    /// argument for.
+    fn tie(&mut self, parts: &[(Vec<Lit>, usize)], total: &[Lit]) -> Result<(), EncodeError> {
+        let cap = total.len();
         let mut sum: Vec<G> = Vec::new();
-        for (c, &mask) in classes.iter().enumerate() {
-            let lits: Vec<Lit> = (0..MAX_CELLS)
-                .filter_map(|i| match self.cell_has(i, mask) {
-                    G::Lit(l) => Some(l),
-                    G::Const(_) => None,
-                })
-                .collect();
-            let mut unary = Vec::with_capacity(lits.len());
+        for (c, (lits, weight)) in parts.iter().enumerate() {
+            let mut unary = Vec::with_capacity(lits.len() * weight);
             for k in 1..=lits.len() as i128 {
-                unary.push(self.at_least(lits.clone(), k)?);
+                let g = self.at_least(lits.clone(), k)?;
+                unary.extend(std::iter::repeat_n(g, *weight));
             }
             sum = if c == 0 {
                 unary
@@ -1307,11 +1361,71 @@ impl Encoder {
             };
         }
         for (k, &s) in sum.iter().enumerate() {
-            let p = self.pieces_at_least(k + 1)?;
+            let p = self.at_least(total.to_vec(), k as i128 + 1)?;
             self.imply(s, p);
             self.imply(p, s);
         }
         self.check_size()
+    }
+
+    /// Ties added once the formulas are grounded, when the counts they relate are in
+    /// use: the pieces per row (and per column) add up to the pieces, and the pips of
+    /// the small, medium and large pieces (1, 2 and 3 each) to the total pips.
+    fn finish_links(&mut self) -> Result<(), EncodeError> {
+        for rows in [true, false] {
+            let r = usize::from(rows);
+            if self.lines_used[r] && !self.lines_tied[r] {
+                self.lines_tied[r] = true;
+                let parts: Vec<(Vec<Lit>, usize)> = (0..SIDE)
+                    .map(|k| {
+                        let cells =
+                            (0..SIDE).map(|j| if rows { k * SIDE + j } else { j * SIDE + k });
+                        (cells.map(|i| self.occ[i]).collect(), 1)
+                    })
+                    .collect();
+                let total = self.occ.clone();
+                self.tie(&parts, &total)?;
+            }
+        }
+        let sizes = self.classes(true);
+        let sized = sizes.len() > 1
+            && self
+                .partitioned
+                .iter()
+                .any(|p| p.len() == sizes.len() && p.iter().all(|m| sizes.contains(m)));
+        if self.pips_total_used && sized && !self.pips_tied {
+            self.pips_tied = true;
+            let weighted: Vec<(u16, usize)> = Size::ALL
+                .iter()
+                .map(|&s| (self.size_mask(s), s.pips() as usize))
+                .filter(|(m, _)| *m != 0)
+                .collect();
+            let parts: Vec<(Vec<Lit>, usize)> = weighted
+                .into_iter()
+                .map(|(m, w)| (self.class_lits(m), w))
+                .collect();
+            let total = self.pips_total_lits();
+            self.tie(&parts, &total)?;
+        }
+        Ok(())
+    }
+
+    /// The literals the total pips counts: per cell, "a piece", "2 pips or more", "3
+    /// pips" (the same as a `pips(x: true)` term's, so that its totalizer is shared).
+    fn pips_total_lits(&mut self) -> Vec<Lit> {
+        let m2 = self.mask_of(|p| p.pips() >= 2);
+        let m3 = self.mask_of(|p| p.pips() >= 3);
+        let full = self.full;
+        let mut lits = Vec::new();
+        for i in 0..MAX_CELLS {
+            for m in [full, m2, m3] {
+                if let G::Lit(l) = self.cell_has(i, m) {
+                    lits.push(l);
+                }
+            }
+        }
+        lits.sort_unstable();
+        lits
     }
 
     /// The unary sum of two unary numbers (`a[j]` means "a >= j + 1"), at most `cap`:
@@ -1424,7 +1538,8 @@ impl Encoder {
     }
 
     /// Cancels opposite terms that count the same cell: when `l` implies `m` (both about
-    /// cell i, `l`'s pieces among `m`'s), `m - l` is the single literal `m & !l`. So
+    /// cell i, `l`'s pieces among `m`'s, or a clause says so), `m - l` is the single
+    /// literal `m & !l`. So
     /// `groups - pieces` becomes minus the number of occupied non-root cells, and
     /// `count(small) < pieces` needs no totalizer at all.
     fn paired(&mut self, mut e: Lin) -> Lin {
@@ -1435,12 +1550,12 @@ impl Encoder {
                 if a == b || x == 0 || y == 0 || (x > 0) == (y > 0) {
                     continue;
                 }
-                let (Some(&(i, inner)), Some(&(j, outer))) =
-                    (self.within.get(&l), self.exact.get(&m))
-                else {
-                    continue;
+                let implied = self.implies.get(&l) == Some(&m);
+                let same_cell = match (self.within.get(&l), self.exact.get(&m)) {
+                    (Some(&(i, inner)), Some(&(j, outer))) => i == j && inner & !outer == 0,
+                    _ => false,
                 };
-                if i != j || inner & !outer != 0 {
+                if !implied && !same_cell {
                     continue;
                 }
                 // x*l + y*m = x'*l + y'*m + sign(y)*c*(m - l), m - l = m & !l.
@@ -1504,6 +1619,11 @@ impl Encoder {
     /// both directions, plus the known relations between counts (see [`Link`]).
     fn at_least(&mut self, mut lits: Vec<Lit>, k: i128) -> Result<G, EncodeError> {
         lits.sort_unstable();
+        if lits.len() == SIDE {
+            if let Some(&rows) = self.lines.get(&lits) {
+                self.lines_used[usize::from(rows)] = true;
+            }
+        }
         let g = self.at_least_sorted(&lits, k)?;
         if let (G::Lit(_), true) = (g, k > 0) {
             self.chain(&lits, k as usize, g);
@@ -1740,6 +1860,28 @@ impl Encoder {
         let roots: Vec<Lit> = (0..MAX_CELLS).map(|i| lab[i][i]).collect();
         for (i, &r) in roots.iter().enumerate() {
             self.within.insert(r, (i, self.full));
+            // A piece touching no piece is a group of its own: its cell is a root. Said
+            // with the literal "pieces touching no piece" ground to (occupied, no
+            // occupied neighbour), so that `groups - count(x: !exists y. touches(x,
+            // y))` cancels cell by cell (see `paired`) instead of asking the solver to
+            // compare two counts.
+            let around: Vec<G> = neighbours(i).into_iter().map(|j| G::Lit(occ[j])).collect();
+            let any = self.or(&around);
+            if let G::Lit(alone) = self.and(&[G::Lit(occ[i]), !any]) {
+                self.clause(&[!alone, r]);
+                self.implies.insert(alone, r);
+                // Conversely, a cell of a group with two pieces or more does not have
+                // its root alone: for a piece labelled L with a piece beside it, L
+                // touches a piece too. Redundant (the group is connected), but it
+                // spares the solver a walk along the parent chain to see it.
+                for j in 0..MAX_CELLS {
+                    if let Some(&mine) = lab[j].get(i) {
+                        for k in neighbours(j) {
+                            self.clause(&[!mine, !occ[k], !alone]);
+                        }
+                    }
+                }
+            }
         }
         self.roots = Some(roots.clone());
         roots
@@ -1755,33 +1897,6 @@ fn flatten_and<'a>(f: &'a Formula, out: &mut Vec<&'a Formula>) {
         }
         _ => out.push(f),
     }
-}
-
-/// Whether a relation depends only on the two pieces, not on their cells: checked on
-/// its definition for every pair of cells of the window (once per process).
-pub(crate) fn piecewise(p: BinaryPred) -> bool {
-    static TABLE: std::sync::OnceLock<Vec<(BinaryPred, bool)>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let cells: Vec<Pos> = (0..MAX_CELLS)
-            .map(|i| Pos::new((i / SIDE) as u8, (i % SIDE) as u8))
-            .collect();
-        let pieces = PieceSet::Pyramids.pieces();
-        BinaryPred::ALL
-            .iter()
-            .map(|&r| {
-                let same = pieces.iter().all(|&a| {
-                    pieces.iter().all(|&b| {
-                        let first = r.holds((cells[0], a), (cells[0], b));
-                        cells
-                            .iter()
-                            .all(|&s| cells.iter().all(|&t| r.holds((s, a), (t, b)) == first))
-                    })
-                });
-                (r, same)
-            })
-            .collect()
-    });
-    table.iter().any(|&(r, same)| r == p && same)
 }
 
 /// The truth of `f` when its only variable `v` is a piece `p`, if `f` depends on

@@ -23,10 +23,10 @@
 //! rustsat's types and totalizer. See `solver.rs` for the measurements behind the
 //! choice.
 
+mod cost;
 mod encode;
 mod generate;
 mod initial;
-mod piecewise;
 mod reasonable;
 pub mod sample;
 mod search;
@@ -35,6 +35,9 @@ mod small;
 mod solver;
 pub mod suite;
 
+pub use cost::{
+    Cost, MAX_CLAUSES, MAX_EVALUATION_STEPS, MAX_GROUNDING_STEPS, TooHard, Why, estimate, judgeable,
+};
 pub use generate::{GenerateOptions, Generated, Generation, generate};
 pub use initial::{Initial, InitialError, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
@@ -130,7 +133,9 @@ pub enum SolverKind {
 pub struct Limits {
     /// Total solver conflicts over the whole call; `None` for no limit.
     pub conflicts: Option<u64>,
-    /// Refuse to ground patterns needing more clauses than this.
+    /// Stop grounding patterns needing more clauses than this (or twenty times as
+    /// many steps); the answer is then a counterexample found by sampling, if any, or
+    /// undecided.
     pub max_clauses: usize,
     /// Set to true (from another thread) to stop the solver; the call then answers
     /// [`Verdict::Undecided`].
@@ -143,7 +148,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             conflicts: Some(DEFAULT_CONFLICTS),
-            max_clauses: 4_000_000,
+            max_clauses: DEFAULT_MAX_CLAUSES,
             interrupt: None,
             solver: SolverKind::default(),
         }
@@ -152,6 +157,13 @@ impl Default for Limits {
 
 /// The default conflict budget of one finder call.
 pub const DEFAULT_CONFLICTS: u64 = 1_000_000;
+
+/// The default clause budget of one finder call's grounding: twice what a guess may be
+/// estimated to need ([`MAX_CLAUSES`]) before it is refused at read-back, so that an
+/// estimate somewhat too low still gets its answer, while a grounding that would
+/// explode stops (at about a second) rather than run for minutes. Building stops as
+/// well after twenty steps per clause of this budget.
+pub const DEFAULT_MAX_CLAUSES: usize = 2 * MAX_CLAUSES as usize;
 
 /// What a finder call cost.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -373,8 +385,10 @@ fn decide(
             None => (Verdict::Equivalent, true),
         });
     };
+    let (h, g) = (CompiledPattern::new(hidden), CompiledPattern::new(guess));
+    let accept = |k: &Koan| !table.contains(k) && h.evaluate(k) != g.evaluate(k);
+    let first = search::shrink(&first, &accept);
     let found = search.simplest(&base, first, fewer)?;
-    let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
     let (koan, minimal) = match style {
         Style::Simple => (search::tidy(&found.koan, &accept), found.proved),
         Style::Varied => (
