@@ -206,6 +206,9 @@ pub(crate) struct Encoder {
     totalizers: HashMap<Vec<Lit>, Totalizer>,
     memo_formula: HashMap<(usize, Vec<u8>), G>,
     memo_term: HashMap<(usize, Vec<u8>), Lin>,
+    /// Per (formula, cells of its variables): a part's literal at every cell, with and
+    /// without "the cell is occupied" (see [`Encoder::excluding`]).
+    memo_cells: HashMap<(usize, Vec<u8>), (Vec<G>, Vec<G>)>,
     free: HashMap<usize, Vec<u8>>,
     /// Subformulas about one piece only: (variable, pieces for which they hold).
     local: HashMap<(usize, u8), Option<u16>>,
@@ -290,6 +293,7 @@ impl Encoder {
             totalizers: HashMap::new(),
             memo_formula: HashMap::new(),
             memo_term: HashMap::new(),
+            memo_cells: HashMap::new(),
             free: HashMap::new(),
             local: HashMap::new(),
             links: Vec::new(),
@@ -675,6 +679,7 @@ impl Encoder {
         // Keys are addresses: they must not outlive the formula.
         self.memo_formula.clear();
         self.memo_term.clear();
+        self.memo_cells.clear();
         self.blocks.clear();
         self.decided.clear();
         self.free.clear();
@@ -734,6 +739,10 @@ impl Encoder {
                         self.memo_formula.insert(key, g);
                         return Ok(g);
                     }
+                }
+                if let Some(g) = self.excluding(f, universal, v.0, body, env)? {
+                    self.memo_formula.insert(key, g);
+                    return Ok(g);
                 }
                 let saved = env[v.0 as usize];
                 let mut parts = Vec::with_capacity(MAX_CELLS);
@@ -933,6 +942,114 @@ impl Encoder {
             parts.push(self.ground(c, env)?);
         }
         Ok(Some(self.and(&parts)))
+    }
+
+    /// `exists w. w != u1 & ... & w != uk & psi(w)` where some of the `u` are not in
+    /// `psi` (the "another piece" of a chain: `exists w. points_at(z, w) & w != y & w
+    /// != x`), and its dual `forall w. w = u1 | ... | psi(w)`. Grounded cell by cell,
+    /// it would be one disjunction per binding of all of z, y, x; but it holds exactly
+    /// when more pieces satisfy `psi` than the (distinct) `u` pieces that do: `P >= 1
+    /// + E`, where `P` counts the cells of psi (one shared count per binding of psi's
+    /// own variables) and `E` is the sum of the few literals of psi at the u's cells.
+    /// `None` for other shapes.
+    fn excluding(
+        &mut self,
+        f: &Formula,
+        universal: bool,
+        w: u8,
+        body: &Formula,
+        env: &mut Env,
+    ) -> Result<Option<G>, EncodeError> {
+        let (others, rest) = exclusions(universal, w, body);
+        if others.is_empty() {
+            return Ok(None);
+        }
+        let mut psi_free: Vec<u8> = Vec::new();
+        for &(p, _) in &rest {
+            let addr = p as *const Formula as usize;
+            let fv = self.free.entry(addr).or_insert_with(|| free(p));
+            psi_free.extend(fv.iter().copied().filter(|&x| x != w));
+        }
+        psi_free.sort_unstable();
+        psi_free.dedup();
+        if others.iter().all(|u| psi_free.contains(u)) {
+            return Ok(None);
+        }
+        // psi at every cell, once per binding of its own variables.
+        let key = (
+            f as *const Formula as usize,
+            psi_free
+                .iter()
+                .map(|&x| env[x as usize].unwrap_or(u8::MAX))
+                .collect::<Vec<u8>>(),
+        );
+        let (cells, psi) = match self.memo_cells.get(&key) {
+            Some(c) => c.clone(),
+            None => {
+                let saved = env[w as usize];
+                let mut cells = Vec::with_capacity(MAX_CELLS);
+                let mut psi = Vec::with_capacity(MAX_CELLS);
+                for i in 0..MAX_CELLS {
+                    env[w as usize] = Some(i as u8);
+                    let mut conj = Vec::with_capacity(rest.len() + 1);
+                    for &(p, positive) in &rest {
+                        let g = match self.ground(p, env) {
+                            Ok(g) => g,
+                            Err(e) => {
+                                env[w as usize] = saved;
+                                return Err(e);
+                            }
+                        };
+                        let g = if positive { g } else { !g };
+                        conj.push(g);
+                        if g == G::Const(false) {
+                            break;
+                        }
+                    }
+                    let here = self.and(&conj);
+                    psi.push(here);
+                    cells.push(self.and(&[G::Lit(self.occ[i]), here]));
+                }
+                env[w as usize] = saved;
+                self.check_size()?;
+                self.memo_cells.insert(key, (cells.clone(), psi.clone()));
+                (cells, psi)
+            }
+        };
+        let p: Vec<Lit> = cells
+            .iter()
+            .filter_map(|g| match g {
+                G::Lit(l) => Some(*l),
+                G::Const(_) => None,
+            })
+            .collect();
+        // psi at the excluded pieces' cells (each cell once).
+        let mut at: Vec<usize> = others
+            .iter()
+            .map(|&u| bound(env, u))
+            .collect::<Result<_, _>>()?;
+        at.sort_unstable();
+        at.dedup();
+        // Their cells are occupied (they are bound), so psi alone says whether they
+        // count: often a constant.
+        let mut sure = 0;
+        let mut e = Vec::new();
+        for &c in &at {
+            match psi[c] {
+                G::Const(true) => sure += 1,
+                G::Const(false) => {}
+                G::Lit(l) => e.push(l),
+            }
+        }
+        // P >= 1 + sure + E: for every k, E >= k implies P >= k + 1 + sure.
+        let mut all = Vec::with_capacity(e.len() + 1);
+        for k in 0..=e.len() as i128 {
+            let e_k = self.at_least(e.clone(), k)?;
+            let p_k = self.at_least(p.clone(), k + 1 + sure)?;
+            all.push(self.or(&[!e_k, p_k]));
+        }
+        let exists = self.and(&all);
+        Ok(Some(if universal { !exists } else { exists }))
     }
 
     /// A block of quantifiers that only looks at what the pieces are (see
@@ -1885,6 +2002,60 @@ impl Encoder {
         }
         self.roots = Some(roots.clone());
         roots
+    }
+}
+
+/// The body of `exists w. body` (`forall` when `universal`) split into the pieces `w`
+/// must differ from (conjuncts `w != u`; disjuncts `w = u` under `forall`) and the
+/// other parts, each with the polarity in which it is to hold (under `forall`, the
+/// negation of the disjunct: the body is read as `!exists w. w != u & ...`).
+pub(crate) fn exclusions(
+    universal: bool,
+    w: u8,
+    body: &Formula,
+) -> (Vec<u8>, Vec<(&Formula, bool)>) {
+    let mut parts = Vec::new();
+    split(body, !universal, false, &mut parts);
+    let mut others = Vec::new();
+    let mut rest = Vec::new();
+    for (p, positive) in parts {
+        let excluded = match &p.kind {
+            FormulaKind::Same(a, b) if positive == universal && (a.0 == w) != (b.0 == w) => {
+                Some(if a.0 == w { b.0 } else { a.0 })
+            }
+            _ => None,
+        };
+        match excluded {
+            Some(u) => others.push(u),
+            None => rest.push((p, positive != universal)),
+        }
+    }
+    (others, rest)
+}
+
+/// The conjuncts (`conj`) or disjuncts of `f` with their polarity (false: the part is
+/// to be read negated), seeing through `!` and `->`, as `lang::eval::miniscope` does.
+pub(crate) fn split<'a>(
+    f: &'a Formula,
+    conj: bool,
+    negated: bool,
+    out: &mut Vec<(&'a Formula, bool)>,
+) {
+    match &f.kind {
+        FormulaKind::Not(a) => split(a, conj, !negated, out),
+        FormulaKind::Bin(BinOp::And, a, b) if conj != negated => {
+            split(a, conj, negated, out);
+            split(b, conj, negated, out);
+        }
+        FormulaKind::Bin(BinOp::Or, a, b) if conj == negated => {
+            split(a, conj, negated, out);
+            split(b, conj, negated, out);
+        }
+        FormulaKind::Bin(BinOp::Implies, a, b) if conj == negated => {
+            split(a, conj, !negated, out);
+            split(b, conj, negated, out);
+        }
+        _ => out.push((f, !negated)),
     }
 }
 

@@ -158,12 +158,12 @@ impl Default for Limits {
 /// The default conflict budget of one finder call.
 pub const DEFAULT_CONFLICTS: u64 = 1_000_000;
 
-/// The default clause budget of one finder call's grounding: twice what a guess may be
-/// estimated to need ([`MAX_CLAUSES`]) before it is refused at read-back, so that an
-/// estimate somewhat too low still gets its answer, while a grounding that would
-/// explode stops (at about a second) rather than run for minutes. Building stops as
-/// well after twenty steps per clause of this budget.
-pub const DEFAULT_MAX_CLAUSES: usize = 2 * MAX_CLAUSES as usize;
+/// The default clause budget of one finder call's grounding: a grounding that would
+/// explode stops at it (after 2 to 4 s and some 400 MB on this kind of machine) rather
+/// than run for minutes; building stops as well after twenty steps per clause of it.
+/// Guesses estimated beyond [`MAX_CLAUSES`] are refused before they get here (the
+/// estimate errs high, so what it lets through fits this budget).
+pub const DEFAULT_MAX_CLAUSES: usize = 3_000_000;
 
 /// What a finder call cost.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -252,16 +252,30 @@ pub fn compare_detailed(
     }
     let sampled = small::sample(set, 3, small::SAMPLE_THREE, 0, table, differ);
     let mut search = search::Search::new(set, limits);
-    let outcome = decide(
-        &mut search,
-        hidden,
-        guess,
-        table,
-        style,
-        seed,
-        walked.exhausted + 1,
-        sampled.clone(),
-    );
+    // Far beyond what can be grounded in time: do not start (the grounding would stop
+    // at its budget anyway, after seconds and hundreds of megabytes).
+    let cost = judgeable(hidden, guess, set);
+    let hopeless = cost.as_ref().err().filter(|t| {
+        t.why == Why::Grounding
+            && (t.cost.clauses > 10 * MAX_CLAUSES
+                || t.cost.grounding_steps > 10 * MAX_GROUNDING_STEPS)
+    });
+    let outcome = if let Some(too_hard) = hopeless {
+        Err(search::Stop::Encode(encode::EncodeError::Other(
+            too_hard.to_string(),
+        )))
+    } else {
+        decide(
+            &mut search,
+            hidden,
+            guess,
+            table,
+            style,
+            seed,
+            walked.exhausted + 1,
+            sampled.clone(),
+        )
+    };
     let stats = search.stats();
     match outcome {
         Ok((verdict, minimal)) => Comparison {
