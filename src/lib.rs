@@ -10,6 +10,7 @@ pub mod config;
 pub mod finder;
 pub mod koan;
 pub mod lang;
+pub mod narrate;
 pub mod play;
 pub mod pool;
 pub mod render;

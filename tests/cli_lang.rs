@@ -254,3 +254,27 @@ difficulty = "trivial"
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read the file"));
 }
+
+/// What `mondo explain` shows for a refusal is `lang::Refusal::render`, the one
+/// rendering every front calls (reason, hints, corrected patterns that read).
+#[test]
+fn explain_shows_a_refusal_as_every_front_renders_it() {
+    use mondo::koan::PieceSet;
+    for (text, set) in [
+        ("every piece is next to a large piece", "pyramids"),
+        ("two pieces point up", "pyramids"),
+        ("there is a large arrow", "arrows"),
+    ] {
+        let o = mondo(&["explain", "--set", set, text]);
+        assert_eq!(o.status.code(), Some(2));
+        let set: PieceSet = set.parse().expect("a set");
+        let refusal = mondo::lang::read_for(text, set).expect_err("refused");
+        assert_eq!(stderr(&o), format!("{}\n", refusal.render(text)));
+    }
+    let o = mondo(&["explain", "every piece is next to a large piece"]);
+    assert!(
+        stderr(&o).contains("try: every piece touches a large piece"),
+        "{}",
+        stderr(&o)
+    );
+}

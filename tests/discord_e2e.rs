@@ -10,7 +10,8 @@
 //! started again, and the button drawn before the kill makes the guess official and wins.
 //! Along the way: a host command refused to a non-host, a move out of turn refused, a
 //! stale button refused, every interaction acknowledged within Discord's 3 s, and no
-//! request carries the hidden pattern before the end.
+//! request carries the hidden pattern before the end. A host also builds a pool one
+//! pattern at a time (`/pool pattern add|remove`, `/pool export`), never in public.
 
 mod support;
 
@@ -37,6 +38,11 @@ obeys = "1^"
 does_not_obey = "1>"
 difficulty = "easy"
 "#;
+/// Patterns a host adds with `/pool pattern add`: they must go out only privately.
+const SECRET: [&str; 2] = [
+    "at least one small piece points left",
+    "exactly two pieces are large",
+];
 const MANAGE_GUILD: u64 = 1 << 5;
 
 /// `mondo serve` as a child process, pointed at the fake.
@@ -118,6 +124,11 @@ async fn answer(fake: &FakeDiscord, i: &Interaction) -> StoredMessage {
         .find_map(|r| r.message.as_ref().filter(|m| !m.loading).map(|m| m.id))
         .unwrap_or_else(|| panic!("no answer to {:?}: {replies:#?}", i.payload["data"]));
     fake.message(id).expect("stored")
+}
+
+/// `m` is seen only by whoever asked, and says `needle`.
+fn private_says(m: &StoredMessage, needle: &str) {
+    assert!(m.ephemeral && m.text().contains(needle), "{}", m.text());
 }
 
 /// The custom id of the button labelled `label`.
@@ -243,13 +254,36 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             "/{name} missing: {names:?}"
         );
     }
+    // The help takes as many private messages as it needs; the last names `/help`.
     let i = fake.slash(carol.id, "help", &[]).await;
-    let help = answer(&fake, &i).await;
+    let whole = |r: &support::discord::Reply| {
+        r.message
+            .as_ref()
+            .is_some_and(|m| m.content.contains("`/help`:"))
+    };
     assert!(
-        help.text().contains("`/zendo duel`: Challenge someone"),
-        "{}",
-        help.text()
+        fake.wait_reply(&i, whole, T).await.is_some(),
+        "no whole help"
     );
+    let pages: Vec<StoredMessage> = fake
+        .replies_now(&i)
+        .into_iter()
+        .filter_map(|r| r.message)
+        .collect();
+    let help: Vec<String> = pages.iter().map(StoredMessage::text).collect();
+    let help = help.join("\n");
+    assert!(pages.iter().all(|m| m.ephemeral), "{help}");
+    for line in [
+        "`/zendo duel`: Challenge someone",
+        "`/pool pattern add`: Add",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
+    // `/help patterns`: the words a guess may use, each with an example that reads.
+    let i = fake.slash(carol.id, "help", &[("topic", json!(1))]).await;
+    let words = answer(&fake, &i).await;
+    assert!(words.ephemeral, "{}", words.text());
+    assert!(words.text().contains("e.g."), "{}", words.text());
 
     // A host uploads a pool and makes it the server's default.
     let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
@@ -264,6 +298,107 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         .slash(dave.id, "settings", &[("pool", json!("e2e"))])
         .await;
     assert!(answer(&fake, &i).await.text().contains("pool `e2e`"));
+
+    // A host builds a pool in Discord, one pattern at a time, and gets its file back;
+    // every reply is private (checked for every request at the end).
+    let add = |user: u64, pool: &str, pattern: &str, more: Vec<(&'static str, Value)>| {
+        let mut options = vec![("pool", json!(pool)), ("pattern", json!(pattern))];
+        options.extend(more);
+        let fake = &fake;
+        async move {
+            let i = fake.slash(user, "pool pattern add", &options).await;
+            answer(fake, &i).await
+        }
+    };
+    let hard = choice(&fake, "pool pattern add", "difficulty", "hard");
+    let m = add(
+        dave.id,
+        "league",
+        SECRET[0],
+        vec![("difficulty", hard), ("note", json!("for the final"))],
+    )
+    .await;
+    let text = m.text();
+    assert!(
+        m.ephemeral
+            && text.contains("pattern `p1` added to the new pool `league`")
+            && text.contains(&format!(
+                "`{}` reads: there is a small piece pointing left",
+                SECRET[0]
+            ))
+            && text.contains("opens with: `1<` obeys, `1^` does not")
+            && text.contains("difficulty hard; note: for the final"),
+        "{text}"
+    );
+    let m = add(dave.id, "league", SECRET[1], vec![]).await;
+    assert!(
+        m.ephemeral
+            && m.text().contains("pattern `p2` added to the pool `league`")
+            && m.text().contains("difficulty medium")
+            && m.text().contains("2 patterns"),
+        "{}",
+        m.text()
+    );
+    for (user, pool, pattern, says) in [
+        (dave.id, "league", "points left some", "does not read"),
+        (
+            dave.id,
+            "league",
+            "there is a piece or there is no piece",
+            "tautology",
+        ),
+        (
+            dave.id,
+            "league",
+            "there are at least 9 pieces",
+            "5 % to 95 %",
+        ),
+        (
+            dave.id,
+            "league",
+            SECRET[0],
+            "already has this pattern as `p1`",
+        ),
+        (dave.id, "pyramids", SECRET[0], "built-in pool's name"),
+        (carol.id, "league", SECRET[0], "only a host"),
+    ] {
+        let m = add(user, pool, pattern, vec![]).await;
+        assert!(
+            m.ephemeral && m.text().contains(says) && !m.text().contains("added to"),
+            "{pattern}: {}",
+            m.text()
+        );
+    }
+    let remove = |pool: &'static str, id: &'static str| {
+        let fake = &fake;
+        async move {
+            let options = [("pool", json!(pool)), ("id", json!(id))];
+            let i = fake.slash(dave.id, "pool pattern remove", &options).await;
+            answer(fake, &i).await
+        }
+    };
+    let m = remove("league", "p9").await;
+    private_says(&m, "no entry `p9`: its ids are p1, p2");
+    private_says(&remove("nowhere", "p1").await, "no pool `nowhere`");
+    let m = remove("league", "p1").await;
+    private_says(&m, "pattern `p1` removed from pool `league`");
+    // The file comes back privately, and it is a pool every front reads.
+    let i = fake
+        .slash(dave.id, "pool export", &[("pool", json!("league"))])
+        .await;
+    let m = answer(&fake, &i).await;
+    assert!(m.ephemeral, "{}", m.text());
+    let (file, bytes) = m.files.first().expect("the pool file is attached");
+    assert_eq!(file, "league.toml");
+    let exported = String::from_utf8(bytes.clone()).expect("UTF-8");
+    let pool = mondo::pool::Pool::from_toml(&exported).expect("the export loads");
+    let ids: Vec<&str> = pool.entries().iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["p2"]);
+    assert_eq!(pool.entries()[0].pattern.source, SECRET[1]);
+    let i = fake
+        .slash(dave.id, "pool check", &[("name", json!("league"))])
+        .await;
+    private_says(&answer(&fake, &i).await, "is a good pool");
 
     // A host command refused to a non-host.
     let i = fake.slash(carol.id, "pool list", &[]).await;
@@ -408,20 +543,20 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         .slash(
             alice.id,
             "guess",
-            &[("pattern", json!("every piece points up"))],
+            &[("pattern", json!("exactly one piece points up"))],
         )
         .await;
     let reading = answer(&fake, &i).await;
     assert!(
         reading
             .text()
-            .contains("guess #1 reads: every piece points up")
+            .contains("guess #1 reads: there is exactly one piece pointing up")
     );
     let official = button(&reading, "Make it official");
     let i = fake.click(alice.id, reading.id, &official).await;
     assert!(answer(&fake, &i).await.text().contains("official"));
     let refuted = channel_message(&fake, "guess #1 is wrong").await;
-    assert!(refuted.text().contains("1^ 1>"), "{}", refuted.text());
+    assert!(refuted.text().contains("#4 1^ 1^"), "{}", refuted.text());
     let (_, png) = &refuted.files[0];
     assert!(png_size(png).0 >= 64);
     // The same button again: that guess is decided, refused politely.
@@ -476,6 +611,15 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         fake.messages(lobby).iter().all(|m| m.ephemeral),
         "nothing of the match is said publicly in another channel"
     );
+    // alice opens the box for her next structure while it is still bob's turn: typed
+    // in advance, it is accepted on her turn (a box is not a button answering a
+    // question of the moment, so the match moving on does not make it stale).
+    let early = fake.slash(alice.id, "koan", &[]).await;
+    let opened = fake.replies(&early, T).await;
+    assert!(
+        opened.iter().any(|r| r.kind == ReplyKind::Callback(9)),
+        "a modal: {opened:#?}"
+    );
     // alice closes her DMs in the middle of the match: bob's challenge cannot reach
     // her there, and the channel's private button takes her answer instead.
     fake.set_dms_open(alice.id, false);
@@ -505,16 +649,11 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     );
     // bob has no ticket to guess with: the turn passes.
     channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
-    // Without a structure, /koan opens a box for several rows.
-    let i = fake.slash(alice.id, "koan", &[]).await;
-    let opened = fake.replies(&i, T).await;
-    assert!(
-        opened.iter().any(|r| r.kind == ReplyKind::Callback(9)),
-        "a modal: {opened:#?}"
-    );
+    // Without a structure, /koan opened a box for several rows (above, before her
+    // turn): submitted now, on her turn.
     let field = KOAN_FIELD;
     let i = fake
-        .submit_modal(alice.id, &i, &[(field, "```\n3v ..\n.. 1<\n```")])
+        .submit_modal(alice.id, &early, &[(field, "```\n3v ..\n.. 1<\n```")])
         .await;
     let built = answer(&fake, &i).await;
     assert!(
@@ -532,7 +671,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     assert!(
         board
             .text()
-            .contains("guess #1: every piece points up (wrong: see #4)")
+            .contains("guess #1: there is exactly one piece pointing up (wrong: see #4)")
     );
     assert_eq!(board.files.len(), 1);
     let i = fake
@@ -611,7 +750,10 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         );
     }
     let log = std::fs::read_to_string(&log).unwrap_or_default();
-    for form in [HIDDEN, english.as_str(), symbolic.as_str()] {
+    for form in [HIDDEN, english.as_str(), symbolic.as_str()]
+        .into_iter()
+        .chain(SECRET)
+    {
         assert!(
             !log.contains(form),
             "the log names the hidden pattern: {form}"
@@ -650,6 +792,35 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             .await
             .text()
             .contains("you gave up. the pattern was")
+    );
+
+    // The patterns a host added in Discord went out only in private replies (text or
+    // attached file).
+    let mut privately = 0;
+    for r in &fake.requests() {
+        let mut sent = body_text(r.body.as_ref());
+        for (_, bytes) in &r.files {
+            sent.push_str(&String::from_utf8_lossy(bytes));
+        }
+        if !SECRET.iter().any(|s| sent.contains(s)) {
+            continue;
+        }
+        let private = |v: Option<&Value>| v.and_then(Value::as_u64).is_some_and(|f| f & 64 != 0);
+        let body = r.body.as_ref();
+        assert!(
+            private(body.map(|b| &b["flags"]))
+                || private(body.map(|b| &b["data"]["flags"]))
+                || private(r.response.as_ref().map(|m| &m["flags"])),
+            "{} {} sent a host's pattern in public: {sent}",
+            r.method,
+            r.path
+        );
+        privately += 1;
+    }
+    // The two replies to the additions and the exported file, at least.
+    assert!(
+        privately >= 3,
+        "only {privately} private replies named the patterns"
     );
 
     // Every interaction was acknowledged within Discord's 3 s, and every request and

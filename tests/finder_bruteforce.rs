@@ -31,7 +31,7 @@ struct Tally {
 fn pair(seed: u64, set: PieceSet) -> (Formula, Formula) {
     let mut make = Gen::new(seed, set);
     let h = make.formula();
-    let g = if seed % 3 == 0 {
+    let g = if seed.is_multiple_of(3) {
         make.formula()
     } else {
         make.mutate(&h)

@@ -2,6 +2,8 @@
 //! English, symbolic form and word count (or its error). A change in how any of them
 //! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test lang_golden`.
 
+mod lang_support;
+
 use mondo::lang::{english, parse, symbolic, word_count};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lang_readings.txt");
@@ -26,30 +28,7 @@ fn reading(pattern: &str) -> String {
 
 #[test]
 fn readings_match_the_golden_file() {
-    let golden = std::fs::read_to_string(PATH).expect("golden file");
-    let patterns: Vec<&str> = golden
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
-        .collect();
-    let header: String = golden
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let fresh = header
-        + &patterns
-            .iter()
-            .map(|p| reading(p) + "\n")
-            .collect::<String>();
-    if std::env::var_os("MONDO_BLESS").is_some() {
-        std::fs::write(PATH, &fresh).expect("write golden file");
-        return;
-    }
-    let (g, f): (Vec<_>, Vec<_>) = (golden.lines().collect(), fresh.lines().collect());
-    for (a, b) in g.iter().zip(&f) {
-        assert_eq!(a, b, "golden reading changed (MONDO_BLESS=1 to accept)");
-    }
-    assert_eq!(g.len(), f.len());
+    lang_support::golden(PATH, reading);
 }
 
 /// Rough speed of reading and saying back (run with `--ignored --nocapture`; the
@@ -63,13 +42,19 @@ fn reading_speed() {
         .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
         .collect();
     let rounds = 2000;
-    let start = std::time::Instant::now();
-    for _ in 0..rounds {
-        for p in &patterns {
-            let _ = std::hint::black_box(parse(p));
+    // Reading what reads, and refusing (which reads each suggestion it offers, and
+    // each close word it might).
+    let (read, refused): (Vec<&str>, Vec<&str>) = patterns.iter().partition(|p| parse(p).is_ok());
+    let time = |ps: &[&str], rounds: usize| {
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            for p in ps {
+                let _ = std::hint::black_box(parse(p));
+            }
         }
-    }
-    let per_parse = start.elapsed() / (rounds * patterns.len()) as u32;
+        start.elapsed() / (rounds * ps.len()) as u32
+    };
+    let (per_parse, per_refusal) = (time(&read, rounds), time(&refused, rounds / 10));
     let parsed: Vec<_> = patterns.iter().filter_map(|p| parse(p).ok()).collect();
     let start = std::time::Instant::now();
     for _ in 0..rounds {
@@ -78,5 +63,7 @@ fn reading_speed() {
         }
     }
     let per_english = start.elapsed() / (rounds * parsed.len()) as u32;
-    println!("parse: {per_parse:?} per pattern; english (with read-back): {per_english:?}");
+    println!(
+        "parse: {per_parse:?} per pattern read, {per_refusal:?} per refusal; english (with read-back): {per_english:?}"
+    );
 }

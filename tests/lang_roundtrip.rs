@@ -29,7 +29,7 @@ fn random_formula(seed: u64, set: PieceSet) -> Formula {
         set,
         ..GenConfig::default()
     };
-    random::formula(&mut rng, &cfg)
+    random::formula_with_arithmetic(&mut rng, &cfg)
 }
 
 proptest! {
@@ -156,6 +156,50 @@ const VOCABULARY: &[&str] = &[
     "+",
     "connected",
     "structure",
+    // Issue 15's forms.
+    "each",
+    "other",
+    "they",
+    "unless",
+    "half",
+    "twice",
+    "never",
+    "groups",
+    "sizes",
+    "as",
+    "many",
+    "none",
+    "nothing",
+    "everything",
+    "something",
+    "any",
+    "must",
+    "has",
+    "pips",
+    "zero",
+    "isolated",
+    "sideways",
+    "big",
+    "pointed",
+    "by",
+    "back",
+    "multiple",
+    "single",
+    "group",
+    "form",
+    "different",
+    "wide",
+    "taller",
+    "square",
+    "koan",
+    "I",
+    "think",
+    "\"",
+    "?",
+    "!",
+    ",",
+    "&",
+    "if",
 ];
 
 #[test]

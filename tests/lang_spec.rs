@@ -77,6 +77,18 @@ fn refused(pattern: &str, word: &str, example: Option<&str>) {
     }
 }
 
+/// The refusal of `pattern` offers none of `examples`.
+#[track_caller]
+fn assert_offers_none_of(pattern: &str, examples: &[&str]) {
+    let e = parse(pattern).expect_err("refused");
+    for x in examples {
+        assert!(
+            !e.examples.iter().any(|s| s == x),
+            "{pattern:?} offers {x:?}"
+        );
+    }
+}
+
 // The seed's example structure: medium, small / small, large, large, all up.
 const SEED: &str = "2^ 1^ / 1^ 3^ 3^";
 
@@ -753,21 +765,37 @@ fn refusals_offer_rewordings() {
         Some("the unique topmost piece points up"),
     );
     refused(
+        "some piece touches the large piece",
+        "the",
+        Some("some piece touches the unique large piece"),
+    );
+    // Issue 15 (item 10): a suggestion is offered only if it can be true and can be
+    // false. `every piece touches the unique large piece` never holds (the large piece
+    // would have to touch another large piece), so it is not offered.
+    refused(
         "every piece touches the large piece",
         "the",
-        Some("every piece touches the unique large piece"),
+        Some("every piece touches every large piece"),
+    );
+    assert_offers_none_of(
+        "every piece touches the large piece",
+        &["every piece touches the unique large piece"],
     );
     refused("some red piece points up", "red", None);
-    refused("any piece points up", "any", Some("every piece points up"));
     refused(
         "either some piece points up or some piece points down",
         "either",
         Some("either some piece points up or some piece points down but not both"),
     );
+    // `is not small or is not large` holds of every piece: not offered.
     refused(
         "every piece is not small or large",
         "or",
-        Some("every piece is not small or is not large"),
+        Some("every piece is not small or is large"),
+    );
+    assert_offers_none_of(
+        "every piece is not small or large",
+        &["every piece is not small or is not large"],
     );
     refused(
         "every piece does not point up and touch a small piece",
@@ -783,11 +811,6 @@ fn refusals_offer_rewordings() {
         "small piece points up",
         "small",
         Some("every small piece points up"),
-    );
-    refused(
-        "exactly two pieces",
-        "",
-        Some("there are exactly two pieces"),
     );
     refused(
         "every piece points up and down",
@@ -815,9 +838,10 @@ fn typos_get_a_did_you_mean() {
     );
     let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
     assert!(e.message.contains("did you mean `touches`"), "{e}");
-    let e = parse("every piece is pointed at").expect_err("no passive");
+    // Issue 15 (item 8) added `pointed at by`; without the `by` it is still refused.
+    let e = parse("every piece is pointed at").expect_err("no agent");
     assert!(!e.message.contains("did you mean"), "{e}");
-    assert!(e.help.is_some_and(|h| h.contains("no passive")));
+    assert!(e.help.is_some_and(|h| h.contains("pointed at by")));
     // Far from every known word: no guess.
     let e = parse("every zebra points up").expect_err("unknown noun");
     assert!(!e.message.contains("did you mean"), "{e}");
@@ -1034,9 +1058,23 @@ fn any_after_a_negation_means_no() {
         &["1> .. 3>"],
         &["1^", "1> 3>"],
     );
-    // Elsewhere `any` could mean `every` or `some`: refused as before.
+    // Issue 15 (item 5): as a subject `any` is `every`; in a condition or under `it
+    // is not the case that` it is `a`.
+    for (pattern, formula) in [
+        ("any piece points up", "forall x. up(x)"),
+        (
+            "if any piece points up then no piece points down",
+            "(exists x. up(x)) -> !exists x. down(x)",
+        ),
+        (
+            "it is not the case that any piece points up",
+            "!exists x. up(x)",
+        ),
+    ] {
+        means(pattern, formula, PieceSet::Pyramids, 2);
+    }
+    // As an object outside a negation `any` could mean `every` or `some`: refused.
     for (pattern, example) in [
-        ("any piece points up", "every piece points up"),
         (
             "every piece touches any large piece",
             "every piece touches every large piece",
@@ -1050,16 +1088,8 @@ fn any_after_a_negation_means_no() {
             "every piece does not point up and touches every piece",
         ),
         (
-            "if any piece points up then no piece points down",
-            "if every piece points up then no piece points down",
-        ),
-        (
             "the number of pieces touching any piece is 2",
             "the number of pieces touching every piece is 2",
-        ),
-        (
-            "it is not the case that any piece points up",
-            "it is not the case that every piece points up",
         ),
     ] {
         refused(pattern, "any", Some(example));
@@ -1175,22 +1205,18 @@ fn arrows_games_hear_arrows() {
     assert_eq!(english_for(&f, PieceSet::Arrows), symbolic(&f));
 }
 
-/// A noun phrase alone is not a sentence: the suggestion agrees in number.
+/// Issue 15 (item 3) changed this: a noun phrase alone with a determiner says that
+/// there are such pieces (it was refused with `there is/are` suggested).
 #[test]
-fn a_bare_noun_phrase_gets_there_is_or_there_are() {
-    refused(
-        "a piece which is not small and which points left",
-        "",
-        Some("there is a piece which is not small and which points left"),
-    );
-    refused(
-        "exactly one large piece",
-        "",
-        Some("there is exactly one large piece"),
-    );
-    refused(
-        "at least two small pyramids",
-        "",
-        Some("there are at least two small pyramids"),
-    );
+fn a_bare_noun_phrase_says_there_is_or_there_are() {
+    for (fragment, formula) in [
+        (
+            "a piece which is not small and which points left",
+            "exists x. !small(x) & left(x)",
+        ),
+        ("exactly one large piece", "count(x: large(x)) = 1"),
+        ("at least two small pyramids", "count(x: small(x)) >= 2"),
+    ] {
+        means(fragment, formula, PieceSet::Pyramids, 2);
+    }
 }

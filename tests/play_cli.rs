@@ -54,16 +54,27 @@ fn piped_commands_get_one_json_answer_each() {
     assert!(readings[0]["pattern"].as_str().unwrap().contains("up"));
     assert_eq!(readings[0]["contradictions"], serde_json::json!([3]));
     assert_eq!(of(&out, "withdrawn").len(), 1);
-    // The umpire refutes the wrong guess with a structure not on the table that tells
-    // the two patterns apart.
+    // The wrong guess was already contradicted on the table when read: made official,
+    // the umpire names the simplest structure there that refutes it, at once.
     let ce = of(&out, "counterexample");
     assert_eq!(ce.len(), 1, "{out:?}");
     assert_eq!(ce[0]["hidden"], true);
     assert_eq!(ce[0]["guess"], false);
-    let koan = ce[0]["koan"].as_str().unwrap();
-    assert!(!["1^", "1>", "1^ 2>", "3v"].contains(&koan), "{koan}");
+    assert_eq!(ce[0]["koan"], "1^ 2>");
+    assert_eq!(ce[0]["on_table"], 3);
+    assert_eq!(ce[0]["number"], 3);
+    // Every verdict names its structure's number on the table.
+    assert_eq!(verdicts[0]["number"], 3);
+    assert_eq!(verdicts[1]["number"], 4);
     assert_eq!(of(&out, "status")[0]["guesses"], 1);
-    assert_eq!(out.last().unwrap()["event"], "left");
+    let left = out.last().unwrap();
+    assert_eq!(left["event"], "left");
+    // How to come back, with the database that was given.
+    let again = left["resume"].as_str().unwrap();
+    assert!(
+        again.ends_with(&format!("--resume --db {}", db.display())),
+        "{again}"
+    );
 }
 
 #[test]
@@ -90,7 +101,11 @@ fn a_game_killed_mid_guess_resumes_with_nothing_lost() {
         koans[2], "2^ 2v",
         "the structure built before the kill is on the table"
     );
-    // The pending guess survived the kill: it can be confirmed now.
+    // The pending guess survived the kill: said on resuming, it can be confirmed now.
+    let pending = of(&out, "pending");
+    assert_eq!(pending.len(), 1, "{out:?}");
+    assert_eq!(pending[0]["shown"], 1);
+    assert!(pending[0]["pattern"].as_str().unwrap().contains("up"));
     assert_eq!(of(&out, "official").len(), 1, "{out:?}");
     assert_eq!(of(&out, "counterexample").len(), 1);
     assert_eq!(of(&out, "status").last().unwrap()["koans"], 1);
@@ -187,19 +202,26 @@ fn arrows_practice_reads_arrows_and_draws_every_structure() {
             .contains("plays with arrows"),
         "{errors:?}"
     );
-    assert_eq!(of(&out, "counterexample").len(), 1);
-    // One picture per structure as it joins the table (two initial, one built, one
-    // counterexample), then the board: each a real PNG of the right shape.
+    // The guess is refuted by #2 (`U` does not obey, yet has an arrow pointing up),
+    // which is already on the table: no new structure.
+    let ce = of(&out, "counterexample");
+    assert_eq!(
+        (ce.len(), &ce[0]["on_table"]),
+        (1, &Value::from(2)),
+        "{ce:?}"
+    );
+    // One picture per structure as it joins the table (two initial, one built), then
+    // the board: each a real PNG of the right shape.
     let pictures = of(&out, "picture");
     let numbers: Vec<_> = pictures.iter().map(|p| p["number"].clone()).collect();
-    assert_eq!(numbers[..4], [1, 2, 3, 4].map(Value::from), "{pictures:?}");
+    assert_eq!(numbers[..3], [1, 2, 3].map(Value::from), "{pictures:?}");
     let one = picture(pictures[0]["path"].as_str().unwrap());
     let three = picture(pictures[2]["path"].as_str().unwrap());
     // `U L` is two cells wide, `R . L` three: same height, wider.
     assert_eq!(one.height(), three.height());
     assert!(three.width() > one.width(), "{:?}", three.dimensions());
-    assert_eq!(pictures[4]["board"], 4);
-    let board = picture(pictures[4]["path"].as_str().unwrap());
+    assert_eq!(pictures[3]["board"], 3);
+    let board = picture(pictures[3]["path"].as_str().unwrap());
     assert!(board.width() > three.width());
 }
 
@@ -240,4 +262,179 @@ fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
     assert!(e.contains("12 pyramids"), "{e}");
     let e = refused(&["--png", dir.path().join("nowhere").to_str().unwrap()]);
     assert!(e.contains("not a folder"), "{e}");
+}
+
+/// Issue 13, item 5: a line that is not UTF-8 text, or one over 64 KiB (here 8 MiB), is
+/// refused with its line number, never printed back, and the game goes on; a CRLF
+/// line reads as its text.
+#[test]
+fn bad_bytes_and_huge_lines_are_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.db");
+    let mut input = b"koan 1^ 2>\n".to_vec();
+    input.extend_from_slice(b"koan \xff\xfe 2>\n");
+    input.extend(std::iter::repeat_n(b'x', 8 << 20));
+    input.extend_from_slice(b"\nkoan 3v\r\nstatus\nquit\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--pattern", HIDDEN, "--seed", "1", "--db"])
+        .arg(&db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("everything printed is text");
+    assert!(text.len() < 20_000, "the long line was printed back");
+    let out: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let errors: Vec<&str> = of(&out, "error")
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("input line 2 is not text") && errors[0].contains("0xff"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("input line 3 is 8388608 bytes long")
+            && errors[1].contains("at most 65536"),
+        "{}",
+        errors[1]
+    );
+    // The lines before and after were played.
+    let koans: Vec<&Value> = of(&out, "verdict").iter().map(|v| &v["koan"]).collect();
+    assert_eq!(koans, ["1^ 2>", "3v"]);
+    assert_eq!(of(&out, "status").len(), 1);
+    assert_eq!(out.last().unwrap()["event"], "left");
+}
+
+/// The match in a copy of the `.db` file alone (no `-wal` beside it): its events.
+fn events_in_a_copy_of_the_db_alone(db: &std::path::Path) -> Vec<mondo::store::StoredEvent> {
+    let copy_dir = tempfile::tempdir().unwrap();
+    let copy = copy_dir.path().join("copy.db");
+    std::fs::copy(db, &copy).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = mondo::store::Store::open(&copy).await.unwrap();
+        let found = store
+            .matches(&mondo::store::MatchFilter::default())
+            .await
+            .unwrap();
+        assert_eq!(found.len(), 1, "the match is in the .db file");
+        let events = store.events(found[0].id).await.unwrap();
+        store.close().await;
+        events
+    })
+}
+
+/// Issue 13, item 4: a clean exit (`quit`, the end of input, SIGTERM) closes the store
+/// with a checkpoint: a copy of the `.db` alone holds the match, and no `-wal` is left.
+#[test]
+fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("q.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 1^ 2>\nquit\n",
+    );
+    assert_eq!(out.last().unwrap()["event"], "left");
+    assert!(!dir.path().join("q.db-wal").exists(), "the -wal is left");
+    // started + the koan's events.
+    assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
+
+    let db = dir.path().join("t.db");
+    let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
+    mondo.send("koan 1^ 2>");
+    mondo.until("verdict");
+    let killed = Command::new("kill")
+        .args(["-TERM", &mondo.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    mondo.until("left");
+    assert!(mondo.wait(), "SIGTERM is a clean exit");
+    assert!(!dir.path().join("t.db-wal").exists(), "the -wal is left");
+    assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
+}
+
+/// Issue 13, item 3: while one `mondo play` runs a database's matches, a second on
+/// the same database is refused in one line naming the first; `mondo replay` still
+/// reads it; once the first has left, the second may run.
+#[test]
+fn a_second_process_on_the_same_database_is_refused_while_replay_still_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.db");
+    let mut first = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
+    let (started, _) = first.until("started");
+    let second = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--resume", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let said = String::from_utf8(second.stderr).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("is in use by another Mondo (mondo play, pid ")
+            && said.contains(&first.child.id().to_string()),
+        "{said}"
+    );
+    let replay = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["replay", &started["match"].to_string(), "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
+    first.send("quit");
+    first.until("left");
+    assert!(first.wait());
+    let out = play(&db, &["--resume"], "status\nquit\n");
+    assert_eq!(out[0]["event"], "resumed");
+}
+
+/// Issue 13, item 10: whatever the reader accepts can be stored and read back after a
+/// restart. The deepest guess the symbolic reader accepts (found here, not assumed) is
+/// stored awaiting confirmation; the game is left and resumed with the guess still
+/// waiting, and `mondo replay` reads the log. (serde_json's default depth of 128 used
+/// to lose such a match for good.)
+#[test]
+fn the_deepest_guess_the_reader_accepts_survives_the_store_and_a_restart() {
+    let deepest = (1..200)
+        .map(|n| format!("exists x. {}up(x)", "!".repeat(n)))
+        .take_while(|p| mondo::lang::parse_symbolic(p).is_ok())
+        .last()
+        .expect("some negation reads");
+    assert!(
+        mondo::lang::parse_symbolic(&deepest.replacen('!', "!!", 1)).is_err(),
+        "the reader has a limit"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deep.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        &format!("guess {deepest}\nquit\n"),
+    );
+    assert_eq!(of(&out, "reading").len(), 1, "{out:?}");
+    let out = play(&db, &["--resume"], "status\nquit\n");
+    assert_eq!(out[0]["event"], "resumed", "{out:?}");
+    assert!(of(&out, "error").is_empty(), "{out:?}");
+    let out = play(&db, &["--resume"], "confirm\nquit\n");
+    assert!(of(&out, "error").is_empty(), "{out:?}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["replay", &out[0]["match"].to_string(), "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
 }

@@ -38,7 +38,7 @@ fn a_scripted_duel_names_its_actors_and_keeps_answers_secret_until_the_reveal() 
          alice: answer obeys\n\
          status\n\
          bob: answer not\n\
-         guess every piece points up\n\
+         guess exactly one piece points up\n\
          confirm\n\
          carol: skip\n\
          end\n\

@@ -122,7 +122,7 @@ async fn a_match_plays_to_the_end_with_every_event_committed_before_it_is_announ
         .iter()
         .map(|e| e.decode(id).unwrap())
         .collect();
-    let replayed = Race::replay(&events).unwrap();
+    let replayed = Race::replay("race", &events).unwrap();
     assert_eq!(replayed.total, 21);
     assert_eq!(view(&w, id).await, replayed.view(&Viewer::Spectator));
     assert_eq!(view(&w, id).await.secret, Some(4242), "revealed at the end");

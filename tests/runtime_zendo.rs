@@ -2,9 +2,10 @@
 //! a restart keeps its remaining time, and its time-out comes in as the engine expects.
 
 use mondo::koan::{Koan, PieceSet};
-use mondo::rules::zendo::{Action, Answer, DuelSetup, EventKind, Initial, Mode};
+use mondo::rules::zendo::testing::flat::{EventKind, flat};
+use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode};
 use mondo::rules::{Actor, PlayerId, Viewer};
-use mondo::runtime::{Config, ManualTime, Place, Runtime, ZendoMatch, ZendoSetup, ZendoView};
+use mondo::runtime::{AnyEvent, AnyMatch, AnyView, Config, ManualTime, Place, Runtime};
 use mondo::store::Store;
 use std::time::Duration;
 
@@ -30,8 +31,8 @@ fn setup() -> DuelSetup {
     }
 }
 
-fn challenge_left(view: &ZendoView, now: u64) -> Option<u64> {
-    let ZendoView::Duel(d) = view else {
+fn challenge_left(view: &AnyView, now: u64) -> Option<u64> {
+    let AnyView::ZendoDuel(d) = view else {
         return None;
     };
     match &d.phase {
@@ -49,16 +50,21 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     let path = dir.path().join("duel.db");
     let time = ManualTime::new(0);
     let store = Store::open(&path).await.unwrap();
-    let (runtime, _) = Runtime::<ZendoMatch>::start(store, time.clone(), Config::default())
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
         .await
         .unwrap();
     let id = runtime
-        .create(Place::default(), ZendoSetup::Duel(setup()))
+        .create(Place::default(), setup().into())
         .await
         .unwrap();
     let a = Actor::Player(ALICE);
     runtime
-        .act(id, a, Action::ChooseStarter { starter: ALICE }, None)
+        .act(
+            id,
+            a,
+            DuelMove::ChooseStarter { starter: ALICE }.into(),
+            None,
+        )
         .await
         .unwrap();
     time.advance(20_000);
@@ -66,10 +72,11 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
         .act(
             id,
             a,
-            Action::Build {
+            DuelMove::Build {
                 koan: koan("2^ 3>"),
                 mode: Mode::Challenge,
-            },
+            }
+            .into(),
             None,
         )
         .await
@@ -78,9 +85,10 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
         .act(
             id,
             a,
-            Action::Answer {
+            DuelMove::Answer {
                 answer: Answer::Obeys,
-            },
+            }
+            .into(),
             None,
         )
         .await
@@ -93,7 +101,7 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     // Another process, a day later.
     let time = ManualTime::new(86_400_000);
     let store = Store::open(&path).await.unwrap();
-    let (runtime, recovery) = Runtime::<ZendoMatch>::start(store, time.clone(), Config::default())
+    let (runtime, recovery) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
         .await
         .unwrap();
     assert_eq!(recovery.resumed, [id]);
@@ -128,12 +136,15 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     let revealed = update
         .events
         .iter()
-        .find_map(|(_, e)| match &e.kind {
-            EventKind::ChallengeRevealed {
-                answers,
-                obeys,
-                time_up,
-            } => Some((*answers, *obeys, *time_up)),
+        .find_map(|(_, e)| match e {
+            AnyEvent::ZendoDuel(e) => match flat(&e.kind) {
+                EventKind::ChallengeRevealed {
+                    answers,
+                    obeys,
+                    time_up,
+                } => Some((answers, obeys, time_up)),
+                _ => None,
+            },
             _ => None,
         })
         .expect("the challenge is revealed at its time-out");

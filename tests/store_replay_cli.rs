@@ -110,3 +110,37 @@ async fn replay_says_clearly_what_is_missing() {
             .contains("not a match number")
     );
 }
+
+/// Issue 13, item 8: replay opens the database read-only: a zero-length file is
+/// refused as not a Mondo database and stays zero-length (no schema is written into
+/// it), and replaying a real one leaves its bytes as they were.
+#[tokio::test]
+async fn replay_reads_the_database_without_writing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    let out = mondo(&["replay", "1", "--db", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is not a Mondo database"), "{err}");
+    assert_eq!(
+        std::fs::metadata(&empty).unwrap().len(),
+        0,
+        "replay wrote to it"
+    );
+
+    let db = dir.path().join("m.db");
+    let id = a_logged_match(&db).await;
+    let before = std::fs::read(&db).unwrap();
+    let out = mondo(&["replay", &id.to_string(), "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "replay changed the file"
+    );
+    // (A reader of a WAL database may leave an empty -wal and the -shm index: SQLite's
+    // own bookkeeping, not data.)
+    let wal = dir.path().join("m.db-wal");
+    assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0);
+}

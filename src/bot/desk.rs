@@ -12,12 +12,12 @@
 //! a player the bot cannot DM answers through a button in the channel.
 
 use super::Bot;
+use super::games::{self, Voice};
 use super::post::Post;
-use super::say::{self, Place};
-use crate::play::Narrator;
-use crate::rules::zendo::{Event, EventKind, PhaseView, Seat, StepView};
-use crate::rules::{PlayerId, Viewer};
-use crate::runtime::ZendoView;
+use super::say;
+use crate::rules::zendo::DuelEvent;
+use crate::rules::{EventKind, PlayerId, Viewer};
+use crate::runtime::{AnyEvent, AnyMatch, AnyView, Engine};
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
@@ -123,9 +123,9 @@ impl Bot {
                 return;
             }
         };
-        let mut view = feed.view();
-        let mut narrator = say::narrator(&view);
-        self.catch_up(desk, feed.seq(), &view, &mut narrator).await;
+        let view = feed.view();
+        let mut voice = Voice::new(&view);
+        self.catch_up(desk, feed.seq(), &view, &mut voice).await;
         loop {
             let update = match feed.next().await {
                 Some(Ok(u)) => u,
@@ -136,20 +136,10 @@ impl Bot {
                 None => break,
             };
             let claim = desk.take(update.seq).await;
-            let events: Vec<Event> = update.events.into_iter().map(|(_, e)| e).collect();
+            let events: Vec<AnyEvent> = update.events.into_iter().map(|(_, e)| e).collect();
             let no_dm = self.no_dm(game).await;
-            let mut post = answered_lines(&view, &update.view);
-            post.append(say::batch(
-                &mut narrator,
-                &events,
-                &update.view,
-                self.clocks(),
-                Place {
-                    game,
-                    no_dm: &no_dm,
-                },
-            ));
-            view = update.view;
+            let view = update.view;
+            let post = games::batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
             if !post.is_empty() {
                 match claim {
                     Some(tx) => {
@@ -160,10 +150,8 @@ impl Bot {
                     None => self.post(desk.channel, &post).await,
                 }
             }
-            if events
-                .iter()
-                .any(|e| matches!(e.kind, EventKind::ChallengeOpened { .. }))
-                && let ZendoView::Duel(v) = &view
+            if challenge_opened(&events)
+                && let AnyView::ZendoDuel(v) = &view
             {
                 self.send_answer_dms(desk, v).await;
             }
@@ -178,13 +166,7 @@ impl Bot {
 
     /// Says what was committed but not said (the bot stopped in between), and the
     /// opening if even that was never said.
-    async fn catch_up(
-        self: &Arc<Self>,
-        desk: &Desk,
-        upto: u64,
-        view: &ZendoView,
-        narrator: &mut Narrator,
-    ) {
+    async fn catch_up(self: &Arc<Self>, desk: &Desk, upto: u64, view: &AnyView, voice: &mut Voice) {
         let game = desk.game;
         let said = match self.store.announced(game).await {
             Ok(s) => s,
@@ -198,16 +180,22 @@ impl Bot {
         }
         let mut post = Post::default();
         if said == 0 {
-            post.append(super::opening_post(game, view, self.clocks()));
+            post.append(games::opening(game, view, self.clocks()));
         }
-        let events: Vec<Event> = match self.store.events_after(game, said).await {
-            Ok(stored) => stored
+        let kind = view.kind().name();
+        let state = self.runtime.state_of(game).await;
+        let events: Vec<AnyEvent> = match (self.store.events_after(game, said).await, state) {
+            (Ok(stored), Ok(state)) => stored
                 .iter()
                 .filter(|s| s.seq <= upto)
-                .filter_map(|s| s.decode::<Event>(game).ok())
-                .filter(Event::is_public)
+                .filter_map(|s| AnyMatch::decode(kind, &s.body).ok())
+                .filter_map(|e| state.redact(&e, &Viewer::Spectator))
                 .collect(),
-            Err(e) => {
+            (_, Err(e)) => {
+                tracing::warn!(%game, error = %e, "could not read the match to say");
+                Vec::new()
+            }
+            (Err(e), _) => {
                 tracing::warn!(%game, error = %e, "could not read the events to say");
                 Vec::new()
             }
@@ -215,15 +203,13 @@ impl Bot {
         if !events.is_empty() {
             post.line("(while Mondo was away:)");
             let no_dm = self.no_dm(game).await;
-            post.append(say::batch(
-                narrator,
+            post.append(games::batch(
+                voice,
                 &events,
                 view,
                 self.clocks(),
-                Place {
-                    game,
-                    no_dm: &no_dm,
-                },
+                game,
+                &no_dm,
             ));
         }
         if !post.is_empty() {
@@ -231,10 +217,8 @@ impl Bot {
         }
         // A challenge opened while the bot was away (or just before it stopped) and
         // still waiting: its DMs may never have gone out.
-        if events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::ChallengeOpened { .. }))
-            && let ZendoView::Duel(v) = view
+        if challenge_opened(&events)
+            && let AnyView::ZendoDuel(v) = view
         {
             self.send_answer_dms(desk, v).await;
         }
@@ -262,7 +246,7 @@ impl Bot {
     /// A challenge opened: each player with a DM channel gets the answer buttons there;
     /// if a DM fails now, the channel offers that player the private button instead.
     async fn send_answer_dms(&self, desk: &Desk, view: &crate::rules::zendo::DuelView) {
-        let Some(post) = say::answer_post(desk.game, view, self.clocks()) else {
+        let Some(post) = games::zendo::answer_post(desk.game, view, self.clocks()) else {
             return;
         };
         let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
@@ -270,7 +254,7 @@ impl Bot {
         // the other, nor this desk (which says the match) for long.
         let mut sends = tokio::task::JoinSet::new();
         let mut failed = Vec::new();
-        for player in view.players {
+        for &player in view.players.values() {
             let Some(Some(dm)) = dms.get(&player.0) else {
                 // Never DMed (or not known to the store): the channel's button serves.
                 continue;
@@ -324,30 +308,13 @@ impl Bot {
     }
 }
 
-/// "X's answer is in" for each answer that came in between two views of a running
-/// challenge (the spectator feed does not carry answers, only that they are in; the
-/// reveal says both answers itself).
-fn answered_lines(before: &ZendoView, after: &ZendoView) -> Post {
-    let answered = |v: &ZendoView| match v {
-        ZendoView::Duel(d) => match &d.phase {
-            PhaseView::Turn {
-                step: StepView::Challenge { answered, .. },
-                ..
-            } => Some((*answered, d.players)),
-            _ => None,
-        },
-        ZendoView::Practice(_) => None,
-    };
-    let mut post = Post::default();
-    if let (Some((was, _)), Some((now, players))) = (answered(before), answered(after)) {
-        for seat in Seat::BOTH {
-            if now[seat.index()] && !was[seat.index()] {
-                post.line(format!(
-                    "{}'s answer is in",
-                    say::mention(players[seat.index()])
-                ));
-            }
-        }
-    }
-    post
+/// Whether a batch opened a duel's challenge (its answer DMs go out).
+fn challenge_opened(events: &[AnyEvent]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e,
+            AnyEvent::ZendoDuel(e)
+                if matches!(e.kind, EventKind::Game(DuelEvent::ChallengeOpened { .. }))
+        )
+    })
 }

@@ -13,7 +13,7 @@ use serenity::{
 };
 
 /// Discord's limit on a message's text.
-const MAX_CONTENT: usize = 2000;
+pub const MAX_CONTENT: usize = 2000;
 /// Discord's limit on attachments per message.
 const MAX_FILES: usize = 10;
 

@@ -8,8 +8,8 @@ use mondo::koan::enumerate::koans;
 use mondo::play::{Source, YOU, practice_setup};
 use mondo::pool::Pool;
 use mondo::rules::Actor;
-use mondo::rules::zendo::{Action, Mode, Settings};
-use mondo::runtime::{ActError, Config, Place, Runtime, SystemTime, ZendoMatch, ZendoSetup};
+use mondo::rules::zendo::{PracticeMove, Settings};
+use mondo::runtime::{ActError, AnyMatch, Config, Place, Runtime, SystemTime};
 use mondo::store::{MatchFilter, Store};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -37,7 +37,7 @@ pub fn run(matches: usize, seconds: u64) -> ExitCode {
 
 async fn bench(db: std::path::PathBuf, matches: usize, seconds: u64) -> Result<ExitCode, String> {
     let store = Store::open(&db).await.map_err(|e| e.to_string())?;
-    let (runtime, _) = Runtime::<ZendoMatch>::start(store, SystemTime::new(), Config::default())
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
         .await
         .map_err(|e| e.to_string())?;
     let pool = Pool::shipped(PieceSet::Pyramids);
@@ -45,7 +45,7 @@ async fn bench(db: std::path::PathBuf, matches: usize, seconds: u64) -> Result<E
     for m in 0..matches {
         let setup = practice_setup(Source::Pool(&pool), m as u64, Settings::default())?;
         let id = runtime
-            .create(Place::default(), ZendoSetup::Practice(setup))
+            .create(Place::default(), setup.into())
             .await
             .map_err(|e| e.to_string())?;
         ids.push(id);
@@ -71,10 +71,7 @@ async fn bench(db: std::path::PathBuf, matches: usize, seconds: u64) -> Result<E
                 let koan = structures[next].clone();
                 next = (next + 1) % structures.len();
                 let t = Instant::now();
-                let build = Action::Build {
-                    koan,
-                    mode: Mode::Observe,
-                };
+                let build = PracticeMove::Build { koan }.into();
                 match runtime.act(id, Actor::Player(YOU), build, None).await {
                     Ok(ack) => {
                         latencies.push(t.elapsed());

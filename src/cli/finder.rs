@@ -456,10 +456,11 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
         if !ok {
             wrong.push(format!("{}: {verdict:?}", case.name));
         }
-        if let Verdict::Counterexample(cx) = &verdict {
-            if cx.koan.len() <= 2 && small_max.as_ref().is_none_or(|(m, _)| ms > *m) {
-                small_max = Some((ms, case.name.clone()));
-            }
+        if let Verdict::Counterexample(cx) = &verdict
+            && cx.koan.len() <= 2
+            && small_max.as_ref().is_none_or(|(m, _)| ms > *m)
+        {
+            small_max = Some((ms, case.name.clone()));
         }
         if args.verbose {
             let what = match &verdict {

@@ -60,16 +60,10 @@ fn refused() -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Reads a pattern for a set; on failure, the message to show (already rendered).
+/// Reads a pattern for a set; on failure, the message to show (already rendered, as
+/// every front shows it: `lang::Refusal::render`).
 pub(super) fn read_pattern(text: &str, set: PieceSet) -> Result<Pattern, String> {
-    let pattern = lang::parse(text).map_err(|e| e.render(text))?;
-    lang::check_set(&pattern, set).map_err(|e| {
-        format!(
-            "the pattern does not fit the {set} set:\n{}",
-            e.render(text)
-        )
-    })?;
-    Ok(pattern)
+    lang::read_for(text, set).map_err(|r| r.render(text))
 }
 
 /// Prints a refusal: as `{"error": ...}` on stdout in JSON mode, else on stderr.

@@ -1,23 +1,40 @@
-//! `mondo play`: Zendo at the terminal, solo practice or (`--duel`) two players at one
-//! terminal, one command per line on standard input (typed or piped alike), over the
-//! same runtime and store as the bot.
+//! `mondo play [GAME]`: a game at the terminal, one command per line on standard input
+//! (typed or piped alike), over the same runtime and store as the bot. `zendo` (the
+//! default) is solo practice, or with `--duel` (or `duel`) two players at one
+//! terminal.
 
 use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
-use mondo::play::{Cast, Flow, HOST, Session, Source, duel_setup, practice_setup};
+use mondo::play::{
+    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, duel_setup, practice_setup, read_input,
+};
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
-use mondo::runtime::{Config, Runtime, SystemTime, ZendoMatch, ZendoSetup};
-use mondo::store::Store;
-use std::io::{BufRead, IsTerminal, Write};
+use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
+use mondo::store::{Store, lock_for_running};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The games `mondo play` starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    /// Zendo: solo practice, or a duel with --duel.
+    Zendo,
+    /// Zendo solo practice.
+    Practice,
+    /// The Zendo Duel (needs --players A,B).
+    Duel,
+}
+
 #[derive(Debug, Args)]
 pub struct PlayArgs {
+    /// The game to start.
+    #[arg(value_enum, default_value = "zendo")]
+    pub game: GameArg,
     /// The database file (created if missing).
-    #[arg(long, default_value = "mondo.db")]
+    #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// A pool file to draw the hidden pattern from (default: the shipped pool).
     #[arg(long, conflicts_with = "pattern")]
@@ -40,13 +57,14 @@ pub struct PlayArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Go on with the last unfinished game in the database (duel or practice).
+    /// Go on with the last unfinished game in the database (whatever its game).
     #[arg(long, conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"])]
     pub resume: bool,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
-    /// A Zendo Duel between two players at this terminal (see `help` once playing).
+    /// A Zendo Duel between two players at this terminal (see `help` once playing);
+    /// the same as `mondo play duel`.
     #[arg(long, requires = "players")]
     pub duel: bool,
     /// The duel's players, in seat order: NAME,NAME.
@@ -56,16 +74,16 @@ pub struct PlayArgs {
     #[arg(long, default_value = HOST)]
     pub host: String,
     /// The player who chooses who starts (default: the second, the one challenged).
-    #[arg(long, requires = "duel")]
+    #[arg(long, requires = "players")]
     pub advantage: Option<String>,
     /// Seconds per turn (default 180).
-    #[arg(long = "turn-secs", requires = "duel", value_parser = seconds)]
+    #[arg(long = "turn-secs", requires = "players", value_parser = seconds)]
     pub turn_ms: Option<u64>,
     /// Seconds to answer a challenge (default 30).
-    #[arg(long = "challenge-secs", requires = "duel", value_parser = seconds)]
+    #[arg(long = "challenge-secs", requires = "players", value_parser = seconds)]
     pub challenge_ms: Option<u64>,
     /// Seconds added to the turn per official guess (default 30).
-    #[arg(long = "guess-bonus-secs", requires = "duel", value_parser = seconds_or_zero)]
+    #[arg(long = "guess-bonus-secs", requires = "players", value_parser = seconds_or_zero)]
     pub guess_bonus_ms: Option<u64>,
     /// How the umpire picks counterexamples: simple (default) or varied.
     #[arg(long, value_parser = style)]
@@ -103,9 +121,19 @@ pub fn run(args: PlayArgs) -> ExitCode {
     super::replay::block_on(play(args))
 }
 
+impl PlayArgs {
+    /// A duel, by `--duel` or by name.
+    fn is_duel(&self) -> bool {
+        self.duel || self.game == GameArg::Duel
+    }
+}
+
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    if !args.players.is_empty() && !args.duel {
-        return Err("--players is for a duel: add --duel".into());
+    if !args.players.is_empty() && !args.is_duel() {
+        return Err("--players is for a duel: `mondo play duel --players alice,bob`".into());
+    }
+    if args.duel && args.game == GameArg::Practice {
+        return Err("practice is played alone: leave out --duel, or `mondo play duel`".into());
     }
     if let Some(dir) = args.png.as_ref().filter(|d| !d.is_dir()) {
         return Err(format!(
@@ -114,6 +142,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             dir.display()
         ));
     }
+    // This process runs the database's live matches: no other may at the same time.
+    let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
@@ -122,7 +152,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     } else {
         Some(setup(&args, &store).await?)
     };
-    let (runtime, _) = Runtime::<ZendoMatch>::start(store, SystemTime::new(), Config::default())
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
         .await
         .map_err(|e| e.to_string())?;
     let opened = match setup {
@@ -147,44 +177,53 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         print_lines(&session.draw_pictures(dir)?);
     }
 
-    // Standard input is read on its own thread: lines arrive as they are typed.
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(16);
+    // Standard input is read on its own thread: lines arrive as they are typed. At a
+    // terminal, with line editing and history; piped, line by line, where a line that is
+    // not text, or too long, is refused and the game goes on; a read error ends the
+    // input like its end does.
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Input>(16);
     let interactive = std::io::stdin().is_terminal() && !args.json;
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.blocking_send(line).is_err() {
+        if interactive && read_edited(&tx).is_ok() {
+            return;
+        }
+        let mut stdin = std::io::stdin().lock();
+        let mut count = 0;
+        while let Ok(Some(input)) = read_input(&mut stdin, &mut count) {
+            if tx.blocking_send(input).is_err() {
                 break;
             }
         }
     });
+    // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed.
+    let stop = mondo::runtime::stop_requested();
+    tokio::pin!(stop);
     let mut flow = Flow::Continue;
     while flow == Flow::Continue {
-        if interactive {
-            print!("> ");
-            let _ = std::io::stdout().flush();
-        }
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
             line = rx.recv() => match line {
-                Some(line) => session.line(&line).await,
+                Some(input) => session.input(input).await,
                 // End of input: leave the game as it is, to resume.
                 None => break,
             },
             news = session.news() => news,
+            () = &mut stop => {
+                let (lines, _) = session.line("quit").await;
+                print_lines(&lines);
+                break;
+            }
         };
-        if interactive && !lines.is_empty() {
-            println!();
-        }
         print_lines(&lines);
         flow = next;
     }
+    drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// A new match's setup and who plays it.
-async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), String> {
+async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), String> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -212,9 +251,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
         set,
         style: args.style.unwrap_or_default(),
     };
-    if !args.duel {
+    if !args.is_duel() {
         let setup = practice_setup(source, seed, settings)?;
-        return Ok((ZendoSetup::Practice(setup), Cast::practice()));
+        return Ok((setup.into(), Cast::solo()));
     }
     let [a, b] = args.players.as_slice() else {
         return Err(format!(
@@ -222,7 +261,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
             args.players.len()
         ));
     };
-    let cast = Cast::duel(store, [a, b], &args.host).await?;
+    let cast = Cast::table(store, &[a, b], &args.host).await?;
     let default = Timing::default();
     let timing = Timing {
         turn_ms: args.turn_ms.unwrap_or(default.turn_ms),
@@ -237,7 +276,32 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(ZendoSetup, Cast), Str
         settings,
         timing,
     )?;
-    Ok((ZendoSetup::Duel(setup), cast))
+    Ok((setup.into(), cast))
+}
+
+/// Lines typed at a terminal, with line editing and the session's history (up and
+/// down arrows, Ctrl-R). `Err` when the terminal cannot be edited (the caller reads
+/// plain lines instead); Ctrl-D or Ctrl-C end the input (the match stays, to resume).
+fn read_edited(
+    tx: &tokio::sync::mpsc::Sender<Input>,
+) -> Result<(), rustyline::error::ReadlineError> {
+    let mut editor = rustyline::DefaultEditor::new()?;
+    loop {
+        match editor.readline("> ") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if tx.blocking_send(Input::Line(line)).is_err() {
+                    return Ok(());
+                }
+            }
+            Err(
+                rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted,
+            ) => return Ok(()),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 fn print_lines(lines: &[String]) {

@@ -1,10 +1,9 @@
 //! `mondo replay MATCH [--db FILE] [--json]`: a match from its log, event by event.
 
 use clap::Args;
-use mondo::play::Narrator;
-use mondo::rules::Viewer;
-use mondo::rules::zendo::Event;
-use mondo::runtime::{Engine, ZendoMatch};
+use mondo::play::{Cast, front_for};
+use mondo::rules::{PlayerId, Viewer};
+use mondo::runtime::{AnyEvent, AnyMatch, Engine};
 use mondo::store::{MatchId, MatchRecord, Status, Store, StoredEvent};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,28 +43,41 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     })
 }
 
-/// While a Zendo match is being played its log holds secrets (the hidden pattern in
-/// its first event, challenge answers not yet revealed): until it is over, only what a
-/// spectator may see is printed.
+/// While a match is being played its log holds secrets (the hidden pattern in its
+/// first event, challenge answers not yet revealed): until it is over, only what a
+/// spectator may hear is printed, redacted by the game as it would be announced.
 fn secrets_kept(
     record: &MatchRecord,
     events: Vec<StoredEvent>,
 ) -> Result<Vec<StoredEvent>, String> {
-    if record.status == Status::Over || !ZendoMatch::KINDS.contains(&record.kind.as_str()) {
+    if record.status == Status::Over || record.game().is_err() {
         return Ok(events);
     }
-    let decoded = events
-        .iter()
-        .map(|e| e.decode::<Event>(record.id))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let state = ZendoMatch::replay(&decoded)?;
+    let decoded = decode(record, &events)?;
+    let state = AnyMatch::replay(&record.kind, &decoded)?;
     Ok(events
         .into_iter()
         .zip(&decoded)
-        .filter(|(_, e)| state.is_visible(e, &Viewer::Spectator))
-        .map(|(stored, _)| stored)
+        .filter_map(|(stored, e)| {
+            let heard = state.redact(e, &Viewer::Spectator)?;
+            let body = serde_json::to_string(&heard).ok()?;
+            Some(StoredEvent { body, ..stored })
+        })
         .collect())
+}
+
+fn decode(record: &MatchRecord, events: &[StoredEvent]) -> Result<Vec<AnyEvent>, String> {
+    events
+        .iter()
+        .map(|e| {
+            AnyMatch::decode(&record.kind, &e.body).map_err(|reason| {
+                format!(
+                    "match {}: stored event {} does not read: {reason}",
+                    record.id, e.seq
+                )
+            })
+        })
+        .collect()
 }
 
 /// Runs a command's async body on a tokio runtime; its error is printed with exit
@@ -96,7 +108,10 @@ pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> 
 type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
 
 async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
-    let store = Store::open(&args.db).await.map_err(|e| e.to_string())?;
+    // Read only: replay never creates, migrates or writes the file.
+    let store = Store::open_read_only(&args.db)
+        .await
+        .map_err(|e| e.to_string())?;
     let record = store
         .record(args.id)
         .await
@@ -119,7 +134,7 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
 
 fn json_line(e: &StoredEvent) -> String {
     let event: serde_json::Value =
-        serde_json::from_str(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
+        mondo::store::from_json(&e.body).unwrap_or(serde_json::Value::String(e.body.clone()));
     serde_json::json!({ "seq": e.seq, "at": e.at, "event": event }).to_string()
 }
 
@@ -135,7 +150,7 @@ pub fn render(
     events: &[StoredEvent],
     names: &HashMap<u64, String>,
 ) -> String {
-    let zendo = ZendoMatch::KINDS.contains(&record.kind.as_str());
+    let known = record.game().is_ok();
     let name = |id: &u64| names.get(id).cloned().unwrap_or_else(|| id.to_string());
     let players: Vec<String> = record.players.iter().map(name).collect();
     let mut out = format!(
@@ -150,28 +165,59 @@ pub fn render(
         players.join(", "),
         record.seed,
         events.len(),
-        if record.status == Status::Live && zendo {
+        if record.status == Status::Live && known {
             " (what the players may not see yet is left out until the end)"
         } else {
             ""
         }
     );
-    let mut narrator = match record.players.as_slice() {
-        [a, b] => Narrator::duel([name(a), name(b)], names.clone()),
-        _ => Narrator::practice(),
-    };
-    for e in events {
-        // Zendo events in words where there are words for them; the rest as stored.
-        let said = zendo
-            .then(|| serde_json::from_str::<Event>(&e.body).ok())
-            .flatten()
-            .map(|event| narrator.say(&event, None).1);
+    let said = words(record, events, names).unwrap_or_default();
+    for (i, e) in events.iter().enumerate() {
+        // Events in the game's words where they read; the rest as stored.
+        let text = said.get(i).filter(|t| !t.is_empty()).unwrap_or(&e.body);
         out.push_str(&format!(
             "#{:<4} +{}  {}\n",
             e.seq,
             since(record.created_at, e.at),
-            said.as_deref().unwrap_or(&e.body)
+            text
         ));
     }
     out
+}
+
+/// Each event's words, as the terminal said them when it happened: the match is
+/// rebuilt event by event, so each is said with the state it led to.
+fn words(
+    record: &MatchRecord,
+    events: &[StoredEvent],
+    names: &HashMap<u64, String>,
+) -> Option<Vec<String>> {
+    let kind = record.game().ok()?;
+    let decoded = decode(record, events).ok()?;
+    let first = AnyMatch::replay(&record.kind, decoded.get(..1)?).ok()?;
+    let players: Vec<(PlayerId, String)> = record
+        .players
+        .iter()
+        .map(|id| {
+            (
+                PlayerId(*id),
+                names.get(id).cloned().unwrap_or_else(|| id.to_string()),
+            )
+        })
+        .collect();
+    let cast = Cast::named(players, names);
+    let mut front = front_for(kind, &cast, &first.view(&Viewer::Spectator));
+    let mut out = Vec::new();
+    for i in 0..decoded.len() {
+        let state = AnyMatch::replay(&record.kind, &decoded[..=i]).ok()?;
+        let lines = front.tell(&decoded[i..=i], &state.view(&Viewer::Spectator));
+        out.push(
+            lines
+                .iter()
+                .map(|l| l.text.as_str())
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+    }
+    Some(out)
 }

@@ -257,11 +257,15 @@ struct Link {
     ratio: i128,
 }
 
-/// Largest integer magnitude we accept anywhere in a term: below it the evaluator's
-/// saturating arithmetic never saturates, so it agrees with the exact sums grounded
-/// here. (Comparisons that no structure can make true or false, whatever their
-/// numbers, were folded away before grounding: see `simplify.rs`.)
-const MAX_MAGNITUDE: i128 = 1 << 62;
+/// Largest total weight of a multiplied term (or quotient steps of a remainder): a
+/// comparison counts a literal of weight w as w literals.
+const MAX_WEIGHT: i128 = 4096;
+
+/// Largest integer magnitude we accept anywhere in a term (far beyond any real count,
+/// far below i64 limits even multiplied, so the evaluator's saturating arithmetic and
+/// the exact sums grounded here agree). Comparisons that no structure can make true or
+/// false, whatever their numbers, were folded away before grounding (`simplify.rs`).
+const MAX_MAGNITUDE: i128 = 1 << 40;
 
 impl Encoder {
     pub fn new(
@@ -734,11 +738,9 @@ impl Encoder {
                     self.memo_formula.insert(key, g);
                     return Ok(g);
                 }
-                if !universal {
-                    if let Some(g) = self.exists_by_class(v.0, body, env)? {
-                        self.memo_formula.insert(key, g);
-                        return Ok(g);
-                    }
+                if !universal && let Some(g) = self.exists_by_class(v.0, body, env)? {
+                    self.memo_formula.insert(key, g);
+                    return Ok(g);
                 }
                 if let Some(g) = self.excluding(f, universal, v.0, body, env)? {
                     self.memo_formula.insert(key, g);
@@ -1394,6 +1396,22 @@ impl Encoder {
                 let b = self.term(b, env)?;
                 a.scaled_add(&b, sign)
             }
+            TermKind::Mul(k, a) => {
+                let a = self.term(a, env)?;
+                let scaled = Lin::default().scaled_add(&a, *k as i128);
+                // Comparisons count a weight-w literal w times: keep that bounded.
+                let weight: i128 = scaled.terms.iter().map(|t| t.1.abs()).sum();
+                if weight > MAX_WEIGHT {
+                    return Err(EncodeError::Other(
+                        "a multiplier in the pattern is too large to reason about exactly".into(),
+                    ));
+                }
+                scaled
+            }
+            TermKind::Mod(a, k) => {
+                let a = self.term(a, env)?;
+                self.remainder(a, *k)?
+            }
         };
         let (lo, hi) = lin.range();
         if lo < -MAX_MAGNITUDE || hi > MAX_MAGNITUDE {
@@ -1404,6 +1422,52 @@ impl Encoder {
             ));
         }
         Ok(lin)
+    }
+
+    /// `a % k` (see [`crate::lang::ast::remainder`]): `a - |k| * q` for a quotient `q`
+    /// in unary over fresh literals (`q = q_lo + b_1 + ... + b_n`, `b_{j+1} -> b_j`),
+    /// with `0 <= a - |k| * q < |k|` required outright. That pins `q` to `a`'s
+    /// quotient on every assignment, so the fresh literals are a definition (one
+    /// extension per structure) and the clauses can stay for good.
+    fn remainder(&mut self, a: Lin, k: i64) -> Result<Lin, EncodeError> {
+        let k = k.unsigned_abs() as i128;
+        if k == 0 {
+            return Ok(a);
+        }
+        if a.terms.is_empty() {
+            return Ok(Lin::constant(a.konst.rem_euclid(k)));
+        }
+        let (lo, hi) = a.range();
+        let (q_lo, q_hi) = (lo.div_euclid(k), hi.div_euclid(k));
+        if q_hi - q_lo > MAX_WEIGHT / k.max(1) {
+            return Err(EncodeError::Other(
+                "a remainder in the pattern is too large to reason about exactly".into(),
+            ));
+        }
+        let steps: Vec<Lit> = (q_lo..q_hi).map(|_| self.vm.new_lit()).collect();
+        for pair in steps.windows(2) {
+            self.clause(&[!pair[1], pair[0]]);
+        }
+        let mut r = a;
+        r.konst -= k * q_lo;
+        for &b in &steps {
+            r.add_g(G::Lit(b), -k);
+        }
+        let below = Lin {
+            konst: r.konst - (k - 1),
+            terms: r.terms.clone(),
+        };
+        for g in [
+            self.compare(CmpOp::Ge, &r)?,
+            self.compare(CmpOp::Le, &below)?,
+        ] {
+            if !self.require(g) {
+                return Err(EncodeError::Other(
+                    "internal error: a remainder has no quotient".into(),
+                ));
+            }
+        }
+        Ok(r)
     }
 
     /// The size classes or the direction classes of the set, as masks (those that
@@ -1803,12 +1867,12 @@ impl Encoder {
                 v
             })
         };
-        if let (Some(small), Some(big)) = (plain(small), plain(big)) {
-            if small != big {
-                let link = Link { small, big, ratio };
-                if !self.links.contains(&link) {
-                    self.links.push(link);
-                }
+        if let (Some(small), Some(big)) = (plain(small), plain(big))
+            && small != big
+        {
+            let link = Link { small, big, ratio };
+            if !self.links.contains(&link) {
+                self.links.push(link);
             }
         }
     }
@@ -2104,6 +2168,8 @@ fn local_value(t: &Term, v: u8, p: Piece) -> Option<i64> {
         TermKind::PipsOf(w) if w.0 == v => p.pips() as i64,
         TermKind::Add(a, b) => local_value(a, v, p)?.saturating_add(local_value(b, v, p)?),
         TermKind::Sub(a, b) => local_value(a, v, p)?.saturating_sub(local_value(b, v, p)?),
+        TermKind::Mul(k, a) => crate::lang::ast::times(*k, local_value(a, v, p)?),
+        TermKind::Mod(a, k) => crate::lang::ast::remainder(local_value(a, v, p)?, *k),
         _ => return None,
     })
 }
@@ -2169,6 +2235,7 @@ fn walk_term(t: &Term, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
             walk_term(a, bound, out);
             walk_term(b, bound, out);
         }
+        TermKind::Mul(_, a) | TermKind::Mod(a, _) => walk_term(a, bound, out),
         TermKind::Int(_)
         | TermKind::Pieces
         | TermKind::Width

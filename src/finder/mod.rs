@@ -475,10 +475,10 @@ pub fn grounded_truths(
             .is_some()
         {
             for (k, g) in lits.iter().enumerate() {
-                if let encode::G::Lit(l) = *g {
-                    if search.value(l) != values[k] {
-                        row[k] = None;
-                    }
+                if let encode::G::Lit(l) = *g
+                    && search.value(l) != values[k]
+                {
+                    row[k] = None;
                 }
             }
         }

@@ -222,6 +222,37 @@ impl Simplifier {
                 };
                 (Term::new(t.span.clone(), kind), range)
             }
+            TermKind::Mul(k, a) => {
+                let (a, ra) = self.term(a);
+                let (x, y) = (ra.lo.saturating_mul(*k), ra.hi.saturating_mul(*k));
+                let range = Range {
+                    lo: x.min(y),
+                    hi: x.max(y),
+                };
+                (
+                    Term::new(t.span.clone(), TermKind::Mul(*k, Box::new(a))),
+                    range,
+                )
+            }
+            TermKind::Mod(a, k) => {
+                let (a, ra) = self.term(a);
+                let range = if ra.lo == ra.hi {
+                    Range::point(crate::lang::ast::remainder(ra.lo, *k))
+                } else if *k == 0 {
+                    // Every number is its own remainder by zero.
+                    ra
+                } else {
+                    // The remainder by k: 0 to |k| - 1 (the language's own, `remainder`).
+                    Range {
+                        lo: 0,
+                        hi: k.unsigned_abs().saturating_sub(1).min(i64::MAX as u64) as i64,
+                    }
+                };
+                (
+                    Term::new(t.span.clone(), TermKind::Mod(Box::new(a), *k)),
+                    range,
+                )
+            }
         };
         if range.lo == range.hi && !matches!(term.kind, TermKind::Int(_)) {
             (Term::new(t.span.clone(), TermKind::Int(range.lo)), range)

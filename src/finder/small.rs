@@ -150,7 +150,9 @@ mod tests {
         let k = walked.found.expect("two pieces side by side");
         assert_eq!((k.len(), k.area(), walked.exhausted), (2, 2, 1));
         assert_eq!(k.to_string(), "1^ 1^");
-        let walked = first(PieceSet::Pyramids, 2, &[k.clone()], |f| p.evaluate_facts(f));
+        let walked = first(PieceSet::Pyramids, 2, std::slice::from_ref(&k), |f| {
+            p.evaluate_facts(f)
+        });
         assert_eq!(
             walked.found.map(|k| k.to_string()),
             Some("1^ 1>".to_string())

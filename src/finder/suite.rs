@@ -471,7 +471,15 @@ pub enum Expect {
 /// of relational counts, comparisons between relational counts, blocks of three to
 /// five variables in prenex form, cliques of relations that only look at the pieces),
 /// each against a near miss and an equivalent rewording: (set, id, hidden, guesses).
-pub const HARD: &[(PieceSet, &str, &str, &[(&str, Expect)])] = {
+/// One hard pair: its set, id, hidden pattern and guesses with what each must give.
+pub type HardPair = (
+    PieceSet,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, Expect)],
+);
+
+pub const HARD: &[HardPair] = {
     use Expect::{Right, Wrong};
     use PieceSet::{Arrows as A, Pyramids as P};
     &[

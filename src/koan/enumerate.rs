@@ -142,10 +142,10 @@ impl Iterator for Shapes {
             if !stepped && !self.start_next_box() {
                 return None;
             }
-            if let Some((h, w, subset)) = &self.current {
-                if let Some(shape) = shape_filling_box(subset, *h, *w) {
-                    return Some(shape);
-                }
+            if let Some((h, w, subset)) = &self.current
+                && let Some(shape) = shape_filling_box(subset, *h, *w)
+            {
+                return Some(shape);
             }
         }
     }

@@ -139,6 +139,28 @@ pub enum TermKind {
     Directions,
     Add(Box<Term>, Box<Term>),
     Sub(Box<Term>, Box<Term>),
+    /// `k * t`: a term times an integer (`twice as many`, `half of`); see [`times`].
+    Mul(i64, Box<Term>),
+    /// `t % k`: the remainder of a term by an integer (`a multiple of k`); see
+    /// [`remainder`].
+    Mod(Box<Term>, i64),
+}
+
+/// The meaning of `k * t` (saturating, like `+` and `-`).
+pub fn times(k: i64, t: i64) -> i64 {
+    t.saturating_mul(k)
+}
+
+/// The meaning of `t % k`: the Euclidean remainder, in `0..|k|`, so that `t % k = 0`
+/// says "t is a multiple of k" for negative `t` too; `t % 0` is `t` (every number is
+/// its own remainder by zero, as in Euclid's algorithm). The readers only write
+/// positive `k`; the rest is defined so that no tree is without a meaning.
+pub fn remainder(t: i64, k: i64) -> i64 {
+    match k {
+        0 => t,
+        // `i64::MIN % -1` overflows, but its remainder is 0.
+        _ => t.checked_rem_euclid(k).unwrap_or(0),
+    }
 }
 
 /// Properties of one piece. Some depend on the rest of the structure
@@ -467,6 +489,18 @@ impl Term {
 mod tests {
     use super::*;
     use crate::koan::PieceSet;
+
+    #[test]
+    fn remainders_are_euclidean_and_total() {
+        assert_eq!(remainder(7, 3), 1);
+        assert_eq!(remainder(-7, 3), 2);
+        assert_eq!(remainder(7, -3), 1);
+        assert_eq!(remainder(6, 3), 0);
+        assert_eq!(remainder(5, 0), 5);
+        assert_eq!(remainder(i64::MIN, -1), 0);
+        assert_eq!(times(3, -4), -12);
+        assert_eq!(times(2, i64::MAX), i64::MAX);
+    }
 
     fn koan(cells: &[(i32, i32, Size, Direction)]) -> Koan {
         Koan::new(

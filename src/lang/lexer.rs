@@ -25,6 +25,8 @@ pub(crate) enum Sym {
     Semicolon,
     Plus,
     Minus,
+    Star,
+    Percent,
     Eq,
     Ne,
     Lt,
@@ -37,6 +39,9 @@ pub(crate) enum Sym {
     Caret,
     Arrow,
     DoubleArrow,
+    /// A quotation mark or backtick (around a whole guess, say).
+    Quote,
+    Question,
 }
 
 impl Sym {
@@ -50,6 +55,8 @@ impl Sym {
             Sym::Semicolon => ";",
             Sym::Plus => "+",
             Sym::Minus => "-",
+            Sym::Star => "*",
+            Sym::Percent => "%",
             Sym::Eq => "=",
             Sym::Ne => "!=",
             Sym::Lt => "<",
@@ -62,21 +69,9 @@ impl Sym {
             Sym::Caret => "^",
             Sym::Arrow => "->",
             Sym::DoubleArrow => "<->",
+            Sym::Quote => "\"",
+            Sym::Question => "?",
         }
-    }
-
-    /// Symbols that only the symbolic form uses.
-    pub(crate) fn is_symbolic_only(self) -> bool {
-        matches!(
-            self,
-            Sym::Colon
-                | Sym::Bang
-                | Sym::Amp
-                | Sym::Pipe
-                | Sym::Caret
-                | Sym::Arrow
-                | Sym::DoubleArrow
-        )
     }
 }
 
@@ -118,6 +113,31 @@ const COMPOUNDS: &[(&str, &str)] = &[
     ("two-pip", "2-pip"),
     ("three-pip", "3-pip"),
     ("buddha-nature", "buddha-nature"),
+    ("up-pointing", "up-pointing"),
+    ("up-facing", "up-pointing"),
+    ("upward-pointing", "up-pointing"),
+    ("upward-facing", "up-pointing"),
+    ("upwards-pointing", "up-pointing"),
+    ("upwards-facing", "up-pointing"),
+    ("down-pointing", "down-pointing"),
+    ("down-facing", "down-pointing"),
+    ("downward-pointing", "down-pointing"),
+    ("downward-facing", "down-pointing"),
+    ("downwards-pointing", "down-pointing"),
+    ("downwards-facing", "down-pointing"),
+    ("left-pointing", "left-pointing"),
+    ("left-facing", "left-pointing"),
+    ("leftward-pointing", "left-pointing"),
+    ("leftward-facing", "left-pointing"),
+    ("right-pointing", "right-pointing"),
+    ("right-facing", "right-pointing"),
+    ("rightward-pointing", "right-pointing"),
+    ("rightward-facing", "right-pointing"),
+    ("medium-sized", "medium"),
+    ("mid-sized", "medium"),
+    ("middle-sized", "medium"),
+    ("small-sized", "small"),
+    ("large-sized", "large"),
 ];
 
 fn is_word_char(c: char) -> bool {
@@ -216,6 +236,8 @@ pub(crate) fn lex(src: &str) -> Result<Lexed, ParsePatternError> {
             (';', ..) => (Sym::Semicolon, 1),
             ('+', ..) => (Sym::Plus, 1),
             ('-', ..) | ('\u{2212}', ..) => (Sym::Minus, 1),
+            ('*', ..) | ('\u{d7}', ..) => (Sym::Star, 1),
+            ('%', ..) => (Sym::Percent, 1),
             ('=', ..) => (Sym::Eq, 1),
             ('<', ..) => (Sym::Lt, 1),
             ('>', ..) => (Sym::Gt, 1),
@@ -223,6 +245,10 @@ pub(crate) fn lex(src: &str) -> Result<Lexed, ParsePatternError> {
             ('&', ..) | ('\u{2227}', ..) => (Sym::Amp, 1),
             ('|', ..) | ('\u{2228}', ..) => (Sym::Pipe, 1),
             ('^', ..) | ('\u{2295}', ..) => (Sym::Caret, 1),
+            ('"' | '\'' | '`' | '\u{201c}' | '\u{201d}' | '\u{2018}' | '\u{2019}', ..) => {
+                (Sym::Quote, 1)
+            }
+            ('?', ..) => (Sym::Question, 1),
             ('\u{2192}', ..) => (Sym::Arrow, 1),
             ('\u{2194}', ..) => (Sym::DoubleArrow, 1),
             ('\u{2260}', ..) => (Sym::Ne, 1),
@@ -256,6 +282,38 @@ pub(crate) fn lex(src: &str) -> Result<Lexed, ParsePatternError> {
         i += len;
     }
     Ok(out)
+}
+
+impl Sym {
+    /// Whether a number term goes on after it (an operator or a comparison).
+    pub(crate) fn continues_term(self) -> bool {
+        matches!(
+            self,
+            Sym::Plus
+                | Sym::Minus
+                | Sym::Star
+                | Sym::Percent
+                | Sym::Eq
+                | Sym::Ne
+                | Sym::Lt
+                | Sym::Le
+                | Sym::Gt
+                | Sym::Ge
+        )
+    }
+}
+
+/// One level deeper in a reader's recursion; refused past `max` (keeps recursion,
+/// and variable indices, bounded).
+pub(crate) fn deeper(nesting: &mut u32, max: u32, at: Span) -> Result<(), ParsePatternError> {
+    *nesting += 1;
+    if *nesting > max {
+        return Err(ParsePatternError::new(
+            at,
+            "the pattern is nested too deeply",
+        ));
+    }
+    Ok(())
 }
 
 /// A position in a token list, shared by both parsers.

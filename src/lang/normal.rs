@@ -187,6 +187,8 @@ fn term(t: &Term, env: &mut Vec<Var>, strict: bool) -> String {
         TermKind::Directions => "directions".into(),
         TermKind::Add(a, b) => format!("(+ {} {})", term(a, env, strict), term(b, env, strict)),
         TermKind::Sub(a, b) => format!("(- {} {})", term(a, env, strict), term(b, env, strict)),
+        TermKind::Mul(k, a) => format!("(* {k} {})", term(a, env, strict)),
+        TermKind::Mod(a, k) => format!("(% {} {k})", term(a, env, strict)),
     }
 }
 

@@ -127,19 +127,42 @@ fn sym(f: &Formula, min: u8, tail: bool, out: &mut String) {
         }
         FormulaKind::Same(a, b) => out.push_str(&format!("{} = {}", var_name(*a), var_name(*b))),
         FormulaKind::Cmp(op, a, b) => {
-            sym_term(a, false, out);
+            sym_term(a, Place::Free, out);
             out.push_str(&format!(" {} ", op.symbol()));
-            sym_term(b, false, out);
+            sym_term(b, Place::Free, out);
         }
         FormulaKind::Parity(p, t) => {
             out.push_str(if *p == Parity::Odd { "odd(" } else { "even(" });
-            sym_term(t, false, out);
+            sym_term(t, Place::Free, out);
             out.push(')');
         }
     }
 }
 
-fn sym_term(t: &Term, paren_sums: bool, out: &mut String) {
+/// Where a term is printed, for its parentheses: `+`/`-` bind looser than `*`/`%`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Anywhere a whole term fits.
+    Free,
+    /// Right of `+` / `-` (sums are left associative).
+    AfterSign,
+    /// Left of `%`: a sum needs parentheses.
+    BeforePercent,
+    /// Right of `k *`: everything but a primary needs them (`2 * (3 * t)`).
+    Factor,
+}
+
+fn sym_term(t: &Term, place: Place, out: &mut String) {
+    let sum = matches!(t.kind, TermKind::Add(..) | TermKind::Sub(..));
+    let product = matches!(t.kind, TermKind::Mul(..) | TermKind::Mod(..));
+    let paren = match place {
+        Place::Free => false,
+        Place::AfterSign | Place::BeforePercent => sum,
+        Place::Factor => sum || product,
+    };
+    if paren {
+        out.push('(');
+    }
     match &t.kind {
         TermKind::Int(n) => out.push_str(&n.to_string()),
         TermKind::Count(v, f) | TermKind::PipsSum(v, f) => {
@@ -160,20 +183,25 @@ fn sym_term(t: &Term, paren_sums: bool, out: &mut String) {
         TermKind::Sizes => out.push_str("sizes"),
         TermKind::Directions => out.push_str("directions"),
         TermKind::Add(a, b) | TermKind::Sub(a, b) => {
-            if paren_sums {
-                out.push('(');
-            }
-            sym_term(a, false, out);
+            sym_term(a, Place::Free, out);
             out.push_str(if matches!(t.kind, TermKind::Add(..)) {
                 " + "
             } else {
                 " - "
             });
-            sym_term(b, true, out);
-            if paren_sums {
-                out.push(')');
-            }
+            sym_term(b, Place::AfterSign, out);
         }
+        TermKind::Mul(k, a) => {
+            out.push_str(&format!("{k} * "));
+            sym_term(a, Place::Factor, out);
+        }
+        TermKind::Mod(a, k) => {
+            sym_term(a, Place::BeforePercent, out);
+            out.push_str(&format!(" % {k}"));
+        }
+    }
+    if paren {
+        out.push(')');
     }
 }
 
@@ -240,7 +268,7 @@ fn rename_pieces(text: &str, one: &str, many: &str) -> String {
 /// Natural English for the formula, if the English grammar can say it and it reads
 /// back the same.
 pub fn natural_english(f: &Formula) -> Option<String> {
-    let s = sentence(f, 0)?;
+    let (s, _) = sentence_at(f)?;
     let back = parse_english(&s).ok()?;
     same_reading(&back.formula, f).then_some(s)
 }
@@ -277,12 +305,24 @@ fn collect<'a>(f: &'a Formula, op: BinOp, out: &mut Vec<&'a Formula>) {
 }
 
 /// Sentence levels, loosest first: iff 0, if-then 1, or 2, and 3, not/atomic 4.
+/// `it is not the case that` negates the rest of its clause, so as a part of a
+/// larger sentence it always takes parentheses.
 fn sentence(f: &Formula, min: u8) -> Option<String> {
     let (s, lvl) = sentence_at(f)?;
-    Some(if lvl < min { format!("({s})") } else { s })
+    let wide = s.starts_with(WIDE_NOT);
+    Some(if lvl < min || wide {
+        format!("({s})")
+    } else {
+        s
+    })
 }
 
+const WIDE_NOT: &str = "it is not the case that ";
+
 fn sentence_at(f: &Formula) -> Option<(String, u8)> {
+    if let Some(s) = number_choice(f) {
+        return Some((s, 4));
+    }
     Some(match &f.kind {
         FormulaKind::Bin(BinOp::Iff, a, b) => (
             format!("{} if and only if {}", sentence(a, 0)?, sentence(b, 1)?),
@@ -312,6 +352,67 @@ fn sentence_at(f: &Formula) -> Option<(String, u8)> {
     })
 }
 
+/// `t = 3 | t = 4` ("three or four") and `t >= 2 & t <= 4` ("at least two and at
+/// most four"), for one term: said once.
+fn number_choice(f: &Formula) -> Option<String> {
+    fn cmp(g: &Formula) -> Option<(CmpOp, &Term, i64)> {
+        match &g.kind {
+            FormulaKind::Cmp(op, t, n) => match n.kind {
+                TermKind::Int(n) if n >= 0 => Some((*op, t, n)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let key = |t: &Term| {
+        let mut out = String::new();
+        sym_term(t, Place::Free, &mut out);
+        out
+    };
+    let (numbers, t) = match &f.kind {
+        FormulaKind::Bin(BinOp::Or, ..) => {
+            let mut parts = Vec::new();
+            collect(f, BinOp::Or, &mut parts);
+            let cmps: Vec<_> = parts.iter().map(|p| cmp(p)).collect::<Option<Vec<_>>>()?;
+            let (_, t, _) = cmps[0];
+            if cmps
+                .iter()
+                .any(|(op, u, _)| *op != CmpOp::Eq || key(u) != key(t))
+            {
+                return None;
+            }
+            let words: Vec<String> = cmps.iter().map(|(_, _, n)| say_number(*n)).collect();
+            let (last, init) = words.split_last()?;
+            (format!("{} or {last}", init.join(", ")), t)
+        }
+        FormulaKind::Bin(BinOp::And, a, b) => {
+            let ((CmpOp::Ge, t, lo), (CmpOp::Le, u, hi)) = (cmp(a)?, cmp(b)?) else {
+                return None;
+            };
+            if key(t) != key(u) {
+                return None;
+            }
+            (
+                format!("at least {} and at most {}", say_number(lo), say_number(hi)),
+                t,
+            )
+        }
+        _ => return None,
+    };
+    match &t.kind {
+        TermKind::Count(x, body) => {
+            let n = np(*x, Some(body), Form::Plural)?;
+            let exactly = if numbers.starts_with("at ") {
+                ""
+            } else {
+                "exactly "
+            };
+            Some(format!("there are {exactly}{numbers} {n}"))
+        }
+        _ => Some(format!("{} is {numbers}", term(t)?)),
+    }
+}
+
 fn negation(a: &Formula) -> Option<String> {
     match &a.kind {
         FormulaKind::Exists(x, body) => {
@@ -331,7 +432,7 @@ fn negation(a: &Formula) -> Option<String> {
     Some(if inner.starts_with("every ") {
         format!("not {inner}")
     } else {
-        format!("it is not the case that {inner}")
+        format!("{WIDE_NOT}{inner}")
     })
 }
 
@@ -428,12 +529,7 @@ fn det_np_vp(det: &str, x: Var, body: &Formula, form: Form) -> Option<String> {
     let i = parts.iter().rposition(|p| {
         matches!(p.kind, FormulaKind::Bin(BinOp::Or, ..)) && !is_direction_list(x, p)
     })?;
-    let rest: Vec<&Formula> = parts
-        .iter()
-        .enumerate()
-        .filter(|(j, _)| *j != i)
-        .map(|(_, p)| *p)
-        .collect();
+    let rest = without(&parts, i);
     let noun = np(x, rebuild(&rest).as_ref(), form)?;
     Some(format!("{det} {noun} {}", vp(x, parts[i], form)?))
 }
@@ -483,6 +579,9 @@ fn collective_words(pred: BinaryPred) -> Option<&'static str> {
 }
 
 fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
+    if let Some(s) = arithmetic(op, a, b) {
+        return Some(s);
+    }
     match (&a.kind, &b.kind) {
         (TermKind::Count(x, body), TermKind::Int(n))
             if *n >= 0 && !(op == CmpOp::Ge && *n == 1) =>
@@ -528,6 +627,92 @@ fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
     general_comparison(op, a, b)
 }
 
+/// Comparisons people say with multiples: `there are twice as many A as B`, `more
+/// than half of the pieces point up`, `the total pips is a multiple of three`.
+fn arithmetic(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
+    match (&a.kind, &b.kind) {
+        (TermKind::Mod(t, k), TermKind::Int(0))
+            if matches!(op, CmpOp::Eq | CmpOp::Ne) && *k > 0 =>
+        {
+            let not = if op == CmpOp::Ne { " not" } else { "" };
+            Some(format!(
+                "{} is{not} a multiple of {}",
+                term(t)?,
+                say_number(*k)
+            ))
+        }
+        (TermKind::Count(x, p), TermKind::Mul(k, t)) if *k >= 2 => {
+            let TermKind::Count(y, q) = &t.kind else {
+                return None;
+            };
+            let times = if *k == 2 {
+                "twice".to_string()
+            } else {
+                format!("{} times", say_number(*k))
+            };
+            Some(format!(
+                "there are {}{times} as many {} as {}",
+                as_many_det(op)?,
+                np(*x, Some(p), Form::Plural)?,
+                np(*y, Some(q), Form::Plural)?
+            ))
+        }
+        (TermKind::Mul(2, t), TermKind::Count(y, whole)) => {
+            let TermKind::Count(x, part) = &t.kind else {
+                return None;
+            };
+            half_of(op, *x, part, *y, whole).or_else(|| {
+                Some(format!(
+                    "there are {}half as many {} as {}",
+                    as_many_det(op)?,
+                    np(*x, Some(part), Form::Plural)?,
+                    np(*y, Some(whole), Form::Plural)?
+                ))
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `2 * count(x: R & V) op count(y: R)`: "more than half of the R V".
+fn half_of(op: CmpOp, x: Var, part: &Formula, y: Var, whole: &Formula) -> Option<String> {
+    let det = match op {
+        CmpOp::Eq => "half of the",
+        CmpOp::Ge => "at least half of the",
+        CmpOp::Le => "at most half of the",
+        CmpOp::Gt => "more than half of the",
+        CmpOp::Lt => "fewer than half of the",
+        CmpOp::Ne => return None,
+    };
+    let keys: Vec<String> = conjuncts(whole).iter().map(|c| same_key(c, y)).collect();
+    let mut matched = 0;
+    let mut rest = Vec::new();
+    for c in conjuncts(part) {
+        if matched < keys.len() && keys.contains(&same_key(c, x)) {
+            matched += 1;
+        } else {
+            rest.push(c);
+        }
+    }
+    if matched != keys.len() || rest.is_empty() {
+        return None;
+    }
+    let noun = np(y, Some(whole), Form::Plural)?;
+    Some(format!("{det} {noun} {}", vp_conj(x, &rest, Form::Plural)?))
+}
+
+/// Before `as many`: how the counts compare.
+fn as_many_det(op: CmpOp) -> Option<&'static str> {
+    Some(match op {
+        CmpOp::Eq => "",
+        CmpOp::Ge => "at least ",
+        CmpOp::Le => "at most ",
+        CmpOp::Gt => "more than ",
+        CmpOp::Lt => "fewer than ",
+        CmpOp::Ne => return None,
+    })
+}
+
 /// The determiner that says a count compares so with a number (`!=` has none).
 fn count_det(op: CmpOp) -> Option<&'static str> {
     Some(match op {
@@ -555,7 +740,11 @@ fn general_comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
 fn term(t: &Term) -> Option<String> {
     Some(match &t.kind {
         TermKind::Int(n) if *n >= 0 => say_number(*n),
-        TermKind::Int(_) | TermKind::PipsOf(_) => return None,
+        TermKind::Mul(2, t) => format!("twice {}", term_factor(t)?),
+        TermKind::Mul(k, t) if *k > 2 => format!("{} times {}", say_number(*k), term_factor(t)?),
+        TermKind::Int(_) | TermKind::PipsOf(_) | TermKind::Mul(..) | TermKind::Mod(..) => {
+            return None;
+        }
         TermKind::Pieces => "the number of pieces".into(),
         TermKind::Count(x, body) => format!("the number of {}", np(*x, Some(body), Form::Plural)?),
         TermKind::PipsSum(x, body) => match body.kind {
@@ -579,6 +768,14 @@ fn term(t: &Term) -> Option<String> {
             format!("{} {sign} {}", term(a)?, term(b)?)
         }
     })
+}
+
+/// A term that `twice` / `3 times` can take without grouping.
+fn term_factor(t: &Term) -> Option<String> {
+    match t.kind {
+        TermKind::Add(..) | TermKind::Sub(..) | TermKind::Mul(..) => None,
+        _ => term(t),
+    }
 }
 
 /// A noun phrase for the pieces `x` with restriction `r`: adjectives, the noun and a
@@ -782,6 +979,7 @@ fn vp(x: Var, f: &Formula, form: Form) -> Option<String> {
             Some(format!("{} or {}", vp(x, a, form)?, vp(x, b, form)?))
         }
         FormulaKind::Not(a) => negated_vp(x, a, form),
+        FormulaKind::Binary(..) => relation_to_it(x, f, form),
         _ => relation(x, f, form),
     }
 }
@@ -815,10 +1013,21 @@ fn negated_vp(x: Var, a: &Formula, form: Form) -> Option<String> {
 }
 
 /// A relation with a quantified object: "touches a small piece", "is above every
-/// large piece", "points at exactly two other pieces".
+/// large piece", "points at exactly two other pieces", "is pointed at by a piece".
 fn relation(x: Var, f: &Formula, form: Form) -> Option<String> {
-    let (pred, object) = object(x, f)?;
-    let words = match pred {
+    let (said, object) = object(x, f)?;
+    Some(format!("{} {object}", rel_words(said, form)?))
+}
+
+/// The words of a relation before its object.
+fn rel_words((pred, passive): Said, form: Form) -> Option<String> {
+    if passive {
+        return Some(match form {
+            Form::Participle => "pointed at by".into(),
+            _ => format!("{} pointed at by", copula(form)?),
+        });
+    }
+    Some(match pred {
         BinaryPred::PointsAt => format!("{} at", verb(POINT, form)),
         BinaryPred::Touches => verb(TOUCH, form).to_string(),
         BinaryPred::SameDirection => format!("{} the same direction as", verb(POINT, form)),
@@ -844,13 +1053,35 @@ fn relation(x: Var, f: &Formula, form: Form) -> Option<String> {
             };
             format!("{} {phrase}", copula(form)?)
         }
-    };
-    Some(format!("{words} {object}"))
+    })
 }
+
+/// A relation between `x` and a piece named before it, said with `it` (`points back
+/// at it`, `is larger than it`). The reader takes `it` to be the one such piece, and
+/// the read-back check confirms it.
+fn relation_to_it(x: Var, f: &Formula, form: Form) -> Option<String> {
+    let FormulaKind::Binary(p, a, b) = f.kind else {
+        return None;
+    };
+    let said = match (a == x, b == x) {
+        (true, false) => (p, false),
+        (false, true) => match converse(p) {
+            Some(q) => (q, false),
+            None if p == BinaryPred::PointsAt => (p, true),
+            None => return None,
+        },
+        _ => return None,
+    };
+    Some(format!("{} it", rel_words(said, form)?))
+}
+
+/// A relation as said from its subject: the predicate, and whether it is said in
+/// the passive (`is pointed at by`, the one relation without a converse).
+type Said = (BinaryPred, bool);
 
 /// Recognises a quantified object of a relation whose subject is `x`; returns the
 /// relation and the object's determiner phrase.
-fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
+fn object(x: Var, f: &Formula) -> Option<(Said, String)> {
     match &f.kind {
         FormulaKind::Exists(y, body) => {
             let (pred, other, r) = split_object(x, *y, body)?;
@@ -939,19 +1170,25 @@ fn object(x: Var, f: &Formula) -> Option<(BinaryPred, String)> {
 /// relation could hold of a piece and itself (`the same size as another piece`).
 /// Without `y != x` only a relation that cannot hold of a piece and itself can be
 /// said (the exclusion adds nothing to it).
-fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Option<Formula>)> {
+fn split_object(x: Var, y: Var, body: &Formula) -> Option<(Said, bool, Option<Formula>)> {
     let parts = conjuncts(body);
-    let mut pred = None;
-    let mut rest = Vec::new();
-    for p in parts {
-        match relation_of(x, y, p) {
-            Some(bp) if pred.is_none() => pred = Some(bp),
-            _ => rest.push(p),
-        }
-    }
-    let pred = pred?;
+    // The relation to say: as written (`x` before `y`) rather than turned round,
+    // active rather than passive, and the last one (the reader puts the verb's own
+    // relation after the object's clauses).
+    let rank = |p: &Formula| {
+        let said = relation_of(x, y, p)?;
+        let direct = matches!(p.kind, FormulaKind::Binary(_, a, _) if a == x);
+        Some((usize::from(direct) * 2 + usize::from(!said.1), said))
+    };
+    let chosen = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| rank(p).map(|(r, said)| (r, i, said)))
+        .max_by_key(|(r, i, _)| (*r, *i));
+    let (_, at, pred) = chosen?;
+    let rest = without(&parts, at);
     let (excluded, rest) = take_exclusion(x, y, &rest);
-    let reflexive = pred.is_reflexive_possible();
+    let reflexive = pred.0.is_reflexive_possible();
     if reflexive && !excluded {
         return None;
     }
@@ -959,11 +1196,14 @@ fn split_object(x: Var, y: Var, body: &Formula) -> Option<(BinaryPred, bool, Opt
 }
 
 /// `f` as a relation with subject `x` and object `y` (turning `below(y, x)` into
-/// `above(x, y)`).
-fn relation_of(x: Var, y: Var, f: &Formula) -> Option<BinaryPred> {
+/// `above(x, y)`, and `points_at(y, x)` into "is pointed at by").
+fn relation_of(x: Var, y: Var, f: &Formula) -> Option<Said> {
     match f.kind {
-        FormulaKind::Binary(p, a, b) if (a, b) == (x, y) => Some(p),
-        FormulaKind::Binary(p, a, b) if (a, b) == (y, x) => converse(p),
+        FormulaKind::Binary(p, a, b) if (a, b) == (x, y) => Some((p, false)),
+        FormulaKind::Binary(p, a, b) if (a, b) == (y, x) => match converse(p) {
+            Some(q) => Some((q, false)),
+            None => (p == BinaryPred::PointsAt).then_some((p, true)),
+        },
         _ => None,
     }
 }
@@ -985,6 +1225,13 @@ fn take_exclusion<'a>(x: Var, y: Var, parts: &[&'a Formula]) -> (bool, Vec<&'a F
         }
     }
     (found, rest)
+}
+
+/// The conjuncts but the one at `at`.
+fn without<'a>(parts: &[&'a Formula], at: usize) -> Vec<&'a Formula> {
+    let mut rest = parts.to_vec();
+    rest.remove(at);
+    rest
 }
 
 fn rebuild(parts: &[&Formula]) -> Option<Formula> {

@@ -34,9 +34,25 @@ impl Default for GenConfig {
     }
 }
 
-/// A random closed formula.
+/// A random closed formula (without `*` and `%`: see [`formula_with_arithmetic`]).
 pub fn formula<R: Rng + ?Sized>(rng: &mut R, cfg: &GenConfig) -> Formula {
-    let mut g = Gen { rng, cfg };
+    let mut g = Gen {
+        rng,
+        cfg,
+        arithmetic: false,
+    };
+    g.formula(cfg.max_depth, &mut Vec::new())
+}
+
+/// A random closed formula whose terms also multiply (`k * t`) and take remainders
+/// (`t % k`). A separate entry point so that the seeded streams of [`formula`], which
+/// other tests pin, stay as they were.
+pub fn formula_with_arithmetic<R: Rng + ?Sized>(rng: &mut R, cfg: &GenConfig) -> Formula {
+    let mut g = Gen {
+        rng,
+        cfg,
+        arithmetic: true,
+    };
     g.formula(cfg.max_depth, &mut Vec::new())
 }
 
@@ -66,6 +82,8 @@ pub fn koan<R: Rng + ?Sized>(rng: &mut R, set: PieceSet, max_pieces: usize) -> K
 struct Gen<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
     cfg: &'a GenConfig,
+    /// Whether terms may be `k * t` and `t % k`.
+    arithmetic: bool,
 }
 
 fn f(kind: FormulaKind) -> Formula {
@@ -196,11 +214,21 @@ impl<R: Rng + ?Sized> Gen<'_, R> {
         let can_bind = bound.len() < self.cfg.max_vars as usize;
         let choice = if depth == 0 {
             self.rng.random_range(0..4)
+        } else if self.arithmetic {
+            self.rng.random_range(0..11)
         } else {
             self.rng.random_range(0..9)
         };
         match choice {
             0 | 1 => t(TermKind::Int(self.rng.random_range(0..=self.cfg.max_int))),
+            9 => {
+                let k = self.pick(&[-1, 2, 2, 3]);
+                t(TermKind::Mul(k, Box::new(self.term(depth - 1, bound))))
+            }
+            10 => {
+                let k = self.rng.random_range(1..=4);
+                t(TermKind::Mod(Box::new(self.term(depth - 1, bound)), k))
+            }
             2 => {
                 let mut globals = vec![
                     TermKind::Pieces,

@@ -82,6 +82,8 @@ fn value(t: &Term, koan: &Koan, env: &mut [usize; 256]) -> i64 {
         TermKind::PipsOf(v) => koan.pieces()[bound(env, v.0)].1.pips() as i64,
         TermKind::Add(a, b) => value(a, koan, env).saturating_add(value(b, koan, env)),
         TermKind::Sub(a, b) => value(a, koan, env).saturating_sub(value(b, koan, env)),
+        TermKind::Mul(k, a) => super::ast::times(*k, value(a, koan, env)),
+        TermKind::Mod(a, k) => super::ast::remainder(value(a, koan, env), *k),
         global => global
             .global_value(koan)
             .expect("every other term is global"),

@@ -69,6 +69,7 @@ fn term_mentions(t: &Term, found: &mut impl FnMut(&Span, &'static str)) {
             term_mentions(a, found);
             term_mentions(b, found);
         }
+        TermKind::Mul(_, a) | TermKind::Mod(a, _) => term_mentions(a, found),
         _ => {}
     }
 }

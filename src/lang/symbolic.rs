@@ -16,6 +16,8 @@ use super::words::did_you_mean;
 /// Deepest nesting accepted; keeps recursion (and variable indices) bounded.
 pub(crate) const MAX_NESTING: u32 = 100;
 
+const TERM_HELP: &str = "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -; `2 * t` multiplies, `t % 3` is the remainder";
+
 /// Names that cannot be variables.
 const RESERVED: &[&str] = &[
     "forall",
@@ -76,6 +78,17 @@ fn bin(op: BinOp, a: Formula, b: Formula) -> Formula {
     )
 }
 
+/// `a * b` where one side is an integer literal (the multiplier), spanning both.
+pub(crate) fn times(a: Term, b: Term) -> Option<Term> {
+    let span = a.span.start.min(b.span.start)..a.span.end.max(b.span.end);
+    let kind = match (&a.kind, &b.kind) {
+        (TermKind::Int(k), _) => TermKind::Mul(*k, Box::new(b)),
+        (_, TermKind::Int(k)) => TermKind::Mul(*k, Box::new(a)),
+        _ => return None,
+    };
+    Some(Term::new(span, kind))
+}
+
 /// `a + b` or `a - b`, spanning both.
 pub(crate) fn sum(plus: bool, a: Term, b: Term) -> Term {
     let span = a.span.start..b.span.end;
@@ -104,14 +117,7 @@ fn cmp_op(s: Sym) -> Option<CmpOp> {
 
 impl Parser {
     fn enter(&mut self) -> Result<(), ParsePatternError> {
-        self.nesting += 1;
-        if self.nesting > MAX_NESTING {
-            return Err(ParsePatternError::new(
-                self.c.here(),
-                "the pattern is nested too deeply",
-            ));
-        }
-        Ok(())
+        super::lexer::deeper(&mut self.nesting, MAX_NESTING, self.c.here())
     }
 
     fn formula(&mut self) -> Result<Formula, ParsePatternError> {
@@ -387,12 +393,7 @@ impl Parser {
             let end = self.expect_sym(Sym::RParen, "`)`")?.end;
             Ok(Formula::new(start..end, f.kind))
         });
-        let term_follows = matches!(
-            self.c.sym_at(0),
-            Some(
-                Sym::Plus | Sym::Minus | Sym::Eq | Sym::Ne | Sym::Lt | Sym::Le | Sym::Gt | Sym::Ge
-            )
-        );
+        let term_follows = self.c.sym_at(0).is_some_and(Sym::continues_term);
         match as_formula {
             Ok(f) if !term_follows => Ok(f),
             first => {
@@ -424,17 +425,51 @@ impl Parser {
 
     fn term(&mut self) -> Result<Term, ParsePatternError> {
         self.enter()?;
-        let mut a = self.term_primary()?;
+        let mut a = self.product()?;
         loop {
             let plus = self.c.is_sym(Sym::Plus);
             if !plus && !self.c.is_sym(Sym::Minus) {
                 break;
             }
             self.c.bump();
-            a = sum(plus, a, self.term_primary()?);
+            a = sum(plus, a, self.product()?);
         }
         self.nesting -= 1;
         Ok(a)
+    }
+
+    /// Factors joined by `*` (one side an integer) and `%` (by a positive integer),
+    /// binding tighter than `+` and `-`, left to right.
+    fn product(&mut self) -> Result<Term, ParsePatternError> {
+        let mut a = self.term_primary()?;
+        loop {
+            if self.c.is_sym(Sym::Star) {
+                let star = self.c.bump();
+                let b = self.term_primary()?;
+                a = times(a, b).ok_or_else(|| {
+                    ParsePatternError::new(
+                        star,
+                        "`*` multiplies by a number: one side must be an integer",
+                    )
+                    .with_help("e.g. `2 * count(x: small(x)) = count(x: large(x))`")
+                })?;
+            } else if self.c.is_sym(Sym::Percent) {
+                self.c.bump();
+                let k = match self.c.peek_at(0).map(|t| &t.tok) {
+                    Some(Tok::Int(k)) if *k > 0 => *k,
+                    _ => {
+                        return Err(self
+                            .c
+                            .expected("a positive whole number after `%`")
+                            .with_help("e.g. `pips(x: true) % 3 = 0`: the total pips is a multiple of three"));
+                    }
+                };
+                let end = self.c.bump().end;
+                a = Term::new(a.span.start..end, TermKind::Mod(Box::new(a), k));
+            } else {
+                return Ok(a);
+            }
+        }
     }
 
     fn term_primary(&mut self) -> Result<Term, ParsePatternError> {
@@ -444,7 +479,9 @@ impl Parser {
                 self.c.bump();
                 Ok(Term::new(span, TermKind::Int(n)))
             }
-            Some(Tok::Sym(Sym::Minus)) if matches!(self.c.peek_at(1).map(|t| &t.tok), Some(Tok::Int(_))) => {
+            Some(Tok::Sym(Sym::Minus))
+                if matches!(self.c.peek_at(1).map(|t| &t.tok), Some(Tok::Int(_))) =>
+            {
                 self.c.bump();
                 let Some(Tok::Int(n)) = self.c.peek_at(0).map(|t| t.tok.clone()) else {
                     unreachable!("checked above")
@@ -477,13 +514,9 @@ impl Parser {
                     self.c.bump();
                     return self.aggregate(w == "count", span.start);
                 }
-                Err(self.c.expected("a number term").with_help(
-                    "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -",
-                ))
+                Err(self.c.expected("a number term").with_help(TERM_HELP))
             }
-            _ => Err(self.c.expected("a number term").with_help(
-                "number terms: integers, count(x: F), pips(x: F), pips(x), pieces, width, height, groups, sizes, directions, joined by + and -",
-            )),
+            _ => Err(self.c.expected("a number term").with_help(TERM_HELP)),
         }
     }
 

@@ -5,16 +5,16 @@ use super::ast::UnaryPred;
 /// Adjectives of a noun phrase and the property each names.
 pub(crate) fn adjective(w: &str) -> Option<UnaryPred> {
     Some(match w {
-        "small" | "1-pip" => UnaryPred::Small,
+        "small" | "1-pip" | "little" | "tiny" => UnaryPred::Small,
         "medium" | "2-pip" => UnaryPred::Medium,
-        "large" | "3-pip" => UnaryPred::Large,
+        "large" | "3-pip" | "big" => UnaryPred::Large,
         "vertical" => UnaryPred::Vertical,
-        "horizontal" => UnaryPred::Horizontal,
-        "topmost" => UnaryPred::Topmost,
-        "bottommost" => UnaryPred::Bottommost,
+        "horizontal" | "sideways" => UnaryPred::Horizontal,
+        "topmost" | "highest" => UnaryPred::Topmost,
+        "bottommost" | "lowest" => UnaryPred::Bottommost,
         "leftmost" => UnaryPred::Leftmost,
         "rightmost" => UnaryPred::Rightmost,
-        "largest" => UnaryPred::Largest,
+        "largest" | "biggest" => UnaryPred::Largest,
         "smallest" => UnaryPred::Smallest,
         _ => return None,
     })
@@ -37,7 +37,20 @@ pub(crate) fn direction(w: &str) -> Option<UnaryPred> {
         "left" | "leftward" | "leftwards" => UnaryPred::Left,
         "right" | "rightward" | "rightwards" => UnaryPred::Right,
         "vertically" => UnaryPred::Vertical,
-        "horizontally" => UnaryPred::Horizontal,
+        "horizontally" | "sideways" => UnaryPred::Horizontal,
+        _ => return None,
+    })
+}
+
+/// Direction words that can stand before a noun (`an upward piece`, `up pieces`,
+/// `a left-pointing piece`). Plain `left` / `right` are not among them: `left
+/// pieces` could be pieces on the left.
+pub(crate) fn direction_adjective(w: &str) -> Option<UnaryPred> {
+    Some(match w {
+        "up" | "upward" | "upwards" | "up-pointing" => UnaryPred::Up,
+        "down" | "downward" | "downwards" | "down-pointing" => UnaryPred::Down,
+        "leftward" | "leftwards" | "left-pointing" => UnaryPred::Left,
+        "rightward" | "rightwards" | "right-pointing" => UnaryPred::Right,
         _ => return None,
     })
 }
@@ -96,44 +109,68 @@ const VOCABULARY: &[&str] = &[
     "and",
     "another",
     "any",
+    "anything",
+    "appear",
+    "appears",
     "are",
     "aren't",
     "arrow",
     "arrows",
     "as",
     "at",
+    "back",
     "below",
+    "between",
+    "big",
+    "bigger",
     "both",
+    "bottommost",
+    "box",
     "but",
+    "by",
+    "can",
     "case",
     "column",
+    "columns",
     "connected",
     "contains",
+    "count",
     "different",
     "direction",
     "directions",
     "directly",
+    "divisible",
     "do",
     "does",
     "doesn't",
     "don't",
     "down",
+    "downward",
     "each",
     "either",
     "equal",
     "equals",
     "even",
     "every",
+    "everything",
     "exactly",
+    "exist",
     "exists",
     "face",
     "faces",
     "facing",
+    "false",
     "fewer",
+    "form",
+    "forms",
     "greater",
+    "group",
     "groups",
+    "half",
     "has",
+    "have",
     "height",
+    "higher",
     "horizontal",
     "horizontally",
     "if",
@@ -141,8 +178,10 @@ const VOCABULARY: &[&str] = &[
     "in",
     "is",
     "isn't",
+    "isolated",
     "it",
     "koan",
+    "koans",
     "large",
     "larger",
     "largest",
@@ -150,59 +189,90 @@ const VOCABULARY: &[&str] = &[
     "left",
     "leftmost",
     "less",
+    "little",
+    "lower",
     "many",
     "medium",
     "minus",
     "more",
-    "most",
+    "multiple",
+    "must",
     "no",
+    "none",
     "not",
+    "nothing",
     "number",
     "odd",
     "of",
     "one",
+    "ones",
     "only",
     "opposite",
     "or",
     "other",
+    "outnumber",
     "piece",
     "pieces",
+    "pip",
     "pips",
     "plus",
     "point",
+    "pointed",
     "pointing",
     "points",
+    "present",
     "pyramid",
     "pyramids",
     "right",
     "rightmost",
     "row",
+    "rows",
     "same",
+    "sideways",
+    "single",
     "size",
     "sizes",
     "small",
     "smaller",
     "smallest",
     "some",
+    "something",
+    "square",
+    "straight",
     "structure",
+    "tall",
+    "taller",
     "than",
     "that",
     "the",
+    "them",
     "then",
     "there",
+    "they",
+    "times",
     "to",
     "topmost",
-    "bottommost",
     "total",
     "touch",
     "touches",
     "touching",
+    "true",
+    "twice",
     "unique",
+    "unless",
     "up",
+    "upward",
     "vertical",
     "vertically",
+    "way",
+    "when",
+    "whenever",
     "which",
+    "wide",
+    "wider",
     "width",
+    "with",
+    "zero",
 ];
 
 /// The known word closest to an unknown one, if it is close enough to be a typo.
@@ -210,32 +280,45 @@ pub(crate) fn did_you_mean<'a>(
     word: &str,
     known: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    close(word, known).into_iter().next()
+}
+
+/// Known words close enough to `word` to be a typo of it, closest first: a letter or
+/// two off, or the known word cut short (`touch` for `touches`). Never a known word
+/// that is the typed one with letters cut off its front (`upright` is not `right`).
+fn close<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let limit = if word.chars().count() < 7 { 1 } else { 2 };
-    // A typo (a letter or two off), or a known word cut short (`touch` for `touches`).
     let score = |k: &str| match strsim::damerau_levenshtein(word, k) {
+        _ if word.len() > k.len() + 1 && word.ends_with(k) => None,
         d if d <= limit => Some(d),
         _ if word.len() >= 4 && k.starts_with(word) => Some(limit + 1),
         _ => None,
     };
-    known
+    let mut found: Vec<(usize, &str)> = known
         .into_iter()
         .filter_map(|k| score(k).map(|d| (d, k)))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
+        .collect();
+    found.sort_by_key(|(d, _)| *d);
+    found.into_iter().map(|(_, k)| k).collect()
 }
 
-/// A hint for an unknown English word.
-pub(crate) fn english_typo(word: &str) -> Option<&'static str> {
+/// Known English words close to an unknown one, closest first (none for a known
+/// word, a number, or a passive such as `pointed`, which has its own hint).
+pub(crate) fn close_words(word: &str) -> Vec<&'static str> {
     let known = VOCABULARY
         .iter()
         .chain(NUMBER_WORDS.iter())
         .copied()
         .chain(["1-pip", "2-pip", "3-pip"]);
-    // `pointed`, `touched`: not typos but a passive, which has its own hint.
-    if VOCABULARY.contains(&word) || number_word(word).is_some() || word.ends_with("ed") {
-        return None;
+    if VOCABULARY.contains(&word)
+        || number_word(word).is_some()
+        || word.ends_with("ed")
+        || adjective(word).is_some()
+        || direction(word).is_some()
+    {
+        return Vec::new();
     }
-    did_you_mean(word, known)
+    close(word, known)
 }
 
 /// Colour words: Zendo's Icehouse pieces have colours, ours do not.

@@ -19,10 +19,12 @@
 //! Loading is pure ([`Pool::from_toml`]): reading the file is the caller's business.
 //! It checks everything and reports every problem with its entry, not just the first.
 
+pub mod edit;
 pub mod sample;
 #[cfg(test)]
 mod tests;
 
+pub use edit::{EditError, Edited, NewEntry, add_entry, file_set, remove_entry};
 pub use sample::{EvalWorkload, obey_share};
 
 use crate::koan::{Koan, PieceSet};
@@ -114,6 +116,9 @@ impl PoolEntry {
 #[derive(Clone, Debug)]
 pub struct Pool {
     entries: Vec<PoolEntry>,
+    /// Shipped with Mondo, so anyone can read it: its entries' own opening structures
+    /// would identify the entry, so a match drawn from it opens with fresh ones.
+    public: bool,
 }
 
 /// What is wrong with one part of a pool file.
@@ -310,7 +315,10 @@ impl Pool {
         }
         errors.sort_by_key(|e| e.line);
         if errors.is_empty() {
-            Ok(Pool { entries })
+            Ok(Pool {
+                entries,
+                public: false,
+            })
         } else {
             Err(PoolErrors(errors))
         }
@@ -323,7 +331,17 @@ impl Pool {
             PieceSet::Arrows => SHIPPED[1],
         };
         // A test loads every shipped pool, so this cannot fail in a released binary.
-        Pool::from_toml(text).unwrap_or_else(|e| panic!("shipped pool {name} is invalid:\n{e}"))
+        let pool = Pool::from_toml(text)
+            .unwrap_or_else(|e| panic!("shipped pool {name} is invalid:\n{e}"));
+        Pool {
+            public: true,
+            ..pool
+        }
+    }
+
+    /// Whether anyone can read this pool (the shipped ones).
+    pub fn is_public(&self) -> bool {
+        self.public
     }
 
     pub fn entries(&self) -> &[PoolEntry] {

@@ -44,6 +44,11 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark of a verdict.
+    pub const fn of(obeys: bool) -> Mark {
+        if obeys { Mark::Obeys } else { Mark::DoesNot }
+    }
+
     /// The words shown beside the stone on a single picture.
     pub const fn words(self) -> &'static str {
         match self {

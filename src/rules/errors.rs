@@ -15,6 +15,7 @@ pub enum ErrorCode {
     MatchOver,
     NotAPlayer,
     HostOnly,
+    HostPlays,
     UmpireOnly,
     Paused,
     NotYourTurn,
@@ -41,6 +42,9 @@ pub enum RuleError {
     NotInMatch(PlayerId),
     #[error("only a host can {0}")]
     HostOnly(&'static str),
+    /// A host who plays in the match would judge their own game.
+    #[error("you play in this match, so you cannot {0} in it: a host who does not play can")]
+    HostPlays(&'static str),
     #[error("only the umpire can {0}")]
     UmpireOnly(&'static str),
     #[error("the match is paused by a host; wait until it resumes")]
@@ -78,6 +82,12 @@ pub enum RuleError {
     TooEarly { at: Millis },
     #[error("{0}")]
     Unsupported(&'static str),
+    /// A front sent one game's move to another game's match.
+    #[error("this match plays {}; that is a move of {}", .this.title(), .asked.title())]
+    OtherGame {
+        this: super::GameKind,
+        asked: super::GameKind,
+    },
 }
 
 impl RuleError {
@@ -86,6 +96,7 @@ impl RuleError {
             RuleError::MatchOver => ErrorCode::MatchOver,
             RuleError::NotAPlayer | RuleError::NotInMatch(_) => ErrorCode::NotAPlayer,
             RuleError::HostOnly(_) => ErrorCode::HostOnly,
+            RuleError::HostPlays(_) => ErrorCode::HostPlays,
             RuleError::UmpireOnly(_) => ErrorCode::UmpireOnly,
             RuleError::Paused => ErrorCode::Paused,
             RuleError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
@@ -98,7 +109,7 @@ impl RuleError {
             RuleError::BadVerdict(_) => ErrorCode::BadVerdict,
             RuleError::StaleDeadline => ErrorCode::StaleDeadline,
             RuleError::TooEarly { .. } => ErrorCode::TooEarly,
-            RuleError::Unsupported(_) => ErrorCode::Unsupported,
+            RuleError::Unsupported(_) | RuleError::OtherGame { .. } => ErrorCode::Unsupported,
         }
     }
 }

@@ -1,28 +1,43 @@
 //! The games' rules as pure state machines, in the shape of boardgame.io.
 //!
-//! A match is a value. Every request goes through
-//! `apply(&state, actor, action, now) -> Result<Vec<Event>, RuleError>`, which checks
-//! authority in a fixed order (match not over, actor's role, actor may act now, action
-//! allowed in this phase, shown version not stale, then the rule itself) and either
-//! refuses with a [`RuleError`] that has a stable [`ErrorCode`], or says what happened
-//! as events. The state is the fold of its events (`state.fold(&event)`): the store
+//! A match is a value. Every request goes through [`Game::decide`]
+//! (`state + actor + action + now -> events or RuleError`), which checks authority in a
+//! fixed order, once for every game ([`authority`]), then hands the request to the
+//! game's own rule. The state is the fold of its events ([`Game::fold`]): the store
 //! persists events and rebuilds a match by folding them, without re-running the
-//! finder or reading pools. Fronts never see the state, only `view(viewer)`, which
-//! hides the hidden pattern and unrevealed challenge answers.
+//! finder or reading pools. Fronts never see the state, only `view(viewer)`, and the
+//! events a viewer may see, redacted by the game ([`Game::visible`]).
+//!
+//! What every game shares is written here once: who acts ([`Actor`], [`Viewer`]), seats
+//! ([`Seat`], [`BySeat`]), the version and phase [`Ledger`], the shared actions (host
+//! overrides, resigning, time-outs, downtime: [`Action`]) and their events
+//! ([`EventKind`]), the emitter and replay. Each game's folder holds only its own
+//! phases, moves, events, fold, view and tests.
 //!
 //! No module here reads a clock: `now` (milliseconds since any fixed epoch) comes in
 //! with every request, deadlines come out as data (`next_deadline()`), and a deadline
 //! that passes comes back in as an action from the runtime.
 
+pub mod authority;
 pub mod clock;
 mod errors;
+pub mod kind;
+pub mod ledger;
+pub mod seat;
 pub mod zendo;
 
+pub use authority::Emitter;
 pub use clock::{Clock, Millis};
 pub use errors::{ErrorCode, FoldError, RuleError, SetupError};
+pub use kind::{GameKind, UnknownGame};
+pub use ledger::Ledger;
+pub use seat::{BySeat, Seat};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A player as the fronts know them: a Discord user id, or a local number in the
 /// terminal. Names are the fronts' business.
@@ -43,14 +58,15 @@ impl fmt::Display for PlayerId {
 pub enum Actor {
     /// Someone acting as a player (refused unless they play in this match).
     Player(PlayerId),
-    /// A host using an override (pause, resume, disallow a guess, end the match).
+    /// A host using an override (pause, resume, end, and a game's own, such as
+    /// disallowing a Zendo guess). A host who plays in the match has no overrides in it.
     Host(PlayerId),
-    /// The runtime: finder verdicts, time-outs, restarts.
+    /// The runtime: the umpire's verdicts, time-outs, restarts.
     Umpire,
 }
 
-/// Who looks at a match. Hosts look as spectators: nobody sees the hidden pattern
-/// before the end, not even the people running the game.
+/// Who looks at a match. Hosts look as spectators: nobody sees a secret before the
+/// end, not even the people running the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
@@ -58,92 +74,343 @@ pub enum Viewer {
     Spectator,
 }
 
-/// What every game's state machine offers the runtime and the store.
-///
-/// Only `decide` and `fold` carry rules; the provided methods are the ways to call
-/// them. `decide` returns the events together with the state they lead to (it folds
-/// each event into a copy as it emits it, so later decisions in the same request see
-/// earlier events' effects, exactly as a replay will).
-pub trait Game: Sized {
-    type Action;
-    type Event;
-    type View;
-    type Deadline;
+/// Which kind of actor an action is for; checked second, after "the match is not
+/// over".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Player,
+    Host,
+    Umpire,
+}
 
-    /// Checks the request in the fixed order and decides what happens.
-    /// `shown` is the version a button was drawn at (typed commands have none).
+/// Who is acting, once the role check has passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    Player(Seat),
+    Host(PlayerId),
+    Umpire,
+}
+
+/// What a game's own moves say about themselves.
+pub trait Move {
+    /// Who may make it.
+    fn role(&self) -> Role;
+    /// For refusals: what only a host or the umpire may do ("disallow a guess").
+    fn describe(&self) -> &'static str;
+}
+
+/// A moment at which something happens unless the players act first.
+pub trait Deadline {
+    /// When it passes.
+    fn at(&self) -> Millis;
+    /// The same deadline (what happens when it passes may have changed meanwhile).
+    fn is(&self, other: &Self) -> bool;
+}
+
+/// Something a front (or the runtime) asks of a match: a game's own move, or one of
+/// the requests every game answers the same way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action<M, D> {
+    /// Host: stop the clocks and the match until resumed (clocked games only).
+    Pause,
+    /// Host: the clocks go on with the time they had.
+    Resume,
+    /// Host: end the match with no winner; its secrets are revealed.
+    End,
+    /// A player gives up (what follows is the game's rule).
+    Resign,
+    /// Umpire: a deadline from `next_deadline()` has passed.
+    Timeout { deadline: D },
+    /// Umpire, after a restart: the process was down since `since`; that time is not
+    /// counted against anyone.
+    Downtime { since: Millis },
+    /// The game's own move.
+    #[serde(untagged)]
+    Move(M),
+}
+
+impl<M: Move, D> Action<M, D> {
+    pub fn role(&self) -> Role {
+        match self {
+            Action::Pause | Action::Resume | Action::End => Role::Host,
+            Action::Resign => Role::Player,
+            Action::Timeout { .. } | Action::Downtime { .. } => Role::Umpire,
+            Action::Move(m) => m.role(),
+        }
+    }
+
+    /// For error messages: what only a host or the umpire may do.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Action::Pause => "pause the match",
+            Action::Resume => "resume the match",
+            Action::End => "end the match",
+            Action::Resign => "resign",
+            Action::Timeout { .. } => "call time",
+            Action::Downtime { .. } => "account for downtime",
+            Action::Move(m) => m.describe(),
+        }
+    }
+}
+
+impl<M: Move, D> From<M> for Action<M, D> {
+    fn from(m: M) -> Action<M, D> {
+        Action::Move(m)
+    }
+}
+
+/// What happened, at `at`. The state is the fold of its events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event<E> {
+    pub at: Millis,
+    #[serde(flatten)]
+    pub kind: EventKind<E>,
+}
+
+impl<E> Event<E> {
+    /// The game's own event, if this is one.
+    pub fn game(&self) -> Option<&E> {
+        match &self.kind {
+            EventKind::Game(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The events every game shares (host overrides and clock bookkeeping), and the
+/// game's own. In the log they read alike: `{"at": .., "event": "paused", ..}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum EventKind<E> {
+    Paused {
+        by: PlayerId,
+    },
+    Resumed {
+        by: PlayerId,
+    },
+    /// The time from `from` to `to` (the process was down) is not counted.
+    ClockRebased {
+        from: Millis,
+        to: Millis,
+    },
+    #[serde(untagged)]
+    Game(E),
+}
+
+impl<E> From<E> for EventKind<E> {
+    fn from(e: E) -> EventKind<E> {
+        EventKind::Game(e)
+    }
+}
+
+/// A game's rules: what the shared engine ([`authority`]) needs of it. A game
+/// implements the hooks; fronts, the runtime and tests call the provided methods
+/// (`start`, `replay`, `decide`, `play`, `fold`, `visible`).
+pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
+    /// The kind stored with its matches.
+    const KIND: GameKind;
+    /// Whether it has clocks (pause, resume and downtime mean something).
+    const CLOCKED: bool;
+    /// Everything a match starts from; it travels in the created event, so a replay
+    /// needs nothing else.
+    type Setup: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// The game's own moves.
+    type Move: Move + Clone + fmt::Debug + Send + Sync + 'static;
+    /// The game's own events (the created event among them).
+    type Event: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Clone + fmt::Debug + Send + 'static;
+    type Deadline: Deadline + Copy + fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// The umpire's slow work (the finder), owned: it moves to another thread.
+    type Work: Send + 'static;
+
+    // ---- Setting up
+
+    /// Checks a setup and lays out the match as it starts (its ledger at version 1).
+    fn from_setup(setup: &Self::Setup, now: Millis) -> Result<Self, SetupError>;
+    /// The event that creates a match from its setup (the first of its log).
+    fn created(setup: Self::Setup) -> Self::Event;
+    /// The setup inside a created event.
+    fn setup_of(event: &Self::Event) -> Option<&Self::Setup>;
+
+    // ---- What every match has
+
+    fn ledger(&self) -> &Ledger;
+    fn ledger_mut(&mut self) -> &mut Ledger;
+    /// The players, in seat order.
+    fn players(&self) -> &[PlayerId];
+    fn is_over(&self) -> bool;
+    /// Fixes everything random in the match.
+    fn seed(&self) -> u64;
+    /// The settings listed beside the match in the store (JSON).
+    fn listed_settings(&self) -> serde_json::Value;
+
+    // ---- The ordered checks' game-specific steps (see `authority`)
+
+    /// Check 3: a seated player may make this move now (their turn, their choice).
+    /// Pauses are checked before, by the engine.
+    fn check_turn(&self, seat: Seat, m: &Self::Move) -> Result<(), RuleError>;
+    /// Check 4: the move fits the current phase.
+    fn check_phase(&self, m: &Self::Move, now: Millis) -> Result<(), RuleError>;
+    /// Check 6: the rule itself, and what it makes happen.
+    fn rule(
+        &self,
+        out: &mut Emitter<Self>,
+        who: Who,
+        m: &Self::Move,
+        now: Millis,
+    ) -> Result<(), RuleError>;
+    /// A seated player resigns (at any time, paused or not, in turn or not).
+    fn resign(&self, out: &mut Emitter<Self>, seat: Seat) -> Result<(), RuleError>;
+    /// A host ends the match: no winner, the secrets revealed.
+    fn end(&self, out: &mut Emitter<Self>, by: PlayerId);
+    /// A deadline passed (checked current and due by the engine).
+    fn time_out(&self, out: &mut Emitter<Self>, deadline: Self::Deadline);
+    /// The next moment at which something happens by itself, if any (none while
+    /// paused).
+    fn next_deadline(&self) -> Option<Self::Deadline>;
+
+    // ---- Folding
+
+    /// The state after one more of the game's own events (the ledger has counted it).
+    fn fold_game(&mut self, event: &Self::Event, at: Millis) -> Result<(), FoldError>;
+    /// The process was down from `from` to `to`: running clocks skip that time.
+    fn skip_downtime(&mut self, from: Millis, to: Millis);
+    /// Starts and stops the clocks to match the phase and the ledger's pause, at `at`
+    /// (after every event).
+    fn sync_clocks(&mut self, at: Millis);
+
+    // ---- What viewers see
+
+    /// What `viewer` may see: never a secret before its time.
+    fn view(&self, viewer: &Viewer) -> Self::View;
+    /// The event as `viewer` may hear it: as it is, with its secret taken out ("an
+    /// answer is in"), or not at all (the created event, which holds the secrets).
+    fn redact(&self, event: &Self::Event, viewer: &Viewer) -> Option<Self::Event>;
+
+    // ---- The umpire's slow work
+
+    /// The work the match waits for, with a key naming it (the same work keeps its
+    /// key, so it is started once).
+    fn work(&self) -> Option<(u64, Self::Work)>;
+    /// Does the work (on a blocking thread) and says the result as a move by the
+    /// umpire. Should answer soon after `stop` is raised.
+    fn perform(work: Self::Work, stop: Arc<AtomicBool>) -> Self::Move;
+    /// The move that reports work `key` as failed, so the match does not wait forever.
+    fn abandon(key: u64, reason: &str) -> Option<Self::Move>;
+
+    // ---- Provided: how everyone calls a game
+
+    /// Checks a setup: the new match and the event that creates it.
+    fn start(setup: Self::Setup, now: Millis) -> Result<(Self, Event<Self::Event>), SetupError> {
+        let game = Self::from_setup(&setup, now)?;
+        let created = Event {
+            at: now,
+            kind: EventKind::Game(Self::created(setup)),
+        };
+        Ok((game, created))
+    }
+
+    /// The match as its log says: the created event, then everything else in order.
+    fn replay<'a>(
+        events: impl IntoIterator<Item = &'a Event<Self::Event>>,
+    ) -> Result<Self, FoldError> {
+        authority::replay(events)
+    }
+
+    /// Checks the request in the fixed order and decides what happens: the events and
+    /// the state they lead to. `shown` is the version a button was drawn at (typed
+    /// commands have none).
+    #[allow(clippy::type_complexity)]
     fn decide(
         &self,
         actor: &Actor,
-        action: &Self::Action,
+        action: &Action<Self::Move, Self::Deadline>,
         shown: Option<u64>,
         now: Millis,
-    ) -> Result<(Vec<Self::Event>, Self), RuleError>;
-
-    /// The state after one more event.
-    fn fold(&mut self, event: &Self::Event) -> Result<(), FoldError>;
-
-    /// What `viewer` may see. Never the hidden pattern before the end, never another
-    /// player's unrevealed answer.
-    fn view(&self, viewer: &Viewer) -> Self::View;
-
-    /// Counts events: every accepted action emits at least one.
-    fn version(&self) -> u64;
-
-    /// The next moment at which something happens by itself, if any.
-    fn next_deadline(&self) -> Option<Self::Deadline>;
-
-    fn is_over(&self) -> bool;
-
-    /// Whether an event may be announced verbatim to `viewer` (events holding a secret,
-    /// such as the hidden pattern or a challenge answer, are not).
-    fn is_visible(&self, event: &Self::Event, viewer: &Viewer) -> bool;
-
-    /// A typed command: the events it causes, or why it is refused.
-    fn apply(
-        &self,
-        actor: &Actor,
-        action: &Self::Action,
-        now: Millis,
-    ) -> Result<Vec<Self::Event>, RuleError> {
-        self.decide(actor, action, None, now)
-            .map(|(events, _)| events)
+    ) -> Result<(Vec<Event<Self::Event>>, Self), RuleError> {
+        authority::decide(self, actor, action, shown, now)
     }
 
-    /// A button press drawn at version `shown`.
-    fn apply_shown(
-        &self,
-        actor: &Actor,
-        action: &Self::Action,
-        shown: u64,
-        now: Millis,
-    ) -> Result<Vec<Self::Event>, RuleError> {
-        self.decide(actor, action, Some(shown), now)
-            .map(|(events, _)| events)
+    /// The state after one more event.
+    fn fold(&mut self, event: &Event<Self::Event>) -> Result<(), FoldError> {
+        authority::fold(self, event)
     }
 
     /// Applies a typed command and moves to the resulting state.
     fn play(
         &mut self,
         actor: &Actor,
-        action: &Self::Action,
+        action: &Action<Self::Move, Self::Deadline>,
         now: Millis,
-    ) -> Result<Vec<Self::Event>, RuleError> {
+    ) -> Result<Vec<Event<Self::Event>>, RuleError> {
         let (events, next) = self.decide(actor, action, None, now)?;
         *self = next;
         Ok(events)
     }
 
-    /// Applies a button press drawn at version `shown` and moves to the resulting state.
+    /// Applies a button press drawn at version `shown` and moves to the resulting
+    /// state.
     fn play_shown(
         &mut self,
         actor: &Actor,
-        action: &Self::Action,
+        action: &Action<Self::Move, Self::Deadline>,
         shown: u64,
         now: Millis,
-    ) -> Result<Vec<Self::Event>, RuleError> {
+    ) -> Result<Vec<Event<Self::Event>>, RuleError> {
         let (events, next) = self.decide(actor, action, Some(shown), now)?;
         *self = next;
         Ok(events)
+    }
+
+    /// A typed command's events, without moving on.
+    fn apply(
+        &self,
+        actor: &Actor,
+        action: &Action<Self::Move, Self::Deadline>,
+        now: Millis,
+    ) -> Result<Vec<Event<Self::Event>>, RuleError> {
+        self.decide(actor, action, None, now).map(|(e, _)| e)
+    }
+
+    /// Counts events: every accepted action emits at least one.
+    fn version(&self) -> u64 {
+        self.ledger().version
+    }
+
+    fn is_paused(&self) -> bool {
+        self.ledger().paused
+    }
+
+    /// The seat of a player, if they play here.
+    fn seat_of(&self, player: PlayerId) -> Option<Seat> {
+        self.players()
+            .iter()
+            .position(|p| *p == player)
+            .map(|i| Seat(i as u8))
+    }
+
+    /// The player in a seat.
+    fn player(&self, seat: Seat) -> PlayerId {
+        self.players()[seat.index()]
+    }
+
+    /// The seat of a viewer who plays here.
+    fn viewer_seat(&self, viewer: &Viewer) -> Option<Seat> {
+        match viewer {
+            Viewer::Player(id) => self.seat_of(*id),
+            Viewer::Spectator => None,
+        }
+    }
+
+    /// A logged event as `viewer` may hear it (the shared events are public).
+    fn visible(&self, event: &Event<Self::Event>, viewer: &Viewer) -> Option<Event<Self::Event>> {
+        match &event.kind {
+            EventKind::Game(e) => self.redact(e, viewer).map(|e| Event {
+                at: event.at,
+                kind: EventKind::Game(e),
+            }),
+            _ => Some(event.clone()),
+        }
     }
 }

@@ -10,19 +10,19 @@
 //! [`Runtime::act`], [`Runtime::view`] and [`Runtime::subscribe`], and never see a
 //! match's state: only views and the events a viewer may see.
 
+mod any;
 pub mod clock;
+mod game;
 mod subscription;
 mod task;
-pub mod zendo;
 
+pub use any::{AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, AnyWork, Common, Of, events_of};
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use subscription::{Subscription, Update};
-pub use zendo::{ZendoMatch, ZendoSetup, ZendoView};
 
 use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
 use crate::store::{Store, StoreError};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -32,15 +32,16 @@ use tokio::task::JoinHandle;
 
 /// What the runtime needs of a game: a pure state machine in the shape of
 /// `rules::Game` (decide, fold, views, deadlines as data), plus how to store it and
-/// what slow work its umpire does.
+/// what slow work its umpire does. Every `rules::Game` is one (`game.rs`); the
+/// runtime of `mondo serve` and `mondo play` runs them all at once as [`AnyMatch`].
 pub trait Engine: Sized + Send + Sync + 'static {
     /// The `kind`s of stored match this engine folds (loaded on start-up).
-    const KINDS: &'static [&'static str];
+    fn kinds() -> Vec<&'static str>;
     type Setup: Send;
     type SetupError: fmt::Display + Send;
     type Actor: Send + Sync + 'static;
     type Action: Send + Sync + 'static;
-    type Event: Serialize + DeserializeOwned + Clone + Send + Sync + 'static;
+    type Event: Serialize + Clone + Send + Sync + 'static;
     type Viewer: Send + Sync + 'static;
     type View: Send + 'static;
     type Error: fmt::Display + Send + 'static;
@@ -50,8 +51,11 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// A new match and the event that creates it (the first of its log).
     fn start(setup: Self::Setup, now: Millis) -> Result<(Self, Self::Event), Self::SetupError>;
 
-    /// The match as its log says.
-    fn replay(events: &[Self::Event]) -> Result<Self, String>;
+    /// Reads a stored event of a match of `kind`.
+    fn decode(kind: &str, body: &str) -> Result<Self::Event, String>;
+
+    /// The match of `kind` as its log says.
+    fn replay(kind: &str, events: &[Self::Event]) -> Result<Self, String>;
 
     /// What the store lists about the match.
     fn listing(&self) -> Listing;
@@ -89,13 +93,13 @@ pub trait Engine: Sized + Send + Sync + 'static {
 
     /// The action that reports work `key` as failed (it panicked, or its answer was
     /// refused), so the match does not wait forever.
-    fn abandon(key: u64, reason: &str) -> Option<Self::Action>;
+    fn abandon(&self, key: u64, reason: &str) -> Option<Self::Action>;
 
     /// What `viewer` may see of the match.
     fn view(&self, viewer: &Self::Viewer) -> Self::View;
 
-    /// Whether `viewer` may see `event` (events holding secrets are not announced).
-    fn is_visible(&self, event: &Self::Event, viewer: &Self::Viewer) -> bool;
+    /// `event` as `viewer` may hear it: whole, with its secret taken out, or not at all.
+    fn redact(&self, event: &Self::Event, viewer: &Self::Viewer) -> Option<Self::Event>;
 }
 
 /// What the store keeps beside a match's log.
@@ -201,8 +205,14 @@ pub(crate) struct Announcement<G: Engine> {
     pub state: Arc<G>,
 }
 
-/// A new subscriber's feed, the state it starts from and the last event number.
-pub(crate) type Feed<G> = (broadcast::Receiver<Arc<Announcement<G>>>, Arc<G>, u64);
+/// A new subscriber's feed, the state it starts from, the last event number and the
+/// match's stored kind.
+pub(crate) type Feed<G> = (
+    broadcast::Receiver<Arc<Announcement<G>>>,
+    Arc<G>,
+    u64,
+    String,
+);
 
 pub(crate) enum Command<G: Engine> {
     Act {
@@ -276,7 +286,7 @@ impl<G: Engine> Runtime<G> {
             clock: resume_at,
             ..Recovery::default()
         };
-        for kind in G::KINDS {
+        for kind in G::kinds() {
             let live = runtime
                 .inner
                 .store
@@ -335,7 +345,7 @@ impl<G: Engine> Runtime<G> {
                 },
             )
             .await?;
-        self.spawn(id, state, 1);
+        self.spawn(id, listing.kind.to_string(), state, 1);
         Ok(id)
     }
 
@@ -387,9 +397,10 @@ impl<G: Engine> Runtime<G> {
         let (reply, answer) = oneshot::channel();
         self.send(id, Command::Query(Query::Subscribe { reply }))
             .await?;
-        let (rx, state, seq) = answer.await.map_err(|_| RuntimeError::Stopped)?;
+        let (rx, state, seq, kind) = answer.await.map_err(|_| RuntimeError::Stopped)?;
         Ok(Subscription::new(
             id,
+            kind,
             viewer,
             rx,
             state,
@@ -411,7 +422,8 @@ impl<G: Engine> Runtime<G> {
     }
 
     /// Stops every match task (each finishes the command in hand; nothing is lost:
-    /// their logs are in the store) and saves the game clock.
+    /// their logs are in the store), saves the game clock and closes the store (see
+    /// [`Store::close`]): what a process does on every clean exit.
     pub async fn shutdown(self) -> Result<(), RuntimeError> {
         let handles: Vec<Handle<G>> = self.lock().drain().map(|(_, h)| h).collect();
         for h in handles {
@@ -419,11 +431,19 @@ impl<G: Engine> Runtime<G> {
             let _ = h.task.await;
         }
         self.inner.heartbeat.abort();
-        self.inner
+        let saved = self
+            .inner
             .store
             .save_game_clock(self.inner.clock.now())
-            .await?;
-        Ok(())
+            .await;
+        self.inner.store.clone().close().await;
+        Ok(saved?)
+    }
+
+    /// The state of a match, live or over (for redacting stored events; fronts see
+    /// only views).
+    pub(crate) async fn state_of(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
+        self.state(id).await
     }
 
     async fn state(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
@@ -471,7 +491,7 @@ impl<G: Engine> Runtime<G> {
             .record(id)
             .await?
             .ok_or(RuntimeError::NoSuchMatch(id))?;
-        if !G::KINDS.contains(&record.kind.as_str()) {
+        if !G::kinds().contains(&record.kind.as_str()) {
             return Err(RuntimeError::WrongKind(id));
         }
         Ok(record)
@@ -480,11 +500,8 @@ impl<G: Engine> Runtime<G> {
     async fn rebuild(&self, record: &MatchRecord) -> Result<G, RuntimeError> {
         let id = record.id;
         let stored = self.inner.store.events(id).await?;
-        let events = stored
-            .iter()
-            .map(|e| e.decode::<G::Event>(id))
-            .collect::<Result<Vec<_>, _>>()?;
-        G::replay(&events).map_err(|reason| RuntimeError::Corrupt { id, reason })
+        let events = decode_all::<G>(id, &record.kind, &stored)?;
+        G::replay(&record.kind, &events).map_err(|reason| RuntimeError::Corrupt { id, reason })
     }
 
     async fn resume(&self, record: &MatchRecord) -> Result<(), RuntimeError> {
@@ -493,14 +510,15 @@ impl<G: Engine> Runtime<G> {
             // The log ends the match but the row missed it: nothing to run.
             return Ok(());
         }
-        self.spawn(record.id, state, record.last_seq);
+        self.spawn(record.id, record.kind.clone(), state, record.last_seq);
         Ok(())
     }
 
-    fn spawn(&self, id: MatchId, state: G, seq: u64) {
+    fn spawn(&self, id: MatchId, kind: String, state: G, seq: u64) {
         let (commands, rx) = mpsc::channel(self.inner.config.queue);
         let task = tokio::spawn(task::run(task::Live::new(
             id,
+            kind,
             state,
             seq,
             self.inner.store.clone(),
@@ -517,6 +535,50 @@ impl<G: Engine> Runtime<G> {
             .matches
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Reads stored events of a match of `kind`.
+pub(crate) fn decode_all<G: Engine>(
+    id: MatchId,
+    kind: &str,
+    stored: &[crate::store::StoredEvent],
+) -> Result<Vec<G::Event>, RuntimeError> {
+    stored
+        .iter()
+        .map(|e| {
+            G::decode(kind, &e.body).map_err(|reason| {
+                RuntimeError::Store(StoreError::Corrupt {
+                    id,
+                    seq: e.seq,
+                    reason,
+                })
+            })
+        })
+        .collect()
+}
+
+/// Waits for the process to be asked to stop: Ctrl-C (SIGINT) or SIGTERM. Create it
+/// once and keep it (a signal is caught from its first poll on).
+pub async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -9,7 +9,7 @@ use tokio::sync::broadcast;
 pub struct Update<G: Engine> {
     /// The log number of the last event covered (seen or hidden).
     pub seq: u64,
-    /// The visible events with their log numbers.
+    /// The events the viewer may hear (redacted) with their log numbers.
     pub events: Vec<(u64, G::Event)>,
     pub view: G::View,
     pub over: bool,
@@ -18,6 +18,8 @@ pub struct Update<G: Engine> {
 /// A viewer's feed of one match (see [`Runtime::subscribe`](super::Runtime::subscribe)).
 pub struct Subscription<G: Engine> {
     id: MatchId,
+    /// The stored kind (how its events read, when caught up from the store).
+    kind: String,
     viewer: G::Viewer,
     rx: broadcast::Receiver<Arc<Announcement<G>>>,
     state: Arc<G>,
@@ -29,6 +31,7 @@ pub struct Subscription<G: Engine> {
 impl<G: Engine> Subscription<G> {
     pub(super) fn new(
         id: MatchId,
+        kind: String,
         viewer: G::Viewer,
         rx: broadcast::Receiver<Arc<Announcement<G>>>,
         state: Arc<G>,
@@ -37,6 +40,7 @@ impl<G: Engine> Subscription<G> {
     ) -> Subscription<G> {
         Subscription {
             id,
+            kind,
             viewer,
             rx,
             state,
@@ -79,8 +83,10 @@ impl<G: Engine> Subscription<G> {
                         .iter()
                         .enumerate()
                         .skip(skip)
-                        .filter(|(_, e)| ann.state.is_visible(e, &self.viewer))
-                        .map(|(i, e)| (ann.first_seq + i as u64, e.clone()))
+                        .filter_map(|(i, e)| {
+                            let seen = ann.state.redact(e, &self.viewer)?;
+                            Some((ann.first_seq + i as u64, seen))
+                        })
                         .collect();
                     return Some(Ok(self.update(ann.state.clone(), last, events)));
                 }
@@ -111,9 +117,15 @@ impl<G: Engine> Subscription<G> {
             if stored.seq > last {
                 break;
             }
-            let event: G::Event = stored.decode(self.id)?;
-            if ann.state.is_visible(&event, &self.viewer) {
-                events.push((stored.seq, event));
+            let event = G::decode(&self.kind, &stored.body).map_err(|reason| {
+                crate::store::StoreError::Corrupt {
+                    id: self.id,
+                    seq: stored.seq,
+                    reason,
+                }
+            })?;
+            if let Some(seen) = ann.state.redact(&event, &self.viewer) {
+                events.push((stored.seq, seen));
             }
         }
         Ok(self.update(ann.state.clone(), last, events))

@@ -18,6 +18,8 @@ type WorkResult<G> = (u64, Result<<G as Engine>::Action, JoinError>);
 
 pub(super) struct Live<G: Engine> {
     id: MatchId,
+    /// The stored kind (how its events read).
+    kind: String,
     state: Arc<G>,
     /// The number of the last event in the store.
     seq: u64,
@@ -39,8 +41,10 @@ pub(super) struct Live<G: Engine> {
 }
 
 impl<G: Engine> Live<G> {
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         id: MatchId,
+        kind: String,
         state: G,
         seq: u64,
         store: Store,
@@ -50,6 +54,7 @@ impl<G: Engine> Live<G> {
     ) -> Live<G> {
         Live {
             id,
+            kind,
             state: Arc::new(state),
             seq,
             store,
@@ -118,8 +123,8 @@ impl<G: Engine> Live<G> {
         let Ok(stored) = self.store.events(self.id).await else {
             return;
         };
-        let events: Result<Vec<G::Event>, _> = stored.iter().map(|e| e.decode(self.id)).collect();
-        match events.map(|events| G::replay(&events)) {
+        let events = super::decode_all::<G>(self.id, &self.kind, &stored);
+        match events.map(|events| G::replay(&self.kind, &events)) {
             Ok(Ok(state)) => {
                 self.seq = stored.last().map_or(0, |e| e.seq);
                 self.state = Arc::new(state);
@@ -198,7 +203,7 @@ impl<G: Engine> Live<G> {
         // Still waiting for it: report it as failed, once, so the match goes on.
         if self.state.work().map(|(k, _)| k) == Some(key) {
             self.abandoned = Some((self.state.version(), key));
-            if let Some(action) = G::abandon(key, failure) {
+            if let Some(action) = self.state.abandon(key, failure) {
                 self.apply_umpire(action, "abandoning the umpire's work")
                     .await;
             }
@@ -209,7 +214,12 @@ impl<G: Engine> Live<G> {
     fn answer(&self, query: Query<G>) {
         match query {
             Query::Subscribe { reply } => {
-                let _ = reply.send((self.announce.subscribe(), self.state.clone(), self.seq));
+                let _ = reply.send((
+                    self.announce.subscribe(),
+                    self.state.clone(),
+                    self.seq,
+                    self.kind.clone(),
+                ));
             }
             Query::State { reply } => {
                 let _ = reply.send(self.state.clone());

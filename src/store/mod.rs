@@ -11,10 +11,12 @@
 //! with WAL, never wait for writes.
 
 mod discord;
+mod lock;
 mod players;
 mod servers;
 mod writer;
 
+pub use lock::{LockError, RunLock, lock_for_running, lock_path};
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
@@ -26,6 +28,8 @@ use sqlx::{Row, SqliteConnection};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -88,11 +92,17 @@ impl Status {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("the database failed: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
+    /// SQLite's SQLITE_FULL: the disk (or the database's page limit) is full. The
+    /// transaction was rolled back; the same write works once there is space.
+    #[error("the disk is full; nothing was recorded, try again")]
+    Full,
     #[error("the database could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("there is no match {0}")]
     NoSuchMatch(MatchId),
+    #[error("{0} is not a Mondo database (it has no matches table)")]
+    NotMondo(String),
     /// Someone else appended to this match (two processes on one database?).
     #[error("match {id} moved on to event {found} while event {expected} was being added")]
     Conflict {
@@ -106,10 +116,37 @@ pub enum StoreError {
         seq: u64,
         reason: String,
     },
+    /// A hole in a match's event numbers (only tampering can make one): its state
+    /// cannot be rebuilt.
+    #[error(
+        "match {id}: event {missing} is missing from its log (it goes on at event {found}); the log was changed by hand"
+    )]
+    Gap {
+        id: MatchId,
+        missing: u64,
+        found: u64,
+    },
     #[error("{what} {value} is too large to store (at most {})", i64::MAX)]
     OutOfRange { what: &'static str, value: u64 },
     #[error("the store has shut down")]
     Closed,
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        if is_full(&e) {
+            StoreError::Full
+        } else {
+            StoreError::Db(e)
+        }
+    }
+}
+
+/// SQLITE_FULL (13), whatever its extended code.
+fn is_full(e: &sqlx::Error) -> bool {
+    let code = e.as_database_error().and_then(|d| d.code());
+    code.and_then(|c| c.parse::<i32>().ok())
+        .is_some_and(|c| c & 0xff == 13)
 }
 
 /// How hard a commit tries to survive. Either way a commit survives the process being
@@ -157,12 +194,61 @@ pub struct StoredEvent {
 impl StoredEvent {
     /// Reads the JSON as the game's event type.
     pub fn decode<E: DeserializeOwned>(&self, id: MatchId) -> Result<E, StoreError> {
-        serde_json::from_str(&self.body).map_err(|e| StoreError::Corrupt {
+        from_json(&self.body).map_err(|reason| StoreError::Corrupt {
             id,
             seq: self.seq,
-            reason: e.to_string(),
+            reason,
         })
     }
+}
+
+/// The deepest JSON a stored event may be. What the pattern readers accept (100
+/// levels of formula, several JSON levels each) stays well under it, and so does the
+/// stack it takes to read (a tokio worker's 2 MiB).
+pub const MAX_JSON_DEPTH: usize = 1_000;
+
+/// Reads stored JSON (an event) whatever its nesting up to [`MAX_JSON_DEPTH`].
+/// serde_json's own limit (128) was lower than what the readers accept, so a match
+/// with a deeply nested guess was stored and then could not be read back.
+pub fn from_json<T: DeserializeOwned>(body: &str) -> Result<T, String> {
+    let depth = json_depth(body);
+    if depth > MAX_JSON_DEPTH {
+        return Err(format!(
+            "it nests {depth} levels deep; at most {MAX_JSON_DEPTH} are read"
+        ));
+    }
+    let mut reader = serde_json::Deserializer::from_str(body);
+    reader.disable_recursion_limit();
+    let value = T::deserialize(&mut reader).map_err(|e| e.to_string())?;
+    reader.end().map_err(|e| e.to_string())?;
+    Ok(value)
+}
+
+/// The deepest nesting of arrays and objects in JSON text (brackets inside strings
+/// do not count).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// A match's row: everything but its events.
@@ -183,6 +269,13 @@ pub struct MatchRecord {
     pub created: String,
 }
 
+impl MatchRecord {
+    /// The game it plays (a kind this Mondo does not know is an error).
+    pub fn game(&self) -> Result<crate::rules::GameKind, crate::rules::UnknownGame> {
+        self.kind.parse()
+    }
+}
+
 /// Which matches to list; `None` fields do not filter.
 #[derive(Clone, Debug, Default)]
 pub struct MatchFilter<'a> {
@@ -201,6 +294,8 @@ pub struct Store {
     write: SqlitePool,
     appender: mpsc::Sender<writer::Append>,
     path: PathBuf,
+    /// The page cap of [`Store::limit_pages`] (0: none).
+    page_limit: Arc<AtomicU32>,
 }
 
 impl fmt::Debug for Store {
@@ -240,6 +335,7 @@ impl Store {
             })
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let page_limit = Arc::new(AtomicU32::new(0));
         // One writer connection: writes queue in the pool instead of fighting over
         // SQLite's lock.
         let write = SqlitePoolOptions::new()
@@ -247,6 +343,29 @@ impl Store {
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
+            // A failed COMMIT (a full disk) can leave sqlx counting a transaction that
+            // SQLite already rolled back, and every later BEGIN then fails. A connection
+            // that comes back still in a transaction is closed and a fresh one opened
+            // (closing rolls back whatever SQLite still held). The query first lets the
+            // dropped transaction's queued ROLLBACK run.
+            .after_connect({
+                let limit = page_limit.clone();
+                move |conn, _| {
+                    let pages = limit.load(Ordering::Relaxed);
+                    Box::pin(async move {
+                        if pages > 0 {
+                            sqlx::query(max_pages(pages)).execute(conn).await?;
+                        }
+                        Ok(())
+                    })
+                }
+            })
+            .after_release(|conn, _| {
+                Box::pin(async move {
+                    sqlx::query("SELECT 1").execute(&mut *conn).await?;
+                    Ok(!sqlx::Connection::is_in_transaction(conn))
+                })
+            })
             .connect_with(options.clone())
             .await?;
         sqlx::migrate!("./migrations").run(&write).await?;
@@ -260,6 +379,39 @@ impl Store {
             write,
             appender,
             path,
+            page_limit,
+        })
+    }
+
+    /// Opens the database at `path` to read it only (`mondo replay`): never created,
+    /// never migrated, never written (every write fails). A file that holds no Mondo
+    /// store is refused.
+    pub async fn open_read_only(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let options = SqliteConnectOptions::new()
+            .filename(&path)
+            .read_only(true)
+            .busy_timeout(Duration::from_secs(10));
+        let read = SqlitePoolOptions::new()
+            .max_connections(2)
+            .connect_with(options)
+            .await?;
+        let tables: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'",
+        )
+        .fetch_one(&read)
+        .await?;
+        if tables == 0 {
+            read.close().await;
+            return Err(StoreError::NotMondo(path.display().to_string()));
+        }
+        let appender = writer::spawn(read.clone());
+        Ok(Store {
+            write: read.clone(),
+            read,
+            appender,
+            path,
+            page_limit: Arc::new(AtomicU32::new(0)),
         })
     }
 
@@ -355,7 +507,8 @@ impl Store {
         if rows.is_empty() && after == 0 && self.record(id).await?.is_none() {
             return Err(StoreError::NoSuchMatch(id));
         }
-        rows.iter()
+        let events = rows
+            .iter()
             .map(|r| {
                 Ok(StoredEvent {
                     seq: to_u64(r.try_get("seq")?),
@@ -363,7 +516,19 @@ impl Store {
                     body: r.try_get("body")?,
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // Numbered without gaps: a missing event is refused, never skipped (the state
+        // folded without it would be another match's).
+        for (expected, e) in (after + 1..).zip(&events) {
+            if e.seq != expected {
+                return Err(StoreError::Gap {
+                    id,
+                    missing: expected,
+                    found: e.seq,
+                });
+            }
+        }
+        Ok(events)
     }
 
     /// A match's row, if it exists.
@@ -419,7 +584,20 @@ impl Store {
         Ok(())
     }
 
-    /// Waits for pending appends, then closes the connections.
+    /// Caps the database at `pages` pages, or lifts the cap (`None`): SQLite's
+    /// `max_page_count` on the writer connection and on any that replaces it. How the
+    /// tests make the disk full and free it again.
+    #[doc(hidden)]
+    pub async fn limit_pages(&self, pages: Option<u32>) -> Result<(), StoreError> {
+        let pages = pages.unwrap_or(u32::MAX - 1);
+        self.page_limit.store(pages, Ordering::Relaxed);
+        sqlx::query(max_pages(pages)).execute(&self.write).await?;
+        Ok(())
+    }
+
+    /// Waits for pending appends, then closes the connections, the writer last after a
+    /// checkpoint: the `.db` file alone then holds everything (its `-wal` is emptied and
+    /// removed), so a copy of it is a whole backup.
     pub async fn close(self) {
         let Store {
             read,
@@ -428,10 +606,22 @@ impl Store {
             ..
         } = self;
         drop(appender);
+        // A read-only connection cannot checkpoint: they go first.
+        read.close().await;
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&write)
+            .await
+        {
+            tracing::warn!(error = %e, "the database could not be checkpointed (nothing is lost)");
+        }
         // The append task holds a clone of the write pool; closing waits for it.
         write.close().await;
-        read.close().await;
     }
+}
+
+fn max_pages(pages: u32) -> sqlx::AssertSqlSafe<String> {
+    // A number, not user text; PRAGMA takes no bound parameters.
+    sqlx::AssertSqlSafe(format!("PRAGMA max_page_count = {pages}"))
 }
 
 fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {

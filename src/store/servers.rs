@@ -1,21 +1,15 @@
-//! Per server (Discord guild): pattern pools as the host's TOML text, and settings.
-//! The store keeps text and numbers; checking a pool's TOML is the pool loader's job,
-//! done before it is stored.
+//! Per server (Discord guild): pattern pools as the host's TOML text, settings for
+//! all games (the host role, the default pool) and each game's own (JSON). The store
+//! keeps text and numbers; checking a pool's TOML is the pool loader's job, and
+//! reading a game's settings the game's front's.
 
 use super::{Store, StoreError, to_i64, to_u64};
-use crate::finder::Style;
 use sqlx::Row;
 
-/// A server's settings; `None` means "the default" (config/default.toml).
+/// What a server sets for all its games; `None` means "the default"
+/// (config/default.toml). Each game's own settings are [`Store::game_settings`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ServerSettings {
-    /// The whole turn of a duel.
-    pub turn_ms: Option<u64>,
-    /// To answer a challenge.
-    pub challenge_ms: Option<u64>,
-    /// Added to the turn per official guess.
-    pub guess_bonus_ms: Option<u64>,
-    pub style: Option<Style>,
     /// Members with this role may host (besides those with Manage Server).
     pub host_role: Option<u64>,
     /// The pool new matches draw from.
@@ -33,40 +27,18 @@ pub struct PoolRecord {
     pub updated: String,
 }
 
-fn style_name(style: Style) -> &'static str {
-    match style {
-        Style::Simple => "simple",
-        Style::Varied => "varied",
-    }
-}
-
 impl Store {
     /// A server's settings (all defaults if it never set any).
     pub async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
-        let row = sqlx::query(
-            "SELECT turn_ms, challenge_ms, guess_bonus_ms, style, host_role, pool \
-             FROM server_settings WHERE guild_id = ?1",
-        )
-        .bind(to_i64("guild id", guild)?)
-        .fetch_optional(&self.read)
-        .await?;
+        let row = sqlx::query("SELECT host_role, pool FROM server_settings WHERE guild_id = ?1")
+            .bind(to_i64("guild id", guild)?)
+            .fetch_optional(&self.read)
+            .await?;
         let Some(r) = row else {
             return Ok(ServerSettings::default());
         };
-        let ms = |col: &str| -> Result<Option<u64>, StoreError> {
-            Ok(r.try_get::<Option<i64>, _>(col)?.map(to_u64))
-        };
-        let style: Option<String> = r.try_get("style")?;
         Ok(ServerSettings {
-            turn_ms: ms("turn_ms")?,
-            challenge_ms: ms("challenge_ms")?,
-            guess_bonus_ms: ms("guess_bonus_ms")?,
-            style: match style.as_deref() {
-                Some("varied") => Some(Style::Varied),
-                Some(_) => Some(Style::Simple),
-                None => None,
-            },
-            host_role: ms("host_role")?,
+            host_role: r.try_get::<Option<i64>, _>("host_role")?.map(to_u64),
             pool: r.try_get("pool")?,
         })
     }
@@ -77,22 +49,52 @@ impl Store {
         guild: u64,
         settings: &ServerSettings,
     ) -> Result<(), StoreError> {
-        let opt = |what, v: Option<u64>| v.map(|v| to_i64(what, v)).transpose();
         sqlx::query(
-            "INSERT INTO server_settings \
-             (guild_id, turn_ms, challenge_ms, guess_bonus_ms, style, host_role, pool) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
-             ON CONFLICT (guild_id) DO UPDATE SET turn_ms = ?2, challenge_ms = ?3, \
-             guess_bonus_ms = ?4, style = ?5, host_role = ?6, pool = ?7, \
+            "INSERT INTO server_settings (guild_id, host_role, pool) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (guild_id) DO UPDATE SET host_role = ?2, pool = ?3, \
              updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
         )
         .bind(to_i64("guild id", guild)?)
-        .bind(opt("turn length", settings.turn_ms)?)
-        .bind(opt("challenge length", settings.challenge_ms)?)
-        .bind(opt("guess bonus", settings.guess_bonus_ms)?)
-        .bind(settings.style.map(style_name))
-        .bind(opt("role id", settings.host_role)?)
+        .bind(
+            settings
+                .host_role
+                .map(|r| to_i64("role id", r))
+                .transpose()?,
+        )
         .bind(settings.pool.as_deref())
+        .execute(&self.write)
+        .await?;
+        Ok(())
+    }
+
+    /// A server's settings for one game (JSON, the game's own; `{}` if it never set
+    /// any). The store does not read them: the game's front does.
+    pub async fn game_settings(&self, guild: u64, game: &str) -> Result<String, StoreError> {
+        let found: Option<String> = sqlx::query_scalar(
+            "SELECT settings FROM game_settings WHERE guild_id = ?1 AND game = ?2",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .bind(game)
+        .fetch_optional(&self.read)
+        .await?;
+        Ok(found.unwrap_or_else(|| "{}".into()))
+    }
+
+    /// Replaces a server's settings for one game (JSON).
+    pub async fn set_game_settings(
+        &self,
+        guild: u64,
+        game: &str,
+        settings: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO game_settings (guild_id, game, settings) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (guild_id, game) DO UPDATE SET settings = ?3, \
+             updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .bind(game)
+        .bind(settings)
         .execute(&self.write)
         .await?;
         Ok(())

@@ -60,7 +60,7 @@ async fn commit_batch(
     let mut rows = Vec::new();
     for append in batch {
         match claim(&mut tx, append).await {
-            Err(StoreError::Db(e)) => return Err(StoreError::Db(e)),
+            Err(e @ (StoreError::Db(_) | StoreError::Full)) => return Err(e),
             Ok(last) => {
                 push_rows(&mut rows, append)?;
                 results.push(Ok(last));

@@ -201,11 +201,17 @@ impl Race {
 }
 
 fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 impl Engine for Race {
-    const KINDS: &'static [&'static str] = &["race"];
+    fn kinds() -> Vec<&'static str> {
+        vec!["race"]
+    }
+
     type Setup = Setup;
     type SetupError = String;
     type Actor = Actor;
@@ -228,7 +234,11 @@ impl Engine for Race {
         Ok((race, created))
     }
 
-    fn replay(events: &[Event]) -> Result<Race, String> {
+    fn decode(_kind: &str, body: &str) -> Result<Event, String> {
+        serde_json::from_str(body).map_err(|e| e.to_string())
+    }
+
+    fn replay(_kind: &str, events: &[Event]) -> Result<Race, String> {
         let Some(Event {
             at,
             kind: Kind::Created { setup },
@@ -408,7 +418,7 @@ impl Engine for Race {
         }
     }
 
-    fn abandon(key: u64, reason: &str) -> Option<Action> {
+    fn abandon(&self, key: u64, reason: &str) -> Option<Action> {
         Some(Action::Abandon {
             check: key as u32,
             reason: reason.into(),
@@ -429,7 +439,7 @@ impl Engine for Race {
         }
     }
 
-    fn is_visible(&self, event: &Event, _viewer: &Viewer) -> bool {
-        !matches!(event.kind, Kind::Created { .. })
+    fn redact(&self, event: &Event, _viewer: &Viewer) -> Option<Event> {
+        (!matches!(event.kind, Kind::Created { .. })).then(|| event.clone())
     }
 }

@@ -1,22 +1,72 @@
 //! `/help`: every command with its help, as written in its doc comment.
 
 use super::reply;
-use crate::bot::post::Post;
+use crate::bot::post::{MAX_CONTENT, Post};
 use crate::bot::{Context, Error};
 
-/// What Mondo does and every command, briefly.
+/// A help topic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Topic {
+    #[name = "commands"]
+    Commands,
+    #[name = "patterns"]
+    Patterns,
+}
+
+/// What Mondo does and every command, briefly; or (`patterns`) what a pattern may say.
 #[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let mut post = Post::private(
-        "**Mondo** umpires Zendo: it hides a pattern, draws every structure, takes \
-         private answers by DM, runs the clocks, and calls a guess right only when it has \
-         proved it. Structures are written like `3> .. 2^ / .. 1< 1<` (size 1-3 then \
-         ^ > v <, `..` empty, ` / ` between rows).",
-    );
-    for line in command_lines(&ctx.framework().options().commands) {
-        post.line(line);
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "commands (default), or patterns: every word a guess may use, with an example"]
+    topic: Option<Topic>,
+) -> Result<(), Error> {
+    let lines: Vec<String> = match topic {
+        Some(Topic::Patterns) => crate::lang::vocabulary_text()
+            .lines()
+            .map(String::from)
+            .collect(),
+        _ => {
+            let mut lines = vec![INTRO.to_string()];
+            lines.extend(command_lines(&ctx.framework().options().commands));
+            lines
+        }
+    };
+    // Every command, however many there are: as many private messages as it takes.
+    for mut page in pages(lines) {
+        let mut post = Post::private(page.remove(0));
+        for line in page {
+            post.line(line);
+        }
+        reply(ctx, post).await?;
     }
-    reply(ctx, post).await
+    Ok(())
+}
+
+const INTRO: &str = "**Mondo** umpires Zendo: it hides a pattern, draws every structure, \
+                     takes private answers by DM, runs the clocks, and calls a guess right \
+                     only when it has proved it. Structures are written like \
+                     `3> .. 2^ / .. 1< 1<` (size 1-3 then ^ > v <, `..` empty, ` / ` \
+                     between rows).";
+
+/// Lines grouped into pages that each fit one Discord message (joined by newlines).
+fn pages(lines: Vec<String>) -> Vec<Vec<String>> {
+    let mut pages: Vec<Vec<String>> = Vec::new();
+    // Characters of the last page as joined.
+    let mut size = 0;
+    for line in lines {
+        let len = line.chars().count();
+        match pages.last_mut() {
+            Some(page) if size + 1 + len <= MAX_CONTENT => {
+                page.push(line);
+                size += 1 + len;
+            }
+            _ => {
+                pages.push(vec![line]);
+                size = len;
+            }
+        }
+    }
+    pages
 }
 
 /// "`/zendo duel`: Challenge someone ..." for every command and subcommand.
@@ -60,6 +110,9 @@ mod tests {
             "/pool remove",
             "/pool list",
             "/pool check",
+            "/pool pattern add",
+            "/pool pattern remove",
+            "/pool export",
             "/host pause",
             "/host resume",
             "/host disallow",
@@ -73,5 +126,14 @@ mod tests {
                 .unwrap_or_else(|| panic!("{name} missing from {lines:#?}"));
             assert!(line.len() > name.len() + 12, "{name} has no help: {line}");
         }
+        // Every line is sent, each page within Discord's limit.
+        let mut all = vec![INTRO.to_string()];
+        all.extend(lines.clone());
+        let pages = pages(all.clone());
+        assert!(pages.len() >= 2, "the list no longer fits one message");
+        for page in &pages {
+            assert!(page.join("\n").chars().count() <= MAX_CONTENT);
+        }
+        assert_eq!(pages.concat(), all);
     }
 }

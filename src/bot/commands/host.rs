@@ -2,14 +2,16 @@
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
 use super::reply;
+use crate::bot::games::zendo;
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, claimed, is_host, say};
 use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
-use crate::finder::Style;
+use crate::finder::{self, Limits, ReasonableOptions, Style};
 use crate::koan::PieceSet;
-use crate::pool::{Difficulty, Pool};
-use crate::rules::zendo::Action;
+use crate::lang;
+use crate::pool::{self, Difficulty, EditError, NewEntry, Pool};
 use crate::rules::{Actor, PlayerId};
+use crate::runtime::{AnyAction, Common};
 use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 
@@ -53,7 +55,14 @@ fn guild(ctx: Context<'_>) -> u64 {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("pool_add", "pool_remove", "pool_list", "pool_check"),
+    subcommands(
+        "pool_add",
+        "pool_remove",
+        "pool_list",
+        "pool_check",
+        "pool_pattern",
+        "pool_export"
+    ),
     subcommand_required
 )]
 pub async fn pool(_: Context<'_>) -> Result<(), Error> {
@@ -287,6 +296,302 @@ fn problems(label: &str, errors: &crate::pool::PoolErrors) -> String {
     format!("`{label}` has problems:\n```\n{text}\n```")
 }
 
+/// Add or remove one pattern of a pool, without a file.
+#[poise::command(
+    slash_command,
+    rename = "pattern",
+    subcommands("pattern_add", "pattern_remove"),
+    subcommand_required
+)]
+pub async fn pool_pattern(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// A difficulty, as the host judges it.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum DifficultyChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<DifficultyChoice> for Difficulty {
+    fn from(d: DifficultyChoice) -> Difficulty {
+        match d {
+            DifficultyChoice::Easy => Difficulty::Easy,
+            DifficultyChoice::Medium => Difficulty::Medium,
+            DifficultyChoice::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+/// One edit of a server's pools at a time, so two hosts adding at once both land.
+static POOL_EDITS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Add a pattern to one of this server's pools (made if new); only you see the reply.
+#[poise::command(slash_command, rename = "add")]
+pub async fn pattern_add(
+    ctx: Context<'_>,
+    #[description = "The pool's name (a new name makes a new pool)"] pool: String,
+    #[description = "The hidden pattern, in English or symbols (at most 10 words)"]
+    #[max_length = 300]
+    pattern: String,
+    #[description = "How hard it is to find (default: medium)"] difficulty: Option<
+        DifficultyChoice,
+    >,
+    #[description = "A note for hosts (never shown to players)"]
+    #[max_length = 200]
+    note: Option<String>,
+    #[description = "The pieces (default: the pool file's set, else pyramids)"] set: Option<
+        zendo::SetChoice,
+    >,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    if let Err(e) = check_name(&pool) {
+        return reply(ctx, Post::private(e)).await;
+    }
+    // The finder may outlast Discord's 3 seconds.
+    ctx.defer_ephemeral().await?;
+    let bot = ctx.data();
+    let g = guild(ctx);
+    let existing = bot.store.pool(g, &pool).await?;
+    let set = match set {
+        Some(zendo::SetChoice::Pyramids) => PieceSet::Pyramids,
+        Some(zendo::SetChoice::Arrows) => PieceSet::Arrows,
+        None => existing
+            .as_ref()
+            .and_then(|r| pool::file_set(&r.toml))
+            .unwrap_or(PieceSet::Pyramids),
+    };
+    let difficulty = difficulty.map_or(Difficulty::Medium, Difficulty::from);
+    let note = note.unwrap_or_default();
+    let job = tokio::task::spawn_blocking(move || prepare(&pattern, set, difficulty, note));
+    let prepared = match job.await {
+        Ok(Ok(p)) => p,
+        Ok(Err(refusal)) => {
+            return reply(
+                ctx,
+                Post::private(format!("the pattern was not added: {refusal}")),
+            )
+            .await;
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let _one_at_a_time = POOL_EDITS.lock().await;
+    // Read again under the lock: another host may have added meanwhile.
+    let existing = bot.store.pool(g, &pool).await?;
+    let (name, before) = match &existing {
+        Some(r) => (r.name.clone(), Some(r.toml.as_str())),
+        None => (pool.clone(), None),
+    };
+    let edited = match pool::add_entry(before, &prepared.entry) {
+        Ok(e) => e,
+        Err(e) => return reply(ctx, Post::private(edit_refusal(&name, &e))).await,
+    };
+    if edited.text.len() > MAX_POOL_BYTES as usize {
+        return reply(
+            ctx,
+            Post::private(format!(
+                "the pattern was not added: pool `{name}` would pass {MAX_POOL_BYTES} bytes; \
+                 remove patterns or start another pool"
+            )),
+        )
+        .await;
+    }
+    bot.store
+        .put_pool(g, &name, &edited.text, Some(ctx.author().id.get()))
+        .await?;
+    let e = &prepared.entry;
+    let mut post = Post::private(format!(
+        "pattern `{}` added to {} pool `{name}` (only you see this):",
+        edited.id,
+        if existing.is_none() { "the new" } else { "the" }
+    ));
+    post.line(format!("`{}` reads: {}", e.pattern, prepared.reading));
+    post.line(format!(
+        "opens with: `{}` obeys, `{}` does not ({set})",
+        e.obeys.to_line(),
+        e.does_not_obey.to_line()
+    ));
+    post.line(format!(
+        "obeyed by {:.0} % of random structures; difficulty {}{}",
+        100.0 * prepared.share,
+        e.difficulty,
+        if e.note.is_empty() {
+            String::new()
+        } else {
+            format!("; note: {}", e.note)
+        }
+    ));
+    post.line(format!(
+        "pool `{name}` now has {}. Duels draw from it with `/zendo duel pool:{name}`; \
+         `/pool pattern remove` takes a pattern out, `/pool export` gives the file.",
+        summary(&edited.pool)
+    ));
+    reply(ctx, post).await
+}
+
+/// Remove one pattern, by its id, from one of this server's pools.
+#[poise::command(slash_command, rename = "remove")]
+pub async fn pattern_remove(
+    ctx: Context<'_>,
+    #[description = "The pool's name"] pool: String,
+    #[description = "The pattern's id (as `/pool pattern add` or the pool file gave it)"]
+    id: String,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    if let Err(e) = check_name(&pool) {
+        return reply(ctx, Post::private(e)).await;
+    }
+    let bot = ctx.data();
+    let g = guild(ctx);
+    let _one_at_a_time = POOL_EDITS.lock().await;
+    let Some(record) = bot.store.pool(g, &pool).await? else {
+        return reply(ctx, Post::private(no_pool(&pool))).await;
+    };
+    let edited = match pool::remove_entry(&record.toml, id.trim()) {
+        Ok(e) => e,
+        Err(e) => return reply(ctx, Post::private(edit_refusal(&record.name, &e))).await,
+    };
+    bot.store
+        .put_pool(g, &record.name, &edited.text, Some(ctx.author().id.get()))
+        .await?;
+    reply(
+        ctx,
+        Post::private(format!(
+            "pattern `{}` removed from pool `{}`, which now has {} (matches already running \
+             keep their pattern)",
+            edited.id,
+            record.name,
+            summary(&edited.pool)
+        )),
+    )
+    .await
+}
+
+/// A pool's TOML file, sent only to you (edit it and `/pool add` it back).
+#[poise::command(slash_command, rename = "export")]
+pub async fn pool_export(
+    ctx: Context<'_>,
+    #[description = "The pool's name (this server's, or pyramids or arrows)"] pool: String,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let wanted = pool.trim();
+    let shipped = pool::SHIPPED
+        .iter()
+        .find(|(file, _)| file.trim_end_matches(".toml").eq_ignore_ascii_case(wanted));
+    let (name, text) = match shipped {
+        Some((file, text)) => (file.trim_end_matches(".toml").to_string(), text.to_string()),
+        None if wanted.eq_ignore_ascii_case("generated") => {
+            return reply(
+                ctx,
+                Post::private(
+                    "`generated` has no file: each match gets a fresh pattern from the finder",
+                ),
+            )
+            .await;
+        }
+        None => match ctx.data().store.pool(guild(ctx), wanted).await? {
+            Some(r) => (r.name, r.toml),
+            None => return reply(ctx, Post::private(no_pool(wanted))).await,
+        },
+    };
+    let about = match Pool::from_toml(&text) {
+        Ok(p) => summary(&p),
+        Err(e) => format!(
+            "it no longer reads ({} problems; `/pool check` shows them)",
+            e.0.len()
+        ),
+    };
+    let mut post = Post::private(format!(
+        "pool `{name}`: {about}. Only you see this file; edit it and `/pool add` it back."
+    ));
+    post.files.push((format!("{name}.toml"), text.into_bytes()));
+    reply(ctx, post).await
+}
+
+fn no_pool(name: &str) -> String {
+    format!(
+        "this server has no pool `{name}`: `/pool list` shows its pools, and \
+         `/pool pattern add` makes one"
+    )
+}
+
+fn edit_refusal(name: &str, e: &EditError) -> String {
+    match e {
+        EditError::Unreadable(errors) => format!(
+            "pool `{name}` no longer reads, so it was left as it is; fix it and `/pool add` \
+             it again. {}",
+            problems(name, errors)
+        ),
+        EditError::Invalid(errors) => {
+            format!("the pattern was not added: {}", problems(name, errors))
+        }
+        other => format!("pool `{name}` is unchanged: {other}"),
+    }
+}
+
+/// A pattern ready to enter a pool, with what the host is told about it.
+#[derive(Debug)]
+struct Prepared {
+    entry: NewEntry,
+    /// The umpire's reading, in the set's words.
+    reading: String,
+    /// Share of random structures that obey it.
+    share: f64,
+}
+
+/// Reads a host's pattern, checks that it is a reasonable hidden pattern for `set`
+/// and builds its opening structures (the finder's simplest pair), or says why not
+/// and what is allowed. Blocking: the finder may work a while.
+fn prepare(
+    text: &str,
+    set: PieceSet,
+    difficulty: Difficulty,
+    note: String,
+) -> Result<Prepared, String> {
+    let text = text.trim();
+    let pattern = lang::parse(text).map_err(|e| {
+        format!(
+            "it does not read:\n```\n{}\n```\nWrite it in English (`some piece points up`) \
+             or in symbols; `/help` shows the language.",
+            e.render(text).replace("```", "'''")
+        )
+    })?;
+    let report = finder::reasonable(&pattern, set, &ReasonableOptions::default());
+    if !report.accepted() {
+        return Err(format!(
+            "it is not a reasonable hidden pattern for the {set}:\n- {}\nA pool pattern has \
+             at most {} words, speaks only of what the {set} have, and is obeyed by 5 % to \
+             95 % of random structures (neither always nor never true).",
+            report.refusals.join("\n- "),
+            pool::MAX_WORDS
+        ));
+    }
+    let initial = finder::initial(&pattern.formula, set, None, &Limits::default())
+        .map_err(|e| format!("the umpire could not build its opening structures: {e}"))?;
+    Ok(Prepared {
+        reading: lang::english_for(&pattern.formula, set),
+        share: report.share,
+        entry: NewEntry {
+            pattern: text.to_string(),
+            obeys: initial.obeys,
+            does_not_obey: initial.does_not_obey,
+            difficulty,
+            note: note.trim().to_string(),
+        },
+    })
+}
+
 /// Host overrides on a running match.
 #[poise::command(
     slash_command,
@@ -306,7 +611,7 @@ pub async fn host_pause(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Pause).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Pause))).await
 }
 
 /// Let the clocks of the duel here run again, with the time they had.
@@ -317,7 +622,7 @@ pub async fn host_resume(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Resume).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Resume))).await
 }
 
 /// Disallow the guess being made (a contrived one): its ticket comes back.
@@ -328,7 +633,7 @@ pub async fn host_disallow(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::Disallow).await
+    override_match(ctx, game, zendo::disallow).await
 }
 
 /// End the match with no winner; the pattern is revealed.
@@ -339,10 +644,14 @@ pub async fn host_end(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, Action::End).await
+    override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
 }
 
-async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> Result<(), Error> {
+async fn override_match(
+    ctx: Context<'_>,
+    game: Option<i64>,
+    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
+) -> Result<(), Error> {
     if !host_only(ctx).await? {
         return Ok(());
     }
@@ -384,6 +693,10 @@ async fn override_match(ctx: Context<'_>, game: Option<i64>, action: Action) -> 
                 }
             }
         }
+    };
+    let action = match action(&record) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
     };
     let result = bot
         .act(
@@ -443,9 +756,10 @@ pub async fn settings(
     }
     let bot = ctx.data();
     let g = guild(ctx);
-    let mut s = bot.settings(Some(g)).await?.stored;
+    let effective = bot.settings(Some(g)).await?;
+    let (mut s, mut d) = (effective.stored, effective.duel);
     if reset == Some(true) {
-        s = Default::default();
+        (s, d) = Default::default();
     }
     let secs = |v: Option<u32>, range: std::ops::RangeInclusive<u64>, what: &str| {
         v.map(|v| {
@@ -464,13 +778,13 @@ pub async fn settings(
     };
     let checked = (|| -> Result<(), String> {
         if let Some(v) = secs(turn_secs, TURN_SECS, "a turn")? {
-            s.turn_ms = Some(v);
+            d.turn_ms = Some(v);
         }
         if let Some(v) = secs(challenge_secs, CHALLENGE_SECS, "the challenge time")? {
-            s.challenge_ms = Some(v);
+            d.challenge_ms = Some(v);
         }
         if let Some(v) = secs(guess_bonus_secs, GUESS_BONUS_SECS, "the guess bonus")? {
-            s.guess_bonus_ms = Some(v);
+            d.guess_bonus_ms = Some(v);
         }
         Ok(())
     })();
@@ -478,7 +792,7 @@ pub async fn settings(
         return reply(ctx, Post::private(e)).await;
     }
     if let Some(st) = style {
-        s.style = Some(match st {
+        d.style = Some(match st {
             StyleChoice::Simple => Style::Simple,
             StyleChoice::Varied => Style::Varied,
         });
@@ -519,22 +833,26 @@ pub async fn settings(
         s.pool = Some(p);
     }
     bot.store.set_server_settings(g, &s).await?;
+    let json = serde_json::to_string(&d)?;
+    bot.store
+        .set_game_settings(g, crate::rules::GameKind::ZendoDuel.name(), &json)
+        .await?;
     let e = bot.settings(Some(g)).await?;
     let mark = |set: bool| if set { "" } else { " (default)" };
     let mut post = Post::private("settings for this server (new matches use them):");
     post.line(format!(
         "turn {} s{}, challenge {} s{}, guess bonus {} s{}",
         e.timing.turn_ms / 1000,
-        mark(e.stored.turn_ms.is_some()),
+        mark(e.duel.turn_ms.is_some()),
         e.timing.challenge_ms / 1000,
-        mark(e.stored.challenge_ms.is_some()),
+        mark(e.duel.challenge_ms.is_some()),
         e.timing.guess_bonus_ms / 1000,
-        mark(e.stored.guess_bonus_ms.is_some()),
+        mark(e.duel.guess_bonus_ms.is_some()),
     ));
     post.line(format!(
         "counterexamples {}{}, pool `{}`{}, host role {}{}",
         e.style,
-        mark(e.stored.style.is_some()),
+        mark(e.duel.style.is_some()),
         e.pool,
         mark(e.stored.pool.is_some()),
         e.host_role
@@ -542,4 +860,50 @@ pub async fn settings(
         mark(e.stored.host_role.is_some()),
     ));
     reply(ctx, post).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prepared(text: &str, set: PieceSet) -> Result<Prepared, String> {
+        prepare(text, set, Difficulty::Hard, " a note ".into())
+    }
+
+    #[test]
+    fn a_reasonable_pattern_is_read_back_with_its_opening_and_stored_as_written() {
+        let p = prepared("  Some piece is LARGE ", PieceSet::Pyramids).unwrap();
+        assert_eq!(p.reading, "there is a large piece");
+        assert_eq!(p.entry.pattern, "Some piece is LARGE");
+        assert_eq!(p.entry.note, "a note");
+        let f = lang::parse(&p.entry.pattern).unwrap().formula;
+        assert!(lang::evaluate(&f, &p.entry.obeys));
+        assert!(!lang::evaluate(&f, &p.entry.does_not_obey));
+        // The finder's simplest pair: one piece each.
+        assert_eq!((p.entry.obeys.len(), p.entry.does_not_obey.len()), (1, 1));
+        assert!(p.share > 0.05 && p.share < 0.95, "{}", p.share);
+        // Into a pool, it loads back.
+        let added = pool::add_entry(None, &p.entry).unwrap();
+        assert_eq!(added.pool.get("p1").unwrap().difficulty, Difficulty::Hard);
+        let arrows = prepared("some arrow points up", PieceSet::Arrows).unwrap();
+        assert_eq!(arrows.entry.obeys.set(), PieceSet::Arrows);
+    }
+
+    #[test]
+    fn unreadable_and_unreasonable_patterns_say_what_is_allowed() {
+        let e = prepared("points up some", PieceSet::Pyramids).unwrap_err();
+        assert!(
+            e.contains("does not read") && e.contains("in English"),
+            "{e}"
+        );
+        let e = prepared("there is a piece or there is no piece", PieceSet::Pyramids).unwrap_err();
+        assert!(e.contains("tautology") && e.contains("5 % to 95 %"), "{e}");
+        let e = prepared("there are at least 9 pieces", PieceSet::Pyramids).unwrap_err();
+        assert!(e.contains("too rarely true"), "{e}");
+        let e = prepared("some piece is large", PieceSet::Arrows).unwrap_err();
+        assert!(e.contains("does not fit the arrows set"), "{e}");
+        let long = "some piece points up and some piece points down and no piece is large";
+        let e = prepared(long, PieceSet::Pyramids).unwrap_err();
+        assert!(e.contains("words as written"), "{e}");
+    }
 }

@@ -1,25 +1,25 @@
-//! The slash commands, one file per area. Their doc comments are their help on
-//! Discord (and in `/help`).
+//! The slash commands every game shares (help, hosting) and the helpers every game's
+//! commands use; each game's own commands are in `games/`. Their doc comments are their
+//! help on Discord (and in `/help`).
 
 pub mod help;
 pub mod host;
-pub mod turn;
-pub mod zendo;
 
+use super::games::zendo;
 use super::post::Post;
 use super::{Context, Data, Error, NO_MATCH};
-use crate::rules::zendo::Action;
 use crate::rules::{Actor, PlayerId};
+use crate::runtime::AnyAction;
 use crate::store::MatchRecord;
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         zendo::zendo(),
-        turn::koan(),
-        turn::guess(),
-        turn::pass(),
-        turn::endturn(),
+        zendo::koan(),
+        zendo::guess(),
+        zendo::pass(),
+        zendo::endturn(),
         host::pool(),
         host::host(),
         host::settings(),
@@ -54,7 +54,11 @@ pub async fn my_match(ctx: Context<'_>) -> Result<Option<MatchRecord>, Error> {
 }
 
 /// The author acts as a player in their match here; the reply is what it caused.
-pub async fn play(ctx: Context<'_>, action: Action) -> Result<(), Error> {
+/// `action` makes the request for the match's game, or says why it cannot.
+pub async fn play(
+    ctx: Context<'_>,
+    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
+) -> Result<(), Error> {
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
@@ -62,7 +66,15 @@ pub async fn play(ctx: Context<'_>, action: Action) -> Result<(), Error> {
 }
 
 /// The author acts as a player in `record` (already looked up).
-pub async fn play_in(ctx: Context<'_>, record: &MatchRecord, action: Action) -> Result<(), Error> {
+pub async fn play_in(
+    ctx: Context<'_>,
+    record: &MatchRecord,
+    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
+) -> Result<(), Error> {
+    let action = match action(record) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
     let result = ctx
         .data()
         .act(

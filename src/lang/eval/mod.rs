@@ -94,6 +94,8 @@ enum TermNode {
     Global(TermKind),
     Add(TermId, TermId),
     Sub(TermId, TermId),
+    Mul(i64, TermId),
+    Mod(TermId, i64),
 }
 
 /// A closed formula prepared for evaluating on many structures.
@@ -281,6 +283,14 @@ impl CompiledPattern {
                     TermNode::Sub(a, b)
                 };
                 self.push_term(node, fa.union(fb))
+            }
+            TermKind::Mul(k, a) => {
+                let (a, fa) = self.term(a);
+                self.push_term(TermNode::Mul(*k, a), fa)
+            }
+            TermKind::Mod(a, k) => {
+                let (a, fa) = self.term(a);
+                self.push_term(TermNode::Mod(a, *k), fa)
             }
             global => self.push_term(TermNode::Global(global.clone()), VarSet::default()),
         }
@@ -574,6 +584,8 @@ impl Evaluator<'_, '_> {
                 .expect("only global terms are compiled to Global"),
             TermNode::Add(a, b) => self.value(a).saturating_add(self.value(b)),
             TermNode::Sub(a, b) => self.value(a).saturating_sub(self.value(b)),
+            TermNode::Mul(k, a) => crate::lang::ast::times(k, self.value(a)),
+            TermNode::Mod(a, k) => crate::lang::ast::remainder(self.value(a), k),
         }
     }
 }

@@ -340,6 +340,7 @@ fn walk_term(t: &Term, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
             walk_term(a, bound, out);
             walk_term(b, bound, out);
         }
+        TermKind::Mul(_, a) | TermKind::Mod(a, _) => walk_term(a, bound, out),
         TermKind::Int(_)
         | TermKind::Pieces
         | TermKind::Width

@@ -54,6 +54,7 @@ fn fold_term_vars(term: &mut Term, m: u8) {
             fold_term_vars(a, m);
             fold_term_vars(b, m);
         }
+        TermKind::Mul(_, a) | TermKind::Mod(a, _) => fold_term_vars(a, m),
         _ => {}
     }
 }
@@ -83,7 +84,8 @@ proptest! {
     ) {
         let mut rng = StdRng::seed_from_u64(seed);
         let cfg = GenConfig { set: set(pyramid_formula), max_depth, max_vars, max_int: 12 };
-        let mut formula = random::formula(&mut rng, &cfg);
+        // Every node kind includes `*` and `%`.
+        let mut formula = random::formula_with_arithmetic(&mut rng, &cfg);
         if shadow {
             fold_vars(&mut formula, 2);
         }

@@ -3,11 +3,16 @@
 //! does not (the pool entry's, or constructed)" (games.md, Zendo Duel).
 //!
 //! [`opening`] is what every front calls (the terminal's `mondo play`, the Discord
-//! bot): a pool entry keeps the two structures its host wrote; a pattern given as
-//! text, or a generated one, gets the exact finder's ([`finder::initial`]): a simplest
-//! structure that obeys and a simplest that does not, whatever number of pieces it
-//! takes to tell them apart. A pattern that no structure obeys, or that every
-//! structure obeys, is refused with a proof, not a failed search.
+//! bot): an entry of a host's (private) pool keeps the two structures its host wrote;
+//! a pattern given as text, or a generated one, gets the exact finder's
+//! ([`finder::initial`]): a simplest structure that obeys and a simplest that does not,
+//! whatever number of pieces it takes to tell them apart. A pattern that no structure
+//! obeys, or that every structure obeys, is refused with a proof, not a failed search.
+//!
+//! The built-in pools are public (anyone can read them in the repository), so an
+//! entry's own pair would tell a player which entry is hidden: a pattern drawn from a
+//! public pool opens with a pair constructed afresh for the match, seeded and varied
+//! among small structures. `[a_public_pool_entry_opens_with_fresh_structures]`
 //!
 //! Pure, like the rest of the engine (no clock, no I/O), but a finder call may take a
 //! while on a hard pattern: an async front runs it on a blocking thread.
@@ -88,12 +93,17 @@ pub fn opening(
                 return Err(OpeningError::EmptyPool { set });
             }
             let e = entries[(seed % entries.len() as u64) as usize];
-            Ok(Opening {
-                hidden: e.pattern.clone(),
-                initial: Initial {
+            let initial = if pool.is_public() {
+                fresh(&e.pattern, set, seed, limits)?
+            } else {
+                Initial {
                     obeys: e.obeys.clone(),
                     does_not: e.does_not_obey.clone(),
-                },
+                }
+            };
+            Ok(Opening {
+                hidden: e.pattern.clone(),
+                initial,
                 origin: HiddenFrom::Pool { id: e.id.clone() },
             })
         }
@@ -135,7 +145,22 @@ pub fn opening(
 
 /// The finder's simplest obeying and simplest non-obeying structures.
 fn initial(hidden: &Pattern, set: PieceSet, limits: &Limits) -> Result<Initial, OpeningError> {
-    match finder::initial(&hidden.formula, set, None, limits) {
+    found(finder::initial(&hidden.formula, set, None, limits))
+}
+
+/// A pair made for this match: seeded and varied among small structures, so that the
+/// same pattern opens differently from match to match.
+fn fresh(
+    hidden: &Pattern,
+    set: PieceSet,
+    seed: u64,
+    limits: &Limits,
+) -> Result<Initial, OpeningError> {
+    found(finder::initial(&hidden.formula, set, Some(seed), limits))
+}
+
+fn found(result: Result<finder::Initial, InitialError>) -> Result<Initial, OpeningError> {
+    match result {
         Ok(i) => Ok(Initial {
             obeys: i.obeys,
             does_not: i.does_not_obey,
@@ -220,7 +245,8 @@ mod tests {
                     panic!("from the pool")
                 };
                 let e = pool.get(&id).unwrap();
-                assert_eq!(o.initial.obeys, e.obeys);
+                assert!(lang::evaluate(&e.pattern.formula, &o.initial.obeys));
+                assert!(!lang::evaluate(&e.pattern.formula, &o.initial.does_not));
                 id
             })
             .collect();
@@ -232,6 +258,65 @@ mod tests {
                 set: PieceSet::Arrows
             }
         );
+    }
+
+    #[test]
+    fn a_public_pool_entry_opens_with_fresh_structures() {
+        let pool = Pool::shipped(PieceSet::Pyramids);
+        assert!(pool.is_public());
+        let n = pool.for_set(PieceSet::Pyramids).count() as u64;
+        let open = |seed: u64| {
+            opening(
+                Source::Pool(&pool),
+                PieceSet::Pyramids,
+                seed,
+                &Limits::default(),
+            )
+            .unwrap()
+        };
+        // Every entry of the public pool: its own pair is not what the match shows
+        // (for most entries: a small pattern can have only one small pair), and the
+        // same entry drawn by another seed may open differently.
+        let mut own = 0;
+        let mut differ = 0;
+        for seed in 0..n {
+            let (a, b) = (open(seed), open(seed + n));
+            let HiddenFrom::Pool { id } = &a.origin else {
+                panic!("from the pool")
+            };
+            let e = pool.get(id).unwrap();
+            if a.initial.obeys == e.obeys && a.initial.does_not == e.does_not_obey {
+                own += 1;
+            }
+            if a.initial != b.initial {
+                differ += 1;
+            }
+            // Small: a few pieces more than the entry's own pair at most.
+            assert!(a.initial.obeys.len() <= e.obeys.len().max(4) + 3, "{id}");
+        }
+        assert!(
+            own * 4 < n,
+            "{own} of {n} entries opened with their own pair"
+        );
+        assert!(
+            differ * 2 > n,
+            "only {differ} of {n} entries opened differently"
+        );
+        // A host's (private) pool keeps the pairs its host wrote.
+        let private = Pool::from_toml(
+            "[[entry]]\nid = \"up\"\nset = \"pyramids\"\ndifficulty = \"easy\"\n\
+             pattern = \"some piece points up\"\nobeys = \"1^ 1^\"\ndoes_not_obey = \"2>\"\n",
+        )
+        .unwrap();
+        assert!(!private.is_public());
+        let o = opening(
+            Source::Pool(&private),
+            PieceSet::Pyramids,
+            3,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(o.initial.obeys.to_line(), "1^ 1^");
     }
 
     #[test]

@@ -8,12 +8,13 @@
 //! choose their patterns so that this cannot happen.
 
 use super::{
-    Action, Duel, DuelSetup, Event, Initial, Practice, PracticeSetup, Settings, Timing, Zendo,
+    Answer, DuelMove, DuelSetup, Initial, Mode, PracticeMove, PracticeSetup, Settings, Timing,
+    VerdictJob, Zendo, ZendoEvent, duel, practice,
 };
 use crate::finder::{Counterexample, Verdict};
 use crate::koan::{Koan, PieceSet, enumerate};
 use crate::lang::{Formula, Pattern};
-use crate::rules::{Actor, Game, Millis, PlayerId, RuleError};
+use crate::rules::{self, Action, Actor, Deadline, Event, Game, Millis, PlayerId, RuleError};
 use std::sync::OnceLock;
 
 pub const ALICE: PlayerId = PlayerId(1);
@@ -60,14 +61,14 @@ pub fn separating(
     hidden: &Formula,
     guess: &Formula,
     set: PieceSet,
-    table: &super::Table,
+    table: &[Koan],
 ) -> Option<Counterexample> {
     let differs = |k: &&Koan| crate::lang::evaluate(hidden, k) != crate::lang::evaluate(guess, k);
     let all = small_structures(set);
     let found = all
         .iter()
         .filter(differs)
-        .find(|k| table.find(k).is_none())
+        .find(|k| !table.contains(k))
         .or_else(|| all.iter().find(differs))?;
     let obeys = crate::lang::evaluate(hidden, found);
     Some(Counterexample {
@@ -79,8 +80,8 @@ pub fn separating(
 
 /// A stand-in finder: a small separating structure, or "equivalent" when there is
 /// none (only right for patterns chosen so that small structures tell them apart).
-pub fn small_search_verdict(request: &super::VerdictRequest<'_>) -> Verdict {
-    match separating(request.hidden, request.guessed, request.set, request.table) {
+pub fn small_search_verdict(job: &VerdictJob) -> Verdict {
+    match separating(&job.hidden, &job.guessed, job.set, &job.table) {
         Some(ce) => Verdict::Counterexample(ce),
         None => Verdict::Equivalent,
     }
@@ -128,94 +129,76 @@ pub fn practice_setup(hidden: Pattern) -> PracticeSetup {
     }
 }
 
-/// `Action::ChooseStarter`.
-pub fn choose(starter: PlayerId) -> Action {
-    Action::ChooseStarter { starter }
+/// `DuelMove::ChooseStarter`.
+pub fn choose(starter: PlayerId) -> DuelMove {
+    DuelMove::ChooseStarter { starter }
 }
 
-/// `Action::Build`.
-pub fn build(koan: Koan, mode: super::Mode) -> Action {
-    Action::Build { koan, mode }
+/// `DuelMove::Build`.
+pub fn build(koan: Koan, mode: Mode) -> DuelMove {
+    DuelMove::Build { koan, mode }
 }
 
-/// `Action::Answer`.
-pub fn answer(answer: super::Answer) -> Action {
-    Action::Answer { answer }
+/// `PracticeMove::Build`.
+pub fn observe(koan: Koan) -> PracticeMove {
+    PracticeMove::Build { koan }
 }
 
-/// `Action::Guess` of a pattern read from text.
-#[track_caller]
-pub fn guess(text: &str) -> Action {
-    Action::Guess {
-        pattern: parsed(text),
+/// `DuelMove::Answer`.
+pub fn answer(answer: Answer) -> DuelMove {
+    DuelMove::Answer { answer }
+}
+
+/// A guess of a pattern read from text, as a move of either game.
+pub struct Guessing(pub Pattern);
+
+impl From<Guessing> for duel::Action {
+    fn from(g: Guessing) -> duel::Action {
+        Action::Move(DuelMove::Guess { pattern: g.0 })
     }
+}
+
+impl From<Guessing> for practice::Action {
+    fn from(g: Guessing) -> practice::Action {
+        Action::Move(PracticeMove::Guess { pattern: g.0 })
+    }
+}
+
+/// A guess of a pattern read from text.
+#[track_caller]
+pub fn guess(text: &str) -> Guessing {
+    Guessing(parsed(text))
 }
 
 /// A match, a fake clock and the event log, played through the public API.
 #[derive(Clone, Debug)]
-pub struct Harness<G> {
+pub struct Harness<G: Game> {
     pub game: G,
     /// The fake clock: tests move it with [`Harness::wait`].
     pub now: Millis,
     /// Every event so far, the created event first.
-    pub log: Vec<Event>,
+    pub log: Vec<Event<G::Event>>,
 }
 
-impl<G> Harness<G> {
-    /// A match from its start (the game and its created event), at time 0.
+impl<G: Game> Harness<G> {
+    /// A match created at time 0.
     #[track_caller]
-    pub fn begin(started: Result<(G, Event), crate::rules::SetupError>) -> Harness<G> {
-        let (game, created) = started.expect("a valid test setup");
+    pub fn new(setup: G::Setup) -> Harness<G> {
+        let (game, created) = G::start(setup, 0).expect("a valid test setup");
         Harness {
             game,
             now: 0,
             log: vec![created],
         }
     }
-}
 
-impl Harness<Duel> {
-    /// A duel created at time 0.
-    pub fn duel(setup: DuelSetup) -> Harness<Duel> {
-        Harness::begin(Duel::start(setup, 0))
-    }
-
-    /// Moves the clock to the next deadline and sends its time-out.
-    #[track_caller]
-    pub fn run_out(&mut self) -> Vec<Event> {
-        let deadline = self.game.next_deadline().expect("a running deadline");
-        self.now = self.now.max(deadline.at);
-        self.ok(Actor::Umpire, Action::Timeout { deadline })
-    }
-
-    /// Rebuilds the match from its log after a round trip through JSON, as the store
-    /// will.
-    pub fn replayed(&self) -> Duel {
-        Duel::replay(&json_round_trip(&self.log)).expect("the log replays")
-    }
-}
-
-impl Harness<Practice> {
-    /// A practice match created at time 0.
-    pub fn practice(setup: PracticeSetup) -> Harness<Practice> {
-        Harness::begin(Practice::start(setup, 0))
-    }
-
-    /// Rebuilds the match from its log after a round trip through JSON.
-    pub fn replayed(&self) -> Practice {
-        Practice::replay(&json_round_trip(&self.log)).expect("the log replays")
-    }
-}
-
-fn json_round_trip(log: &[Event]) -> Vec<Event> {
-    let text = serde_json::to_string(log).expect("events serialise");
-    serde_json::from_str(&text).expect("events deserialise")
-}
-
-impl<G: Zendo + Clone> Harness<G> {
     /// Applies an action at the fake clock's time, keeping the events.
-    pub fn act(&mut self, actor: Actor, action: Action) -> Result<Vec<Event>, RuleError> {
-        let events = self.game.play(&actor, &action, self.now)?;
+    pub fn act(
+        &mut self,
+        actor: Actor,
+        action: impl Into<Action<G::Move, G::Deadline>>,
+    ) -> Result<Vec<Event<G::Event>>, RuleError> {
+        let events = self.game.play(&actor, &action.into(), self.now)?;
         self.log.extend(events.iter().cloned());
         Ok(events)
     }
@@ -224,17 +207,24 @@ impl<G: Zendo + Clone> Harness<G> {
     pub fn act_shown(
         &mut self,
         actor: Actor,
-        action: Action,
+        action: impl Into<Action<G::Move, G::Deadline>>,
         shown: u64,
-    ) -> Result<Vec<Event>, RuleError> {
-        let events = self.game.play_shown(&actor, &action, shown, self.now)?;
+    ) -> Result<Vec<Event<G::Event>>, RuleError> {
+        let events = self
+            .game
+            .play_shown(&actor, &action.into(), shown, self.now)?;
         self.log.extend(events.iter().cloned());
         Ok(events)
     }
 
     /// Applies an action that must be accepted.
     #[track_caller]
-    pub fn ok(&mut self, actor: Actor, action: Action) -> Vec<Event> {
+    pub fn ok(
+        &mut self,
+        actor: Actor,
+        action: impl Into<Action<G::Move, G::Deadline>>,
+    ) -> Vec<Event<G::Event>> {
+        let action = action.into();
         let shown = format!("{action:?}");
         self.act(actor, action)
             .unwrap_or_else(|e| panic!("{shown} by {actor:?} was refused: {e}"))
@@ -244,17 +234,45 @@ impl<G: Zendo + Clone> Harness<G> {
         self.now += ms;
     }
 
+    /// Moves the clock to the next deadline and sends its time-out.
+    #[track_caller]
+    pub fn run_out(&mut self) -> Vec<Event<G::Event>> {
+        let deadline = self.game.next_deadline().expect("a running deadline");
+        self.now = self.now.max(deadline.at());
+        self.ok(Actor::Umpire, Action::Timeout { deadline })
+    }
+
+    /// Rebuilds the match from its log after a round trip through JSON, as the store
+    /// will.
+    #[track_caller]
+    pub fn replayed(&self) -> G {
+        let text = serde_json::to_string(&self.log).expect("events serialise");
+        let log: Vec<Event<G::Event>> = serde_json::from_str(&text).expect("events deserialise");
+        G::replay(&log).expect("the log replays")
+    }
+}
+
+impl Harness<duel::Duel> {
+    /// A duel created at time 0.
+    pub fn duel(setup: DuelSetup) -> Harness<duel::Duel> {
+        Harness::new(setup)
+    }
+}
+
+impl Harness<practice::Practice> {
+    /// A practice match created at time 0.
+    pub fn practice(setup: PracticeSetup) -> Harness<practice::Practice> {
+        Harness::new(setup)
+    }
+}
+
+impl<G: Zendo> Harness<G> {
     /// The umpire answers the official guess with the small-structure search.
     #[track_caller]
-    pub fn umpire(&mut self) -> Vec<Event> {
-        let (guess, verdict) = {
-            let request = self
-                .game
-                .verdict_request()
-                .expect("a guess awaiting a verdict");
-            (request.guess, small_search_verdict(&request))
-        };
-        self.ok(Actor::Umpire, Action::Verdict { guess, verdict })
+    pub fn umpire(&mut self) -> Vec<Event<G::Event>> {
+        let job = self.game.verdict_job().expect("a guess awaiting a verdict");
+        let verdict = small_search_verdict(&job);
+        self.ok(Actor::Umpire, G::verdict_move(job.guess, verdict))
     }
 
     /// The umpire answers the official guess, which must be refuted by a structure new
@@ -262,8 +280,12 @@ impl<G: Zendo + Clone> Harness<G> {
     #[track_caller]
     pub fn umpire_refutes(&mut self) -> Counterexample {
         let events = self.umpire();
-        match events.first().map(|e| &e.kind) {
-            Some(super::EventKind::Refuted {
+        match events
+            .first()
+            .and_then(|e| e.game())
+            .and_then(G::zendo_event)
+        {
+            Some(ZendoEvent::Refuted {
                 counterexample,
                 on_table: None,
                 ..
@@ -274,7 +296,7 @@ impl<G: Zendo + Clone> Harness<G> {
 
     /// The umpire says it could not decide the official guess.
     #[track_caller]
-    pub fn umpire_undecided(&mut self, reason: &str) -> Vec<Event> {
+    pub fn umpire_undecided(&mut self, reason: &str) -> Vec<Event<G::Event>> {
         let guess = self
             .game
             .awaited_guess()
@@ -282,7 +304,7 @@ impl<G: Zendo + Clone> Harness<G> {
         let verdict = Verdict::Undecided {
             reason: reason.to_string(),
         };
-        self.ok(Actor::Umpire, Action::Verdict { guess, verdict })
+        self.ok(Actor::Umpire, G::verdict_move(guess, verdict))
     }
 
     /// A small structure not given yet that obeys (or not) the hidden pattern.
@@ -295,5 +317,120 @@ impl<G: Zendo + Clone> Harness<G> {
             })
             .cloned()
             .expect("small structures left")
+    }
+}
+
+/// The Zendo events of a batch, in order.
+pub fn zendo_events<G: Zendo>(events: &[Event<G::Event>]) -> Vec<&ZendoEvent> {
+    events
+        .iter()
+        .filter_map(|e| e.game())
+        .filter_map(G::zendo_event)
+        .collect()
+}
+
+/// The duel's own events of a batch (shared events as `None`).
+pub fn game_events<E>(events: &[Event<E>]) -> Vec<&rules::EventKind<E>> {
+    events.iter().map(|e| &e.kind).collect()
+}
+
+/// Every event of a Zendo game in one flat enum, as the log reads (`"event": ...`):
+/// tests match on it without spelling out the nesting of shared, game and Zendo events.
+pub mod flat {
+    use crate::finder::Counterexample;
+    use crate::koan::Koan;
+    use crate::lang::Pattern;
+    use crate::rules::zendo::{Answer, Outcome, TurnEnd, Withdrawal};
+    use crate::rules::{Millis, PlayerId, Seat};
+    use serde::Deserialize;
+
+    /// One event of the log, flat.
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(tag = "event", rename_all = "snake_case")]
+    pub enum EventKind {
+        DuelCreated {},
+        PracticeCreated {},
+        StarterChosen {
+            starter: Seat,
+        },
+        TurnStarted {
+            turn: u32,
+            seat: Seat,
+        },
+        Observed {
+            by: Seat,
+            koan: Koan,
+            obeys: bool,
+        },
+        ChallengeOpened {
+            by: Seat,
+            koan: Koan,
+        },
+        ChallengeAnswered {
+            seat: Seat,
+            answer: Option<Answer>,
+        },
+        /// (A duel's two answers.)
+        ChallengeRevealed {
+            answers: [Answer; 2],
+            obeys: bool,
+            time_up: bool,
+        },
+        Skipped {
+            seat: Seat,
+            time_up: bool,
+        },
+        GuessRead {
+            number: u32,
+            by: Seat,
+            pattern: Pattern,
+            reading: String,
+            contradictions: Vec<u32>,
+        },
+        GuessConfirmed {
+            number: u32,
+        },
+        GuessWithdrawn {
+            number: u32,
+            why: Withdrawal,
+        },
+        Refuted {
+            number: u32,
+            counterexample: Counterexample,
+            on_table: Option<u32>,
+        },
+        GuessUndecided {
+            number: u32,
+            reason: String,
+        },
+        TurnEnded {
+            seat: Seat,
+            why: TurnEnd,
+        },
+        Paused {
+            by: PlayerId,
+        },
+        Resumed {
+            by: PlayerId,
+        },
+        ClockRebased {
+            from: Millis,
+            to: Millis,
+        },
+        MatchEnded {
+            outcome: Outcome,
+            pattern: String,
+        },
+    }
+
+    /// An event, flat.
+    pub fn flat<E: serde::Serialize>(kind: &crate::rules::EventKind<E>) -> EventKind {
+        let json = serde_json::to_value(kind).expect("events serialise");
+        serde_json::from_value(json).expect("every event has a flat twin")
+    }
+
+    /// The events of a batch, flat.
+    pub fn kinds<E: serde::Serialize>(events: &[crate::rules::Event<E>]) -> Vec<EventKind> {
+        events.iter().map(|e| flat(&e.kind)).collect()
     }
 }

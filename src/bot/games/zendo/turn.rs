@@ -1,11 +1,11 @@
-//! A player's moves: build a structure, guess, skip, end the turn.
+//! A player's Zendo moves: build a structure, guess, skip, end the turn.
 
-use super::{my_match, play, play_in, reply};
+use crate::bot::commands::{my_match, play, play_in, reply};
 use crate::bot::ids::{KOAN_FIELD, KoanModal};
 use crate::bot::post::Post;
-use crate::bot::{Context, Error, koan_action};
+use crate::bot::{Context, Error};
 use crate::lang;
-use crate::rules::zendo::{Action, Mode};
+use crate::rules::zendo::{DuelMove, Mode, PracticeMove};
 use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
@@ -47,10 +47,7 @@ pub async fn koan(
         return Ok(());
     };
     match structure {
-        Some(text) => match koan_action(&text, mode, &record) {
-            Ok(action) => play_in(ctx, &record, action).await,
-            Err(e) => reply(ctx, Post::private(e)).await,
-        },
+        Some(text) => play_in(ctx, &record, |r| super::build(&text, mode, r)).await,
         None => open_koan_box(ctx, mode, &record).await,
     }
 }
@@ -106,7 +103,16 @@ pub async fn guess(
     #[description = "The pattern, e.g. every small piece points up"] pattern: String,
 ) -> Result<(), Error> {
     match lang::parse(&pattern) {
-        Ok(p) => play(ctx, Action::Guess { pattern: p }).await,
+        Ok(p) => {
+            play(ctx, |r| {
+                super::either(
+                    r,
+                    DuelMove::Guess { pattern: p.clone() },
+                    Some(PracticeMove::Guess { pattern: p.clone() }),
+                )
+            })
+            .await
+        }
         Err(e) => {
             let picture = e.render(&pattern).replace("```", "'''");
             reply(
@@ -121,11 +127,11 @@ pub async fn guess(
 /// Skip step 1 (build nothing this turn): your opponent gets a ticket.
 #[poise::command(slash_command)]
 pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, Action::Skip).await
+    play(ctx, |r| super::either(r, DuelMove::Skip, None)).await
 }
 
 /// End your turn (no more guesses now).
 #[poise::command(slash_command)]
 pub async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, Action::EndTurn).await
+    play(ctx, |r| super::either(r, DuelMove::EndTurn, None)).await
 }

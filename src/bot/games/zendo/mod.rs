@@ -1,14 +1,23 @@
-//! `/zendo`: start a duel or practice, see a match's status and board, resign.
+//! Zendo on Discord (the Duel and solo practice): its commands (`/zendo ...`,
+//! `/koan`, `/guess`, `/pass`, `/endturn`), its button verbs, and its posts. The words
+//! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
-use super::{my_match, play, reply};
+pub mod posts;
+mod turn;
+
+pub use posts::{Voice, answer_post, batch, opening};
+pub use turn::{endturn, guess, koan, pass};
+
+use crate::bot::commands::{my_match, play, reply};
 use crate::bot::desk::DM_WAIT;
 use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error, is_host, opening_post, say};
+use crate::bot::{Bot, Context, Error, is_host, say};
 use crate::koan::PieceSet;
-use crate::rules::zendo::{Action, DuelSetup, PracticeSetup, Settings};
-use crate::rules::{PlayerId, Viewer};
-use crate::runtime::{Place, ZendoSetup};
-use crate::store::MatchId;
+use crate::rules::zendo::practice::NO_CHALLENGE;
+use crate::rules::zendo::{DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings};
+use crate::rules::{GameKind, PlayerId, Viewer};
+use crate::runtime::{AnyAction, Common, Place};
+use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -174,7 +183,7 @@ pub async fn duel(
         guild,
         channel: Some(channel),
     };
-    let game = match bot.runtime.create(place, ZendoSetup::Duel(setup)).await {
+    let game = match bot.runtime.create(place, setup.into()).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
@@ -214,7 +223,7 @@ async fn start(
     // The opening is said here; the desk says everything after it.
     bot.store.set_announced(game, 1).await?;
     bot.open_desk(game, channel);
-    let mut post = opening_post(game, &view, bot.clocks());
+    let mut post = opening(game, &view, bot.clocks());
     extra(&mut post);
     reply(ctx, post).await
 }
@@ -304,10 +313,7 @@ pub async fn practice(
         guild,
         channel: Some(channel),
     };
-    let game = bot
-        .runtime
-        .create(place, ZendoSetup::Practice(setup))
-        .await?;
+    let game = bot.runtime.create(place, setup.into()).await?;
     start(ctx, game, channel, |_| {}).await
 }
 
@@ -322,7 +328,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
         .await?;
-    let mut post = say::status(record.id, &view, bot.clocks());
+    let mut post = posts::status(record.id, &view, bot.clocks());
     post.ephemeral = true;
     reply(ctx, post).await
 }
@@ -338,7 +344,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Spectator)
         .await?;
-    reply(ctx, say::board(record.id, &view)).await
+    reply(ctx, posts::board(record.id, &view)).await
 }
 
 /// Give up (the pattern is revealed); before a duel starts, decline it (no winner).
@@ -347,5 +353,48 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// the duel, or withdraws your challenge: nobody wins or loses.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, Action::Resign).await
+    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
+}
+
+/// The settings a Zendo match was stored with (its piece set).
+pub fn settings_of(record: &MatchRecord) -> Settings {
+    serde_json::from_str(&record.settings).unwrap_or_default()
+}
+
+/// A structure as typed, read for the match's piece set, as the move that builds it:
+/// observed or challenged in a duel; practice has no challenges.
+pub fn build(text: &str, mode: Mode, record: &MatchRecord) -> Result<AnyAction, String> {
+    let koan = crate::narrate::zendo::read_structure(text, settings_of(record).set)?;
+    match (record.game(), mode) {
+        (Ok(GameKind::ZendoDuel), _) => Ok(DuelMove::Build { koan, mode }.into()),
+        (Ok(GameKind::ZendoPractice), Mode::Observe) => Ok(PracticeMove::Build { koan }.into()),
+        (Ok(GameKind::ZendoPractice), Mode::Challenge) => Err(NO_CHALLENGE.into()),
+        #[allow(unreachable_patterns)]
+        _ => Err("that match is not a Zendo match: `/zendo status` says which it is".into()),
+    }
+}
+
+/// The same Zendo move in either game (those both games have).
+pub fn either(
+    record: &MatchRecord,
+    duel: DuelMove,
+    practice: Option<PracticeMove>,
+) -> Result<AnyAction, String> {
+    match (record.game(), practice) {
+        (Ok(GameKind::ZendoDuel), _) => Ok(duel.into()),
+        (Ok(GameKind::ZendoPractice), Some(p)) => Ok(p.into()),
+        (Ok(GameKind::ZendoPractice), None) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
+        #[allow(unreachable_patterns)]
+        _ => Err("that is a Zendo move, and this match is not Zendo".into()),
+    }
+}
+
+/// A host's disallow, for the match's game.
+pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
+    match record.game() {
+        Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Disallow.into()),
+        Ok(GameKind::ZendoDuel) => Ok(DuelMove::Disallow.into()),
+        #[allow(unreachable_patterns)]
+        _ => Err("only Zendo has guesses to disallow".into()),
+    }
 }

@@ -61,8 +61,12 @@
 //! - Verdict "equivalent": the guesser wins and the pattern is revealed. It is the
 //!   only way to win by guessing, and it is refused while a table structure separates
 //!   the two. `[winner_only_on_equivalent]`
-//! - Verdict "undecided" (the finder hit its limit): the guess is void and its ticket
-//!   returned, said honestly. The +30 s stays: the failure was the umpire's.
+//! - A structure already on the table that separates an official guess from the hidden
+//!   pattern refutes it at once, without the finder: the umpire names the simplest such
+//!   structure, the ticket is spent as for any counterexample (and the +30 s stays).
+//!   `[counterexample_already_on_the_table_is_named_not_repeated]`
+//! - Verdict "undecided" (the finder hit its limit): the guess is void, its ticket
+//!   returned and its +30 s taken back (a void guess adds no time), said honestly.
 //!   `[undecided_verdict_voids_the_guess]`
 //! - When step 2 begins, or goes on after a counterexample, with no ticket left, the
 //!   turn passes by itself: there is nothing left to do in it (decided here, as a
@@ -102,25 +106,47 @@
 //!   verdict: the ticket comes back and, for an official one, the +30 s goes.
 //!   `[host_disallow_returns_the_ticket]`
 //! - A host may end the match: no winner, the pattern is revealed. `[host_end_has_no_winner]`
+//! - A host who plays in the duel has no host powers in it (pause, resume, disallow,
+//!   end are refused with `HostPlays`); only a host who is not seated may use them.
+//!   `[a_host_who_plays_has_no_overrides]`
 //!
-//! **Authority, in this order** (boardgame.io's): the match is not over (`MatchOver`);
-//! the actor has the action's role (`NotAPlayer`, `HostOnly`, `UmpireOnly`); the
-//! player may act now (`Paused`, `NotYourTurn`); the action fits the phase
+//! **What everyone hears**
+//! - Ticket counts are public: the fronts say them at the start of each step and after
+//!   each guess (the words are in `src/narrate/zendo.rs`, tested there:
+//!   `[ticket_counts_are_said_at_each_step]`).
+//!
+//! **Authority, in this order** (boardgame.io's, checked once for every game in
+//! `rules/authority.rs`): the match is not over (`MatchOver`); the actor has the
+//! action's role (`NotAPlayer`, `HostOnly`, `HostPlays`, `UmpireOnly`); the player may
+//! act now (`Paused`, `NotYourTurn`); the action fits the phase
 //! (`WrongPhase`, and for time-outs `StaleDeadline` / `TooEarly`); a button's version
 //! is not stale (`StaleVersion`: drawn before the current phase began); then the rule
 //! itself (`Expired`, `WrongSet`, `AlreadyGiven`, `NoTicket`, `BadVerdict`...).
 //! `[checks_come_in_a_fixed_order]`, `[stale_version_is_refused]`, `[out_of_turn_is_refused]`
 
 use super::{
-    Action, Answer, Core, Emitter, Event, EventKind, Initial, Mode, Outcome, Role, Seat, Settings,
-    TurnEnd, Withdrawal, Zendo,
+    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
+    ZendoEvent,
 };
+use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    Actor, Clock, FoldError, Game, Millis, PlayerId, RuleError, SetupError, Viewer,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
+    RuleError, Seat, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+mod view;
+
+pub use view::{DuelView, PhaseView, StepView};
+
+/// What a front (or the runtime) asks of a duel.
+pub type Action = rules::Action<DuelMove, Deadline>;
+/// What the duel's log holds.
+pub type Event = rules::Event<DuelEvent>;
 
 /// The Duel's durations, in milliseconds. Hosts may change them per server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +187,116 @@ pub struct DuelSetup {
     pub seed: u64,
 }
 
+/// A player's (or host's, or the umpire's) move in a duel. Parsing (structures,
+/// patterns, answers) happens in the fronts; the engine receives the parsed values.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum DuelMove {
+    /// The player with the advantage names who starts.
+    ChooseStarter { starter: PlayerId },
+    /// Step 1: a structure, to observe (default) or challenge.
+    Build {
+        koan: Koan,
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// Step 1: no structure; the opponent gets a ticket.
+    Skip,
+    /// A private challenge answer (either player, until the reveal).
+    Answer { answer: Answer },
+    /// Step 2: pay a ticket and state a guess; it is read back before it is official.
+    Guess { pattern: Pattern },
+    /// Make the pending guess official.
+    Confirm,
+    /// Withdraw the pending guess; the ticket comes back.
+    TakeBack,
+    /// Step 2 is over: the turn passes.
+    EndTurn,
+    /// Host: refuse the pending (or official, unjudged) guess as contrived; the ticket
+    /// comes back.
+    Disallow,
+    /// Umpire: the finder's answer to official guess `guess`.
+    Verdict { guess: u32, verdict: Verdict },
+}
+
+impl rules::Move for DuelMove {
+    fn role(&self) -> Role {
+        match self {
+            DuelMove::Disallow => Role::Host,
+            DuelMove::Verdict { .. } => Role::Umpire,
+            _ => Role::Player,
+        }
+    }
+
+    fn describe(&self) -> &'static str {
+        match self {
+            DuelMove::Disallow => "disallow a guess",
+            DuelMove::Verdict { .. } => "give verdicts",
+            _ => "play",
+        }
+    }
+}
+
+/// What happens in a duel besides what every Zendo game has ([`ZendoEvent`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum DuelEvent {
+    /// The first event (it holds the hidden pattern: never announced).
+    DuelCreated {
+        setup: Box<DuelSetup>,
+    },
+    StarterChosen {
+        starter: Seat,
+    },
+    /// A turn begins with a full turn clock.
+    TurnStarted {
+        turn: u32,
+        seat: Seat,
+    },
+    /// A structure was challenged: both players now answer privately.
+    ChallengeOpened {
+        by: Seat,
+        koan: Koan,
+    },
+    /// A private answer. Announced with its content only to the one who gave it;
+    /// everyone else hears that it is in (`answer` left out).
+    ChallengeAnswered {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<Answer>,
+    },
+    /// Answers and truth together; the structure joins the table; each correct answer
+    /// earns a ticket.
+    ChallengeRevealed {
+        answers: BySeat<Answer>,
+        obeys: bool,
+        time_up: bool,
+    },
+    /// Step 1 without a structure: the opponent gets a ticket.
+    Skipped {
+        seat: Seat,
+        time_up: bool,
+    },
+    TurnEnded {
+        seat: Seat,
+        why: TurnEnd,
+    },
+    #[serde(untagged)]
+    Zendo(ZendoEvent),
+}
+
+impl From<ZendoEvent> for DuelEvent {
+    fn from(e: ZendoEvent) -> DuelEvent {
+        DuelEvent::Zendo(e)
+    }
+}
+
+impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
+    fn from(e: ZendoEvent) -> rules::EventKind<DuelEvent> {
+        rules::EventKind::Game(DuelEvent::Zendo(e))
+    }
+}
+
 /// Where a turn is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
@@ -171,7 +307,7 @@ pub enum Step {
     Challenge {
         koan: Koan,
         /// Given so far (private until the reveal).
-        answers: [Option<Answer>; 2],
+        answers: BySeat<Option<Answer>>,
         clock: Clock,
     },
     /// Step 2: guesses, or end the turn.
@@ -227,41 +363,35 @@ pub struct Deadline {
     pub on_expiry: Expiry,
 }
 
-impl Deadline {
+impl rules::Deadline for Deadline {
+    fn at(&self) -> Millis {
+        self.at
+    }
+
     /// The same deadline: the same clock of the same turn running out at the same
     /// moment (what happens then may have changed meanwhile, e.g. step 1 to step 2).
-    pub fn is(&self, other: &Deadline) -> bool {
+    fn is(&self, other: &Deadline) -> bool {
         (self.at, self.turn, self.which) == (other.at, other.turn, other.which)
     }
 }
 
-/// Who is acting, once the role check has passed.
-#[derive(Clone, Copy, Debug)]
-enum Who {
-    Player(Seat),
-    Host(PlayerId),
-    Umpire,
-}
-
 /// A Zendo Duel in progress (or over). Build one from its setup with
-/// [`Duel::start`], or from its events with [`Duel::replay`].
+/// [`Game::start`], or from its events with [`Game::replay`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Duel {
-    pub(super) core: Core,
-    pub(super) players: [PlayerId; 2],
-    pub(super) advantage: Seat,
-    pub(super) timing: Timing,
-    pub(super) phase: Phase,
+    ledger: Ledger,
+    core: Core,
+    players: BySeat<PlayerId>,
+    advantage: Seat,
+    timing: Timing,
+    phase: Phase,
     /// The current turn, counting from 1 (0 before the first).
-    pub(super) turn: u32,
-    pub(super) tickets: [u32; 2],
+    turn: u32,
+    tickets: BySeat<u32>,
     /// The turn clock.
-    pub(super) clock: Clock,
-    /// Paused by a host.
-    pub(super) paused: bool,
+    clock: Clock,
     /// Turns in a row whose step 1 ran out with nothing done (see [`IDLE_TURNS`]).
-    #[serde(default)]
-    pub(super) idle_turns: u32,
+    idle_turns: u32,
 }
 
 /// A duel whose players are both gone ends after this many turns in a row ran out in
@@ -272,90 +402,6 @@ pub const IDLE_TURNS: u32 = 4;
 const CHOOSE_FIRST: &str = "the player with the advantage has not chosen who starts yet";
 
 impl Duel {
-    /// Checks a setup: the new match and the event that creates it (the first of its
-    /// log).
-    pub fn start(setup: DuelSetup, now: Millis) -> Result<(Duel, Event), SetupError> {
-        let duel = Duel::from_setup(&setup, now)?;
-        Ok((
-            duel,
-            Event::created(
-                now,
-                EventKind::DuelCreated {
-                    setup: Box::new(setup),
-                },
-            ),
-        ))
-    }
-
-    /// The match as its log says: the created event, then everything else in order.
-    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Duel, FoldError> {
-        super::replay(
-            events,
-            |kind| match kind {
-                EventKind::DuelCreated { setup } => Some(&**setup),
-                _ => None,
-            },
-            Duel::from_setup,
-        )
-    }
-
-    fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
-        if setup.settings.set != crate::koan::PieceSet::Pyramids {
-            return Err(SetupError::DuelNeedsPyramids {
-                set: setup.settings.set,
-            });
-        }
-        let [a, b] = setup.players;
-        if a == b {
-            return Err(SetupError::SamePlayer);
-        }
-        let advantage = match setup.advantage {
-            p if p == a => Seat::First,
-            p if p == b => Seat::Second,
-            _ => return Err(SetupError::AdvantageNotPlaying),
-        };
-        let t = setup.timing;
-        if t.turn_ms == 0 || t.challenge_ms == 0 {
-            return Err(SetupError::BadSettings(
-                "the turn and the challenge need some time (more than 0 ms)",
-            ));
-        }
-        let core = Core::new(
-            &setup.hidden,
-            &setup.initial,
-            setup.settings,
-            setup.seed,
-            now,
-        )?;
-        let mut duel = Duel {
-            core,
-            players: setup.players,
-            advantage,
-            timing: t,
-            phase: Phase::ChoosingStarter,
-            turn: 0,
-            tickets: [0, 0],
-            clock: Clock::stopped(t.turn_ms),
-            paused: false,
-            idle_turns: 0,
-        };
-        // The choice of who starts has one turn's length.
-        duel.sync_clocks(now);
-        Ok(duel)
-    }
-
-    pub fn players(&self) -> [PlayerId; 2] {
-        self.players
-    }
-
-    pub fn player(&self, seat: Seat) -> PlayerId {
-        self.players[seat.index()]
-    }
-
-    pub fn seat_of(&self, player: PlayerId) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|s| self.player(*s) == player)
-    }
-
     pub fn advantage(&self) -> Seat {
         self.advantage
     }
@@ -377,15 +423,11 @@ impl Duel {
     }
 
     pub fn tickets(&self, seat: Seat) -> u32 {
-        self.tickets[seat.index()]
+        self.tickets[seat]
     }
 
     pub fn clock(&self) -> &Clock {
         &self.clock
-    }
-
-    pub fn is_paused(&self) -> bool {
-        self.paused
     }
 
     pub fn timing(&self) -> Timing {
@@ -393,119 +435,12 @@ impl Duel {
     }
 
     /// Who won: the solver, or the opponent of whoever resigned. None while playing
-    /// and when a host ended the match.
+    /// and when nobody won.
     pub fn winner(&self) -> Option<Seat> {
         match self.core.outcome? {
             Outcome::Solved { by, .. } => Some(by),
             Outcome::Resigned { by } => Some(by.other()),
             Outcome::Ended { .. } | Outcome::Declined { .. } | Outcome::Abandoned => None,
-        }
-    }
-
-    /// Check 2: the actor has the role the action needs.
-    fn authorise(&self, actor: &Actor, action: &Action) -> Result<Who, RuleError> {
-        match (action.role(), actor) {
-            (Role::Player, Actor::Player(id)) => self
-                .seat_of(*id)
-                .map(Who::Player)
-                .ok_or(RuleError::NotAPlayer),
-            (Role::Player, _) => Err(RuleError::NotAPlayer),
-            (Role::Host, Actor::Host(id)) => Ok(Who::Host(*id)),
-            (Role::Host, _) => Err(RuleError::HostOnly(action.describe())),
-            (Role::Umpire, Actor::Umpire) => Ok(Who::Umpire),
-            (Role::Umpire, _) => Err(RuleError::UmpireOnly(action.describe())),
-        }
-    }
-
-    /// Check 3: the player may act now (not paused, their turn or their choice).
-    fn check_now(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        if matches!(action, Action::Resign) {
-            return Ok(());
-        }
-        if self.paused {
-            return Err(RuleError::Paused);
-        }
-        let waiting_for = |s: Seat| RuleError::NotYourTurn {
-            waiting_for: self.player(s),
-        };
-        match (action, self.turn_seat()) {
-            (Action::Answer { .. }, _) => Ok(()),
-            (Action::ChooseStarter { .. }, _) | (_, None) if seat != self.advantage => {
-                Err(waiting_for(self.advantage))
-            }
-            (Action::ChooseStarter { .. }, _) | (_, None) => Ok(()),
-            (_, Some(s)) if s != seat => Err(waiting_for(s)),
-            _ => Ok(()),
-        }
-    }
-
-    /// Check 4: the action fits the phase (for time-outs: the deadline is current and
-    /// due).
-    fn check_phase(&self, action: &Action, now: Millis) -> Result<(), RuleError> {
-        use RuleError::WrongPhase;
-        let step = match &self.phase {
-            Phase::Turn { step, .. } => Some(step),
-            _ => None,
-        };
-        // What a player in the middle of something is told.
-        let busy = |step: Option<&Step>, otherwise: &'static str| match step {
-            None => WrongPhase(CHOOSE_FIRST),
-            Some(Step::Challenge { .. }) => WrongPhase("wait until the challenge is revealed"),
-            Some(Step::Pending { .. }) => {
-                WrongPhase("confirm or take back the guess you are making first")
-            }
-            Some(Step::Verdict { .. }) => WrongPhase("wait for the umpire's answer to the guess"),
-            Some(_) => WrongPhase(otherwise),
-        };
-        match action {
-            Action::ChooseStarter { .. } => match self.phase {
-                Phase::ChoosingStarter => Ok(()),
-                _ => Err(WrongPhase("the starting player has already been chosen")),
-            },
-            Action::Build { .. } | Action::Skip => match step {
-                Some(Step::Build) => Ok(()),
-                _ => Err(busy(
-                    step,
-                    "step 1 is done this turn (one structure per turn); guess or end your turn",
-                )),
-            },
-            Action::Answer { .. } => match step {
-                Some(Step::Challenge { .. }) => Ok(()),
-                _ => Err(WrongPhase("there is no challenge to answer")),
-            },
-            Action::Guess { .. } | Action::EndTurn => match step {
-                Some(Step::Guess) => Ok(()),
-                _ => Err(busy(
-                    step,
-                    "build a structure (or skip) first: guesses come in step 2",
-                )),
-            },
-            Action::Confirm | Action::TakeBack => match step {
-                Some(Step::Pending { .. }) => Ok(()),
-                _ => Err(WrongPhase(
-                    "there is no guess waiting for your confirmation",
-                )),
-            },
-            Action::Disallow => match step {
-                Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
-                _ => Err(WrongPhase("there is no guess to disallow")),
-            },
-            Action::Pause if self.paused => Err(WrongPhase("the match is already paused")),
-            Action::Resume if !self.paused => Err(WrongPhase("the match is not paused")),
-            Action::Verdict { guess, .. } => match step {
-                Some(Step::Verdict { guess: g }) if g == guess => Ok(()),
-                _ => Err(WrongPhase("no guess is waiting for that verdict")),
-            },
-            Action::Timeout { deadline } => match self.next_deadline() {
-                Some(d) if d.is(deadline) && now < d.at => Err(RuleError::TooEarly { at: d.at }),
-                Some(d) if d.is(deadline) => Ok(()),
-                _ => Err(RuleError::StaleDeadline),
-            },
-            Action::Resign
-            | Action::Pause
-            | Action::Resume
-            | Action::End
-            | Action::Downtime { .. } => Ok(()),
         }
     }
 
@@ -522,187 +457,36 @@ impl Duel {
         }
     }
 
-    /// Check 6: the rule itself, and what it makes happen.
-    fn rule(
-        &self,
-        out: &mut Emitter<Duel>,
-        who: Who,
-        action: &Action,
-        now: Millis,
-    ) -> Result<(), RuleError> {
-        let seat = match who {
-            Who::Player(seat) => seat,
-            // Only player actions read it; the turn player is the natural default.
-            _ => self.turn_seat().unwrap_or(self.advantage),
-        };
-        let pending = match self.phase {
-            Phase::Turn {
-                step: Step::Pending { guess } | Step::Verdict { guess },
-                ..
-            } => guess,
-            _ => 0,
-        };
-        match action {
-            Action::ChooseStarter { starter } => {
-                self.check_time(now)?;
-                let starter = self
-                    .seat_of(*starter)
-                    .ok_or(RuleError::NotInMatch(*starter))?;
-                out.emit(EventKind::StarterChosen { starter });
-                out.emit(EventKind::TurnStarted {
-                    turn: 1,
-                    seat: starter,
-                });
-            }
-            Action::Build { koan, mode } => {
-                self.check_time(now)?;
-                self.core.check_new(koan)?;
-                let koan = koan.clone();
-                match mode {
-                    Mode::Observe => {
-                        let obeys = self.core.obeys(&koan);
-                        out.emit(EventKind::Observed {
-                            by: seat,
-                            koan,
-                            obeys,
-                        });
-                        pass_if_no_ticket(out);
-                    }
-                    Mode::Challenge => out.emit(EventKind::ChallengeOpened { by: seat, koan }),
-                }
-            }
-            Action::Skip => {
-                self.check_time(now)?;
-                out.emit(EventKind::Skipped {
-                    seat,
-                    time_up: false,
-                });
-                pass_if_no_ticket(out);
-            }
-            Action::Answer { answer } => {
-                if let Phase::Turn {
-                    step: Step::Challenge { clock, .. },
-                    ..
-                } = &self.phase
-                    && clock.has_expired(now)
-                {
-                    return Err(RuleError::Expired(
-                        "the time to answer this challenge is over; the answer does not count",
-                    ));
-                }
-                out.emit(EventKind::ChallengeAnswered {
-                    seat,
-                    answer: *answer,
-                });
-                if let Phase::Turn {
-                    step: Step::Challenge { answers, .. },
-                    ..
-                } = &out.next.phase
-                    && answers.iter().all(Option::is_some)
-                {
-                    reveal(out, false);
-                }
-            }
-            Action::Guess { pattern } => {
-                self.check_time(now)?;
-                if self.tickets(seat) == 0 {
-                    return Err(RuleError::NoTicket);
-                }
-                out.emit(self.core.read(seat, pattern)?);
-            }
-            Action::Confirm => {
-                self.check_time(now)?;
-                out.emit(EventKind::GuessConfirmed { number: pending });
-            }
-            Action::TakeBack => {
-                self.check_time(now)?;
-                out.emit(EventKind::GuessWithdrawn {
-                    number: pending,
-                    why: Withdrawal::TakenBack,
-                });
-            }
-            Action::EndTurn => {
-                self.check_time(now)?;
-                pass_turn(out, seat, TurnEnd::Ended);
-            }
-            // Before anyone played, leaving is declining, not losing.
-            Action::Resign => out.emit(self.core.ended(if self.phase == Phase::ChoosingStarter {
-                Outcome::Declined {
-                    by: seat,
-                    time_up: false,
-                }
-            } else {
-                Outcome::Resigned { by: seat }
-            })),
-            Action::Pause | Action::Resume | Action::Disallow | Action::End => {
-                let Who::Host(by) = who else {
-                    return Err(RuleError::HostOnly(action.describe()));
-                };
-                out.emit(match action {
-                    Action::Pause => EventKind::Paused { by },
-                    Action::Resume => EventKind::Resumed { by },
-                    Action::Disallow => EventKind::GuessWithdrawn {
-                        number: pending,
-                        why: Withdrawal::Disallowed { by },
-                    },
-                    _ => self.core.ended(Outcome::Ended { by }),
-                });
-            }
-            Action::Verdict { guess, verdict } => {
-                out.emit(self.core.judge(*guess, verdict)?);
-                pass_if_no_ticket(out);
-            }
-            Action::Timeout { .. } => time_out(out),
-            Action::Downtime { since } => out.emit(EventKind::ClockRebased {
-                from: (*since).clamp(self.core.last_at, now),
-                to: now,
-            }),
-        }
-        Ok(())
-    }
-
     /// The current step and its player, for folding events that need one.
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.core.misfit("no turn is in progress")),
+            _ => Err(self.ledger.misfit("no turn is in progress")),
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.core.enter();
+        self.ledger.enter();
     }
 
-    /// Stops or starts the clocks to match the phase: the turn clock runs in steps 1
-    /// and 2 except while a challenge is answered or a verdict awaited; the challenge
-    /// clock runs while its challenge is open; nothing runs while paused or over.
-    fn sync_clocks(&mut self, at: Millis) {
-        let turn_runs = !self.paused
-            && matches!(
-                self.phase,
-                Phase::ChoosingStarter
-                    | Phase::Turn {
-                        step: Step::Build | Step::Guess | Step::Pending { .. },
-                        ..
-                    }
-            );
-        self.clock.set_running(turn_runs, at);
-        if let Phase::Turn {
-            step: Step::Challenge { clock, .. },
-            ..
-        } = &mut self.phase
-        {
-            clock.set_running(!self.paused, at);
+    fn pending(&self) -> u32 {
+        match self.phase {
+            Phase::Turn {
+                step: Step::Pending { guess } | Step::Verdict { guess },
+                ..
+            } => guess,
+            _ => 0,
         }
     }
 }
 
 /// Ends the turn of `seat` and starts the opponent's.
 fn pass_turn(out: &mut Emitter<Duel>, seat: Seat, why: TurnEnd) {
-    out.emit(EventKind::TurnEnded { seat, why });
-    out.emit(EventKind::TurnStarted {
-        turn: out.next.turn + 1,
+    out.emit(DuelEvent::TurnEnded { seat, why });
+    let turn = out.next().turn + 1;
+    out.emit(DuelEvent::TurnStarted {
+        turn,
         seat: seat.other(),
     });
 }
@@ -712,8 +496,8 @@ fn pass_if_no_ticket(out: &mut Emitter<Duel>) {
     if let Phase::Turn {
         seat,
         step: Step::Guess,
-    } = out.next.phase
-        && out.next.tickets(seat) == 0
+    } = out.next().phase
+        && out.next().tickets(seat) == 0
     {
         pass_turn(out, seat, TurnEnd::NoTickets);
     }
@@ -724,13 +508,13 @@ fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
     let Phase::Turn {
         step: Step::Challenge { koan, answers, .. },
         ..
-    } = &out.next.phase
+    } = &out.next().phase
     else {
         return;
     };
-    let obeys = out.next.core.obeys(koan);
+    let obeys = out.next().core.obeys(koan);
     let answers = answers.map(|a| a.unwrap_or(Answer::Pass));
-    out.emit(EventKind::ChallengeRevealed {
+    out.emit(DuelEvent::ChallengeRevealed {
         answers,
         obeys,
         time_up,
@@ -738,49 +522,20 @@ fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
     pass_if_no_ticket(out);
 }
 
-/// What a passed deadline does, by step.
-fn time_out(out: &mut Emitter<Duel>) {
-    if out.next.phase == Phase::ChoosingStarter {
-        let declined = out.next.core.ended(Outcome::Declined {
-            by: out.next.advantage,
-            time_up: true,
-        });
-        out.emit(declined);
-        return;
-    }
-    let Phase::Turn { seat, step } = out.next.phase.clone() else {
-        return;
-    };
-    match step {
-        Step::Build => {
-            out.emit(EventKind::Skipped {
-                seat,
-                time_up: true,
-            });
-            if out.next.idle_turns >= IDLE_TURNS {
-                let abandoned = out.next.core.ended(Outcome::Abandoned);
-                out.emit(abandoned);
-                return;
-            }
-            pass_turn(out, seat, TurnEnd::TimeUp);
-        }
-        Step::Guess => pass_turn(out, seat, TurnEnd::TimeUp),
-        Step::Pending { guess } => {
-            out.emit(EventKind::GuessWithdrawn {
-                number: guess,
-                why: Withdrawal::TimeUp,
-            });
-            pass_turn(out, seat, TurnEnd::TimeUp);
-        }
-        Step::Challenge { .. } => reveal(out, true),
-        // No deadline runs while a verdict is awaited (check 4 refuses it).
-        Step::Verdict { .. } => {}
-    }
-}
-
 impl Zendo for Duel {
     fn core(&self) -> &Core {
         &self.core
+    }
+
+    fn verdict_move(guess: u32, verdict: Verdict) -> DuelMove {
+        DuelMove::Verdict { guess, verdict }
+    }
+
+    fn zendo_event(event: &DuelEvent) -> Option<&ZendoEvent> {
+        match event {
+            DuelEvent::Zendo(e) => Some(e),
+            _ => None,
+        }
     }
 
     fn awaited_guess(&self) -> Option<u32> {
@@ -795,178 +550,339 @@ impl Zendo for Duel {
 }
 
 impl Game for Duel {
-    type Action = Action;
-    type Event = Event;
-    type View = super::DuelView;
+    const KIND: GameKind = GameKind::ZendoDuel;
+    const CLOCKED: bool = true;
+    type Setup = DuelSetup;
+    type Move = DuelMove;
+    type Event = DuelEvent;
+    type View = DuelView;
     type Deadline = Deadline;
+    type Work = VerdictJob;
 
-    fn decide(
-        &self,
-        actor: &Actor,
-        action: &Action,
-        shown: Option<u64>,
-        now: Millis,
-    ) -> Result<(Vec<Event>, Duel), RuleError> {
-        // Time never runs backwards for a match.
-        let now = now.max(self.core.last_at);
-        self.core.check_not_over()?;
-        let who = self.authorise(actor, action)?;
-        if let Who::Player(seat) = who {
-            self.check_now(seat, action)?;
+    fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
+        if setup.settings.set != crate::koan::PieceSet::Pyramids {
+            return Err(SetupError::DuelNeedsPyramids {
+                set: setup.settings.set,
+            });
         }
-        self.check_phase(action, now)?;
-        self.core.check_shown(shown)?;
-        let mut out = Emitter::new(self, now);
-        self.rule(&mut out, who, action, now)?;
-        Ok(out.finish())
+        let [a, b] = setup.players;
+        if a == b {
+            return Err(SetupError::SamePlayer);
+        }
+        let advantage = match setup.advantage {
+            p if p == a => Seat::FIRST,
+            p if p == b => Seat::SECOND,
+            _ => return Err(SetupError::AdvantageNotPlaying),
+        };
+        let t = setup.timing;
+        if t.turn_ms == 0 || t.challenge_ms == 0 {
+            return Err(SetupError::BadSettings(
+                "the turn and the challenge need some time (more than 0 ms)",
+            ));
+        }
+        let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
+        let mut duel = Duel {
+            ledger: Ledger::new(now),
+            core,
+            players: setup.players.into(),
+            advantage,
+            timing: t,
+            phase: Phase::ChoosingStarter,
+            turn: 0,
+            tickets: BySeat::new(2, 0),
+            clock: Clock::stopped(t.turn_ms),
+            idle_turns: 0,
+        };
+        // The choice of who starts has one turn's length.
+        duel.sync_clocks(now);
+        Ok(duel)
     }
 
-    fn fold(&mut self, event: &Event) -> Result<(), FoldError> {
-        self.core.begin(event);
-        self.core.fold_shared(&event.kind)?;
-        let bonus = self.timing.guess_bonus_ms;
-        match &event.kind {
-            EventKind::Skipped { time_up: true, .. } => self.idle_turns += 1,
-            // Bookkeeping that is no one playing.
-            EventKind::TurnEnded { .. }
-            | EventKind::TurnStarted { .. }
-            | EventKind::ClockRebased { .. }
-            | EventKind::Paused { .. }
-            | EventKind::Resumed { .. }
-            | EventKind::MatchEnded { .. } => {}
-            _ => self.idle_turns = 0,
+    fn created(setup: DuelSetup) -> DuelEvent {
+        DuelEvent::DuelCreated {
+            setup: Box::new(setup),
         }
-        match &event.kind {
-            EventKind::DuelCreated { .. } | EventKind::PracticeCreated { .. } => {
-                return Err(self.core.misfit("a match is created only once"));
+    }
+
+    fn setup_of(event: &DuelEvent) -> Option<&DuelSetup> {
+        match event {
+            DuelEvent::DuelCreated { setup } => Some(setup),
+            _ => None,
+        }
+    }
+
+    fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    fn ledger_mut(&mut self) -> &mut Ledger {
+        &mut self.ledger
+    }
+
+    fn players(&self) -> &[PlayerId] {
+        self.players.values()
+    }
+
+    fn is_over(&self) -> bool {
+        self.core.outcome.is_some()
+    }
+
+    fn seed(&self) -> u64 {
+        self.core.seed
+    }
+
+    fn listed_settings(&self) -> serde_json::Value {
+        serde_json::to_value(self.core.settings).unwrap_or_default()
+    }
+
+    /// Check 3: their turn, or their choice of who starts; answers come from either.
+    fn check_turn(&self, seat: Seat, m: &DuelMove) -> Result<(), RuleError> {
+        let waiting_for = |s: Seat| RuleError::NotYourTurn {
+            waiting_for: self.player(s),
+        };
+        match (m, self.turn_seat()) {
+            (DuelMove::Answer { .. }, _) => Ok(()),
+            (DuelMove::ChooseStarter { .. }, _) | (_, None) if seat != self.advantage => {
+                Err(waiting_for(self.advantage))
             }
-            EventKind::StarterChosen { .. } => {
-                if self.phase != Phase::ChoosingStarter {
-                    return Err(self.core.misfit("the starter was already chosen"));
-                }
+            (DuelMove::ChooseStarter { .. }, _) | (_, None) => Ok(()),
+            (_, Some(s)) if s != seat => Err(waiting_for(s)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Check 4: the move fits the phase.
+    fn check_phase(&self, m: &DuelMove, _now: Millis) -> Result<(), RuleError> {
+        use RuleError::WrongPhase;
+        let step = match &self.phase {
+            Phase::Turn { step, .. } => Some(step),
+            _ => None,
+        };
+        // What a player in the middle of something is told.
+        let busy = |step: Option<&Step>, otherwise: &'static str| match step {
+            None => WrongPhase(CHOOSE_FIRST),
+            Some(Step::Challenge { .. }) => WrongPhase("wait until the challenge is revealed"),
+            Some(Step::Pending { .. }) => {
+                WrongPhase("confirm or take back the guess you are making first")
             }
-            EventKind::TurnStarted { turn, seat } => {
-                self.turn = *turn;
-                self.clock = Clock::stopped(self.timing.turn_ms);
-                self.set_step(*seat, Step::Build);
-            }
-            EventKind::Observed { by, .. } | EventKind::Skipped { seat: by, .. } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Build {
-                    return Err(self.core.misfit("step 1 is not in progress"));
-                }
-                if let EventKind::Skipped { .. } = event.kind {
-                    self.tickets[seat.other().index()] += 1;
-                }
-                self.set_step(seat, Step::Guess);
-            }
-            EventKind::ChallengeOpened { by, koan } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Build {
-                    return Err(self.core.misfit("step 1 is not in progress"));
-                }
-                let step = Step::Challenge {
-                    koan: koan.clone(),
-                    answers: [None, None],
-                    clock: Clock::stopped(self.timing.challenge_ms),
-                };
-                self.set_step(seat, step);
-            }
-            EventKind::ChallengeAnswered { seat, answer } => match &mut self.phase {
-                Phase::Turn {
-                    step: Step::Challenge { answers, .. },
-                    ..
-                } => answers[seat.index()] = Some(*answer),
-                _ => return Err(self.core.misfit("no challenge is open")),
+            Some(Step::Verdict { .. }) => WrongPhase("wait for the umpire's answer to the guess"),
+            Some(_) => WrongPhase(otherwise),
+        };
+        match m {
+            DuelMove::ChooseStarter { .. } => match self.phase {
+                Phase::ChoosingStarter => Ok(()),
+                _ => Err(WrongPhase("the starting player has already been chosen")),
             },
-            EventKind::ChallengeRevealed { answers, obeys, .. } => {
-                let (seat, step) = self.step()?;
-                let Step::Challenge { koan, .. } = step else {
-                    return Err(self.core.misfit("no challenge is open"));
-                };
+            DuelMove::Build { .. } | DuelMove::Skip => match step {
+                Some(Step::Build) => Ok(()),
+                _ => Err(busy(
+                    step,
+                    "step 1 is done this turn (one structure per turn); guess or end your turn",
+                )),
+            },
+            DuelMove::Answer { .. } => match step {
+                Some(Step::Challenge { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no challenge to answer")),
+            },
+            DuelMove::Guess { .. } | DuelMove::EndTurn => match step {
+                Some(Step::Guess) => Ok(()),
+                _ => Err(busy(
+                    step,
+                    "build a structure (or skip) first: guesses come in step 2",
+                )),
+            },
+            DuelMove::Confirm | DuelMove::TakeBack => match step {
+                Some(Step::Pending { .. }) => Ok(()),
+                _ => Err(WrongPhase(
+                    "there is no guess waiting for your confirmation",
+                )),
+            },
+            DuelMove::Disallow => match step {
+                Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no guess to disallow")),
+            },
+            DuelMove::Verdict { guess, .. } => match step {
+                Some(Step::Verdict { guess: g }) if g == guess => Ok(()),
+                _ => Err(WrongPhase("no guess is waiting for that verdict")),
+            },
+        }
+    }
+
+    /// Check 6: the rule itself, and what it makes happen.
+    fn rule(
+        &self,
+        out: &mut Emitter<Duel>,
+        who: Who,
+        m: &DuelMove,
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let seat = match who {
+            Who::Player(seat) => seat,
+            // Only player moves read it; the turn player is the natural default.
+            _ => self.turn_seat().unwrap_or(self.advantage),
+        };
+        let pending = self.pending();
+        match m {
+            DuelMove::ChooseStarter { starter } => {
+                self.check_time(now)?;
+                let starter = self
+                    .seat_of(*starter)
+                    .ok_or(RuleError::NotInMatch(*starter))?;
+                out.emit(DuelEvent::StarterChosen { starter });
+                out.emit(DuelEvent::TurnStarted {
+                    turn: 1,
+                    seat: starter,
+                });
+            }
+            DuelMove::Build { koan, mode } => {
+                self.check_time(now)?;
+                self.core.check_new(koan)?;
                 let koan = koan.clone();
-                let origin = super::Origin::Challenged {
-                    by: seat,
-                    answers: *answers,
-                };
-                self.core.table.push(koan, *obeys, origin);
-                for s in Seat::BOTH {
-                    if answers[s.index()].is_correct(*obeys) {
-                        self.tickets[s.index()] += 1;
+                match mode {
+                    Mode::Observe => {
+                        let obeys = self.core.obeys(&koan);
+                        out.emit(ZendoEvent::Observed {
+                            by: seat,
+                            koan,
+                            obeys,
+                        });
+                        pass_if_no_ticket(out);
                     }
-                }
-                self.set_step(seat, Step::Guess);
-            }
-            EventKind::GuessRead { number, by, .. } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Guess || self.tickets(seat) == 0 {
-                    return Err(self.core.misfit("no ticket to pay for the guess"));
-                }
-                self.tickets[seat.index()] -= 1;
-                self.set_step(seat, Step::Pending { guess: *number });
-            }
-            EventKind::GuessConfirmed { number } => {
-                let (seat, step) = self.step()?;
-                if *step != (Step::Pending { guess: *number }) {
-                    return Err(self.core.misfit("that guess is not pending"));
-                }
-                self.clock.add(bonus);
-                self.set_step(seat, Step::Verdict { guess: *number });
-            }
-            EventKind::GuessWithdrawn { number, .. } | EventKind::GuessUndecided { number, .. } => {
-                let (seat, step) = self.step()?;
-                let official = match step {
-                    Step::Pending { guess } if guess == number => false,
-                    Step::Verdict { guess } if guess == number => true,
-                    _ => return Err(self.core.misfit("that guess is not in play")),
-                };
-                if let (EventKind::GuessWithdrawn { .. }, true) = (&event.kind, official) {
-                    // Disallowed after it was official: as if never made.
-                    self.clock.take(bonus);
-                }
-                self.tickets[seat.index()] += 1;
-                self.set_step(seat, Step::Guess);
-            }
-            EventKind::Refuted { number, .. } => {
-                let (seat, step) = self.step()?;
-                if *step != (Step::Verdict { guess: *number }) {
-                    return Err(self.core.misfit("that guess is not awaiting a verdict"));
-                }
-                self.set_step(seat, Step::Guess);
-            }
-            EventKind::TurnEnded { seat, .. } => {
-                if self.step()?.0 != *seat {
-                    return Err(self.core.misfit("it is not that player's turn"));
+                    Mode::Challenge => out.emit(DuelEvent::ChallengeOpened { by: seat, koan }),
                 }
             }
-            EventKind::Paused { .. } => self.paused = true,
-            EventKind::Resumed { .. } => self.paused = false,
-            EventKind::ClockRebased { from, to } => {
-                self.clock.skip(*from, *to);
+            DuelMove::Skip => {
+                self.check_time(now)?;
+                out.emit(DuelEvent::Skipped {
+                    seat,
+                    time_up: false,
+                });
+                pass_if_no_ticket(out);
+            }
+            DuelMove::Answer { answer } => {
                 if let Phase::Turn {
                     step: Step::Challenge { clock, .. },
                     ..
-                } = &mut self.phase
+                } = &self.phase
+                    && clock.has_expired(now)
                 {
-                    clock.skip(*from, *to);
+                    return Err(RuleError::Expired(
+                        "the time to answer this challenge is over; the answer does not count",
+                    ));
+                }
+                out.emit(DuelEvent::ChallengeAnswered {
+                    seat,
+                    answer: Some(*answer),
+                });
+                if let Phase::Turn {
+                    step: Step::Challenge { answers, .. },
+                    ..
+                } = &out.next().phase
+                    && answers.values().iter().all(Option::is_some)
+                {
+                    reveal(out, false);
                 }
             }
-            EventKind::MatchEnded { .. } => self.phase = Phase::Over,
+            DuelMove::Guess { pattern } => {
+                self.check_time(now)?;
+                if self.tickets(seat) == 0 {
+                    return Err(RuleError::NoTicket);
+                }
+                out.emit(self.core.read(seat, pattern)?);
+            }
+            DuelMove::Confirm => {
+                self.check_time(now)?;
+                for e in self.core.confirmed(pending) {
+                    out.emit(e);
+                }
+                pass_if_no_ticket(out);
+            }
+            DuelMove::TakeBack => {
+                self.check_time(now)?;
+                out.emit(ZendoEvent::GuessWithdrawn {
+                    number: pending,
+                    why: Withdrawal::TakenBack,
+                });
+            }
+            DuelMove::EndTurn => {
+                self.check_time(now)?;
+                pass_turn(out, seat, TurnEnd::Ended);
+            }
+            DuelMove::Disallow => {
+                let Who::Host(by) = who else {
+                    return Err(RuleError::HostOnly(rules::Move::describe(m)));
+                };
+                out.emit(ZendoEvent::GuessWithdrawn {
+                    number: pending,
+                    why: Withdrawal::Disallowed { by },
+                });
+            }
+            DuelMove::Verdict { guess, verdict } => {
+                out.emit(self.core.judge(*guess, verdict)?);
+                pass_if_no_ticket(out);
+            }
         }
-        self.sync_clocks(event.at);
         Ok(())
     }
 
-    fn view(&self, viewer: &Viewer) -> super::DuelView {
-        super::view::duel(self, viewer)
+    /// Before anyone played, leaving is declining, not losing.
+    fn resign(&self, out: &mut Emitter<Duel>, seat: Seat) -> Result<(), RuleError> {
+        out.emit(self.core.ended(if self.phase == Phase::ChoosingStarter {
+            Outcome::Declined {
+                by: seat,
+                time_up: false,
+            }
+        } else {
+            Outcome::Resigned { by: seat }
+        }));
+        Ok(())
     }
 
-    fn version(&self) -> u64 {
-        self.core.version
+    fn end(&self, out: &mut Emitter<Duel>, by: PlayerId) {
+        out.emit(self.core.ended(Outcome::Ended { by }));
+    }
+
+    /// What a passed deadline does, by step.
+    fn time_out(&self, out: &mut Emitter<Duel>, _deadline: Deadline) {
+        let (seat, step) = match &self.phase {
+            Phase::ChoosingStarter => {
+                out.emit(self.core.ended(Outcome::Declined {
+                    by: self.advantage,
+                    time_up: true,
+                }));
+                return;
+            }
+            Phase::Turn { seat, step } => (*seat, step),
+            Phase::Over => return,
+        };
+        match step {
+            Step::Build => {
+                out.emit(DuelEvent::Skipped {
+                    seat,
+                    time_up: true,
+                });
+                if out.next().idle_turns >= IDLE_TURNS {
+                    out.emit(self.core.ended(Outcome::Abandoned));
+                    return;
+                }
+                pass_turn(out, seat, TurnEnd::TimeUp);
+            }
+            Step::Guess => pass_turn(out, seat, TurnEnd::TimeUp),
+            Step::Pending { guess } => {
+                out.emit(ZendoEvent::GuessWithdrawn {
+                    number: *guess,
+                    why: Withdrawal::TimeUp,
+                });
+                pass_turn(out, seat, TurnEnd::TimeUp);
+            }
+            Step::Challenge { .. } => reveal(out, true),
+            // No deadline runs while a verdict is awaited.
+            Step::Verdict { .. } => {}
+        }
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.paused {
+        if self.ledger.paused {
             return None;
         }
         let step = match &self.phase {
@@ -995,16 +911,218 @@ impl Game for Duel {
         })
     }
 
-    fn is_over(&self) -> bool {
-        self.core.outcome.is_some()
+    fn fold_game(&mut self, event: &DuelEvent, _at: Millis) -> Result<(), FoldError> {
+        let bonus = self.timing.guess_bonus_ms;
+        match event {
+            DuelEvent::Skipped { time_up: true, .. } => self.idle_turns += 1,
+            // Bookkeeping that is no one playing.
+            DuelEvent::TurnEnded { .. }
+            | DuelEvent::TurnStarted { .. }
+            | DuelEvent::Zendo(ZendoEvent::MatchEnded { .. }) => {}
+            _ => self.idle_turns = 0,
+        }
+        match event {
+            DuelEvent::DuelCreated { .. } => {
+                return Err(self.ledger.misfit("a match is created only once"));
+            }
+            DuelEvent::StarterChosen { .. } => {
+                if self.phase != Phase::ChoosingStarter {
+                    return Err(self.ledger.misfit("the starter was already chosen"));
+                }
+            }
+            DuelEvent::TurnStarted { turn, seat } => {
+                self.turn = *turn;
+                self.clock = Clock::stopped(self.timing.turn_ms);
+                self.set_step(*seat, Step::Build);
+            }
+            DuelEvent::Skipped { seat: by, .. } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Build {
+                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                }
+                self.tickets[seat.other()] += 1;
+                self.set_step(seat, Step::Guess);
+            }
+            DuelEvent::ChallengeOpened { by, koan } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Build {
+                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                }
+                let step = Step::Challenge {
+                    koan: koan.clone(),
+                    answers: BySeat::new(2, None),
+                    clock: Clock::stopped(self.timing.challenge_ms),
+                };
+                self.set_step(seat, step);
+            }
+            DuelEvent::ChallengeAnswered { seat, answer } => {
+                let Some(answer) = answer else {
+                    return Err(self.ledger.misfit("a challenge answer without its content"));
+                };
+                match &mut self.phase {
+                    Phase::Turn {
+                        step: Step::Challenge { answers, .. },
+                        ..
+                    } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
+                    _ => return Err(self.ledger.misfit("no challenge is open")),
+                }
+            }
+            DuelEvent::ChallengeRevealed { answers, obeys, .. } => {
+                let (seat, step) = self.step()?;
+                let Step::Challenge { koan, .. } = step else {
+                    return Err(self.ledger.misfit("no challenge is open"));
+                };
+                if answers.len() != 2 {
+                    return Err(self.ledger.misfit("a duel's challenge has two answers"));
+                }
+                let koan = koan.clone();
+                let origin = super::Origin::Challenged {
+                    by: seat,
+                    answers: answers.clone(),
+                };
+                self.core.table.push(koan, *obeys, origin);
+                for (s, a) in answers.iter() {
+                    if a.is_correct(*obeys) {
+                        self.tickets[s] += 1;
+                    }
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            DuelEvent::TurnEnded { seat, .. } => {
+                if self.step()?.0 != *seat {
+                    return Err(self.ledger.misfit("it is not that player's turn"));
+                }
+            }
+            DuelEvent::Zendo(e) => {
+                self.core.fold(e, &mut self.ledger)?;
+                self.fold_zendo(e, bonus)?;
+            }
+        }
+        Ok(())
     }
 
-    fn is_visible(&self, event: &Event, viewer: &Viewer) -> bool {
-        let seat = match viewer {
-            Viewer::Player(id) => self.seat_of(*id),
-            Viewer::Spectator => None,
-        };
-        event.visible_to(seat)
+    fn skip_downtime(&mut self, from: Millis, to: Millis) {
+        self.clock.skip(from, to);
+        if let Phase::Turn {
+            step: Step::Challenge { clock, .. },
+            ..
+        } = &mut self.phase
+        {
+            clock.skip(from, to);
+        }
+    }
+
+    /// The turn clock runs in steps 1 and 2 except while a challenge is answered or a
+    /// verdict awaited; the challenge clock runs while its challenge is open; nothing
+    /// runs while paused or over.
+    fn sync_clocks(&mut self, at: Millis) {
+        let paused = self.ledger.paused;
+        let turn_runs = !paused
+            && matches!(
+                self.phase,
+                Phase::ChoosingStarter
+                    | Phase::Turn {
+                        step: Step::Build | Step::Guess | Step::Pending { .. },
+                        ..
+                    }
+            );
+        self.clock.set_running(turn_runs, at);
+        if let Phase::Turn {
+            step: Step::Challenge { clock, .. },
+            ..
+        } = &mut self.phase
+        {
+            clock.set_running(!paused, at);
+        }
+    }
+
+    fn view(&self, viewer: &Viewer) -> DuelView {
+        view::duel(self, viewer)
+    }
+
+    /// The created event holds the hidden pattern: nobody hears it. A challenge answer
+    /// is heard whole only by the one who gave it; the others hear that it is in.
+    fn redact(&self, event: &DuelEvent, viewer: &Viewer) -> Option<DuelEvent> {
+        match event {
+            DuelEvent::DuelCreated { .. } => None,
+            DuelEvent::ChallengeAnswered { seat, .. }
+                if self.viewer_seat(viewer) != Some(*seat) =>
+            {
+                Some(DuelEvent::ChallengeAnswered {
+                    seat: *seat,
+                    answer: None,
+                })
+            }
+            _ => Some(event.clone()),
+        }
+    }
+
+    fn work(&self) -> Option<(u64, VerdictJob)> {
+        super::work(self)
+    }
+
+    fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> DuelMove {
+        super::perform::<Duel>(job, stop)
+    }
+
+    fn abandon(key: u64, reason: &str) -> Option<DuelMove> {
+        super::abandon::<Duel>(key, reason)
+    }
+}
+
+impl Duel {
+    /// The duel's side of the shared Zendo events: tickets, steps and the turn clock.
+    fn fold_zendo(&mut self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
+        match event {
+            ZendoEvent::Observed { by, .. } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Build {
+                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            ZendoEvent::GuessRead { number, by, .. } => {
+                let (seat, step) = self.step()?;
+                if seat != *by || *step != Step::Guess || self.tickets(seat) == 0 {
+                    return Err(self.ledger.misfit("no ticket to pay for the guess"));
+                }
+                self.tickets[seat] -= 1;
+                self.set_step(seat, Step::Pending { guess: *number });
+            }
+            ZendoEvent::GuessConfirmed { number } => {
+                let (seat, step) = self.step()?;
+                if *step != (Step::Pending { guess: *number }) {
+                    return Err(self.ledger.misfit("that guess is not pending"));
+                }
+                self.clock.add(bonus);
+                self.set_step(seat, Step::Verdict { guess: *number });
+            }
+            ZendoEvent::GuessWithdrawn { number, .. }
+            | ZendoEvent::GuessUndecided { number, .. } => {
+                let (seat, step) = self.step()?;
+                let official = match step {
+                    Step::Pending { guess } if guess == number => false,
+                    Step::Verdict { guess } if guess == number => true,
+                    _ => return Err(self.ledger.misfit("that guess is not in play")),
+                };
+                if official {
+                    // Disallowed or void after it was official: as if never made, so
+                    // its 30 s go too.
+                    self.clock.take(bonus);
+                }
+                self.tickets[seat] += 1;
+                self.set_step(seat, Step::Guess);
+            }
+            ZendoEvent::Refuted { number, .. } => {
+                let (seat, step) = self.step()?;
+                if *step != (Step::Verdict { guess: *number }) {
+                    return Err(self.ledger.misfit("that guess is not awaiting a verdict"));
+                }
+                self.set_step(seat, Step::Guess);
+            }
+            ZendoEvent::MatchEnded { .. } => self.phase = Phase::Over,
+        }
+        Ok(())
     }
 }
 
@@ -1012,7 +1130,9 @@ impl Game for Duel {
 mod tests {
     use super::*;
     use crate::finder::{Counterexample, Verdict};
+    use crate::rules::Actor;
     use crate::rules::ErrorCode::{self, *};
+    use crate::rules::zendo::testing::flat::{EventKind, flat, kinds};
     use crate::rules::zendo::testing::*;
     use crate::rules::zendo::{GuessStatus, Origin, TurnEnd};
 
@@ -1039,10 +1159,6 @@ mod tests {
         r.expect_err("should be refused").code()
     }
 
-    fn kinds(events: &[Event]) -> Vec<&EventKind> {
-        events.iter().map(|e| &e.kind).collect()
-    }
-
     fn remaining(h: &Harness<Duel>) -> Millis {
         h.game.clock().remaining(h.now)
     }
@@ -1065,6 +1181,10 @@ mod tests {
     /// she has one more ticket and is in step 2.
     fn alice_wins_a_challenge(h: &mut Harness<Duel>) {
         let k = h.fresh(true);
+        alice_wins_a_challenge_with(h, k);
+    }
+
+    fn alice_wins_a_challenge_with(h: &mut Harness<Duel>, k: Koan) {
         h.ok(A, build(k, Mode::Challenge));
         h.ok(A, answer(Answer::Obeys));
         h.ok(B, answer(Answer::Not));
@@ -1076,15 +1196,15 @@ mod tests {
         let mut h = started();
         let k = h.fresh(true);
         h.ok(A, build(k, Mode::Observe)); // no ticket: the turn passes
-        h.ok(B, Action::Skip); // Alice +1; Bob has none: the turn passes
+        h.ok(B, DuelMove::Skip); // Alice +1; Bob has none: the turn passes
         alice_wins_a_challenge(&mut h);
-        assert_eq!((h.game.turn(), h.game.tickets(Seat::First)), (3, 2));
+        assert_eq!((h.game.turn(), h.game.tickets(Seat::FIRST)), (3, 2));
         assert_eq!(*step(&h), Step::Guess);
         h
     }
 
     /// "every piece points up": wrong, and `1^ 1>`-like structures show it.
-    fn every_up() -> Action {
+    fn every_up() -> Guessing {
         guess("every piece points up")
     }
 
@@ -1124,7 +1244,7 @@ mod tests {
         assert_eq!((t.len(), t[0].obeys, t[1].obeys), (2, true, false));
         assert_eq!((t[0].number, t[1].number), (1, 2));
         assert_eq!(
-            (duel.tickets(Seat::First), duel.tickets(Seat::Second)),
+            (duel.tickets(Seat::FIRST), duel.tickets(Seat::SECOND)),
             (0, 0)
         );
         assert_eq!(*duel.phase(), Phase::ChoosingStarter);
@@ -1144,11 +1264,11 @@ mod tests {
             kinds(&events)[..],
             [
                 EventKind::StarterChosen {
-                    starter: Seat::Second
+                    starter: Seat::SECOND
                 },
                 EventKind::TurnStarted {
                     turn: 1,
-                    seat: Seat::Second
+                    seat: Seat::SECOND
                 }
             ]
         ));
@@ -1159,7 +1279,7 @@ mod tests {
         let mut h = Harness::duel(setup);
         assert_eq!(code(h.act(A, choose(ALICE))), NotYourTurn);
         h.ok(B, choose(ALICE));
-        assert_eq!(h.game.turn_seat(), Some(Seat::First));
+        assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
     }
 
     #[test]
@@ -1170,27 +1290,27 @@ mod tests {
         let k = h.fresh(true);
         h.ok(A, build(k, Mode::Observe));
         // Alice had no ticket: Bob's turn 2 began at 10 s with a full clock.
-        assert_eq!((h.game.turn(), h.game.turn_seat()), (2, Some(Seat::Second)));
+        assert_eq!((h.game.turn(), h.game.turn_seat()), (2, Some(Seat::SECOND)));
         assert_eq!(h.game.next_deadline().map(|d| d.at), Some(10_000 + TURN));
         h.wait(10_000);
-        h.ok(B, Action::Skip);
-        assert_eq!((h.game.turn(), h.game.turn_seat()), (3, Some(Seat::First)));
+        h.ok(B, DuelMove::Skip);
+        assert_eq!((h.game.turn(), h.game.turn_seat()), (3, Some(Seat::FIRST)));
         h.wait(10_000);
         let k = h.fresh(false);
         h.ok(A, build(k, Mode::Observe));
         // With Bob's free ticket Alice is in step 2 and ends her turn herself.
         assert_eq!(*step(&h), Step::Guess);
-        let events = h.ok(A, Action::EndTurn);
+        let events = h.ok(A, DuelMove::EndTurn);
         assert!(matches!(
             kinds(&events)[..],
             [
                 EventKind::TurnEnded {
-                    seat: Seat::First,
+                    seat: Seat::FIRST,
                     why: TurnEnd::Ended
                 },
                 EventKind::TurnStarted {
                     turn: 4,
-                    seat: Seat::Second
+                    seat: Seat::SECOND
                 }
             ]
         ));
@@ -1228,12 +1348,12 @@ mod tests {
     fn counterexamples_count_as_given() {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let counterexample = h.umpire_refutes();
         let entry = h.game.table().find(&counterexample.koan).unwrap().clone();
         assert_eq!(entry.origin, Origin::Counterexample { guess: 1 });
         assert_eq!(entry.obeys, counterexample.hidden);
-        h.ok(A, Action::EndTurn);
+        h.ok(A, DuelMove::EndTurn);
         assert_eq!(
             h.act(B, build(entry.koan, Mode::Observe)).err(),
             Some(RuleError::AlreadyGiven {
@@ -1245,24 +1365,24 @@ mod tests {
     #[test]
     fn observe_gives_the_verdict_at_once() {
         let mut h = alice_with_two_tickets();
-        h.ok(A, Action::EndTurn);
+        h.ok(A, DuelMove::EndTurn);
         h.wait(5_000);
         let before = remaining(&h);
         let k = h.fresh(false);
         let events = h.ok(B, build(k.clone(), Mode::Observe));
-        let EventKind::Observed { by, obeys, .. } = &events[0].kind else {
+        let EventKind::Observed { by, obeys, .. } = &flat(&events[0].kind) else {
             panic!("{events:?}");
         };
-        assert_eq!((*by, *obeys), (Seat::Second, false));
+        assert_eq!((*by, *obeys), (Seat::SECOND, false));
         let entry = h.game.table().find(&k).unwrap();
         assert_eq!(
             (entry.obeys, &entry.origin),
-            (false, &Origin::Observed { by: Seat::Second })
+            (false, &Origin::Observed { by: Seat::SECOND })
         );
         // Judging took no time off the clock... and Bob, with no ticket, passed.
         assert_eq!(before, TURN - 5_000);
         assert!(matches!(
-            events[1].kind,
+            flat(&events[1].kind),
             EventKind::TurnEnded {
                 why: TurnEnd::NoTickets,
                 ..
@@ -1282,7 +1402,7 @@ mod tests {
             answers,
             obeys,
             time_up,
-        } = &events[1].kind
+        } = &flat(&events[1].kind)
         else {
             panic!("{events:?}");
         };
@@ -1291,26 +1411,26 @@ mod tests {
             ([Answer::Not, Answer::Obeys], false, false)
         );
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (1, 0)
         );
         let entry = h.game.table().find(&k).unwrap();
         assert_eq!(
             entry.origin,
             Origin::Challenged {
-                by: Seat::First,
-                answers: [Answer::Not, Answer::Obeys]
+                by: Seat::FIRST,
+                answers: BySeat::from([Answer::Not, Answer::Obeys])
             }
         );
         assert_eq!(*step(&h), Step::Guess);
         // Both right: both earn, the challenger's opponent too.
-        h.ok(A, Action::EndTurn);
+        h.ok(A, DuelMove::EndTurn);
         let k = h.fresh(true);
         h.ok(B, build(k, Mode::Challenge));
         h.ok(B, answer(Answer::Obeys));
         h.ok(A, answer(Answer::Obeys));
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (2, 1)
         );
         assert_replays(&h);
@@ -1325,7 +1445,7 @@ mod tests {
         h.ok(A, answer(Answer::Obeys));
         let events = h.ok(B, answer(Answer::Pass));
         assert!(matches!(
-            events[1].kind,
+            flat(&events[1].kind),
             EventKind::ChallengeRevealed {
                 answers: [Answer::Obeys, Answer::Pass],
                 obeys: true,
@@ -1349,7 +1469,7 @@ mod tests {
         assert_eq!(code(h.act(B, answer(Answer::Obeys))), Expired);
         let events = h.run_out();
         assert!(matches!(
-            events[0].kind,
+            flat(&events[0].kind),
             EventKind::ChallengeRevealed {
                 answers: [Answer::Obeys, Answer::Pass],
                 obeys: true,
@@ -1357,7 +1477,7 @@ mod tests {
             }
         ));
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (1, 0)
         );
         assert_replays(&h);
@@ -1390,7 +1510,7 @@ mod tests {
             ]
         ));
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (0, 0)
         );
     }
@@ -1398,12 +1518,12 @@ mod tests {
     #[test]
     fn skipping_gives_the_opponent_a_ticket() {
         let mut h = started();
-        let events = h.ok(A, Action::Skip);
+        let events = h.ok(A, DuelMove::Skip);
         assert!(matches!(
             kinds(&events)[..],
             [
                 EventKind::Skipped {
-                    seat: Seat::First,
+                    seat: Seat::FIRST,
                     time_up: false
                 },
                 EventKind::TurnEnded {
@@ -1411,27 +1531,27 @@ mod tests {
                     ..
                 },
                 EventKind::TurnStarted {
-                    seat: Seat::Second,
+                    seat: Seat::SECOND,
                     ..
                 }
             ]
         ));
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (0, 1)
         );
         // The skipper goes on to step 2 when they have a ticket of their own.
-        h.ok(B, Action::Skip);
+        h.ok(B, DuelMove::Skip);
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (1, 1)
         );
         assert_eq!(
             (h.game.turn_seat(), step(&h)),
-            (Some(Seat::Second), &Step::Guess)
+            (Some(Seat::SECOND), &Step::Guess)
         );
-        h.ok(B, Action::EndTurn);
-        assert_eq!(h.game.turn_seat(), Some(Seat::First));
+        h.ok(B, DuelMove::EndTurn);
+        assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
     }
 
     #[test]
@@ -1443,7 +1563,7 @@ mod tests {
             reading,
             contradictions,
             ..
-        } = &events[0].kind
+        } = &flat(&events[0].kind)
         else {
             panic!("{events:?}");
         };
@@ -1455,10 +1575,10 @@ mod tests {
         assert_eq!(h.game.guesses()[0].status, GuessStatus::Pending);
         assert_eq!(*step(&h), Step::Pending { guess: 1 });
         // The ticket is paid when the guess is stated.
-        assert_eq!(h.game.tickets(Seat::First), 1);
+        assert_eq!(h.game.tickets(Seat::FIRST), 1);
         // One guess at a time.
         assert_eq!(code(h.act(A, every_up())), WrongPhase);
-        assert_eq!(code(h.act(A, Action::EndTurn)), WrongPhase);
+        assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
     }
 
     #[test]
@@ -1487,12 +1607,12 @@ mod tests {
     fn taking_a_guess_back_returns_the_ticket() {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
-        assert_eq!(h.game.tickets(Seat::First), 1);
-        h.ok(A, Action::TakeBack);
-        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(h.game.tickets(Seat::FIRST), 1);
+        h.ok(A, DuelMove::TakeBack);
+        assert_eq!(h.game.tickets(Seat::FIRST), 2);
         assert_eq!(h.game.guesses()[0].status, GuessStatus::TakenBack);
         assert_eq!(*step(&h), Step::Guess);
-        assert_eq!(code(h.act(A, Action::Confirm)), WrongPhase);
+        assert_eq!(code(h.act(A, DuelMove::Confirm)), WrongPhase);
         // Another guess may follow.
         h.ok(A, every_up());
         assert_eq!(h.game.guesses()[1].number, 2);
@@ -1506,7 +1626,7 @@ mod tests {
         let before = remaining(&h);
         h.ok(A, every_up());
         h.wait(10_000); // reading and thinking: the clock runs
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         assert_eq!(remaining(&h), before - 10_000 + 30_000);
         assert!(!h.game.clock().is_running());
         assert_eq!(h.game.next_deadline(), None);
@@ -1520,12 +1640,12 @@ mod tests {
         );
         // A second official guess adds another 30 s.
         h.ok(A, every_up_variant());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         assert_eq!(remaining(&h), before + 50_000);
     }
 
     /// Another wrong guess, worded differently from [`every_up`].
-    fn every_up_variant() -> Action {
+    fn every_up_variant() -> Guessing {
         guess("exactly one piece points up")
     }
 
@@ -1533,14 +1653,14 @@ mod tests {
     fn counterexample_joins_the_table() {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let size = h.game.table().entries().len();
         let events = h.umpire();
         let EventKind::Refuted {
             number: 1,
             counterexample,
             on_table: None,
-        } = &events[0].kind
+        } = &flat(&events[0].kind)
         else {
             panic!("{events:?}");
         };
@@ -1566,11 +1686,12 @@ mod tests {
             A,
             guess("exists x. up(x) | (pieces = 1 & exists y. small(y) & right(y))"),
         );
-        h.ok(A, Action::Confirm);
         let size = h.game.table().entries().len();
-        let events = h.umpire();
+        // Already contradicted by #2 when it was read: made official, #2 refutes it at
+        // once (the finder is not even asked).
+        let events = h.ok(A, DuelMove::Confirm);
         assert!(matches!(
-            events[0].kind,
+            flat(&events[1].kind),
             EventKind::Refuted {
                 on_table: Some(2),
                 ..
@@ -1588,8 +1709,8 @@ mod tests {
     fn false_verdicts_are_refused() {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
-        let verdict = |koan: Koan, hidden: bool| Action::Verdict {
+        h.ok(A, DuelMove::Confirm);
+        let verdict = |koan: Koan, hidden: bool| DuelMove::Verdict {
             guess: 1,
             verdict: Verdict::Counterexample(Counterexample {
                 koan,
@@ -1603,18 +1724,30 @@ mod tests {
         // `1^ 1>` separates them, but the sides are claimed the wrong way round.
         let sep = koan("1^ 1>");
         assert_eq!(code(h.act(U, verdict(sep.clone(), false))), BadVerdict);
-        // The right one goes on the table; then "equivalent" for the same guess made
-        // again is refused: a table structure separates them.
+        // The right one goes on the table; the same guess made again is refuted by it
+        // at once, and "equivalent" can never be given for it (a table structure
+        // separates them: checked again when a verdict comes in, `Core::judge`).
         h.ok(U, verdict(sep, true));
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
-        let eq2 = Action::Verdict {
+        let events = h.ok(A, DuelMove::Confirm);
+        assert!(matches!(
+            flat(&events[1].kind),
+            EventKind::Refuted {
+                on_table: Some(_),
+                ..
+            }
+        ));
+        let eq2 = DuelMove::Verdict {
             guess: 2,
             verdict: Verdict::Equivalent,
         };
-        assert_eq!(code(h.act(U, eq2)), BadVerdict);
+        assert_eq!(code(h.act(U, eq2)), WrongPhase);
+        assert!(matches!(
+            h.game.core.judge(2, &Verdict::Equivalent),
+            Err(RuleError::BadVerdict(_))
+        ));
         // A verdict for a guess that is not awaited, or from a player.
-        let eq1 = Action::Verdict {
+        let eq1 = DuelMove::Verdict {
             guess: 1,
             verdict: Verdict::Equivalent,
         };
@@ -1622,7 +1755,7 @@ mod tests {
         assert_eq!(
             code(h.act(
                 A,
-                Action::Verdict {
+                DuelMove::Verdict {
                     guess: 2,
                     verdict: Verdict::Equivalent
                 }
@@ -1637,32 +1770,29 @@ mod tests {
         let mut h = alice_with_two_tickets();
         // A wrong guess, refuted: no winner.
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         h.umpire();
         assert!(!h.game.is_over());
         // An undecided one: still no winner.
         h.ok(A, guess("at least one piece points up"));
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         h.umpire_undecided("budget");
         assert!(!h.game.is_over());
         // The same guess again, proved equivalent: Alice wins.
         h.ok(A, guess("at least one piece points up"));
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let events = h.umpire();
         assert!(matches!(
-            events[..],
-            [Event {
-                kind: EventKind::MatchEnded {
-                    outcome: Outcome::Solved {
-                        by: Seat::First,
-                        guess: 3
-                    },
-                    ..
+            kinds(&events)[..],
+            [EventKind::MatchEnded {
+                outcome: Outcome::Solved {
+                    by: Seat::FIRST,
+                    guess: 3
                 },
                 ..
             }]
         ));
-        assert_eq!(h.game.winner(), Some(Seat::First));
+        assert_eq!(h.game.winner(), Some(Seat::FIRST));
         assert_eq!(h.game.guesses()[2].status, GuessStatus::Correct);
         assert_eq!(
             h.game.view(&Viewer::Spectator).revealed.as_deref(),
@@ -1679,33 +1809,34 @@ mod tests {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
         let before = remaining(&h);
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let reason = "the finder could not decide within its budget".to_string();
         h.ok(
             U,
-            Action::Verdict {
+            DuelMove::Verdict {
                 guess: 1,
                 verdict: Verdict::Undecided {
                     reason: reason.clone(),
                 },
             },
         );
-        assert_eq!(h.game.tickets(Seat::First), 2);
+        assert_eq!(h.game.tickets(Seat::FIRST), 2);
         assert_eq!(
             h.game.guesses()[0].status,
             GuessStatus::Undecided { reason }
         );
         assert_eq!(*step(&h), Step::Guess);
-        assert_eq!(remaining(&h), before + 30_000);
+        // A void guess adds no time: its 30 s went with it.
+        assert_eq!(remaining(&h), before);
     }
 
     #[test]
     fn turn_passes_when_step_2_has_no_ticket() {
         let mut h = started();
         alice_wins_a_challenge(&mut h);
-        assert_eq!(h.game.tickets(Seat::First), 1);
+        assert_eq!(h.game.tickets(Seat::FIRST), 1);
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let events = h.umpire();
         // The last ticket is spent and refuted: the turn passes by itself.
         assert!(matches!(
@@ -1713,12 +1844,12 @@ mod tests {
             [
                 EventKind::Refuted { .. },
                 EventKind::TurnEnded {
-                    seat: Seat::First,
+                    seat: Seat::FIRST,
                     why: TurnEnd::NoTickets
                 },
                 EventKind::TurnStarted {
                     turn: 2,
-                    seat: Seat::Second
+                    seat: Seat::SECOND
                 }
             ]
         ));
@@ -1747,7 +1878,7 @@ mod tests {
             Some((Which::Turn, 45_000 + TURN - 20_000, Expiry::NoMoreGuesses))
         );
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         let at_confirm = remaining(&h);
         h.wait(100_000);
         assert_eq!(remaining(&h), at_confirm);
@@ -1766,21 +1897,21 @@ mod tests {
             kinds(&events)[..],
             [
                 EventKind::Skipped {
-                    seat: Seat::First,
+                    seat: Seat::FIRST,
                     time_up: true
                 },
                 EventKind::TurnEnded {
-                    seat: Seat::First,
+                    seat: Seat::FIRST,
                     why: TurnEnd::TimeUp
                 },
                 EventKind::TurnStarted {
                     turn: 2,
-                    seat: Seat::Second
+                    seat: Seat::SECOND
                 }
             ]
         ));
         assert_eq!(
-            (h.game.tickets(Seat::First), h.game.tickets(Seat::Second)),
+            (h.game.tickets(Seat::FIRST), h.game.tickets(Seat::SECOND)),
             (0, 1)
         );
         assert_eq!(remaining(&h), TURN);
@@ -1791,10 +1922,10 @@ mod tests {
     fn timeout_in_step_2_takes_back_a_pending_guess() {
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
-        h.ok(A, Action::Confirm);
+        h.ok(A, DuelMove::Confirm);
         h.umpire(); // an official guess, refuted: it stands
         h.ok(A, every_up_variant()); // pending when the time runs out
-        assert_eq!(h.game.tickets(Seat::First), 0);
+        assert_eq!(h.game.tickets(Seat::FIRST), 0);
         let events = h.run_out();
         assert!(matches!(
             kinds(&events)[..],
@@ -1810,7 +1941,7 @@ mod tests {
                 EventKind::TurnStarted { .. }
             ]
         ));
-        assert_eq!(h.game.tickets(Seat::First), 1);
+        assert_eq!(h.game.tickets(Seat::FIRST), 1);
         assert!(matches!(
             h.game.guesses()[0].status,
             GuessStatus::Refuted { .. }
@@ -1825,15 +1956,15 @@ mod tests {
         h.wait(TURN);
         let k = h.fresh(true);
         assert_eq!(code(h.act(A, build(k, Mode::Observe))), Expired);
-        assert_eq!(code(h.act(A, Action::Skip)), Expired);
+        assert_eq!(code(h.act(A, DuelMove::Skip)), Expired);
         let mut h = alice_with_two_tickets();
         h.ok(A, every_up());
         h.wait(TURN);
-        assert_eq!(code(h.act(A, Action::Confirm)), Expired);
-        assert_eq!(code(h.act(A, Action::EndTurn)), WrongPhase);
+        assert_eq!(code(h.act(A, DuelMove::Confirm)), Expired);
+        assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
         // The time-out decides, as the rules say.
         h.run_out();
-        assert_eq!(h.game.turn_seat(), Some(Seat::Second));
+        assert_eq!(h.game.turn_seat(), Some(Seat::SECOND));
     }
 
     #[test]
@@ -1893,14 +2024,14 @@ mod tests {
         // Out of turn and while paused: resigning is always possible.
         let events = h.ok(B, Action::Resign);
         assert!(matches!(
-            events[0].kind,
+            flat(&events[0].kind),
             EventKind::MatchEnded {
-                outcome: Outcome::Resigned { by: Seat::Second },
+                outcome: Outcome::Resigned { by: Seat::SECOND },
                 ..
             }
         ));
-        assert_eq!(h.game.winner(), Some(Seat::First));
-        assert_eq!(code(h.act(A, Action::Skip)), MatchOver);
+        assert_eq!(h.game.winner(), Some(Seat::FIRST));
+        assert_eq!(code(h.act(A, DuelMove::Skip)), MatchOver);
         assert_eq!(code(h.act(H, Action::Resume)), MatchOver);
         assert_replays(&h);
     }
@@ -1911,13 +2042,13 @@ mod tests {
             let mut h = up_duel();
             assert_eq!(h.game.turn_seat(), None, "the starter is not chosen yet");
             let events = h.ok(leaver, Action::Resign);
-            let EventKind::MatchEnded { outcome, .. } = &events[0].kind else {
+            let EventKind::MatchEnded { outcome, .. } = &flat(&events[0].kind) else {
                 panic!("{events:?}")
             };
             let by = if leaver == A {
-                Seat::First
+                Seat::FIRST
             } else {
-                Seat::Second
+                Seat::SECOND
             };
             assert_eq!(
                 *outcome,
@@ -1932,7 +2063,7 @@ mod tests {
         let mut h = started();
         let events = h.ok(A, Action::Resign);
         assert!(matches!(
-            events[0].kind,
+            flat(&events[0].kind),
             EventKind::MatchEnded {
                 outcome: Outcome::Resigned { .. },
                 ..
@@ -1974,8 +2105,8 @@ mod tests {
         // One player still playing keeps the duel going: bob skips on his turns.
         for _ in 0..IDLE_TURNS {
             h.run_out(); // alice's turn runs out
-            h.ok(B, Action::Skip);
-            h.ok(B, Action::EndTurn);
+            h.ok(B, DuelMove::Skip);
+            h.ok(B, DuelMove::EndTurn);
         }
         assert!(
             !h.game.is_over(),
@@ -2027,26 +2158,26 @@ mod tests {
     #[test]
     fn host_disallow_returns_the_ticket() {
         let mut h = alice_with_two_tickets();
-        assert_eq!(code(h.act(H, Action::Disallow)), WrongPhase);
+        assert_eq!(code(h.act(H, DuelMove::Disallow)), WrongPhase);
         h.ok(A, every_up());
-        h.ok(H, Action::Disallow);
-        assert_eq!(h.game.tickets(Seat::First), 2);
+        h.ok(H, DuelMove::Disallow);
+        assert_eq!(h.game.tickets(Seat::FIRST), 2);
         assert_eq!(h.game.guesses()[0].status, GuessStatus::Disallowed);
         // An official guess still waiting for its verdict: the ticket and the 30 s go
         // back, and the finder's late verdict is refused.
         h.ok(A, every_up_variant());
         let before = remaining(&h);
-        h.ok(A, Action::Confirm);
-        h.ok(H, Action::Disallow);
-        assert_eq!(h.game.tickets(Seat::First), 2);
+        h.ok(A, DuelMove::Confirm);
+        h.ok(H, DuelMove::Disallow);
+        assert_eq!(h.game.tickets(Seat::FIRST), 2);
         assert_eq!(remaining(&h), before);
         assert_eq!(*step(&h), Step::Guess);
-        let late = Action::Verdict {
+        let late = DuelMove::Verdict {
             guess: 2,
             verdict: Verdict::Equivalent,
         };
         assert_eq!(code(h.act(U, late)), WrongPhase);
-        assert_eq!(code(h.act(A, Action::Disallow)), HostOnly);
+        assert_eq!(code(h.act(A, DuelMove::Disallow)), HostOnly);
         assert_replays(&h);
     }
 
@@ -2056,7 +2187,7 @@ mod tests {
         assert_eq!(code(h.act(B, Action::End)), HostOnly);
         let events = h.ok(H, Action::End);
         assert!(matches!(
-            events[0].kind,
+            flat(&events[0].kind),
             EventKind::MatchEnded {
                 outcome: Outcome::Ended { by: HOST },
                 ..
@@ -2068,21 +2199,41 @@ mod tests {
     }
 
     #[test]
+    fn a_host_who_plays_has_no_overrides() {
+        let mut h = started();
+        let alice_hosting = Actor::Host(ALICE);
+        // Alice is a host of the server, but she plays here: no overrides.
+        for action in [Action::Pause, Action::Resume, Action::End] {
+            assert_eq!(code(h.act(alice_hosting, action)), HostPlays);
+        }
+        let k = h.fresh(true);
+        alice_wins_a_challenge_with(&mut h, k);
+        h.ok(A, every_up());
+        assert_eq!(code(h.act(alice_hosting, DuelMove::Disallow)), HostPlays);
+        let err = h.act(Actor::Host(BOB), DuelMove::Disallow).unwrap_err();
+        assert!(err.to_string().contains("you play in this match"), "{err}");
+        // A host who does not play may.
+        h.ok(H, DuelMove::Disallow);
+        h.ok(H, Action::Pause);
+        assert!(h.game.is_paused());
+    }
+
+    #[test]
     fn checks_come_in_a_fixed_order() {
         let stranger = Actor::Player(HOST);
         let mut h = started();
         // 2 before 3: a stranger hears they do not play, even while paused.
         h.ok(H, Action::Pause);
-        assert_eq!(code(h.act(stranger, Action::Skip)), NotAPlayer);
-        assert_eq!(code(h.act(H, Action::Skip)), NotAPlayer);
+        assert_eq!(code(h.act(stranger, DuelMove::Skip)), NotAPlayer);
+        assert_eq!(code(h.act(H, DuelMove::Skip)), NotAPlayer);
         // 3 (paused) before 3 (turn): Bob hears about the pause first.
-        assert_eq!(code(h.act(B, Action::Skip)), Paused);
+        assert_eq!(code(h.act(B, DuelMove::Skip)), Paused);
         h.ok(H, Action::Resume);
         // 3 (turn) before 4 (phase).
-        assert_eq!(code(h.act(B, Action::Confirm)), NotYourTurn);
+        assert_eq!(code(h.act(B, DuelMove::Confirm)), NotYourTurn);
         // 4 (phase) before 5 (version).
         let v = h.game.version();
-        assert_eq!(code(h.act_shown(A, Action::Confirm, v + 7)), WrongPhase);
+        assert_eq!(code(h.act_shown(A, DuelMove::Confirm, v + 7)), WrongPhase);
         // 5 (version) before 6 (the rule: the structure is already given).
         let given = koan("1^");
         assert_eq!(
@@ -2095,7 +2246,7 @@ mod tests {
         );
         // 1 before everything.
         h.ok(H, Action::End);
-        assert_eq!(code(h.act(stranger, Action::Skip)), MatchOver);
+        assert_eq!(code(h.act(stranger, DuelMove::Skip)), MatchOver);
     }
 
     #[test]
@@ -2103,17 +2254,17 @@ mod tests {
         let mut h = alice_with_two_tickets();
         let drawn = h.game.view(&Viewer::Player(ALICE)).version;
         h.ok(A, every_up());
-        h.ok(A, Action::TakeBack);
+        h.ok(A, DuelMove::TakeBack);
         // Alice is in step 2 again, but not the step 2 that button was drawn in.
         assert_eq!(
-            h.act_shown(A, Action::EndTurn, drawn).err(),
+            h.act_shown(A, DuelMove::EndTurn, drawn).err(),
             Some(RuleError::StaleVersion {
                 shown: drawn,
                 current: h.game.version()
             })
         );
         let now = h.game.version();
-        h.act_shown(A, Action::EndTurn, now).unwrap();
+        h.act_shown(A, DuelMove::EndTurn, now).unwrap();
         // Answer buttons stay good while the other player answers.
         let k = h.fresh(true);
         h.ok(B, build(k, Mode::Challenge));
@@ -2130,11 +2281,11 @@ mod tests {
             h.act(B, build(k.clone(), Mode::Observe)).err(),
             Some(RuleError::NotYourTurn { waiting_for: ALICE })
         );
-        assert_eq!(code(h.act(B, Action::Skip)), NotYourTurn);
-        assert_eq!(code(h.act(B, Action::EndTurn)), NotYourTurn);
-        assert_eq!(code(h.act(Actor::Player(HOST), Action::Skip)), NotAPlayer);
+        assert_eq!(code(h.act(B, DuelMove::Skip)), NotYourTurn);
+        assert_eq!(code(h.act(B, DuelMove::EndTurn)), NotYourTurn);
+        assert_eq!(code(h.act(Actor::Player(HOST), DuelMove::Skip)), NotAPlayer);
         h.ok(A, build(k, Mode::Observe));
-        assert_eq!(code(h.act(A, Action::Skip)), NotYourTurn);
+        assert_eq!(code(h.act(A, DuelMove::Skip)), NotYourTurn);
         assert_eq!(h.log.len() as u64, h.game.version());
     }
 
@@ -2146,11 +2297,20 @@ mod tests {
         let answered = h.ok(A, answer(Answer::Not));
         let bob = Viewer::Player(BOB);
         let alice = Viewer::Player(ALICE);
-        assert!(!h.game.is_visible(&answered[0], &bob));
-        assert!(!h.game.is_visible(&answered[0], &Viewer::Spectator));
-        assert!(h.game.is_visible(&answered[0], &alice));
+        // Heard whole only by Alice; by everyone else as "an answer is in".
+        let heard = |viewer: &Viewer| {
+            h.game
+                .visible(&answered[0], viewer)
+                .map(|e| match flat(&e.kind) {
+                    EventKind::ChallengeAnswered { answer, .. } => answer,
+                    other => panic!("{other:?}"),
+                })
+        };
+        assert_eq!(heard(&bob), Some(None));
+        assert_eq!(heard(&Viewer::Spectator), Some(None));
+        assert_eq!(heard(&alice), Some(Some(Answer::Not)));
         assert!(
-            !h.game.is_visible(&h.log[0], &alice),
+            h.game.visible(&h.log[0], &alice).is_none(),
             "created holds the pattern"
         );
         let StepView::Challenge {
@@ -2159,7 +2319,10 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!((answered, yours), ([true, false], Some(Answer::Not)));
+        assert_eq!(
+            (answered, yours),
+            (BySeat::from([true, false]), Some(Answer::Not))
+        );
         let StepView::Challenge { yours, .. } = step_view(&h.game.view(&bob)) else {
             panic!()
         };
@@ -2174,7 +2337,11 @@ mod tests {
         }
         // After the reveal the answers are public.
         let revealed = h.ok(B, answer(Answer::Obeys));
-        assert!(h.game.is_visible(&revealed[1], &Viewer::Spectator));
+        let seen = h.game.visible(&revealed[1], &Viewer::Spectator);
+        assert!(matches!(
+            seen.map(|e| flat(&e.kind)),
+            Some(EventKind::ChallengeRevealed { .. })
+        ));
     }
 
     fn step_view(view: &crate::rules::zendo::DuelView) -> StepView {

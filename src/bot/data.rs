@@ -1,0 +1,342 @@
+//! What every command shares: the runtime, the store, Discord's HTTP client, the
+//! configuration and the desks; and the services the commands call (acting for
+//! someone, finding a player's match, a server's settings, drawing a pattern).
+
+use super::desk::Desks;
+use super::post::Post;
+use super::{Asked, Error, Handed, Holds, ServeError, SettingUp, say};
+use crate::config::Config;
+use crate::finder::Limits;
+use crate::finder::Style;
+use crate::koan::PieceSet;
+use crate::lang::Pattern;
+use crate::pool::Pool;
+use crate::rules::zendo::opening::Source;
+use crate::rules::zendo::{Initial, Timing, opening};
+use crate::rules::{Actor, GameKind, RuleError};
+use crate::runtime::{self, ActError, AnyAction, AnyMatch, Runtime, SystemTime};
+use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// Everything the commands share.
+pub struct Bot {
+    pub runtime: Runtime<AnyMatch>,
+    pub store: Store,
+    pub http: Arc<serenity::Http>,
+    pub config: Arc<Config>,
+    pub(crate) desks: Desks,
+    /// Matches being set up (between their checks and their creation): a duel by its
+    /// channel, a practice by its channel and player.
+    setting_up: Holds,
+}
+
+impl Bot {
+    /// Opens the store, resumes every unfinished match (their clocks re-armed, the
+    /// time the bot was down not counted) and opens their desks.
+    pub async fn start(
+        config: Arc<Config>,
+        http: Arc<serenity::Http>,
+    ) -> Result<Arc<Bot>, ServeError> {
+        let path = config.database.path.display().to_string();
+        let store = Store::open(&config.database.path)
+            .await
+            .map_err(|e| ServeError::Store {
+                path: path.clone(),
+                error: e.to_string(),
+            })?;
+        let runtime_config = runtime::Config {
+            work_limit_ms: config.umpire.work_limit_secs * 1000,
+            ..runtime::Config::default()
+        };
+        let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
+            .await
+            .map_err(|e| ServeError::Runtime(e.to_string()))?;
+        for (id, e) in &recovery.failed {
+            tracing::error!(%id, error = %e, "a match could not be resumed");
+        }
+        let bot = Arc::new(Bot {
+            runtime,
+            store,
+            http,
+            config,
+            desks: Desks::default(),
+            setting_up: Default::default(),
+        });
+        for id in &recovery.resumed {
+            if let Ok(Some(record)) = bot.store.record(*id).await
+                && let Some(channel) = record.channel
+            {
+                bot.open_desk(*id, channel);
+            }
+        }
+        tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
+        Ok(bot)
+    }
+
+    /// Sends an interaction's reply with `send`; if that fails, a handed batch goes to
+    /// its channel instead (and the failure is returned, for the log).
+    pub async fn deliver<E, F>(&self, handed: Handed, send: impl FnOnce(Post) -> F) -> Result<(), E>
+    where
+        F: std::future::Future<Output = Result<(), E>>,
+        E: std::fmt::Display,
+    {
+        let rescue = handed.fallback.map(|c| (c, handed.post.clone()));
+        let result = send(handed.post).await;
+        if let (Err(e), Some((channel, post))) = (&result, rescue) {
+            tracing::warn!(error = %e, "a reply could not be sent: its batch goes to the channel");
+            self.post(channel, &post).await;
+        }
+        result
+    }
+
+    /// Holds `channel` for setting up a duel (`player` 0) or `player`'s practice there;
+    /// `None` while the same is already being set up.
+    pub fn setting_up(&self, channel: u64, player: u64) -> Option<SettingUp<'_>> {
+        self.setting_up.hold((channel, player))
+    }
+
+    /// The two clocks now (game and wall), for countdowns.
+    pub fn clocks(&self) -> say::Clocks {
+        say::Clocks {
+            game: self.runtime.now(),
+            wall_ms: super::wall_ms(),
+        }
+    }
+
+    /// Applies an action for someone and returns the batch it caused, as the reply
+    /// to their interaction (the desk hands it over instead of posting it). `None`
+    /// when the desk did not hand it over in time (it then posts it itself). Asked from
+    /// another channel than the match's (a host's override), the match's channel says
+    /// the batch and the asker hears only that it was done, and where.
+    pub async fn act(
+        self: &Arc<Self>,
+        game: MatchId,
+        actor: Actor,
+        action: AnyAction,
+        shown: Option<u64>,
+        asked: Asked,
+    ) -> Result<Option<Handed>, ActError<RuleError>> {
+        let desk = match self.desks.get(game) {
+            Some(d) => d,
+            None => {
+                let record = self
+                    .store
+                    .record(game)
+                    .await
+                    .map_err(|e| ActError::Runtime(e.into()))?
+                    .ok_or(ActError::Runtime(runtime::RuntimeError::NoSuchMatch(game)))?;
+                self.open_desk(game, record.channel.unwrap_or_default())
+            }
+        };
+        let runtime = &self.runtime;
+        if desk.channel.get() != asked.channel {
+            runtime.act(game, actor, action, shown).await?;
+            return Ok(Some(Handed::own(Post::private(format!(
+                "done: match #{game} says it in <#{}>",
+                desk.channel.get()
+            )))));
+        }
+        let ((), rx) = desk
+            .claim(async {
+                runtime
+                    .act(game, actor, action, shown)
+                    .await
+                    .map(|ack| ((), ack.seq))
+            })
+            .await?;
+        Ok(tokio::time::timeout_at(asked.reply_by(), rx)
+            .await
+            .ok()
+            .and_then(|r| r.ok())
+            .map(|post| Handed {
+                post,
+                fallback: Some(desk.channel),
+            }))
+    }
+
+    /// The live match `user` plays in `channel`, if any.
+    pub async fn match_of(&self, channel: u64, user: u64) -> Result<Option<MatchRecord>, Error> {
+        Ok(self
+            .store
+            .matches(&MatchFilter {
+                status: Some(Status::Live),
+                player: Some(user),
+                channel: Some(channel),
+                ..MatchFilter::default()
+            })
+            .await?
+            .into_iter()
+            .find(|r| r.game().is_ok()))
+    }
+
+    /// The live duels in `channel`.
+    pub async fn duels_in(&self, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+        Ok(self
+            .store
+            .matches(&MatchFilter {
+                kind: Some(GameKind::ZendoDuel.name()),
+                status: Some(Status::Live),
+                channel: Some(channel),
+                ..MatchFilter::default()
+            })
+            .await?)
+    }
+
+    /// A server's settings with the configured defaults filled in: the server-wide
+    /// ones and the Zendo Duel's (its clocks and counterexample style, which practice
+    /// shares).
+    pub async fn settings(&self, guild: Option<u64>) -> Result<Effective, Error> {
+        let (s, duel) = match guild {
+            Some(g) => {
+                let json = self
+                    .store
+                    .game_settings(g, GameKind::ZendoDuel.name())
+                    .await?;
+                let duel = serde_json::from_str(&json).unwrap_or_else(|e| {
+                    tracing::warn!(guild = g, error = %e, "stored duel settings do not read");
+                    DuelSettings::default()
+                });
+                (self.store.server_settings(g).await?, duel)
+            }
+            None => (ServerSettings::default(), DuelSettings::default()),
+        };
+        let z = &self.config.zendo;
+        Ok(Effective {
+            timing: Timing {
+                turn_ms: duel.turn_ms.unwrap_or(z.turn_secs * 1000),
+                challenge_ms: duel.challenge_ms.unwrap_or(z.challenge_secs * 1000),
+                guess_bonus_ms: duel.guess_bonus_ms.unwrap_or(z.guess_bonus_secs * 1000),
+            },
+            style: duel.style.unwrap_or(z.style),
+            pool: s.pool.clone().unwrap_or_else(|| z.pool.clone()),
+            host_role: s.host_role.or(self.config.host_role()),
+            stored: s,
+            duel,
+        })
+    }
+
+    /// Draws the hidden pattern and the two initial structures from a pool: a
+    /// built-in one (`pyramids`, `arrows`), `generated` (the finder's work, off the
+    /// async threads), or a server's. `pattern_id` picks an entry; otherwise the seed
+    /// does.
+    pub async fn draw(
+        &self,
+        guild: Option<u64>,
+        pool: &str,
+        pattern_id: Option<&str>,
+        set: PieceSet,
+        seed: u64,
+    ) -> Result<(Pattern, Initial), String> {
+        let name = pool.trim();
+        let pool = match name.to_ascii_lowercase().as_str() {
+            "generated" => {
+                if pattern_id.is_some() {
+                    return Err("a generated pattern has no id: leave `pattern-id` out".into());
+                }
+                let job = tokio::task::spawn_blocking(move || {
+                    opening(Source::Generated, set, seed, &Limits::default())
+                });
+                let o = job
+                    .await
+                    .map_err(|e| format!("pattern generation failed: {e}"))?
+                    .map_err(|e| e.to_string())?;
+                return Ok((o.hidden, o.initial));
+            }
+            "pyramids" => Pool::shipped(PieceSet::Pyramids),
+            "arrows" => Pool::shipped(PieceSet::Arrows),
+            _ => {
+                let Some(g) = guild else {
+                    return Err(format!(
+                        "there is no built-in pool `{name}`: use pyramids, arrows or generated"
+                    ));
+                };
+                let record = self
+                    .store
+                    .pool(g, name)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| {
+                        format!(
+                            "this server has no pool `{name}`: `/pool list` shows the pools \
+                             (built in: pyramids, arrows, generated)"
+                        )
+                    })?;
+                // Not the reasons: they quote the pool's lines, patterns included,
+                // and this is said in the channel.
+                Pool::from_toml(&record.toml).map_err(|e| {
+                    tracing::warn!(pool = name, error = %e, "a stored pool no longer reads");
+                    format!(
+                        "the pool `{name}` no longer reads (this Mondo is newer than the \
+                         pool); a host can see why with `/pool check` and add it again"
+                    )
+                })?
+            }
+        };
+        match pattern_id {
+            Some(id) => {
+                let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
+                    format!("the pool `{name}` has no {set} pattern with id `{id}`")
+                })?;
+                Ok((
+                    entry.pattern.clone(),
+                    Initial {
+                        obeys: entry.obeys.clone(),
+                        does_not: entry.does_not_obey.clone(),
+                    },
+                ))
+            }
+            // A host's entry brings its own structures; a public pool's entry gets
+            // fresh ones from the finder: off the async threads either way.
+            None => {
+                let name = name.to_string();
+                tokio::task::spawn_blocking(move || {
+                    opening(Source::Pool(&pool), set, seed, &Limits::default())
+                        .map(|o| (o.hidden, o.initial))
+                        .map_err(|e| format!("the pool `{name}`: {e}"))
+                })
+                .await
+                .map_err(|e| format!("drawing the pattern failed: {e}"))?
+            }
+        }
+    }
+}
+
+/// Settings as they apply in a server: stored ones, else the configured defaults.
+#[derive(Clone, Debug)]
+pub struct Effective {
+    pub timing: Timing,
+    pub style: Style,
+    pub pool: String,
+    pub host_role: Option<u64>,
+    /// What the server itself set (None: default).
+    pub stored: ServerSettings,
+    /// What the server set for the Zendo Duel (None: default).
+    pub duel: DuelSettings,
+}
+
+/// A server's own settings for the Zendo Duel (stored as JSON in the store's
+/// per-game settings); `None` means "the default".
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DuelSettings {
+    /// The whole turn.
+    pub turn_ms: Option<u64>,
+    /// To answer a challenge.
+    pub challenge_ms: Option<u64>,
+    /// Added to the turn per official guess.
+    pub guess_bonus_ms: Option<u64>,
+    /// How counterexamples are picked (practice too).
+    pub style: Option<Style>,
+}
+
+/// Whether a member may host: Manage Server (or Administrator), or the host role.
+pub fn is_host(member: Option<&serenity::Member>, host_role: Option<u64>) -> bool {
+    let Some(m) = member else {
+        return false;
+    };
+    let by_permission = m
+        .permissions
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    let by_role = host_role.is_some_and(|r| m.roles.iter().any(|id| id.get() == r));
+    by_permission || by_role
+}

@@ -1,0 +1,61 @@
+//! One module per game family: its slash commands, its button verbs and its posts.
+//! The rest of the bot routes to them by the match's [`GameKind`]; adding a game is a
+//! module here and one arm in each function below.
+
+pub mod zendo;
+
+use super::post::Post;
+use super::say::Clocks;
+use crate::rules::{GameKind, PlayerId};
+use crate::runtime::{AnyEvent, AnyView};
+use crate::store::MatchId;
+
+/// What a match's channel narration remembers between batches.
+pub enum Voice {
+    Zendo(zendo::Voice),
+}
+
+impl Voice {
+    pub fn new(view: &AnyView) -> Voice {
+        match view.kind() {
+            GameKind::ZendoDuel | GameKind::ZendoPractice => Voice::Zendo(zendo::Voice::new(view)),
+        }
+    }
+}
+
+/// A batch of events as one post in the match's channel.
+pub fn batch(
+    voice: &mut Voice,
+    events: &[AnyEvent],
+    view: &AnyView,
+    clocks: Clocks,
+    game: MatchId,
+    no_dm: &[PlayerId],
+) -> Post {
+    match voice {
+        Voice::Zendo(v) => {
+            zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })
+        }
+    }
+}
+
+/// The opening post of a match.
+pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+    match view.kind() {
+        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
+    }
+}
+
+/// A viewer's status of a match.
+pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+    match view.kind() {
+        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
+    }
+}
+
+/// The board of a match.
+pub fn board(game: MatchId, view: &AnyView) -> Post {
+    match view.kind() {
+        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
+    }
+}

@@ -1,0 +1,240 @@
+//! Interactions the bot answers besides slash commands (buttons and modals), routed by
+//! the match's game; the one error handler; refusals in words.
+
+use super::games::zendo;
+use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
+use super::post::Post;
+use super::{Asked, Bot, Data, Error, Handed};
+use crate::narrate::{self, Names};
+use crate::rules::zendo::DuelMove;
+use crate::rules::{Actor, PlayerId, RuleError};
+use crate::runtime::{self, ActError, AnyAction, AnyView};
+use poise::serenity_prelude as serenity;
+
+/// A refusal in words, with people as mentions.
+pub fn refusal(e: &ActError<RuleError>) -> String {
+    match e {
+        ActError::Refused(e) => narrate::refusal(e, &Names::mentions(&[])),
+        ActError::Runtime(runtime::RuntimeError::Over(id)) => {
+            format!("match #{id} is over")
+        }
+        ActError::Runtime(e) => format!("Mondo could not do that: {e}"),
+    }
+}
+
+/// The one error handler: a command that failed says so to the one who asked (and
+/// the log gets the details); poise's own handling for the rest.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %error, "a command failed");
+            let _ = ctx
+                .send(
+                    Post::private(format!(
+                        "Mondo could not finish that: {error}. Nothing was lost; try again."
+                    ))
+                    .reply(),
+                )
+                .await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let what = input.map_or(String::new(), |i| format!(" `{i}`"));
+            let _ = ctx
+                .send(Post::private(format!("could not read{what}: {error}")).reply())
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Buttons and modals (poise handles the slash commands).
+pub async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    bot: &Data,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(press),
+        } => on_button(ctx, bot, press).await,
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Modal(submit),
+        } => on_modal(ctx, bot, submit).await,
+        serenity::FullEvent::Ready { data_about_bot } => {
+            tracing::info!(user = %data_about_bot.user.name, "connected to Discord");
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+async fn respond_button(
+    ctx: &serenity::Context,
+    bot: &Bot,
+    press: &serenity::ComponentInteraction,
+    handed: Handed,
+) -> Result<(), Error> {
+    bot.deliver(handed, |post| async move {
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(post.response()),
+            )
+            .await
+    })
+    .await?;
+    Ok(())
+}
+
+async fn on_button(
+    ctx: &serenity::Context,
+    bot: &Data,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let id: ButtonId = match press.data.custom_id.parse() {
+        Ok(id) => id,
+        Err(e) => {
+            return respond_button(ctx, bot, press, Handed::own(Post::private(format!("{e}"))))
+                .await;
+        }
+    };
+    let user = PlayerId(press.user.id.get());
+    let actor = Actor::Player(user);
+    let game = id.game;
+    let shown = Some(id.version);
+    let asked = Asked {
+        channel: press.channel_id.get(),
+        interaction: press.id.get(),
+    };
+    let record = match bot.store.record(game).await? {
+        Some(r) => r,
+        None => {
+            return respond_button(ctx, bot, press, Handed::own(Post::private(NO_MATCH))).await;
+        }
+    };
+    let zendo = |duel: DuelMove, practice: Option<crate::rules::zendo::PracticeMove>| {
+        zendo::either(&record, duel, practice)
+    };
+    let act = |action: Result<AnyAction, String>| async move {
+        match action {
+            Ok(a) => claimed(bot.act(game, actor, a, shown, asked).await),
+            Err(e) => Handed::own(Post::private(e)),
+        }
+    };
+    use crate::rules::zendo::PracticeMove;
+    let handed = match id.press {
+        Press::Start(starter) => act(zendo(DuelMove::ChooseStarter { starter }, None)).await,
+        Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
+        Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
+        Press::Answer(answer) => Handed::own(
+            match bot
+                .runtime
+                .act(game, actor, DuelMove::Answer { answer }.into(), shown)
+                .await
+            {
+                Ok(_) => Post::private(format!(
+                    "Your answer to the challenge in match #{game} is in: **{answer}**. It stays \
+                     private until both answers are in or time is up; you may change it until then."
+                )),
+                Err(e) => Post::private(refusal(&e)),
+            },
+        ),
+        Press::AskHere => Handed::own(
+            match bot
+                .runtime
+                .view(game, &crate::rules::Viewer::Player(user))
+                .await
+            {
+                Ok(AnyView::ZendoDuel(v)) if v.you.is_some() => {
+                    match zendo::answer_post(game, &v, bot.clocks()) {
+                        Some(mut p) => {
+                            p.ephemeral = true;
+                            p
+                        }
+                        None => Post::private("no challenge is waiting for answers now"),
+                    }
+                }
+                Ok(_) => Post::private("only the two players of this duel answer its challenges"),
+                Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
+            },
+        ),
+    };
+    respond_button(ctx, bot, press, handed).await
+}
+
+/// An action's reply: its batch, or a refusal only the presser sees.
+pub fn claimed(result: Result<Option<Handed>, ActError<RuleError>>) -> Handed {
+    match result {
+        Ok(Some(handed)) => handed,
+        Ok(None) => Handed::own(Post::private("done: see the channel")),
+        Err(e) => Handed::own(Post::private(refusal(&e))),
+    }
+}
+
+async fn on_modal(
+    ctx: &serenity::Context,
+    bot: &Data,
+    submit: &serenity::ModalInteraction,
+) -> Result<(), Error> {
+    let respond = |post: Post| async move {
+        submit
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(post.response()),
+            )
+            .await
+    };
+    let modal: KoanModal = match submit.data.custom_id.parse() {
+        Ok(m) => m,
+        Err(e) => {
+            respond(Post::private(e.to_string())).await?;
+            return Ok(());
+        }
+    };
+    let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
+    let user = submit.user.id.get();
+    let asked = Asked {
+        channel: submit.channel_id.get(),
+        interaction: submit.id.get(),
+    };
+    let handed = match bot.store.record(modal.game).await? {
+        None => Handed::own(Post::private(NO_MATCH)),
+        Some(record) => match zendo::build(&text, modal.mode, &record) {
+            Err(e) => Handed::own(Post::private(e)),
+            Ok(action) => claimed(
+                bot.act(
+                    record.id,
+                    Actor::Player(PlayerId(user)),
+                    action,
+                    // A structure typed in advance is not stale: the version check
+                    // is for buttons that answer a question of the moment.
+                    None,
+                    asked,
+                )
+                .await,
+            ),
+        },
+    };
+    bot.deliver(handed, respond).await?;
+    Ok(())
+}
+
+/// The text typed into a modal's box.
+fn modal_text(data: &serenity::ModalInteractionData, field: &str) -> Option<String> {
+    data.components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) if t.custom_id == field => t.value.clone(),
+            _ => None,
+        })
+}
+
+pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
+                            `/zendo duel` or `/zendo practice`";

@@ -1,0 +1,458 @@
+//! How people frame a rule, which carries no meaning of its own (`koan-language.md`
+//! 3.1): quotes and end punctuation, hedges (`I think`, `maybe`), modals (`there has
+//! to be`, `all pieces must be`), `you have to have`, `in the koan`, and the frames
+//! `a koan has the Buddha-nature if ...` and `koans must have ...`.
+//!
+//! The rewrites work on tokens and keep spans: a modal and its verb become one token
+//! spanning both, so errors still point at what the player wrote. Only words whose
+//! meaning is certain are dropped or rewritten; anything else is left for the reader,
+//! which refuses what it cannot read.
+
+use super::{Parser, R, not};
+use crate::lang::ast::Formula;
+use crate::lang::error::ParsePatternError;
+use crate::lang::lexer::{Sym, Tok, Token};
+
+fn word(t: &Token) -> &str {
+    t.word().unwrap_or("")
+}
+
+fn synthetic(w: &str, span: std::ops::Range<usize>) -> Token {
+    Token {
+        tok: Tok::Word(w.to_string()),
+        span,
+        spaced: true,
+    }
+}
+
+/// Hedges at the start (or end) of a guess.
+const HEDGES: &[&[&str]] = &[
+    &["i", "think"],
+    &["i", "guess"],
+    &["i", "believe"],
+    &["i", "suspect"],
+    &["i'd", "say"],
+    &["i", "would", "say"],
+    &["i", "would", "guess"],
+    &["maybe"],
+    &["probably"],
+    &["perhaps"],
+    &["my", "guess", "is"],
+    &["my", "answer", "is"],
+    &["the", "rule", "is"],
+    &["the", "pattern", "is"],
+    &["the", "hidden", "pattern", "is"],
+    &["it", "is", "true", "that"],
+    &["it's", "true", "that"],
+];
+
+/// Modals that say a rule must hold: `X must point up` is `X points up`.
+const MODALS: &[&[&str]] = &[
+    &["has", "got", "to"],
+    &["have", "got", "to"],
+    &["is", "required", "to"],
+    &["are", "required", "to"],
+    &["has", "to"],
+    &["have", "to"],
+    &["needs", "to"],
+    &["need", "to"],
+    &["ought", "to"],
+    &["got", "to"],
+    &["gotta"],
+    &["must"],
+    &["should"],
+    &["can"],
+    &["will"],
+    &["shall"],
+];
+
+/// Modals with their negation folded in.
+const NEGATED_MODALS: &[&str] = &["cannot", "can't", "mustn't", "shouldn't", "won't", "shan't"];
+
+/// "Need not": allows both, so it is no rule.
+const NOT_REQUIRED: &[&[&str]] = &[
+    &["need", "not"],
+    &["needn't"],
+    &["does", "not", "have", "to"],
+    &["doesn't", "have", "to"],
+    &["do", "not", "have", "to"],
+    &["don't", "have", "to"],
+    &["does", "not", "need", "to"],
+    &["doesn't", "need", "to"],
+    &["do", "not", "need", "to"],
+    &["don't", "need", "to"],
+];
+
+/// Verbs (base form) that may follow a modal.
+const BASE_VERBS: &[&str] = &[
+    "point",
+    "face",
+    "touch",
+    "have",
+    "exist",
+    "appear",
+    "occur",
+    "form",
+    "outnumber",
+    "contain",
+];
+
+fn matches_at(toks: &[Token], i: usize, words: &[&str]) -> bool {
+    words
+        .iter()
+        .enumerate()
+        .all(|(k, w)| toks.get(i + k).is_some_and(|t| word(t) == *w))
+}
+
+/// Drops and rewrites what carries no meaning; see the module documentation.
+pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
+    // Quotes and question marks never change what a guess says; `&` between English
+    // sentences is `and`.
+    let mut toks: Vec<Token> = toks
+        .into_iter()
+        .filter(|t| !matches!(t.tok, Tok::Sym(Sym::Quote | Sym::Question)))
+        .map(|t| match t.tok {
+            Tok::Sym(Sym::Amp) => synthetic("and", t.span),
+            _ => t,
+        })
+        .collect();
+    let trailing = |toks: &mut Vec<Token>| {
+        while toks.last().is_some_and(|t| {
+            matches!(
+                t.tok,
+                Tok::Sym(Sym::Period | Sym::Bang | Sym::Semicolon | Sym::Comma | Sym::Colon)
+            )
+        }) {
+            toks.pop();
+        }
+    };
+    trailing(&mut toks);
+    strip_hedges(&mut toks);
+    trailing(&mut toks);
+    // A question (`is there a small piece?`) asks whether the rule is that.
+    if toks.len() > 2 && matches!(word(&toks[0]), "is" | "are") && word(&toks[1]) == "there" {
+        toks.swap(0, 1);
+    }
+    let toks = ignore_koan_mentions(toks);
+    rewrite_modals(toks)
+}
+
+/// `I think (that)`, `maybe`, `the rule is:` at the start; `, I think` at the end.
+fn strip_hedges(toks: &mut Vec<Token>) {
+    while let Some(h) = HEDGES.iter().find(|h| matches_at(toks, 0, h)) {
+        toks.drain(..h.len());
+        if toks.first().is_some_and(|t| {
+            word(t) == "that" || matches!(t.tok, Tok::Sym(Sym::Colon | Sym::Comma))
+        }) {
+            toks.remove(0);
+        }
+    }
+    for h in HEDGES {
+        let n = toks.len();
+        if n > h.len() + 1
+            && matches!(toks[n - h.len() - 1].tok, Tok::Sym(Sym::Comma))
+            && matches_at(toks, n - h.len(), h)
+        {
+            toks.truncate(n - h.len() - 1);
+            break;
+        }
+    }
+}
+
+/// Drops `in the koan` / `in the structure` (and `this`): it adds nothing.
+fn ignore_koan_mentions(toks: Vec<Token>) -> Vec<Token> {
+    let mut out = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let w = |k: usize| toks.get(i + k).map(word);
+        if w(0) == Some("in")
+            && matches!(w(1), Some("the" | "this" | "a" | "each" | "every"))
+            && matches!(w(2), Some("koan" | "structure"))
+        {
+            i += 3;
+            continue;
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    out
+}
+
+/// `there has to be` -> `there is`; `must (not) be` -> `is (not)`; `must (not)
+/// point` -> `(do not) point`; `you have to have` -> `there is`. Refuses `does not
+/// have to` (it allows both, so it is no rule).
+fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        // Most words start no modal: skip them at once.
+        let w = word(&toks[i]);
+        let first = |table: &[&[&str]]| table.iter().any(|m| m[0] == w);
+        if !(first(MODALS)
+            || first(NOT_REQUIRED)
+            || NEGATED_MODALS.contains(&w)
+            || w == "you"
+            || w == "we")
+        {
+            out.push(toks[i].clone());
+            i += 1;
+            continue;
+        }
+        if let Some(n) = NOT_REQUIRED.iter().find(|w| matches_at(&toks, i, w)) {
+            let span = toks[i].span.start..toks[i + n.len() - 1].span.end;
+            return Err(ParsePatternError::new(
+                span,
+                "`does not have to` allows both, so it says nothing a structure must do: say what holds (`is not`, `does not`)",
+            ));
+        }
+        // `you (must) have`, `you need`: the structure has.
+        if matches!(word(&toks[i]), "you" | "we") {
+            let mut j = i + 1;
+            if let Some(m) = MODALS.iter().find(|m| matches_at(&toks, j, m)) {
+                j += m.len();
+            }
+            if matches!(
+                toks.get(j).map(word),
+                Some("have" | "need" | "needs" | "get")
+            ) {
+                let span = toks[i].span.start..toks[j].span.end;
+                out.push(synthetic("there", span.clone()));
+                out.push(synthetic("is", span));
+                i = j + 1;
+                continue;
+            }
+        }
+        let (len, negated) = if NEGATED_MODALS.contains(&word(&toks[i])) {
+            (1, true)
+        } else if let Some(m) = MODALS.iter().find(|m| matches_at(&toks, i, m)) {
+            let not = toks.get(i + m.len()).is_some_and(|t| word(t) == "not");
+            // `can` says what is allowed, not what must hold, except in `there can
+            // be`, `can only` and `cannot`.
+            let there = out.last().is_some_and(|t| word(t) == "there");
+            let only = toks.get(i + 1).is_some_and(|t| word(t) == "only");
+            // Under `no` (`no piece can point left`) it forbids, which is a rule.
+            let negative = out
+                .iter()
+                .rev()
+                .take(6)
+                .any(|t| matches!(word(t), "no" | "none" | "nothing" | "not"));
+            if m == &["can"] && !(there || only || not || negative) {
+                out.push(toks[i].clone());
+                i += 1;
+                continue;
+            }
+            (m.len() + usize::from(not), not)
+        } else {
+            out.push(toks[i].clone());
+            i += 1;
+            continue;
+        };
+        // Adverbs between the modal and the verb: `must all be`, `can only be`.
+        let mut j = i + len;
+        let mut floating = Vec::new();
+        while let Some(t) = toks.get(j)
+            && matches!(
+                word(t),
+                "all" | "each" | "both" | "only" | "always" | "also"
+            )
+        {
+            if !matches!(word(t), "always" | "also") {
+                floating.push(t.clone());
+            }
+            j += 1;
+        }
+        let verb = toks.get(j).map(word).unwrap_or("");
+        let after_there = out.last().is_some_and(|t| word(t) == "there");
+        if verb == "be" || (after_there && verb == "exist") {
+            let span = toks[i].span.start..toks[j].span.end;
+            if !after_there {
+                out.extend(floating.iter().cloned());
+            }
+            out.push(synthetic("is", span.clone()));
+            if negated {
+                out.push(synthetic("not", span));
+            }
+            if after_there {
+                out.extend(floating);
+            }
+            i = j + 1;
+        } else if BASE_VERBS.contains(&verb) {
+            let span = toks[i].span.start..toks[i + len - 1].span.end;
+            out.extend(floating);
+            if negated {
+                out.push(synthetic("do", span.clone()));
+                out.push(synthetic("not", span));
+            }
+            i = j;
+        } else {
+            // Not a modal we can read (`can` before a noun?): leave it to the reader.
+            out.push(toks[i].clone());
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
+impl Parser<'_> {
+    /// A whole pattern: hedges and frames aside, one sentence, or several joined by
+    /// `;` (all of them hold).
+    pub(super) fn rule(&mut self) -> R<Formula> {
+        let mut a = self.framed()?;
+        while self.c.is_sym(Sym::Semicolon) && !self.c.at_end() {
+            self.c.bump();
+            if self.c.at_end() {
+                break;
+            }
+            let b = self.framed()?;
+            a = super::bin(crate::lang::ast::BinOp::And, a, b);
+        }
+        Ok(a)
+    }
+
+    /// Kory Heath's `A koan has the Buddha-nature if S` (also `iff`, `when`,
+    /// `whenever`, `only if`; `koans`, `it`), `... does not have ... if S` (not S),
+    /// and a following `otherwise it does (not)`.
+    fn framed(&mut self) -> R<Formula> {
+        let start = self.start();
+        let save = self.c.pos;
+        let subject = [
+            &["a", "koan"][..],
+            &["the", "koan"],
+            &["koans"],
+            &["any", "koan"],
+            &["every", "koan"],
+            &["a", "structure"],
+            &["the", "structure"],
+            &["it"],
+        ];
+        let Some(s) = subject.iter().find(|s| self.c.is_words(s)) else {
+            return self.sentence();
+        };
+        self.c.pos += s.len();
+        // `a koan with the Buddha-nature has a small piece`.
+        if self.c.is_word("with") {
+            self.c.bump();
+            self.c.eat_word("the");
+            if self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]) {
+                return self.structure_rest(start);
+            }
+            self.c.pos = save;
+            return self.sentence();
+        }
+        let negated = if self.c.eat_word("has")
+            || self.c.eat_word("have")
+            || self.c.eat_word("contains")
+            || self.c.eat_word("gets")
+        {
+            false
+        } else if self.c.eat_words(&["does", "not", "have"])
+            || self.c.eat_words(&["doesn't", "have"])
+            || self.c.eat_words(&["do", "not", "have"])
+            || self.c.eat_words(&["don't", "have"])
+            || self.c.eat_word("lacks")
+        {
+            true
+        } else {
+            self.c.pos = save;
+            return self.sentence();
+        };
+        self.c.eat_word("the");
+        if !(self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"])) {
+            self.c.pos = save;
+            return self.sentence();
+        }
+        let connectives: &[&[&str]] = &[
+            &["if", "and", "only", "if"],
+            &["exactly", "when"],
+            &["only", "if"],
+            &["only", "when"],
+            &["as", "long", "as"],
+            &["provided", "that"],
+            &["iff"],
+            &["if"],
+            &["when"],
+            &["whenever"],
+            &["provided"],
+        ];
+        self.c.eat_sym(Sym::Comma);
+        let Some(conn) = connectives.iter().find(|w| self.c.is_words(w)) else {
+            return Err(self.c.expected("`if` and the pattern"));
+        };
+        self.c.pos += conn.len();
+        self.c.eat_sym(Sym::Colon);
+        let s = self.sentence()?;
+        let save = self.c.pos;
+        let _ = self.c.eat_sym(Sym::Comma) || self.c.eat_sym(Sym::Semicolon);
+        if self.c.eat_word("otherwise") {
+            self.c.eat_word("it");
+            let rest: &[&[&str]] = if negated {
+                &[&["does"], &["has", "it"], &["has"]]
+            } else {
+                &[&["does", "not"], &["doesn't"], &["not"]]
+            };
+            if !rest.iter().any(|w| self.c.eat_words(w)) {
+                return Err(self
+                    .c
+                    .expected(if negated { "`does`" } else { "`does not`" }));
+            }
+        } else {
+            self.c.pos = save;
+        }
+        let span = self.span_from(start);
+        Ok(if negated { not(span, s) } else { s })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::lexer::lex;
+
+    fn words(text: &str) -> String {
+        normalise(lex(text).expect("lexes").tokens)
+            .expect("normalises")
+            .iter()
+            .map(|t| match &t.tok {
+                Tok::Word(w) => w.clone(),
+                Tok::Int(n) => n.to_string(),
+                Tok::Sym(s) => s.text().to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn framing_words_are_dropped_and_modals_become_verbs() {
+        for (text, read) in [
+            ("\"every piece points up!\"", "every piece points up"),
+            (
+                "I think there has to be a small piece?",
+                "there is a small piece",
+            ),
+            ("maybe all pieces must be small.", "all pieces is small"),
+            ("the pieces must all be small", "the pieces all is small"),
+            ("all pieces must not point up", "all pieces do not point up"),
+            (
+                "a piece can't touch a large piece",
+                "a piece do not touch a large piece",
+            ),
+            (
+                "at least two pieces need to touch",
+                "at least two pieces touch",
+            ),
+            ("you have to have a small piece", "there is a small piece"),
+            (
+                "there can only be one large piece",
+                "there is only one large piece",
+            ),
+            (
+                "every piece points up in the koan, I guess",
+                "every piece points up",
+            ),
+            ("the rule is: no piece is small", "no piece is small"),
+        ] {
+            assert_eq!(words(text), read, "{text}");
+        }
+        assert!(normalise(lex("a piece doesn't have to point up").unwrap().tokens).is_err());
+    }
+}

@@ -1,0 +1,265 @@
+//! Lowering phrases to the AST, once the variable a phrase speaks of is known.
+//!
+//! `d` is the next free variable index; `outer` the pieces named earlier in the
+//! sentence that an `it` in the phrase may name (never the phrase's own subject).
+
+use super::{
+    BinOp, BinaryPred, CmpOp, Det, DetS, Formula, FormulaKind, Np, Obj, Parser, R, Span, Var, Vp,
+    and_opt, bin, cmp, count, f, int, not, or_true, scaled,
+};
+use crate::lang::error::ParsePatternError;
+
+impl Parser<'_> {
+    /// The restriction of a noun phrase about `x`.
+    pub(super) fn lower_np(&self, np: &Np, x: Var, d: u8, outer: &[Var]) -> R<Option<Formula>> {
+        let mut r = None;
+        for m in &np.mods {
+            r = and_opt(r, Some(self.lower_vp(m, x, d, outer)?));
+        }
+        if let Some(rel) = &np.rel {
+            r = and_opt(r, Some(self.lower_vp(rel, x, d, outer)?));
+        }
+        Ok(r)
+    }
+
+    pub(super) fn lower_vp(&self, vp: &Vp, x: Var, d: u8, outer: &[Var]) -> R<Formula> {
+        Ok(match vp {
+            Vp::Unary(p, span) => f(span.clone(), FormulaKind::Unary(*p, x)),
+            Vp::True(span) => f(span.clone(), FormulaKind::Bool(true)),
+            Vp::Adjs(mods, span) => {
+                let mut r = None;
+                for m in mods {
+                    r = and_opt(r, Some(self.lower_vp(m, x, d, outer)?));
+                }
+                or_true(r, span)
+            }
+            Vp::Rel(pred, span, obj, passive) => {
+                self.lower_rel(*pred, span, obj, *passive, x, d, outer)?
+            }
+            Vp::Collective(_, span) => {
+                return Err(ParsePatternError::new(
+                    span.clone(),
+                    "`the same ...` needs `as` and a piece here, e.g. `points the same direction as a large piece`",
+                )
+                .with_help("`all pieces point the same direction` speaks of all the pieces at once"));
+            }
+            Vp::Different(_, span) | Vp::Recip(_, span) | Vp::Groups(_, span) => {
+                return Err(ParsePatternError::new(
+                    span.clone(),
+                    "this speaks of several pieces at once, so it cannot be said of one piece here: make it a sentence of its own (`no two pieces touch`)",
+                ));
+            }
+            Vp::Not(a, span) => not(span.clone(), self.lower_vp(a, x, d, outer)?),
+            Vp::And(a, b) => bin(
+                BinOp::And,
+                self.lower_vp(a, x, d, outer)?,
+                self.lower_vp(b, x, d, outer)?,
+            ),
+            Vp::Or(a, b) => bin(
+                BinOp::Or,
+                self.lower_vp(a, x, d, outer)?,
+                self.lower_vp(b, x, d, outer)?,
+            ),
+        })
+    }
+
+    /// `x pred Q` (or `Q pred x` for the passive).
+    #[allow(clippy::too_many_arguments)]
+    fn lower_rel(
+        &self,
+        pred: BinaryPred,
+        span: &Span,
+        obj: &Obj,
+        passive: bool,
+        x: Var,
+        d: u8,
+        outer: &[Var],
+    ) -> R<Formula> {
+        let atom = |y: Var| {
+            let (a, b) = if passive { (y, x) } else { (x, y) };
+            f(span.clone(), FormulaKind::Binary(pred, a, b))
+        };
+        Ok(match obj {
+            Obj::It(it) => atom(self.resolve_it(it, outer)?),
+            Obj::Or(a, b) | Obj::And(a, b) => {
+                let op = if matches!(obj, Obj::Or(..)) {
+                    BinOp::Or
+                } else {
+                    BinOp::And
+                };
+                bin(
+                    op,
+                    self.lower_rel(pred, span, a, passive, x, d, outer)?,
+                    self.lower_rel(pred, span, b, passive, x, d, outer)?,
+                )
+            }
+            Obj::Dp(dp) => {
+                let y = Var(d);
+                // The object never is its own subject: `y != x` joins every object's
+                // restriction, whatever the relation and the determiner (without it
+                // `every piece touches every piece` could never hold). `other` and
+                // `another` only say so aloud.
+                let ex_span = dp
+                    .np
+                    .other
+                    .clone()
+                    .or_else(|| dp.det.other.clone())
+                    .unwrap_or_else(|| span.clone());
+                let exclusion = Some(not(
+                    ex_span.clone(),
+                    f(ex_span.clone(), FormulaKind::Same(y, x)),
+                ));
+                let whole = span.start..dp.np.span.end.max(span.end);
+                // Inside the object, `it` may name the subject.
+                let mut inner: Vec<Var> = outer.to_vec();
+                if !inner.contains(&x) {
+                    inner.push(x);
+                }
+                self.quantify_lowered(&dp.det, &dp.np, d, exclusion, Some(atom(y)), whole, &inner)?
+            }
+        })
+    }
+
+    /// The piece `it` names: the one piece of `outer`, those named in this sentence
+    /// before those of a sentence before it (`if a piece is small, every large piece
+    /// touches a piece larger than it`: the large piece).
+    pub(super) fn resolve_it(&self, it: &Span, outer: &[Var]) -> R<Var> {
+        let local: Vec<Var> = outer
+            .iter()
+            .copied()
+            .filter(|v| !self.discourse.contains(v))
+            .collect();
+        let outer = if local.is_empty() { outer } else { &local };
+        match outer {
+            [] => Err(ParsePatternError::new(
+                it.clone(),
+                "`it` has no piece to name here: name the piece again (`a large piece`)",
+            )
+            .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`")),
+            [v] if self.ambiguous.contains(v) => Err(super::sentence::ambiguous_it(it.clone())),
+            [v] => {
+                if self.discourse.contains(v) {
+                    self.it_used.set(true);
+                }
+                Ok(*v)
+            }
+            _ => Err(super::sentence::ambiguous_it(it.clone())),
+        }
+    }
+
+    /// `Det NP (VP)` about the variable `Var(d)`. `exclusion` is the object's
+    /// `y != x`; `v` the verb phrase (or relation), absent after `there is`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quantify(
+        &self,
+        det: &DetS,
+        np: &Np,
+        d: u8,
+        exclusion: Option<Formula>,
+        v: Option<&Vp>,
+        span: Span,
+        outer: &[Var],
+    ) -> R<Formula> {
+        let x = Var(d);
+        let v = match v {
+            // `a small piece is present` says no more than that there is one.
+            Some(Vp::True(_)) if !matches!(det.det, Det::Every) => None,
+            Some(vp) => Some(self.lower_vp(vp, x, d + 1, outer)?),
+            None => None,
+        };
+        self.quantify_lowered(det, np, d, exclusion, v, span, outer)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quantify_lowered(
+        &self,
+        det: &DetS,
+        np: &Np,
+        d: u8,
+        exclusion: Option<Formula>,
+        v: Option<Formula>,
+        span: Span,
+        outer: &[Var],
+    ) -> R<Formula> {
+        let x = Var(d);
+        let r = self.lower_np(np, x, d + 1, outer)?;
+        if let Det::Only = det.det {
+            return match (r, v) {
+                (None, _) => Err(ParsePatternError::new(
+                    det.span.clone(),
+                    "`only` needs a kind of piece after it, e.g. `only small pieces point up`",
+                )),
+                (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, Box::new(r)))),
+                (Some(r), Some(v)) => {
+                    let cond = and_opt(exclusion, Some(v)).expect("v is present");
+                    let body = bin(BinOp::Implies, cond, r);
+                    Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
+                }
+            };
+        }
+        // `the unique NP` counts the NPs of the whole structure (the object is never
+        // the subject, but the subject may be the one NP that makes it not unique),
+        // unless it says `the unique other NP`.
+        let unique_among = if np.other.is_some() {
+            and_opt(exclusion.clone(), r.clone())
+        } else {
+            r.clone()
+        };
+        let r = and_opt(exclusion, r);
+        let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
+        let counted = |r, v| count(x, body(r, v), span.clone());
+        Ok(match &det.det {
+            Det::Some => f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v)))),
+            Det::No => not(
+                span.clone(),
+                f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v)))),
+            ),
+            Det::Every => {
+                let Some(v) = v else {
+                    return Err(ParsePatternError::new(
+                        det.span.clone(),
+                        "`every` needs a verb phrase after the noun",
+                    ));
+                };
+                let inner = match r {
+                    Some(r) => bin(BinOp::Implies, r, v),
+                    None => v,
+                };
+                f(span, FormulaKind::Forall(x, Box::new(inner)))
+            }
+            Det::Num(num) => num.holds_of(counted(r, v), span.clone()),
+            Det::NoN(n) => cmp(
+                CmpOp::Lt,
+                counted(r, v),
+                int(*n, det.span.clone()),
+                span.clone(),
+            ),
+            Det::Half(op) => {
+                if v.is_none() {
+                    return Err(ParsePatternError::new(
+                        det.span.clone(),
+                        "`half of the pieces` needs what they do: `half of the pieces point up`",
+                    ));
+                }
+                let part = scaled(2, counted(r.clone(), v));
+                let whole = count(x, or_true(r, &span), span.clone());
+                cmp(*op, part, whole, span.clone())
+            }
+            Det::Parity(p) => f(span.clone(), FormulaKind::Parity(*p, counted(r, v))),
+            Det::TheUnique => {
+                let one = cmp(
+                    CmpOp::Eq,
+                    count(x, or_true(unique_among, &span), det.span.clone()),
+                    int(1, det.span.clone()),
+                    det.span.clone(),
+                );
+                let some = f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v))));
+                f(
+                    span,
+                    FormulaKind::Bin(BinOp::And, Box::new(one), Box::new(some)),
+                )
+            }
+            Det::Only => unreachable!("handled above"),
+        })
+    }
+}

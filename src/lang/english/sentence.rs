@@ -1,0 +1,950 @@
+//! Sentences: connectives (`if ... then`, `if S, S`, `S if S`, `S only if S`, `S
+//! unless S`, `iff`, `or`, `and`, `either ... but not both`, `not`, `it is not the
+//! case that`), anaphora across them (`... and it is large`, `if a piece ..., it
+//! ...`), and the atomic sentences: `there is`, `Det NP VP`, fragments (`no large
+//! pieces`), the pieces at once (`all pieces point the same direction`, `no two
+//! pieces touch`), and the structure (`the structure is taller than it is wide`).
+
+use super::{
+    BinOp, BinaryPred, CmpOp, Coll, Det, DetS, Formula, FormulaKind, Mode, Np, Num, Parser, R,
+    Subject, Sym, Term, TermKind, Var, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
+};
+use crate::lang::error::ParsePatternError;
+
+impl Parser<'_> {
+    /// The loosest level: `S iff S`, `S if S`, `S only if S`, `S unless S`.
+    pub(super) fn sentence(&mut self) -> R<Formula> {
+        self.enter()?;
+        self.subject = None;
+        let mut a = self.if_then()?;
+        loop {
+            let save = self.c.pos;
+            self.c.eat_sym(Sym::Comma);
+            let conn = if self.c.eat_word("iff") || self.c.eat_words(&["if", "and", "only", "if"]) {
+                BinOp::Iff
+            } else if self.c.eat_words(&["only", "if"]) {
+                BinOp::Implies
+            } else if self.c.eat_word("if") {
+                BinOp::Or
+            } else if self.c.eat_word("unless") {
+                BinOp::Xor
+            } else {
+                self.c.pos = save;
+                break;
+            };
+            // `every piece points up unless it is small`: `it` in the second part is
+            // the piece the first is about.
+            let subject = self.subject.take().filter(|s| {
+                s.span == a.span && (matches!(s.det.det, Det::Every) || s.is_singular())
+            });
+            let second = self.c.pos;
+            let condition = conn != BinOp::Iff;
+            let read_b = |p: &mut Self| {
+                if condition {
+                    p.conditioned(Self::if_then)
+                } else {
+                    p.if_then()
+                }
+            };
+            let (mut b, used) = match &subject {
+                Some(s) => self.with_referent(s.has_rivals(), read_b)?,
+                None => (read_b(self)?, false),
+            };
+            if let (Some(s), true) = (&subject, used) {
+                a = self.postfix_condition(s, conn, b)?;
+                continue;
+            }
+            if subject.is_some() {
+                self.c.pos = second;
+                b = read_b(self)?;
+            }
+            a = match conn {
+                BinOp::Iff => bin(BinOp::Iff, a, b),
+                BinOp::Implies => bin(BinOp::Implies, a, b),
+                BinOp::Or => bin(BinOp::Implies, b, a),
+                _ => bin(BinOp::Implies, not(b.span.clone(), b), a),
+            };
+        }
+        self.leave();
+        Ok(a)
+    }
+
+    /// `every piece points up unless it is small`, `a piece is small if it points
+    /// up`: for every such piece (`conn` stands for the connective: `Or` for `if`,
+    /// `Xor` for `unless`, `Implies` for `only if`, `Iff`).
+    fn postfix_condition(&self, s: &Subject, conn: BinOp, b: Formula) -> R<Formula> {
+        let x = Var(self.base);
+        let (d, outer) = (x.0 + 1, self.discourse.clone());
+        let r = self.lower_np(&s.np, x, d, &outer)?;
+        let v = match &s.vp {
+            Some(vp) => self.lower_vp(vp, x, d, &outer)?,
+            None => {
+                return Err(ParsePatternError::new(
+                    s.span.clone(),
+                    "say what the piece does",
+                ));
+            }
+        };
+        let span = s.span.start..b.span.end;
+        let then = match conn {
+            BinOp::Iff => bin(BinOp::Iff, v, b),
+            BinOp::Implies => bin(BinOp::Implies, v, b),
+            BinOp::Or => bin(BinOp::Implies, b, v),
+            _ => bin(BinOp::Implies, not(b.span.clone(), b), v),
+        };
+        let body = match r {
+            Some(r) => bin(BinOp::Implies, r, then),
+            None => then,
+        };
+        Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
+    }
+
+    /// Reads a condition (of `if` / `unless`, or under `it is not the case that`),
+    /// where `any` means `a`.
+    fn conditioned<T>(&mut self, read: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.condition += 1;
+        let r = read(self);
+        self.condition -= 1;
+        r
+    }
+
+    /// Reads with the subject of the sentence before (`var`) as what `it` names; says
+    /// whether `it` named it.
+    fn with_referent<T>(
+        &mut self,
+        ambiguous: bool,
+        read: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<(T, bool)> {
+        let x = Var(self.base);
+        let (base, len, amb) = (self.base, self.discourse.len(), self.ambiguous.len());
+        let was_used = self.it_used.replace(false);
+        self.discourse.push(x);
+        if ambiguous {
+            self.ambiguous.push(x);
+        }
+        self.base += 1;
+        let r = read(self);
+        let used = self.it_used.replace(was_used);
+        self.base = base;
+        self.discourse.truncate(len);
+        self.ambiguous.truncate(amb);
+        Ok((r?, used))
+    }
+
+    /// `if S then S`, `if S, S`; `it` in the second names the piece the first is
+    /// about (`if a piece points up, it touches a large piece` is every piece pointing
+    /// up touches a large piece).
+    fn if_then(&mut self) -> R<Formula> {
+        if !self.c.is_word("if") {
+            return self.or_sentence();
+        }
+        self.enter()?;
+        let start = self.c.bump().start;
+        self.subject = None;
+        let cond = self.conditioned(Self::if_then)?;
+        let subject = self
+            .subject
+            .take()
+            .filter(|s| s.span == cond.span && s.is_singular());
+        self.c.eat_sym(Sym::Comma);
+        let then_word = self.c.eat_word("then");
+        if !then_word && self.c.at_end() {
+            return Err(self
+                .c
+                .expected("`then` and what follows (write `if S then S`)"));
+        }
+        let consequent = self.c.pos;
+        let rivals = subject.as_ref().is_some_and(Subject::has_rivals);
+        let (mut then, used) = if subject.is_some() {
+            self.with_referent(rivals, Self::if_then)?
+        } else {
+            (self.if_then()?, false)
+        };
+        if subject.is_some() && !used {
+            // Read again without the referent, so that its variables are numbered as
+            // in any other sentence.
+            self.c.pos = consequent;
+            then = self.if_then()?;
+        }
+        self.leave();
+        let span = self.span_from(start);
+        let Some(s) = subject.filter(|_| used) else {
+            return Ok(f(
+                span,
+                FormulaKind::Bin(BinOp::Implies, Box::new(cond), Box::new(then)),
+            ));
+        };
+        // Every such piece: `forall x. R(x) & V(x) -> then(x)`.
+        let x = Var(self.base);
+        let body = self.subject_body(&s, x)?;
+        let each = f(
+            span.clone(),
+            FormulaKind::Forall(x, Box::new(bin(BinOp::Implies, body, then))),
+        );
+        Ok(match s.det.det {
+            Det::Some => each,
+            // `if there is exactly one large piece, it points up`.
+            _ => f(
+                span,
+                FormulaKind::Bin(BinOp::Implies, Box::new(cond), Box::new(each)),
+            ),
+        })
+    }
+
+    /// The restriction and verb phrase of a recorded subject, about `x`.
+    fn subject_body(&self, s: &Subject, x: Var) -> R<Formula> {
+        let d = x.0 + 1;
+        let outer = self.discourse.clone();
+        let r = self.lower_np(&s.np, x, d, &outer)?;
+        let v = match &s.vp {
+            Some(vp) => Some(self.lower_vp(vp, x, d, &outer)?),
+            None => None,
+        };
+        Ok(or_true(and_opt(r, v), &s.span))
+    }
+
+    fn or_sentence(&mut self) -> R<Formula> {
+        let mut a = self.or_operand()?;
+        loop {
+            let save = self.c.pos;
+            self.c.eat_sym(Sym::Comma);
+            if self.c.eat_word("or") {
+                let b = self.or_operand()?;
+                a = bin(BinOp::Or, a, b);
+            } else {
+                self.c.pos = save;
+                break;
+            }
+        }
+        Ok(a)
+    }
+
+    fn or_operand(&mut self) -> R<Formula> {
+        if !self.c.is_word("either") {
+            return self.and_sentence();
+        }
+        let either = self.c.bump();
+        let a = self.and_sentence()?;
+        self.c.eat_sym(Sym::Comma);
+        if !self.c.eat_word("or") {
+            return Err(self.c.expected("`or` (write `either S or S but not both`)"));
+        }
+        let b = self.and_sentence()?;
+        if self.c.eat_words(&["but", "not", "both"]) {
+            let span = either.start..self.c.prev().end;
+            return Ok(f(
+                span,
+                FormulaKind::Bin(BinOp::Xor, Box::new(a), Box::new(b)),
+            ));
+        }
+        let end = b.span.end;
+        let mut drop_either = either.clone();
+        drop_either.end = self.src[either.end..]
+            .find(|c: char| !c.is_whitespace())
+            .map_or(self.src.len(), |i| either.end + i);
+        Err(ParsePatternError::new(
+            either,
+            "`either ... or ...` could be inclusive or exclusive: add `but not both`, or drop `either`",
+        )
+        .with_example(splice(self.src, &(end..end), " but not both"))
+        .with_example(splice(self.src, &drop_either, "")))
+    }
+
+    fn and_sentence(&mut self) -> R<Formula> {
+        let mut a = self.and_operand()?;
+        loop {
+            let save = self.c.pos;
+            self.c.eat_sym(Sym::Comma);
+            if !self.c.eat_word("and") {
+                self.c.pos = save;
+                break;
+            }
+            if matches!(self.c.word(), Some("it" | "it's"))
+                && let Some(s) = self
+                    .subject
+                    .take()
+                    .filter(|s| s.span == a.span && s.is_singular())
+            {
+                a = self.and_it(s, a)?;
+                continue;
+            }
+            let b = self.and_operand()?;
+            a = bin(BinOp::And, a, b);
+        }
+        Ok(a)
+    }
+
+    /// `there is exactly one topmost piece and it is large`: the one piece does both.
+    fn and_it(&mut self, s: Subject, first: Formula) -> R<Formula> {
+        let it = self.c.here();
+        if s.has_rivals() {
+            return Err(ambiguous_it(it));
+        }
+        let contracted = self.c.is_word("it's");
+        self.c.bump();
+        let x = Var(self.base);
+        let outer = self.discourse.clone();
+        let vp = if contracted {
+            self.copula_rest(false, it.start)?
+        } else {
+            if !self.vp_start(0, Mode::Finite) {
+                return Err(self.c.expected("what `it` does, e.g. `it points up`"));
+            }
+            self.vp(Mode::Finite)?
+        };
+        if vp.is_group() {
+            return Err(ParsePatternError::new(
+                vp.span(),
+                "`it` is one piece: this speaks of several at once",
+            ));
+        }
+        let span = first.span.start..self.c.prev().end;
+        let second = self.lower_vp(&vp, x, x.0 + 1, &outer)?;
+        let both = bin(BinOp::And, self.subject_body(&s, x)?, second);
+        let some = f(span.clone(), FormulaKind::Exists(x, Box::new(both)));
+        Ok(match s.det.det {
+            Det::Some => some,
+            // Exactly one such piece, and it does the second thing too.
+            Det::TheUnique => {
+                let r = or_true(self.lower_np(&s.np, x, x.0 + 1, &outer)?, &s.span);
+                let one = cmp(
+                    CmpOp::Eq,
+                    count(x, r, s.det.span.clone()),
+                    int(1, s.det.span.clone()),
+                    s.det.span.clone(),
+                );
+                bin(BinOp::And, one, some)
+            }
+            _ => {
+                let one = cmp(
+                    CmpOp::Eq,
+                    count(x, self.subject_body(&s, x)?, s.det.span.clone()),
+                    int(1, s.det.span.clone()),
+                    s.det.span.clone(),
+                );
+                bin(BinOp::And, one, some)
+            }
+        })
+    }
+
+    fn and_operand(&mut self) -> R<Formula> {
+        if !self.c.is_word("both") || self.c.word_at(1) == Some("of") {
+            return self.not_sentence();
+        }
+        self.c.bump();
+        let a = self.not_sentence()?;
+        if !self.c.eat_word("and") {
+            return Err(self.c.expected("`and` (write `both S and S`)"));
+        }
+        let b = self.not_sentence()?;
+        Ok(bin(BinOp::And, a, b))
+    }
+
+    fn not_sentence(&mut self) -> R<Formula> {
+        self.enter()?;
+        let start = self.start();
+        const WIDE: [&[&str]; 8] = [
+            &["it", "is", "not", "the", "case", "that"],
+            &["it", "isn't", "the", "case", "that"],
+            &["it's", "not", "the", "case", "that"],
+            &["it", "is", "not", "true", "that"],
+            &["it", "isn't", "true", "that"],
+            &["it's", "not", "true", "that"],
+            &["it", "is", "false", "that"],
+            &["it's", "false", "that"],
+        ];
+        let r = if let Some(w) = WIDE.iter().find(|w| self.c.is_words(w)) {
+            // The whole rest of the clause, where `any` means `a`.
+            self.c.pos += w.len();
+            let a = self.conditioned(Self::sentence)?;
+            not(start..a.span.end, a)
+        } else if self.c.is_word("not")
+            && !self.c.is_words(&["not", "a", "single"])
+            && !self.c.is_words(&["not", "one"])
+        {
+            self.c.bump();
+            let a = self.not_sentence()?;
+            not(start..a.span.end, a)
+        } else {
+            self.atomic()?
+        };
+        self.leave();
+        Ok(r)
+    }
+
+    fn atomic(&mut self) -> R<Formula> {
+        let start = self.start();
+        if self.c.is_sym(Sym::LParen) {
+            self.c.bump();
+            let s = self.sentence()?;
+            if !self.c.eat_sym(Sym::RParen) {
+                return Err(self.c.expected("`)`"));
+            }
+            return Ok(f(self.span_from(start), s.kind));
+        }
+        if self.c.peek_at(0).is_none() {
+            return Err(self.c.expected("a sentence"));
+        }
+        let w = self.c.word().unwrap_or("").to_string();
+        if let Some(n) = self.koan_subject() {
+            self.c.pos += n;
+            return self.structure_rest(start);
+        }
+        if self.comparative_ahead() {
+            return self.comparative(start);
+        }
+        match w.as_str() {
+            "there" | "there's" => self.there(),
+            "twice" | "double" => self.number_sentence(),
+            "the" => self.the_sentence(),
+            "it" | "it's" => self.it_sentence(),
+            _ if self.number_at(0).is_some() => self.number_start(),
+            _ => self.det_sentence(),
+        }
+    }
+
+    /// `a koan`, `koans`, `each koan`, `the structure`, `the bounding box`: the
+    /// structure as a subject; how many words.
+    fn koan_subject(&self) -> Option<usize> {
+        let w = |k| self.c.word_at(k).unwrap_or("");
+        let noun = |k| {
+            matches!(
+                w(k),
+                "koan" | "koans" | "structure" | "structures" | "shape" | "arrangement"
+            )
+        };
+        match w(0) {
+            "koans" | "structures" => Some(1),
+            "a" | "each" | "every" | "any" | "the" | "this" if noun(1) => Some(2),
+            "the" if w(1) == "bounding" && w(2) == "box" => Some(3),
+            "the" if w(1) == "box" => Some(2),
+            "the" if noun(1) && w(2) == "'s" => None,
+            _ => None,
+        }
+    }
+
+    /// `there is/are ...`.
+    fn there(&mut self) -> R<Formula> {
+        let contracted = self.c.is_word("there's");
+        let start = self.c.bump().start;
+        if contracted {
+            let neg = self.c.eat_word("not");
+            return self.existential(start, neg);
+        }
+        let neg = match self.c.word() {
+            Some("is" | "are" | "exists" | "exist" | "remain" | "remains") => {
+                self.c.bump();
+                self.c.eat_word("not")
+            }
+            Some("isn't" | "aren't") => {
+                self.c.bump();
+                true
+            }
+            _ => return Err(self.c.expected("`is` or `are` after `there`")),
+        };
+        self.existential(start, neg)
+    }
+
+    /// What follows `there is`: a determiner and a noun phrase (or a list of them),
+    /// a comparative, or `only` and a noun phrase.
+    pub(super) fn existential(&mut self, start: usize, neg: bool) -> R<Formula> {
+        let f = if self.comparative_ahead() {
+            self.comparative(start)?
+        } else {
+            let Some(mut f) = self.there_item(start, neg)? else {
+                return Err(self.c.expected(
+                    "a determiner such as `a`, `no`, `exactly two`, `at least one` or `only`",
+                ));
+            };
+            // `there is a small piece and a large piece`: a list of items, unless what
+            // follows the `and` is a sentence of its own.
+            let mut list_op = None;
+            while let Some(op) = match self.c.word() {
+                Some("and") => Some(BinOp::And),
+                Some("or") => Some(BinOp::Or),
+                _ => None,
+            } {
+                let save = self.c.pos;
+                let conj = self.c.bump();
+                let item_start = self.start();
+                let subject = self.subject.clone();
+                match self.there_item(item_start, neg) {
+                    Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
+                        if list_op.is_some_and(|o| o != op) {
+                            return Err(ParsePatternError::new(
+                                conj,
+                                "a list with both `and` and `or` is ambiguous: write separate sentences in parentheses",
+                            ));
+                        }
+                        list_op = Some(op);
+                        f = bin(op, f, g);
+                    }
+                    _ => {
+                        self.c.pos = save;
+                        self.subject = subject;
+                        break;
+                    }
+                }
+            }
+            f
+        };
+        Ok(if neg {
+            not(self.span_from(start), f)
+        } else {
+            f
+        })
+    }
+
+    /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
+    /// phrase, or a structure noun (`exactly two groups`, `at least ten pips`).
+    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
+        if let Some(f) = self.pieces_of(start)? {
+            return Ok(Some(f));
+        }
+        let det = match self.licensing(neg, |p| p.det(false))? {
+            Some(det) => det,
+            // `there are big pieces`: some.
+            None if self.np_start() && self.plural_np_ahead(0) => DetS {
+                det: Det::Some,
+                span: start..start,
+                other: None,
+                np_done: false,
+            },
+            None => return Ok(None),
+        };
+        if let Some(f) = self.structure_noun_item(&det, start)? {
+            return Ok(Some(f));
+        }
+        let refusal = ParsePatternError::new(
+            det.span.clone(),
+            "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+        );
+        if matches!(det.det, Det::Every | Det::TheUnique | Det::Half(_)) {
+            return Err(refusal);
+        }
+        let no = neg || matches!(det.det, Det::No | Det::NoN(_));
+        // `there are no two pieces in the same row`, `there are some pieces touching
+        // each other`: the pieces at once, as after a subject.
+        let saved = std::mem::replace(&mut self.group_relative, true);
+        let np = self.licensing(no, |p| p.np_after(&det));
+        self.group_relative = saved;
+        let mut np = np?;
+        let group = if np.rel.as_deref().is_some_and(Vp::is_group) {
+            np.rel.take().map(|v| *v)
+        } else if self.group_complement_ahead() {
+            Some(self.comp_atom()?).filter(Vp::is_group)
+        } else {
+            None
+        };
+        let span = self.span_from(start);
+        if let Some(vp) = group {
+            return Ok(Some(self.group_sentence(&det, &np, &vp, span)?));
+        }
+        if matches!(det.det, Det::NoN(_)) {
+            return Err(refusal);
+        }
+        Ok(Some(self.quantified(det, np, None, span)?))
+    }
+
+    /// `Det NP VP`, or (without a verb phrase) there are such pieces; the subject
+    /// is kept for a following `it`.
+    fn quantified(&mut self, det: DetS, np: Np, vp: Option<Vp>, span: Span) -> R<Formula> {
+        let outer = self.discourse.clone();
+        let formula = self.quantify(&det, &np, self.base, None, vp.as_ref(), span, &outer)?;
+        self.subject = Some(Subject {
+            det,
+            np,
+            vp,
+            span: formula.span.clone(),
+        });
+        Ok(formula)
+    }
+
+    /// Sentences that start with `the`.
+    fn the_sentence(&mut self) -> R<Formula> {
+        let w1 = self.c.word_at(1).unwrap_or("");
+        if matches!(
+            w1,
+            "number" | "total" | "width" | "height" | "sum" | "pip" | "pips" | "count"
+        ) {
+            return self.number_sentence();
+        }
+        self.det_sentence()
+    }
+
+    /// Sentences whose subject is `it`: the piece named before (`if a piece points up,
+    /// it ...`), or else the structure (`it is connected`, `it has two groups`).
+    fn it_sentence(&mut self) -> R<Formula> {
+        let start = self.start();
+        if self.discourse.is_empty() {
+            // `it` is the structure (`it has two groups`), which does not point.
+            if self.vp_start(1, Mode::Finite)
+                && !matches!(self.c.word_at(1), Some("is" | "isn't" | "has" | "have"))
+            {
+                return Err(ParsePatternError::new(
+                    self.c.here(),
+                    "`it` has no piece to name here: name the piece (`every piece points up`)",
+                )
+                .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`"));
+            }
+            self.c.bump();
+            return self.structure_rest(start);
+        }
+        let it = self.c.here();
+        let contracted = self.c.is_word("it's");
+        self.c.bump();
+        let x = self.resolve_it(&it, &self.discourse)?;
+        let vp = if contracted {
+            self.copula_rest(false, start)?
+        } else {
+            if !self.vp_start(0, Mode::Finite) {
+                return Err(self.c.expected("what `it` does, e.g. `it points up`"));
+            }
+            self.vp(Mode::Finite)?
+        };
+        let outer: Vec<Var> = self.discourse.iter().copied().filter(|v| *v != x).collect();
+        let body = self.lower_vp(&vp, x, self.base, &outer)?;
+        Ok(f(self.span_from(start), body.kind))
+    }
+
+    /// `Det NP VP`, or a determiner phrase alone (`no large pieces`), which says that
+    /// there are such pieces.
+    pub(super) fn det_sentence(&mut self) -> R<Formula> {
+        let start = self.start();
+        let Some(det) = self.det(true)? else {
+            return self.bare_noun_sentence(start);
+        };
+        if let Some(f) = self.structure_noun_sentence(&det, start)? {
+            return Ok(f);
+        }
+        let no = matches!(det.det, Det::No | Det::NoN(_));
+        let np = self.licensing(no, |p| p.np_after(&det))?;
+        let universal = matches!(det.det, Det::Every);
+        // A floating `all` (`the pieces all point up`) adds nothing to `all`.
+        if matches!(self.c.word(), Some("all" | "each" | "both")) && self.vp_start(1, Mode::Finite)
+        {
+            if !universal {
+                return Err(ParsePatternError::new(
+                    self.c.here(),
+                    "`all` here speaks of every piece, but the sentence starts with another number: say `all` once",
+                ));
+            }
+            self.c.bump();
+        }
+        // `two small pieces never touch`, `every piece never points left`.
+        let never = self.c.is_word("never").then(|| self.c.bump());
+        if let Some(n) = &never
+            && !matches!(det.det, Det::NoN(_) | Det::Every)
+        {
+            return Err(ParsePatternError::new(
+                n.clone(),
+                "`never` is read after `every` or a number (`two small pieces never touch`): say `no piece ...`",
+            ));
+        }
+        if !self.vp_start(0, Mode::Finite) {
+            if self.at_clause_end(0) && never.is_none() {
+                return self.fragment(det, np, start);
+            }
+            if self.c.is_words(&["outnumber"]) || self.c.is_word("outnumbers") {
+                return Err(ParsePatternError::new(
+                    det.span.clone(),
+                    "`outnumber` compares kinds of pieces: write `small pieces outnumber large pieces`",
+                ));
+            }
+            return Err(self.c.expected(
+                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
+            ));
+        }
+        let saved = std::mem::replace(&mut self.universal_subject, universal);
+        let vp = self.licensing(no, |p| p.vp(Mode::Finite));
+        self.universal_subject = saved;
+        let vp = vp?;
+        let span = self.span_from(start);
+        let vp = match never {
+            Some(n) if matches!(det.det, Det::Every) => {
+                if vp.is_group() {
+                    return Err(ParsePatternError::new(
+                        n,
+                        "`never` with `each other` or `the same ...`: say `no two pieces ...`",
+                    ));
+                }
+                Vp::Not(Box::new(vp), n.start..span.end)
+            }
+            _ => vp,
+        };
+        if vp.is_group() {
+            return self.group_sentence(&det, &np, &vp, span);
+        }
+        if let Some(o) = &np.other {
+            return Err(ParsePatternError::new(
+                o.clone(),
+                "`other` needs a piece to differ from; the subject of a sentence has none",
+            ));
+        }
+        self.quantified(det, np, Some(vp), span)
+    }
+
+    /// A determiner phrase alone: `at least one small piece`, `no large pieces`,
+    /// `exactly two pieces`, `only small pieces` mean `there is/are ...`.
+    fn fragment(&mut self, det: DetS, np: Np, start: usize) -> R<Formula> {
+        if !matches!(
+            det.det,
+            Det::Some | Det::No | Det::Num(_) | Det::Parity(_) | Det::Only
+        ) {
+            return Err(self.c.expected(
+                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
+            ));
+        }
+        // `a small piece and a large piece touch`: two subjects of one verb, which
+        // is not read (each? together?); a list of phrases alone is.
+        if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
+            return Err(ParsePatternError::new(
+                self.c.here(),
+                "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+            )
+            .with_help("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`"));
+        }
+        let span = self.span_from(start);
+        self.quantified(det, np, None, span)
+    }
+
+    /// Whether a finite verb comes from `k` tokens on before the clause ends (at a
+    /// connective, `then`, `)` or the end).
+    fn verb_before_clause_ends(&self, k: usize) -> bool {
+        let mut i = k;
+        while self.c.peek_at(i).is_some() {
+            if self.vp_start(i, Mode::Finite) {
+                return true;
+            }
+            if i > k && self.at_clause_end(i) && !self.c.sym_at(i).is_some_and(|s| s == Sym::Comma)
+            {
+                return false;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// A sentence without a determiner: `small pieces outnumber large pieces`, or a
+    /// refusal with the determiners it could have meant.
+    fn bare_noun_sentence(&mut self, start: usize) -> R<Formula> {
+        let save = self.c.pos;
+        if self.np_start()
+            && let Ok(a) = self.noun_phrase()
+            && (self.c.is_word("outnumber") || self.c.is_word("outnumbers"))
+        {
+            self.c.bump();
+            let b = self.noun_phrase()?;
+            let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
+            return Ok(cmp(CmpOp::Gt, ca, cb, self.span_from(start)));
+        }
+        self.c.pos = save;
+        Err(self.not_a_sentence())
+    }
+
+    fn not_a_sentence(&self) -> ParsePatternError {
+        let mut e = self.c.expected(
+            "a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`",
+        );
+        if self.c.is_word("it") {
+            return e.with_help(
+                "`it` names a piece said before it in the sentence (`if a piece points up, it ...`), or the structure (`it has two groups`)",
+            );
+        }
+        if self.np_start() {
+            let here = self.c.here();
+            let w = self.c.word().unwrap_or("");
+            e.message =
+                format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
+            let every = if self.noun_ahead_is_plural() {
+                "all "
+            } else {
+                "every "
+            };
+            e = e
+                .with_example(splice(self.src, &(here.start..here.start), every))
+                .with_example(splice(self.src, &(here.start..here.start), "some "));
+        }
+        e
+    }
+
+    // -----------------------------------------------------------------------------
+    // The pieces at once.
+
+    /// `all pieces point the same direction`, `no two pieces touch`, `some pieces
+    /// touch each other`, `the pieces are connected`: a verb phrase that speaks of
+    /// several pieces at once, with its subject's determiner.
+    fn group_sentence(&self, det: &DetS, np: &Np, vp: &Vp, span: Span) -> R<Formula> {
+        let refuse = |what: &str| {
+            Err(ParsePatternError::new(
+                det.span.clone(),
+                format!("`{}` here: {what}", &self.src[det.span.clone()]),
+            ))
+        };
+        let (x, y) = (Var(self.base), Var(self.base + 1));
+        let outer = self.discourse.clone();
+        let rx = self.lower_np(np, x, self.base + 2, &outer)?;
+        let ry = self.lower_np(np, y, self.base + 2, &outer)?;
+        let distinct = not(span.clone(), f(span.clone(), FormulaKind::Same(y, x)));
+        // Some other piece of the phrase relates to x.
+        let partner = |rel: Formula| {
+            let body =
+                and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(rel))).expect("present");
+            f(span.clone(), FormulaKind::Exists(y, Box::new(body)))
+        };
+        let each_x = |body: Formula| and_opt(rx.clone(), Some(body)).expect("present");
+        let exists_x =
+            |body: Formula| f(span.clone(), FormulaKind::Exists(x, Box::new(each_x(body))));
+        let no_pair = |rel: Formula| not(span.clone(), exists_x(partner(rel)));
+        let relation = |pred: BinaryPred, vspan: &Span| {
+            let there = f(vspan.clone(), FormulaKind::Binary(pred, x, y));
+            if crate::lang::normal::converse(pred) == Some(pred) {
+                there
+            } else {
+                let back = f(vspan.clone(), FormulaKind::Binary(pred, y, x));
+                bin(BinOp::And, there, back)
+            }
+        };
+        match vp {
+            Vp::Collective(kind, cspan) => {
+                let same = f(cspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+                match &det.det {
+                    Det::Every => self.collective(*kind, np, cspan.clone(), span),
+                    Det::No | Det::NoN(2) => Ok(no_pair(same)),
+                    Det::NoN(n) => {
+                        // Every piece shares it with fewer than n - 1 others.
+                        let others = count(
+                            y,
+                            and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(same)))
+                                .expect("present"),
+                            cspan.clone(),
+                        );
+                        let few = cmp(
+                            CmpOp::Lt,
+                            others,
+                            int(n - 1, det.span.clone()),
+                            span.clone(),
+                        );
+                        let inner = match rx.clone() {
+                            Some(r) => bin(BinOp::Implies, r, few),
+                            None => few,
+                        };
+                        Ok(f(span.clone(), FormulaKind::Forall(x, Box::new(inner))))
+                    }
+                    Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => Ok(exists_x(partner(same))),
+                    Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n > 2 => {
+                        let others = count(
+                            y,
+                            and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(same)))
+                                .expect("present"),
+                            cspan.clone(),
+                        );
+                        Ok(exists_x(cmp(
+                            CmpOp::Ge,
+                            others,
+                            int(n - 1, det.span.clone()),
+                            span.clone(),
+                        )))
+                    }
+                    _ => refuse(
+                        "`the same ...` without `as` says how many pieces share it; say `at least two`, `all` or `no two`",
+                    ),
+                }
+            }
+            Vp::Different(kind, dspan) => {
+                let same = f(dspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+                let differ = not(dspan.clone(), same);
+                match &det.det {
+                    Det::Every => Ok(no_pair(f(
+                        dspan.clone(),
+                        FormulaKind::Binary(kind.pred(), x, y),
+                    ))),
+                    Det::No | Det::NoN(2) => Ok(no_pair(differ)),
+                    Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => Ok(exists_x(partner(differ))),
+                    _ => refuse(
+                        "`different ...` is said of all the pieces or of two of them; say `all` or `at least two`",
+                    ),
+                }
+            }
+            Vp::Recip(pred, rspan) => {
+                let rel = relation(*pred, rspan);
+                match &det.det {
+                    // Every two of them (three pieces can never all touch), each
+                    // with another, or all in one group? A person could mean any.
+                    Det::Every => Err(ParsePatternError::new(
+                        rspan.clone(),
+                        "this could mean every two of them, each with some other one, or all of them in one group: say which",
+                    )
+                    .with_help(
+                        "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
+                    )),
+                    Det::No | Det::NoN(2) => Ok(no_pair(rel)),
+                    Det::NoN(_) | Det::Only | Det::Half(_) | Det::TheUnique => refuse(
+                        "`each other` is said of two pieces at a time; say `no two`, `some` or a number",
+                    ),
+                    _ => {
+                        // Count the pieces that have such a partner.
+                        let plain = Np::all(np.span.clone());
+                        let body = each_x(partner(rel));
+                        let counted = f(span.clone(), body.kind);
+                        self.quantify_lowered(det, &plain, x.0, None, Some(counted), span, &outer)
+                    }
+                }
+            }
+            Vp::Groups(num, gspan) => {
+                if !matches!(det.det, Det::Every) || !np.is_plain() {
+                    return refuse(
+                        "how many groups there are is said of all the pieces (`the pieces are connected`)",
+                    );
+                }
+                let groups = Term::new(gspan.clone(), TermKind::Groups);
+                Ok(num.holds_of(groups, span))
+            }
+            _ => unreachable!("only group verb phrases come here"),
+        }
+    }
+
+    /// `all NP point the same direction` and kin.
+    fn collective(&self, kind: Coll, np: &Np, cspan: Span, span: Span) -> R<Formula> {
+        let term = match kind {
+            Coll::Direction => TermKind::Directions,
+            Coll::Size => TermKind::Sizes,
+            Coll::Row => TermKind::Height,
+            Coll::Column => TermKind::Width,
+        };
+        if np.is_plain() {
+            return Ok(cmp(
+                CmpOp::Eq,
+                Term::new(cspan.clone(), term),
+                int(1, cspan),
+                span,
+            ));
+        }
+        let (x, y) = (Var(self.base), Var(self.base + 1));
+        let outer = self.discourse.clone();
+        let rx = self.lower_np(np, x, self.base + 1, &outer)?;
+        let ry = self.lower_np(np, y, self.base + 2, &outer)?;
+        let p = f(cspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+        let inner = match ry {
+            Some(ry) => bin(BinOp::Implies, ry, p),
+            None => p,
+        };
+        let inner = f(span.clone(), FormulaKind::Forall(y, Box::new(inner)));
+        let outer = match rx {
+            Some(rx) => bin(BinOp::Implies, rx, inner),
+            None => inner,
+        };
+        Ok(f(span, FormulaKind::Forall(x, Box::new(outer))))
+    }
+}
+
+type Span = crate::lang::ast::Span;
+
+/// `it` after a sentence that named more than one piece.
+pub(super) fn ambiguous_it(it: Span) -> ParsePatternError {
+    ParsePatternError::new(
+        it,
+        "`it` could name any of the pieces said before it: name the piece again",
+    )
+    .with_help("e.g. `every piece that touches a large piece points up`")
+}
