@@ -159,3 +159,91 @@ proptest! {
         }
     }
 }
+
+/// The hard set (`finder::suite::HARD`) against brute force. Every verdict is as
+/// labelled, every counterexample separates, and it is the simplest: no structure of
+/// fewer pieces, nor of as many pieces in a smaller box, separates the two patterns,
+/// checked over every structure of up to 2 pieces (pyramids; every 3-piece one in a
+/// smaller box when the answer has 3 pieces) or 3 pieces (arrows). An "equivalent"
+/// must have no separating structure among them either. The full sweep of the 2.28
+/// million three-piece pyramid structures is the ignored test below.
+fn hard_set(three_piece_pyramids: bool) {
+    use mondo::lang::CompiledPattern;
+    let cases = finder::suite::hard_cases().unwrap_or_else(|e| panic!("{e}"));
+    let (two, three) = (shapes(2), shapes(3));
+    let mut checked = 0;
+    for case in &cases {
+        let (h, g) = (&case.hidden.formula, &case.guess.formula);
+        let c = finder::compare_detailed(h, g, case.set, &[], Style::Simple, 0, &Limits::default());
+        let (ch, cg) = (CompiledPattern::new(h), CompiledPattern::new(g));
+        let exhaustive = case.set == PieceSet::Arrows || three_piece_pyramids;
+        let brute = if exhaustive {
+            first_separating_compiled(case.set, &three, &ch, &cg).0
+        } else {
+            first_separating_compiled(case.set, &two, &ch, &cg).0
+        };
+        let name = &case.name;
+        match (&c.verdict, case.wrong) {
+            (Verdict::Equivalent, None) => {
+                assert_eq!(
+                    brute, None,
+                    "{name}: called equivalent but a structure separates"
+                )
+            }
+            (Verdict::Counterexample(cx), Some(n)) => {
+                assert!(c.minimal, "{name}: minimality not proved");
+                assert_ne!(ch.evaluate(&cx.koan), cg.evaluate(&cx.koan), "{name}");
+                assert!(
+                    n == 0 || cx.koan.len() == n,
+                    "{name}: {} pieces, labelled {n}",
+                    cx.koan.len()
+                );
+                let got = (cx.koan.len(), cx.koan.area());
+                match brute {
+                    Some(b) => assert_eq!(
+                        got,
+                        (b.len(), b.area()),
+                        "{name}: finder {:?}, brute force {b:?}",
+                        cx.koan
+                    ),
+                    None if !exhaustive && cx.koan.len() == 3 => {
+                        // Nothing of 1 or 2 pieces: every 3-piece structure in a
+                        // smaller box must not separate either.
+                        let smaller: Vec<_> = three
+                            .iter()
+                            .filter(|(cells, area)| cells.len() == 3 && *area < cx.koan.area())
+                            .cloned()
+                            .collect();
+                        let (b, _) = first_separating_compiled(case.set, &smaller, &ch, &cg);
+                        assert_eq!(b, None, "{name}: a smaller 3-piece structure separates");
+                    }
+                    None => {
+                        let max = if exhaustive { 3 } else { 2 };
+                        assert!(
+                            cx.koan.len() > max,
+                            "{name}: brute force missed {:?}",
+                            cx.koan
+                        );
+                    }
+                }
+            }
+            other => panic!(
+                "{name}: {} vs {}: {other:?}",
+                case.hidden.source, case.guess.source
+            ),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked} pairs");
+}
+
+#[test]
+fn the_hard_set_agrees_with_brute_force() {
+    hard_set(false);
+}
+
+#[test]
+#[ignore = "long sweep: run with --release -- --ignored"]
+fn the_hard_set_agrees_with_brute_force_on_every_three_piece_structure() {
+    hard_set(true);
+}

@@ -346,3 +346,28 @@ fn blocks_decided_by_counts_match_the_evaluator() {
         check_many(set, &koans, &formulas);
     }
 }
+
+/// "Another piece" far from where it is named (`w != x` where x is not in the rest of
+/// w's conditions) is grounded by counting (more pieces satisfy the rest than the
+/// excluded pieces that do): in both quantifiers, with one or several exclusions,
+/// on the same cell or not, and with conditions that hold or fail at the excluded
+/// pieces themselves.
+#[test]
+fn exclusions_counted_match_the_evaluator() {
+    let read = |text: &str| mondo::lang::parse_symbolic(text).unwrap().formula;
+    for set in PieceSet::ALL {
+        let koans = structures(set, 60);
+        let texts = [
+            "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
+            "forall x. exists y. touches(x, y) & exists z. z != x & z != y & up(z)",
+            "exists x y. x != y & (forall z. z = x | z = y | right(z))",
+            "forall x y. exists z. z != x & z != y & (up(z) | touches(z, x))",
+            "count(x: exists y z. same_row(x, y) & z != x & z != y & vertical(z)) >= 2",
+            "exists x. forall y. y = x | !(exists z. z != x & z != y & same_column(y, z))",
+            "exists x y. x = y & exists z. z != x & z != y & left(z)",
+        ];
+        let formulas: Vec<(String, Formula)> =
+            texts.iter().map(|t| (t.to_string(), read(t))).collect();
+        check_many(set, &koans, &formulas);
+    }
+}

@@ -32,3 +32,32 @@ fn every_case_reads_and_is_answered_as_labelled() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The hard set reads, is large enough, and holds the two guesses of the issue (the
+/// four-variable pointing chain against `some piece points up`, and the five-variable
+/// touching cycle). Its verdicts are checked against brute force in
+/// `finder_bruteforce.rs`.
+#[test]
+fn the_hard_set_reads_and_holds_the_guesses_of_the_issue() {
+    let cases = suite::hard_cases().unwrap_or_else(|e| panic!("{e}"));
+    assert!(cases.len() >= 60, "{} hard cases", cases.len());
+    let has = |hidden: &str, guess: &str| {
+        cases
+            .iter()
+            .any(|c| c.hidden.source == hidden && c.guess.source.starts_with(guess))
+    };
+    assert!(has(
+        "some piece points up",
+        "exists x y z w. points_at(x,y)"
+    ));
+    assert!(has(
+        "some piece points up",
+        "exists a b c d e. touches(a,b)"
+    ));
+    let right = cases.iter().filter(|c| c.equivalent()).count();
+    assert!(
+        right >= 30 && cases.len() - right >= 30,
+        "{right} right of {}",
+        cases.len()
+    );
+}

@@ -1,16 +1,20 @@
 //! A Zendo Duel on the runtime with a hand-driven clock: a challenge left pending across
-//! a restart keeps its remaining time, and its time-out comes in as the engine expects.
+//! a restart keeps its remaining time, and its time-out comes in as the engine expects;
+//! a judgement under way never holds up the match.
 
 use mondo::koan::{Koan, PieceSet};
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode};
 use mondo::rules::{Actor, PlayerId, Viewer};
-use mondo::runtime::{AnyEvent, AnyMatch, AnyView, Config, ManualTime, Place, Runtime};
-use mondo::store::{MatchId, Store};
+use mondo::runtime::{
+    AnyAction, AnyEvent, AnyMatch, AnyView, Common, Config, ManualTime, Place, Runtime,
+};
+use mondo::store::Store;
 use std::time::Duration;
 
 const ALICE: PlayerId = PlayerId(101);
 const BOB: PlayerId = PlayerId(202);
+const HOST: PlayerId = PlayerId(303);
 
 fn koan(text: &str) -> Koan {
     Koan::parse_as(text, PieceSet::Pyramids).unwrap()
@@ -44,22 +48,17 @@ fn challenge_left(view: &AnyView, now: u64) -> Option<u64> {
     }
 }
 
-/// A runtime on a new database at `path` with one duel, alice to move.
-async fn started_duel(
+/// A runtime on a fresh store at `path`, with a duel of [`setup`] created.
+async fn duel(
     path: &std::path::Path,
     time: &std::sync::Arc<ManualTime>,
-) -> (Runtime<AnyMatch>, MatchId) {
+) -> (Runtime<AnyMatch>, mondo::store::MatchId) {
     let store = Store::open(path).await.unwrap();
     let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
         .await
         .unwrap();
     let id = runtime
         .create(Place::default(), setup().into())
-        .await
-        .unwrap();
-    let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
-    runtime
-        .act(id, Actor::Player(ALICE), starter, None)
         .await
         .unwrap();
     (runtime, id)
@@ -70,8 +69,17 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("duel.db");
     let time = ManualTime::new(0);
-    let (runtime, id) = started_duel(&path, &time).await;
+    let (runtime, id) = duel(&path, &time).await;
     let a = Actor::Player(ALICE);
+    runtime
+        .act(
+            id,
+            a,
+            DuelMove::ChooseStarter { starter: ALICE }.into(),
+            None,
+        )
+        .await
+        .unwrap();
     time.advance(20_000);
     runtime
         .act(
@@ -160,6 +168,105 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
     runtime.shutdown().await.unwrap();
 }
 
+/// The name of each stored event of a match, in order.
+async fn logged(runtime: &Runtime<AnyMatch>, id: mondo::store::MatchId) -> Vec<String> {
+    let stored = runtime.store().events(id).await.unwrap();
+    stored
+        .iter()
+        .map(|e| {
+            let v: serde_json::Value = serde_json::from_str(&e.body).unwrap();
+            v["event"].as_str().unwrap_or("?").to_string()
+        })
+        .collect()
+}
+
+/// Issue 14: one guess never freezes a match. The umpire's judgement runs off the
+/// match's task, so a host's `end` is answered while a verdict is still being worked
+/// out. The blocking pool is given one thread, held by the test, so the judgement is
+/// certainly still under way when the host acts (whatever the machine's speed); the
+/// log shows the match ended with the guess confirmed and no verdict before the end.
+#[test]
+fn host_end_is_not_blocked_by_a_judgement_under_way() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .max_blocking_threads(1)
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let time = ManualTime::new(0);
+        let (runtime, id) = duel(&dir.path().join("duel.db"), &time).await;
+        let (a, b) = (Actor::Player(ALICE), Actor::Player(BOB));
+        let moves = [
+            (a, DuelMove::ChooseStarter { starter: ALICE }),
+            (
+                a,
+                DuelMove::Build {
+                    koan: koan("2^ 3>"),
+                    mode: Mode::Challenge,
+                },
+            ),
+            (
+                a,
+                DuelMove::Answer {
+                    answer: Answer::Obeys,
+                },
+            ),
+            // Bob is wrong: Alice earns a ticket and goes on to guess.
+            (
+                b,
+                DuelMove::Answer {
+                    answer: Answer::Not,
+                },
+            ),
+        ];
+        for (who, m) in moves {
+            runtime.act(id, who, m.into(), None).await.unwrap();
+        }
+        // The only blocking thread is busy: the finder's job will wait behind it.
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let blocker = tokio::task::spawn_blocking(move || {
+            let _ = held.recv();
+        });
+        let guess =
+            mondo::lang::parse("some piece points up, or there are at least 5 pieces").unwrap();
+        runtime
+            .act(id, a, DuelMove::Guess { pattern: guess }.into(), None)
+            .await
+            .unwrap();
+        runtime
+            .act(id, a, DuelMove::Confirm.into(), None)
+            .await
+            .unwrap();
+        let end = runtime.act(id, Actor::Host(HOST), AnyAction::Common(Common::End), None);
+        tokio::time::timeout(Duration::from_secs(30), end)
+            .await
+            .expect("host: end waited behind the judgement")
+            .unwrap();
+        let log = logged(&runtime, id).await;
+        let confirmed = log.iter().position(|e| e == "guess_confirmed");
+        let ended = log.iter().position(|e| e == "match_ended");
+        assert!(
+            confirmed.is_some() && ended == Some(log.len() - 1),
+            "{log:?}"
+        );
+        assert!(
+            !log.iter()
+                .any(|e| e == "refuted" || e == "guess_undecided" || e == "undecided"),
+            "the verdict came before the end: {log:?}"
+        );
+        let view = runtime.view(id, &Viewer::Spectator).await.unwrap();
+        let text = serde_json::to_string(&view).unwrap();
+        assert!(
+            text.contains("some piece points up"),
+            "not revealed: {text}"
+        );
+        release.send(()).unwrap();
+        blocker.await.unwrap();
+        runtime.shutdown().await.unwrap();
+    });
+}
+
 /// Issue 13, item 2: while the bot's Discord connection is lost nobody can move, so
 /// once it is back the outage is given back to every live duel: the turn clock shows
 /// what it showed when the connection was lost, however long that took.
@@ -167,7 +274,12 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
 async fn a_discord_outage_is_given_back_to_the_turn_clock() {
     let dir = tempfile::tempdir().unwrap();
     let time = ManualTime::new(0);
-    let (runtime, id) = started_duel(&dir.path().join("o.db"), &time).await;
+    let (runtime, id) = duel(&dir.path().join("o.db"), &time).await;
+    let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
+    runtime
+        .act(id, Actor::Player(ALICE), starter, None)
+        .await
+        .unwrap();
     time.advance(20_000);
     let turn_left = |view: AnyView, now| match view {
         AnyView::ZendoDuel(d) => d.clock.remaining(now),

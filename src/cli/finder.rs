@@ -468,13 +468,16 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
                 Verdict::Counterexample(cx) => format!("{} pieces", cx.koan.len()),
                 Verdict::Undecided { .. } => "undecided".to_string(),
             };
+            let cost = finder::estimate(&case.hidden.formula, case.set).clauses
+                + finder::estimate(&case.guess.formula, case.set).clauses;
             println!(
-                "  {ms:9.2} ms  {:36} {what:12} {:5} calls {:7} conflicts {:7} vars {:8} clauses  {}",
+                "  {ms:9.2} ms  {:36} {what:12} {:5} calls {:7} conflicts {:7} vars {:8} clauses ({:8} estimated)  {}",
                 case.name,
                 stats.solver_calls,
                 stats.conflicts,
                 stats.variables,
                 stats.clauses,
+                cost,
                 case.guess.source
             );
         }

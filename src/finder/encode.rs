@@ -32,12 +32,12 @@
 //! truth is an output of a totalizer (rustsat), encoded in both directions around the
 //! bound. One totalizer serves every comparison over the same multiset of literals.
 
-use super::piecewise::Block;
 use super::simplify::simplify;
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos, Size};
 use crate::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
 };
+use crate::lang::eval::{Block, piecewise};
 use crate::lang::eval::{free, miniscope};
 use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Totalizer,
@@ -186,6 +186,8 @@ pub(crate) struct Encoder {
     pending: Cnf,
     clauses: usize,
     max_clauses: usize,
+    /// Grounding steps so far (subformulas grounded), for the budget.
+    steps: u64,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     cell: Vec<Vec<Lit>>,
     occ: Vec<Lit>,
@@ -204,6 +206,9 @@ pub(crate) struct Encoder {
     totalizers: HashMap<Vec<Lit>, Totalizer>,
     memo_formula: HashMap<(usize, Vec<u8>), G>,
     memo_term: HashMap<(usize, Vec<u8>), Lin>,
+    /// Per (formula, cells of its variables): a part's literal at every cell, with and
+    /// without "the cell is occupied" (see [`Encoder::excluding`]).
+    memo_cells: HashMap<(usize, Vec<u8>), (Vec<G>, Vec<G>)>,
     free: HashMap<usize, Vec<u8>>,
     /// Subformulas about one piece only: (variable, pieces for which they hold).
     local: HashMap<(usize, u8), Option<u16>>,
@@ -211,6 +216,9 @@ pub(crate) struct Encoder {
     links: Vec<Link>,
     /// True while adding links (so that they do not chain).
     linking: bool,
+    /// Literals known (by a clause) to imply another, for cancelling differences of
+    /// counts cell by cell (see [`Encoder::paired`]).
+    implies: HashMap<Lit, Lit>,
     /// Literals known to mean "cell i holds one of the pieces in mask"...
     exact: HashMap<Lit, (usize, u16)>,
     /// ... and literals known to imply it.
@@ -222,6 +230,14 @@ pub(crate) struct Encoder {
     partitioned: Vec<Vec<u16>>,
     /// Canonical `e >= 0` constraints already encoded.
     comparisons: HashMap<(Vec<(Lit, i128)>, i128), G>,
+    /// The occupancy literals of each row (`true`) and column, sorted, to notice
+    /// counts of a line; whether such counts are in use, and tied to the pieces.
+    lines: HashMap<Vec<Lit>, bool>,
+    lines_used: [bool; 2],
+    lines_tied: [bool; 2],
+    /// Whether the total pips is counted, and tied to the pips of each size.
+    pips_total_used: bool,
+    pips_tied: bool,
     /// Quantifier blocks decided by class counts (by address; `None`: not such a
     /// block), and their truth per classes of the outer pieces.
     blocks: HashMap<usize, Option<Block>>,
@@ -266,6 +282,7 @@ impl Encoder {
             pending: Cnf::new(),
             clauses: 0,
             max_clauses,
+            steps: 0,
             interrupt,
             cell: Vec::with_capacity(MAX_CELLS),
             occ: Vec::with_capacity(MAX_CELLS),
@@ -280,10 +297,12 @@ impl Encoder {
             totalizers: HashMap::new(),
             memo_formula: HashMap::new(),
             memo_term: HashMap::new(),
+            memo_cells: HashMap::new(),
             free: HashMap::new(),
             local: HashMap::new(),
             links: Vec::new(),
             linking: false,
+            implies: HashMap::new(),
             exact: HashMap::new(),
             within: HashMap::new(),
             partitioned: Vec::new(),
@@ -291,6 +310,11 @@ impl Encoder {
             comparisons: HashMap::new(),
             blocks: HashMap::new(),
             decided: HashMap::new(),
+            lines: HashMap::new(),
+            lines_used: [false; 2],
+            lines_tied: [false; 2],
+            pips_total_used: false,
+            pips_tied: false,
         };
         for _ in 0..MAX_CELLS {
             let vars: Vec<Lit> = (0..pieces.len()).map(|_| e.vm.new_lit()).collect();
@@ -312,6 +336,15 @@ impl Encoder {
             e.note_cell(occ, i, e.full);
             e.cell.push(vars);
             e.occ.push(occ);
+        }
+        for k in 0..SIDE {
+            for rows in [true, false] {
+                let mut line: Vec<Lit> = (0..SIDE)
+                    .map(|j| e.occ[if rows { k * SIDE + j } else { j * SIDE + k }])
+                    .collect();
+                line.sort_unstable();
+                e.lines.insert(line, rows);
+            }
         }
         // Translation symmetry: a piece in row 0 and a piece in column 0.
         let row0: Vec<Lit> = (0..SIDE).map(|c| e.occ[c]).collect();
@@ -377,7 +410,7 @@ impl Encoder {
     /// Stops the grounding at its clause budget or when the caller raises the
     /// interrupt flag: building the CNF must never run on past the umpire's limit.
     fn check_size(&self) -> Result<(), EncodeError> {
-        if self.clauses > self.max_clauses {
+        if self.clauses > self.max_clauses || self.steps / 20 > self.max_clauses as u64 {
             Err(EncodeError::TooBig(self.max_clauses))
         } else if self
             .interrupt
@@ -644,10 +677,13 @@ impl Encoder {
     pub fn formula(&mut self, f: &Formula) -> Result<G, EncodeError> {
         let f = miniscope(&simplify(f, self.set));
         let mut env: Env = [None; 256];
-        let g = self.ground(&f, &mut env);
+        let g = self
+            .ground(&f, &mut env)
+            .and_then(|g| self.finish_links().map(|()| g));
         // Keys are addresses: they must not outlive the formula.
         self.memo_formula.clear();
         self.memo_term.clear();
+        self.memo_cells.clear();
         self.blocks.clear();
         self.decided.clear();
         self.free.clear();
@@ -656,6 +692,7 @@ impl Encoder {
     }
 
     fn ground(&mut self, f: &Formula, env: &mut Env) -> Result<G, EncodeError> {
+        self.steps += 1;
         if let Some((v, mask)) = self.local_mask(f) {
             let i = bound(env, v)?;
             return Ok(self.bound_has(i, mask));
@@ -702,6 +739,10 @@ impl Encoder {
                     return Ok(g);
                 }
                 if !universal && let Some(g) = self.exists_by_class(v.0, body, env)? {
+                    self.memo_formula.insert(key, g);
+                    return Ok(g);
+                }
+                if let Some(g) = self.excluding(f, universal, v.0, body, env)? {
                     self.memo_formula.insert(key, g);
                     return Ok(g);
                 }
@@ -903,6 +944,114 @@ impl Encoder {
             parts.push(self.ground(c, env)?);
         }
         Ok(Some(self.and(&parts)))
+    }
+
+    /// `exists w. w != u1 & ... & w != uk & psi(w)` where some of the `u` are not in
+    /// `psi` (the "another piece" of a chain: `exists w. points_at(z, w) & w != y & w
+    /// != x`), and its dual `forall w. w = u1 | ... | psi(w)`. Grounded cell by cell,
+    /// it would be one disjunction per binding of all of z, y, x; but it holds exactly
+    /// when more pieces satisfy `psi` than the (distinct) `u` pieces that do: `P >= 1
+    /// + E`, where `P` counts the cells of psi (one shared count per binding of psi's
+    /// own variables) and `E` is the sum of the few literals of psi at the u's cells.
+    /// `None` for other shapes.
+    fn excluding(
+        &mut self,
+        f: &Formula,
+        universal: bool,
+        w: u8,
+        body: &Formula,
+        env: &mut Env,
+    ) -> Result<Option<G>, EncodeError> {
+        let (others, rest) = exclusions(universal, w, body);
+        if others.is_empty() {
+            return Ok(None);
+        }
+        let mut psi_free: Vec<u8> = Vec::new();
+        for &(p, _) in &rest {
+            let addr = p as *const Formula as usize;
+            let fv = self.free.entry(addr).or_insert_with(|| free(p));
+            psi_free.extend(fv.iter().copied().filter(|&x| x != w));
+        }
+        psi_free.sort_unstable();
+        psi_free.dedup();
+        if others.iter().all(|u| psi_free.contains(u)) {
+            return Ok(None);
+        }
+        // psi at every cell, once per binding of its own variables.
+        let key = (
+            f as *const Formula as usize,
+            psi_free
+                .iter()
+                .map(|&x| env[x as usize].unwrap_or(u8::MAX))
+                .collect::<Vec<u8>>(),
+        );
+        let (cells, psi) = match self.memo_cells.get(&key) {
+            Some(c) => c.clone(),
+            None => {
+                let saved = env[w as usize];
+                let mut cells = Vec::with_capacity(MAX_CELLS);
+                let mut psi = Vec::with_capacity(MAX_CELLS);
+                for i in 0..MAX_CELLS {
+                    env[w as usize] = Some(i as u8);
+                    let mut conj = Vec::with_capacity(rest.len() + 1);
+                    for &(p, positive) in &rest {
+                        let g = match self.ground(p, env) {
+                            Ok(g) => g,
+                            Err(e) => {
+                                env[w as usize] = saved;
+                                return Err(e);
+                            }
+                        };
+                        let g = if positive { g } else { !g };
+                        conj.push(g);
+                        if g == G::Const(false) {
+                            break;
+                        }
+                    }
+                    let here = self.and(&conj);
+                    psi.push(here);
+                    cells.push(self.and(&[G::Lit(self.occ[i]), here]));
+                }
+                env[w as usize] = saved;
+                self.check_size()?;
+                self.memo_cells.insert(key, (cells.clone(), psi.clone()));
+                (cells, psi)
+            }
+        };
+        let p: Vec<Lit> = cells
+            .iter()
+            .filter_map(|g| match g {
+                G::Lit(l) => Some(*l),
+                G::Const(_) => None,
+            })
+            .collect();
+        // psi at the excluded pieces' cells (each cell once).
+        let mut at: Vec<usize> = others
+            .iter()
+            .map(|&u| bound(env, u))
+            .collect::<Result<_, _>>()?;
+        at.sort_unstable();
+        at.dedup();
+        // Their cells are occupied (they are bound), so psi alone says whether they
+        // count: often a constant.
+        let mut sure = 0;
+        let mut e = Vec::new();
+        for &c in &at {
+            match psi[c] {
+                G::Const(true) => sure += 1,
+                G::Const(false) => {}
+                G::Lit(l) => e.push(l),
+            }
+        }
+        // P >= 1 + sure + E: for every k, E >= k implies P >= k + 1 + sure.
+        let mut all = Vec::with_capacity(e.len() + 1);
+        for k in 0..=e.len() as i128 {
+            let e_k = self.at_least(e.clone(), k)?;
+            let p_k = self.at_least(p.clone(), k + 1 + sure)?;
+            all.push(self.or(&[!e_k, p_k]));
+        }
+        let exists = self.and(&all);
+        Ok(Some(if universal { !exists } else { exists }))
     }
 
     /// A block of quantifiers that only looks at what the pieces are (see
@@ -1135,6 +1284,7 @@ impl Encoder {
                             self.partition_of(sizes)?;
                         }
                     }
+                    self.pips_total_used |= pips && mask == self.full;
                     // Per cell: holds one of these pieces (with 2+ / 3+ pips).
                     let m2 = self.mask_of(|p| p.pips() >= 2);
                     let m3 = self.mask_of(|p| p.pips() >= 3);
@@ -1351,18 +1501,39 @@ impl Encoder {
             return Ok(());
         }
         self.partitioned.push(classes.to_vec());
-        let cap = MAX_CELLS;
+        let parts: Vec<(Vec<Lit>, usize)> = classes
+            .iter()
+            .map(|&mask| (self.class_lits(mask), 1))
+            .collect();
+        let total = self.occ.clone();
+        self.tie(&parts, &total)
+    }
+
+    /// The literals "cell i holds one of `mask`", over the cells where that can be.
+    fn class_lits(&mut self, mask: u16) -> Vec<Lit> {
+        (0..MAX_CELLS)
+            .filter_map(|i| match self.cell_has(i, mask) {
+                G::Lit(l) => Some(l),
+                G::Const(_) => None,
+            })
+            .collect()
+    }
+
+    /// Says that the counts of `parts` (each weighted) add up to the count of
+    /// `total`: each part's count as a unary number (its own shared totalizer's
+    /// outputs, repeated `weight` times), summed with the totalizer's merge clauses,
+    /// and the sum's outputs made equivalent to the total's. True of every structure
+    /// by construction of the callers (the parts split what the total counts), hence
+    /// sound; it gives the solver at once what it would otherwise need a pigeonhole
+    /// argument for.
+    fn tie(&mut self, parts: &[(Vec<Lit>, usize)], total: &[Lit]) -> Result<(), EncodeError> {
+        let cap = total.len();
         let mut sum: Vec<G> = Vec::new();
-        for (c, &mask) in classes.iter().enumerate() {
-            let lits: Vec<Lit> = (0..MAX_CELLS)
-                .filter_map(|i| match self.cell_has(i, mask) {
-                    G::Lit(l) => Some(l),
-                    G::Const(_) => None,
-                })
-                .collect();
-            let mut unary = Vec::with_capacity(lits.len());
+        for (c, (lits, weight)) in parts.iter().enumerate() {
+            let mut unary = Vec::with_capacity(lits.len() * weight);
             for k in 1..=lits.len() as i128 {
-                unary.push(self.at_least(lits.clone(), k)?);
+                let g = self.at_least(lits.clone(), k)?;
+                unary.extend(std::iter::repeat_n(g, *weight));
             }
             sum = if c == 0 {
                 unary
@@ -1371,11 +1542,71 @@ impl Encoder {
             };
         }
         for (k, &s) in sum.iter().enumerate() {
-            let p = self.pieces_at_least(k + 1)?;
+            let p = self.at_least(total.to_vec(), k as i128 + 1)?;
             self.imply(s, p);
             self.imply(p, s);
         }
         self.check_size()
+    }
+
+    /// Ties added once the formulas are grounded, when the counts they relate are in
+    /// use: the pieces per row (and per column) add up to the pieces, and the pips of
+    /// the small, medium and large pieces (1, 2 and 3 each) to the total pips.
+    fn finish_links(&mut self) -> Result<(), EncodeError> {
+        for rows in [true, false] {
+            let r = usize::from(rows);
+            if self.lines_used[r] && !self.lines_tied[r] {
+                self.lines_tied[r] = true;
+                let parts: Vec<(Vec<Lit>, usize)> = (0..SIDE)
+                    .map(|k| {
+                        let cells =
+                            (0..SIDE).map(|j| if rows { k * SIDE + j } else { j * SIDE + k });
+                        (cells.map(|i| self.occ[i]).collect(), 1)
+                    })
+                    .collect();
+                let total = self.occ.clone();
+                self.tie(&parts, &total)?;
+            }
+        }
+        let sizes = self.classes(true);
+        let sized = sizes.len() > 1
+            && self
+                .partitioned
+                .iter()
+                .any(|p| p.len() == sizes.len() && p.iter().all(|m| sizes.contains(m)));
+        if self.pips_total_used && sized && !self.pips_tied {
+            self.pips_tied = true;
+            let weighted: Vec<(u16, usize)> = Size::ALL
+                .iter()
+                .map(|&s| (self.size_mask(s), s.pips() as usize))
+                .filter(|(m, _)| *m != 0)
+                .collect();
+            let parts: Vec<(Vec<Lit>, usize)> = weighted
+                .into_iter()
+                .map(|(m, w)| (self.class_lits(m), w))
+                .collect();
+            let total = self.pips_total_lits();
+            self.tie(&parts, &total)?;
+        }
+        Ok(())
+    }
+
+    /// The literals the total pips counts: per cell, "a piece", "2 pips or more", "3
+    /// pips" (the same as a `pips(x: true)` term's, so that its totalizer is shared).
+    fn pips_total_lits(&mut self) -> Vec<Lit> {
+        let m2 = self.mask_of(|p| p.pips() >= 2);
+        let m3 = self.mask_of(|p| p.pips() >= 3);
+        let full = self.full;
+        let mut lits = Vec::new();
+        for i in 0..MAX_CELLS {
+            for m in [full, m2, m3] {
+                if let G::Lit(l) = self.cell_has(i, m) {
+                    lits.push(l);
+                }
+            }
+        }
+        lits.sort_unstable();
+        lits
     }
 
     /// The unary sum of two unary numbers (`a[j]` means "a >= j + 1"), at most `cap`:
@@ -1488,7 +1719,8 @@ impl Encoder {
     }
 
     /// Cancels opposite terms that count the same cell: when `l` implies `m` (both about
-    /// cell i, `l`'s pieces among `m`'s), `m - l` is the single literal `m & !l`. So
+    /// cell i, `l`'s pieces among `m`'s, or a clause says so), `m - l` is the single
+    /// literal `m & !l`. So
     /// `groups - pieces` becomes minus the number of occupied non-root cells, and
     /// `count(small) < pieces` needs no totalizer at all.
     fn paired(&mut self, mut e: Lin) -> Lin {
@@ -1499,12 +1731,12 @@ impl Encoder {
                 if a == b || x == 0 || y == 0 || (x > 0) == (y > 0) {
                     continue;
                 }
-                let (Some(&(i, inner)), Some(&(j, outer))) =
-                    (self.within.get(&l), self.exact.get(&m))
-                else {
-                    continue;
+                let implied = self.implies.get(&l) == Some(&m);
+                let same_cell = match (self.within.get(&l), self.exact.get(&m)) {
+                    (Some(&(i, inner)), Some(&(j, outer))) => i == j && inner & !outer == 0,
+                    _ => false,
                 };
-                if i != j || inner & !outer != 0 {
+                if !implied && !same_cell {
                     continue;
                 }
                 // x*l + y*m = x'*l + y'*m + sign(y)*c*(m - l), m - l = m & !l.
@@ -1568,6 +1800,11 @@ impl Encoder {
     /// both directions, plus the known relations between counts (see [`Link`]).
     fn at_least(&mut self, mut lits: Vec<Lit>, k: i128) -> Result<G, EncodeError> {
         lits.sort_unstable();
+        if lits.len() == SIDE {
+            if let Some(&rows) = self.lines.get(&lits) {
+                self.lines_used[usize::from(rows)] = true;
+            }
+        }
         let g = self.at_least_sorted(&lits, k)?;
         if let (G::Lit(_), true) = (g, k > 0) {
             self.chain(&lits, k as usize, g);
@@ -1804,9 +2041,85 @@ impl Encoder {
         let roots: Vec<Lit> = (0..MAX_CELLS).map(|i| lab[i][i]).collect();
         for (i, &r) in roots.iter().enumerate() {
             self.within.insert(r, (i, self.full));
+            // A piece touching no piece is a group of its own: its cell is a root. Said
+            // with the literal "pieces touching no piece" ground to (occupied, no
+            // occupied neighbour), so that `groups - count(x: !exists y. touches(x,
+            // y))` cancels cell by cell (see `paired`) instead of asking the solver to
+            // compare two counts.
+            let around: Vec<G> = neighbours(i).into_iter().map(|j| G::Lit(occ[j])).collect();
+            let any = self.or(&around);
+            if let G::Lit(alone) = self.and(&[G::Lit(occ[i]), !any]) {
+                self.clause(&[!alone, r]);
+                self.implies.insert(alone, r);
+                // Conversely, a cell of a group with two pieces or more does not have
+                // its root alone: for a piece labelled L with a piece beside it, L
+                // touches a piece too. Redundant (the group is connected), but it
+                // spares the solver a walk along the parent chain to see it.
+                for j in 0..MAX_CELLS {
+                    if let Some(&mine) = lab[j].get(i) {
+                        for k in neighbours(j) {
+                            self.clause(&[!mine, !occ[k], !alone]);
+                        }
+                    }
+                }
+            }
         }
         self.roots = Some(roots.clone());
         roots
+    }
+}
+
+/// The body of `exists w. body` (`forall` when `universal`) split into the pieces `w`
+/// must differ from (conjuncts `w != u`; disjuncts `w = u` under `forall`) and the
+/// other parts, each with the polarity in which it is to hold (under `forall`, the
+/// negation of the disjunct: the body is read as `!exists w. w != u & ...`).
+pub(crate) fn exclusions(
+    universal: bool,
+    w: u8,
+    body: &Formula,
+) -> (Vec<u8>, Vec<(&Formula, bool)>) {
+    let mut parts = Vec::new();
+    split(body, !universal, false, &mut parts);
+    let mut others = Vec::new();
+    let mut rest = Vec::new();
+    for (p, positive) in parts {
+        let excluded = match &p.kind {
+            FormulaKind::Same(a, b) if positive == universal && (a.0 == w) != (b.0 == w) => {
+                Some(if a.0 == w { b.0 } else { a.0 })
+            }
+            _ => None,
+        };
+        match excluded {
+            Some(u) => others.push(u),
+            None => rest.push((p, positive != universal)),
+        }
+    }
+    (others, rest)
+}
+
+/// The conjuncts (`conj`) or disjuncts of `f` with their polarity (false: the part is
+/// to be read negated), seeing through `!` and `->`, as `lang::eval::miniscope` does.
+pub(crate) fn split<'a>(
+    f: &'a Formula,
+    conj: bool,
+    negated: bool,
+    out: &mut Vec<(&'a Formula, bool)>,
+) {
+    match &f.kind {
+        FormulaKind::Not(a) => split(a, conj, !negated, out),
+        FormulaKind::Bin(BinOp::And, a, b) if conj != negated => {
+            split(a, conj, negated, out);
+            split(b, conj, negated, out);
+        }
+        FormulaKind::Bin(BinOp::Or, a, b) if conj == negated => {
+            split(a, conj, negated, out);
+            split(b, conj, negated, out);
+        }
+        FormulaKind::Bin(BinOp::Implies, a, b) if conj == negated => {
+            split(a, conj, !negated, out);
+            split(b, conj, negated, out);
+        }
+        _ => out.push((f, !negated)),
     }
 }
 
@@ -1819,33 +2132,6 @@ fn flatten_and<'a>(f: &'a Formula, out: &mut Vec<&'a Formula>) {
         }
         _ => out.push(f),
     }
-}
-
-/// Whether a relation depends only on the two pieces, not on their cells: checked on
-/// its definition for every pair of cells of the window (once per process).
-pub(crate) fn piecewise(p: BinaryPred) -> bool {
-    static TABLE: std::sync::OnceLock<Vec<(BinaryPred, bool)>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let cells: Vec<Pos> = (0..MAX_CELLS)
-            .map(|i| Pos::new((i / SIDE) as u8, (i % SIDE) as u8))
-            .collect();
-        let pieces = PieceSet::Pyramids.pieces();
-        BinaryPred::ALL
-            .iter()
-            .map(|&r| {
-                let same = pieces.iter().all(|&a| {
-                    pieces.iter().all(|&b| {
-                        let first = r.holds((cells[0], a), (cells[0], b));
-                        cells
-                            .iter()
-                            .all(|&s| cells.iter().all(|&t| r.holds((s, a), (t, b)) == first))
-                    })
-                });
-                (r, same)
-            })
-            .collect()
-    });
-    table.iter().any(|&(r, same)| r == p && same)
 }
 
 /// The truth of `f` when its only variable `v` is a piece `p`, if `f` depends on

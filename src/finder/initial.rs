@@ -75,7 +75,8 @@ fn one(
     walked: small::Walked,
     seed: Option<u64>,
 ) -> Result<Option<Koan>, Stop> {
-    let accept = |k: &Koan| lang::evaluate(pattern, k) == wanted;
+    let compiled = CompiledPattern::new(pattern);
+    let accept = |k: &Koan| compiled.evaluate(k) == wanted;
     let grounded = |search: &mut Option<(Search, G)>| -> Result<(), Stop> {
         if search.is_none() {
             let mut s = Search::new(set, limits);
@@ -106,6 +107,7 @@ fn one(
             let Some(first) = s.find(&base)? else {
                 return Ok(None);
             };
+            let first = search::shrink(&first, &accept);
             let found = s.simplest(&base, first, walked.exhausted + 1)?;
             match seed {
                 None => search::tidy(&found.koan, &accept),

@@ -23,10 +23,10 @@
 //! rustsat's types and totalizer. See `solver.rs` for the measurements behind the
 //! choice.
 
+mod cost;
 mod encode;
 mod generate;
 mod initial;
-mod piecewise;
 mod reasonable;
 pub mod sample;
 mod search;
@@ -35,6 +35,9 @@ mod small;
 mod solver;
 pub mod suite;
 
+pub use cost::{
+    Cost, MAX_CLAUSES, MAX_EVALUATION_STEPS, MAX_GROUNDING_STEPS, TooHard, Why, estimate, judgeable,
+};
 pub use generate::{GenerateOptions, Generated, Generation, generate};
 pub use initial::{Initial, InitialError, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
@@ -130,7 +133,9 @@ pub enum SolverKind {
 pub struct Limits {
     /// Total solver conflicts over the whole call; `None` for no limit.
     pub conflicts: Option<u64>,
-    /// Refuse to ground patterns needing more clauses than this.
+    /// Stop grounding patterns needing more clauses than this (or twenty times as
+    /// many steps); the answer is then a counterexample found by sampling, if any, or
+    /// undecided.
     pub max_clauses: usize,
     /// Set to true (from another thread) to stop the solver; the call then answers
     /// [`Verdict::Undecided`].
@@ -143,7 +148,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             conflicts: Some(DEFAULT_CONFLICTS),
-            max_clauses: 4_000_000,
+            max_clauses: DEFAULT_MAX_CLAUSES,
             interrupt: None,
             solver: SolverKind::default(),
         }
@@ -152,6 +157,13 @@ impl Default for Limits {
 
 /// The default conflict budget of one finder call.
 pub const DEFAULT_CONFLICTS: u64 = 1_000_000;
+
+/// The default clause budget of one finder call's grounding: a grounding that would
+/// explode stops at it (after 2 to 4 s and some 400 MB on this kind of machine) rather
+/// than run for minutes; building stops as well after twenty steps per clause of it.
+/// Guesses estimated beyond [`MAX_CLAUSES`] are refused before they get here (the
+/// estimate errs high, so what it lets through fits this budget).
+pub const DEFAULT_MAX_CLAUSES: usize = 3_000_000;
 
 /// What a finder call cost.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -240,16 +252,30 @@ pub fn compare_detailed(
     }
     let sampled = small::sample(set, 3, small::SAMPLE_THREE, 0, table, differ);
     let mut search = search::Search::new(set, limits);
-    let outcome = decide(
-        &mut search,
-        hidden,
-        guess,
-        table,
-        style,
-        seed,
-        walked.exhausted + 1,
-        sampled.clone(),
-    );
+    // Far beyond what can be grounded in time: do not start (the grounding would stop
+    // at its budget anyway, after seconds and hundreds of megabytes).
+    let cost = judgeable(hidden, guess, set);
+    let hopeless = cost.as_ref().err().filter(|t| {
+        t.why == Why::Grounding
+            && (t.cost.clauses > 10 * MAX_CLAUSES
+                || t.cost.grounding_steps > 10 * MAX_GROUNDING_STEPS)
+    });
+    let outcome = if let Some(too_hard) = hopeless {
+        Err(search::Stop::Encode(encode::EncodeError::Other(
+            too_hard.to_string(),
+        )))
+    } else {
+        decide(
+            &mut search,
+            hidden,
+            guess,
+            table,
+            style,
+            seed,
+            walked.exhausted + 1,
+            sampled.clone(),
+        )
+    };
     let stats = search.stats();
     match outcome {
         Ok((verdict, minimal)) => Comparison {
@@ -373,8 +399,10 @@ fn decide(
             None => (Verdict::Equivalent, true),
         });
     };
+    let (h, g) = (CompiledPattern::new(hidden), CompiledPattern::new(guess));
+    let accept = |k: &Koan| !table.contains(k) && h.evaluate(k) != g.evaluate(k);
+    let first = search::shrink(&first, &accept);
     let found = search.simplest(&base, first, fewer)?;
-    let accept = |k: &Koan| !table.contains(k) && separates(hidden, guess, k).is_some();
     let (koan, minimal) = match style {
         Style::Simple => (search::tidy(&found.koan, &accept), found.proved),
         Style::Varied => (

@@ -328,6 +328,29 @@ pub(crate) fn tidy(koan: &Koan, accept: &dyn Fn(&Koan) -> bool) -> Koan {
     Koan::from_window(set, &window).unwrap_or_else(|_| koan.clone())
 }
 
+/// A model with fewer pieces, found without the solver: pieces are taken away one at a
+/// time (the last first) while what is left still passes `accept`. The solver's first
+/// model often has many more pieces than needed; starting its minimisation from this
+/// one spares it most of the bisection's calls.
+pub(crate) fn shrink(koan: &Koan, accept: &dyn Fn(&Koan) -> bool) -> Koan {
+    let set = koan.set();
+    let mut window = *koan.window();
+    let mut progress = true;
+    while progress {
+        progress = false;
+        for i in (0..MAX_CELLS).rev() {
+            let Some(piece) = window[i] else { continue };
+            window[i] = None;
+            if Koan::from_window(set, &window).is_ok_and(|k| accept(&k)) {
+                progress = true;
+            } else {
+                window[i] = Some(piece);
+            }
+        }
+    }
+    Koan::from_window(set, &window).unwrap_or_else(|_| koan.clone())
+}
+
 /// Rejection-sampling draws before the varied search falls back to the solver.
 const SAMPLES: usize = 3000;
 /// Random cell values the varied search tries to fix.

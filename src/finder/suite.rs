@@ -946,8 +946,14 @@ pub const HARD: &[HardPair] = {
                     "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != y",
                     Right,
                 ),
+                // The pointed-at piece is small, so it is never the large one: x != z
+                // changes nothing.
                 (
                     "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != z",
+                    Right,
+                ),
+                (
+                    "there is a large piece pointing at a piece touching a small piece",
                     Wrong(0),
                 ),
             ],

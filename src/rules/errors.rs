@@ -29,6 +29,7 @@ pub enum ErrorCode {
     StaleDeadline,
     TooEarly,
     Unsupported,
+    TooHard,
 }
 
 /// A request the rules do not allow (now).
@@ -70,6 +71,11 @@ pub enum RuleError {
     /// A guess that speaks of what the match's pieces lack (the lang set check's words).
     #[error("{0}")]
     PatternSet(String),
+    /// A guess the umpire could not judge within its limit (the finder's estimate,
+    /// made before anything is built): refused at read-back, before it is official.
+    /// The text says why and how to say it more simply.
+    #[error("{0}")]
+    TooHard(String),
     #[error("you have no guessing ticket; answer a challenge correctly to earn one")]
     NoTicket,
     #[error("time is up: {0}")]
@@ -104,6 +110,7 @@ impl RuleError {
             RuleError::StaleVersion { .. } => ErrorCode::StaleVersion,
             RuleError::AlreadyGiven { .. } => ErrorCode::AlreadyGiven,
             RuleError::WrongSet { .. } | RuleError::PatternSet(_) => ErrorCode::WrongSet,
+            RuleError::TooHard(_) => ErrorCode::TooHard,
             RuleError::NoTicket => ErrorCode::NoTicket,
             RuleError::Expired(_) => ErrorCode::Expired,
             RuleError::BadVerdict(_) => ErrorCode::BadVerdict,

@@ -28,8 +28,8 @@ pub(super) struct Live<G: Engine> {
     config: Config,
     commands: mpsc::Receiver<Command<G>>,
     announce: broadcast::Sender<Arc<Announcement<G>>>,
-    /// Umpire work under way: its key.
-    working: Option<u64>,
+    /// Umpire work under way: its key, and the flag that tells it to stop.
+    working: Option<(u64, Arc<AtomicBool>)>,
     /// Work abandoned in this state: not started again until the state moves on.
     abandoned: Option<(u64, u64)>,
     /// A time-out the engine refused in this state: not armed again until it moves on.
@@ -164,11 +164,13 @@ impl<G: Engine> Live<G> {
             return;
         };
         let version = self.state.version();
-        if self.working == Some(key) || self.abandoned == Some((version, key)) {
+        if self.working.as_ref().is_some_and(|(k, _)| *k == key)
+            || self.abandoned == Some((version, key))
+        {
             return;
         }
-        self.working = Some(key);
         let stop = Arc::new(AtomicBool::new(false));
+        self.working = Some((key, stop.clone()));
         let flag = stop.clone();
         let mut job = tokio::task::spawn_blocking(move || G::perform(work, flag));
         let limit = self.clock.sleep_for(self.config.work_limit_ms);
@@ -188,7 +190,7 @@ impl<G: Engine> Live<G> {
 
     /// The umpire's work came back.
     async fn finish_work(&mut self, key: u64, result: Result<G::Action, JoinError>) {
-        if self.working == Some(key) {
+        if self.working.as_ref().is_some_and(|(k, _)| *k == key) {
             self.working = None;
         }
         let failure = match result {
@@ -227,6 +229,22 @@ impl<G: Engine> Live<G> {
         }
     }
 
+    /// Tells work under way to stop once the match no longer waits for it (the host
+    /// ended the match or disallowed the guess, the match is shutting down): a
+    /// judgement nobody will read must not keep a core and its memory until the limit.
+    fn stop_unwanted_work(&mut self) {
+        let wanted = if self.state.is_over() {
+            None
+        } else {
+            self.state.work().map(|(k, _)| k)
+        };
+        if let Some((key, stop)) = &self.working {
+            if wanted != Some(*key) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
     fn armed_timeout(&self) -> Option<(u64, G::Action)> {
         let (at, action) = self.state.timeout()?;
         if self.refused_timeout == Some((self.state.version(), at)) {
@@ -238,6 +256,7 @@ impl<G: Engine> Live<G> {
 
 pub(super) async fn run<G: Engine>(mut live: Live<G>) {
     loop {
+        live.stop_unwanted_work();
         if live.state.is_over() {
             break;
         }
@@ -271,6 +290,9 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                 }
             }
         }
+    }
+    if let Some((_, stop)) = &live.working {
+        stop.store(true, Ordering::Relaxed);
     }
     // Over (or stopped). Commands already queued get their answer from the final
     // state; a subscriber sees the feed close after the last event.

@@ -314,3 +314,30 @@ pub fn first_separating(
     }
     None
 }
+
+/// The first structure (in (pieces, area) order among `shapes`) on which two compiled
+/// patterns disagree, and how many structures were tried: the brute force of the hard
+/// set, which compiles each pattern once.
+pub fn first_separating_compiled(
+    set: PieceSet,
+    shapes: &[(Vec<usize>, u32)],
+    a: &mondo::lang::CompiledPattern,
+    b: &mondo::lang::CompiledPattern,
+) -> (Option<Koan>, usize) {
+    let mut found = None;
+    let mut tried = 0;
+    for (cells, _) in shapes {
+        if each_structure(set, cells, &mut |k| {
+            tried += 1;
+            if a.evaluate(k) != b.evaluate(k) {
+                found = Some(k.clone());
+                true
+            } else {
+                false
+            }
+        }) {
+            break;
+        }
+    }
+    (found, tried)
+}

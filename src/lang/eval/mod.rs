@@ -21,11 +21,13 @@
 //!
 //! It must agree with [`crate::lang::reference`] exactly; a property test checks.
 
+mod classes;
 mod facts;
 mod scope;
 #[cfg(test)]
 mod tests;
 
+pub use classes::{Block, piecewise};
 pub use facts::Facts;
 pub use scope::{free, free_in_term, miniscope};
 
@@ -108,6 +110,10 @@ pub struct CompiledPattern {
     singles: u32,
     pairs: u32,
     terms: Vec<TermNode>,
+    /// Quantifier blocks that only look at what the pieces are, decided from the
+    /// structure's class counts (see [`Block`]), and which node each is.
+    blocks: Vec<(Block, Formula)>,
+    block_at: Vec<Option<u32>>,
     root: NodeId,
 }
 
@@ -149,6 +155,8 @@ impl CompiledPattern {
             singles: 0,
             pairs: 0,
             terms: Vec::new(),
+            blocks: Vec::new(),
+            block_at: Vec::new(),
             root: 0,
         };
         let (root, free) = c.formula(&miniscope(formula));
@@ -192,7 +200,18 @@ impl CompiledPattern {
         self.nodes.push(node);
         self.free.push(free);
         self.slots.push(slot);
+        self.block_at.push(None);
         ((self.nodes.len() - 1) as NodeId, free)
+    }
+
+    /// Marks a quantifier node as a block decided by class counts, when it is one.
+    fn block(&mut self, id: NodeId, f: &Formula) {
+        // Classes over all twelve pieces serve the arrows set too (its pieces are
+        // among them).
+        if let Some(block) = Block::analyse(f, crate::koan::PieceSet::Pyramids) {
+            self.blocks.push((block, f.clone()));
+            self.block_at[id as usize] = Some(self.blocks.len() as u32 - 1);
+        }
     }
 
     fn push_term(&mut self, term: TermNode, free: VarSet) -> (TermId, VarSet) {
@@ -212,13 +231,16 @@ impl CompiledPattern {
                 let (b, fb) = self.formula(b);
                 self.push(Node::Bin(*op, a, b), fa.union(fb))
             }
-            FormulaKind::Forall(v, body) => {
+            FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
                 let (body, fb) = self.formula(body);
-                self.push(Node::Forall(v.0, body), fb.without(*v))
-            }
-            FormulaKind::Exists(v, body) => {
-                let (body, fb) = self.formula(body);
-                self.push(Node::Exists(v.0, body), fb.without(*v))
+                let node = if matches!(f.kind, FormulaKind::Forall(..)) {
+                    Node::Forall(v.0, body)
+                } else {
+                    Node::Exists(v.0, body)
+                };
+                let (id, free) = self.push(node, fb.without(*v));
+                self.block(id, f);
+                (id, free)
             }
             FormulaKind::Unary(p, v) => self.push(Node::Unary(*p, v.0), VarSet::one(*v)),
             FormulaKind::Binary(p, a, b) => self.push(
@@ -299,6 +321,7 @@ impl CompiledPattern {
             facts,
             env: [0; 256],
             memo: Vec::new(),
+            counts: vec![None; self.blocks.len()],
             steps: 0,
         };
         if self.singles + self.pairs > 0 {
@@ -330,6 +353,8 @@ struct Evaluator<'a, 'k> {
     /// Per memo entry (see [`Slot`]): the pieces whose truth is known, and for which of
     /// them the node holds.
     memo: Vec<(u64, u64)>,
+    /// Per block, the structure's capped class counts, once asked.
+    counts: Vec<Option<Vec<usize>>>,
     steps: u64,
 }
 
@@ -394,6 +419,9 @@ impl Evaluator<'_, '_> {
 
     /// The truth of a quantifier, comparison or parity (not remembered).
     fn costly(&mut self, id: NodeId) -> bool {
+        if let Some(b) = self.pattern.block_at[id as usize] {
+            return self.by_counts(b as usize);
+        }
         match self.pattern.nodes[id as usize] {
             Node::Forall(v, body) => !self.find(body, v, self.facts.all(), false),
             Node::Exists(v, body) => self.find(body, v, self.facts.all(), true),
@@ -404,6 +432,42 @@ impl Evaluator<'_, '_> {
             }
             _ => unreachable!("only costly nodes are evaluated here"),
         }
+    }
+
+    /// A block's truth from the class counts of the structure and the classes of the
+    /// pieces its outer variables are bound to.
+    fn by_counts(&mut self, b: usize) -> bool {
+        let (block, formula) = &self.pattern.blocks[b];
+        let pieces = self.facts.koan().pieces();
+        let class_of = |i: usize| {
+            let bit = 1u16 << pieces[i].1.index();
+            block.classes.iter().position(|m| m & bit != 0).unwrap_or(0)
+        };
+        let counts = self.counts[b].get_or_insert_with(|| {
+            let mut c = vec![0; block.classes.len()];
+            for i in 0..pieces.len() {
+                c[class_of(i)] += 1;
+            }
+            c.iter_mut().for_each(|n| *n = (*n).min(block.cap));
+            c
+        });
+        self.steps += 1;
+        let mut named: Vec<u8> = Vec::with_capacity(block.free.len());
+        let outer: Vec<(usize, usize)> = block
+            .free
+            .iter()
+            .map(|&v| {
+                let piece = self.env[v as usize];
+                let element = named.iter().position(|&p| p == piece).unwrap_or_else(|| {
+                    named.push(piece);
+                    named.len() - 1
+                });
+                (element, class_of(piece as usize))
+            })
+            .collect();
+        block
+            .truth(formula, crate::koan::PieceSet::Pyramids, &outer, counts)
+            .unwrap_or(false)
     }
 
     /// Is there a piece among `dom` which, bound to `v`, gives the node the truth

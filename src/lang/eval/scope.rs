@@ -83,6 +83,20 @@ fn term(t: &Term) -> Term {
 
 /// `Q vars. body` (body already mini-scoped), pushed inward.
 fn quantify(universal: bool, vars: &[Var], body: Formula, span: &Span) -> Formula {
+    quantify_within(universal, vars, body, span, SPREADS)
+}
+
+/// How many times one block may be split over a mixed `|` (see [`quantify_within`]):
+/// each split copies the rest of the body once.
+const SPREADS: u32 = 3;
+
+fn quantify_within(
+    universal: bool,
+    vars: &[Var],
+    body: Formula,
+    span: &Span,
+    spreads: u32,
+) -> Formula {
     let fv = free(&body);
     let vars: Vec<Var> = vars.iter().copied().filter(|v| fv.contains(&v.0)).collect();
     if vars.is_empty() {
@@ -94,7 +108,7 @@ fn quantify(universal: bool, vars: &[Var], body: Formula, span: &Span) -> Formul
     if spread.len() > 1 {
         let spread = spread
             .into_iter()
-            .map(|p| quantify(universal, &vars, p, span))
+            .map(|p| quantify_within(universal, &vars, p, span, spreads))
             .collect();
         return join(universal, spread, span);
     }
@@ -102,6 +116,35 @@ fn quantify(universal: bool, vars: &[Var], body: Formula, span: &Span) -> Formul
     // of the block go outside it, the others into independent groups.
     let mut items = Vec::new();
     parts(&body, !universal, false, &mut items);
+    // For the last variable of a block, a conjunct `A | B(v)` whose `A` does not
+    // mention it is split: `exists v. (A | B(v)) & C(v)` is `(A & exists v. C(v)) |
+    // exists v. B(v) & C(v)` (and dually for `forall`), so that `A` leaves the
+    // quantifier; `C` is copied, hence the budget.
+    if vars.len() == 1 && spreads > 0 {
+        let v = vars[0].0;
+        for i in 0..items.len() {
+            let mut alts = Vec::new();
+            parts(&items[i], universal, false, &mut alts);
+            let (without, with): (Vec<Formula>, Vec<Formula>) =
+                alts.into_iter().partition(|a| !free(a).contains(&v));
+            if without.is_empty() || with.is_empty() {
+                continue;
+            }
+            let others: Vec<Formula> = items
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, p)| p.clone())
+                .collect();
+            let side = |alt: Vec<Formula>| {
+                let mut conj = others.clone();
+                conj.push(join(universal, alt, span));
+                join(!universal, conj, span)
+            };
+            let split = join(universal, vec![side(without), side(with)], span);
+            return quantify_within(universal, &vars, split, span, spreads - 1);
+        }
+    }
     let fvs: Vec<Vec<u8>> = items.iter().map(free).collect();
     let mut out = Vec::new();
     let mut slots: Vec<Option<Formula>> = items.into_iter().map(Some).collect();

@@ -123,10 +123,15 @@ impl Core {
 
     /// Reads a guess back: the event that states it, with the table structures that
     /// already disprove it. A guess that speaks of what the match's pieces lack (sizes
-    /// in the arrows set) is refused.
+    /// in the arrows set) is refused, and so is one the umpire could not judge within
+    /// its limit: the finder's estimate, a walk over the two patterns made before any
+    /// grounding (or even the table's evaluation) starts, so the refusal comes at once
+    /// and before the guess is official, with no ticket spent.
     pub(crate) fn read(&self, by: Seat, pattern: &Pattern) -> Result<ZendoEvent, RuleError> {
         crate::lang::check_set(pattern, self.settings.set)
             .map_err(|e| RuleError::PatternSet(e.to_string()))?;
+        crate::finder::judgeable(&self.hidden.formula, &pattern.formula, self.settings.set)
+            .map_err(|too_hard| RuleError::TooHard(too_hard_message(&too_hard, pattern)))?;
         Ok(ZendoEvent::GuessRead {
             number: self.guesses.len() as u32 + 1,
             by,
@@ -340,6 +345,20 @@ impl Core {
             }
             None => Err(ledger.misfit(format!("there is no guess #{number}"))),
         }
+    }
+}
+
+/// Why a guess is refused as too hard, pointing at the part of its text that costs
+/// most (when the span is of the guess: the estimate may blame the hidden pattern's
+/// share, which is never shown).
+fn too_hard_message(too_hard: &crate::finder::TooHard, pattern: &Pattern) -> String {
+    let part = pattern
+        .source
+        .get(too_hard.span().clone())
+        .filter(|p| !p.trim().is_empty() && p.len() < pattern.source.len());
+    match part {
+        Some(p) => format!("{too_hard} (it costs most at `{}`)", p.trim()),
+        None => too_hard.to_string(),
     }
 }
 

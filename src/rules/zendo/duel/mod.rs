@@ -1581,6 +1581,37 @@ mod tests {
         assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
     }
 
+    /// Issue 14: a guess beyond what the umpire can judge in time (seven pieces tied
+    /// together) is refused when it is read back, before it is official: nothing is
+    /// logged, the ticket stays and the turn goes on; the refusal says why and how to
+    /// say it more simply. Said more simply, it is read back.
+    #[test]
+    fn a_guess_too_hard_to_judge_is_refused_at_read_back() {
+        let mut h = alice_with_two_tickets();
+        let logged = h.log.len();
+        let err = h.act(A, guess(SEVEN_PIECES)).expect_err("refused");
+        assert_eq!(err.code(), ErrorCode::TooHard);
+        let message = err.to_string();
+        for part in [
+            "beyond what the umpire can judge in time",
+            "pieces at once",
+            "say it more simply",
+            "at most four pieces",
+        ] {
+            assert!(message.contains(part), "`{part}` missing: {message}");
+        }
+        assert_eq!(h.log.len(), logged, "nothing is logged");
+        assert_eq!(h.game.tickets(Seat::FIRST), 2, "no ticket spent");
+        assert_eq!(*step(&h), Step::Guess);
+        h.ok(A, guess("some piece points right"));
+    }
+
+    /// Seven pieces in a cycle of relations that hold for many pairs of cells (so
+    /// nothing narrows the grounding), kept apart from each other.
+    const SEVEN_PIECES: &str = "exists a b c d e f g. same_size(a,b) & same_size(b,c) & \
+        same_size(c,d) & same_size(d,e) & same_size(e,f) & same_size(f,g) & \
+        same_direction(g,a) & a != d & b != e & c != f & d != g";
+
     #[test]
     fn duel_plays_with_the_twelve_pyramids() {
         let mut setup = duel_setup(parsed("some arrow points up"));

@@ -15,8 +15,13 @@
 //! no structure either: a quantifier tries each piece already named and one fresh
 //! piece of each class that has pieces left, as fresh pieces of a class are
 //! interchangeable.
+//!
+//! The finder grounds such a block as a decision over the classes' count outputs
+//! (`finder::encode`); the evaluator decides it from the structure's class counts, so
+//! that `exists x y z w. pips(x) + pips(y) + pips(z) + pips(w) >= 11 & x != y & ...`
+//! costs one look at the counts instead of n^4 bindings.
 
-use crate::koan::{Piece, PieceSet, Pos};
+use crate::koan::{MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos};
 use crate::lang::ast::{BinOp, BinaryPred, Formula, FormulaKind, Parity, Term, TermKind};
 
 /// The most count vectors (times classes of the outer variables) a block may need.
@@ -24,7 +29,7 @@ const MAX_VECTORS: usize = 5000;
 
 /// A block decided by counts.
 #[derive(Clone, Debug)]
-pub(crate) struct Block {
+pub struct Block {
     /// The classes, as masks over the set's pieces; each is a union of pieces that
     /// every atom of the block treats alike.
     pub classes: Vec<u16>,
@@ -133,7 +138,7 @@ impl Atoms {
             }
             FormulaKind::Binary(p, _, _) => {
                 self.binary.push(*p);
-                super::encode::piecewise(*p)
+                piecewise(*p)
             }
             FormulaKind::Cmp(_, a, b) => self.term(a) && self.term(b),
             FormulaKind::Parity(_, t) => self.term(t),
@@ -273,4 +278,32 @@ impl Eval<'_> {
             _ => unreachable!("a block decided by counts has no other terms"),
         }
     }
+}
+
+/// Whether a relation depends only on the two pieces, not on their cells: checked on
+/// its definition for every pair of cells of the window (once per process).
+pub fn piecewise(p: BinaryPred) -> bool {
+    static TABLE: std::sync::OnceLock<Vec<(BinaryPred, bool)>> = std::sync::OnceLock::new();
+    let side = MAX_SIDE as usize;
+    let table = TABLE.get_or_init(|| {
+        let cells: Vec<Pos> = (0..MAX_CELLS)
+            .map(|i| Pos::new((i / side) as u8, (i % side) as u8))
+            .collect();
+        let pieces = PieceSet::Pyramids.pieces();
+        BinaryPred::ALL
+            .iter()
+            .map(|&r| {
+                let same = pieces.iter().all(|&a| {
+                    pieces.iter().all(|&b| {
+                        let first = r.holds((cells[0], a), (cells[0], b));
+                        cells
+                            .iter()
+                            .all(|&s| cells.iter().all(|&t| r.holds((s, a), (t, b)) == first))
+                    })
+                });
+                (r, same)
+            })
+            .collect()
+    });
+    table.iter().any(|&(r, same)| r == p && same)
 }
