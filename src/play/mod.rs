@@ -334,6 +334,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
         GameKind::ZendoDuel | GameKind::ZendoPractice => {
             Box::new(zendo::ZendoFront::new(cast, view))
         }
+        GameKind::ZendoTriple => unreachable!("`mondo play` cannot start a Triple yet"),
     }
 }
 

@@ -29,6 +29,7 @@ pub enum ErrorCode {
     StaleDeadline,
     TooEarly,
     Unsupported,
+    Solved,
 }
 
 /// A request the rules do not allow (now).
@@ -82,6 +83,9 @@ pub enum RuleError {
     TooEarly { at: Millis },
     #[error("{0}")]
     Unsupported(&'static str),
+    /// Zendo Triple: a solved pattern has left the game.
+    #[error("pattern {0} is solved and has left the game: name an unsolved one")]
+    Solved(char),
     /// A front sent one game's move to another game's match.
     #[error("this match plays {}; that is a move of {}", .this.title(), .asked.title())]
     OtherGame {
@@ -110,6 +114,7 @@ impl RuleError {
             RuleError::StaleDeadline => ErrorCode::StaleDeadline,
             RuleError::TooEarly { .. } => ErrorCode::TooEarly,
             RuleError::Unsupported(_) | RuleError::OtherGame { .. } => ErrorCode::Unsupported,
+            RuleError::Solved(_) => ErrorCode::Solved,
         }
     }
 }
@@ -138,6 +143,10 @@ pub enum SetupError {
     NotObeyingObeys,
     #[error("{0}")]
     BadSettings(&'static str),
+    /// A setup that does not hold together, said in full (which structure, which
+    /// pattern).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// An event that does not fit the state it is folded into: a corrupt or foreign log.
