@@ -95,6 +95,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+pub mod opening;
 pub mod quiz;
 mod view;
 
