@@ -43,8 +43,8 @@ pub fn triple_setup(
     Ok(TripleSetup {
         players: [*a, *b],
         starter: *a,
-        hidden,
-        opening,
+        hidden: Box::new(hidden),
+        opening: Box::new(opening),
         settings: Settings {
             set: crate::koan::PieceSet::Arrows,
             ..Settings::default()

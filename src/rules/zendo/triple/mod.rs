@@ -210,9 +210,9 @@ pub struct TripleSetup {
     pub players: [PlayerId; 2],
     /// Who plays the first turn.
     pub starter: PlayerId,
-    /// Patterns A, B and C.
-    pub hidden: [Pattern; 3],
-    pub opening: TripleOpening,
+    /// Patterns A, B and C (boxed, with the opening, to keep every game's setup small).
+    pub hidden: Box<[Pattern; 3]>,
+    pub opening: Box<TripleOpening>,
     #[serde(default = "arrows")]
     pub settings: Settings,
     #[serde(default)]

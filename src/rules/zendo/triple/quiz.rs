@@ -124,7 +124,7 @@ pub fn on_boundary(koan: &Koan, formula: &Formula) -> bool {
 /// `n` pieces in a box just big enough to leave some room.
 fn draw(set: PieceSet, n: usize, rng: &mut Xoshiro256PlusPlus) -> Koan {
     let side = (n + 1).min(MAX_SIDE as usize);
-    crate::finder::sample::in_box(set, n, side, side.min(3).max((n + 2) / 3), rng)
+    crate::finder::sample::in_box(set, n, side, side.min(3).max(n.div_ceil(3)), rng)
 }
 
 #[cfg(test)]

@@ -19,16 +19,16 @@ fn setup() -> TripleSetup {
     TripleSetup {
         players: [ALICE, BOB],
         starter: ALICE,
-        hidden: [
+        hidden: Box::new([
             parsed("some piece points up"),
             parsed("some piece points right"),
             parsed("some piece points left"),
-        ],
-        opening: TripleOpening {
+        ]),
+        opening: Box::new(TripleOpening {
             all: koan("URL"),
             fewest: koan("D"),
             separators: [koan("U"), koan("U"), koan("R")],
-        },
+        }),
         settings: arrows(),
         timing: TripleTiming::default(),
         seed: 11,
