@@ -34,6 +34,9 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
+    if view.kind() == GameKind::ZendoTriple {
+        return triple_pending(view);
+    }
     match voice {
         Voice::Zendo(v) => {
             zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })

@@ -35,7 +35,7 @@ impl Voice {
         let narrator = match view {
             AnyView::ZendoDuel(v) => Narrator::duel(Names::mentions(v.players.values()), v),
             AnyView::ZendoPractice(_) => Narrator::new(Names::solo(Front::Discord)),
-            _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+            _ => Narrator::new(Names::solo(Front::Discord)),
         };
         Voice { narrator }
     }
