@@ -8,8 +8,10 @@ use mondo::PieceSet;
 use mondo::finder::Style;
 use mondo::play::{
     Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, duel_setup, practice_setup, read_input,
+    triple_setup,
 };
 use mondo::pool::Pool;
+use mondo::rules::zendo::triple::TripleTiming;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
 use mondo::store::{Store, check_writable, lock_for_running};
@@ -26,6 +28,9 @@ pub enum GameArg {
     Practice,
     /// The Zendo Duel (needs --players A,B).
     Duel,
+    /// Zendo Triple: three hidden arrows patterns, first to solve two (needs
+    /// --players A,B; --pattern three times fixes A, B and C).
+    Triple,
 }
 
 #[derive(Debug, Args)]
@@ -40,9 +45,9 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "pattern")]
     pub pool: Option<PathBuf>,
     /// Play against this hidden pattern instead of a pool's; the umpire finds its
-    /// initial structures.
+    /// initial structures. A Triple takes it three times, in order A, B, C.
     #[arg(long, conflicts_with = "generate")]
-    pub pattern: Option<String>,
+    pub pattern: Vec<String>,
     /// Play against a generated pattern (reasonable, none needlessly long).
     #[arg(long, conflicts_with = "pool")]
     pub generate: bool,
@@ -126,10 +131,15 @@ impl PlayArgs {
     fn is_duel(&self) -> bool {
         self.duel || self.game == GameArg::Duel
     }
+
+    /// Two players at one terminal.
+    fn is_table(&self) -> bool {
+        self.is_duel() || self.game == GameArg::Triple
+    }
 }
 
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    if !args.players.is_empty() && !args.is_duel() {
+    if !args.players.is_empty() && !args.is_table() {
         return Err("--players is for a duel: `mondo play duel --players alice,bob`".into());
     }
     if args.duel && args.game == GameArg::Practice {
@@ -243,7 +253,13 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
     });
     let set = args.set.unwrap_or_default();
     let pool;
-    let source = match (&args.pattern, &args.pool) {
+    if args.game == GameArg::Triple {
+        return triple(args, store, seed).await;
+    }
+    if args.pattern.len() > 1 {
+        return Err("--pattern is given once (three times only for `mondo play triple`)".into());
+    }
+    let source = match (args.pattern.first(), &args.pool) {
         (Some(p), _) => Source::Pattern(p),
         (None, _) if args.generate => Source::Generated,
         (None, Some(path)) => {
@@ -287,6 +303,38 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
         settings,
         timing,
     )?;
+    Ok((setup.into(), cast))
+}
+
+/// A Triple's setup: two players, three patterns (given, or drawn from the arrows
+/// pool), its clocks.
+async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, Cast), String> {
+    let [a, b] = args.players.as_slice() else {
+        return Err(format!(
+            "a Triple needs exactly two players, e.g. --players alice,bob (got {})",
+            args.players.len()
+        ));
+    };
+    let pool = match &args.pool {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
+            Pool::from_toml(&text)
+                .map_err(|e| format!("the pool {} is not valid:\n{e}", path.display()))?
+        }
+        None => Pool::shipped(PieceSet::Arrows),
+    };
+    let cast = Cast::table(store, &[a, b], &args.host).await?;
+    let default = TripleTiming::default();
+    let timing = TripleTiming {
+        turn_ms: args.turn_ms.unwrap_or(default.turn_ms),
+        challenge_ms: args.challenge_ms.unwrap_or(default.challenge_ms),
+        counterexample_bonus_ms: args
+            .guess_bonus_ms
+            .unwrap_or(default.counterexample_bonus_ms),
+        ..default
+    };
+    let setup = triple_setup(&cast, &args.pattern, &pool, seed, timing)?;
     Ok((setup.into(), cast))
 }
 

@@ -14,6 +14,7 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
+pub mod triple;
 pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
@@ -28,6 +29,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use crate::rules::zendo::opening::Source;
+pub use triple::triple_setup;
 pub use zendo::{duel_setup, practice_setup};
 
 /// The one local player of solo play.
@@ -334,6 +336,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
         GameKind::ZendoDuel | GameKind::ZendoPractice => {
             Box::new(zendo::ZendoFront::new(cast, view))
         }
+        GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
     }
 }
 

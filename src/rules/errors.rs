@@ -30,6 +30,7 @@ pub enum ErrorCode {
     TooEarly,
     Unsupported,
     TooHard,
+    Solved,
 }
 
 /// A request the rules do not allow (now).
@@ -88,6 +89,9 @@ pub enum RuleError {
     TooEarly { at: Millis },
     #[error("{0}")]
     Unsupported(&'static str),
+    /// Zendo Triple: a solved pattern has left the game.
+    #[error("pattern {0} is solved and has left the game: name an unsolved one")]
+    Solved(char),
     /// A front sent one game's move to another game's match.
     #[error("this match plays {}; that is a move of {}", .this.title(), .asked.title())]
     OtherGame {
@@ -117,6 +121,7 @@ impl RuleError {
             RuleError::StaleDeadline => ErrorCode::StaleDeadline,
             RuleError::TooEarly { .. } => ErrorCode::TooEarly,
             RuleError::Unsupported(_) | RuleError::OtherGame { .. } => ErrorCode::Unsupported,
+            RuleError::Solved(_) => ErrorCode::Solved,
         }
     }
 }
@@ -145,6 +150,10 @@ pub enum SetupError {
     NotObeyingObeys,
     #[error("{0}")]
     BadSettings(&'static str),
+    /// A setup that does not hold together, said in full (which structure, which
+    /// pattern).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// An event that does not fit the state it is folded into: a corrupt or foreign log.

@@ -14,17 +14,24 @@ pub enum GameKind {
     ZendoDuel,
     /// One player against the umpire, no clock.
     ZendoPractice,
+    /// Zendo Triple: two players, three hidden arrows patterns, first to two.
+    ZendoTriple,
 }
 
 impl GameKind {
     /// Every kind, in the order games are listed to players.
-    pub const ALL: &'static [GameKind] = &[GameKind::ZendoDuel, GameKind::ZendoPractice];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::ZendoDuel,
+        GameKind::ZendoPractice,
+        GameKind::ZendoTriple,
+    ];
 
     /// The stored name.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::ZendoDuel => "zendo-duel",
             GameKind::ZendoPractice => "zendo-practice",
+            GameKind::ZendoTriple => "zendo-triple",
         }
     }
 
@@ -33,6 +40,7 @@ impl GameKind {
         match self {
             GameKind::ZendoDuel => "Zendo Duel",
             GameKind::ZendoPractice => "Zendo practice",
+            GameKind::ZendoTriple => "Zendo Triple",
         }
     }
 

@@ -315,6 +315,7 @@ macro_rules! games {
 games! {
     ZendoDuel => crate::rules::zendo::Duel,
     ZendoPractice => crate::rules::zendo::Practice,
+    ZendoTriple => crate::rules::zendo::triple::Triple,
 }
 
 impl AnyView {
@@ -324,6 +325,7 @@ impl AnyView {
         match self {
             AnyView::ZendoDuel(v) => v.version,
             AnyView::ZendoPractice(v) => v.version,
+            AnyView::ZendoTriple(v) => v.version,
         }
     }
 }

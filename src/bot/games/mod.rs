@@ -18,7 +18,9 @@ pub enum Voice {
 impl Voice {
     pub fn new(view: &AnyView) -> Voice {
         match view.kind() {
-            GameKind::ZendoDuel | GameKind::ZendoPractice => Voice::Zendo(zendo::Voice::new(view)),
+            GameKind::ZendoDuel | GameKind::ZendoPractice | GameKind::ZendoTriple => {
+                Voice::Zendo(zendo::Voice::new(view))
+            }
         }
     }
 }
@@ -32,6 +34,9 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
+    if view.kind() == GameKind::ZendoTriple {
+        return triple_pending(view);
+    }
     match voice {
         Voice::Zendo(v) => {
             zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })
@@ -43,6 +48,7 @@ pub fn batch(
 pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
+        GameKind::ZendoTriple => triple_pending(view),
     }
 }
 
@@ -50,6 +56,7 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
+        GameKind::ZendoTriple => triple_pending(view),
     }
 }
 
@@ -57,5 +64,15 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
+        GameKind::ZendoTriple => triple_pending(view),
     }
+}
+
+/// Zendo Triple is played at the terminal for now (`mondo play triple`); a Discord
+/// front has no Triple commands yet, so no Triple match reaches these.
+fn triple_pending(view: &AnyView) -> Post {
+    Post::text(format!(
+        "{} is not yet played on Discord: use `mondo play triple`",
+        view.kind().title()
+    ))
 }

@@ -14,6 +14,7 @@ pub mod opening;
 pub mod practice;
 pub mod table;
 pub mod testing;
+pub mod triple;
 pub mod umpire;
 mod view;
 

@@ -52,6 +52,10 @@ impl Table {
         number
             .checked_sub(1)
             .and_then(|i| self.entries.get(i as usize))
+            .filter(|e| e.number == number)
+            // A game whose tables share one numbering (Triple: one table per pattern,
+            // each holding only the structures graded on it) has gaps.
+            .or_else(|| self.entries.iter().find(|e| e.number == number))
     }
 
     /// Adds a structure and returns its number.
@@ -64,6 +68,17 @@ impl Table {
             origin,
         });
         number
+    }
+
+    /// Adds a structure under a number given by the game (Triple numbers its three
+    /// pattern tables together).
+    pub(crate) fn push_numbered(&mut self, number: u32, koan: Koan, obeys: bool, origin: Origin) {
+        self.entries.push(TableEntry {
+            number,
+            koan,
+            obeys,
+            origin,
+        });
     }
 
     /// The numbers of the structures on which `guess` disagrees with their verdict:

@@ -1,0 +1,341 @@
+//! Zendo Triple at the terminal: two players (and a host) at one terminal. The grammar
+//! of its commands and its help; the words are `narrate::triple`'s.
+
+use super::{Cast, GameFront, Picture};
+use crate::finder::Limits;
+use crate::narrate::triple::{board, status, tell};
+use crate::narrate::zendo::{read_guess, read_structure_and_mode};
+use crate::narrate::{Line, Names};
+use crate::pool::Pool;
+use crate::render::{self, BoardEntry};
+use crate::rules::zendo::triple::{
+    Letter, PhaseView, StepView, TripleMove, TripleSetup, TripleTiming, TripleView, letters,
+    opening::triple_opening,
+};
+use crate::rules::zendo::{Answer, Mode, Settings};
+use crate::rules::{Action, Actor};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::store::MatchId;
+use serde_json::json;
+
+pub const HELP: &str = "\
+a line is [NAME:] COMMAND, e.g. `alice: koan URL challenge A,C` or `bob: answer A obeys C not`.
+players: koan STRUCTURE [grade|challenge] [A,B,C] (default: grade on every unsolved pattern)
+         answer A obeys B not C pass (both players, privately, per challenged pattern)
+         guess A PATTERN (a stone) | confirm | take back | end turn | resign
+         quiz: answer obeys not pass ... (one per question, in order)
+host:    pause | resume | disallow (the pending guess, stone returned) | end
+anyone:  board | status | help | quit (the match stays, to resume)
+without a name, a command is the current player's; `answer` and `resign` need a name.";
+
+/// A Triple for the cast's two players: the first starts.
+pub fn triple_setup(
+    cast: &Cast,
+    patterns: &[String],
+    pool: &Pool,
+    seed: u64,
+    timing: TripleTiming,
+) -> Result<TripleSetup, String> {
+    let [(a, _), (b, _)] = cast.players() else {
+        return Err("a Triple needs two players: --players alice,bob".into());
+    };
+    let (hidden, opening) = triple_opening(patterns, pool, seed, &Limits::default())?;
+    Ok(TripleSetup {
+        players: [*a, *b],
+        starter: *a,
+        hidden: Box::new(hidden),
+        opening: Box::new(opening),
+        settings: Settings {
+            set: crate::koan::PieceSet::Arrows,
+            ..Settings::default()
+        },
+        timing,
+        seed,
+    })
+}
+
+/// The Triple front of one match.
+pub struct TripleFront {
+    names: Names,
+    drawn: usize,
+}
+
+impl TripleFront {
+    pub fn new(cast: &Cast) -> TripleFront {
+        TripleFront {
+            names: cast.names(),
+            drawn: 0,
+        }
+    }
+}
+
+fn view(v: &AnyView) -> Result<&TripleView, String> {
+    match v {
+        AnyView::ZendoTriple(v) => Ok(v),
+        _ => Err("this match is not a Zendo Triple".into()),
+    }
+}
+
+/// `koan STRUCTURE [grade|challenge] [A,B,C]`: the mode and letters come last.
+fn read_koan(text: &str) -> Result<(crate::koan::Koan, Mode, Vec<Letter>), String> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    let mut patterns = Vec::new();
+    if let Some(last) = words.last()
+        && !last.is_empty()
+        && last
+            .chars()
+            .all(|c| matches!(c.to_ascii_uppercase(), 'A' | 'B' | 'C' | ','))
+        && words.len() > 1
+        && last.chars().any(|c| c.is_ascii_alphabetic())
+        && !last
+            .chars()
+            .any(|c| matches!(c, 'U' | 'R' | 'D' | 'L' | '^' | '<' | '>'))
+    {
+        patterns = letters(last)?;
+        words.pop();
+    }
+    let rest = words.join(" ");
+    let rest = rest.replace(" grade", " observe");
+    let (koan, mode) = read_structure_and_mode(&rest, crate::koan::PieceSet::Arrows)?;
+    Ok((koan, mode, patterns))
+}
+
+/// `A obeys B not C pass` for the challenged `patterns`, in their order.
+fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut given: Vec<(Letter, Answer)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let l: Letter = words[i].parse()?;
+        let a: Answer = words
+            .get(i + 1)
+            .ok_or(format!("say what pattern {l} gets: obeys, not or pass"))?
+            .parse()?;
+        given.push((l, a));
+        i += 2;
+    }
+    patterns
+        .iter()
+        .map(|l| {
+            given
+                .iter()
+                .find(|(g, _)| g == l)
+                .map(|(_, a)| *a)
+                .ok_or(format!("answer every challenged pattern: {l} is missing"))
+        })
+        .collect()
+}
+
+impl GameFront for TripleFront {
+    fn game_name(&self) -> &'static str {
+        "triple"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn opening(&mut self, id: MatchId, v: &AnyView, now: u64) -> Vec<Line> {
+        let mut out = self.board(v);
+        out.push(self.status(id, v, now));
+        out
+    }
+
+    fn command(
+        &self,
+        word: &str,
+        rest: &str,
+        named: Option<Actor>,
+        any: &AnyView,
+        cast: &Cast,
+    ) -> Result<(Actor, AnyAction), String> {
+        let v = view(any)?;
+        let host = || match cast.host() {
+            Some((id, _)) => Ok(Actor::Host(*id)),
+            None => Err("this match has no host".to_string()),
+        };
+        let turn_player = || match v.turn_seat() {
+            Some(seat) => Ok(Actor::Player(v.players[seat])),
+            None => Err("no turn is being played: answer the quiz, or look at `status`".into()),
+        };
+        let by = |default: &dyn Fn() -> Result<Actor, String>| named.map_or_else(default, Ok);
+        let play = |m: TripleMove| -> Result<(Actor, AnyAction), String> {
+            Ok((by(&turn_player)?, AnyAction::ZendoTriple(Action::Move(m))))
+        };
+        let needs_name = |what: &str| -> Result<Actor, String> {
+            named.ok_or(format!(
+                "say who {what}: `NAME: {what} ...` (both players answer)"
+            ))
+        };
+        match (word, rest) {
+            ("", _) => Err("say what, after the name: e.g. `alice: koan URL`".into()),
+            ("koan", text) => {
+                let (koan, mode, patterns) = read_koan(text)?;
+                play(TripleMove::Build {
+                    koan,
+                    mode,
+                    patterns,
+                })
+            }
+            ("answer", text) => {
+                let actor = needs_name("answers")?;
+                let m = match &v.phase {
+                    PhaseView::Turn {
+                        step: StepView::Challenge { patterns, .. },
+                        ..
+                    } => TripleMove::Answer {
+                        answers: read_answers(text, patterns)?,
+                    },
+                    PhaseView::Quiz { .. } => TripleMove::QuizAnswer {
+                        answers: text
+                            .split_whitespace()
+                            .map(str::parse)
+                            .collect::<Result<_, _>>()?,
+                    },
+                    _ => return Err("there is no challenge or quiz to answer".into()),
+                };
+                Ok((actor, AnyAction::ZendoTriple(Action::Move(m))))
+            }
+            ("guess", text) => {
+                let (letter, pattern) = text.trim().split_once(char::is_whitespace).ok_or(
+                    "name the pattern, then the guess: e.g. `guess A some arrow points up`",
+                )?;
+                play(TripleMove::Guess {
+                    pattern: letter.parse()?,
+                    guess: read_guess(pattern, crate::koan::PieceSet::Arrows)?,
+                })
+            }
+            ("confirm", _) => play(TripleMove::Confirm),
+            ("take", "back") | ("takeback", _) => play(TripleMove::TakeBack),
+            ("end", "turn") | ("endturn", _) | ("pass", _) => play(TripleMove::EndTurn),
+            ("end", "match" | "game") => Ok((by(&host)?, AnyAction::Common(Common::End))),
+            ("end", "") => match named {
+                Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
+                _ => Err("`end turn` passes the turn; `host: end` ends the match".into()),
+            },
+            ("give", "up") | ("resign", _) => {
+                Ok((needs_name("resigns")?, AnyAction::Common(Common::Resign)))
+            }
+            ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
+            ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
+            ("disallow", _) => Ok((
+                by(&host)?,
+                AnyAction::ZendoTriple(TripleMove::Disallow.into()),
+            )),
+            _ => Err(format!("`{word}` is not a command; `help` lists them")),
+        }
+    }
+
+    fn tell(&mut self, events: &[AnyEvent], any: &AnyView) -> Vec<Line> {
+        match view(any) {
+            Ok(v) => {
+                let events: Vec<crate::rules::zendo::triple::Event> = events_of(events);
+                tell(&self.names, &events, v)
+            }
+            Err(e) => vec![Line::new(json!({"event": "error", "message": e}), e)],
+        }
+    }
+
+    fn status(&self, id: MatchId, any: &AnyView, now: u64) -> Line {
+        match view(any) {
+            Ok(v) => status(id.0, &self.names, v, now),
+            Err(e) => Line::new(json!({"event": "error", "message": e}), e),
+        }
+    }
+
+    fn board(&self, any: &AnyView) -> Vec<Line> {
+        view(any).map(board).unwrap_or_default()
+    }
+
+    fn waiting(&self, any: &AnyView) -> bool {
+        matches!(
+            view(any).map(|v| &v.phase),
+            Ok(PhaseView::Turn {
+                step: StepView::Verdict { .. },
+                ..
+            })
+        )
+    }
+
+    fn is_over(&self, any: &AnyView) -> bool {
+        view(any).is_ok_and(|v| v.outcome.is_some())
+    }
+
+    fn new_pictures(&mut self, id: MatchId, any: &AnyView) -> Vec<Picture> {
+        let Ok(v) = view(any) else { return vec![] };
+        let out = v
+            .table
+            .iter()
+            .skip(self.drawn)
+            .map(|e| Picture {
+                file: format!("match-{}-koan-{}.png", id.0, e.number),
+                png: render::koan_png(
+                    &e.koan,
+                    &render::Picture {
+                        mark: None,
+                        caption: Some(format!(
+                            "#{} {}",
+                            e.number,
+                            crate::narrate::triple::marks_text(&e.marks)
+                        )),
+                    },
+                ),
+                json: json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
+                what: format!("#{} {}", e.number, e.koan.to_line()),
+            })
+            .collect();
+        self.drawn = v.table.len();
+        out
+    }
+
+    fn board_picture(&self, id: MatchId, any: &AnyView) -> Result<Picture, String> {
+        let v = view(any)?;
+        let shown = &v.table[v.table.len().saturating_sub(render::MAX_BOARD)..];
+        let entries: Vec<BoardEntry> = shown
+            .iter()
+            .map(|e| BoardEntry {
+                koan: &e.koan,
+                mark: None,
+                label: format!(
+                    "#{} {}",
+                    e.number,
+                    crate::narrate::triple::marks_text(&e.marks)
+                ),
+            })
+            .collect();
+        let png = render::board_png(&entries).map_err(|e| e.to_string())?;
+        Ok(Picture {
+            file: format!("match-{}-board.png", id.0),
+            png,
+            json: json!({"event": "picture", "board": entries.len()}),
+            what: format!("the board ({} structures)", entries.len()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn koan_commands_read_mode_and_patterns() {
+        let (k, m, p) = read_koan("URL challenge A,C").unwrap();
+        assert_eq!(
+            (k.len(), m, p),
+            (3, Mode::Challenge, vec![Letter::A, Letter::C])
+        );
+        let (_, m, p) = read_koan("UD").unwrap();
+        assert_eq!((m, p), (Mode::Observe, vec![]));
+        let (_, m, p) = read_koan("UD grade B").unwrap();
+        assert_eq!((m, p), (Mode::Observe, vec![Letter::B]));
+        assert!(read_koan("UD challenge X").is_err());
+    }
+
+    #[test]
+    fn answers_read_per_pattern() {
+        let got = read_answers("C pass A obeys", &[Letter::A, Letter::C]).unwrap();
+        assert_eq!(got, vec![Answer::Obeys, Answer::Pass]);
+        let e = read_answers("A obeys", &[Letter::A, Letter::C]).unwrap_err();
+        assert!(e.contains("C is missing"), "{e}");
+    }
+}
