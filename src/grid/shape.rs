@@ -14,8 +14,11 @@ use std::str::FromStr;
 #[serde(into = "Vec<String>", try_from = "Vec<String>")]
 pub struct Shape(Vec<(u8, u8)>);
 
-/// The 8 symmetries of the square, as maps of (row, col).
-const SYMMETRIES: [fn(i16, i16) -> (i16, i16); 8] = [
+/// A map of (row, col).
+type Symmetry = fn(i16, i16) -> (i16, i16);
+
+/// The 8 symmetries of the square.
+const SYMMETRIES: [Symmetry; 8] = [
     |r, c| (r, c),
     |r, c| (c, -r),
     |r, c| (-r, -c),

@@ -7,6 +7,7 @@
 //! commands a line suggests ([`Front`]). One file of words per game family
 //! ([`zendo`]).
 
+pub mod assembly;
 pub mod zendo;
 
 use crate::rules::{PlayerId, RuleError, Seat};

@@ -14,6 +14,7 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
+pub mod assembly;
 pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
@@ -334,6 +335,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
         GameKind::ZendoDuel | GameKind::ZendoPractice => {
             Box::new(zendo::ZendoFront::new(cast, view))
         }
+        GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
     }
 }
 

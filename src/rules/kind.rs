@@ -14,17 +14,24 @@ pub enum GameKind {
     ZendoDuel,
     /// One player against the umpire, no clock.
     ZendoPractice,
+    /// Pattern Assembly (and Plus): the memory race, two players or solo practice.
+    Assembly,
 }
 
 impl GameKind {
     /// Every kind, in the order games are listed to players.
-    pub const ALL: &'static [GameKind] = &[GameKind::ZendoDuel, GameKind::ZendoPractice];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::ZendoDuel,
+        GameKind::ZendoPractice,
+        GameKind::Assembly,
+    ];
 
     /// The stored name.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::ZendoDuel => "zendo-duel",
             GameKind::ZendoPractice => "zendo-practice",
+            GameKind::Assembly => "pattern-assembly",
         }
     }
 
@@ -33,6 +40,7 @@ impl GameKind {
         match self {
             GameKind::ZendoDuel => "Zendo Duel",
             GameKind::ZendoPractice => "Zendo practice",
+            GameKind::Assembly => "Pattern Assembly",
         }
     }
 

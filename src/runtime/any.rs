@@ -309,6 +309,7 @@ macro_rules! games {
 games! {
     ZendoDuel => crate::rules::zendo::Duel,
     ZendoPractice => crate::rules::zendo::Practice,
+    Assembly => crate::rules::assembly::Assembly,
 }
 
 impl AnyView {
@@ -318,6 +319,7 @@ impl AnyView {
         match self {
             AnyView::ZendoDuel(v) => v.version,
             AnyView::ZendoPractice(v) => v.version,
+            AnyView::Assembly(v) => v.version,
         }
     }
 }

@@ -35,6 +35,7 @@ impl Voice {
         let narrator = match view {
             AnyView::ZendoDuel(v) => Narrator::duel(Names::mentions(v.players.values()), v),
             AnyView::ZendoPractice(_) => Narrator::new(Names::solo(Front::Discord)),
+            _ => Narrator::new(Names::solo(Front::Discord)),
         };
         Voice { narrator }
     }
@@ -59,6 +60,7 @@ fn zendo_part(e: &AnyEvent) -> Option<&ZendoEvent> {
             EventKind::Game(PracticeEvent::Zendo(z)) => Some(z),
             _ => None,
         },
+        _ => None,
     }
 }
 
@@ -75,6 +77,7 @@ pub fn batch(
     let (table, version) = match view {
         AnyView::ZendoDuel(v) => (&v.table, v.version),
         AnyView::ZendoPractice(v) => (&v.table, v.version),
+        _ => return post,
     };
     let said = match view {
         AnyView::ZendoDuel(v) => {
@@ -85,6 +88,7 @@ pub fn batch(
             let events: Vec<crate::rules::zendo::practice::Event> = events_of(events);
             voice.narrator.practice_batch(&events, v)
         }
+        _ => return post,
     };
     let mut read_guess = false;
     let mut challenged = false;
@@ -160,6 +164,7 @@ pub fn batch(
             }
         ),
         AnyView::ZendoPractice(v) => matches!(v.step, PracticeStep::Pending { .. }),
+        _ => false,
     };
     if read_guess && pending {
         post.buttons(vec![
@@ -205,6 +210,7 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view {
         AnyView::ZendoDuel(v) => duel_opening(game, v, clocks),
         AnyView::ZendoPractice(v) => practice_opening(game, v),
+        _ => Post::default(),
     }
 }
 
@@ -327,6 +333,7 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
                     .map_or(line.text.as_str(), |(_, rest)| rest)
             ))
         }
+        _ => Post::default(),
     }
 }
 
@@ -399,6 +406,7 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     let (table, guesses): (&[TableEntry], &[GuessView]) = match view {
         AnyView::ZendoDuel(v) => (&v.table, &v.guesses),
         AnyView::ZendoPractice(v) => (&v.table, &v.guesses),
+        _ => (&[], &[]),
     };
     let mut post = Post::text(format!(
         "**Match #{game}**: {} (white stone: obeys, black: does not)",
