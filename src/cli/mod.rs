@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_assembly;
 mod bench_render;
 mod bench_runtime;
 mod finder;
