@@ -149,3 +149,79 @@ fn a_restart_mid_reveal_resumes_and_still_hides_the_grid() {
     assert!(over["how"].as_str().unwrap().contains("resigned"), "{over}");
     assert!(m.wait());
 }
+
+#[test]
+fn a_plus_match_has_several_targets_and_a_region_showdown_named_by_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("plus.db");
+    let mut m = Mondo::start(
+        &db,
+        &[
+            "assembly",
+            "--plus",
+            "--grid",
+            "6x8",
+            "--players",
+            "alice,bob",
+            "--rounds",
+            "1",
+            "--targets",
+            "2",
+            "--reveal-secs",
+            "1",
+            "--wait-secs",
+            "0.1",
+            "--round-secs",
+            "20",
+            "--showdown-secs",
+            "20",
+            "--seed",
+            "3",
+        ],
+    );
+    // The host names the region first thing (the reveal lasts a second).
+    m.send("host: region B-C 2-5");
+    let (reveal, _) = m.until("reveal");
+    let grid = Grid::parse(&rows(&reveal["grid"]).join("\n")).unwrap();
+    assert_eq!(grid.dims(), Dims::new(6, 8).unwrap());
+    let (first, before) = m.until("round");
+    let region: Vec<&Value> = before.iter().filter(|e| e["event"] == "region").collect();
+    assert_eq!(region.len(), 1, "{before:?}");
+    assert_eq!(region[0]["region"], "B-C 2-5");
+    let (second, _) = m.until("round");
+    assert_eq!(
+        (first["target"].as_u64(), second["target"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(first["points"], 1);
+    // Alice finds both (1 point each); the round ends when all are found.
+    for round in [&first, &second] {
+        m.send(&format!("alice: answer {}", solve(&grid, round)));
+        let (answer, _) = m.until("answer");
+        assert_eq!(answer["result"], "right");
+    }
+    let (score, _) = m.until("score");
+    assert_eq!(score["scores"]["alice"], 2);
+    let (open, _) = m.until("showdown_open");
+    assert_eq!(open["region"], "B-C 2-5");
+    // +1 a right symbol, -1 a wrong one: alice all 8 right, bob 1 right and 2 wrong.
+    let part: Vec<String> = grid.rows()[1..3]
+        .iter()
+        .map(|r| r[1..5].to_string())
+        .collect();
+    m.send(&format!("alice: showdown {}", part.join(" / ")));
+    let flip = |c: char| if c == 'O' { 'X' } else { 'O' };
+    let b: Vec<char> = part[0].chars().collect();
+    m.send(&format!(
+        "bob: showdown {}{}{}. / ....",
+        b[0],
+        flip(b[1]),
+        flip(b[2])
+    ));
+    let (showdown, _) = m.until("showdown");
+    assert_eq!(showdown["scores"]["alice"], 8);
+    assert_eq!(showdown["scores"]["bob"], -1);
+    let (won, _) = m.until("won");
+    assert_eq!(won["player"], "alice");
+    assert!(m.wait());
+}
