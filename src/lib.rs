@@ -8,6 +8,7 @@
 pub mod bot;
 pub mod config;
 pub mod finder;
+pub mod grid;
 pub mod koan;
 pub mod lang;
 pub mod narrate;

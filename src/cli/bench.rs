@@ -54,6 +54,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 8000)]
         entries: usize,
     },
+    /// Pattern Assembly: generating a match (grid + 20 rounds with solutions) and
+    /// judging an answer (targets: 10 ms and 50 us).
+    Assembly {
+        /// How many times to time each.
+        #[arg(long, default_value_t = 200)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -67,6 +74,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
+        BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// Medians of `runs` calls of `f`: wall time, and this thread's CPU time (the figure
 /// that holds on a machine shared with other builds), with the last call's result.
-fn timed<T>(runs: usize, mut f: impl FnMut() -> T) -> (Timing, T) {
+pub(super) fn timed<T>(runs: usize, mut f: impl FnMut() -> T) -> (Timing, T) {
     let mut last = f(); // warm-up: font parsing, first allocations
     let mut wall = Vec::with_capacity(runs);
     let mut cpu = Vec::with_capacity(runs);
@@ -30,14 +30,19 @@ fn timed<T>(runs: usize, mut f: impl FnMut() -> T) -> (Timing, T) {
 }
 
 /// Medians of one measured operation.
-struct Timing {
+pub(super) struct Timing {
     runs: usize,
     wall: Duration,
     cpu: Duration,
 }
 
 impl Timing {
-    fn verdict(&self, target_ms: f64) -> String {
+    /// The CPU median in milliseconds.
+    pub(super) fn cpu_ms(&self) -> f64 {
+        self.cpu.as_secs_f64() * 1e3
+    }
+
+    pub(super) fn verdict(&self, target_ms: f64) -> String {
         let ms = self.cpu.as_secs_f64() * 1e3;
         let met = if ms <= target_ms { "met" } else { "NOT met" };
         format!("target: CPU median <= {target_ms} ms: {met}")

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_assembly;
 mod bench_render;
 mod bench_runtime;
 mod finder;
@@ -45,7 +46,8 @@ pub enum Command {
     /// Random reasonable hidden patterns, none needlessly long, with initial structures.
     Generate(finder::GenerateArgs),
     /// Solo practice at the terminal (one command per line on standard input).
-    Play(play::PlayArgs),
+    // Boxed: its many options (Zendo and Pattern Assembly) make it the largest.
+    Play(Box<play::PlayArgs>),
     /// A match from its log, event by event.
     Replay(replay::ReplayArgs),
     /// Draw structures as a PNG: one structure, or a numbered board of several.
@@ -69,7 +71,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Reasonable(args) => finder::reasonable(args),
         Command::Initial(args) => finder::initial(args),
         Command::Generate(args) => finder::generate(args),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(*args),
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),

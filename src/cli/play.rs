@@ -31,6 +31,8 @@ pub enum GameArg {
     /// Zendo Triple: three hidden arrows patterns, first to solve two (needs
     /// --players A,B; --pattern three times fixes A, B and C).
     Triple,
+    /// Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.
+    Assembly,
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +95,46 @@ pub struct PlayArgs {
     /// How the umpire picks counterexamples: simple (default) or varied.
     #[arg(long, value_parser = style)]
     pub style: Option<Style>,
+    /// Assembly: Pattern Assembly Plus (several targets a round, region showdown).
+    #[arg(long)]
+    pub plus: bool,
+    /// Assembly: the grid's size, ROWSxCOLS (default 6x6; Plus 10x10; at most 26x20).
+    #[arg(long, value_name = "ROWSxCOLS", value_parser = grid_size)]
+    pub grid: Option<mondo::grid::Dims>,
+    /// Assembly: the number of rounds (default 20).
+    #[arg(long)]
+    pub rounds: Option<u8>,
+    /// Assembly: targets per round (Plus only; default 3).
+    #[arg(long)]
+    pub targets: Option<u8>,
+    /// Assembly: seconds the grid is shown (default 30).
+    #[arg(long = "reveal-secs", value_parser = seconds)]
+    pub reveal_ms: Option<u64>,
+    /// Assembly: seconds an answer waits for its result (default 30).
+    #[arg(long = "wait-secs", value_parser = seconds_or_zero)]
+    pub wait_ms: Option<u64>,
+    /// Assembly: seconds per round (default 180; Plus 300).
+    #[arg(long = "round-secs", value_parser = seconds)]
+    pub round_ms: Option<u64>,
+    /// Assembly: seconds for the showdown (default 300; Plus 120).
+    #[arg(long = "showdown-secs", value_parser = seconds)]
+    pub showdown_ms: Option<u64>,
+}
+
+/// `ROWSxCOLS`, e.g. `10x12`.
+fn grid_size(text: &str) -> Result<mondo::grid::Dims, String> {
+    let (r, c) = text
+        .trim()
+        .to_ascii_lowercase()
+        .split_once('x')
+        .map(|(r, c)| (r.trim().parse::<usize>(), c.trim().parse::<usize>()))
+        .ok_or_else(|| format!("`{text}` is not a grid size: write ROWSxCOLS, e.g. 10x12"))?;
+    match (r, c) {
+        (Ok(r), Ok(c)) => mondo::grid::Dims::new(r, c).map_err(|e| e.to_string()),
+        _ => Err(format!(
+            "`{text}` is not a grid size: write ROWSxCOLS, e.g. 10x12"
+        )),
+    }
 }
 
 /// Seconds (fractions allowed) as milliseconds, more than zero.
@@ -139,7 +181,7 @@ impl PlayArgs {
 }
 
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    if !args.players.is_empty() && !args.is_table() {
+    if !args.players.is_empty() && !args.is_table() && args.game != GameArg::Assembly {
         return Err("--players is for a duel: `mondo play duel --players alice,bob`".into());
     }
     if args.duel && args.game == GameArg::Practice {
@@ -251,6 +293,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
+    if args.game == GameArg::Assembly {
+        return assembly(args, store, seed).await;
+    }
     let set = args.set.unwrap_or_default();
     let pool;
     if args.game == GameArg::Triple {
@@ -336,6 +381,50 @@ async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, 
     };
     let setup = triple_setup(&cast, &args.pattern, &pool, seed, timing)?;
     Ok((setup.into(), cast))
+}
+
+/// A Pattern Assembly match: a duel with `--players`, else solo practice.
+async fn assembly(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, Cast), String> {
+    use mondo::rules::assembly::Settings as AssemblySettings;
+    let mut settings = if args.plus {
+        AssemblySettings::plus(
+            args.grid
+                .unwrap_or(mondo::grid::Dims { rows: 10, cols: 10 }),
+        )
+    } else {
+        if args.targets.is_some() {
+            return Err("--targets is for Pattern Assembly Plus: add --plus".into());
+        }
+        AssemblySettings {
+            dims: args.grid.unwrap_or(mondo::grid::Dims::CLASSIC),
+            ..AssemblySettings::original()
+        }
+    };
+    if let Some(n) = args.rounds {
+        settings.rounds = n;
+        settings.reveal_after.retain(|&r| r < n);
+    }
+    if let Some(n) = args.targets {
+        settings.targets = n;
+    }
+    let t = &mut settings.timing;
+    t.reveal = args.reveal_ms.unwrap_or(t.reveal);
+    t.wait = args.wait_ms.unwrap_or(t.wait);
+    t.round = args.round_ms.unwrap_or(t.round);
+    t.showdown = args.showdown_ms.unwrap_or(t.showdown);
+    let cast = match args.players.as_slice() {
+        [] => Cast::solo(),
+        [a, b] => Cast::table(store, &[a, b], &args.host).await?,
+        other => {
+            return Err(format!(
+                "Pattern Assembly is for two players (--players alice,bob) or one alone \
+                 (no --players); got {}",
+                other.len()
+            ));
+        }
+    };
+    let setup = mondo::play::assembly::assembly_setup(&cast, seed, settings);
+    Ok((AnySetup::Assembly(setup), cast))
 }
 
 /// Lines typed at a terminal, with line editing and the session's history (up and

@@ -8,6 +8,7 @@
 //! ([`zendo`]).
 
 pub mod triple;
+pub mod assembly;
 pub mod zendo;
 
 use crate::rules::{PlayerId, RuleError, Seat};

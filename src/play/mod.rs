@@ -15,6 +15,7 @@
 //! be in, never what it is, until the reveal.
 
 pub mod triple;
+pub mod assembly;
 pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
@@ -337,6 +338,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
             Box::new(zendo::ZendoFront::new(cast, view))
         }
         GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
+        GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
     }
 }
 

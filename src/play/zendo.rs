@@ -124,7 +124,7 @@ fn table(view: &AnyView) -> &[TableEntry] {
     match view {
         AnyView::ZendoDuel(v) => &v.table,
         AnyView::ZendoPractice(v) => &v.table,
-        _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+        _ => &[],
     }
 }
 
@@ -132,7 +132,7 @@ fn guesses(view: &AnyView) -> &[GuessView] {
     match view {
         AnyView::ZendoDuel(v) => &v.guesses,
         AnyView::ZendoPractice(v) => &v.guesses,
-        _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+        _ => &[],
     }
 }
 
@@ -187,7 +187,7 @@ impl GameFront for ZendoFront {
         match view {
             AnyView::ZendoDuel(v) => duel_command(word, rest, named, v, cast, &self.narrator),
             AnyView::ZendoPractice(v) => practice_command(word, rest, named, v),
-            _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+            _ => Err("this match is not Zendo".into()),
         }
     }
 
@@ -201,7 +201,7 @@ impl GameFront for ZendoFront {
                 let events: Vec<crate::rules::zendo::practice::Event> = events_of(events);
                 self.narrator.practice_batch(&events, v)
             }
-            _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+            _ => return Vec::new(),
         };
         said.all()
     }
@@ -210,7 +210,7 @@ impl GameFront for ZendoFront {
         match view {
             AnyView::ZendoDuel(v) => duel_status(id.0, v, &self.narrator.names, now),
             AnyView::ZendoPractice(v) => practice_status(id.0, v, Front::Terminal),
-            _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+            _ => Line::new(json!({}), "this match is not Zendo"),
         }
     }
 
@@ -242,7 +242,7 @@ impl GameFront for ZendoFront {
                 }
             ),
             AnyView::ZendoPractice(v) => matches!(v.step, PracticeStep::Verdict { .. }),
-            _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+            _ => false,
         }
     }
 
@@ -250,7 +250,7 @@ impl GameFront for ZendoFront {
         match view {
             AnyView::ZendoDuel(v) => v.outcome.is_some(),
             AnyView::ZendoPractice(v) => v.outcome.is_some(),
-            _ => unreachable!("only Duel and practice matches are routed here (front_for)"),
+            _ => false,
         }
     }
 

@@ -16,6 +16,8 @@ pub enum GameKind {
     ZendoPractice,
     /// Zendo Triple: two players, three hidden arrows patterns, first to two.
     ZendoTriple,
+    /// Pattern Assembly (and Plus): the memory race, two players or solo practice.
+    Assembly,
 }
 
 impl GameKind {
@@ -24,6 +26,7 @@ impl GameKind {
         GameKind::ZendoDuel,
         GameKind::ZendoPractice,
         GameKind::ZendoTriple,
+        GameKind::Assembly,
     ];
 
     /// The stored name.
@@ -32,6 +35,7 @@ impl GameKind {
             GameKind::ZendoDuel => "zendo-duel",
             GameKind::ZendoPractice => "zendo-practice",
             GameKind::ZendoTriple => "zendo-triple",
+            GameKind::Assembly => "pattern-assembly",
         }
     }
 
@@ -41,6 +45,7 @@ impl GameKind {
             GameKind::ZendoDuel => "Zendo Duel",
             GameKind::ZendoPractice => "Zendo practice",
             GameKind::ZendoTriple => "Zendo Triple",
+            GameKind::Assembly => "Pattern Assembly",
         }
     }
 

@@ -18,6 +18,7 @@
 //! with every request, deadlines come out as data (`next_deadline()`), and a deadline
 //! that passes comes back in as an action from the runtime.
 
+pub mod assembly;
 pub mod authority;
 pub mod clock;
 mod errors;

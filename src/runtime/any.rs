@@ -316,6 +316,7 @@ games! {
     ZendoDuel => crate::rules::zendo::Duel,
     ZendoPractice => crate::rules::zendo::Practice,
     ZendoTriple => crate::rules::zendo::triple::Triple,
+    Assembly => crate::rules::assembly::Assembly,
 }
 
 impl AnyView {
@@ -326,6 +327,7 @@ impl AnyView {
             AnyView::ZendoDuel(v) => v.version,
             AnyView::ZendoPractice(v) => v.version,
             AnyView::ZendoTriple(v) => v.version,
+            AnyView::Assembly(v) => v.version,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! The rest of the bot routes to them by the match's [`GameKind`]; adding a game is a
 //! module here and one arm in each function below.
 
+pub mod assembly;
 pub mod zendo;
 
 use super::post::Post;
@@ -13,14 +14,14 @@ use crate::store::MatchId;
 /// What a match's channel narration remembers between batches.
 pub enum Voice {
     Zendo(zendo::Voice),
+    Assembly(assembly::Voice),
 }
 
 impl Voice {
     pub fn new(view: &AnyView) -> Voice {
-        match view.kind() {
-            GameKind::ZendoDuel | GameKind::ZendoPractice | GameKind::ZendoTriple => {
-                Voice::Zendo(zendo::Voice::new(view))
-            }
+        match view {
+            AnyView::Assembly(v) => Voice::Assembly(assembly::Voice::new(v)),
+            _ => Voice::Zendo(zendo::Voice::new(view)),
         }
     }
 }
@@ -37,9 +38,14 @@ pub fn batch(
     if view.kind() == GameKind::ZendoTriple {
         return triple_pending(view);
     }
-    match voice {
-        Voice::Zendo(v) => {
+    match (voice, view) {
+        (Voice::Assembly(v), AnyView::Assembly(view)) => assembly::batch(v, events, view),
+        (Voice::Zendo(v), _) => {
             zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })
+        }
+        (voice, _) => {
+            *voice = Voice::new(view);
+            batch(voice, events, view, clocks, game, no_dm)
         }
     }
 }
@@ -49,6 +55,8 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::Assembly => assembly::view_of(view)
+            .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
     }
 }
 
@@ -57,6 +65,8 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::Assembly => assembly::view_of(view)
+            .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
     }
 }
 
@@ -65,6 +75,9 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::Assembly => {
+            assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
+        }
     }
 }
 

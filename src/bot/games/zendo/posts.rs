@@ -60,7 +60,7 @@ fn zendo_part(e: &AnyEvent) -> Option<&ZendoEvent> {
             EventKind::Game(PracticeEvent::Zendo(z)) => Some(z),
             _ => None,
         },
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => None,
     }
 }
 
@@ -77,7 +77,7 @@ pub fn batch(
     let (table, version) = match view {
         AnyView::ZendoDuel(v) => (&v.table, v.version),
         AnyView::ZendoPractice(v) => (&v.table, v.version),
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => return post,
     };
     let said = match view {
         AnyView::ZendoDuel(v) => {
@@ -88,7 +88,7 @@ pub fn batch(
             let events: Vec<crate::rules::zendo::practice::Event> = events_of(events);
             voice.narrator.practice_batch(&events, v)
         }
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => return post,
     };
     let mut read_guess = false;
     let mut challenged = false;
@@ -164,7 +164,7 @@ pub fn batch(
             }
         ),
         AnyView::ZendoPractice(v) => matches!(v.step, PracticeStep::Pending { .. }),
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => false,
     };
     if read_guess && pending {
         post.buttons(vec![
@@ -210,7 +210,7 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view {
         AnyView::ZendoDuel(v) => duel_opening(game, v, clocks),
         AnyView::ZendoPractice(v) => practice_opening(game, v),
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => Post::default(),
     }
 }
 
@@ -333,7 +333,7 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
                     .map_or(line.text.as_str(), |(_, rest)| rest)
             ))
         }
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => Post::default(),
     }
 }
 
@@ -406,7 +406,7 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     let (table, guesses): (&[TableEntry], &[GuessView]) = match view {
         AnyView::ZendoDuel(v) => (&v.table, &v.guesses),
         AnyView::ZendoPractice(v) => (&v.table, &v.guesses),
-        _ => unreachable!("only Duel and practice matches are routed here (bot/games/mod.rs)"),
+        _ => (&[], &[]),
     };
     let mut post = Post::text(format!(
         "**Match #{game}**: {} (white stone: obeys, black: does not)",
