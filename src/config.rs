@@ -34,6 +34,14 @@ pub struct DiscordConfig {
     /// Tests only: the base URL that replaces https://discord.com.
     #[serde(default)]
     pub api_proxy: Option<String>,
+    /// How long each start-up step waits for Discord (REST answers, the gateway's
+    /// READY) before `mondo serve` stops with one line.
+    #[serde(default = "default_timeout_secs")]
+    pub timeout_secs: u64,
+}
+
+fn default_timeout_secs() -> u64 {
+    30
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +79,7 @@ pub const TURN_SECS: std::ops::RangeInclusive<u64> = 10..=3600;
 pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
 pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +89,15 @@ pub enum ConfigError {
     /// A value that does not read (figment names the key and its source).
     #[error("bad configuration: {0}")]
     Read(String),
+    /// A `MONDO_*` variable that names no setting, by its full name.
+    #[error(
+        "bad configuration: the variable {name} names no setting (`{key}`); the settings are {known}"
+    )]
+    UnknownVariable {
+        name: String,
+        key: String,
+        known: String,
+    },
     #[error("bad configuration: `{key}` is {value}; {allowed}")]
     Invalid {
         key: &'static str,
@@ -92,6 +110,8 @@ impl Config {
     /// The shipped defaults, then `file` (if given; it must exist), then the process's
     /// `MONDO_*` environment variables.
     pub fn load(file: Option<&Path>) -> Result<Config, ConfigError> {
+        let variables = std::env::vars_os().map(|(k, _)| k.to_string_lossy().into_owned());
+        check_variables(variables)?;
         Config::from_figment(Config::figment(file)?)
     }
 
@@ -143,6 +163,11 @@ impl Config {
             GUESS_BONUS_SECS,
         )?;
         range(
+            "discord.timeout_secs",
+            self.discord.timeout_secs,
+            DISCORD_TIMEOUT_SECS,
+        )?;
+        range(
             "umpire.work_limit_secs",
             self.umpire.work_limit_secs,
             WORK_LIMIT_SECS,
@@ -179,6 +204,15 @@ impl Config {
                 allowed: "give the SQLite file's path, e.g. mondo.db".into(),
             });
         }
+        // A folder, a missing folder or a file that cannot be written, said now rather
+        // than after connecting to Discord (and by --show-config).
+        if let Err(e) = crate::store::check_writable(&self.database.path) {
+            return Err(ConfigError::Invalid {
+                key: "database.path",
+                value: format!("`{}`", self.database.path.display()),
+                allowed: e.to_string(),
+            });
+        }
         if let Some(proxy) = &self.discord.api_proxy
             && !(proxy.starts_with("http://") || proxy.starts_with("https://"))
         {
@@ -202,6 +236,38 @@ impl Config {
     pub fn host_role(&self) -> Option<u64> {
         (self.zendo.host_role != 0).then_some(self.zendo.host_role)
     }
+}
+
+/// Refuses a `MONDO_*` variable that is no setting, by its full name: figment reads
+/// `MONDO_FOO_BAR` as `foo.bar` and would only name `MONDO_FOO`.
+fn check_variables(names: impl Iterator<Item = String>) -> Result<(), ConfigError> {
+    let Ok(defaults) = Figment::from(Toml::string(DEFAULT_TOML)).extract::<Config>() else {
+        return Ok(()); // a test loads the defaults; extraction reports it anyway
+    };
+    let Ok(serde_json::Value::Object(sections)) = serde_json::to_value(defaults) else {
+        return Ok(());
+    };
+    let known: Vec<String> = sections
+        .iter()
+        .flat_map(|(section, keys)| {
+            let keys = keys.as_object().into_iter().flat_map(|k| k.keys());
+            keys.map(move |k| format!("{ENV_PREFIX}{section}_{k}").to_ascii_uppercase())
+        })
+        .collect();
+    for name in names {
+        let upper = name.to_ascii_uppercase();
+        if upper.starts_with(ENV_PREFIX) && !known.contains(&upper) {
+            let key = upper[ENV_PREFIX.len()..]
+                .replacen('_', ".", 1)
+                .to_ascii_lowercase();
+            return Err(ConfigError::UnknownVariable {
+                name,
+                key,
+                known: known.join(", "),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// figment's error (which may be several) on one line, naming each key as the admin

@@ -916,3 +916,34 @@ fn choice(fake: &FakeDiscord, command: &str, option: &str, name: &str) -> Value 
 fn body_text(body: Option<&Value>) -> String {
     body.map(Value::to_string).unwrap_or_default()
 }
+
+/// Issue 13, item 2: a Discord that accepts connections and never answers stops
+/// `mondo serve` at start-up with one line and status 1 (here after the 1 s each step
+/// is given), at its REST calls and, when REST answers, at the gateway.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_that_never_answers_stops_start_up_with_one_line() {
+    let silent = support::discord::SilentDiscord::start().await;
+    let fake = FakeDiscord::start().await;
+    let quick = ("MONDO_DISCORD_TIMEOUT_SECS", "1".to_string());
+    let (status, last) = serve_until_it_stops(
+        &fake,
+        &[
+            quick.clone(),
+            ("MONDO_DISCORD_API_PROXY", silent.proxy_url()),
+        ],
+    )
+    .await;
+    assert_eq!(status, Some(1), "{last}");
+    assert!(
+        last.starts_with("error: Discord: no answer within 1 s (GET /users/@me"),
+        "{last}"
+    );
+    fake.silence_gateway();
+    let (status, last) = serve_until_it_stops(&fake, &[quick]).await;
+    assert_eq!(status, Some(1), "{last}");
+    assert!(
+        last.starts_with("error: Discord: the gateway did not say READY within 1 s"),
+        "{last}"
+    );
+    assert!(!fake.commands().is_empty(), "REST was answered");
+}

@@ -438,3 +438,170 @@ fn the_deepest_guess_the_reader_accepts_survives_the_store_and_a_restart() {
         .unwrap();
     assert!(replay.status.success(), "{replay:?}");
 }
+
+/// `mondo play --json --db DB ARGS` with no input: its status code and standard error.
+fn refused_play(db: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--db"])
+        .arg(db)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Runs SQL on a database as a tamperer would.
+fn tamper(db: &std::path::Path, sql: &str) {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+            .await
+            .unwrap();
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string()))
+            .execute(&mut c)
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// Issue 13, item 8: a database this process may not write is refused at start, by
+/// `play --resume` and a new `play` alike, in one line that says why, instead of a
+/// game whose every move then fails. (Run as root, the test runs Mondo as `nobody`,
+/// whom the file's mode stops.)
+#[test]
+fn a_read_only_database_is_refused_at_start_in_one_line() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ro.db");
+    play(&db, &["--pattern", HIDDEN, "--seed", "1"], "koan 1^\n");
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // The folder stays open to all: the lock file beside the database may be made.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let privileged = std::fs::OpenOptions::new().write(true).open(&db).is_ok();
+    for args in [&["--resume"][..], &["--pattern", HIDDEN]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+        cmd.args(["play", "--json", "--db"])
+            .arg(&db)
+            .args(args)
+            .stdin(Stdio::null());
+        if privileged {
+            cmd.uid(65534).gid(65534);
+        }
+        let out = cmd.output().unwrap();
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(
+            said.contains(&format!("{} cannot be written", db.display()))
+                && said.contains("mondo replay"),
+            "{said}"
+        );
+        assert!(out.stdout.is_empty(), "nothing was started");
+    }
+}
+
+/// Issue 13, item 9: a database from a newer Mondo, a folder given as `--db` and a
+/// missing folder each get one line that says so.
+#[test]
+fn databases_mondo_cannot_use_are_refused_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, said) = refused_play(dir.path(), &["--resume"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("is a folder, not a database file"), "{said}");
+    let (code, said) = refused_play(&dir.path().join("gone/m.db"), &[]);
+    assert_eq!(code, Some(2));
+    assert!(said.contains("does not exist; create it first"), "{said}");
+
+    let db = dir.path().join("newer.db");
+    play(&db, &["--pattern", HIDDEN, "--seed", "1"], "quit\n");
+    tamper(
+        &db,
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+         execution_time) VALUES (9999, 'from the future', 1, x'00', 0)",
+    );
+    let (code, said) = refused_play(&db, &["--resume"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("was written by a newer Mondo") && said.contains("version 9999"),
+        "{said}"
+    );
+}
+
+/// Issue 13, item 9: the latest match cannot be rebuilt (its log was tampered with):
+/// `--resume` goes on with the one before, and names the broken one.
+#[test]
+fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    let first = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 1^\nquit\n",
+    );
+    let second = play(&db, &["--pattern", HIDDEN, "--seed", "2"], "quit\n");
+    let (first, broken) = (&first[0]["match"], &second[0]["match"]);
+    assert_ne!(first, broken);
+    tamper(
+        &db,
+        &format!(
+            "INSERT INTO events (match_id, seq, at, body) SELECT match_id, MAX(seq) + 1, 0, \
+             '{{\"no such event\":1}}' FROM events WHERE match_id = {broken}"
+        ),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--resume", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        said.contains(&format!("match {broken} could not be rebuilt"))
+            && said.contains(&format!("mondo replay {broken}")),
+        "{said}"
+    );
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["event"], "resumed");
+    assert_eq!(&lines[0]["match"], first);
+}
+
+/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
+/// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
+#[test]
+fn control_characters_are_never_written_raw_to_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--pattern", HIDDEN, "--seed", "1", "--db"])
+        .arg(dir.path().join("t.db"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        &mut child.stdin.take().unwrap(),
+        b"\x1b[2J\x07 hello\nkoan 1^ \x1b[31m\nguess \xc2\x9b\x1b]0;owned\x07\nquit\n",
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains(|c: char| c.is_control() && c != '\n' && c != '\t'),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("`\\u001b[31m`"),
+        "the line is shown, escaped: {text}"
+    );
+}

@@ -266,3 +266,34 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
         runtime.shutdown().await.unwrap();
     });
 }
+
+/// Issue 13, item 2: while the bot's Discord connection is lost nobody can move, so
+/// once it is back the outage is given back to every live duel: the turn clock shows
+/// what it showed when the connection was lost, however long that took.
+#[tokio::test]
+async fn a_discord_outage_is_given_back_to_the_turn_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(0);
+    let (runtime, id) = duel(&dir.path().join("o.db"), &time).await;
+    let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
+    runtime
+        .act(id, Actor::Player(ALICE), starter, None)
+        .await
+        .unwrap();
+    time.advance(20_000);
+    let turn_left = |view: AnyView, now| match view {
+        AnyView::ZendoDuel(d) => d.clock.remaining(now),
+        other => panic!("{other:?}"),
+    };
+    let spectator = Viewer::Spectator;
+    let before = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    let since = runtime.now();
+    time.advance(100_000);
+    assert_eq!(mondo::bot::outage::give_back(&runtime, since).await, 1);
+    let after = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    assert_eq!(after, before, "the outage is not counted");
+    time.advance(5_000);
+    let later = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+    assert_eq!(later, before - 5_000, "and the clock runs on");
+    runtime.shutdown().await.unwrap();
+}

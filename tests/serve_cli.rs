@@ -122,3 +122,33 @@ fn a_missing_or_malformed_token_is_one_line_not_a_panic() {
     assert!(err.contains("could not reach Discord"), "{err}");
     assert!(!std::path::Path::new(db).exists());
 }
+
+/// Issue 13, item 9: a variable that names no setting is refused by its full name, and
+/// `--show-config` checks `database.path` as `serve` would use it.
+#[test]
+fn unknown_variables_and_unusable_database_paths_are_named() {
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_FOO_BAR", "1")]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("the variable MONDO_FOO_BAR names no setting (`foo.bar`)")
+            && err.contains("MONDO_ZENDO_TURN_SECS"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_DATABASE_PATH", folder)]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("database.path") && err.contains("is a folder, not a database file"),
+        "{err}"
+    );
+    let missing = dir.path().join("no/such/folder/m.db");
+    let (code, _, err) = serve(
+        &["--show-config"],
+        &[("MONDO_DATABASE_PATH", missing.to_str().unwrap())],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("does not exist"), "{err}");
+}

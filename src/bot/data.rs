@@ -264,13 +264,17 @@ impl Bot {
                     })?;
                 // Not the reasons: they quote the pool's lines, patterns included,
                 // and this is said in the channel.
-                Pool::from_toml(&record.toml).map_err(|e| {
-                    tracing::warn!(pool = name, error = %e, "a stored pool no longer reads");
-                    format!(
-                        "the pool `{name}` no longer reads (this Mondo is newer than the \
+                let text = record.toml;
+                off_runtime(move || Pool::from_toml(&text))
+                    .await
+                    .map_err(|e| format!("reading the pool failed: {e}"))?
+                    .map_err(|e| {
+                        tracing::warn!(pool = name, error = %e, "a stored pool no longer reads");
+                        format!(
+                            "the pool `{name}` no longer reads (this Mondo is newer than the \
                          pool); a host can see why with `/pool check` and add it again"
-                    )
-                })?
+                        )
+                    })?
             }
         };
         match pattern_id {
@@ -339,4 +343,13 @@ pub fn is_host(member: Option<&serenity::Member>, host_role: Option<u64>) -> boo
         .is_some_and(|p| p.manage_guild() || p.administrator());
     let by_role = host_role.is_some_and(|r| m.roles.iter().any(|id| id.get() == r));
     by_permission || by_role
+}
+
+/// Pool work (reading, checking, editing a host's file, up to the upload limit and
+/// thousands of entries) on a blocking thread, off the async threads that answer every
+/// other interaction and run the matches' clocks.
+pub async fn off_runtime<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
+    tokio::task::spawn_blocking(work).await
 }

@@ -18,6 +18,7 @@ pub mod desk;
 pub mod games;
 pub mod ids;
 mod interactions;
+pub mod outage;
 pub mod post;
 pub mod say;
 mod serve;

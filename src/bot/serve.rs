@@ -39,10 +39,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let _lock = crate::store::lock_for_running(&config.database.path, "mondo serve")?;
     let config = Arc::new(config);
     let http = http(&token, &config);
+    // Every start-up step waits this long for Discord, then stops the bot in one line
+    // (a Discord that accepts the connection and never answers used to hang it).
+    let wait = std::time::Duration::from_secs(config.discord.timeout_secs);
     // Ask Discord who we are before anything else: a token it refuses is one line now,
     // not a gateway that retries forever (serenity falls back to the default gateway
     // URL when it cannot ask for one).
-    match http.get_current_user().await {
+    match answered(wait, "GET /users/@me", http.get_current_user()).await? {
         Ok(me) => tracing::info!(bot = %me.name, "Discord accepts the token"),
         Err(serenity::Error::Http(e))
             if e.status_code() == Some(serenity::StatusCode::UNAUTHORIZED) =>
@@ -54,26 +57,62 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     // The commands are registered before connecting, so a refusal (a wrong
     // MONDO_DISCORD_GUILD, a bot not in that server) stops here in one line instead of
     // leaving a connected bot that answers nothing.
-    let app = http
-        .get_current_application_info()
-        .await
-        .map_err(|e| ServeError::Discord(format!("could not read the application: {e}")))?;
+    let app = answered(
+        wait,
+        "GET /oauth2/applications/@me",
+        http.get_current_application_info(),
+    )
+    .await?
+    .map_err(|e| ServeError::Discord(format!("could not read the application: {e}")))?;
     http.set_application_id(app.id);
-    register(&http, config.discord.guild).await?;
+    answered(
+        wait,
+        "registering the commands",
+        register(&http, config.discord.guild),
+    )
+    .await??;
     let bot = Bot::start(config.clone(), http).await?;
-    let mut client = client(bot.clone(), http_client(&token, &config)).await?;
+    let client = answered(
+        wait,
+        "GET /gateway",
+        client(bot.clone(), http_client(&token, &config)),
+    );
+    let mut client = match client.await {
+        Ok(Ok(client)) => client,
+        Ok(Err(e)) | Err(e) => {
+            let _ = bot.runtime.clone().shutdown().await;
+            return Err(e);
+        }
+    };
     let shards = client.shard_manager.clone();
-    let result = tokio::select! {
-        r = client.start() => r.map_err(|e| match e {
-            serenity::Error::Http(h) if h.status_code() == Some(serenity::StatusCode::UNAUTHORIZED) => {
-                ServeError::Unauthorized
+    // Afterwards serenity reconnects a lost gateway by itself, and the outage is given
+    // back to the matches' clocks (`outage.rs`).
+    let result = {
+        let start = client.start();
+        tokio::pin!(start);
+        // Until READY: the gateway's end, READY, the wait running out, or a stop.
+        let early = tokio::select! {
+            r = &mut start => Some(r.map_err(gateway_error)),
+            () = connected(&shards) => None,
+            () = tokio::time::sleep(wait) => Some(Err(ServeError::Discord(format!(
+                "the gateway did not say READY within {} s (discord.timeout_secs): check \
+                 the network",
+                wait.as_secs()
+            )))),
+            () = crate::runtime::stop_requested() => Some(Ok(())),
+        };
+        match early {
+            Some(r) => {
+                shards.shutdown_all().await;
+                r
             }
-            other => ServeError::Discord(other.to_string()),
-        }),
-        () = crate::runtime::stop_requested() => {
-            tracing::info!("stopping");
-            shards.shutdown_all().await;
-            Ok(())
+            None => {
+                let outages = super::outage::watch(shards.clone(), bot.runtime.clone());
+                let outages = tokio::spawn(outages);
+                let r = run(start, &shards).await;
+                outages.abort();
+                r
+            }
         }
     };
     drop(client);
@@ -83,6 +122,52 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
     }
     result
+}
+
+/// Runs the connected bot until the gateway fails for good, Ctrl-C or SIGTERM.
+async fn run(
+    start: impl std::future::Future<Output = Result<(), serenity::Error>>,
+    shards: &Arc<serenity::ShardManager>,
+) -> Result<(), ServeError> {
+    tokio::select! {
+        r = start => r.map_err(gateway_error),
+        () = crate::runtime::stop_requested() => {
+            tracing::info!("stopping");
+            shards.shutdown_all().await;
+            Ok(())
+        }
+    }
+}
+
+/// Waits until some shard has had READY (or RESUMED) from the gateway.
+async fn connected(shards: &Arc<serenity::ShardManager>) {
+    while !super::outage::is_connected(shards).await {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A start-up step's answer, or one line saying Discord did not give it in time.
+async fn answered<T>(
+    wait: std::time::Duration,
+    step: &str,
+    answer: impl std::future::Future<Output = T>,
+) -> Result<T, ServeError> {
+    tokio::time::timeout(wait, answer).await.map_err(|_| {
+        ServeError::Discord(format!(
+            "no answer within {} s ({step}; discord.timeout_secs): check the network, \
+             or discord.api_proxy if set",
+            wait.as_secs()
+        ))
+    })
+}
+
+fn gateway_error(e: serenity::Error) -> ServeError {
+    match e {
+        serenity::Error::Http(h) if h.status_code() == Some(serenity::StatusCode::UNAUTHORIZED) => {
+            ServeError::Unauthorized
+        }
+        other => ServeError::Discord(other.to_string()),
+    }
 }
 
 /// Registers every slash command: in one server (`discord.guild`, at once) or

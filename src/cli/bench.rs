@@ -47,6 +47,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 200)]
         runs: usize,
     },
+    /// Check pools of growing size (as `mondo pool check` does): the time per entry
+    /// stays flat when checking is linear.
+    Pool {
+        /// The largest pool, in entries (also checked: an eighth, a quarter, a half).
+        #[arg(long, default_value_t = 8000)]
+        entries: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -59,7 +66,28 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Finder(args) => super::finder::bench(args),
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
+        BenchArea::Pool { entries } => pool(entries.max(8)),
     }
+}
+
+/// Seconds to check pools of `entries / 8` to `entries` entries, and per entry.
+fn pool(entries: usize) -> ExitCode {
+    for n in [entries / 8, entries / 4, entries / 2, entries] {
+        let text = mondo::pool::sample::large_pool(n);
+        let start = Instant::now();
+        let checked = mondo::pool::Pool::from_toml(black_box(&text));
+        let took = start.elapsed().as_secs_f64();
+        if let Err(e) = checked {
+            eprintln!("error: the benchmark's pool does not read: {e}");
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "pool check: {n:>6} entries ({:>5} KB) in {took:.3} s, {:.1} µs per entry",
+            text.len() / 1000,
+            took * 1e6 / n as f64
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {

@@ -75,3 +75,24 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Serve(args) => serve::run(args),
     }
 }
+
+/// A line as it may be written to a terminal: control characters (other than tab)
+/// that a player typed and Mondo repeats, such as ESC starting a terminal's own
+/// command, are shown as `\u001b` instead of being obeyed by the terminal. In a JSON
+/// line that is the same character, escaped (serde_json leaves DEL and C1 raw).
+pub fn printable(line: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| c.is_control() && c != '\t' && c != '\n';
+    if !line.contains(hidden) {
+        return line.into();
+    }
+    line.chars()
+        .map(|c| {
+            if hidden(c) {
+                format!("\\u{:04x}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}

@@ -12,7 +12,7 @@ use mondo::play::{
 use mondo::pool::Pool;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
-use mondo::store::{Store, lock_for_running};
+use mondo::store::{Store, check_writable, lock_for_running};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -142,6 +142,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             dir.display()
         ));
     }
+    // A folder, or a file this process may not write, is said before anything runs.
+    check_writable(&args.db).map_err(|e| e.to_string())?;
     // This process runs the database's live matches: no other may at the same time.
     let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
@@ -152,9 +154,18 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     } else {
         Some(setup(&args, &store).await?)
     };
-    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let (runtime, recovery) =
+        Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
+            .await
+            .map_err(|e| e.to_string())?;
+    // A match that cannot be rebuilt stays as it is and blocks no other: named, once.
+    for (id, e) in &recovery.failed {
+        eprintln!(
+            "warning: match {id} could not be rebuilt and is left as it is ({e}); `mondo \
+             replay {id} --db {}` shows its log",
+            args.db.display()
+        );
+    }
     let opened = match setup {
         Some((setup, cast)) => Some(
             Session::start(runtime.clone(), setup, cast, args.json)
@@ -307,7 +318,7 @@ fn read_edited(
 fn print_lines(lines: &[String]) {
     let mut out = std::io::stdout().lock();
     for l in lines {
-        let _ = writeln!(out, "{l}");
+        let _ = writeln!(out, "{}", super::printable(l));
     }
     let _ = out.flush();
 }

@@ -97,7 +97,7 @@ pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> 
     match rt.block_on(body) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", super::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -64,3 +64,23 @@ impl EvalWorkload {
             .map_or(&[], |(_, k)| k)
     }
 }
+
+/// A pool file of `entries` valid entries cycling over the shipped pyramids pool's
+/// patterns (ids `e1`, `e2`, ...), each entry 7 lines long, the first at line 3:
+/// the workload of `mondo bench pool` and of the test that a big pool reads with
+/// its line numbers right.
+pub fn large_pool(entries: usize) -> String {
+    let shipped = Pool::shipped(PieceSet::Pyramids);
+    let mut text = String::from("set = \"pyramids\"\n\n");
+    for (n, e) in (1..=entries).zip(shipped.entries().iter().cycle()) {
+        text.push_str(&format!(
+            "[[entry]]\nid = \"e{n}\"\npattern = {:?}\nobeys = \"{}\"\ndoes_not_obey = \"{}\"\n\
+             difficulty = \"{}\"\n\n",
+            e.pattern.source,
+            e.obeys.to_line(),
+            e.does_not_obey.to_line(),
+            e.difficulty,
+        ));
+    }
+    text
+}

@@ -306,3 +306,44 @@ fn broken_toml_and_empty_pools_are_refused() {
     let errors = problems("[[entry]]\nid = \"a b\"\n");
     assert!(of(&errors, "entry 1").contains(&&PoolProblem::BadId("a b".into())));
 }
+
+/// Issue 13, item 7: a big pool (8,000 entries, as big as hosts' files get) reads,
+/// with every line number right to the end of the file, where the problems are found
+/// by a look-up made once for the file rather than by counting from the start each
+/// time (`mondo bench pool` gives the time).
+#[test]
+fn a_big_pool_reads_with_its_line_numbers_right_to_the_end() {
+    let mut text = sample::large_pool(8_000);
+    let pool = Pool::from_toml(&text).expect("a valid pool");
+    assert_eq!(pool.len(), 8_000);
+    for (n, entry) in pool.entries().iter().enumerate() {
+        assert_eq!(entry.line, 3 + 7 * n, "{}", entry.id);
+    }
+    let last = 3 + 7 * 8_000;
+    text.push_str("[[entry]]\nid = \"E7999\"\npattern = \"some piece\"\ncolour = \"red\"\n");
+    let errors = problems(&text);
+    let lines: Vec<(usize, String)> = errors
+        .iter()
+        .map(|e| (e.line, e.problem.to_string()))
+        .collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines[0].0, last);
+    assert!(lines.iter().any(|(at, p)| *at == last + 1
+        && p.contains(&format!("already used at line {}", 3 + 7 * 7_998 + 1))));
+    assert!(
+        lines
+            .iter()
+            .any(|(at, p)| *at == last + 3 && p.contains("colour"))
+    );
+}
+
+/// The look-up agrees with counting newlines at every offset, past the end included.
+#[test]
+fn line_starts_agree_with_counting_newlines() {
+    let text = "a\n\nbc\r\nd\n";
+    let lines = LineStarts::new(text);
+    for offset in 0..text.len() + 3 {
+        let counted = text[..offset.min(text.len())].matches('\n').count() + 1;
+        assert_eq!(lines.line_of(offset), counted, "at {offset}");
+    }
+}

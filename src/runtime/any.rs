@@ -22,6 +22,11 @@ pub enum Common {
     Resume,
     End,
     Resign,
+    /// The umpire gives back the time since `since` (a Discord outage: nobody could
+    /// play); a game without clocks refuses it.
+    Downtime {
+        since: Millis,
+    },
 }
 
 impl<M, D> From<Common> for rules::Action<M, D> {
@@ -31,6 +36,7 @@ impl<M, D> From<Common> for rules::Action<M, D> {
             Common::Resume => rules::Action::Resume,
             Common::End => rules::Action::End,
             Common::Resign => rules::Action::Resign,
+            Common::Downtime { since } => rules::Action::Downtime { since },
         }
     }
 }

@@ -12,11 +12,13 @@
 
 mod discord;
 mod lock;
+mod path;
 mod players;
 mod servers;
 mod writer;
 
 pub use lock::{LockError, RunLock, lock_for_running, lock_path};
+pub use path::check_writable;
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
@@ -99,6 +101,28 @@ pub enum StoreError {
     Full,
     #[error("the database could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Its schema has a migration this Mondo does not know.
+    #[error(
+        "{path} was written by a newer Mondo (its schema is at version {found}; this Mondo \
+         knows up to {known}): run that Mondo or a newer one"
+    )]
+    Newer {
+        path: String,
+        found: i64,
+        known: i64,
+    },
+    #[error("{0} is a folder, not a database file: give a file in it, e.g. {0}/mondo.db")]
+    Folder(String),
+    #[error("{path}: the folder {folder} does not exist; create it first (mkdir -p {folder})")]
+    NoFolder { path: String, folder: String },
+    /// A file this process may not write: every move would fail to be recorded.
+    #[error(
+        "{path} cannot be written ({reason}): Mondo records every move in it as it is \
+         played; make it writable, or only read it with `mondo replay`"
+    )]
+    ReadOnly { path: String, reason: String },
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
     #[error("there is no match {0}")]
     NoSuchMatch(MatchId),
     #[error("{0} is not a Mondo database (it has no matches table)")]
@@ -144,9 +168,13 @@ impl From<sqlx::Error> for StoreError {
 
 /// SQLITE_FULL (13), whatever its extended code.
 fn is_full(e: &sqlx::Error) -> bool {
+    sqlite_code(e).is_some_and(|c| c & 0xff == 13)
+}
+
+/// SQLite's (extended) result code of a database error.
+fn sqlite_code(e: &sqlx::Error) -> Option<i32> {
     let code = e.as_database_error().and_then(|d| d.code());
     code.and_then(|c| c.parse::<i32>().ok())
-        .is_some_and(|c| c & 0xff == 13)
 }
 
 /// How hard a commit tries to survive. Either way a commit survives the process being
@@ -325,6 +353,7 @@ impl Store {
         durability: Durability,
     ) -> Result<Store, StoreError> {
         let path = path.as_ref().to_path_buf();
+        check_writable(&path)?;
         let options = SqliteConnectOptions::new()
             .filename(&path)
             .create_if_missing(true)
@@ -368,7 +397,7 @@ impl Store {
             })
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!("./migrations").run(&write).await?;
+        migrate(&write, &path).await?;
         let read = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options.read_only(true))
@@ -616,6 +645,36 @@ impl Store {
         }
         // The append task holds a clone of the write pool; closing waits for it.
         write.close().await;
+    }
+}
+
+/// Brings the schema up to date, then makes sure this process can write (a read-only
+/// mount or folder lets SQLite open the file, and only the first move would fail).
+async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
+    let migrator = sqlx::migrate!("./migrations");
+    let newer = |found| StoreError::Newer {
+        path: path.display().to_string(),
+        found,
+        known: migrator.iter().map(|m| m.version).max().unwrap_or(0),
+    };
+    match migrator.run(write).await {
+        Err(sqlx::migrate::MigrateError::VersionMissing(found)) => return Err(newer(found)),
+        other => other?,
+    }
+    let mut conn = write.acquire().await?;
+    let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
+    if probe.is_ok() {
+        sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+    }
+    match probe {
+        Ok(_) => Ok(()),
+        // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
+        // is not a question of permissions.
+        Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -2,6 +2,7 @@
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
 use super::reply;
+use crate::bot::data::off_runtime;
 use crate::bot::games::zendo;
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, claimed, is_host, say};
@@ -89,7 +90,8 @@ pub async fn pool_add(
         Ok(t) => t,
         Err(e) => return reply(ctx, Post::private(e)).await,
     };
-    let pool = match Pool::from_toml(&text) {
+    let checked = text.clone();
+    let pool = match off_runtime(move || Pool::from_toml(&checked)).await? {
         Ok(p) => p,
         Err(errors) => {
             return reply(
@@ -168,7 +170,7 @@ pub async fn pool_list(ctx: Context<'_>) -> Result<(), Error> {
     }
     post.line("`generated` (built in): a fresh random reasonable pattern each match");
     for record in bot.store.pools(guild(ctx)).await? {
-        let about = match Pool::from_toml(&record.toml) {
+        let about = match off_runtime(move || Pool::from_toml(&record.toml)).await? {
             Ok(p) => summary(&p),
             Err(e) => format!("no longer reads ({} problems)", e.0.len()),
         };
@@ -215,7 +217,7 @@ pub async fn pool_check(
             .await;
         }
     };
-    let text = match Pool::from_toml(&text) {
+    let text = match off_runtime(move || Pool::from_toml(&text)).await? {
         Ok(p) => format!("`{label}` is a good pool: {}", summary(&p)),
         Err(e) => problems(&label, &e),
     };
@@ -389,7 +391,9 @@ pub async fn pattern_add(
         Some(r) => (r.name.clone(), Some(r.toml.as_str())),
         None => (pool.clone(), None),
     };
-    let edited = match pool::add_entry(before, &prepared.entry) {
+    let (before, entry) = (before.map(str::to_string), prepared.entry.clone());
+    let edited = off_runtime(move || pool::add_entry(before.as_deref(), &entry)).await?;
+    let edited = match edited {
         Ok(e) => e,
         Err(e) => return reply(ctx, Post::private(edit_refusal(&name, &e))).await,
     };
@@ -456,7 +460,8 @@ pub async fn pattern_remove(
     let Some(record) = bot.store.pool(g, &pool).await? else {
         return reply(ctx, Post::private(no_pool(&pool))).await;
     };
-    let edited = match pool::remove_entry(&record.toml, id.trim()) {
+    let (text, id) = (record.toml.clone(), id.trim().to_string());
+    let edited = match off_runtime(move || pool::remove_entry(&text, &id)).await? {
         Ok(e) => e,
         Err(e) => return reply(ctx, Post::private(edit_refusal(&record.name, &e))).await,
     };
@@ -505,7 +510,8 @@ pub async fn pool_export(
             None => return reply(ctx, Post::private(no_pool(wanted))).await,
         },
     };
-    let about = match Pool::from_toml(&text) {
+    let checked = text.clone();
+    let about = match off_runtime(move || Pool::from_toml(&checked)).await? {
         Ok(p) => summary(&p),
         Err(e) => format!(
             "it no longer reads ({} problems; `/pool check` shows them)",

@@ -761,6 +761,13 @@ impl Parser<'_> {
         } else if self.c.is_word("with") && self.pips_ahead(1) {
             self.c.bump();
             self.pips_rest_vp()?
+        } else if matches!(self.c.word(), Some("next" | "adjacent" | "beside"))
+            && (self.c.word_at(1) == Some("to") || self.c.is_word("beside"))
+        {
+            // `a piece next to a large piece`: diagonals or not? Refused with the
+            // `touching` it most likely means (kept only if it reads).
+            let start = self.start();
+            return Err(self.adjacent_refusal(start));
         } else {
             return Ok(None);
         };

@@ -34,6 +34,15 @@ pub(super) async fn serve(listener: TcpListener, inner: Arc<Inner>) {
 // The handshake callback's error type is tungstenite's, large as it is.
 #[allow(clippy::result_large_err)]
 async fn connection(stream: tokio::net::TcpStream, inner: Arc<Inner>) {
+    if inner
+        .silent_gateway
+        .load(std::sync::atomic::Ordering::Relaxed)
+    {
+        // Silent mode: held open, never answered, until the client gives up.
+        let _held = stream;
+        std::future::pending::<()>().await;
+        return;
+    }
     let mut query = None;
     let callback =
         |req: &tokio_tungstenite::tungstenite::handshake::server::Request,

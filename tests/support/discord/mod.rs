@@ -151,6 +151,8 @@ pub(crate) struct Inner {
     pub world: Mutex<World>,
     changed: watch::Sender<u64>,
     http: Mutex<Option<Arc<serenity::http::Http>>>,
+    /// Silent mode (see `silence_gateway`): connections accepted, never answered.
+    pub silent_gateway: std::sync::atomic::AtomicBool,
 }
 
 impl Inner {
@@ -644,6 +646,7 @@ impl FakeDiscord {
             world: Mutex::new(world),
             changed: watch::channel(0).0,
             http: Mutex::new(None),
+            silent_gateway: std::sync::atomic::AtomicBool::new(false),
         });
         let t1 = tokio::spawn(rest::serve(rest, inner.clone()));
         let t2 = tokio::spawn(gateway::serve(gw, inner.clone()));
@@ -1525,4 +1528,46 @@ pub(crate) fn content_type_of(filename: &str) -> String {
         _ => "application/octet-stream",
     }
     .to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Silent mode: a Discord that accepts connections and never answers
+
+impl FakeDiscord {
+    /// From now on the gateway accepts websocket connections and never answers them (no
+    /// handshake, no HELLO); REST goes on answering.
+    pub fn silence_gateway(&self) {
+        self.inner.silent_gateway.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A Discord that accepts every connection, REST or gateway, and never answers: each
+/// is held open, unread, until the listener is dropped.
+pub struct SilentDiscord {
+    addr: SocketAddr,
+    _task: Tasks,
+}
+
+impl SilentDiscord {
+    pub async fn start() -> SilentDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Ok((stream, _)) = listener.accept().await {
+                held.push(stream);
+            }
+        });
+        SilentDiscord {
+            addr,
+            _task: Tasks(vec![task]),
+        }
+    }
+
+    /// The base URL to give as the API proxy.
+    pub fn proxy_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
 }
