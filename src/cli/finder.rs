@@ -429,15 +429,7 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
         let mut verdict = None;
         for _ in 0..rounds {
             let start = Instant::now();
-            let c = finder::compare_detailed(
-                &case.hidden.formula,
-                &case.guess.formula,
-                case.set,
-                &[],
-                Style::Simple,
-                0,
-                &limits,
-            );
+            let c = case.compare(&limits);
             runs.push(start.elapsed().as_secs_f64() * 1000.0);
             verdict = Some((c.verdict, c.stats));
         }
@@ -539,6 +531,9 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
     if let Some(kib) = peak_memory_kib() {
         println!("peak memory: {:.1} MiB", kib as f64 / 1024.0);
     }
+    if args.hard {
+        beyond_limit(&limits);
+    }
     if wrong.is_empty() {
         println!("every verdict as labelled");
         ExitCode::SUCCESS
@@ -551,5 +546,59 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
             println!("  {w}");
         }
         ExitCode::FAILURE
+    }
+}
+
+/// The umpire's default limit (`work_limit_ms`), for the forms known to pass it.
+const UMPIRE_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The forms of at most four variables known to take seconds or more
+/// (`finder::suite::BEYOND_LIMIT`), each run as the umpire runs it: refused at
+/// read-back if the estimate says so, else stopped at the limit.
+fn beyond_limit(limits: &Limits) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+    let cases = match finder::suite::beyond_limit_cases() {
+        Ok(c) => c,
+        Err(e) => {
+            println!("the beyond-the-limit forms do not read: {e}");
+            return;
+        }
+    };
+    println!(
+        "forms of at most 4 variables known to take seconds or pass the umpire's limit ({} s):",
+        UMPIRE_LIMIT.as_secs()
+    );
+    for case in &cases {
+        if let Err(too_hard) =
+            finder::judgeable(&case.hidden.formula, &case.guess.formula, case.set)
+        {
+            println!("  refused at read-back  {}: {too_hard}", case.name);
+            continue;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (done, over) = std::sync::mpsc::channel::<()>();
+        let flag = stop.clone();
+        let timer = std::thread::spawn(move || {
+            if over.recv_timeout(UMPIRE_LIMIT).is_err() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        let limits = Limits {
+            interrupt: Some(stop),
+            ..limits.clone()
+        };
+        let start = Instant::now();
+        let verdict = case.compare(&limits).verdict;
+        let secs = start.elapsed().as_secs_f64();
+        let _ = done.send(());
+        let _ = timer.join();
+        let what = match verdict {
+            Verdict::Equivalent => "decided (equivalent)".to_string(),
+            Verdict::Counterexample(_) => "a counterexample (mislabelled!)".to_string(),
+            Verdict::Undecided { reason } => format!("undecided: {reason}"),
+        };
+        println!("  {secs:8.2} s  {}: {what}", case.name);
     }
 }

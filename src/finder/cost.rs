@@ -157,7 +157,7 @@ fn round(n: u64) -> String {
     let s = r.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -639,6 +639,20 @@ mod tests {
                 refusal.hint()
             );
             assert!(!refusal.span().is_empty(), "{message}");
+        }
+    }
+
+    /// The forms the README names as not decided within the umpire's limit read, and
+    /// relate at most four pieces (wider ones are refused at read-back instead).
+    #[test]
+    fn the_forms_beyond_the_limit_read_and_relate_at_most_four_pieces() {
+        let cases = crate::finder::suite::beyond_limit_cases().unwrap();
+        assert!(!cases.is_empty());
+        for case in cases {
+            for p in [&case.hidden, &case.guess] {
+                let c = estimate(&p.formula, case.set);
+                assert!(c.variables <= 4, "{}: {c:?}", case.name);
+            }
         }
     }
 }

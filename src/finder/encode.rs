@@ -176,6 +176,9 @@ impl Lin {
 /// Variable bindings while grounding: variable index -> cell.
 type Env = [Option<u8>; 256];
 
+/// A part's literal at every cell, with and without "the cell is occupied".
+type CellLits = (Vec<G>, Vec<G>);
+
 /// The CNF under construction for one piece set, with its caches.
 pub(crate) struct Encoder {
     set: PieceSet,
@@ -208,7 +211,7 @@ pub(crate) struct Encoder {
     memo_term: HashMap<(usize, Vec<u8>), Lin>,
     /// Per (formula, cells of its variables): a part's literal at every cell, with and
     /// without "the cell is occupied" (see [`Encoder::excluding`]).
-    memo_cells: HashMap<(usize, Vec<u8>), (Vec<G>, Vec<G>)>,
+    memo_cells: HashMap<(usize, Vec<u8>), CellLits>,
     free: HashMap<usize, Vec<u8>>,
     /// Subformulas about one piece only: (variable, pieces for which they hold).
     local: HashMap<(usize, u8), Option<u16>>,
@@ -2055,8 +2058,8 @@ impl Encoder {
                 // its root alone: for a piece labelled L with a piece beside it, L
                 // touches a piece too. Redundant (the group is connected), but it
                 // spares the solver a walk along the parent chain to see it.
-                for j in 0..MAX_CELLS {
-                    if let Some(&mine) = lab[j].get(i) {
+                for (j, labels) in lab.iter().enumerate().take(MAX_CELLS) {
+                    if let Some(&mine) = labels.get(i) {
                         for k in neighbours(j) {
                             self.clause(&[!mine, !occ[k], !alone]);
                         }

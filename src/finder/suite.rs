@@ -26,6 +26,20 @@ impl Case {
     pub fn equivalent(&self) -> bool {
         self.wrong.is_none()
     }
+
+    /// The finder's answer to the pair as the benchmarks ask for it: the simplest
+    /// counterexample, with nothing on the table.
+    pub fn compare(&self, limits: &super::Limits) -> super::Comparison {
+        super::compare_detailed(
+            &self.hidden.formula,
+            &self.guess.formula,
+            self.set,
+            &[],
+            super::Style::Simple,
+            0,
+            limits,
+        )
+    }
 }
 
 /// Right and wrong guesses for each shipped pool entry: (set, id, guess, right?).
@@ -960,6 +974,53 @@ pub const HARD: &[HardPair] = {
         ),
     ]
 };
+
+/// Forms of at most four variables the finder takes seconds to decide, or does not
+/// decide within the umpire's limit, on this kind of machine: each a pattern against
+/// an equivalent rewording (the
+/// proof is what costs: a wrong guess of these forms is answered by a small
+/// counterexample at once). `mondo bench finder --hard` runs each under the limit and
+/// reports what happens; the README lists them. (set, id, hidden, guess.)
+pub const BEYOND_LIMIT: &[(PieceSet, &str, &str, &str)] = {
+    use PieceSet::Pyramids as P;
+    &[
+        (
+            P,
+            "distinct-four-sizes-and-sides",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d) & left_of(a,b) & above(c,d)",
+            "exists d c b a. above(c,d) & left_of(a,b) & same_size(c,d) & same_size(b,c) & same_size(a,b) & c!=d & b!=d & b!=c & a!=d & a!=c & a!=b",
+        ),
+        (
+            P,
+            "rows-and-columns-of-every-pair",
+            "forall a b. exists c d. c != d & same_row(a,c) & same_column(b,d) & (same_size(c,d) | same_direction(a,b))",
+            "forall b a. exists d c. c != d & same_column(b,d) & same_row(a,c) & (same_direction(a,b) | same_size(c,d))",
+        ),
+        (
+            P,
+            "distinct-four-crossed-likeness",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(a,b)",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(c,d)",
+        ),
+    ]
+};
+
+/// [`BEYOND_LIMIT`], parsed (right guesses), named `beyond/set/id`.
+pub fn beyond_limit_cases() -> Result<Vec<Case>, String> {
+    BEYOND_LIMIT
+        .iter()
+        .map(|&(set, id, hidden, guess)| {
+            let read = |t: &str| lang::parse(t).map_err(|e| format!("`{t}`: {e}"));
+            Ok(Case {
+                name: format!("beyond/{set}/{id}"),
+                set,
+                hidden: read(hidden)?,
+                guess: read(guess)?,
+                wrong: None,
+            })
+        })
+        .collect()
+}
 
 /// Every case, parsed. Fails with every text that does not read.
 pub fn cases() -> Result<Vec<Case>, String> {
