@@ -47,6 +47,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 200)]
         runs: usize,
     },
+    /// Logical Bluffs: check statements on an 8-tile subset, involvement included
+    /// (target: 5 ms per statement).
+    Bluffs {
+        /// How many times to check each statement; the figure is the median.
+        #[arg(long, default_value_t = 21)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -59,7 +66,46 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Finder(args) => super::finder::bench(args),
         BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
+        BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
     }
+}
+
+/// The statements of `benches/bluffs.rs`, each checked on B1-B4, C1-C4.
+fn bluffs(runs: usize) -> ExitCode {
+    use mondo::lang::tiles;
+    let Ok(subset) = "B1-B2-B3-B4-C1-C2-C3-C4".parse::<tiles::Subset>() else {
+        return ExitCode::FAILURE;
+    };
+    let mut worst: f64 = 0.0;
+    for text in [
+        "There are two red tiles.",
+        "There is a blue tile orthogonally adjacent to a green tile.",
+        "There is a 2x2 square with one red tile.",
+        "no two adjacent tiles are the same colour",
+        "every red tile is adjacent to two tiles that are blue or green",
+    ] {
+        let Ok(statement) = tiles::parse(text) else {
+            eprintln!("`{text}` does not read");
+            return ExitCode::FAILURE;
+        };
+        let ms = median(
+            (0..runs)
+                .map(|_| {
+                    let start = Instant::now();
+                    let _ = black_box(tiles::check(
+                        black_box(&statement),
+                        &subset,
+                        tiles::MAX_WORDS,
+                    ));
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect(),
+        );
+        worst = worst.max(ms);
+        println!("{ms:8.3} ms  {text}");
+    }
+    println!("worst: {worst:.3} ms per statement on 8 tiles (target 5 ms)");
+    ExitCode::SUCCESS
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod bench;
 mod bench_render;
 mod bench_runtime;
+mod bluffs;
 mod finder;
 mod koan;
 mod lang;
@@ -52,6 +53,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
     Serve(serve::ServeArgs),
+    /// Logical Bluffs: check a statement about a subset.
+    Bluffs(bluffs::BluffsArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -73,5 +76,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Bluffs(args) => bluffs::run(args),
     }
 }
