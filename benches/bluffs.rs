@@ -8,13 +8,7 @@ use std::hint::black_box;
 fn check(c: &mut Criterion) {
     let subset: Subset = "B1-B2-B3-B4-C1-C2-C3-C4".parse().expect("subset");
     let mut group = c.benchmark_group("bluffs check (8 tiles)");
-    for text in [
-        "There are two red tiles.",
-        "There is a blue tile orthogonally adjacent to a green tile.",
-        "There is a 2x2 square with one red tile.",
-        "no two adjacent tiles are the same colour",
-        "every red tile is adjacent to two tiles that are blue or green",
-    ] {
+    for text in tiles::BENCH_STATEMENTS {
         let statement = tiles::parse(text).expect("reads");
         group.bench_function(text, |b| {
             b.iter(|| tiles::check(black_box(&statement), &subset, tiles::MAX_WORDS))

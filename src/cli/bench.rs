@@ -77,13 +77,7 @@ fn bluffs(runs: usize) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let mut worst: f64 = 0.0;
-    for text in [
-        "There are two red tiles.",
-        "There is a blue tile orthogonally adjacent to a green tile.",
-        "There is a 2x2 square with one red tile.",
-        "no two adjacent tiles are the same colour",
-        "every red tile is adjacent to two tiles that are blue or green",
-    ] {
+    for text in tiles::BENCH_STATEMENTS {
         let Ok(statement) = tiles::parse(text) else {
             eprintln!("`{text}` does not read");
             return ExitCode::FAILURE;

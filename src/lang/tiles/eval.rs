@@ -19,6 +19,8 @@ pub struct Geometry {
     cells: Vec<Cell>,
     /// `rel[r][i]`: the tiles j with `r(i, j)` (positional relations only).
     rel: Vec<Vec<u16>>,
+    /// `rel_inv[r][j]`: the tiles i with `r(i, j)`.
+    rel_inv: Vec<Vec<u16>>,
     /// `place[p]`: the tiles with that place.
     place: [u16; 4],
     /// Every region's tiles; `kinds[k]` is the range of `regions` of kind k.
@@ -40,6 +42,10 @@ impl Geometry {
             .iter()
             .map(|r| cells.iter().map(|a| mask(&|b| r.holds_at(*a, b))).collect())
             .collect();
+        let rel_inv = Relation::ALL
+            .iter()
+            .map(|r| cells.iter().map(|b| mask(&|a| r.holds_at(a, *b))).collect())
+            .collect();
         let place = Place::ALL.map(|p| mask(&|c| p.holds(c, &cells)));
         let mut regions = Vec::new();
         let mut kinds = [0..0, 0..0, 0..0];
@@ -60,6 +66,7 @@ impl Geometry {
         Geometry {
             cells,
             rel,
+            rel_inv,
             place,
             regions,
             kinds,
@@ -109,9 +116,14 @@ impl Geometry {
     /// The statement's truth when tile i of the subset has colour index
     /// `colours[i]` ([`Colour::ALL`] order).
     pub fn evaluate(&self, f: &Formula, colours: &[u8]) -> bool {
+        let mut by_colour = [0u16; 4];
+        for (i, c) in colours.iter().enumerate() {
+            by_colour[usize::from(c & 3)] |= 1 << i;
+        }
         let mut env = Env {
             g: self,
             colours,
+            by_colour,
             vars: [0; 256],
         };
         env.formula(f)
@@ -146,6 +158,8 @@ impl Geometry {
 struct Env<'a> {
     g: &'a Geometry,
     colours: &'a [u8],
+    /// The tiles of each colour.
+    by_colour: [u16; 4],
     /// Variable values: a tile index, or a region index into `g.regions`.
     vars: [u8; 256],
 }
@@ -174,26 +188,12 @@ impl Env<'_> {
                 BinOp::Iff => self.formula(a) == self.formula(b),
             },
             FormulaKind::Forall(v, d, body) => {
-                let mut m = self.domain(*d);
-                while m != 0 {
-                    self.vars[v.0 as usize] = m.trailing_zeros() as u8;
-                    if !self.formula(body) {
-                        return false;
-                    }
-                    m &= m - 1;
-                }
-                true
+                let dom = self.domain(*d);
+                dom & !self.set(body, *v, dom) == 0
             }
             FormulaKind::Exists(v, d, body) => {
-                let mut m = self.domain(*d);
-                while m != 0 {
-                    self.vars[v.0 as usize] = m.trailing_zeros() as u8;
-                    if self.formula(body) {
-                        return true;
-                    }
-                    m &= m - 1;
-                }
-                false
+                let dom = self.domain(*d);
+                self.set(body, *v, dom) != 0
             }
             FormulaKind::ForallRegion(s, k, body) => {
                 for r in self.g.kinds[*k as usize].clone() {
@@ -236,18 +236,60 @@ impl Env<'_> {
         }
     }
 
+    /// The tiles t of `within` for which `f` holds with x = t (the other variables as
+    /// bound): atoms about x are read off the masks, connectives are bit operations,
+    /// and anything else is evaluated tile by tile.
+    fn set(&mut self, f: &Formula, x: crate::lang::Var, within: u16) -> u16 {
+        match &f.kind {
+            FormulaKind::Colour(c, v) if *v == x => self.by_colour[c.index()] & within,
+            FormulaKind::Place(p, v) if *v == x => self.g.place[*p as usize] & within,
+            FormulaKind::Rel(r, a, b) if (*a == x) != (*b == x) => {
+                let (other, subject_is_x) = if *a == x { (*b, true) } else { (*a, false) };
+                let j = self.get(other);
+                let m = match r {
+                    Relation::SameColour => self
+                        .colours
+                        .get(j)
+                        .map_or(0, |c| self.by_colour[usize::from(c & 3)]),
+                    _ if subject_is_x => self.g.rel_inv[*r as usize].get(j).copied().unwrap_or(0),
+                    _ => self.g.rel[*r as usize].get(j).copied().unwrap_or(0),
+                };
+                m & within
+            }
+            FormulaKind::Not(a) => within & !self.set(a, x, within),
+            FormulaKind::Bin(op, a, b) => {
+                let sa = self.set(a, x, within);
+                match op {
+                    BinOp::And if sa == 0 => 0,
+                    BinOp::And => self.set(b, x, sa),
+                    BinOp::Or => sa | self.set(b, x, within & !sa),
+                    BinOp::Implies => (within & !sa) | self.set(b, x, sa),
+                    BinOp::Xor => sa ^ self.set(b, x, within),
+                    BinOp::Iff => within & !(sa ^ self.set(b, x, within)),
+                }
+            }
+            _ => {
+                let mut out = 0;
+                let mut m = within;
+                while m != 0 {
+                    let t = m.trailing_zeros();
+                    self.vars[x.0 as usize] = t as u8;
+                    if self.formula(f) {
+                        out |= 1 << t;
+                    }
+                    m &= m - 1;
+                }
+                out
+            }
+        }
+    }
+
     fn term(&mut self, t: &Term) -> i64 {
         match &t.kind {
             TermKind::Int(n) => *n,
             TermKind::Count(v, d, body) => {
-                let mut m = self.domain(*d);
-                let mut n = 0;
-                while m != 0 {
-                    self.vars[v.0 as usize] = m.trailing_zeros() as u8;
-                    n += i64::from(self.formula(body));
-                    m &= m - 1;
-                }
-                n
+                let dom = self.domain(*d);
+                i64::from(self.set(body, *v, dom).count_ones())
             }
             TermKind::Tiles => self.g.cells.len() as i64,
             TermKind::Colours => {

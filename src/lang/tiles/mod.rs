@@ -33,6 +33,16 @@ pub use symbolic::parse_symbolic;
 
 use crate::lang::ParsePatternError;
 
+/// The statements the speed figures check on an 8-tile subset (`mondo bench
+/// bluffs`, `benches/bluffs.rs`): the seed's, and a nested one.
+pub const BENCH_STATEMENTS: [&str; 5] = [
+    "There are two red tiles.",
+    "There is a blue tile orthogonally adjacent to a green tile.",
+    "There is a 2x2 square with one red tile.",
+    "no two adjacent tiles are the same colour",
+    "every red tile is adjacent to two tiles that are blue or green",
+];
+
 /// Reads a statement in either form. The English reading is tried first; text that
 /// looks symbolic (a call `name(`, a quantifier, an operator) gets the symbolic
 /// reader's error when neither reads.

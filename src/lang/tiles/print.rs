@@ -288,6 +288,12 @@ fn sentence(f: &Formula) -> Option<String> {
             if let Some(s) = pair(*x, body, "two") {
                 return Some(s);
             }
+            if let Some(pushed) = push_inward(body) {
+                return Some(format!(
+                    "there is {}",
+                    with_article(&np(*x, Some(&pushed), false, None)?)
+                ));
+            }
             Some(format!(
                 "there is {}",
                 with_article(&np(*x, Some(&**body), false, None)?)
@@ -351,14 +357,7 @@ fn sentence(f: &Formula) -> Option<String> {
                     _ => {}
                 }
             }
-            let words = match op {
-                CmpOp::Eq => "is",
-                CmpOp::Ne => "is not",
-                CmpOp::Lt => "is less than",
-                CmpOp::Le => "is at most",
-                CmpOp::Gt => "is more than",
-                CmpOp::Ge => "is at least",
-            };
+            let words = crate::lang::print::comparison_words(*op);
             Some(format!("{} {words} {}", term_words(a)?, term_words(b)?))
         }
         FormulaKind::Parity(p, t) => Some(format!(
@@ -368,6 +367,34 @@ fn sentence(f: &Formula) -> Option<String> {
         )),
         _ => None,
     }
+}
+
+/// `exists y. A(x) & B(x, y)` as `A(x) & exists y. B(x, y)`: conjuncts that do not
+/// mention y leave its scope, so English can say them of x (`exists x y. blue(x) &
+/// green(y) & orth_adjacent(x, y)` is "a blue tile that is orthogonally adjacent to
+/// a green tile").
+fn push_inward(body: &Formula) -> Option<Formula> {
+    let FormulaKind::Exists(y, Domain::Subset, inner) = &body.kind else {
+        return None;
+    };
+    let (outer, rest): (Vec<&Formula>, Vec<&Formula>) =
+        conjuncts(inner).into_iter().partition(|c| !mentions(c, *y));
+    let moved = Formula::new(
+        body.span.clone(),
+        FormulaKind::Exists(*y, Domain::Subset, Box::new(join_and(rest)?)),
+    );
+    Some(Formula::new(
+        body.span.clone(),
+        FormulaKind::Bin(BinOp::And, Box::new(join_and(outer)?), Box::new(moved)),
+    ))
+}
+
+/// The conjunction of the formulas (`None` for none).
+fn join_and(parts: Vec<&Formula>) -> Option<Formula> {
+    parts.into_iter().cloned().reduce(|a, b| {
+        let span = a.span.start..b.span.end;
+        Formula::new(span, FormulaKind::Bin(BinOp::And, Box::new(a), Box::new(b)))
+    })
 }
 
 /// `x != y` (either order).
@@ -630,9 +657,5 @@ fn relation_part(x: Var, y: Var, body: &Formula) -> Option<(String, Option<Formu
     if needs_guard(body, x, y) && !rest.iter().any(|c| is_distinct(c, y, x)) {
         return None;
     }
-    let rest = rest.into_iter().cloned().reduce(|a, b| {
-        let span = a.span.start..b.span.end;
-        Formula::new(span, FormulaKind::Bin(BinOp::And, Box::new(a), Box::new(b)))
-    });
-    Some((words, rest))
+    Some((words, join_and(rest)))
 }

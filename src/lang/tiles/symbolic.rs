@@ -468,16 +468,7 @@ impl Parser {
                 return Ok(a);
             };
             let b = self.term_atom()?;
-            let span = a.span.start..b.span.end;
-            let (a2, b2) = (Box::new(a), Box::new(b));
-            a = Term::new(
-                span,
-                if plus {
-                    TermKind::Add(a2, b2)
-                } else {
-                    TermKind::Sub(a2, b2)
-                },
-            );
+            a = super::ast::sum(plus, a, b);
         }
     }
 
