@@ -116,16 +116,11 @@ impl Geometry {
     /// The statement's truth when tile i of the subset has colour index
     /// `colours[i]` ([`Colour::ALL`] order).
     pub fn evaluate(&self, f: &Formula, colours: &[u8]) -> bool {
-        let mut by_colour = [0u16; 4];
-        for (i, c) in colours.iter().enumerate() {
-            by_colour[usize::from(c & 3)] |= 1 << i;
+        let mut env = Env::new(self);
+        for (i, c) in colours.iter().enumerate().take(16) {
+            env.colours[i] = c & 3;
+            env.by_colour[usize::from(c & 3)] |= 1 << i;
         }
-        let mut env = Env {
-            g: self,
-            colours,
-            by_colour,
-            vars: [0; 256],
-        };
         env.formula(f)
     }
 
@@ -137,18 +132,23 @@ impl Geometry {
         if n > MAX_CHECKED {
             return None;
         }
-        let mut colours = vec![0u8; n];
+        // One environment for all colourings, stepped like a base-4 counter: tile i
+        // has colour (k / 4^i) % 4 in colouring k.
+        let mut env = Env::new(self);
+        env.by_colour[0] = ((1u32 << n) - 1) as u16;
         let total = 1usize << (2 * n);
         let mut table = Vec::with_capacity(total);
         for _ in 0..total {
-            table.push(self.evaluate(f, &colours));
-            // Next colouring: add one in base 4.
-            for c in colours.iter_mut() {
-                *c += 1;
-                if *c < 4 {
+            table.push(env.formula(f));
+            for i in 0..n {
+                let old = env.colours[i];
+                let new = (old + 1) & 3;
+                env.colours[i] = new;
+                env.by_colour[usize::from(old)] &= !(1 << i);
+                env.by_colour[usize::from(new)] |= 1 << i;
+                if new != 0 {
                     break;
                 }
-                *c = 0;
             }
         }
         Some(table)
@@ -157,14 +157,24 @@ impl Geometry {
 
 struct Env<'a> {
     g: &'a Geometry,
-    colours: &'a [u8],
+    /// Each tile's colour index (only the subset's first `g.len()` count).
+    colours: [u8; 16],
     /// The tiles of each colour.
     by_colour: [u16; 4],
     /// Variable values: a tile index, or a region index into `g.regions`.
     vars: [u8; 256],
 }
 
-impl Env<'_> {
+impl<'a> Env<'a> {
+    fn new(g: &'a Geometry) -> Env<'a> {
+        Env {
+            g,
+            colours: [0; 16],
+            by_colour: [0; 4],
+            vars: [0; 256],
+        }
+    }
+
     fn get(&self, v: crate::lang::Var) -> usize {
         self.vars[v.0 as usize] as usize
     }
@@ -292,10 +302,7 @@ impl Env<'_> {
                 i64::from(self.set(body, *v, dom).count_ones())
             }
             TermKind::Tiles => self.g.cells.len() as i64,
-            TermKind::Colours => {
-                let seen = self.colours.iter().fold(0u8, |m, c| m | 1 << (c & 3));
-                i64::from(seen.count_ones())
-            }
+            TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i64,
             TermKind::Add(a, b) => self.term(a).saturating_add(self.term(b)),
             TermKind::Sub(a, b) => self.term(a).saturating_sub(self.term(b)),
         }
