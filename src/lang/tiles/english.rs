@@ -127,9 +127,10 @@ pub fn parse_english(text: &str) -> R<Statement> {
         next: 0,
         nesting: 0,
     };
-    let formula = p.statement()?;
+    let formula = p.statement().map_err(|e| p.outside(e))?;
     if !p.c.at_end() {
-        return Err(p.unknown_or("`and`, `or`, `iff` or the end of the statement"));
+        let e = p.unknown_or("`and`, `or`, `iff` or the end of the statement");
+        return Err(p.outside(e));
     }
     Ok(Statement {
         source: text.to_string(),
@@ -295,6 +296,43 @@ impl Reader {
             };
         }
         self.c.expected(expected)
+    }
+
+    /// A refusal at words that reach outside the subset (`on the grid`, a tile named
+    /// by its coordinates) says so: statements speak of their subset's tiles only,
+    /// and coordinates are not part of the grid (the seed's rules 1 and 3).
+    fn outside(&self, e: ParsePatternError) -> ParsePatternError {
+        let at = self.c.pos;
+        let word = |k: usize| self.c.toks.get(at + k).and_then(Token::word);
+        let place = matches!(word(0), Some("on" | "in" | "of"))
+            && word(1) == Some("the")
+            && matches!(word(2), Some("grid" | "board"));
+        if place {
+            let span = self.c.toks[at].span.start..self.c.toks[at + 2].span.end;
+            let kept: Vec<String> = self
+                .c
+                .toks
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !(at..at + 3).contains(i))
+                .filter_map(|(_, t)| match &t.tok {
+                    Tok::Word(w) => Some(w.clone()),
+                    Tok::Int(n) => Some(n.to_string()),
+                    Tok::Sym(_) => None,
+                })
+                .collect();
+            return ParsePatternError::new(
+                span,
+                "a statement speaks only of the tiles of its own subset, not of the whole grid",
+            )
+            .with_example(kept.join(" "));
+        }
+        let cell = word(0).is_some_and(|w| w.parse::<super::cells::Cell>().is_ok());
+        if cell {
+            return ParsePatternError::new(self.c.here(), "tiles are not named by their coordinates: a statement speaks of its subset's tiles by colour, place and relation")
+                .with_help("for one tile, use its place: `the leftmost tile is red`, but every tile of the subset must count");
+        }
+        e
     }
 
     /// The source words with the next one replaced (for a corrected example).

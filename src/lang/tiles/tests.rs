@@ -183,7 +183,17 @@ fn seed_examples_behave_as_the_seed_says() {
         v.reason
     );
     // Outside the grammar: tiles outside the subset, and information outside the game.
-    assert!(parse("There are four red tiles on the grid.").is_err());
+    let text = "There are four red tiles on the grid.";
+    let e = parse(text).unwrap_err();
+    assert_eq!(&text[e.span.clone()], "on the grid");
+    assert!(
+        e.message.contains("only of the tiles of its own subset"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.example(), Some("there are four red tiles"));
+    let e = parse("A1 is red").unwrap_err();
+    assert!(e.message.contains("coordinates"), "{}", e.message);
     assert!(parse("There are two red tiles, and I beat Marcer in arithmetic 3-1.").is_err());
 }
 
