@@ -19,6 +19,7 @@
 //! that passes comes back in as an action from the runtime.
 
 pub mod authority;
+pub mod bluffs;
 pub mod clock;
 mod errors;
 pub mod kind;
