@@ -460,6 +460,20 @@ impl Bluffs {
                 setup.settings.known_tiles
             )));
         }
+        let st = &setup.settings;
+        for (name, value) in [
+            ("bluffing_ms", st.bluffing_ms),
+            ("claiming_ms", st.claiming_ms),
+            ("reveal_ms", st.reveal_ms),
+            ("reveal_cost", u64::from(st.reveal_cost)),
+            ("max_words", st.max_words as u64),
+        ] {
+            if value == 0 {
+                return Err(Error::Setup(format!(
+                    "the setting {name} must be above 0 (a phase needs time, a reveal a price, a statement words)"
+                )));
+            }
+        }
         if setup.players[0] == setup.players[1] {
             return Err(Error::Setup("a duel needs two different players".into()));
         }

@@ -177,8 +177,17 @@ fn layout_and_known_tiles_are_seeded_private_and_disjoint() {
             ..Settings::default()
         },
     };
-    let e = Bluffs::start(too_many, 0).unwrap_err();
+    let e = Bluffs::start(too_many.clone(), 0).unwrap_err();
     assert!(e.to_string().contains("at most 8"), "{e}");
+    let free = Setup {
+        settings: Settings {
+            reveal_cost: 0,
+            ..Settings::default()
+        },
+        ..too_many
+    };
+    let e = Bluffs::start(free, 0).unwrap_err();
+    assert!(e.to_string().contains("reveal_cost must be above 0"), "{e}");
 }
 
 #[test]
