@@ -61,6 +61,13 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 200)]
         runs: usize,
     },
+    /// Logical Bluffs: check statements on an 8-tile subset, involvement included
+    /// (target: 5 ms per statement).
+    Bluffs {
+        /// How many times to check each statement; the figure is the median.
+        #[arg(long, default_value_t = 21)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -75,6 +82,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
+        BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
     }
 }
 
@@ -95,6 +103,38 @@ fn pool(entries: usize) -> ExitCode {
             took * 1e6 / n as f64
         );
     }
+    ExitCode::SUCCESS
+}
+
+/// The statements of `benches/bluffs.rs`, each checked on B1-B4, C1-C4.
+fn bluffs(runs: usize) -> ExitCode {
+    use mondo::lang::tiles;
+    let Ok(subset) = "B1-B2-B3-B4-C1-C2-C3-C4".parse::<tiles::Subset>() else {
+        return ExitCode::FAILURE;
+    };
+    let mut worst: f64 = 0.0;
+    for text in tiles::BENCH_STATEMENTS {
+        let Ok(statement) = tiles::parse(text) else {
+            eprintln!("`{text}` does not read");
+            return ExitCode::FAILURE;
+        };
+        let ms = median(
+            (0..runs)
+                .map(|_| {
+                    let start = Instant::now();
+                    let _ = black_box(tiles::check(
+                        black_box(&statement),
+                        &subset,
+                        tiles::MAX_WORDS,
+                    ));
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect(),
+        );
+        worst = worst.max(ms);
+        println!("{ms:8.3} ms  {text}");
+    }
+    println!("worst: {worst:.3} ms per statement on 8 tiles (target 5 ms)");
     ExitCode::SUCCESS
 }
 

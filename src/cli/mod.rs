@@ -7,6 +7,7 @@ mod bench;
 mod bench_assembly;
 mod bench_render;
 mod bench_runtime;
+mod bluffs;
 mod finder;
 mod koan;
 mod lang;
@@ -54,6 +55,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
     Serve(serve::ServeArgs),
+    /// Logical Bluffs: check a statement about a subset.
+    Bluffs(bluffs::BluffsArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -75,6 +78,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Bluffs(args) => bluffs::run(args),
     }
 }
 

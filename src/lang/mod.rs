@@ -27,6 +27,7 @@ pub mod random;
 pub mod reference;
 mod set;
 mod symbolic;
+pub mod tiles;
 mod vocabulary;
 mod words;
 

@@ -725,15 +725,21 @@ fn count_det(op: CmpOp) -> Option<&'static str> {
     })
 }
 
-fn general_comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
-    let word = match op {
+/// How English says a comparison between two number terms (`is at least`); the
+/// tiles' printer says it the same way.
+pub(crate) fn comparison_words(op: CmpOp) -> &'static str {
+    match op {
         CmpOp::Eq => "is",
         CmpOp::Ne => "is not",
         CmpOp::Lt => "is less than",
         CmpOp::Le => "is at most",
         CmpOp::Gt => "is more than",
         CmpOp::Ge => "is at least",
-    };
+    }
+}
+
+fn general_comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
+    let word = comparison_words(op);
     Some(format!("{} {word} {}", term(a)?, term(b)?))
 }
 

@@ -20,6 +20,7 @@
 
 pub mod assembly;
 pub mod authority;
+pub mod bluffs;
 pub mod clock;
 mod errors;
 pub mod kind;

@@ -1,0 +1,332 @@
+//! The statement AST: first-order logic with counting over the tiles of one subset,
+//! and over its regions (rows, columns, 2x2 squares, each cut down to the subset).
+//!
+//! It shares the pattern language's connectives, comparisons, parity, spans and
+//! variables ([`BinOp`], [`CmpOp`], [`Parity`], [`Span`], [`Var`]); only the
+//! vocabulary (colours, places, relations, regions) is the tiles' own. Both the
+//! English and the symbolic form read into this tree. The meaning of every atom is
+//! defined once, here ([`Relation::holds`], [`Place::holds`], [`RegionKind`]).
+
+pub use crate::lang::ast::{BinOp, CmpOp, Parity, Span, Var};
+
+use super::cells::{Cell, Colour};
+
+/// A statement together with the text it was read from.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Statement {
+    pub source: String,
+    pub formula: Formula,
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Formula {
+    pub span: Span,
+    pub kind: FormulaKind,
+}
+
+impl Formula {
+    pub fn new(span: Span, kind: FormulaKind) -> Formula {
+        Formula { span, kind }
+    }
+}
+
+/// What a tile variable ranges over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Domain {
+    /// The tiles of the subset.
+    Subset,
+    /// The tiles of the region bound to this (region) variable.
+    In(Var),
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub enum FormulaKind {
+    Bool(bool),
+    Not(Box<Formula>),
+    Bin(BinOp, Box<Formula>, Box<Formula>),
+    /// For every tile x of the domain: body.
+    Forall(Var, Domain, Box<Formula>),
+    /// For some tile x of the domain: body.
+    Exists(Var, Domain, Box<Formula>),
+    /// For every region s of the kind (that the subset has): body.
+    ForallRegion(Var, RegionKind, Box<Formula>),
+    /// For some region s of the kind: body.
+    ExistsRegion(Var, RegionKind, Box<Formula>),
+    /// `red(x)`.
+    Colour(Colour, Var),
+    /// `leftmost(x)`: a property of the tile's place in the subset.
+    Place(Place, Var),
+    /// `orth_adjacent(x, y)`.
+    Rel(Relation, Var, Var),
+    /// The two variables denote the same tile (`x = y`); `x != y` is `Not(Same)`.
+    Same(Var, Var),
+    Cmp(CmpOp, Term, Term),
+    Parity(Parity, Term),
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Term {
+    pub span: Span,
+    pub kind: TermKind,
+}
+
+impl Term {
+    pub fn new(span: Span, kind: TermKind) -> Term {
+        Term { span, kind }
+    }
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub enum TermKind {
+    Int(i64),
+    /// `count(x: F)` / `count(x in s: F)`.
+    Count(Var, Domain, Box<Formula>),
+    /// `tiles`: the subset's size.
+    Tiles,
+    /// `colours`: how many different colours the subset shows.
+    Colours,
+    Add(Box<Term>, Box<Term>),
+    Sub(Box<Term>, Box<Term>),
+}
+
+/// `a + b` or `a - b`, spanning both (both readers build sums with it).
+pub(crate) fn sum(plus: bool, a: Term, b: Term) -> Term {
+    let span = a.span.start..b.span.end;
+    let (a, b) = (Box::new(a), Box::new(b));
+    Term::new(
+        span,
+        if plus {
+            TermKind::Add(a, b)
+        } else {
+            TermKind::Sub(a, b)
+        },
+    )
+}
+
+/// Regions of the board, each cut down to the subset's tiles. A row or column
+/// counts when the subset has a tile in it; a 2x2 square only when all four of its
+/// tiles are in the subset (`grids.md` 3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RegionKind {
+    Row,
+    Column,
+    Square,
+}
+
+impl RegionKind {
+    pub const ALL: [RegionKind; 3] = [RegionKind::Row, RegionKind::Column, RegionKind::Square];
+
+    /// The symbolic name (`row`, `column`, `square`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RegionKind::Row => "row",
+            RegionKind::Column => "column",
+            RegionKind::Square => "square",
+        }
+    }
+
+    /// The English noun, singular.
+    pub fn noun(self) -> &'static str {
+        match self {
+            RegionKind::Row => "row",
+            RegionKind::Column => "column",
+            RegionKind::Square => "2x2 square",
+        }
+    }
+
+    /// The board's regions of this kind, as their cells (before cutting down).
+    pub fn board_regions(self) -> Vec<Vec<Cell>> {
+        let cell = |row: u8, col: u8| Cell { row, col };
+        match self {
+            RegionKind::Row => (0..4)
+                .map(|r| (0..4).map(|c| cell(r, c)).collect())
+                .collect(),
+            RegionKind::Column => (0..4)
+                .map(|c| (0..4).map(|r| cell(r, c)).collect())
+                .collect(),
+            RegionKind::Square => (0..3)
+                .flat_map(|r| {
+                    (0..3).map(move |c| {
+                        vec![
+                            cell(r, c),
+                            cell(r, c + 1),
+                            cell(r + 1, c),
+                            cell(r + 1, c + 1),
+                        ]
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Properties of a tile's place among the subset's tiles (they do not depend on
+/// colours, so a statement made only of them involves no tile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Place {
+    /// No tile of the subset is in a higher row.
+    Topmost,
+    Bottommost,
+    /// No tile of the subset is in a column further left.
+    Leftmost,
+    Rightmost,
+}
+
+impl Place {
+    pub const ALL: [Place; 4] = [
+        Place::Topmost,
+        Place::Bottommost,
+        Place::Leftmost,
+        Place::Rightmost,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Topmost => "topmost",
+            Place::Bottommost => "bottommost",
+            Place::Leftmost => "leftmost",
+            Place::Rightmost => "rightmost",
+        }
+    }
+
+    pub fn from_name(w: &str) -> Option<Place> {
+        Place::ALL.into_iter().find(|p| p.name() == w)
+    }
+
+    /// Whether the tile at `c` has this place among `cells`.
+    pub fn holds(self, c: Cell, cells: &[Cell]) -> bool {
+        match self {
+            Place::Topmost => cells.iter().all(|o| o.row >= c.row),
+            Place::Bottommost => cells.iter().all(|o| o.row <= c.row),
+            Place::Leftmost => cells.iter().all(|o| o.col >= c.col),
+            Place::Rightmost => cells.iter().all(|o| o.col <= c.col),
+        }
+    }
+}
+
+/// Relations between two tiles. The positional ones are irreflexive by their
+/// meaning; `same_row`, `same_column` and `same_colour` hold of a tile and itself,
+/// so the English reader adds `y != x` to their objects (an object is never its
+/// own subject, as in Zendo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Relation {
+    /// One of the 8 neighbours.
+    Adjacent,
+    /// Shares an edge.
+    OrthAdjacent,
+    /// Shares a corner only.
+    DiagAdjacent,
+    SameRow,
+    SameColumn,
+    SameColour,
+    /// In a higher row (anywhere in it).
+    Above,
+    Below,
+    /// In a column further left.
+    LeftOf,
+    RightOf,
+}
+
+impl Relation {
+    pub const ALL: [Relation; 10] = [
+        Relation::Adjacent,
+        Relation::OrthAdjacent,
+        Relation::DiagAdjacent,
+        Relation::SameRow,
+        Relation::SameColumn,
+        Relation::SameColour,
+        Relation::Above,
+        Relation::Below,
+        Relation::LeftOf,
+        Relation::RightOf,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Adjacent => "adjacent",
+            Relation::OrthAdjacent => "orth_adjacent",
+            Relation::DiagAdjacent => "diag_adjacent",
+            Relation::SameRow => "same_row",
+            Relation::SameColumn => "same_column",
+            Relation::SameColour => "same_colour",
+            Relation::Above => "above",
+            Relation::Below => "below",
+            Relation::LeftOf => "left_of",
+            Relation::RightOf => "right_of",
+        }
+    }
+
+    pub fn from_name(w: &str) -> Option<Relation> {
+        let w = if w == "same_color" { "same_colour" } else { w };
+        Relation::ALL.into_iter().find(|r| r.name() == w)
+    }
+
+    /// Whether the relation holds of a tile and itself.
+    pub fn reflexive(self) -> bool {
+        matches!(
+            self,
+            Relation::SameRow | Relation::SameColumn | Relation::SameColour
+        )
+    }
+
+    /// The meaning of the positional relations (everything but `same_colour`).
+    pub fn holds_at(self, a: Cell, b: Cell) -> bool {
+        let (dr, dc) = (a.row.abs_diff(b.row), a.col.abs_diff(b.col));
+        match self {
+            Relation::Adjacent => dr.max(dc) == 1,
+            Relation::OrthAdjacent => dr + dc == 1,
+            Relation::DiagAdjacent => dr == 1 && dc == 1,
+            Relation::SameRow => a.row == b.row,
+            Relation::SameColumn => a.col == b.col,
+            Relation::SameColour => false,
+            Relation::Above => a.row < b.row,
+            Relation::Below => a.row > b.row,
+            Relation::LeftOf => a.col < b.col,
+            Relation::RightOf => a.col > b.col,
+        }
+    }
+}
+
+/// Whether a formula mentions a region kind anywhere.
+pub fn mentions_region(f: &Formula, kind: RegionKind) -> bool {
+    let mut found = false;
+    visit(f, &mut |g| {
+        if let FormulaKind::ForallRegion(_, k, _) | FormulaKind::ExistsRegion(_, k, _) = &g.kind {
+            found |= *k == kind;
+        }
+    });
+    found
+}
+
+/// Calls `f` on every formula node, terms' formulas included.
+pub fn visit(f: &Formula, each: &mut dyn FnMut(&Formula)) {
+    each(f);
+    match &f.kind {
+        FormulaKind::Not(a)
+        | FormulaKind::Forall(_, _, a)
+        | FormulaKind::Exists(_, _, a)
+        | FormulaKind::ForallRegion(_, _, a)
+        | FormulaKind::ExistsRegion(_, _, a) => visit(a, each),
+        FormulaKind::Bin(_, a, b) => {
+            visit(a, each);
+            visit(b, each);
+        }
+        FormulaKind::Cmp(_, s, t) => {
+            visit_term(s, each);
+            visit_term(t, each);
+        }
+        FormulaKind::Parity(_, t) => visit_term(t, each),
+        _ => {}
+    }
+}
+
+fn visit_term(t: &Term, each: &mut dyn FnMut(&Formula)) {
+    match &t.kind {
+        TermKind::Count(_, _, f) => visit(f, each),
+        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
+            visit_term(a, each);
+            visit_term(b, each);
+        }
+        _ => {}
+    }
+}

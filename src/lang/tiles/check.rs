@@ -1,0 +1,158 @@
+//! What the umpire checks about a statement and says back (`grids.md` 3.3): its
+//! length, the regions it speaks of, whether it can be both true and false, and
+//! whether it involves every tile of its subset, decided exactly by enumerating the
+//! subset's colourings.
+
+use super::ast::{RegionKind, Statement, mentions_region};
+use super::cells::{Cell, Layout, Subset};
+use super::eval::{Geometry, MAX_CHECKED};
+use super::print::{english, symbolic};
+use crate::lang::word_count;
+
+/// The seed's word limit (a host setting).
+pub const MAX_WORDS: usize = 15;
+
+/// The umpire's verdict on one statement about one subset.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Verdict {
+    /// Canonical English (or the symbolic form where English has no words).
+    pub statement: String,
+    pub symbolic: String,
+    /// Words as written.
+    pub words: usize,
+    pub valid: bool,
+    /// Tiles whose colour can never change the statement's truth.
+    pub uninvolved: Vec<Cell>,
+    /// Why it is refused (every reason, joined by `; `); `None` when valid.
+    pub reason: Option<String>,
+}
+
+/// A subset too large to check exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge(pub usize);
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a statement is checked on at most {MAX_CHECKED} tiles (4^{MAX_CHECKED} colourings); this subset has {}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// The tiles of the subset whose colour changes the truth of the statement under
+/// some colouring of the others, given its truth table (see
+/// [`Geometry::truth_table`]): bit i set when tile i is involved.
+pub fn involved(table: &[bool], tiles: usize) -> u16 {
+    let mut mask = 0u16;
+    for i in 0..tiles {
+        let w = 1usize << (2 * i);
+        let differs = (0..table.len())
+            .filter(|k| (k >> (2 * i)) & 3 == 0)
+            .any(|k| (1..4).any(|c| table[k + c * w] != table[k]));
+        if differs {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// Checks a statement about a subset under a word limit.
+pub fn check(
+    statement: &Statement,
+    subset: &Subset,
+    max_words: usize,
+) -> Result<Verdict, TooLarge> {
+    let geometry = Geometry::new(subset);
+    let f = &statement.formula;
+    let table = geometry.truth_table(f).ok_or(TooLarge(subset.len()))?;
+    let mask = involved(&table, geometry.len());
+    let uninvolved: Vec<Cell> = geometry
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) == 0)
+        .map(|(_, c)| *c)
+        .collect();
+    let words = word_count(&statement.source);
+    let mut reasons = Vec::new();
+    if words > max_words {
+        reasons.push(format!(
+            "it has {words} words; at most {max_words} are allowed"
+        ));
+    }
+    for kind in RegionKind::ALL {
+        if mentions_region(f, kind) && geometry.region_count(kind) == 0 {
+            reasons.push(match kind {
+                RegionKind::Square => format!(
+                    "it speaks of 2x2 squares, but {subset} has none (a 2x2 square counts only when all four of its tiles are in the subset)"
+                ),
+                _ => format!("it speaks of {}s, but the subset has none", kind.noun()),
+            });
+        }
+    }
+    if table.iter().all(|t| *t) {
+        reasons.push(
+            "it is always true (no colouring of the subset makes it false), so it involves no tile"
+                .into(),
+        );
+    } else if table.iter().all(|t| !*t) {
+        reasons.push(
+            "it is always false (no colouring of the subset makes it true), so it involves no tile"
+                .into(),
+        );
+    } else if !uninvolved.is_empty() {
+        let list = list(&uninvolved);
+        let mut r = format!(
+            "it does not involve {list}: no colouring of the other tiles lets {} colour change whether it is true",
+            if uninvolved.len() == 1 {
+                "its"
+            } else {
+                "their"
+            }
+        );
+        if mentions_region(f, RegionKind::Square) {
+            let outside: Vec<Cell> = geometry
+                .outside(RegionKind::Square)
+                .into_iter()
+                .filter(|c| uninvolved.contains(c))
+                .collect();
+            if !outside.is_empty() {
+                r.push_str(&format!(
+                    " ({} in no 2x2 square of the subset)",
+                    list_verb(&outside)
+                ));
+            }
+        }
+        reasons.push(r);
+    }
+    Ok(Verdict {
+        statement: english(f),
+        symbolic: symbolic(f),
+        words,
+        valid: reasons.is_empty(),
+        uninvolved,
+        reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+    })
+}
+
+/// Whether the statement is true of a layout (its subset's tiles).
+pub fn truth(statement: &Statement, subset: &Subset, layout: &Layout) -> bool {
+    Geometry::new(subset).evaluate_layout(&statement.formula, layout)
+}
+
+fn list(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(Cell::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn list_verb(cells: &[Cell]) -> String {
+    let verb = if cells.len() == 1 { "lies" } else { "lie" };
+    format!("{} {verb}", list(cells))
+}

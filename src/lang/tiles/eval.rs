@@ -1,0 +1,315 @@
+//! Evaluating a statement over a colouring of its subset.
+//!
+//! [`Geometry`] precomputes what depends only on where the subset's tiles are (the
+//! relations between places, the places, the regions cut down to the subset) as
+//! bit masks over the subset's tiles, so that evaluating under one colouring is a
+//! walk of the tree with table look-ups: the involvement check evaluates every one
+//! of the up to 4^8 colourings.
+
+use super::ast::{Domain, Formula, FormulaKind, Place, RegionKind, Relation, Term, TermKind};
+use super::cells::{Cell, Colour, Layout, Subset};
+use crate::lang::ast::{BinOp, Parity, remainder};
+
+/// The most tiles a subset may have for the exact checks (4^8 colourings).
+pub const MAX_CHECKED: usize = 8;
+
+/// The subset's places, relations and regions.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    cells: Vec<Cell>,
+    /// `rel[r][i]`: the tiles j with `r(i, j)` (positional relations only).
+    rel: Vec<Vec<u16>>,
+    /// `rel_inv[r][j]`: the tiles i with `r(i, j)`.
+    rel_inv: Vec<Vec<u16>>,
+    /// `place[p]`: the tiles with that place.
+    place: [u16; 4],
+    /// Every region's tiles; `kinds[k]` is the range of `regions` of kind k.
+    regions: Vec<u16>,
+    kinds: [std::ops::Range<usize>; 3],
+}
+
+impl Geometry {
+    pub fn new(subset: &Subset) -> Geometry {
+        let cells = subset.cells().to_vec();
+        let mask = |f: &dyn Fn(Cell) -> bool| {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| f(**c))
+                .fold(0u16, |m, (j, _)| m | 1 << j)
+        };
+        let rel = Relation::ALL
+            .iter()
+            .map(|r| cells.iter().map(|a| mask(&|b| r.holds_at(*a, b))).collect())
+            .collect();
+        let rel_inv = Relation::ALL
+            .iter()
+            .map(|r| cells.iter().map(|b| mask(&|a| r.holds_at(a, *b))).collect())
+            .collect();
+        let place = Place::ALL.map(|p| mask(&|c| p.holds(c, &cells)));
+        let mut regions = Vec::new();
+        let mut kinds = [0..0, 0..0, 0..0];
+        for (k, kind) in RegionKind::ALL.into_iter().enumerate() {
+            let start = regions.len();
+            for region in kind.board_regions() {
+                let inside = region.iter().filter(|c| subset.contains(**c)).count();
+                let counts = match kind {
+                    RegionKind::Square => inside == region.len(),
+                    _ => inside > 0,
+                };
+                if counts {
+                    regions.push(mask(&|c| region.contains(&c)));
+                }
+            }
+            kinds[k] = start..regions.len();
+        }
+        Geometry {
+            cells,
+            rel,
+            rel_inv,
+            place,
+            regions,
+            kinds,
+        }
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// How many regions of the kind the subset has.
+    pub fn region_count(&self, kind: RegionKind) -> usize {
+        self.kinds[kind as usize].len()
+    }
+
+    /// The tiles of the subset that lie in no region of the kind.
+    pub fn outside(&self, kind: RegionKind) -> Vec<Cell> {
+        let covered = self.regions[self.kinds[kind as usize].clone()]
+            .iter()
+            .fold(0u16, |m, r| m | r);
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| covered & (1 << i) == 0)
+            .map(|(_, c)| *c)
+            .collect()
+    }
+
+    /// The statement's truth under the layout's colours of the subset's tiles.
+    pub fn evaluate_layout(&self, f: &Formula, layout: &Layout) -> bool {
+        let colours: Vec<u8> = self
+            .cells
+            .iter()
+            .map(|c| layout.colour(*c).index() as u8)
+            .collect();
+        self.evaluate(f, &colours)
+    }
+
+    /// The statement's truth when tile i of the subset has colour index
+    /// `colours[i]` ([`Colour::ALL`] order).
+    pub fn evaluate(&self, f: &Formula, colours: &[u8]) -> bool {
+        let mut env = Env::new(self);
+        for (i, c) in colours.iter().enumerate().take(16) {
+            env.colours[i] = c & 3;
+            env.by_colour[usize::from(c & 3)] |= 1 << i;
+        }
+        env.formula(f)
+    }
+
+    /// The truth of the statement under every colouring of the subset: entry `k`
+    /// is the colouring where tile i has colour `(k / 4^i) % 4`. At most 4^8
+    /// entries ([`MAX_CHECKED`] tiles); `None` for a larger subset.
+    pub fn truth_table(&self, f: &Formula) -> Option<Vec<bool>> {
+        let n = self.cells.len();
+        if n > MAX_CHECKED {
+            return None;
+        }
+        // One environment for all colourings, stepped like a base-4 counter: tile i
+        // has colour (k / 4^i) % 4 in colouring k.
+        let mut env = Env::new(self);
+        env.by_colour[0] = ((1u32 << n) - 1) as u16;
+        let total = 1usize << (2 * n);
+        let mut table = Vec::with_capacity(total);
+        for _ in 0..total {
+            table.push(env.formula(f));
+            for i in 0..n {
+                let old = env.colours[i];
+                let new = (old + 1) & 3;
+                env.colours[i] = new;
+                env.by_colour[usize::from(old)] &= !(1 << i);
+                env.by_colour[usize::from(new)] |= 1 << i;
+                if new != 0 {
+                    break;
+                }
+            }
+        }
+        Some(table)
+    }
+}
+
+struct Env<'a> {
+    g: &'a Geometry,
+    /// Each tile's colour index (only the subset's first `g.len()` count).
+    colours: [u8; 16],
+    /// The tiles of each colour.
+    by_colour: [u16; 4],
+    /// Variable values: a tile index, or a region index into `g.regions`.
+    vars: [u8; 256],
+}
+
+impl<'a> Env<'a> {
+    fn new(g: &'a Geometry) -> Env<'a> {
+        Env {
+            g,
+            colours: [0; 16],
+            by_colour: [0; 4],
+            vars: [0; 256],
+        }
+    }
+
+    fn get(&self, v: crate::lang::Var) -> usize {
+        self.vars[v.0 as usize] as usize
+    }
+
+    fn domain(&self, d: Domain) -> u16 {
+        match d {
+            Domain::Subset => ((1u32 << self.g.cells.len()) - 1) as u16,
+            Domain::In(s) => self.g.regions.get(self.get(s)).copied().unwrap_or(0),
+        }
+    }
+
+    fn formula(&mut self, f: &Formula) -> bool {
+        match &f.kind {
+            FormulaKind::Bool(b) => *b,
+            FormulaKind::Not(a) => !self.formula(a),
+            FormulaKind::Bin(op, a, b) => match op {
+                BinOp::And => self.formula(a) && self.formula(b),
+                BinOp::Or => self.formula(a) || self.formula(b),
+                BinOp::Implies => !self.formula(a) || self.formula(b),
+                BinOp::Xor => self.formula(a) != self.formula(b),
+                BinOp::Iff => self.formula(a) == self.formula(b),
+            },
+            FormulaKind::Forall(v, d, body) => {
+                let dom = self.domain(*d);
+                dom & !self.set(body, *v, dom) == 0
+            }
+            FormulaKind::Exists(v, d, body) => {
+                let dom = self.domain(*d);
+                self.set(body, *v, dom) != 0
+            }
+            FormulaKind::ForallRegion(s, k, body) => {
+                for r in self.g.kinds[*k as usize].clone() {
+                    self.vars[s.0 as usize] = r as u8;
+                    if !self.formula(body) {
+                        return false;
+                    }
+                }
+                true
+            }
+            FormulaKind::ExistsRegion(s, k, body) => {
+                for r in self.g.kinds[*k as usize].clone() {
+                    self.vars[s.0 as usize] = r as u8;
+                    if self.formula(body) {
+                        return true;
+                    }
+                }
+                false
+            }
+            FormulaKind::Colour(c, x) => self.colours.get(self.get(*x)) == Some(&(c.index() as u8)),
+            FormulaKind::Place(p, x) => self.g.place[*p as usize] & (1 << self.get(*x)) != 0,
+            FormulaKind::Rel(r, x, y) => {
+                let (i, j) = (self.get(*x), self.get(*y));
+                match r {
+                    Relation::SameColour => self.colours.get(i) == self.colours.get(j),
+                    _ => self.g.rel[*r as usize]
+                        .get(i)
+                        .is_some_and(|m| m & (1 << j) != 0),
+                }
+            }
+            FormulaKind::Same(x, y) => self.get(*x) == self.get(*y),
+            FormulaKind::Cmp(op, a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                op.holds(a, b)
+            }
+            FormulaKind::Parity(p, t) => {
+                let odd = remainder(self.term(t), 2) == 1;
+                odd == (*p == Parity::Odd)
+            }
+        }
+    }
+
+    /// The tiles t of `within` for which `f` holds with x = t (the other variables as
+    /// bound): atoms about x are read off the masks, connectives are bit operations,
+    /// and anything else is evaluated tile by tile.
+    fn set(&mut self, f: &Formula, x: crate::lang::Var, within: u16) -> u16 {
+        match &f.kind {
+            FormulaKind::Colour(c, v) if *v == x => self.by_colour[c.index()] & within,
+            FormulaKind::Place(p, v) if *v == x => self.g.place[*p as usize] & within,
+            FormulaKind::Rel(r, a, b) if (*a == x) != (*b == x) => {
+                let (other, subject_is_x) = if *a == x { (*b, true) } else { (*a, false) };
+                let j = self.get(other);
+                let m = match r {
+                    Relation::SameColour => self
+                        .colours
+                        .get(j)
+                        .map_or(0, |c| self.by_colour[usize::from(c & 3)]),
+                    _ if subject_is_x => self.g.rel_inv[*r as usize].get(j).copied().unwrap_or(0),
+                    _ => self.g.rel[*r as usize].get(j).copied().unwrap_or(0),
+                };
+                m & within
+            }
+            FormulaKind::Not(a) => within & !self.set(a, x, within),
+            FormulaKind::Bin(op, a, b) => {
+                let sa = self.set(a, x, within);
+                match op {
+                    BinOp::And if sa == 0 => 0,
+                    BinOp::And => self.set(b, x, sa),
+                    BinOp::Or => sa | self.set(b, x, within & !sa),
+                    BinOp::Implies => (within & !sa) | self.set(b, x, sa),
+                    BinOp::Xor => sa ^ self.set(b, x, within),
+                    BinOp::Iff => within & !(sa ^ self.set(b, x, within)),
+                }
+            }
+            _ => {
+                let mut out = 0;
+                let mut m = within;
+                while m != 0 {
+                    let t = m.trailing_zeros();
+                    self.vars[x.0 as usize] = t as u8;
+                    if self.formula(f) {
+                        out |= 1 << t;
+                    }
+                    m &= m - 1;
+                }
+                out
+            }
+        }
+    }
+
+    fn term(&mut self, t: &Term) -> i64 {
+        match &t.kind {
+            TermKind::Int(n) => *n,
+            TermKind::Count(v, d, body) => {
+                let dom = self.domain(*d);
+                i64::from(self.set(body, *v, dom).count_ones())
+            }
+            TermKind::Tiles => self.g.cells.len() as i64,
+            TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i64,
+            TermKind::Add(a, b) => self.term(a).saturating_add(self.term(b)),
+            TermKind::Sub(a, b) => self.term(a).saturating_sub(self.term(b)),
+        }
+    }
+}
+
+/// The colour of tile i in colouring `k` of a truth table.
+pub fn colour_in(k: usize, i: usize) -> Colour {
+    Colour::from_index(k >> (2 * i))
+}

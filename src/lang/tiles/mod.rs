@@ -1,0 +1,70 @@
+//! The statement language of Logical Bluffs (`grids.md` section 3): the pattern
+//! language's engine with a second vocabulary. Tiles of a 4 x 4 board, their colours,
+//! places and relations, and regions (rows, columns, 2x2 squares) stand where Zendo
+//! has pieces; the lexer, cursor, number words, connectives, comparisons, spans and
+//! error rendering (with "did you mean" and corrected examples) are the pattern
+//! language's own (`crate::lang`). One difference the seed states: a bare number
+//! means "at least".
+//!
+//! - Board notation: [`cells`] ([`Cell`], [`Colour`], [`Layout`], [`Subset`]).
+//! - Reading: [`parse`] (either form), [`parse_english`], [`parse_symbolic`] into
+//!   one AST ([`ast`]); errors are the pattern language's [`ParsePatternError`].
+//! - Saying back: [`english`] (canonical), [`symbolic`].
+//! - Meaning: [`eval::Geometry`] evaluates under a colouring of a subset.
+//! - The umpire's checks: [`check`] (words, regions, always true/false,
+//!   involvement by enumeration) and [`truth`].
+
+pub mod ast;
+pub mod cells;
+mod check;
+mod english;
+pub mod eval;
+mod print;
+mod symbolic;
+#[cfg(test)]
+mod tests;
+
+pub use ast::Statement;
+pub use cells::{Cell, Colour, Layout, NotationError, Subset};
+pub use check::{MAX_WORDS, TooLarge, Verdict, check, involved, truth};
+pub use english::parse_english;
+pub use print::{english, symbolic};
+pub use symbolic::parse_symbolic;
+
+use crate::lang::ParsePatternError;
+
+/// The statements the speed figures check on an 8-tile subset (`mondo bench
+/// bluffs`, `benches/bluffs.rs`): the seed's, and a nested one.
+pub const BENCH_STATEMENTS: [&str; 5] = [
+    "There are two red tiles.",
+    "There is a blue tile orthogonally adjacent to a green tile.",
+    "There is a 2x2 square with one red tile.",
+    "no two adjacent tiles are the same colour",
+    "every red tile is adjacent to two tiles that are blue or green",
+];
+
+/// Reads a statement in either form. The English reading is tried first; text that
+/// looks symbolic (a call `name(`, a quantifier, an operator) gets the symbolic
+/// reader's error when neither reads.
+pub fn parse(text: &str) -> Result<Statement, ParsePatternError> {
+    let english = match parse_english(text) {
+        Ok(s) => return Ok(s),
+        Err(e) => e,
+    };
+    match parse_symbolic(text) {
+        Ok(s) => Ok(s),
+        Err(symbolic) if looks_symbolic(text) => Err(symbolic),
+        Err(_) => Err(english),
+    }
+}
+
+fn looks_symbolic(text: &str) -> bool {
+    let t = text.trim_start().to_lowercase();
+    t.starts_with("exists")
+        || t.starts_with("forall")
+        || t.starts_with('!')
+        || text.contains('(')
+        || text.contains('&')
+        || text.contains('|')
+        || text.contains("->")
+}
