@@ -7,8 +7,8 @@
 //! commands a line suggests ([`Front`]). One file of words per game family
 //! ([`zendo`]).
 
-pub mod triple;
 pub mod assembly;
+pub mod triple;
 pub mod zendo;
 
 use crate::rules::{PlayerId, RuleError, Seat};

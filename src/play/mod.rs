@@ -14,8 +14,8 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
-pub mod triple;
 pub mod assembly;
+pub mod triple;
 pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
