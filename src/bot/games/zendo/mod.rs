@@ -238,7 +238,7 @@ pub(crate) async fn start(
     // The opening is said here; the desk says everything after it.
     bot.store.set_announced(game, 1).await?;
     bot.open_desk(game, channel);
-    let mut post = opening(game, &view, bot.clocks());
+    let mut post = crate::bot::games::opening(game, &view, bot.clocks());
     extra(&mut post);
     reply(ctx, post).await
 }
