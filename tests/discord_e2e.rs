@@ -1037,7 +1037,7 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
 
     // The showdown: both rebuild nothing (all blanks), so the end says no winner.
     channel_message(&fake, "Showdown").await;
-    let blank = vec!["......"; 6].join(" / ");
+    let blank = ["......"; 6].join(" / ");
     for who in [alice.id, bob.id] {
         let i = fake
             .slash(who, "assembly showdown", &[("grid", json!(blank))])
