@@ -21,6 +21,8 @@ pub struct Config {
     pub discord: DiscordConfig,
     pub database: DatabaseConfig,
     pub zendo: ZendoConfig,
+    #[serde(default)]
+    pub assembly: AssemblyConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
 }
@@ -60,6 +62,18 @@ pub struct ZendoConfig {
     pub pool: String,
     /// 0: no host role.
     pub host_role: u64,
+}
+
+/// Pattern Assembly on Discord: each 0 keeps the game's own value (the original's
+/// 30 s reveal and wait, 3-minute rounds, 5-minute showdown, 20 rounds; Plus its own).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AssemblyConfig {
+    pub reveal_secs: u64,
+    pub wait_secs: u64,
+    pub round_secs: u64,
+    pub showdown_secs: u64,
+    pub rounds: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

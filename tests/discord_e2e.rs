@@ -53,6 +53,16 @@ struct Served {
 
 impl Served {
     fn start(fake: &FakeDiscord, db: &std::path::Path, log_path: &std::path::Path) -> Served {
+        Served::start_with(fake, db, log_path, &[])
+    }
+
+    /// The same with more `MONDO_*` settings.
+    fn start_with(
+        fake: &FakeDiscord,
+        db: &std::path::Path,
+        log_path: &std::path::Path,
+        env: &[(&str, &str)],
+    ) -> Served {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -72,6 +82,7 @@ impl Served {
             .env("MONDO_DISCORD_GUILD", fake.guild_id().to_string())
             .env("MONDO_DATABASE_PATH", db)
             .env("RUST_LOG", "warn,mondo=info")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)
@@ -946,4 +957,111 @@ async fn a_discord_that_never_answers_stops_start_up_with_one_line() {
         "{last}"
     );
     assert!(!fake.commands().is_empty(), "REST was answered");
+}
+
+/// Pattern Assembly over Discord with short durations: the grid is a picture during
+/// the reveal and is deleted when it ends, also when the bot was killed in the middle
+/// of the reveal; answers and the showdown go through the slash commands; no message
+/// but the end's carries the grid once it is hidden.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", true);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let env = [
+        ("MONDO_ASSEMBLY_REVEAL_SECS", "4"),
+        ("MONDO_ASSEMBLY_WAIT_SECS", "1"),
+        ("MONDO_ASSEMBLY_ROUND_SECS", "3"),
+        ("MONDO_ASSEMBLY_SHOWDOWN_SECS", "4"),
+        ("MONDO_ASSEMBLY_ROUNDS", "1"),
+    ];
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let channel = fake.channel_id();
+    let is_grid = |m: &StoredMessage| m.files.iter().any(|(f, _)| f.ends_with("-grid.png"));
+
+    let i = fake
+        .slash(
+            alice.id,
+            "assembly duel",
+            &[("opponent", json!(bob.id.to_string())), ("seed", json!(7))],
+        )
+        .await;
+    let opening = answer(&fake, &i).await;
+    assert!(
+        opening.text().contains("Pattern Assembly"),
+        "{}",
+        opening.text()
+    );
+    let picture = fake
+        .wait_message(|m| m.channel_id == channel && is_grid(m), T)
+        .await
+        .expect("the grid is posted as a picture");
+    let (w, h) = png_size(&picture.files[0].1);
+    assert!(w > 100 && h > 100, "a 6 x 6 grid picture, {w} x {h}");
+
+    // Killed in the middle of the reveal; started again, the picture still goes.
+    bot.kill();
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let deadline = std::time::Instant::now() + T;
+    while fake.message(picture.id).is_some() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the grid picture was never deleted"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        fake.requests().iter().any(|r| r.method == "DELETE"
+            && r.path.ends_with(&format!("/messages/{}", picture.id))),
+        "the picture went by a DELETE"
+    );
+    channel_message(&fake, "The grid is hidden").await;
+
+    // An answer through the slash command gets its verdict in the channel or privately.
+    let i = fake
+        .slash(alice.id, "assembly answer", &[("cells", json!("A1-A2-A3"))])
+        .await;
+    let a = answer(&fake, &i).await;
+    assert!(!a.text().is_empty());
+    let i = fake
+        .slash(bob.id, "assembly answer", &[("cells", json!("Z9"))])
+        .await;
+    private_says(&answer(&fake, &i).await, "Z9");
+    let i = fake.slash(bob.id, "assembly status", &[]).await;
+    private_says(&answer(&fake, &i).await, "Pattern Assembly");
+
+    // The showdown: both rebuild nothing (all blanks), so the end says no winner.
+    channel_message(&fake, "Showdown").await;
+    let blank = ["......"; 6].join(" / ");
+    for who in [alice.id, bob.id] {
+        let i = fake
+            .slash(who, "assembly showdown", &[("grid", json!(blank))])
+            .await;
+        assert!(!answer(&fake, &i).await.text().is_empty());
+    }
+    let end = channel_message(&fake, "The grid was: ").await;
+    let grid = end
+        .text()
+        .split("The grid was: ")
+        .nth(1)
+        .map(|g| g.lines().next().unwrap_or_default().trim().to_string())
+        .expect("the end names the grid");
+    let rows: Vec<&str> = grid.split(" / ").collect();
+    assert_eq!(rows.len(), 6, "{grid}");
+    // Only the end's message carries the grid; no picture is left.
+    for m in fake.messages(channel) {
+        assert!(!is_grid(&m), "a grid picture is left: {}", m.text());
+        if m.id != end.id {
+            for row in &rows {
+                assert!(!m.text().contains(row), "{row} leaked in {}", m.text());
+            }
+        }
+    }
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
 }

@@ -126,6 +126,10 @@ impl Bot {
         let view = feed.view();
         let mut voice = Voice::new(&view);
         self.catch_up(desk, feed.seq(), &view, &mut voice).await;
+        if let AnyView::Assembly(v) = &view {
+            // A reveal that ended (or began) while the bot was away.
+            self.assembly_grid(desk.channel, game, v, None).await;
+        }
         loop {
             let update = match feed.next().await {
                 Some(Ok(u)) => u,
@@ -154,6 +158,10 @@ impl Bot {
                 && let AnyView::ZendoDuel(v) = &view
             {
                 self.send_answer_dms(desk, v).await;
+            }
+            if let AnyView::Assembly(v) = &view {
+                self.assembly_grid(desk.channel, game, v, Some(&events))
+                    .await;
             }
             if let Err(e) = self.store.set_announced(game, update.seq).await {
                 tracing::warn!(%game, error = %e, "could not record what was said");

@@ -18,6 +18,7 @@ mod draw;
 mod geometry;
 pub mod samples;
 mod style;
+mod symbols;
 mod text;
 
 #[cfg(test)]
@@ -33,6 +34,7 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png};
+pub use symbols::symbol_grid_png;
 
 /// A verdict: whether a structure obeys the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

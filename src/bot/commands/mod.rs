@@ -24,6 +24,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         host::host(),
         host::settings(),
         help::help(),
+        super::games::assembly::assembly(),
     ]
 }
 

@@ -1,4 +1,9 @@
-//! Pattern Assembly on Discord: its posts. The words are `narrate::assembly`'s.
+//! Pattern Assembly on Discord: its commands and posts. The words are
+//! `narrate::assembly`'s; this adds the grid's picture.
+
+pub mod commands;
+mod reveal;
+pub use commands::assembly;
 
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
@@ -38,8 +43,19 @@ fn own(events: &[AnyEvent]) -> Vec<AssemblyEvent> {
 /// A batch of events as one post.
 pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Post {
     let mut post = Post::default();
-    for line in assembly::events(&voice.names, &own(events), view.plus) {
-        post.line(line.text.replace(assembly::CLEAR, ""));
+    for e in own(events) {
+        // The grid itself goes out as a picture that is deleted when it is hidden
+        // (`reveal.rs`); a text copy here would stay in the channel.
+        if let AssemblyEvent::Revealed { ms, .. } = e {
+            post.line(format!(
+                "The grid is shown for {} s: memorise it.",
+                ms.div_ceil(1000)
+            ));
+            continue;
+        }
+        for line in assembly::event(&voice.names, &e, view.plus) {
+            post.line(line.text.replace(assembly::CLEAR, ""));
+        }
     }
     post
 }
@@ -67,7 +83,8 @@ pub fn status(game: MatchId, view: &AssemblyView, clocks: Clocks) -> Post {
 /// The grid, only while it is shown.
 pub fn board(game: MatchId, view: &AssemblyView) -> Post {
     match &view.grid {
-        Some(rows) => Post::text(format!(
+        // Only the asker sees it: a public copy would outlive the reveal.
+        Some(rows) => Post::private(format!(
             "**Pattern Assembly #{game}**: {}",
             rows.join(" / ")
         )),

@@ -131,17 +131,8 @@ pub async fn duel(
         )
         .await;
     }
-    for user in [me, them] {
-        if bot.match_of(channel, user).await?.is_some() {
-            return reply(
-                ctx,
-                Post::private(format!(
-                    "{} is already playing a match in this channel (`/zendo status`)",
-                    say::mention(PlayerId(user))
-                )),
-            )
-            .await;
-        }
+    if refused_busy(ctx, [me, them], "/zendo status").await? {
+        return Ok(());
     }
     let pool_name = pool.unwrap_or_else(|| settings.pool.clone());
     let seed: u64 = rand::rng().random();
@@ -211,8 +202,32 @@ pub async fn duel(
     .await
 }
 
+/// Refuses (privately) a new match when one of `users` already plays one in this
+/// channel; whether it did.
+pub(crate) async fn refused_busy(
+    ctx: Context<'_>,
+    users: [u64; 2],
+    status: &str,
+) -> Result<bool, Error> {
+    let channel = ctx.channel_id().get();
+    for user in users {
+        if ctx.data().match_of(channel, user).await?.is_some() {
+            reply(
+                ctx,
+                Post::private(format!(
+                    "{} is already playing a match in this channel (`{status}`)",
+                    say::mention(PlayerId(user))
+                )),
+            )
+            .await?;
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Says the opening of a new match as the command's reply and opens its desk.
-async fn start(
+pub(crate) async fn start(
     ctx: Context<'_>,
     game: MatchId,
     channel: u64,
@@ -223,7 +238,7 @@ async fn start(
     // The opening is said here; the desk says everything after it.
     bot.store.set_announced(game, 1).await?;
     bot.open_desk(game, channel);
-    let mut post = opening(game, &view, bot.clocks());
+    let mut post = crate::bot::games::opening(game, &view, bot.clocks());
     extra(&mut post);
     reply(ctx, post).await
 }
@@ -320,6 +335,11 @@ pub async fn practice(
 /// Your match here: whose move, the clocks, the tickets (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    private_status(ctx).await
+}
+
+/// The author's match here, as its player sees it, said only to them (any game).
+pub(crate) async fn private_status(ctx: Context<'_>) -> Result<(), Error> {
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
@@ -328,7 +348,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
         .await?;
-    let mut post = posts::status(record.id, &view, bot.clocks());
+    let mut post = crate::bot::games::status(record.id, &view, bot.clocks());
     post.ephemeral = true;
     reply(ctx, post).await
 }

@@ -1,0 +1,221 @@
+//! `/assembly duel|answer|showdown|status`: Pattern Assembly's slash commands.
+
+use super::view_of;
+use crate::bot::commands::{my_match, play_in, reply};
+use crate::bot::post::Post;
+use crate::bot::{Context, Error, say};
+use crate::config::AssemblyConfig;
+use crate::grid::{Dims, Reconstruction};
+use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
+use crate::rules::{Millis, PlayerId, Viewer};
+use crate::runtime::{AnyAction, Place};
+use poise::serenity_prelude as serenity;
+use rand::RngExt;
+
+/// Pattern Assembly: a memory race on a grid of O, X and + symbols.
+#[poise::command(
+    slash_command,
+    subcommands("duel", "answer", "showdown", "status"),
+    subcommand_required
+)]
+pub async fn assembly(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone to Pattern Assembly: memorise the grid, then find the groups asked.
+///
+/// The grid is shown for a while before round 1 and after rounds 5, 10 and 15, then
+/// hidden. Each round asks for a shape with its contents; answer with
+/// `/assembly answer` (cells like `C3-D3-D4`: row letter, column number). Every answer waits before its verdict.
+/// At the end, rebuild the grid from memory (`/assembly showdown`).
+#[poise::command(slash_command, guild_only)]
+pub async fn duel(
+    ctx: Context<'_>,
+    #[description = "Who you challenge"] opponent: serenity::User,
+    #[description = "Pattern Assembly Plus: a 10 x 10 grid, several groups per round"] plus: Option<
+        bool,
+    >,
+    #[description = "The seed that draws the grid and rounds (default: random)"] seed: Option<u64>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    let me = ctx.author().id.get();
+    let them = opponent.id.get();
+    if them == me {
+        return reply(ctx, Post::private("a duel needs two different players")).await;
+    }
+    if opponent.bot {
+        return reply(ctx, Post::private("bots cannot play: challenge a person")).await;
+    }
+    let Some(_setting_up) = bot.setting_up(channel, 0) else {
+        return reply(
+            ctx,
+            Post::private("a duel is being set up in this channel right now: wait for it"),
+        )
+        .await;
+    };
+    if crate::bot::games::zendo::refused_busy(ctx, [me, them], "/assembly status").await? {
+        return Ok(());
+    }
+    let setup = AssemblySetup {
+        players: vec![PlayerId(me), PlayerId(them)],
+        seed: seed.unwrap_or_else(|| rand::rng().random()),
+        settings: settings(plus.unwrap_or(false), &bot.config.assembly),
+    };
+    let place = Place {
+        guild,
+        channel: Some(channel),
+    };
+    let game = match bot.runtime.create(place, setup.into()).await {
+        Ok(id) => id,
+        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+    };
+    crate::bot::games::zendo::start(ctx, game, channel, |_| {}).await
+}
+
+/// The game's settings with the configured durations (0 keeps the game's own).
+pub fn settings(plus: bool, config: &AssemblyConfig) -> Settings {
+    let mut s = if plus {
+        Settings::plus(Dims { rows: 10, cols: 10 })
+    } else {
+        Settings::original()
+    };
+    let secs = |v: u64, default: Millis| if v == 0 { default } else { v * 1000 };
+    let t = &mut s.timing;
+    t.reveal = secs(config.reveal_secs, t.reveal);
+    t.wait = secs(config.wait_secs, t.wait);
+    t.round = secs(config.round_secs, t.round);
+    t.showdown = secs(config.showdown_secs, t.showdown);
+    if config.rounds > 0 {
+        s.rounds = config.rounds;
+        s.reveal_after.retain(|&r| r < config.rounds);
+    }
+    s
+}
+
+/// Milliseconds since the Unix epoch at which Discord made a snowflake.
+pub fn snowflake_ms(id: u64) -> u64 {
+    (id >> 22) + 1_420_070_400_000
+}
+
+/// The game-clock moment a snowflake was made, given both clocks now: the answer's
+/// own send time, not when it reached the bot (the rules bound it).
+pub fn sent_at(id: u64, clocks: say::Clocks) -> Millis {
+    clocks
+        .game
+        .saturating_sub(clocks.wall_ms.saturating_sub(snowflake_ms(id)))
+}
+
+/// Answer the round: the cells of a group, e.g. `C3-D3-D4` (row letter, column number).
+///
+/// Your answer waits before its verdict; answers sent while it waits are disregarded.
+/// The time you sent it counts, not when it reached the umpire.
+#[poise::command(slash_command)]
+pub async fn answer(
+    ctx: Context<'_>,
+    #[description = "The group's cells, e.g. C3-D3-D4"] cells: String,
+) -> Result<(), Error> {
+    let clocks = ctx.data().clocks();
+    let sent = sent_at(ctx.id(), clocks);
+    let Some((record, v)) = my_assembly(ctx).await? else {
+        return Ok(());
+    };
+    let dims = v.dims;
+    play_in(ctx, &record, |_| {
+        let cells = dims.group(&cells).map_err(|e| e.to_string())?;
+        Ok(AnyAction::from(AssemblyMove::Answer {
+            cells,
+            sent: Some(sent),
+        }))
+    })
+    .await
+}
+
+/// The showdown: rebuild the grid from memory, rows split by ` / ` (`.` for a blank).
+///
+/// Every filled cell right scores the number filled; one wrong cell scores 0 (Plus:
+/// +1 per right symbol, -1 per wrong one, over the region the host named).
+#[poise::command(slash_command)]
+pub async fn showdown(
+    ctx: Context<'_>,
+    #[description = "Rows split by ` / `, e.g. OX+.OX / ...  (`.` is a blank)"] grid: String,
+) -> Result<(), Error> {
+    let Some((record, v)) = my_assembly(ctx).await? else {
+        return Ok(());
+    };
+    let dims = match v.phase {
+        PhaseView::Showdown { region } => region.dims(),
+        _ => v.dims,
+    };
+    play_in(ctx, &record, |_| {
+        let grid = Reconstruction::parse(&grid, dims, true).map_err(|e| e.to_string())?;
+        Ok(AnyAction::from(AssemblyMove::Showdown { grid }))
+    })
+    .await
+}
+
+/// Your match here: the round, the scores, the clocks (only you see it).
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    crate::bot::games::zendo::private_status(ctx).await
+}
+
+/// The author's match here and its public view, or a private refusal (no match, or
+/// not an Assembly match).
+async fn my_assembly(
+    ctx: Context<'_>,
+) -> Result<Option<(crate::store::MatchRecord, AssemblyView)>, Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(None);
+    };
+    let view = ctx
+        .data()
+        .runtime
+        .view(record.id, &Viewer::Spectator)
+        .await?;
+    match view_of(&view) {
+        Some(v) => Ok(Some((record, v.clone()))),
+        None => {
+            reply(ctx, Post::private(NOT_ASSEMBLY)).await?;
+            Ok(None)
+        }
+    }
+}
+
+const NOT_ASSEMBLY: &str =
+    "your match here is not Pattern Assembly: `/zendo status` says which it is";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snowflake_sent_earlier_is_placed_earlier_on_the_game_clock() {
+        // Discord's example snowflake: 2016-04-30 11:18:25.796 UTC.
+        let id = 175_928_847_299_117_063;
+        assert_eq!(snowflake_ms(id), 1_462_015_105_796);
+        let clocks = say::Clocks {
+            game: 50_000,
+            wall_ms: 1_462_015_105_796 + 1_500,
+        };
+        assert_eq!(sent_at(id, clocks), 48_500, "sent 1.5 s before it arrived");
+        let later = id + (1_000 << 22);
+        assert_eq!(sent_at(later, clocks), 49_500);
+    }
+
+    #[test]
+    fn configured_durations_replace_the_games_own_and_zero_keeps_them() {
+        let c = AssemblyConfig {
+            reveal_secs: 2,
+            rounds: 3,
+            ..AssemblyConfig::default()
+        };
+        let s = settings(false, &c);
+        assert_eq!(s.timing.reveal, 2_000);
+        assert_eq!(s.timing.round, Settings::original().timing.round);
+        assert_eq!(s.rounds, 3);
+        assert!(s.reveal_after.iter().all(|&r| r < 3));
+        assert!(settings(true, &AssemblyConfig::default()).plus);
+    }
+}
