@@ -38,7 +38,7 @@ use crate::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
 };
 use crate::lang::eval::{Block, piecewise};
-use crate::lang::eval::{free, miniscope};
+use crate::lang::eval::{free, free_in_term, miniscope};
 use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Totalizer,
 };
@@ -732,8 +732,7 @@ impl Encoder {
                         self.any(mask)
                     });
                 }
-                let key =
-                    self.memo_key(f as *const Formula as usize, env, |e| free_in_formula(f, e));
+                let key = self.memo_key(f as *const Formula as usize, env, || free(f));
                 if let Some(g) = self.memo_formula.get(&key) {
                     return Ok(*g);
                 }
@@ -860,8 +859,7 @@ impl Encoder {
         let mut y_mask = self.full;
         let mut others = Vec::new();
         for c in conjuncts {
-            let mut vars = Vec::new();
-            free_in_formula(c, &mut vars);
+            let vars = free(c);
             if !vars.contains(&y) {
                 others.push(c);
                 continue;
@@ -1166,15 +1164,10 @@ impl Encoder {
         &mut self,
         addr: usize,
         env: &Env,
-        free: impl FnOnce(&mut Vec<u8>),
+        free: impl FnOnce() -> Vec<u8>,
     ) -> (usize, Vec<u8>) {
-        let vars = self.free.entry(addr).or_insert_with(|| {
-            let mut v = Vec::new();
-            free(&mut v);
-            v.sort_unstable();
-            v.dedup();
-            v
-        });
+        // `lang::eval::free` and `free_in_term` give each variable once, sorted.
+        let vars = self.free.entry(addr).or_insert_with(free);
         debug_assert!(vars.windows(2).all(|w| w[0] < w[1]));
         let cells = vars
             .iter()
@@ -1302,7 +1295,7 @@ impl Encoder {
                         .collect();
                     return Ok(self.sum_cells(&here, pips));
                 }
-                let key = self.memo_key(t as *const Term as usize, env, |e| free_in_term(t, e));
+                let key = self.memo_key(t as *const Term as usize, env, || free_in_term(t));
                 if let Some(l) = self.memo_term.get(&key) {
                     return Ok(l.clone());
                 }
@@ -2181,72 +2174,6 @@ fn bound(env: &Env, v: u8) -> Result<usize, EncodeError> {
     env[v as usize]
         .map(|c| c as usize)
         .ok_or_else(|| EncodeError::Other(format!("internal error: variable {v} is not bound")))
-}
-
-/// Free variables of a formula (pushed, possibly repeated).
-fn free_in_formula(f: &Formula, out: &mut Vec<u8>) {
-    let mut bound = Vec::new();
-    walk_formula(f, &mut bound, out);
-}
-
-fn free_in_term(t: &Term, out: &mut Vec<u8>) {
-    let mut bound = Vec::new();
-    walk_term(t, &mut bound, out);
-}
-
-fn note(v: u8, bound: &[u8], out: &mut Vec<u8>) {
-    if !bound.contains(&v) {
-        out.push(v);
-    }
-}
-
-fn walk_formula(f: &Formula, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
-    match &f.kind {
-        FormulaKind::Bool(_) => {}
-        FormulaKind::Not(a) => walk_formula(a, bound, out),
-        FormulaKind::Bin(_, a, b) => {
-            walk_formula(a, bound, out);
-            walk_formula(b, bound, out);
-        }
-        FormulaKind::Forall(v, body) | FormulaKind::Exists(v, body) => {
-            bound.push(v.0);
-            walk_formula(body, bound, out);
-            bound.pop();
-        }
-        FormulaKind::Unary(_, v) => note(v.0, bound, out),
-        FormulaKind::Binary(_, a, b) | FormulaKind::Same(a, b) => {
-            note(a.0, bound, out);
-            note(b.0, bound, out);
-        }
-        FormulaKind::Cmp(_, a, b) => {
-            walk_term(a, bound, out);
-            walk_term(b, bound, out);
-        }
-        FormulaKind::Parity(_, t) => walk_term(t, bound, out),
-    }
-}
-
-fn walk_term(t: &Term, bound: &mut Vec<u8>, out: &mut Vec<u8>) {
-    match &t.kind {
-        TermKind::Count(v, body) | TermKind::PipsSum(v, body) => {
-            bound.push(v.0);
-            walk_formula(body, bound, out);
-            bound.pop();
-        }
-        TermKind::PipsOf(v) => note(v.0, bound, out),
-        TermKind::Add(a, b) | TermKind::Sub(a, b) => {
-            walk_term(a, bound, out);
-            walk_term(b, bound, out);
-        }
-        TermKind::Mul(_, a) | TermKind::Mod(a, _) => walk_term(a, bound, out),
-        TermKind::Int(_)
-        | TermKind::Pieces
-        | TermKind::Width
-        | TermKind::Height
-        | TermKind::Groups
-        | TermKind::Sizes
-        | TermKind::Directions => {}
-    }
 }
 
 #[cfg(test)]
