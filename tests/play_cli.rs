@@ -482,8 +482,18 @@ fn a_read_only_database_is_refused_at_start_in_one_line() {
     // The folder stays open to all: the lock file beside the database may be made.
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     let privileged = std::fs::OpenOptions::new().write(true).open(&db).is_ok();
+    // `nobody` may not reach the build's binary (a clone in a 0700 folder, as
+    // `mktemp -d` makes): it runs a copy beside the database instead.
+    let exe = if privileged {
+        let copy = dir.path().join("mondo");
+        std::fs::copy(env!("CARGO_BIN_EXE_mondo"), &copy).unwrap();
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+        copy
+    } else {
+        std::path::PathBuf::from(env!("CARGO_BIN_EXE_mondo"))
+    };
     for args in [&["--resume"][..], &["--pattern", HIDDEN]] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+        let mut cmd = Command::new(&exe);
         cmd.args(["play", "--json", "--db"])
             .arg(&db)
             .args(args)
