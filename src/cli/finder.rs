@@ -40,6 +40,10 @@ pub struct CounterexampleArgs {
     /// "guess", "pieces"} (or {"equivalent": null, "undecided": reason}).
     #[arg(long)]
     pub json: bool,
+    /// Ground every quantifier over every cell (to measure what symmetry breaking
+    /// saves).
+    #[arg(long, hide = true)]
+    pub no_symmetry: bool,
 }
 
 /// Is a pattern a reasonable hidden pattern? Checks its logic, how often random
@@ -129,6 +133,7 @@ pub fn counterexample(args: CounterexampleArgs) -> ExitCode {
     };
     let limits = Limits {
         conflicts: Some(args.conflicts),
+        symmetry: !args.no_symmetry,
         ..Limits::default()
     };
     let verdict = finder::compare(
@@ -376,6 +381,10 @@ pub struct FinderBenchArgs {
     /// counts, blocks of 3 to 5 variables) against near misses and rewordings.
     #[arg(long)]
     pub hard: bool,
+    /// Ground every quantifier over every cell, as before symmetry breaking (to
+    /// measure what it saves).
+    #[arg(long, hide = true)]
+    pub no_symmetry: bool,
 }
 
 /// Peak resident memory of this process, from the kernel.
@@ -408,6 +417,7 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
     };
     let limits = Limits {
         solver,
+        symmetry: !args.no_symmetry,
         ..Limits::default()
     };
     let rounds = args.rounds.max(1);

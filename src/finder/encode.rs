@@ -33,6 +33,7 @@
 //! bound. One totalizer serves every comparison over the same multiset of literals.
 
 use super::simplify::simplify;
+use super::symmetry::{Orders, orders, unique_binders};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet, Pos, Size};
 use crate::lang::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred,
@@ -245,6 +246,11 @@ pub(crate) struct Encoder {
     /// block), and their truth per classes of the outer pieces.
     blocks: HashMap<usize, Option<Block>>,
     decided: HashMap<(usize, Vec<usize>), G>,
+    /// Symmetric blocks' bounds on their variables' cells (see `symmetry.rs`), for
+    /// the formula being grounded.
+    orders: Orders,
+    /// Whether symmetric blocks are bounded at all.
+    symmetry: bool,
 }
 
 /// `count(small) <= ratio * count(big)`, true of every structure (a pips total and its
@@ -313,6 +319,8 @@ impl Encoder {
             comparisons: HashMap::new(),
             blocks: HashMap::new(),
             decided: HashMap::new(),
+            orders: Orders::new(),
+            symmetry: true,
             lines: HashMap::new(),
             lines_used: [false; 2],
             lines_tied: [false; 2],
@@ -355,6 +363,13 @@ impl Encoder {
         e.clause(&row0);
         e.clause(&col0);
         e
+    }
+
+    /// With `false`, every quantifier tries every cell (to measure what the symmetry
+    /// bounds save).
+    pub fn with_symmetry(mut self, on: bool) -> Encoder {
+        self.symmetry = on;
+        self
     }
 
     pub fn set(&self) -> PieceSet {
@@ -678,7 +693,16 @@ impl Encoder {
     /// pushed inward, so that each part is grounded once per binding of the few
     /// variables it mentions; see `lang::eval::miniscope`).
     pub fn formula(&mut self, f: &Formula) -> Result<G, EncodeError> {
-        let f = miniscope(&simplify(f, self.set));
+        let f = simplify(f, self.set);
+        // Unique binders, so that symmetric blocks can be bounded by variable index.
+        let f = match unique_binders(&f).filter(|_| self.symmetry) {
+            Some(unique) => {
+                self.orders = orders(&unique);
+                unique.formula
+            }
+            None => f,
+        };
+        let f = miniscope(&f);
         let mut env: Env = [None; 256];
         let g = self
             .ground(&f, &mut env)
@@ -691,6 +715,7 @@ impl Encoder {
         self.decided.clear();
         self.free.clear();
         self.local.clear();
+        self.orders.clear();
         g
     }
 
@@ -750,7 +775,7 @@ impl Encoder {
                 }
                 let saved = env[v.0 as usize];
                 let mut parts = Vec::with_capacity(MAX_CELLS);
-                for i in 0..MAX_CELLS {
+                for i in self.cells_for(v.0, f, env) {
                     env[v.0 as usize] = Some(i as u8);
                     let b = self.ground(body, env);
                     let b = match b {
@@ -1158,6 +1183,31 @@ impl Encoder {
             parts.push(self.and(&[at_least, below, child]));
         }
         Ok(self.or(&parts))
+    }
+
+    /// The cells a quantifier over `v` (the node `f`) tries: all of them, or those
+    /// within the bounds of its symmetric block given the block's variables already
+    /// bound and free in `f` (free, so that the memo key covers what the bounds read).
+    fn cells_for(&mut self, v: u8, f: &Formula, env: &Env) -> std::ops::Range<usize> {
+        let Some(bounds) = self.orders.get(&v) else {
+            return 0..MAX_CELLS;
+        };
+        let vars = self
+            .free
+            .entry(f as *const Formula as usize)
+            .or_insert_with(|| free(f));
+        let (mut lo, mut hi) = (0, MAX_CELLS);
+        for &(u, below) in bounds {
+            let Some(c) = env[u as usize].filter(|_| vars.contains(&u)) else {
+                continue;
+            };
+            if below {
+                lo = lo.max(c as usize);
+            } else {
+                hi = hi.min(c as usize + 1);
+            }
+        }
+        lo..hi.max(lo)
     }
 
     fn memo_key(

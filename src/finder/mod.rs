@@ -34,6 +34,7 @@ mod simplify;
 mod small;
 mod solver;
 pub mod suite;
+mod symmetry;
 
 pub use cost::{
     Cost, MAX_CLAUSES, MAX_EVALUATION_STEPS, MAX_GROUNDING_STEPS, TooHard, Why, estimate, judgeable,
@@ -142,6 +143,10 @@ pub struct Limits {
     pub interrupt: Option<Arc<AtomicBool>>,
     #[doc(hidden)]
     pub solver: SolverKind,
+    /// Break the symmetry of blocks whose variables may be permuted (on by default;
+    /// off only to measure what it saves).
+    #[doc(hidden)]
+    pub symmetry: bool,
 }
 
 impl Default for Limits {
@@ -151,6 +156,7 @@ impl Default for Limits {
             max_clauses: DEFAULT_MAX_CLAUSES,
             interrupt: None,
             solver: SolverKind::default(),
+            symmetry: true,
         }
     }
 }

@@ -60,7 +60,8 @@ impl Search {
             SolverKind::Batsat => Box::new(super::solver::Batsat::new()),
         };
         Search {
-            enc: Encoder::new(set, limits.max_clauses, limits.interrupt.clone()),
+            enc: Encoder::new(set, limits.max_clauses, limits.interrupt.clone())
+                .with_symmetry(limits.symmetry),
             solver,
             budget: Budget {
                 conflicts_left: limits.conflicts,

@@ -972,6 +972,85 @@ pub const HARD: &[HardPair] = {
                 ),
             ],
         ),
+        // Blocks whose body is unchanged when their variables are permuted: the
+        // grounding tries one assignment per orbit (`symmetry.rs`), so these check that
+        // the bounds it keeps lose no answer.
+        (
+            P,
+            "symmetric-three-in-a-row",
+            "exists a b c. a != b & b != c & a != c & same_row(a,b) & same_row(b,c)",
+            &[
+                (
+                    "exists c b a. same_row(c,b) & same_row(a,c) & a != c & b != a & c != b",
+                    Right,
+                ),
+                (
+                    "exists a b c. a != b & b != c & same_row(a,b) & same_row(b,c)",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "symmetric-four-alike",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
+            &[
+                (
+                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(a,c) & same_size(a,d)",
+                    Right,
+                ),
+                (
+                    "count(x: small(x)) >= 4 | count(x: medium(x)) >= 4 | count(x: large(x)) >= 4",
+                    Right,
+                ),
+                (
+                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
+                    Wrong(3),
+                ),
+            ],
+        ),
+        (
+            A,
+            "symmetric-square",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
+            &[
+                (
+                    "exists a b c d. a != c & b != d & touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
+                    Right,
+                ),
+                (
+                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "symmetric-alike-in-line",
+            "exists a b. a != b & (same_column(a,b) | same_row(a,b)) & same_size(a,b)",
+            &[
+                (
+                    "exists b a. same_size(b,a) & (same_row(b,a) | same_column(b,a)) & b != a",
+                    Right,
+                ),
+                (
+                    "exists a b. a != b & same_column(a,b) & same_size(a,b)",
+                    Wrong(2),
+                ),
+            ],
+        ),
+        (
+            P,
+            "symmetric-none-touch",
+            "forall a b. a != b -> !touches(a,b)",
+            &[
+                ("forall b a. touches(a,b) -> a = b", Right),
+                (
+                    "forall a b. a != b -> !(touches(a,b) & same_size(a,b))",
+                    Wrong(2),
+                ),
+            ],
+        ),
     ]
 };
 
@@ -995,6 +1074,19 @@ pub const BEYOND_LIMIT: &[(PieceSet, &str, &str, &str)] = {
             "rows-and-columns-of-every-pair",
             "forall a b. exists c d. c != d & same_row(a,c) & same_column(b,d) & (same_size(c,d) | same_direction(a,b))",
             "forall b a. exists d c. c != d & same_column(b,d) & same_row(a,c) & (same_direction(a,b) | same_size(c,d))",
+        ),
+        // Three variables only, but the same trouble: twelve classes of pyramids
+        // (sizes times directions) are too many count vectors to decide the block by
+        // counts (`lang::eval::classes`), and the proof that "three pieces of one
+        // direction, no two of one size" is "a small, a medium and a large of one
+        // direction" is a pigeonhole argument over every triple of cells. Undecided
+        // within the conflict budget (326 s with symmetry breaking, 483 s without,
+        // dev profile, loaded machine).
+        (
+            P,
+            "three-sizes-one-way",
+            "exists a b c. a!=b & b!=c & a!=c & same_direction(a,b) & same_direction(b,c) & !same_size(a,b) & !same_size(b,c) & !same_size(a,c)",
+            "exists a b c. same_direction(a,b) & same_direction(a,c) & small(a) & medium(b) & large(c)",
         ),
         (
             P,
