@@ -276,3 +276,99 @@ pub fn status(game: i64, v: &ClassicView, names: &Names, now: Millis) -> Line {
     }
     Line::new(json, text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::zendo::classic::{Classic, ClassicMove, ClassicSetup, ClassicTiming};
+    use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed};
+    use crate::rules::zendo::{Answer, Initial, Settings};
+    use crate::rules::{Action, Actor, Game, PlayerId, Viewer};
+
+    const CAROL: PlayerId = PlayerId(3);
+
+    fn names() -> Names {
+        Names::new(
+            Front::Terminal,
+            vec![
+                (ALICE, "alice".into()),
+                (BOB, "bob".into()),
+                (CAROL, "carol".into()),
+            ],
+            [(HOST.0, "host".to_string())].into(),
+        )
+    }
+
+    #[test]
+    fn skipped_back_and_gone_students_are_said_and_answers_kept_private() {
+        let mut h = Harness::<Classic>::new(ClassicSetup {
+            students: vec![ALICE, BOB, CAROL],
+            master: None,
+            hidden: parsed("some piece points up"),
+            initial: Initial {
+                obeys: koan("1^"),
+                does_not: koan("1>"),
+            },
+            settings: Settings::default(),
+            timing: ClassicTiming::default(),
+            seed: 1,
+        });
+        let spectator = h.game.view(&Viewer::Spectator);
+        let mut n = ClassicNarrator::new(names(), Some(&spectator));
+        let mut said = |h: &Harness<Classic>, events: &[Event]| -> Vec<Line> {
+            let v = h.game.view(&Viewer::Spectator);
+            let heard: Vec<Event> = events
+                .iter()
+                .filter_map(|e| h.game.visible(e, &Viewer::Spectator))
+                .collect();
+            n.batch(&heard, &v)
+        };
+        let e = h.ok(
+            Actor::Player(ALICE),
+            ClassicMove::Build {
+                koan: koan("2^"),
+                call: crate::rules::zendo::classic::Call::Mondo,
+            },
+        );
+        assert_eq!(said(&h, &e)[0].json["event"], "mondo");
+        let e = h.ok(
+            Actor::Player(BOB),
+            ClassicMove::Answer {
+                answer: Answer::Not,
+            },
+        );
+        let line = &said(&h, &e)[0];
+        assert_eq!(line.text, "bob's answer is in");
+        assert!(line.json.get("answer").is_none());
+        h.ok(
+            Actor::Player(ALICE),
+            ClassicMove::Answer {
+                answer: Answer::Obeys,
+            },
+        );
+        let e = h.ok(
+            Actor::Player(CAROL),
+            ClassicMove::Answer {
+                answer: Answer::Obeys,
+            },
+        );
+        let lines = said(&h, &e);
+        assert_eq!(lines[1].json["event"], "revealed");
+        assert!(
+            lines[1].text.contains("bob said does not obey (wrong)"),
+            "{}",
+            lines[1].text
+        );
+        assert_eq!(
+            lines.last().unwrap().json,
+            serde_json::json!({"event": "stones", "stones": {"alice": 1, "bob": 0, "carol": 1}})
+        );
+        let e = h.ok(Actor::Player(BOB), Action::Resign);
+        let lines = said(&h, &e);
+        assert_eq!(lines[0].json["event"], "left_game");
+        let s = status(1, &h.game.view(&Viewer::Spectator), &names(), h.now);
+        assert_eq!(s.json["left"], serde_json::json!(["bob"]));
+        assert!(s.text.contains("gone: bob"), "{}", s.text);
+        assert!(!s.text.contains("bob 0"), "{}", s.text);
+    }
+}

@@ -997,6 +997,11 @@ impl Classic {
         let stones = &mut self.stones[seat];
         let bonus = self.timing.guess_bonus_ms;
         match turn::after_guess_event(event, seat, &step, stones, &mut self.clock, bonus) {
+            // A student who left keeps no stone (a guess withdrawn as they leave).
+            Ok(Some(next)) if self.left[seat] => {
+                self.stones[seat] = 0;
+                self.set_step(seat, next);
+            }
             Ok(Some(next)) => self.set_step(seat, next),
             Ok(None) => self.phase = Phase::Over,
             Err(why) => return Err(self.ledger.misfit(why)),

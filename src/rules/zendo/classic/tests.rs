@@ -526,6 +526,7 @@ fn leaving_down_to_one_student_ends_with_no_winner() {
     h.ok(A, rules::Action::Resign);
     assert!(h.game.has_left(Seat(0)));
     assert_eq!(h.game.guesses()[0].status, GuessStatus::TakenBack);
+    assert_eq!(stones(&h), [0, 0, 1], "her stones go with her");
     assert_eq!(h.game.turn_seat(), Some(Seat(1)));
     assert_eq!(code(h.act(A, answer(Answer::Obeys))), WrongPhase);
     // A mondo does not wait for the one who left; Carol leaving mid-mondo reveals it.
