@@ -7,10 +7,11 @@ use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
 use mondo::play::{
-    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, duel_setup, practice_setup, read_input,
-    triple_setup,
+    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, classic_setup, duel_setup,
+    practice_setup, read_input, triple_setup,
 };
 use mondo::pool::Pool;
+use mondo::rules::zendo::classic::ClassicTiming;
 use mondo::rules::zendo::triple::TripleTiming;
 use mondo::rules::zendo::{Settings, Timing};
 use mondo::runtime::{AnyMatch, AnySetup, Config, Runtime, SystemTime};
@@ -33,6 +34,9 @@ pub enum GameArg {
     Triple,
     /// Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.
     Assembly,
+    /// Zendo Classic: the umpire as the Master and 2 to 8 students in turn order
+    /// (--players A,B,C); --pattern fixes the rule (the host's, checked reasonable).
+    Classic,
 }
 
 #[derive(Debug, Args)]
@@ -89,6 +93,9 @@ pub struct PlayArgs {
     /// Seconds to answer a challenge (default 30).
     #[arg(long = "challenge-secs", requires = "players", value_parser = seconds)]
     pub challenge_ms: Option<u64>,
+    /// Classic: seconds to answer a mondo (default 30; --challenge-secs too).
+    #[arg(long = "answer-secs", requires = "players", value_parser = seconds)]
+    pub answer_ms: Option<u64>,
     /// Seconds added to the turn per official guess (default 30).
     #[arg(long = "guess-bonus-secs", requires = "players", value_parser = seconds_or_zero)]
     pub guess_bonus_ms: Option<u64>,
@@ -176,7 +183,7 @@ impl PlayArgs {
 
     /// Two players at one terminal.
     fn is_table(&self) -> bool {
-        self.is_duel() || self.game == GameArg::Triple
+        self.is_duel() || matches!(self.game, GameArg::Triple | GameArg::Classic)
     }
 }
 
@@ -301,6 +308,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
     if args.game == GameArg::Triple {
         return triple(args, store, seed).await;
     }
+    let classic = args.game == GameArg::Classic;
     if args.pattern.len() > 1 {
         return Err("--pattern is given once (three times only for `mondo play triple`)".into());
     }
@@ -323,6 +331,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
         set,
         style: args.style.unwrap_or_default(),
     };
+    if classic {
+        return classic_game(args, store, source, seed, settings).await;
+    }
     if !args.is_duel() {
         let setup = practice_setup(source, seed, settings)?;
         return Ok((setup.into(), Cast::solo()));
@@ -380,6 +391,34 @@ async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, 
         ..default
     };
     let setup = triple_setup(&cast, &args.pattern, &pool, seed, timing)?;
+    Ok((setup.into(), cast))
+}
+
+/// A Classic game: 2 to 8 students in the order given, the rule from the pool (or
+/// `--pattern`: the host's, who is then the Master), its clocks.
+async fn classic_game(
+    args: &PlayArgs,
+    store: &Store,
+    source: Source<'_>,
+    seed: u64,
+    settings: Settings,
+) -> Result<(AnySetup, Cast), String> {
+    let names: Vec<&str> = args.players.iter().map(String::as_str).collect();
+    let cast = Cast::table(store, &names, &args.host).await?;
+    let default = ClassicTiming::default();
+    let timing = ClassicTiming {
+        turn_ms: args.turn_ms.unwrap_or(default.turn_ms),
+        answer_ms: args
+            .answer_ms
+            .or(args.challenge_ms)
+            .unwrap_or(default.answer_ms),
+        guess_bonus_ms: args.guess_bonus_ms.unwrap_or(default.guess_bonus_ms),
+    };
+    let master = match source {
+        Source::Pattern(_) => cast.host().map(|(id, _)| *id),
+        _ => None,
+    };
+    let setup = classic_setup(&cast, source, seed, settings, timing, master)?;
     Ok((setup.into(), cast))
 }
 

@@ -8,6 +8,7 @@
 //! ([`zendo`]).
 
 pub mod assembly;
+pub mod classic;
 pub mod triple;
 pub mod zendo;
 

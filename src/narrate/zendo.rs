@@ -46,16 +46,16 @@ impl Said {
 }
 
 /// The table and guesses after a batch, for numbers.
-struct After<'a> {
-    table: &'a [TableEntry],
-    guesses: &'a [GuessView],
+pub(crate) struct After<'a> {
+    pub(crate) table: &'a [TableEntry],
+    pub(crate) guesses: &'a [GuessView],
     /// The practice score, said at the end.
-    score: Option<u32>,
+    pub(crate) score: Option<u32>,
 }
 
 impl After<'_> {
     /// The table number of a structure.
-    fn number(&self, koan: &Koan) -> Option<u32> {
+    pub(crate) fn number(&self, koan: &Koan) -> Option<u32> {
         self.table
             .iter()
             .find(|e| e.koan == *koan)
@@ -69,7 +69,7 @@ impl After<'_> {
 }
 
 /// `#7 ` before a structure, when it has a number.
-fn numbered(number: Option<u32>) -> String {
+pub(crate) fn numbered(number: Option<u32>) -> String {
     number.map_or(String::new(), |n| format!("#{n} "))
 }
 
@@ -180,17 +180,7 @@ impl Narrator {
             }
             // What was answered only to the one who answered (the event is redacted
             // for everyone else).
-            DuelEvent::ChallengeAnswered { seat, answer } => {
-                let mut json = json!({"event": "answered", "player": names.name(*seat)});
-                let text = match answer {
-                    Some(a) => {
-                        json["answer"] = json!(a);
-                        format!("{}'s answer is in: {a}", names.name(*seat))
-                    }
-                    None => format!("{}'s answer is in", names.name(*seat)),
-                };
-                Line::new(json, text)
-            }
+            DuelEvent::ChallengeAnswered { seat, answer } => answered(names, *seat, *answer),
             DuelEvent::ChallengeRevealed {
                 answers,
                 obeys,
@@ -198,35 +188,8 @@ impl Narrator {
             } => {
                 let koan = self.challenged.take();
                 let number = koan.as_ref().and_then(|k| after.number(k));
-                let mut said = Vec::new();
-                let mut by_name = serde_json::Map::new();
-                let mut right = serde_json::Map::new();
-                for (seat, a) in answers.iter() {
-                    let name = self.names.name(seat);
-                    by_name.insert(name.clone(), json!(a));
-                    right.insert(name.clone(), a.is_correct(*obeys).into());
-                    said.push(format!(
-                        "{name} said {a}{}",
-                        match (a, a.is_correct(*obeys)) {
-                            (Answer::Pass, _) => "",
-                            (_, true) => " (right: +1 ticket)",
-                            (_, false) => " (wrong)",
-                        }
-                    ));
-                }
-                Line::new(
-                    json!({"event": "revealed", "number": number,
-                           "koan": koan.as_ref().map(Koan::to_line), "obeys": obeys,
-                           "answers": by_name, "right": right, "time_up": time_up}),
-                    format!(
-                        "{}{}{} {}: {}",
-                        if *time_up { "time is up. " } else { "" },
-                        numbered(number),
-                        koan.as_ref().map_or("the structure".into(), Koan::to_line),
-                        verdict(*obeys),
-                        said.join(", ")
-                    ),
-                )
+                let koan = koan.as_ref().map(|k| (k, number));
+                revealed(names, koan, answers, *obeys, *time_up, "+1 ticket")
             }
             DuelEvent::Skipped { seat, time_up } => {
                 let other = names.name(seat.other());
@@ -262,7 +225,7 @@ impl Narrator {
     }
 
     /// The events every game shares.
-    fn common<E>(&self, e: &EventKind<E>) -> Line {
+    pub(crate) fn common<E>(&self, e: &EventKind<E>) -> Line {
         match e {
             EventKind::Paused { by } => Line::new(
                 json!({"event": "paused", "by": self.names.person(*by)}),
@@ -287,7 +250,7 @@ impl Narrator {
     }
 
     /// The events every Zendo game has.
-    fn zendo(&mut self, e: &ZendoEvent, after: &After<'_>) -> Line {
+    pub(crate) fn zendo(&mut self, e: &ZendoEvent, after: &After<'_>) -> Line {
         let names = &self.names;
         let table = names.is_table();
         match e {
@@ -429,8 +392,65 @@ impl Narrator {
     }
 }
 
+/// A private answer is in: what it is only for the one who gave it (the event is
+/// redacted for everyone else).
+pub(crate) fn answered(names: &Names, seat: Seat, answer: Option<Answer>) -> Line {
+    let mut json = json!({"event": "answered", "player": names.name(seat)});
+    let text = match answer {
+        Some(a) => {
+            json["answer"] = json!(a);
+            format!("{}'s answer is in: {a}", names.name(seat))
+        }
+        None => format!("{}'s answer is in", names.name(seat)),
+    };
+    Line::new(json, text)
+}
+
+/// A challenge's (or a Classic mondo's) reveal: the verdict and every answer, with
+/// who was right (`reward` is what a right answer earns).
+pub(crate) fn revealed(
+    names: &Names,
+    koan: Option<(&Koan, Option<u32>)>,
+    answers: &crate::rules::BySeat<Answer>,
+    obeys: bool,
+    time_up: bool,
+    reward: &str,
+) -> Line {
+    let number = koan.and_then(|(_, n)| n);
+    let koan = koan.map(|(k, _)| k);
+    let mut said = Vec::new();
+    let mut by_name = serde_json::Map::new();
+    let mut right = serde_json::Map::new();
+    for (seat, a) in answers.iter() {
+        let name = names.name(seat);
+        by_name.insert(name.clone(), json!(a));
+        right.insert(name.clone(), a.is_correct(obeys).into());
+        said.push(format!(
+            "{name} said {a}{}",
+            match (a, a.is_correct(obeys)) {
+                (Answer::Pass, _) => String::new(),
+                (_, true) => format!(" (right: {reward})"),
+                (_, false) => " (wrong)".into(),
+            }
+        ));
+    }
+    Line::new(
+        json!({"event": "revealed", "number": number,
+               "koan": koan.map(Koan::to_line), "obeys": obeys,
+               "answers": by_name, "right": right, "time_up": time_up}),
+        format!(
+            "{}{}{} {}: {}",
+            if time_up { "time is up. " } else { "" },
+            numbered(number),
+            koan.map_or("the structure".into(), Koan::to_line),
+            verdict(obeys),
+            said.join(", ")
+        ),
+    )
+}
+
 /// What every created event says (never its setup).
-fn created() -> Line {
+pub(crate) fn created() -> Line {
     Line::new(
         json!({"event": "created"}),
         "the umpire sets up the match and hides the pattern",
@@ -507,6 +527,15 @@ fn outcome_line(
         Outcome::Ended { by } => Line::new(
             json!({"event": "over", "how": "ended", "by": names.person(by)}),
             format!("{} ended the match: no winner", names.person(by)),
+        ),
+        Outcome::Deserted { idle } => Line::new(
+            json!({"event": "over", "how": "deserted", "idle": idle}),
+            if idle {
+                "every student still in the game is skipped for time-outs: nobody is \
+                 playing, the game ends with no winner"
+            } else {
+                "one student is left: the game ends with no winner"
+            },
         ),
     }
 }

@@ -15,6 +15,7 @@
 //! be in, never what it is, until the reveal.
 
 pub mod assembly;
+pub mod classic;
 pub mod triple;
 pub mod zendo;
 
@@ -30,6 +31,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use crate::rules::zendo::opening::Source;
+pub use classic::classic_setup;
 pub use triple::triple_setup;
 pub use zendo::{duel_setup, practice_setup};
 
@@ -219,6 +221,14 @@ impl Cast {
         self.host.as_ref()
     }
 
+    /// The host as the actor of a host's command, or why there is none.
+    pub fn host_actor(&self) -> Result<Actor, String> {
+        match &self.host {
+            Some((id, _)) => Ok(Actor::Host(*id)),
+            None => Err("this game has no host".to_string()),
+        }
+    }
+
     /// A player's (or the host's) name.
     pub fn name_of(&self, id: PlayerId) -> String {
         self.players
@@ -339,6 +349,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
         }
         GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
         GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
+        GameKind::ZendoClassic => Box::new(classic::ClassicFront::new(cast, view)),
     }
 }
 

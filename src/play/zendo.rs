@@ -137,8 +137,8 @@ fn guesses(view: &AnyView) -> &[GuessView] {
 }
 
 /// A guess read back and waiting for confirmation, as said on resuming.
-fn pending_line(view: &AnyView) -> Option<Line> {
-    let g = guesses(view)
+pub(crate) fn pending_line(guesses: &[GuessView]) -> Option<Line> {
+    let g = guesses
         .iter()
         .find(|g| g.status == crate::rules::zendo::GuessStatus::Pending)?;
     Some(Line::new(
@@ -172,7 +172,7 @@ impl GameFront for ZendoFront {
         if let AnyView::ZendoDuel(v) = view {
             out.push(duel_status(id.0, v, &self.narrator.names, now));
         }
-        out.extend(pending_line(view));
+        out.extend(pending_line(guesses(view)));
         out
     }
 
@@ -215,21 +215,7 @@ impl GameFront for ZendoFront {
     }
 
     fn board(&self, view: &AnyView) -> Vec<Line> {
-        let table = table(view);
-        let mut lines: Vec<Line> = table
-            .iter()
-            .map(|e| Line::new(json!({}), entry_line(e)))
-            .collect();
-        // JSON: the whole table in one object.
-        let json = board_json(table);
-        match lines.first_mut() {
-            Some(first) => first.json = json,
-            None => lines.push(Line::new(json, "the table is empty")),
-        }
-        for l in lines.iter_mut().skip(1) {
-            l.json = serde_json::Value::Null;
-        }
-        lines
+        board_lines(table(view))
     }
 
     fn waiting(&self, view: &AnyView) -> bool {
@@ -255,46 +241,73 @@ impl GameFront for ZendoFront {
     }
 
     fn new_pictures(&mut self, id: MatchId, view: &AnyView) -> Vec<Picture> {
-        let table = table(view);
-        let out = table
-            .iter()
-            .skip(self.drawn)
-            .map(|e| Picture {
-                file: format!("match-{}-koan-{}.png", id.0, e.number),
-                png: render::koan_png(
-                    &e.koan,
-                    &render::Picture {
-                        mark: Some(Mark::of(e.obeys)),
-                        caption: Some(format!("#{}", e.number)),
-                    },
-                ),
-                json: json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
-                what: format!("#{} {}", e.number, e.koan.to_line()),
-            })
-            .collect();
-        self.drawn = table.len();
-        out
+        table_pictures(id, table(view), &mut self.drawn)
     }
 
     fn board_picture(&self, id: MatchId, view: &AnyView) -> Result<Picture, String> {
-        let table = table(view);
-        let shown = &table[table.len().saturating_sub(render::MAX_BOARD)..];
-        let entries: Vec<BoardEntry> = shown
-            .iter()
-            .map(|e| BoardEntry {
-                koan: &e.koan,
-                mark: Some(Mark::of(e.obeys)),
-                label: format!("#{}", e.number),
-            })
-            .collect();
-        let png = render::board_png(&entries).map_err(|e| e.to_string())?;
-        Ok(Picture {
-            file: format!("match-{}-board.png", id.0),
-            png,
-            json: json!({"event": "picture", "board": entries.len()}),
-            what: format!("the board ({} structures)", entries.len()),
-        })
+        table_board_picture(id, table(view))
     }
+}
+
+/// A one-pattern table (Duel, practice, Classic) as lines: one per structure; in JSON
+/// the whole table in one `board` object.
+pub(crate) fn board_lines(table: &[TableEntry]) -> Vec<Line> {
+    let mut lines: Vec<Line> = table
+        .iter()
+        .map(|e| Line::new(json!({}), entry_line(e)))
+        .collect();
+    let json = board_json(table);
+    match lines.first_mut() {
+        Some(first) => first.json = json,
+        None => lines.push(Line::new(json, "the table is empty")),
+    }
+    for l in lines.iter_mut().skip(1) {
+        l.json = serde_json::Value::Null;
+    }
+    lines
+}
+
+/// Pictures of the table's structures after the first `drawn` (which then counts
+/// them all).
+pub(crate) fn table_pictures(id: MatchId, table: &[TableEntry], drawn: &mut usize) -> Vec<Picture> {
+    let out = table
+        .iter()
+        .skip(*drawn)
+        .map(|e| Picture {
+            file: format!("match-{}-koan-{}.png", id.0, e.number),
+            png: render::koan_png(
+                &e.koan,
+                &render::Picture {
+                    mark: Some(Mark::of(e.obeys)),
+                    caption: Some(format!("#{}", e.number)),
+                },
+            ),
+            json: json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
+            what: format!("#{} {}", e.number, e.koan.to_line()),
+        })
+        .collect();
+    *drawn = table.len();
+    out
+}
+
+/// The table as one board picture (its latest structures).
+pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<Picture, String> {
+    let shown = &table[table.len().saturating_sub(render::MAX_BOARD)..];
+    let entries: Vec<BoardEntry> = shown
+        .iter()
+        .map(|e| BoardEntry {
+            koan: &e.koan,
+            mark: Some(Mark::of(e.obeys)),
+            label: format!("#{}", e.number),
+        })
+        .collect();
+    let png = render::board_png(&entries).map_err(|e| e.to_string())?;
+    Ok(Picture {
+        file: format!("match-{}-board.png", id.0),
+        png,
+        json: json!({"event": "picture", "board": entries.len()}),
+        what: format!("the board ({} structures)", entries.len()),
+    })
 }
 
 /// A command of a duel, and who gives it (the named one, or the one it must be).

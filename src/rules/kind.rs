@@ -18,6 +18,8 @@ pub enum GameKind {
     ZendoTriple,
     /// Pattern Assembly (and Plus): the memory race, two players or solo practice.
     Assembly,
+    /// Zendo Classic: the Master (the umpire, or a host's rule) and 2 to 8 students.
+    ZendoClassic,
 }
 
 impl GameKind {
@@ -27,6 +29,7 @@ impl GameKind {
         GameKind::ZendoPractice,
         GameKind::ZendoTriple,
         GameKind::Assembly,
+        GameKind::ZendoClassic,
     ];
 
     /// The stored name.
@@ -36,6 +39,7 @@ impl GameKind {
             GameKind::ZendoPractice => "zendo-practice",
             GameKind::ZendoTriple => "zendo-triple",
             GameKind::Assembly => "pattern-assembly",
+            GameKind::ZendoClassic => "zendo-classic",
         }
     }
 
@@ -46,6 +50,7 @@ impl GameKind {
             GameKind::ZendoPractice => "Zendo practice",
             GameKind::ZendoTriple => "Zendo Triple",
             GameKind::Assembly => "Pattern Assembly",
+            GameKind::ZendoClassic => "Zendo Classic",
         }
     }
 

@@ -38,6 +38,9 @@ pub fn batch(
     if view.kind() == GameKind::ZendoTriple {
         return triple_pending(view);
     }
+    if view.kind() == GameKind::ZendoClassic {
+        return classic_pending();
+    }
     match (voice, view) {
         (Voice::Assembly(v), AnyView::Assembly(view)) => assembly::batch(v, events, view),
         (Voice::Zendo(v), _) => {
@@ -55,6 +58,7 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
     }
@@ -65,6 +69,7 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
     }
@@ -75,6 +80,7 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
         GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
         }
@@ -88,4 +94,9 @@ fn triple_pending(view: &AnyView) -> Post {
         "{} is not yet played on Discord: use `mondo play triple`",
         view.kind().title()
     ))
+}
+
+/// Zendo Classic is played at the terminal for now (`mondo play classic`).
+fn classic_pending() -> Post {
+    Post::text("Zendo Classic is not yet played on Discord: use `mondo play classic`")
 }

@@ -7,14 +7,17 @@
 //! - [`umpire`]: the secret, reading guesses back, judging verdicts, the finder's work;
 //! - [`opening`]: how a match opens (hidden pattern, initial structures);
 //! - one folder per game, each with its rule list at the top, its moves, events, fold,
-//!   view and a test per rule: [`duel`] (the Death Match) and [`practice`] (solo).
+//!   view and a test per rule: [`duel`] (the Death Match), [`practice`] (solo),
+//!   [`triple`] (three patterns) and [`classic`] (the Master and 2 to 8 students).
 
+pub mod classic;
 pub mod duel;
 pub mod opening;
 pub mod practice;
 pub mod table;
 pub mod testing;
 pub mod triple;
+pub mod turn;
 pub mod umpire;
 mod view;
 
@@ -228,6 +231,9 @@ pub enum Outcome {
     /// Nobody played: [`duel::IDLE_TURNS`] turns in a row ran out with nothing built or
     /// skipped by a player. No winner.
     Abandoned,
+    /// Zendo Classic: the students left until one remained (`idle: false`), or every
+    /// student still in the game is skipped for time-outs (`idle: true`). No winner.
+    Deserted { idle: bool },
 }
 
 /// The events every Zendo game has: the table, the guesses and the end. Events carry

@@ -124,6 +124,7 @@
 //! itself (`Expired`, `WrongSet`, `AlreadyGiven`, `NoTicket`, `BadVerdict`...).
 //! `[checks_come_in_a_fixed_order]`, `[stale_version_is_refused]`, `[out_of_turn_is_refused]`
 
+use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
     Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
     ZendoEvent,
@@ -401,6 +402,14 @@ pub const IDLE_TURNS: u32 = 4;
 
 const CHOOSE_FIRST: &str = "the player with the advantage has not chosen who starts yet";
 
+/// What a duel calls things in its refusals.
+const WORDS: Words = Words {
+    answering: "wait until the challenge is revealed",
+    nothing_to_answer: "there is no challenge to answer",
+    built: "step 1 is done this turn (one structure per turn); guess or end your turn",
+    build_first: "build a structure (or skip) first: guesses come in step 2",
+};
+
 impl Duel {
     pub fn advantage(&self) -> Seat {
         self.advantage
@@ -440,7 +449,10 @@ impl Duel {
         match self.core.outcome? {
             Outcome::Solved { by, .. } => Some(by),
             Outcome::Resigned { by } => Some(by.other()),
-            Outcome::Ended { .. } | Outcome::Declined { .. } | Outcome::Abandoned => None,
+            Outcome::Ended { .. }
+            | Outcome::Declined { .. }
+            | Outcome::Abandoned
+            | Outcome::Deserted { .. } => None,
         }
     }
 
@@ -471,11 +483,8 @@ impl Duel {
     }
 
     fn pending(&self) -> u32 {
-        match self.phase {
-            Phase::Turn {
-                step: Step::Pending { guess } | Step::Verdict { guess },
-                ..
-            } => guess,
+        match &self.phase {
+            Phase::Turn { step, .. } => step.in_play().unwrap_or(0),
             _ => 0,
         }
     }
@@ -505,15 +514,13 @@ fn pass_if_no_ticket(out: &mut Emitter<Duel>) {
 
 /// Answers and truth together; silence is no answer.
 fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
-    let Phase::Turn {
-        step: Step::Challenge { koan, answers, .. },
-        ..
-    } = &out.next().phase
-    else {
+    let next = out.next();
+    let Phase::Turn { step, .. } = &next.phase else {
         return;
     };
-    let obeys = out.next().core.obeys(koan);
-    let answers = answers.map(|a| a.unwrap_or(Answer::Pass));
+    let Some((answers, obeys)) = step.reveal(&next.core) else {
+        return;
+    };
     out.emit(DuelEvent::ChallengeRevealed {
         answers,
         obeys,
@@ -539,11 +546,8 @@ impl Zendo for Duel {
     }
 
     fn awaited_guess(&self) -> Option<u32> {
-        match self.phase {
-            Phase::Turn {
-                step: Step::Verdict { guess },
-                ..
-            } => Some(guess),
+        match &self.phase {
+            Phase::Turn { step, .. } => step.awaited(),
             _ => None,
         }
     }
@@ -653,58 +657,27 @@ impl Game for Duel {
 
     /// Check 4: the move fits the phase.
     fn check_phase(&self, m: &DuelMove, _now: Millis) -> Result<(), RuleError> {
-        use RuleError::WrongPhase;
-        let step = match &self.phase {
-            Phase::Turn { step, .. } => Some(step),
-            _ => None,
-        };
-        // What a player in the middle of something is told.
-        let busy = |step: Option<&Step>, otherwise: &'static str| match step {
-            None => WrongPhase(CHOOSE_FIRST),
-            Some(Step::Challenge { .. }) => WrongPhase("wait until the challenge is revealed"),
-            Some(Step::Pending { .. }) => {
-                WrongPhase("confirm or take back the guess you are making first")
+        let m = match m {
+            DuelMove::ChooseStarter { .. } => {
+                return match self.phase {
+                    Phase::ChoosingStarter => Ok(()),
+                    _ => Err(RuleError::WrongPhase(
+                        "the starting player has already been chosen",
+                    )),
+                };
             }
-            Some(Step::Verdict { .. }) => WrongPhase("wait for the umpire's answer to the guess"),
-            Some(_) => WrongPhase(otherwise),
+            DuelMove::Build { .. } | DuelMove::Skip => TurnMove::Build,
+            DuelMove::Answer { .. } => TurnMove::Answer,
+            DuelMove::Guess { .. } | DuelMove::EndTurn => TurnMove::Guess,
+            DuelMove::Confirm | DuelMove::TakeBack => TurnMove::Confirm,
+            DuelMove::Disallow => TurnMove::Disallow,
+            DuelMove::Verdict { guess, .. } => TurnMove::Verdict(*guess),
         };
-        match m {
-            DuelMove::ChooseStarter { .. } => match self.phase {
-                Phase::ChoosingStarter => Ok(()),
-                _ => Err(WrongPhase("the starting player has already been chosen")),
-            },
-            DuelMove::Build { .. } | DuelMove::Skip => match step {
-                Some(Step::Build) => Ok(()),
-                _ => Err(busy(
-                    step,
-                    "step 1 is done this turn (one structure per turn); guess or end your turn",
-                )),
-            },
-            DuelMove::Answer { .. } => match step {
-                Some(Step::Challenge { .. }) => Ok(()),
-                _ => Err(WrongPhase("there is no challenge to answer")),
-            },
-            DuelMove::Guess { .. } | DuelMove::EndTurn => match step {
-                Some(Step::Guess) => Ok(()),
-                _ => Err(busy(
-                    step,
-                    "build a structure (or skip) first: guesses come in step 2",
-                )),
-            },
-            DuelMove::Confirm | DuelMove::TakeBack => match step {
-                Some(Step::Pending { .. }) => Ok(()),
-                _ => Err(WrongPhase(
-                    "there is no guess waiting for your confirmation",
-                )),
-            },
-            DuelMove::Disallow => match step {
-                Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
-                _ => Err(WrongPhase("there is no guess to disallow")),
-            },
-            DuelMove::Verdict { guess, .. } => match step {
-                Some(Step::Verdict { guess: g }) if g == guess => Ok(()),
-                _ => Err(WrongPhase("no guess is waiting for that verdict")),
-            },
+        match (&self.phase, m) {
+            (Phase::Turn { step, .. }, m) => step.check(m, &WORDS),
+            (_, TurnMove::Build | TurnMove::Guess) => Err(RuleError::WrongPhase(CHOOSE_FIRST)),
+            // Before the first turn, as at the start of one: nothing is open.
+            (_, m) => Step::Build.check(m, &WORDS),
         }
     }
 
@@ -783,43 +756,32 @@ impl Game for Duel {
                     reveal(out, false);
                 }
             }
-            DuelMove::Guess { pattern } => {
-                self.check_time(now)?;
-                if self.tickets(seat) == 0 {
-                    return Err(RuleError::NoTicket);
+            DuelMove::Guess { .. }
+            | DuelMove::Confirm
+            | DuelMove::TakeBack
+            | DuelMove::Disallow
+            | DuelMove::Verdict { .. } => {
+                let g = match m {
+                    DuelMove::Guess { pattern } => GuessMove::Guess(pattern),
+                    DuelMove::Confirm => GuessMove::Confirm,
+                    DuelMove::TakeBack => GuessMove::TakeBack,
+                    DuelMove::Verdict { guess, verdict } => GuessMove::Verdict(*guess, verdict),
+                    _ => GuessMove::Disallow,
+                };
+                if g.is_players() {
+                    self.check_time(now)?;
                 }
-                out.emit(self.core.read(seat, pattern)?);
-            }
-            DuelMove::Confirm => {
-                self.check_time(now)?;
-                for e in self.core.confirmed(pending) {
+                let turn = (seat, self.tickets(seat), pending);
+                for e in turn::guess_events(&self.core, g, who, turn)? {
                     out.emit(e);
                 }
-                pass_if_no_ticket(out);
-            }
-            DuelMove::TakeBack => {
-                self.check_time(now)?;
-                out.emit(ZendoEvent::GuessWithdrawn {
-                    number: pending,
-                    why: Withdrawal::TakenBack,
-                });
+                if g.may_end_step() {
+                    pass_if_no_ticket(out);
+                }
             }
             DuelMove::EndTurn => {
                 self.check_time(now)?;
                 pass_turn(out, seat, TurnEnd::Ended);
-            }
-            DuelMove::Disallow => {
-                let Who::Host(by) = who else {
-                    return Err(RuleError::HostOnly(rules::Move::describe(m)));
-                };
-                out.emit(ZendoEvent::GuessWithdrawn {
-                    number: pending,
-                    why: Withdrawal::Disallowed { by },
-                });
-            }
-            DuelMove::Verdict { guess, verdict } => {
-                out.emit(self.core.judge(*guess, verdict)?);
-                pass_if_no_ticket(out);
             }
         }
         Ok(())
@@ -1002,37 +964,22 @@ impl Game for Duel {
     }
 
     fn skip_downtime(&mut self, from: Millis, to: Millis) {
-        self.clock.skip(from, to);
-        if let Phase::Turn {
-            step: Step::Challenge { clock, .. },
-            ..
-        } = &mut self.phase
-        {
-            clock.skip(from, to);
-        }
+        let step = match &mut self.phase {
+            Phase::Turn { step, .. } => Some(step),
+            _ => None,
+        };
+        turn::skip_downtime(&mut self.clock, step, from, to);
     }
 
     /// The turn clock runs in steps 1 and 2 except while a challenge is answered or a
-    /// verdict awaited; the challenge clock runs while its challenge is open; nothing
-    /// runs while paused or over.
+    /// verdict awaited (and while the starter is chosen); the challenge clock runs
+    /// while its challenge is open; nothing runs while paused or over.
     fn sync_clocks(&mut self, at: Millis) {
         let paused = self.ledger.paused;
-        let turn_runs = !paused
-            && matches!(
-                self.phase,
-                Phase::ChoosingStarter
-                    | Phase::Turn {
-                        step: Step::Build | Step::Guess | Step::Pending { .. },
-                        ..
-                    }
-            );
-        self.clock.set_running(turn_runs, at);
-        if let Phase::Turn {
-            step: Step::Challenge { clock, .. },
-            ..
-        } = &mut self.phase
-        {
-            clock.set_running(!paused, at);
+        match &mut self.phase {
+            Phase::Turn { step, .. } => turn::sync_clocks(&mut self.clock, Some(step), paused, at),
+            Phase::ChoosingStarter => self.clock.set_running(!paused, at),
+            Phase::Over => self.clock.set_running(false, at),
         }
     }
 
@@ -1073,54 +1020,17 @@ impl Game for Duel {
 impl Duel {
     /// The duel's side of the shared Zendo events: tickets, steps and the turn clock.
     fn fold_zendo(&mut self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
-        match event {
-            ZendoEvent::Observed { by, .. } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("step 1 is not in progress"));
-                }
-                self.set_step(seat, Step::Guess);
-            }
-            ZendoEvent::GuessRead { number, by, .. } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Guess || self.tickets(seat) == 0 {
-                    return Err(self.ledger.misfit("no ticket to pay for the guess"));
-                }
-                self.tickets[seat] -= 1;
-                self.set_step(seat, Step::Pending { guess: *number });
-            }
-            ZendoEvent::GuessConfirmed { number } => {
-                let (seat, step) = self.step()?;
-                if *step != (Step::Pending { guess: *number }) {
-                    return Err(self.ledger.misfit("that guess is not pending"));
-                }
-                self.clock.add(bonus);
-                self.set_step(seat, Step::Verdict { guess: *number });
-            }
-            ZendoEvent::GuessWithdrawn { number, .. }
-            | ZendoEvent::GuessUndecided { number, .. } => {
-                let (seat, step) = self.step()?;
-                let official = match step {
-                    Step::Pending { guess } if guess == number => false,
-                    Step::Verdict { guess } if guess == number => true,
-                    _ => return Err(self.ledger.misfit("that guess is not in play")),
-                };
-                if official {
-                    // Disallowed or void after it was official: as if never made, so
-                    // its 30 s go too.
-                    self.clock.take(bonus);
-                }
-                self.tickets[seat] += 1;
-                self.set_step(seat, Step::Guess);
-            }
-            ZendoEvent::Refuted { number, .. } => {
-                let (seat, step) = self.step()?;
-                if *step != (Step::Verdict { guess: *number }) {
-                    return Err(self.ledger.misfit("that guess is not awaiting a verdict"));
-                }
-                self.set_step(seat, Step::Guess);
-            }
-            ZendoEvent::MatchEnded { .. } => self.phase = Phase::Over,
+        if let ZendoEvent::MatchEnded { .. } = event {
+            self.phase = Phase::Over;
+            return Ok(());
+        }
+        let (seat, step) = self.step()?;
+        let step = step.clone();
+        let tickets = &mut self.tickets[seat];
+        match turn::after_guess_event(event, seat, &step, tickets, &mut self.clock, bonus) {
+            Ok(Some(next)) => self.set_step(seat, next),
+            Ok(None) => self.phase = Phase::Over,
+            Err(why) => return Err(self.ledger.misfit(why)),
         }
         Ok(())
     }

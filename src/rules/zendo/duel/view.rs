@@ -90,6 +90,29 @@ impl DuelView {
     }
 }
 
+impl StepView {
+    /// A step as the student in seat `you` (if any) sees it: who has answered a
+    /// challenge (or a Classic mondo), and only their own answer.
+    pub fn of(step: &Step, you: Option<Seat>) -> StepView {
+        match step {
+            Step::Build => StepView::Build,
+            Step::Challenge {
+                koan,
+                answers,
+                clock,
+            } => StepView::Challenge {
+                koan: koan.clone(),
+                answered: answers.map(|a| a.is_some()),
+                yours: you.and_then(|s| answers.get(s).copied().flatten()),
+                clock: *clock,
+            },
+            Step::Guess => StepView::Guess,
+            Step::Pending { guess } => StepView::Pending { guess: *guess },
+            Step::Verdict { guess } => StepView::Verdict { guess: *guess },
+        }
+    }
+}
+
 pub(super) fn duel(d: &Duel, viewer: &Viewer) -> DuelView {
     let you = d.viewer_seat(viewer);
     let phase = match &d.phase {
@@ -97,22 +120,7 @@ pub(super) fn duel(d: &Duel, viewer: &Viewer) -> DuelView {
         Phase::Over => PhaseView::Over,
         Phase::Turn { seat, step } => PhaseView::Turn {
             seat: *seat,
-            step: match step {
-                Step::Build => StepView::Build,
-                Step::Challenge {
-                    koan,
-                    answers,
-                    clock,
-                } => StepView::Challenge {
-                    koan: koan.clone(),
-                    answered: answers.map(|a| a.is_some()),
-                    yours: you.and_then(|s| answers.get(s).copied().flatten()),
-                    clock: *clock,
-                },
-                Step::Guess => StepView::Guess,
-                Step::Pending { guess } => StepView::Pending { guess: *guess },
-                Step::Verdict { guess } => StepView::Verdict { guess: *guess },
-            },
+            step: StepView::of(step, you),
         },
     };
     DuelView {
