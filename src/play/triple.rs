@@ -269,16 +269,10 @@ impl GameFront for TripleFront {
             .skip(self.drawn)
             .map(|e| Picture {
                 file: format!("match-{}-koan-{}.png", id.0, e.number),
-                png: render::koan_png(
+                png: render::lettered_koan_png(
                     &e.koan,
-                    &render::Picture {
-                        mark: None,
-                        caption: Some(format!(
-                            "#{} {}",
-                            e.number,
-                            crate::narrate::triple::marks_text(&e.marks)
-                        )),
-                    },
+                    Some(&format!("#{}", e.number)),
+                    &render::abc(e.marks),
                 ),
                 json: json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
                 what: format!("#{} {}", e.number, e.koan.to_line()),
@@ -296,14 +290,12 @@ impl GameFront for TripleFront {
             .map(|e| BoardEntry {
                 koan: &e.koan,
                 mark: None,
-                label: format!(
-                    "#{} {}",
-                    e.number,
-                    crate::narrate::triple::marks_text(&e.marks)
-                ),
+                label: format!("#{}", e.number),
             })
             .collect();
-        let png = render::board_png(&entries).map_err(|e| e.to_string())?;
+        let stones: Vec<_> = shown.iter().map(|e| render::abc(e.marks)).collect();
+        let letters: Vec<&render::Lettered> = stones.iter().map(|s| &s[..]).collect();
+        let png = render::lettered_board_png(&entries, &letters).map_err(|e| e.to_string())?;
         Ok(Picture {
             file: format!("match-{}-board.png", id.0),
             png,
