@@ -384,7 +384,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Spectator)
         .await?;
-    reply(ctx, posts::board(record.id, &view)).await
+    reply(ctx, crate::bot::games::board(record.id, &view)).await
 }
 
 /// Give up (the pattern is revealed); before a duel starts, decline it (no winner).
