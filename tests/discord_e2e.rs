@@ -1220,54 +1220,26 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
     assert!(reveal.text().contains("stones:"), "{}", reveal.text());
 
     // bob's wrong guess on B: read back, made official, refuted with a picture.
-    let on = |l: &str| ("on", choice(&fake, "guess", "on", l));
-    let i = fake
-        .slash(
-            bob.id,
-            "guess",
-            &[
-                ("pattern", json!("exactly one piece points right")),
-                on("B"),
-            ],
-        )
-        .await;
-    let reading = answer(&fake, &i).await;
+    let reading = official_guess(&fake, bob.id, "exactly one piece points right", "B").await;
     assert!(reading.text().contains("guess B1"), "{}", reading.text());
-    let i = fake
-        .click(bob.id, reading.id, &button(&reading, "Make it official"))
-        .await;
-    answer(&fake, &i).await;
     let refuted = channel_message(&fake, "guess B1 is wrong").await;
     assert_eq!(refuted.files.len(), 1, "{}", refuted.text());
     channel_message(&fake, &format!("turn 2: <@{}> to play", alice.id)).await;
 
     // alice solves A, which then leaves the game, and B, which wins.
-    let i = fake
-        .slash(alice.id, "guess", &[("pattern", json!(TRIPLE[0])), on("A")])
-        .await;
-    let reading = answer(&fake, &i).await;
-    let i = fake
-        .click(alice.id, reading.id, &button(&reading, "Make it official"))
-        .await;
-    answer(&fake, &i).await;
+    official_guess(&fake, alice.id, TRIPLE[0], "A").await;
     let solved = channel_message(&fake, "solved pattern A").await;
     assert!(solved.text().contains(TRIPLE[0]), "{}", solved.text());
+    let on = ("on", choice(&fake, "guess", "on", "A"));
     let i = fake
-        .slash(alice.id, "guess", &[("pattern", json!(TRIPLE[0])), on("A")])
+        .slash(alice.id, "guess", &[("pattern", json!(TRIPLE[0])), on])
         .await;
     private_says(&answer(&fake, &i).await, "solved");
     let i = fake.slash(alice.id, "zendo board", &[]).await;
     let board = answer(&fake, &i).await;
     assert!(board.text().contains("B: guess #1"), "{}", board.text());
     assert_eq!(board.files.len(), 1);
-    let i = fake
-        .slash(alice.id, "guess", &[("pattern", json!(TRIPLE[1])), on("B")])
-        .await;
-    let reading = answer(&fake, &i).await;
-    let i = fake
-        .click(alice.id, reading.id, &button(&reading, "Make it official"))
-        .await;
-    answer(&fake, &i).await;
+    official_guess(&fake, alice.id, TRIPLE[1], "B").await;
     let won = channel_message(&fake, "wins with two solved patterns").await;
     assert!(won.text().contains(TRIPLE[2]), "C is revealed at the end");
     assert!(!won.files.is_empty(), "with the final board");
@@ -1313,4 +1285,19 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
         let dir = std::path::Path::new(&dir).join("triple");
         transcript(&fake, &dir, &[alice.id, bob.id]);
     }
+}
+
+/// `/guess pattern:TEXT on:LETTER` by `user` in a Triple, made official with its
+/// button: the read-back.
+async fn official_guess(fake: &FakeDiscord, user: u64, text: &str, on: &str) -> StoredMessage {
+    let on = ("on", choice(fake, "guess", "on", on));
+    let i = fake
+        .slash(user, "guess", &[("pattern", json!(text)), on])
+        .await;
+    let reading = answer(fake, &i).await;
+    let i = fake
+        .click(user, reading.id, &button(&reading, "Make it official"))
+        .await;
+    answer(fake, &i).await;
+    reading
 }

@@ -887,3 +887,172 @@ impl Bot {
         Some((post, v.players.values().to_vec(), v.version))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
+    use crate::rules::zendo::triple::{Triple, TripleOpening};
+    use crate::rules::{Game, Seat};
+
+    const HIDDEN: [&str; 3] = [
+        "some piece points up",
+        "some piece points right",
+        "some piece points left",
+    ];
+
+    fn game(game_ms: u64) -> Harness<Triple> {
+        Harness::new(TripleSetup {
+            players: [ALICE, BOB],
+            starter: ALICE,
+            hidden: Box::new(HIDDEN.map(parsed)),
+            opening: Box::new(TripleOpening {
+                all: koan("URL"),
+                fewest: koan("D"),
+                separators: [koan("U"), koan("U"), koan("R")],
+            }),
+            settings: Settings {
+                set: PieceSet::Arrows,
+                ..Settings::default()
+            },
+            timing: TripleTiming {
+                game_ms,
+                ..TripleTiming::default()
+            },
+            seed: 7,
+        })
+    }
+
+    fn any(events: Vec<Event>) -> Vec<AnyEvent> {
+        events.into_iter().map(AnyEvent::ZendoTriple).collect()
+    }
+
+    fn clocks() -> Clocks {
+        Clocks {
+            game: 0,
+            wall_ms: 1_700_000_000_000,
+        }
+    }
+
+    fn text(post: &Post) -> String {
+        post.lines.join("\n")
+    }
+
+    /// No post a spectator or a player sees names an unsolved pattern.
+    fn keeps_secrets(post: &Post) {
+        for h in HIDDEN {
+            assert!(!text(post).contains(h), "{}", text(post));
+        }
+    }
+
+    #[test]
+    fn a_challenge_is_answered_per_pattern_with_the_sheet_in_the_buttons() {
+        let mut h = game(TripleTiming::default().game_ms);
+        let events = h.ok(
+            Actor::Player(ALICE),
+            TripleMove::Build {
+                koan: koan("UD"),
+                mode: Mode::Challenge,
+                patterns: vec![Letter::A, Letter::C],
+            },
+        );
+        let spectator = h.game.view(&Viewer::Spectator);
+        let post = batch(
+            &any(events.clone()),
+            &spectator,
+            clocks(),
+            MatchId(3),
+            &[BOB],
+        );
+        keeps_secrets(&post);
+        assert!(
+            text(&post).contains("challenges U D on A, C"),
+            "{}",
+            text(&post)
+        );
+        assert!(
+            text(&post).contains(&mention(BOB)),
+            "bob answers in the channel"
+        );
+        assert_eq!(post.files.len(), 1, "the challenged structure");
+        let ask = post.buttons.concat();
+        assert_eq!(ask.len(), 1);
+        assert_eq!(ask[0].id.press, Press::AskHere);
+        // The private post: one row per named pattern, each button the sheet with its
+        // answer put in.
+        let dm = dm_post(MatchId(3), &any(events), &spectator, clocks()).expect("a DM");
+        assert_eq!(dm.buttons.len(), 2, "A and C");
+        let ids: Vec<Press> = dm.buttons.concat().iter().map(|b| b.id.press).collect();
+        assert_eq!(ids[0], Press::Sheet([Some(Answer::Obeys), None, None]));
+        assert_eq!(ids[4], Press::Sheet([None, None, Some(Answer::Not)]));
+        for b in dm.buttons.concat() {
+            assert_eq!(b.id.to_string().parse::<ButtonId>(), Ok(b.id));
+        }
+        // Once answered, a player's own post shows the sheet as given.
+        h.ok(
+            Actor::Player(ALICE),
+            TripleMove::Answer {
+                answers: vec![Answer::Obeys, Answer::Pass],
+            },
+        );
+        let mine = h.game.view(&Viewer::Player(ALICE));
+        let again = answer_post(MatchId(3), &mine, clocks()).expect("still open");
+        let chosen: Vec<String> = again
+            .buttons
+            .concat()
+            .iter()
+            .filter(|b| b.label.ends_with('✓'))
+            .map(|b| b.label.clone())
+            .collect();
+        assert_eq!(chosen, ["A: obeys ✓", "C: no answer ✓"]);
+        let status = status(MatchId(3), &mine, clocks());
+        assert!(
+            text(&status).contains("your answers: A obeys, C no answer"),
+            "{}",
+            text(&status)
+        );
+    }
+
+    #[test]
+    fn the_quiz_is_posted_and_sent_with_its_questions() {
+        let mut h = game(60_000);
+        let mut events = Vec::new();
+        while !matches!(
+            h.game.view(&Viewer::Spectator).phase,
+            PhaseView::Quiz { .. }
+        ) {
+            events.extend(h.run_out());
+        }
+        let v = h.game.view(&Viewer::Spectator);
+        let post = batch(&any(events.clone()), &v, clocks(), MatchId(5), &[]);
+        keeps_secrets(&post);
+        let said = text(&post);
+        assert!(said.contains("**Quiz round 1**"), "{said}");
+        assert!(said.contains("`/zendo answer`"), "{said}");
+        assert!(said.contains("30. "), "every question listed: {said}");
+        assert!(post.files.iter().any(|(f, _)| f == "quiz.png"));
+        assert_eq!(post.buttons.concat()[0].id.press, Press::AskHere);
+        let dm = dm_post(MatchId(5), &any(events), &v, clocks()).expect("the quiz by DM");
+        assert!(text(&dm).contains("quiz round 1"), "{}", text(&dm));
+        assert!(dm.files.iter().any(|(f, _)| f == "quiz.png"));
+        // The end reveals every pattern with the board.
+        let end = h.ok(Actor::Player(ALICE), crate::rules::Action::Resign);
+        let v = h.game.view(&Viewer::Spectator);
+        let post = batch(&any(end), &v, clocks(), MatchId(5), &[]);
+        assert!(text(&post).contains(HIDDEN[2]), "{}", text(&post));
+        assert!(post.files.iter().any(|(f, _)| f == "board.png"));
+        assert_eq!(v.winner, Some(Seat::SECOND));
+    }
+
+    #[test]
+    fn the_opening_shows_both_structures_with_their_stones() {
+        let h = game(TripleTiming::default().game_ms);
+        let v = h.game.view(&Viewer::Spectator);
+        let post = opening(MatchId(1), &v, clocks());
+        keeps_secrets(&post);
+        assert!(text(&post).contains("#2 obeys none"), "{}", text(&post));
+        assert_eq!(post.files.len(), 2);
+        let board = board(MatchId(1), &v);
+        assert_eq!(board.files.len(), 1);
+    }
+}
