@@ -1191,8 +1191,17 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
         half.text()
     );
 
-    // The bot dies while the challenge waits, and comes back.
+    // The bot dies while the challenge waits, and comes back. The fake must see the
+    // old connection gone first, or a command could go to the dead one.
     bot.kill();
+    let deadline = std::time::Instant::now() + T;
+    while fake.gateway_stats().live {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the old session stays"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
     let i = fake.slash(bob.id, "zendo status", &[]).await;
