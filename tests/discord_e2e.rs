@@ -1065,3 +1065,248 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
+
+/// Zendo Triple's three patterns, A, B and C (drawn in this order by seed 0 from a pool
+/// of exactly these three): none may leave the bot before it is solved or the end.
+const TRIPLE: [&str; 3] = [
+    "some piece points up",
+    "some piece points right",
+    "some piece points left",
+];
+const TRIO: &str = r#"
+[[entry]]
+id = "up"
+pattern = "some piece points up"
+set = "arrows"
+obeys = "U"
+does_not_obey = "D"
+difficulty = "easy"
+
+[[entry]]
+id = "right"
+pattern = "some piece points right"
+set = "arrows"
+obeys = "R"
+does_not_obey = "L"
+difficulty = "easy"
+
+[[entry]]
+id = "left"
+pattern = "some piece points left"
+set = "arrows"
+obeys = "L"
+does_not_obey = "R"
+difficulty = "easy"
+"#;
+
+/// Issue 16: a Zendo Triple over Discord, set up by a host between two players. A
+/// structure is challenged on A and B and answered privately per pattern: by DM
+/// buttons for alice, by the channel's private button for bob (DMs closed). The bot is
+/// killed (SIGKILL) while the challenge waits, with alice's sheet half filled, and
+/// started again: her buttons from before the kill finish her sheet and the challenge
+/// is revealed. bob's wrong guess on B gets its counterexample; alice solves A (which
+/// then cannot be guessed again) and B, and wins. No request to Discord carries a
+/// pattern (as written, in the umpire's words or symbolically) before it is solved or
+/// the game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false); // DMs closed: answers in the channel
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let file = fake.attachment("trio.toml", TRIO.as_bytes().to_vec());
+    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
+    private_says(&answer(&fake, &i).await, "pool `trio` stored");
+
+    // A player may not pick the seed (it would tell the patterns).
+    let i = fake
+        .slash(
+            alice.id,
+            "zendo triple",
+            &[("opponent", json!(bob.id.to_string())), ("seed", json!(0))],
+        )
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let i = fake
+        .slash(
+            dave.id,
+            "zendo triple",
+            &[
+                ("opponent", json!(bob.id.to_string())),
+                ("player", json!(alice.id.to_string())),
+                ("pool", json!("trio")),
+                ("seed", json!(0)),
+            ],
+        )
+        .await;
+    let opening = answer(&fake, &i).await;
+    let text = opening.text();
+    assert!(text.contains("Zendo Triple #1"), "{text}");
+    assert!(text.contains("#1 obeys all three, #2 obeys none"), "{text}");
+    assert!(
+        text.contains(&format!("I cannot DM <@{}>", bob.id)),
+        "{text}"
+    );
+    assert_eq!(opening.files.len(), 2, "the two opening structures");
+
+    // bob starts: he challenges `U D` on A and B.
+    let i = fake
+        .slash(
+            bob.id,
+            "koan",
+            &[
+                ("structure", json!("U D")),
+                ("mode", choice(&fake, "koan", "mode", "challenge")),
+                ("patterns", json!("A,B")),
+            ],
+        )
+        .await;
+    let challenge = answer(&fake, &i).await;
+    assert!(
+        challenge.text().contains("challenges U D on A, B"),
+        "{}",
+        challenge.text()
+    );
+    let ask = button(&challenge, "Answer privately");
+    let dm = fake.dm_channel_of(alice.id).expect("alice's DM");
+    let alice_dm = fake
+        .wait_message(|m| m.channel_id == dm && !m.buttons().is_empty(), T)
+        .await
+        .expect("alice gets the answer buttons by DM");
+    assert!(alice_dm.text().contains("on A, B"), "{}", alice_dm.text());
+    // Half a sheet: nothing is sent to the umpire yet.
+    let i = fake
+        .click(alice.id, alice_dm.id, &button(&alice_dm, "A: obeys"))
+        .await;
+    let half = answer(&fake, &i).await;
+    assert!(
+        half.ephemeral && half.text().contains("Still to answer: B"),
+        "{}",
+        half.text()
+    );
+
+    // The bot dies while the challenge waits, and comes back. The fake must see the
+    // old connection gone first, or a command could go to the dead one.
+    bot.kill();
+    let deadline = std::time::Instant::now() + T;
+    while fake.gateway_stats().live {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the old session stays"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let i = fake.slash(bob.id, "zendo status", &[]).await;
+    let status = answer(&fake, &i).await;
+    assert!(status.text().contains("a challenge"), "{}", status.text());
+    // alice's buttons from before the kill finish her sheet.
+    let i = fake
+        .click(alice.id, half.id, &button(&half, "B: does not"))
+        .await;
+    private_says(&answer(&fake, &i).await, "A obeys, B does not obey");
+    // bob answers with the channel's private button, one pattern at a time.
+    let i = fake.click(bob.id, challenge.id, &ask).await;
+    let sheet = answer(&fake, &i).await;
+    assert!(sheet.ephemeral, "{}", sheet.text());
+    let i = fake
+        .click(bob.id, sheet.id, &button(&sheet, "A: obeys"))
+        .await;
+    let sheet = answer(&fake, &i).await;
+    let i = fake
+        .click(bob.id, sheet.id, &button(&sheet, "B: obeys"))
+        .await;
+    private_says(&answer(&fake, &i).await, "are in");
+    let reveal = channel_message(&fake, "revealed: A obeys, B does not, C ?").await;
+    assert_eq!(reveal.files.len(), 1, "{}", reveal.text());
+    assert!(reveal.text().contains("stones:"), "{}", reveal.text());
+
+    // bob's wrong guess on B: read back, made official, refuted with a picture.
+    let reading = official_guess(&fake, bob.id, "exactly one piece points right", "B").await;
+    assert!(reading.text().contains("guess B1"), "{}", reading.text());
+    let refuted = channel_message(&fake, "guess B1 is wrong").await;
+    assert_eq!(refuted.files.len(), 1, "{}", refuted.text());
+    channel_message(&fake, &format!("turn 2: <@{}> to play", alice.id)).await;
+
+    // alice solves A, which then leaves the game, and B, which wins.
+    official_guess(&fake, alice.id, TRIPLE[0], "A").await;
+    let solved = channel_message(&fake, "solved pattern A").await;
+    assert!(solved.text().contains(TRIPLE[0]), "{}", solved.text());
+    let on = ("on", choice(&fake, "guess", "on", "A"));
+    let i = fake
+        .slash(alice.id, "guess", &[("pattern", json!(TRIPLE[0])), on])
+        .await;
+    private_says(&answer(&fake, &i).await, "solved");
+    let i = fake.slash(alice.id, "zendo board", &[]).await;
+    let board = answer(&fake, &i).await;
+    assert!(board.text().contains("B: guess #1"), "{}", board.text());
+    assert_eq!(board.files.len(), 1);
+    official_guess(&fake, alice.id, TRIPLE[1], "B").await;
+    let won = channel_message(&fake, "wins with two solved patterns").await;
+    assert!(won.text().contains(TRIPLE[2]), "C is revealed at the end");
+    assert!(!won.files.is_empty(), "with the final board");
+
+    // No pattern left the bot before it was solved (A, B: before the guess that solved
+    // it was read back in the guesser's own words) or the end (C).
+    let requests = fake.requests();
+    let first = |needle: &str| {
+        requests
+            .iter()
+            .position(|r| body_text(r.body.as_ref()).contains(needle))
+            .unwrap_or_else(|| panic!("never sent: {needle}"))
+    };
+    let until = [
+        first("guess A1 on pattern A reads"),
+        first("guess B2 on pattern B reads"),
+        first("wins with two solved patterns"),
+    ];
+    for (pattern, until) in TRIPLE.iter().zip(until) {
+        let hidden = mondo::lang::parse(pattern).expect("reads");
+        let forms = [
+            pattern.to_string(),
+            mondo::lang::english_for(&hidden.formula, mondo::koan::PieceSet::Arrows),
+            mondo::lang::symbolic(&hidden.formula),
+        ];
+        for r in &requests[..until] {
+            let body = body_text(r.body.as_ref());
+            for form in &forms {
+                assert!(
+                    !body.contains(form.as_str()),
+                    "{} {} leaked `{form}`",
+                    r.method,
+                    r.path
+                );
+            }
+        }
+    }
+    assert!(fake.latencies().iter().all(|l| *l < Duration::from_secs(3)));
+    let problems = fake.problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    bot.kill();
+    if let Some(dir) = std::env::var_os("E2E_TRANSCRIPT_DIR") {
+        let dir = std::path::Path::new(&dir).join("triple");
+        transcript(&fake, &dir, &[alice.id, bob.id]);
+    }
+}
+
+/// `/guess pattern:TEXT on:LETTER` by `user` in a Triple, made official with its
+/// button: the read-back.
+async fn official_guess(fake: &FakeDiscord, user: u64, text: &str, on: &str) -> StoredMessage {
+    let on = ("on", choice(fake, "guess", "on", on));
+    let i = fake
+        .slash(user, "guess", &[("pattern", json!(text)), on])
+        .await;
+    let reading = answer(fake, &i).await;
+    let i = fake
+        .click(user, reading.id, &button(&reading, "Make it official"))
+        .await;
+    answer(fake, &i).await;
+    reading
+}

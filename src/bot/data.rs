@@ -243,6 +243,39 @@ impl Bot {
                     .map_err(|e| e.to_string())?;
                 return Ok((o.hidden, o.initial));
             }
+            _ => self.load_pool(guild, name).await?,
+        };
+        match pattern_id {
+            Some(id) => {
+                let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
+                    format!("the pool `{name}` has no {set} pattern with id `{id}`")
+                })?;
+                Ok((
+                    entry.pattern.clone(),
+                    Initial {
+                        obeys: entry.obeys.clone(),
+                        does_not: entry.does_not_obey.clone(),
+                    },
+                ))
+            }
+            // A host's entry brings its own structures; a public pool's entry gets
+            // fresh ones from the finder: off the async threads either way.
+            None => {
+                let name = name.to_string();
+                tokio::task::spawn_blocking(move || {
+                    opening(Source::Pool(&pool), set, seed, &Limits::default())
+                        .map(|o| (o.hidden, o.initial))
+                        .map_err(|e| format!("the pool `{name}`: {e}"))
+                })
+                .await
+                .map_err(|e| format!("drawing the pattern failed: {e}"))?
+            }
+        }
+    }
+
+    /// A pool by name: a built-in one (`pyramids`, `arrows`) or a server's.
+    pub async fn load_pool(&self, guild: Option<u64>, name: &str) -> Result<Pool, String> {
+        Ok(match name.to_ascii_lowercase().as_str() {
             "pyramids" => Pool::shipped(PieceSet::Pyramids),
             "arrows" => Pool::shipped(PieceSet::Arrows),
             _ => {
@@ -276,33 +309,7 @@ impl Bot {
                         )
                     })?
             }
-        };
-        match pattern_id {
-            Some(id) => {
-                let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
-                    format!("the pool `{name}` has no {set} pattern with id `{id}`")
-                })?;
-                Ok((
-                    entry.pattern.clone(),
-                    Initial {
-                        obeys: entry.obeys.clone(),
-                        does_not: entry.does_not_obey.clone(),
-                    },
-                ))
-            }
-            // A host's entry brings its own structures; a public pool's entry gets
-            // fresh ones from the finder: off the async threads either way.
-            None => {
-                let name = name.to_string();
-                tokio::task::spawn_blocking(move || {
-                    opening(Source::Pool(&pool), set, seed, &Limits::default())
-                        .map(|o| (o.hidden, o.initial))
-                        .map_err(|e| format!("the pool `{name}`: {e}"))
-                })
-                .await
-                .map_err(|e| format!("drawing the pattern failed: {e}"))?
-            }
-        }
+        })
     }
 }
 

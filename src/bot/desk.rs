@@ -159,6 +159,9 @@ impl Bot {
             {
                 self.send_answer_dms(desk, v).await;
             }
+            if let Some((post, players, version)) = self.triple_dm(game, &events, &view) {
+                self.send_dms(desk, &players, version, &post).await;
+            }
             if let AnyView::Assembly(v) = &view {
                 self.assembly_grid(desk.channel, game, v, Some(&events))
                     .await;
@@ -230,6 +233,9 @@ impl Bot {
         {
             self.send_answer_dms(desk, v).await;
         }
+        if let Some((post, players, version)) = self.triple_dm(game, &events, view) {
+            self.send_dms(desk, &players, version, &post).await;
+        }
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
         }
@@ -257,12 +263,19 @@ impl Bot {
         let Some(post) = games::zendo::answer_post(desk.game, view, self.clocks()) else {
             return;
         };
+        self.send_dms(desk, view.players.values(), view.version, &post)
+            .await;
+    }
+
+    /// `post` to each of `players` by DM (each at most [`DM_WAIT`], both at once); the
+    /// channel offers those it failed for the private button (drawn at `version`).
+    async fn send_dms(&self, desk: &Desk, players: &[PlayerId], version: u64, post: &Post) {
         let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
         // Both DMs at once, each given at most DM_WAIT: one slow DM must not hold up
         // the other, nor this desk (which says the match) for long.
         let mut sends = tokio::task::JoinSet::new();
         let mut failed = Vec::new();
-        for &player in view.players.values() {
+        for &player in players {
             let Some(Some(dm)) = dms.get(&player.0) else {
                 // Never DMed (or not known to the store): the channel's button serves.
                 continue;
@@ -299,7 +312,7 @@ impl Bot {
             fallback.buttons(vec![super::post::Button::new(
                 super::ids::ButtonId {
                     game: desk.game,
-                    version: view.version,
+                    version,
                     press: super::ids::Press::AskHere,
                 },
                 "Answer privately",

@@ -23,6 +23,37 @@ pub enum Press {
     Confirm,
     /// Takes the pending guess back.
     TakeBack,
+    /// Zendo Triple: a challenge answer sheet as it stands after this press (one
+    /// answer per pattern A, B, C; `None` not answered yet). The sheet travels in the
+    /// id, so building it needs no memory and survives a restart.
+    Sheet([Option<Answer>; 3]),
+}
+
+/// A sheet's answers as three letters, `o`beys, `n`ot, `p`ass or `-`.
+fn sheet_text(sheet: &[Option<Answer>; 3]) -> String {
+    sheet
+        .iter()
+        .map(|a| match a {
+            Some(Answer::Obeys) => 'o',
+            Some(Answer::Not) => 'n',
+            Some(Answer::Pass) => 'p',
+            None => '-',
+        })
+        .collect()
+}
+
+fn read_sheet(text: &str) -> Option<[Option<Answer>; 3]> {
+    let answers: Vec<Option<Answer>> = text
+        .chars()
+        .map(|c| match c {
+            'o' => Some(Some(Answer::Obeys)),
+            'n' => Some(Some(Answer::Not)),
+            'p' => Some(Some(Answer::Pass)),
+            '-' => Some(None),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    answers.try_into().ok()
 }
 
 /// A button's custom id: `m:MATCH:VERSION:VERB[:ARG]`.
@@ -51,6 +82,7 @@ impl fmt::Display for ButtonId {
             Press::AskHere => f.write_str("ask"),
             Press::Confirm => f.write_str("confirm"),
             Press::TakeBack => f.write_str("takeback"),
+            Press::Sheet(sheet) => write!(f, "sheet:{}", sheet_text(&sheet)),
         }
     }
 }
@@ -85,6 +117,7 @@ impl FromStr for ButtonId {
             (Some("ask"), None) => Press::AskHere,
             (Some("confirm"), None) => Press::Confirm,
             (Some("takeback"), None) => Press::TakeBack,
+            (Some("sheet"), Some(t)) => Press::Sheet(read_sheet(t).ok_or_else(bad)?),
             _ => return Err(bad()),
         };
         if parts.next().is_some() {
@@ -156,6 +189,8 @@ mod tests {
             Press::AskHere,
             Press::Confirm,
             Press::TakeBack,
+            Press::Sheet([Some(Answer::Obeys), None, Some(Answer::Pass)]),
+            Press::Sheet([None, Some(Answer::Not), None]),
         ];
         for press in presses {
             let id = ButtonId {
@@ -183,6 +218,9 @@ mod tests {
             "m:1:2:answer:maybe",
             "m:1:2:confirm:extra",
             "m:1:2:start:bob",
+            "m:1:2:sheet:on",
+            "m:1:2:sheet:onpx",
+            "m:1:2:sheet:oxp",
             "x:1:2:confirm",
             "koan:observe",
         ] {

@@ -145,6 +145,9 @@ async fn on_button(
                 Err(e) => Post::private(refusal(&e)),
             },
         ),
+        Press::Sheet(sheet) => {
+            Handed::own(zendo::triple::on_sheet(bot, game, user, sheet, shown).await)
+        }
         Press::AskHere => Handed::own(
             match bot
                 .runtime
@@ -160,7 +163,16 @@ async fn on_button(
                         None => Post::private("no challenge is waiting for answers now"),
                     }
                 }
-                Ok(_) => Post::private("only the two players of this duel answer its challenges"),
+                Ok(AnyView::ZendoTriple(v)) if v.you.is_some() => {
+                    match zendo::triple::answer_post(game, &v, bot.clocks()) {
+                        Some(mut p) => {
+                            p.ephemeral = true;
+                            p
+                        }
+                        None => Post::private("nothing is waiting for your answers now"),
+                    }
+                }
+                Ok(_) => Post::private("only the two players of this match answer its challenges"),
                 Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
             },
         ),

@@ -9,8 +9,8 @@ use crate::narrate::{Line, Names};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
-    Letter, PhaseView, StepView, TripleMove, TripleSetup, TripleTiming, TripleView, letters,
-    opening::triple_opening,
+    Letter, PhaseView, StepView, TripleEntry, TripleMove, TripleSetup, TripleTiming, TripleView,
+    letters, opening::triple_opening,
 };
 use crate::rules::zendo::{Answer, Mode, Settings};
 use crate::rules::{Action, Actor};
@@ -101,7 +101,7 @@ fn read_koan(text: &str) -> Result<(crate::koan::Koan, Mode, Vec<Letter>), Strin
 }
 
 /// `A obeys B not C pass` for the challenged `patterns`, in their order.
-fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer>, String> {
+pub(crate) fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer>, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut given: Vec<(Letter, Answer)> = Vec::new();
     let mut i = 0;
@@ -269,16 +269,10 @@ impl GameFront for TripleFront {
             .skip(self.drawn)
             .map(|e| Picture {
                 file: format!("match-{}-koan-{}.png", id.0, e.number),
-                png: render::koan_png(
+                png: render::lettered_koan_png(
                     &e.koan,
-                    &render::Picture {
-                        mark: None,
-                        caption: Some(format!(
-                            "#{} {}",
-                            e.number,
-                            crate::narrate::triple::marks_text(&e.marks)
-                        )),
-                    },
+                    Some(&format!("#{}", e.number)),
+                    &render::abc(e.marks),
                 ),
                 json: json!({"event": "picture", "number": e.number, "koan": e.koan.to_line()}),
                 what: format!("#{} {}", e.number, e.koan.to_line()),
@@ -290,27 +284,32 @@ impl GameFront for TripleFront {
 
     fn board_picture(&self, id: MatchId, any: &AnyView) -> Result<Picture, String> {
         let v = view(any)?;
-        let shown = &v.table[v.table.len().saturating_sub(render::MAX_BOARD)..];
-        let entries: Vec<BoardEntry> = shown
-            .iter()
-            .map(|e| BoardEntry {
-                koan: &e.koan,
-                mark: None,
-                label: format!(
-                    "#{} {}",
-                    e.number,
-                    crate::narrate::triple::marks_text(&e.marks)
-                ),
-            })
-            .collect();
-        let png = render::board_png(&entries).map_err(|e| e.to_string())?;
+        let png = table_png(&v.table).map_err(|e| e.to_string())?;
+        let shown = v.table.len().min(render::MAX_BOARD);
         Ok(Picture {
             file: format!("match-{}-board.png", id.0),
             png,
-            json: json!({"event": "picture", "board": entries.len()}),
-            what: format!("the board ({} structures)", entries.len()),
+            json: json!({"event": "picture", "board": shown}),
+            what: format!("the board ({shown} structures)"),
         })
     }
+}
+
+/// The table in one picture (its last [`render::MAX_BOARD`] structures), each with
+/// its stones on A, B and C.
+pub fn table_png(table: &[TripleEntry]) -> Result<Vec<u8>, render::RenderError> {
+    let shown = &table[table.len().saturating_sub(render::MAX_BOARD)..];
+    let entries: Vec<BoardEntry> = shown
+        .iter()
+        .map(|e| BoardEntry {
+            koan: &e.koan,
+            mark: None,
+            label: format!("#{}", e.number),
+        })
+        .collect();
+    let stones: Vec<_> = shown.iter().map(|e| render::abc(e.marks)).collect();
+    let letters: Vec<&render::Lettered> = stones.iter().map(|s| &s[..]).collect();
+    render::lettered_board_png(&entries, &letters)
 }
 
 #[cfg(test)]

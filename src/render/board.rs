@@ -2,7 +2,7 @@
 
 use super::geometry::{GridLayout, Point, Rect};
 use super::style::BOARD;
-use super::{BoardEntry, Header, RenderError, draw, encode_board, into_image};
+use super::{BoardEntry, Header, Lettered, RenderError, draw, encode_board, into_image};
 use image::RgbImage;
 
 /// The most structures one board shows. A match history is far shorter; the cap keeps
@@ -24,9 +24,22 @@ pub fn board_png(entries: &[BoardEntry]) -> Result<Vec<u8>, RenderError> {
     board_image(entries).map(|image| encode_board(&image))
 }
 
+/// Many structures as one PNG, each with its marks on several patterns (`letters[i]`
+/// for `entries[i]`, a small lettered stone each) beside its label.
+pub fn lettered_board_png(
+    entries: &[BoardEntry],
+    letters: &[&Lettered],
+) -> Result<Vec<u8>, RenderError> {
+    lettered_image(entries, letters).map(|image| encode_board(&image))
+}
+
 /// Many structures as one image (what [`board_png`] encodes).
 pub fn board_image(entries: &[BoardEntry]) -> Result<RgbImage, RenderError> {
-    let layout = BoardLayout::new(entries)?;
+    lettered_image(entries, &[])
+}
+
+fn lettered_image(entries: &[BoardEntry], letters: &[&Lettered]) -> Result<RgbImage, RenderError> {
+    let layout = BoardLayout::lettered(entries, letters)?;
     let mut pixmap = draw::card(layout.width, layout.height);
     for (tile, entry) in layout.tiles.iter().zip(entries) {
         draw::tile(&mut pixmap, tile.rect, BOARD.corner);
@@ -54,7 +67,18 @@ pub(crate) struct BoardLayout {
 }
 
 impl BoardLayout {
+    #[cfg(test)]
     pub fn new(entries: &[BoardEntry]) -> Result<BoardLayout, RenderError> {
+        BoardLayout::lettered(entries, &[])
+    }
+
+    /// The same with lettered stones (`letters[i]` for `entries[i]`; missing ones are
+    /// none): every tile is wide enough for the widest set of them.
+    pub fn lettered(
+        entries: &[BoardEntry],
+        letters: &[&Lettered],
+    ) -> Result<BoardLayout, RenderError> {
+        let letters_of = |i: usize| -> &Lettered { letters.get(i).copied().unwrap_or(&[]) };
         if entries.is_empty() {
             return Err(RenderError::EmptyBoard);
         }
@@ -73,10 +97,25 @@ impl BoardLayout {
         let area_h = rows as f32 * s.cell;
         let labels = entries
             .iter()
-            .map(|e| Header::needed(s, Some(&e.label), e.mark))
+            .enumerate()
+            .map(|(i, e)| Header::needed(s, Some(&e.label), e.mark, letters_of(i)))
             .fold(0.0f32, f32::max)
             .ceil();
-        let content_w = area_w.max(labels.min(area_w.max(LABEL_CELLS * s.cell)));
+        // Lettered stones widen a tile by their own width (a label still gets its
+        // room), and are never shortened: the label gives way to them.
+        let stones = (0..entries.len())
+            .map(|i| Header::letters_width(s, letters_of(i)))
+            .fold(0.0f32, f32::max)
+            .ceil();
+        let marks = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Header::marks_width(s, e.mark, letters_of(i)))
+            .fold(0.0f32, f32::max)
+            .ceil();
+        let content_w = area_w
+            .max(labels.min(area_w.max(LABEL_CELLS * s.cell) + stones))
+            .max(marks);
         let tile_w = content_w + 2.0 * s.margin;
         let tile_h = s.header + area_h + 2.0 * s.margin;
 
@@ -108,11 +147,10 @@ impl BoardLayout {
                 let rect = Rect::new(x, y, tile_w, tile_h);
                 let header = Header::new(
                     s,
-                    x + s.margin,
-                    x + tile_w - s.margin,
-                    y + s.margin / 2.0,
+                    (x + s.margin, x + tile_w - s.margin, y + s.margin / 2.0),
                     Some(&entry.label),
                     entry.mark,
+                    letters_of(i),
                 );
                 let (kw, kh) = (entry.koan.width(), entry.koan.height());
                 let grid = GridLayout {

@@ -183,3 +183,27 @@ pub(crate) fn stone(pixmap: &mut Pixmap, stone: &StoneLayout, mark: Mark) {
         }
     }
 }
+
+/// The stone of a pattern a structure was not graded on: grey, with a dash (no
+/// verdict), so "unknown" reads by shape as well as by colour.
+pub(crate) fn unknown_stone(pixmap: &mut Pixmap, stone: &StoneLayout) {
+    let rim = (stone.radius / 7.0).max(1.5);
+    fill(
+        pixmap,
+        circle(stone.centre, stone.radius),
+        style::STONE_UNKNOWN_RIM,
+    );
+    fill(
+        pixmap,
+        circle(stone.centre, stone.radius - rim),
+        style::STONE_UNKNOWN,
+    );
+    let d = 0.4 * stone.radius;
+    let c = stone.centre;
+    stroke(
+        pixmap,
+        path(&[Point::new(c.x - d, c.y), Point::new(c.x + d, c.y)], false),
+        stone.symbol_width(),
+        style::STONE_UNKNOWN_RIM,
+    );
+}

@@ -6,6 +6,9 @@
 //!   verdict stone ([`Mark`]).
 //! - [`board_png`]: many structures in one picture (a match's history), each in a
 //!   numbered, marked tile, laid out in a grid that stays readable at 40+ entries.
+//! - [`lettered_koan_png`], [`lettered_board_png`]: the same with a structure's marks
+//!   on several hidden patterns at once (Zendo Triple's A, B, C): one small stone per
+//!   pattern with its letter, grey with a dash where it was not graded.
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -33,7 +36,7 @@ use std::str::FromStr;
 use style::Scale;
 use tiny_skia::Pixmap;
 
-pub use board::{MAX_BOARD, board_image, board_png};
+pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
 pub use symbols::symbol_grid_png;
 
 /// A verdict: whether a structure obeys the pattern.
@@ -137,14 +140,39 @@ impl<'a> BoardEntry<'a> {
     }
 }
 
+/// A structure's marks on several named patterns, in order: each letter with its
+/// stone, `None` where the structure was not graded on that pattern.
+pub type Lettered = [(char, Option<Mark>)];
+
+/// Marks on three patterns named A, B and C (`Some(obeys)` where graded), as
+/// lettered stones.
+pub fn abc(marks: [Option<bool>; 3]) -> [(char, Option<Mark>); 3] {
+    let stone = |i: usize| marks[i].map(Mark::of);
+    [('A', stone(0)), ('B', stone(1)), ('C', stone(2))]
+}
+
 /// One structure as a PNG.
 pub fn koan_png(koan: &Koan, picture: &Picture) -> Vec<u8> {
     encode_single(&koan_image(koan, picture), koan.len())
 }
 
+/// One structure as a PNG with its marks on several patterns (a small lettered stone
+/// each) instead of one verdict.
+pub fn lettered_koan_png(koan: &Koan, caption: Option<&str>, letters: &Lettered) -> Vec<u8> {
+    let picture = Picture {
+        mark: None,
+        caption: caption.map(str::to_string),
+    };
+    encode_single(&single_image(koan, &picture, letters), koan.len())
+}
+
 /// One structure as an image (what [`koan_png`] encodes).
 pub fn koan_image(koan: &Koan, picture: &Picture) -> RgbImage {
-    let layout = SingleLayout::new(koan, picture);
+    single_image(koan, picture, &[])
+}
+
+fn single_image(koan: &Koan, picture: &Picture, letters: &Lettered) -> RgbImage {
+    let layout = SingleLayout::lettered(koan, picture, letters);
     let mut pixmap = draw::card(layout.width, layout.height);
     layout.header.draw(&mut pixmap, &style::SINGLE);
     draw::structure(&mut pixmap, koan, &layout.grid);
@@ -159,19 +187,64 @@ pub(crate) struct Header {
     pub mark: Option<(Mark, StoneLayout)>,
     /// Where the mark's words start, when the scale shows words.
     pub words: Option<Point>,
+    /// Lettered stones (left of the mark, if both): each letter's baseline start and
+    /// its stone.
+    pub letters: Vec<LetterStone>,
+}
+
+/// One pattern's letter and stone on a header.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LetterStone {
+    pub letter: char,
+    pub mark: Option<Mark>,
+    pub at: Point,
+    pub stone: StoneLayout,
 }
 
 impl Header {
-    /// Width a header needs to show `caption` in full beside `mark`.
-    fn needed(scale: &Scale, caption: Option<&str>, mark: Option<Mark>) -> f32 {
+    /// Width a header needs to show `caption` in full beside `mark` and `letters`.
+    fn needed(scale: &Scale, caption: Option<&str>, mark: Option<Mark>, letters: &Lettered) -> f32 {
         let caption = caption.map_or(0.0, |c| text::width(c, scale.caption_px));
-        let mark = mark.map_or(0.0, |m| Header::mark_width(scale, m));
+        let mark = Header::marks_width(scale, mark, letters);
         let gap = if caption > 0.0 && mark > 0.0 {
             3.0 * scale.gap
         } else {
             0.0
         };
         caption + gap + mark
+    }
+
+    /// Width of the mark and the lettered stones together (never shortened).
+    fn marks_width(scale: &Scale, mark: Option<Mark>, letters: &Lettered) -> f32 {
+        let mark = mark.map_or(0.0, |m| Header::mark_width(scale, m));
+        let letters = Header::letters_width(scale, letters);
+        let gap = if mark > 0.0 && letters > 0.0 {
+            2.0 * scale.gap
+        } else {
+            0.0
+        };
+        mark + gap + letters
+    }
+
+    /// A lettered stone is smaller than a verdict's, and its letter a little smaller
+    /// than the caption: three of them must fit beside a board tile's number.
+    fn letter_radius(scale: &Scale) -> f32 {
+        (scale.stone_radius * 0.8).round()
+    }
+
+    fn letter_px(scale: &Scale) -> f32 {
+        (scale.caption_px * 0.85).round()
+    }
+
+    fn letters_width(scale: &Scale, letters: &Lettered) -> f32 {
+        let r = Header::letter_radius(scale);
+        let each: f32 = letters
+            .iter()
+            .map(|(c, _)| {
+                text::width(&c.to_string(), Header::letter_px(scale)) + scale.gap / 2.0 + 2.0 * r
+            })
+            .sum();
+        each + scale.gap * letters.len().saturating_sub(1) as f32
     }
 
     fn mark_width(scale: &Scale, mark: Mark) -> f32 {
@@ -184,16 +257,37 @@ impl Header {
     }
 
     /// Lays out a header in the band `[left, right] x [top, top + scale.header]`: the
-    /// caption from the left, the mark flush right, the caption shortened to fit.
+    /// caption from the left, the mark flush right (the lettered stones left of it),
+    /// the caption shortened to fit.
     fn new(
         scale: &Scale,
-        left: f32,
-        right: f32,
-        top: f32,
+        (left, right, top): (f32, f32, f32),
         caption: Option<&str>,
         mark: Option<Mark>,
+        letters: &Lettered,
     ) -> Header {
         let mid = top + scale.header / 2.0;
+        let marks_w = Header::marks_width(scale, mark, letters);
+        let (r, px) = (Header::letter_radius(scale), Header::letter_px(scale));
+        let mut x = right - marks_w;
+        let letters: Vec<LetterStone> = letters
+            .iter()
+            .map(|&(letter, mark)| {
+                let at = Point::new(x, (mid + text::cap_height(px) / 2.0).round());
+                x += text::width(&letter.to_string(), px) + scale.gap / 2.0;
+                let stone = StoneLayout {
+                    centre: Point::new(x + r, mid),
+                    radius: r,
+                };
+                x += 2.0 * r + scale.gap;
+                LetterStone {
+                    letter,
+                    mark,
+                    at,
+                    stone,
+                }
+            })
+            .collect();
         let mark_w = mark.map_or(0.0, |m| Header::mark_width(scale, m));
         let mark_layout = mark.map(|m| {
             let stone = StoneLayout {
@@ -211,8 +305,8 @@ impl Header {
         };
         let room = right
             - left
-            - if mark.is_some() {
-                mark_w + 3.0 * scale.gap
+            - if marks_w > 0.0 {
+                marks_w + 3.0 * scale.gap
             } else {
                 0.0
             };
@@ -227,6 +321,7 @@ impl Header {
             caption,
             mark: mark_layout,
             words,
+            letters,
         }
     }
 
@@ -238,6 +333,14 @@ impl Header {
             draw::stone(pixmap, stone, *mark);
             if let Some(at) = self.words {
                 text::draw(pixmap, mark.words(), scale.mark_word_px, at, style::TEXT);
+            }
+        }
+        for l in &self.letters {
+            let px = Header::letter_px(scale);
+            text::draw(pixmap, &l.letter.to_string(), px, l.at, style::TEXT);
+            match l.mark {
+                Some(mark) => draw::stone(pixmap, &l.stone, mark),
+                None => draw::unknown_stone(pixmap, &l.stone),
             }
         }
     }
@@ -257,26 +360,35 @@ impl SingleLayout {
     /// shortened.
     const CAPTION_CELLS: f32 = 6.0;
 
+    #[cfg(test)]
     pub fn new(koan: &Koan, picture: &Picture) -> SingleLayout {
+        SingleLayout::lettered(koan, picture, &[])
+    }
+
+    /// The same with lettered stones: the picture is always wide enough for them.
+    pub fn lettered(koan: &Koan, picture: &Picture, letters: &Lettered) -> SingleLayout {
         let s = &style::SINGLE;
         let grid_w = koan.width() as f32 * s.cell;
         let grid_h = koan.height() as f32 * s.cell;
         let caption = picture.caption.as_deref();
-        let has_header = caption.is_some_and(|c| !c.trim().is_empty()) || picture.mark.is_some();
+        let has_header = caption.is_some_and(|c| !c.trim().is_empty())
+            || picture.mark.is_some()
+            || !letters.is_empty();
         let header_h = if has_header { s.header } else { 0.0 };
-        let widest = grid_w.max(Self::CAPTION_CELLS * s.cell);
+        let widest = grid_w
+            .max(Self::CAPTION_CELLS * s.cell)
+            .max(Header::marks_width(s, picture.mark, letters).ceil());
         let content_w = grid_w
-            .max(Header::needed(s, caption, picture.mark).ceil())
+            .max(Header::needed(s, caption, picture.mark, letters).ceil())
             .min(widest);
         let width = (content_w + 2.0 * s.margin).ceil();
         let height = (header_h + grid_h + 2.0 * s.margin).ceil();
         let header = Header::new(
             s,
-            s.margin,
-            width - s.margin,
-            s.margin,
+            (s.margin, width - s.margin, s.margin),
             caption.filter(|c| !c.trim().is_empty()),
             picture.mark,
+            letters,
         );
         let grid = GridLayout {
             origin: Point::new(((width - grid_w) / 2.0).round(), s.margin + header_h),

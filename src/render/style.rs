@@ -44,6 +44,9 @@ pub(crate) const TEXT: Rgb = Rgb(0x24, 0x21, 0x1D);
 /// (check, cross) so the mark never rests on colour alone.
 pub(crate) const STONE_WHITE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
 pub(crate) const STONE_BLACK: Rgb = Rgb(0x14, 0x14, 0x14);
+/// A pattern a structure was not graded on (Zendo Triple): a grey stone with a dash.
+pub(crate) const STONE_UNKNOWN: Rgb = Rgb(0xB4, 0xAE, 0xA3);
+pub(crate) const STONE_UNKNOWN_RIM: Rgb = Rgb(0x6E, 0x67, 0x5B);
 /// A board's tile, one per structure: a shade darker than the card.
 pub(crate) const TILE: Rgb = Rgb(0xDE, 0xD6, 0xC6);
 

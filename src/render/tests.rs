@@ -541,3 +541,95 @@ proptest! {
         check_cells(&img, &k, &SingleLayout::new(&k, &picture).grid);
     }
 }
+
+/// Zendo Triple: A white (obeys), B black (does not), C grey (not graded).
+const TRIPLE_MARKS: [(char, Option<Mark>); 3] = [
+    ('A', Some(Mark::Obeys)),
+    ('B', Some(Mark::DoesNot)),
+    ('C', None),
+];
+
+/// Each lettered stone is drawn where its layout says, in its colour: white, black,
+/// or grey for a pattern the structure was not graded on; every stone and letter is
+/// inside the picture, to the right of the caption.
+fn check_lettered(img: &RgbImage, header: &Header, caption_end: f32) {
+    assert_eq!(header.letters.len(), 3);
+    let mut last_x = caption_end;
+    for (l, (letter, mark)) in header.letters.iter().zip(TRIPLE_MARKS) {
+        assert_eq!((l.letter, l.mark), (letter, mark));
+        assert!(l.at.x >= last_x, "{letter} overlaps what is left of it");
+        let s = l.stone;
+        assert!(s.centre.x + s.radius <= img.width() as f32);
+        let top = at(img, s.centre.x, s.centre.y - 0.62 * s.radius);
+        let want = match mark {
+            Some(Mark::Obeys) => style::STONE_WHITE,
+            Some(Mark::DoesNot) => style::STONE_BLACK,
+            None => style::STONE_UNKNOWN,
+        };
+        assert!(near(top, want, 8), "stone {letter}: {top:?}");
+        // The letter is ink left of its stone.
+        let ink = (l.at.x as u32..(s.centre.x - s.radius) as u32)
+            .flat_map(|x| {
+                ((s.centre.y - s.radius) as u32..(s.centre.y + s.radius) as u32)
+                    .map(move |y| (x, y))
+            })
+            .any(|(x, y)| near(*img.get_pixel(x, y), style::TEXT, 40));
+        assert!(ink, "no letter {letter} beside its stone");
+        last_x = s.centre.x + s.radius;
+    }
+}
+
+#[test]
+fn a_triple_picture_shows_three_lettered_stones() {
+    let k = compass();
+    let picture = Picture {
+        mark: None,
+        caption: Some("#12".into()),
+    };
+    let layout = SingleLayout::lettered(&k, &picture, &TRIPLE_MARKS);
+    let img = decode(&lettered_koan_png(&k, Some("#12"), &TRIPLE_MARKS));
+    assert_eq!(img.dimensions(), (layout.width, layout.height));
+    check_cells(&img, &k, &layout.grid);
+    let (caption, at) = layout.header.caption.clone().expect("the caption");
+    assert_eq!(caption, "#12");
+    let caption_end = at.x + text::width(&caption, style::SINGLE.caption_px);
+    check_lettered(&img, &layout.header, caption_end);
+    // A one-piece structure still gets a picture wide enough for its three stones.
+    let one = koan(PieceSet::Arrows, &[(0, 0, Piece::arrow(Direction::Up))]);
+    let layout = SingleLayout::lettered(&one, &picture, &TRIPLE_MARKS);
+    let img = decode(&lettered_koan_png(&one, Some("#12"), &TRIPLE_MARKS));
+    check_lettered(&img, &layout.header, layout.header.letters[0].at.x);
+    // The duel's pictures carry no letters.
+    assert!(SingleLayout::new(&k, &picture).header.letters.is_empty());
+}
+
+#[test]
+fn a_triple_board_shows_three_lettered_stones_per_tile() {
+    let koans = [compass(), seed_example(), compass()];
+    let entries = history(&koans);
+    let entries: Vec<BoardEntry> = entries
+        .into_iter()
+        .map(|e| BoardEntry { mark: None, ..e })
+        .collect();
+    let letters: Vec<&Lettered> = vec![&TRIPLE_MARKS; 3];
+    let layout = BoardLayout::lettered(&entries, &letters).unwrap();
+    let img = decode(&lettered_board_png(&entries, &letters).expect("a board"));
+    assert_eq!(img.dimensions(), (layout.width, layout.height));
+    for (tile, entry) in layout.tiles.iter().zip(&entries) {
+        check_cells(&img, entry.koan, &tile.grid);
+        let (label, at) = tile.header.caption.clone().expect("a label");
+        assert_eq!(
+            label, entry.label,
+            "the label is not shortened for the stones"
+        );
+        let end = at.x + text::width(&label, style::BOARD.caption_px);
+        check_lettered(&img, &tile.header, end);
+        let right = tile.rect.x + tile.rect.w;
+        assert!(tile.header.letters.iter().all(|l| l.stone.centre.x < right));
+    }
+    // Without letters, the board is the duel's, tile for tile.
+    assert_eq!(
+        BoardLayout::lettered(&entries, &[]).unwrap(),
+        BoardLayout::new(&entries).unwrap()
+    );
+}

@@ -35,8 +35,8 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
-    if view.kind() == GameKind::ZendoTriple {
-        return triple_pending(view);
+    if let AnyView::ZendoTriple(v) = view {
+        return zendo::triple::batch(events, v, clocks, game, no_dm);
     }
     if view.kind() == GameKind::ZendoClassic {
         return classic_pending();
@@ -57,7 +57,8 @@ pub fn batch(
 pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple => zendo::triple::view_of(view)
+            .map_or_else(Post::default, |v| zendo::triple::opening(game, v, clocks)),
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
@@ -68,7 +69,8 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple => zendo::triple::view_of(view)
+            .map_or_else(Post::default, |v| zendo::triple::status(game, v, clocks)),
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
@@ -79,21 +81,13 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple => zendo::triple::view_of(view)
+            .map_or_else(Post::default, |v| zendo::triple::board(game, v)),
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
         }
     }
-}
-
-/// Zendo Triple is played at the terminal for now (`mondo play triple`); a Discord
-/// front has no Triple commands yet, so no Triple match reaches these.
-fn triple_pending(view: &AnyView) -> Post {
-    Post::text(format!(
-        "{} is not yet played on Discord: use `mondo play triple`",
-        view.kind().title()
-    ))
 }
 
 /// Zendo Classic is played at the terminal for now (`mondo play classic`).

@@ -3,9 +3,11 @@
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
 pub mod posts;
+pub mod triple;
 mod turn;
 
 pub use posts::{Voice, answer_post, batch, opening};
+pub use triple::{answer, triple};
 pub use turn::{endturn, guess, koan, pass};
 
 use crate::bot::commands::{my_match, play, reply};
@@ -24,7 +26,7 @@ use rand::RngExt;
 /// Zendo: duels, solo practice, and the state of your match.
 #[poise::command(
     slash_command,
-    subcommands("duel", "practice", "status", "board", "resign"),
+    subcommands("duel", "practice", "triple", "answer", "status", "board", "resign"),
     subcommand_required
 )]
 pub async fn zendo(_: Context<'_>) -> Result<(), Error> {
@@ -154,8 +156,8 @@ pub async fn duel(
     };
     // Before the duel starts: can the bot DM both players (private answers)?
     let (mine, theirs) = tokio::join!(
-        dm_check(bot, me, them, channel),
-        dm_check(bot, them, me, channel)
+        dm_check(bot, me, them, channel, "Zendo duel"),
+        dm_check(bot, them, me, channel, "Zendo duel")
     );
     let dms = [(me, mine), (them, theirs)];
     let setup = DuelSetup {
@@ -178,6 +180,18 @@ pub async fn duel(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
+    open_with_dms(ctx, game, channel, dms).await
+}
+
+/// Stores the players' DM channels (`None`: the bot cannot DM them) and says the
+/// opening of a new two-player match, naming who answers in the channel instead.
+pub(crate) async fn open_with_dms(
+    ctx: Context<'_>,
+    game: MatchId,
+    channel: u64,
+    dms: [(u64, Option<u64>); 2],
+) -> Result<(), Error> {
+    let bot = ctx.data();
     for (user, dm) in &dms {
         // The match exists now: a failure here must not stop its opening. Without the
         // row, that player answers challenges with the channel's button.
@@ -246,7 +260,13 @@ pub(crate) async fn start(
 /// Opens a DM with `user` and says hello; the DM channel, or `None` if Discord
 /// refuses (DMs closed, or the user blocks the bot).
 /// Each step may take [`DM_WAIT`]: a Discord that does not answer counts as a refusal.
-async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
+pub(crate) async fn dm_check(
+    bot: &Bot,
+    user: u64,
+    other: u64,
+    channel: u64,
+    game: &str,
+) -> Option<u64> {
     let dm = tokio::time::timeout(
         DM_WAIT,
         serenity::UserId::new(user).create_dm_channel(&bot.http),
@@ -255,7 +275,7 @@ async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64>
     .ok()?
     .ok()?;
     let hello = serenity::CreateMessage::new().content(format!(
-        "You are in a Zendo duel against {} in <#{channel}>. When a structure is \
+        "You are in a {game} against {} in <#{channel}>. When a structure is \
          challenged, your private answer buttons come here (or use *Answer privately* \
          in the channel).",
         say::mention(PlayerId(other))
@@ -364,7 +384,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Spectator)
         .await?;
-    reply(ctx, posts::board(record.id, &view)).await
+    reply(ctx, crate::bot::games::board(record.id, &view)).await
 }
 
 /// Give up (the pattern is revealed); before a duel starts, decline it (no winner).
@@ -389,6 +409,7 @@ pub fn build(text: &str, mode: Mode, record: &MatchRecord) -> Result<AnyAction, 
         (Ok(GameKind::ZendoDuel), _) => Ok(DuelMove::Build { koan, mode }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Observe) => Ok(PracticeMove::Build { koan }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Challenge) => Err(NO_CHALLENGE.into()),
+        (Ok(GameKind::ZendoTriple), _) => triple::build_named(text, mode, None, record),
         #[allow(unreachable_patterns)]
         _ => Err("that match is not a Zendo match: `/zendo status` says which it is".into()),
     }
@@ -404,6 +425,7 @@ pub fn either(
         (Ok(GameKind::ZendoDuel), _) => Ok(duel.into()),
         (Ok(GameKind::ZendoPractice), Some(p)) => Ok(p.into()),
         (Ok(GameKind::ZendoPractice), None) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
+        (Ok(GameKind::ZendoTriple), _) => triple::from_duel(duel),
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
     }
@@ -414,6 +436,7 @@ pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
     match record.game() {
         Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Disallow.into()),
         Ok(GameKind::ZendoDuel) => Ok(DuelMove::Disallow.into()),
+        Ok(GameKind::ZendoTriple) => triple::from_duel(DuelMove::Disallow),
         #[allow(unreachable_patterns)]
         _ => Err("only Zendo has guesses to disallow".into()),
     }

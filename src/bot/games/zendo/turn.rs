@@ -17,12 +17,15 @@ pub enum KoanMode {
     Observe,
     #[name = "challenge"]
     Challenge,
+    /// Zendo Triple's word for observe: the umpire marks it at once.
+    #[name = "grade"]
+    Grade,
 }
 
 impl From<KoanMode> for Mode {
     fn from(m: KoanMode) -> Mode {
         match m {
-            KoanMode::Observe => Mode::Observe,
+            KoanMode::Observe | KoanMode::Grade => Mode::Observe,
             KoanMode::Challenge => Mode::Challenge,
         }
     }
@@ -34,20 +37,34 @@ impl From<KoanMode> for Mode {
 /// then ^ > v <; `..` is an empty cell). Leave it out to type it in a box over several
 /// lines. `observe` (the default): the umpire says at once. `challenge`: both players
 /// answer privately within the time; each right answer earns a guessing ticket.
+/// Zendo Triple: `grade` (same as observe) or `challenge` on the `patterns` you name
+/// (A, B, C or several, e.g. `A,C`; default every unsolved one).
 #[poise::command(slash_command)]
 pub async fn koan(
     ctx: Context<'_>,
     #[description = "One line, rows split by ` / `, e.g. 3> .. 2^ / .. 1< 1< (leave out for a box)"]
     structure: Option<String>,
-    #[description = "observe (the umpire says at once; default) or challenge (both answer privately)"]
+    #[description = "observe / grade (the umpire says at once; default) or challenge (both answer privately)"]
     mode: Option<KoanMode>,
+    #[description = "Zendo Triple: the patterns to grade or challenge on, e.g. A or A,C (default: every unsolved one)"]
+    patterns: Option<String>,
 ) -> Result<(), Error> {
     let mode: Mode = mode.map(Mode::from).unwrap_or_default();
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
     match structure {
-        Some(text) => play_in(ctx, &record, |r| super::build(&text, mode, r)).await,
+        Some(text) => {
+            play_in(ctx, &record, |r| {
+                super::triple::build_named(&text, mode, patterns.as_deref(), r)
+            })
+            .await
+        }
+        None if patterns.is_some() => {
+            let e = "to name the patterns, give the structure on one line (`structure`); the \
+                     box grades or challenges on every unsolved pattern";
+            reply(ctx, Post::private(e)).await
+        }
         None => open_koan_box(ctx, mode, &record).await,
     }
 }
@@ -96,20 +113,25 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
 /// pieces`) or in the symbolic form. The umpire says how it read it, and which
 /// structures on the table already contradict it; press *Make it official* (then the
 /// umpire proves it right or shows a counterexample) or *Take it back* (the ticket
-/// comes back).
+/// comes back). Zendo Triple: a guess costs a stone, and `on` names the pattern (A, B
+/// or C).
 #[poise::command(slash_command)]
 pub async fn guess(
     ctx: Context<'_>,
     #[description = "The pattern, e.g. every small piece points up"] pattern: String,
+    #[description = "Zendo Triple: which hidden pattern you guess (A, B or C)"] on: Option<
+        super::triple::LetterChoice,
+    >,
 ) -> Result<(), Error> {
     match lang::parse(&pattern) {
         Ok(p) => {
-            play(ctx, |r| {
-                super::either(
+            play(ctx, |r| match super::triple::guess(r, on, &p) {
+                Some(triple) => triple,
+                None => super::either(
                     r,
                     DuelMove::Guess { pattern: p.clone() },
                     Some(PracticeMove::Guess { pattern: p.clone() }),
-                )
+                ),
             })
             .await
         }

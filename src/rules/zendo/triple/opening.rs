@@ -5,7 +5,7 @@
 //!
 //! - Patterns given as text (`--pattern` three times, in order A, B, C) are read and
 //!   checked; otherwise three entries of the arrows pool are drawn by the seed, skipping
-//!   any equivalent to one already drawn.
+//!   any that is not reasonable or is equivalent to one already drawn.
 //! - Reasonable: [`finder::reasonable`] (neither always nor never true, obeyed by a
 //!   fair share of random structures, not needlessly long).
 //! - No two equivalent: the finder compares each pair; its counterexample is the
@@ -92,20 +92,37 @@ fn reasonable(p: &Pattern, l: Letter) -> Result<(), String> {
     }
 }
 
-/// Three pairwise different entries of the pool's arrows patterns, from the seed.
+/// Three pairwise different, reasonable entries of the pool's arrows patterns, from
+/// the seed. A pool file is read with its entries' own structures checked, not their
+/// reasonableness, so an entry that is not reasonable (too rare, too common, too long)
+/// is skipped here, as is one equivalent to a pattern already drawn.
 fn drawn(pool: &Pool, seed: u64, limits: &Limits) -> Result<Vec<Pattern>, String> {
     let entries: Vec<_> = pool.for_set(SET).collect();
     let n = entries.len();
     let mut out: Vec<Pattern> = Vec::new();
+    let mut unreasonable = 0;
     for i in 0..n {
+        if out.len() == 3 {
+            break;
+        }
         let e = entries[(seed as usize).wrapping_add(i * 7) % n];
-        if out.len() < 3 && out.iter().all(|p| separator(p, &e.pattern, limits).is_ok()) {
+        if !finder::reasonable(&e.pattern, SET, &ReasonableOptions::default()).accepted() {
+            unreasonable += 1;
+            continue;
+        }
+        if out.iter().all(|p| separator(p, &e.pattern, limits).is_ok()) {
             out.push(e.pattern.clone());
         }
     }
     if out.len() < 3 {
+        let skipped = if unreasonable > 0 {
+            format!(", {unreasonable} of them not reasonable")
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "the pool has fewer than three different arrows patterns ({n} entries); add some"
+            "the pool has fewer than three different reasonable arrows patterns ({n} \
+             entries{skipped}); add some"
         ));
     }
     Ok(out)
@@ -240,6 +257,76 @@ mod tests {
 
     fn parse(t: &str) -> Formula {
         lang::parse(t).unwrap().formula
+    }
+
+    /// A host's pool: `up` twice in other words, one too rare to be reasonable, and
+    /// two more. Whatever the seed, the three drawn are reasonable and pairwise
+    /// different; without enough of those, the draw says so.
+    #[test]
+    fn drawn_patterns_are_reasonable_and_pairwise_different() {
+        let entry = |id: &str, pattern: &str, obeys: &str, not: &str| {
+            format!(
+                "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
+                 obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
+            )
+        };
+        let rare = entry(
+            "rare",
+            "there are at least 9 pieces",
+            "UUU / UUU / UUU",
+            "U",
+        );
+        let text = [
+            entry("up", "some arrow points up", "U", "D"),
+            entry("up2", "an arrow points up", "UD", "D"),
+            rare.clone(),
+            entry("right", "some arrow points right", "R", "L"),
+            entry("left", "some arrow points left", "L", "R"),
+        ]
+        .concat();
+        let pool = Pool::from_toml(&text).expect("the pool reads");
+        assert!(
+            !finder::reasonable(
+                &parse_pattern("there are at least 9 pieces"),
+                SET,
+                &Default::default()
+            )
+            .accepted(),
+            "the rare entry is one to skip"
+        );
+        for seed in 0..5 {
+            let hidden = drawn(&pool, seed, &Limits::default()).unwrap();
+            for (i, p) in hidden.iter().enumerate() {
+                let report = finder::reasonable(p, SET, &ReasonableOptions::default());
+                assert!(report.accepted(), "seed {seed}: {}", p.source);
+                for q in &hidden[i + 1..] {
+                    assert!(
+                        separator(p, q, &Limits::default()).is_ok(),
+                        "seed {seed}: {} and {} are the same pattern",
+                        p.source,
+                        q.source
+                    );
+                }
+            }
+        }
+        // Two different reasonable patterns are not enough.
+        let few = [
+            entry("up", "some arrow points up", "U", "D"),
+            entry("up2", "an arrow points up", "UD", "D"),
+            rare,
+            entry("right", "some arrow points right", "R", "L"),
+        ]
+        .concat();
+        let pool = Pool::from_toml(&few).expect("the pool reads");
+        let e = drawn(&pool, 0, &Limits::default()).unwrap_err();
+        assert!(
+            e.contains("fewer than three different reasonable") && e.contains("1 of them not"),
+            "{e}"
+        );
+    }
+
+    fn parse_pattern(t: &str) -> Pattern {
+        lang::parse(t).unwrap()
     }
 
     #[test]

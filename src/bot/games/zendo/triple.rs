@@ -1,0 +1,1058 @@
+//! Zendo Triple on Discord: `/zendo triple` (start), the Triple's parts of `/koan`
+//! (`patterns`) and `/guess` (`on`), `/zendo answer` (a challenge or a quiz round in
+//! words), the challenge's answer buttons, and its posts (opening, batches, status,
+//! board). The words are `narrate::triple`'s; this adds pictures (each structure with
+//! three lettered stones), buttons and Discord's clocks.
+//!
+//! Challenge answers are built one press at a time: each button's id carries the
+//! whole sheet as it would stand after the press ([`Press::Sheet`]), so nothing is
+//! remembered between presses and the buttons survive a restart; the sheet goes to the
+//! umpire once every challenged pattern has an answer (and again after each change,
+//! until the reveal).
+
+use crate::bot::commands::{my_match, reply};
+use crate::bot::ids::{ButtonId, Press};
+use crate::bot::post::{Button, Post};
+use crate::bot::say::{Clocks, mention};
+use crate::bot::{Bot, Context, Error, is_host, refusal};
+use crate::finder::Limits;
+use crate::koan::{Koan, PieceSet};
+use crate::lang::Pattern;
+use crate::narrate::triple::{status as status_line, tell};
+use crate::narrate::zendo::{guess_line, listed_guesses, read_structure};
+use crate::narrate::{Names, clock_text};
+use crate::render::{self, BoardEntry};
+use crate::rules::zendo::triple::{
+    Event, Letter, PhaseView, StepView, TripleEntry, TripleEvent, TripleMove, TripleOrigin,
+    TripleSetup, TripleTiming, TripleView, letters, opening::triple_opening,
+};
+use crate::rules::zendo::{Answer, DuelMove, Mode, Settings, ZendoEvent};
+use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Place, events_of};
+use crate::store::{MatchId, MatchRecord};
+use poise::serenity_prelude as serenity;
+use rand::RngExt;
+
+/// One of Zendo Triple's hidden patterns, as a slash command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LetterChoice {
+    #[name = "A"]
+    A,
+    #[name = "B"]
+    B,
+    #[name = "C"]
+    C,
+}
+
+impl From<LetterChoice> for Letter {
+    fn from(c: LetterChoice) -> Letter {
+        match c {
+            LetterChoice::A => Letter::A,
+            LetterChoice::B => Letter::B,
+            LetterChoice::C => Letter::C,
+        }
+    }
+}
+
+/// Challenge someone to Zendo Triple: three hidden arrows patterns, first to solve two.
+///
+/// The umpire hides patterns A, B and C and shows a structure that obeys all three and
+/// one that obeys as few as possible. The one you challenge starts. Each turn: build a
+/// structure if you like (`/koan`, graded or challenged on the patterns you name), guess
+/// a pattern with a stone (`/guess ... on: A`), `/endturn`. After two hours of play a
+/// quiz decides the patterns left.
+#[poise::command(slash_command, guild_only)]
+pub async fn triple(
+    ctx: Context<'_>,
+    #[description = "Who you challenge (they start)"] opponent: serenity::User,
+    #[description = "Where the three patterns come from: arrows (default) or a server pool"]
+    pool: Option<String>,
+    #[description = "Host only: the seed that draws the patterns (a player who knew it could work them out)"]
+    seed: Option<u64>,
+    #[description = "Host only: who plays against the opponent (you only set the match up)"]
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    let host = ctx.author().id.get();
+    let me = player.as_ref().map_or(host, |u| u.id.get());
+    let them = opponent.id.get();
+    if them == me {
+        return reply(ctx, Post::private("a Triple needs two different players")).await;
+    }
+    if opponent.bot || player.as_ref().is_some_and(|u| u.bot) {
+        return reply(ctx, Post::private("bots cannot play: name a person")).await;
+    }
+    let settings = bot.settings(guild).await?;
+    if (seed.is_some() || player.is_some())
+        && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
+    {
+        return reply(
+            ctx,
+            Post::private(
+                "only a host (Manage Server, or the host role) may pick the seed or the \
+                 players: a player who knew the seed could work the patterns out",
+            ),
+        )
+        .await;
+    }
+    if seed.is_some() && (host == me || host == them) {
+        return reply(
+            ctx,
+            Post::private(
+                "you would play against patterns you could work out from the seed: to pick \
+                 it, set up a Triple between two others (`player` and `opponent`)",
+            ),
+        )
+        .await;
+    }
+    let name = pool.unwrap_or_else(|| "arrows".into()).trim().to_string();
+    if name.eq_ignore_ascii_case("generated") || name.eq_ignore_ascii_case("pyramids") {
+        return reply(
+            ctx,
+            Post::private(
+                "a Triple draws its three arrows patterns from a pool: `arrows` (the \
+                 default) or a server pool with arrows patterns (`/pool list`)",
+            ),
+        )
+        .await;
+    }
+    let Some(_setting_up) = bot.setting_up(channel, 0) else {
+        return reply(
+            ctx,
+            Post::private("a match is being set up in this channel right now: wait for it"),
+        )
+        .await;
+    };
+    if super::refused_busy(ctx, [me, them], "/zendo status").await? {
+        return Ok(());
+    }
+    let seed = seed.unwrap_or_else(|| rand::rng().random());
+    // Drawing runs the finder (three comparisons, two searches) and the DM checks talk
+    // to Discord: defer, so the 3-second deadline for the first response is kept.
+    ctx.defer().await?;
+    let (hidden, opening) = match draw(bot, guild, &name, seed).await {
+        Ok(x) => x,
+        Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
+    };
+    let (mine, theirs) = tokio::join!(
+        super::dm_check(bot, me, them, channel, "Zendo Triple"),
+        super::dm_check(bot, them, me, channel, "Zendo Triple")
+    );
+    let setup = TripleSetup {
+        players: [PlayerId(me), PlayerId(them)],
+        starter: PlayerId(them),
+        hidden: Box::new(hidden),
+        opening: Box::new(opening),
+        settings: Settings {
+            set: PieceSet::Arrows,
+            style: settings.style,
+        },
+        timing: TripleTiming::default(),
+        seed,
+    };
+    let place = Place {
+        guild,
+        channel: Some(channel),
+    };
+    let game = match bot.runtime.create(place, setup.into()).await {
+        Ok(id) => id,
+        Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
+    };
+    super::open_with_dms(ctx, game, channel, [(me, mine), (them, theirs)]).await
+}
+
+/// The three patterns and the opening, from a pool, off the async threads.
+async fn draw(
+    bot: &Bot,
+    guild: Option<u64>,
+    name: &str,
+    seed: u64,
+) -> Result<([Pattern; 3], crate::rules::zendo::triple::TripleOpening), String> {
+    let pool = bot.load_pool(guild, name).await?;
+    let name = name.to_string();
+    tokio::task::spawn_blocking(move || {
+        triple_opening(&[], &pool, seed, &Limits::default())
+            .map_err(|e| format!("the pool `{name}`: {e}"))
+    })
+    .await
+    .map_err(|e| format!("drawing the patterns failed: {e}"))?
+}
+
+/// `/koan` in any Zendo game: Triple reads its arrows and the named patterns
+/// (`A`, `A,C`, `bc`; none: every unsolved one); the others refuse `patterns`.
+pub fn build_named(
+    text: &str,
+    mode: Mode,
+    patterns: Option<&str>,
+    record: &MatchRecord,
+) -> Result<AnyAction, String> {
+    let named = match patterns {
+        Some(p) => letters(p)?,
+        None => Vec::new(),
+    };
+    match record.game() {
+        Ok(GameKind::ZendoTriple) => Ok(TripleMove::Build {
+            koan: read_structure(text, PieceSet::Arrows)?,
+            mode,
+            patterns: named,
+        }
+        .into()),
+        _ if patterns.is_some() => Err(
+            "`patterns` names Zendo Triple's patterns (A, B, C); this match has one pattern: \
+             leave it out"
+                .into(),
+        ),
+        _ => super::build(text, mode, record),
+    }
+}
+
+/// `/guess` in a Triple (`Some`): the pattern named with `on`. `None` for the other
+/// games, which refuse `on`.
+pub fn guess(
+    record: &MatchRecord,
+    on: Option<LetterChoice>,
+    guess: &Pattern,
+) -> Option<Result<AnyAction, String>> {
+    match (record.game(), on) {
+        (Ok(GameKind::ZendoTriple), Some(on)) => Some(Ok(TripleMove::Guess {
+            pattern: on.into(),
+            guess: guess.clone(),
+        }
+        .into())),
+        (Ok(GameKind::ZendoTriple), None) => Some(Err(
+            "say which pattern you guess: `/guess pattern: ... on: A` (A, B or C, unsolved)".into(),
+        )),
+        (_, Some(_)) => Some(Err(
+            "`on` names one of Zendo Triple's patterns; this match has one pattern: leave it \
+             out"
+            .into(),
+        )),
+        (_, None) => None,
+    }
+}
+
+/// The Triple's version of a move every Zendo game has (a button, `/endturn`, `/pass`,
+/// a host's disallow).
+pub fn from_duel(m: DuelMove) -> Result<AnyAction, String> {
+    match m {
+        DuelMove::Confirm => Ok(TripleMove::Confirm.into()),
+        DuelMove::TakeBack => Ok(TripleMove::TakeBack.into()),
+        DuelMove::EndTurn => Ok(TripleMove::EndTurn.into()),
+        DuelMove::Disallow => Ok(TripleMove::Disallow.into()),
+        DuelMove::Skip => Err(
+            "in Zendo Triple, building a structure is optional and skipping \
+                               it costs nothing: guess with `/guess`, or end your turn with \
+                               `/endturn`"
+                .into(),
+        ),
+        _ => Err("that is not a move of Zendo Triple: `/zendo status` says what comes next".into()),
+    }
+}
+
+/// Zendo Triple: answer privately, a challenge (A obeys B not) or a quiz round.
+///
+/// A challenge: `A obeys B not C pass` (each challenged pattern). A quiz round:
+/// `obeys not pass ...`, one per question in order. Only you see your answers until the reveal; you may answer again to change them
+/// until then. The answer buttons (by DM, or *Answer privately*) do the same.
+#[poise::command(slash_command)]
+pub async fn answer(
+    ctx: Context<'_>,
+    #[description = "A challenge: A obeys B not C pass; a quiz round: obeys not pass ... in order"]
+    answers: String,
+) -> Result<(), Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    let bot = ctx.data();
+    let user = PlayerId(ctx.author().id.get());
+    let view = bot.runtime.view(record.id, &Viewer::Player(user)).await?;
+    let AnyView::ZendoTriple(v) = view else {
+        return reply(
+            ctx,
+            Post::private(
+                "`/zendo answer` answers Zendo Triple's challenges and quiz; a duel's challenge \
+                 is answered with its buttons",
+            ),
+        )
+        .await;
+    };
+    let m = match &v.phase {
+        PhaseView::Turn {
+            step: StepView::Challenge { patterns, .. },
+            ..
+        } => crate::play::triple::read_answers(&answers, patterns).map(|a| {
+            let said = patterns
+                .iter()
+                .zip(&a)
+                .map(|(l, a)| format!("{l} {a}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (TripleMove::Answer { answers: a }, said)
+        }),
+        PhaseView::Quiz { .. } => answers
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::parse::<Answer>)
+            .collect::<Result<Vec<_>, _>>()
+            .map(|a| {
+                let said = a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| format!("{}. {a}", i + 1))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                (TripleMove::QuizAnswer { answers: a }, said)
+            }),
+        _ => Err("there is no challenge or quiz to answer now".into()),
+    };
+    let (m, said) = match m {
+        Ok(x) => x,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
+    let done = bot
+        .runtime
+        .act(record.id, Actor::Player(user), m.into(), None)
+        .await;
+    reply(
+        ctx,
+        Post::private(match done {
+            Ok(_) => answers_in(record.id, &said),
+            Err(e) => refusal(&e),
+        }),
+    )
+    .await
+}
+
+fn answers_in(game: MatchId, said: &str) -> String {
+    format!(
+        "Your answers in match #{game} are in: **{said}**. They stay private until both \
+         players have answered or time is up; you may change them until then."
+    )
+}
+
+/// A press on a challenge's answer button: the sheet so far, or (complete) the
+/// answers given, with the buttons again to change them.
+pub async fn on_sheet(
+    bot: &Bot,
+    game: MatchId,
+    user: PlayerId,
+    sheet: [Option<Answer>; 3],
+    shown: Option<u64>,
+) -> Post {
+    let v = match bot.runtime.view(game, &Viewer::Player(user)).await {
+        Ok(AnyView::ZendoTriple(v)) if v.you.is_some() => v,
+        Ok(_) => return Post::private("only the two players of this Triple answer its challenges"),
+        Err(e) => return Post::private(format!("Mondo could not find that match: {e}")),
+    };
+    let PhaseView::Turn {
+        step: StepView::Challenge { patterns, .. },
+        ..
+    } = &v.phase
+    else {
+        return Post::private("no challenge is waiting for answers now");
+    };
+    let given: Vec<String> = patterns
+        .iter()
+        .filter_map(|l| sheet[l.index()].map(|a| format!("{l} {a}")))
+        .collect();
+    let missing: Vec<String> = patterns
+        .iter()
+        .filter(|l| sheet[l.index()].is_none())
+        .map(Letter::to_string)
+        .collect();
+    let mut post = if missing.is_empty() {
+        let answers = patterns
+            .iter()
+            .map(|l| sheet[l.index()].unwrap_or(Answer::Pass))
+            .collect();
+        let m = TripleMove::Answer { answers };
+        match bot
+            .runtime
+            .act(game, Actor::Player(user), m.into(), shown)
+            .await
+        {
+            Ok(_) => Post::text(answers_in(game, &given.join(", "))),
+            Err(e) => return Post::private(refusal(&e)),
+        }
+    } else {
+        Post::text(format!(
+            "So far: {}. Still to answer: {} (nothing is sent until every pattern has an \
+             answer).",
+            if given.is_empty() {
+                "nothing".to_string()
+            } else {
+                given.join(", ")
+            },
+            missing.join(", ")
+        ))
+    };
+    for row in sheet_buttons(game, v.version, patterns, sheet) {
+        post.buttons(row);
+    }
+    post.ephemeral = true;
+    post
+}
+
+/// One row per challenged pattern: obeys, does not, no answer; each button's id is the
+/// sheet with that answer put in.
+fn sheet_buttons(
+    game: MatchId,
+    version: u64,
+    patterns: &[Letter],
+    sheet: [Option<Answer>; 3],
+) -> Vec<Vec<Button>> {
+    patterns
+        .iter()
+        .map(|l| {
+            [
+                (Answer::Obeys, "obeys", serenity::ButtonStyle::Success),
+                (Answer::Not, "does not", serenity::ButtonStyle::Danger),
+                (Answer::Pass, "no answer", serenity::ButtonStyle::Secondary),
+            ]
+            .into_iter()
+            .map(|(a, words, style)| {
+                let mut next = sheet;
+                next[l.index()] = Some(a);
+                let chosen = if sheet[l.index()] == Some(a) {
+                    " ✓"
+                } else {
+                    ""
+                };
+                let mut b = Button::new(
+                    ButtonId {
+                        game,
+                        version,
+                        press: Press::Sheet(next),
+                    },
+                    format!("{l}: {words}{chosen}"),
+                );
+                b.style = style;
+                b
+            })
+            .collect()
+        })
+        .collect()
+}
+
+/// What a player answers with, privately: a challenge's buttons, or a quiz round's
+/// questions and how to answer them. `None` when nothing waits for answers.
+pub fn answer_post(game: MatchId, v: &TripleView, clocks: Clocks) -> Option<Post> {
+    let names = Names::mentions(v.players.values());
+    let mut post = Post::default();
+    match &v.phase {
+        PhaseView::Turn {
+            seat,
+            step:
+                StepView::Challenge {
+                    koan,
+                    patterns,
+                    yours,
+                    clock,
+                    ..
+                },
+        } => {
+            post.line(format!(
+                "Zendo Triple #{game}: {} challenges this structure on {}. For each pattern, \
+                 does it obey? Your answers stay private until both players have answered or \
+                 time is up{}.",
+                names.name(*seat),
+                list(patterns),
+                until(clock, clocks)
+            ));
+            post.koan(koan, None, None);
+            let mut sheet = [None; 3];
+            for (l, a) in patterns.iter().zip(yours.iter().flatten()) {
+                sheet[l.index()] = Some(*a);
+            }
+            for row in sheet_buttons(game, v.version, patterns, sheet) {
+                post.buttons(row);
+            }
+        }
+        PhaseView::Quiz {
+            round,
+            questions,
+            clock,
+            ..
+        } => {
+            post.line(format!(
+                "Zendo Triple #{game}, quiz round {round}: judge each structure on its \
+                 pattern, privately, with `/zendo answer` in the match's channel (one answer \
+                 per question, in order: obeys, not or pass){}.",
+                until(clock, clocks)
+            ));
+            for (i, q) in questions.iter().enumerate() {
+                post.line(format!("{}. {} on {}", i + 1, q.koan.to_line(), q.pattern));
+            }
+            quiz_picture(&mut post, questions);
+        }
+        _ => return None,
+    }
+    Some(post)
+}
+
+/// The answer post to send each player by DM after this batch, if it opened a
+/// challenge or a quiz round that still waits.
+pub fn dm_post(game: MatchId, events: &[AnyEvent], v: &TripleView, clocks: Clocks) -> Option<Post> {
+    let events: Vec<Event> = events_of(events);
+    let asks = events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Game(TripleEvent::ChallengeOpened { .. } | TripleEvent::QuizStarted { .. })
+        )
+    });
+    if !asks {
+        return None;
+    }
+    answer_post(game, v, clocks)
+}
+
+fn list(patterns: &[Letter]) -> String {
+    patterns
+        .iter()
+        .map(Letter::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn until(clock: &crate::rules::Clock, clocks: Clocks) -> String {
+    clock.expires_at().map_or(String::new(), |at| {
+        format!(" (answers close {})", clocks.countdown(at))
+    })
+}
+
+/// A structure on the table with its three lettered stones.
+fn entry_picture(post: &mut Post, e: &TripleEntry) {
+    post.files.push((
+        format!("koan-{}.png", e.number),
+        render::lettered_koan_png(
+            &e.koan,
+            Some(&format!("#{}", e.number)),
+            &render::abc(e.marks),
+        ),
+    ));
+}
+
+/// Every structure on the table in one picture, each with its three stones.
+fn table_picture(post: &mut Post, table: &[TripleEntry]) {
+    match crate::play::triple::table_png(table) {
+        Ok(png) => post.files.push(("board.png".into(), png)),
+        Err(e) => post.lines.push(format!("(no picture: {e})")),
+    }
+}
+
+/// A quiz round's structures, numbered, each with the grey stone of its pattern.
+fn quiz_picture(post: &mut Post, questions: &[crate::rules::zendo::triple::Question]) {
+    let entries: Vec<BoardEntry> = questions
+        .iter()
+        .enumerate()
+        .map(|(i, q)| BoardEntry {
+            koan: &q.koan,
+            mark: None,
+            label: format!("{}.", i + 1),
+        })
+        .collect();
+    let stones: Vec<[(char, Option<render::Mark>); 1]> = questions
+        .iter()
+        .map(|q| [(q.pattern.char(), None)])
+        .collect();
+    let letters: Vec<&render::Lettered> = stones.iter().map(|s| &s[..]).collect();
+    match render::lettered_board_png(&entries, &letters) {
+        Ok(png) => post.files.push(("quiz.png".into(), png)),
+        Err(e) => post.lines.push(format!("(no picture: {e})")),
+    }
+}
+
+/// The entry a structure became on the table.
+fn entry_of<'a>(v: &'a TripleView, koan: &Koan) -> Option<&'a TripleEntry> {
+    v.table.iter().find(|e| e.koan == *koan)
+}
+
+/// One batch of events as one post: their words, the pictures of what they put on the
+/// table, the clock that now runs, and the buttons for the next move.
+pub fn batch(
+    events: &[AnyEvent],
+    v: &TripleView,
+    clocks: Clocks,
+    game: MatchId,
+    no_dm: &[PlayerId],
+) -> Post {
+    let names = Names::mentions(v.players.values());
+    let events: Vec<Event> = events_of(events);
+    let mut post = Post::default();
+    let mut stones = None;
+    let (mut read_guess, mut asked) = (false, false);
+    for e in &events {
+        for line in tell(&names, std::slice::from_ref(e), v) {
+            if line.json["event"] == "stones" {
+                stones = Some(line.text);
+            } else {
+                post.line(discord_words(&names, e, line.text));
+            }
+        }
+        let EventKind::Game(g) = &e.kind else {
+            continue;
+        };
+        match g {
+            TripleEvent::Graded { koan, .. } => {
+                if let Some(entry) = entry_of(v, koan) {
+                    entry_picture(&mut post, entry);
+                }
+            }
+            TripleEvent::ChallengeOpened { koan, .. } => {
+                asked = true;
+                post.koan(koan, None, None);
+            }
+            TripleEvent::ChallengeRevealed { .. } => {
+                if let Some(entry) = v
+                    .table
+                    .iter()
+                    .rev()
+                    .find(|t| matches!(t.origin, TripleOrigin::Challenged { .. }))
+                {
+                    entry_picture(&mut post, entry);
+                }
+            }
+            TripleEvent::Pattern { zendo, .. } => match zendo {
+                ZendoEvent::GuessRead { .. } => read_guess = true,
+                ZendoEvent::Refuted {
+                    counterexample,
+                    on_table,
+                    ..
+                } => {
+                    let entry = match on_table {
+                        Some(n) => v.table.iter().find(|t| t.number == *n),
+                        None => entry_of(v, &counterexample.koan),
+                    };
+                    if let Some(entry) = entry {
+                        entry_picture(&mut post, entry);
+                    }
+                }
+                _ => {}
+            },
+            TripleEvent::QuizStarted { questions, .. } => {
+                asked = true;
+                quiz_picture(&mut post, questions);
+            }
+            TripleEvent::TripleEnded { .. } => table_picture(&mut post, &v.table),
+            _ => {}
+        }
+    }
+    if let Some(line) = stones {
+        post.line(line);
+    }
+    let button = |press, label: &str| {
+        Button::new(
+            ButtonId {
+                game,
+                version: v.version,
+                press,
+            },
+            label,
+        )
+    };
+    let pending = matches!(
+        v.phase,
+        PhaseView::Turn {
+            step: StepView::Pending { .. },
+            ..
+        }
+    );
+    if read_guess && pending {
+        post.buttons(vec![
+            button(Press::Confirm, "Make it official"),
+            button(Press::TakeBack, "Take it back"),
+        ]);
+    }
+    let waiting = matches!(
+        v.phase,
+        PhaseView::Quiz { .. }
+            | PhaseView::Turn {
+                step: StepView::Challenge { .. },
+                ..
+            }
+    );
+    if asked && waiting {
+        if !no_dm.is_empty() {
+            let who: Vec<String> = no_dm.iter().map(|p| mention(*p)).collect();
+            post.line(format!(
+                "{}: I could not DM you, so answer with the button below (only you see your \
+                 answers)",
+                who.join(", ")
+            ));
+        }
+        // Always there: a DM that never arrived must not cost anyone their answers.
+        post.buttons(vec![button(Press::AskHere, "Answer privately")]);
+    }
+    if v.outcome.is_none() && !events.is_empty() {
+        post.line(clock_line(&names, v, clocks));
+    }
+    post
+}
+
+/// The terminal's words where Discord is played differently (buttons, slash commands).
+fn discord_words(names: &Names, e: &Event, text: String) -> String {
+    match &e.kind {
+        EventKind::Game(TripleEvent::ChallengeOpened { by, koan, patterns }) => format!(
+            "{} challenges {} on {}: both players answer privately, per pattern (answer \
+             buttons by DM, *Answer privately* below, or `/zendo answer`); each right answer \
+             is a stone",
+            names.name(*by),
+            koan.to_line(),
+            list(patterns)
+        ),
+        EventKind::Game(TripleEvent::QuizStarted { round, questions }) => format!(
+            "**Quiz round {round}**: the time of play is over. {} structures, each judged on \
+             the pattern beside it; both players answer privately with `/zendo answer` (one \
+             answer per question, in order: obeys, not or pass). The most right answers on a \
+             pattern wins it.\n{}",
+            questions.len(),
+            questions
+                .iter()
+                .enumerate()
+                .map(|(i, q)| format!("{}. {} on {}", i + 1, q.koan.to_line(), q.pattern))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        EventKind::Game(TripleEvent::Pattern {
+            zendo: ZendoEvent::GuessRead { .. },
+            ..
+        }) => text.replace(
+            "`confirm` or `take back`",
+            "make it official or take it back (buttons below)",
+        ),
+        EventKind::Game(TripleEvent::TurnStarted { turn, seat }) => format!(
+            "turn {turn}: {} to play (`/koan` if you like, `/guess` with a stone, `/endturn`)",
+            names.name(*seat)
+        ),
+        _ => text,
+    }
+}
+
+/// The clock that matters now, as a countdown.
+fn clock_line(names: &Names, v: &TripleView, clocks: Clocks) -> String {
+    let left = clock_text(v.game_clock.remaining(clocks.game));
+    match &v.phase {
+        _ if v.paused => format!(
+            "paused by a host: {} left in the turn, {left} of play",
+            clock_text(v.clock.remaining(clocks.game))
+        ),
+        PhaseView::Turn {
+            step: StepView::Challenge { clock, .. },
+            ..
+        } => format!("answers: {}", clocks.clock(clock)),
+        PhaseView::Turn {
+            step: StepView::Verdict { .. },
+            ..
+        } => "the umpire is judging (the turn clock is stopped)".into(),
+        PhaseView::Turn { seat, .. } => format!(
+            "{}'s turn: {}; {left} of play left",
+            names.name(*seat),
+            clocks.clock(&v.clock)
+        ),
+        PhaseView::Quiz { clock, .. } => format!("quiz answers: {}", clocks.clock(clock)),
+        PhaseView::Over => String::new(),
+    }
+}
+
+/// The opening post: the two opening structures with their stones and who starts.
+pub fn opening(game: MatchId, v: &TripleView, clocks: Clocks) -> Post {
+    let names = Names::mentions(v.players.values());
+    let mut post = Post::default();
+    let fewest = v.table.get(1).map(|e| e.marks);
+    let second = match fewest {
+        Some(m) if m.iter().all(|m| *m == Some(false)) => "#2 obeys none".to_string(),
+        Some(m) => format!(
+            "no structure obeys none, so #2 obeys as few as any structure can ({}: see its \
+             stones)",
+            crate::narrate::triple::marks_text(&m)
+        ),
+        None => String::new(),
+    };
+    post.line(format!(
+        "**Zendo Triple #{game}**: {} vs {}. The umpire has hidden three arrows patterns, A, \
+         B and C; #1 obeys all three, {second}. Stones: white obeys, black does not, grey \
+         not graded.",
+        names.name(crate::rules::Seat::FIRST),
+        names.name(crate::rules::Seat::SECOND),
+    ));
+    for e in &v.table {
+        entry_picture(&mut post, e);
+    }
+    let t = v.timing;
+    post.line(format!(
+        "Each turn: build a structure if you like (`/koan`, graded or challenged on the \
+         patterns you name), guess a pattern with a stone (`/guess ... on: A`), then \
+         `/endturn`. Turns are {}, challenges are answered within {} s, each counterexample \
+         adds {} s; after {} of play a quiz decides the patterns left. Solve two to win.",
+        clock_text(t.turn_ms),
+        t.challenge_ms / 1000,
+        t.counterexample_bonus_ms / 1000,
+        clock_text(t.game_ms)
+    ));
+    post.line(clock_line(&names, v, clocks));
+    post
+}
+
+/// What a viewer may know of a Triple, now.
+pub fn status(game: MatchId, v: &TripleView, clocks: Clocks) -> Post {
+    let names = Names::mentions(v.players.values());
+    let line = status_line(game.0, &names, v, clocks.game);
+    let text = line
+        .text
+        .split_once(": ")
+        .map_or(line.text.as_str(), |(_, rest)| rest);
+    let mut post = Post::text(format!("**Zendo Triple #{game}**: {text}"));
+    if let PhaseView::Turn {
+        step:
+            StepView::Challenge {
+                patterns,
+                yours: Some(yours),
+                ..
+            },
+        ..
+    } = &v.phase
+    {
+        let mine: Vec<String> = patterns
+            .iter()
+            .zip(yours)
+            .map(|(l, a)| format!("{l} {a}"))
+            .collect();
+        post.line(format!("your answers: {}", mine.join(", ")));
+    }
+    if v.outcome.is_none() {
+        post.line(clock_line(&names, v, clocks));
+    }
+    post.line(format!(
+        "{} on the table (`/zendo board` shows them)",
+        crate::narrate::count(v.table.len() as u64, "structure", "structures")
+    ));
+    for line in solved_lines(&names, v) {
+        post.line(line);
+    }
+    post
+}
+
+/// Each pattern revealed so far (solved, or all at the end).
+fn solved_lines(names: &Names, v: &TripleView) -> Vec<String> {
+    Letter::ALL
+        .iter()
+        .filter_map(|l| {
+            let text = v.revealed[l.index()].as_ref()?;
+            let by = v.solved[l.index()]
+                .map_or(String::new(), |s| format!(", solved by {}", names.name(s)));
+            Some(format!("pattern {l}{by}: {text}"))
+        })
+        .collect()
+}
+
+/// Every structure on the table in one picture with its stones, and the guesses.
+pub fn board(game: MatchId, v: &TripleView) -> Post {
+    let names = Names::mentions(v.players.values());
+    let mut post = Post::text(format!(
+        "**Match #{game}**: {} (stones A B C: white obeys, black does not, grey not graded)",
+        crate::narrate::count(v.table.len() as u64, "structure", "structures")
+    ));
+    table_picture(&mut post, &v.table);
+    for l in Letter::ALL {
+        for g in listed_guesses(&v.guesses[l.index()]) {
+            post.line(format!("{l}: {}", guess_line(g)));
+        }
+    }
+    for line in solved_lines(&names, v) {
+        post.line(line);
+    }
+    post
+}
+
+/// The Triple view inside any view.
+pub fn view_of(view: &AnyView) -> Option<&TripleView> {
+    match view {
+        AnyView::ZendoTriple(v) => Some(v),
+        _ => None,
+    }
+}
+
+impl Bot {
+    /// The players of a Triple get their answer post by DM, if `events` asked them.
+    pub(crate) fn triple_dm(
+        &self,
+        game: MatchId,
+        events: &[AnyEvent],
+        view: &AnyView,
+    ) -> Option<(Post, Vec<PlayerId>, u64)> {
+        let v = view_of(view)?;
+        let post = dm_post(game, events, v, self.clocks())?;
+        Some((post, v.players.values().to_vec(), v.version))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
+    use crate::rules::zendo::triple::{Triple, TripleOpening};
+    use crate::rules::{Game, Seat};
+
+    const HIDDEN: [&str; 3] = [
+        "some piece points up",
+        "some piece points right",
+        "some piece points left",
+    ];
+
+    fn game(game_ms: u64) -> Harness<Triple> {
+        Harness::new(TripleSetup {
+            players: [ALICE, BOB],
+            starter: ALICE,
+            hidden: Box::new(HIDDEN.map(parsed)),
+            opening: Box::new(TripleOpening {
+                all: koan("URL"),
+                fewest: koan("D"),
+                separators: [koan("U"), koan("U"), koan("R")],
+            }),
+            settings: Settings {
+                set: PieceSet::Arrows,
+                ..Settings::default()
+            },
+            timing: TripleTiming {
+                game_ms,
+                ..TripleTiming::default()
+            },
+            seed: 7,
+        })
+    }
+
+    fn any(events: Vec<Event>) -> Vec<AnyEvent> {
+        events.into_iter().map(AnyEvent::ZendoTriple).collect()
+    }
+
+    fn clocks() -> Clocks {
+        Clocks {
+            game: 0,
+            wall_ms: 1_700_000_000_000,
+        }
+    }
+
+    fn text(post: &Post) -> String {
+        post.lines.join("\n")
+    }
+
+    /// No post a spectator or a player sees names an unsolved pattern.
+    fn keeps_secrets(post: &Post) {
+        for h in HIDDEN {
+            assert!(!text(post).contains(h), "{}", text(post));
+        }
+    }
+
+    #[test]
+    fn a_challenge_is_answered_per_pattern_with_the_sheet_in_the_buttons() {
+        let mut h = game(TripleTiming::default().game_ms);
+        let events = h.ok(
+            Actor::Player(ALICE),
+            TripleMove::Build {
+                koan: koan("UD"),
+                mode: Mode::Challenge,
+                patterns: vec![Letter::A, Letter::C],
+            },
+        );
+        let spectator = h.game.view(&Viewer::Spectator);
+        let post = batch(
+            &any(events.clone()),
+            &spectator,
+            clocks(),
+            MatchId(3),
+            &[BOB],
+        );
+        keeps_secrets(&post);
+        assert!(
+            text(&post).contains("challenges U D on A, C"),
+            "{}",
+            text(&post)
+        );
+        assert!(
+            text(&post).contains(&mention(BOB)),
+            "bob answers in the channel"
+        );
+        assert_eq!(post.files.len(), 1, "the challenged structure");
+        let ask = post.buttons.concat();
+        assert_eq!(ask.len(), 1);
+        assert_eq!(ask[0].id.press, Press::AskHere);
+        // The private post: one row per named pattern, each button the sheet with its
+        // answer put in.
+        let dm = dm_post(MatchId(3), &any(events), &spectator, clocks()).expect("a DM");
+        assert_eq!(dm.buttons.len(), 2, "A and C");
+        let ids: Vec<Press> = dm.buttons.concat().iter().map(|b| b.id.press).collect();
+        assert_eq!(ids[0], Press::Sheet([Some(Answer::Obeys), None, None]));
+        assert_eq!(ids[4], Press::Sheet([None, None, Some(Answer::Not)]));
+        for b in dm.buttons.concat() {
+            assert_eq!(b.id.to_string().parse::<ButtonId>(), Ok(b.id));
+        }
+        // Once answered, a player's own post shows the sheet as given.
+        h.ok(
+            Actor::Player(ALICE),
+            TripleMove::Answer {
+                answers: vec![Answer::Obeys, Answer::Pass],
+            },
+        );
+        let mine = h.game.view(&Viewer::Player(ALICE));
+        let again = answer_post(MatchId(3), &mine, clocks()).expect("still open");
+        let chosen: Vec<String> = again
+            .buttons
+            .concat()
+            .iter()
+            .filter(|b| b.label.ends_with('✓'))
+            .map(|b| b.label.clone())
+            .collect();
+        assert_eq!(chosen, ["A: obeys ✓", "C: no answer ✓"]);
+        let status = status(MatchId(3), &mine, clocks());
+        assert!(
+            text(&status).contains("your answers: A obeys, C no answer"),
+            "{}",
+            text(&status)
+        );
+    }
+
+    #[test]
+    fn the_quiz_is_posted_and_sent_with_its_questions() {
+        let mut h = game(60_000);
+        let mut events = Vec::new();
+        while !matches!(
+            h.game.view(&Viewer::Spectator).phase,
+            PhaseView::Quiz { .. }
+        ) {
+            events.extend(h.run_out());
+        }
+        let v = h.game.view(&Viewer::Spectator);
+        let post = batch(&any(events.clone()), &v, clocks(), MatchId(5), &[]);
+        keeps_secrets(&post);
+        let said = text(&post);
+        assert!(said.contains("**Quiz round 1**"), "{said}");
+        assert!(said.contains("`/zendo answer`"), "{said}");
+        assert!(said.contains("30. "), "every question listed: {said}");
+        assert!(post.files.iter().any(|(f, _)| f == "quiz.png"));
+        assert_eq!(post.buttons.concat()[0].id.press, Press::AskHere);
+        let dm = dm_post(MatchId(5), &any(events), &v, clocks()).expect("the quiz by DM");
+        assert!(text(&dm).contains("quiz round 1"), "{}", text(&dm));
+        assert!(dm.files.iter().any(|(f, _)| f == "quiz.png"));
+        // The end reveals every pattern with the board.
+        let end = h.ok(Actor::Player(ALICE), crate::rules::Action::Resign);
+        let v = h.game.view(&Viewer::Spectator);
+        let post = batch(&any(end), &v, clocks(), MatchId(5), &[]);
+        assert!(text(&post).contains(HIDDEN[2]), "{}", text(&post));
+        assert!(post.files.iter().any(|(f, _)| f == "board.png"));
+        assert_eq!(v.winner, Some(Seat::SECOND));
+    }
+
+    #[test]
+    fn the_opening_shows_both_structures_with_their_stones() {
+        let h = game(TripleTiming::default().game_ms);
+        let v = h.game.view(&Viewer::Spectator);
+        let post = opening(MatchId(1), &v, clocks());
+        keeps_secrets(&post);
+        assert!(text(&post).contains("#2 obeys none"), "{}", text(&post));
+        assert_eq!(post.files.len(), 2);
+        let board = board(MatchId(1), &v);
+        assert_eq!(board.files.len(), 1);
+    }
+}
