@@ -6,6 +6,8 @@
 //!   verdict stone ([`Mark`]).
 //! - [`board_png`]: many structures in one picture (a match's history), each in a
 //!   numbered, marked tile, laid out in a grid that stays readable at 40+ entries.
+//! - [`symbol_grid_png`], [`shapes_png`]: Pattern Assembly's grid (with its row and
+//!   column coordinates) and a round's shapes.
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -34,7 +36,7 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png};
-pub use symbols::symbol_grid_png;
+pub use symbols::{shapes_png, symbol_grid_png};
 
 /// A verdict: whether a structure obeys the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
