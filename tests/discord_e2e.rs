@@ -1007,20 +1007,15 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     bot.kill();
     let mut bot = Served::start_with(&fake, &db, &log, &env);
     bot.ready(&fake).await;
-    let deadline = std::time::Instant::now() + T;
-    while fake.message(picture.id).is_some() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the grid picture was never deleted"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(
-        fake.requests().iter().any(|r| r.method == "DELETE"
-            && r.path.ends_with(&format!("/messages/{}", picture.id))),
-        "the picture went by a DELETE"
-    );
+    deleted(&fake, picture.id).await;
     channel_message(&fake, "The grid is hidden").await;
+    // The round: its shape as a picture, its contents as symbols.
+    let round = channel_message(&fake, "**Round 1** (3 points): find `").await;
+    assert!(
+        round.files.iter().any(|(f, _)| f == "assembly-round-1.png"),
+        "the shape is a picture: {:?}",
+        round.files.iter().map(|(f, _)| f).collect::<Vec<_>>()
+    );
 
     // An answer through the slash command gets its verdict in the channel or privately.
     let i = fake
@@ -1036,14 +1031,40 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     private_says(&answer(&fake, &i).await, "Pattern Assembly");
 
     // The showdown: both rebuild nothing (all blanks), so the end says no winner.
+    // alice uses the box (a row a line, prefilled with blanks); a box of the wrong
+    // size is refused saying why, with her text given back; bob types one line.
     channel_message(&fake, "Showdown").await;
+    let field = mondo::bot::games::assembly::showdown::FIELD;
+    let i = fake.slash(alice.id, "assembly showdown", &[]).await;
+    let opened = fake.replies(&i, T).await;
+    let modal = opened
+        .iter()
+        .find(|r| r.kind == ReplyKind::Callback(9))
+        .and_then(|r| r.data.clone())
+        .unwrap_or_else(|| panic!("a modal: {opened:#?}"));
+    let input = &modal["components"][0]["components"][0];
+    assert_eq!(input["style"], 2, "a paragraph: {input}");
+    assert_eq!(input["value"], ["......"; 6].join("\n"), "{input}");
+    assert!(
+        input["label"]
+            .as_str()
+            .is_some_and(|l| l.contains("Rows A-F")),
+        "{input}"
+    );
+    let i = fake.submit_modal(alice.id, &i, &[(field, "O X +")]).await;
+    let refused = answer(&fake, &i).await;
+    private_says(&refused, "1 rows given; the grid has 6 rows");
+    private_says(&refused, "O X +");
+    let i = fake.slash(alice.id, "assembly showdown", &[]).await;
+    let i = fake
+        .submit_modal(alice.id, &i, &[(field, &["......"; 6].join("\n"))])
+        .await;
+    assert!(!answer(&fake, &i).await.text().is_empty());
     let blank = ["......"; 6].join(" / ");
-    for who in [alice.id, bob.id] {
-        let i = fake
-            .slash(who, "assembly showdown", &[("grid", json!(blank))])
-            .await;
-        assert!(!answer(&fake, &i).await.text().is_empty());
-    }
+    let i = fake
+        .slash(bob.id, "assembly showdown", &[("grid", json!(blank))])
+        .await;
+    assert!(!answer(&fake, &i).await.text().is_empty());
     let end = channel_message(&fake, "The grid was: ").await;
     let grid = end
         .text()
@@ -1309,4 +1330,118 @@ async fn official_guess(fake: &FakeDiscord, user: u64, text: &str, on: &str) -> 
         .await;
     answer(fake, &i).await;
     reading
+}
+
+/// Pattern Assembly Plus practised alone over Discord, with a host's commands: a
+/// non-host is refused, and so is the player; the host changes the grid in round 1, so after
+/// it the new grid is shown as a new picture and deleted again; names the showdown's
+/// region, so the showdown box asks for that part only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assembly_plus_practice_takes_its_hosts_grid_change_and_region() {
+    let fake = FakeDiscord::start().await;
+    let carol = fake.add_user("carol", true);
+    let bob = fake.add_user("bob", true);
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(carol.id, MANAGE_GUILD);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let (db, log) = (dir.path().join("mondo.db"), dir.path().join("mondo.log"));
+    let env = [
+        ("MONDO_ASSEMBLY_REVEAL_SECS", "2"),
+        ("MONDO_ASSEMBLY_ROUND_SECS", "4"),
+        ("MONDO_ASSEMBLY_SHOWDOWN_SECS", "20"),
+        ("MONDO_ASSEMBLY_ROUNDS", "2"),
+    ];
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let channel = fake.channel_id();
+    let is_grid = |m: &StoredMessage| m.files.iter().any(|(f, _)| f.ends_with("-grid.png"));
+
+    let i = fake
+        .slash(carol.id, "assembly practice", &[("plus", json!(true))])
+        .await;
+    assert!(
+        answer(&fake, &i)
+            .await
+            .text()
+            .contains("Pattern Assembly Plus")
+    );
+    let first = fake
+        .wait_message(|m| m.channel_id == channel && is_grid(m), T)
+        .await
+        .expect("the grid is shown");
+    deleted(&fake, first.id).await;
+    let round = channel_message(&fake, "**Round 1**, target 3 (1 point)").await;
+    assert!(round.files.iter().any(|(f, _)| f == "assembly-round-1.png"));
+
+    let i = fake.slash(dave.id, "assembly change", &[]).await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "will change the grid after this round").await;
+    let i = fake.slash(bob.id, "assembly change", &[]).await;
+    private_says(&answer(&fake, &i).await, "only a host can do that");
+    // carol may host here, but not a match she plays.
+    let i = fake.slash(carol.id, "assembly reveal", &[]).await;
+    private_says(&answer(&fake, &i).await, "you play in this match");
+    let i = fake
+        .slash(dave.id, "assembly region", &[("region", json!("B-Z 2-3"))])
+        .await;
+    private_says(&answer(&fake, &i).await, "`Z3` is off the grid");
+    let i = fake
+        .slash(dave.id, "assembly region", &[("region", json!("b-c 2-3"))])
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "The showdown will cover rows and columns B-C 2-3").await;
+
+    // After round 1: the new grid, as a new picture, deleted when hidden.
+    channel_message(&fake, "The grid has changed!").await;
+    let second = fake
+        .wait_message(
+            |m| m.channel_id == channel && is_grid(m) && m.id != first.id,
+            T,
+        )
+        .await
+        .expect("the new grid is shown");
+    deleted(&fake, second.id).await;
+    channel_message(&fake, "**Round 2**").await;
+
+    // The showdown's box covers the region only.
+    channel_message(&fake, "Showdown").await;
+    let field = mondo::bot::games::assembly::showdown::FIELD;
+    let i = fake.slash(carol.id, "assembly showdown", &[]).await;
+    let opened = fake.replies(&i, T).await;
+    let modal = opened
+        .iter()
+        .find_map(|r| r.data.clone().filter(|_| r.kind == ReplyKind::Callback(9)))
+        .unwrap_or_else(|| panic!("a modal: {opened:#?}"));
+    let input = &modal["components"][0]["components"][0];
+    assert_eq!(input["value"], "..\n..", "{input}");
+    assert!(
+        input["label"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("Rows B-C, columns 2-3"))
+    );
+    let i = fake.submit_modal(carol.id, &i, &[(field, "..\n..")]).await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "Practice over (finished)").await;
+    assert!(fake.messages(channel).iter().all(|m| !is_grid(m)));
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}
+
+/// Waits until message `id` is deleted (by a DELETE of it, not an edit).
+async fn deleted(fake: &FakeDiscord, id: u64) {
+    let deadline = std::time::Instant::now() + T;
+    while fake.message(id).is_some() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the grid picture {id} was never deleted"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.method == "DELETE" && r.path.ends_with(&format!("/messages/{id}"))),
+        "the picture went by a DELETE"
+    );
 }

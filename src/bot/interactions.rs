@@ -1,6 +1,7 @@
 //! Interactions the bot answers besides slash commands (buttons and modals), routed by
 //! the match's game; the one error handler; refusals in words.
 
+use super::games::assembly::showdown as assembly;
 use super::games::zendo;
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
 use super::post::Post;
@@ -202,6 +203,16 @@ async fn on_modal(
             )
             .await
     };
+    if let Ok(m) = submit.data.custom_id.parse() {
+        let text = modal_text(&submit.data, assembly::FIELD).unwrap_or_default();
+        let asked = Asked {
+            channel: submit.channel_id.get(),
+            interaction: submit.id.get(),
+        };
+        let handed = assembly::submitted(bot, m, submit.user.id.get(), &text, asked).await?;
+        bot.deliver(handed, respond).await?;
+        return Ok(());
+    }
     let modal: KoanModal = match submit.data.custom_id.parse() {
         Ok(m) => m,
         Err(e) => {

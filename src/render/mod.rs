@@ -9,6 +9,8 @@
 //! - [`lettered_koan_png`], [`lettered_board_png`]: the same with a structure's marks
 //!   on several hidden patterns at once (Zendo Triple's A, B, C): one small stone per
 //!   pattern with its letter, grey with a dash where it was not graded.
+//! - [`symbol_grid_png`], [`shapes_png`]: Pattern Assembly's grid (with its row and
+//!   column coordinates) and a round's shapes.
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -37,7 +39,7 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
-pub use symbols::symbol_grid_png;
+pub use symbols::{shapes_png, symbol_grid_png};
 
 /// A verdict: whether a structure obeys the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -653,7 +653,9 @@ pub async fn host_end(
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
 }
 
-async fn override_match(
+/// A host's `action` on the match meant: `game`, or the only duel (or Pattern Assembly
+/// match) running in the channel.
+pub(crate) async fn override_match(
     ctx: Context<'_>,
     game: Option<i64>,
     action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
@@ -675,6 +677,7 @@ async fn override_match(
         },
         None => {
             let mut duels = bot.duels_in(ctx.channel_id().get()).await?;
+            duels.extend(crate::bot::games::assembly::live_in(bot, ctx.channel_id().get()).await?);
             match duels.len() {
                 1 => duels.remove(0),
                 0 => {

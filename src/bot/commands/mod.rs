@@ -90,3 +90,18 @@ pub async fn play_in(
     bot.deliver(super::claimed(result), |post| reply(ctx, post))
         .await
 }
+
+/// Answers a slash command with a box (a modal); what is typed in it comes back as a
+/// modal interaction (`interactions::on_modal`).
+pub async fn open_modal(
+    app: poise::ApplicationContext<'_, Data, Error>,
+    modal: poise::serenity_prelude::CreateModal,
+) -> Result<(), Error> {
+    let response = poise::serenity_prelude::CreateInteractionResponse::Modal(modal);
+    app.interaction
+        .create_response(Context::Application(app), response)
+        .await?;
+    app.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}

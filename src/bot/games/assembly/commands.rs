@@ -5,17 +5,21 @@ use crate::bot::commands::{my_match, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
 use crate::config::AssemblyConfig;
-use crate::grid::{Dims, Reconstruction};
+use crate::grid::Dims;
 use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
 use crate::rules::{Millis, PlayerId, Viewer};
-use crate::runtime::{AnyAction, Place};
+use crate::runtime::{AnyAction, Common, Place};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
+
+pub use super::host::{change, region, reveal};
 
 /// Pattern Assembly: a memory race on a grid of O, X and + symbols.
 #[poise::command(
     slash_command,
-    subcommands("duel", "answer", "showdown", "status"),
+    subcommands(
+        "duel", "practice", "answer", "showdown", "status", "resign", "reveal", "change", "region"
+    ),
     subcommand_required
 )]
 pub async fn assembly(_: Context<'_>) -> Result<(), Error> {
@@ -37,9 +41,6 @@ pub async fn duel(
     >,
     #[description = "The seed that draws the grid and rounds (default: random)"] seed: Option<u64>,
 ) -> Result<(), Error> {
-    let bot = ctx.data();
-    let guild = ctx.guild_id().map(|g| g.get());
-    let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
     let them = opponent.id.get();
     if them == me {
@@ -48,20 +49,43 @@ pub async fn duel(
     if opponent.bot {
         return reply(ctx, Post::private("bots cannot play: challenge a person")).await;
     }
-    let Some(_setting_up) = bot.setting_up(channel, 0) else {
+    create(
+        ctx,
+        vec![PlayerId(me), PlayerId(them)],
+        plus.unwrap_or(false),
+        seed,
+    )
+    .await
+}
+
+/// A new match of `players` (one: practice) in the channel, opened with its post.
+async fn create(
+    ctx: Context<'_>,
+    players: Vec<PlayerId>,
+    plus: bool,
+    seed: Option<u64>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    // A duel is set up under the channel's lock, a practice under its player's.
+    let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
+    let lock = if ids.len() > 1 { 0 } else { ids[0] };
+    let Some(_setting_up) = bot.setting_up(channel, lock) else {
         return reply(
             ctx,
-            Post::private("a duel is being set up in this channel right now: wait for it"),
+            Post::private("a match is being set up in this channel right now: wait for it"),
         )
         .await;
     };
-    if crate::bot::games::zendo::refused_busy(ctx, [me, them], "/assembly status").await? {
+    let busy = [ids[0], ids[ids.len() - 1]];
+    if crate::bot::games::zendo::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
     let setup = AssemblySetup {
-        players: vec![PlayerId(me), PlayerId(them)],
+        players,
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: settings(plus.unwrap_or(false), &bot.config.assembly),
+        settings: settings(plus, &bot.config.assembly),
     };
     let place = Place {
         guild,
@@ -69,9 +93,36 @@ pub async fn duel(
     };
     let game = match bot.runtime.create(place, setup.into()).await {
         Ok(id) => id,
-        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+        Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };
     crate::bot::games::zendo::start(ctx, game, channel, |_| {}).await
+}
+
+/// Practise Pattern Assembly alone: the same rounds against the clock, scored.
+///
+/// The grid is shown before round 1 and after rounds 5, 10 and 15; answer each round
+/// with `/assembly answer`, rebuild the grid at the end with `/assembly showdown`.
+/// Works in a server channel or in a DM with the bot.
+#[poise::command(slash_command)]
+pub async fn practice(
+    ctx: Context<'_>,
+    #[description = "Pattern Assembly Plus: a 10 x 10 grid, several groups per round"] plus: Option<
+        bool,
+    >,
+    #[description = "The seed that draws the grid and rounds (default: random)"] seed: Option<u64>,
+) -> Result<(), Error> {
+    let me = ctx.author().id.get();
+    let players = vec![PlayerId(me)];
+    create(ctx, players, plus.unwrap_or(false), seed).await
+}
+
+/// Give up your Pattern Assembly match here (in a duel the opponent wins).
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let Some((record, _)) = my_assembly(ctx).await? else {
+        return Ok(());
+    };
+    play_in(ctx, &record, |_| Ok(AnyAction::Common(Common::Resign))).await
 }
 
 /// The game's settings with the configured durations (0 keeps the game's own).
@@ -132,24 +183,29 @@ pub async fn answer(
     .await
 }
 
-/// The showdown: rebuild the grid from memory, rows split by ` / ` (`.` for a blank).
+/// The showdown: rebuild the grid from memory in a box, a row a line (`.` a blank).
 ///
-/// Every filled cell right scores the number filled; one wrong cell scores 0 (Plus:
-/// +1 per right symbol, -1 per wrong one, over the region the host named).
+/// The box opens with the rows to fill; or give `grid` as one line, rows split by
+/// ` / `. Every filled cell right scores the number filled; one wrong cell scores 0
+/// (Plus: +1 per right symbol, -1 per wrong one, over the region the host named).
 #[poise::command(slash_command)]
 pub async fn showdown(
     ctx: Context<'_>,
-    #[description = "Rows split by ` / `, e.g. OX+.OX / ...  (`.` is a blank)"] grid: String,
+    #[description = "Instead of the box: rows split by ` / `, e.g. OX+.OX / ...  (`.` a blank)"]
+    grid: Option<String>,
 ) -> Result<(), Error> {
     let Some((record, v)) = my_assembly(ctx).await? else {
         return Ok(());
+    };
+    let Some(grid) = grid else {
+        return super::showdown::open(ctx, &record, &v).await;
     };
     let dims = match v.phase {
         PhaseView::Showdown { region } => region.dims(),
         _ => v.dims,
     };
     play_in(ctx, &record, |_| {
-        let grid = Reconstruction::parse(&grid, dims, true).map_err(|e| e.to_string())?;
+        let grid = super::showdown::read(&grid, dims)?;
         Ok(AnyAction::from(AssemblyMove::Showdown { grid }))
     })
     .await

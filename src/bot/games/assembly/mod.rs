@@ -2,13 +2,16 @@
 //! `narrate::assembly`'s; this adds the grid's picture.
 
 pub mod commands;
+mod host;
 mod reveal;
+pub mod showdown;
 pub use commands::assembly;
+pub use host::live_in;
 
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{Front, Names, assembly};
-use crate::rules::assembly::{AssemblyEvent, AssemblyView};
+use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
@@ -53,11 +56,48 @@ pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Pos
             ));
             continue;
         }
+        if let AssemblyEvent::RoundStarted { number, asks } = &e {
+            round(&mut post, *number, asks, view.plus);
+            continue;
+        }
         for line in assembly::event(&voice.names, &e, view.plus) {
             post.line(line.text.replace(assembly::CLEAR, ""));
         }
     }
     post
+}
+
+/// The attachment name of round `number`'s shapes.
+pub fn round_file(number: u8) -> String {
+    format!("assembly-round-{number}.png")
+}
+
+/// A round's ask: its shapes as one picture (numbered in Plus), its contents as
+/// symbols and in words.
+fn round(post: &mut Post, number: u8, asks: &[Ask], plus: bool) {
+    for (i, a) in asks.iter().enumerate() {
+        let which = if plus {
+            format!(", target {}", i + 1)
+        } else {
+            String::new()
+        };
+        post.line(format!(
+            "**Round {number}**{which} ({} {}): find `{}` ({}) in {} (any rotation or \
+             reflection).",
+            a.points,
+            if a.points == 1 { "point" } else { "points" },
+            a.contents,
+            a.contents.words(),
+            if asks.len() > 1 {
+                format!("shape {} pictured", i + 1)
+            } else {
+                "the shape pictured".to_string()
+            }
+        ));
+    }
+    let shapes: Vec<Vec<String>> = asks.iter().map(|a| a.shape.rows()).collect();
+    post.files
+        .push((round_file(number), crate::render::shapes_png(&shapes)));
 }
 
 /// The opening post of a match.
@@ -99,5 +139,53 @@ pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
     match view {
         AnyView::Assembly(v) => Some(v),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Contents, Shape};
+
+    fn ask(shape: &str, contents: &str, points: i32) -> Ask {
+        Ask {
+            shape: shape.parse::<Shape>().expect("a shape"),
+            contents: contents.parse::<Contents>().expect("contents"),
+            points,
+        }
+    }
+
+    #[test]
+    fn a_round_posts_its_shape_as_a_picture_and_its_contents_as_symbols() {
+        let mut post = Post::default();
+        round(&mut post, 3, &[ask("##. / .##", "x+oo", 4)], false);
+        let text = post.lines.join("\n");
+        assert!(text.contains("**Round 3** (4 points)"), "{text}");
+        assert!(
+            text.contains("`O O X +` (2 circles, 1 cross, 1 plus)"),
+            "{text}"
+        );
+        assert!(
+            !text.contains('#'),
+            "the shape is the picture, not text: {text}"
+        );
+        assert_eq!(post.files.len(), 1);
+        assert_eq!(post.files[0].0, "assembly-round-3.png");
+        assert_eq!(&post.files[0].1[1..4], b"PNG");
+    }
+
+    #[test]
+    fn a_plus_round_numbers_its_targets_in_one_picture() {
+        let mut post = Post::default();
+        let asks = [ask("###", "OXX", 1), ask("## / #.", "+++", 1)];
+        round(&mut post, 1, &asks, true);
+        let text = post.lines.join("\n");
+        assert!(text.contains("target 1 (1 point)") && text.contains("shape 2 pictured"));
+        assert_eq!(post.files.len(), 1, "one picture for the round");
+        assert_ne!(
+            post.files[0].1,
+            crate::render::shapes_png(&[asks[0].shape.rows()]),
+            "both shapes are drawn"
+        );
     }
 }

@@ -99,12 +99,7 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
         format!("Build a structure to {mode}"),
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);
-    app.interaction
-        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
-        .await?;
-    app.has_sent_initial_response
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    Ok(())
+    crate::bot::commands::open_modal(app, modal).await
 }
 
 /// Guess the hidden pattern (step 2, one ticket): the umpire reads it back first.
