@@ -8,6 +8,7 @@
 //! ([`zendo`]).
 
 pub mod assembly;
+pub mod bluffs;
 pub mod triple;
 pub mod zendo;
 

@@ -18,6 +18,8 @@ pub enum GameKind {
     ZendoTriple,
     /// Pattern Assembly (and Plus): the memory race, two players or solo practice.
     Assembly,
+    /// Logical Bluffs: statements about a hidden 4 x 4 layout, checked by machine.
+    Bluffs,
 }
 
 impl GameKind {
@@ -27,6 +29,7 @@ impl GameKind {
         GameKind::ZendoPractice,
         GameKind::ZendoTriple,
         GameKind::Assembly,
+        GameKind::Bluffs,
     ];
 
     /// The stored name.
@@ -36,6 +39,7 @@ impl GameKind {
             GameKind::ZendoPractice => "zendo-practice",
             GameKind::ZendoTriple => "zendo-triple",
             GameKind::Assembly => "pattern-assembly",
+            GameKind::Bluffs => "logical-bluffs",
         }
     }
 
@@ -46,6 +50,7 @@ impl GameKind {
             GameKind::ZendoPractice => "Zendo practice",
             GameKind::ZendoTriple => "Zendo Triple",
             GameKind::Assembly => "Pattern Assembly",
+            GameKind::Bluffs => "Logical Bluffs",
         }
     }
 

@@ -317,6 +317,7 @@ games! {
     ZendoPractice => crate::rules::zendo::Practice,
     ZendoTriple => crate::rules::zendo::triple::Triple,
     Assembly => crate::rules::assembly::Assembly,
+    Bluffs => crate::rules::bluffs::BluffsMatch,
 }
 
 impl AnyView {
@@ -328,6 +329,7 @@ impl AnyView {
             AnyView::ZendoPractice(v) => v.version,
             AnyView::ZendoTriple(v) => v.version,
             AnyView::Assembly(v) => v.version,
+            AnyView::Bluffs(v) => v.version,
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
-    if view.kind() == GameKind::ZendoTriple {
+    if matches!(view.kind(), GameKind::ZendoTriple | GameKind::Bluffs) {
         return triple_pending(view);
     }
     match (voice, view) {
@@ -54,7 +54,7 @@ pub fn batch(
 pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
     }
@@ -64,7 +64,7 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
     }
@@ -74,7 +74,7 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
-        GameKind::ZendoTriple => triple_pending(view),
+        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
         }
