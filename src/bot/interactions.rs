@@ -97,6 +97,13 @@ async fn on_button(
     bot: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    if press
+        .data
+        .custom_id
+        .starts_with(super::games::bluffs::PREFIX)
+    {
+        return super::games::bluffs::on_component(ctx, bot, press).await;
+    }
     let id: ButtonId = match press.data.custom_id.parse() {
         Ok(id) => id,
         Err(e) => {
@@ -190,6 +197,13 @@ async fn on_modal(
             )
             .await
     };
+    if submit
+        .data
+        .custom_id
+        .starts_with(super::games::bluffs::PREFIX)
+    {
+        return super::games::bluffs::on_modal(ctx, bot, submit).await;
+    }
     let modal: KoanModal = match submit.data.custom_id.parse() {
         Ok(m) => m,
         Err(e) => {

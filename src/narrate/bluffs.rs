@@ -367,7 +367,7 @@ pub fn only(names: &Names, settings: &Settings, seat: Seat, events: &[EventKind]
 
 /// A player's own state, privately: tiles, RP, reserve, items.
 pub fn mine(names: &Names, seat: Seat, v: &PlayerView) -> Line {
-    let (tj, _) = tiles(&v.known);
+    let (tj, tt) = tiles(&v.known);
     let items: Vec<&str> = [
         (!v.items_used.no_limit).then_some("nolimit"),
         (!v.items_used.smokescreen).then_some("smoke"),
@@ -382,7 +382,7 @@ pub fn mine(names: &Names, seat: Seat, v: &PlayerView) -> Line {
         json!({"event": "mine", "player": names.name(seat), "tiles": tj, "rp": v.rp,
                "reserve_ms": v.reserve, "items": items, "barred": v.barred}),
         format!(
-            "you know {} tiles, have {} RP and {} of reserve; items left: {}{}\n{}",
+            "you know {} tiles ({tt}), have {} RP and {} of reserve; items left: {}{}\n{}",
             v.known.len(),
             v.rp,
             clock_text(v.reserve),

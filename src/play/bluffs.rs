@@ -312,15 +312,7 @@ impl GameFront for BluffsFront {
         let own = own(events);
         let mut out = bluffs::only(&self.names, &v.settings, seat, &own);
         // What changes a player's RP or tiles: their whole state again, to them.
-        let changed = own.iter().any(|e| {
-            matches!(
-                e,
-                BluffsEvent::TruthTold { .. }
-                    | BluffsEvent::ClaimScored { .. }
-                    | BluffsEvent::Revealed { .. }
-                    | BluffsEvent::GuessWrong { .. }
-            )
-        });
+        let changed = own.iter().any(BluffsEvent::changes_own_state);
         if changed && let Some(mine) = &v.mine {
             out.push(bluffs::mine(&self.names, seat, mine));
         }

@@ -3,6 +3,7 @@
 //! module here and one arm in each function below.
 
 pub mod assembly;
+pub mod bluffs;
 pub mod zendo;
 
 use super::post::Post;
@@ -35,7 +36,10 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
-    if matches!(view.kind(), GameKind::ZendoTriple | GameKind::Bluffs) {
+    if let AnyView::Bluffs(v) = view {
+        return bluffs::batch(events, v);
+    }
+    if view.kind() == GameKind::ZendoTriple {
         return triple_pending(view);
     }
     match (voice, view) {
@@ -54,9 +58,12 @@ pub fn batch(
 pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
-        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
+        GameKind::ZendoTriple => triple_pending(view),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::opening(game, v, clocks))
+        }
     }
 }
 
@@ -64,9 +71,12 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
-        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
+        GameKind::ZendoTriple => triple_pending(view),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::status(game, v, clocks))
+        }
     }
 }
 
@@ -74,9 +84,12 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
-        GameKind::ZendoTriple | GameKind::Bluffs => triple_pending(view),
+        GameKind::ZendoTriple => triple_pending(view),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
+        }
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::board(game, v))
         }
     }
 }

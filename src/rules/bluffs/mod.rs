@@ -364,6 +364,18 @@ pub enum Audience {
 }
 
 impl EventKind {
+    /// Whether it changes what its player has: RP or known tiles (fronts then say the
+    /// player's whole state again, to them).
+    pub fn changes_own_state(&self) -> bool {
+        matches!(
+            self,
+            EventKind::TruthTold { .. }
+                | EventKind::ClaimScored { .. }
+                | EventKind::Revealed { .. }
+                | EventKind::GuessWrong { .. }
+        )
+    }
+
     pub fn audience(&self) -> Audience {
         use EventKind::*;
         match self {
