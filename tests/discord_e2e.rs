@@ -1070,7 +1070,8 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
 /// Bob's (DMs closed) through `/bluffs status`, which only he sees. Each bluff goes
 /// through the form and its read-back (a refused statement first: nothing counts), the
 /// marks through private buttons (Bob uses his Detective), the layout guess through
-/// the Reveal's form. The layout and each player's tiles appear in no channel message
+/// the Reveal's form; the bot is killed and restarted at Claiming, and the buttons sent
+/// before go on working. The layout and each player's tiles appear in no channel message
 /// before the end, in no other player's DM or private message, and in no log line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
@@ -1171,6 +1172,11 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         private_says(&answer(&fake, &s).await, "Your bluff is in");
     }
     channel_message(&fake, "Claiming").await;
+    // Killed and started again: the match reads back from the store, and the buttons
+    // drawn before the kill still work (they carry all they need).
+    bot.kill();
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
 
     // Claiming: Alice by her DM's buttons, Bob (Detective first) by his status's.
     let claim_a = fake

@@ -180,3 +180,45 @@ fn short_clocks_a_player_who_does_not_bluff_loses_on_time() {
     assert_eq!(ended["ending"], "opponent_out_of_time");
     assert!(m.wait());
 }
+
+#[test]
+fn a_match_left_mid_round_resumes_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let mut m = Mondo::start(
+        &db,
+        &[
+            "bluffs",
+            "--players",
+            "alice,bob",
+            "--seed",
+            &SEED.to_string(),
+        ],
+    );
+    m.until("status");
+    m.send(&format!("alice: bluff A1-A2-B1-B2; {}", colours()));
+    m.until("submitted");
+    // Killed: nothing more is saved than what the store already has.
+    m.kill();
+    let out = play(
+        &db,
+        &["--resume"],
+        &format!("bob: bluff C1-C2-D1-D2; {}\nalice: status\n", colours()),
+    );
+    assert_eq!(of(&out, "resumed")[0]["game"], "bluffs");
+    // Alice's bluff survived: Bob's completes Bluffing and both are shown.
+    let shown = of(&out, "shown");
+    assert_eq!(shown.len(), 2, "{out:?}");
+    assert!(of(&out, "truth_told").iter().all(|l| to(l).is_some()));
+    let (_, [known_a, _]) = deal(SEED, 4);
+    let mine = of(&out, "mine");
+    let alice = mine.iter().rev().find(|l| to(l) == Some("alice")).unwrap();
+    assert_eq!(alice["tiles"].as_object().unwrap().len(), known_a.len());
+    assert_eq!(
+        alice["rp"],
+        of(&out, "truth_told")
+            .iter()
+            .find(|l| to(l) == Some("alice"))
+            .unwrap()["gained"]
+    );
+}

@@ -1,19 +1,19 @@
-//! `/bluffs duel|bluff|status`: Logical Bluffs' slash commands.
+//! `/bluffs duel|bluff|status|resign`: Logical Bluffs' slash commands.
 
 use super::controls;
-use crate::bot::commands::{my_match, reply};
+use crate::bot::commands::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::rules::bluffs::{Settings, Setup};
 use crate::rules::{PlayerId, Viewer};
-use crate::runtime::Place;
+use crate::runtime::{AnyAction, Common, Place};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
 /// Logical Bluffs: statements about a hidden 4 x 4 layout of coloured tiles.
 #[poise::command(
     slash_command,
-    subcommands("duel", "bluff", "status"),
+    subcommands("duel", "bluff", "status", "resign"),
     subcommand_required
 )]
 pub async fn bluffs(_: Context<'_>) -> Result<(), Error> {
@@ -156,4 +156,10 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     private.lines.insert(0, public.lines.concat());
     ctx.send(private.reply(true)).await?;
     Ok(())
+}
+
+/// Give up: your opponent wins, and the layout is shown.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
 }

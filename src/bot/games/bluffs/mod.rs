@@ -4,7 +4,8 @@
 //! tiles, RP, truths, marks, reveals) goes to them alone ([`private`]): by DM, or, when
 //! their DMs are closed, in `/bluffs status`, which only they see.
 //!
-//! - `commands.rs`: `/bluffs duel|bluff|status`.
+//! - `commands.rs`: `/bluffs duel|bluff|status|resign`; hosts pause, resume and end it
+//!   with `/host`, as every game.
 //! - `controls.rs`: the private controls (the bluff modal and its read-back, the mark
 //!   buttons, the reveal select and the layout modal), handled statelessly from their
 //!   custom ids (`bluffs:GAME:...`), so they work after a restart.
