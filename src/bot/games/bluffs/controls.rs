@@ -226,10 +226,10 @@ pub fn claim_controls(game: MatchId, v: &BluffsView, marks: &[Option<bool>]) -> 
         opp.subset
     )];
     let mut rows = Vec::new();
-    for k in 0..STATEMENTS {
+    for (k, &skipped) in skip.iter().enumerate() {
         let n = k + 1;
         let said = opp.statements.get(k).cloned().flatten();
-        let mark = match (skip[k], marks.get(k).copied().flatten()) {
+        let mark = match (skipped, marks.get(k).copied().flatten()) {
             (true, _) => "not marked",
             (false, Some(true)) => "**true**",
             (false, Some(false)) => "**false**",
@@ -239,7 +239,7 @@ pub fn claim_controls(game: MatchId, v: &BluffsView, marks: &[Option<bool>]) -> 
             "{n}. {} — {mark}",
             said.as_deref().unwrap_or("(smokescreened)")
         ));
-        if skip[k] {
+        if skipped {
             continue;
         }
         let mut buttons = vec![
