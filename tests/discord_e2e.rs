@@ -1445,3 +1445,234 @@ async fn deleted(fake: &FakeDiscord, id: u64) {
         "the picture went by a DELETE"
     );
 }
+
+/// Logical Bluffs over Discord, played to a win: Alice's private state comes by DM,
+/// Bob's (DMs closed) through `/bluffs status`, which only he sees. Each bluff goes
+/// through the form and its read-back (a refused statement first: nothing counts), the
+/// marks through private buttons (Bob uses his Detective), the layout guess through
+/// the Reveal's form; the bot is killed and restarted at Claiming, and the buttons sent
+/// before go on working. The layout and each player's tiles appear in no channel message
+/// before the end, in no other player's DM or private message, and in no log line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
+    use mondo::lang::tiles::Colour;
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let channel = fake.channel_id();
+    let seed = 4242u64;
+    let (layout, [known_a, known_b]) = mondo::rules::bluffs::deal(seed, 4);
+    let said = |cells: &[mondo::lang::tiles::Cell]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|c| format!("{c} {}", layout.colour(*c).name()))
+            .collect()
+    };
+    let (tiles_a, tiles_b) = (said(&known_a), said(&known_b));
+
+    let i = fake
+        .slash(
+            alice.id,
+            "bluffs duel",
+            &[
+                ("opponent", json!(bob.id.to_string())),
+                ("seed", json!(seed)),
+            ],
+        )
+        .await;
+    let opening = answer(&fake, &i).await;
+    assert!(
+        opening.text().contains("Logical Bluffs"),
+        "{}",
+        opening.text()
+    );
+    assert!(opening.text().contains("cannot DM"), "{}", opening.text());
+    // Alice's tiles by DM, with their picture.
+    let dm_a = fake.dm_channel(alice.id);
+    let mine_a = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("only to you"),
+            T,
+        )
+        .await
+        .expect("Alice's tiles by DM");
+    for t in &tiles_a {
+        assert!(mine_a.text().contains(t), "{t} not in {}", mine_a.text());
+    }
+    assert!(mine_a.files.iter().any(|(f, _)| f == "your-tiles.png"));
+    // Bob's through /bluffs status, only to him.
+    let i = fake.slash(bob.id, "bluffs status", &[]).await;
+    let mine_b = answer(&fake, &i).await;
+    assert!(mine_b.ephemeral);
+    for t in &tiles_b {
+        assert!(mine_b.text().contains(t), "{t} not in {}", mine_b.text());
+    }
+
+    // Bluffing through the form: a statement that does not involve every tile is read
+    // back refused, and nothing counts.
+    let colours: Vec<String> = Colour::ALL
+        .iter()
+        .map(|c| format!("There is a {} tile.", c.name()))
+        .collect();
+    let bluff = |subset: &'static str, first: String| {
+        let mut v = vec![("subset", subset.to_string())];
+        v.push(("s1", first));
+        for (k, s) in colours.iter().enumerate().skip(1) {
+            v.push((["s1", "s2", "s3", "s4"][k], s.clone()));
+        }
+        v
+    };
+    let form = |values: Vec<(&'static str, String)>, who: u64| {
+        let fake = &fake;
+        async move {
+            let i = fake.slash(who, "bluffs bluff", &[]).await;
+            let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let s = fake.submit_modal(who, &i, &values).await;
+            answer(fake, &s).await
+        }
+    };
+    let refused = form(
+        bluff("A1-A2-B1-B2", "The leftmost tile is red.".into()),
+        alice.id,
+    )
+    .await;
+    private_says(&refused, "Nothing counted");
+    assert!(refused.buttons().is_empty());
+    for (who, subset) in [(alice.id, "A1-A2-B1-B2"), (bob.id, "C1-C2-D1-D2")] {
+        let read = form(bluff(subset, colours[0].clone()), who).await;
+        private_says(&read, "reads as");
+        let s = fake
+            .click(who, read.id, &button(&read, "Submit this bluff"))
+            .await;
+        private_says(&answer(&fake, &s).await, "Your bluff is in");
+    }
+    channel_message(&fake, "Claiming").await;
+    // Killed and started again: the match reads back from the store, and the buttons
+    // drawn before the kill still work (they carry all they need).
+    bot.kill();
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    // Claiming: Alice by her DM's buttons, Bob (Detective first) by his status's.
+    let claim_a = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("mark each statement"),
+            T,
+        )
+        .await
+        .expect("Alice's mark buttons by DM");
+    let mark_all = |id: u64, who: u64, from: usize| {
+        let fake = &fake;
+        async move {
+            for n in from..=4 {
+                let m = fake.message(id).expect("the controls");
+                fake.click(who, id, &button(&m, &format!("{n}: true")))
+                    .await;
+                let deadline = std::time::Instant::now() + T;
+                while fake.message(id).expect("the controls").updated == m.updated {
+                    assert!(std::time::Instant::now() < deadline, "never redrawn");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+            let m = fake.message(id).expect("the controls");
+            let s = fake.click(who, id, &button(&m, "Submit marks")).await;
+            answer(fake, &s).await
+        }
+    };
+    // In her DM the message redrawn is hers alone.
+    let marked = mark_all(claim_a.id, alice.id, 1).await;
+    assert!(marked.channel_id == dm_a && marked.text().contains("Your marks are in"));
+    let i = fake.slash(bob.id, "bluffs status", &[]).await;
+    let claim_b = answer(&fake, &i).await;
+    let d = fake
+        .click(bob.id, claim_b.id, &button(&claim_b, "1: Detective"))
+        .await;
+    let detected = answer(&fake, &d).await;
+    assert!(
+        detected.text().contains("Detective: statement 1 is"),
+        "{}",
+        detected.text()
+    );
+    private_says(&mark_all(claim_b.id, bob.id, 2).await, "Your marks are in");
+    channel_message(&fake, "Reveal").await;
+
+    // Reveal: Alice guesses the layout by the form; Bob passes.
+    let reveal_a = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("Reveal (only you"),
+            T,
+        )
+        .await
+        .expect("Alice's reveal controls by DM");
+    let g = fake
+        .click(
+            alice.id,
+            reveal_a.id,
+            &button(&reveal_a, "Guess the layout"),
+        )
+        .await;
+    let s = fake
+        .submit_modal(alice.id, &g, &[("layout", &layout.to_string())])
+        .await;
+    private_says(&answer(&fake, &s).await, "Your guess");
+    let i = fake.slash(bob.id, "bluffs status", &[]).await;
+    let reveal_b = answer(&fake, &i).await;
+    let p = fake
+        .click(bob.id, reveal_b.id, &button(&reveal_b, "Pass"))
+        .await;
+    private_says(&answer(&fake, &p).await, "You pass");
+    let end = channel_message(&fake, "wins").await;
+    assert!(
+        end.text().contains(&format!("<@{}> wins", alice.id)),
+        "{}",
+        end.text()
+    );
+    assert!(end.text().contains(&layout.to_string()), "{}", end.text());
+
+    // Secrets: the layout only in the end's message; a player's tiles only to them.
+    let layout_rows: Vec<String> = layout.to_string().split('/').map(String::from).collect();
+    for m in fake.messages(channel) {
+        let text = m.text();
+        if m.id != end.id {
+            assert!(!text.contains(&layout.to_string()), "layout leaked: {text}");
+        }
+        let owner = m
+            .interaction
+            .and_then(|i| fake.interaction_user(i))
+            .unwrap_or(0);
+        for (tiles, who) in [(&tiles_a, alice.id), (&tiles_b, bob.id)] {
+            if m.ephemeral && owner == who {
+                continue;
+            }
+            for t in tiles.iter() {
+                assert!(!text.contains(t.as_str()), "{t} of {who} leaked: {text}");
+            }
+        }
+    }
+    for m in fake.messages(dm_a) {
+        for t in &tiles_b {
+            assert!(!m.text().contains(t.as_str()), "Bob's {t} in Alice's DM");
+        }
+    }
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        !logged.contains(&layout.to_string()),
+        "the layout is in the log"
+    );
+    for row in &layout_rows {
+        assert!(
+            !logged.contains(&format!("{row}/")),
+            "a layout row is in the log"
+        );
+    }
+    for t in tiles_a.iter().chain(&tiles_b) {
+        assert!(!logged.contains(t.as_str()), "{t} is in the log");
+    }
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}

@@ -124,6 +124,10 @@ impl Bot {
             }
         };
         let view = feed.view();
+        if let AnyView::Bluffs(_) = &view {
+            // Each player's own goes to them alone (their DMs).
+            games::bluffs::follow(self.clone(), game);
+        }
         let mut voice = Voice::new(&view);
         self.catch_up(desk, feed.seq(), &view, &mut voice).await;
         if let AnyView::Assembly(v) = &view {

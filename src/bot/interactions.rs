@@ -98,6 +98,13 @@ async fn on_button(
     bot: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    if press
+        .data
+        .custom_id
+        .starts_with(super::games::bluffs::PREFIX)
+    {
+        return super::games::bluffs::on_component(ctx, bot, press).await;
+    }
     let id: ButtonId = match press.data.custom_id.parse() {
         Ok(id) => id,
         Err(e) => {
@@ -203,6 +210,13 @@ async fn on_modal(
             )
             .await
     };
+    if submit
+        .data
+        .custom_id
+        .starts_with(super::games::bluffs::PREFIX)
+    {
+        return super::games::bluffs::on_modal(ctx, bot, submit).await;
+    }
     if let Ok(m) = submit.data.custom_id.parse() {
         let text = modal_text(&submit.data, assembly::FIELD).unwrap_or_default();
         let asked = Asked {

@@ -37,6 +37,8 @@ pub enum GameArg {
     /// Zendo Classic: the umpire as the Master and 2 to 8 students in turn order
     /// (--players A,B,C); --pattern fixes the rule (the host's, checked reasonable).
     Classic,
+    /// Logical Bluffs: statements about a hidden 4 x 4 layout (needs --players A,B).
+    Bluffs,
 }
 
 #[derive(Debug, Args)]
@@ -114,7 +116,8 @@ pub struct PlayArgs {
     /// Assembly: targets per round (Plus only; default 3).
     #[arg(long)]
     pub targets: Option<u8>,
-    /// Assembly: seconds the grid is shown (default 30).
+    /// Assembly: seconds the grid is shown (default 30). Bluffs: seconds of the Reveal
+    /// phase (default 30).
     #[arg(long = "reveal-secs", value_parser = seconds)]
     pub reveal_ms: Option<u64>,
     /// Assembly: seconds an answer waits for its result (default 30).
@@ -126,6 +129,33 @@ pub struct PlayArgs {
     /// Assembly: seconds for the showdown (default 300; Plus 120).
     #[arg(long = "showdown-secs", value_parser = seconds)]
     pub showdown_ms: Option<u64>,
+    #[command(flatten)]
+    pub bluffs: BluffsArgs,
+}
+
+/// Logical Bluffs' settings (`--reveal-secs` sets its Reveal phase).
+#[derive(Debug, Args)]
+pub struct BluffsArgs {
+    /// Bluffs: seconds of the Bluffing phase (default 180).
+    #[arg(long = "bluff-secs", value_parser = seconds)]
+    pub bluff_ms: Option<u64>,
+    /// Bluffs: seconds of the Claiming phase (default 90).
+    #[arg(long = "claim-secs", value_parser = seconds)]
+    pub claim_ms: Option<u64>,
+    /// Bluffs: seconds added to Reveal for a player who declares a layout guess
+    /// (default 150).
+    #[arg(long = "guess-secs", value_parser = seconds_or_zero)]
+    pub guess_ms: Option<u64>,
+    /// Bluffs: seconds of reserve time each, for overruns in Bluffing and Claiming
+    /// (default 300).
+    #[arg(long = "reserve-secs", value_parser = seconds_or_zero)]
+    pub reserve_ms: Option<u64>,
+    /// Bluffs: tiles each player knows at the start (default 4; at most 8).
+    #[arg(long = "known-tiles")]
+    pub known_tiles: Option<usize>,
+    /// Bluffs: RP a tile reveal costs (default 8).
+    #[arg(long = "reveal-cost")]
+    pub reveal_cost: Option<u32>,
 }
 
 /// `ROWSxCOLS`, e.g. `10x12`.
@@ -183,7 +213,7 @@ impl PlayArgs {
 
     /// Two players at one terminal.
     fn is_table(&self) -> bool {
-        self.is_duel() || matches!(self.game, GameArg::Triple | GameArg::Classic)
+        self.is_duel() || matches!(self.game, GameArg::Triple | GameArg::Classic | GameArg::Bluffs)
     }
 }
 
@@ -302,6 +332,9 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
     });
     if args.game == GameArg::Assembly {
         return assembly(args, store, seed).await;
+    }
+    if args.game == GameArg::Bluffs {
+        return bluffs(args, store, seed).await;
     }
     let set = args.set.unwrap_or_default();
     let pool;
@@ -464,6 +497,32 @@ async fn assembly(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup
     };
     let setup = mondo::play::assembly::assembly_setup(&cast, seed, settings);
     Ok((AnySetup::Assembly(setup), cast))
+}
+
+/// A Logical Bluffs match between `--players A,B`, with its durations and costs.
+async fn bluffs(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, Cast), String> {
+    use mondo::rules::bluffs::Settings as BluffsSettings;
+    let [a, b] = args.players.as_slice() else {
+        return Err(format!(
+            "Logical Bluffs needs exactly two players, e.g. --players alice,bob (got {})",
+            args.players.len()
+        ));
+    };
+    let d = BluffsSettings::default();
+    let o = &args.bluffs;
+    let settings = BluffsSettings {
+        bluffing_ms: o.bluff_ms.unwrap_or(d.bluffing_ms),
+        claiming_ms: o.claim_ms.unwrap_or(d.claiming_ms),
+        reveal_ms: args.reveal_ms.unwrap_or(d.reveal_ms),
+        guess_extra_ms: o.guess_ms.unwrap_or(d.guess_extra_ms),
+        reserve_ms: o.reserve_ms.unwrap_or(d.reserve_ms),
+        known_tiles: o.known_tiles.unwrap_or(d.known_tiles),
+        reveal_cost: o.reveal_cost.unwrap_or(d.reveal_cost),
+        ..d
+    };
+    let cast = Cast::table(store, &[a, b], &args.host).await?;
+    let setup = mondo::play::bluffs::bluffs_setup(&cast, seed, settings)?;
+    Ok((AnySetup::Bluffs(setup), cast))
 }
 
 /// Lines typed at a terminal, with line editing and the session's history (up and

@@ -9,6 +9,7 @@
 
 pub mod assembly;
 pub mod classic;
+pub mod bluffs;
 pub mod triple;
 pub mod zendo;
 

@@ -64,7 +64,7 @@ fn player(named: Option<Actor>, cast: &Cast, what: &str) -> Result<Actor, String
 }
 
 /// Who a host's command is from: the named host, or the table's.
-fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
+pub(super) fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
     match (named, cast.host()) {
         (Some(actor), _) => Ok(actor),
         (None, Some((id, _))) => Ok(Actor::Host(*id)),

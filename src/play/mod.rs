@@ -16,6 +16,7 @@
 
 pub mod assembly;
 pub mod classic;
+pub mod bluffs;
 pub mod triple;
 pub mod zendo;
 
@@ -339,6 +340,20 @@ pub trait GameFront: Send {
     fn new_pictures(&mut self, id: MatchId, view: &AnyView) -> Vec<Picture>;
     /// The whole table as one picture.
     fn board_picture(&self, id: MatchId, view: &AnyView) -> Result<Picture, String>;
+    /// Whether each player knows things the other may not (Logical Bluffs): the
+    /// session then also follows the match as each player and prints what only one may
+    /// hear as lines addressed to them.
+    fn private(&self) -> bool {
+        false
+    }
+    /// What only player `id` may hear of a batch (their view after it).
+    fn tell_private(&mut self, _id: PlayerId, _events: &[AnyEvent], _view: &AnyView) -> Vec<Line> {
+        Vec::new()
+    }
+    /// Player `id`'s own state, for them alone (on opening, `NAME: status`, `NAME: board`).
+    fn mine(&self, _id: PlayerId, _view: &AnyView) -> Vec<Line> {
+        Vec::new()
+    }
 }
 
 /// The front for a match of `kind` played by `cast`.
@@ -350,6 +365,7 @@ pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFro
         GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
         GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
         GameKind::ZendoClassic => Box::new(classic::ClassicFront::new(cast, view)),
+        GameKind::Bluffs => Box::new(bluffs::BluffsFront::new(cast)),
     }
 }
 
@@ -364,6 +380,9 @@ pub struct Session {
     front: Box<dyn GameFront>,
     /// `--png DIR`: where pictures go.
     pictures: Option<PathBuf>,
+    /// Each player's own feed, for a game whose players keep secrets from each other
+    /// ([`GameFront::private`]).
+    private: Vec<(PlayerId, Subscription<AnyMatch>)>,
 }
 
 impl Session {
@@ -445,6 +464,14 @@ impl Session {
             )
         }];
         out.extend(render(&front.opening(id, &view, runtime.now()), json));
+        let mut private = Vec::new();
+        if front.private() && cast.is_table() {
+            for (player, _) in &cast.players {
+                let feed = runtime.subscribe(id, Viewer::Player(*player)).await?;
+                out.extend(render(&front.mine(*player, &feed.view()), json));
+                private.push((*player, feed));
+            }
+        }
         let mut session = Session {
             runtime,
             id,
@@ -453,6 +480,7 @@ impl Session {
             cast,
             front,
             pictures: None,
+            private,
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
@@ -534,12 +562,15 @@ impl Session {
             }
             "board" => {
                 let mut out = self.render(&self.front.board(&view));
+                out.extend(self.mine(named));
                 out.extend(self.draw_board());
                 return (out, Flow::Continue);
             }
             "status" => {
                 let line = self.front.status(self.id, &view, self.runtime.now());
-                return (vec![line.render(self.json)], Flow::Continue);
+                let mut out = vec![line.render(self.json)];
+                out.extend(self.mine(named));
+                return (out, Flow::Continue);
             }
             _ => {}
         }
@@ -567,7 +598,9 @@ impl Session {
     pub async fn news(&mut self) -> (Vec<String>, Flow) {
         match self.feed.next().await {
             Some(Ok(update)) => {
+                let seq = update.seq;
                 let mut out = self.tell(&[update]);
+                out.extend(self.tell_private(seq).await);
                 out.extend(self.draw_new());
                 (out, self.flow())
             }
@@ -579,10 +612,13 @@ impl Session {
     async fn act(&mut self, actor: Actor, action: AnyAction) -> (Vec<String>, Flow) {
         let mut out = Vec::new();
         match self.runtime.act(self.id, actor, action, None).await {
-            Ok(ack) => match self.feed.until(ack.seq).await {
-                Ok(updates) => out.extend(self.tell(&updates)),
-                Err(e) => out.push(self.error(&e.to_string())),
-            },
+            Ok(ack) => {
+                match self.feed.until(ack.seq).await {
+                    Ok(updates) => out.extend(self.tell(&updates)),
+                    Err(e) => out.push(self.error(&e.to_string())),
+                }
+                out.extend(self.tell_private(ack.seq).await);
+            }
             Err(ActError::Refused(e)) => out.push(self.refusal(&actor, &e)),
             Err(ActError::Runtime(e)) => out.push(self.error(&e.to_string())),
         }
@@ -617,6 +653,42 @@ impl Session {
             out.extend(self.render(&lines));
         }
         out
+    }
+
+    /// What each player alone may hear, up to event `seq`, as lines addressed to them.
+    async fn tell_private(&mut self, seq: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        for (id, feed) in &mut self.private {
+            match feed.until(seq).await {
+                Ok(updates) => {
+                    for u in updates {
+                        let events: Vec<AnyEvent> =
+                            u.events.iter().map(|(_, e)| e.clone()).collect();
+                        let lines = self.front.tell_private(*id, &events, &u.view);
+                        out.extend(render(&lines, self.json));
+                    }
+                }
+                Err(e) => out.push(if self.json {
+                    json!({"event": "error", "message": e.to_string()}).to_string()
+                } else {
+                    format!("error: {e}")
+                }),
+            }
+        }
+        out
+    }
+
+    /// `NAME: status` or `NAME: board` in a game with private knowledge: NAME's own
+    /// state too, addressed to them.
+    fn mine(&self, named: Option<&str>) -> Vec<String> {
+        let Some(Actor::Player(id)) = named.and_then(|n| self.cast.actor(n)) else {
+            return Vec::new();
+        };
+        self.private
+            .iter()
+            .filter(|(p, _)| *p == id)
+            .flat_map(|(_, feed)| self.render(&self.front.mine(id, &feed.view())))
+            .collect()
     }
 
     /// While the umpire works on something the players wait for (a guess's verdict),

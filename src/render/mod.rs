@@ -25,6 +25,7 @@ pub mod samples;
 mod style;
 mod symbols;
 mod text;
+pub mod tiles;
 
 #[cfg(test)]
 mod tests;

@@ -31,6 +31,8 @@ pub enum ErrorCode {
     Unsupported,
     TooHard,
     Solved,
+    /// The move breaks one of the game's own rules (the message says which).
+    InvalidMove,
 }
 
 /// A request the rules do not allow (now).
@@ -92,6 +94,10 @@ pub enum RuleError {
     /// Zendo Triple: a solved pattern has left the game.
     #[error("pattern {0} is solved and has left the game: name an unsolved one")]
     Solved(char),
+    /// A game's own refusal, said in full, with the code it maps to (Logical Bluffs:
+    /// its rule book's errors).
+    #[error("{message}")]
+    Game { code: ErrorCode, message: String },
     /// A front sent one game's move to another game's match.
     #[error("this match plays {}; that is a move of {}", .this.title(), .asked.title())]
     OtherGame {
@@ -122,6 +128,7 @@ impl RuleError {
             RuleError::TooEarly { .. } => ErrorCode::TooEarly,
             RuleError::Unsupported(_) | RuleError::OtherGame { .. } => ErrorCode::Unsupported,
             RuleError::Solved(_) => ErrorCode::Solved,
+            RuleError::Game { code, .. } => *code,
         }
     }
 }

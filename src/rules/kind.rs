@@ -20,6 +20,8 @@ pub enum GameKind {
     Assembly,
     /// Zendo Classic: the Master (the umpire, or a host's rule) and 2 to 8 students.
     ZendoClassic,
+    /// Logical Bluffs: statements about a hidden 4 x 4 layout, checked by machine.
+    Bluffs,
 }
 
 impl GameKind {
@@ -30,6 +32,7 @@ impl GameKind {
         GameKind::ZendoTriple,
         GameKind::Assembly,
         GameKind::ZendoClassic,
+        GameKind::Bluffs,
     ];
 
     /// The stored name.
@@ -40,6 +43,7 @@ impl GameKind {
             GameKind::ZendoTriple => "zendo-triple",
             GameKind::Assembly => "pattern-assembly",
             GameKind::ZendoClassic => "zendo-classic",
+            GameKind::Bluffs => "logical-bluffs",
         }
     }
 
@@ -51,6 +55,7 @@ impl GameKind {
             GameKind::ZendoTriple => "Zendo Triple",
             GameKind::Assembly => "Pattern Assembly",
             GameKind::ZendoClassic => "Zendo Classic",
+            GameKind::Bluffs => "Logical Bluffs",
         }
     }
 

@@ -318,6 +318,7 @@ games! {
     ZendoTriple => crate::rules::zendo::triple::Triple,
     Assembly => crate::rules::assembly::Assembly,
     ZendoClassic => crate::rules::zendo::classic::Classic,
+    Bluffs => crate::rules::bluffs::BluffsMatch,
 }
 
 impl AnyView {
@@ -330,6 +331,7 @@ impl AnyView {
             AnyView::ZendoTriple(v) => v.version,
             AnyView::Assembly(v) => v.version,
             AnyView::ZendoClassic(v) => v.version,
+            AnyView::Bluffs(v) => v.version,
         }
     }
 }

@@ -25,6 +25,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         host::settings(),
         help::help(),
         super::games::assembly::assembly(),
+        super::games::bluffs::bluffs(),
     ]
 }
 

@@ -3,6 +3,7 @@
 //! module here and one arm in each function below.
 
 pub mod assembly;
+pub mod bluffs;
 pub mod zendo;
 
 use super::post::Post;
@@ -38,6 +39,9 @@ pub fn batch(
     if let AnyView::ZendoTriple(v) = view {
         return zendo::triple::batch(events, v, clocks, game, no_dm);
     }
+    if let AnyView::Bluffs(v) = view {
+        return bluffs::batch(events, v);
+    }
     if view.kind() == GameKind::ZendoClassic {
         return classic_pending();
     }
@@ -62,6 +66,9 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::opening(game, v, clocks))
+        }
     }
 }
 
@@ -74,6 +81,9 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::status(game, v, clocks))
+        }
     }
 }
 
@@ -86,6 +96,9 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
         GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
+        }
+        GameKind::Bluffs => {
+            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::board(game, v))
         }
     }
 }

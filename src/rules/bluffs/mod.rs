@@ -3,11 +3,12 @@
 //! `now`, deadlines come out as data ([`Bluffs::next_deadline`]), and the runtime
 //! answers a passed deadline with [`Move::Tick`].
 //!
-//! The shape is the engine's (`decide` + `fold`), but not yet [`crate::rules::Game`]:
-//! that trait needs a `GameKind`, which comes with the fronts. [`Bluffs::decide`]
+//! This file is the rule book: [`Bluffs::decide`]
 //! (`state + who + move + now -> events or Error`) first settles every deadline that
 //! passed before `now`, then checks the move; [`Bluffs::fold`] is the only place the
 //! state changes, so a match is the fold of its events ([`Bluffs::replay`]).
+//! [`BluffsMatch`] (`game.rs`) makes it a [`crate::rules::Game`] for the runtime and the
+//! fronts: the shared authority's checks, pause, host end and downtime, the ledger.
 //!
 //! # The rules, each with the test that holds it (in `tests.rs`)
 //!
@@ -55,8 +56,11 @@
 //! 19. A player may resign at any time; the opponent wins: `resigning_gives_the_opponent_the_win`.
 //! 20. The state is the fold of its events: `replay_gives_the_same_state`.
 
+mod game;
 #[cfg(test)]
 mod tests;
+
+pub use game::{BluffsMatch, BluffsView, Deadline, NoWork, PublicBluffs};
 
 use crate::lang::tiles::{self, Cell, Colour, Layout, Subset};
 use crate::rules::{Millis, PlayerId, Seat};
@@ -264,6 +268,8 @@ pub enum Ending {
     BothOutOfTime,
     /// The opponent resigned.
     Resigned,
+    /// A host ended the match: no winner.
+    HostEnded,
 }
 
 /// What happened, at `at`.
@@ -358,6 +364,18 @@ pub enum Audience {
 }
 
 impl EventKind {
+    /// Whether it changes what its player has: RP or known tiles (fronts then say the
+    /// player's whole state again, to them).
+    pub fn changes_own_state(&self) -> bool {
+        matches!(
+            self,
+            EventKind::TruthTold { .. }
+                | EventKind::ClaimScored { .. }
+                | EventKind::Revealed { .. }
+                | EventKind::GuessWrong { .. }
+        )
+    }
+
     pub fn audience(&self) -> Audience {
         use EventKind::*;
         match self {
@@ -564,6 +582,17 @@ impl Bluffs {
     }
     pub fn known(&self, seat: Seat) -> &[Cell] {
         &self.known[seat.index()]
+    }
+
+    /// Moves every running deadline `ms` later (a pause, or the process was down):
+    /// reserve time is counted from the phase's deadline, so it moves with it.
+    fn shift(&mut self, ms: Millis) {
+        self.deadline = self.deadline.saturating_add(ms);
+        for r in &mut self.reveal {
+            if let RevealState::Declared { until } = r {
+                *until = until.saturating_add(ms);
+            }
+        }
     }
 
     /// Whether the seat still owes a submission in Bluffing or Claiming.

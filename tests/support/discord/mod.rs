@@ -1406,6 +1406,12 @@ impl FakeDiscord {
         i.acked.map(|(_, at)| at - i.dispatched)
     }
 
+    /// Who made interaction `id` (the one an ephemeral message is shown to).
+    pub fn interaction_user(&self, id: u64) -> Option<u64> {
+        let w = self.inner.world.lock().unwrap();
+        w.interactions.get(&id).map(|i| i.user)
+    }
+
     /// Dispatch-to-acknowledgement times of every acknowledged interaction, in dispatch order.
     pub fn latencies(&self) -> Vec<Duration> {
         let w = self.inner.world.lock().unwrap();

@@ -1,0 +1,165 @@
+//! `/bluffs duel|bluff|status|resign`: Logical Bluffs' slash commands.
+
+use super::controls;
+use crate::bot::commands::{my_match, play, reply};
+use crate::bot::post::Post;
+use crate::bot::{Context, Error};
+use crate::rules::bluffs::{Settings, Setup};
+use crate::rules::{PlayerId, Viewer};
+use crate::runtime::{AnyAction, Common, Place};
+use poise::serenity_prelude as serenity;
+use rand::RngExt;
+
+/// Logical Bluffs: statements about a hidden 4 x 4 layout of coloured tiles.
+#[poise::command(
+    slash_command,
+    subcommands("duel", "bluff", "status", "resign"),
+    subcommand_required
+)]
+pub async fn bluffs(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone to Logical Bluffs: bluff about hidden tiles, then guess the layout.
+///
+/// Each of you privately knows a few tiles. Each round: a subset of 4-8 connected tiles
+/// and four statements about it (`/bluffs bluff`); then mark the other's statements
+/// true or false; then buy tile reveals or guess the whole layout. A right layout guess
+/// wins.
+#[poise::command(slash_command, guild_only)]
+pub async fn duel(
+    ctx: Context<'_>,
+    #[description = "Who you challenge"] opponent: serenity::User,
+    #[description = "The seed that draws the layout and the known tiles (default: random)"]
+    seed: Option<u64>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let channel = ctx.channel_id().get();
+    let me = ctx.author().id.get();
+    let them = opponent.id.get();
+    if them == me {
+        return reply(ctx, Post::private("a duel needs two different players")).await;
+    }
+    if opponent.bot {
+        return reply(ctx, Post::private("bots cannot play: challenge a person")).await;
+    }
+    let Some(_setting_up) = bot.setting_up(channel, 0) else {
+        return reply(
+            ctx,
+            Post::private("a duel is being set up in this channel right now: wait for it"),
+        )
+        .await;
+    };
+    if crate::bot::games::zendo::refused_busy(ctx, [me, them], "/bluffs status").await? {
+        return Ok(());
+    }
+    ctx.defer().await?;
+    // Before the duel starts: can the bot DM both players (their private tiles)?
+    let (mine, theirs) = tokio::join!(
+        super::private::open_dm(bot, me, them, channel),
+        super::private::open_dm(bot, them, me, channel)
+    );
+    let setup = Setup {
+        players: [PlayerId(me), PlayerId(them)],
+        seed: seed.unwrap_or_else(|| rand::rng().random()),
+        settings: Settings::default(),
+    };
+    let place = Place {
+        guild,
+        channel: Some(channel),
+    };
+    let game = match bot.runtime.create(place, setup.into()).await {
+        Ok(id) => id,
+        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+    };
+    let dms = [(me, mine), (them, theirs)];
+    for (user, dm) in &dms {
+        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
+            tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
+        }
+    }
+    crate::bot::games::zendo::start(ctx, game, channel, |post| {
+        for (user, dm) in &dms {
+            if dm.is_none() {
+                post.line(format!(
+                    "I cannot DM {}: use `/bluffs status` (only you see it) for your tiles, RP and buttons.",
+                    crate::bot::say::mention(PlayerId(*user))
+                ));
+            }
+        }
+    })
+    .await
+}
+
+/// Bluff: a subset and four statements, in a form; each is read back with its check
+/// before it counts.
+///
+/// The subset is 4-8 orthogonally connected tiles (`A1-A2-B1-B2`) sharing fewer than
+/// half its tiles with your previous one; each statement must involve every tile of
+/// it, have at most 15 words, and be neither always true nor always false.
+#[poise::command(slash_command)]
+pub async fn bluff(
+    ctx: Context<'_>,
+    #[description = "Use your No Limit item: any 1-8 tiles this round"] nolimit: Option<bool>,
+    #[description = "Use your Smokescreen item: hide this statement (1-4) from the opponent"]
+    smoke: Option<u8>,
+) -> Result<(), Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    let poise::Context::Application(app) = ctx else {
+        return reply(ctx, Post::private("use the slash command `/bluffs bluff`")).await;
+    };
+    if let Some(n) = smoke
+        && !(1..=4).contains(&n)
+    {
+        return reply(
+            ctx,
+            Post::private(format!("smoke {n}: name the statement to hide, 1 to 4")),
+        )
+        .await;
+    }
+    let modal = controls::bluff_modal(record.id, nolimit.unwrap_or(false), smoke.unwrap_or(0));
+    app.interaction
+        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
+        .await?;
+    app.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}
+
+/// Your own state, only to you: tiles, RP, items and the buttons of the phase.
+///
+/// Your tiles come with a picture; in Claiming the mark buttons, in Reveal the
+/// reveal select and the layout guess.
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(record) = my_match(ctx).await? else {
+        return Ok(());
+    };
+    let bot = ctx.data();
+    let me = PlayerId(ctx.author().id.get());
+    let view = bot.runtime.view(record.id, &Viewer::Player(me)).await?;
+    let Some(v) = super::view_of(&view) else {
+        return reply(
+            ctx,
+            Post::private(
+                "your match here is not Logical Bluffs: `/zendo status` says which it is",
+            ),
+        )
+        .await;
+    };
+    let mut private = controls::mine(record.id, v);
+    private.append(controls::phase_controls(record.id, v));
+    let public = super::status(record.id, v, bot.clocks());
+    private.lines.insert(0, public.lines.concat());
+    ctx.send(private.reply(true)).await?;
+    Ok(())
+}
+
+/// Give up: your opponent wins, and the layout is shown.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
+}

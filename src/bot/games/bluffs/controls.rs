@@ -1,0 +1,654 @@
+//! The private controls of Logical Bluffs, and their handling. Every custom id says
+//! its match and what it does (`bluffs:GAME:VERB[:ARGS]`), and the marks chosen so far
+//! travel in the mark buttons' ids, so nothing is kept between presses but the one
+//! bluff read back and waiting for its *Submit* (kept in memory: lost on a restart,
+//! when the form is simply sent again; nothing of the match is lost).
+//!
+//! - Bluffing: `/bluffs bluff` opens a form (the subset and four statements); the
+//!   answer reads each statement back with its check; *Submit this bluff* makes it
+//!   count.
+//! - Claiming: per opposing statement, *true* / *false* (and *Detective* while the
+//!   item is unused); *Submit marks* once each markable statement is marked.
+//! - Reveal: a select of the tiles you do not know (as many as your RP buys), *Guess
+//!   the layout* (declares the guess, then a form for the layout), *Pass*.
+
+use super::view_of;
+use crate::bot::{Data, Error, refusal};
+use crate::lang::tiles::{self, Cell, Layout, Subset};
+use crate::narrate::{Line, Names, bluffs as words};
+use crate::render::tiles::board_png;
+use crate::rules::bluffs::{BluffsView, Move, PhaseName, RevealState, STATEMENTS};
+use crate::rules::{Actor, PlayerId, Viewer};
+use crate::runtime::AnyAction;
+use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInputText, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,
+};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// Every Bluffs custom id starts so.
+pub const PREFIX: &str = "bluffs:";
+
+const SUBSET_FIELD: &str = "subset";
+const LAYOUT_FIELD: &str = "layout";
+
+/// Bluffs read back and waiting for their *Submit*, by match and player.
+static DRAFTS: LazyLock<Mutex<HashMap<(i64, u64), Move>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+fn drafts() -> std::sync::MutexGuard<'static, HashMap<(i64, u64), Move>> {
+    DRAFTS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Something said to one player: text, pictures, controls.
+#[derive(Default)]
+pub struct Private {
+    pub lines: Vec<String>,
+    pub files: Vec<(String, Vec<u8>)>,
+    pub rows: Vec<CreateActionRow>,
+}
+
+impl Private {
+    fn text(text: impl Into<String>) -> Private {
+        Private {
+            lines: vec![text.into()],
+            ..Private::default()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.files.is_empty() && self.rows.is_empty()
+    }
+
+    pub fn append(&mut self, other: Private) {
+        self.lines.extend(other.lines);
+        self.files.extend(other.files);
+        self.rows.extend(other.rows);
+    }
+
+    fn content(&self) -> String {
+        let text = self.lines.join("\n");
+        text.chars().take(crate::bot::post::MAX_CONTENT).collect()
+    }
+
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        self.files
+            .iter()
+            .map(|(n, png)| CreateAttachment::bytes(png.clone(), n.clone()))
+            .collect()
+    }
+
+    pub fn message(&self) -> CreateMessage {
+        CreateMessage::new()
+            .content(self.content())
+            .allowed_mentions(CreateAllowedMentions::new().all_users(true))
+            .add_files(self.attachments())
+            .components(self.rows.clone())
+    }
+
+    pub fn response(&self, ephemeral: bool) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content())
+            .allowed_mentions(CreateAllowedMentions::new().all_users(true))
+            .ephemeral(ephemeral)
+            .add_files(self.attachments())
+            .components(self.rows.clone())
+    }
+
+    pub fn reply(&self, ephemeral: bool) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.content())
+            .allowed_mentions(CreateAllowedMentions::new().all_users(true))
+            .ephemeral(ephemeral)
+            .components(self.rows.clone());
+        for a in self.attachments() {
+            r = r.attachment(a);
+        }
+        r
+    }
+}
+
+/// A private line's text without its `(to NAME only)` address (a DM or an
+/// ephemeral message is already addressed).
+pub fn unaddressed(line: &Line) -> String {
+    match line.text.strip_prefix("(to ") {
+        Some(rest) => rest
+            .split_once(" only) ")
+            .map_or(line.text.clone(), |(_, t)| t.to_string()),
+        None => line.text.clone(),
+    }
+}
+
+fn names(v: &BluffsView) -> Names {
+    Names::mentions(&v.players)
+}
+
+fn id(game: MatchId, verb: &str) -> String {
+    format!("{PREFIX}{}:{verb}", game.0)
+}
+
+/// A player's own state with a picture of the tiles they know.
+pub fn mine(game: MatchId, v: &BluffsView) -> Private {
+    let (Some(seat), Some(mine)) = (v.you, &v.mine) else {
+        return Private::default();
+    };
+    let line = words::mine(&names(v), seat, mine);
+    Private {
+        lines: vec![format!(
+            "**Logical Bluffs #{game}**, only to you: {}",
+            unaddressed(&line)
+        )],
+        files: vec![("your-tiles.png".into(), board_png(&mine.known, None))],
+        rows: Vec::new(),
+    }
+}
+
+/// The controls of the phase for the viewer, if they still have something to do.
+pub fn phase_controls(game: MatchId, v: &BluffsView) -> Private {
+    let Some(mine) = &v.mine else {
+        return Private::default();
+    };
+    if v.paused || v.public.outcome.is_some() {
+        return Private::default();
+    }
+    match v.phase {
+        PhaseName::Bluffing if mine.own.is_none() => {
+            Private::text("Bluff with `/bluffs bluff`: a subset and four statements.")
+        }
+        PhaseName::Claiming if mine.marks.is_none() => claim_controls(game, v, &[None; 4]),
+        PhaseName::Reveal
+            if matches!(
+                mine.reveal,
+                RevealState::Pending | RevealState::Declared { .. }
+            ) =>
+        {
+            reveal_controls(game, v)
+        }
+        _ => Private::default(),
+    }
+}
+
+fn marks_text(marks: &[Option<bool>]) -> String {
+    marks
+        .iter()
+        .map(|m| match m {
+            Some(true) => 'T',
+            Some(false) => 'F',
+            None => '?',
+        })
+        .collect()
+}
+
+fn marks_of(text: &str) -> Vec<Option<bool>> {
+    text.chars()
+        .take(STATEMENTS)
+        .map(|c| match c {
+            'T' => Some(true),
+            'F' => Some(false),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Which opposing statements cannot be marked (smokescreened, or detected).
+fn unmarkable(v: &BluffsView) -> [bool; STATEMENTS] {
+    let mut out = [false; STATEMENTS];
+    let Some(mine) = &v.mine else { return out };
+    if let Some(opp) = &mine.opponent {
+        for (k, s) in opp.statements.iter().enumerate().take(STATEMENTS) {
+            out[k] = s.is_none();
+        }
+    }
+    if let Some((n, _)) = mine.detected
+        && (1..=STATEMENTS).contains(&n)
+    {
+        out[n - 1] = true;
+    }
+    out
+}
+
+/// Claiming: the opposing statements with a row of buttons each.
+pub fn claim_controls(game: MatchId, v: &BluffsView, marks: &[Option<bool>]) -> Private {
+    let Some(mine) = &v.mine else {
+        return Private::default();
+    };
+    let Some(opp) = &mine.opponent else {
+        return Private::default();
+    };
+    let skip = unmarkable(v);
+    let chosen = marks_text(marks);
+    let mut lines = vec![format!(
+        "**Logical Bluffs #{game}**: mark each statement of the opposing bluff on {} (only you see your marks):",
+        opp.subset
+    )];
+    let mut rows = Vec::new();
+    for (k, &skipped) in skip.iter().enumerate() {
+        let n = k + 1;
+        let said = opp.statements.get(k).cloned().flatten();
+        let mark = match (skipped, marks.get(k).copied().flatten()) {
+            (true, _) => "not marked",
+            (false, Some(true)) => "**true**",
+            (false, Some(false)) => "**false**",
+            (false, None) => "?",
+        };
+        lines.push(format!(
+            "{n}. {} — {mark}",
+            said.as_deref().unwrap_or("(smokescreened)")
+        ));
+        if skipped {
+            continue;
+        }
+        let mut buttons = vec![
+            CreateButton::new(id(game, &format!("mark:{chosen}:{n}T")))
+                .label(format!("{n}: true"))
+                .style(ButtonStyle::Success),
+            CreateButton::new(id(game, &format!("mark:{chosen}:{n}F")))
+                .label(format!("{n}: false"))
+                .style(ButtonStyle::Danger),
+        ];
+        if !mine.items_used.detective && mine.detected.is_none() {
+            buttons.push(
+                CreateButton::new(id(game, &format!("detect:{n}")))
+                    .label(format!("{n}: Detective"))
+                    .style(ButtonStyle::Secondary),
+            );
+        }
+        rows.push(CreateActionRow::Buttons(buttons));
+    }
+    if let Some((n, t)) = mine.detected {
+        lines.push(format!(
+            "Detective: statement {n} is {} (it earns no RP and is not marked).",
+            if t { "true" } else { "false" }
+        ));
+    }
+    let complete = (0..STATEMENTS).all(|k| skip[k] || marks.get(k).copied().flatten().is_some());
+    rows.push(CreateActionRow::Buttons(vec![
+        CreateButton::new(id(game, &format!("claim:{chosen}")))
+            .label("Submit marks")
+            .style(ButtonStyle::Primary)
+            .disabled(!complete),
+    ]));
+    Private {
+        lines,
+        files: Vec::new(),
+        rows,
+    }
+}
+
+/// Reveal: the tiles to buy (as many as the RP allow), the layout guess, pass.
+pub fn reveal_controls(game: MatchId, v: &BluffsView) -> Private {
+    let Some(mine) = &v.mine else {
+        return Private::default();
+    };
+    let cost = v.settings.reveal_cost.max(1);
+    let affordable = (mine.rp / cost) as usize;
+    let unknown: Vec<Cell> = Cell::all()
+        .filter(|c| mine.known.iter().all(|(k, _)| k != c))
+        .collect();
+    let declared = matches!(mine.reveal, RevealState::Declared { .. });
+    let mut lines = vec![format!(
+        "**Logical Bluffs #{game}**, Reveal (only you see this): you have {} RP; a tile costs {cost}.",
+        mine.rp
+    )];
+    let mut rows = Vec::new();
+    if mine.barred {
+        lines.push("A wrong layout guess bars you from revealing this round.".into());
+    } else if declared {
+        lines.push("You declared a layout guess: guess, or pass.".into());
+    } else if affordable == 0 || unknown.is_empty() {
+        lines.push("You cannot buy a reveal now.".into());
+    } else {
+        let options = unknown
+            .iter()
+            .take(25)
+            .map(|c| CreateSelectMenuOption::new(c.to_string(), c.to_string()))
+            .collect();
+        let max = affordable.min(unknown.len()).min(25) as u8;
+        rows.push(CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(id(game, "reveal"), CreateSelectMenuKind::String { options })
+                .placeholder(format!("Tiles to reveal ({cost} RP each, up to {max})"))
+                .min_values(1)
+                .max_values(max),
+        ));
+    }
+    rows.push(CreateActionRow::Buttons(vec![
+        CreateButton::new(id(game, "guess"))
+            .label("Guess the layout")
+            .style(ButtonStyle::Primary),
+        CreateButton::new(id(game, "pass"))
+            .label("Pass")
+            .style(ButtonStyle::Secondary),
+    ]));
+    Private {
+        lines,
+        files: Vec::new(),
+        rows,
+    }
+}
+
+/// The Bluffing form: the subset and four statements. `smoke` 0 is none.
+pub fn bluff_modal(game: MatchId, nolimit: bool, smoke: u8) -> CreateModal {
+    let mut rows = vec![CreateActionRow::InputText(
+        CreateInputText::new(
+            InputTextStyle::Short,
+            "Subset (4-8 connected tiles)",
+            SUBSET_FIELD,
+        )
+        .placeholder("A1-A2-B1-B2")
+        .required(true)
+        .max_length(60),
+    )];
+    for n in 1..=STATEMENTS {
+        rows.push(CreateActionRow::InputText(
+            CreateInputText::new(
+                InputTextStyle::Short,
+                format!("Statement {n}"),
+                format!("s{n}"),
+            )
+            .placeholder("There is a red tile orthogonally adjacent to a blue tile.")
+            .required(true)
+            .max_length(300),
+        ));
+    }
+    CreateModal::new(
+        id(game, &format!("bluff:{}:{smoke}", u8::from(nolimit))),
+        "Your bluff",
+    )
+    .components(rows)
+}
+
+fn layout_modal(game: MatchId) -> CreateModal {
+    CreateModal::new(id(game, "layout"), "The whole layout").components(vec![
+        CreateActionRow::InputText(
+            CreateInputText::new(InputTextStyle::Short, "Rows A-D, split by /", LAYOUT_FIELD)
+                .placeholder("RBGY/YYGR/BRRG/GBYB")
+                .required(true)
+                .max_length(40),
+        ),
+    ])
+}
+
+/// `bluffs:GAME:VERB:ARGS` read.
+fn parse(custom_id: &str) -> Option<(MatchId, &str, Vec<&str>)> {
+    let rest = custom_id.strip_prefix(PREFIX)?;
+    let mut parts = rest.split(':');
+    let game = MatchId(parts.next()?.parse().ok()?);
+    let verb = parts.next()?;
+    Some((game, verb, parts.collect()))
+}
+
+/// Acts for a player; a refusal in words.
+async fn act(bot: &Data, game: MatchId, user: PlayerId, m: Move) -> Result<(), String> {
+    bot.runtime
+        .act(game, Actor::Player(user), AnyAction::from(m), None)
+        .await
+        .map(|_| ())
+        .map_err(|e| refusal(&e))
+}
+
+async fn player_view(bot: &Data, game: MatchId, user: PlayerId) -> Option<BluffsView> {
+    let view = bot.runtime.view(game, &Viewer::Player(user)).await.ok()?;
+    view_of(&view).filter(|v| v.you.is_some()).cloned()
+}
+
+const NOT_YOURS: &str = "these are the controls of a Logical Bluffs match you do not play in";
+
+/// A press or a selection on a Bluffs control.
+pub async fn on_component(
+    ctx: &serenity::Context,
+    bot: &Data,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let user = PlayerId(press.user.id.get());
+    let said = match parse(&press.data.custom_id) {
+        None => Err("that control is not one Mondo knows".to_string()),
+        Some((game, verb, args)) => component(bot, game, user, verb, &args, press).await,
+    };
+    let response = match said {
+        Ok(Answer::Modal(m)) => CreateInteractionResponse::Modal(m),
+        Ok(Answer::Update(p)) => CreateInteractionResponse::UpdateMessage(p.response(true)),
+        Err(e) => CreateInteractionResponse::Message(Private::text(e).response(true)),
+    };
+    press.create_response(ctx, response).await?;
+    Ok(())
+}
+
+enum Answer {
+    Modal(CreateModal),
+    /// The control's own message, redrawn.
+    Update(Private),
+}
+
+async fn component(
+    bot: &Data,
+    game: MatchId,
+    user: PlayerId,
+    verb: &str,
+    args: &[&str],
+    press: &serenity::ComponentInteraction,
+) -> Result<Answer, String> {
+    let Some(v) = player_view(bot, game, user).await else {
+        return Err(NOT_YOURS.into());
+    };
+    match (verb, args) {
+        ("submit", _) => {
+            let draft = drafts().remove(&(game.0, user.0));
+            let Some(m) = draft else {
+                return Err(
+                    "that bluff is no longer waiting (Mondo restarted, or it was sent): send `/bluffs bluff` again".into(),
+                );
+            };
+            act(bot, game, user, m).await?;
+            Ok(Answer::Update(Private::text(
+                "Your bluff is in: its truths come to you when Bluffing ends.",
+            )))
+        }
+        ("mark", [chosen, pick]) => {
+            let mut marks = marks_of(chosen);
+            marks.resize(STATEMENTS, None);
+            let mut p = pick.chars();
+            let n = p.next().and_then(|c| c.to_digit(10)).unwrap_or(0) as usize;
+            let t = p.next() == Some('T');
+            if (1..=STATEMENTS).contains(&n) {
+                marks[n - 1] = Some(t);
+            }
+            Ok(Answer::Update(claim_controls(game, &v, &marks)))
+        }
+        ("claim", [chosen]) => {
+            let skip = unmarkable(&v);
+            let mut marks = marks_of(chosen);
+            marks.resize(STATEMENTS, None);
+            for (k, m) in marks.iter_mut().enumerate() {
+                if skip[k] {
+                    *m = None;
+                }
+            }
+            act(
+                bot,
+                game,
+                user,
+                Move::Claim {
+                    marks: marks.clone(),
+                },
+            )
+            .await?;
+            Ok(Answer::Update(Private::text(format!(
+                "Your marks are in: {}. How many were right comes when Claiming ends.",
+                marks_text(&marks).replace('?', "-")
+            ))))
+        }
+        ("detect", [n]) => {
+            let n: usize = n.parse().map_err(|_| "no such statement".to_string())?;
+            act(bot, game, user, Move::Detect { statement: n }).await?;
+            let v = player_view(bot, game, user).await.ok_or(NOT_YOURS)?;
+            Ok(Answer::Update(claim_controls(game, &v, &[None; 4])))
+        }
+        ("reveal", _) => {
+            let values = match &press.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+                _ => Vec::new(),
+            };
+            let tiles = values
+                .iter()
+                .map(|s| s.parse::<Cell>().map_err(|e| e.0))
+                .collect::<Result<Vec<_>, _>>()?;
+            act(bot, game, user, Move::Reveal { tiles }).await?;
+            Ok(Answer::Update(Private::text(
+                "Bought: the tiles come to you in a moment.",
+            )))
+        }
+        ("guess", _) => {
+            let declared = v
+                .mine
+                .as_ref()
+                .is_some_and(|m| matches!(m.reveal, RevealState::Declared { .. }));
+            if !declared {
+                act(bot, game, user, Move::DeclareGuess).await?;
+            }
+            Ok(Answer::Modal(layout_modal(game)))
+        }
+        ("pass", _) => {
+            act(bot, game, user, Move::Pass).await?;
+            Ok(Answer::Update(Private::text("You pass this Reveal.")))
+        }
+        _ => Err("that control is not one Mondo knows".into()),
+    }
+}
+
+/// The text typed into a form's box.
+fn field(data: &serenity::ModalInteractionData, name: &str) -> String {
+    data.components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) if t.custom_id == name => t.value.clone(),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A Bluffs form sent back.
+pub async fn on_modal(
+    ctx: &serenity::Context,
+    bot: &Data,
+    submit: &serenity::ModalInteraction,
+) -> Result<(), Error> {
+    let user = PlayerId(submit.user.id.get());
+    let said = match parse(&submit.data.custom_id) {
+        Some((game, "bluff", args)) => read_back(bot, game, user, &args, &submit.data).await,
+        Some((game, "layout", _)) => match field(&submit.data, LAYOUT_FIELD).parse::<Layout>() {
+            Err(e) => Private::text(format!("{}: guess again with *Guess the layout*", e.0)),
+            Ok(layout) => match act(bot, game, user, Move::Guess { layout }).await {
+                Ok(()) => Private::text(format!(
+                    "Your guess {layout} is in: it is judged when Reveal ends."
+                )),
+                Err(e) => Private::text(e),
+            },
+        },
+        _ => Private::text("that form is not one Mondo knows"),
+    };
+    submit
+        .create_response(ctx, CreateInteractionResponse::Message(said.response(true)))
+        .await?;
+    Ok(())
+}
+
+/// The bluff read back, each statement with its check; *Submit this bluff* when all
+/// pass.
+async fn read_back(
+    bot: &Data,
+    game: MatchId,
+    user: PlayerId,
+    args: &[&str],
+    data: &serenity::ModalInteractionData,
+) -> Private {
+    let Some(v) = player_view(bot, game, user).await else {
+        return Private::text(NOT_YOURS);
+    };
+    let no_limit = args.first() == Some(&"1");
+    let smoke = args
+        .get(1)
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|n| *n > 0);
+    let subset_text = field(data, SUBSET_FIELD);
+    let subset: Subset = match subset_text.parse() {
+        Ok(s) => s,
+        Err(e) => {
+            return Private::text(format!(
+                "the subset `{subset_text}` does not read: {}. Send `/bluffs bluff` again.",
+                e.0
+            ));
+        }
+    };
+    let mut lines = vec![format!("**Your bluff on {subset}**, read back:")];
+    let mut ok = true;
+    if !no_limit && let Err(e) = subset.check_shape() {
+        lines.push(format!("the subset: {}", e.0));
+        ok = false;
+    }
+    let mut statements = Vec::new();
+    for n in 1..=STATEMENTS {
+        let text = field(data, &format!("s{n}"));
+        let verdict = match tiles::parse(&text) {
+            Err(e) => {
+                ok = false;
+                format!("does not read: {e}")
+            }
+            Ok(st) => match tiles::check(&st, &subset, v.settings.max_words) {
+                Err(e) => {
+                    ok = false;
+                    e.to_string()
+                }
+                Ok(check) => {
+                    let mark = if check.valid {
+                        "valid".to_string()
+                    } else {
+                        ok = false;
+                        format!("refused: {}", check.reason.unwrap_or_default())
+                    };
+                    format!(
+                        "reads as “{}” ({} words): {mark}",
+                        check.statement, check.words
+                    )
+                }
+            },
+        };
+        let hidden = if smoke == Some(n) {
+            " (smokescreened)"
+        } else {
+            ""
+        };
+        lines.push(format!("{n}. `{text}`{hidden} {verdict}"));
+        statements.push(text);
+    }
+    if !ok {
+        lines.push("Nothing counted: fix it and send `/bluffs bluff` again.".into());
+        return Private {
+            lines,
+            ..Private::default()
+        };
+    }
+    drafts().insert(
+        (game.0, user.0),
+        Move::Bluff {
+            subset: subset.to_string(),
+            statements,
+            no_limit,
+            smokescreen: smoke,
+        },
+    );
+    lines.push("It counts once you submit it.".into());
+    Private {
+        lines,
+        files: vec![("your-subset.png".into(), board_png(&[], Some(&subset)))],
+        rows: vec![CreateActionRow::Buttons(vec![
+            CreateButton::new(id(game, "submit"))
+                .label("Submit this bluff")
+                .style(ButtonStyle::Success),
+        ])],
+    }
+}

@@ -1,0 +1,119 @@
+//! Logical Bluffs on Discord. The channel hears only what a spectator may (the desk
+//! follows the match as one): phases, who submitted, the bluffs from Claiming on with a
+//! picture of each subset, the reveals counted, the end. Each player's own (known
+//! tiles, RP, truths, marks, reveals) goes to them alone ([`private`]): by DM, or, when
+//! their DMs are closed, in `/bluffs status`, which only they see.
+//!
+//! - `commands.rs`: `/bluffs duel|bluff|status|resign`; hosts pause, resume and end it
+//!   with `/host`, as every game.
+//! - `controls.rs`: the private controls (the bluff modal and its read-back, the mark
+//!   buttons, the reveal select and the layout modal), handled statelessly from their
+//!   custom ids (`bluffs:GAME:...`), so they work after a restart.
+//! - `private.rs`: each player's private feed, said by DM.
+
+pub mod commands;
+pub mod controls;
+mod private;
+
+pub use commands::bluffs;
+pub use controls::{PREFIX, on_component, on_modal};
+pub use private::follow;
+
+use crate::bot::post::Post;
+use crate::bot::say::Clocks;
+use crate::narrate::{Names, bluffs};
+use crate::render::tiles::board_png;
+use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
+use crate::rules::{Event, EventKind};
+use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::store::MatchId;
+
+/// The Bluffs view inside any view.
+pub fn view_of(view: &AnyView) -> Option<&BluffsView> {
+    match view {
+        AnyView::Bluffs(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn names(view: &BluffsView) -> Names {
+    Names::mentions(&view.players)
+}
+
+/// The game's own events of a batch.
+pub fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
+    let events: Vec<Event<BluffsEvent>> = events_of(events);
+    events
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A batch as the channel hears it: the public events, a picture of each bluff's
+/// subset when the bluffs are shown.
+pub fn batch(events: &[AnyEvent], view: &BluffsView) -> Post {
+    let names = names(view);
+    let mut post = Post::default();
+    let all: Vec<Event<BluffsEvent>> = events_of(events);
+    for e in &all {
+        match &e.kind {
+            EventKind::Paused { .. } => {
+                post.line("A host paused the match: every clock stops.");
+            }
+            EventKind::Resumed { .. } => {
+                post.line("The match goes on.");
+            }
+            EventKind::ClockRebased { .. } => {
+                post.line("Mondo was away: that time is not counted.");
+            }
+            EventKind::Game(_) => {}
+        }
+    }
+    let own = own(events);
+    for line in bluffs::public(&names, &view.settings, &own) {
+        post.line(line.text);
+    }
+    for e in &own {
+        if let BluffsEvent::Shown { seat, subset, .. } = e {
+            post.files.push((
+                format!("subset-{}.png", seat.index() + 1),
+                board_png(&[], Some(subset)),
+            ));
+        }
+    }
+    post
+}
+
+/// The opening post of a match.
+pub fn opening(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
+    let names = names(view);
+    let mut post = Post::text(format!(
+        "**Logical Bluffs #{game}**: {} vs {}. Each of you knows {} tiles of a hidden 4 x 4 \
+         layout (sent to you alone, with your RP). Bluff with `/bluffs bluff`; your marks \
+         and reveals come as private buttons; `/bluffs status` shows your own state to you \
+         alone.",
+        names.name(crate::rules::Seat(0)),
+        names.name(crate::rules::Seat(1)),
+        view.settings.known_tiles,
+    ));
+    post.line(status(game, view, clocks).lines.concat());
+    post
+}
+
+/// The public status of a match.
+pub fn status(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
+    let line = bluffs::status(&names(view), view, clocks.game);
+    Post::text(format!("**Logical Bluffs #{game}**: {}", line.text))
+}
+
+/// The bluffs on the table (public).
+pub fn board(game: MatchId, view: &BluffsView) -> Post {
+    let mut post = Post::text(format!("**Logical Bluffs #{game}**"));
+    for line in bluffs::board(&names(view), view) {
+        post.line(line.text);
+    }
+    post
+}

@@ -1,0 +1,116 @@
+//! Each player's private feed, said to them by DM: the match as that player may see
+//! it (never the other's), so nothing of one player's reaches the other or the
+//! channel. What goes: their tiles and RP at the start (and after a restart, with the
+//! controls of the moment), their truths, marks, scores, reveals and guesses, and the
+//! controls of each phase as it begins. A player whose DMs are closed gets none of it
+//! here and uses `/bluffs status`, which only they see.
+
+use super::controls::{self, Private, unaddressed};
+use super::view_of;
+use crate::bot::desk::DM_WAIT;
+use crate::bot::{Bot, say};
+use crate::narrate::{Names, bluffs as words};
+use crate::rules::bluffs::{EventKind as BluffsEvent, PhaseName};
+use crate::rules::{PlayerId, Viewer};
+use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// Opens a DM with `user` and says what comes there; the DM channel, or `None` if
+/// Discord refuses (DMs closed) or does not answer in time.
+pub async fn open_dm(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
+    let dm = tokio::time::timeout(
+        DM_WAIT,
+        serenity::UserId::new(user).create_dm_channel(&bot.http),
+    )
+    .await
+    .ok()?
+    .ok()?;
+    let hello = serenity::CreateMessage::new().content(format!(
+        "You are in a Logical Bluffs duel against {} in <#{channel}>. Your tiles, RP and \
+         private buttons come here; nobody else sees them.",
+        say::mention(PlayerId(other))
+    ));
+    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
+        .await
+        .ok()?
+        .ok()?;
+    Some(dm.id.get())
+}
+
+/// Follows a live Bluffs match for each of its players (called when its desk opens,
+/// also after a restart).
+pub fn follow(bot: Arc<Bot>, game: MatchId) {
+    tokio::spawn(async move {
+        let Ok(view) = bot.runtime.view(game, &Viewer::Spectator).await else {
+            return;
+        };
+        let Some(v) = view_of(&view) else { return };
+        for player in v.players {
+            tokio::spawn(privately(bot.clone(), game, player));
+        }
+    });
+}
+
+async fn privately(bot: Arc<Bot>, game: MatchId, player: PlayerId) {
+    let dm = match bot.store.dm_channels(game).await {
+        Ok(map) => map.get(&player.0).copied().flatten(),
+        Err(_) => None,
+    };
+    // Closed DMs: `/bluffs status` serves instead.
+    let Some(dm) = dm else { return };
+    let dm = serenity::ChannelId::new(dm.max(1));
+    let mut feed = match bot.runtime.subscribe(game, Viewer::Player(player)).await {
+        Ok(f) => f,
+        Err(e) => {
+            tracing::warn!(%game, error = %e, "a player's private feed could not follow the match");
+            return;
+        }
+    };
+    let view = feed.view();
+    if let Some(v) = view_of(&view) {
+        let mut first = controls::mine(game, v);
+        first.append(controls::phase_controls(game, v));
+        send(&bot, dm, &first, game).await;
+    }
+    while let Some(update) = feed.next().await {
+        let Ok(update) = update else { continue };
+        let Some(v) = view_of(&update.view) else {
+            continue;
+        };
+        let Some(seat) = v.you else { return };
+        let events: Vec<_> = update.events.into_iter().map(|(_, e)| e).collect();
+        let own = super::own(&events);
+        let names = Names::mentions(&v.players);
+        let mut said = Private::default();
+        for line in words::only(&names, &v.settings, seat, &own) {
+            said.lines.push(unaddressed(&line));
+        }
+        let changed = own.iter().any(BluffsEvent::changes_own_state);
+        if changed {
+            said.append(controls::mine(game, v));
+        }
+        let began = own.iter().find_map(|e| match e {
+            BluffsEvent::PhaseBegan { phase, .. } => Some(*phase),
+            _ => None,
+        });
+        if let Some(PhaseName::Claiming | PhaseName::Reveal | PhaseName::Bluffing) = began {
+            said.append(controls::phase_controls(game, v));
+        }
+        if !said.is_empty() {
+            send(&bot, dm, &said, game).await;
+        }
+        if update.over {
+            return;
+        }
+    }
+}
+
+async fn send(bot: &Bot, dm: serenity::ChannelId, what: &Private, game: MatchId) {
+    match tokio::time::timeout(DM_WAIT, dm.send_message(&bot.http, what.message())).await {
+        Ok(Ok(_)) => {}
+        // Only that it failed: what it said is the player's alone, not the log's.
+        Ok(Err(e)) => tracing::info!(%game, error = %e, "a private DM failed"),
+        Err(_) => tracing::info!(%game, "a private DM got no answer in time"),
+    }
+}

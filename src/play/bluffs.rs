@@ -1,0 +1,331 @@
+//! Logical Bluffs at the terminal: two players (and a host) at one terminal. The
+//! grammar of its commands and its help; the words are `narrate::bluffs`'s.
+//!
+//! Both players share the screen, so the session follows the match as each player
+//! too ([`GameFront::private`]): what only one player may know (their tiles, RP,
+//! truths, marks, reveals, guesses) is printed only as lines addressed to them (JSON
+//! `"to": NAME`, text `(to NAME only) ...`). Everything else is what a spectator sees.
+
+use super::assembly::host;
+use super::{Cast, GameFront, Picture};
+use crate::lang::tiles::{Cell, Layout};
+use crate::narrate::{Line, Names, bluffs};
+use crate::rules::bluffs::{
+    BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
+};
+use crate::rules::{Action, Actor, Event, EventKind, PlayerId, Seat};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::store::MatchId;
+use serde_json::json;
+
+pub const HELP: &str = "\
+a line is NAME: COMMAND, e.g. `alice: reveal B2,C3`. Lines marked (to NAME only) are NAME's alone.
+players, Bluffing: bluff SUBSET; S1; S2; S3; S4 [; nolimit] [; smoke N]
+                   e.g. `bluff A1-A2-B1-B2; There is a red tile.; ...` (4-8 connected tiles,
+                   four statements; nolimit lifts the subset rules once, smoke N hides
+                   statement N from the opponent once)
+         Claiming: claim M1 M2 M3 M4 (T or F per opposing statement, - for a
+                   smokescreened or detected one) | detective N (once: learn statement N)
+         Reveal:   reveal CELLS (B2,C3; 8 RP each) | declare (150 s more to guess)
+                   guess LAYOUT (RBGY/YYGR/BRRG/GBYB) | pass
+         any time: resign | status or board (yours, privately)
+host:    pause | resume | end
+anyone:  status | board | help | quit (the match stays)";
+
+/// A new match between `cast`'s two players.
+pub fn bluffs_setup(cast: &Cast, seed: u64, settings: Settings) -> Result<Setup, String> {
+    let [a, b] = cast.players() else {
+        return Err(format!(
+            "Logical Bluffs is for two players, e.g. --players alice,bob (got {})",
+            cast.players().len()
+        ));
+    };
+    Ok(Setup {
+        players: [a.0, b.0],
+        seed,
+        settings,
+    })
+}
+
+pub struct BluffsFront {
+    names: Names,
+}
+
+impl BluffsFront {
+    pub fn new(cast: &Cast) -> BluffsFront {
+        BluffsFront {
+            names: cast.names(),
+        }
+    }
+}
+
+fn view_of(view: &AnyView) -> Result<&BluffsView, String> {
+    match view {
+        AnyView::Bluffs(v) => Ok(v),
+        _ => Err("this match is not Logical Bluffs".into()),
+    }
+}
+
+fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
+    let events: Vec<Event<BluffsEvent>> = events_of(events);
+    events
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shared events (pause, resume, downtime), said to all.
+fn shared(names: &Names, events: &[AnyEvent]) -> Vec<Line> {
+    let events: Vec<Event<BluffsEvent>> = events_of(events);
+    events
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Paused { by } => Some(Line::new(
+                json!({"event": "paused", "by": names.person(by)}),
+                format!("{} paused the match: every clock stops.", names.person(by)),
+            )),
+            EventKind::Resumed { by } => Some(Line::new(
+                json!({"event": "resumed", "by": names.person(by)}),
+                format!("{} resumed the match.", names.person(by)),
+            )),
+            EventKind::ClockRebased { from, to } => Some(Line::new(
+                json!({"event": "clock_rebased", "from": from, "to": to}),
+                "the umpire was down: that time is not counted.",
+            )),
+            EventKind::Game(_) => None,
+        })
+        .collect()
+}
+
+/// Who a player's command is from: the named player (a table always names them).
+fn player(named: Option<Actor>, cast: &Cast, what: &str) -> Result<Actor, String> {
+    match named {
+        Some(actor @ Actor::Player(_)) => Ok(actor),
+        Some(_) => Err(format!("only a player can {what}")),
+        None => Err(format!(
+            "say who {what}: start the line with a name, e.g. `{}: {what} ...`",
+            cast.players().first().map_or("alice", |(_, n)| n.as_str())
+        )),
+    }
+}
+
+fn game(m: Move) -> AnyAction {
+    AnyAction::Bluffs(Action::Move(m))
+}
+
+/// `SUBSET; S1; S2; S3; S4 [; nolimit] [; smoke N]`.
+pub fn parse_bluff(rest: &str) -> Result<Move, String> {
+    let mut parts = rest.split(';').map(str::trim).filter(|p| !p.is_empty());
+    let Some(subset) = parts.next() else {
+        return Err(
+            "give a subset and four statements: `bluff A1-A2-B1-B2; S1; S2; S3; S4`".into(),
+        );
+    };
+    let mut statements = Vec::new();
+    let mut no_limit = false;
+    let mut smokescreen = None;
+    for part in parts {
+        let lower = part.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["nolimit"] | ["no", "limit"] => no_limit = true,
+            ["smoke" | "smokescreen", n] => {
+                smokescreen = Some(n.parse::<usize>().map_err(|_| {
+                    format!("`{part}`: smoke takes a statement number, 1 to 4 (`smoke 2`)")
+                })?);
+            }
+            _ => statements.push(part.to_string()),
+        }
+    }
+    if statements.len() != 4 {
+        return Err(format!(
+            "a bluff has four statements after the subset, split by `;`; you gave {}",
+            statements.len()
+        ));
+    }
+    Ok(Move::Bluff {
+        subset: subset.to_string(),
+        statements,
+        no_limit,
+        smokescreen,
+    })
+}
+
+/// `T F - T`: a mark per opposing statement.
+pub fn parse_marks(rest: &str) -> Result<Vec<Option<bool>>, String> {
+    rest.split([' ', ',', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.to_ascii_lowercase().as_str() {
+            "t" | "true" | "y" | "yes" => Ok(Some(true)),
+            "f" | "false" | "n" | "no" => Ok(Some(false)),
+            "-" | "_" | "skip" => Ok(None),
+            _ => Err(format!(
+                "`{w}` is not a mark: write T (true), F (false) or - (smokescreened or detected), one per opposing statement"
+            )),
+        })
+        .collect()
+}
+
+/// `B2,C3` or `B2 C3`.
+pub fn parse_cells(rest: &str) -> Result<Vec<Cell>, String> {
+    let cells: Vec<Cell> = rest
+        .split([',', ' ', '-', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<Cell>().map_err(|e| e.0))
+        .collect::<Result<_, _>>()?;
+    if cells.is_empty() {
+        return Err("name the tiles to reveal, e.g. `reveal B2,C3`".into());
+    }
+    Ok(cells)
+}
+
+impl BluffsFront {
+    fn seat_of(&self, view: &BluffsView, id: PlayerId) -> Option<Seat> {
+        view.players
+            .iter()
+            .position(|p| *p == id)
+            .map(|i| Seat(i as u8))
+    }
+}
+
+impl GameFront for BluffsFront {
+    fn game_name(&self) -> &'static str {
+        "bluffs"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {
+        let mut out = Vec::new();
+        if let Ok(v) = view_of(view) {
+            out.extend(
+                bluffs::board(&self.names, v)
+                    .into_iter()
+                    .filter(|_| v.phase != PhaseName::Bluffing || v.public.layout.is_some()),
+            );
+        }
+        out.push(self.status(id, view, now));
+        out
+    }
+
+    fn command(
+        &self,
+        word: &str,
+        rest: &str,
+        named: Option<Actor>,
+        _view: &AnyView,
+        cast: &Cast,
+    ) -> Result<(Actor, AnyAction), String> {
+        let m = match word {
+            "bluff" => parse_bluff(rest)?,
+            "claim" => Move::Claim {
+                marks: parse_marks(rest)?,
+            },
+            "detective" => Move::Detect {
+                statement: rest.trim().parse().map_err(|_| {
+                    format!("`{rest}`: detective takes an opposing statement's number, 1 to 4")
+                })?,
+            },
+            "reveal" => Move::Reveal {
+                tiles: parse_cells(rest)?,
+            },
+            "declare" => Move::DeclareGuess,
+            "guess" => Move::Guess {
+                layout: rest.parse::<Layout>().map_err(|e| e.0)?,
+            },
+            "pass" => Move::Pass,
+            "resign" => {
+                return Ok((
+                    player(named, cast, "resigns")?,
+                    AnyAction::Common(Common::Resign),
+                ));
+            }
+            "pause" => return Ok((host(named, cast)?, AnyAction::Common(Common::Pause))),
+            "resume" => return Ok((host(named, cast)?, AnyAction::Common(Common::Resume))),
+            "end" => return Ok((host(named, cast)?, AnyAction::Common(Common::End))),
+            other => {
+                return Err(format!(
+                    "`{other}` is not a command here; the commands are: bluff, claim, detective, \
+                     reveal, declare, guess, pass, resign, pause, resume, end, status, board, \
+                     help, quit"
+                ));
+            }
+        };
+        Ok((player(named, cast, word)?, game(m)))
+    }
+
+    fn tell(&mut self, events: &[AnyEvent], view: &AnyView) -> Vec<Line> {
+        let mut out = shared(&self.names, events);
+        if let Ok(v) = view_of(view) {
+            out.extend(bluffs::public(&self.names, &v.settings, &own(events)));
+        }
+        out
+    }
+
+    fn status(&self, _id: MatchId, view: &AnyView, now: u64) -> Line {
+        match view_of(view) {
+            Ok(v) => bluffs::status(&self.names, v, now),
+            Err(e) => Line::new(json!({"event": "error", "message": e}), e),
+        }
+    }
+
+    fn board(&self, view: &AnyView) -> Vec<Line> {
+        match view_of(view) {
+            Ok(v) => bluffs::board(&self.names, v),
+            Err(e) => vec![Line::new(json!({"event": "error", "message": e}), e)],
+        }
+    }
+
+    fn waiting(&self, _view: &AnyView) -> bool {
+        // The umpire checks at once.
+        false
+    }
+
+    fn is_over(&self, view: &AnyView) -> bool {
+        view_of(view).is_ok_and(|v| v.public.outcome.is_some())
+    }
+
+    fn new_pictures(&mut self, _id: MatchId, _view: &AnyView) -> Vec<Picture> {
+        Vec::new()
+    }
+
+    fn board_picture(&self, _id: MatchId, _view: &AnyView) -> Result<Picture, String> {
+        Err("Logical Bluffs draws its board as text at the terminal (`NAME: board`)".into())
+    }
+
+    fn private(&self) -> bool {
+        true
+    }
+
+    fn tell_private(&mut self, id: PlayerId, events: &[AnyEvent], view: &AnyView) -> Vec<Line> {
+        let Ok(v) = view_of(view) else {
+            return Vec::new();
+        };
+        let Some(seat) = self.seat_of(v, id) else {
+            return Vec::new();
+        };
+        let own = own(events);
+        let mut out = bluffs::only(&self.names, &v.settings, seat, &own);
+        // What changes a player's RP or tiles: their whole state again, to them.
+        let changed = own.iter().any(BluffsEvent::changes_own_state);
+        if changed && let Some(mine) = &v.mine {
+            out.push(bluffs::mine(&self.names, seat, mine));
+        }
+        out
+    }
+
+    fn mine(&self, id: PlayerId, view: &AnyView) -> Vec<Line> {
+        let Ok(v) = view_of(view) else {
+            return Vec::new();
+        };
+        match (self.seat_of(v, id), &v.mine) {
+            (Some(seat), Some(mine)) => vec![bluffs::mine(&self.names, seat, mine)],
+            _ => Vec::new(),
+        }
+    }
+}

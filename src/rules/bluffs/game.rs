@@ -1,0 +1,594 @@
+//! Logical Bluffs as a [`Game`]: the rule book of `mod.rs` ([`Bluffs`]) behind the
+//! shared authority, so the runtime stores, replays and times it like every other
+//! game, and hosts pause, resume and end it.
+//!
+//! - The log is the rule book's own events (`Created` first); the state is their fold,
+//!   with the [`Ledger`] counting them. `[a_stored_log_reads_back_the_same_match]`
+//! - A pause stops every deadline (phase, reserve, the time to guess); on resume they
+//!   move by the time paused, and downtime after a restart is not counted either.
+//!   `[a_pause_stops_every_clock_and_resume_moves_the_deadlines]`,
+//!   `[downtime_is_not_counted]`
+//! - A host ends the match with no winner, the layout shown; a host who plays cannot.
+//!   `[a_host_ends_the_match_with_no_winner]`
+//! - Deadlines come to the runtime as data and back as time-outs.
+//!   `[time_outs_settle_the_phases]`
+//! - Views and events keep each player's secrets: a spectator (the shared terminal, a
+//!   channel) sees neither player's tiles, RP, truths or reveals; a player never the
+//!   other's. `[views_and_events_keep_each_players_secrets]`
+
+use super::{
+    Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, Settings, Setup,
+    ShownBluff, Who as CoreWho, shown,
+};
+use crate::lang::tiles::Layout;
+use crate::rules::{
+    self, Emitter, ErrorCode, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError,
+    Seat, SetupError, Viewer, Who,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A Logical Bluffs match as the runtime keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BluffsMatch {
+    ledger: Ledger,
+    core: Bluffs,
+    /// Since when a host has paused it: the deadlines move by the pause on resume.
+    paused_since: Option<Millis>,
+}
+
+/// The next thing that happens by itself: the phase, its round and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deadline {
+    pub at: Millis,
+    pub round: u32,
+    pub phase: PhaseName,
+}
+
+impl rules::Deadline for Deadline {
+    fn at(&self) -> Millis {
+        self.at
+    }
+    fn is(&self, other: &Deadline) -> bool {
+        self == other
+    }
+}
+
+/// Nothing: the umpire checks statements at once.
+#[derive(Debug)]
+pub enum NoWork {}
+
+impl rules::Move for Move {
+    fn role(&self) -> Role {
+        match self {
+            Move::Tick => Role::Umpire,
+            _ => Role::Player,
+        }
+    }
+    fn describe(&self) -> &'static str {
+        match self {
+            Move::Tick => "call time",
+            _ => "make a player's move",
+        }
+    }
+}
+
+/// What everyone may see: no tile, no RP, no truth.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PublicBluffs {
+    /// The phase's end for everyone (before reserve time, or the time to guess).
+    pub deadline: Option<Millis>,
+    /// In Bluffing and Claiming: who has submitted.
+    pub submitted: [bool; 2],
+    /// Both bluffs as shown from Claiming on (a smokescreened statement `None`).
+    pub bluffs: [Option<ShownBluff>; 2],
+    /// How many tiles each bought in the last Reveal.
+    pub bought: Option<[u32; 2]>,
+    /// Who won (`None`: no winner) and how.
+    pub outcome: Option<(Option<Seat>, Ending)>,
+    /// Only once the match is over.
+    pub layout: Option<Layout>,
+}
+
+/// What one viewer sees.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BluffsView {
+    pub version: u64,
+    pub paused: bool,
+    pub players: [PlayerId; 2],
+    pub round: u32,
+    pub phase: PhaseName,
+    pub settings: Settings,
+    /// The viewer's seat, if they play.
+    pub you: Option<Seat>,
+    pub public: PublicBluffs,
+    /// The viewer's own: known tiles, RP, reserve, bluff, marks, items.
+    pub mine: Option<PlayerView>,
+}
+
+impl BluffsMatch {
+    /// The rule book's state (the layout in it is secret: for tests and the umpire).
+    pub fn core(&self) -> &Bluffs {
+        &self.core
+    }
+
+    /// `now` as the rules see it: frozen while paused.
+    fn frozen(&self, now: Millis) -> Millis {
+        self.paused_since.map_or(now, |p| p.min(now))
+    }
+
+    /// Asks the rule book and emits what it says.
+    fn ask(
+        &self,
+        out: &mut Emitter<BluffsMatch>,
+        who: CoreWho,
+        m: &Move,
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let events = self
+            .core
+            .decide(who, m, self.frozen(now))
+            .map_err(refusal)?;
+        for e in events {
+            out.emit(e.kind);
+        }
+        Ok(())
+    }
+
+    fn public(&self) -> PublicBluffs {
+        let c = &self.core;
+        let shown_phase = matches!(c.phase, PhaseName::Claiming | PhaseName::Reveal);
+        let show = |b: &Option<Bluff>| b.as_ref().filter(|_| shown_phase).map(shown);
+        PublicBluffs {
+            deadline: (!c.is_over()).then_some(c.deadline),
+            submitted: [0, 1].map(|i| {
+                matches!(c.phase, PhaseName::Bluffing | PhaseName::Claiming)
+                    && !c.owes(Seat(i as u8))
+            }),
+            bluffs: [show(&c.bluffs[0]), show(&c.bluffs[1])],
+            bought: c.counted,
+            outcome: c.outcome,
+            layout: c.is_over().then_some(c.layout),
+        }
+    }
+}
+
+/// The rule book's refusal as the engine's, with a stable code.
+fn refusal(e: Error) -> RuleError {
+    let code = match &e {
+        Error::Over => return RuleError::MatchOver,
+        Error::UmpireOnly => return RuleError::UmpireOnly("call time"),
+        Error::NotForUmpire => ErrorCode::UmpireOnly,
+        Error::WrongPhase { .. } | Error::AlreadyDone(_) => ErrorCode::WrongPhase,
+        _ => ErrorCode::InvalidMove,
+    };
+    RuleError::Game {
+        code,
+        message: e.to_string(),
+    }
+}
+
+impl Game for BluffsMatch {
+    const KIND: GameKind = GameKind::Bluffs;
+    const CLOCKED: bool = true;
+    type Setup = Setup;
+    type Move = Move;
+    type Event = EventKind;
+    type View = BluffsView;
+    type Deadline = Deadline;
+    type Work = NoWork;
+
+    fn from_setup(setup: &Setup, now: Millis) -> Result<BluffsMatch, SetupError> {
+        // The rule book's start makes the created event and round 1's Bluffing; the
+        // log keeps only the first (the second follows from it).
+        let (core, _) = Bluffs::start(setup.clone(), now).map_err(|e| match e {
+            Error::Setup(m) => SetupError::Invalid(m),
+            other => SetupError::Invalid(other.to_string()),
+        })?;
+        Ok(BluffsMatch {
+            ledger: Ledger::new(now),
+            core,
+            paused_since: None,
+        })
+    }
+
+    fn created(setup: Setup) -> EventKind {
+        EventKind::Created { setup }
+    }
+
+    fn setup_of(event: &EventKind) -> Option<&Setup> {
+        match event {
+            EventKind::Created { setup } => Some(setup),
+            _ => None,
+        }
+    }
+
+    fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    fn ledger_mut(&mut self) -> &mut Ledger {
+        &mut self.ledger
+    }
+
+    fn players(&self) -> &[PlayerId] {
+        &self.core.setup.players
+    }
+
+    fn is_over(&self) -> bool {
+        self.core.is_over()
+    }
+
+    fn seed(&self) -> u64 {
+        self.core.setup.seed
+    }
+
+    fn listed_settings(&self) -> serde_json::Value {
+        serde_json::to_value(self.core.settings()).unwrap_or_default()
+    }
+
+    fn check_turn(&self, _seat: Seat, _m: &Move) -> Result<(), RuleError> {
+        // No turns: both players act in every phase.
+        Ok(())
+    }
+
+    fn check_phase(&self, _m: &Move, _now: Millis) -> Result<(), RuleError> {
+        // The phase a move needs is checked by the rule book after it has settled the
+        // deadlines that passed (a Reveal that ended a moment ago is already the next
+        // Bluffing), so it comes with the rule (check 6).
+        Ok(())
+    }
+
+    fn rule(
+        &self,
+        out: &mut Emitter<BluffsMatch>,
+        who: Who,
+        m: &Move,
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let who = match who {
+            Who::Player(seat) => CoreWho::Player(seat),
+            Who::Umpire => CoreWho::Umpire,
+            Who::Host(_) => return Err(RuleError::NotAPlayer),
+        };
+        self.ask(out, who, m, now)
+    }
+
+    fn resign(&self, out: &mut Emitter<BluffsMatch>, seat: Seat) -> Result<(), RuleError> {
+        let at = out.at();
+        self.ask(out, CoreWho::Player(seat), &Move::Resign, at)
+    }
+
+    fn end(&self, out: &mut Emitter<BluffsMatch>, _by: PlayerId) {
+        out.emit(EventKind::Ended {
+            winner: None,
+            ending: Ending::HostEnded,
+            layout: self.core.layout,
+        });
+    }
+
+    fn time_out(&self, out: &mut Emitter<BluffsMatch>, _deadline: Deadline) {
+        let at = out.at();
+        // A tick before the end is always accepted; the engine passes only current,
+        // due deadlines.
+        let _ = self.ask(out, CoreWho::Umpire, &Move::Tick, at);
+    }
+
+    fn next_deadline(&self) -> Option<Deadline> {
+        if self.ledger.paused {
+            return None;
+        }
+        Some(Deadline {
+            at: self.core.next_deadline()?,
+            round: self.core.round,
+            phase: self.core.phase,
+        })
+    }
+
+    fn fold_game(&mut self, event: &EventKind, at: Millis) -> Result<(), FoldError> {
+        let e = super::Event {
+            at,
+            kind: event.clone(),
+        };
+        self.core.fold(&e).map_err(|r| self.ledger.misfit(r))?;
+        if matches!(event, EventKind::PhaseBegan { .. }) {
+            self.ledger.enter();
+        }
+        Ok(())
+    }
+
+    fn skip_downtime(&mut self, from: Millis, to: Millis) {
+        if self.paused_since.is_none() && !self.core.is_over() {
+            self.core.shift(to.saturating_sub(from));
+        }
+    }
+
+    fn sync_clocks(&mut self, at: Millis) {
+        match (self.ledger.paused, self.paused_since) {
+            (true, None) => self.paused_since = Some(at),
+            (false, Some(since)) => {
+                self.core.shift(at.saturating_sub(since));
+                self.paused_since = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn view(&self, viewer: &Viewer) -> BluffsView {
+        let you = self.viewer_seat(viewer);
+        BluffsView {
+            version: self.ledger.version,
+            paused: self.ledger.paused,
+            players: self.core.setup.players,
+            round: self.core.round,
+            phase: self.core.phase,
+            settings: self.core.setup.settings.clone(),
+            you,
+            public: self.public(),
+            mine: you.map(|s| self.core.view(s)),
+        }
+    }
+
+    fn redact(&self, event: &EventKind, viewer: &Viewer) -> Option<EventKind> {
+        let e = super::Event {
+            at: 0,
+            kind: event.clone(),
+        };
+        let heard = Bluffs::visible(&e, self.viewer_seat(viewer))?.kind;
+        Some(match heard {
+            // The truths are told when Bluffing ends (`TruthTold`), not on submitting.
+            EventKind::Bluffed {
+                seat,
+                subset,
+                statements,
+                no_limit,
+                smokescreen,
+                ..
+            } => EventKind::Bluffed {
+                seat,
+                subset,
+                statements,
+                truths: Vec::new(),
+                no_limit,
+                smokescreen,
+            },
+            other => other,
+        })
+    }
+
+    fn work(&self) -> Option<(u64, NoWork)> {
+        None
+    }
+
+    fn perform(work: NoWork, _stop: Arc<AtomicBool>) -> Move {
+        match work {}
+    }
+
+    fn abandon(_key: u64, _reason: &str) -> Option<Move> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::tiles::Colour;
+    use crate::rules::{Action, Actor, Event};
+
+    const START: Millis = 5_000_000;
+    const A: PlayerId = PlayerId(11);
+    const B: PlayerId = PlayerId(22);
+    const HOST: PlayerId = PlayerId(99);
+
+    type Act = Action<Move, Deadline>;
+
+    struct T {
+        g: BluffsMatch,
+        log: Vec<Event<EventKind>>,
+        now: Millis,
+    }
+
+    impl T {
+        fn new() -> T {
+            let setup = Setup {
+                players: [A, B],
+                seed: 7,
+                settings: Settings::default(),
+            };
+            let (g, created) = BluffsMatch::start(setup, START).expect("a good setup");
+            T {
+                g,
+                log: vec![created],
+                now: START,
+            }
+        }
+
+        fn try_act(&mut self, actor: Actor, a: Act) -> Result<(), RuleError> {
+            let events = self.g.play(&actor, &a, self.now)?;
+            self.log.extend(events);
+            Ok(())
+        }
+
+        #[track_caller]
+        fn act(&mut self, actor: Actor, a: Act) {
+            if let Err(e) = self.try_act(actor, a.clone()) {
+                panic!("{a:?} by {actor:?} refused: {e}");
+            }
+        }
+
+        /// The runtime's part: every deadline due by now, as time-outs.
+        fn run_clock(&mut self) {
+            while let Some(d) = self.g.next_deadline().filter(|d| d.at <= self.now) {
+                self.act(Actor::Umpire, Action::Timeout { deadline: d });
+            }
+        }
+
+        fn bluff(&mut self, p: PlayerId, subset: &str) {
+            let statements = Colour::ALL
+                .iter()
+                .map(|c| format!("There is a {} tile.", c.name()))
+                .collect();
+            self.act(
+                Actor::Player(p),
+                Action::Move(Move::Bluff {
+                    subset: subset.into(),
+                    statements,
+                    no_limit: false,
+                    smokescreen: None,
+                }),
+            );
+        }
+    }
+
+    #[test]
+    fn time_outs_settle_the_phases() {
+        let mut t = T::new();
+        let d = t.g.next_deadline().expect("Bluffing has a deadline");
+        assert_eq!(d.phase, PhaseName::Bluffing);
+        // Too early: refused.
+        assert!(matches!(
+            t.g.apply(&Actor::Umpire, &Action::Timeout { deadline: d }, t.now),
+            Err(RuleError::TooEarly { .. })
+        ));
+        t.bluff(A, "A1-A2-B1-B2");
+        // B runs out of Bluffing time and reserve: A wins.
+        t.now = START + 180_000 + 300_000;
+        t.run_clock();
+        assert!(t.g.is_over());
+        assert_eq!(
+            t.g.core().outcome(),
+            Some((Some(Seat(0)), Ending::OpponentOutOfTime))
+        );
+    }
+
+    #[test]
+    fn a_pause_stops_every_clock_and_resume_moves_the_deadlines() {
+        let mut t = T::new();
+        let before = t.g.next_deadline().expect("a deadline").at;
+        t.now += 10_000;
+        t.act(Actor::Host(HOST), Action::Pause);
+        assert_eq!(t.g.next_deadline(), None);
+        // Players wait; resigning is still allowed (tested below).
+        let e =
+            t.g.apply(&Actor::Player(A), &Action::Move(Move::Pass), t.now)
+                .unwrap_err();
+        assert_eq!(e, RuleError::Paused);
+        // An hour paused, long past every deadline.
+        t.now += 3_600_000;
+        t.act(Actor::Host(HOST), Action::Resume);
+        let after = t.g.next_deadline().expect("a deadline").at;
+        assert_eq!(after, before + 3_600_000);
+        t.run_clock();
+        assert!(!t.g.is_over());
+        // Resigning while paused does not first settle deadlines that only passed
+        // during the pause.
+        t.now += 1_000;
+        t.act(Actor::Host(HOST), Action::Pause);
+        t.now += 10_000_000;
+        t.act(Actor::Player(B), Action::Resign);
+        assert_eq!(
+            t.g.core().outcome(),
+            Some((Some(Seat(0)), Ending::Resigned))
+        );
+    }
+
+    #[test]
+    fn downtime_is_not_counted() {
+        let mut t = T::new();
+        let before = t.g.next_deadline().expect("a deadline").at;
+        t.now += 60_000;
+        let since = t.now;
+        t.now += 900_000;
+        t.act(Actor::Umpire, Action::Downtime { since });
+        assert_eq!(t.g.next_deadline().map(|d| d.at), Some(before + 900_000));
+    }
+
+    #[test]
+    fn a_host_ends_the_match_with_no_winner() {
+        let mut t = T::new();
+        let e = t.try_act(Actor::Host(A), Action::End).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::HostPlays);
+        t.act(Actor::Host(HOST), Action::End);
+        let v = t.g.view(&Viewer::Spectator);
+        assert_eq!(v.public.outcome, Some((None, Ending::HostEnded)));
+        assert_eq!(v.public.layout, Some(*t.g.core().layout()));
+        assert_eq!(
+            t.g.apply(&Actor::Player(A), &Action::Move(Move::Pass), t.now),
+            Err(RuleError::MatchOver)
+        );
+    }
+
+    #[test]
+    fn a_stored_log_reads_back_the_same_match() {
+        let mut t = T::new();
+        t.bluff(A, "A1-A2-B1-B2");
+        t.bluff(B, "C1-C2-D1-D2");
+        t.now += 5_000;
+        // A refused move is a rule error with a stable code, and changes nothing.
+        let e = t
+            .try_act(Actor::Player(A), Action::Move(Move::Pass))
+            .unwrap_err();
+        assert_eq!(e.code(), ErrorCode::WrongPhase);
+        assert!(e.to_string().contains("Reveal"), "{e}");
+        let json: Vec<String> = t
+            .log
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialise"))
+            .collect();
+        let back: Vec<Event<EventKind>> = json
+            .iter()
+            .map(|j| serde_json::from_str(j).expect("events read back"))
+            .collect();
+        let g = BluffsMatch::replay(&back).expect("the log replays");
+        for viewer in [Viewer::Player(A), Viewer::Player(B), Viewer::Spectator] {
+            assert_eq!(g.view(&viewer), t.g.view(&viewer));
+        }
+        assert_eq!(g.next_deadline(), t.g.next_deadline());
+    }
+
+    #[test]
+    fn views_and_events_keep_each_players_secrets() {
+        let mut t = T::new();
+        t.bluff(A, "A1-A2-B1-B2");
+        t.bluff(B, "C1-C2-D1-D2");
+        let spectator = serde_json::to_string(&t.g.view(&Viewer::Spectator)).unwrap_or_default();
+        assert!(!spectator.contains("\"known\""), "{spectator}");
+        assert!(!spectator.contains("\"rp\""), "{spectator}");
+        assert!(!spectator.contains("truths"), "{spectator}");
+        assert!(!spectator.contains(&t.g.core().layout().to_string()));
+        let a = t.g.view(&Viewer::Player(A));
+        let mine = a.mine.as_ref().expect("a player's own view");
+        assert_eq!(mine.known.len(), 4);
+        assert!(
+            mine.known
+                .iter()
+                .all(|(c, _)| !t.g.core().known(Seat(1)).contains(c))
+        );
+        // Truths, RP and tiles reach only their player; the spectator hears none.
+        for e in &t.log {
+            let Some(EventKind::TruthTold { seat, .. }) = e.game() else {
+                continue;
+            };
+            let owner = t.g.player(*seat);
+            let other = t.g.player(seat.other());
+            assert!(t.g.visible(e, &Viewer::Player(owner)).is_some());
+            assert!(t.g.visible(e, &Viewer::Player(other)).is_none());
+            assert!(t.g.visible(e, &Viewer::Spectator).is_none());
+        }
+        // The created event holds the seed, so the layout: nobody hears it.
+        assert!(matches!(t.log[0].game(), Some(EventKind::Created { .. })));
+        assert!(t.g.visible(&t.log[0], &Viewer::Player(A)).is_none());
+        // A player's own bluff comes back without its truths: they are told when
+        // Bluffing ends.
+        let bluffed = t
+            .log
+            .iter()
+            .find(|e| matches!(e.game(), Some(EventKind::Bluffed { .. })))
+            .and_then(|e| t.g.visible(e, &Viewer::Player(A)));
+        assert!(matches!(
+            bluffed.as_ref().and_then(|e| e.game()),
+            Some(EventKind::Bluffed { truths, .. }) if truths.is_empty()
+        ));
+    }
+}

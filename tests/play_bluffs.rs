@@ -1,0 +1,224 @@
+//! `mondo play bluffs --json`: a whole match piped to a win, with each player's secrets
+//! only in lines addressed to them; and a match lost on time with short clocks.
+
+mod play_support;
+
+use mondo::lang::tiles::Colour;
+use mondo::rules::bluffs::deal;
+use play_support::{Mondo, of, play};
+use serde_json::Value;
+
+const SEED: u64 = 4242;
+
+fn colours() -> String {
+    Colour::ALL
+        .iter()
+        .map(|c| format!("There is a {} tile.", c.name()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Whether a line is addressed to one player.
+fn to(line: &Value) -> Option<&str> {
+    line["to"].as_str()
+}
+
+#[test]
+fn a_whole_match_piped_is_won_by_a_right_layout_guess() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let (layout, [known_a, known_b]) = deal(SEED, 4);
+    let input = [
+        // A statement that does not involve every tile is refused, and says which.
+        format!(
+            "alice: bluff A1-A2-B1-B2; The A1 tile is red.; {}",
+            colours().split("; ").skip(1).collect::<Vec<_>>().join("; ")
+        ),
+        format!("alice: bluff A1-A2-B1-B2; {}", colours()),
+        "alice: status".into(),
+        "host: pause".into(),
+        format!("bob: bluff C1-C2-D1-D2; {}; smoke 2", colours()),
+        "host: resume".into(),
+        "bob: bluff C1-C2-D1-D2; There is a red tile.".into(),
+        format!("bob: bluff C1-C2-D1-D2; {}; smoke 2", colours()),
+        // Bob's statement 2 is smokescreened: Alice leaves it unmarked.
+        "alice: claim T T T T".into(),
+        "alice: claim T - F T".into(),
+        "bob: detective 1".into(),
+        "bob: claim - T T F".into(),
+        "bob: pass".into(),
+        "alice: declare".into(),
+        format!("alice: guess {layout}"),
+        "bob: status".into(),
+    ]
+    .join("\n");
+    let out = play(
+        &db,
+        &[
+            "bluffs",
+            "--players",
+            "alice,bob",
+            "--seed",
+            &SEED.to_string(),
+        ],
+        &format!("{input}\n"),
+    );
+    assert_eq!(of(&out, "started")[0]["game"], "bluffs");
+    // Each player's tiles at the start, to them alone.
+    let mine = of(&out, "mine");
+    let first_a = mine.iter().find(|m| to(m) == Some("alice")).unwrap();
+    let first_b = mine.iter().find(|m| to(m) == Some("bob")).unwrap();
+    for (line, known) in [(first_a, &known_a), (first_b, &known_b)] {
+        let tiles = line["tiles"].as_object().unwrap();
+        assert_eq!(tiles.len(), 4);
+        for c in known {
+            assert_eq!(tiles[&c.to_string()], layout.colour(*c).name());
+        }
+    }
+    let errors = of(&out, "error");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("statement 1"),
+        "{errors:?}"
+    );
+    assert!(errors[1]["message"].as_str().unwrap().contains("paused"));
+    assert!(
+        errors[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("four statements")
+    );
+    assert!(
+        errors[3]["message"]
+            .as_str()
+            .unwrap()
+            .contains("smokescreened")
+    );
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    // Claiming shows both bluffs, Bob's statement 2 hidden.
+    let shown = of(&out, "shown");
+    assert_eq!(shown.len(), 2);
+    let bob = shown.iter().find(|s| s["player"] == "bob").unwrap();
+    assert_eq!(bob["statements"][1], Value::Null);
+    assert_eq!(bob["subset"], "C1-C2-D1-D2");
+    // Truths, scores, the detective's answer and the guess: private.
+    for name in [
+        "truth_told",
+        "claim_scored",
+        "detected",
+        "guessed",
+        "marked",
+        "passed",
+    ] {
+        let lines = of(&out, name);
+        assert!(!lines.is_empty(), "no {name}");
+        assert!(lines.iter().all(|l| to(l).is_some()), "{lines:?}");
+    }
+    assert_eq!(of(&out, "detected")[0]["to"], "bob");
+    let counted = of(&out, "reveals_counted");
+    assert_eq!(counted[0]["counts"]["alice"], 0);
+    let ended = of(&out, "ended");
+    assert_eq!(ended[0]["winner"], "alice");
+    assert_eq!(ended[0]["ending"], "guessed");
+    assert_eq!(ended[0]["layout"], layout.to_string());
+    // Before the end, no line for all names the layout, a colour of a tile, RP or
+    // truths; every line that does is addressed to its player.
+    let end = out.iter().position(|l| l["event"] == "ended").unwrap();
+    let layout_text = layout.to_string();
+    for line in &out[..end] {
+        let text = line.to_string();
+        assert!(!text.contains(&layout_text), "{text}");
+        if to(line).is_none() {
+            for word in [
+                "\"tiles\"",
+                "\"rp\"",
+                "\"truths\"",
+                "\"truth\"",
+                "\"gained\"",
+            ] {
+                assert!(!text.contains(word), "a public line with {word}: {text}");
+            }
+        }
+    }
+    // `NAME: status` adds NAME's own state, to them.
+    assert!(
+        mine.iter()
+            .any(|m| to(m) == Some("alice") && m["rp"].is_u64())
+    );
+}
+
+#[test]
+fn short_clocks_a_player_who_does_not_bluff_loses_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let mut m = Mondo::start(
+        &db,
+        &[
+            "bluffs",
+            "--players",
+            "alice,bob",
+            "--seed",
+            "3",
+            "--bluff-secs",
+            "2",
+            "--reserve-secs",
+            "0.5",
+        ],
+    );
+    let (status, _) = m.until("status");
+    assert_eq!(status["phase"], "bluffing");
+    assert!(status["left_ms"].as_u64().unwrap() <= 2_000);
+    let (mine, _) = m.until("mine");
+    assert_eq!(mine["reserve_ms"], 500);
+    m.send(&format!("alice: bluff A1-A2-B1-B2; {}", colours()));
+    let (submitted, _) = m.until("submitted");
+    assert_eq!(submitted["player"], "alice");
+    let (ended, _) = m.until("ended");
+    assert_eq!(ended["winner"], "alice");
+    assert_eq!(ended["ending"], "opponent_out_of_time");
+    assert!(m.wait());
+}
+
+#[test]
+fn a_match_left_mid_round_resumes_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let mut m = Mondo::start(
+        &db,
+        &[
+            "bluffs",
+            "--players",
+            "alice,bob",
+            "--seed",
+            &SEED.to_string(),
+        ],
+    );
+    m.until("status");
+    m.send(&format!("alice: bluff A1-A2-B1-B2; {}", colours()));
+    m.until("submitted");
+    // Killed: nothing more is saved than what the store already has.
+    m.kill();
+    let out = play(
+        &db,
+        &["--resume"],
+        &format!("bob: bluff C1-C2-D1-D2; {}\nalice: status\n", colours()),
+    );
+    assert_eq!(of(&out, "resumed")[0]["game"], "bluffs");
+    // Alice's bluff survived: Bob's completes Bluffing and both are shown.
+    let shown = of(&out, "shown");
+    assert_eq!(shown.len(), 2, "{out:?}");
+    assert!(of(&out, "truth_told").iter().all(|l| to(l).is_some()));
+    let (_, [known_a, _]) = deal(SEED, 4);
+    let mine = of(&out, "mine");
+    let alice = mine.iter().rev().find(|l| to(l) == Some("alice")).unwrap();
+    assert_eq!(alice["tiles"].as_object().unwrap().len(), known_a.len());
+    assert_eq!(
+        alice["rp"],
+        of(&out, "truth_told")
+            .iter()
+            .find(|l| to(l) == Some("alice"))
+            .unwrap()["gained"]
+    );
+}
