@@ -159,6 +159,7 @@ impl Bot {
             {
                 self.send_answer_dms(desk, v).await;
             }
+            self.send_mondo_dms(desk, &events, &view).await;
             if let AnyView::Assembly(v) = &view {
                 self.assembly_grid(desk.channel, game, v, Some(&events))
                     .await;
@@ -230,6 +231,7 @@ impl Bot {
         {
             self.send_answer_dms(desk, v).await;
         }
+        self.send_mondo_dms(desk, &events, view).await;
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
         }
@@ -257,12 +259,39 @@ impl Bot {
         let Some(post) = games::zendo::answer_post(desk.game, view, self.clocks()) else {
             return;
         };
+        self.send_private_buttons(desk, &post, view.players.values(), view.version)
+            .await;
+    }
+
+    /// A Zendo Classic mondo opened: every student's answer buttons, as a duel's.
+    async fn send_mondo_dms(&self, desk: &Desk, events: &[AnyEvent], view: &AnyView) {
+        let AnyView::ZendoClassic(v) = view else {
+            return;
+        };
+        if !games::zendo::classic::mondo_opened(events) {
+            return;
+        }
+        if let Some(post) = games::zendo::classic::answer_post(desk.game, v, self.clocks()) {
+            self.send_private_buttons(desk, &post, v.players.values(), v.version)
+                .await;
+        }
+    }
+
+    /// `post` (answer buttons) to each of `players` by DM; a player whose DM fails gets
+    /// the channel's private button instead.
+    async fn send_private_buttons(
+        &self,
+        desk: &Desk,
+        post: &Post,
+        players: &[PlayerId],
+        version: u64,
+    ) {
         let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
         // Both DMs at once, each given at most DM_WAIT: one slow DM must not hold up
         // the other, nor this desk (which says the match) for long.
         let mut sends = tokio::task::JoinSet::new();
         let mut failed = Vec::new();
-        for &player in view.players.values() {
+        for &player in players {
             let Some(Some(dm)) = dms.get(&player.0) else {
                 // Never DMed (or not known to the store): the channel's button serves.
                 continue;
@@ -299,7 +328,7 @@ impl Bot {
             fallback.buttons(vec![super::post::Button::new(
                 super::ids::ButtonId {
                     game: desk.game,
-                    version: view.version,
+                    version,
                     press: super::ids::Press::AskHere,
                 },
                 "Answer privately",

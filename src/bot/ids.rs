@@ -23,6 +23,16 @@ pub enum Press {
     Confirm,
     /// Takes the pending guess back.
     TakeBack,
+    /// A Zendo Classic lobby's button (its `MATCH` is the lobby's number, its version 0).
+    Lobby(LobbyPress),
+}
+
+/// What a lobby's button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyPress {
+    Join,
+    Leave,
+    Start,
 }
 
 /// A button's custom id: `m:MATCH:VERSION:VERB[:ARG]`.
@@ -51,6 +61,9 @@ impl fmt::Display for ButtonId {
             Press::AskHere => f.write_str("ask"),
             Press::Confirm => f.write_str("confirm"),
             Press::TakeBack => f.write_str("takeback"),
+            Press::Lobby(LobbyPress::Join) => f.write_str("lobby:join"),
+            Press::Lobby(LobbyPress::Leave) => f.write_str("lobby:leave"),
+            Press::Lobby(LobbyPress::Start) => f.write_str("lobby:start"),
         }
     }
 }
@@ -85,6 +98,9 @@ impl FromStr for ButtonId {
             (Some("ask"), None) => Press::AskHere,
             (Some("confirm"), None) => Press::Confirm,
             (Some("takeback"), None) => Press::TakeBack,
+            (Some("lobby"), Some("join")) => Press::Lobby(LobbyPress::Join),
+            (Some("lobby"), Some("leave")) => Press::Lobby(LobbyPress::Leave),
+            (Some("lobby"), Some("start")) => Press::Lobby(LobbyPress::Start),
             _ => return Err(bad()),
         };
         if parts.next().is_some() {
@@ -156,6 +172,9 @@ mod tests {
             Press::AskHere,
             Press::Confirm,
             Press::TakeBack,
+            Press::Lobby(LobbyPress::Join),
+            Press::Lobby(LobbyPress::Leave),
+            Press::Lobby(LobbyPress::Start),
         ];
         for press in presses {
             let id = ButtonId {
@@ -183,6 +202,8 @@ mod tests {
             "m:1:2:answer:maybe",
             "m:1:2:confirm:extra",
             "m:1:2:start:bob",
+            "m:1:0:lobby",
+            "m:1:0:lobby:dance",
             "x:1:2:confirm",
             "koan:observe",
         ] {

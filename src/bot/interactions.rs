@@ -104,6 +104,9 @@ async fn on_button(
                 .await;
         }
     };
+    if let Press::Lobby(what) = id.press {
+        return zendo::classic::on_lobby(ctx, bot, press, id.game.0, what).await;
+    }
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
     let game = id.game;
@@ -132,19 +135,19 @@ async fn on_button(
         Press::Start(starter) => act(zendo(DuelMove::ChooseStarter { starter }, None)).await,
         Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
         Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
-        Press::Answer(answer) => Handed::own(
-            match bot
-                .runtime
-                .act(game, actor, DuelMove::Answer { answer }.into(), shown)
-                .await
-            {
+        Press::Lobby(_) => Handed::own(Post::private("this lobby is closed")),
+        Press::Answer(answer) => {
+            // Practice has no answers: the duel's move lets the engine say so.
+            let a = zendo(DuelMove::Answer { answer }, None)
+                .unwrap_or_else(|_| DuelMove::Answer { answer }.into());
+            Handed::own(match bot.runtime.act(game, actor, a, shown).await {
                 Ok(_) => Post::private(format!(
-                    "Your answer to the challenge in match #{game} is in: **{answer}**. It stays \
-                     private until both answers are in or time is up; you may change it until then."
+                    "Your answer in match #{game} is in: **{answer}**. It stays private until \
+                     every answer is in or time is up; you may change it until then."
                 )),
                 Err(e) => Post::private(refusal(&e)),
-            },
-        ),
+            })
+        }
         Press::AskHere => Handed::own(
             match bot
                 .runtime
@@ -159,6 +162,18 @@ async fn on_button(
                         }
                         None => Post::private("no challenge is waiting for answers now"),
                     }
+                }
+                Ok(AnyView::ZendoClassic(v)) if v.you.is_some() => {
+                    match zendo::classic::answer_post(game, &v, bot.clocks()) {
+                        Some(mut p) => {
+                            p.ephemeral = true;
+                            p
+                        }
+                        None => Post::private("no mondo is waiting for answers now"),
+                    }
+                }
+                Ok(AnyView::ZendoClassic(_)) => {
+                    Post::private("only this game's students answer its mondos")
                 }
                 Ok(_) => Post::private("only the two players of this duel answer its challenges"),
                 Err(e) => Post::private(format!("Mondo could not find that match: {e}")),

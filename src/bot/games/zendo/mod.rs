@@ -2,9 +2,11 @@
 //! `/koan`, `/guess`, `/pass`, `/endturn`), its button verbs, and its posts. The words
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
+pub mod classic;
 pub mod posts;
 mod turn;
 
+pub use classic::{back, classic, leave};
 pub use posts::{Voice, answer_post, batch, opening};
 pub use turn::{endturn, guess, koan, pass};
 
@@ -24,7 +26,9 @@ use rand::RngExt;
 /// Zendo: duels, solo practice, and the state of your match.
 #[poise::command(
     slash_command,
-    subcommands("duel", "practice", "status", "board", "resign"),
+    subcommands(
+        "duel", "practice", "classic", "status", "board", "resign", "leave", "back"
+    ),
     subcommand_required
 )]
 pub async fn zendo(_: Context<'_>) -> Result<(), Error> {
@@ -389,6 +393,7 @@ pub fn build(text: &str, mode: Mode, record: &MatchRecord) -> Result<AnyAction, 
         (Ok(GameKind::ZendoDuel), _) => Ok(DuelMove::Build { koan, mode }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Observe) => Ok(PracticeMove::Build { koan }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Challenge) => Err(NO_CHALLENGE.into()),
+        (Ok(GameKind::ZendoClassic), mode) => Ok(classic::build(koan, mode)),
         #[allow(unreachable_patterns)]
         _ => Err("that match is not a Zendo match: `/zendo status` says which it is".into()),
     }
@@ -404,6 +409,7 @@ pub fn either(
         (Ok(GameKind::ZendoDuel), _) => Ok(duel.into()),
         (Ok(GameKind::ZendoPractice), Some(p)) => Ok(p.into()),
         (Ok(GameKind::ZendoPractice), None) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
+        (Ok(GameKind::ZendoClassic), _) => classic::from_duel(duel),
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
     }
@@ -414,6 +420,7 @@ pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
     match record.game() {
         Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Disallow.into()),
         Ok(GameKind::ZendoDuel) => Ok(DuelMove::Disallow.into()),
+        Ok(GameKind::ZendoClassic) => classic::from_duel(DuelMove::Disallow),
         #[allow(unreachable_patterns)]
         _ => Err("only Zendo has guesses to disallow".into()),
     }

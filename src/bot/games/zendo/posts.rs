@@ -406,6 +406,7 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     let (table, guesses): (&[TableEntry], &[GuessView]) = match view {
         AnyView::ZendoDuel(v) => (&v.table, &v.guesses),
         AnyView::ZendoPractice(v) => (&v.table, &v.guesses),
+        AnyView::ZendoClassic(v) => (&v.table, &v.guesses),
         _ => (&[], &[]),
     };
     let mut post = Post::text(format!(

@@ -41,8 +41,13 @@ pub async fn koan(
     structure: Option<String>,
     #[description = "observe (the umpire says at once; default) or challenge (both answer privately)"]
     mode: Option<KoanMode>,
+    #[description = "Zendo Classic: master (marked at once; default) or mondo (every student answers)"]
+    call: Option<super::classic::CallChoice>,
 ) -> Result<(), Error> {
-    let mode: Mode = mode.map(Mode::from).unwrap_or_default();
+    let mode: Mode = call
+        .map(Mode::from)
+        .or(mode.map(Mode::from))
+        .unwrap_or_default();
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
