@@ -1203,6 +1203,32 @@ async fn a_classic_game_over_discord_from_lobby_to_win() {
     answer(&fake, &i).await;
     channel_message(&fake, "wins with guess #2").await;
 
+    // A host may type the rule in a private box instead: checked before the lobby opens.
+    let typed = [("master", json!(true))];
+    let i = fake.slash(carol.id, "zendo classic", &typed).await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    for (rule, says) in [
+        ("some piece is purple", "does not read"),
+        ("at least one piece points down", "the lobby is open"),
+    ] {
+        let i = fake.slash(dave.id, "zendo classic", &typed).await;
+        let s = fake.submit_modal(dave.id, &i, &[("rule", rule)]).await;
+        let said = fake
+            .wait_reply(
+                &s,
+                |r| r.message.as_ref().is_some_and(|m| m.text().contains(says)),
+                T,
+            )
+            .await;
+        assert!(said.is_some(), "{rule}: {:?}", fake.replies_now(&s));
+    }
+    let lobby = channel_message(&fake, "Zendo Classic lobby").await;
+    assert!(
+        lobby.text().contains(&format!("<@{}> (a host", dave.id)),
+        "{}",
+        lobby.text()
+    );
+
     let requests = fake.requests();
     let guessed = requests
         .iter()

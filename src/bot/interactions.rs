@@ -205,6 +205,10 @@ async fn on_modal(
             )
             .await
     };
+    if zendo::classic::is_rule_box(&submit.data.custom_id) {
+        let text = modal_text(&submit.data, zendo::classic::RULE_FIELD).unwrap_or_default();
+        return zendo::classic::on_rule_box(ctx, bot, submit, text).await;
+    }
     let modal: KoanModal = match submit.data.custom_id.parse() {
         Ok(m) => m,
         Err(e) => {

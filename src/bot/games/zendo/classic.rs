@@ -46,9 +46,17 @@ struct Lobby {
     pool: String,
     pattern_id: Option<String>,
     set: PieceSet,
+    /// The rule the Master typed privately (checked reasonable), with its initial
+    /// structures; otherwise the pool decides at the start.
+    typed: Option<(crate::lang::Pattern, crate::rules::zendo::Initial)>,
     /// In join order, which is the turn order.
     students: Vec<u64>,
 }
+
+/// The box a Master types the rule in: `classic-rule:SET`.
+const RULE_MODAL: &str = "classic-rule:";
+/// Its text field.
+pub const RULE_FIELD: &str = "rule";
 
 /// The open lobbies, by their number (the `MATCH` part of their buttons' ids).
 static LOBBIES: LazyLock<Mutex<HashMap<i64, Lobby>>> = LazyLock::new(Default::default);
@@ -124,13 +132,18 @@ pub async fn classic(
     #[rename = "pattern-id"]
     pattern_id: Option<String>,
     #[description = "The pieces: pyramids (default) or arrows"] set: Option<SetChoice>,
+    #[description = "Host only: be the Master (you do not play) and type the rule in a private box"]
+    master: Option<bool>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
     let settings = bot.settings(guild).await?;
-    if pattern_id.is_some() && !is_host(ctx.author_member().await.as_deref(), settings.host_role) {
+    let typing = master == Some(true);
+    if (pattern_id.is_some() || typing)
+        && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
+    {
         return reply(
             ctx,
             Post::private(
@@ -151,6 +164,16 @@ pub async fn classic(
         Some(SetChoice::Arrows) => PieceSet::Arrows,
         _ => PieceSet::Pyramids,
     };
+    if typing {
+        if pattern_id.is_some() || pool.is_some() {
+            return reply(
+                ctx,
+                Post::private("type the rule or pick it from a pool (`pattern-id`), not both"),
+            )
+            .await;
+        }
+        return open_rule_box(ctx, set).await;
+    }
     let master = pattern_id.as_ref().map(|_| me);
     let playing = master.is_none() && bot.match_of(channel, me).await?.is_none();
     let lobby = Lobby {
@@ -164,8 +187,14 @@ pub async fn classic(
         }),
         pattern_id,
         set,
+        typed: None,
         students: if playing { vec![me] } else { Vec::new() },
     };
+    reply(ctx, open_lobby(bot, lobby)).await
+}
+
+/// Keeps a new lobby (closing it after [`LOBBY_TTL`]) and returns its post.
+fn open_lobby(bot: &Data, lobby: Lobby) -> Post {
     let id: i64 = rand::rng().random_range(1..i64::MAX);
     let post = lobby_post(id, &lobby);
     lobbies().insert(id, lobby);
@@ -185,7 +214,112 @@ pub async fn classic(
                 .await;
         }
     });
-    reply(ctx, post).await
+    post
+}
+
+/// Answers `/zendo classic master:true` with a box only the Master sees.
+async fn open_rule_box(ctx: Context<'_>, set: PieceSet) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return reply(ctx, Post::private("use the slash command to type a rule")).await;
+    };
+    let input = serenity::CreateInputText::new(
+        serenity::InputTextStyle::Paragraph,
+        "The rule (English or symbolic)",
+        RULE_FIELD,
+    )
+    .placeholder("at least one piece points up")
+    .required(true)
+    .max_length(400);
+    let modal =
+        serenity::CreateModal::new(format!("{RULE_MODAL}{set}"), "Zendo Classic: your rule")
+            .components(vec![serenity::CreateActionRow::InputText(input)]);
+    app.interaction
+        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
+        .await?;
+    app.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}
+
+/// Whether a modal is the Master's rule box.
+pub fn is_rule_box(custom_id: &str) -> bool {
+    custom_id.starts_with(RULE_MODAL)
+}
+
+/// The Master's rule, typed: checked reasonable (off the async threads: the finder
+/// works), then the lobby opens with the Master out of the students. A refusal is
+/// said only to the Master.
+pub async fn on_rule_box(
+    ctx: &serenity::Context,
+    bot: &Data,
+    submit: &serenity::ModalInteraction,
+    text: String,
+) -> Result<(), Error> {
+    let set = match submit.data.custom_id.trim_start_matches(RULE_MODAL) {
+        "arrows" => PieceSet::Arrows,
+        _ => PieceSet::Pyramids,
+    };
+    let channel = submit.channel_id.get();
+    let me = submit.user.id.get();
+    let seed: u64 = rand::rng().random();
+    // The box's answer must come within 3 s; the check may take longer.
+    submit.defer_ephemeral(ctx).await?;
+    let checked = tokio::task::spawn_blocking(move || {
+        crate::rules::zendo::classic::opening::classic_opening(
+            crate::rules::zendo::opening::Source::Pattern(&text),
+            set,
+            seed,
+            &crate::finder::Limits::default(),
+        )
+    })
+    .await
+    .map_err(|e| format!("checking the rule failed: {e}"))
+    .and_then(|r| r);
+    let say = |post: Post| async move {
+        submit
+            .create_followup(
+                ctx,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(post.content())
+                    .ephemeral(true),
+            )
+            .await
+            .map(|_| ())
+    };
+    let opening = match checked {
+        Ok(o) => o,
+        Err(e) => {
+            say(Post::private(format!(
+                "no lobby: {e}. Nothing was opened; try another rule."
+            )))
+            .await?;
+            return Ok(());
+        }
+    };
+    if lobbies().values().any(|l| l.channel == channel) {
+        say(Post::private(
+            "a Zendo Classic lobby is already open in this channel",
+        ))
+        .await?;
+        return Ok(());
+    }
+    let settings = bot.settings(submit.guild_id.map(|g| g.get())).await?;
+    let lobby = Lobby {
+        channel,
+        guild: submit.guild_id.map(|g| g.get()),
+        opener: me,
+        master: Some(me),
+        pool: settings.pool.clone(),
+        pattern_id: None,
+        set,
+        typed: Some((opening.hidden, opening.initial)),
+        students: Vec::new(),
+    };
+    say(Post::private("your rule is reasonable: the lobby is open")).await?;
+    let post = open_lobby(bot, lobby);
+    bot.post(serenity::ChannelId::new(channel.max(1)), &post)
+        .await;
+    Ok(())
 }
 
 /// The lobby as posted: who joined, and its buttons.
@@ -341,11 +475,10 @@ pub async fn on_lobby(
             update(closed).await?;
             if let Err(e) = begin(bot, &lobby, &settings).await {
                 // Nothing is lost: the lobby opens again as it was.
+                let channel = lobby.channel;
                 let mut again = Post::text(format!("no game: {e}"));
-                let id: i64 = rand::rng().random_range(1..i64::MAX);
-                again.append(lobby_post(id, &lobby));
-                lobbies().insert(id, lobby.clone());
-                bot.post(serenity::ChannelId::new(lobby.channel.max(1)), &again)
+                again.append(open_lobby(bot, lobby));
+                bot.post(serenity::ChannelId::new(channel.max(1)), &again)
                     .await;
             }
         }
@@ -364,15 +497,19 @@ fn names_of(users: &[u64]) -> String {
 /// Draws the rule, checks the DMs, creates the match and says its opening.
 async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> Result<(), String> {
     let seed: u64 = rand::rng().random();
-    let (hidden, initial) = bot
-        .draw(
-            lobby.guild,
-            &lobby.pool,
-            lobby.pattern_id.as_deref(),
-            lobby.set,
-            seed,
-        )
-        .await?;
+    let (hidden, initial) = match &lobby.typed {
+        Some(typed) => typed.clone(),
+        None => {
+            bot.draw(
+                lobby.guild,
+                &lobby.pool,
+                lobby.pattern_id.as_deref(),
+                lobby.set,
+                seed,
+            )
+            .await?
+        }
+    };
     let mut dms = Vec::new();
     for &s in &lobby.students {
         dms.push((s, dm_hello(bot, s, lobby.channel).await));
