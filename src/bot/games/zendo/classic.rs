@@ -10,7 +10,6 @@
 
 use super::SetChoice;
 use crate::bot::commands::{play, reply};
-use crate::bot::desk::DM_WAIT;
 use crate::bot::ids::{ButtonId, LobbyPress, Press};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::{Clocks, mention};
@@ -22,7 +21,7 @@ use crate::rules::zendo::classic::{
     Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS,
     MIN_STUDENTS, PhaseView,
 };
-use crate::rules::zendo::{Answer, DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
+use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
 use crate::rules::{EventKind, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, Common, Place, events_of};
 use crate::store::MatchId;
@@ -575,25 +574,14 @@ async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> R
 }
 
 /// Opens a DM with a student and says hello; the DM channel, or `None` if Discord
-/// refuses or does not answer in [`DM_WAIT`].
+/// refuses or does not answer in time.
 async fn dm_hello(bot: &Bot, user: u64, channel: u64) -> Option<u64> {
-    let dm = tokio::time::timeout(
-        DM_WAIT,
-        serenity::UserId::new(user.max(1)).create_dm_channel(&bot.http),
-    )
-    .await
-    .ok()?
-    .ok()?;
-    let hello = serenity::CreateMessage::new().content(format!(
+    let hello = format!(
         "You are a student in a Zendo Classic game in <#{channel}>. When someone calls \
          mondo, your private answer buttons come here (or use *Answer privately* in the \
          channel)."
-    ));
-    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
-        .await
-        .ok()?
-        .ok()?;
-    Some(dm.id.get())
+    );
+    super::dm_hello(bot, user, hello).await
 }
 
 /// Leave your Zendo Classic game (your turn passes, your stones go with you).
@@ -811,21 +799,7 @@ pub fn answer_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Option<Pos
             .map_or(String::new(), |at| format!(" ({})", clocks.countdown(at)))
     ));
     post.koan(koan, None, None);
-    let button = |answer, label: &str| {
-        Button::new(
-            ButtonId {
-                game,
-                version: v.version,
-                press: Press::Answer(answer),
-            },
-            label,
-        )
-    };
-    post.buttons(vec![
-        button(Answer::Obeys, "Obeys"),
-        button(Answer::Not, "Does not"),
-        button(Answer::Pass, "No answer"),
-    ]);
+    post.buttons(super::posts::answer_buttons(game, v.version));
     Some(post)
 }
 

@@ -251,6 +251,17 @@ pub(crate) async fn start(
 /// refuses (DMs closed, or the user blocks the bot).
 /// Each step may take [`DM_WAIT`]: a Discord that does not answer counts as a refusal.
 async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
+    let hello = format!(
+        "You are in a Zendo duel against {} in <#{channel}>. When a structure is \
+         challenged, your private answer buttons come here (or use *Answer privately* \
+         in the channel).",
+        say::mention(PlayerId(other))
+    );
+    dm_hello(bot, user, hello).await
+}
+
+/// Opens a DM with `user` and says `hello` there (see [`dm_check`]).
+pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64> {
     let dm = tokio::time::timeout(
         DM_WAIT,
         serenity::UserId::new(user).create_dm_channel(&bot.http),
@@ -258,12 +269,7 @@ async fn dm_check(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64>
     .await
     .ok()?
     .ok()?;
-    let hello = serenity::CreateMessage::new().content(format!(
-        "You are in a Zendo duel against {} in <#{channel}>. When a structure is \
-         challenged, your private answer buttons come here (or use *Answer privately* \
-         in the channel).",
-        say::mention(PlayerId(other))
-    ));
+    let hello = serenity::CreateMessage::new().content(hello);
     tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
         .await
         .ok()?
