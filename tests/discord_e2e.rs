@@ -1676,3 +1676,187 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
+
+/// Issue 16: a 3-student Zendo Classic over Discord. A host opens the lobby as the
+/// Master (picking the rule from a pool, not playing); three students join; a
+/// non-host's Start is refused and the host's starts it; a mondo is answered privately
+/// by DM buttons (alice, carol) and the channel's private button (bob, DMs closed); a
+/// wrong guess gets its counterexample; a right guess wins. The rule (as written, in
+/// English and symbolic) is in no request to Discord before a student guessed it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_classic_game_over_discord_from_lobby_to_win() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false);
+    let carol = fake.add_user("carol", true);
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Served::start(&fake, &dir.path().join("m.db"), &dir.path().join("m.log"));
+    bot.ready(&fake).await;
+    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
+    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
+    private_says(&answer(&fake, &i).await, "pool `e2e` stored");
+
+    // The lobby: dave is the Master (a host who picks the rule and does not play).
+    let options = [("pool", json!("e2e")), ("pattern-id", json!("up"))];
+    let i = fake.slash(carol.id, "zendo classic", &options).await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let i = fake.slash(dave.id, "zendo classic", &options).await;
+    let lobby = answer(&fake, &i).await;
+    assert!(
+        lobby.text().contains("Zendo Classic lobby")
+            && lobby.text().contains(&format!("<@{}> (a host", dave.id)),
+        "{}",
+        lobby.text()
+    );
+    let join = button(&lobby, "Join");
+    let i = fake.click(dave.id, lobby.id, &join).await;
+    private_says(&answer(&fake, &i).await, "the Master does not play");
+    for u in [alice.id, bob.id, carol.id] {
+        let i = fake.click(u, lobby.id, &join).await;
+        answer(&fake, &i).await;
+    }
+    let i = fake.click(alice.id, lobby.id, &join).await;
+    private_says(&answer(&fake, &i).await, "in already");
+    let lobby = fake.message(lobby.id).expect("the lobby");
+    assert!(
+        lobby.text().contains(&format!(
+            "1. <@{}>, 2. <@{}>, 3. <@{}>",
+            alice.id, bob.id, carol.id
+        )),
+        "{}",
+        lobby.text()
+    );
+    let start = button(&lobby, "Start");
+    let i = fake.click(carol.id, lobby.id, &start).await;
+    private_says(&answer(&fake, &i).await, "or a host starts it");
+    fake.click(dave.id, lobby.id, &start).await;
+    let opening = channel_message(&fake, "Zendo Classic #1").await;
+    let text = opening.text();
+    assert!(
+        text.contains(&format!("I cannot DM <@{}>", bob.id)),
+        "{text}"
+    );
+    assert_eq!(opening.files.len(), 2, "the two initial structures");
+    let i = fake.click(alice.id, lobby.id, &join).await;
+    private_says(&answer(&fake, &i).await, "this lobby is closed");
+
+    // alice calls mondo; every student answers privately.
+    let mondo = choice(&fake, "koan", "call", "mondo");
+    let i = fake
+        .slash(bob.id, "koan", &[("structure", json!("1v"))])
+        .await;
+    private_says(&answer(&fake, &i).await, "not your turn");
+    let i = fake
+        .slash(
+            alice.id,
+            "koan",
+            &[("structure", json!("2^ 3>")), ("call", mondo)],
+        )
+        .await;
+    let called = answer(&fake, &i).await;
+    assert!(called.text().contains("calls mondo"), "{}", called.text());
+    let ask = button(&called, "Answer privately");
+    for (user, label) in [(alice.id, "Obeys"), (carol.id, "Does not")] {
+        let dm = fake.dm_channel_of(user).expect("a DM");
+        let buttons = fake
+            .wait_message(|m| m.channel_id == dm && !m.buttons().is_empty(), T)
+            .await
+            .expect("answer buttons by DM");
+        let i = fake.click(user, buttons.id, &button(&buttons, label)).await;
+        assert!(answer(&fake, &i).await.text().contains("is in"));
+    }
+    channel_message(&fake, &format!("<@{}>'s answer is in", carol.id)).await;
+    let i = fake.click(dave.id, called.id, &ask).await;
+    private_says(&answer(&fake, &i).await, "only this game's students");
+    let i = fake.click(bob.id, called.id, &ask).await;
+    let buttons = answer(&fake, &i).await;
+    assert!(buttons.ephemeral, "bob's answer buttons are his alone");
+    let i = fake
+        .click(bob.id, buttons.id, &button(&buttons, "Obeys"))
+        .await;
+    assert!(answer(&fake, &i).await.ephemeral);
+    let reveal = channel_message(&fake, "2^ 3> obeys").await;
+    assert!(reveal.text().contains("+1 stone"), "{}", reveal.text());
+
+    // A wrong guess: read back, made official, disproved; alice has no stone left.
+    let i = fake
+        .slash(
+            alice.id,
+            "guess",
+            &[("pattern", json!("exactly one piece points up"))],
+        )
+        .await;
+    let reading = answer(&fake, &i).await;
+    let i = fake
+        .click(alice.id, reading.id, &button(&reading, "Make it official"))
+        .await;
+    answer(&fake, &i).await;
+    let refuted = channel_message(&fake, "guess #1 is wrong").await;
+    assert!(!refuted.files.is_empty(), "the counterexample's picture");
+    channel_message(&fake, &format!("turn 2: <@{}> to play", bob.id)).await;
+    let i = fake.slash(carol.id, "zendo status", &[]).await;
+    private_says(&answer(&fake, &i).await, "Zendo Classic #1");
+
+    // bob builds (master marks it at once), then guesses right and wins.
+    let i = fake
+        .slash(bob.id, "koan", &[("structure", json!("1v"))])
+        .await;
+    answer(&fake, &i).await;
+    let i = fake
+        .slash(bob.id, "guess", &[("pattern", json!(HIDDEN))])
+        .await;
+    let reading = answer(&fake, &i).await;
+    let i = fake
+        .click(bob.id, reading.id, &button(&reading, "Make it official"))
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "wins with guess #2").await;
+
+    // A host may type the rule in a private box instead: checked before the lobby opens.
+    let typed = [("master", json!(true))];
+    let i = fake.slash(carol.id, "zendo classic", &typed).await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    for (rule, says) in [
+        ("some piece is purple", "does not read"),
+        ("at least one piece points down", "the lobby is open"),
+    ] {
+        let i = fake.slash(dave.id, "zendo classic", &typed).await;
+        let s = fake.submit_modal(dave.id, &i, &[("rule", rule)]).await;
+        let said = fake
+            .wait_reply(
+                &s,
+                |r| r.message.as_ref().is_some_and(|m| m.text().contains(says)),
+                T,
+            )
+            .await;
+        assert!(said.is_some(), "{rule}: {:?}", fake.replies_now(&s));
+    }
+    let lobby = channel_message(&fake, "Zendo Classic lobby").await;
+    assert!(
+        lobby.text().contains(&format!("<@{}> (a host", dave.id)),
+        "{}",
+        lobby.text()
+    );
+
+    let requests = fake.requests();
+    let guessed = requests
+        .iter()
+        .position(|r| body_text(r.body.as_ref()).contains("guess #2 reads"))
+        .expect("guess #2 was read back");
+    let hidden = mondo::lang::parse(HIDDEN).expect("the rule reads");
+    let english = mondo::lang::english_for(&hidden.formula, mondo::koan::PieceSet::Pyramids);
+    let symbolic = mondo::lang::symbolic(&hidden.formula);
+    for r in &requests[..guessed] {
+        let body = body_text(r.body.as_ref());
+        for form in [HIDDEN, english.as_str(), symbolic.as_str()] {
+            assert!(
+                !body.contains(form),
+                "{} {} leaked the rule as `{form}`",
+                r.method,
+                r.path
+            );
+        }
+    }
+}

@@ -166,6 +166,7 @@ impl Bot {
             if let Some((post, players, version)) = self.triple_dm(game, &events, &view) {
                 self.send_dms(desk, &players, version, &post).await;
             }
+            self.send_mondo_dms(desk, &events, &view).await;
             if let AnyView::Assembly(v) = &view {
                 self.assembly_grid(desk.channel, game, v, Some(&events))
                     .await;
@@ -240,6 +241,7 @@ impl Bot {
         if let Some((post, players, version)) = self.triple_dm(game, &events, view) {
             self.send_dms(desk, &players, version, &post).await;
         }
+        self.send_mondo_dms(desk, &events, view).await;
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
         }
@@ -269,6 +271,20 @@ impl Bot {
         };
         self.send_dms(desk, view.players.values(), view.version, &post)
             .await;
+    }
+
+    /// A Zendo Classic mondo opened: every student's answer buttons, as a duel's.
+    async fn send_mondo_dms(&self, desk: &Desk, events: &[AnyEvent], view: &AnyView) {
+        let AnyView::ZendoClassic(v) = view else {
+            return;
+        };
+        if !games::zendo::classic::mondo_opened(events) {
+            return;
+        }
+        if let Some(post) = games::zendo::classic::answer_post(desk.game, v, self.clocks()) {
+            self.send_dms(desk, v.players.values(), v.version, &post)
+                .await;
+        }
     }
 
     /// `post` to each of `players` by DM (each at most [`DM_WAIT`], both at once); the

@@ -27,6 +27,16 @@ pub enum Press {
     /// answer per pattern A, B, C; `None` not answered yet). The sheet travels in the
     /// id, so building it needs no memory and survives a restart.
     Sheet([Option<Answer>; 3]),
+    /// A Zendo Classic lobby's button (its `MATCH` is the lobby's number, its version 0).
+    Lobby(LobbyPress),
+}
+
+/// What a lobby's button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyPress {
+    Join,
+    Leave,
+    Start,
 }
 
 /// A sheet's answers as three letters, `o`beys, `n`ot, `p`ass or `-`.
@@ -83,6 +93,9 @@ impl fmt::Display for ButtonId {
             Press::Confirm => f.write_str("confirm"),
             Press::TakeBack => f.write_str("takeback"),
             Press::Sheet(sheet) => write!(f, "sheet:{}", sheet_text(&sheet)),
+            Press::Lobby(LobbyPress::Join) => f.write_str("lobby:join"),
+            Press::Lobby(LobbyPress::Leave) => f.write_str("lobby:leave"),
+            Press::Lobby(LobbyPress::Start) => f.write_str("lobby:start"),
         }
     }
 }
@@ -118,6 +131,9 @@ impl FromStr for ButtonId {
             (Some("confirm"), None) => Press::Confirm,
             (Some("takeback"), None) => Press::TakeBack,
             (Some("sheet"), Some(t)) => Press::Sheet(read_sheet(t).ok_or_else(bad)?),
+            (Some("lobby"), Some("join")) => Press::Lobby(LobbyPress::Join),
+            (Some("lobby"), Some("leave")) => Press::Lobby(LobbyPress::Leave),
+            (Some("lobby"), Some("start")) => Press::Lobby(LobbyPress::Start),
             _ => return Err(bad()),
         };
         if parts.next().is_some() {
@@ -191,6 +207,9 @@ mod tests {
             Press::TakeBack,
             Press::Sheet([Some(Answer::Obeys), None, Some(Answer::Pass)]),
             Press::Sheet([None, Some(Answer::Not), None]),
+            Press::Lobby(LobbyPress::Join),
+            Press::Lobby(LobbyPress::Leave),
+            Press::Lobby(LobbyPress::Start),
         ];
         for press in presses {
             let id = ButtonId {
@@ -221,6 +240,8 @@ mod tests {
             "m:1:2:sheet:on",
             "m:1:2:sheet:onpx",
             "m:1:2:sheet:oxp",
+            "m:1:0:lobby",
+            "m:1:0:lobby:dance",
             "x:1:2:confirm",
             "koan:observe",
         ] {

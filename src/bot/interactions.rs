@@ -112,6 +112,9 @@ async fn on_button(
                 .await;
         }
     };
+    if let Press::Lobby(what) = id.press {
+        return zendo::classic::on_lobby(ctx, bot, press, id.game.0, what).await;
+    }
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
     let game = id.game;
@@ -140,19 +143,19 @@ async fn on_button(
         Press::Start(starter) => act(zendo(DuelMove::ChooseStarter { starter }, None)).await,
         Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
         Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
-        Press::Answer(answer) => Handed::own(
-            match bot
-                .runtime
-                .act(game, actor, DuelMove::Answer { answer }.into(), shown)
-                .await
-            {
+        Press::Lobby(_) => Handed::own(Post::private("this lobby is closed")),
+        Press::Answer(answer) => {
+            // Practice has no answers: the duel's move lets the engine say so.
+            let a = zendo(DuelMove::Answer { answer }, None)
+                .unwrap_or_else(|_| DuelMove::Answer { answer }.into());
+            Handed::own(match bot.runtime.act(game, actor, a, shown).await {
                 Ok(_) => Post::private(format!(
-                    "Your answer to the challenge in match #{game} is in: **{answer}**. It stays \
-                     private until both answers are in or time is up; you may change it until then."
+                    "Your answer in match #{game} is in: **{answer}**. It stays private until \
+                     every answer is in or time is up; you may change it until then."
                 )),
                 Err(e) => Post::private(refusal(&e)),
-            },
-        ),
+            })
+        }
         Press::Sheet(sheet) => {
             Handed::own(zendo::triple::on_sheet(bot, game, user, sheet, shown).await)
         }
@@ -179,6 +182,18 @@ async fn on_button(
                         }
                         None => Post::private("nothing is waiting for your answers now"),
                     }
+                }
+                Ok(AnyView::ZendoClassic(v)) if v.you.is_some() => {
+                    match zendo::classic::answer_post(game, &v, bot.clocks()) {
+                        Some(mut p) => {
+                            p.ephemeral = true;
+                            p
+                        }
+                        None => Post::private("no mondo is waiting for answers now"),
+                    }
+                }
+                Ok(AnyView::ZendoClassic(_)) => {
+                    Post::private("only this game's students answer its mondos")
                 }
                 Ok(_) => Post::private("only the two players of this match answer its challenges"),
                 Err(e) => Post::private(format!("Mondo could not find that match: {e}")),
@@ -216,6 +231,10 @@ async fn on_modal(
         .starts_with(super::games::bluffs::PREFIX)
     {
         return super::games::bluffs::on_modal(ctx, bot, submit).await;
+    }
+    if zendo::classic::is_rule_box(&submit.data.custom_id) {
+        let text = modal_text(&submit.data, zendo::classic::RULE_FIELD).unwrap_or_default();
+        return zendo::classic::on_rule_box(ctx, bot, submit, text).await;
     }
     if let Ok(m) = submit.data.custom_id.parse() {
         let text = modal_text(&submit.data, assembly::FIELD).unwrap_or_default();

@@ -16,12 +16,14 @@ use crate::store::MatchId;
 pub enum Voice {
     Zendo(zendo::Voice),
     Assembly(assembly::Voice),
+    Classic(zendo::classic::Voice),
 }
 
 impl Voice {
     pub fn new(view: &AnyView) -> Voice {
         match view {
             AnyView::Assembly(v) => Voice::Assembly(assembly::Voice::new(v)),
+            AnyView::ZendoClassic(v) => Voice::Classic(zendo::classic::Voice::new(v)),
             _ => Voice::Zendo(zendo::Voice::new(view)),
         }
     }
@@ -42,12 +44,12 @@ pub fn batch(
     if let AnyView::Bluffs(v) = view {
         return bluffs::batch(events, v);
     }
-    if view.kind() == GameKind::ZendoClassic {
-        return classic_pending();
-    }
     match (voice, view) {
         (Voice::Assembly(v), AnyView::Assembly(view)) => assembly::batch(v, events, view),
-        (Voice::Zendo(v), _) => {
+        (Voice::Classic(v), AnyView::ZendoClassic(view)) => {
+            zendo::classic::batch(v, events, view, clocks, game, no_dm)
+        }
+        (Voice::Zendo(v), view) if !matches!(view, AnyView::ZendoClassic(_)) => {
             zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })
         }
         (voice, _) => {
@@ -63,7 +65,10 @@ pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
         GameKind::ZendoTriple => zendo::triple::view_of(view)
             .map_or_else(Post::default, |v| zendo::triple::opening(game, v, clocks)),
-        GameKind::ZendoClassic => classic_pending(),
+        GameKind::ZendoClassic => match view {
+            AnyView::ZendoClassic(v) => zendo::classic::opening(game, v, clocks),
+            _ => Post::default(),
+        },
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
         GameKind::Bluffs => {
@@ -78,7 +83,10 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
         GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
         GameKind::ZendoTriple => zendo::triple::view_of(view)
             .map_or_else(Post::default, |v| zendo::triple::status(game, v, clocks)),
-        GameKind::ZendoClassic => classic_pending(),
+        GameKind::ZendoClassic => match view {
+            AnyView::ZendoClassic(v) => zendo::classic::status(game, v, clocks),
+            _ => Post::default(),
+        },
         GameKind::Assembly => assembly::view_of(view)
             .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
         GameKind::Bluffs => {
@@ -90,10 +98,11 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 /// The board of a match.
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     match view.kind() {
-        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::board(game, view),
+        GameKind::ZendoDuel | GameKind::ZendoPractice | GameKind::ZendoClassic => {
+            zendo::posts::board(game, view)
+        }
         GameKind::ZendoTriple => zendo::triple::view_of(view)
             .map_or_else(Post::default, |v| zendo::triple::board(game, v)),
-        GameKind::ZendoClassic => classic_pending(),
         GameKind::Assembly => {
             assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
         }
@@ -101,9 +110,4 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
             bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::board(game, v))
         }
     }
-}
-
-/// Zendo Classic is played at the terminal for now (`mondo play classic`).
-fn classic_pending() -> Post {
-    Post::text("Zendo Classic is not yet played on Discord: use `mondo play classic`")
 }

@@ -2,10 +2,12 @@
 //! `/koan`, `/guess`, `/pass`, `/endturn`), its button verbs, and its posts. The words
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
+pub mod classic;
 pub mod posts;
 pub mod triple;
 mod turn;
 
+pub use classic::{back, classic, leave};
 pub use posts::{Voice, answer_post, batch, opening};
 pub use triple::{answer, triple};
 pub use turn::{endturn, guess, koan, pass};
@@ -26,7 +28,10 @@ use rand::RngExt;
 /// Zendo: duels, solo practice, and the state of your match.
 #[poise::command(
     slash_command,
-    subcommands("duel", "practice", "triple", "answer", "status", "board", "resign"),
+    subcommands(
+        "duel", "practice", "triple", "classic", "answer", "status", "board", "resign", "leave",
+        "back"
+    ),
     subcommand_required
 )]
 pub async fn zendo(_: Context<'_>) -> Result<(), Error> {
@@ -267,6 +272,17 @@ pub(crate) async fn dm_check(
     channel: u64,
     game: &str,
 ) -> Option<u64> {
+    let hello = format!(
+        "You are in a {game} against {} in <#{channel}>. When a structure is \
+         challenged, your private answer buttons come here (or use *Answer privately* \
+         in the channel).",
+        say::mention(PlayerId(other))
+    );
+    dm_hello(bot, user, hello).await
+}
+
+/// Opens a DM with `user` and says `hello` there (see [`dm_check`]).
+pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64> {
     let dm = tokio::time::timeout(
         DM_WAIT,
         serenity::UserId::new(user).create_dm_channel(&bot.http),
@@ -274,12 +290,7 @@ pub(crate) async fn dm_check(
     .await
     .ok()?
     .ok()?;
-    let hello = serenity::CreateMessage::new().content(format!(
-        "You are in a {game} against {} in <#{channel}>. When a structure is \
-         challenged, your private answer buttons come here (or use *Answer privately* \
-         in the channel).",
-        say::mention(PlayerId(other))
-    ));
+    let hello = serenity::CreateMessage::new().content(hello);
     tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
         .await
         .ok()?
@@ -410,6 +421,7 @@ pub fn build(text: &str, mode: Mode, record: &MatchRecord) -> Result<AnyAction, 
         (Ok(GameKind::ZendoPractice), Mode::Observe) => Ok(PracticeMove::Build { koan }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Challenge) => Err(NO_CHALLENGE.into()),
         (Ok(GameKind::ZendoTriple), _) => triple::build_named(text, mode, None, record),
+        (Ok(GameKind::ZendoClassic), mode) => Ok(classic::build(koan, mode)),
         #[allow(unreachable_patterns)]
         _ => Err("that match is not a Zendo match: `/zendo status` says which it is".into()),
     }
@@ -426,6 +438,7 @@ pub fn either(
         (Ok(GameKind::ZendoPractice), Some(p)) => Ok(p.into()),
         (Ok(GameKind::ZendoPractice), None) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
         (Ok(GameKind::ZendoTriple), _) => triple::from_duel(duel),
+        (Ok(GameKind::ZendoClassic), _) => classic::from_duel(duel),
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
     }
@@ -437,6 +450,7 @@ pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
         Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Disallow.into()),
         Ok(GameKind::ZendoDuel) => Ok(DuelMove::Disallow.into()),
         Ok(GameKind::ZendoTriple) => triple::from_duel(DuelMove::Disallow),
+        Ok(GameKind::ZendoClassic) => classic::from_duel(DuelMove::Disallow),
         #[allow(unreachable_patterns)]
         _ => Err("only Zendo has guesses to disallow".into()),
     }

@@ -301,22 +301,27 @@ pub fn answer_post(game: MatchId, view: &DuelView, clocks: Clocks) -> Option<Pos
             .map_or(String::new(), |at| format!(" ({})", clocks.countdown(at)))
     ));
     post.koan(koan, None, None);
+    post.buttons(answer_buttons(game, view.version));
+    Some(post)
+}
+
+/// The three private answer buttons (a duel's challenge, a Classic mondo).
+pub fn answer_buttons(game: MatchId, version: u64) -> Vec<Button> {
     let button = |answer, label: &str| {
         Button::new(
             ButtonId {
                 game,
-                version: view.version,
+                version,
                 press: Press::Answer(answer),
             },
             label,
         )
     };
-    post.buttons(vec![
+    vec![
         button(Answer::Obeys, "Obeys"),
         button(Answer::Not, "Does not"),
         button(Answer::Pass, "No answer"),
-    ]);
-    Some(post)
+    ]
 }
 
 /// What a viewer may know of a match, now.
@@ -406,6 +411,7 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
     let (table, guesses): (&[TableEntry], &[GuessView]) = match view {
         AnyView::ZendoDuel(v) => (&v.table, &v.guesses),
         AnyView::ZendoPractice(v) => (&v.table, &v.guesses),
+        AnyView::ZendoClassic(v) => (&v.table, &v.guesses),
         _ => (&[], &[]),
     };
     let mut post = Post::text(format!(

@@ -48,8 +48,13 @@ pub async fn koan(
     mode: Option<KoanMode>,
     #[description = "Zendo Triple: the patterns to grade or challenge on, e.g. A or A,C (default: every unsolved one)"]
     patterns: Option<String>,
+    #[description = "Zendo Classic: master (marked at once; default) or mondo (every student answers)"]
+    call: Option<super::classic::CallChoice>,
 ) -> Result<(), Error> {
-    let mode: Mode = mode.map(Mode::from).unwrap_or_default();
+    let mode: Mode = call
+        .map(Mode::from)
+        .or(mode.map(Mode::from))
+        .unwrap_or_default();
     let Some(record) = my_match(ctx).await? else {
         return Ok(());
     };
