@@ -116,6 +116,20 @@ impl Served {
         self.child.kill().expect("kill");
         self.child.wait().expect("reaped");
     }
+
+    /// Kills the bot and waits until the fake sees its gateway session gone: a command
+    /// sent to a restarted bot before that could go to the dead connection.
+    async fn killed(&mut self, fake: &FakeDiscord) {
+        self.kill();
+        let deadline = std::time::Instant::now() + T;
+        while fake.gateway_stats().live {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the old session stays"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
 }
 
 impl Drop for Served {
@@ -705,7 +719,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     );
 
     // The bot dies mid-match and comes back.
-    bot.kill();
+    bot.killed(&fake).await;
     let before_restart = fake.requests().len();
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
@@ -1004,7 +1018,7 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     assert!(w > 100 && h > 100, "a 6 x 6 grid picture, {w} x {h}");
 
     // Killed in the middle of the reveal; started again, the picture still goes.
-    bot.kill();
+    bot.killed(&fake).await;
     let mut bot = Served::start_with(&fake, &db, &log, &env);
     bot.ready(&fake).await;
     deleted(&fake, picture.id).await;
@@ -1214,15 +1228,7 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
 
     // The bot dies while the challenge waits, and comes back. The fake must see the
     // old connection gone first, or a command could go to the dead one.
-    bot.kill();
-    let deadline = std::time::Instant::now() + T;
-    while fake.gateway_stats().live {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the old session stays"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    bot.killed(&fake).await;
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
     let i = fake.slash(bob.id, "zendo status", &[]).await;
@@ -1554,7 +1560,7 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     channel_message(&fake, "Claiming").await;
     // Killed and started again: the match reads back from the store, and the buttons
     // drawn before the kill still work (they carry all they need).
-    bot.kill();
+    bot.killed(&fake).await;
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
 

@@ -213,7 +213,11 @@ impl PlayArgs {
 
     /// Two players at one terminal.
     fn is_table(&self) -> bool {
-        self.is_duel() || matches!(self.game, GameArg::Triple | GameArg::Classic | GameArg::Bluffs)
+        self.is_duel()
+            || matches!(
+                self.game,
+                GameArg::Triple | GameArg::Classic | GameArg::Bluffs
+            )
     }
 }
 

@@ -993,10 +993,10 @@ pub const HARD: &[HardPair] = {
         (
             P,
             "symmetric-four-alike",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
+            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(a,c) & same_size(a,d)",
             &[
                 (
-                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(a,c) & same_size(a,d)",
+                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
                     Right,
                 ),
                 (

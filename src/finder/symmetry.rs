@@ -4,7 +4,8 @@
 //! says the same thing whichever piece is called `a`: its body is unchanged when the
 //! block's variables are permuted. The grounding need not try every assignment of
 //! cells to such variables, only one per orbit, the lexicographically least (the
-//! "lex-leader"). From each symmetry `pi` of a block `v1 .. vk` we keep the first
+//! "lex-leader"). From each swap `pi` of two variables of a block `v1 .. vk` that
+//! leaves the body reading the same, we keep the first
 //! consequence of the lex-leader condition `t <= t o pi`: at the first position `m`
 //! that `pi` moves, `cell(v_m) <= cell(v_pi(m))`. The grounding of `exists v_n`
 //! (`forall v_n`) then skips the cells below every such bound on `v_n` (above, for the
@@ -209,7 +210,12 @@ fn block(vars: &[u8], body: &Formula, binders: u16, out: &mut Orders) {
         let Some(renamed) = formula_renamed(body, &mut map, &mut next) else {
             return;
         };
-        if canonical(&renamed) != plain {
+        // Only a swap of two variables: the bound of a compound symmetry (`(a b)(c d)`)
+        // shrank the grounding as well, but it left a proof of equivalence between two
+        // such blocks (BEYOND_LIMIT's crossed likeness) undecided at 20 s where the
+        // plain grounding took 2 s; a swap's bound is the plain "the two are
+        // interchangeable, take them in order".
+        if (0..vars.len()).filter(|&i| perm[i] != i).count() != 2 || canonical(&renamed) != plain {
             continue;
         }
         // First moved position m: cell(v_m) <= cell(v_perm(m)).
@@ -282,11 +288,12 @@ mod tests {
         // left_of(b,a) = right_of(a,b), which the body also says.
         let o = orders_of("exists a b. left_of(a, b) | right_of(a, b)");
         assert_eq!(o.get(&1), Some(&vec![(0, true)]));
-        // The crossed likeness of BEYOND_LIMIT: (a b)(c d) is a symmetry.
+        // The crossed likeness of BEYOND_LIMIT: (a b)(c d) is a symmetry, but not a
+        // swap of two, so it is left alone (see `block`).
         let o = orders_of(
             "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(a,b)",
         );
-        assert_eq!(o.get(&1), Some(&vec![(0, true)]));
+        assert!(o.is_empty(), "{o:?}");
     }
 
     #[test]

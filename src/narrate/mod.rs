@@ -8,8 +8,8 @@
 //! ([`zendo`]).
 
 pub mod assembly;
-pub mod classic;
 pub mod bluffs;
+pub mod classic;
 pub mod triple;
 pub mod zendo;
 

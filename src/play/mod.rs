@@ -15,8 +15,8 @@
 //! be in, never what it is, until the reveal.
 
 pub mod assembly;
-pub mod classic;
 pub mod bluffs;
+pub mod classic;
 pub mod triple;
 pub mod zendo;
 
