@@ -1016,6 +1016,10 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
         .expect("the grid is posted as a picture");
     let (w, h) = png_size(&picture.files[0].1);
     assert!(w > 100 && h > 100, "a 6 x 6 grid picture, {w} x {h}");
+    // A new match missed nothing: no "while Mondo was away" before any restart.
+    for m in fake.messages(channel) {
+        assert!(!m.text().contains("while Mondo was away"), "{}", m.text());
+    }
 
     // Killed in the middle of the reveal; started again, the picture still goes.
     bot.killed(&fake).await;

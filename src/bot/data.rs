@@ -67,7 +67,7 @@ impl Bot {
             if let Ok(Some(record)) = bot.store.record(*id).await
                 && let Some(channel) = record.channel
             {
-                bot.open_desk(*id, channel);
+                bot.open_desk_as(*id, channel, true);
             }
         }
         tracing::info!(resumed = recovery.resumed.len(), "matches resumed");

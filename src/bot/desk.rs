@@ -43,6 +43,10 @@ pub struct Desk {
     gate: tokio::sync::Mutex<()>,
     /// Batches (by their last event) that interactions wait for.
     claims: Mutex<HashMap<u64, oneshot::Sender<Post>>>,
+    /// Opened for a match resumed at start-up: what it says first was missed while the
+    /// bot was away (a new match's first events, such as an Assembly's first reveal,
+    /// committed before its desk listened, were not).
+    resumed: bool,
 }
 
 /// The desks of the live matches, by match.
@@ -93,6 +97,11 @@ impl Desk {
 impl Bot {
     /// Opens the desk of a live match (once) and starts saying it in `channel`.
     pub fn open_desk(self: &Arc<Self>, game: MatchId, channel: u64) -> Arc<Desk> {
+        self.open_desk_as(game, channel, false)
+    }
+
+    /// [`Bot::open_desk`], saying whether the match was resumed at start-up.
+    pub fn open_desk_as(self: &Arc<Self>, game: MatchId, channel: u64, resumed: bool) -> Arc<Desk> {
         let mut desks = self.desks.lock();
         if let Some(d) = desks.get(&game) {
             return d.clone();
@@ -102,6 +111,7 @@ impl Bot {
             channel: serenity::ChannelId::new(channel.max(1)),
             gate: tokio::sync::Mutex::new(()),
             claims: Mutex::new(HashMap::new()),
+            resumed,
         });
         desks.insert(game, desk.clone());
         let bot = self.clone();
@@ -217,7 +227,9 @@ impl Bot {
             }
         };
         if !events.is_empty() {
-            post.line("(while Mondo was away:)");
+            if desk.resumed {
+                post.line("(while Mondo was away:)");
+            }
             let no_dm = self.no_dm(game).await;
             post.append(games::batch(
                 voice,
