@@ -149,16 +149,13 @@ fn walk(f: &Formula, binders: u16, out: &mut Orders) {
             let universal = matches!(f.kind, FormulaKind::Forall(..));
             let mut vars = Vec::new();
             let mut body = f;
-            loop {
-                match &body.kind {
-                    FormulaKind::Forall(v, b) if universal => vars.push(v.0),
-                    FormulaKind::Exists(v, b) if !universal => vars.push(v.0),
-                    _ => break,
+            // The block of binders of one kind, as `lang::eval::miniscope` takes it.
+            while let FormulaKind::Forall(v, b) | FormulaKind::Exists(v, b) = &body.kind {
+                if matches!(body.kind, FormulaKind::Forall(..)) != universal {
+                    break;
                 }
-                body = match &body.kind {
-                    FormulaKind::Forall(_, b) | FormulaKind::Exists(_, b) => b,
-                    _ => unreachable!("matched a quantifier just above"),
-                };
+                vars.push(v.0);
+                body = b;
             }
             if (2..=MAX_BLOCK).contains(&vars.len()) {
                 block(&vars, body, binders, out);
