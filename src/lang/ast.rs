@@ -89,6 +89,15 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    pub const ALL: [CmpOp; 6] = [
+        CmpOp::Eq,
+        CmpOp::Ne,
+        CmpOp::Lt,
+        CmpOp::Le,
+        CmpOp::Gt,
+        CmpOp::Ge,
+    ];
+
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             CmpOp::Eq => a == b,

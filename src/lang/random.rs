@@ -135,14 +135,7 @@ impl<R: Rng + ?Sized> Gen<'_, R> {
                 f(FormulaKind::Same(a, b))
             }
             3 => {
-                let op = self.pick(&[
-                    CmpOp::Eq,
-                    CmpOp::Ne,
-                    CmpOp::Lt,
-                    CmpOp::Le,
-                    CmpOp::Gt,
-                    CmpOp::Ge,
-                ]);
+                let op = self.pick(&CmpOp::ALL);
                 let a = self.term(depth.saturating_sub(1), bound);
                 let b = self.term(depth.saturating_sub(1), bound);
                 f(FormulaKind::Cmp(op, a, b))

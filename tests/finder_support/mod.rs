@@ -120,16 +120,7 @@ impl Gen {
             });
         } else if kind == 1 && cmps > 0 {
             let mut target = self.rng.random_range(0..cmps);
-            let op = *[
-                CmpOp::Eq,
-                CmpOp::Ne,
-                CmpOp::Lt,
-                CmpOp::Le,
-                CmpOp::Gt,
-                CmpOp::Ge,
-            ]
-            .choose(&mut self.rng)
-            .unwrap();
+            let op = *CmpOp::ALL.choose(&mut self.rng).unwrap();
             visit(
                 &mut out,
                 &mut |f| {

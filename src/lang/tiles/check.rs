@@ -7,6 +7,7 @@ use super::ast::{RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
 use super::eval::{Geometry, MAX_CHECKED};
 use super::print::{english, symbolic};
+use super::table::Table;
 use crate::lang::word_count;
 
 /// The seed's word limit (a host setting).
@@ -44,20 +45,10 @@ impl std::fmt::Display for TooLarge {
 impl std::error::Error for TooLarge {}
 
 /// The tiles of the subset whose colour changes the truth of the statement under
-/// some colouring of the others, given its truth table (see
-/// [`Geometry::truth_table`]): bit i set when tile i is involved.
-pub fn involved(table: &[bool], tiles: usize) -> u16 {
-    let mut mask = 0u16;
-    for i in 0..tiles {
-        let w = 1usize << (2 * i);
-        let differs = (0..table.len())
-            .filter(|k| (k >> (2 * i)) & 3 == 0)
-            .any(|k| (1..4).any(|c| table[k + c * w] != table[k]));
-        if differs {
-            mask |= 1 << i;
-        }
-    }
-    mask
+/// some colouring of the others, given its truth table: bit i set when tile i is
+/// involved.
+pub fn involved(table: &Table, tiles: usize) -> u16 {
+    table.involved(tiles)
 }
 
 /// Checks a statement about a subset under a word limit.
@@ -94,12 +85,12 @@ pub fn check(
             });
         }
     }
-    if table.iter().all(|t| *t) {
+    if table.always() {
         reasons.push(
             "it is always true (no colouring of the subset makes it false), so it involves no tile"
                 .into(),
         );
-    } else if table.iter().all(|t| !*t) {
+    } else if table.never() {
         reasons.push(
             "it is always false (no colouring of the subset makes it true), so it involves no tile"
                 .into(),

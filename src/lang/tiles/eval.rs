@@ -3,11 +3,13 @@
 //! [`Geometry`] precomputes what depends only on where the subset's tiles are (the
 //! relations between places, the places, the regions cut down to the subset) as
 //! bit masks over the subset's tiles, so that evaluating under one colouring is a
-//! walk of the tree with table look-ups: the involvement check evaluates every one
-//! of the up to 4^8 colourings.
+//! walk of the tree with table look-ups. The involvement check needs the truth
+//! under every one of the up to 4^8 colourings: [`super::table`] computes them all
+//! at once, and this evaluator is the reference it is tested against.
 
 use super::ast::{Domain, Formula, FormulaKind, Place, RegionKind, Relation, Term, TermKind};
 use super::cells::{Cell, Colour, Layout, Subset};
+use super::table::Table;
 use crate::lang::ast::{BinOp, Parity, remainder};
 
 /// The most tiles a subset may have for the exact checks (4^8 colourings).
@@ -124,34 +126,33 @@ impl Geometry {
         env.formula(f)
     }
 
-    /// The truth of the statement under every colouring of the subset: entry `k`
-    /// is the colouring where tile i has colour `(k / 4^i) % 4`. At most 4^8
-    /// entries ([`MAX_CHECKED`] tiles); `None` for a larger subset.
-    pub fn truth_table(&self, f: &Formula) -> Option<Vec<bool>> {
-        let n = self.cells.len();
-        if n > MAX_CHECKED {
-            return None;
-        }
-        // One environment for all colourings, stepped like a base-4 counter: tile i
-        // has colour (k / 4^i) % 4 in colouring k.
-        let mut env = Env::new(self);
-        env.by_colour[0] = ((1u32 << n) - 1) as u16;
-        let total = 1usize << (2 * n);
-        let mut table = Vec::with_capacity(total);
-        for _ in 0..total {
-            table.push(env.formula(f));
-            for i in 0..n {
-                let old = env.colours[i];
-                let new = (old + 1) & 3;
-                env.colours[i] = new;
-                env.by_colour[usize::from(old)] &= !(1 << i);
-                env.by_colour[usize::from(new)] |= 1 << i;
-                if new != 0 {
-                    break;
-                }
-            }
-        }
-        Some(table)
+    /// The truth of the statement under every colouring of the subset: colouring
+    /// `k` gives tile i colour `(k / 4^i) % 4`. At most 4^8 colourings
+    /// ([`MAX_CHECKED`] tiles); `None` for a larger subset.
+    pub fn truth_table(&self, f: &Formula) -> Option<Table> {
+        (self.cells.len() <= MAX_CHECKED).then(|| super::table::build(self, f))
+    }
+
+    /// The indices into the regions of the kind.
+    pub(super) fn region_range(&self, kind: RegionKind) -> std::ops::Range<usize> {
+        self.kinds[kind as usize].clone()
+    }
+
+    /// The tiles of region r (none for an index out of range).
+    pub(super) fn region_tiles(&self, r: usize) -> u16 {
+        self.regions.get(r).copied().unwrap_or(0)
+    }
+
+    /// Whether tile i has the place.
+    pub(super) fn has_place(&self, p: Place, i: usize) -> bool {
+        self.place[p as usize] & (1 << i) != 0
+    }
+
+    /// Whether the positional relation holds from tile i to tile j.
+    pub(super) fn related(&self, r: Relation, i: usize, j: usize) -> bool {
+        self.rel[r as usize]
+            .get(i)
+            .is_some_and(|m| m & (1 << j) != 0)
     }
 }
 

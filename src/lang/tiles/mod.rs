@@ -21,6 +21,7 @@ mod english;
 pub mod eval;
 mod print;
 mod symbolic;
+pub mod table;
 #[cfg(test)]
 mod tests;
 

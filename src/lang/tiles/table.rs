@@ -1,0 +1,839 @@
+//! A statement's truth table over every colouring of its subset, computed for all
+//! colourings at once.
+//!
+//! Colouring `k` gives tile i the colour `(k >> 2i) & 3`, and the table is a bit
+//! set over k (at most 4^8 = 65536 bits, 1024 words). The tiles bound to the
+//! statement's variables and the regions do not depend on colours, so the tree is
+//! walked once per assignment of its variables, not once per colouring: every node
+//! yields the bit set of the colourings where it holds. `red(x)` with x bound to
+//! tile i is a fixed bit pattern; connectives are word operations; a positional
+//! relation is a constant, so `adjacent(x, y) & ...` never evaluates its right side
+//! for tiles that are not adjacent. Numbers are bit-sliced: a count is a binary
+//! counter whose planes are bit sets (plane p holds bit p of the count in every
+//! colouring), added to and compared with ripple-carry circuits over words. This
+//! is what makes the involvement check cheap enough to run on every submission
+//! (`mondo bench bluffs`); the scalar [`Geometry::evaluate`] is the reference it
+//! is tested against.
+
+use super::ast::{Domain, Formula, FormulaKind, Relation, Term, TermKind};
+use super::eval::Geometry;
+use crate::lang::Var;
+use crate::lang::ast::{BinOp, CmpOp, Parity};
+
+/// Constants beyond this size are left to the scalar evaluator, whose arithmetic
+/// saturates at the ends of `i64`; below it the bit-sliced sums are exact.
+const LARGEST_SLICED: i64 = 1 << 40;
+
+/// The truth of a statement under every colouring of its subset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Bit k of the table is the truth under colouring k; bits past `len` are 0.
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Table {
+    /// Colourings in the table (4^tiles).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The truth under colouring k.
+    pub fn get(&self, k: usize) -> bool {
+        k < self.len && self.words[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    /// True under every colouring.
+    pub fn always(&self) -> bool {
+        self.words
+            .iter()
+            .enumerate()
+            .all(|(w, b)| *b == self.live(w))
+    }
+
+    /// False under every colouring.
+    pub fn never(&self) -> bool {
+        self.words.iter().all(|b| *b == 0)
+    }
+
+    /// The bits of word w that are colourings.
+    fn live(&self, w: usize) -> u64 {
+        let rest = self.len - 64 * w;
+        if rest >= 64 { !0 } else { (1 << rest) - 1 }
+    }
+
+    /// The tiles whose colour changes the truth under some colouring of the others:
+    /// bit i set when tile i is involved. Tile i is involved when the table is not
+    /// the same after moving every colouring with tile i red to the same colouring
+    /// with tile i coloured c, for some other c.
+    pub fn involved(&self, tiles: usize) -> u16 {
+        let mut mask = 0u16;
+        for i in 0..tiles {
+            let step = 1usize << (2 * i);
+            let differs = if step < 64 {
+                // Within a word: colourings with digit i = 0 against the same bits
+                // shifted down by c * 4^i.
+                let zero = digit_pattern(i, 0) & self.live(0);
+                self.words
+                    .iter()
+                    .any(|w| (1..4).any(|c| (w ^ (w >> (c * step))) & zero != 0))
+            } else {
+                let stride = step / 64;
+                (0..self.words.len())
+                    .filter(|w| (w / stride).is_multiple_of(4))
+                    .any(|w| (1..4).any(|c| self.words[w] != self.words[w + c * stride]))
+            };
+            if differs {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+}
+
+/// The truth table of `f` on the geometry's subset (at most
+/// [`super::eval::MAX_CHECKED`] tiles; the caller checks).
+pub(super) fn build(g: &Geometry, f: &Formula) -> Table {
+    let n = g.len();
+    let len = 1usize << (2 * n);
+    let words = len.div_ceil(64);
+    if largest_constant(f) > LARGEST_SLICED {
+        return scalar(g, f, len, words);
+    }
+    let mut colour = Vec::with_capacity(n);
+    for i in 0..n {
+        colour.push([0, 1, 2, 3].map(|c| Bits::Vec(tile_colour(i, c, words))));
+    }
+    let mut t = Tabulator {
+        g,
+        words,
+        colour,
+        vars: [0; 256],
+    };
+    let bits = t.formula(f);
+    let mut out = match bits {
+        Bits::Zero => vec![0; words],
+        Bits::Ones => vec![!0; words],
+        Bits::Vec(v) => v,
+    };
+    if len < 64 {
+        out[0] &= (1 << len) - 1;
+    }
+    Table { words: out, len }
+}
+
+/// The table by evaluating each colouring in turn (for statements with numbers too
+/// large to slice).
+fn scalar(g: &Geometry, f: &Formula, len: usize, words: usize) -> Table {
+    let mut out = vec![0u64; words];
+    let n = g.len();
+    let mut colours = vec![0u8; n];
+    for k in 0..len {
+        for (i, c) in colours.iter_mut().enumerate() {
+            *c = ((k >> (2 * i)) & 3) as u8;
+        }
+        if g.evaluate(f, &colours) {
+            out[k / 64] |= 1 << (k % 64);
+        }
+    }
+    Table { words: out, len }
+}
+
+fn largest_constant(f: &Formula) -> i64 {
+    fn term(t: &Term) -> i64 {
+        match &t.kind {
+            TermKind::Int(n) => n.checked_abs().unwrap_or(i64::MAX),
+            TermKind::Count(_, _, body) => largest_constant(body),
+            TermKind::Tiles | TermKind::Colours => 0,
+            TermKind::Add(a, b) | TermKind::Sub(a, b) => term(a).max(term(b)),
+        }
+    }
+    match &f.kind {
+        FormulaKind::Not(a)
+        | FormulaKind::Forall(_, _, a)
+        | FormulaKind::Exists(_, _, a)
+        | FormulaKind::ForallRegion(_, _, a)
+        | FormulaKind::ExistsRegion(_, _, a) => largest_constant(a),
+        FormulaKind::Bin(_, a, b) => largest_constant(a).max(largest_constant(b)),
+        FormulaKind::Cmp(_, a, b) => term(a).max(term(b)),
+        FormulaKind::Parity(_, t) => term(t),
+        FormulaKind::Bool(_)
+        | FormulaKind::Colour(..)
+        | FormulaKind::Place(..)
+        | FormulaKind::Rel(..)
+        | FormulaKind::Same(..) => 0,
+    }
+}
+
+/// The bits k of one word where digit i of k (the colour of tile i) is c, for
+/// 4^i < 64 (the pattern repeats in every word).
+fn digit_pattern(i: usize, c: u64) -> u64 {
+    (0..64u64)
+        .filter(|k| (k >> (2 * i)) & 3 == c)
+        .fold(0, |m, k| m | 1 << k)
+}
+
+/// The colourings where tile i has colour c.
+fn tile_colour(i: usize, c: u64, words: usize) -> Vec<u64> {
+    if 2 * i < 6 {
+        vec![digit_pattern(i, c); words]
+    } else {
+        let shift = 2 * i - 6;
+        (0..words)
+            .map(|w| if (w as u64 >> shift) & 3 == c { !0 } else { 0 })
+            .collect()
+    }
+}
+
+/// A set of colourings: none, all, or given word by word.
+#[derive(Clone, Debug)]
+enum Bits {
+    Zero,
+    Ones,
+    Vec(Vec<u64>),
+}
+
+impl Bits {
+    fn constant(b: bool) -> Bits {
+        if b { Bits::Ones } else { Bits::Zero }
+    }
+
+    /// Word w (a constant is the same in every word).
+    fn word(&self, w: usize) -> u64 {
+        match self {
+            Bits::Zero => 0,
+            Bits::Ones => !0,
+            Bits::Vec(v) => v[w],
+        }
+    }
+
+    fn not(self) -> Bits {
+        match self {
+            Bits::Zero => Bits::Ones,
+            Bits::Ones => Bits::Zero,
+            Bits::Vec(mut v) => {
+                v.iter_mut().for_each(|w| *w = !*w);
+                Bits::Vec(v)
+            }
+        }
+    }
+
+    /// `f` word by word, in place where `self` has words.
+    fn zip(self, o: &Bits, f: impl Fn(u64, u64) -> u64) -> Bits {
+        match (self, o) {
+            (Bits::Vec(mut a), o) => {
+                a.iter_mut()
+                    .enumerate()
+                    .for_each(|(w, x)| *x = f(*x, o.word(w)));
+                Bits::Vec(a)
+            }
+            (a, Bits::Vec(b)) => {
+                let x = a.word(0);
+                Bits::Vec(b.iter().map(|y| f(x, *y)).collect())
+            }
+            (a, b) => Bits::constant(f(a.word(0), b.word(0)) != 0),
+        }
+    }
+
+    fn and(self, o: &Bits) -> Bits {
+        match (self, o) {
+            (Bits::Zero, _) | (_, Bits::Zero) => Bits::Zero,
+            (a, Bits::Ones) => a,
+            (Bits::Ones, b) => b.clone(),
+            (a, b) => a.zip(b, |x, y| x & y),
+        }
+    }
+
+    fn or(self, o: &Bits) -> Bits {
+        match (self, o) {
+            (Bits::Ones, _) | (_, Bits::Ones) => Bits::Ones,
+            (a, Bits::Zero) => a,
+            (Bits::Zero, b) => b.clone(),
+            (a, b) => a.zip(b, |x, y| x | y),
+        }
+    }
+
+    fn xor(self, o: &Bits) -> Bits {
+        self.zip(o, |x, y| x ^ y)
+    }
+
+    /// A full adder on a, b (complemented when `flip`) and a carry: the sum and the
+    /// carry out, in one pass over the words.
+    fn full_add(a: &Bits, b: &Bits, flip: bool, c: &Bits) -> (Bits, Bits) {
+        let inv = if flip { !0 } else { 0 };
+        let words = [a, b, c].iter().find_map(|x| match x {
+            Bits::Vec(v) => Some(v.len()),
+            _ => None,
+        });
+        let Some(words) = words else {
+            let (x, y, z) = (a.word(0), b.word(0) ^ inv, c.word(0));
+            return (
+                Bits::constant(x ^ y ^ z != 0),
+                Bits::constant((x & y) | (x & z) | (y & z) != 0),
+            );
+        };
+        let mut sum = Vec::with_capacity(words);
+        let mut carry = Vec::with_capacity(words);
+        for w in 0..words {
+            let (x, y, z) = (a.word(w), b.word(w) ^ inv, c.word(w));
+            sum.push(x ^ y ^ z);
+            carry.push((x & y) | (x & z) | (y & z));
+        }
+        (Bits::Vec(sum), Bits::Vec(carry))
+    }
+}
+
+/// A number in every colouring: `offset` plus a two's complement number whose bit p
+/// is `planes[p]` (the last plane is the sign, extended above), with the sliced
+/// part known to lie in `lo..=hi`.
+#[derive(Clone, Debug)]
+struct Number {
+    offset: i64,
+    planes: Vec<Bits>,
+    lo: i64,
+    hi: i64,
+}
+
+impl Number {
+    fn constant(n: i64) -> Number {
+        Number {
+            offset: n,
+            planes: vec![Bits::Zero],
+            lo: 0,
+            hi: 0,
+        }
+    }
+
+    /// How many true sets among `sets` (a counter of ripple-carry additions).
+    fn count(sets: Vec<Bits>) -> Number {
+        let mut n = Number::constant(0);
+        for s in sets {
+            match s {
+                Bits::Zero => {}
+                Bits::Ones => n.offset += 1,
+                s => {
+                    let one = Number {
+                        offset: 0,
+                        planes: vec![s, Bits::Zero],
+                        lo: 0,
+                        hi: 1,
+                    };
+                    n = n.add(&one, false);
+                }
+            }
+        }
+        n
+    }
+
+    fn plane(&self, p: usize) -> &Bits {
+        self.planes
+            .get(p)
+            .unwrap_or(&self.planes[self.planes.len() - 1])
+    }
+
+    /// `self + o` (or `self - o`), sliced parts added by a ripple-carry adder wide
+    /// enough for their bounds.
+    fn add(&self, o: &Number, minus: bool) -> Number {
+        let (lo, hi) = if minus {
+            (self.lo - o.hi, self.hi - o.lo)
+        } else {
+            (self.lo + o.lo, self.hi + o.hi)
+        };
+        let offset = if minus {
+            self.offset.saturating_sub(o.offset)
+        } else {
+            self.offset.saturating_add(o.offset)
+        };
+        let width = width(lo, hi);
+        // a - b = a + !b + 1.
+        let mut carry = Bits::constant(minus);
+        let mut planes = Vec::with_capacity(width);
+        for p in 0..width {
+            let (sum, out) = Bits::full_add(self.plane(p), o.plane(p), minus, &carry);
+            planes.push(sum);
+            carry = out;
+        }
+        Number {
+            offset,
+            planes,
+            lo,
+            hi,
+        }
+    }
+
+    /// The colourings where `self op k` holds.
+    fn compare(&self, op: CmpOp, k: i64) -> Bits {
+        // Compare the sliced part with k - offset (both far inside i64: constants
+        // are at most LARGEST_SLICED, and sliced parts are counts).
+        let k = k.saturating_sub(self.offset);
+        let (lt, eq) = if k > self.hi {
+            (Bits::Ones, Bits::Zero)
+        } else if k < self.lo {
+            (Bits::Zero, Bits::Zero)
+        } else {
+            // d = sliced - k, wide enough for its bounds: negative is its sign,
+            // zero is no plane set.
+            let d = self.add(&Number::constant(0).with_sliced(k), true);
+            let sign = d.planes[d.planes.len() - 1].clone();
+            let nonzero = d.planes.iter().fold(Bits::Zero, |m, p| m.or(p));
+            (sign, nonzero.not())
+        };
+        match op {
+            CmpOp::Lt => lt,
+            CmpOp::Le => lt.or(&eq),
+            CmpOp::Eq => eq,
+            CmpOp::Ne => eq.not(),
+            CmpOp::Ge => lt.not(),
+            CmpOp::Gt => lt.or(&eq).not(),
+        }
+    }
+
+    /// A constant k held in the sliced part (for subtracting it plane by plane).
+    fn with_sliced(mut self, k: i64) -> Number {
+        let width = width(k, k);
+        self.planes = (0..width)
+            .map(|p| Bits::constant((k >> p) & 1 == 1))
+            .collect();
+        self.lo = k;
+        self.hi = k;
+        self
+    }
+
+    /// The colourings where the number is odd: the low bits of both parts.
+    fn odd(&self) -> Bits {
+        let odd_offset = self.offset.rem_euclid(2) == 1;
+        let low = self.plane(0).clone();
+        if odd_offset { low.not() } else { low }
+    }
+}
+
+/// Planes for a two's complement number in `lo..=hi`.
+fn width(lo: i64, hi: i64) -> usize {
+    let bits = |v: i64| {
+        64 - if v < 0 {
+            (!v).leading_zeros()
+        } else {
+            v.leading_zeros()
+        }
+    };
+    (bits(lo).max(bits(hi)) as usize + 1).min(64)
+}
+
+struct Tabulator<'a> {
+    g: &'a Geometry,
+    words: usize,
+    /// `colour[i][c]`: the colourings where tile i has colour c.
+    colour: Vec<[Bits; 4]>,
+    /// Variable values: a tile index, or a region index.
+    vars: [u8; 256],
+}
+
+impl Tabulator<'_> {
+    fn get(&self, v: Var) -> usize {
+        self.vars[v.0 as usize] as usize
+    }
+
+    fn formula(&mut self, f: &Formula) -> Bits {
+        match &f.kind {
+            FormulaKind::Bool(b) => Bits::constant(*b),
+            FormulaKind::Not(a) => self.formula(a).not(),
+            FormulaKind::Bin(op, a, b) => {
+                let a = self.formula(a);
+                match (op, &a) {
+                    (BinOp::And, Bits::Zero) => Bits::Zero,
+                    (BinOp::Or, Bits::Ones) => Bits::Ones,
+                    (BinOp::Implies, Bits::Zero) => Bits::Ones,
+                    (BinOp::And, _) => {
+                        let b = self.formula(b);
+                        a.and(&b)
+                    }
+                    (BinOp::Or, _) => {
+                        let b = self.formula(b);
+                        a.or(&b)
+                    }
+                    (BinOp::Implies, _) => {
+                        let b = self.formula(b);
+                        a.not().or(&b)
+                    }
+                    (BinOp::Xor, _) => {
+                        let b = self.formula(b);
+                        a.xor(&b)
+                    }
+                    (BinOp::Iff, _) => {
+                        let b = self.formula(b);
+                        a.xor(&b).not()
+                    }
+                }
+            }
+            FormulaKind::Forall(v, d, body) => {
+                self.quantify(true, *v, tiles(self.domain(*d)), body)
+            }
+            FormulaKind::Exists(v, d, body) => {
+                self.quantify(false, *v, tiles(self.domain(*d)), body)
+            }
+            FormulaKind::ForallRegion(s, k, body) => {
+                self.quantify(true, *s, self.g.region_range(*k).map(|r| r as u8), body)
+            }
+            FormulaKind::ExistsRegion(s, k, body) => {
+                self.quantify(false, *s, self.g.region_range(*k).map(|r| r as u8), body)
+            }
+            FormulaKind::Colour(c, x) => self.colour[self.get(*x)][c.index()].clone(),
+            FormulaKind::Place(p, x) => Bits::constant(self.g.has_place(*p, self.get(*x))),
+            FormulaKind::Rel(Relation::SameColour, x, y) => {
+                let (i, j) = (self.get(*x), self.get(*y));
+                if i == j {
+                    return Bits::Ones;
+                }
+                let mut same = vec![0u64; self.words];
+                for c in 0..4 {
+                    if let (Bits::Vec(a), Bits::Vec(b)) = (&self.colour[i][c], &self.colour[j][c]) {
+                        same.iter_mut()
+                            .zip(a.iter().zip(b))
+                            .for_each(|(s, (a, b))| *s |= a & b);
+                    }
+                }
+                Bits::Vec(same)
+            }
+            FormulaKind::Rel(r, x, y) => {
+                Bits::constant(self.g.related(*r, self.get(*x), self.get(*y)))
+            }
+            FormulaKind::Same(x, y) => Bits::constant(self.get(*x) == self.get(*y)),
+            FormulaKind::Cmp(op, a, b) => {
+                let d = self.term(a).add(&self.term(b), true);
+                // a op b  <=>  (a - b) op 0.
+                d.compare(*op, 0)
+            }
+            FormulaKind::Parity(p, t) => {
+                let odd = self.term(t).odd();
+                if *p == Parity::Odd { odd } else { odd.not() }
+            }
+        }
+    }
+
+    /// The body for every value of the variable, joined by `and` (`all`) or `or`,
+    /// stopping once the join is settled.
+    fn quantify(
+        &mut self,
+        all: bool,
+        v: Var,
+        values: impl Iterator<Item = u8>,
+        body: &Formula,
+    ) -> Bits {
+        let settled = Bits::constant(!all);
+        let mut acc = Bits::constant(all);
+        for value in values {
+            self.vars[v.0 as usize] = value;
+            let b = self.formula(body);
+            acc = if all { acc.and(&b) } else { acc.or(&b) };
+            if std::mem::discriminant(&acc) == std::mem::discriminant(&settled) {
+                break;
+            }
+        }
+        acc
+    }
+
+    fn term(&mut self, t: &Term) -> Number {
+        match &t.kind {
+            TermKind::Int(n) => Number::constant(*n),
+            TermKind::Tiles => Number::constant(self.g.len() as i64),
+            TermKind::Count(v, d, body) => {
+                let mut sets = Vec::new();
+                for t in tiles(self.domain(*d)) {
+                    self.vars[v.0 as usize] = t;
+                    sets.push(self.formula(body));
+                }
+                Number::count(sets)
+            }
+            TermKind::Colours => {
+                let shown = (0..4)
+                    .map(|c| (0..self.g.len()).fold(Bits::Zero, |m, i| m.or(&self.colour[i][c])))
+                    .collect();
+                Number::count(shown)
+            }
+            TermKind::Add(a, b) => self.term(a).add(&self.term(b), false),
+            TermKind::Sub(a, b) => self.term(a).add(&self.term(b), true),
+        }
+    }
+
+    fn domain(&self, d: Domain) -> u16 {
+        match d {
+            Domain::Subset => ((1u32 << self.g.len()) - 1) as u16,
+            Domain::In(s) => self.g.region_tiles(self.get(s)),
+        }
+    }
+}
+
+/// The tiles of a mask, lowest first.
+fn tiles(mut m: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
+            t
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ast::{Place, RegionKind};
+    use super::super::cells::{Colour, Subset};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Scope while generating: the tile and region variables bound so far.
+    #[derive(Clone, Debug, Default)]
+    struct Scope {
+        tiles: Vec<Var>,
+        regions: Vec<Var>,
+    }
+
+    impl Scope {
+        fn next(&self) -> Var {
+            Var((self.tiles.len() + self.regions.len()) as u8)
+        }
+    }
+
+    fn f(kind: FormulaKind) -> Formula {
+        Formula::new(0..0, kind)
+    }
+
+    fn t(kind: TermKind) -> Term {
+        Term::new(0..0, kind)
+    }
+
+    /// Constants around the counts, and some far beyond them (the scalar path).
+    fn constant() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            8 => -3i64..10,
+            1 => prop::sample::select(vec![i64::MAX, i64::MIN, 1 << 41, -(1 << 45), LARGEST_SLICED]),
+        ]
+    }
+
+    fn term(depth: u32, scope: Scope) -> BoxedStrategy<Term> {
+        let leaf = prop_oneof![
+            constant().prop_map(|n| t(TermKind::Int(n))),
+            Just(t(TermKind::Tiles)),
+            Just(t(TermKind::Colours)),
+        ]
+        .boxed();
+        if depth == 0 {
+            return leaf;
+        }
+        let v = scope.next();
+        let mut inner = scope.clone();
+        inner.tiles.push(v);
+        let domains: Vec<Domain> = std::iter::once(Domain::Subset)
+            .chain(scope.regions.iter().map(|s| Domain::In(*s)))
+            .collect();
+        let count = (prop::sample::select(domains), formula(depth - 1, inner))
+            .prop_map(move |(d, body)| t(TermKind::Count(v, d, Box::new(body))));
+        let sub = term(depth - 1, scope);
+        prop_oneof![
+            1 => leaf,
+            2 => count,
+            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| super::super::ast::sum(plus, a, b)),
+        ]
+        .boxed()
+    }
+
+    fn formula(depth: u32, scope: Scope) -> BoxedStrategy<Formula> {
+        let mut leaves: Vec<BoxedStrategy<Formula>> = vec![
+            any::<bool>().prop_map(|b| f(FormulaKind::Bool(b))).boxed(),
+            (
+                prop::sample::select(CmpOp::ALL.to_vec()),
+                term(0, scope.clone()),
+                term(0, scope.clone()),
+            )
+                .prop_map(|(op, a, b)| f(FormulaKind::Cmp(op, a, b)))
+                .boxed(),
+        ];
+        if !scope.tiles.is_empty() {
+            let var = prop::sample::select(scope.tiles.clone());
+            leaves.push(
+                (prop::sample::select(Colour::ALL.to_vec()), var.clone())
+                    .prop_map(|(c, x)| f(FormulaKind::Colour(c, x)))
+                    .boxed(),
+            );
+            leaves.push(
+                (
+                    prop::sample::select(Relation::ALL.to_vec()),
+                    var.clone(),
+                    var.clone(),
+                )
+                    .prop_map(|(r, x, y)| f(FormulaKind::Rel(r, x, y)))
+                    .boxed(),
+            );
+            leaves.push(
+                (prop::sample::select(Place::ALL.to_vec()), var.clone())
+                    .prop_map(|(p, x)| f(FormulaKind::Place(p, x)))
+                    .boxed(),
+            );
+            leaves.push(
+                (var.clone(), var)
+                    .prop_map(|(x, y)| f(FormulaKind::Same(x, y)))
+                    .boxed(),
+            );
+        }
+        let leaf = prop::strategy::Union::new(leaves).boxed();
+        if depth == 0 {
+            return leaf;
+        }
+        let v = scope.next();
+        let mut with_tile = scope.clone();
+        with_tile.tiles.push(v);
+        let mut with_region = scope.clone();
+        with_region.regions.push(v);
+        let domains: Vec<Domain> = std::iter::once(Domain::Subset)
+            .chain(scope.regions.iter().map(|s| Domain::In(*s)))
+            .collect();
+        let sub = formula(depth - 1, scope.clone());
+        let ops = vec![
+            BinOp::And,
+            BinOp::Or,
+            BinOp::Xor,
+            BinOp::Implies,
+            BinOp::Iff,
+        ];
+        prop_oneof![
+            1 => leaf,
+            1 => sub.clone().prop_map(|a| f(FormulaKind::Not(Box::new(a)))),
+            1 => (prop::sample::select(ops), sub.clone(), sub)
+                .prop_map(|(op, a, b)| f(FormulaKind::Bin(op, Box::new(a), Box::new(b)))),
+            2 => (prop::sample::select(domains), formula(depth - 1, with_tile), any::<bool>())
+                .prop_map(move |(d, body, all)| {
+                    let body = Box::new(body);
+                    f(if all { FormulaKind::Forall(v, d, body) } else { FormulaKind::Exists(v, d, body) })
+                }),
+            1 => (prop::sample::select(RegionKind::ALL.to_vec()), formula(depth - 1, with_region), any::<bool>())
+                .prop_map(move |(k, body, all)| {
+                    let body = Box::new(body);
+                    f(if all { FormulaKind::ForallRegion(v, k, body) } else { FormulaKind::ExistsRegion(v, k, body) })
+                }),
+            1 => (prop::sample::select(CmpOp::ALL.to_vec()), term(depth, scope.clone()), term(depth, scope.clone()))
+                .prop_map(|(op, a, b)| f(FormulaKind::Cmp(op, a, b))),
+            1 => (any::<bool>(), term(depth, scope))
+                .prop_map(|(odd, a)| f(FormulaKind::Parity(if odd { Parity::Odd } else { Parity::Even }, a))),
+        ]
+        .boxed()
+    }
+
+    /// Subsets from 1 to 8 tiles, with and without 2x2 squares.
+    const SUBSETS: [&str; 7] = [
+        "C3",
+        "A1-A2",
+        "B2-B3-C2",
+        "A1-A2-B1-B2",
+        "A1-A2-A3-B2-B3-C3",
+        "A1-B1-C1-D1-D2",
+        "B1-B2-B3-B4-C1-C2-C3-C4",
+    ];
+
+    /// Every colouring (every 7th on 8 tiles) against the scalar evaluator.
+    fn agrees(g: &Geometry, f: &Formula) -> Result<(), TestCaseError> {
+        let table = g.truth_table(f).expect("at most 8 tiles");
+        let n = g.len();
+        prop_assert_eq!(table.len(), 1 << (2 * n));
+        let step = if n == 8 { 7 } else { 1 };
+        let mut colours = vec![0u8; n];
+        for k in (0..table.len()).step_by(step) {
+            for (i, c) in colours.iter_mut().enumerate() {
+                *c = ((k >> (2 * i)) & 3) as u8;
+            }
+            prop_assert_eq!(
+                table.get(k),
+                g.evaluate(f, &colours),
+                "colouring {} of {:?}",
+                k,
+                f
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_table_agrees_with_the_scalar_evaluator(f in formula(3, Scope::default()), which in 0..SUBSETS.len()) {
+            let sub: Subset = SUBSETS[which].parse().expect("subset");
+            agrees(&Geometry::new(&sub), &f)?;
+        }
+    }
+
+    /// The involvement found on the table, against its definition on the scalar
+    /// evaluator: some colouring where recolouring tile i changes the truth.
+    #[test]
+    fn involvement_on_the_table_is_the_definition() {
+        let subs = ["A1-A2", "B2-B3-C2", "A1-A2-B1-B2", "A1-A2-A3-B2-B3-C3"];
+        let texts = [
+            "the leftmost tile is red",
+            "there are two red tiles",
+            "there is a 2x2 square with one red tile",
+            "no two adjacent tiles are the same colour",
+            "every red tile is adjacent to two tiles that are blue or green",
+            "the number of colours is odd",
+        ];
+        for sub in subs {
+            let sub: Subset = sub.parse().expect("subset");
+            let g = Geometry::new(&sub);
+            for text in texts {
+                let f = super::super::parse(text).expect("reads").formula;
+                let table = g.truth_table(&f).expect("small");
+                let n = g.len();
+                let mut want = 0u16;
+                let mut colours = vec![0u8; n];
+                for i in 0..n {
+                    'k: for k in 0..table.len() {
+                        for (j, c) in colours.iter_mut().enumerate() {
+                            *c = ((k >> (2 * j)) & 3) as u8;
+                        }
+                        let base = g.evaluate(&f, &colours);
+                        for c in 0..4 {
+                            colours[i] = c;
+                            if g.evaluate(&f, &colours) != base {
+                                want |= 1 << i;
+                                break 'k;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(table.involved(n), want, "{text} on {sub}");
+            }
+        }
+    }
+
+    #[test]
+    fn constants_and_bounds_of_the_sliced_numbers() {
+        let sub: Subset = "A1-A2-B1-B2".parse().expect("subset");
+        let g = Geometry::new(&sub);
+        let read = |s: &str| super::super::parse(s).expect("reads").formula;
+        // Always true or false by arithmetic alone, whatever the colours.
+        assert!(
+            g.truth_table(&read("count(x: red(x)) <= 4"))
+                .expect("small")
+                .always()
+        );
+        assert!(
+            g.truth_table(&read("count(x: red(x)) - count(x: blue(x)) > 4"))
+                .expect("small")
+                .never()
+        );
+        assert!(
+            g.truth_table(&read("colours + tiles >= 5"))
+                .expect("small")
+                .always()
+        );
+        // Exactly one colouring in 256 has four red tiles.
+        let all_red = g.truth_table(&read("count(x: red(x)) = 4")).expect("small");
+        assert_eq!((0..all_red.len()).filter(|k| all_red.get(*k)).count(), 1);
+        assert!(all_red.get(0));
+        // Huge numbers take the scalar path and agree with it.
+        let huge = read("count(x: red(x)) + 9223372036854775807 > 9223372036854775806");
+        assert!(g.truth_table(&huge).expect("small").always());
+    }
+}
