@@ -112,6 +112,7 @@ pub(super) fn build(g: &Geometry, f: &Formula) -> Table {
         g,
         words,
         colour,
+        same: vec![None; n * n],
         vars: [0; 256],
     };
     let bits = t.formula(f);
@@ -189,6 +190,11 @@ fn tile_colour(i: usize, c: u64, words: usize) -> Vec<u64> {
     }
 }
 
+/// The most words a table has (4^8 colourings).
+const MAX_WORDS: usize = (1 << (2 * super::eval::MAX_CHECKED)) / 64;
+static ZEROS: [u64; MAX_WORDS] = [0; MAX_WORDS];
+static ONES: [u64; MAX_WORDS] = [!0; MAX_WORDS];
+
 /// A set of colourings: none, all, or given word by word.
 #[derive(Clone, Debug)]
 enum Bits {
@@ -211,6 +217,16 @@ impl Bits {
         }
     }
 
+    /// The first `n` words, constants included (so that loops over words are plain
+    /// slice loops the compiler vectorises).
+    fn words(&self, n: usize) -> &[u64] {
+        match self {
+            Bits::Zero => &ZEROS[..n],
+            Bits::Ones => &ONES[..n],
+            Bits::Vec(v) => v,
+        }
+    }
+
     fn not(self) -> Bits {
         match self {
             Bits::Zero => Bits::Ones,
@@ -226,9 +242,8 @@ impl Bits {
     fn zip(self, o: &Bits, f: impl Fn(u64, u64) -> u64) -> Bits {
         match (self, o) {
             (Bits::Vec(mut a), o) => {
-                a.iter_mut()
-                    .enumerate()
-                    .for_each(|(w, x)| *x = f(*x, o.word(w)));
+                let b = o.words(a.len());
+                a.iter_mut().zip(b).for_each(|(x, y)| *x = f(*x, *y));
                 Bits::Vec(a)
             }
             (a, Bits::Vec(b)) => {
@@ -276,12 +291,13 @@ impl Bits {
                 Bits::constant((x & y) | (x & z) | (y & z) != 0),
             );
         };
-        let mut sum = Vec::with_capacity(words);
-        let mut carry = Vec::with_capacity(words);
+        let (a, b, c) = (a.words(words), b.words(words), c.words(words));
+        let mut sum = vec![0; words];
+        let mut carry = vec![0; words];
         for w in 0..words {
-            let (x, y, z) = (a.word(w), b.word(w) ^ inv, c.word(w));
-            sum.push(x ^ y ^ z);
-            carry.push((x & y) | (x & z) | (y & z));
+            let (x, y, z) = (a[w], b[w] ^ inv, c[w]);
+            sum[w] = x ^ y ^ z;
+            carry[w] = (x & y) | (x & z) | (y & z);
         }
         (Bits::Vec(sum), Bits::Vec(carry))
     }
@@ -428,6 +444,9 @@ struct Tabulator<'a> {
     words: usize,
     /// `colour[i][c]`: the colourings where tile i has colour c.
     colour: Vec<[Bits; 4]>,
+    /// `same[i * n + j]` (i < j): the colourings where tiles i and j have the same colour,
+    /// once asked for.
+    same: Vec<Option<Bits>>,
     /// Variable values: a tile index, or a region index.
     vars: [u8; 256],
 }
@@ -485,18 +504,7 @@ impl Tabulator<'_> {
             FormulaKind::Place(p, x) => Bits::constant(self.g.has_place(*p, self.get(*x))),
             FormulaKind::Rel(Relation::SameColour, x, y) => {
                 let (i, j) = (self.get(*x), self.get(*y));
-                if i == j {
-                    return Bits::Ones;
-                }
-                let mut same = vec![0u64; self.words];
-                for c in 0..4 {
-                    if let (Bits::Vec(a), Bits::Vec(b)) = (&self.colour[i][c], &self.colour[j][c]) {
-                        same.iter_mut()
-                            .zip(a.iter().zip(b))
-                            .for_each(|(s, (a, b))| *s |= a & b);
-                    }
-                }
-                Bits::Vec(same)
+                self.same_colour(i, j)
             }
             FormulaKind::Rel(r, x, y) => {
                 Bits::constant(self.g.related(*r, self.get(*x), self.get(*y)))
@@ -512,6 +520,31 @@ impl Tabulator<'_> {
                 if *p == Parity::Odd { odd } else { odd.not() }
             }
         }
+    }
+
+    /// The colourings where tiles i and j have the same colour.
+    fn same_colour(&mut self, i: usize, j: usize) -> Bits {
+        if i == j {
+            return Bits::Ones;
+        }
+        let n = self.g.len();
+        let key = i.min(j) * n + i.max(j);
+        if let Some(b) = &self.same[key] {
+            return b.clone();
+        }
+        let mut same = vec![0u64; self.words];
+        for c in 0..4 {
+            let (a, b) = (
+                self.colour[i][c].words(self.words),
+                self.colour[j][c].words(self.words),
+            );
+            same.iter_mut()
+                .zip(a.iter().zip(b))
+                .for_each(|(s, (a, b))| *s |= a & b);
+        }
+        let b = Bits::Vec(same);
+        self.same[key] = Some(b.clone());
+        b
     }
 
     /// The body for every value of the variable, joined by `and` (`all`) or `or`,
