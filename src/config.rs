@@ -7,6 +7,7 @@ use crate::finder::Style;
 use figment::Figment;
 use figment::providers::{Env, Format, Toml};
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// The shipped defaults (also the documentation of every key).
@@ -23,6 +24,8 @@ pub struct Config {
     pub zendo: ZendoConfig,
     #[serde(default)]
     pub assembly: AssemblyConfig,
+    #[serde(default)]
+    pub bluffs: BluffsConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
 }
@@ -74,6 +77,101 @@ pub struct AssemblyConfig {
     pub round_secs: u64,
     pub showdown_secs: u64,
     pub rounds: u8,
+}
+
+/// Logical Bluffs on Discord: every duration and cost the rules take as settings
+/// (`rules::bluffs::Settings`); the shipped values are the game's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BluffsConfig {
+    pub bluff_secs: u64,
+    pub claim_secs: u64,
+    pub reveal_secs: u64,
+    pub guess_secs: u64,
+    pub reserve_secs: u64,
+    pub known_tiles: u64,
+    pub reveal_cost: u64,
+    pub max_words: u64,
+    pub rp_per_true: u64,
+    pub rp_per_right_mark: u64,
+}
+
+impl Default for BluffsConfig {
+    fn default() -> BluffsConfig {
+        let s = crate::rules::bluffs::Settings::default();
+        BluffsConfig {
+            bluff_secs: s.bluffing_ms / 1000,
+            claim_secs: s.claiming_ms / 1000,
+            reveal_secs: s.reveal_ms / 1000,
+            guess_secs: s.guess_extra_ms / 1000,
+            reserve_secs: s.reserve_ms / 1000,
+            known_tiles: s.known_tiles as u64,
+            reveal_cost: u64::from(s.reveal_cost),
+            max_words: s.max_words as u64,
+            rp_per_true: u64::from(s.rp_per_true),
+            rp_per_right_mark: u64::from(s.rp_per_right_mark),
+        }
+    }
+}
+
+impl BluffsConfig {
+    /// Each key with its allowed range and unit. Every phase needs some time and a
+    /// reveal a price (the rules refuse 0); each player knows at most 8 tiles (they
+    /// are disjoint on 16); a statement's box holds 300 characters, so 40 words.
+    fn ranges(&self) -> [(&'static str, u64, RangeInclusive<u64>, &'static str); 10] {
+        [
+            ("bluffs.bluff_secs", self.bluff_secs, 10..=3600, "seconds"),
+            ("bluffs.claim_secs", self.claim_secs, 5..=3600, "seconds"),
+            ("bluffs.reveal_secs", self.reveal_secs, 5..=600, "seconds"),
+            ("bluffs.guess_secs", self.guess_secs, 0..=3600, "seconds"),
+            (
+                "bluffs.reserve_secs",
+                self.reserve_secs,
+                0..=3600,
+                "seconds",
+            ),
+            ("bluffs.known_tiles", self.known_tiles, 0..=8, "tiles"),
+            ("bluffs.reveal_cost", self.reveal_cost, 1..=100, "RP"),
+            ("bluffs.max_words", self.max_words, 1..=40, "words"),
+            ("bluffs.rp_per_true", self.rp_per_true, 0..=100, "RP"),
+            (
+                "bluffs.rp_per_right_mark",
+                self.rp_per_right_mark,
+                0..=100,
+                "RP",
+            ),
+        ]
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        for (key, value, allowed, unit) in self.ranges() {
+            if !allowed.contains(&value) {
+                return Err(ConfigError::Invalid {
+                    key,
+                    value: value.to_string(),
+                    allowed: format!("allowed: {} to {} {unit}", allowed.start(), allowed.end()),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules' settings these values give (each is in range once validated).
+    pub fn settings(&self) -> crate::rules::bluffs::Settings {
+        let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        crate::rules::bluffs::Settings {
+            known_tiles: self.known_tiles as usize,
+            bluffing_ms: self.bluff_secs * 1000,
+            claiming_ms: self.claim_secs * 1000,
+            reveal_ms: self.reveal_secs * 1000,
+            guess_extra_ms: self.guess_secs * 1000,
+            reserve_ms: self.reserve_secs * 1000,
+            rp_per_true: narrow(self.rp_per_true),
+            rp_per_right_mark: narrow(self.rp_per_right_mark),
+            reveal_cost: narrow(self.reveal_cost),
+            max_words: self.max_words as usize,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -186,6 +284,7 @@ impl Config {
             self.umpire.work_limit_secs,
             WORK_LIMIT_SECS,
         )?;
+        self.bluffs.validate()?;
         if self.zendo.pool.trim().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "zendo.pool",
@@ -395,5 +494,85 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("/no/such/mondo.toml"), "{e}");
+    }
+
+    #[test]
+    fn the_bluffs_section_ships_the_games_own_settings() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(c.bluffs, BluffsConfig::default());
+        assert_eq!(
+            c.bluffs.settings(),
+            crate::rules::bluffs::Settings::default()
+        );
+    }
+
+    #[test]
+    fn a_bluffs_section_sets_every_duration_and_cost() {
+        let c = with_file(
+            "[bluffs]\nbluff_secs = 60\nclaim_secs = 45\nreveal_secs = 20\nguess_secs = 0\n\
+             reserve_secs = 120\nknown_tiles = 3\nreveal_cost = 1\nmax_words = 20\n\
+             rp_per_true = 2\nrp_per_right_mark = 3\n",
+        )
+        .expect("overlaid");
+        let s = c.bluffs.settings();
+        assert_eq!(
+            s,
+            crate::rules::bluffs::Settings {
+                known_tiles: 3,
+                bluffing_ms: 60_000,
+                claiming_ms: 45_000,
+                reveal_ms: 20_000,
+                guess_extra_ms: 0,
+                reserve_ms: 120_000,
+                rp_per_true: 2,
+                rp_per_right_mark: 3,
+                reveal_cost: 1,
+                max_words: 20,
+            }
+        );
+        let c = with_file("[bluffs]\nreveal_cost = 2\n").expect("one key");
+        assert_eq!(c.bluffs.reveal_cost, 2);
+        assert_eq!(c.bluffs.bluff_secs, 180, "the rest stays the game's own");
+    }
+
+    #[test]
+    fn each_bad_bluffs_value_is_refused_naming_its_key_and_range() {
+        for (key, bad, allowed) in [
+            ("bluff_secs", 9, "10 to 3600 seconds"),
+            ("bluff_secs", 3601, "10 to 3600 seconds"),
+            ("claim_secs", 4, "5 to 3600 seconds"),
+            ("reveal_secs", 0, "5 to 600 seconds"),
+            ("reveal_secs", 601, "5 to 600 seconds"),
+            ("guess_secs", 3601, "0 to 3600 seconds"),
+            ("reserve_secs", 3601, "0 to 3600 seconds"),
+            ("known_tiles", 9, "0 to 8 tiles"),
+            ("reveal_cost", 0, "1 to 100 RP"),
+            ("reveal_cost", 101, "1 to 100 RP"),
+            ("max_words", 0, "1 to 40 words"),
+            ("max_words", 41, "1 to 40 words"),
+            ("rp_per_true", 101, "0 to 100 RP"),
+            ("rp_per_right_mark", 101, "0 to 100 RP"),
+        ] {
+            let e = with_file(&format!("[bluffs]\n{key} = {bad}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("`bluffs.{key}` is {bad}")) && e.contains(allowed),
+                "{key} = {bad}: {e}"
+            );
+            assert!(!e.contains('\n'), "{e}");
+        }
+        let e = with_file("[bluffs]\nreveal_cost = -1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bluffs.reveal_cost"), "{e}");
+        let e = with_file("[bluffs]\nbluff_secs = \"soon\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bluffs.bluff_secs") && e.contains("soon"), "{e}");
+        let e = with_file("[bluffs]\nreveal_price = 3\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("reveal_price"), "unknown keys are refused: {e}");
     }
 }

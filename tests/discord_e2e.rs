@@ -1474,7 +1474,6 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     let log = dir.path().join("mondo.log");
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
-    let channel = fake.channel_id();
     let seed = 4242u64;
     let (layout, [known_a, known_b]) = mondo::rules::bluffs::deal(seed, 4);
     let said = |cells: &[mondo::lang::tiles::Cell]| -> Vec<String> {
@@ -1485,17 +1484,7 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     };
     let (tiles_a, tiles_b) = (said(&known_a), said(&known_b));
 
-    let i = fake
-        .slash(
-            alice.id,
-            "bluffs duel",
-            &[
-                ("opponent", json!(bob.id.to_string())),
-                ("seed", json!(seed)),
-            ],
-        )
-        .await;
-    let opening = answer(&fake, &i).await;
+    let opening = bluffs_duel(&fake, alice.id, bob.id, seed).await;
     assert!(
         opening.text().contains("Logical Bluffs"),
         "{}",
@@ -1525,36 +1514,11 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
 
     // Bluffing through the form: a statement that does not involve every tile is read
     // back refused, and nothing counts.
-    let colours: Vec<String> = Colour::ALL
-        .iter()
-        .map(|c| format!("There is a {} tile.", c.name()))
-        .collect();
-    let bluff = |subset: &'static str, first: String| {
-        let mut v = vec![("subset", subset.to_string())];
-        v.push(("s1", first));
-        for (k, s) in colours.iter().enumerate().skip(1) {
-            v.push((["s1", "s2", "s3", "s4"][k], s.clone()));
-        }
-        v
-    };
-    let form = |values: Vec<(&'static str, String)>, who: u64| {
-        let fake = &fake;
-        async move {
-            let i = fake.slash(who, "bluffs bluff", &[]).await;
-            let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            let s = fake.submit_modal(who, &i, &values).await;
-            answer(fake, &s).await
-        }
-    };
-    let refused = form(
-        bluff("A1-A2-B1-B2", "The leftmost tile is red.".into()),
-        alice.id,
-    )
-    .await;
+    let refused = bluffs_form(&fake, alice.id, "A1-A2-B1-B2", "The leftmost tile is red.").await;
     private_says(&refused, "Nothing counted");
     assert!(refused.buttons().is_empty());
     for (who, subset) in [(alice.id, "A1-A2-B1-B2"), (bob.id, "C1-C2-D1-D2")] {
-        let read = form(bluff(subset, colours[0].clone()), who).await;
+        let read = bluffs_form(&fake, who, subset, &there_is_a(Colour::ALL[0])).await;
         private_says(&read, "reads as");
         let s = fake
             .click(who, read.id, &button(&read, "Submit this bluff"))
@@ -1576,26 +1540,8 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         )
         .await
         .expect("Alice's mark buttons by DM");
-    let mark_all = |id: u64, who: u64, from: usize| {
-        let fake = &fake;
-        async move {
-            for n in from..=4 {
-                let m = fake.message(id).expect("the controls");
-                fake.click(who, id, &button(&m, &format!("{n}: true")))
-                    .await;
-                let deadline = std::time::Instant::now() + T;
-                while fake.message(id).expect("the controls").updated == m.updated {
-                    assert!(std::time::Instant::now() < deadline, "never redrawn");
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
-            }
-            let m = fake.message(id).expect("the controls");
-            let s = fake.click(who, id, &button(&m, "Submit marks")).await;
-            answer(fake, &s).await
-        }
-    };
     // In her DM the message redrawn is hers alone.
-    let marked = mark_all(claim_a.id, alice.id, 1).await;
+    let marked = bluffs_mark_all(&fake, claim_a.id, alice.id, 1).await;
     assert!(marked.channel_id == dm_a && marked.text().contains("Your marks are in"));
     let i = fake.slash(bob.id, "bluffs status", &[]).await;
     let claim_b = answer(&fake, &i).await;
@@ -1608,7 +1554,10 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         "{}",
         detected.text()
     );
-    private_says(&mark_all(claim_b.id, bob.id, 2).await, "Your marks are in");
+    private_says(
+        &bluffs_mark_all(&fake, claim_b.id, bob.id, 2).await,
+        "Your marks are in",
+    );
     channel_message(&fake, "Reveal").await;
 
     // Reveal: Alice guesses the layout by the form; Bob passes.
@@ -1645,44 +1594,13 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     assert!(end.text().contains(&layout.to_string()), "{}", end.text());
 
     // Secrets: the layout only in the end's message; a player's tiles only to them.
-    let layout_rows: Vec<String> = layout.to_string().split('/').map(String::from).collect();
-    for m in fake.messages(channel) {
-        let text = m.text();
-        if m.id != end.id {
-            assert!(!text.contains(&layout.to_string()), "layout leaked: {text}");
-        }
-        let owner = m
-            .interaction
-            .and_then(|i| fake.interaction_user(i))
-            .unwrap_or(0);
-        for (tiles, who) in [(&tiles_a, alice.id), (&tiles_b, bob.id)] {
-            if m.ephemeral && owner == who {
-                continue;
-            }
-            for t in tiles.iter() {
-                assert!(!text.contains(t.as_str()), "{t} of {who} leaked: {text}");
-            }
-        }
-    }
-    for m in fake.messages(dm_a) {
-        for t in &tiles_b {
-            assert!(!m.text().contains(t.as_str()), "Bob's {t} in Alice's DM");
-        }
-    }
-    let logged = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(
-        !logged.contains(&layout.to_string()),
-        "the layout is in the log"
+    bluffs_secrets_kept(
+        &fake,
+        &end,
+        &layout,
+        [(alice.id, &tiles_a), (bob.id, &tiles_b)],
+        &log,
     );
-    for row in &layout_rows {
-        assert!(
-            !logged.contains(&format!("{row}/")),
-            "a layout row is in the log"
-        );
-    }
-    for t in tiles_a.iter().chain(&tiles_b) {
-        assert!(!logged.contains(t.as_str()), "{t} is in the log");
-    }
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
@@ -1869,4 +1787,285 @@ async fn a_classic_game_over_discord_from_lobby_to_win() {
             );
         }
     }
+}
+
+/// `who` challenges `opponent` to Logical Bluffs with `seed`; the opening answered.
+async fn bluffs_duel(fake: &FakeDiscord, who: u64, opponent: u64, seed: u64) -> StoredMessage {
+    let options = [
+        ("opponent", json!(opponent.to_string())),
+        ("seed", json!(seed)),
+    ];
+    let i = fake.slash(who, "bluffs duel", &options).await;
+    answer(fake, &i).await
+}
+
+/// `There is a COLOUR tile.`: a statement that involves every tile of any subset.
+fn there_is_a(colour: mondo::lang::tiles::Colour) -> String {
+    format!("There is a {} tile.", colour.name())
+}
+
+/// `who` fills in the Bluffs form (`/bluffs bluff`): `subset`, `first`, then
+/// [`there_is_a`] each colour but the first; the read-back answered.
+async fn bluffs_form(fake: &FakeDiscord, who: u64, subset: &str, first: &str) -> StoredMessage {
+    use mondo::lang::tiles::Colour;
+    let mut values = vec![("subset", subset.to_string()), ("s1", first.to_string())];
+    for (field, colour) in ["s2", "s3", "s4"].into_iter().zip(&Colour::ALL[1..]) {
+        values.push((field, there_is_a(*colour)));
+    }
+    let i = fake.slash(who, "bluffs bluff", &[]).await;
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let s = fake.submit_modal(who, &i, &values).await;
+    answer(fake, &s).await
+}
+
+/// `who` marks opposing statements `from` to 4 true on the mark buttons of message
+/// `id` (each press redraws it), then submits the marks; the answer.
+async fn bluffs_mark_all(fake: &FakeDiscord, id: u64, who: u64, from: usize) -> StoredMessage {
+    for n in from..=4 {
+        let m = fake.message(id).expect("the controls");
+        fake.click(who, id, &button(&m, &format!("{n}: true")))
+            .await;
+        let deadline = std::time::Instant::now() + T;
+        while fake.message(id).expect("the controls").updated == m.updated {
+            assert!(std::time::Instant::now() < deadline, "never redrawn");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let m = fake.message(id).expect("the controls");
+    let s = fake.click(who, id, &button(&m, "Submit marks")).await;
+    answer(fake, &s).await
+}
+
+/// Logical Bluffs' secrets kept: the layout in no channel message but the end's
+/// (`end`) and in no log line; each player's tiles (`CELL colour`) in no channel
+/// message but the private answers to them, in no other player's DM, in no log line.
+fn bluffs_secrets_kept(
+    fake: &FakeDiscord,
+    end: &StoredMessage,
+    layout: &mondo::lang::tiles::Layout,
+    players: [(u64, &Vec<String>); 2],
+    log: &std::path::Path,
+) {
+    let layout = layout.to_string();
+    for m in fake.messages(fake.channel_id()) {
+        let text = m.text();
+        if m.id != end.id {
+            assert!(!text.contains(&layout), "layout leaked: {text}");
+        }
+        let owner = m
+            .interaction
+            .and_then(|i| fake.interaction_user(i))
+            .unwrap_or(0);
+        for (who, tiles) in players {
+            if m.ephemeral && owner == who {
+                continue;
+            }
+            for t in tiles {
+                assert!(!text.contains(t.as_str()), "{t} of {who} leaked: {text}");
+            }
+        }
+    }
+    for (reader, _) in players {
+        let Some(dm) = fake.dm_channel_of(reader) else {
+            continue;
+        };
+        for m in fake.messages(dm) {
+            for (who, tiles) in players.iter().filter(|(who, _)| *who != reader) {
+                for t in tiles.iter() {
+                    assert!(
+                        !m.text().contains(t.as_str()),
+                        "{who}'s {t} in {reader}'s DM"
+                    );
+                }
+            }
+        }
+    }
+    let logged = std::fs::read_to_string(log).unwrap_or_default();
+    assert!(!logged.contains(&layout), "the layout is in the log");
+    for row in layout.split('/') {
+        assert!(
+            !logged.contains(&format!("{row}/")),
+            "a layout row is in the log"
+        );
+    }
+    for t in players.iter().flat_map(|(_, tiles)| tiles.iter()) {
+        assert!(!logged.contains(t.as_str()), "{t} is in the log");
+    }
+}
+
+/// The string select menu of a message: its custom id and its options' values.
+fn select_menu(m: &StoredMessage) -> (String, Vec<String>) {
+    m.components
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 3)
+        .map(|c| {
+            let values = c["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|o| o["value"].as_str().map(String::from))
+                .collect();
+            (c["custom_id"].as_str().unwrap_or("").to_string(), values)
+        })
+        .unwrap_or_else(|| panic!("no select on {:?}", m.text()))
+}
+
+/// Logical Bluffs with a `[bluffs]` section (`MONDO_BLUFFS_*`): the duel takes its
+/// known tiles (3) and reveal cost (1 RP). Alice's bluff is read back twice (two
+/// subsets); the bot is killed and started again before she submits, and the *Submit*
+/// of the first read-back, drawn before the kill, submits exactly that bluff. In Reveal
+/// Alice buys a tile through her DM's select: she alone learns its colour; Bob and the
+/// channel learn only how many she bought; the tile is in no other message, no other
+/// DM and no log line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart() {
+    use mondo::lang::tiles::{Cell, Colour, Subset};
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let config = [
+        ("MONDO_BLUFFS_KNOWN_TILES", "3"),
+        ("MONDO_BLUFFS_REVEAL_COST", "1"),
+    ];
+    let mut bot = Served::start_with(&fake, &db, &log, &config);
+    bot.ready(&fake).await;
+    let seed = 777u64;
+    let (layout, [known_a, known_b]) = mondo::rules::bluffs::deal(seed, 3);
+    let said = |c: Cell| format!("{c} {}", layout.colour(c).name());
+    let mut tiles_a: Vec<String> = known_a.iter().map(|c| said(*c)).collect();
+    let tiles_b: Vec<String> = known_b.iter().map(|c| said(*c)).collect();
+
+    let opening = bluffs_duel(&fake, alice.id, bob.id, seed).await;
+    assert!(
+        opening.text().contains("knows 3 tiles"),
+        "{}",
+        opening.text()
+    );
+    let dm_a = fake.dm_channel(alice.id);
+
+    // Two read-backs, then the bot dies before Alice submits either.
+    let (kept, newer) = ("A1-A2-B1-B2", "A3-A4-B3-B4");
+    let first = there_is_a(Colour::ALL[0]);
+    let read = bluffs_form(&fake, alice.id, kept, &first).await;
+    private_says(&read, "It counts once you submit it");
+    private_says(
+        &bluffs_form(&fake, alice.id, newer, &first).await,
+        "It counts once you submit it",
+    );
+    bot.killed(&fake).await;
+    let mut bot = Served::start_with(&fake, &db, &log, &config);
+    bot.ready(&fake).await;
+    let s = fake
+        .click(alice.id, read.id, &button(&read, "Submit this bluff"))
+        .await;
+    private_says(&answer(&fake, &s).await, "Your bluff is in");
+    let read_b = bluffs_form(&fake, bob.id, "C1-C2-D1-D2", &first).await;
+    let s = fake
+        .click(bob.id, read_b.id, &button(&read_b, "Submit this bluff"))
+        .await;
+    private_says(&answer(&fake, &s).await, "Your bluff is in");
+    let shown = channel_message(&fake, &format!("<@{}>'s bluff on", alice.id)).await;
+    let subset = |s: &str| s.parse::<Subset>().expect("a subset").to_string();
+    assert!(
+        shown
+            .text()
+            .contains(&format!("<@{}>'s bluff on {}:", alice.id, subset(kept)))
+            && !shown.text().contains(&subset(newer)),
+        "the bluff submitted is the one that button read back: {}",
+        shown.text()
+    );
+
+    // Claiming, then Reveal: Alice (at least 1 RP: one of her colours is there) buys a
+    // tile Bob does not know through the select in her DM.
+    let claim_a = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("mark each statement"),
+            T,
+        )
+        .await
+        .expect("Alice's mark buttons by DM");
+    let marked = bluffs_mark_all(&fake, claim_a.id, alice.id, 1).await;
+    assert!(marked.channel_id == dm_a && marked.text().contains("Your marks are in"));
+    let claim_b = answer(&fake, &fake.slash(bob.id, "bluffs status", &[]).await).await;
+    private_says(
+        &bluffs_mark_all(&fake, claim_b.id, bob.id, 1).await,
+        "Your marks are in",
+    );
+    let reveal_a = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("Reveal (only you"),
+            T,
+        )
+        .await
+        .expect("Alice's reveal controls by DM");
+    assert!(
+        reveal_a.text().contains("a tile costs 1"),
+        "{}",
+        reveal_a.text()
+    );
+    let (select, options) = select_menu(&reveal_a);
+    for c in &known_a {
+        assert!(!options.contains(&c.to_string()), "{c} is Alice's already");
+    }
+    let tile: Cell = options
+        .iter()
+        .filter_map(|o| o.parse::<Cell>().ok())
+        .find(|c| !known_b.contains(c))
+        .expect("a tile neither knows");
+    let bought = said(tile);
+    let s = fake
+        .select(alice.id, reveal_a.id, &select, &[&tile.to_string()])
+        .await;
+    let redrawn = answer(&fake, &s).await;
+    assert!(redrawn.channel_id == dm_a && redrawn.text().contains("Bought"));
+    let told = fake
+        .wait_message(
+            |m| m.channel_id == dm_a && m.text().contains("revealed:"),
+            T,
+        )
+        .await
+        .expect("Alice learns her tile by DM");
+    assert!(
+        told.text().contains(&format!("revealed: {bought}")),
+        "{}",
+        told.text()
+    );
+    let reveal_b = answer(&fake, &fake.slash(bob.id, "bluffs status", &[]).await).await;
+    let p = fake
+        .click(bob.id, reveal_b.id, &button(&reveal_b, "Pass"))
+        .await;
+    private_says(&answer(&fake, &p).await, "You pass");
+    let counted = channel_message(&fake, "Reveal over").await;
+    assert!(
+        counted
+            .text()
+            .contains(&format!("<@{}> bought 1 reveal", alice.id)),
+        "{}",
+        counted.text()
+    );
+    // What Bob sees of it, in private too: the count at most, never the tile.
+    let later_b = answer(&fake, &fake.slash(bob.id, "bluffs status", &[]).await).await;
+    assert!(later_b.ephemeral && !later_b.text().contains(&bought));
+
+    fake.slash(alice.id, "bluffs resign", &[]).await;
+    let end = channel_message(&fake, "wins").await;
+    assert!(
+        end.text().contains(&format!("<@{}> wins", bob.id)),
+        "{}",
+        end.text()
+    );
+    tiles_a.push(bought);
+    bluffs_secrets_kept(
+        &fake,
+        &end,
+        &layout,
+        [(alice.id, &tiles_a), (bob.id, &tiles_b)],
+        &log,
+    );
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
 }

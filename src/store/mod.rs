@@ -11,6 +11,7 @@
 //! with WAL, never wait for writes.
 
 mod discord;
+mod drafts;
 mod lock;
 mod path;
 mod players;

@@ -4,7 +4,7 @@ use super::controls;
 use crate::bot::commands::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
-use crate::rules::bluffs::{Settings, Setup};
+use crate::rules::bluffs::Setup;
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
 use poise::serenity_prelude as serenity;
@@ -63,7 +63,7 @@ pub async fn duel(
     let setup = Setup {
         players: [PlayerId(me), PlayerId(them)],
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: Settings::default(),
+        settings: bot.config.bluffs.settings(),
     };
     let place = Place {
         guild,

@@ -1,12 +1,13 @@
 //! The private controls of Logical Bluffs, and their handling. Every custom id says
 //! its match and what it does (`bluffs:GAME:VERB[:ARGS]`), and the marks chosen so far
-//! travel in the mark buttons' ids, so nothing is kept between presses but the one
-//! bluff read back and waiting for its *Submit* (kept in memory: lost on a restart,
-//! when the form is simply sent again; nothing of the match is lost).
+//! travel in the mark buttons' ids, so nothing is kept between presses but each bluff
+//! read back and waiting for its *Submit*: four statements do not fit in a custom id
+//! (100 characters), so the store keeps it (`Store::put_bluff_draft`) and the button
+//! names it by number; it survives a restart.
 //!
 //! - Bluffing: `/bluffs bluff` opens a form (the subset and four statements); the
-//!   answer reads each statement back with its check; *Submit this bluff* makes it
-//!   count.
+//!   answer reads each statement back with its check; *Submit this bluff* makes
+//!   exactly that bluff count (an older read-back's button submits its own).
 //! - Claiming: per opposing statement, *true* / *false* (and *Detective* while the
 //!   item is unused); *Submit marks* once each markable statement is marked.
 //! - Reveal: a select of the tiles you do not know (as many as your RP buys), *Guess
@@ -27,22 +28,12 @@ use serenity::{
     CreateInputText, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
     CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,
 };
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
 
 /// Every Bluffs custom id starts so.
 pub const PREFIX: &str = "bluffs:";
 
 const SUBSET_FIELD: &str = "subset";
 const LAYOUT_FIELD: &str = "layout";
-
-/// Bluffs read back and waiting for their *Submit*, by match and player.
-static DRAFTS: LazyLock<Mutex<HashMap<(i64, u64), Move>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-fn drafts() -> std::sync::MutexGuard<'static, HashMap<(i64, u64), Move>> {
-    DRAFTS.lock().unwrap_or_else(|p| p.into_inner())
-}
 
 /// Something said to one player: text, pictures, controls.
 #[derive(Default)]
@@ -435,14 +426,12 @@ async fn component(
         return Err(NOT_YOURS.into());
     };
     match (verb, args) {
-        ("submit", _) => {
-            let draft = drafts().remove(&(game.0, user.0));
-            let Some(m) = draft else {
-                return Err(
-                    "that bluff is no longer waiting (Mondo restarted, or it was sent): send `/bluffs bluff` again".into(),
-                );
-            };
+        ("submit", args) => {
+            let m = draft(bot, game, user, args.first()).await?;
             act(bot, game, user, m).await?;
+            if let Err(e) = bot.store.forget_bluff_drafts(game, user.0).await {
+                tracing::warn!(%game, error = %e, "could not forget a player's bluff drafts");
+            }
             Ok(Answer::Update(Private::text(
                 "Your bluff is in: its truths come to you when Bluffing ends.",
             )))
@@ -517,6 +506,31 @@ async fn component(
         }
         _ => Err("that control is not one Mondo knows".into()),
     }
+}
+
+/// The bluff a *Submit this bluff* button names (`submit:N`), as it was read back.
+async fn draft(
+    bot: &Data,
+    game: MatchId,
+    user: PlayerId,
+    number: Option<&&str>,
+) -> Result<Move, String> {
+    const GONE: &str = "that bluff is no longer kept (one of yours was submitted since, or \
+                        it was read back too long ago): send `/bluffs bluff` again";
+    let Some(number) = number.and_then(|n| n.parse::<u64>().ok()) else {
+        return Err(GONE.into());
+    };
+    let kept = bot
+        .store
+        .bluff_draft(game, user.0, number)
+        .await
+        .map_err(|e| {
+            tracing::warn!(%game, error = %e, "could not read a player's bluff draft");
+            "Mondo could not read that bluff back just now: press *Submit this bluff* again"
+                .to_string()
+        })?;
+    let json = kept.ok_or(GONE)?;
+    serde_json::from_str(&json).map_err(|_| GONE.to_string())
 }
 
 /// The text typed into a form's box.
@@ -632,21 +646,31 @@ async fn read_back(
             ..Private::default()
         };
     }
-    drafts().insert(
-        (game.0, user.0),
-        Move::Bluff {
-            subset: subset.to_string(),
-            statements,
-            no_limit,
-            smokescreen: smoke,
-        },
-    );
+    let bluff = Move::Bluff {
+        subset: subset.to_string(),
+        statements,
+        no_limit,
+        smokescreen: smoke,
+    };
+    let kept = match serde_json::to_string(&bluff) {
+        Ok(json) => bot.store.put_bluff_draft(game, user.0, &json).await.ok(),
+        Err(_) => None,
+    };
+    let Some(number) = kept else {
+        // Only that it failed: the bluff is the player's alone, not the log's.
+        tracing::warn!(%game, "could not keep a player's bluff draft");
+        lines.push("Mondo could not keep this bluff to submit: send `/bluffs bluff` again.".into());
+        return Private {
+            lines,
+            ..Private::default()
+        };
+    };
     lines.push("It counts once you submit it.".into());
     Private {
         lines,
         files: vec![("your-subset.png".into(), board_png(&[], Some(&subset)))],
         rows: vec![CreateActionRow::Buttons(vec![
-            CreateButton::new(id(game, "submit"))
+            CreateButton::new(id(game, &format!("submit:{number}")))
                 .label("Submit this bluff")
                 .style(ButtonStyle::Success),
         ])],

@@ -7,8 +7,9 @@
 //! - `commands.rs`: `/bluffs duel|bluff|status|resign`; hosts pause, resume and end it
 //!   with `/host`, as every game.
 //! - `controls.rs`: the private controls (the bluff modal and its read-back, the mark
-//!   buttons, the reveal select and the layout modal), handled statelessly from their
-//!   custom ids (`bluffs:GAME:...`), so they work after a restart.
+//!   buttons, the reveal select and the layout modal), handled from their custom ids
+//!   (`bluffs:GAME:...`) and, for a bluff read back, the store, so they work after a
+//!   restart.
 //! - `private.rs`: each player's private feed, said by DM.
 
 pub mod commands;
