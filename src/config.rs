@@ -25,6 +25,7 @@ pub struct Config {
     pub assembly: AssemblyConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
+    pub classic: ClassicConfig,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +77,14 @@ pub struct AssemblyConfig {
     pub rounds: u8,
 }
 
+/// Zendo Classic on Discord, for every server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassicConfig {
+    /// How long a lobby nobody starts stays open (wall time: a restart does not stop it).
+    pub lobby_secs: u64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UmpireConfig {
@@ -94,6 +103,8 @@ pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
 pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+/// A Zendo Classic lobby's lifetime: a minute to a day.
+pub const LOBBY_SECS: std::ops::RangeInclusive<u64> = 60..=86_400;
 
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -186,6 +197,7 @@ impl Config {
             self.umpire.work_limit_secs,
             WORK_LIMIT_SECS,
         )?;
+        range("classic.lobby_secs", self.classic.lobby_secs, LOBBY_SECS)?;
         if self.zendo.pool.trim().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "zendo.pool",

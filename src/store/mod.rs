@@ -11,12 +11,14 @@
 //! with WAL, never wait for writes.
 
 mod discord;
+mod lobbies;
 mod lock;
 mod path;
 mod players;
 mod servers;
 mod writer;
 
+pub use lobbies::LobbyRecord;
 pub use lock::{LockError, RunLock, lock_for_running, lock_path};
 pub use path::check_writable;
 pub use servers::{PoolRecord, ServerSettings};
