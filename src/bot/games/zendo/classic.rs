@@ -11,6 +11,7 @@
 //! match like any other and survives restarts.
 
 use super::SetChoice;
+use super::clocks::{Clock, Stored};
 use crate::bot::commands::{play, reply};
 use crate::bot::ids::{ButtonId, LobbyPress, Press};
 use crate::bot::post::{Button, Post};
@@ -24,7 +25,7 @@ use crate::rules::zendo::classic::{
     MIN_STUDENTS, PhaseView,
 };
 use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
-use crate::rules::{EventKind, PlayerId};
+use crate::rules::{EventKind, GameKind, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, Common, Place, events_of};
 use crate::store::{LobbyRecord, MatchId};
 use poise::serenity_prelude as serenity;
@@ -322,14 +323,85 @@ pub async fn classic(
         typed: None,
         students: if playing { vec![me] } else { Vec::new() },
         opened_ms: crate::bot::wall_ms(),
-        ttl_ms: lobby_ms(bot),
+        ttl_ms: lobby_ms(bot, guild).await?,
     };
     reply(ctx, open_lobby(bot, lobby).await?).await
 }
 
-/// A new lobby's lifetime: the configured one.
-fn lobby_ms(bot: &Bot) -> u64 {
-    bot.config.classic.lobby_secs.saturating_mul(1000)
+/// The clocks a host may set for Classic (the lobby's lifetime first), with the
+/// config's values and ranges.
+fn clocks(c: &crate::config::ClassicConfig) -> [Clock; 4] {
+    use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, LOBBY_SECS, TURN_SECS};
+    [
+        Clock::new("lobby_ms", "lobby", c.lobby_secs, LOBBY_SECS),
+        Clock::new("turn_ms", "turn", c.turn_secs, TURN_SECS),
+        Clock::new(
+            "answer_ms",
+            "mondo answer time",
+            c.answer_secs,
+            CHALLENGE_SECS,
+        ),
+        Clock::new(
+            "guess_bonus_ms",
+            "guess bonus",
+            c.guess_bonus_secs,
+            GUESS_BONUS_SECS,
+        ),
+    ]
+}
+
+/// A new game's clocks in a server, and a new lobby's lifetime (ms): the server's own,
+/// else the config's.
+pub fn timing(c: &crate::config::ClassicConfig, stored: &Stored) -> (ClassicTiming, u64) {
+    let [lobby_ms, turn_ms, answer_ms, guess_bonus_ms] = clocks(c).map(|k| k.ms(stored));
+    let timing = ClassicTiming {
+        turn_ms,
+        answer_ms,
+        guess_bonus_ms,
+    };
+    (timing, lobby_ms)
+}
+
+/// The server's Classic settings.
+async fn classic_timing(bot: &Bot, guild: Option<u64>) -> Result<(ClassicTiming, u64), Error> {
+    let stored = super::clocks::stored(bot, guild, GameKind::ZendoClassic).await?;
+    Ok(timing(&bot.config.classic, &stored))
+}
+
+/// A new lobby's lifetime in a server.
+async fn lobby_ms(bot: &Bot, guild: Option<u64>) -> Result<u64, Error> {
+    Ok(classic_timing(bot, guild).await?.1)
+}
+
+/// Hosts: this server's Zendo Classic clocks and lobby lifetime (without options,
+/// shows them).
+///
+/// New lobbies and games use them; running ones keep theirs. The config's `[classic]`
+/// values apply where the server set none.
+#[poise::command(slash_command, guild_only, rename = "classic-settings")]
+pub async fn classic_settings(
+    ctx: Context<'_>,
+    #[description = "Seconds a lobby nobody starts stays open (60-86400; 900 by default)"]
+    #[min = 60]
+    #[max = 86400]
+    lobby_secs: Option<u32>,
+    #[description = "Seconds per turn (10-3600; 180 by default)"]
+    #[min = 10]
+    #[max = 3600]
+    turn_secs: Option<u32>,
+    #[description = "Seconds to answer a mondo (5-600; 30 by default)"]
+    #[min = 5]
+    #[max = 600]
+    answer_secs: Option<u32>,
+    #[description = "Seconds added per official guess (0-600; 30 by default)"]
+    #[min = 0]
+    #[max = 600]
+    guess_bonus_secs: Option<u32>,
+    #[description = "Put every Classic setting back to the bot's defaults"] reset: Option<bool>,
+) -> Result<(), Error> {
+    let given = [lobby_secs, turn_secs, answer_secs, guess_bonus_secs];
+    let clocks = clocks(&ctx.data().config.classic);
+    super::clocks::command(ctx, GameKind::ZendoClassic, &clocks, &given, reset).await
 }
 
 /// Stores a new lobby (closing it when its time is up) and returns its post.
@@ -444,7 +516,7 @@ pub async fn on_rule_box(
         typed: Some((opening.hidden, opening.initial)),
         students: Vec::new(),
         opened_ms: crate::bot::wall_ms(),
-        ttl_ms: lobby_ms(bot),
+        ttl_ms: lobby_ms(bot, submit.guild_id.map(|g| g.get())).await?,
     };
     let post = match open_lobby(bot, lobby).await {
         Ok(post) => post,
@@ -706,12 +778,10 @@ async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> R
             set: lobby.set,
             style: settings.style,
         },
-        // The server's duel clocks: the same turn, answer and guess times.
-        timing: ClassicTiming {
-            turn_ms: settings.timing.turn_ms,
-            answer_ms: settings.timing.challenge_ms,
-            guess_bonus_ms: settings.timing.guess_bonus_ms,
-        },
+        timing: classic_timing(bot, lobby.guild)
+            .await
+            .map_err(|e| e.to_string())?
+            .0,
         seed,
     };
     let place = Place {
@@ -1030,6 +1100,41 @@ mod tests {
             opened_ms: OPENED,
             ttl_ms: 15 * 60_000,
         }
+    }
+
+    fn config() -> crate::config::Config {
+        use figment::providers::{Format, Toml};
+        let text = "[classic]\nturn_secs = 240\nlobby_secs = 600\n";
+        let figment = figment::Figment::from(Toml::string(crate::config::DEFAULT_TOML))
+            .merge(Toml::string(text));
+        crate::config::Config::from_figment(figment).expect("a good config")
+    }
+
+    #[test]
+    fn classic_clocks_are_the_servers_own_else_the_configs() {
+        let c = config().classic;
+        let (t, lobby) = timing(&c, &Stored::new());
+        assert_eq!(
+            (t.turn_ms, t.answer_ms, t.guess_bonus_ms),
+            (240_000, 30_000, 30_000)
+        );
+        assert_eq!(lobby, 600_000);
+        let mut s = Stored::new();
+        super::super::clocks::apply(
+            &mut s,
+            &clocks(&c),
+            &[Some(120), None, Some(45), Some(0)],
+            false,
+        )
+        .unwrap();
+        let (t, lobby) = timing(&c, &s);
+        assert_eq!(
+            (t.turn_ms, t.answer_ms, t.guess_bonus_ms),
+            (240_000, 45_000, 0)
+        );
+        assert_eq!(lobby, 120_000);
+        let e = super::super::clocks::apply(&mut s, &clocks(&c), &[Some(30)], false).unwrap_err();
+        assert!(e.contains("lobby must be 60 to 86400 seconds"), "{e}");
     }
 
     #[test]
