@@ -28,6 +28,8 @@ pub struct Config {
     pub bluffs: BluffsConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
+    pub classic: ClassicConfig,
+    pub triple: TripleConfig,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,6 +176,38 @@ impl BluffsConfig {
     }
 }
 
+/// Zendo Classic on Discord, for every server (a host changes them for their server
+/// with `/zendo classic-settings`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassicConfig {
+    /// How long a lobby nobody starts stays open (wall time: a restart does not stop it).
+    pub lobby_secs: u64,
+    /// A student's whole turn.
+    pub turn_secs: u64,
+    /// To answer a mondo.
+    pub answer_secs: u64,
+    /// Added to the turn per official guess.
+    pub guess_bonus_secs: u64,
+}
+
+/// Zendo Triple on Discord, for every server (a host changes them for their server
+/// with `/zendo triple-settings`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TripleConfig {
+    /// The whole turn.
+    pub turn_secs: u64,
+    /// To answer a challenge.
+    pub challenge_secs: u64,
+    /// Added to the turn per counterexample.
+    pub counterexample_bonus_secs: u64,
+    /// Play before the quiz decides the patterns left.
+    pub play_secs: u64,
+    /// To answer one round of the quiz.
+    pub quiz_secs: u64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UmpireConfig {
@@ -192,6 +226,12 @@ pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
 pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+/// A Zendo Classic lobby's lifetime: a minute to a day.
+pub const LOBBY_SECS: std::ops::RangeInclusive<u64> = 60..=86_400;
+/// A Triple's play before its quiz: ten minutes to a day.
+pub const PLAY_SECS: std::ops::RangeInclusive<u64> = 600..=86_400;
+/// A round of the Triple's quiz.
+pub const QUIZ_SECS: std::ops::RangeInclusive<u64> = 30..=3600;
 
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -285,6 +325,28 @@ impl Config {
             WORK_LIMIT_SECS,
         )?;
         self.bluffs.validate()?;
+        let (c, t) = (&self.classic, &self.triple);
+        for (key, value, allowed) in [
+            ("classic.lobby_secs", c.lobby_secs, LOBBY_SECS),
+            ("classic.turn_secs", c.turn_secs, TURN_SECS),
+            ("classic.answer_secs", c.answer_secs, CHALLENGE_SECS),
+            (
+                "classic.guess_bonus_secs",
+                c.guess_bonus_secs,
+                GUESS_BONUS_SECS,
+            ),
+            ("triple.turn_secs", t.turn_secs, TURN_SECS),
+            ("triple.challenge_secs", t.challenge_secs, CHALLENGE_SECS),
+            (
+                "triple.counterexample_bonus_secs",
+                t.counterexample_bonus_secs,
+                GUESS_BONUS_SECS,
+            ),
+            ("triple.play_secs", t.play_secs, PLAY_SECS),
+            ("triple.quiz_secs", t.quiz_secs, QUIZ_SECS),
+        ] {
+            range(key, value, allowed)?;
+        }
         if self.zendo.pool.trim().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "zendo.pool",
@@ -490,6 +552,13 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("zendo.pool") && e.contains("pyramids"), "{e}");
+        let e = with_file("[classic]\nlobby_secs = 30\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("classic.lobby_secs") && e.contains("60 to 86400"),
+            "{e}"
+        );
         let e = Config::load(Some(Path::new("/no/such/mondo.toml")))
             .unwrap_err()
             .to_string();
@@ -574,5 +643,87 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("reveal_price"), "unknown keys are refused: {e}");
+    }
+
+    #[test]
+    fn triple_and_classic_clocks_load_with_their_defaults_and_a_file_overlays_them() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(
+            c.classic,
+            ClassicConfig {
+                lobby_secs: 900,
+                turn_secs: 180,
+                answer_secs: 30,
+                guess_bonus_secs: 30,
+            }
+        );
+        assert_eq!(
+            c.triple,
+            TripleConfig {
+                turn_secs: 180,
+                challenge_secs: 60,
+                counterexample_bonus_secs: 30,
+                play_secs: 7200,
+                quiz_secs: 300,
+            }
+        );
+        let c = with_file("[triple]\nplay_secs = 3600\n[classic]\nanswer_secs = 45\n")
+            .expect("overlaid");
+        assert_eq!(c.triple.play_secs, 3600);
+        assert_eq!(c.triple.challenge_secs, 60, "the rest stays default");
+        assert_eq!(c.classic.answer_secs, 45);
+        assert_eq!(c.zendo.challenge_secs, 30, "the duel's are apart");
+    }
+
+    #[test]
+    fn a_triple_or_classic_clock_out_of_range_names_its_key_and_the_range() {
+        for (file, key, allowed) in [
+            (
+                "[triple]\nturn_secs = 4000\n",
+                "triple.turn_secs",
+                "10 to 3600",
+            ),
+            (
+                "[triple]\nchallenge_secs = 1\n",
+                "triple.challenge_secs",
+                "5 to 600",
+            ),
+            (
+                "[triple]\ncounterexample_bonus_secs = 601\n",
+                "triple.counterexample_bonus_secs",
+                "0 to 600",
+            ),
+            (
+                "[triple]\nplay_secs = 60\n",
+                "triple.play_secs",
+                "600 to 86400",
+            ),
+            (
+                "[triple]\nquiz_secs = 5\n",
+                "triple.quiz_secs",
+                "30 to 3600",
+            ),
+            (
+                "[classic]\nturn_secs = 0\n",
+                "classic.turn_secs",
+                "10 to 3600",
+            ),
+            (
+                "[classic]\nanswer_secs = 700\n",
+                "classic.answer_secs",
+                "5 to 600",
+            ),
+            (
+                "[classic]\nguess_bonus_secs = 900\n",
+                "classic.guess_bonus_secs",
+                "0 to 600",
+            ),
+        ] {
+            let e = with_file(file).unwrap_err().to_string();
+            assert!(e.contains(key) && e.contains(allowed), "{file}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+        let e = with_file("[triple]\nturn = 60\n").unwrap_err().to_string();
+        assert!(e.contains("turn"), "unknown keys are refused: {e}");
     }
 }

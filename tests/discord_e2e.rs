@@ -2069,3 +2069,86 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
+
+/// A Zendo Classic lobby survives a restart: a host sets the server's Classic clocks
+/// (`/zendo classic-settings`), alice opens a lobby (and is in), bob joins, the bot is
+/// killed (SIGKILL); after the restart the same message's buttons work with the
+/// same students: carol joins as third, a non-opener's Start is refused, alice's Start
+/// begins the game in join order with the server's answer time, and the lobby is then
+/// closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_classic_lobby_survives_a_restart_and_starts_with_a_third_student() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", true);
+    let carol = fake.add_user("carol", true);
+    let dir = tempfile::tempdir().unwrap();
+    let (db, log) = (dir.path().join("m.db"), dir.path().join("m.log"));
+    let host = fake.add_user("host", true);
+    fake.set_permissions(host.id, MANAGE_GUILD);
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    // The server's own Classic clocks, apart from the duel's.
+    let i = fake
+        .slash(
+            alice.id,
+            "zendo classic-settings",
+            &[("turn_secs", json!(60))],
+        )
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let options = [("lobby_secs", json!(600)), ("answer_secs", json!(45))];
+    let i = fake
+        .slash(host.id, "zendo classic-settings", &options)
+        .await;
+    private_says(
+        &answer(&fake, &i).await,
+        "lobby 600 s, turn 180 s (default), mondo answer time 45 s",
+    );
+    let i = fake.slash(alice.id, "zendo classic", &[]).await;
+    let lobby = answer(&fake, &i).await;
+    assert!(
+        lobby.text().contains("Zendo Classic lobby")
+            && lobby.text().contains("the umpire")
+            && lobby.text().contains("10 minutes after it opened"),
+        "{}",
+        lobby.text()
+    );
+    let (join, start) = (button(&lobby, "Join"), button(&lobby, "Start"));
+    let i = fake.click(bob.id, lobby.id, &join).await;
+    let joined = answer(&fake, &i).await;
+    let two = format!("1. <@{}>, 2. <@{}>", alice.id, bob.id);
+    assert!(joined.text().contains(&two), "{}", joined.text());
+
+    bot.killed(&fake).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    let i = fake.click(alice.id, lobby.id, &join).await;
+    private_says(&answer(&fake, &i).await, "in already");
+    let i = fake.click(carol.id, lobby.id, &join).await;
+    answer(&fake, &i).await;
+    let lobby = fake.message(lobby.id).expect("the lobby");
+    let three = format!("{two}, 3. <@{}>", carol.id);
+    assert!(lobby.text().contains(&three), "{}", lobby.text());
+    let i = fake.click(carol.id, lobby.id, &start).await;
+    private_says(&answer(&fake, &i).await, "or a host starts it");
+    fake.click(alice.id, lobby.id, &start).await;
+    let opening = channel_message(&fake, "Zendo Classic #1").await;
+    let order = format!(
+        "students in turn order: <@{}>, <@{}>, <@{}>",
+        alice.id, bob.id, carol.id
+    );
+    assert!(opening.text().contains(&order), "{}", opening.text());
+    assert!(
+        opening.text().contains("mondo answers 45 s"),
+        "the server's answer time: {}",
+        opening.text()
+    );
+    let i = fake.click(bob.id, lobby.id, &join).await;
+    private_says(&answer(&fake, &i).await, "this lobby is closed");
+    let i = fake.slash(carol.id, "zendo status", &[]).await;
+    private_says(&answer(&fake, &i).await, "Zendo Classic #1");
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}

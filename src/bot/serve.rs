@@ -72,6 +72,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     )
     .await??;
     let bot = Bot::start(config.clone(), http).await?;
+    // Before the gateway: a press on an old lobby's button finds it.
+    super::games::zendo::classic::restore(&bot).await;
     let client = answered(
         wait,
         "GET /gateway",

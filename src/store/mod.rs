@@ -12,12 +12,14 @@
 
 mod discord;
 mod drafts;
+mod lobbies;
 mod lock;
 mod path;
 mod players;
 mod servers;
 mod writer;
 
+pub use lobbies::LobbyRecord;
 pub use lock::{LockError, RunLock, lock_for_running, lock_path};
 pub use path::check_writable;
 pub use servers::{PoolRecord, ServerSettings};

@@ -22,7 +22,7 @@ const RESERVED: [&str; 3] = ["pyramids", "arrows", "generated"];
 const MAX_POOL_BYTES: u32 = 256 * 1024;
 
 /// Refuses (privately) anyone who is not a host here; whether to go on.
-async fn host_only(ctx: Context<'_>) -> Result<bool, Error> {
+pub(crate) async fn host_only(ctx: Context<'_>) -> Result<bool, Error> {
     let Some(guild) = ctx.guild_id() else {
         reply(
             ctx,

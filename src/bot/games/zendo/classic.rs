@@ -4,11 +4,14 @@
 //! answer buttons are the duel's, routed here by the match's game. The words are
 //! `narrate::classic`'s.
 //!
-//! A lobby lives in memory only (it is a few clicks to open again): a restart forgets
-//! it, and its buttons then say so. Once started, the game is a match like any other
-//! and survives restarts.
+//! A lobby is stored (`Store::put_lobby`) at every change before anyone sees it, and
+//! read back at start-up ([`restore`]): after a restart its message's buttons work
+//! with the same students. It expires a set time (`classic.lobby_secs`) after it
+//! opened, in wall time, judged by [`Lobby::expired`]. Once started, the game is a
+//! match like any other and survives restarts.
 
 use super::SetChoice;
+use super::clocks::{Clock, Stored};
 use crate::bot::commands::{play, reply};
 use crate::bot::ids::{ButtonId, LobbyPress, Press};
 use crate::bot::post::{Button, Post};
@@ -22,20 +25,17 @@ use crate::rules::zendo::classic::{
     MIN_STUDENTS, PhaseView,
 };
 use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
-use crate::rules::{EventKind, PlayerId};
+use crate::rules::{EventKind, GameKind, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, Common, Place, events_of};
-use crate::store::MatchId;
+use crate::store::{LobbyRecord, MatchId};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
-use std::time::Duration;
+use std::sync::LazyLock;
+use tokio::sync::{Mutex, MutexGuard};
 
-/// How long a lobby nobody starts stays open.
-pub const LOBBY_TTL: Duration = Duration::from_secs(15 * 60);
-
-/// A lobby waiting for its students.
-#[derive(Clone, Debug)]
+/// A lobby waiting for its students. No `Debug`: a typed rule must never reach a log.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Lobby {
     channel: u64,
     guild: Option<u64>,
@@ -46,10 +46,37 @@ struct Lobby {
     pattern_id: Option<String>,
     set: PieceSet,
     /// The rule the Master typed privately (checked reasonable), with its initial
-    /// structures; otherwise the pool decides at the start.
+    /// structures; otherwise the pool decides at the start. Stored as a match stores
+    /// its hidden pattern (in its JSON) and said nowhere.
     typed: Option<(crate::lang::Pattern, crate::rules::zendo::Initial)>,
     /// In join order, which is the turn order.
     students: Vec<u64>,
+    /// Wall time it opened (Unix milliseconds), and how long it stays open.
+    opened_ms: u64,
+    ttl_ms: u64,
+}
+
+impl Lobby {
+    /// When it closes if nobody starts it (Unix milliseconds).
+    fn closes_ms(&self) -> u64 {
+        self.opened_ms.saturating_add(self.ttl_ms)
+    }
+
+    /// Whether it is past its time at `now_ms` (wall time: the bot being down does
+    /// not stop it, as a lobby is people waiting, not a clock of the game).
+    fn expired(&self, now_ms: u64) -> bool {
+        now_ms >= self.closes_ms()
+    }
+}
+
+/// A lobby's lifetime in words: `15 minutes`, `90 seconds`.
+fn lifetime(ms: u64) -> String {
+    let secs = ms / 1000;
+    if secs.is_multiple_of(60) {
+        crate::narrate::count(secs / 60, "minute", "minutes")
+    } else {
+        crate::narrate::count(secs, "second", "seconds")
+    }
 }
 
 /// The box a Master types the rule in: `classic-rule:SET`.
@@ -57,12 +84,119 @@ const RULE_MODAL: &str = "classic-rule:";
 /// Its text field.
 pub const RULE_FIELD: &str = "rule";
 
-/// The open lobbies, by their number (the `MATCH` part of their buttons' ids).
+/// The open lobbies, by their number (the `MATCH` part of their buttons' ids): the
+/// store's, read at start-up and changed with it.
 static LOBBIES: LazyLock<Mutex<HashMap<i64, Lobby>>> = LazyLock::new(Default::default);
 
-fn lobbies() -> std::sync::MutexGuard<'static, HashMap<i64, Lobby>> {
-    // A panic while the map was held left it consistent (every change is one call).
-    LOBBIES.lock().unwrap_or_else(|e| e.into_inner())
+/// Held from reading a lobby to storing its change, so two presses never store out of
+/// order.
+async fn lobbies() -> MutexGuard<'static, HashMap<i64, Lobby>> {
+    LOBBIES.lock().await
+}
+
+/// The stored kind of a Classic lobby.
+fn game_kind() -> &'static str {
+    crate::rules::GameKind::ZendoClassic.name()
+}
+
+/// A lobby as the store keeps it.
+fn record(id: i64, l: &Lobby) -> Result<LobbyRecord, serde_json::Error> {
+    Ok(LobbyRecord {
+        id,
+        game: game_kind().into(),
+        guild: l.guild,
+        channel: l.channel,
+        opened_ms: l.opened_ms,
+        body: serde_json::to_string(l)?,
+    })
+}
+
+/// A stored lobby read back (its opening time the column's).
+fn from_record(r: &LobbyRecord) -> Result<Lobby, String> {
+    let lobby: Lobby = crate::store::from_json(&r.body)?;
+    Ok(Lobby {
+        opened_ms: r.opened_ms,
+        ..lobby
+    })
+}
+
+/// Stores a lobby as it is now.
+async fn save(bot: &Bot, id: i64, l: &Lobby) -> Result<(), Error> {
+    Ok(bot.store.put_lobby(&record(id, l)?).await?)
+}
+
+/// Whether an open lobby waits in `channel` at `now_ms`.
+async fn open_in(channel: u64, now_ms: u64) -> bool {
+    lobbies()
+        .await
+        .values()
+        .any(|l| l.channel == channel && !l.expired(now_ms))
+}
+
+/// Reads back the stored lobbies at start-up and arms their expiry; one whose time
+/// passed while the bot was down closes at once, saying so in its channel.
+pub async fn restore(bot: &Data) {
+    let stored = match bot.store.lobbies(game_kind()).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "the Zendo Classic lobbies could not be read back");
+            return;
+        }
+    };
+    let mut restored = 0;
+    for record in stored {
+        // Not the body in the log: it may hold a typed rule.
+        let lobby = match from_record(&record) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(lobby = record.id, error = %e, "a stored lobby does not read; dropped");
+                let _ = bot.store.delete_lobby(record.id).await;
+                continue;
+            }
+        };
+        let closes = lobby.closes_ms();
+        lobbies().await.insert(record.id, lobby);
+        arm(bot, record.id, closes);
+        restored += 1;
+    }
+    tracing::info!(restored, "Zendo Classic lobbies read back");
+}
+
+/// Closes lobby `id` at `closes_ms` (wall time) if nobody started it by then.
+fn arm(bot: &Data, id: i64, closes_ms: u64) {
+    let bot = bot.clone();
+    tokio::spawn(async move {
+        let wait = closes_ms.saturating_sub(crate::bot::wall_ms());
+        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+        expire(&bot, id, crate::bot::wall_ms()).await;
+    });
+}
+
+/// Closes lobby `id` if it is past its time at `now_ms`, saying so in its channel.
+/// Whether it was closed.
+async fn expire(bot: &Bot, id: i64, now_ms: u64) -> bool {
+    let expired = {
+        let mut all = lobbies().await;
+        match all.get(&id) {
+            Some(l) if l.expired(now_ms) => all.remove(&id),
+            _ => None,
+        }
+    };
+    let Some(l) = expired else {
+        return false;
+    };
+    if let Err(e) = bot.store.delete_lobby(id).await {
+        // Read back at the next start, it expires then.
+        tracing::warn!(lobby = id, error = %e, "an expired lobby could not be removed");
+    }
+    let note = Post::text(format!(
+        "The Zendo Classic lobby opened by {} expired (nobody started it in {}):          `/zendo classic` opens another.",
+        mention(PlayerId(l.opener)),
+        lifetime(l.ttl_ms)
+    ));
+    bot.post(serenity::ChannelId::new(l.channel.max(1)), &note)
+        .await;
+    true
 }
 
 /// What follows a structure in Zendo Classic.
@@ -152,7 +286,7 @@ pub async fn classic(
         )
         .await;
     }
-    if lobbies().values().any(|l| l.channel == channel) {
+    if open_in(channel, crate::bot::wall_ms()).await {
         return reply(
             ctx,
             Post::private("a Zendo Classic lobby is already open in this channel: join it"),
@@ -188,32 +322,100 @@ pub async fn classic(
         set,
         typed: None,
         students: if playing { vec![me] } else { Vec::new() },
+        opened_ms: crate::bot::wall_ms(),
+        ttl_ms: lobby_ms(bot, guild).await?,
     };
-    reply(ctx, open_lobby(bot, lobby)).await
+    reply(ctx, open_lobby(bot, lobby).await?).await
 }
 
-/// Keeps a new lobby (closing it after [`LOBBY_TTL`]) and returns its post.
-fn open_lobby(bot: &Data, lobby: Lobby) -> Post {
+/// The clocks a host may set for Classic (the lobby's lifetime first), with the
+/// config's values and ranges.
+fn clocks(c: &crate::config::ClassicConfig) -> [Clock; 4] {
+    use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, LOBBY_SECS, TURN_SECS};
+    [
+        Clock::new("lobby_ms", "lobby", c.lobby_secs, LOBBY_SECS),
+        Clock::new("turn_ms", "turn", c.turn_secs, TURN_SECS),
+        Clock::new(
+            "answer_ms",
+            "mondo answer time",
+            c.answer_secs,
+            CHALLENGE_SECS,
+        ),
+        Clock::new(
+            "guess_bonus_ms",
+            "guess bonus",
+            c.guess_bonus_secs,
+            GUESS_BONUS_SECS,
+        ),
+    ]
+}
+
+/// A new game's clocks in a server, and a new lobby's lifetime (ms): the server's own,
+/// else the config's.
+pub fn timing(c: &crate::config::ClassicConfig, stored: &Stored) -> (ClassicTiming, u64) {
+    let [lobby_ms, turn_ms, answer_ms, guess_bonus_ms] = clocks(c).map(|k| k.ms(stored));
+    let timing = ClassicTiming {
+        turn_ms,
+        answer_ms,
+        guess_bonus_ms,
+    };
+    (timing, lobby_ms)
+}
+
+/// The server's Classic settings.
+async fn classic_timing(bot: &Bot, guild: Option<u64>) -> Result<(ClassicTiming, u64), Error> {
+    let stored = super::clocks::stored(bot, guild, GameKind::ZendoClassic).await?;
+    Ok(timing(&bot.config.classic, &stored))
+}
+
+/// A new lobby's lifetime in a server.
+async fn lobby_ms(bot: &Bot, guild: Option<u64>) -> Result<u64, Error> {
+    Ok(classic_timing(bot, guild).await?.1)
+}
+
+/// Hosts: this server's Zendo Classic clocks and lobby lifetime (without options,
+/// shows them).
+///
+/// New lobbies and games use them; running ones keep theirs. The config's `[classic]`
+/// values apply where the server set none.
+#[poise::command(slash_command, guild_only, rename = "classic-settings")]
+pub async fn classic_settings(
+    ctx: Context<'_>,
+    #[description = "Seconds a lobby nobody starts stays open (60-86400; 900 by default)"]
+    #[min = 60]
+    #[max = 86400]
+    lobby_secs: Option<u32>,
+    #[description = "Seconds per turn (10-3600; 180 by default)"]
+    #[min = 10]
+    #[max = 3600]
+    turn_secs: Option<u32>,
+    #[description = "Seconds to answer a mondo (5-600; 30 by default)"]
+    #[min = 5]
+    #[max = 600]
+    answer_secs: Option<u32>,
+    #[description = "Seconds added per official guess (0-600; 30 by default)"]
+    #[min = 0]
+    #[max = 600]
+    guess_bonus_secs: Option<u32>,
+    #[description = "Put every Classic setting back to the bot's defaults"] reset: Option<bool>,
+) -> Result<(), Error> {
+    let given = [lobby_secs, turn_secs, answer_secs, guess_bonus_secs];
+    let clocks = clocks(&ctx.data().config.classic);
+    super::clocks::command(ctx, GameKind::ZendoClassic, &clocks, &given, reset).await
+}
+
+/// Stores a new lobby (closing it when its time is up) and returns its post.
+async fn open_lobby(bot: &Data, lobby: Lobby) -> Result<Post, Error> {
     let id: i64 = rand::rng().random_range(1..i64::MAX);
     let post = lobby_post(id, &lobby);
-    lobbies().insert(id, lobby);
-    let http = bot.http.clone();
-    tokio::spawn(async move {
-        tokio::time::sleep(LOBBY_TTL).await;
-        let expired = lobbies().remove(&id);
-        if let Some(l) = expired {
-            let note = Post::text(format!(
-                "The Zendo Classic lobby opened by {} expired (nobody started it in {} \
-                 minutes): `/zendo classic` opens another.",
-                mention(PlayerId(l.opener)),
-                LOBBY_TTL.as_secs() / 60
-            ));
-            let _ = serenity::ChannelId::new(l.channel.max(1))
-                .send_message(&http, note.message())
-                .await;
-        }
-    });
-    post
+    let closes = lobby.closes_ms();
+    {
+        let mut all = lobbies().await;
+        save(bot, id, &lobby).await?;
+        all.insert(id, lobby);
+    }
+    arm(bot, id, closes);
+    Ok(post)
 }
 
 /// Answers `/zendo classic master:true` with a box only the Master sees.
@@ -295,7 +497,7 @@ pub async fn on_rule_box(
             return Ok(());
         }
     };
-    if lobbies().values().any(|l| l.channel == channel) {
+    if open_in(channel, crate::bot::wall_ms()).await {
         say(Post::private(
             "a Zendo Classic lobby is already open in this channel",
         ))
@@ -313,9 +515,22 @@ pub async fn on_rule_box(
         set,
         typed: Some((opening.hidden, opening.initial)),
         students: Vec::new(),
+        opened_ms: crate::bot::wall_ms(),
+        ttl_ms: lobby_ms(bot, submit.guild_id.map(|g| g.get())).await?,
+    };
+    let post = match open_lobby(bot, lobby).await {
+        Ok(post) => post,
+        Err(e) => {
+            tracing::warn!(error = %e, "a typed-rule lobby could not be stored");
+            say(Post::private(
+                "the lobby could not be recorded (the database failed): nothing was opened; \
+                 try again",
+            ))
+            .await?;
+            return Ok(());
+        }
     };
     say(Post::private("your rule is reasonable: the lobby is open")).await?;
-    let post = open_lobby(bot, lobby);
     bot.post(serenity::ChannelId::new(channel.max(1)), &post)
         .await;
     Ok(())
@@ -329,13 +544,14 @@ fn lobby_post(id: i64, l: &Lobby) -> Post {
     });
     post.line(format!(
         "**Zendo Classic lobby** ({} set): the Master is {master}. {} to {} students; \
-         turn order is the join order. {} or a host starts; the lobby closes in {} minutes \
-         if nobody does.",
+         turn order is the join order. {} or a host starts; the lobby closes <t:{}:R> \
+         ({} after it opened) if nobody does.",
         l.set,
         MIN_STUDENTS,
         MAX_STUDENTS,
         mention(PlayerId(l.opener)),
-        LOBBY_TTL.as_secs() / 60
+        l.closes_ms().div_ceil(1000),
+        lifetime(l.ttl_ms)
     ));
     if l.students.is_empty() {
         post.line("students: nobody yet");
@@ -366,6 +582,42 @@ fn lobby_post(id: i64, l: &Lobby) -> Post {
     post
 }
 
+/// What became of a lobby asked to change.
+enum Changed {
+    /// Changed and stored: the lobby as it is now.
+    Done(Box<Lobby>),
+    /// Refused, with why (nothing changed).
+    Refused(String),
+    /// Started or expired meanwhile.
+    Closed,
+}
+
+/// Applies `f` to lobby `id` (its refusal leaves it as it was) and stores the result
+/// before anyone sees it; `start` takes it out instead, as it begins.
+async fn change(
+    bot: &Bot,
+    id: i64,
+    now_ms: u64,
+    start: bool,
+    f: impl FnOnce(&mut Lobby) -> Option<String>,
+) -> Result<Changed, Error> {
+    let mut all = lobbies().await;
+    let Some(mut lobby) = all.get(&id).filter(|l| !l.expired(now_ms)).cloned() else {
+        return Ok(Changed::Closed);
+    };
+    if let Some(refusal) = f(&mut lobby) {
+        return Ok(Changed::Refused(refusal));
+    }
+    if start {
+        bot.store.delete_lobby(id).await?;
+        all.remove(&id);
+    } else {
+        save(bot, id, &lobby).await?;
+        all.insert(id, lobby.clone());
+    }
+    Ok(Changed::Done(Box::new(lobby)))
+}
+
 /// A press of a lobby's button.
 pub async fn on_lobby(
     ctx: &serenity::Context,
@@ -375,6 +627,7 @@ pub async fn on_lobby(
     what: LobbyPress,
 ) -> Result<(), Error> {
     let user = press.user.id.get();
+    let now = crate::bot::wall_ms();
     let private = |text: String| async move {
         press
             .create_response(
@@ -391,96 +644,99 @@ pub async fn on_lobby(
             )
             .await
     };
-    let Some(lobby) = lobbies().get(&id).cloned() else {
-        private(
-            "this lobby is closed (started, expired, or forgotten when Mondo restarted): \
-             `/zendo classic` opens another"
-                .into(),
-        )
-        .await?;
+    let closed = "this lobby is closed (started, or expired): `/zendo classic` opens another";
+    let open = lobbies().await.get(&id).cloned();
+    let Some(lobby) = open.filter(|l| !l.expired(now)) else {
+        // Its timer may not have fired yet: the press closes it.
+        expire(bot, id, now).await;
+        private(closed.into()).await?;
         return Ok(());
     };
-    match what {
+    // The checks that ask Discord or the store come first; those on the lobby itself
+    // again under its lock (another press may have come between).
+    let changed = match what {
         LobbyPress::Join => {
-            let refusal = if lobby.master == Some(user) {
-                Some("you are this game's Master: the Master does not play".to_string())
-            } else if lobby.students.contains(&user) {
-                Some("you are in already".into())
-            } else if lobby.students.len() >= MAX_STUDENTS {
-                Some(format!("the lobby is full ({MAX_STUDENTS} students)"))
-            } else if press.user.bot {
-                Some("bots cannot play".into())
+            if press.user.bot {
+                Changed::Refused("bots cannot play".into())
             } else if bot.match_of(lobby.channel, user).await?.is_some() {
-                Some("you are already playing a match in this channel (`/zendo status`)".into())
+                Changed::Refused(
+                    "you are already playing a match in this channel (`/zendo status`)".into(),
+                )
             } else {
-                None
-            };
-            if let Some(text) = refusal {
-                private(text).await?;
-                return Ok(());
+                change(bot, id, now, false, |l| {
+                    if l.master == Some(user) {
+                        Some("you are this game's Master: the Master does not play".to_string())
+                    } else if l.students.contains(&user) {
+                        Some("you are in already".into())
+                    } else if l.students.len() >= MAX_STUDENTS {
+                        Some(format!("the lobby is full ({MAX_STUDENTS} students)"))
+                    } else {
+                        l.students.push(user);
+                        None
+                    }
+                })
+                .await?
             }
-            let post = {
-                let mut all = lobbies();
-                let Some(l) = all.get_mut(&id) else {
-                    return Ok(());
-                };
-                l.students.push(user);
-                lobby_post(id, l)
-            };
-            update(post).await?;
         }
         LobbyPress::Leave => {
-            if !lobby.students.contains(&user) {
-                private("you are not in this lobby".into()).await?;
-                return Ok(());
-            }
-            let post = {
-                let mut all = lobbies();
-                let Some(l) = all.get_mut(&id) else {
-                    return Ok(());
-                };
+            change(bot, id, now, false, |l| {
+                if !l.students.contains(&user) {
+                    return Some("you are not in this lobby".into());
+                }
                 l.students.retain(|s| *s != user);
-                lobby_post(id, l)
-            };
-            update(post).await?;
+                None
+            })
+            .await?
         }
         LobbyPress::Start => {
             let settings = bot.settings(lobby.guild).await?;
             if user != lobby.opener && !is_host(press.member.as_ref(), settings.host_role) {
-                private(format!(
+                Changed::Refused(format!(
                     "only {} (who opened the lobby) or a host starts it",
                     mention(PlayerId(lobby.opener))
                 ))
+            } else {
+                // Taken out at once: a second press finds the lobby closed.
+                let taken = change(bot, id, now, true, |l| {
+                    (l.students.len() < MIN_STUDENTS).then(|| {
+                        format!(
+                            "Zendo Classic needs {MIN_STUDENTS} to {MAX_STUDENTS} students; {} \
+                             joined",
+                            l.students.len()
+                        )
+                    })
+                })
                 .await?;
-                return Ok(());
-            }
-            if lobby.students.len() < MIN_STUDENTS {
-                private(format!(
-                    "Zendo Classic needs {MIN_STUDENTS} to {MAX_STUDENTS} students; {} joined",
-                    lobby.students.len()
-                ))
-                .await?;
-                return Ok(());
-            }
-            // Taken out at once: a second press finds the lobby closed.
-            if lobbies().remove(&id).is_none() {
-                return Ok(());
-            }
-            let mut closed = Post::text(format!(
-                "**Zendo Classic**: starting with {} (the umpire draws the rule)...",
-                names_of(&lobby.students)
-            ));
-            closed.buttons.clear();
-            update(closed).await?;
-            if let Err(e) = begin(bot, &lobby, &settings).await {
-                // Nothing is lost: the lobby opens again as it was.
-                let channel = lobby.channel;
-                let mut again = Post::text(format!("no game: {e}"));
-                again.append(open_lobby(bot, lobby));
-                bot.post(serenity::ChannelId::new(channel.max(1)), &again)
-                    .await;
+                if let Changed::Done(lobby) = taken {
+                    let mut starting = Post::text(format!(
+                        "**Zendo Classic**: starting with {} (the umpire draws the rule)...",
+                        names_of(&lobby.students)
+                    ));
+                    starting.buttons.clear();
+                    update(starting).await?;
+                    if let Err(e) = begin(bot, &lobby, &settings).await {
+                        // Nothing is lost: the lobby opens again as it was, for a full
+                        // lifetime.
+                        let channel = lobby.channel;
+                        let mut again = Post::text(format!("no game: {e}"));
+                        let lobby = Lobby {
+                            opened_ms: crate::bot::wall_ms(),
+                            ..*lobby
+                        };
+                        again.append(open_lobby(bot, lobby).await?);
+                        bot.post(serenity::ChannelId::new(channel.max(1)), &again)
+                            .await;
+                    }
+                    return Ok(());
+                }
+                taken
             }
         }
+    };
+    match changed {
+        Changed::Done(l) => update(lobby_post(id, &l)).await?,
+        Changed::Refused(why) => private(why).await?,
+        Changed::Closed => private(closed.into()).await?,
     }
     Ok(())
 }
@@ -522,12 +778,10 @@ async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> R
             set: lobby.set,
             style: settings.style,
         },
-        // The server's duel clocks: the same turn, answer and guess times.
-        timing: ClassicTiming {
-            turn_ms: settings.timing.turn_ms,
-            answer_ms: settings.timing.challenge_ms,
-            guess_bonus_ms: settings.timing.guess_bonus_ms,
-        },
+        timing: classic_timing(bot, lobby.guild)
+            .await
+            .map_err(|e| e.to_string())?
+            .0,
         seed,
     };
     let place = Place {
@@ -813,4 +1067,124 @@ pub fn status(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
         post.line(format!("the rule was: {rule}"));
     }
     post
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    const OPENED: u64 = 1_700_000_000_000;
+
+    fn lobby(typed: Option<&str>) -> Lobby {
+        let typed = typed.map(|rule| {
+            let o = crate::rules::zendo::classic::opening::classic_opening(
+                crate::rules::zendo::opening::Source::Pattern(rule),
+                PieceSet::Pyramids,
+                7,
+                &crate::finder::Limits::default(),
+            )
+            .expect("a reasonable rule");
+            (o.hidden, o.initial)
+        });
+        Lobby {
+            channel: 10,
+            guild: Some(20),
+            opener: 1,
+            master: typed.as_ref().map(|_| 1),
+            pool: "pyramids".into(),
+            pattern_id: None,
+            set: PieceSet::Pyramids,
+            typed,
+            students: vec![3, 2],
+            opened_ms: OPENED,
+            ttl_ms: 15 * 60_000,
+        }
+    }
+
+    fn config() -> crate::config::Config {
+        use figment::providers::{Format, Toml};
+        let text = "[classic]\nturn_secs = 240\nlobby_secs = 600\n";
+        let figment = figment::Figment::from(Toml::string(crate::config::DEFAULT_TOML))
+            .merge(Toml::string(text));
+        crate::config::Config::from_figment(figment).expect("a good config")
+    }
+
+    #[test]
+    fn classic_clocks_are_the_servers_own_else_the_configs() {
+        let c = config().classic;
+        let (t, lobby) = timing(&c, &Stored::new());
+        assert_eq!(
+            (t.turn_ms, t.answer_ms, t.guess_bonus_ms),
+            (240_000, 30_000, 30_000)
+        );
+        assert_eq!(lobby, 600_000);
+        let mut s = Stored::new();
+        super::super::clocks::apply(
+            &mut s,
+            &clocks(&c),
+            &[Some(120), None, Some(45), Some(0)],
+            false,
+        )
+        .unwrap();
+        let (t, lobby) = timing(&c, &s);
+        assert_eq!(
+            (t.turn_ms, t.answer_ms, t.guess_bonus_ms),
+            (240_000, 45_000, 0)
+        );
+        assert_eq!(lobby, 120_000);
+        let e = super::super::clocks::apply(&mut s, &clocks(&c), &[Some(30)], false).unwrap_err();
+        assert!(e.contains("lobby must be 60 to 86400 seconds"), "{e}");
+    }
+
+    #[test]
+    fn a_lobby_expires_its_lifetime_after_it_opened_and_not_before() {
+        let l = lobby(None);
+        assert!(!l.expired(OPENED));
+        assert!(!l.expired(OPENED + 15 * 60_000 - 1));
+        assert!(l.expired(OPENED + 15 * 60_000));
+        assert!(
+            l.expired(OPENED + 86_400_000),
+            "a day later, after a long outage"
+        );
+        let far = Lobby {
+            opened_ms: u64::MAX - 5,
+            ..l
+        };
+        assert!(!far.expired(u64::MAX - 1), "no overflow");
+        assert_eq!(lifetime(15 * 60_000), "15 minutes");
+        assert_eq!(lifetime(90_000), "90 seconds");
+    }
+
+    #[tokio::test]
+    async fn a_stored_lobby_reads_back_after_a_restart_with_its_students_in_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("m.db");
+        let typed = lobby(Some("at least one piece points up"));
+        let store = Store::open(&path).await.expect("store");
+        store.put_lobby(&record(5, &typed).unwrap()).await.unwrap();
+        store.close().await;
+
+        let store = Store::open(&path).await.expect("reopened");
+        let back = store.lobbies(game_kind()).await.unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].id, 5);
+        let l = from_record(&back[0]).expect("reads");
+        assert_eq!(l.students, vec![3, 2], "join order is turn order");
+        assert_eq!((l.channel, l.guild, l.master), (10, Some(20), Some(1)));
+        let (rule, initial) = l.typed.clone().expect("the typed rule");
+        assert_eq!(rule.source, "at least one piece points up");
+        assert_eq!(Some(&initial), typed.typed.as_ref().map(|t| &t.1));
+        // Expiry is judged from the stored opening time.
+        assert!(!l.expired(OPENED + 60_000));
+        assert!(l.expired(OPENED + 15 * 60_000));
+        // The lobby's message names no rule.
+        let text = lobby_post(5, &l).content();
+        assert!(!text.contains("points up"), "{text}");
+        assert!(
+            text.contains(&format!("<t:{}:R>", (OPENED + 15 * 60_000) / 1000)),
+            "{text}"
+        );
+        store.close().await;
+    }
 }

@@ -3,13 +3,14 @@
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
 pub mod classic;
+mod clocks;
 pub mod posts;
 pub mod triple;
 mod turn;
 
-pub use classic::{back, classic, leave};
+pub use classic::{back, classic, classic_settings, leave};
 pub use posts::{Voice, answer_post, batch, opening};
-pub use triple::{answer, triple};
+pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
 use crate::bot::commands::{my_match, play, reply};
@@ -29,8 +30,18 @@ use rand::RngExt;
 #[poise::command(
     slash_command,
     subcommands(
-        "duel", "practice", "triple", "classic", "answer", "status", "board", "resign", "leave",
-        "back"
+        "duel",
+        "practice",
+        "triple",
+        "classic",
+        "answer",
+        "status",
+        "board",
+        "resign",
+        "leave",
+        "back",
+        "triple_settings",
+        "classic_settings"
     ),
     subcommand_required
 )]

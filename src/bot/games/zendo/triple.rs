@@ -10,6 +10,7 @@
 //! umpire once every challenged pattern has an answer (and again after each change,
 //! until the reveal).
 
+use super::clocks::{Clock, Stored};
 use crate::bot::commands::{my_match, reply};
 use crate::bot::ids::{ButtonId, Press};
 use crate::bot::post::{Button, Post};
@@ -149,7 +150,10 @@ pub async fn triple(
             set: PieceSet::Arrows,
             style: settings.style,
         },
-        timing: TripleTiming::default(),
+        timing: timing(
+            &bot.config.triple,
+            &super::clocks::stored(bot, guild, GameKind::ZendoTriple).await?,
+        ),
         seed,
     };
     let place = Place {
@@ -161,6 +165,87 @@ pub async fn triple(
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
     super::open_with_dms(ctx, game, channel, [(me, mine), (them, theirs)]).await
+}
+
+/// The clocks a host may set for Triple, with the config's values and ranges.
+fn clocks(c: &crate::config::TripleConfig) -> [Clock; 5] {
+    use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, PLAY_SECS, QUIZ_SECS, TURN_SECS};
+    [
+        Clock::new("turn_ms", "turn", c.turn_secs, TURN_SECS),
+        Clock::new(
+            "challenge_ms",
+            "challenge time",
+            c.challenge_secs,
+            CHALLENGE_SECS,
+        ),
+        Clock::new(
+            "counterexample_bonus_ms",
+            "counterexample bonus",
+            c.counterexample_bonus_secs,
+            GUESS_BONUS_SECS,
+        ),
+        Clock::new("game_ms", "play before the quiz", c.play_secs, PLAY_SECS),
+        Clock::new("quiz_ms", "quiz round", c.quiz_secs, QUIZ_SECS),
+    ]
+}
+
+/// A new Triple's clocks in a server: its own, else the config's.
+pub fn timing(c: &crate::config::TripleConfig, stored: &Stored) -> TripleTiming {
+    let [
+        turn_ms,
+        challenge_ms,
+        counterexample_bonus_ms,
+        game_ms,
+        quiz_ms,
+    ] = clocks(c).map(|k| k.ms(stored));
+    TripleTiming {
+        turn_ms,
+        challenge_ms,
+        counterexample_bonus_ms,
+        game_ms,
+        quiz_ms,
+    }
+}
+
+/// Hosts: this server's Zendo Triple clocks (without options, shows them).
+///
+/// New Triples use them; running ones keep theirs. The config's `[triple]` values
+/// apply where the server set none.
+#[poise::command(slash_command, guild_only, rename = "triple-settings")]
+#[allow(clippy::too_many_arguments)]
+pub async fn triple_settings(
+    ctx: Context<'_>,
+    #[description = "Seconds per turn (10-3600; the rules say 180)"]
+    #[min = 10]
+    #[max = 3600]
+    turn_secs: Option<u32>,
+    #[description = "Seconds to answer a challenge (5-600; the rules say 60)"]
+    #[min = 5]
+    #[max = 600]
+    challenge_secs: Option<u32>,
+    #[description = "Seconds added per counterexample (0-600; the rules say 30)"]
+    #[min = 0]
+    #[max = 600]
+    counterexample_bonus_secs: Option<u32>,
+    #[description = "Seconds of play before the quiz (600-86400; the rules say 7200)"]
+    #[min = 600]
+    #[max = 86400]
+    play_secs: Option<u32>,
+    #[description = "Seconds per quiz round (30-3600; 300 by default)"]
+    #[min = 30]
+    #[max = 3600]
+    quiz_secs: Option<u32>,
+    #[description = "Put every Triple clock back to the bot's defaults"] reset: Option<bool>,
+) -> Result<(), Error> {
+    let given = [
+        turn_secs,
+        challenge_secs,
+        counterexample_bonus_secs,
+        play_secs,
+        quiz_secs,
+    ];
+    let clocks = clocks(&ctx.data().config.triple);
+    super::clocks::command(ctx, GameKind::ZendoTriple, &clocks, &given, reset).await
 }
 
 /// The three patterns and the opening, from a pool, off the async threads.
@@ -943,6 +1028,40 @@ mod tests {
         for h in HIDDEN {
             assert!(!text(post).contains(h), "{}", text(post));
         }
+    }
+
+    #[test]
+    fn triple_clocks_are_the_servers_own_else_the_configs() {
+        use figment::providers::{Format, Toml};
+        let text = "[triple]\nchallenge_secs = 90\nplay_secs = 3600\n";
+        let figment = figment::Figment::from(Toml::string(crate::config::DEFAULT_TOML))
+            .merge(Toml::string(text));
+        let c = crate::config::Config::from_figment(figment)
+            .expect("a good config")
+            .triple;
+        let t = timing(&c, &Stored::new());
+        assert_eq!(
+            t,
+            TripleTiming {
+                challenge_ms: 90_000,
+                game_ms: 3_600_000,
+                ..TripleTiming::default()
+            }
+        );
+        let mut s = Stored::new();
+        let given = [Some(60), None, Some(10), None, Some(120)];
+        super::super::clocks::apply(&mut s, &super::clocks(&c), &given, false).unwrap();
+        let t = timing(&c, &s);
+        assert_eq!(
+            (
+                t.turn_ms,
+                t.challenge_ms,
+                t.counterexample_bonus_ms,
+                t.game_ms,
+                t.quiz_ms
+            ),
+            (60_000, 90_000, 10_000, 3_600_000, 120_000)
+        );
     }
 
     #[test]
