@@ -35,13 +35,16 @@ pub use symbolic::parse_symbolic;
 use crate::lang::ParsePatternError;
 
 /// The statements the speed figures check on an 8-tile subset (`mondo bench
-/// bluffs`, `benches/bluffs.rs`): the seed's, and a nested one.
-pub const BENCH_STATEMENTS: [&str; 5] = [
+/// bluffs`, `benches/bluffs.rs`): the seed's, two about neighbours' colours, and
+/// two nested three deep (every assignment of three tile variables).
+pub const BENCH_STATEMENTS: [&str; 7] = [
     "There are two red tiles.",
     "There is a blue tile orthogonally adjacent to a green tile.",
     "There is a 2x2 square with one red tile.",
     "no two adjacent tiles are the same colour",
     "every red tile is adjacent to two tiles that are blue or green",
+    "there is a red tile adjacent to a blue tile that is adjacent to a green tile",
+    "forall x y. count(z: same_colour(x, z) & same_colour(y, z)) >= 2",
 ];
 
 /// Reads a statement in either form. The English reading is tried first; text that

@@ -275,32 +275,6 @@ impl Bits {
     fn xor(self, o: &Bits) -> Bits {
         self.zip(o, |x, y| x ^ y)
     }
-
-    /// A full adder on a, b (complemented when `flip`) and a carry: the sum and the
-    /// carry out, in one pass over the words.
-    fn full_add(a: &Bits, b: &Bits, flip: bool, c: &Bits) -> (Bits, Bits) {
-        let inv = if flip { !0 } else { 0 };
-        let words = [a, b, c].iter().find_map(|x| match x {
-            Bits::Vec(v) => Some(v.len()),
-            _ => None,
-        });
-        let Some(words) = words else {
-            let (x, y, z) = (a.word(0), b.word(0) ^ inv, c.word(0));
-            return (
-                Bits::constant(x ^ y ^ z != 0),
-                Bits::constant((x & y) | (x & z) | (y & z) != 0),
-            );
-        };
-        let (a, b, c) = (a.words(words), b.words(words), c.words(words));
-        let mut sum = vec![0; words];
-        let mut carry = vec![0; words];
-        for w in 0..words {
-            let (x, y, z) = (a[w], b[w] ^ inv, c[w]);
-            sum[w] = x ^ y ^ z;
-            carry[w] = (x & y) | (x & z) | (y & z);
-        }
-        (Bits::Vec(sum), Bits::Vec(carry))
-    }
 }
 
 /// A number in every colouring: `offset` plus a two's complement number whose bit p
@@ -324,36 +298,60 @@ impl Number {
         }
     }
 
-    /// How many true sets among `sets` (a counter of ripple-carry additions).
-    fn count(sets: Vec<Bits>) -> Number {
-        let mut n = Number::constant(0);
+    /// No part that depends on the colouring.
+    fn is_constant(&self) -> bool {
+        self.lo == 0 && self.hi == 0
+    }
+
+    /// How many true sets among `sets`: a binary counter, each set added in place in
+    /// one pass over the words.
+    fn count(sets: Vec<Bits>, words: usize) -> Number {
+        let mut offset = 0;
+        let mut varying = Vec::new();
         for s in sets {
             match s {
                 Bits::Zero => {}
-                Bits::Ones => n.offset += 1,
-                s => {
-                    let one = Number {
-                        offset: 0,
-                        planes: vec![s, Bits::Zero],
-                        lo: 0,
-                        hi: 1,
-                    };
-                    n = n.add(&one, false);
+                Bits::Ones => offset += 1,
+                Bits::Vec(v) => varying.push(v),
+            }
+        }
+        if varying.is_empty() {
+            return Number::constant(offset);
+        }
+        let hi = varying.len() as i64;
+        // Unsigned bits for 0..=hi; the sign plane above them is 0.
+        let bits = width(0, hi) - 1;
+        let mut planes = vec![vec![0u64; words]; bits];
+        for set in &varying {
+            for (w, word) in set.iter().enumerate() {
+                let mut carry = *word;
+                for plane in planes.iter_mut() {
+                    let t = plane[w];
+                    plane[w] = t ^ carry;
+                    carry &= t;
                 }
             }
         }
-        n
+        let mut planes: Vec<Bits> = planes.into_iter().map(Bits::Vec).collect();
+        planes.push(Bits::Zero);
+        Number {
+            offset,
+            planes,
+            lo: 0,
+            hi,
+        }
     }
 
+    /// Plane p, the sign plane repeated above the top.
     fn plane(&self, p: usize) -> &Bits {
         self.planes
             .get(p)
             .unwrap_or(&self.planes[self.planes.len() - 1])
     }
 
-    /// `self + o` (or `self - o`), sliced parts added by a ripple-carry adder wide
-    /// enough for their bounds.
-    fn add(&self, o: &Number, minus: bool) -> Number {
+    /// `self + o` (or `self - o`, as `self + !o + 1`): a ripple-carry adder wide
+    /// enough for the bounds, all planes of a word at once.
+    fn add(&self, o: &Number, minus: bool, words: usize) -> Number {
         let (lo, hi) = if minus {
             (self.lo - o.hi, self.hi - o.lo)
         } else {
@@ -365,24 +363,28 @@ impl Number {
             self.offset.saturating_add(o.offset)
         };
         let width = width(lo, hi);
-        // a - b = a + !b + 1.
-        let mut carry = Bits::constant(minus);
-        let mut planes = Vec::with_capacity(width);
-        for p in 0..width {
-            let (sum, out) = Bits::full_add(self.plane(p), o.plane(p), minus, &carry);
-            planes.push(sum);
-            carry = out;
+        let a: Vec<&[u64]> = (0..width).map(|p| self.plane(p).words(words)).collect();
+        let b: Vec<&[u64]> = (0..width).map(|p| o.plane(p).words(words)).collect();
+        let flip = if minus { !0 } else { 0 };
+        let mut out = vec![vec![0u64; words]; width];
+        for w in 0..words {
+            let mut carry = flip;
+            for p in 0..width {
+                let (x, y) = (a[p][w], b[p][w] ^ flip);
+                out[p][w] = x ^ y ^ carry;
+                carry = (x & y) | (carry & (x ^ y));
+            }
         }
         Number {
             offset,
-            planes,
+            planes: out.into_iter().map(Bits::Vec).collect(),
             lo,
             hi,
         }
     }
 
     /// The colourings where `self op k` holds.
-    fn compare(&self, op: CmpOp, k: i64) -> Bits {
+    fn compare(&self, op: CmpOp, k: i64, words: usize) -> Bits {
         // Compare the sliced part with k - offset (both far inside i64: constants
         // are at most LARGEST_SLICED, and sliced parts are counts).
         let k = k.saturating_sub(self.offset);
@@ -391,12 +393,27 @@ impl Number {
         } else if k < self.lo {
             (Bits::Zero, Bits::Zero)
         } else {
-            // d = sliced - k, wide enough for its bounds: negative is its sign,
-            // zero is no plane set.
-            let d = self.add(&Number::constant(0).with_sliced(k), true);
-            let sign = d.planes[d.planes.len() - 1].clone();
-            let nonzero = d.planes.iter().fold(Bits::Zero, |m, p| m.or(p));
-            (sign, nonzero.not())
+            // d = sliced - k = sliced + !k + 1 in a width that holds it: negative
+            // is its sign, zero is no bit set; one pass over the words.
+            let width = width(self.lo - k, self.hi - k);
+            let planes: Vec<&[u64]> = (0..width).map(|p| self.plane(p).words(words)).collect();
+            let not_k: Vec<u64> = (0..width)
+                .map(|p| if (k >> p.min(63)) & 1 == 1 { 0 } else { !0 })
+                .collect();
+            let mut lt = vec![0u64; words];
+            let mut eq = vec![0u64; words];
+            for w in 0..words {
+                let (mut carry, mut any, mut sum) = (!0u64, 0u64, 0u64);
+                for p in 0..width {
+                    let (x, y) = (planes[p][w], not_k[p]);
+                    sum = x ^ y ^ carry;
+                    carry = (x & y) | (carry & (x ^ y));
+                    any |= sum;
+                }
+                lt[w] = sum;
+                eq[w] = !any;
+            }
+            (Bits::Vec(lt), Bits::Vec(eq))
         };
         match op {
             CmpOp::Lt => lt,
@@ -408,22 +425,22 @@ impl Number {
         }
     }
 
-    /// A constant k held in the sliced part (for subtracting it plane by plane).
-    fn with_sliced(mut self, k: i64) -> Number {
-        let width = width(k, k);
-        self.planes = (0..width)
-            .map(|p| Bits::constant((k >> p) & 1 == 1))
-            .collect();
-        self.lo = k;
-        self.hi = k;
-        self
-    }
-
     /// The colourings where the number is odd: the low bits of both parts.
     fn odd(&self) -> Bits {
         let odd_offset = self.offset.rem_euclid(2) == 1;
         let low = self.plane(0).clone();
         if odd_offset { low.not() } else { low }
+    }
+}
+
+/// `a op b` is `b op' a`.
+fn mirror(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        CmpOp::Eq | CmpOp::Ne => op,
     }
 }
 
@@ -511,9 +528,15 @@ impl Tabulator<'_> {
             }
             FormulaKind::Same(x, y) => Bits::constant(self.get(*x) == self.get(*y)),
             FormulaKind::Cmp(op, a, b) => {
-                let d = self.term(a).add(&self.term(b), true);
-                // a op b  <=>  (a - b) op 0.
-                d.compare(*op, 0)
+                let (a, b) = (self.term(a), self.term(b));
+                if b.is_constant() {
+                    a.compare(*op, b.offset, self.words)
+                } else if a.is_constant() {
+                    b.compare(mirror(*op), a.offset, self.words)
+                } else {
+                    // a op b  <=>  (a - b) op 0.
+                    a.add(&b, true, self.words).compare(*op, 0, self.words)
+                }
             }
             FormulaKind::Parity(p, t) => {
                 let odd = self.term(t).odd();
@@ -579,16 +602,16 @@ impl Tabulator<'_> {
                     self.vars[v.0 as usize] = t;
                     sets.push(self.formula(body));
                 }
-                Number::count(sets)
+                Number::count(sets, self.words)
             }
             TermKind::Colours => {
                 let shown = (0..4)
                     .map(|c| (0..self.g.len()).fold(Bits::Zero, |m, i| m.or(&self.colour[i][c])))
                     .collect();
-                Number::count(shown)
+                Number::count(shown, self.words)
             }
-            TermKind::Add(a, b) => self.term(a).add(&self.term(b), false),
-            TermKind::Sub(a, b) => self.term(a).add(&self.term(b), true),
+            TermKind::Add(a, b) => self.term(a).add(&self.term(b), false, self.words),
+            TermKind::Sub(a, b) => self.term(a).add(&self.term(b), true, self.words),
         }
     }
 
