@@ -14,6 +14,7 @@
 use super::ast::{BinOp, CmpOp, Parity, Span, Var};
 use super::error::ParsePatternError;
 use super::lexer::{Cursor, Sym, Tok, deeper, lex};
+use super::words::did_you_mean;
 
 pub(crate) type R<T> = Result<T, ParsePatternError>;
 
@@ -46,6 +47,8 @@ pub(crate) trait Vocabulary: Sized {
     /// `a op b`, spanning both.
     fn cmp(op: CmpOp, a: Self::Term, b: Self::Term) -> Self::Formula;
     fn parity(span: Span, p: Parity, t: Self::Term) -> Self::Formula;
+    /// `a = b`: the two variables denote the same thing.
+    fn same(span: Span, a: Var, b: Var) -> Self::Formula;
     fn int(span: Span, n: i64) -> Self::Term;
     /// `a + b` or `a - b`, spanning both.
     fn sum(plus: bool, a: Self::Term, b: Self::Term) -> Self::Term;
@@ -102,6 +105,9 @@ macro_rules! shared_nodes {
         fn parity(span: Span, p: Parity, t: Term) -> Formula {
             Formula::new(span, FormulaKind::Parity(p, t))
         }
+        fn same(span: Span, a: $crate::lang::ast::Var, b: $crate::lang::ast::Var) -> Formula {
+            Formula::new(span, FormulaKind::Same(a, b))
+        }
         fn int(span: Span, n: i64) -> Term {
             Term::new(span, TermKind::Int(n))
         }
@@ -120,6 +126,19 @@ macro_rules! shared_nodes {
     };
 }
 pub(crate) use shared_nodes;
+
+/// A call of a predicate the vocabulary lacks, with the nearest known name.
+pub(crate) fn unknown_predicate<'a>(
+    span: Span,
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    help: String,
+) -> ParsePatternError {
+    let hint = did_you_mean(name, known)
+        .map(|n| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    ParsePatternError::new(span, format!("unknown predicate `{name}`{hint}")).with_help(help)
+}
 
 /// Reads the whole text as one formula of the vocabulary `V`.
 pub(crate) fn read<V: Vocabulary>(text: &str) -> R<V::Formula> {
@@ -343,6 +362,33 @@ impl<V: Vocabulary> Reader<V> {
             }
             _ => Err(self.c.expected("a number term").with_help(V::TERM_HELP)),
         }
+    }
+
+    /// `x = y` / `x != y` at `span`, each side read by `var`.
+    pub(crate) fn identity(&mut self, span: Span, var: fn(&mut Self) -> R<Var>) -> R<V::Formula> {
+        let a = var(self)?;
+        let eq = self.c.is_sym(Sym::Eq);
+        self.c.bump();
+        let b = var(self)?;
+        let end = self.c.prev().end;
+        let same = V::same(span.start..end, a, b);
+        Ok(if eq {
+            same
+        } else {
+            V::not(span.start..end, same)
+        })
+    }
+
+    /// The `)` closing a predicate's arguments; `takes` says what it takes
+    /// ("one piece", "two tiles").
+    pub(crate) fn close_call(&mut self, name: &str, takes: &str) -> R<Span> {
+        if !self.c.is_sym(Sym::RParen) {
+            return Err(self
+                .c
+                .expected("`)`")
+                .with_help(format!("`{name}` takes {takes}")));
+        }
+        Ok(self.c.bump())
     }
 
     /// The symbol `s`, or an error that expected it.

@@ -9,10 +9,9 @@ use super::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Pattern, Span, Term, TermKind,
     UnaryPred,
 };
-use super::connectives::{R, Reader, Vocabulary, read, shared_nodes};
+use super::connectives::{R, Reader, Vocabulary, read, shared_nodes, unknown_predicate};
 use super::error::ParsePatternError;
 use super::lexer::{Sym, Tok};
-use super::words::did_you_mean;
 
 /// Deepest nesting accepted; keeps recursion (and variable indices) bounded.
 pub(crate) const MAX_NESTING: u32 = 100;
@@ -132,17 +131,7 @@ impl Vocabulary for Pieces {
             return predicate(p, w, span);
         }
         if matches!(p.c.sym_at(1), Some(Sym::Eq | Sym::Ne)) {
-            let (a, ()) = p.var()?;
-            let eq = p.c.sym_at(0) == Some(Sym::Eq);
-            p.c.bump();
-            let (b, ()) = p.var()?;
-            let end = p.c.prev().end;
-            let same = Formula::new(span.start..end, FormulaKind::Same(a, b));
-            return Ok(if eq {
-                same
-            } else {
-                Formula::new(span.start..end, FormulaKind::Not(Box::new(same)))
-            });
+            return p.identity(span, |p| Ok(p.var()?.0));
         }
         if p.bound(w).is_some() {
             p.c.bump();
@@ -225,18 +214,16 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
             .map(|u| u.name())
             .into_iter()
             .chain(BinaryPred::ALL.map(|b| b.name()));
-        let hint = did_you_mean(name, names)
-            .map(|n| format!(" (did you mean `{n}`?)"))
-            .unwrap_or_default();
-        return Err(
-            ParsePatternError::new(span, format!("unknown predicate `{name}`{hint}")).with_help(
-                format!(
-                    "unary predicates: {}; binary predicates: {}; also count(x: F), pips(x: F), pips(x), odd(t), even(t)",
-                    unary_names(),
-                    binary_names()
-                ),
+        return Err(unknown_predicate(
+            span,
+            name,
+            names,
+            format!(
+                "unary predicates: {}; binary predicates: {}; also count(x: F), pips(x: F), pips(x), odd(t), even(t)",
+                unary_names(),
+                binary_names()
             ),
-        );
+        ));
     }
     p.c.bump();
     p.c.bump();
@@ -259,15 +246,12 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
         let (b, ()) = p.var()?;
         FormulaKind::Binary(binary.expect("checked above"), a, b)
     };
-    if !p.c.is_sym(Sym::RParen) {
-        let n = if unary.is_some() {
-            "one piece"
-        } else {
-            "two pieces"
-        };
-        return Err(p.c.expected("`)`").with_help(format!("`{name}` takes {n}")));
-    }
-    let end = p.c.bump().end;
+    let takes = if unary.is_some() {
+        "one piece"
+    } else {
+        "two pieces"
+    };
+    let end = p.close_call(name, takes)?.end;
     Ok(Formula::new(span.start..end, kind))
 }
 

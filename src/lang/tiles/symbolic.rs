@@ -10,7 +10,7 @@ use super::ast::{
 };
 use super::cells::Colour;
 use crate::lang::ParsePatternError;
-use crate::lang::connectives::{R, Reader, Vocabulary, read, shared_nodes};
+use crate::lang::connectives::{R, Reader, Vocabulary, read, shared_nodes, unknown_predicate};
 use crate::lang::lexer::{Sym, Tok};
 use crate::lang::words::did_you_mean;
 
@@ -146,17 +146,7 @@ impl Vocabulary for Tiles {
             return predicate(p, w, span);
         }
         if matches!(p.c.sym_at(1), Some(Sym::Eq | Sym::Ne)) && p.bound(w).is_some() {
-            let a = tile(p)?;
-            let eq = p.c.is_sym(Sym::Eq);
-            p.c.bump();
-            let b = tile(p)?;
-            let end = p.c.prev().end;
-            let same = Formula::new(span.start..end, FormulaKind::Same(a, b));
-            return Ok(if eq {
-                same
-            } else {
-                Formula::new(span.start..end, FormulaKind::Not(Box::new(same)))
-            });
+            return p.identity(span, tile);
         }
         Err(ParsePatternError::new(span, format!("unknown word `{w}`")).with_help(format!(
             "a formula is a predicate such as `red(x)` or `adjacent(x, y)`, a comparison such as `count(x: red(x)) >= 2`, or a quantifier such as `exists x. ...`; {}",
@@ -273,14 +263,12 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
             .into_iter()
             .chain(Place::ALL.map(Place::name))
             .chain(Relation::ALL.map(Relation::name));
-        let hint = did_you_mean(name, known)
-            .map(|n| format!(" (did you mean `{n}`?)"))
-            .unwrap_or_default();
-        return Err(
-            ParsePatternError::new(span, format!("unknown predicate `{name}`{hint}")).with_help(
-                format!("{}; also count(x: F), odd(t), even(t)", predicate_names()),
-            ),
-        );
+        return Err(unknown_predicate(
+            span,
+            name,
+            known,
+            format!("{}; also count(x: F), odd(t), even(t)", predicate_names()),
+        ));
     }
     p.c.bump();
     p.c.bump();
@@ -298,14 +286,11 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
     } else {
         FormulaKind::Place(place.unwrap_or(Place::Topmost), a)
     };
-    if !p.c.is_sym(Sym::RParen) {
-        let n = if rel.is_some() {
-            "two tiles"
-        } else {
-            "one tile"
-        };
-        return Err(p.c.expected("`)`").with_help(format!("`{name}` takes {n}")));
-    }
-    let end = p.c.bump().end;
+    let takes = if rel.is_some() {
+        "two tiles"
+    } else {
+        "one tile"
+    };
+    let end = p.close_call(name, takes)?.end;
     Ok(Formula::new(span.start..end, kind))
 }
