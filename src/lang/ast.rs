@@ -72,6 +72,43 @@ pub enum BinOp {
     Iff,
 }
 
+impl BinOp {
+    /// Binding strength in the symbolic form, loosest first: `<->` 1, `->` 2, `|` 3,
+    /// `^` 4, `&` 5 (`!` and atoms bind tighter). Both languages' readers and
+    /// printers follow it.
+    pub fn level(self) -> u8 {
+        match self {
+            BinOp::Iff => 1,
+            BinOp::Implies => 2,
+            BinOp::Or => 3,
+            BinOp::Xor => 4,
+            BinOp::And => 5,
+        }
+    }
+
+    /// The symbolic connective: `<->`, `->`, `|`, `^`, `&`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Iff => "<->",
+            BinOp::Implies => "->",
+            BinOp::Or => "|",
+            BinOp::Xor => "^",
+            BinOp::And => "&",
+        }
+    }
+
+    /// The loosest level each operand may have unparenthesised: `->` is right
+    /// associative, the others left.
+    pub fn operand_levels(self) -> (u8, u8) {
+        let l = self.level();
+        if self == BinOp::Implies {
+            (l + 1, l)
+        } else {
+            (l, l + 1)
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Parity {
     Odd,

@@ -17,6 +17,7 @@
 //!   the words with one example each (`help words`, `/help patterns`).
 
 pub mod ast;
+mod connectives;
 mod english;
 mod error;
 pub mod eval;

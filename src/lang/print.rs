@@ -39,26 +39,6 @@ pub fn var_name(v: Var) -> String {
     }
 }
 
-fn level(op: BinOp) -> u8 {
-    match op {
-        BinOp::Iff => 1,
-        BinOp::Implies => 2,
-        BinOp::Or => 3,
-        BinOp::Xor => 4,
-        BinOp::And => 5,
-    }
-}
-
-fn op_symbol(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Iff => "<->",
-        BinOp::Implies => "->",
-        BinOp::Or => "|",
-        BinOp::Xor => "^",
-        BinOp::And => "&",
-    }
-}
-
 /// `min`: the loosest operator allowed here without parentheses. `tail`: nothing
 /// follows before the enclosing parenthesis or the end (a quantifier's body runs to
 /// the right as far as it can, so elsewhere it needs parentheses).
@@ -66,20 +46,15 @@ fn sym(f: &Formula, min: u8, tail: bool, out: &mut String) {
     match &f.kind {
         FormulaKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         FormulaKind::Bin(op, a, b) => {
-            let lvl = level(*op);
-            let paren = lvl < min;
+            let paren = op.level() < min;
             let tail = tail || paren;
-            let (la, lb) = if *op == BinOp::Implies {
-                (lvl + 1, lvl)
-            } else {
-                (lvl, lvl + 1)
-            };
+            let (la, lb) = op.operand_levels();
             if paren {
                 out.push('(');
             }
             sym(a, la, false, out);
             out.push(' ');
-            out.push_str(op_symbol(*op));
+            out.push_str(op.symbol());
             out.push(' ');
             sym(b, lb, tail, out);
             if paren {

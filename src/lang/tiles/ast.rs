@@ -89,20 +89,6 @@ pub enum TermKind {
     Sub(Box<Term>, Box<Term>),
 }
 
-/// `a + b` or `a - b`, spanning both (both readers build sums with it).
-pub(crate) fn sum(plus: bool, a: Term, b: Term) -> Term {
-    let span = a.span.start..b.span.end;
-    let (a, b) = (Box::new(a), Box::new(b));
-    Term::new(
-        span,
-        if plus {
-            TermKind::Add(a, b)
-        } else {
-            TermKind::Sub(a, b)
-        },
-    )
-}
-
 /// Regions of the board, each cut down to the subset's tiles. A row or column
 /// counts when the subset has a tile in it; a 2x2 square only when all four of its
 /// tiles are in the subset (`grids.md` 3.1).

@@ -1203,7 +1203,7 @@ impl Reader {
                 return Ok(a);
             };
             let b = self.term_atom()?;
-            a = super::ast::sum(plus, a, b);
+            a = super::symbolic::sum(plus, a, b);
         }
     }
 

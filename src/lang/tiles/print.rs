@@ -48,11 +48,7 @@ impl Names {
 
 fn prec(f: &Formula) -> u8 {
     match &f.kind {
-        FormulaKind::Bin(BinOp::Iff, ..) => 1,
-        FormulaKind::Bin(BinOp::Implies, ..) => 2,
-        FormulaKind::Bin(BinOp::Or, ..) => 3,
-        FormulaKind::Bin(BinOp::Xor, ..) => 4,
-        FormulaKind::Bin(BinOp::And, ..) => 5,
+        FormulaKind::Bin(op, ..) => op.level(),
         FormulaKind::Forall(..)
         | FormulaKind::Exists(..)
         | FormulaKind::ForallRegion(..)
@@ -88,21 +84,11 @@ fn sym(f: &Formula, names: &mut Names, tail: bool, out: &mut String) {
             }
         },
         FormulaKind::Bin(op, a, b) => {
-            let (p, sym_op) = match op {
-                BinOp::Iff => (1, " <-> "),
-                BinOp::Implies => (2, " -> "),
-                BinOp::Or => (3, " | "),
-                BinOp::Xor => (4, " ^ "),
-                BinOp::And => (5, " & "),
-            };
-            // `->` is right associative, the others left.
-            let (lp, rp) = if *op == BinOp::Implies {
-                (p + 1, p)
-            } else {
-                (p, p + 1)
-            };
+            let (lp, rp) = op.operand_levels();
             child(a, lp, names, false, out);
-            out.push_str(sym_op);
+            out.push(' ');
+            out.push_str(op.symbol());
+            out.push(' ');
             child(b, rp, names, tail, out);
         }
         FormulaKind::Forall(..) | FormulaKind::Exists(..) => {
