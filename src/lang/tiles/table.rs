@@ -692,7 +692,7 @@ mod tests {
         prop_oneof![
             1 => leaf,
             2 => count,
-            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| super::super::ast::sum(plus, a, b)),
+            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| super::super::symbolic::sum(plus, a, b)),
         ]
         .boxed()
     }
