@@ -135,7 +135,7 @@ impl CmpOp {
         CmpOp::Ge,
     ];
 
-    pub fn holds(self, a: i64, b: i64) -> bool {
+    pub fn holds<N: Ord>(self, a: N, b: N) -> bool {
         match self {
             CmpOp::Eq => a == b,
             CmpOp::Ne => a != b,

@@ -5,7 +5,7 @@
 
 use super::ast::{RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
-use super::eval::{Geometry, MAX_CHECKED};
+use super::eval::{Geometry, MAX_CHECKED, Untabled};
 use super::print::{english, symbolic};
 use super::table::Table;
 use crate::lang::word_count;
@@ -26,6 +26,10 @@ pub struct Verdict {
     pub uninvolved: Vec<Cell>,
     /// Why it is refused (every reason, joined by `; `); `None` when valid.
     pub reason: Option<String>,
+    /// Whether the exact checks ran: false for a statement too complex to check
+    /// (then it is refused, and `uninvolved` is empty).
+    #[serde(skip)]
+    pub checked: bool,
 }
 
 /// A subset too large to check exactly.
@@ -59,15 +63,23 @@ pub fn check(
 ) -> Result<Verdict, TooLarge> {
     let geometry = Geometry::new(subset);
     let f = &statement.formula;
-    let table = geometry.truth_table(f).ok_or(TooLarge(subset.len()))?;
-    let mask = involved(&table, geometry.len());
-    let uninvolved: Vec<Cell> = geometry
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| mask & (1 << i) == 0)
-        .map(|(_, c)| *c)
-        .collect();
+    let table = match geometry.tabulate(f) {
+        Ok(t) => Some(t),
+        Err(Untabled::TooLarge(n)) => return Err(TooLarge(n)),
+        Err(Untabled::TooComplex) => None,
+    };
+    let mask = table.as_ref().map_or(0, |t| involved(t, geometry.len()));
+    let uninvolved: Vec<Cell> = if table.is_none() {
+        Vec::new()
+    } else {
+        geometry
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) == 0)
+            .map(|(_, c)| *c)
+            .collect()
+    };
     let words = word_count(&statement.source);
     let mut reasons = Vec::new();
     if words > max_words {
@@ -85,6 +97,21 @@ pub fn check(
             });
         }
     }
+    let Some(table) = table else {
+        reasons.push(
+            "it is too complex to check: it nests so many tiles inside each other that the umpire cannot try every colouring in time; say it with fewer tiles nested in each other"
+                .into(),
+        );
+        return Ok(Verdict {
+            statement: english(f),
+            symbolic: symbolic(f),
+            words,
+            valid: false,
+            uninvolved,
+            reason: Some(reasons.join("; ")),
+            checked: false,
+        });
+    };
     if table.always() {
         reasons.push(
             "it is always true (no colouring of the subset makes it false), so it involves no tile"
@@ -127,6 +154,7 @@ pub fn check(
         valid: reasons.is_empty(),
         uninvolved,
         reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+        checked: true,
     })
 }
 

@@ -10,7 +10,7 @@
 use super::ast::{Domain, Formula, FormulaKind, Place, RegionKind, Relation, Term, TermKind};
 use super::cells::{Cell, Colour, Layout, Subset};
 use super::table::Table;
-use crate::lang::ast::{BinOp, Parity, remainder};
+use crate::lang::ast::{BinOp, Parity};
 
 /// The most tiles a subset may have for the exact checks (4^8 colourings).
 pub const MAX_CHECKED: usize = 8;
@@ -130,7 +130,16 @@ impl Geometry {
     /// `k` gives tile i colour `(k / 4^i) % 4`. At most 4^8 colourings
     /// ([`MAX_CHECKED`] tiles); `None` for a larger subset.
     pub fn truth_table(&self, f: &Formula) -> Option<Table> {
-        (self.cells.len() <= MAX_CHECKED).then(|| super::table::build(self, f))
+        self.tabulate(f).ok()
+    }
+
+    /// The truth table, or why there is none: more than [`MAX_CHECKED`] tiles, or
+    /// more work than [`super::table::MAX_STEPS`].
+    pub fn tabulate(&self, f: &Formula) -> Result<Table, Untabled> {
+        if self.cells.len() > MAX_CHECKED {
+            return Err(Untabled::TooLarge(self.cells.len()));
+        }
+        super::table::build(self, f).map_err(|_| Untabled::TooComplex)
     }
 
     /// The indices into the regions of the kind.
@@ -154,6 +163,15 @@ impl Geometry {
             .get(i)
             .is_some_and(|m| m & (1 << j) != 0)
     }
+}
+
+/// Why a statement has no truth table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Untabled {
+    /// The subset has more tiles than [`MAX_CHECKED`].
+    TooLarge(usize),
+    /// The statement nests too many tile variables to check in time.
+    TooComplex,
 }
 
 struct Env<'a> {
@@ -241,7 +259,7 @@ impl<'a> Env<'a> {
                 op.holds(a, b)
             }
             FormulaKind::Parity(p, t) => {
-                let odd = remainder(self.term(t), 2) == 1;
+                let odd = self.term(t).rem_euclid(2) == 1;
                 odd == (*p == Parity::Odd)
             }
         }
@@ -295,15 +313,17 @@ impl<'a> Env<'a> {
         }
     }
 
-    fn term(&mut self, t: &Term) -> i64 {
+    /// Numbers are exact: constants are i64 and counts small, so their sums stay far
+    /// inside i128 (saturating only to rule out a panic).
+    fn term(&mut self, t: &Term) -> i128 {
         match &t.kind {
-            TermKind::Int(n) => *n,
+            TermKind::Int(n) => i128::from(*n),
             TermKind::Count(v, d, body) => {
                 let dom = self.domain(*d);
-                i64::from(self.set(body, *v, dom).count_ones())
+                i128::from(self.set(body, *v, dom).count_ones())
             }
-            TermKind::Tiles => self.g.cells.len() as i64,
-            TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i64,
+            TermKind::Tiles => self.g.cells.len() as i128,
+            TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i128,
             TermKind::Add(a, b) => self.term(a).saturating_add(self.term(b)),
             TermKind::Sub(a, b) => self.term(a).saturating_sub(self.term(b)),
         }

@@ -148,8 +148,9 @@ pub async fn restore(bot: &Data) {
         // Not the body in the log: it may hold a typed rule.
         let lobby = match from_record(&record) {
             Ok(l) => l,
-            Err(e) => {
-                tracing::warn!(lobby = record.id, error = %e, "a stored lobby does not read; dropped");
+            Err(_) => {
+                // Nor the error: serde's messages quote the value they stopped at.
+                tracing::warn!(lobby = record.id, "a stored lobby does not read; dropped");
                 let _ = bot.store.delete_lobby(record.id).await;
                 continue;
             }
@@ -190,7 +191,7 @@ async fn expire(bot: &Bot, id: i64, now_ms: u64) -> bool {
         tracing::warn!(lobby = id, error = %e, "an expired lobby could not be removed");
     }
     let note = Post::text(format!(
-        "The Zendo Classic lobby opened by {} expired (nobody started it in {}):          `/zendo classic` opens another.",
+        "The Zendo Classic lobby opened by {} expired (nobody started it in {}): `/zendo classic` opens another.",
         mention(PlayerId(l.opener)),
         lifetime(l.ttl_ms)
     ));
