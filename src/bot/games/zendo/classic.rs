@@ -167,9 +167,18 @@ pub async fn restore(bot: &Data) {
 fn arm(bot: &Data, id: i64, closes_ms: u64) {
     let bot = bot.clone();
     tokio::spawn(async move {
-        let wait = closes_ms.saturating_sub(crate::bot::wall_ms());
-        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-        expire(&bot, id, crate::bot::wall_ms()).await;
+        loop {
+            // At least a second between tries, so a lobby whose time has come but is
+            // not yet judged expired is never polled in a loop.
+            let wait = closes_ms.saturating_sub(crate::bot::wall_ms()).max(1000);
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            // The sleep's clock is not the wall clock: if the wall clock says it is
+            // not time yet (it was stepped back), sleep again rather than leave the
+            // lobby open with no timer; stop once it is closed or gone.
+            if expire(&bot, id, crate::bot::wall_ms()).await || !lobbies().await.contains_key(&id) {
+                break;
+            }
+        }
     });
 }
 
