@@ -116,6 +116,25 @@ impl Default for BluffsConfig {
     }
 }
 
+/// A value checked against its range; the error names the key, the value, and what
+/// is allowed (with the unit).
+fn in_range(
+    key: &'static str,
+    value: u64,
+    allowed: RangeInclusive<u64>,
+    unit: &str,
+) -> Result<(), ConfigError> {
+    if allowed.contains(&value) {
+        Ok(())
+    } else {
+        Err(ConfigError::Invalid {
+            key,
+            value: value.to_string(),
+            allowed: format!("allowed: {} to {} {unit}", allowed.start(), allowed.end()),
+        })
+    }
+}
+
 impl BluffsConfig {
     /// Each key with its allowed range and unit. Every phase needs some time and a
     /// reveal a price (the rules refuse 0); each player knows at most 8 tiles (they
@@ -147,13 +166,7 @@ impl BluffsConfig {
 
     fn validate(&self) -> Result<(), ConfigError> {
         for (key, value, allowed, unit) in self.ranges() {
-            if !allowed.contains(&value) {
-                return Err(ConfigError::Invalid {
-                    key,
-                    value: value.to_string(),
-                    allowed: format!("allowed: {} to {} {unit}", allowed.start(), allowed.end()),
-                });
-            }
+            in_range(key, value, allowed, unit)?;
         }
         Ok(())
     }
@@ -292,17 +305,7 @@ impl Config {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
-        let range = |key, value: u64, allowed: std::ops::RangeInclusive<u64>| {
-            if allowed.contains(&value) {
-                Ok(())
-            } else {
-                Err(ConfigError::Invalid {
-                    key,
-                    value: value.to_string(),
-                    allowed: format!("allowed: {} to {} seconds", allowed.start(), allowed.end()),
-                })
-            }
-        };
+        let range = |key, value: u64, allowed| in_range(key, value, allowed, "seconds");
         range("zendo.turn_secs", self.zendo.turn_secs, TURN_SECS)?;
         range(
             "zendo.challenge_secs",

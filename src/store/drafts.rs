@@ -93,6 +93,38 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_matchs_drafts_are_forgotten_when_it_ends() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("m.db")).await.expect("open");
+        let game = a_match(&store, &[10, 20]).await;
+        let other = a_match(&store, &[10, 20]).await;
+        let mine = store.put_bluff_draft(game, 10, "{}").await.expect("kept");
+        let kept = store.put_bluff_draft(other, 10, "{}").await.expect("kept");
+        let event = || NewEvent {
+            at: 1,
+            body: "{}".into(),
+        };
+        store
+            .append(game, 1, vec![event()], false)
+            .await
+            .expect("a move");
+        assert!(
+            store.bluff_draft(game, 10, mine).await.unwrap().is_some(),
+            "still live"
+        );
+        // A resignation or a time-out: the match is over with nothing submitted.
+        store
+            .append(game, 2, vec![event()], true)
+            .await
+            .expect("the end");
+        assert_eq!(store.bluff_draft(game, 10, mine).await.unwrap(), None);
+        assert!(
+            store.bluff_draft(other, 10, kept).await.unwrap().is_some(),
+            "another match's draft stays"
+        );
+    }
+
+    #[tokio::test]
     async fn a_draft_reads_back_after_reopening_only_for_its_player_and_match() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("m.db");

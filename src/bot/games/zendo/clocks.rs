@@ -36,11 +36,14 @@ impl Clock {
         }
     }
 
-    /// Its value in a server: the server's own, else the config's (milliseconds).
+    /// Its value in a server: the server's own, else the config's (milliseconds). A
+    /// stored value outside the allowed range (a row edited by hand, or a range
+    /// narrowed since) is not used.
     pub fn ms(&self, stored: &Stored) -> u64 {
         stored
             .get(self.key)
             .copied()
+            .filter(|ms| ms % 1000 == 0 && self.range.contains(&(ms / 1000)))
             .unwrap_or(self.default_secs.saturating_mul(1000))
     }
 }
@@ -174,5 +177,15 @@ mod tests {
         // As stored JSON, it reads back.
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(serde_json::from_str::<Stored>(&json).unwrap(), s);
+    }
+
+    #[test]
+    fn a_stored_clock_outside_its_range_is_not_used() {
+        let [turn, quiz] = clocks();
+        // A row edited by hand: 5 s is below the turn's 10 s, 12.5 s is no whole second.
+        let s: Stored = serde_json::from_str(r#"{"turn_ms": 5000, "quiz_ms": 12500}"#).unwrap();
+        assert_eq!((turn.ms(&s), quiz.ms(&s)), (180_000, 300_000));
+        let s: Stored = serde_json::from_str(r#"{"turn_ms": 10000}"#).unwrap();
+        assert_eq!(turn.ms(&s), 10_000, "the range's ends are allowed");
     }
 }
