@@ -14,6 +14,25 @@
 //! - Collective sentences: `all tiles are the same colour`, `all tiles are different
 //!   colours`, `no two [orthogonally|diagonally] adjacent tiles are the same colour`,
 //!   and `two adjacent tiles are the same colour` (some pair is).
+//! - `of the same colour`, `of a different colour`, `of another colour` after a tile
+//!   noun compare it with the tile whose relation it is the object of:
+//!   `every tile is adjacent to a tile of the same colour` is
+//!   `forall x. exists y. y != x & same_colour(x, y) & adjacent(x, y)` (another tile,
+//!   as for `the same colour as`). After a plural count (`adjacent to two tiles of the
+//!   same colour`) it is refused: the same colour as the subject, or as each other?
+//! - Counted with no such tile to compare with, tiles `of the same colour` share a
+//!   colour among themselves: `a row has two tiles of the same colour` is
+//!   `exists s: row. exists x y in s. x != y & same_colour(x, y)`, `three tiles of the
+//!   same colour` is `exists x. count(y: same_colour(x, y)) >= 3` (the tile x counts
+//!   itself), `no two tiles of the same colour` the negation, and `two tiles of
+//!   different colours` is `exists x y. x != y & !same_colour(x, y)`. Only "at least"
+//!   counts and `no` read: `exactly two tiles of the same colour` would leave open
+//!   whether one colour or every colour is meant.
+//! - `no two red tiles` is "fewer than two" (`count(x: red(x)) < 2`).
+//! - `it` names the one tile mentioned before, other than the tile the phrase is
+//!   said of: `every tile is the same colour as some tile adjacent to it` is
+//!   `forall x. exists y. y != x & adjacent(y, x) & same_colour(x, y)`. With no such
+//!   tile, or more than one, it is refused.
 
 use super::ast::{
     BinOp, CmpOp, Domain, Formula, FormulaKind, Parity, Place, RegionKind, Relation, Span,
@@ -36,6 +55,7 @@ pub(crate) const WORDS: &[&str] = &[
     "all",
     "an",
     "and",
+    "another",
     "are",
     "as",
     "at",
@@ -126,6 +146,7 @@ pub fn parse_english(text: &str) -> R<Statement> {
         c: Cursor::new(toks, text.len()),
         next: 0,
         nesting: 0,
+        tiles: Vec::new(),
     };
     let formula = p.statement().map_err(|e| p.outside(e))?;
     if !p.c.at_end() {
@@ -184,12 +205,29 @@ struct Np {
     /// `adjacent tiles` and the like, for collective sentences.
     pair: Option<(Relation, Span)>,
     span: Span,
+    /// `of the same colour` and the like, with where it was said.
+    hue: Option<(Hue, Span)>,
+    /// The number of `no two tiles`.
+    after_no: Option<i64>,
+}
+
+/// A colour phrase after a tile noun.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Hue {
+    /// `of the same colour`.
+    Same,
+    /// `of a different colour`, `of another colour`.
+    Different,
+    /// `of different colours` (tiles among themselves).
+    Mixed,
 }
 
 struct Reader {
     c: Cursor,
     next: u8,
     nesting: u32,
+    /// The tiles named so far whose scope the reader is in (for `it`), outermost first.
+    tiles: Vec<Var>,
 }
 
 fn f(span: Span, kind: FormulaKind) -> Formula {
@@ -586,6 +624,11 @@ impl Reader {
                     return Err(pair_refusal(at));
                 }
                 let span = start..np.span.end;
+                let counted = det_span.start..np.span.end;
+                if let Some(g) = self.group(det, x, Domain::Subset, &np, counted)? {
+                    return Ok(if neg { not(g) } else { g });
+                }
+                let det = fewer_than(det, &np);
                 match np.restriction {
                     Some(r) => match det {
                         Det::Some => f(span, FormulaKind::Exists(x, Domain::Subset, Box::new(r))),
@@ -638,6 +681,11 @@ impl Reader {
         }
         let y = self.fresh()?;
         let b = self.np(y)?;
+        for np in [&a, &b] {
+            if let Some((_, at)) = &np.hue {
+                return Err(no_anchor(at.clone()));
+            }
+        }
         let term = |v: Var, np: Np| match np.restriction {
             Some(r) => count(np.span.clone(), v, Domain::Subset, r),
             None => Term::new(np.span, TermKind::Tiles),
@@ -706,6 +754,9 @@ impl Reader {
         let x = self.fresh()?;
         if self.c.eat_word("only") {
             let np = self.np(x)?;
+            if let Some((_, at)) = np.hue {
+                return Err(no_anchor(at));
+            }
             let r = np
                 .restriction
                 .unwrap_or_else(|| f(np.span.clone(), FormulaKind::Bool(true)));
@@ -724,6 +775,10 @@ impl Reader {
         };
         let np = self.np(x)?;
         let span = start..np.span.end;
+        if let Some(g) = self.group(det, x, dom, &np, span.clone())? {
+            return Ok(g);
+        }
+        let det = fewer_than(det, &np);
         let r = np
             .restriction
             .unwrap_or_else(|| f(np.span.clone(), FormulaKind::Bool(true)));
@@ -758,6 +813,9 @@ impl Reader {
         }
         let x = self.fresh()?;
         let np = self.np(x)?;
+        if let Some((_, at)) = np.hue {
+            return Err(no_anchor(at));
+        }
         if !(self.c.eat_word("is") || self.c.eat_word("are")) {
             return Err(self.unknown_or("`is` or `are` after the subject")
                 .with_help("tiles are described with `is` / `are`: `every tile is red`, `two tiles are adjacent to a blue tile`"));
@@ -768,7 +826,10 @@ impl Reader {
         if let Some((_, at)) = np.pair {
             return Err(pair_refusal(at));
         }
+        let det = fewer_than(det, &np);
+        self.tiles.push(x);
         let vp = self.complements(x)?;
+        self.tiles.pop();
         let span = start..vp.span.end;
         Ok(quantify(det, x, Domain::Subset, np.restriction, vp, span))
     }
@@ -869,10 +930,17 @@ impl Reader {
         let start = self.c.here().start;
         let mut restriction: Option<Formula> = None;
         let mut pair = None;
-        if self.c.is_word("two") && self.np_start(1) {
+        let mut hue = None;
+        let mut after_no = None;
+        let no = self.c.pos > 0 && self.c.toks[self.c.pos - 1].word() == Some("no");
+        if let Some(n) = self.number_at(0).filter(|_| self.np_start(1))
+            && (no || self.c.is_word("two"))
+        {
             // `no two adjacent tiles`: the determiner was `no`.
             self.c.bump();
+            after_no = no.then_some(n);
         }
+        self.tiles.push(x);
         loop {
             let span = self.c.here();
             let Some(w) = self.c.word().map(str::to_string) else {
@@ -911,7 +979,26 @@ impl Reader {
         let noun = self.c.bump();
         let mut end = noun.end;
         loop {
-            if matches!(self.c.word(), Some("that" | "which"))
+            if self.c.is_word("of") {
+                if let Some((h, len)) = self.hue_at(1) {
+                    let at = self.c.here().start..self.c.toks[self.c.pos + len].span.end;
+                    if hue.is_some() {
+                        return Err(ParsePatternError::new(
+                            at,
+                            "a tile has one colour phrase (`of the same colour`, `of a different colour`)",
+                        ));
+                    }
+                    self.c.pos += len + 1;
+                    end = at.end;
+                    hue = Some((h, at));
+                    continue;
+                }
+                // `a tile of the same colour as Q` is `a tile that is the same colour as Q`.
+                if !(self.complement_start(1) && matches!(self.c.word_at(1), Some("the" | "a"))) {
+                    break;
+                }
+                self.c.bump();
+            } else if matches!(self.c.word(), Some("that" | "which"))
                 && matches!(self.c.word_at(1), Some("is" | "are"))
             {
                 self.c.pos += 2;
@@ -927,11 +1014,30 @@ impl Reader {
             end = vp.span.end;
             restriction = Some(and_opt(restriction, vp));
         }
+        self.tiles.pop();
         Ok(Np {
             restriction,
             pair,
             span: start..end.max(noun.end),
+            hue,
+            after_no,
         })
+    }
+
+    /// The colour phrase `k` words ahead (after `of`), and how many words it has:
+    /// `the same colour` (not `... as`), `a different colour` (not `... from`),
+    /// `another colour`, `different colours`.
+    fn hue_at(&self, k: usize) -> Option<(Hue, usize)> {
+        let w = |i: usize| self.c.word_at(k + i);
+        let (hue, len) = match (w(0), w(1), w(2)) {
+            (Some("the"), Some("same"), Some("colour")) => (Hue::Same, 3),
+            (Some("a"), Some("different"), Some("colour")) => (Hue::Different, 3),
+            (Some("another"), Some("colour"), _) => (Hue::Different, 2),
+            (Some("different"), Some("colours"), _) => (Hue::Mixed, 2),
+            _ => return None,
+        };
+        let compared = matches!(w(len), Some("as" | "from" | "than" | "to"));
+        (!compared).then_some((hue, len))
     }
 
     /// `adjacent`, `orthogonally adjacent`, `diagonally adjacent` used as an
@@ -1079,6 +1185,10 @@ impl Reader {
 
     /// The object of a relation: `a green tile`, `every red tile`, `two blue tiles`.
     fn object(&mut self, x: Var, rel: Relation, negated: bool, start: usize) -> R<Formula> {
+        if self.c.is_word("it") {
+            return self.it(x, rel, negated, start);
+        }
+        let det_span = self.c.here();
         let det = match self.det()? {
             Some(d) => d,
             None if self.np_start(0) => Det::Some,
@@ -1092,12 +1202,36 @@ impl Reader {
             return Err(pair_refusal(at));
         }
         let span = start..np.span.end;
+        let det = fewer_than(det, &np);
         let mut atom = f(span.clone(), FormulaKind::Rel(rel, x, y));
         if negated {
             atom = not(atom);
         }
         let mut restriction = np.restriction;
-        if rel.reflexive() {
+        if let Some((hue, at)) = &np.hue {
+            if let Det::Count(_, n) = det
+                && n >= 2
+            {
+                return Err(ParsePatternError::new(
+                    det_span.start..at.end,
+                    "ambiguous: tiles of the same colour as the subject, or as each other?",
+                )
+                .with_help(
+                    "for the subject's colour, say `two tiles that are the same colour as it`",
+                )
+                .with_example(
+                    "every tile is adjacent to two tiles that are the same colour as it",
+                ));
+            }
+            let same = f(at.clone(), FormulaKind::Rel(Relation::SameColour, x, y));
+            let g = match hue {
+                Hue::Same => same,
+                Hue::Different => not(same),
+                Hue::Mixed => return Err(mixed_refusal(at.clone())),
+            };
+            restriction = Some(and_opt(restriction, g));
+        }
+        if rel.reflexive() || matches!(np.hue, Some((Hue::Same, _))) {
             let other = not(f(np.span.clone(), FormulaKind::Same(y, x)));
             restriction = Some(match restriction {
                 Some(r) => and(other, r),
@@ -1105,6 +1239,99 @@ impl Reader {
             });
         }
         Ok(quantify(det, y, Domain::Subset, restriction, atom, span))
+    }
+
+    /// `it` as the object of a relation of x: the one other tile in scope.
+    fn it(&mut self, x: Var, rel: Relation, negated: bool, start: usize) -> R<Formula> {
+        let at = self.c.bump();
+        let others: Vec<Var> = self.tiles.iter().copied().filter(|v| *v != x).collect();
+        let z = match others.as_slice() {
+            [z] => *z,
+            [] => {
+                return Err(ParsePatternError::new(
+                    at,
+                    "`it` has no tile to mean here: it names a tile mentioned before, other than the one it is said of",
+                )
+                .with_help("use it inside a tile's description, after the tile it means: `every tile is the same colour as some tile adjacent to it`")
+                .with_example("every tile is the same colour as some tile adjacent to it"));
+            }
+            _ => {
+                return Err(ParsePatternError::new(
+                    at,
+                    "`it` could mean more than one of the tiles mentioned before",
+                )
+                .with_help("name the tile instead (`a red tile`, `the leftmost tile`), or say it with fewer tiles")
+                .with_example("every tile is the same colour as some tile adjacent to it"));
+            }
+        };
+        let span = start..at.end;
+        let mut atom = f(span.clone(), FormulaKind::Rel(rel, x, z));
+        if negated {
+            atom = not(atom);
+        }
+        Ok(if rel.reflexive() {
+            and(not(f(span, FormulaKind::Same(x, z))), atom)
+        } else {
+            atom
+        })
+    }
+
+    /// Counted tiles of the same colour, or of different colours, among themselves:
+    /// `two tiles of the same colour` (see the choices at the top).
+    /// `None` when the noun phrase has no colour phrase.
+    fn group(&mut self, det: Det, x: Var, dom: Domain, np: &Np, span: Span) -> R<Option<Formula>> {
+        let Some((hue, at)) = np.hue.clone() else {
+            return Ok(None);
+        };
+        let (neg, n) = match (det, np.after_no) {
+            (Det::Count(CmpOp::Ge, n), _) if n >= 2 => (false, n),
+            (Det::Count(CmpOp::Gt, n), _) if n >= 1 => (false, n + 1),
+            (Det::No, Some(n)) if n >= 2 => (true, n),
+            (Det::Count(..), _) => {
+                return Err(ParsePatternError::new(
+                    span.start..at.end,
+                    "tiles of the same colour are counted with a bare number, `at least`, `more than` or `no`: `exactly`, `at most` and `fewer than` leave open whether one colour or every colour is meant",
+                )
+                .with_example("every row has two tiles of the same colour"));
+            }
+            _ => return Err(no_anchor(at)),
+        };
+        let same = |a: Var, b: Var| f(at.clone(), FormulaKind::Rel(Relation::SameColour, a, b));
+        let y = self.fresh()?;
+        let r = np.restriction.clone();
+        let ry = r.as_ref().map(|g| substitute(g, x, y));
+        let body = match hue {
+            Hue::Different => return Err(no_anchor(at)),
+            Hue::Mixed if n != 2 => return Err(mixed_refusal(at)),
+            Hue::Mixed | Hue::Same if n == 2 => {
+                let pair = if hue == Hue::Mixed {
+                    not(same(x, y))
+                } else {
+                    same(x, y)
+                };
+                let mut cond = not(f(at.clone(), FormulaKind::Same(x, y)));
+                if let (Some(r), Some(ry)) = (r, ry) {
+                    cond = and(and(cond, r), ry);
+                }
+                let inner = f(
+                    span.clone(),
+                    FormulaKind::Exists(y, dom, Box::new(and(cond, pair))),
+                );
+                f(span.clone(), FormulaKind::Exists(x, dom, Box::new(inner)))
+            }
+            _ => {
+                let t = count(span.clone(), y, dom, and_opt(ry, same(x, y)));
+                let cmp = f(
+                    span.clone(),
+                    FormulaKind::Cmp(CmpOp::Ge, t, Term::new(at.clone(), TermKind::Int(n))),
+                );
+                f(
+                    span.clone(),
+                    FormulaKind::Exists(x, dom, Box::new(and_opt(r, cmp))),
+                )
+            }
+        };
+        Ok(Some(if neg { not(body) } else { body }))
     }
 
     /// `the number of NP is ...`, `the number of different colours is odd`.
@@ -1221,12 +1448,41 @@ impl Reader {
         }
         let x = self.fresh()?;
         let np = self.np(x)?;
+        if let Some((_, at)) = np.hue {
+            return Err(no_anchor(at));
+        }
         let span = span.start..np.span.end;
         Ok(match np.restriction {
             Some(r) => count(span, x, Domain::Subset, r),
             None => Term::new(span, TermKind::Tiles),
         })
     }
+}
+
+/// `no two red tiles` is "fewer than two" (not "no red tile").
+fn fewer_than(det: Det, np: &Np) -> Det {
+    match (det, np.after_no) {
+        (Det::No, Some(n)) if np.pair.is_none() && np.hue.is_none() => Det::Count(CmpOp::Lt, n),
+        _ => det,
+    }
+}
+
+/// A colour phrase with no tile to compare with.
+fn no_anchor(at: Span) -> ParsePatternError {
+    ParsePatternError::new(at, "`of the same colour` / `of a different colour` here has no tile to compare with")
+        .with_help("say it of a relation's object (`every tile is adjacent to a tile of the same colour`), or count the tiles among themselves (`every row has two tiles of the same colour`, `two adjacent tiles are the same colour`)")
+        .with_example("every tile is adjacent to a tile of the same colour")
+}
+
+fn mixed_refusal(at: Span) -> ParsePatternError {
+    ParsePatternError::new(
+        at,
+        "`of different colours` reads only for two tiles among themselves",
+    )
+    .with_help(
+        "say `two tiles of different colours`, or for one tile `a tile of a different colour`",
+    )
+    .with_example("every row has two tiles of different colours")
 }
 
 fn pair_refusal(at: Span) -> ParsePatternError {

@@ -259,9 +259,12 @@ fn sentence(f: &Formula) -> Option<String> {
                 if let Some(s) = pair(*x, body, "no two") {
                     return Some(s);
                 }
+                if let Some(g) = group(*x, body, Domain::Subset) {
+                    return Some(format!("there are no {g}"));
+                }
                 Some(format!(
                     "there is no {}",
-                    np(*x, Some(&**body), false, None)?
+                    np(*x, Some(&**body), false, &[])?
                 ))
             }
             FormulaKind::ExistsRegion(s, k, body) => {
@@ -274,15 +277,18 @@ fn sentence(f: &Formula) -> Option<String> {
             if let Some(s) = pair(*x, body, "two") {
                 return Some(s);
             }
+            if let Some(g) = group(*x, body, Domain::Subset) {
+                return Some(format!("there are {g}"));
+            }
             if let Some(pushed) = push_inward(body) {
                 return Some(format!(
                     "there is {}",
-                    with_article(&np(*x, Some(&pushed), false, None)?)
+                    with_article(&np(*x, Some(&pushed), false, &[])?)
                 ));
             }
             Some(format!(
                 "there is {}",
-                with_article(&np(*x, Some(&**body), false, None)?)
+                with_article(&np(*x, Some(&**body), false, &[])?)
             ))
         }
         FormulaKind::Forall(x, Domain::Subset, body) => {
@@ -306,8 +312,8 @@ fn sentence(f: &Formula) -> Option<String> {
             };
             Some(format!(
                 "every {} is {}",
-                np(*x, restriction, false, None)?,
-                complement(*x, vp)?
+                np(*x, restriction, false, &[])?,
+                complement(*x, vp, &[])?
             ))
         }
         FormulaKind::ExistsRegion(s, k, body) => {
@@ -324,7 +330,7 @@ fn sentence(f: &Formula) -> Option<String> {
                 let verb = if plural { "are" } else { "is" };
                 return Some(format!(
                     "there {verb} {det} {}",
-                    np(*x, Some(&**body), plural, None)?
+                    np(*x, Some(&**body), plural, &[])?
                 ));
             }
             if let (
@@ -333,8 +339,8 @@ fn sentence(f: &Formula) -> Option<String> {
             ) = (&a.kind, &b.kind)
             {
                 let (na, nb) = (
-                    np(*x, Some(&**ba), true, None)?,
-                    np(*y, Some(&**bb), true, None)?,
+                    np(*x, Some(&**ba), true, &[])?,
+                    np(*y, Some(&**bb), true, &[])?,
                 );
                 match op {
                     CmpOp::Gt => return Some(format!("there are more {na} than {nb}")),
@@ -420,6 +426,36 @@ fn pair(x: Var, body: &Formula, det: &str) -> Option<String> {
     Some(format!("{det} {adjective}tiles are {what}"))
 }
 
+/// `exists x. BODY` (over `dom`) as tiles of one colour or of two among themselves:
+/// `two tiles of the same colour` (`exists y. x != y & same_colour(x, y)`), `three
+/// tiles of the same colour` (`count(y: same_colour(x, y)) >= 3`), `two tiles of
+/// different colours`.
+fn group(x: Var, body: &Formula, dom: Domain) -> Option<String> {
+    let same = |g: &Formula, y: Var| matches!(g.kind, FormulaKind::Rel(Relation::SameColour, a, b) if (a, b) == (x, y) || (a, b) == (y, x));
+    match &body.kind {
+        FormulaKind::Exists(y, d, inner) if *d == dom => {
+            let [cond, colour] = conjuncts(inner)[..] else {
+                return None;
+            };
+            if !is_distinct(cond, x, *y) {
+                return None;
+            }
+            match &colour.kind {
+                _ if same(colour, *y) => Some("two tiles of the same colour".into()),
+                FormulaKind::Not(n) if same(n, *y) => Some("two tiles of different colours".into()),
+                _ => None,
+            }
+        }
+        FormulaKind::Cmp(CmpOp::Ge, t, n) => match (&t.kind, &n.kind) {
+            (TermKind::Count(y, d, g), TermKind::Int(n)) if *d == dom && *n >= 2 && same(g, *y) => {
+                Some(format!("{} tiles of the same colour", say_number(*n)))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// What a region holds: `two red tiles`, `no blue tile`, `only red tiles`.
 fn holds(s: Var, body: &Formula) -> Option<String> {
     match &body.kind {
@@ -433,19 +469,21 @@ fn holds(s: Var, body: &Formula) -> Option<String> {
             }
             let det = det_words(*op, *n)?;
             let plural = *n != 1 || *op == CmpOp::Gt || *op == CmpOp::Lt;
-            Some(format!("{det} {}", np(*x, Some(&**r), plural, None)?))
+            Some(format!("{det} {}", np(*x, Some(&**r), plural, &[])?))
         }
-        FormulaKind::Exists(x, Domain::In(t), r) if *t == s => {
-            Some(with_article(&np(*x, Some(&**r), false, None)?))
-        }
+        FormulaKind::Exists(x, Domain::In(t), r) if *t == s => group(*x, r, Domain::In(s))
+            .or_else(|| Some(with_article(&np(*x, Some(&**r), false, &[])?))),
         FormulaKind::Not(n) => match &n.kind {
             FormulaKind::Exists(x, Domain::In(t), r) if *t == s => {
-                Some(format!("no {}", np(*x, Some(&**r), false, None)?))
+                if let Some(g) = group(*x, r, Domain::In(s)) {
+                    return Some(format!("no {g}"));
+                }
+                Some(format!("no {}", np(*x, Some(&**r), false, &[])?))
             }
             _ => None,
         },
         FormulaKind::Forall(x, Domain::In(t), r) if *t == s => {
-            Some(format!("only {}", np(*x, Some(&**r), true, None)?))
+            Some(format!("only {}", np(*x, Some(&**r), true, &[])?))
         }
         _ => None,
     }
@@ -475,7 +513,7 @@ fn term_words(t: &Term) -> Option<String> {
         TermKind::Tiles => "the number of tiles".into(),
         TermKind::Colours => "the number of different colours".into(),
         TermKind::Count(x, Domain::Subset, body) => {
-            format!("the number of {}", np(*x, Some(&**body), true, None)?)
+            format!("the number of {}", np(*x, Some(&**body), true, &[])?)
         }
         TermKind::Count(..) => return None,
         TermKind::Add(a, b) => format!("{} plus {}", term_words(a)?, term_words(b)?),
@@ -486,16 +524,30 @@ fn term_words(t: &Term) -> Option<String> {
 /// The noun phrase for the tiles x such that `restriction`: adjectives, the noun,
 /// then relative clauses. `subject` is the tile an object must differ from (its
 /// `x != subject` conjunct is implied by the relation and not said).
-fn np(x: Var, restriction: Option<&Formula>, plural: bool, subject: Option<Var>) -> Option<String> {
+fn np(x: Var, restriction: Option<&Formula>, plural: bool, outer: &[Var]) -> Option<String> {
+    let subject = outer.last().copied();
     let mut adjectives = Vec::new();
     let mut clauses = Vec::new();
-    for c in restriction.map(conjuncts).unwrap_or_default() {
+    let mut of = None;
+    let parts = restriction.map(conjuncts).unwrap_or_default();
+    for c in &parts {
+        let c = *c;
         match &c.kind {
             FormulaKind::Bool(true) => {}
             FormulaKind::Colour(k, v) if *v == x => adjectives.push(k.name().to_string()),
             FormulaKind::Place(p, v) if *v == x => adjectives.push(p.name().to_string()),
             _ if subject.is_some_and(|s| is_distinct(c, x, s)) => {}
-            _ => clauses.push(complement(x, c)?),
+            // The reader refuses `two tiles of the same colour` after a relation
+            // (whose colour?): plural, it is `tiles that are the same colour as it`.
+            _ if let Some(h) = subject.and_then(|s| hue(c, x, s)) => {
+                if !plural {
+                    of = Some(h);
+                } else {
+                    clauses.push(it_clause(x, c, outer, &parts)?);
+                }
+            }
+            _ if let Some(s) = it_clause(x, c, outer, &parts) => clauses.push(s),
+            _ => clauses.push(complement(x, c, outer)?),
         }
     }
     // Colours before places reads oddly (`red leftmost`): places first.
@@ -507,6 +559,10 @@ fn np(x: Var, restriction: Option<&Formula>, plural: bool, subject: Option<Var>)
         out.push(' ');
     }
     out.push_str(noun);
+    if let Some(h) = of {
+        out.push(' ');
+        out.push_str(h);
+    }
     for (i, c) in clauses.iter().enumerate() {
         out.push_str(if i == 0 { " that " } else { " and that " });
         out.push_str(verb);
@@ -514,6 +570,62 @@ fn np(x: Var, restriction: Option<&Formula>, plural: bool, subject: Option<Var>)
         out.push_str(c);
     }
     Some(out)
+}
+
+/// `outer` and then x: the tiles in scope for x's object.
+fn within(outer: &[Var], x: Var) -> Vec<Var> {
+    let mut v = outer.to_vec();
+    v.push(x);
+    v
+}
+
+/// `REL(x, z)` as `REL it` when z is the one tile in scope besides x (as the reader
+/// takes `it`), and the tree has `x != z` where the relation holds of a tile and
+/// itself (the reader adds it). `parts` are the conjuncts `c` is one of.
+fn it_clause(x: Var, c: &Formula, outer: &[Var], parts: &[&Formula]) -> Option<String> {
+    let [z] = outer else {
+        return None;
+    };
+    let guarded = parts.iter().any(|p| is_distinct(p, x, *z));
+    match &c.kind {
+        FormulaKind::Rel(r, a, b)
+            if (*a, *b) == (x, *z) && (!r.reflexive() || guarded)
+                || *r == Relation::SameColour && (*a, *b) == (*z, x) && guarded =>
+        {
+            Some(format!("{} it", relation_words(*r)))
+        }
+        FormulaKind::Not(n) => match n.kind {
+            FormulaKind::Rel(Relation::SameColour, a, b)
+                if (a, b) == (x, *z) || (a, b) == (*z, x) =>
+            {
+                Some("a different colour from it".into())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `c` relates y to x in a way [`it_clause`] may say of y (`adjacent(y, x)`).
+fn about_it(c: &Formula, y: Var, x: Var) -> bool {
+    match &c.kind {
+        FormulaKind::Rel(_, a, b) => (*a, *b) == (y, x),
+        FormulaKind::Not(n) => {
+            matches!(n.kind, FormulaKind::Rel(Relation::SameColour, a, b) if (a, b) == (y, x))
+        }
+        _ => false,
+    }
+}
+
+/// `same_colour(x, s)` (either order) as `of the same colour`, its negation as `of a
+/// different colour`: said of x, compared with the subject s.
+fn hue(c: &Formula, x: Var, s: Var) -> Option<&'static str> {
+    let same = |g: &Formula| matches!(g.kind, FormulaKind::Rel(Relation::SameColour, a, b) if (a, b) == (x, s) || (a, b) == (s, x));
+    match &c.kind {
+        _ if same(c) => Some("of the same colour"),
+        FormulaKind::Not(n) if same(n) => Some("of a different colour"),
+        _ => None,
+    }
 }
 
 fn relation_words(r: Relation) -> &'static str {
@@ -532,17 +644,17 @@ fn relation_words(r: Relation) -> &'static str {
 }
 
 /// What follows `is` for tile x: `red`, `not red`, `adjacent to a green tile`.
-fn complement(x: Var, f: &Formula) -> Option<String> {
+fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
     match &f.kind {
         FormulaKind::Colour(c, v) if *v == x => Some(c.name().into()),
         FormulaKind::Place(p, v) if *v == x => Some(p.name().into()),
         FormulaKind::Not(a) if !matches!(a.kind, FormulaKind::Bin(..)) => {
-            Some(format!("not {}", complement(x, a)?))
+            Some(format!("not {}", complement(x, a, outer)?))
         }
         FormulaKind::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
             let side = |g: &Formula| match &g.kind {
                 FormulaKind::Bin(o, ..) if o != op => None,
-                _ => complement(x, g),
+                _ => complement(x, g, outer),
             };
             let word = if *op == BinOp::And { "and" } else { "or" };
             Some(format!(
@@ -555,7 +667,7 @@ fn complement(x: Var, f: &Formula) -> Option<String> {
             let (rel, rest) = relation_part(x, *y, body)?;
             Some(format!(
                 "{rel} {}",
-                with_article(&np(*y, rest.as_ref(), false, Some(x))?)
+                with_article(&np(*y, rest.as_ref(), false, &within(outer, x))?)
             ))
         }
         FormulaKind::Forall(y, Domain::Subset, body) => {
@@ -563,15 +675,19 @@ fn complement(x: Var, f: &Formula) -> Option<String> {
                 return None;
             };
             let (rel, none) = relation_part(x, *y, g)?;
+            // `of the same colour` means another tile: the tree must say so.
+            let same_hue = conjuncts(r)
+                .into_iter()
+                .any(|c| hue(c, *y, x) == Some("of the same colour"));
             if none.is_some()
                 || !is_object_guard(r, *y, x)
-                || needs_guard(g, x, *y) && !has_guard(r, *y, x)
+                || (needs_guard(g, x, *y) || same_hue) && !has_guard(r, *y, x)
             {
                 return None;
             }
             Some(format!(
                 "{rel} every {}",
-                np(*y, Some(&**r), false, Some(x))?
+                np(*y, Some(&**r), false, &within(outer, x))?
             ))
         }
         FormulaKind::Cmp(op, a, b) => {
@@ -584,7 +700,7 @@ fn complement(x: Var, f: &Formula) -> Option<String> {
             Some(format!(
                 "{rel} {} {}",
                 det_words(*op, *n)?,
-                np(*y, rest.as_ref(), plural, Some(x))?
+                np(*y, rest.as_ref(), plural, &within(outer, x))?
             ))
         }
         _ => None,
@@ -603,39 +719,49 @@ fn has_guard(r: &Formula, y: Var, x: Var) -> bool {
     conjuncts(r).into_iter().any(|c| is_distinct(c, y, x))
 }
 
-/// Whether every conjunct of `r` that mentions x is the guard `y != x`.
+/// Whether every conjunct of `r` that mentions x is the guard `y != x`, but for one
+/// colour comparison (`of the same colour`).
 fn is_object_guard(r: &Formula, y: Var, x: Var) -> bool {
-    conjuncts(r)
-        .into_iter()
-        .all(|c| !mentions(c, x) || is_distinct(c, y, x))
+    let parts = conjuncts(r);
+    parts.iter().filter(|c| hue(c, y, x).is_some()).count() <= 1
+        && parts.into_iter().all(|c| {
+            !mentions(c, x) || is_distinct(c, y, x) || hue(c, y, x).is_some() || about_it(c, y, x)
+        })
 }
 
 /// Splits `REL(x, y) & rest(y)` into the relation's words and the rest (which must
 /// not mention x beyond `y != x`).
 fn relation_part(x: Var, y: Var, body: &Formula) -> Option<(String, Option<Formula>)> {
     let parts = conjuncts(body);
-    let mut words = None;
-    let mut rest: Vec<&Formula> = Vec::new();
-    for c in parts {
-        let found = match &c.kind {
-            FormulaKind::Rel(r, a, b) if (*a, *b) == (x, y) && words.is_none() => {
-                Some(relation_words(*r).to_string())
+    let phrase = |c: &Formula| match &c.kind {
+        FormulaKind::Rel(r, a, b) if (*a, *b) == (x, y) => Some(relation_words(*r)),
+        FormulaKind::Not(n) => match n.kind {
+            FormulaKind::Rel(Relation::SameColour, a, b) if (a, b) == (x, y) => {
+                Some("a different colour from")
             }
-            FormulaKind::Not(n) if words.is_none() => match n.kind {
-                FormulaKind::Rel(Relation::SameColour, a, b) if (a, b) == (x, y) => {
-                    Some("a different colour from".to_string())
-                }
-                _ => None,
-            },
             _ => None,
-        };
-        match found {
-            Some(w) => words = Some(w),
-            None => rest.push(c),
-        }
-    }
-    let words = words?;
-    if rest.iter().any(|c| mentions(c, x) && !is_distinct(c, y, x)) {
+        },
+        _ => None,
+    };
+    // A positional relation is the words, and a colour comparison beside it is said
+    // of the object: `adjacent to a tile of the same colour`.
+    let positional = parts.iter().position(|c| {
+        matches!(c.kind, FormulaKind::Rel(r, a, b) if (a, b) == (x, y) && r != Relation::SameColour)
+    });
+    let at = positional.or_else(|| parts.iter().position(|c| phrase(c).is_some()))?;
+    let words = phrase(parts[at])?.to_string();
+    let rest: Vec<&Formula> = parts
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != at)
+        .map(|(_, c)| *c)
+        .collect();
+    let hues = rest.iter().filter(|c| hue(c, y, x).is_some()).count();
+    if hues > 1
+        || rest.iter().any(|c| {
+            mentions(c, x) && !is_distinct(c, y, x) && hue(c, y, x).is_none() && !about_it(c, y, x)
+        })
+    {
         return None;
     }
     // The English object of a reflexive relation is never its subject: the tree

@@ -36,6 +36,14 @@ const SUBSETS: [&str; 4] = [
     "A1-B1-C1-D1-D2",
 ];
 
+/// `text` reads to the meaning of `f` on every test subset.
+fn assert_reads_as(f: &Formula, text: &str) {
+    let again = read(text);
+    for on in SUBSETS {
+        assert!(equivalent(f, &again.formula, &subset(on)), "{text} on {on}");
+    }
+}
+
 /// The grids.md table: English, its symbolic reading, and the canonical English.
 const GOLDEN: [(&str, &str, &str); 4] = [
     (
@@ -78,19 +86,8 @@ fn grids_examples_read_as_the_table_says() {
         );
         // The canonical English reads back to the same tree's meaning, and so does the
         // symbolic form.
-        let again = read(canonical);
-        let sym_again = read(&super::symbolic(&e.formula));
-        for on in SUBSETS {
-            assert!(
-                equivalent(&e.formula, &again.formula, &subset(on)),
-                "{canonical}"
-            );
-            assert!(
-                equivalent(&e.formula, &sym_again.formula, &subset(on)),
-                "{}",
-                super::symbolic(&e.formula)
-            );
-        }
+        assert_reads_as(&e.formula, canonical);
+        assert_reads_as(&e.formula, &super::symbolic(&e.formula));
     }
 }
 
@@ -375,6 +372,219 @@ fn english_and_symbolic_forms_agree() {
             }
         }
     }
+}
+
+/// Colour phrases after a tile noun (see the choices at the top of `english.rs`):
+/// English, its exact reading, and the canonical English it prints back as.
+const COLOUR_PHRASES: [(&str, &str, &str); 14] = [
+    (
+        "every tile is adjacent to a tile of the same colour",
+        "forall x. exists y. y != x & same_colour(x, y) & adjacent(x, y)",
+        "every tile is adjacent to a tile of the same colour",
+    ),
+    (
+        "every tile is adjacent to a tile of a different colour",
+        "forall x. exists y. !same_colour(x, y) & adjacent(x, y)",
+        "every tile is adjacent to a tile of a different colour",
+    ),
+    (
+        "a red tile is adjacent to a tile of another colour",
+        "exists x. red(x) & exists y. !same_colour(x, y) & adjacent(x, y)",
+        "there is a red tile that is adjacent to a tile of a different colour",
+    ),
+    (
+        "every tile is in the same row as a tile of the same colour",
+        "forall x. exists y. y != x & same_colour(x, y) & same_row(x, y)",
+        "every tile is in the same row as a tile of the same colour",
+    ),
+    (
+        "every blue tile is adjacent to every tile of the same colour",
+        "forall x. blue(x) -> forall y. y != x & same_colour(x, y) -> adjacent(x, y)",
+        "every blue tile is adjacent to every tile of the same colour",
+    ),
+    (
+        "every tile is adjacent to exactly one tile of a different colour",
+        "forall x. count(y: !same_colour(x, y) & adjacent(x, y)) = 1",
+        "every tile is adjacent to exactly one tile of a different colour",
+    ),
+    (
+        "every row has two tiles of the same colour",
+        "forall s: row. exists x y in s. x != y & same_colour(x, y)",
+        "every row has two tiles of the same colour",
+    ),
+    (
+        "no column has two tiles of the same colour",
+        "!exists s: column. exists x y in s. x != y & same_colour(x, y)",
+        "no column has two tiles of the same colour",
+    ),
+    (
+        "every row has no two tiles of the same colour",
+        "forall s: row. !exists x y in s. x != y & same_colour(x, y)",
+        "every row has no two tiles of the same colour",
+    ),
+    (
+        "there is a 2x2 square with two tiles of different colours",
+        "exists s: square. exists x y in s. x != y & !same_colour(x, y)",
+        "there is a 2x2 square with two tiles of different colours",
+    ),
+    (
+        "there are two tiles of the same colour",
+        "exists x y. x != y & same_colour(x, y)",
+        "two tiles are the same colour",
+    ),
+    (
+        "there are three tiles of the same colour",
+        "exists x. count(y: same_colour(x, y)) >= 3",
+        "there are three tiles of the same colour",
+    ),
+    (
+        "there are no three tiles of the same colour",
+        "!exists x. count(y: same_colour(x, y)) >= 3",
+        "there are no three tiles of the same colour",
+    ),
+    (
+        "every tile is the same colour as some tile adjacent to it",
+        "forall x. exists y. y != x & adjacent(y, x) & same_colour(x, y)",
+        "every tile is the same colour as a tile that is adjacent to it",
+    ),
+];
+
+#[test]
+fn colour_phrases_read_and_print_back() {
+    for (english, sym, canonical) in COLOUR_PHRASES {
+        let e = read(english);
+        assert_eq!(super::symbolic(&e.formula), sym, "{english}");
+        assert_eq!(
+            super::english(&e.formula),
+            canonical,
+            "canonical of {english}"
+        );
+        assert_reads_as(&e.formula, canonical);
+        assert_reads_as(&e.formula, sym);
+    }
+    // `of the same colour as Q` is `the same colour as Q` said after the noun.
+    let a = read("a red tile is adjacent to a tile of the same colour as a blue tile");
+    assert_reads_as(
+        &a.formula,
+        "a red tile is adjacent to a tile that is the same colour as a blue tile",
+    );
+    // `no two red tiles` is fewer than two, not none.
+    assert_eq!(
+        super::symbolic(&read("there are no two red tiles").formula),
+        "count(x: red(x)) < 2"
+    );
+}
+
+#[test]
+fn colour_phrases_are_true_where_they_should_be() {
+    // Rows A-D are RBGY, YYGR, BRRG, GBYB: A1 R, A2 B, B1 Y, B2 Y, C2 R, C3 R.
+    let layout: Layout = "RBGY/YYGR/BRRG/GBYB".parse().unwrap();
+    let yes = |t: &str, on: &str| truth(&read(t), &subset(on), &layout);
+    let (square, pairs, block) = ("A1-A2-B1-B2", "B1-B2-C2-C3", "A1-A2-A3-A4-B1-B2-B3-B4");
+    // In the square only the two yellows touch their colour.
+    assert!(!yes(
+        "every tile is adjacent to a tile of the same colour",
+        square
+    ));
+    assert!(yes(
+        "a yellow tile is adjacent to a tile of the same colour",
+        square
+    ));
+    assert!(!yes(
+        "a red tile is adjacent to a tile of the same colour",
+        square
+    ));
+    assert!(yes(
+        "every tile is adjacent to a tile of a different colour",
+        square
+    ));
+    assert!(yes(
+        "every tile is the same colour as some tile adjacent to it",
+        pairs
+    ));
+    assert!(!yes(
+        "every tile is the same colour as some tile adjacent to it",
+        square
+    ));
+    // Rows B and C of `pairs` are Y Y and R R; row A of `block` is R B G Y.
+    assert!(yes("every row has two tiles of the same colour", pairs));
+    assert!(!yes("every row has two tiles of the same colour", block));
+    assert!(yes("a row has two tiles of the same colour", block));
+    assert!(!yes("every row has two tiles of different colours", pairs));
+    // `block` has three yellow tiles (A4, B1, B2); the square has no colour three times.
+    assert!(yes("there are three tiles of the same colour", block));
+    assert!(!yes("there are three tiles of the same colour", square));
+    assert!(yes("there are no three tiles of the same colour", square));
+}
+
+#[test]
+fn colour_phrases_refuse_what_is_unclear() {
+    let refused = |text: &str, span: &str, says: &str| {
+        let e = parse(text).unwrap_err();
+        assert_eq!(&text[e.span.clone()], span, "{text}");
+        assert!(e.message.contains(says), "{text}: {}", e.message);
+        let example = e.example().unwrap_or_else(|| panic!("{text}: no example"));
+        assert!(parse(example).is_ok(), "{text}: {example}");
+    };
+    // Plural objects: as the subject's colour, or as each other's?
+    refused(
+        "every tile is adjacent to two tiles of the same colour",
+        "two tiles of the same colour",
+        "ambiguous",
+    );
+    // One colour or every colour?
+    refused(
+        "every row has exactly two tiles of the same colour",
+        "exactly two tiles of the same colour",
+        "leave open whether one colour or every colour",
+    );
+    refused(
+        "there are at most two tiles of the same colour",
+        "at most two tiles of the same colour",
+        "leave open",
+    );
+    // Nothing to compare with.
+    for (text, span) in [
+        ("a tile of the same colour is red", "of the same colour"),
+        ("there is a tile of another colour", "of another colour"),
+        (
+            "every row has a tile of the same colour",
+            "of the same colour",
+        ),
+        (
+            "every row has only tiles of the same colour",
+            "of the same colour",
+        ),
+        (
+            "the number of tiles of the same colour is two",
+            "of the same colour",
+        ),
+    ] {
+        refused(text, span, "no tile to compare with");
+    }
+    refused(
+        "there are three tiles of different colours",
+        "of different colours",
+        "only for two tiles",
+    );
+    // `it` with no tile, or more than one, to mean.
+    refused("every tile is adjacent to it", "it", "no tile to mean");
+    refused(
+        "every tile that is adjacent to it is red",
+        "it",
+        "no tile to mean",
+    );
+    refused(
+        "a red tile is adjacent to a blue tile that is adjacent to a tile above it",
+        "it",
+        "more than one",
+    );
+    // The refusal for plural objects suggests a phrasing that reads the subject's colour.
+    let s = read("every tile is adjacent to two tiles that are the same colour as it");
+    assert_eq!(
+        super::symbolic(&s.formula),
+        "forall x. count(y: y != x & same_colour(y, x) & adjacent(x, y)) >= 2"
+    );
 }
 
 // ---- Involvement against a brute-force reference ----
@@ -663,6 +873,10 @@ fn masks_agree_on_every_example_statement() {
         "all tiles are the same colour",
         "the leftmost tile is red",
         "a yellow tile is a different colour from every red tile",
+        "every tile is adjacent to a tile of the same colour",
+        "every row has two tiles of the same colour",
+        "there are three tiles of the same colour",
+        "every tile is the same colour as some tile adjacent to it",
     ]);
     let sub = subset("A1-A2-A3-B2-B3-C3");
     for text in statements {
@@ -677,4 +891,94 @@ fn masks_agree_on_every_example_statement() {
             );
         }
     }
+}
+
+/// Every statement `Q x. Q' y. ...` made of up to three atoms relating x and y (both
+/// orders, colour comparisons, the guard `y != x`) prints as English or symbols that
+/// read back to its meaning: the shapes where `of the same colour` and `it` are said.
+#[test]
+fn printers_keep_the_meaning_of_every_small_object_shape() {
+    let (x, y) = (Var(0), Var(1));
+    let f = |k| Formula::new(0..0, k);
+    let rel = |r, a, b| f(FormulaKind::Rel(r, a, b));
+    let not = |g: Formula| f(FormulaKind::Not(Box::new(g)));
+    let atoms = [
+        rel(Relation::Adjacent, x, y),
+        rel(Relation::Adjacent, y, x),
+        rel(Relation::Above, y, x),
+        rel(Relation::SameRow, x, y),
+        rel(Relation::SameColour, x, y),
+        rel(Relation::SameColour, y, x),
+        not(rel(Relation::SameColour, x, y)),
+        not(f(FormulaKind::Same(y, x))),
+        f(FormulaKind::Colour(Colour::Red, y)),
+    ];
+    let and_all = |parts: &[&Formula]| {
+        parts
+            .iter()
+            .map(|p| (*p).clone())
+            .reduce(|a, b| f(FormulaKind::Bin(BinOp::And, Box::new(a), Box::new(b))))
+    };
+    let on = subset("A1-A2-A3-B2-B3-C3");
+    let mut english = 0;
+    let n = atoms.len();
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > 3 {
+            continue;
+        }
+        let parts: Vec<&Formula> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| &atoms[i])
+            .collect();
+        let Some(body) = and_all(&parts) else {
+            continue;
+        };
+        let mut inner = vec![f(FormulaKind::Exists(
+            y,
+            Domain::Subset,
+            Box::new(body.clone()),
+        ))];
+        for k in [1, 2] {
+            let t = Term::new(
+                0..0,
+                TermKind::Count(y, Domain::Subset, Box::new(body.clone())),
+            );
+            inner.push(f(FormulaKind::Cmp(
+                CmpOp::Ge,
+                t,
+                Term::new(0..0, TermKind::Int(k)),
+            )));
+        }
+        if let [r @ .., g] = parts.as_slice()
+            && let Some(r) = and_all(r)
+        {
+            let imp = f(FormulaKind::Bin(
+                BinOp::Implies,
+                Box::new(r),
+                Box::new((*g).clone()),
+            ));
+            inner.push(f(FormulaKind::Forall(y, Domain::Subset, Box::new(imp))));
+        }
+        for g in inner {
+            for all in [true, false] {
+                let body = Box::new(g.clone());
+                let top = f(if all {
+                    FormulaKind::Forall(x, Domain::Subset, body)
+                } else {
+                    FormulaKind::Exists(x, Domain::Subset, body)
+                });
+                let printed = super::english(&top);
+                english += usize::from(!printed.contains('('));
+                let again =
+                    parse(&printed).unwrap_or_else(|e| panic!("{printed}: {}", e.render(&printed)));
+                assert!(
+                    equivalent(&top, &again.formula, &on),
+                    "{} printed as {printed}",
+                    super::symbolic(&top)
+                );
+            }
+        }
+    }
+    // 301 of the 1014 shapes have English words (the rest print as symbols).
+    assert!(english >= 300, "{english}");
 }
