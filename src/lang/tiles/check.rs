@@ -3,7 +3,7 @@
 //! whether it involves every tile of its subset, decided exactly by enumerating the
 //! subset's colourings.
 
-use super::ast::{RegionKind, Statement, mentions_region};
+use super::ast::{Formula, RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
 use super::eval::{Geometry, MAX_CHECKED, Untabled};
 use super::print::{english, symbolic};
@@ -48,13 +48,6 @@ impl std::fmt::Display for TooLarge {
 
 impl std::error::Error for TooLarge {}
 
-/// The tiles of the subset whose colour changes the truth of the statement under
-/// some colouring of the others, given its truth table: bit i set when tile i is
-/// involved.
-pub fn involved(table: &Table, tiles: usize) -> u16 {
-    table.involved(tiles)
-}
-
 /// Checks a statement about a subset under a word limit.
 pub fn check(
     statement: &Statement,
@@ -68,10 +61,9 @@ pub fn check(
         Err(Untabled::TooLarge(n)) => return Err(TooLarge(n)),
         Err(Untabled::TooComplex) => None,
     };
-    let mask = table.as_ref().map_or(0, |t| involved(t, geometry.len()));
-    let uninvolved: Vec<Cell> = if table.is_none() {
-        Vec::new()
-    } else {
+    // The tiles whose colour can change the truth (none known without a table).
+    let uninvolved: Vec<Cell> = table.as_ref().map_or_else(Vec::new, |t| {
+        let mask = t.involved(geometry.len());
         geometry
             .cells()
             .iter()
@@ -79,7 +71,7 @@ pub fn check(
             .filter(|(i, _)| mask & (1 << i) == 0)
             .map(|(_, c)| *c)
             .collect()
-    };
+    });
     let words = word_count(&statement.source);
     let mut reasons = Vec::new();
     if words > max_words {
@@ -97,55 +89,12 @@ pub fn check(
             });
         }
     }
-    let Some(table) = table else {
-        reasons.push(
+    match &table {
+        None => reasons.push(
             "it is too complex to check: it nests so many tiles inside each other that the umpire cannot try every colouring in time; say it with fewer tiles nested in each other"
                 .into(),
-        );
-        return Ok(Verdict {
-            statement: english(f),
-            symbolic: symbolic(f),
-            words,
-            valid: false,
-            uninvolved,
-            reason: Some(reasons.join("; ")),
-            checked: false,
-        });
-    };
-    if table.always() {
-        reasons.push(
-            "it is always true (no colouring of the subset makes it false), so it involves no tile"
-                .into(),
-        );
-    } else if table.never() {
-        reasons.push(
-            "it is always false (no colouring of the subset makes it true), so it involves no tile"
-                .into(),
-        );
-    } else if !uninvolved.is_empty() {
-        let list = list(&uninvolved);
-        let mut r = format!(
-            "it does not involve {list}: no colouring of the other tiles lets {} colour change whether it is true",
-            if uninvolved.len() == 1 {
-                "its"
-            } else {
-                "their"
-            }
-        );
-        if mentions_region(f, RegionKind::Square) {
-            let outside: Vec<Cell> = geometry
-                .outside(RegionKind::Square)
-                .into_iter()
-                .filter(|c| uninvolved.contains(c))
-                .collect();
-            if !outside.is_empty() {
-                r.push_str(&format!(
-                    " ({} in no 2x2 square of the subset)",
-                    list_verb(&outside)
-                ));
-            }
-        }
-        reasons.push(r);
+        ),
+        Some(t) => reasons.extend(truth_reason(t, &geometry, f, &uninvolved)),
     }
     Ok(Verdict {
         statement: english(f),
@@ -154,8 +103,56 @@ pub fn check(
         valid: reasons.is_empty(),
         uninvolved,
         reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
-        checked: true,
+        checked: table.is_some(),
     })
+}
+
+/// What the truth table says against the statement: always true, always false, or
+/// tiles it does not involve.
+fn truth_reason(
+    table: &Table,
+    geometry: &Geometry,
+    f: &Formula,
+    uninvolved: &[Cell],
+) -> Option<String> {
+    if table.always() {
+        return Some(
+            "it is always true (no colouring of the subset makes it false), so it involves no tile"
+                .into(),
+        );
+    }
+    if table.never() {
+        return Some(
+            "it is always false (no colouring of the subset makes it true), so it involves no tile"
+                .into(),
+        );
+    }
+    if uninvolved.is_empty() {
+        return None;
+    }
+    let list = list(uninvolved);
+    let mut r = format!(
+        "it does not involve {list}: no colouring of the other tiles lets {} colour change whether it is true",
+        if uninvolved.len() == 1 {
+            "its"
+        } else {
+            "their"
+        }
+    );
+    if mentions_region(f, RegionKind::Square) {
+        let outside: Vec<Cell> = geometry
+            .outside(RegionKind::Square)
+            .into_iter()
+            .filter(|c| uninvolved.contains(c))
+            .collect();
+        if !outside.is_empty() {
+            r.push_str(&format!(
+                " ({} in no 2x2 square of the subset)",
+                list_verb(&outside)
+            ));
+        }
+    }
+    Some(r)
 }
 
 /// Whether the statement is true of a layout (its subset's tiles).
