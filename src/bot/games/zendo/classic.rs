@@ -976,16 +976,12 @@ pub fn batch(
         ]);
     }
     if mondo {
-        if !no_dm.is_empty() {
-            let who: Vec<String> = no_dm.iter().map(|p| mention(*p)).collect();
-            post.line(format!(
-                "{}: I could not DM you, so answer with the button below (only you see \
-                 your answer)",
-                who.join(", ")
-            ));
-        }
-        // For every student: a DM that never arrived must not cost an answer.
-        post.buttons(vec![button(Press::AskHere, "Answer privately")]);
+        super::posts::answer_here(
+            &mut post,
+            no_dm,
+            "answer",
+            button(Press::AskHere, "Answer privately"),
+        );
     }
     if v.outcome.is_none() && !events.is_empty() {
         post.line(clock_line(v, clocks));

@@ -174,23 +174,33 @@ pub fn batch(
     }
     if let AnyView::ZendoDuel(v) = view {
         if challenged {
-            if !place.no_dm.is_empty() {
-                let who: Vec<String> = place.no_dm.iter().map(|p| mention(*p)).collect();
-                post.line(format!(
-                    "{}: I could not DM you, so answer with the button below (only you see \
-                     your answer)",
-                    who.join(", ")
-                ));
-            }
-            // Always there, for both players: a DM that never arrived (Discord down,
-            // the bot restarted in between) must not cost anyone their answer.
-            post.buttons(vec![button(Press::AskHere, "Answer privately")]);
+            answer_here(
+                &mut post,
+                place.no_dm,
+                "answer",
+                button(Press::AskHere, "Answer privately"),
+            );
         }
         if v.outcome.is_none() && !events.is_empty() {
             post.line(clock_line(v, clocks));
         }
     }
     post
+}
+
+/// Under a question asked by DM: who could not be DMed, and the *Answer privately*
+/// button, always there for everyone (a DM that never arrived, Discord down or the
+/// bot restarted in between, must not cost anyone their `answers`).
+pub(super) fn answer_here(post: &mut Post, no_dm: &[PlayerId], answers: &str, button: Button) {
+    if !no_dm.is_empty() {
+        let who: Vec<String> = no_dm.iter().map(|p| mention(*p)).collect();
+        post.line(format!(
+            "{}: I could not DM you, so answer with the button below (only you see your \
+             {answers})",
+            who.join(", ")
+        ));
+    }
+    post.buttons(vec![button]);
 }
 
 /// The clock that matters now, as a countdown.

@@ -14,7 +14,7 @@ use super::clocks::{Clock, Stored};
 use crate::bot::commands::{my_match, reply};
 use crate::bot::ids::{ButtonId, Press};
 use crate::bot::post::{Button, Post};
-use crate::bot::say::{Clocks, mention};
+use crate::bot::say::Clocks;
 use crate::bot::{Bot, Context, Error, is_host, refusal};
 use crate::finder::Limits;
 use crate::koan::{Koan, PieceSet};
@@ -759,16 +759,12 @@ pub fn batch(
             }
     );
     if asked && waiting {
-        if !no_dm.is_empty() {
-            let who: Vec<String> = no_dm.iter().map(|p| mention(*p)).collect();
-            post.line(format!(
-                "{}: I could not DM you, so answer with the button below (only you see your \
-                 answers)",
-                who.join(", ")
-            ));
-        }
-        // Always there: a DM that never arrived must not cost anyone their answers.
-        post.buttons(vec![button(Press::AskHere, "Answer privately")]);
+        super::posts::answer_here(
+            &mut post,
+            no_dm,
+            "answers",
+            button(Press::AskHere, "Answer privately"),
+        );
     }
     if v.outcome.is_none() && !events.is_empty() {
         post.line(clock_line(&names, v, clocks));
@@ -976,6 +972,7 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::say::mention;
     use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
     use crate::rules::zendo::triple::{Triple, TripleOpening};
     use crate::rules::{Game, Seat};
