@@ -1105,7 +1105,7 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     drop(bot);
 }
 
-/// Zendo Triple's three patterns, A, B and C (drawn in this order by seed 0 from a pool
+/// Zendo Triple's three patterns, A, B and C (drawn in this order by seed 2 from a pool
 /// of exactly these three): none may leave the bot before it is solved or the end.
 const TRIPLE: [&str; 3] = [
     "some piece points up",
@@ -1138,8 +1138,9 @@ does_not_obey = "R"
 difficulty = "easy"
 "#;
 
-/// Issue 16: a Zendo Triple over Discord, set up by a host between two players. A
-/// structure is challenged on A and B and answered privately per pattern: by DM
+/// Issue 16: a Zendo Triple over Discord, set up by a host between two players; bob,
+/// the one challenged, chooses who starts with the opening's buttons. A structure is
+/// challenged on A and B and answered privately per pattern: by DM
 /// buttons for alice, by the channel's private button for bob (DMs closed). The bot is
 /// killed (SIGKILL) while the challenge waits, with alice's sheet half filled, and
 /// started again: her buttons from before the kill finish her sheet and the challenge
@@ -1180,7 +1181,7 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
                 ("opponent", json!(bob.id.to_string())),
                 ("player", json!(alice.id.to_string())),
                 ("pool", json!("trio")),
-                ("seed", json!(0)),
+                ("seed", json!(2)),
             ],
         )
         .await;
@@ -1193,6 +1194,27 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
         "{text}"
     );
     assert_eq!(opening.files.len(), 2, "the two opening structures");
+    assert!(
+        text.contains(&format!(
+            "<@{}>, you have the advantage: choose who starts",
+            bob.id
+        )),
+        "{text}"
+    );
+    // Only bob chooses; he starts.
+    let i = fake
+        .click(alice.id, opening.id, &button(&opening, "I start"))
+        .await;
+    private_says(&answer(&fake, &i).await, "not your turn");
+    let i = fake
+        .click(bob.id, opening.id, &button(&opening, "I start"))
+        .await;
+    let started = answer(&fake, &i).await;
+    assert!(
+        started.text().contains(&format!("<@{}> starts", bob.id)),
+        "{}",
+        started.text()
+    );
 
     // bob starts: he challenges `U D` on A and B.
     let i = fake

@@ -86,7 +86,8 @@ pub struct PlayArgs {
     /// Who hosts the duel (pause, resume, disallow, end); lines start `NAME:`.
     #[arg(long, default_value = HOST)]
     pub host: String,
-    /// The player who chooses who starts (default: the second, the one challenged).
+    /// The player who chooses who starts, in a duel or a Triple (default: the second,
+    /// the one challenged).
     #[arg(long, requires = "players")]
     pub advantage: Option<String>,
     /// Seconds per turn (default 180).
@@ -101,6 +102,12 @@ pub struct PlayArgs {
     /// Seconds added to the turn per official guess (default 30).
     #[arg(long = "guess-bonus-secs", requires = "players", value_parser = seconds_or_zero)]
     pub guess_bonus_ms: Option<u64>,
+    /// Triple: seconds of play before the quiz decides the patterns left (default 7200).
+    #[arg(long = "play-secs", requires = "players", value_parser = seconds)]
+    pub play_ms: Option<u64>,
+    /// Triple: seconds to answer one round of the quiz (default 300).
+    #[arg(long = "quiz-secs", requires = "players", value_parser = seconds)]
+    pub quiz_ms: Option<u64>,
     /// How the umpire picks counterexamples: simple (default) or varied.
     #[arg(long, value_parser = style)]
     pub style: Option<Style>,
@@ -425,9 +432,17 @@ async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, 
         counterexample_bonus_ms: args
             .guess_bonus_ms
             .unwrap_or(default.counterexample_bonus_ms),
-        ..default
+        game_ms: args.play_ms.unwrap_or(default.game_ms),
+        quiz_ms: args.quiz_ms.unwrap_or(default.quiz_ms),
     };
-    let setup = triple_setup(&cast, &args.pattern, &pool, seed, timing)?;
+    let setup = triple_setup(
+        &cast,
+        &args.pattern,
+        &pool,
+        seed,
+        args.advantage.as_deref(),
+        timing,
+    )?;
     Ok((setup.into(), cast))
 }
 

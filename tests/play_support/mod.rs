@@ -26,6 +26,28 @@ pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Runs `mondo play --db DB ARGS` (text, as a person reads it) with all of `input`
+/// piped in: everything it printed.
+pub fn play_text(db: &Path, args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--db"])
+        .arg(db)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("mondo runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
 /// to the test's, and nothing can fill an unread pipe).
 fn spawn(db: &Path, args: &[&str]) -> Child {

@@ -374,7 +374,7 @@ pub async fn practice(
     start(ctx, game, channel, |_| {}).await
 }
 
-/// Your match here: whose move, the clocks, the tickets (only you see it).
+/// Your match here: whose move, the clocks, the tickets or stones (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     private_status(ctx).await

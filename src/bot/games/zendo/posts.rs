@@ -252,28 +252,40 @@ fn duel_opening(game: MatchId, v: &DuelView, clocks: Clocks) -> Post {
         v.timing.guess_bonus_ms / 1000,
         names.each(v.tickets.values())
     ));
-    let advantage = v.players[v.advantage];
-    post.buttons(
-        v.players
-            .values()
-            .iter()
-            .map(|p| {
-                Button::new(
-                    ButtonId {
-                        game,
-                        version: v.version,
-                        press: Press::Start(*p),
-                    },
-                    if *p == advantage {
-                        "I start".to_string()
-                    } else {
-                        "My opponent starts".to_string()
-                    },
-                )
-            })
-            .collect(),
-    );
+    post.buttons(starter_buttons(
+        game,
+        v.version,
+        v.players.values(),
+        v.players[v.advantage],
+    ));
     post
+}
+
+/// The advantage player's two buttons (a duel's, a Triple's): "I start" and "My
+/// opponent starts".
+pub fn starter_buttons(
+    game: MatchId,
+    version: u64,
+    players: &[PlayerId],
+    advantage: PlayerId,
+) -> Vec<Button> {
+    players
+        .iter()
+        .map(|p| {
+            Button::new(
+                ButtonId {
+                    game,
+                    version,
+                    press: Press::Start(*p),
+                },
+                if *p == advantage {
+                    "I start".to_string()
+                } else {
+                    "My opponent starts".to_string()
+                },
+            )
+        })
+        .collect()
 }
 
 /// The opening post of solo practice.

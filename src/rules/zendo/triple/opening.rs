@@ -23,7 +23,9 @@
 //!   from a public pool names them. `[the_opening_is_varied_by_the_seed]`
 
 use super::{Letter, TripleOpening};
-use crate::finder::{self, GenerateOptions, InitialError, Limits, ReasonableOptions, Style, Verdict};
+use crate::finder::{
+    self, GenerateOptions, InitialError, Limits, ReasonableOptions, Style, Verdict,
+};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::{self, BinOp, Formula, FormulaKind, Pattern};
 use crate::pool::Pool;
@@ -77,8 +79,12 @@ pub fn triple_opening(
     let f: Vec<&Formula> = hidden.iter().map(|p| &p.formula).collect();
     // The structures are drawn by their own streams of the seed, not the draw's.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7472_6970_6c65_3031);
-    let all = obeying(&and(&[f[0].clone(), f[1].clone(), f[2].clone()]), rng.next_u64(), limits)?
-        .ok_or("no structure obeys all three patterns: choose patterns that can hold together")?;
+    let all = obeying(
+        &and(&[f[0].clone(), f[1].clone(), f[2].clone()]),
+        rng.next_u64(),
+        limits,
+    )?
+    .ok_or("no structure obeys all three patterns: choose patterns that can hold together")?;
     let fewest = fewest(&f, rng.next_u64(), limits)?;
     let hidden: [Pattern; 3] = hidden
         .try_into()
@@ -124,14 +130,19 @@ fn drawn(pool: &Pool, seed: u64, limits: &Limits) -> Result<Vec<Pattern>, String
     if pool.is_public() {
         let mut options = GenerateOptions::new(GENERATED, rng.next_u64());
         options.limits = limits.clone();
-        candidates.extend(finder::generate(SET, &options).patterns.into_iter().map(|g| {
-            let pattern = Pattern {
-                source: g.text,
-                formula: g.formula,
-            };
-            // Generated patterns are reasonable by construction.
-            (pattern, false)
-        }));
+        candidates.extend(
+            finder::generate(SET, &options)
+                .patterns
+                .into_iter()
+                .map(|g| {
+                    let pattern = Pattern {
+                        source: g.text,
+                        formula: g.formula,
+                    };
+                    // Generated patterns are reasonable by construction.
+                    (pattern, false)
+                }),
+        );
     }
     candidates.shuffle(&mut rng);
     let mut out: Vec<Pattern> = Vec::new();
@@ -149,7 +160,10 @@ fn drawn(pool: &Pool, seed: u64, limits: &Limits) -> Result<Vec<Pattern>, String
         }
         let mut together: Vec<Formula> = out.iter().map(|q| q.formula.clone()).collect();
         together.push(p.formula.clone());
-        if !matches!(finder::example(&and(&together), SET, None, limits), Ok(Some(_))) {
+        if !matches!(
+            finder::example(&and(&together), SET, None, limits),
+            Ok(Some(_))
+        ) {
             continue;
         }
         out.push(p);
