@@ -1460,6 +1460,85 @@ async fn an_assembly_plus_practice_takes_its_hosts_grid_change_and_region() {
     drop(bot);
 }
 
+/// A host sets the original Pattern Assembly's wrong-shape rule for their server with
+/// `/assembly settings` (a player may not): by default a wrong shape waits like any
+/// answer (the rules' change); after `at once` (the first rule) a new match says it at
+/// once, without its contents.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_wrong_shape_rule_applies_to_new_assembly_matches() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let (db, log) = (dir.path().join("mondo.db"), dir.path().join("mondo.log"));
+    let env = [
+        ("MONDO_ASSEMBLY_REVEAL_SECS", "1"),
+        ("MONDO_ASSEMBLY_WAIT_SECS", "600"),
+        ("MONDO_ASSEMBLY_ROUND_SECS", "600"),
+        ("MONDO_ASSEMBLY_ROUNDS", "1"),
+    ];
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let at_once = choice(
+        &fake,
+        "assembly settings",
+        "wrong_shape",
+        "at once: a wrong shape is said at once (the first rule)",
+    );
+    let i = fake
+        .slash(
+            alice.id,
+            "assembly settings",
+            &[("wrong_shape", at_once.clone())],
+        )
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let i = fake.slash(dave.id, "assembly settings", &[]).await;
+    private_says(
+        &answer(&fake, &i).await,
+        "every answer waits, a wrong shape too",
+    );
+
+    // The default: the wrong shape waits.
+    let i = fake.slash(alice.id, "assembly practice", &[]).await;
+    answer(&fake, &i).await;
+    let first_round = channel_message(&fake, "**Round 1**").await;
+    let i = fake
+        .slash(alice.id, "assembly answer", &[("cells", json!("A1-A3-A5"))])
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "answered A1-A3-A5: waiting period").await;
+    let i = fake.slash(alice.id, "assembly resign", &[]).await;
+    answer(&fake, &i).await;
+
+    // At once, for new matches.
+    let i = fake
+        .slash(dave.id, "assembly settings", &[("wrong_shape", at_once)])
+        .await;
+    private_says(&answer(&fake, &i).await, "announced at once");
+    let i = fake.slash(alice.id, "assembly practice", &[]).await;
+    answer(&fake, &i).await;
+    let channel = fake.channel_id();
+    fake.wait_message(
+        |m| m.channel_id == channel && m.text().contains("**Round 1**") && m.id != first_round.id,
+        T,
+    )
+    .await
+    .expect("the second practice's round 1");
+    let i = fake
+        .slash(alice.id, "assembly answer", &[("cells", json!("A1-A3-A5"))])
+        .await;
+    let said = answer(&fake, &i).await;
+    assert!(
+        said.text().contains("A1-A3-A5 is the wrong shape"),
+        "{}",
+        said.text()
+    );
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}
+
 /// Waits until message `id` is deleted (by a DELETE of it, not an edit).
 async fn deleted(fake: &FakeDiscord, id: u64) {
     let deadline = std::time::Instant::now() + T;
