@@ -1138,7 +1138,7 @@ does_not_obey = "R"
 difficulty = "easy"
 "#;
 
-/// Issue 16: a Zendo Triple over Discord, set up by a host between two players; bob,
+/// A Zendo Triple over Discord, set up by a host between two players; bob,
 /// the one challenged, chooses who starts with the opening's buttons. A structure is
 /// challenged on A and B and answered privately per pattern: by DM
 /// buttons for alice, by the channel's private button for bob (DMs closed). The bot is
