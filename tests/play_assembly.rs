@@ -291,7 +291,7 @@ fn text_until_hidden(
     stdout: std::process::Stdio,
     reader: impl std::io::Read + Send + 'static,
 ) -> String {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::sync::{Arc, Mutex};
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"));
     cmd.args(["play", "--db"])
