@@ -304,9 +304,14 @@ mod tests {
         )
     }
 
-    #[test]
-    fn skipped_back_and_gone_students_are_said_and_answers_kept_private() {
-        let mut h = Harness::<Classic>::new(ClassicSetup {
+    /// `who`'s mondo answer.
+    fn answer(h: &mut Harness<Classic>, who: PlayerId, answer: Answer) -> Vec<Event> {
+        h.ok(Actor::Player(who), ClassicMove::Answer { answer })
+    }
+
+    /// Alice, Bob and Carol; the rule: some piece points up.
+    fn three_students() -> Harness<Classic> {
+        Harness::<Classic>::new(ClassicSetup {
             students: vec![ALICE, BOB, CAROL],
             master: None,
             hidden: parsed("some piece points up"),
@@ -317,7 +322,12 @@ mod tests {
             settings: Settings::default(),
             timing: ClassicTiming::default(),
             seed: 1,
-        });
+        })
+    }
+
+    #[test]
+    fn skipped_back_and_gone_students_are_said_and_answers_kept_private() {
+        let mut h = three_students();
         let spectator = h.game.view(&Viewer::Spectator);
         let mut n = ClassicNarrator::new(names(), Some(&spectator));
         let mut said = |h: &Harness<Classic>, events: &[Event]| -> Vec<Line> {
@@ -336,27 +346,12 @@ mod tests {
             },
         );
         assert_eq!(said(&h, &e)[0].json["event"], "mondo");
-        let e = h.ok(
-            Actor::Player(BOB),
-            ClassicMove::Answer {
-                answer: Answer::Not,
-            },
-        );
+        let e = answer(&mut h, BOB, Answer::Not);
         let line = &said(&h, &e)[0];
         assert_eq!(line.text, "bob's answer is in");
         assert!(line.json.get("answer").is_none());
-        h.ok(
-            Actor::Player(ALICE),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
-        let e = h.ok(
-            Actor::Player(CAROL),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
+        answer(&mut h, ALICE, Answer::Obeys);
+        let e = answer(&mut h, CAROL, Answer::Obeys);
         let lines = said(&h, &e);
         assert_eq!(lines[1].json["event"], "revealed");
         assert!(
@@ -381,18 +376,7 @@ mod tests {
     /// take no part in it and earn nothing).
     #[test]
     fn a_reveal_does_not_name_a_student_who_left() {
-        let mut h = Harness::<Classic>::new(ClassicSetup {
-            students: vec![ALICE, BOB, CAROL],
-            master: None,
-            hidden: parsed("some piece points up"),
-            initial: Initial {
-                obeys: koan("1^"),
-                does_not: koan("1>"),
-            },
-            settings: Settings::default(),
-            timing: ClassicTiming::default(),
-            seed: 1,
-        });
+        let mut h = three_students();
         let spectator = h.game.view(&Viewer::Spectator);
         let mut n = ClassicNarrator::new(names(), Some(&spectator));
         h.ok(
@@ -403,18 +387,8 @@ mod tests {
             },
         );
         h.ok(Actor::Player(BOB), Action::Resign);
-        h.ok(
-            Actor::Player(ALICE),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
-        let e = h.ok(
-            Actor::Player(CAROL),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
+        answer(&mut h, ALICE, Answer::Obeys);
+        let e = answer(&mut h, CAROL, Answer::Obeys);
         let v = h.game.view(&Viewer::Spectator);
         let lines = n.batch(&e, &v);
         let reveal = lines

@@ -102,14 +102,10 @@ pub async fn triple(
         )
         .await;
     }
-    let advantage = advantage.map_or(them, |u| u.id.get());
-    if advantage != me && advantage != them {
-        return reply(
-            ctx,
-            Post::private("the advantage goes to one of the two players"),
-        )
-        .await;
-    }
+    let advantage = match super::advantage_of(advantage.as_ref(), me, them) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
     if seed.is_some() && (host == me || host == them) {
         return reply(
             ctx,
@@ -892,14 +888,10 @@ pub fn opening(game: MatchId, v: &TripleView, clocks: Clocks) -> Post {
         clock_text(t.game_ms)
     ));
     if let PhaseView::ChoosingStarter { advantage } = v.phase {
-        let adv = names.name(advantage);
-        let by = v
-            .clock
-            .expires_at()
-            .map_or(String::new(), |at| format!(" {}", clocks.countdown(at)));
-        post.line(format!(
-            "{adv}, you have the advantage: choose who starts{by} (or decline with `/zendo \
-             resign`; no choice in time declines too)."
+        post.line(super::posts::choose_who_starts(
+            &names.name(advantage),
+            &v.clock,
+            clocks,
         ));
         post.buttons(super::posts::starter_buttons(
             game,

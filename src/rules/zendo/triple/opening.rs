@@ -306,6 +306,14 @@ mod tests {
         assert_eq!(obeyed, 1, "{}", k.to_line());
     }
 
+    /// A pool file's arrows entry.
+    fn entry(id: &str, pattern: &str, obeys: &str, not: &str) -> String {
+        format!(
+            "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
+             obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
+        )
+    }
+
     fn parse(t: &str) -> Formula {
         lang::parse(t).unwrap().formula
     }
@@ -315,12 +323,6 @@ mod tests {
     /// different; without enough of those, the draw says so.
     #[test]
     fn drawn_patterns_are_reasonable_and_pairwise_different() {
-        let entry = |id: &str, pattern: &str, obeys: &str, not: &str| {
-            format!(
-                "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
-                 obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
-            )
-        };
         let rare = entry(
             "rare",
             "there are at least 9 pieces",
@@ -385,12 +387,6 @@ mod tests {
     /// Triple opens; a pool with no such three says so.
     #[test]
     fn every_seed_opens_a_triple() {
-        let entry = |id: &str, pattern: &str, obeys: &str, not: &str| {
-            format!(
-                "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
-                 obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
-            )
-        };
         let text = [
             entry("up", "some arrow points up", "U", "D"),
             entry("no-up", "no arrow points up", "D", "U"),
