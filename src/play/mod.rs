@@ -45,6 +45,14 @@ pub const HOST: &str = "host";
 /// The database `mondo play` uses unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "mondo.db";
 
+/// An output item that is not a line: the screen, and its scrollback, must be cleared
+/// here (a hidden grid must not stay readable above). Said only in text output, as an
+/// item of its own; a terminal front writes it as is when its output is a terminal and
+/// leaves it out otherwise (see `cli::play`). The bytes are ECMA-48's: erase the
+/// display (ED 2), erase the scrollback (ED 3, xterm's, which every current terminal
+/// emulator honours), cursor home (CUP).
+pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[3J\x1b[H";
+
 /// The longest input line a session reads, in bytes: a longer one is refused unread,
 /// so a runaway paste (or a 100 MB line) costs no memory and is not printed back.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -789,7 +797,10 @@ fn render(lines: &[Line], json: bool) -> Vec<String> {
     lines
         .iter()
         .filter(|l| !(json && l.json.is_null()))
-        .map(|l| l.render(json))
+        .flat_map(|l| {
+            let clear = (l.clears_screen && !json).then(|| CLEAR_SCREEN.to_string());
+            clear.into_iter().chain([l.render(json)])
+        })
         .collect()
 }
 

@@ -631,7 +631,7 @@ pub async fn host_resume(
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Resume))).await
 }
 
-/// Disallow the guess being made (a contrived one): its ticket comes back.
+/// Disallow the guess being made (a contrived one): its ticket (or stone) comes back.
 #[poise::command(slash_command, rename = "disallow")]
 pub async fn host_disallow(
     ctx: Context<'_>,

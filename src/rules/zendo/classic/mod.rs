@@ -756,7 +756,13 @@ impl Game for Classic {
                     self.check_time(now)?;
                 }
                 let turn = (seat, self.stones(seat), pending);
-                for e in turn::guess_events(&self.core, g, who, turn)? {
+                let events = turn::guess_events(&self.core, g, who, turn).map_err(|e| match e {
+                    RuleError::NoTicket => {
+                        RuleError::NoStone("answer a mondo correctly to earn one")
+                    }
+                    e => e,
+                })?;
+                for e in events {
                     out.emit(e);
                 }
                 if g.may_end_step() {
