@@ -1491,6 +1491,16 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         opening.text()
     );
     assert!(opening.text().contains("cannot DM"), "{}", opening.text());
+    // A host's `/host pause` and `/host resume` without `match:` find the channel's
+    // one live match whatever its game (not only a duel's or an Assembly's).
+    let dave = fake.add_user("dave", false);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let i = fake.slash(dave.id, "host pause", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("paused the match"), "{}", m.text());
+    let i = fake.slash(dave.id, "host resume", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("The match goes on"), "{}", m.text());
     // Alice's tiles by DM, with their picture.
     let dm_a = fake.dm_channel(alice.id);
     let mine_a = fake
