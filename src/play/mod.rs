@@ -625,7 +625,8 @@ impl Session {
         };
         match self.front.command(&word, rest, named, &view, &self.cast) {
             Ok((actor, action)) => self.act(actor, action).await,
-            Err(e) => (vec![self.error(&e)], Flow::Continue),
+            // What is wrong with someone's command is said to them.
+            Err(e) => (vec![self.error_to(named.as_ref(), &e)], Flow::Continue),
         }
     }
 
@@ -670,13 +671,27 @@ impl Session {
         }
     }
 
-    /// A refusal, said with the names of the people at the table.
+    /// A refusal, said with the names of the people at the table, to the one who
+    /// acted: it may name what only they know (their tiles, their points, a guess that
+    /// failed), so at a shared table it is addressed to them like every private line.
     fn refusal(&self, actor: &Actor, e: &RuleError) -> String {
         let text = narrate::refusal(e, &self.cast.names());
-        if self.cast.is_table() {
-            self.error(&format!("{}: {text}", self.cast.actor_name(actor)))
+        self.error_to(Some(actor), &text)
+    }
+
+    /// An error about `actor`'s command, addressed to them at a shared table (JSON
+    /// `"to": NAME`, text `(to NAME only) error: ...`); said to all otherwise.
+    fn error_to(&self, actor: Option<&Actor>, message: &str) -> String {
+        let to = match actor {
+            Some(a @ (Actor::Player(_) | Actor::Host(_))) if self.cast.is_table() => {
+                self.cast.actor_name(a)
+            }
+            _ => return self.error(message),
+        };
+        if self.json {
+            json!({"event": "error", "message": message, "to": to}).to_string()
         } else {
-            self.error(&text)
+            format!("(to {to} only) error: {message}")
         }
     }
 
