@@ -1141,6 +1141,13 @@ impl Game for Assembly {
         match event {
             // The setup's seed draws the grid.
             AssemblyEvent::AssemblyCreated { .. } => None,
+            // A reveal shows the grid while it lasts: heard once it is over (a replay,
+            // a front catching up after a restart), it says nothing.
+            AssemblyEvent::Revealed { .. }
+                if !matches!(self.phase, Phase::Reveal { .. } | Phase::Over(_)) =>
+            {
+                None
+            }
             AssemblyEvent::GridChanged { .. } => Some(AssemblyEvent::GridChanged {
                 grid: None,
                 rounds: None,
