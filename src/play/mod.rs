@@ -672,28 +672,14 @@ impl Session {
         }
     }
 
-    /// A refusal, said with the names of the people at the table, to the one who
-    /// acted: it may name what only they know (their tiles, their points, a guess that
-    /// failed), so at a shared table it is addressed to them like every private line.
+    /// A refusal, said to the one who acted ([`refusal_line`]).
     fn refusal(&self, actor: &Actor, e: &RuleError) -> String {
-        let text = narrate::refusal(e, &self.cast.names());
-        self.error_to(Some(actor), &text)
+        refusal_line(&self.cast, actor, e, self.json)
     }
 
-    /// An error about `actor`'s command, addressed to them at a shared table (JSON
-    /// `"to": NAME`, text `(to NAME only) error: ...`); said to all otherwise.
+    /// An error about `actor`'s command ([`error_line`]).
     fn error_to(&self, actor: Option<&Actor>, message: &str) -> String {
-        let to = match actor {
-            Some(a @ (Actor::Player(_) | Actor::Host(_))) if self.cast.is_table() => {
-                self.cast.actor_name(a)
-            }
-            _ => return self.error(message),
-        };
-        if self.json {
-            json!({"event": "error", "message": message, "to": to}).to_string()
-        } else {
-            format!("(to {to} only) error: {message}")
-        }
+        error_line(&self.cast, actor, message, self.json)
     }
 
     /// Says the events of some updates.
@@ -827,6 +813,30 @@ impl Session {
             Ok(()) => format!("picture of {}: {}", p.what, path.display()),
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
+    }
+}
+
+/// A refusal as the terminal prints it, with the names of the people at the table, to
+/// the one who acted: it may name what only they know (their tiles, their points, a
+/// guess that failed), so at a shared table it is addressed to them like every
+/// private line.
+pub fn refusal_line(cast: &Cast, actor: &Actor, e: &RuleError, json: bool) -> String {
+    error_line(cast, Some(actor), &narrate::refusal(e, &cast.names()), json)
+}
+
+/// An error about `actor`'s command as the terminal prints it: addressed to them at a
+/// shared table (JSON `"to": NAME`, text `(to NAME only) error: ...`), said to all
+/// otherwise.
+pub fn error_line(cast: &Cast, actor: Option<&Actor>, message: &str, json: bool) -> String {
+    let to = match actor {
+        Some(a @ (Actor::Player(_) | Actor::Host(_))) if cast.is_table() => cast.actor_name(a),
+        _ if json => return json!({"event": "error", "message": message}).to_string(),
+        _ => return format!("error: {message}"),
+    };
+    if json {
+        json!({"event": "error", "message": message, "to": to}).to_string()
+    } else {
+        format!("(to {to} only) error: {message}")
     }
 }
 

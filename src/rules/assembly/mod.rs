@@ -84,7 +84,7 @@ use crate::grid::{
 };
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, Move, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -1135,6 +1135,21 @@ impl Game for Assembly {
 
     fn view(&self, viewer: &Viewer) -> AssemblyView {
         view::view(self, viewer)
+    }
+
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![Secret::Seed(self.setup.seed)];
+        if !matches!(self.phase, Phase::Reveal { .. }) {
+            out.push(Secret::Grid(Box::new(self.grid.clone())));
+        }
+        out.extend(Secret::others(
+            self.players.values().len(),
+            self.viewer_seat(viewer),
+        ));
+        out
     }
 
     fn redact(&self, event: &AssemblyEvent, viewer: &Viewer) -> Option<AssemblyEvent> {

@@ -134,7 +134,7 @@ use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -989,6 +989,18 @@ impl Game for Duel {
 
     /// The created event holds the hidden pattern: nobody hears it. A challenge answer
     /// is heard whole only by the one who gave it; the others hear that it is in.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![
+            Secret::Seed(self.core.seed),
+            Secret::Pattern(Box::new(self.core.hidden.clone())),
+        ];
+        out.extend(Secret::others(2, self.viewer_seat(viewer)));
+        out
+    }
+
     fn redact(&self, event: &DuelEvent, viewer: &Viewer) -> Option<DuelEvent> {
         match event {
             DuelEvent::DuelCreated { .. } => None,
