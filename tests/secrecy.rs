@@ -526,8 +526,20 @@ impl Table {
             self.check_line(&line);
         }
         if let Actor::Player(p) | Actor::Host(p) = actor {
-            let text = mondo::bot::refusal(&ActError::Refused(e.clone()));
-            self.check_post("discord reply", Viewer::Player(p), &Post::private(text));
+            // The bot's reply to a refused command: only its author sees it.
+            let reply = mondo::bot::claimed(Err(ActError::Refused(e.clone()))).post;
+            if !reply.ephemeral {
+                self.leaks.push(Leak {
+                    kind: self.kind,
+                    seed: self.seed,
+                    front: "discord reply",
+                    viewer: "the channel".into(),
+                    secret: format!("a refusal to {}", self.cast.name_of(p)),
+                    form: "not ephemeral".into(),
+                    said: reply.lines.join("\n"),
+                });
+            }
+            self.check_post("discord reply", Viewer::Player(p), &reply);
         }
     }
 
