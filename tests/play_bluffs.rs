@@ -5,7 +5,7 @@ mod play_support;
 
 use mondo::lang::tiles::Colour;
 use mondo::rules::bluffs::deal;
-use play_support::{Mondo, of, play};
+use play_support::{Mondo, of, play, play_text};
 use serde_json::Value;
 
 const SEED: u64 = 4242;
@@ -224,28 +224,6 @@ fn a_match_left_mid_round_resumes_from_the_store() {
             .find(|l| to(l) == Some("alice"))
             .unwrap()["gained"]
     );
-}
-
-/// `mondo play --db DB ARGS` in text, with `input` piped in: what it printed.
-fn play_text(db: &std::path::Path, args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args(["play", "--db"])
-        .arg(db)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Refusals that name what only the player who acted knows (a tile they know, their

@@ -425,16 +425,21 @@ impl Table {
         }
     }
 
+    /// The events of a batch as `viewer` hears them.
+    fn heard(&self, events: &[AnyEvent], viewer: &Viewer) -> Vec<AnyEvent> {
+        events
+            .iter()
+            .filter_map(|e| self.state.redact(e, viewer))
+            .collect()
+    }
+
     /// Everything the fronts say of a batch of events.
     fn tell(&mut self, events: &[AnyEvent]) {
         self.events += events.len();
         self.log.extend(events.iter().cloned());
         // The terminal: the table's lines, then each player's own.
         let tv = self.table_viewer;
-        let heard: Vec<AnyEvent> = events
-            .iter()
-            .filter_map(|e| self.state.redact(e, &tv))
-            .collect();
+        let heard = self.heard(events, &tv);
         let view = self.state.view(&tv);
         let lines = self.front.tell(&heard, &view);
         for l in &lines {
@@ -443,10 +448,7 @@ impl Table {
         if self.front.private() && self.cast.is_table() {
             for (p, _) in self.players() {
                 let viewer = Viewer::Player(p);
-                let heard: Vec<AnyEvent> = events
-                    .iter()
-                    .filter_map(|e| self.state.redact(e, &viewer))
-                    .collect();
+                let heard = self.heard(events, &viewer);
                 let lines = self
                     .front
                     .tell_private(p, &heard, &self.state.view(&viewer));
@@ -456,10 +458,7 @@ impl Table {
             }
         }
         // Discord: the channel's post, then the DMs.
-        let spectator: Vec<AnyEvent> = events
-            .iter()
-            .filter_map(|e| self.state.redact(e, &Viewer::Spectator))
-            .collect();
+        let spectator = self.heard(events, &Viewer::Spectator);
         let sv = self.state.view(&Viewer::Spectator);
         let clocks = self.clocks();
         let post = posts::batch(&mut self.voice, &spectator, &sv, clocks, GAME, &[]);
@@ -490,10 +489,7 @@ impl Table {
         let names = self.discord_names();
         for (p, _) in self.players() {
             let viewer = Viewer::Player(p);
-            let heard: Vec<AnyEvent> = events
-                .iter()
-                .filter_map(|e| self.state.redact(e, &viewer))
-                .collect();
+            let heard = self.heard(events, &viewer);
             let AnyView::Bluffs(v) = self.state.view(&viewer) else {
                 continue;
             };

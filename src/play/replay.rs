@@ -9,7 +9,7 @@
 //! seed, every event with its log number (as stored where the terminal has no words
 //! for it), and what each player alone heard.
 
-use super::{Cast, front_for};
+use super::{Cast, GameFront, front_for};
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyEvent, AnyMatch, Engine};
 use crate::store::{MatchRecord, Status, StoredEvent};
@@ -111,6 +111,16 @@ fn states(record: &MatchRecord, decoded: &[AnyEvent]) -> Result<Vec<AnyMatch>, S
         .map_err(|e| format!("match {} cannot be rebuilt from its log: {e}", record.id))
 }
 
+/// The terminal's front for the match, as it was opened (from its first state).
+fn front(cast: &Cast, states: &[AnyMatch]) -> Option<Box<dyn GameFront>> {
+    let first = states.first()?;
+    Some(front_for(
+        first.kind(),
+        cast,
+        &first.view(&Viewer::Spectator),
+    ))
+}
+
 /// A live match as a spectator sees it now: each event as the match now lets a
 /// spectator hear it, said as the terminal said it then.
 fn spectator(
@@ -121,11 +131,9 @@ fn spectator(
     json: bool,
 ) -> Result<Vec<String>, String> {
     let states = states(record, decoded)?;
-    let (Some(first), Some(now)) = (states.first(), states.last()) else {
+    let (Some(mut front), Some(now)) = (front(cast, &states), states.last()) else {
         return Ok(Vec::new());
     };
-    let kind = first.kind();
-    let mut front = front_for(kind, cast, &first.view(&Viewer::Spectator));
     let mut out = Vec::new();
     for ((stored, event), state) in events.iter().zip(decoded).zip(&states) {
         let Some(heard) = now.redact(event, &Viewer::Spectator) else {
@@ -167,11 +175,9 @@ fn in_full(
         return Ok(events.iter().map(stored_json).collect());
     }
     let states = states(record, decoded)?;
-    let Some(first) = states.first() else {
+    let Some(mut front) = front(cast, &states) else {
         return Ok(Vec::new());
     };
-    let kind = first.kind();
-    let mut front = front_for(kind, cast, &first.view(&Viewer::Spectator));
     let mut out = Vec::new();
     for ((stored, event), state) in events.iter().zip(decoded).zip(&states) {
         let mut said: Vec<String> = front

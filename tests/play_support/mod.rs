@@ -10,7 +10,19 @@ use std::time::Duration;
 
 /// Runs `mondo play --json --db DB ARGS` with all of `input` piped in: its JSON lines.
 pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
-    let mut child = spawn(db, args);
+    run(db, args, input, true)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// Runs `mondo play --db DB ARGS` (text) with all of `input` piped in: what it printed.
+pub fn play_text(db: &Path, args: &[&str], input: &str) -> String {
+    run(db, args, input, false)
+}
+
+fn run(db: &Path, args: &[&str], input: &str, json: bool) -> String {
+    let mut child = spawn_as(db, args, json);
     child
         .stdin
         .take()
@@ -19,18 +31,20 @@ pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
 /// to the test's, and nothing can fill an unread pipe).
 fn spawn(db: &Path, args: &[&str]) -> Child {
+    spawn_as(db, args, true)
+}
+
+fn spawn_as(db: &Path, args: &[&str], json: bool) -> Child {
     Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args(["play", "--json", "--db"])
+        .arg("play")
+        .args(json.then_some("--json"))
+        .arg("--db")
         .arg(db)
         .args(args)
         .stdin(Stdio::piped())

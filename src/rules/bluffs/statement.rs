@@ -15,7 +15,7 @@
 //!   statement is refused, naming it.
 
 use crate::lang::ParsePatternError;
-use crate::lang::tiles::ast::{Formula, FormulaKind, RegionKind, Term, TermKind, mentions_region};
+use crate::lang::tiles::ast::{Formula, FormulaKind, Term, TermKind};
 use crate::lang::tiles::eval::{Geometry, MAX_CHECKED};
 use crate::lang::tiles::{self, Cell, Statement, Subset, Verdict};
 use crate::lang::word_count;
@@ -81,21 +81,7 @@ pub fn judge(
 fn large(statement: &Statement, subset: &Subset, max_words: usize) -> Verdict {
     let f = &statement.formula;
     let g = Geometry::new(subset);
-    let words = word_count(&statement.source);
-    let mut reasons = Vec::new();
-    if words > max_words {
-        reasons.push(format!(
-            "it has {words} words; at most {max_words} are allowed"
-        ));
-    }
-    for kind in RegionKind::ALL {
-        if mentions_region(f, kind) && g.region_count(kind) == 0 {
-            reasons.push(format!(
-                "it speaks of {}s, but the subset has none",
-                kind.noun()
-            ));
-        }
-    }
+    let (words, mut reasons) = tiles::form_reasons(statement, &g, subset, max_words);
     let n = g.len();
     let per_colouring = cost(f, n as u64).saturating_mul(1 + 3 * n as u64);
     let colourings = (MAX_STEPS / per_colouring.max(1)).min(MAX_COLOURINGS);

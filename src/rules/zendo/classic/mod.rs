@@ -964,18 +964,9 @@ impl Game for Classic {
     /// The created event holds the rule: nobody hears it. A mondo answer is heard whole
     /// only by the one who gave it.
     fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        let mut out = vec![
-            Secret::Seed(self.core.seed),
-            Secret::Pattern(Box::new(self.core.hidden.clone())),
-        ];
-        out.extend(Secret::others(
-            self.players.values().len(),
-            self.viewer_seat(viewer),
-        ));
-        out
+        let seats = self.players.values().len();
+        self.core
+            .secrets(self.is_over(), seats, self.viewer_seat(viewer))
     }
 
     fn redact(&self, event: &ClassicEvent, viewer: &Viewer) -> Option<ClassicEvent> {

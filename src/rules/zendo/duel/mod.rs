@@ -990,15 +990,8 @@ impl Game for Duel {
     /// The created event holds the hidden pattern: nobody hears it. A challenge answer
     /// is heard whole only by the one who gave it; the others hear that it is in.
     fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        let mut out = vec![
-            Secret::Seed(self.core.seed),
-            Secret::Pattern(Box::new(self.core.hidden.clone())),
-        ];
-        out.extend(Secret::others(2, self.viewer_seat(viewer)));
-        out
+        self.core
+            .secrets(self.is_over(), 2, self.viewer_seat(viewer))
     }
 
     fn redact(&self, event: &DuelEvent, viewer: &Viewer) -> Option<DuelEvent> {

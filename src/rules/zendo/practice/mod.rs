@@ -431,13 +431,8 @@ impl Game for Practice {
     }
 
     fn secrets(&self, _: &Viewer) -> Vec<Secret> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        vec![
-            Secret::Seed(self.core.seed),
-            Secret::Pattern(Box::new(self.core.hidden.clone())),
-        ]
+        // One player, with no private answers.
+        self.core.secrets(self.is_over(), 1, Some(Seat(0)))
     }
 
     fn redact(&self, event: &PracticeEvent, _: &Viewer) -> Option<PracticeEvent> {
