@@ -2049,6 +2049,23 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
         .click(bob.id, reveal_b.id, &button(&reveal_b, "Pass"))
         .await;
     private_says(&answer(&fake, &p).await, "You pass");
+    // Alice could buy more in this Reveal (a tile costs 1 here): her controls again,
+    // without the layout guess (it is instead of reveals); she is done.
+    let more_a = answer(&fake, &fake.slash(alice.id, "bluffs status", &[]).await).await;
+    assert!(more_a.ephemeral);
+    select_menu(&more_a);
+    assert!(
+        !more_a
+            .buttons()
+            .iter()
+            .any(|(_, label)| label.contains("Guess")),
+        "{:?}",
+        more_a.buttons()
+    );
+    let d = fake
+        .click(alice.id, more_a.id, &button(&more_a, "Done"))
+        .await;
+    private_says(&answer(&fake, &d).await, "You pass");
     let counted = channel_message(&fake, "Reveal over").await;
     assert!(
         counted
