@@ -188,7 +188,10 @@ fn replaying_a_duel_in_play_shows_no_secret_until_it_is_over() {
         assert!(text.contains("challenge"), "{text}");
         assert!(!text.contains(HIDDEN), "the hidden pattern leaked: {text}");
         assert!(!text.contains("\"answer\""), "bob's answer leaked: {text}");
-        assert!(!text.contains("answer is in:"), "bob's answer leaked: {text}");
+        assert!(
+            !text.contains("answer is in:"),
+            "bob's answer leaked: {text}"
+        );
     }
     // A spectator hears that bob's answer is in, not what it is.
     assert!(replay(&[]).contains("bob's answer is in\n"));
