@@ -1592,6 +1592,16 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         opening.text()
     );
     assert!(opening.text().contains("cannot DM"), "{}", opening.text());
+    // A host's `/host pause` and `/host resume` without `match:` find the channel's
+    // one live match whatever its game (not only a duel's or an Assembly's).
+    let dave = fake.add_user("dave", false);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let i = fake.slash(dave.id, "host pause", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("paused the match"), "{}", m.text());
+    let i = fake.slash(dave.id, "host resume", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("The match goes on"), "{}", m.text());
     // Alice's tiles by DM, with their picture.
     let dm_a = fake.dm_channel(alice.id);
     let mine_a = fake
@@ -2140,6 +2150,23 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
         .click(bob.id, reveal_b.id, &button(&reveal_b, "Pass"))
         .await;
     private_says(&answer(&fake, &p).await, "You pass");
+    // Alice could buy more in this Reveal (a tile costs 1 here): her controls again,
+    // without the layout guess (it is instead of reveals); she is done.
+    let more_a = answer(&fake, &fake.slash(alice.id, "bluffs status", &[]).await).await;
+    assert!(more_a.ephemeral);
+    select_menu(&more_a);
+    assert!(
+        !more_a
+            .buttons()
+            .iter()
+            .any(|(_, label)| label.contains("Guess")),
+        "{:?}",
+        more_a.buttons()
+    );
+    let d = fake
+        .click(alice.id, more_a.id, &button(&more_a, "Done"))
+        .await;
+    private_says(&answer(&fake, &d).await, "You pass");
     let counted = channel_message(&fake, "Reveal over").await;
     assert!(
         counted

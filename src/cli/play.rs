@@ -70,9 +70,15 @@ pub struct PlayArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Go on with the last unfinished game in the database (whatever its game).
-    #[arg(long, conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"])]
-    pub resume: bool,
+    /// Go on with an unfinished match in the database (whatever its game): the only
+    /// one, or match ID (`--resume 3`); with several, and no ID, they are listed.
+    #[arg(
+        long,
+        value_name = "ID",
+        num_args = 0..=1,
+        conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"]
+    )]
+    pub resume: Option<Option<mondo::store::MatchId>>,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
@@ -254,7 +260,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
-    let setup = if args.resume {
+    let setup = if args.resume.is_some() {
         None
     } else {
         Some(setup(&args, &store).await?)
@@ -271,15 +277,21 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             args.db.display()
         );
     }
+    let new = setup.is_some();
     let opened = match setup {
         Some((setup, cast)) => Some(
             Session::start(runtime.clone(), setup, cast, args.json)
                 .await
                 .map_err(|e| e.to_string()),
         ),
-        None => Session::resume(runtime.clone(), &args.host, args.json)
-            .await
-            .transpose(),
+        None => Session::resume(
+            runtime.clone(),
+            args.resume.flatten(),
+            &args.host,
+            args.json,
+        )
+        .await
+        .transpose(),
     };
     let Some(opened) = opened else {
         return Err(format!(
@@ -289,6 +301,10 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let (mut session, lines) = opened?;
     print_lines(&lines);
+    if new {
+        // Their clocks run on in the store: say how to go back to each.
+        print_lines(&session.others_unfinished().await);
+    }
     if let Some(dir) = args.png.clone() {
         print_lines(&session.draw_pictures(dir)?);
     }

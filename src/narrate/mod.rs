@@ -10,6 +10,7 @@
 pub mod assembly;
 pub mod bluffs;
 pub mod classic;
+pub mod secrets;
 pub mod triple;
 pub mod zendo;
 

@@ -89,7 +89,7 @@ use crate::grid::{
 };
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, Move, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -1222,10 +1222,32 @@ impl Game for Assembly {
         view::view(self, viewer)
     }
 
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![Secret::Seed(self.setup.seed)];
+        if !matches!(self.phase, Phase::Reveal { .. }) {
+            out.push(Secret::Grid(Box::new(self.grid.clone())));
+        }
+        out.extend(Secret::others(
+            self.players.values().len(),
+            self.viewer_seat(viewer),
+        ));
+        out
+    }
+
     fn redact(&self, event: &AssemblyEvent, viewer: &Viewer) -> Option<AssemblyEvent> {
         match event {
             // The setup's seed draws the grid.
             AssemblyEvent::AssemblyCreated { .. } => None,
+            // A reveal shows the grid while it lasts: heard once it is over (a replay,
+            // a front catching up after a restart), it says nothing.
+            AssemblyEvent::Revealed { .. }
+                if !matches!(self.phase, Phase::Reveal { .. } | Phase::Over(_)) =>
+            {
+                None
+            }
             AssemblyEvent::GridChanged { .. } => Some(AssemblyEvent::GridChanged {
                 grid: None,
                 rounds: None,

@@ -93,7 +93,7 @@ use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -1630,6 +1630,21 @@ impl Game for Triple {
 
     /// The created event holds the patterns; answers are heard whole only by the one
     /// who gave them.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![Secret::Seed(self.seed)];
+        // A solved pattern has left the game: its guess said it.
+        for (core, solved) in self.cores.iter().zip(self.solved) {
+            if solved.is_none() {
+                out.push(Secret::Pattern(Box::new(core.hidden.clone())));
+            }
+        }
+        out.extend(Secret::others(2, self.viewer_seat(viewer)));
+        out
+    }
+
     fn redact(&self, event: &TripleEvent, viewer: &Viewer) -> Option<TripleEvent> {
         let mine = |seat: &Seat| self.viewer_seat(viewer) == Some(*seat);
         match event {
