@@ -139,7 +139,7 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
                 game_ms: 20 * 60_000,
                 ..TripleTiming::default()
             };
-            mondo::play::triple_setup(cast, &[], &Pool::shipped(PieceSet::Arrows), seed, timing)
+            mondo::play::triple_setup(cast, &[], &Pool::shipped(PieceSet::Arrows), seed, None, timing)
                 .map(Into::into)
         }
         GameKind::ZendoClassic => {
@@ -880,6 +880,10 @@ impl Table {
         if let AnyView::ZendoTriple(v) = self.state.view(&Viewer::Spectator) {
             use mondo::rules::zendo::triple::{PhaseView, StepView};
             match &v.phase {
+                PhaseView::ChoosingStarter { .. } if self.rng.random_bool(0.8) => {
+                    let starter = self.name();
+                    return format!("{who}start {starter}");
+                }
                 PhaseView::Turn {
                     step: StepView::Challenge { patterns, .. },
                     ..
