@@ -160,7 +160,7 @@ proptest! {
     }
 }
 
-/// The hard set (`finder::suite::HARD`) against brute force. Every verdict is as
+/// The hard set (`[[hard]]` in `finder/suite.toml`) against brute force. Every verdict is as
 /// labelled, every counterexample separates, and it is the simplest: no structure of
 /// fewer pieces, nor of as many pieces in a smaller box, separates the two patterns,
 /// checked over every structure of up to 2 pieces (pyramids; every 3-piece one in a

@@ -563,7 +563,7 @@ pub fn bench(args: FinderBenchArgs) -> ExitCode {
 const UMPIRE_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The forms of at most four variables known to take seconds or more
-/// (`finder::suite::BEYOND_LIMIT`), each run as the umpire runs it: refused at
+/// (`[[beyond-limit]]` in `finder/suite.toml`), each run as the umpire runs it: refused at
 /// read-back if the estimate says so, else stopped at the limit.
 fn beyond_limit(limits: &Limits) {
     use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! guess that cannot be judged in time is refused when it is read back, before it is
 //! official, with the part that costs most and a way to say it more simply.
 //!
-//! The model follows what the grounding does (`encode.rs`): after simplifying and
+//! The model follows what the grounding does (`encode/`): after simplifying and
 //! mini-scoping, a quantifier or count is grounded once per binding of its free
 //! variables (at most 36^free of them), looping over the 36 cells; a conjunction stops
 //! at its first part that cannot hold, so a relation between cells narrows what

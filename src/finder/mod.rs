@@ -7,7 +7,7 @@
 //! # How it decides
 //!
 //! The space is finite: every structure fits the 6 x 6 window. [`compare`] grounds both
-//! patterns over that window into one propositional formula (see `encode.rs` for the
+//! patterns over that window into one propositional formula (see `encode/` for the
 //! encoding and why it is exact), asserts that they differ, excludes the structures
 //! already on the table, and asks a SAT solver. "No model" is a proof that the
 //! patterns agree on every valid structure; a model is a counterexample, which is then

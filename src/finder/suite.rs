@@ -4,10 +4,19 @@
 //! smallest counterexample is large. Used by `benches/finder.rs`, `mondo bench
 //! finder` and the tests; each case says what the right answer is, so a run also
 //! checks the finder.
+//!
+//! The cases are data, in `suite.toml` beside this file (compiled in: the engine
+//! reads no files), so a new case is a few lines there; this module reads and checks
+//! them, and a bad entry is refused with its name and what is wrong with it.
 
 use crate::koan::PieceSet;
 use crate::lang::{self, Pattern};
 use crate::pool::Pool;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The cases (see the comments in the file for its format).
+const SUITE: &str = include_str!("suite.toml");
 
 /// One (hidden, guess) pair with its known answer.
 #[derive(Clone, Debug)]
@@ -42,1137 +51,598 @@ impl Case {
     }
 }
 
-/// Right and wrong guesses for each shipped pool entry: (set, id, guess, right?).
-const GUESSES: &[(PieceSet, &str, &str, bool)] = {
-    use PieceSet::{Arrows as A, Pyramids as P};
-    &[
-        (P, "three-pieces", "The number of pieces is 3.", true),
-        (P, "three-pieces", "There are at least three pieces.", false),
-        (P, "some-small", "!forall x. medium(x) | large(x)", true),
-        (
-            P,
-            "some-small",
-            "There is a small piece pointing up.",
-            false,
-        ),
-        (P, "no-large", "Every piece is small or medium.", true),
-        (P, "no-large", "Every piece is small.", false),
-        (P, "vertical-only", "Every piece is vertical.", true),
-        (P, "vertical-only", "No piece points left or right.", true),
-        (P, "vertical-only", "Every piece points up.", false),
-        (
-            P,
-            "two-left",
-            "The number of pieces pointing left is at least 2.",
-            true,
-        ),
-        (P, "two-left", "Exactly two pieces point left.", false),
-        (
-            P,
-            "exactly-one-left",
-            "There is a unique piece pointing left.",
-            true,
-        ),
-        (P, "exactly-one-left", "A piece points left.", false),
-        (
-            P,
-            "more-small",
-            "There are fewer large pieces than small pieces.",
-            true,
-        ),
-        (
-            P,
-            "more-small",
-            "There are at least as many small pieces as large pieces.",
-            false,
-        ),
-        (P, "at-most-four", "There are fewer than five pieces.", true),
-        (P, "at-most-four", "There are at most three pieces.", false),
-        (P, "two-medium", "count(x: medium(x)) = 2", true),
-        (P, "two-medium", "At least two pieces are medium.", false),
-        (P, "wide", "The height is less than the width.", true),
-        (P, "wide", "The width is at least the height.", false),
-        (
-            P,
-            "same-direction",
-            "The number of different directions is 1.",
-            true,
-        ),
-        (P, "same-direction", "All pieces point up.", false),
-        (
-            P,
-            "same-size",
-            "The number of different sizes is exactly one.",
-            true,
-        ),
-        (P, "same-size", "Every piece is small.", false),
-        (P, "pips-ten", "The total pips is more than nine.", true),
-        (P, "pips-ten", "There are at least four pieces.", false),
-        (P, "pips-ten", "The total pips is at least eleven.", false),
-        (P, "unique-topmost", "Exactly one piece is topmost.", true),
-        (
-            P,
-            "unique-topmost",
-            "There is a unique bottommost piece.",
-            false,
-        ),
-        (
-            P,
-            "points-at-large",
-            "exists y. large(y) & exists x. points_at(x, y)",
-            true,
-        ),
-        (
-            P,
-            "points-at-large",
-            "Some large piece points at a piece.",
-            false,
-        ),
-        (P, "connected", "The number of groups is one.", true),
-        (P, "connected", "The number of groups is at most one.", true),
-        (P, "connected", "Every piece touches another piece.", false),
-        (
-            P,
-            "two-groups",
-            "The number of groups is more than one and the number of groups is less than three.",
-            true,
-        ),
-        (
-            P,
-            "two-groups",
-            "The number of groups is at least two.",
-            false,
-        ),
-        (P, "no-loners", "forall x. exists y. touches(x, y)", true),
-        (P, "no-loners", "The structure is connected.", false),
-        (
-            P,
-            "odd-small",
-            "The number of small pieces is not even.",
-            true,
-        ),
-        (P, "odd-small", "There is a small piece.", false),
-        (
-            P,
-            "balanced",
-            "count(x: up(x) | down(x)) = count(x: left(x) | right(x))",
-            true,
-        ),
-        (P, "balanced", "The number of pieces is even.", false),
-        (
-            P,
-            "small-above-large",
-            "A large piece is directly below a small piece.",
-            true,
-        ),
-        (
-            P,
-            "small-above-large",
-            "A small piece is above a large piece.",
-            false,
-        ),
-        (
-            P,
-            "large-left-of-small",
-            "A small piece is directly right of a large piece.",
-            true,
-        ),
-        (
-            P,
-            "large-left-of-small",
-            "A large piece touches a small piece.",
-            false,
-        ),
-        (
-            P,
-            "leftmost-right",
-            "No leftmost piece points up, down or left.",
-            true,
-        ),
-        (
-            P,
-            "leftmost-right",
-            "Some leftmost piece points right.",
-            false,
-        ),
-        (P, "unique-largest", "Exactly one piece is largest.", true),
-        (
-            P,
-            "unique-largest",
-            "There is exactly one large piece.",
-            false,
-        ),
-        (P, "two-sizes", "sizes = 2", true),
-        (
-            P,
-            "two-sizes",
-            "The number of different sizes is at least two.",
-            false,
-        ),
-        (
-            P,
-            "three-directions",
-            "The number of different directions is more than two.",
-            true,
-        ),
-        (
-            P,
-            "three-directions",
-            "The number of different directions is exactly three.",
-            false,
-        ),
-        (
-            P,
-            "medium-topmost",
-            "No medium piece is below another piece.",
-            true,
-        ),
-        (P, "medium-topmost", "Some medium piece is topmost.", false),
-        (P, "no-pointing", "forall x y. !points_at(x, y)", true),
-        (P, "no-pointing", "No piece touches another piece.", false),
-        (P, "same-size-pair", "sizes < pieces", true),
-        (
-            P,
-            "same-size-pair",
-            "Some piece points the same direction as another piece.",
-            false,
-        ),
-        (
-            P,
-            "small-touches-large",
-            "forall x. small(x) -> exists y. large(y) & touches(x, y)",
-            true,
-        ),
-        (
-            P,
-            "small-touches-large",
-            "Every large piece touches a small piece.",
-            false,
-        ),
-        (
-            P,
-            "up-touches-down",
-            "!exists x. up(x) & !exists y. down(y) & touches(x, y)",
-            true,
-        ),
-        (
-            P,
-            "up-touches-down",
-            "Every piece pointing down touches a piece pointing up.",
-            false,
-        ),
-        (P, "rows-apart", "forall x y. same_row(x, y) -> x = y", true),
-        (
-            P,
-            "rows-apart",
-            "The height is the number of pieces.",
-            false,
-        ),
-        (
-            P,
-            "two-point-at-small",
-            "The number of pieces pointing at a small piece is 2.",
-            true,
-        ),
-        (
-            P,
-            "two-point-at-small",
-            "count(y: small(y) & exists x. points_at(x, y)) = 2",
-            false,
-        ),
-        (P, "vertical-pips", "pips(x: up(x) | down(x)) >= 5", true),
-        (
-            P,
-            "vertical-pips",
-            "The total pips of vertical pieces is more than five.",
-            false,
-        ),
-        (P, "odd-pips", "The total pips is not even.", true),
-        (P, "odd-pips", "odd(count(x: small(x) | large(x)))", true),
-        (P, "odd-pips", "The number of small pieces is odd.", false),
-        (A, "two-right", "count(x: right(x)) = 2", true),
-        (A, "two-right", "At least two arrows point right.", false),
-        (
-            A,
-            "same-direction",
-            "The number of different directions is one.",
-            true,
-        ),
-        (
-            A,
-            "same-direction",
-            "No arrow points the opposite direction to another arrow.",
-            false,
-        ),
-        (A, "tall", "The width is less than the height.", true),
-        (A, "tall", "The height is at least the width.", false),
-        (A, "connected", "The number of groups is at most one.", true),
-        (A, "connected", "Every arrow touches another arrow.", false),
-        (A, "two-groups", "groups > 1 & groups < 3", true),
-        (
-            A,
-            "two-groups",
-            "The number of groups is at least two.",
-            false,
-        ),
-        (
-            A,
-            "more-up",
-            "There are fewer arrows pointing down than arrows pointing up.",
-            true,
-        ),
-        (
-            A,
-            "more-up",
-            "There are at least as many arrows pointing up as arrows pointing down.",
-            false,
-        ),
-        (A, "two-directions", "directions = 2", true),
-        (
-            A,
-            "two-directions",
-            "The number of different directions is at least two.",
-            false,
-        ),
-        (
-            A,
-            "three-directions",
-            "The number of different directions is more than two.",
-            true,
-        ),
-        (
-            A,
-            "three-directions",
-            "The number of different directions is exactly three.",
-            false,
-        ),
-        (
-            A,
-            "topmost-down",
-            "No topmost arrow points up, left or right.",
-            true,
-        ),
-        (A, "topmost-down", "Some topmost arrow points down.", false),
-        (A, "some-points-at", "exists x y. points_at(x, y)", true),
-        (
-            A,
-            "some-points-at",
-            "Some arrow touches another arrow.",
-            false,
-        ),
-        (
-            A,
-            "no-touching",
-            "The number of groups is the number of arrows.",
-            true,
-        ),
-        (A, "no-touching", "No arrow points at another arrow.", false),
-        (
-            A,
-            "leftmost-right",
-            "No leftmost arrow points up, down or left.",
-            true,
-        ),
-        (
-            A,
-            "leftmost-right",
-            "Some leftmost arrow points right.",
-            false,
-        ),
-        (
-            A,
-            "vertical-left-of-horizontal",
-            "A horizontal arrow is directly right of a vertical arrow.",
-            true,
-        ),
-        (
-            A,
-            "vertical-left-of-horizontal",
-            "A vertical arrow touches a horizontal arrow.",
-            false,
-        ),
-        (
-            A,
-            "horizontal-topmost",
-            "No horizontal arrow is below another arrow.",
-            true,
-        ),
-        (
-            A,
-            "horizontal-topmost",
-            "Every topmost arrow is horizontal.",
-            false,
-        ),
-        (A, "even-arrows", "The number of arrows is not odd.", true),
-        (
-            A,
-            "even-arrows",
-            "The number of arrows is at least two.",
-            false,
-        ),
-        (
-            A,
-            "one-points-nowhere",
-            "count(x: !exists y. points_at(x, y)) = 1",
-            true,
-        ),
-        (
-            A,
-            "one-points-nowhere",
-            "Some arrow points at no arrow.",
-            false,
-        ),
-    ]
-};
-
-/// Constructed near misses: (set, hidden, guess, pieces of the smallest counterexample).
-pub const NEAR_MISSES: &[(PieceSet, &str, &str, usize)] = {
-    use PieceSet::{Arrows as A, Pyramids as P};
-    &[
-        (P, "The total pips is at most 10.", "true", 4),
-        (P, "The total pips is at most 28.", "true", 10),
-        (P, "The total pips is at most 40.", "true", 14),
-        (
-            P,
-            "There is a small piece, or there are at least 20 pieces.",
-            "There is a small piece.",
-            20,
-        ),
-        (
-            A,
-            "Some arrow points up, or there are at least 20 arrows.",
-            "Some arrow points up.",
-            20,
-        ),
-        (P, "There are at most 30 pieces.", "true", 31),
-        (A, "The number of groups is at most 6.", "true", 7),
-        (
-            P,
-            "Every piece is small, or the total pips is at least 30.",
-            "Every piece is small.",
-            10,
-        ),
-    ]
-};
-
-/// What a guess of the hard set is: right (equivalent), or wrong with the pieces of
-/// the smallest counterexample (0: not stated).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expect {
-    Right,
-    Wrong(usize),
-}
-
-/// The hard set (`mondo bench finder --hard`): patterns a player may type that are
-/// costly to ground (chains of `points at`, `touches` and `same row` with
-/// distinctness, cycles, nested counts, counts of topmost and largest pieces, parity
-/// of relational counts, comparisons between relational counts, blocks of three to
-/// five variables in prenex form, cliques of relations that only look at the pieces),
-/// each against a near miss and an equivalent rewording: (set, id, hidden, guesses).
-/// One hard pair: its set, id, hidden pattern and guesses with what each must give.
-pub type HardPair = (
-    PieceSet,
-    &'static str,
-    &'static str,
-    &'static [(&'static str, Expect)],
-);
-
-pub const HARD: &[HardPair] = {
-    use Expect::{Right, Wrong};
-    use PieceSet::{Arrows as A, Pyramids as P};
-    &[
-        // The two guesses of the issue that took seconds and minutes.
-        (
-            P,
-            "points-up",
-            "some piece points up",
-            &[
-                (
-                    "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
-                    Wrong(1),
-                ),
-                (
-                    "exists a b c d e. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,e) & touches(e,a) & a != c",
-                    Wrong(1),
-                ),
-                ("not every piece points right, down or left", Right),
-            ],
-        ),
-        (
-            P,
-            "pointing-chain-4",
-            "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
-            &[
-                (
-                    "exists a b c d. a != d & points_at(c, d) & b != d & points_at(b, c) & points_at(a, b) & a != c",
-                    Right,
-                ),
-                (
-                    "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            P,
-            "pointing-walk-3",
-            "there is a piece pointing at a piece pointing at a piece pointing at a piece",
-            &[
-                (
-                    "exists x y z w. points_at(x, y) & points_at(y, z) & points_at(z, w)",
-                    Right,
-                ),
-                ("exists x y. points_at(x, y) & points_at(y, x)", Wrong(4)),
-            ],
-        ),
-        (
-            A,
-            "pointing-chain-4",
-            "exists x y z w. points_at(x,y) & points_at(y,z) & points_at(z,w) & x != z & y != w & x != w",
-            &[
-                (
-                    "exists w z y x. points_at(w, z) & points_at(z, y) & points_at(y, x) & w != y & z != x & w != x",
-                    Right,
-                ),
-                (
-                    "exists x y z. points_at(x,y) & points_at(y,z) & x != z",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            P,
-            "odd-cycle",
-            "exists x y z. touches(x,y) & touches(y,z) & touches(z,x)",
-            &[
-                (
-                    "exists a b c d e. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,e) & touches(e,a) & a != c",
-                    Right,
-                ),
-                (
-                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            P,
-            "touch-cycle-4",
-            "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c",
-            &[
-                ("exists x y z. touches(x,y) & touches(x,z) & y != z", Right),
-                (
-                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a) & a != c & b != d",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            A,
-            "square",
-            "exists x y z w. touches(x,y) & touches(y,z) & touches(z,w) & touches(w,x) & x != z & y != w",
-            &[
-                (
-                    "exists x y z w. directly_left_of(x,y) & touches(x,y) & directly_left_of(z,w) & touches(z,w) & directly_above(x,z) & touches(x,z)",
-                    Right,
-                ),
-                (
-                    "exists x y z. touches(x,y) & touches(y,z) & x != z & !same_row(x,z) & !same_column(x,z)",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            P,
-            "touch-walk-3",
-            "there is a piece touching a piece touching a piece touching a piece",
-            &[
-                ("some piece touches another piece", Right),
-                (
-                    "exists x y z w. touches(x,y) & touches(y,z) & touches(z,w) & x != z & y != w & x != w",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "every-touch-walk-3",
-            "every piece touches a piece touching a piece touching a piece",
-            &[
-                ("every piece touches another piece", Right),
-                (
-                    "forall x. exists y z. touches(x,y) & touches(y,z) & x != z",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "three-in-a-row",
-            "exists x y z. same_row(x,y) & same_row(y,z) & x != y & y != z & x != z",
-            &[
-                ("exists x. count(y: same_row(x, y)) >= 3", Right),
-                (
-                    "exists x y z. same_row(x,y) & same_row(y,z) & x != y & y != z",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "four-in-a-row",
-            "exists x y z w. same_row(x,y) & same_row(x,z) & same_row(x,w) & x != y & x != z & x != w & y != z & y != w & z != w",
-            &[
-                ("exists x. count(y: same_row(x, y)) >= 4", Right),
-                (
-                    "exists x. count(y: same_row(x, y)) >= 4 | count(y: same_column(x, y)) >= 4",
-                    Wrong(4),
-                ),
-            ],
-        ),
-        (
-            P,
-            "two-point-at-two",
-            "there are exactly two pieces pointing at exactly two pieces",
-            &[
-                ("count(x: count(y: points_at(x, y)) = 2) = 2", Right),
-                ("count(x: count(y: points_at(x, y)) >= 2) = 2", Wrong(4)),
-            ],
-        ),
-        (
-            P,
-            "even-touching-two",
-            "even(count(x: count(y: y != x & touches(x, y)) = 2))",
-            &[
-                ("!odd(count(x: count(y: touches(y, x)) = 2))", Right),
-                ("even(count(x: count(y: touches(x, y)) >= 2))", Wrong(4)),
-            ],
-        ),
-        (
-            P,
-            "one-touches-three",
-            "count(x: exists y z w. touches(x,y) & touches(x,z) & touches(x,w) & y != z & y != w & z != w) = 1",
-            &[
-                (
-                    "there is exactly one piece touching at least three pieces",
-                    Right,
-                ),
-                (
-                    "there is exactly one piece touching exactly three pieces",
-                    Wrong(5),
-                ),
-            ],
-        ),
-        (
-            P,
-            "three-in-column-of-three",
-            "exactly three pieces are in the same column as exactly two other pieces",
-            &[
-                ("count(x: count(y: same_column(x, y)) = 3) = 3", Right),
-                // A column of three beside a column of four.
-                ("count(x: count(y: same_column(x, y)) >= 3) = 3", Wrong(7)),
-            ],
-        ),
-        (
-            P,
-            "topmost-vs-largest",
-            "count(x: topmost(x)) = count(x: largest(x))",
-            &[
-                ("count(x: largest(x)) - count(x: topmost(x)) = 0", Right),
-                ("count(x: topmost(x)) >= count(x: largest(x))", Wrong(2)),
-            ],
-        ),
-        (
-            P,
-            "more-topmost",
-            "there are more topmost pieces than largest pieces",
-            &[
-                ("!(count(x: topmost(x)) <= count(x: largest(x)))", Right),
-                (
-                    "count(x: topmost(x)) > 1 & count(x: largest(x)) = 1",
-                    Wrong(0),
-                ),
-            ],
-        ),
-        (
-            P,
-            "two-large-topmost",
-            "count(x: topmost(x)) = 2 & forall x. topmost(x) -> large(x)",
-            &[
-                (
-                    "count(x: topmost(x) & large(x)) = 2 & count(x: topmost(x)) <= 2",
-                    Right,
-                ),
-                ("count(x: topmost(x) & large(x)) = 2", Wrong(3)),
-            ],
-        ),
-        (
-            P,
-            "unique-extremes",
-            "count(x: largest(x)) = 1 & count(x: smallest(x)) = 1",
-            &[
-                (
-                    "(exists x. largest(x) & forall y. largest(y) -> y = x) & exists x. smallest(x) & forall y. smallest(y) -> x = y",
-                    Right,
-                ),
-                ("count(x: largest(x)) = 1", Wrong(3)),
-            ],
-        ),
-        (
-            P,
-            "odd-touching-large",
-            "odd(count(x: exists y. touches(x,y) & large(y)))",
-            &[
-                (
-                    "there is an odd number of pieces touching a large piece",
-                    Right,
-                ),
-                (
-                    "odd(count(y: large(y) & exists x. touches(x, y)))",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            P,
-            "even-pointing",
-            "even(count(x: exists y. points_at(x,y)))",
-            &[
-                ("even(pieces - count(x: forall y. !points_at(x, y)))", Right),
-                ("even(count(y: exists x. points_at(x, y)))", Wrong(3)),
-            ],
-        ),
-        (
-            P,
-            "more-pointing-at-small",
-            "there are more pieces pointing at a small piece than pieces touching a large piece",
-            &[
-                (
-                    "count(x: exists y. small(y) & points_at(x,y)) > count(x: exists y. large(y) & touches(x,y))",
-                    Right,
-                ),
-                (
-                    "count(x: exists y. small(y) & points_at(x,y)) >= count(x: exists y. large(y) & touches(x,y))",
-                    Wrong(1),
-                ),
-            ],
-        ),
-        (
-            P,
-            "pointing-equals-pointed",
-            "count(x: exists y. points_at(x,y)) = count(y: exists x. points_at(x,y))",
-            &[
-                (
-                    "!(count(x: exists y. points_at(x,y)) < count(y: exists x. points_at(x,y))) & !(count(x: exists y. points_at(x,y)) > count(y: exists x. points_at(x,y)))",
-                    Right,
-                ),
-                (
-                    "count(x: exists y. points_at(x,y)) >= count(y: exists x. points_at(x,y))",
-                    Wrong(0),
-                ),
-            ],
-        ),
-        (
-            P,
-            "more-pointing-at-large",
-            "there are more pieces pointing at a large piece than large pieces",
-            &[
-                (
-                    "count(x: large(x)) < count(x: exists y. large(y) & points_at(x, y))",
-                    Right,
-                ),
-                (
-                    "count(x: exists y. large(y) & points_at(x, y)) > count(x: large(x) & exists y. points_at(y, x))",
-                    Wrong(0),
-                ),
-            ],
-        ),
-        (
-            P,
-            "touch-same-direction",
-            "forall x y. touches(x,y) -> same_direction(x,y)",
-            &[
-                ("!exists x y. touches(x,y) & !same_direction(x,y)", Right),
-                (
-                    "forall x y z. touches(x,y) & touches(y,z) -> same_direction(x,z)",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "no-pointing-triangle",
-            "forall x y z. points_at(x,y) & points_at(y,z) -> !points_at(z,x)",
-            &[
-                (
-                    "!exists x y z. points_at(x,y) & points_at(y,z) & points_at(z,x)",
-                    Right,
-                ),
-                // Three in a row, the last pointing back through the middle: 1> 1> 1<.
-                ("every piece is small or medium or large", Wrong(3)),
-            ],
-        ),
-        (
-            P,
-            "mutual-larger",
-            "exists x y. points_at(x,y) & points_at(y,x) & larger(x,y)",
-            &[
-                (
-                    "exists x y. points_at(x,y) & points_at(y,x) & !same_size(x,y)",
-                    Right,
-                ),
-                ("exists x y. points_at(x, y) & points_at(y, x)", Wrong(2)),
-            ],
-        ),
-        (
-            P,
-            "three-same-size",
-            "exists x y z. same_size(x,y) & same_size(y,z) & x != y & y != z & x != z",
-            &[
-                (
-                    "count(x: small(x)) >= 3 | count(x: medium(x)) >= 3 | count(x: large(x)) >= 3",
-                    Right,
-                ),
-                (
-                    "exists x y z. same_size(x,y) & same_size(y,z) & x != y & y != z",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            A,
-            "four-same-direction",
-            "exists x y z w. same_direction(x,y) & same_direction(x,z) & same_direction(x,w) & x != y & x != z & x != w & y != z & y != w & z != w",
-            &[
-                (
-                    "count(x: up(x)) >= 4 | count(x: down(x)) >= 4 | count(x: left(x)) >= 4 | count(x: right(x)) >= 4",
-                    Right,
-                ),
-                ("there are at least four arrows", Wrong(4)),
-            ],
-        ),
-        (
-            P,
-            "four-directions",
-            "exists x y z w. up(x) & down(y) & left(z) & right(w)",
-            &[("directions = 4", Right), ("directions >= 3", Wrong(3))],
-        ),
-        (
-            P,
-            "four-rows",
-            "exists x y z w. above(x,y) & above(y,z) & above(z,w)",
-            &[
-                (
-                    "exists w z y x. below(w,z) & below(z,y) & below(y,x)",
-                    Right,
-                ),
-                ("height >= 4", Wrong(2)),
-            ],
-        ),
-        (
-            P,
-            "above-is-left",
-            "forall x y. above(x,y) -> left_of(x,y)",
-            &[
-                ("!exists x y. above(x,y) & !left_of(x,y)", Right),
-                ("forall x y. above(x,y) -> !right_of(x,y)", Wrong(2)),
-            ],
-        ),
-        (
-            P,
-            "no-touching",
-            "groups = count(x: !exists y. touches(x,y))",
-            &[
-                ("!exists x y. touches(x,y)", Right),
-                ("groups >= count(x: !exists y. touches(x,y))", Wrong(2)),
-            ],
-        ),
-        (
-            P,
-            "four-with-eleven-pips",
-            "exists x y z w. pips(x) + pips(y) + pips(z) + pips(w) >= 11 & x != y & x != z & x != w & y != z & y != w & z != w",
-            &[
-                (
-                    "count(x: large(x)) >= 3 & count(x: medium(x) | large(x)) >= 4",
-                    Right,
-                ),
-                ("pips(x: true) >= 11 & pieces >= 4", Wrong(5)),
-            ],
-        ),
-        (
-            P,
-            "large-between",
-            "exists x y z. directly_left_of(x,y) & directly_left_of(y,z) & large(y)",
-            &[
-                (
-                    "exists y. large(y) & (exists x. directly_left_of(x,y)) & exists z. directly_right_of(z,y)",
-                    Right,
-                ),
-                (
-                    "exists x y z. left_of(x,y) & left_of(y,z) & large(y)",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            A,
-            "mutual-partner",
-            "forall x. exists y. points_at(x, y) & points_at(y, x)",
-            &[
-                (
-                    "forall x. exists y. points_at(x,y) & opposite_direction(x,y)",
-                    Right,
-                ),
-                ("forall x. exists y. points_at(y, x)", Wrong(0)),
-            ],
-        ),
-        (
-            A,
-            "nested-pointing",
-            "there are exactly two arrows pointing at exactly two arrows",
-            &[
-                ("count(x: count(y: points_at(x, y)) = 2) = 2", Right),
-                ("count(x: count(y: points_at(y, x)) = 2) = 2", Wrong(0)),
-            ],
-        ),
-        (
-            P,
-            "large-touch-point-small",
-            "there is a large piece touching a piece pointing at a small piece",
-            &[
-                (
-                    "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != y",
-                    Right,
-                ),
-                // The pointed-at piece is small, so it is never the large one: x != z
-                // changes nothing.
-                (
-                    "exists x y z. large(x) & touches(x, y) & points_at(y, z) & small(z) & x != z",
-                    Right,
-                ),
-                (
-                    "there is a large piece pointing at a piece touching a small piece",
-                    Wrong(0),
-                ),
-            ],
-        ),
-        // Blocks whose body is unchanged when their variables are permuted: the
-        // grounding tries one assignment per orbit (`symmetry.rs`), so these check that
-        // the bounds it keeps lose no answer.
-        (
-            P,
-            "symmetric-three-in-a-row",
-            "exists a b c. a != b & b != c & a != c & same_row(a,b) & same_row(b,c)",
-            &[
-                (
-                    "exists c b a. same_row(c,b) & same_row(a,c) & a != c & b != a & c != b",
-                    Right,
-                ),
-                (
-                    "exists a b c. a != b & b != c & same_row(a,b) & same_row(b,c)",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "symmetric-four-alike",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(a,c) & same_size(a,d)",
-            &[
-                (
-                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
-                    Right,
-                ),
-                (
-                    "count(x: small(x)) >= 4 | count(x: medium(x)) >= 4 | count(x: large(x)) >= 4",
-                    Right,
-                ),
-                (
-                    "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & same_size(a,b) & same_size(b,c) & same_size(c,d)",
-                    Wrong(3),
-                ),
-            ],
-        ),
-        (
-            A,
-            "symmetric-square",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
-            &[
-                (
-                    "exists a b c d. a != c & b != d & touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
-                    Right,
-                ),
-                (
-                    "exists a b c d. touches(a,b) & touches(b,c) & touches(c,d) & touches(d,a)",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "symmetric-alike-in-line",
-            "exists a b. a != b & (same_column(a,b) | same_row(a,b)) & same_size(a,b)",
-            &[
-                (
-                    "exists b a. same_size(b,a) & (same_row(b,a) | same_column(b,a)) & b != a",
-                    Right,
-                ),
-                (
-                    "exists a b. a != b & same_column(a,b) & same_size(a,b)",
-                    Wrong(2),
-                ),
-            ],
-        ),
-        (
-            P,
-            "symmetric-none-touch",
-            "forall a b. a != b -> !touches(a,b)",
-            &[
-                ("forall b a. touches(a,b) -> a = b", Right),
-                (
-                    "forall a b. a != b -> !(touches(a,b) & same_size(a,b))",
-                    Wrong(2),
-                ),
-            ],
-        ),
-    ]
-};
-
-/// Forms of at most four variables the finder takes seconds to decide, or does not
-/// decide within the umpire's limit, on this kind of machine: each a pattern against
-/// an equivalent rewording (the
-/// proof is what costs: a wrong guess of these forms is answered by a small
-/// counterexample at once). `mondo bench finder --hard` runs each under the limit and
-/// reports what happens; the README lists them. (set, id, hidden, guess.)
-pub const BEYOND_LIMIT: &[(PieceSet, &str, &str, &str)] = {
-    use PieceSet::Pyramids as P;
-    &[
-        (
-            P,
-            "distinct-four-sizes-and-sides",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_size(a,b) & same_size(b,c) & same_size(c,d) & left_of(a,b) & above(c,d)",
-            "exists d c b a. above(c,d) & left_of(a,b) & same_size(c,d) & same_size(b,c) & same_size(a,b) & c!=d & b!=d & b!=c & a!=d & a!=c & a!=b",
-        ),
-        (
-            P,
-            "rows-and-columns-of-every-pair",
-            "forall a b. exists c d. c != d & same_row(a,c) & same_column(b,d) & (same_size(c,d) | same_direction(a,b))",
-            "forall b a. exists d c. c != d & same_column(b,d) & same_row(a,c) & (same_direction(a,b) | same_size(c,d))",
-        ),
-        // Three variables only, but the same trouble: twelve classes of pyramids
-        // (sizes times directions) are too many count vectors to decide the block by
-        // counts (`lang::eval::classes`), and the proof that "three pieces of one
-        // direction, no two of one size" is "a small, a medium and a large of one
-        // direction" is a pigeonhole argument over every triple of cells. Undecided
-        // within the conflict budget (326 s with symmetry breaking, 483 s without,
-        // dev profile, loaded machine).
-        (
-            P,
-            "three-sizes-one-way",
-            "exists a b c. a!=b & b!=c & a!=c & same_direction(a,b) & same_direction(b,c) & !same_size(a,b) & !same_size(b,c) & !same_size(a,c)",
-            "exists a b c. same_direction(a,b) & same_direction(a,c) & small(a) & medium(b) & large(c)",
-        ),
-        (
-            P,
-            "distinct-four-crossed-likeness",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(a,b)",
-            "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(c,d)",
-        ),
-    ]
-};
-
-/// [`BEYOND_LIMIT`], parsed (right guesses), named `beyond/set/id`.
-pub fn beyond_limit_cases() -> Result<Vec<Case>, String> {
-    BEYOND_LIMIT
-        .iter()
-        .map(|&(set, id, hidden, guess)| {
-            let read = |t: &str| lang::parse(t).map_err(|e| format!("`{t}`: {e}"));
-            Ok(Case {
-                name: format!("beyond/{set}/{id}"),
-                set,
-                hidden: read(hidden)?,
-                guess: read(guess)?,
-                wrong: None,
-            })
-        })
-        .collect()
-}
-
-/// Every case, parsed. Fails with every text that does not read.
+/// Every pool and near-miss case, parsed. Fails naming every entry that does not read.
 pub fn cases() -> Result<Vec<Case>, String> {
-    let problems = std::cell::RefCell::new(Vec::new());
-    let read = |text: &str| {
-        lang::parse(text).unwrap_or_else(|e| {
-            problems.borrow_mut().push(format!("`{text}`: {e}"));
-            Pattern {
-                source: text.to_string(),
-                formula: lang::Formula::new(0..0, lang::FormulaKind::Bool(true)),
-            }
-        })
-    };
-    let mut out = Vec::new();
-    for &(set, id, guess, right) in GUESSES {
-        let pool = Pool::shipped(set);
-        let entry = pool
-            .get(id)
-            .ok_or_else(|| format!("no entry `{id}` in the shipped {set} pool"))?;
-        out.push(Case {
-            name: format!("{set}/{id}"),
-            set,
-            hidden: entry.pattern.clone(),
-            guess: read(guess),
-            wrong: (!right).then_some(0),
-        });
-    }
-    for (i, &(set, hidden, guess, pieces)) in NEAR_MISSES.iter().enumerate() {
-        out.push(Case {
-            name: format!("near-miss/{}-{pieces}-pieces", i + 1),
-            set,
-            hidden: read(hidden),
-            guess: read(guess),
-            wrong: Some(pieces),
-        });
-    }
-    let problems = problems.into_inner();
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(problems.join("\n"))
-    }
+    let suite = Suite::read(SUITE)?;
+    Ok(suite.pool.into_iter().chain(suite.near_miss).collect())
 }
 
-/// The hard set, parsed: one case per (hidden, guess) of [`HARD`], named
-/// `hard/set/id/n`. Fails with every text that does not read.
+/// The hard set, parsed: one case per guess of each `[[hard]]` entry, named
+/// `hard/set/id/n`. Fails naming every entry that does not read.
 pub fn hard_cases() -> Result<Vec<Case>, String> {
-    let mut problems = Vec::new();
-    let mut read = |text: &str| match lang::parse(text) {
-        Ok(p) => Some(p),
-        Err(e) => {
-            problems.push(format!("`{text}`: {e}"));
-            None
+    Ok(Suite::read(SUITE)?.hard)
+}
+
+/// The forms beyond the umpire's limit (`[[beyond-limit]]`), parsed (right
+/// guesses), named `beyond/set/id`.
+pub fn beyond_limit_cases() -> Result<Vec<Case>, String> {
+    Ok(Suite::read(SUITE)?.beyond)
+}
+
+/// The sections of the suite, each in the file's order.
+#[derive(Default)]
+struct Suite {
+    pool: Vec<Case>,
+    near_miss: Vec<Case>,
+    hard: Vec<Case>,
+    beyond: Vec<Case>,
+}
+
+const SECTIONS: [&str; 4] = ["pool", "near-miss", "hard", "beyond-limit"];
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+impl Suite {
+    /// Reads the whole file, collecting every problem (each naming its entry).
+    fn read(text: &str) -> Result<Suite, String> {
+        let doc = DeTable::parse(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(text, s.start));
+            format!("finder suite, line {line}: not valid TOML: {}", e.message())
+        })?;
+        let doc = doc.get_ref();
+        let mut problems = Vec::new();
+        for (key, _) in doc.iter() {
+            if !SECTIONS.contains(&key.get_ref().as_ref()) {
+                problems.push(format!(
+                    "finder suite, line {}: unknown section `{}`: allowed are `[[pool]]`, \
+                     `[[near-miss]]`, `[[hard]]` and `[[beyond-limit]]`",
+                    line_of(text, key.span().start),
+                    key.get_ref()
+                ));
+            }
         }
-    };
-    let mut out = Vec::new();
-    for &(set, id, hidden, guesses) in HARD {
-        let h = read(hidden);
-        for (n, &(guess, expect)) in guesses.iter().enumerate() {
-            if let (Some(hidden), Some(guess)) = (h.clone(), read(guess)) {
-                out.push(Case {
-                    name: format!("hard/{set}/{id}/{}", n + 1),
+        let mut suite = Suite::default();
+        let mut pools: Vec<(PieceSet, Pool)> = Vec::new();
+        for (n, table, line) in entries(text, doc, "pool", &mut problems) {
+            let mut e = Entry::new(text, "pool", n, line, table, &mut problems);
+            e.only(&["set", "id", "guesses"]);
+            let (set, id) = e.name();
+            let hidden = match (set, &id) {
+                (Some(set), Some(id)) => {
+                    if !pools.iter().any(|(s, _)| *s == set) {
+                        pools.push((set, Pool::shipped(set)));
+                    }
+                    let pool = pools.iter().find(|(s, _)| *s == set).map(|(_, p)| p);
+                    match pool.and_then(|p| p.get(id)) {
+                        Some(entry) => Some(entry.pattern.clone()),
+                        None => {
+                            e.problem(format!("no entry `{id}` in the shipped {set} pool"));
+                            None
+                        }
+                    }
+                }
+                _ => None,
+            };
+            let guesses = e.guesses();
+            if let (Some(set), Some(id), Some(hidden)) = (set, id, hidden) {
+                for (guess, wrong) in guesses {
+                    suite.pool.push(Case {
+                        name: format!("{set}/{id}"),
+                        set,
+                        hidden: hidden.clone(),
+                        guess,
+                        wrong,
+                    });
+                }
+            }
+        }
+        for (n, table, line) in entries(text, doc, "near-miss", &mut problems) {
+            let mut e = Entry::new(text, "near miss", n, line, table, &mut problems);
+            e.only(&["set", "hidden", "wrong", "pieces"]);
+            let set = e.set();
+            let hidden = e.pattern("hidden");
+            let guess = e.pattern("wrong");
+            let pieces = e.pieces(e.get("pieces"), true);
+            if let (Some(set), Some(hidden), Some(guess), Some(pieces)) =
+                (set, hidden, guess, pieces)
+            {
+                suite.near_miss.push(Case {
+                    name: format!("near-miss/{n}-{pieces}-pieces"),
                     set,
                     hidden,
                     guess,
-                    wrong: match expect {
-                        Expect::Right => None,
-                        Expect::Wrong(n) => Some(n),
-                    },
+                    wrong: Some(pieces),
                 });
             }
         }
+        for (n, table, line) in entries(text, doc, "hard", &mut problems) {
+            let mut e = Entry::new(text, "hard", n, line, table, &mut problems);
+            e.only(&["set", "id", "hidden", "guesses"]);
+            let (set, id) = e.name();
+            let hidden = e.pattern("hidden");
+            let guesses = e.guesses();
+            if let (Some(set), Some(id), Some(hidden)) = (set, id, hidden) {
+                for (k, (guess, wrong)) in guesses.into_iter().enumerate() {
+                    suite.hard.push(Case {
+                        name: format!("hard/{set}/{id}/{}", k + 1),
+                        set,
+                        hidden: hidden.clone(),
+                        guess,
+                        wrong,
+                    });
+                }
+            }
+        }
+        for (n, table, line) in entries(text, doc, "beyond-limit", &mut problems) {
+            let mut e = Entry::new(text, "beyond-limit", n, line, table, &mut problems);
+            e.only(&["set", "id", "hidden", "right"]);
+            let (set, id) = e.name();
+            let hidden = e.pattern("hidden");
+            let guess = e.pattern("right");
+            if let (Some(set), Some(id), Some(hidden), Some(guess)) = (set, id, hidden, guess) {
+                suite.beyond.push(Case {
+                    name: format!("beyond/{set}/{id}"),
+                    set,
+                    hidden,
+                    guess,
+                    wrong: None,
+                });
+            }
+        }
+        if problems.is_empty() {
+            Ok(suite)
+        } else {
+            Err(problems.join("\n"))
+        }
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(problems.join("\n"))
+}
+
+/// The tables of a `[[section]]`, numbered from 1, with their lines (a section left
+/// out has none).
+fn entries<'a, 'i>(
+    text: &str,
+    doc: &'a DeTable<'i>,
+    section: &str,
+    problems: &mut Vec<String>,
+) -> Vec<(usize, &'a DeTable<'i>, usize)> {
+    let Some(value) = find(doc, section) else {
+        return Vec::new();
+    };
+    let shape = |span: std::ops::Range<usize>| {
+        format!(
+            "finder suite, line {}: `{section}` must be a list of tables, written `[[{section}]]`",
+            line_of(text, span.start)
+        )
+    };
+    let DeValue::Array(items) = value.get_ref() else {
+        problems.push(shape(value.span()));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (n, item) in items.iter().enumerate() {
+        match item.get_ref() {
+            DeValue::Table(t) => out.push((n + 1, t, line_of(text, item.span().start))),
+            _ => problems.push(shape(item.span())),
+        }
+    }
+    out
+}
+
+const GUESS_FORMS: &str = "`{ right = \"...\" }` or `{ wrong = \"...\", pieces = n }`";
+
+/// Reads one entry's fields, reporting each problem with the entry's line and label
+/// (its section and number, then `set/id` once those read).
+struct Entry<'a, 'i, 'p> {
+    text: &'a str,
+    section: &'static str,
+    label: String,
+    line: usize,
+    table: &'a DeTable<'i>,
+    problems: &'p mut Vec<String>,
+}
+
+impl<'a, 'i, 'p> Entry<'a, 'i, 'p> {
+    /// The `n`th entry of `section`, at `line`.
+    fn new(
+        text: &'a str,
+        section: &'static str,
+        n: usize,
+        line: usize,
+        table: &'a DeTable<'i>,
+        problems: &'p mut Vec<String>,
+    ) -> Entry<'a, 'i, 'p> {
+        Entry {
+            text,
+            section,
+            label: format!("{section} entry {n}"),
+            line,
+            table,
+            problems,
+        }
+    }
+
+    fn problem(&mut self, what: impl std::fmt::Display) {
+        let line = self.line;
+        self.problem_at(line, what);
+    }
+
+    fn problem_at(&mut self, line: usize, what: impl std::fmt::Display) {
+        self.problems
+            .push(format!("finder suite, line {line}, {}: {what}", self.label));
+    }
+
+    fn line_of(&self, span: std::ops::Range<usize>) -> usize {
+        line_of(self.text, span.start)
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+        find(self.table, key)
+    }
+
+    /// Refuses the keys that are not `allowed`.
+    fn only(&mut self, allowed: &[&str]) {
+        let table = self.table;
+        unknown_keys(table, allowed, |key, span| {
+            let line = self.line_of(span);
+            self.problem_at(
+                line,
+                format!("unknown key `{key}` (allowed: {})", list(allowed)),
+            );
+        });
+    }
+
+    /// A required string.
+    fn string(&mut self, key: &str) -> Option<String> {
+        match self.get(key) {
+            Some(v) => match v.get_ref() {
+                DeValue::String(s) => Some(s.to_string()),
+                _ => {
+                    let line = self.line_of(v.span());
+                    self.problem_at(line, format!("`{key}` must be a string"));
+                    None
+                }
+            },
+            None => {
+                self.problem(format!("`{key}` is missing"));
+                None
+            }
+        }
+    }
+
+    fn set(&mut self) -> Option<PieceSet> {
+        let text = self.string("set")?;
+        match text.parse::<PieceSet>() {
+            Ok(set) => Some(set),
+            Err(reason) => {
+                let line = self
+                    .get("set")
+                    .map_or(self.line, |v| self.line_of(v.span()));
+                self.problem_at(line, format!("`set`: {reason}"));
+                None
+            }
+        }
+    }
+
+    /// The set and id; once both read, the label becomes "section `set/id`".
+    fn name(&mut self) -> (Option<PieceSet>, Option<String>) {
+        let set = self.set();
+        let id = self.string("id");
+        if let (Some(set), Some(id)) = (set, &id) {
+            self.label = format!("{} `{set}/{id}`", self.section);
+        }
+        (set, id)
+    }
+
+    /// A required pattern.
+    fn pattern(&mut self, key: &str) -> Option<Pattern> {
+        let text = self.string(key)?;
+        let line = self.get(key).map_or(self.line, |v| self.line_of(v.span()));
+        self.parse(line, key, &text)
+    }
+
+    fn parse(&mut self, line: usize, key: &str, text: &str) -> Option<Pattern> {
+        match lang::parse(text) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.problem_at(line, format!("`{key}` does not read: `{text}`: {e}"));
+                None
+            }
+        }
+    }
+
+    /// `pieces`: the smallest counterexample's piece count; `None` when it is left
+    /// out (a problem when `required`) or wrong.
+    fn pieces(&mut self, value: Option<&Spanned<DeValue<'_>>>, required: bool) -> Option<usize> {
+        let Some(value) = value else {
+            if required {
+                self.problem("`pieces` is missing");
+            }
+            return None;
+        };
+        let n = match value.get_ref() {
+            DeValue::Integer(n) => usize::from_str_radix(n.as_str(), n.radix()).ok(),
+            _ => None,
+        };
+        match n {
+            Some(n) if n >= 1 => Some(n),
+            _ => {
+                let line = self.line_of(value.span());
+                self.problem_at(
+                    line,
+                    "`pieces` must be a whole number from 1 up (leave it out when not stated)",
+                );
+                None
+            }
+        }
+    }
+
+    /// `guesses`: a non-empty list of right and wrong guesses, each with what the
+    /// finder must answer (`None`: right; `Some(0)`: wrong, count not stated). Only
+    /// the guesses that read.
+    fn guesses(&mut self) -> Vec<(Pattern, Option<usize>)> {
+        let Some(value) = self.get("guesses") else {
+            self.problem("`guesses` is missing");
+            return Vec::new();
+        };
+        let items = match value.get_ref() {
+            DeValue::Array(items) if !items.is_empty() => items,
+            _ => {
+                let line = self.line_of(value.span());
+                self.problem_at(
+                    line,
+                    format!("`guesses` must be a non-empty list of {GUESS_FORMS}"),
+                );
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (k, item) in items.iter().enumerate() {
+            let entry = std::mem::take(&mut self.label);
+            self.label = format!("{entry}, guess {}", k + 1);
+            let line = self.line;
+            self.line = self.line_of(item.span());
+            if let Some(guess) = self.guess(item.get_ref()) {
+                out.push(guess);
+            }
+            self.line = line;
+            self.label = entry;
+        }
+        out
+    }
+
+    fn guess(&mut self, item: &DeValue<'_>) -> Option<(Pattern, Option<usize>)> {
+        let DeValue::Table(table) = item else {
+            self.problem(format!("must be {GUESS_FORMS}"));
+            return None;
+        };
+        let allowed = ["right", "wrong", "pieces"];
+        unknown_keys(table, &allowed, |key, _| {
+            self.problem(format!("unknown key `{key}` (allowed: {})", list(&allowed)));
+        });
+        let text = |key| find(table, key).map(|v| v.get_ref().as_str());
+        let pieces = find(table, "pieces");
+        match (text("right"), text("wrong")) {
+            (Some(Some(text)), None) => {
+                if pieces.is_some() {
+                    self.problem("a right guess has no counterexample: leave out `pieces`");
+                    return None;
+                }
+                let line = self.line;
+                Some((self.parse(line, "right", text)?, None))
+            }
+            (None, Some(Some(text))) => {
+                let n = self.pieces(pieces, false);
+                if pieces.is_some() && n.is_none() {
+                    return None;
+                }
+                let line = self.line;
+                Some((self.parse(line, "wrong", text)?, Some(n.unwrap_or(0))))
+            }
+            (Some(_), Some(_)) => {
+                self.problem("say `right` or `wrong`, not both");
+                None
+            }
+            (None, None) => {
+                self.problem(format!("must be {GUESS_FORMS}"));
+                None
+            }
+            _ => {
+                self.problem("the guess must be a string");
+                None
+            }
+        }
+    }
+}
+
+/// A key's value in a table.
+fn find<'a, 'i>(table: &'a DeTable<'i>, key: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+    table
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == key)
+        .map(|(_, v)| v)
+}
+
+/// Calls `report` with each key of `table` that is not `allowed`, and its span.
+fn unknown_keys(
+    table: &DeTable<'_>,
+    allowed: &[&str],
+    mut report: impl FnMut(&str, std::ops::Range<usize>),
+) {
+    for (key, _) in table.iter() {
+        if !allowed.contains(&key.get_ref().as_ref()) {
+            report(key.get_ref().as_ref(), key.span());
+        }
+    }
+}
+
+/// `a`, `b`, `c`.
+fn list(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str) -> String {
+        match Suite::read(text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn the_shipped_suite_reads_in_every_section() {
+        let suite = Suite::read(SUITE).unwrap_or_else(|e| panic!("{e}"));
+        for (name, cases) in [
+            ("pool", &suite.pool),
+            ("near-miss", &suite.near_miss),
+            ("hard", &suite.hard),
+            ("beyond-limit", &suite.beyond),
+        ] {
+            assert!(!cases.is_empty(), "no {name} cases");
+        }
+        let mut names: Vec<&str> = suite.hard.iter().map(|c| c.name.as_str()).collect();
+        names.extend(suite.beyond.iter().map(|c| c.name.as_str()));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            count,
+            "two hard or beyond-limit cases share a name"
+        );
+    }
+
+    #[test]
+    fn a_case_keeps_its_file_order_and_expectations() {
+        let text = r#"
+[[pool]]
+set = "pyramids"
+id = "three-pieces"
+guesses = [
+    { wrong = "There are at least three pieces.", pieces = 4 },
+    { right = "The number of pieces is 3." },
+    { wrong = "true" },
+]
+
+[[near-miss]]
+set = "arrows"
+hidden = "There are at most 30 pieces."
+wrong = "true"
+pieces = 31
+"#;
+        let suite = Suite::read(text).unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<(&str, &str, Option<usize>)> = suite
+            .pool
+            .iter()
+            .chain(&suite.near_miss)
+            .map(|c| (c.name.as_str(), c.guess.source.as_str(), c.wrong))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "pyramids/three-pieces",
+                    "There are at least three pieces.",
+                    Some(4)
+                ),
+                ("pyramids/three-pieces", "The number of pieces is 3.", None),
+                ("pyramids/three-pieces", "true", Some(0)),
+                ("near-miss/1-31-pieces", "true", Some(31)),
+            ]
+        );
+        assert_eq!(
+            suite.pool[0].hidden.source,
+            "There are exactly three pieces."
+        );
+        assert_eq!(suite.near_miss[0].set, PieceSet::Arrows);
+    }
+
+    #[test]
+    fn a_bad_entry_is_refused_with_its_name_line_and_fault() {
+        let text = r#"[[pool]]
+set = "pyramids"
+id = "no-such-entry"
+guesses = [{ right = "true" }]
+
+[[hard]]
+set = "pyramids"
+id = "chain"
+hidden = "exists x. small(x)"
+guesses = [
+    { right = "exists x. small(x)" },
+    { wrong = "exists x. frobnicates(x)", pieces = 2 },
+    { right = "true", wrong = "false" },
+    { right = "true", pieces = 1 },
+    { wrong = "false", pieces = 0 },
+    { rigth = "true" },
+]
+
+[[near-miss]]
+set = "cubes"
+wrong = "true"
+pieces = 3
+colour = "red"
+"#;
+        let e = refused(text);
+        let expected = [
+            "line 1, pool `pyramids/no-such-entry`: no entry `no-such-entry` in the shipped \
+             pyramids pool",
+            "line 12, hard `pyramids/chain`, guess 2: `wrong` does not read: \
+             `exists x. frobnicates(x)`",
+            "line 13, hard `pyramids/chain`, guess 3: say `right` or `wrong`, not both",
+            "line 14, hard `pyramids/chain`, guess 4: a right guess has no counterexample",
+            "line 15, hard `pyramids/chain`, guess 5: `pieces` must be a whole number from 1 up",
+            "line 16, hard `pyramids/chain`, guess 6: unknown key `rigth`",
+            "line 16, hard `pyramids/chain`, guess 6: must be `{ right = \"...\" }` or",
+            "line 20, near miss entry 1: `set`: unknown piece set `cubes`",
+            "line 19, near miss entry 1: `hidden` is missing",
+            "line 23, near miss entry 1: unknown key `colour` (allowed: `set`, `hidden`, `wrong`, \
+             `pieces`)",
+        ];
+        for want in expected {
+            assert!(
+                e.lines().any(|l| l.contains(want)),
+                "missing {want:?} in:\n{e}"
+            );
+        }
+        assert_eq!(e.lines().count(), expected.len(), "{e}");
+        assert!(
+            e.lines().all(|l| l.starts_with("finder suite, line ")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_bad_file_shape_is_refused() {
+        let e = refused("[[pool]\nset = 1\n");
+        assert!(e.starts_with("finder suite, line 1: not valid TOML"), "{e}");
+        let e = refused("[[guesses]]\nset = \"pyramids\"\n");
+        assert!(e.contains("unknown section `guesses`"), "{e}");
+        let e = refused("hard = \"points-up\"\n");
+        assert!(
+            e.contains("`hard` must be a list of tables, written `[[hard]]`"),
+            "{e}"
+        );
+        let e = refused(
+            "[[beyond-limit]]\nset = \"arrows\"\nid = 7\nhidden = \"true\"\nright = \"true\"\n",
+        );
+        assert!(
+            e.contains("line 3, beyond-limit entry 1: `id` must be a string"),
+            "{e}"
+        );
+        let e =
+            refused("[[hard]]\nset = \"arrows\"\nid = \"x\"\nhidden = \"true\"\nguesses = []\n");
+        assert!(
+            e.contains("hard `arrows/x`: `guesses` must be a non-empty list"),
+            "{e}"
+        );
     }
 }

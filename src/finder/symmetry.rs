@@ -209,7 +209,7 @@ fn block(vars: &[u8], body: &Formula, binders: u16, out: &mut Orders) {
         };
         // Only a swap of two variables: the bound of a compound symmetry (`(a b)(c d)`)
         // shrank the grounding as well, but it left a proof of equivalence between two
-        // such blocks (BEYOND_LIMIT's crossed likeness) undecided at 20 s where the
+        // such blocks (the beyond-limit set's crossed likeness) undecided at 20 s where the
         // plain grounding took 2 s; a swap's bound is the plain "the two are
         // interchangeable, take them in order".
         if (0..vars.len()).filter(|&i| perm[i] != i).count() != 2 || canonical(&renamed) != plain {
@@ -285,7 +285,7 @@ mod tests {
         // left_of(b,a) = right_of(a,b), which the body also says.
         let o = orders_of("exists a b. left_of(a, b) | right_of(a, b)");
         assert_eq!(o.get(&1), Some(&vec![(0, true)]));
-        // The crossed likeness of BEYOND_LIMIT: (a b)(c d) is a symmetry, but not a
+        // The crossed likeness of the beyond-limit set: (a b)(c d) is a symmetry, but not a
         // swap of two, so it is left alone (see `block`).
         let o = orders_of(
             "exists a b c d. a!=b & a!=c & a!=d & b!=c & b!=d & c!=d & same_direction(a,b) & same_direction(c,d) & same_size(a,c) & same_size(b,d) & !same_size(a,b)",

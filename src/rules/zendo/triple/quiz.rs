@@ -1,6 +1,11 @@
-//! The structures of Triple's closing quiz, drawn from the match's seed (pure: the
-//! same seed, table and round give the same structures, and the structures travel in
-//! the event that opens the round, so a replay never draws them again).
+//! Triple's closing quiz (rule book, `mod.rs`: **The quiz**): when the game clock
+//! runs out, play stops and rounds of structures decide the unsolved patterns; a
+//! round's answer sheets are revealed together, a tie on a pattern adds a harder round
+//! for it, and the player with more patterns wins.
+//!
+//! Its structures are drawn from the match's seed (pure: the same seed, table and
+//! round give the same structures, and the structures travel in the event that opens
+//! the round, so a replay never draws them again).
 //!
 //! - The first round: [`FIRST_ROUND`] structures of 1 to 5 pieces, none on the table,
 //!   each judged on every unsolved pattern.
@@ -12,9 +17,13 @@
 //!   structure (a pattern few structures sit near), any new structure of that size is
 //!   taken.
 
-use super::Letter;
+use super::challenge::reveal;
+use super::checks::check_sheet;
+use super::{Letter, Phase, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
 use crate::lang::Formula;
+use crate::rules::zendo::{Answer, Withdrawal, ZendoEvent};
+use crate::rules::{Emitter, Millis, RuleError, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -125,6 +134,165 @@ pub fn on_boundary(koan: &Koan, formula: &Formula) -> bool {
 fn draw(set: PieceSet, n: usize, rng: &mut Xoshiro256PlusPlus) -> Koan {
     let side = (n + 1).min(MAX_SIDE as usize);
     crate::finder::sample::in_box(set, n, side, side.min(3).max(n.div_ceil(3)), rng)
+}
+
+impl Triple {
+    /// A player's answer sheet for the open round; the reveal comes when both have
+    /// answered.
+    pub(super) fn answer_quiz(
+        &self,
+        out: &mut Emitter<Triple>,
+        seat: Seat,
+        answers: &[Answer],
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let Phase::Quiz {
+            questions, clock, ..
+        } = &self.phase
+        else {
+            return Err(RuleError::WrongPhase("the quiz has not begun"));
+        };
+        check_sheet(
+            clock,
+            now,
+            (questions.len(), answers.len()),
+            "the time to answer this round is over; the answers do not count",
+            "answer every question of the round, in order (obeys, not or pass each)",
+        )?;
+        out.emit(TripleEvent::QuizAnswered {
+            seat,
+            answers: Some(answers.to_vec()),
+        });
+        if let Phase::Quiz { answers, .. } = &out.next().phase
+            && answers.values().iter().all(Option::is_some)
+        {
+            quiz_reveal(out, false);
+        }
+        Ok(())
+    }
+}
+
+/// The end by the quiz: more patterns wins; then more solved by guessing; else a draw.
+fn quiz_outcome(t: &Triple) -> TripleOutcome {
+    let patterns = t.pattern_counts();
+    let mut guessed = [0u32; 2];
+    for s in t.solved.iter().flatten() {
+        guessed[s.index()] += 1;
+    }
+    let winner = match (patterns[0].cmp(&patterns[1]), guessed[0].cmp(&guessed[1])) {
+        (std::cmp::Ordering::Greater, _) => Some(Seat::FIRST),
+        (std::cmp::Ordering::Less, _) => Some(Seat::SECOND),
+        (_, std::cmp::Ordering::Greater) => Some(Seat::FIRST),
+        (_, std::cmp::Ordering::Less) => Some(Seat::SECOND),
+        _ => None,
+    };
+    TripleOutcome::Quiz { winner, patterns }
+}
+
+/// Play stops and the first round of the quiz opens (or, with nothing left to
+/// decide, the game ends).
+pub(super) fn stop_play(out: &mut Emitter<Triple>) {
+    let t = out.next();
+    match &t.phase {
+        Phase::Turn {
+            step: Step::Challenge { .. },
+            ..
+        } => reveal(out, true),
+        Phase::Turn {
+            step: Step::Pending { pattern, guess },
+            ..
+        } => {
+            let (pattern, number) = (*pattern, *guess);
+            out.emit(TripleEvent::Pattern {
+                pattern,
+                zendo: ZendoEvent::GuessWithdrawn {
+                    number,
+                    why: Withdrawal::TimeUp,
+                },
+            });
+        }
+        _ => {}
+    }
+    out.emit(TripleEvent::PlayStopped);
+    let t = out.next();
+    let unsolved = t.unsolved();
+    let taken: Vec<Koan> = t.table.iter().map(|e| e.koan.clone()).collect();
+    let questions = first_round(t.settings().set, t.seed, &taken, &unsolved);
+    out.emit(TripleEvent::QuizStarted {
+        round: 1,
+        questions,
+    });
+}
+
+/// The quiz round's reveal: patterns decided, a tie round, or the end.
+pub(super) fn quiz_reveal(out: &mut Emitter<Triple>, time_up: bool) {
+    let t = out.next();
+    let Phase::Quiz {
+        round,
+        questions,
+        answers,
+        ..
+    } = &t.phase
+    else {
+        return;
+    };
+    let (round, questions) = (*round, questions.clone());
+    let n = questions.len();
+    let answers = answers.map(|a| a.clone().unwrap_or_else(|| vec![Answer::Pass; n]));
+    let truths: Vec<bool> = questions
+        .iter()
+        .map(|q| t.cores[q.pattern.index()].obeys(&q.koan))
+        .collect();
+    let mut won: [Option<Option<Seat>>; 3] = [None; 3];
+    for l in Letter::ALL {
+        let asked: Vec<usize> = (0..n).filter(|&i| questions[i].pattern == l).collect();
+        if asked.is_empty() {
+            continue;
+        }
+        let right = |s: usize| {
+            asked
+                .iter()
+                .filter(|&&i| answers.values()[s][i].is_correct(truths[i]))
+                .count()
+        };
+        let silent = asked
+            .iter()
+            .all(|&i| answers.values().iter().all(|a| a[i] == Answer::Pass));
+        won[l.index()] = match right(0).cmp(&right(1)) {
+            std::cmp::Ordering::Greater => Some(Some(Seat::FIRST)),
+            std::cmp::Ordering::Less => Some(Some(Seat::SECOND)),
+            std::cmp::Ordering::Equal if round > 1 && silent => Some(None),
+            std::cmp::Ordering::Equal => None,
+        };
+    }
+    let tied: Vec<Letter> = Letter::ALL
+        .into_iter()
+        .filter(|l| questions.iter().any(|q| q.pattern == *l) && won[l.index()].is_none())
+        .collect();
+    out.emit(TripleEvent::QuizRevealed {
+        round,
+        answers,
+        truths,
+        time_up,
+        won,
+    });
+    let t = out.next();
+    if tied.is_empty() {
+        let outcome = quiz_outcome(t);
+        out.emit(ended(t, outcome));
+        return;
+    }
+    let mut taken: Vec<Koan> = t.table.iter().map(|e| e.koan.clone()).collect();
+    taken.extend(questions.iter().map(|q| q.koan.clone()));
+    let formulas: Vec<_> = tied
+        .iter()
+        .map(|l| (*l, &t.cores[l.index()].hidden.formula))
+        .collect();
+    let questions = tie_round(t.settings().set, t.seed, round + 1, &taken, &formulas);
+    out.emit(TripleEvent::QuizStarted {
+        round: round + 1,
+        questions,
+    });
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! One test per rule of the Triple's rule book (`mod.rs`), against a fake clock.
 
+use super::setup::arrows;
 use super::*;
 use crate::finder::Counterexample;
+use crate::koan::PieceSet;
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
 use crate::rules::zendo::GuessStatus;
 use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed, small_search_verdict};
+use crate::rules::zendo::{Mode, Withdrawal, ZendoEvent};
 
 const A: Actor = Actor::Player(ALICE);
 const B: Actor = Actor::Player(BOB);

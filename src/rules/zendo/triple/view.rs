@@ -2,7 +2,9 @@
 //! else. An unsolved pattern reaches no view before the end (guesses appear as text
 //! and reading only); answers stay with the one who gave them until the reveal.
 
-use super::{Letter, Phase, Question, Step, Triple, TripleEntry, TripleOutcome, TripleTiming};
+use super::{
+    Letter, Phase, Question, Step, Triple, TripleEntry, TripleEvent, TripleOutcome, TripleTiming,
+};
 use crate::koan::Koan;
 use crate::rules::zendo::{Answer, GuessView, Settings};
 use crate::rules::{BySeat, Clock, Game, PlayerId, Seat, Viewer};
@@ -161,5 +163,29 @@ pub(super) fn triple(t: &Triple, viewer: &Viewer) -> TripleView {
         paused: t.is_paused(),
         outcome: t.outcome,
         winner: t.winner(),
+    }
+}
+
+impl Triple {
+    /// The created event holds the patterns; answers are heard whole only by the one
+    /// who gave them.
+    pub(super) fn redacted(&self, event: &TripleEvent, viewer: &Viewer) -> Option<TripleEvent> {
+        let mine = |seat: &Seat| self.viewer_seat(viewer) == Some(*seat);
+        match event {
+            TripleEvent::TripleCreated { .. } => None,
+            TripleEvent::ChallengeAnswered { seat, .. } if !mine(seat) => {
+                Some(TripleEvent::ChallengeAnswered {
+                    seat: *seat,
+                    answers: None,
+                })
+            }
+            TripleEvent::QuizAnswered { seat, .. } if !mine(seat) => {
+                Some(TripleEvent::QuizAnswered {
+                    seat: *seat,
+                    answers: None,
+                })
+            }
+            _ => Some(event.clone()),
+        }
     }
 }

@@ -1,0 +1,115 @@
+//! Who may act, and in which step: a move out of turn or out of its step is refused
+//! before any rule runs, saying what the game is waiting for; a sheet of private
+//! answers must come in time and answer every question.
+
+use super::{Phase, Step, Triple, TripleMove};
+use crate::rules::{Clock, Game, Millis, RuleError, Seat};
+
+impl Triple {
+    /// Whether `seat` may make move `m` now: the advantage alone while the starter is
+    /// chosen, then the player whose turn it is (answers come from both).
+    pub(super) fn whose_turn(&self, seat: Seat, m: &TripleMove) -> Result<(), RuleError> {
+        if let Some(advantage) = self.choosing()
+            && seat != advantage
+        {
+            return Err(RuleError::NotYourTurn {
+                waiting_for: self.player(advantage),
+            });
+        }
+        match (m, self.turn_seat()) {
+            (TripleMove::ChooseStarter { .. }, _) => Ok(()),
+            (TripleMove::Answer { .. } | TripleMove::QuizAnswer { .. }, _) => Ok(()),
+            (_, Some(s)) if s != seat => Err(RuleError::NotYourTurn {
+                waiting_for: self.player(s),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether move `m` fits the phase and step the match is in.
+    pub(super) fn allowed_now(&self, m: &TripleMove) -> Result<(), RuleError> {
+        use RuleError::WrongPhase;
+        let step = match &self.phase {
+            Phase::Turn { step, .. } => Some(step),
+            Phase::Quiz { .. } => None,
+            Phase::Over => return Err(RuleError::MatchOver),
+            Phase::ChoosingStarter { .. } => {
+                return match m {
+                    TripleMove::ChooseStarter { .. } => Ok(()),
+                    _ => Err(WrongPhase(
+                        "the player with the advantage has not chosen who starts yet",
+                    )),
+                };
+            }
+        };
+        let busy = |otherwise: &'static str| match step {
+            None => WrongPhase("play has stopped: answer the quiz"),
+            Some(Step::Challenge { .. }) => WrongPhase("wait until the challenge is revealed"),
+            Some(Step::Pending { .. }) => {
+                WrongPhase("confirm or take back the guess you are making first")
+            }
+            Some(Step::Verdict { .. }) => WrongPhase("wait for the umpire's answer to the guess"),
+            Some(_) => WrongPhase(otherwise),
+        };
+        match m {
+            TripleMove::ChooseStarter { .. } => {
+                Err(WrongPhase("the starting player has already been chosen"))
+            }
+            TripleMove::Build { .. } => match step {
+                Some(Step::Build) => Ok(()),
+                _ => Err(busy(
+                    "step 1 is done this turn (one structure per turn); guess or end your turn",
+                )),
+            },
+            TripleMove::Answer { .. } => match step {
+                Some(Step::Challenge { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no challenge to answer")),
+            },
+            TripleMove::Guess { .. } | TripleMove::EndTurn => match step {
+                Some(Step::Build | Step::Guess) => Ok(()),
+                _ => Err(busy("")),
+            },
+            TripleMove::Confirm | TripleMove::TakeBack => match step {
+                Some(Step::Pending { .. }) => Ok(()),
+                _ => Err(WrongPhase(
+                    "there is no guess waiting for your confirmation",
+                )),
+            },
+            TripleMove::QuizAnswer { .. } => match self.phase {
+                Phase::Quiz { .. } => Ok(()),
+                _ => Err(WrongPhase(
+                    "the quiz has not begun: it comes after two hours of play",
+                )),
+            },
+            TripleMove::Disallow => match step {
+                Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
+                _ => Err(WrongPhase("there is no guess to disallow")),
+            },
+            TripleMove::Verdict { pattern, guess, .. } => match step {
+                Some(Step::Verdict {
+                    pattern: p,
+                    guess: g,
+                }) if p == pattern && g == guess => Ok(()),
+                _ => Err(WrongPhase("no guess is waiting for that verdict")),
+            },
+        }
+    }
+}
+
+/// A sheet of private answers (a challenge's or a quiz round's): in time, and one
+/// answer per question.
+pub(super) fn check_sheet(
+    clock: &Clock,
+    now: Millis,
+    (wanted, given): (usize, usize),
+    late: &'static str,
+    count: &'static str,
+) -> Result<(), RuleError> {
+    if clock.has_expired(now) {
+        Err(RuleError::Expired(late))
+    } else if wanted != given {
+        Err(RuleError::Unsupported(count))
+    } else {
+        Ok(())
+    }
+}
