@@ -238,7 +238,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     // A folder, or a file this process may not write, is said before anything runs.
     check_writable(&args.db).map_err(|e| e.to_string())?;
     // This process runs the database's live matches: no other may at the same time.
-    let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
+    let _lock = lock_for_running(&args.db).map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;

@@ -648,6 +648,14 @@ impl Session {
     fn tell(&mut self, updates: &[Update<AnyMatch>]) -> Vec<String> {
         let mut out = Vec::new();
         for u in updates {
+            if let Some(notice) = &u.notice {
+                out.push(if self.json {
+                    notice.json().to_string()
+                } else {
+                    notice.text()
+                });
+                continue;
+            }
             let events: Vec<AnyEvent> = u.events.iter().map(|(_, e)| e.clone()).collect();
             let lines = self.front.tell(&events, &u.view);
             out.extend(self.render(&lines));
