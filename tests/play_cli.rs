@@ -615,3 +615,52 @@ fn control_characters_are_never_written_raw_to_the_terminal() {
         "the line is shown, escaped: {text}"
     );
 }
+
+/// What the log holds that the terminal never said (the process died between a
+/// commit and its lines, or an I/O error at the commit hid it from the player) is said
+/// when the game is resumed, before the table, as the bot says what it missed.
+/// Here the mark of what was said is put back by hand to before the last koan, which
+/// is where a kill at that moment would leave it. (Main said nothing of it: the koan
+/// was on the table with a verdict nobody saw.)
+#[test]
+fn what_was_recorded_but_never_said_is_said_on_resuming() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("u.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 3v\nkoan 1^ 2>\nquit\n",
+    );
+    assert_eq!(of(&out, "verdict").len(), 2);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let last = rt.block_on(async {
+        use sqlx::Connection;
+        let store = mondo::store::Store::open(&db).await.unwrap();
+        let id = mondo::store::MatchId(out[0]["match"].as_i64().unwrap());
+        let events = store.events(id).await.unwrap();
+        store.close().await;
+        // The koan is the last event: the mark goes back to just before it.
+        let koan = events.len() - 1;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+            .await
+            .unwrap();
+        sqlx::query("UPDATE discord_announced SET seq = ?1 WHERE match_id = ?2")
+            .bind(koan as i64)
+            .bind(id.0)
+            .execute(&mut c)
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+        events.len()
+    });
+    let again = play(&db, &["--resume"], "quit\n");
+    assert_eq!(again[0]["event"], "resumed");
+    assert_eq!(again[1]["event"], "unsaid", "{again:?}");
+    assert_eq!(again[1]["to"], last);
+    let verdicts = of(&again, "verdict");
+    assert_eq!(verdicts.len(), 1, "{again:?}");
+    assert_eq!(verdicts[0]["koan"], "1^ 2>");
+    // Said once: the next resume has nothing more to say.
+    let third = play(&db, &["--resume"], "quit\n");
+    assert!(of(&third, "unsaid").is_empty(), "{third:?}");
+}

@@ -463,6 +463,9 @@ impl Session {
                 front.help()
             )
         }];
+        if how == "resumed" {
+            out.extend(unsaid(&runtime, id, &viewer, feed.seq(), &mut *front, &view, json).await);
+        }
         out.extend(render(&front.opening(id, &view, runtime.now()), json));
         let mut private = Vec::new();
         if front.private() && cast.is_table() {
@@ -484,6 +487,7 @@ impl Session {
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
+        session.said().await;
         Ok((session, out))
     }
 
@@ -602,6 +606,7 @@ impl Session {
                 let mut out = self.tell(&[update]);
                 out.extend(self.tell_private(seq).await);
                 out.extend(self.draw_new());
+                self.said().await;
                 (out, self.flow())
             }
             Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
@@ -623,7 +628,21 @@ impl Session {
             Err(ActError::Runtime(e)) => out.push(self.error(&e.to_string())),
         }
         out.extend(self.await_umpire().await);
+        self.said().await;
         (out, self.flow())
+    }
+
+    /// Records that what the feed covers has been said here, so a session resumed after
+    /// the process died says what was committed but never said (see [`unsaid`]).
+    async fn said(&self) {
+        if let Err(e) = self
+            .runtime
+            .store()
+            .set_announced(self.id, self.feed.seq())
+            .await
+        {
+            tracing::warn!(id = %self.id, error = %e, "could not record what was said");
+        }
     }
 
     fn flow(&self) -> Flow {
@@ -789,6 +808,51 @@ impl Session {
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
     }
+}
+
+/// What the log of match `id` holds up to event `upto` that was never said at the
+/// terminal (the process died between a commit and its lines, or an I/O error hid the
+/// commit from the player), as `viewer` may hear it: said on resuming, as the bot says
+/// in its channel what it missed. Nothing for a match never said here.
+async fn unsaid(
+    runtime: &Runtime<AnyMatch>,
+    id: MatchId,
+    viewer: &Viewer,
+    upto: u64,
+    front: &mut dyn GameFront,
+    view: &AnyView,
+    json: bool,
+) -> Vec<String> {
+    use crate::runtime::Engine;
+    let store = runtime.store();
+    let said = match store.announced(id).await {
+        Ok(said) if said > 0 && said < upto => said,
+        _ => return Vec::new(),
+    };
+    let (Ok(stored), Ok(state)) = (
+        store.events_after(id, said).await,
+        runtime.state_of(id).await,
+    ) else {
+        return Vec::new();
+    };
+    let kind = view.kind().name();
+    let events: Vec<AnyEvent> = stored
+        .iter()
+        .filter(|e| e.seq <= upto)
+        .filter_map(|e| AnyMatch::decode(kind, &e.body).ok())
+        .filter_map(|e| state.redact(&e, viewer))
+        .collect();
+    let lines = front.tell(&events, view);
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![if json {
+        json!({"event": "unsaid", "from": said + 1, "to": upto}).to_string()
+    } else {
+        "(recorded before Mondo stopped, and not yet said:)".to_string()
+    }];
+    out.extend(render(&lines, json));
+    out
 }
 
 /// Lines as printed; a line with no JSON of its own (`null`: part of a larger object
