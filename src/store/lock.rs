@@ -15,10 +15,33 @@
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
 
-/// Held while this process runs the database's matches; dropping it lets go.
+/// Held while this process runs the database's matches; dropping it lets go (and
+/// removes the database file if this lock created it and nothing was ever written to
+/// it: a start-up that failed leaves nothing behind).
 #[derive(Debug)]
 pub struct RunLock {
-    _file: File,
+    file: File,
+    created: Option<std::path::PathBuf>,
+}
+
+impl Drop for RunLock {
+    fn drop(&mut self) {
+        if let Some(path) = &self.created {
+            let empty = self.file.metadata().is_ok_and(|m| m.len() == 0);
+            if empty && same_file(&self.file, path) {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
+/// Whether `path` still names the file open as `file`.
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
 }
 
 /// Why the lock was not taken.
@@ -40,20 +63,32 @@ pub fn lock_for_running(db: &Path) -> Result<RunLock, LockError> {
         path: db.display().to_string(),
         error,
     };
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(db)
-        .map_err(io)?;
-    match file.try_lock() {
-        Ok(()) => Ok(RunLock { _file: file }),
-        Err(TryLockError::WouldBlock) => Err(LockError::Held {
-            db: db.display().to_string(),
-            other: holder(&file).unwrap_or_else(|| "it did not say which".into()),
-        }),
-        Err(TryLockError::Error(e)) => Err(io(e)),
+    loop {
+        let existed = db.exists();
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(db)
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(LockError::Held {
+                    db: db.display().to_string(),
+                    other: holder(&file).unwrap_or_else(|| "it did not say which".into()),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(io(e)),
+        }
+        // Locked; but if the name was moved or removed meanwhile (an unused database
+        // removed by the process that held it), the lock is on a file nobody opens:
+        // again, on the file the name now gives.
+        if same_file(&file, db) {
+            let created = (!existed).then(|| db.to_path_buf());
+            return Ok(RunLock { file, created });
+        }
     }
 }
 
@@ -115,6 +150,20 @@ mod tests {
         lock_for_running(&hard).expect("free once let go");
     }
 
+    /// A database the lock created and nobody wrote is removed when it is let go (a
+    /// start-up that failed leaves no empty file behind); one with content stays.
+    #[test]
+    fn an_unused_database_the_lock_created_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("new.db");
+        drop(lock_for_running(&db).unwrap());
+        assert!(!db.exists());
+        let held = lock_for_running(&db).unwrap();
+        std::fs::write(&db, "x").unwrap();
+        drop(held);
+        assert!(db.exists());
+    }
+
     /// No lock file is made beside the database: one planted there (a symlink to
     /// another file) is neither followed nor changed.
     #[test]
@@ -124,8 +173,11 @@ mod tests {
         std::fs::write(&victim, "precious").unwrap();
         let db = dir.path().join("x.db");
         std::os::unix::fs::symlink(&victim, dir.path().join("x.db.lock")).unwrap();
-        let _held = lock_for_running(&db).expect("locked");
+        let held = lock_for_running(&db).expect("locked");
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
         assert_eq!(std::fs::metadata(&db).unwrap().len(), 0, "created empty");
+        drop(held);
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert!(std::fs::symlink_metadata(dir.path().join("x.db.lock")).is_ok());
     }
 }

@@ -127,6 +127,15 @@ impl Store {
         Ok(rows.into_iter().next())
     }
 
+    /// The names of every server's pools (for checking the configured default pool).
+    pub async fn pool_names(&self) -> Result<Vec<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT DISTINCT name FROM pools ORDER BY name")
+                .fetch_all(&self.read().await?)
+                .await?,
+        )
+    }
+
     /// A server's pools, by name.
     pub async fn pools(&self, guild: u64) -> Result<Vec<PoolRecord>, StoreError> {
         self.pool_rows(guild, None).await
