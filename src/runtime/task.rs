@@ -271,7 +271,10 @@ impl<G: Engine> Live<G> {
             Pending::Work { .. } => "verdict",
         };
         let delay = retry_delay(attempt);
-        let text = error.to_string();
+        let text = match error {
+            RuntimeError::Store(e) => e.reason(),
+            other => other.to_string(),
+        };
         tracing::error!(id = %self.id, what, attempt, retry_ms = delay, error = %text,
             "the store did not take the umpire's {what}; the match waits and it is tried again");
         if said != text {

@@ -73,9 +73,24 @@ impl Db {
         })
     }
 
-    /// The pools as they are now (they change when the database is reopened).
+    /// The pools as they are now (they change when the database is reopened). If the
+    /// last reopening failed, it is tried again now.
     pub async fn pools(&self) -> Result<Pools, StoreError> {
-        match &*self.pools.read().await {
+        if let Ok(p) = &*self.pools.read().await {
+            return Ok(p.clone());
+        }
+        let mut pools = self.pools.write().await;
+        if pools.is_err() {
+            *pools = connect(
+                &self.options,
+                self.read_only,
+                &self.page_limit,
+                &self.busy_ms,
+            )
+            .await
+            .map_err(|e| format!("it could not be reopened: {}", short(&e)));
+        }
+        match &*pools {
             Ok(p) => Ok(p.clone()),
             Err(reason) => Err(StoreError::Unavailable(reason.clone())),
         }
@@ -102,7 +117,7 @@ impl Db {
                 Ok(())
             }
             Err(e) => {
-                let reason = format!("it could not be reopened: {e}");
+                let reason = format!("it could not be reopened: {}", short(&e));
                 *pools = Err(reason.clone());
                 Err(StoreError::Unavailable(reason))
             }
@@ -141,11 +156,21 @@ impl Db {
         if disk_full(&self.path) {
             "the disk is full".into()
         } else {
-            match e {
-                StoreError::Db(e) => e.to_string(),
-                other => other.to_string(),
-            }
+            short(e)
         }
+    }
+}
+
+/// A store error in a few words: SQLite's own message and code ("disk I/O error, code
+/// 778") rather than sqlx's "error returned from database: ...".
+fn short(e: &StoreError) -> String {
+    match e {
+        StoreError::Db(sqlx::Error::Database(d)) => match d.code() {
+            Some(code) => format!("{}, code {code}", d.message()),
+            None => d.message().to_string(),
+        },
+        StoreError::Db(e) => e.to_string(),
+        other => other.to_string(),
     }
 }
 

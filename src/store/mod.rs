@@ -228,6 +228,20 @@ impl StoreError {
         })
     }
 
+    /// What went wrong, without the advice to the one who asked (for a line that says
+    /// why the umpire waits).
+    pub fn reason(&self) -> String {
+        match self {
+            StoreError::Full => "the disk is full".into(),
+            StoreError::Busy => "another program is writing to the database".into(),
+            StoreError::NotRecorded { reason } => reason.clone(),
+            StoreError::MaybeRecorded { reason } => format!("{reason}; it may have been recorded"),
+            StoreError::Unavailable(reason) => format!("the database cannot be used: {reason}"),
+            StoreError::Db(e) => e.to_string(),
+            other => other.to_string(),
+        }
+    }
+
     /// Whether nothing was recorded for sure and the same request may simply be made
     /// again (the store's own trouble, not the request's).
     pub fn is_transient(&self) -> bool {
