@@ -19,7 +19,6 @@ mod task;
 pub use any::{AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, AnyWork, Common, Of, events_of};
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use subscription::{Subscription, Update};
-pub use task::retry_delay;
 
 use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
 use crate::store::{Store, StoreError};

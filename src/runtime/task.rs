@@ -25,7 +25,7 @@ const RETRY_FIRST_MS: Millis = 1_000;
 const RETRY_MAX_MS: Millis = 30_000;
 
 /// The wait before attempt `attempt + 1` (real time).
-pub fn retry_delay(attempt: u32) -> Millis {
+fn retry_delay(attempt: u32) -> Millis {
     RETRY_FIRST_MS
         .saturating_mul(1 << attempt.saturating_sub(1).min(16))
         .min(RETRY_MAX_MS)
