@@ -277,10 +277,11 @@ pub const LIMITS: &[Limit] = &[
     Limit::secs("zendo.challenge_secs", CHALLENGE_SECS),
     Limit::secs("zendo.guess_bonus_secs", GUESS_BONUS_SECS),
     Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
+    // Pattern Assembly's rules take any time above 0 (a quick server, the tests).
     Limit::secs("assembly.reveal_secs", 1..=600).or_zero(),
     Limit::secs("assembly.wait_secs", 1..=600).or_zero(),
-    Limit::secs("assembly.round_secs", 10..=3600).or_zero(),
-    Limit::secs("assembly.showdown_secs", 10..=3600).or_zero(),
+    Limit::secs("assembly.round_secs", 1..=3600).or_zero(),
+    Limit::secs("assembly.showdown_secs", 1..=3600).or_zero(),
     Limit::new("assembly.rounds", 1..=100, "rounds").or_zero(),
     // Every phase needs some time and a reveal a price (the rules refuse 0); each
     // player knows at most 8 tiles (they are disjoint on 16); a statement's box holds
@@ -694,7 +695,7 @@ mod tests {
             ("reveal_secs", "9223372036854775807"),
             ("reveal_secs", "601"),
             ("wait_secs", "601"),
-            ("round_secs", "5"),
+            ("round_secs", "3601"),
             ("showdown_secs", "3601"),
             ("rounds", "101"),
         ] {

@@ -152,7 +152,7 @@ pub fn pool(args: PoolArgs) -> ExitCode {
                     match mondo::files::read_text(&file, mondo::files::MAX_POOL_BYTES, "pool") {
                         Ok(t) => t,
                         Err(e) => {
-                            eprintln!("{name}: {e}");
+                            eprintln!("{e}");
                             status = refused();
                             continue;
                         }
