@@ -351,17 +351,24 @@ fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
     // started + the koan's events.
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 
+    signal_leaves_cleanly("-TERM");
+}
+
+/// A game with a koan played, then `signal`: it is said, the exit is clean, and the
+/// .db alone holds the match (no -wal left).
+fn signal_leaves_cleanly(signal: &str) {
+    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
     mondo.send("koan 1^ 2>");
     mondo.until("verdict");
-    let killed = Command::new("kill")
-        .args(["-TERM", &mondo.child.id().to_string()])
+    let sent = Command::new("kill")
+        .args([signal, &mondo.child.id().to_string()])
         .status()
         .unwrap();
-    assert!(killed.success());
+    assert!(sent.success());
     mondo.until("left");
-    assert!(mondo.wait(), "SIGTERM is a clean exit");
+    assert!(mondo.wait(), "{signal} is a clean exit");
     assert!(!dir.path().join("t.db-wal").exists(), "the -wal is left");
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 }
@@ -691,20 +698,7 @@ fn bidi_controls_are_shown_escaped() {
 /// checkpointed into the .db file (no -wal left), a clean exit.
 #[test]
 fn sighup_leaves_the_game_cleanly_like_sigterm() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("h.db");
-    let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
-    mondo.send("koan 1^ 2>");
-    mondo.until("verdict");
-    let hung = Command::new("kill")
-        .args(["-HUP", &mondo.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(hung.success());
-    mondo.until("left");
-    assert!(mondo.wait(), "SIGHUP is a clean exit");
-    assert!(!dir.path().join("h.db-wal").exists(), "the -wal is left");
-    assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
+    signal_leaves_cleanly("-HUP");
 }
 
 /// A pool that never ends (`/dev/zero`) is refused at once, in one line, having read

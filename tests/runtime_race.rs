@@ -566,17 +566,9 @@ async fn an_umpire_answer_the_store_cannot_take_is_retried() {
     );
 }
 
-/// A commit that stalls (another program holds the database's write lock for 6 s)
-/// stops the game clock after a second: B's turn, which starts with A's move, is
-/// not eaten by it. (Main stamped B's turn before the stall and counted it.)
-#[tokio::test]
-async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
-    use mondo::runtime::clock::HOLD_GRACE_MS;
+/// Another connection to the database (another program), holding its write lock.
+async fn write_lock_held(w: &World) -> sqlx::SqliteConnection {
     use sqlx::Connection;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    w.time.advance(2_000);
     let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", w.path.display()))
         .await
         .unwrap();
@@ -584,12 +576,35 @@ async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
         .execute(&mut other)
         .await
         .unwrap();
+    other
+}
+
+/// `who` adds 1, on a task of its own (it may wait for the store).
+fn add_in_background(
+    w: &World,
+    id: MatchId,
+    who: u64,
+) -> tokio::task::JoinHandle<Result<mondo::runtime::Ack, ActError<RaceError>>> {
     let runtime = w.runtime.clone();
-    let moved = tokio::spawn(async move {
+    tokio::spawn(async move {
         runtime
-            .act(id, Actor::Player(B), Action::Add(1), None)
+            .act(id, Actor::Player(who), Action::Add(1), None)
             .await
-    });
+    })
+}
+
+/// A commit that stalls (another program holds the database's write lock for 6 s)
+/// stops the game clock after a second: B's turn, which starts with A's move, is
+/// not eaten by it. (Main stamped B's turn before the stall and counted it.)
+#[tokio::test]
+async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
+    use mondo::runtime::clock::HOLD_GRACE_MS;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    w.time.advance(2_000);
+    let mut other = write_lock_held(&w).await;
+    let moved = add_in_background(&w, id, B);
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(!moved.is_finished(), "the write waits for the lock");
     w.time.advance(6_000);
@@ -617,7 +632,6 @@ async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
 #[tokio::test]
 async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_clock() {
     use mondo::runtime::clock::HOLD_GRACE_MS;
-    use sqlx::Connection;
     let w = world().await;
     let id = race(&w, Work::Quick).await;
     act(&w, id, A, Action::Add(1)).await;
@@ -626,19 +640,8 @@ async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_
         .set_busy_timeout(Duration::from_millis(300))
         .await
         .unwrap();
-    let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", w.path.display()))
-        .await
-        .unwrap();
-    sqlx::query("BEGIN IMMEDIATE")
-        .execute(&mut other)
-        .await
-        .unwrap();
-    let runtime = w.runtime.clone();
-    let moved = tokio::spawn(async move {
-        runtime
-            .act(id, Actor::Player(B), Action::Add(1), None)
-            .await
-    });
+    let mut other = write_lock_held(&w).await;
+    let moved = add_in_background(&w, id, B);
     tokio::time::sleep(Duration::from_millis(50)).await;
     w.time.advance(35_000);
     let e = moved.await.unwrap().unwrap_err();

@@ -4,18 +4,19 @@
 //! Mondo runs. No root, no mount: what SQLite sees is ENOSPC, EIO, a full statvfs.
 //! (The same shim drives `scripts/fault/store_faults.py` over every game.)
 
+mod play_support;
+
+use play_support::Mondo;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
 const HIDDEN: &str = "some piece points up";
 
 /// The shim, built once per test in its folder.
 struct Disk {
-    dir: tempfile::TempDir,
+    _dir: tempfile::TempDir,
     shim: PathBuf,
     ctl: PathBuf,
     /// The folder whose files fail (canonical: the shim compares real paths).
@@ -40,7 +41,7 @@ impl Disk {
         let data = data.canonicalize().unwrap();
         let ctl = dir.path().join("ctl");
         let disk = Disk {
-            dir,
+            _dir: dir,
             shim,
             ctl,
             data,
@@ -58,79 +59,26 @@ impl Disk {
         self.data.join("m.db")
     }
 
+    fn env(&self) -> [(&str, &std::ffi::OsStr); 3] {
+        [
+            ("LD_PRELOAD", self.shim.as_os_str()),
+            ("FAULTFS_DIR", self.data.as_os_str()),
+            ("FAULTFS_CTL", self.ctl.as_os_str()),
+        ]
+    }
+
     fn command(&self, args: &[&str]) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_mondo"));
         c.args(["play", "--json", "--db"])
             .arg(self.db())
             .args(args)
-            .env("LD_PRELOAD", &self.shim)
-            .env("FAULTFS_DIR", &self.data)
-            .env("FAULTFS_CTL", &self.ctl);
-        let _ = &self.dir;
+            .envs(self.env());
         c
     }
-}
 
-/// A running `mondo play --json` on the faulty disk.
-struct Run {
-    child: Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<Value>,
-}
-
-impl Run {
-    fn start(disk: &Disk, args: &[&str]) -> Run {
-        let mut child = disk
-            .command(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
-                if tx.send(value).is_err() {
-                    break;
-                }
-            }
-        });
-        Run {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The next line with this event (errors included), and the lines before it.
-    fn until(&mut self, event: &str) -> (Value, Vec<Value>) {
-        let mut before = Vec::new();
-        loop {
-            let value = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no `{event}` came after {before:?}"));
-            if value["event"] == event {
-                return (value, before);
-            }
-            before.push(value);
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        self.until("left");
-        drop(self.stdin);
-        assert!(self.child.wait().unwrap().success());
+    /// `mondo play --json` running on this disk.
+    fn start(&self, args: &[&str]) -> Mondo {
+        Mondo::start_env(&self.db(), args, &self.env())
     }
 }
 
@@ -160,31 +108,28 @@ fn a_full_disk_at_start_up_says_the_disk_is_full() {
 #[test]
 fn a_time_out_on_a_full_disk_waits_says_why_and_is_recorded_once_there_is_room() {
     let disk = Disk::new();
-    let mut run = Run::start(
-        &disk,
-        &[
-            "duel",
-            "--players",
-            "alice,bob",
-            "--turn-secs",
-            "1.5",
-            "--pattern",
-            HIDDEN,
-            "--seed",
-            "1",
-        ],
-    );
-    run.until("started");
+    let mut run = disk.start(&[
+        "duel",
+        "--players",
+        "alice,bob",
+        "--turn-secs",
+        "1.5",
+        "--pattern",
+        HIDDEN,
+        "--seed",
+        "1",
+    ]);
+    run.until_any("started");
     disk.set("full");
-    let (trouble, _) = run.until("store_trouble");
+    let (trouble, _) = run.until_any("store_trouble");
     assert_eq!(trouble["what"], "time-out");
     assert_eq!(trouble["error"], "the disk is full");
     run.send("status");
-    let (status, _) = run.until("status");
+    let (status, _) = run.until_any("status");
     assert_eq!(status["phase"], "choosing_starter", "{status}");
     disk.set("ok");
     // Bob never chose who starts: the duel is declined, on time.
-    let (over, _) = run.until("over");
+    let (over, _) = run.until_any("over");
     assert_eq!(over["time_up"], true, "{over}");
 }
 
@@ -195,22 +140,24 @@ fn a_time_out_on_a_full_disk_waits_says_why_and_is_recorded_once_there_is_room()
 #[test]
 fn io_errors_are_answered_from_the_log_never_by_guessing() {
     let disk = Disk::new();
-    let mut run = Run::start(&disk, &["--pattern", HIDDEN, "--seed", "1"]);
-    run.until("started");
+    let mut run = disk.start(&["--pattern", HIDDEN, "--seed", "1"]);
+    run.until_any("started");
     disk.set("fsync-eio");
     run.send("koan 2^");
-    let (verdict, _) = run.until("verdict");
+    let (verdict, _) = run.until_any("verdict");
     assert_eq!(verdict["koan"], "2^");
     disk.set("write-eio");
     run.send("koan 3v");
-    let (error, _) = run.until("error");
+    let (error, _) = run.until_any("error");
     let message = error["message"].as_str().unwrap();
     assert!(message.contains("may not have been recorded"), "{message}");
     assert!(!message.contains("nothing was recorded"), "{message}");
     disk.set("ok");
     run.send("koan 1> 2>");
-    run.until("verdict");
-    run.quit();
+    run.until_any("verdict");
+    run.send("quit");
+    run.until("left");
+    assert!(run.wait());
     let out = disk
         .command(&["--resume"])
         .stdin(Stdio::piped())

@@ -29,10 +29,16 @@ pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
 /// to the test's, and nothing can fill an unread pipe).
 fn spawn(db: &Path, args: &[&str]) -> Child {
+    spawn_env(db, args, &[])
+}
+
+/// The same, with these environment variables set.
+fn spawn_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(["play", "--json", "--db"])
         .arg(db)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -53,7 +59,12 @@ pub struct Mondo {
 
 impl Mondo {
     pub fn start(db: &Path, args: &[&str]) -> Mondo {
-        let mut child = spawn(db, args);
+        Mondo::start_env(db, args, &[])
+    }
+
+    /// Started with these environment variables set.
+    pub fn start_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Mondo {
+        let mut child = spawn_env(db, args, env);
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
@@ -81,6 +92,15 @@ impl Mondo {
     /// fails the test. (The generous limit only guards against a hung child: nothing
     /// here waits for time to pass.)
     pub fn until(&mut self, event: &str) -> (Value, Vec<Value>) {
+        self.until_maybe_after_errors(event, false)
+    }
+
+    /// The same, errors on the way allowed (among the lines before).
+    pub fn until_any(&mut self, event: &str) -> (Value, Vec<Value>) {
+        self.until_maybe_after_errors(event, true)
+    }
+
+    fn until_maybe_after_errors(&mut self, event: &str, errors: bool) -> (Value, Vec<Value>) {
         let mut before = Vec::new();
         loop {
             let line = self
@@ -89,7 +109,7 @@ impl Mondo {
                 .unwrap_or_else(|_| panic!("no `{event}` came after {before:?}"));
             let value: Value =
                 serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_ne!(value["event"], "error", "{value}");
+            assert!(errors || value["event"] != "error", "{value}");
             if value["event"] == event {
                 return (value, before);
             }
