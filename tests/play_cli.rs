@@ -593,10 +593,8 @@ fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
     assert_eq!(&lines[0]["match"], first);
 }
 
-/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
-/// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
-#[test]
-fn control_characters_are_never_written_raw_to_the_terminal() {
+/// A practice game in text mode (not JSON) fed `input`: what it printed.
+fn played_as_text(input: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(["play", "--pattern", HIDDEN, "--seed", "1", "--db"])
@@ -605,14 +603,19 @@ fn control_characters_are_never_written_raw_to_the_terminal() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(
-        &mut child.stdin.take().unwrap(),
-        b"\x1b[2J\x07 hello\nkoan 1^ \x1b[31m\nguess \xc2\x9b\x1b]0;owned\x07\nquit\n",
-    )
-    .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
+/// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
+#[test]
+fn control_characters_are_never_written_raw_to_the_terminal() {
+    let text = played_as_text(
+        b"\x1b[2J\x07 hello\nkoan 1^ \x1b[31m\nguess \xc2\x9b\x1b]0;owned\x07\nquit\n",
+    );
     assert!(
         !text.contains(|c: char| c.is_control() && c != '\n' && c != '\t'),
         "{text:?}"
@@ -672,22 +675,8 @@ fn what_was_recorded_but_never_said_is_said_on_resuming() {
 /// in another order than it was typed.
 #[test]
 fn bidi_controls_are_shown_escaped() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args(["play", "--pattern", HIDDEN, "--seed", "1", "--db"])
-        .arg(dir.path().join("b.db"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(
-        &mut child.stdin.take().unwrap(),
-        "koan 1^ \u{202e}2>\nguess \u{2066}x\u{2069} \u{200f}\nquit\n".as_bytes(),
-    )
-    .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text =
+        played_as_text("koan 1^ \u{202e}2>\nguess \u{2066}x\u{2069} \u{200f}\nquit\n".as_bytes());
     for c in ['\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}'] {
         assert!(!text.contains(c), "{c:?} written raw: {text:?}");
     }
