@@ -79,6 +79,9 @@ pub struct AssemblyConfig {
     pub round_secs: u64,
     pub showdown_secs: u64,
     pub rounds: u8,
+    /// The original game's wrong shapes: `waits` (the default) or `at_once`; a server's
+    /// `/assembly settings` replaces it there.
+    pub wrong_shape: crate::rules::assembly::WrongShape,
 }
 
 /// Logical Bluffs on Discord: every duration and cost the rules take as settings
@@ -754,6 +757,25 @@ mod tests {
         assert!(c.check_pool_among(&["nonexistent".into()]).is_ok());
         let c = with_file("[zendo]\npool = \"generated\"\n").expect("built in");
         assert!(c.check_pool_among(&[]).is_ok());
+    }
+
+    /// The original Pattern Assembly's wrong-shape rule: the rules' change (every
+    /// answer waits) unless the file says at once; anything else is refused at load,
+    /// naming the key and the value.
+    #[test]
+    fn the_assembly_wrong_shape_rule_loads_and_is_checked() {
+        use crate::rules::assembly::WrongShape;
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(c.assembly.wrong_shape, WrongShape::Waits);
+        let c = with_file("[assembly]\nwrong_shape = \"at_once\"\n").expect("overlaid");
+        assert_eq!(c.assembly.wrong_shape, WrongShape::AtOnce);
+        let e = with_file("[assembly]\nwrong_shape = \"sometimes\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("wrong_shape") && e.contains("sometimes") && !e.contains('\n'),
+            "{e}"
+        );
     }
 
     #[test]

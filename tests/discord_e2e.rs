@@ -1105,7 +1105,7 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
     drop(bot);
 }
 
-/// Zendo Triple's three patterns, A, B and C (drawn in this order by seed 0 from a pool
+/// Zendo Triple's three patterns, A, B and C (drawn in this order by seed 2 from a pool
 /// of exactly these three): none may leave the bot before it is solved or the end.
 const TRIPLE: [&str; 3] = [
     "some piece points up",
@@ -1138,8 +1138,9 @@ does_not_obey = "R"
 difficulty = "easy"
 "#;
 
-/// Issue 16: a Zendo Triple over Discord, set up by a host between two players. A
-/// structure is challenged on A and B and answered privately per pattern: by DM
+/// A Zendo Triple over Discord, set up by a host between two players; bob,
+/// the one challenged, chooses who starts with the opening's buttons. A structure is
+/// challenged on A and B and answered privately per pattern: by DM
 /// buttons for alice, by the channel's private button for bob (DMs closed). The bot is
 /// killed (SIGKILL) while the challenge waits, with alice's sheet half filled, and
 /// started again: her buttons from before the kill finish her sheet and the challenge
@@ -1180,7 +1181,7 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
                 ("opponent", json!(bob.id.to_string())),
                 ("player", json!(alice.id.to_string())),
                 ("pool", json!("trio")),
-                ("seed", json!(0)),
+                ("seed", json!(2)),
             ],
         )
         .await;
@@ -1193,6 +1194,27 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
         "{text}"
     );
     assert_eq!(opening.files.len(), 2, "the two opening structures");
+    assert!(
+        text.contains(&format!(
+            "<@{}>, you have the advantage: choose who starts",
+            bob.id
+        )),
+        "{text}"
+    );
+    // Only bob chooses; he starts.
+    let i = fake
+        .click(alice.id, opening.id, &button(&opening, "I start"))
+        .await;
+    private_says(&answer(&fake, &i).await, "not your turn");
+    let i = fake
+        .click(bob.id, opening.id, &button(&opening, "I start"))
+        .await;
+    let started = answer(&fake, &i).await;
+    assert!(
+        started.text().contains(&format!("<@{}> starts", bob.id)),
+        "{}",
+        started.text()
+    );
 
     // bob starts: he challenges `U D` on A and B.
     let i = fake
@@ -1438,6 +1460,85 @@ async fn an_assembly_plus_practice_takes_its_hosts_grid_change_and_region() {
     drop(bot);
 }
 
+/// A host sets the original Pattern Assembly's wrong-shape rule for their server with
+/// `/assembly settings` (a player may not): by default a wrong shape waits like any
+/// answer (the rules' change); after `at once` (the first rule) a new match says it at
+/// once, without its contents.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_wrong_shape_rule_applies_to_new_assembly_matches() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dave = fake.add_user("dave", true);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let (db, log) = (dir.path().join("mondo.db"), dir.path().join("mondo.log"));
+    let env = [
+        ("MONDO_ASSEMBLY_REVEAL_SECS", "1"),
+        ("MONDO_ASSEMBLY_WAIT_SECS", "600"),
+        ("MONDO_ASSEMBLY_ROUND_SECS", "600"),
+        ("MONDO_ASSEMBLY_ROUNDS", "1"),
+    ];
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let at_once = choice(
+        &fake,
+        "assembly settings",
+        "wrong_shape",
+        "at once: a wrong shape is said at once (the first rule)",
+    );
+    let i = fake
+        .slash(
+            alice.id,
+            "assembly settings",
+            &[("wrong_shape", at_once.clone())],
+        )
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let i = fake.slash(dave.id, "assembly settings", &[]).await;
+    private_says(
+        &answer(&fake, &i).await,
+        "every answer waits, a wrong shape too",
+    );
+
+    // The default: the wrong shape waits.
+    let i = fake.slash(alice.id, "assembly practice", &[]).await;
+    answer(&fake, &i).await;
+    let first_round = channel_message(&fake, "**Round 1**").await;
+    let i = fake
+        .slash(alice.id, "assembly answer", &[("cells", json!("A1-A3-A5"))])
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "answered A1-A3-A5: waiting period").await;
+    let i = fake.slash(alice.id, "assembly resign", &[]).await;
+    answer(&fake, &i).await;
+
+    // At once, for new matches.
+    let i = fake
+        .slash(dave.id, "assembly settings", &[("wrong_shape", at_once)])
+        .await;
+    private_says(&answer(&fake, &i).await, "announced at once");
+    let i = fake.slash(alice.id, "assembly practice", &[]).await;
+    answer(&fake, &i).await;
+    let channel = fake.channel_id();
+    fake.wait_message(
+        |m| m.channel_id == channel && m.text().contains("**Round 1**") && m.id != first_round.id,
+        T,
+    )
+    .await
+    .expect("the second practice's round 1");
+    let i = fake
+        .slash(alice.id, "assembly answer", &[("cells", json!("A1-A3-A5"))])
+        .await;
+    let said = answer(&fake, &i).await;
+    assert!(
+        said.text().contains("A1-A3-A5 is the wrong shape"),
+        "{}",
+        said.text()
+    );
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}
+
 /// Waits until message `id` is deleted (by a DELETE of it, not an edit).
 async fn deleted(fake: &FakeDiscord, id: u64) {
     let deadline = std::time::Instant::now() + T;
@@ -1491,6 +1592,16 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
         opening.text()
     );
     assert!(opening.text().contains("cannot DM"), "{}", opening.text());
+    // A host's `/host pause` and `/host resume` without `match:` find the channel's
+    // one live match whatever its game (not only a duel's or an Assembly's).
+    let dave = fake.add_user("dave", false);
+    fake.set_permissions(dave.id, MANAGE_GUILD);
+    let i = fake.slash(dave.id, "host pause", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("paused the match"), "{}", m.text());
+    let i = fake.slash(dave.id, "host resume", &[]).await;
+    let m = answer(&fake, &i).await;
+    assert!(m.text().contains("The match goes on"), "{}", m.text());
     // Alice's tiles by DM, with their picture.
     let dm_a = fake.dm_channel(alice.id);
     let mine_a = fake
@@ -2039,6 +2150,23 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
         .click(bob.id, reveal_b.id, &button(&reveal_b, "Pass"))
         .await;
     private_says(&answer(&fake, &p).await, "You pass");
+    // Alice could buy more in this Reveal (a tile costs 1 here): her controls again,
+    // without the layout guess (it is instead of reveals); she is done.
+    let more_a = answer(&fake, &fake.slash(alice.id, "bluffs status", &[]).await).await;
+    assert!(more_a.ephemeral);
+    select_menu(&more_a);
+    assert!(
+        !more_a
+            .buttons()
+            .iter()
+            .any(|(_, label)| label.contains("Guess")),
+        "{:?}",
+        more_a.buttons()
+    );
+    let d = fake
+        .click(alice.id, more_a.id, &button(&more_a, "Done"))
+        .await;
+    private_says(&answer(&fake, &d).await, "You pass");
     let counted = channel_message(&fake, "Reveal over").await;
     assert!(
         counted

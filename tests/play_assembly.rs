@@ -1,5 +1,7 @@
 //! `mondo play assembly --json`: a whole match piped, answered by a small scripted
-//! solver that remembers the revealed grid; and a restart in the middle of a reveal.
+//! solver that remembers the revealed grid; a restart in the middle of a reveal; the
+//! hidden grid at a terminal (the screen and its scrollback cleared) and piped (said
+//! hidden, nothing more); the wrong-shape rule as a host sets it.
 
 mod play_support;
 
@@ -68,7 +70,8 @@ fn a_whole_match_piped_is_won_by_the_scripted_solver() {
             .map(|r| r.as_str().unwrap().matches('#').count())
             .sum::<usize>();
         assert_eq!(round["points"], size as u64);
-        // Bob answers a broken group (wrong shape, said at once); Alice solves it.
+        // Bob answers a broken group (wrong shape: it waits like any answer, then is
+        // said without its contents); Alice solves it.
         m.send("bob: answer A1-A3-A5");
         let (answer, _) = m.until("answer");
         assert_eq!(answer["player"], "bob");
@@ -226,8 +229,177 @@ fn a_plus_match_has_several_targets_and_a_region_showdown_named_by_the_host() {
     assert!(m.wait());
 }
 
+/// The original game's wrong shapes as a host sets them: by default every answer
+/// waits (the rules' change), a wrong shape too; `--wrong-shape at-once` (the first
+/// rule) says it at once; Plus refuses the first rule.
+#[test]
+fn a_wrong_shape_waits_unless_the_host_says_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "assembly",
+            "--players",
+            "alice,bob",
+            "--reveal-secs",
+            "0.3",
+            "--wait-secs",
+            "600",
+            "--seed",
+            "11",
+        ];
+        a.extend(extra);
+        a
+    };
+    let mut m = Mondo::start(&dir.path().join("waits.db"), &args(&[]));
+    m.until("round");
+    m.send("bob: answer A1-A3-A5");
+    let (waiting, _) = m.until("waiting");
+    assert_eq!(waiting["player"], "bob");
+    m.send("status");
+    let (_, before) = m.until("status");
+    assert!(before.iter().all(|e| e["event"] != "answer"), "{before:?}");
+    m.kill();
+
+    let mut m = Mondo::start(
+        &dir.path().join("at-once.db"),
+        &args(&["--wrong-shape", "at-once"]),
+    );
+    m.until("round");
+    m.send("bob: answer A1-A3-A5");
+    let (answer, before) = m.until("answer");
+    assert!(before.iter().all(|e| e["event"] != "waiting"), "{before:?}");
+    assert_eq!(answer["result"], "wrong_shape");
+    assert_eq!(answer["contents"], Value::Null);
+    m.kill();
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--db"])
+        .arg(dir.path().join("plus.db"))
+        .args(["assembly", "--plus", "--wrong-shape", "at-once"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("every answer waits"), "{err}");
+}
+
+/// `mondo play assembly` in text, its output read through `reader` (what `stdout`
+/// writes to) until round 1 is asked after the grid is hidden; then `board` and
+/// `quit`. Everything it wrote.
+fn text_until_hidden(
+    db: &std::path::Path,
+    stdout: std::process::Stdio,
+    reader: impl std::io::Read + Send + 'static,
+) -> String {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"));
+    cmd.args(["play", "--db"])
+        .arg(db)
+        .args([
+            "assembly",
+            "--players",
+            "a,b",
+            "--seed",
+            "3",
+            "--reveal-secs",
+            "0.5",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(stdout);
+    let mut child = cmd.spawn().expect("mondo runs");
+    // Our copy of the terminal's other end goes, so its reader sees the end.
+    drop(cmd);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let into = seen.clone();
+    let reading = std::thread::spawn(move || {
+        let mut reader = reader;
+        let mut buf = [0u8; 4096];
+        // A pseudo-terminal's reader ends with an error (EIO) once the program is gone.
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    let text = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !text().contains("Round 1") {
+        assert!(std::time::Instant::now() < deadline, "{}", text());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"board\nquit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reading.join().unwrap();
+    text()
+}
+
+/// The rows of the grid as the reveal drew them (`  A O X + ...`).
+fn drawn_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| {
+            let b = l.as_bytes();
+            b.len() > 4 && b.starts_with(b"  ") && (b'A'..=b'F').contains(&b[2]) && b[3] == b' '
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// At a terminal, hiding the grid clears the screen and its scrollback (the real
+/// escape sequences, obeyed, not printed as text), and the grid is not drawn again
+/// after it (`board` says it is hidden).
+#[cfg(unix)]
+#[test]
+fn hiding_the_grid_at_a_terminal_clears_the_screen_and_its_scrollback() {
+    let dir = tempfile::tempdir().unwrap();
+    let pty = nix::pty::openpty(None, None).expect("a pseudo-terminal");
+    let out = text_until_hidden(
+        &dir.path().join("tty.db"),
+        std::process::Stdio::from(pty.slave),
+        std::fs::File::from(pty.master),
+    );
+    const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+    let at = out
+        .find(&format!("{CLEAR}The grid is hidden."))
+        .unwrap_or_else(|| panic!("no clear before the hide: {out:?}"));
+    assert!(
+        !out.contains("\\u001b"),
+        "an escape printed as text: {out:?}"
+    );
+    let (before, after) = out.split_at(at);
+    let rows = drawn_rows(before);
+    assert_eq!(rows.len(), 6, "the grid was drawn: {before:?}");
+    assert!(drawn_rows(after).is_empty(), "the grid again: {after:?}");
+    for row in &rows {
+        assert!(!after.contains(row.trim()), "{row} again: {after:?}");
+    }
+}
+
+/// Piped (not a terminal), hiding says so and nothing more: no escape, obeyed or as
+/// text, and the grid is not drawn again.
+#[test]
+fn hiding_the_grid_piped_says_so_without_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    let out = text_until_hidden(
+        &dir.path().join("pipe.db"),
+        std::process::Stdio::from(writer),
+        reader,
+    );
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(!out.contains("\\u001b"), "{out:?}");
+    let at = out.find("The grid is hidden.").expect("said hidden");
+    let (before, after) = out.split_at(at);
+    assert_eq!(drawn_rows(before).len(), 6);
+    assert!(drawn_rows(after).is_empty(), "the grid again: {after:?}");
+}
+
 /// The host's pause and resume are said (they stop and restart every clock), as in
-/// the other games; main said nothing, so the players could not tell why the round
+/// the other games; they used to be silent, so the players could not tell why the round
 /// stood still.
 #[test]
 fn the_hosts_pause_and_resume_are_said() {

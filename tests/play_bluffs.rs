@@ -5,7 +5,7 @@ mod play_support;
 
 use mondo::lang::tiles::Colour;
 use mondo::rules::bluffs::deal;
-use play_support::{Mondo, of, play};
+use play_support::{Mondo, of, play, play_text};
 use serde_json::Value;
 
 const SEED: u64 = 4242;
@@ -97,6 +97,9 @@ fn a_whole_match_piped_is_won_by_a_right_layout_guess() {
             .contains("smokescreened")
     );
     assert_eq!(errors.len(), 4, "{errors:?}");
+    // Each refusal is said to the one who acted, like every private line.
+    let to_whom: Vec<&str> = errors.iter().map(|e| to(e).unwrap_or("everyone")).collect();
+    assert_eq!(to_whom, ["alice", "bob", "bob", "alice"]);
     // Claiming shows both bluffs, Bob's statement 2 hidden.
     let shown = of(&out, "shown");
     assert_eq!(shown.len(), 2);
@@ -221,4 +224,66 @@ fn a_match_left_mid_round_resumes_from_the_store() {
             .find(|l| to(l) == Some("alice"))
             .unwrap()["gained"]
     );
+}
+
+/// Refusals that name what only the player who acted knows (a tile they know, their
+/// RP, their failed layout guess, part of their subset before Claiming) are said only
+/// to them: `(to NAME only) error: ...` in text, `"to": NAME` in JSON.
+#[test]
+fn refusals_naming_private_facts_go_only_to_the_player_who_acted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (layout, [known_a, known_b]) = deal(SEED, 4);
+    let unknown_a: Vec<String> = mondo::lang::tiles::Cell::all()
+        .filter(|c| !known_a.contains(c))
+        .map(|c| c.to_string())
+        .collect();
+    let mut wrong = layout;
+    wrong.0[0] = Colour::from_index((wrong.0[0].index() + 1) % 4);
+    let input = [
+        format!(
+            "alice: bluff A1-A2-B1-B2; The leftmost tile is red.; {}",
+            colours().split("; ").skip(1).collect::<Vec<_>>().join("; ")
+        ),
+        format!("alice: bluff A1-A2-B1-B2; {}", colours()),
+        format!("bob: bluff C1-C2-D1-D2; {}", colours()),
+        "alice: claim T T T T".into(),
+        "bob: claim T T T T".into(),
+        format!("bob: reveal {}", known_b[0]),
+        format!("alice: reveal {}", unknown_a[..3].join(",")),
+        "alice: declare".into(),
+        format!("alice: guess {wrong}"),
+        "bob: pass".into(),
+        format!("alice: bluff C3-C4-D3-D4; {}", colours()),
+        format!("bob: bluff A3-A4-B3-B4; {}", colours()),
+        "alice: claim T T T T".into(),
+        "bob: claim T T T T".into(),
+        format!("alice: reveal {}", unknown_a[0]),
+        "quit".into(),
+    ]
+    .join("\n");
+    let args = ["bluffs", "--players", "alice,bob", "--seed", "4242"];
+    let text = play_text(&dir.path().join("t.db"), &args, &format!("{input}\n"));
+    let refusals: Vec<&str> = text.lines().filter(|l| l.contains("error:")).collect();
+    let private = [
+        ("alice", "does not involve"),
+        ("bob", &format!("you already know {}", known_b[0])),
+        ("alice", "3 reveals cost 24 RP (8 each); you have"),
+        ("alice", "a wrong layout guess last round bars you"),
+    ];
+    for (who, fact) in private {
+        let line = refusals
+            .iter()
+            .find(|l| l.contains(fact))
+            .unwrap_or_else(|| panic!("no refusal saying {fact}: {refusals:?}"));
+        assert!(
+            line.starts_with(&format!("(to {who} only) error: ")),
+            "said to all: {line}"
+        );
+    }
+    assert_eq!(refusals.len(), private.len(), "{refusals:?}");
+    // The same in JSON: each addressed.
+    let out = play(&dir.path().join("j.db"), &args, &format!("{input}\n"));
+    let errors = of(&out, "error");
+    let to_whom: Vec<&str> = errors.iter().map(|e| to(e).unwrap_or("everyone")).collect();
+    assert_eq!(to_whom, ["alice", "bob", "alice", "alice"], "{errors:?}");
 }

@@ -5,7 +5,7 @@
 
 mod play_support;
 
-use play_support::{Mondo, of, play};
+use play_support::{Mondo, of, play, play_text};
 use serde_json::json;
 
 const RULE: &str = "some piece points up";
@@ -132,4 +132,23 @@ fn a_classic_killed_during_a_mondo_resumes_with_nothing_lost() {
     let (won, _) = second.until("won");
     assert_eq!(won["player"], "alice");
     assert!(second.wait());
+}
+
+/// Classic's guessing tokens are stones in every line a student reads (help, reveal,
+/// counts, status, the turn passing for want of one), never tickets.
+#[test]
+fn a_classic_speaks_of_stones_never_tickets() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("words.db");
+    let out = play_text(
+        &db,
+        &args(&["--answer-secs", "600"]),
+        "help\nkoan 2^ mondo\nalice: answer obeys\nbob: answer not\ncarol: answer obeys\n\
+         status\nguess every piece points up\ntake back\nend turn\nbob: koan 1v master\n\
+         status\n",
+    );
+    assert!(out.contains("+1 stone"), "{out}");
+    assert!(out.contains("its stone is back"), "{out}");
+    assert!(out.contains("has no stone to guess with"), "{out}");
+    assert!(!out.to_lowercase().contains("ticket"), "{out}");
 }

@@ -71,10 +71,103 @@ fn piped_commands_get_one_json_answer_each() {
     assert_eq!(left["event"], "left");
     // How to come back, with the database that was given.
     let again = left["resume"].as_str().unwrap();
-    assert!(
-        again.ends_with(&format!("--resume --db {}", db.display())),
-        "{again}"
+    assert_eq!(
+        again,
+        format!(
+            "mondo play --resume {} --db {}",
+            out[0]["match"],
+            db.display()
+        )
     );
+}
+
+/// `mondo play --resume ...` with a database: status, standard output and error.
+fn resume_in(db: &std::path::Path, args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--resume"])
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A duel left unfinished and then a practice started in the same database: the
+/// practice says the duel is unfinished and how to go back to it; `--resume` alone
+/// lists both (it picks neither), and `--resume ID` goes on with the one named, the
+/// older duel included. An id that is not unfinished is refused, saying why.
+#[test]
+fn several_unfinished_matches_are_listed_and_resumed_by_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let duel = play(
+        &db,
+        &[
+            "duel",
+            "--players",
+            "alice,bob",
+            "--pattern",
+            HIDDEN,
+            "--seed",
+            "1",
+        ],
+        "quit\n",
+    );
+    let duel_id = duel[0]["match"].as_i64().unwrap();
+    let practice = play(&db, &["--pattern", HIDDEN, "--seed", "2"], "quit\n");
+    let practice_id = practice[0]["match"].as_i64().unwrap();
+    assert_ne!(duel_id, practice_id);
+    let others = of(&practice, "unfinished");
+    assert_eq!(others.len(), 1, "{practice:?}");
+    assert_eq!(others[0]["match"], duel_id);
+    assert_eq!(others[0]["game"], "zendo-duel");
+    assert_eq!(others[0]["players"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(
+        others[0]["resume"],
+        format!("mondo play --resume {duel_id} --db {}", db.display())
+    );
+
+    // Both unfinished: `--resume` alone opens neither and lists both.
+    let (code, out, err) = resume_in(&db, &[], "");
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    for id in [duel_id, practice_id] {
+        assert!(
+            err.contains(&format!("mondo play --resume {id} --db")),
+            "{err}"
+        );
+    }
+    assert!(err.contains("zendo duel, alice vs bob"), "{err}");
+
+    // By id: the older duel, then the practice.
+    let (code, out, err) = resume_in(&db, &[&duel_id.to_string()], "status\nquit\n");
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["event"], "resumed");
+    assert_eq!(lines[0]["match"], duel_id);
+    assert_eq!(lines[0]["game"], "duel");
+    let (code, out, _) = resume_in(&db, &[&practice_id.to_string()], "quit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains(&format!("\"match\":{practice_id}")), "{out}");
+
+    // An id that is not an unfinished match: refused, and the unfinished ones listed.
+    let (code, _, err) = resume_in(&db, &["99"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("there is no match 99"), "{err}");
+    assert!(err.contains(&format!("--resume {duel_id}")), "{err}");
 }
 
 #[test]
@@ -630,8 +723,8 @@ fn control_characters_are_never_written_raw_to_the_terminal() {
 /// commit and its lines, or an I/O error at the commit hid it from the player) is said
 /// when the game is resumed, before the table, as the bot says what it missed.
 /// Here the mark of what was said is put back by hand to before the last koan, which
-/// is where a kill at that moment would leave it. (Main said nothing of it: the koan
-/// was on the table with a verdict nobody saw.)
+/// is where a kill at that moment would leave it. (Nothing used to be said of it: the
+/// koan was on the table with a verdict nobody saw.)
 #[test]
 fn what_was_recorded_but_never_said_is_said_on_resuming() {
     let dir = tempfile::tempdir().unwrap();

@@ -62,7 +62,9 @@ fn a_scripted_duel_names_its_actors_and_keeps_answers_secret_until_the_reveal() 
     let errors = of(&out, "error");
     let said: Vec<&str> = errors.iter().map(|e| message(e)).collect();
     assert!(said[0].contains("bob, who has the advantage"), "{said:?}");
-    assert!(said[1].starts_with("alice:"), "{said:?}");
+    // A refusal is said to who acted (a shared table addresses it).
+    assert!(said[1].starts_with("it is not your turn"), "{said:?}");
+    assert_eq!(errors[1]["to"], "alice");
     assert!(
         said[2].contains("not your turn: waiting for alice"),
         "{said:?}"
@@ -186,8 +188,13 @@ fn replaying_a_duel_in_play_shows_no_secret_until_it_is_over() {
         assert!(text.contains("challenge"), "{text}");
         assert!(!text.contains(HIDDEN), "the hidden pattern leaked: {text}");
         assert!(!text.contains("\"answer\""), "bob's answer leaked: {text}");
-        assert!(!text.contains("answer is in\n"), "{text}");
+        assert!(
+            !text.contains("answer is in:"),
+            "bob's answer leaked: {text}"
+        );
     }
+    // A spectator hears that bob's answer is in, not what it is.
+    assert!(replay(&[]).contains("bob's answer is in\n"));
     // Over, the whole log is there.
     play(&db, &["--resume"], "host: end\n");
     let text = replay(&["--json"]);

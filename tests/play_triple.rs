@@ -1,10 +1,12 @@
 //! `mondo play triple`: two players, three hidden arrows patterns, driven through
-//! standard input with one JSON object per line: a game piped to its win, and a game
-//! killed during a challenge and resumed with nothing lost.
+//! standard input with one JSON object per line: a game piped to its win, a game
+//! killed during a challenge and resumed with nothing lost, the advantage's choice of
+//! who starts, the quiz reached with `--play-secs`, and the words (stones, never
+//! tickets).
 
 mod play_support;
 
-use play_support::{Mondo, of, play};
+use play_support::{Mondo, of, play, play_text};
 use serde_json::json;
 
 /// A: some arrow up, B: some arrow right, C: some arrow left.
@@ -29,7 +31,8 @@ fn a_piped_triple_is_won_by_solving_two_patterns() {
     let out = play(
         &db,
         &TRIPLE,
-        "koan UD grade A,C\n\
+        "bob: start alice\n\
+         koan UD grade A,C\n\
          bob: end turn\n\
          koan UUD challenge\n\
          alice: answer A obeys B not C not\n\
@@ -97,6 +100,8 @@ fn a_triple_killed_during_a_challenge_resumes_with_nothing_lost() {
     args.extend(["--turn-secs", "900", "--challenge-secs", "600"]);
     let mut first = Mondo::start(&db, &args);
     first.until("started");
+    first.send("bob: start alice");
+    first.until("turn");
     first.send("alice: koan UUD challenge A,B");
     first.until("challenge");
     first.send("alice: answer A obeys B not");
@@ -135,4 +140,66 @@ fn a_triple_killed_during_a_challenge_resumes_with_nothing_lost() {
     let (won, _) = second.until("won");
     assert_eq!(won["player"], "alice");
     assert!(second.wait());
+}
+
+/// Bob, the one challenged, chooses who starts; nobody else may, and nothing is played
+/// before. With `--play-secs 1` the time of play runs out and the quiz opens. The
+/// status says how long is left to answer a challenge.
+#[test]
+fn the_advantage_chooses_who_starts_and_play_secs_reaches_the_quiz() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("quiz.db");
+    let mut args = TRIPLE.to_vec();
+    args.extend(["--play-secs", "1", "--challenge-secs", "600"]);
+    let out = play(
+        &db,
+        &TRIPLE,
+        "alice: start alice\nkoan UD\nstatus\nbob: start bob\nkoan UD challenge A\n\
+         status\n",
+    );
+    let errors: Vec<&str> = of(&out, "error")
+        .iter()
+        .map(|e| e["message"].as_str().unwrap_or_default())
+        .collect();
+    assert!(errors[0].contains("waiting for bob"), "{errors:?}");
+    assert!(
+        errors[1].contains("bob, who has the advantage, chooses who starts"),
+        "{errors:?}"
+    );
+    let status = of(&out, "status");
+    // The opening's status, then the one asked for: bob is still to choose.
+    assert_eq!(status[1]["phase"], "choosing_starter");
+    assert_eq!(of(&out, "starter")[0]["player"], "bob");
+    assert_eq!(of(&out, "turn")[0]["player"], "bob");
+    assert_eq!(of(&out, "challenge")[0]["player"], "bob");
+    let last = status.last().unwrap();
+    assert!(last["challenge"]["left_ms"].as_u64().unwrap() > 0, "{last}");
+
+    let db = dir.path().join("quiz2.db");
+    let mut m = Mondo::start(&db, &args);
+    m.until("started");
+    m.send("bob: start alice");
+    m.until("play_stopped");
+    let (quiz, _) = m.until("quiz");
+    assert_eq!(quiz["round"], 1);
+    assert!(!quiz["questions"].as_array().unwrap().is_empty());
+}
+
+/// Triple's guessing tokens are stones in every line a player reads: the refusal of a
+/// guess without one, the status, the help.
+#[test]
+fn a_triple_speaks_of_stones_never_tickets() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("words.db");
+    let mut args = TRIPLE.to_vec();
+    args.extend(["--challenge-secs", "600"]);
+    let out = play_text(
+        &db,
+        &args,
+        "help\nbob: start alice\nguess A some arrow points up\nkoan UUD challenge A\n\
+         status\nalice: answer A obeys\nbob: answer A obeys\nstatus\n",
+    );
+    assert!(out.contains("you have no guessing stone"), "{out}");
+    assert!(out.contains("left to answer"), "{out}");
+    assert!(!out.to_lowercase().contains("ticket"), "{out}");
 }

@@ -481,8 +481,8 @@ async fn quiet(sub: &mut Subscription<Race>) {
 /// A time-out whose event the store cannot take (a full disk) is not dropped: the
 /// match waits, the players hear why once, the log and the engine agree all along,
 /// and it is tried again after 1 s, 2 s, 4 s... until the store takes it; the next
-/// turn then starts from when it was recorded. (Main marked such a time-out refused
-/// and never armed it again: the match stood still for good.)
+/// turn then starts from when it was recorded. (Such a time-out used to be marked
+/// refused and never armed again: the match stood still for good.)
 #[tokio::test]
 async fn a_time_out_the_store_cannot_take_is_retried_with_back_off_and_said() {
     use mondo::store::Fault;
@@ -595,7 +595,7 @@ fn add_in_background(
 
 /// A commit that stalls (another program holds the database's write lock for 6 s)
 /// stops the game clock after a second: B's turn, which starts with A's move, is
-/// not eaten by it. (Main stamped B's turn before the stall and counted it.)
+/// not eaten by it. (B's turn used to be stamped before the stall, and the stall counted.)
 #[tokio::test]
 async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
     use mondo::runtime::clock::HOLD_GRACE_MS;

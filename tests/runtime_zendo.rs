@@ -301,9 +301,9 @@ async fn a_discord_outage_is_given_back_to_the_turn_clock() {
 /// Every game with clocks (Duel, Triple, Classic, Pattern Assembly, Logical Bluffs):
 /// when its next deadline passes and the store cannot take the time-out (a full
 /// disk), the match waits with its state as the log says, the players hear why, and
-/// the time-out is recorded once the store takes writes again. (Main dropped such a
-/// time-out for good: the duel stayed at `turn_left_ms: 0`, Assembly in its reveal,
-/// Bluffs in its phase.)
+/// the time-out is recorded once the store takes writes again. (Such a time-out used
+/// to be dropped for good: the duel stayed at `turn_left_ms: 0`, Assembly in its
+/// reveal, Bluffs in its phase.)
 #[tokio::test]
 async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
     use mondo::play::{Cast, Source};
@@ -349,6 +349,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
                 &triple,
                 &mondo::pool::Pool::shipped(PieceSet::Arrows),
                 1,
+                None,
                 Default::default(),
             )
             .unwrap()

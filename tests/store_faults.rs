@@ -104,7 +104,7 @@ fn a_full_disk_at_start_up_says_the_disk_is_full() {
 
 /// The duel's clock runs out while the disk is full: the players hear why the match
 /// waits, its status stays as the log says, and the time-out is recorded once there
-/// is room again. (Main froze here for good, saying nothing.)
+/// is room again. (The match used to freeze here for good, saying nothing.)
 #[test]
 fn a_time_out_on_a_full_disk_waits_says_why_and_is_recorded_once_there_is_room() {
     let disk = Disk::new();

@@ -170,6 +170,22 @@ impl Bot {
             .find(|r| r.game().is_ok()))
     }
 
+    /// Every live match in `channel`, of every game this bot runs (a match whose kind
+    /// it does not know is left out), newest first.
+    pub async fn live_in(&self, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+        Ok(self
+            .store
+            .matches(&MatchFilter {
+                status: Some(Status::Live),
+                channel: Some(channel),
+                ..MatchFilter::default()
+            })
+            .await?
+            .into_iter()
+            .filter(|r| r.game().is_ok())
+            .collect())
+    }
+
     /// The live duels in `channel`.
     pub async fn duels_in(&self, channel: u64) -> Result<Vec<MatchRecord>, Error> {
         Ok(self

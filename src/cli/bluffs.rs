@@ -4,6 +4,7 @@
 
 use clap::{Args, Subcommand};
 use mondo::lang::tiles::{self, Layout, Subset};
+use mondo::rules::bluffs::judge;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -35,7 +36,8 @@ pub struct CheckArgs {
     /// The word limit (the seed's is 15).
     #[arg(long, default_value_t = tiles::MAX_WORDS)]
     pub max_words: usize,
-    /// Allow any subset of 1-8 tiles (the No Limit item lifts the shape rules).
+    /// Allow any subset (the No Limit item lifts the subset rules: any tiles, up to
+    /// all 16, connected or not).
     #[arg(long)]
     pub no_limit: bool,
     /// Print JSON: {"statement", "symbolic", "words", "valid", "uninvolved",
@@ -64,13 +66,10 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(l) => l,
         Err(e) => return refuse(args.json, &format!("--layout: {e}")),
     };
-    let statement = match tiles::parse(&args.statement) {
-        Ok(s) => s,
+    // The umpire's own reading, as a bluff's statements get it.
+    let (statement, verdict) = match judge(&args.statement, &subset, args.max_words) {
+        Ok(judged) => judged,
         Err(e) => return refuse(args.json, &e.render(&args.statement)),
-    };
-    let verdict = match tiles::check(&statement, &subset, args.max_words) {
-        Ok(v) => v,
-        Err(e) => return refuse(args.json, &format!("--subset: {e}")),
     };
     // A statement too complex to check is not evaluated either (the same work).
     let truth = layout

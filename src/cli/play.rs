@@ -7,7 +7,7 @@ use clap::Args;
 use mondo::PieceSet;
 use mondo::finder::Style;
 use mondo::play::{
-    Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, classic_setup, duel_setup,
+    CLEAR_SCREEN, Cast, DEFAULT_DB, Flow, HOST, Input, Session, Source, classic_setup, duel_setup,
     practice_setup, read_input, triple_setup,
 };
 use mondo::pool::Pool;
@@ -70,9 +70,15 @@ pub struct PlayArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Go on with the last unfinished game in the database (whatever its game).
-    #[arg(long, conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"])]
-    pub resume: bool,
+    /// Go on with an unfinished match in the database (whatever its game): the only
+    /// one, or match ID (`--resume 3`); with several, and no ID, they are listed.
+    #[arg(
+        long,
+        value_name = "ID",
+        num_args = 0..=1,
+        conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"]
+    )]
+    pub resume: Option<Option<mondo::store::MatchId>>,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
@@ -86,7 +92,8 @@ pub struct PlayArgs {
     /// Who hosts the duel (pause, resume, disallow, end); lines start `NAME:`.
     #[arg(long, default_value = HOST)]
     pub host: String,
-    /// The player who chooses who starts (default: the second, the one challenged).
+    /// The player who chooses who starts, in a duel or a Triple (default: the second,
+    /// the one challenged).
     #[arg(long, requires = "players")]
     pub advantage: Option<String>,
     /// Seconds per turn (default 180).
@@ -101,6 +108,12 @@ pub struct PlayArgs {
     /// Seconds added to the turn per official guess (default 30).
     #[arg(long = "guess-bonus-secs", requires = "players", value_parser = seconds_or_zero)]
     pub guess_bonus_ms: Option<u64>,
+    /// Triple: seconds of play before the quiz decides the patterns left (default 7200).
+    #[arg(long = "play-secs", requires = "players", value_parser = seconds)]
+    pub play_ms: Option<u64>,
+    /// Triple: seconds to answer one round of the quiz (default 300).
+    #[arg(long = "quiz-secs", requires = "players", value_parser = seconds)]
+    pub quiz_ms: Option<u64>,
     /// How the umpire picks counterexamples: simple (default) or varied.
     #[arg(long, value_parser = style)]
     pub style: Option<Style>,
@@ -123,6 +136,11 @@ pub struct PlayArgs {
     /// Assembly: seconds an answer waits for its result (default 30).
     #[arg(long = "wait-secs", value_parser = seconds_or_zero)]
     pub wait_ms: Option<u64>,
+    /// Assembly: what a wrong shape does in the original game: `waits` (the default:
+    /// every answer waits, a wrong shape too) or `at-once` (the first rule). Plus always
+    /// waits.
+    #[arg(long = "wrong-shape", value_name = "waits|at-once")]
+    pub wrong_shape: Option<mondo::rules::assembly::WrongShape>,
     /// Assembly: seconds per round (default 180; Plus 300).
     #[arg(long = "round-secs", value_parser = seconds)]
     pub round_ms: Option<u64>,
@@ -233,8 +251,10 @@ fn check_limits(args: &PlayArgs) -> Result<(), String> {
         _ => "zendo",
     };
     // Each option, what it was given (ms), and the keys it sets in some game.
-    let durations: [(&str, Option<u64>, &[&str]); 12] = [
+    let durations: [(&str, Option<u64>, &[&str]); 14] = [
         ("--turn-secs", args.turn_ms, &["turn_secs"]),
+        ("--play-secs", args.play_ms, &["play_secs"]),
+        ("--quiz-secs", args.quiz_ms, &["quiz_secs"]),
         (
             "--challenge-secs",
             args.challenge_ms,
@@ -312,7 +332,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
-    let setup = if args.resume {
+    let setup = if args.resume.is_some() {
         None
     } else {
         Some(setup(&args, &store).await?)
@@ -329,15 +349,21 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             args.db.display()
         );
     }
+    let new = setup.is_some();
     let opened = match setup {
         Some((setup, cast)) => Some(
             Session::start(runtime.clone(), setup, cast, args.json)
                 .await
                 .map_err(|e| e.to_string()),
         ),
-        None => Session::resume(runtime.clone(), &args.host, args.json)
-            .await
-            .transpose(),
+        None => Session::resume(
+            runtime.clone(),
+            args.resume.flatten(),
+            &args.host,
+            args.json,
+        )
+        .await
+        .transpose(),
     };
     let Some(opened) = opened else {
         return Err(format!(
@@ -347,6 +373,10 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let (mut session, lines) = opened?;
     print_lines(&lines);
+    if new {
+        // Their clocks run on in the store: say how to go back to each.
+        print_lines(&session.others_unfinished().await);
+    }
     if let Some(dir) = args.png.clone() {
         print_lines(&session.draw_pictures(dir)?);
     }
@@ -493,9 +523,17 @@ async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, 
         counterexample_bonus_ms: args
             .guess_bonus_ms
             .unwrap_or(default.counterexample_bonus_ms),
-        ..default
+        game_ms: args.play_ms.unwrap_or(default.game_ms),
+        quiz_ms: args.quiz_ms.unwrap_or(default.quiz_ms),
     };
-    let setup = triple_setup(&cast, &args.pattern, &pool, seed, timing)?;
+    let setup = triple_setup(
+        &cast,
+        &args.pattern,
+        &pool,
+        seed,
+        args.advantage.as_deref(),
+        timing,
+    )?;
     Ok((setup.into(), cast))
 }
 
@@ -531,6 +569,13 @@ async fn classic_game(
 async fn assembly(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, Cast), String> {
     use mondo::rules::assembly::Settings as AssemblySettings;
     let mut settings = if args.plus {
+        if args.wrong_shape == Some(mondo::rules::assembly::WrongShape::AtOnce) {
+            return Err(
+                "--wrong-shape at-once is the original game's first rule: in Pattern \
+                 Assembly Plus every answer waits"
+                    .into(),
+            );
+        }
         AssemblySettings::plus(
             args.grid
                 .unwrap_or(mondo::grid::Dims { rows: 10, cols: 10 }),
@@ -541,6 +586,7 @@ async fn assembly(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup
         }
         AssemblySettings {
             dims: args.grid.unwrap_or(mondo::grid::Dims::CLASSIC),
+            wrong_shape_waits: args.wrong_shape.unwrap_or_default().waits(),
             ..AssemblySettings::original()
         }
     };
@@ -623,9 +669,58 @@ fn read_edited(
 }
 
 fn print_lines(lines: &[String]) {
-    let mut out = std::io::stdout().lock();
-    for l in lines {
-        let _ = writeln!(out, "{}", super::printable(l));
-    }
+    let stdout = std::io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut out = stdout.lock();
+    let _ = write_lines(&mut out, lines, terminal);
     let _ = out.flush();
+}
+
+/// Writes a session's output: each line made printable (a control character a player
+/// typed is shown, not obeyed), except Mondo's own [`CLEAR_SCREEN`], which a terminal
+/// obeys (the screen and its scrollback are cleared) and anything else never sees.
+fn write_lines(out: &mut impl Write, lines: &[String], terminal: bool) -> std::io::Result<()> {
+    for l in lines {
+        if l == CLEAR_SCREEN {
+            if terminal {
+                out.write_all(CLEAR_SCREEN.as_bytes())?;
+            }
+        } else {
+            writeln!(out, "{}", super::printable(l))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A terminal gets the real clear (display, scrollback, cursor home) before the
+    /// line after it; a pipe gets neither the clear nor any escape as text; a player's
+    /// own escape is shown, never obeyed, either way.
+    #[test]
+    fn a_terminal_is_cleared_and_a_pipe_is_not() {
+        let lines = [
+            "  A O X + + X O".to_string(),
+            CLEAR_SCREEN.to_string(),
+            "The grid is hidden.".to_string(),
+            "error: `\x1b[2J` is not a command".to_string(),
+        ];
+        let mut tty = Vec::new();
+        write_lines(&mut tty, &lines, true).unwrap();
+        let tty = String::from_utf8(tty).unwrap();
+        assert_eq!(
+            tty,
+            "  A O X + + X O\n\x1b[2J\x1b[3J\x1b[HThe grid is hidden.\n\
+             error: `\\u001b[2J` is not a command\n"
+        );
+        let mut pipe = Vec::new();
+        write_lines(&mut pipe, &lines, false).unwrap();
+        let pipe = String::from_utf8(pipe).unwrap();
+        assert_eq!(
+            pipe,
+            "  A O X + + X O\nThe grid is hidden.\nerror: `\\u001b[2J` is not a command\n"
+        );
+    }
 }

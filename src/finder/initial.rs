@@ -63,6 +63,25 @@ pub fn initial(
     }
 }
 
+/// A structure that obeys `pattern`: the simplest (fewest pieces, then smallest box),
+/// or with a seed, a seeded varied choice among small ones (as [`initial`] makes them).
+/// `Ok(None)` when no structure obeys it (proved); an error only when the limits stop
+/// the search. For an opening that must obey several patterns at once (Zendo Triple),
+/// where only the obeying side is wanted.
+pub fn example(
+    pattern: &Formula,
+    set: PieceSet,
+    seed: Option<u64>,
+    limits: &Limits,
+) -> Result<Option<Koan>, InitialError> {
+    let compiled = CompiledPattern::new(pattern);
+    let walked = small::first(set, small::EXHAUSTIVE_PIECES, &[], |f| {
+        compiled.evaluate_facts(f)
+    });
+    one(&mut None, pattern, set, limits, true, walked, seed)
+        .map_err(|stop| InitialError::Undecided(undecided_reason(&stop, limits)))
+}
+
 /// The simplest (or varied) structure on which the pattern is `wanted`, whose truth
 /// the evaluator must confirm: the walk's when it found one (minimal: nothing smaller
 /// was skipped), otherwise by the solver, grounding the pattern on first need.

@@ -40,7 +40,7 @@ pub use cost::{
     Cost, MAX_CLAUSES, MAX_EVALUATION_STEPS, MAX_GROUNDING_STEPS, TooHard, Why, estimate, judgeable,
 };
 pub use generate::{GenerateOptions, Generated, Generation, generate};
-pub use initial::{Initial, InitialError, initial};
+pub use initial::{Initial, InitialError, example, initial};
 pub use reasonable::{Logic, ReasonableOptions, Report, reasonable};
 
 use crate::koan::{Koan, PieceSet};

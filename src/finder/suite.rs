@@ -290,22 +290,6 @@ const GUESSES: &[(PieceSet, &str, &str, bool)] = {
         (P, "odd-pips", "The total pips is not even.", true),
         (P, "odd-pips", "odd(count(x: small(x) | large(x)))", true),
         (P, "odd-pips", "The number of small pieces is odd.", false),
-        (
-            A,
-            "up-exists",
-            "Not every arrow points down, left or right.",
-            true,
-        ),
-        (A, "up-exists", "Every arrow points up.", false),
-        (
-            A,
-            "at-most-three",
-            "There are fewer than four arrows.",
-            true,
-        ),
-        (A, "at-most-three", "There are exactly three arrows.", false),
-        (A, "no-left", "Every arrow points up, right or down.", true),
-        (A, "no-left", "No arrow points right.", false),
         (A, "two-right", "count(x: right(x)) = 2", true),
         (A, "two-right", "At least two arrows point right.", false),
         (

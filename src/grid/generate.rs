@@ -54,39 +54,53 @@ pub fn random_group(dims: Dims, size: usize, rng: &mut Xoshiro256PlusPlus) -> Gr
     Group::new(cells)
 }
 
+/// How many random groups a round draws before it settles for a question an earlier
+/// round asked (only a grid too small to hold enough different questions gets there).
+const TRIES: usize = 200;
+
 /// For each round (its shape size given), `per_round` targets drawn from random groups
-/// of `grid`, different from each other within the round as far as the grid allows.
+/// of `grid`. No round asks what an earlier round of the match asked, or what `asked`
+/// holds (the questions of rounds before these, on this or an earlier grid): the same
+/// shape (up to rotation and reflection) with the same contents would let an earlier
+/// public answer be given again. Targets within a round differ too. Only when a grid
+/// is too small to hold a new question within [`TRIES`] draws may a round repeat an
+/// earlier one (never one of its own); a round is never left without a target.
 pub fn generate_targets(
     grid: &Grid,
     sizes: &[u8],
     per_round: usize,
+    asked: &[(Shape, Contents)],
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Vec<Target>> {
+    let mut seen: Vec<(Shape, Contents)> = asked.to_vec();
+    let per_round = per_round.max(1);
     sizes
         .iter()
         .map(|&size| {
             let mut round: Vec<Target> = Vec::with_capacity(per_round);
-            // Distinct targets; a small grid may not have enough, so tries are bounded.
-            for _ in 0..per_round.max(1) * 50 {
-                if round.len() == per_round.max(1) {
-                    break;
-                }
+            let mut tries = 0;
+            while round.len() < per_round && tries < TRIES * per_round * 2 {
+                tries += 1;
                 let example = random_group(grid.dims(), size as usize, rng);
                 let Some(shape) = Shape::of(&example) else {
                     continue;
                 };
                 let contents = Contents::of(grid, &example);
-                if round
+                let this_round = round
                     .iter()
-                    .all(|t| t.shape != shape || t.contents != contents)
-                {
-                    round.push(Target {
-                        shape,
-                        contents,
-                        example,
-                    });
+                    .any(|t| t.shape == shape && t.contents == contents);
+                let before = seen.iter().any(|(s, c)| *s == shape && *c == contents);
+                // The second half of the tries settles for an earlier round's question.
+                if this_round || (before && tries <= TRIES * per_round) {
+                    continue;
                 }
+                round.push(Target {
+                    shape,
+                    contents,
+                    example,
+                });
             }
+            seen.extend(round.iter().map(|t| (t.shape.clone(), t.contents)));
             round
         })
         .collect()

@@ -310,15 +310,19 @@ pub enum Verdict {
     WrongShape,
     /// The right shape with these (other) contents.
     WrongContents(Contents),
+    /// Pattern Assembly Plus: the answer matches none of the round's groups still to
+    /// find; nothing more is said (neither its shape nor its contents).
+    NoMatch,
 }
 
 impl Verdict {
-    /// `right`, `wrong_shape`, `wrong_contents` (the JSON events' names).
+    /// `right`, `wrong_shape`, `wrong_contents`, `no_match` (the JSON events' names).
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Right => "right",
             Verdict::WrongShape => "wrong_shape",
             Verdict::WrongContents(_) => "wrong_contents",
+            Verdict::NoMatch => "no_match",
         }
     }
 }

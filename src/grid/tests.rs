@@ -200,7 +200,7 @@ proptest! {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let grid = generate_grid(dims, &mut rng);
         let sizes = [3u8, 4, 5, 6];
-        let rounds = generate_targets(&grid, &sizes, 1, &mut rng);
+        let rounds = generate_targets(&grid, &sizes, 1, &[], &mut rng);
         for (round, &size) in rounds.iter().zip(&sizes) {
             let target = &round[0];
             prop_assert_eq!(target.shape.size(), size as usize);
@@ -246,7 +246,7 @@ fn generation_is_seeded_and_every_round_has_distinct_solvable_targets() {
     let draw = |seed| {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let grid = generate_grid(dims, &mut rng);
-        let rounds = generate_targets(&grid, &[3, 4, 5, 6], 3, &mut rng);
+        let rounds = generate_targets(&grid, &[3, 4, 5, 6], 3, &[], &mut rng);
         (grid, rounds)
     };
     let (grid, rounds) = draw(7);

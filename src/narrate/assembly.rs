@@ -7,9 +7,6 @@ use crate::rules::assembly::{AssemblyEvent, AssemblyView, Outcome, PhaseView};
 use crate::rules::{BySeat, EventKind, Millis, Seat};
 use serde_json::{Value, json};
 
-/// Clears the screen and its scrollback: a hidden grid must not stay readable above.
-pub const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
-
 fn secs(ms: Millis) -> u64 {
     ms.div_ceil(1000)
 }
@@ -85,10 +82,11 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
                 ),
             )]
         }
-        AssemblyEvent::Hidden => vec![Line::new(
-            json!({"event": "hide"}),
-            format!("{CLEAR}The grid is hidden."),
-        )],
+        // A terminal clears its screen and scrollback first (the front does, when its
+        // output is one); the grid is not said again.
+        AssemblyEvent::Hidden => {
+            vec![Line::new(json!({"event": "hide"}), "The grid is hidden.").clearing()]
+        }
         AssemblyEvent::RoundStarted { number, asks } => asks
             .iter()
             .enumerate()
@@ -148,6 +146,9 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
                 Verdict::WrongShape => format!("{who}: {cells} is the wrong shape."),
                 Verdict::WrongContents(c) => {
                     format!("{who}: {cells} has the shape but holds {c}: wrong.")
+                }
+                Verdict::NoMatch => {
+                    format!("{who}: {cells} matches none of this round's groups: wrong.")
                 }
                 Verdict::Right => {
                     let which = match (plus, target) {

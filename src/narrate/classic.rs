@@ -12,7 +12,7 @@ use super::{Front, Line, Names, clock_text};
 use crate::koan::Koan;
 use crate::rules::zendo::classic::{ClassicEvent, ClassicView, Event, PhaseView};
 use crate::rules::zendo::{GuessView, StepView, TurnEnd, ZendoEvent};
-use crate::rules::{EventKind, Millis, Seat};
+use crate::rules::{BySeat, EventKind, Millis, Seat};
 use serde_json::json;
 
 /// What the narration remembers between batches: who is who, and the structure under
@@ -31,7 +31,7 @@ impl ClassicNarrator {
             _ => None,
         };
         ClassicNarrator {
-            zendo: Narrator::new(names),
+            zendo: Narrator::with_stones(names),
             mondo,
         }
     }
@@ -48,7 +48,10 @@ impl ClassicNarrator {
             guesses: &view.guesses,
             score: None,
         };
-        let mut lines: Vec<Line> = events.iter().map(|e| self.event(e, &after)).collect();
+        let mut lines: Vec<Line> = events
+            .iter()
+            .map(|e| self.event(e, &after, &view.left))
+            .collect();
         let counted = events.iter().any(|e| {
             matches!(
                 e.game(),
@@ -70,7 +73,8 @@ impl ClassicNarrator {
         lines
     }
 
-    fn event(&mut self, e: &Event, after: &After<'_>) -> Line {
+    /// One event; `left` says who has left the game (a reveal does not name them).
+    fn event(&mut self, e: &Event, after: &After<'_>, left: &BySeat<bool>) -> Line {
         let e = match &e.kind {
             EventKind::Game(e) => e,
             other => return self.zendo.common(other),
@@ -115,7 +119,8 @@ impl ClassicNarrator {
             } => {
                 let koan = self.mondo.take();
                 let koan = koan.as_ref().map(|k| (k, after.number(k)));
-                revealed(names, koan, answers, *obeys, *time_up, "+1 stone")
+                let present = |s: Seat| !left.get(s).copied().unwrap_or(false);
+                revealed(names, koan, answers, *obeys, *time_up, "+1 stone", &present)
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 let name = names.name(*seat);
@@ -299,9 +304,14 @@ mod tests {
         )
     }
 
-    #[test]
-    fn skipped_back_and_gone_students_are_said_and_answers_kept_private() {
-        let mut h = Harness::<Classic>::new(ClassicSetup {
+    /// `who`'s mondo answer.
+    fn answer(h: &mut Harness<Classic>, who: PlayerId, answer: Answer) -> Vec<Event> {
+        h.ok(Actor::Player(who), ClassicMove::Answer { answer })
+    }
+
+    /// Alice, Bob and Carol; the rule: some piece points up.
+    fn three_students() -> Harness<Classic> {
+        Harness::<Classic>::new(ClassicSetup {
             students: vec![ALICE, BOB, CAROL],
             master: None,
             hidden: parsed("some piece points up"),
@@ -312,7 +322,12 @@ mod tests {
             settings: Settings::default(),
             timing: ClassicTiming::default(),
             seed: 1,
-        });
+        })
+    }
+
+    #[test]
+    fn skipped_back_and_gone_students_are_said_and_answers_kept_private() {
+        let mut h = three_students();
         let spectator = h.game.view(&Viewer::Spectator);
         let mut n = ClassicNarrator::new(names(), Some(&spectator));
         let mut said = |h: &Harness<Classic>, events: &[Event]| -> Vec<Line> {
@@ -331,27 +346,12 @@ mod tests {
             },
         );
         assert_eq!(said(&h, &e)[0].json["event"], "mondo");
-        let e = h.ok(
-            Actor::Player(BOB),
-            ClassicMove::Answer {
-                answer: Answer::Not,
-            },
-        );
+        let e = answer(&mut h, BOB, Answer::Not);
         let line = &said(&h, &e)[0];
         assert_eq!(line.text, "bob's answer is in");
         assert!(line.json.get("answer").is_none());
-        h.ok(
-            Actor::Player(ALICE),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
-        let e = h.ok(
-            Actor::Player(CAROL),
-            ClassicMove::Answer {
-                answer: Answer::Obeys,
-            },
-        );
+        answer(&mut h, ALICE, Answer::Obeys);
+        let e = answer(&mut h, CAROL, Answer::Obeys);
         let lines = said(&h, &e);
         assert_eq!(lines[1].json["event"], "revealed");
         assert!(
@@ -370,5 +370,37 @@ mod tests {
         assert_eq!(s.json["left"], serde_json::json!(["bob"]));
         assert!(s.text.contains("gone: bob"), "{}", s.text);
         assert!(!s.text.contains("bob 0"), "{}", s.text);
+    }
+
+    /// A student who leaves while a mondo is answered is not named in its reveal (they
+    /// take no part in it and earn nothing).
+    #[test]
+    fn a_reveal_does_not_name_a_student_who_left() {
+        let mut h = three_students();
+        let spectator = h.game.view(&Viewer::Spectator);
+        let mut n = ClassicNarrator::new(names(), Some(&spectator));
+        h.ok(
+            Actor::Player(ALICE),
+            ClassicMove::Build {
+                koan: koan("2^"),
+                call: crate::rules::zendo::classic::Call::Mondo,
+            },
+        );
+        h.ok(Actor::Player(BOB), Action::Resign);
+        answer(&mut h, ALICE, Answer::Obeys);
+        let e = answer(&mut h, CAROL, Answer::Obeys);
+        let v = h.game.view(&Viewer::Spectator);
+        let lines = n.batch(&e, &v);
+        let reveal = lines
+            .iter()
+            .find(|l| l.json["event"] == "revealed")
+            .expect("the mondo is revealed");
+        assert!(!reveal.text.contains("bob"), "{}", reveal.text);
+        assert!(
+            reveal.json["answers"].get("bob").is_none(),
+            "{}",
+            reveal.json
+        );
+        assert!(reveal.text.contains("carol said obeys"), "{}", reveal.text);
     }
 }

@@ -10,6 +10,7 @@
 pub mod assembly;
 pub mod bluffs;
 pub mod classic;
+pub mod secrets;
 pub mod triple;
 pub mod zendo;
 
@@ -127,6 +128,9 @@ pub fn mention(id: PlayerId) -> String {
 pub struct Line {
     pub json: Value,
     pub text: String,
+    /// What was shown before must leave the screen (a hidden grid): a terminal is
+    /// cleared, scrollback included, before the text; a message is edited away.
+    pub clears_screen: bool,
 }
 
 impl Line {
@@ -134,6 +138,15 @@ impl Line {
         Line {
             json,
             text: text.into(),
+            clears_screen: false,
+        }
+    }
+
+    /// The same line, said after clearing what was shown before.
+    pub fn clearing(self) -> Line {
+        Line {
+            clears_screen: true,
+            ..self
         }
     }
 

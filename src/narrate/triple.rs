@@ -1,6 +1,6 @@
 //! The words of Zendo Triple, for every front: its events as text and JSON lines, its
 //! board and its status. JSON events (the contract, documented in the README):
-//! `board`, `verdict`, `challenge`, `answered`, `revealed`, `reading`, `official`,
+//! `board`, `starter`, `verdict`, `challenge`, `answered`, `revealed`, `reading`, `official`,
 //! `withdrawn`, `counterexample`, `undecided`, `solved`, `turn`, `turn_ended`, `stones`,
 //! `play_stopped`, `quiz`, `quiz_answered`, `quiz_revealed`, `won`, `over`, `status`.
 //! No line holds an unsolved pattern before the end.
@@ -105,6 +105,10 @@ pub fn tell(names: &Names, events: &[Event], v: &TripleView) -> Vec<Line> {
         };
         match e {
             TripleEvent::TripleCreated { .. } => {}
+            TripleEvent::StarterChosen { starter } => out.push(Line::new(
+                json!({"event": "starter", "player": names.name(*starter)}),
+                format!("{} starts", names.name(*starter)),
+            )),
             TripleEvent::TurnStarted { turn, seat } => out.push(Line::new(
                 json!({"event": "turn", "turn": turn, "player": names.name(*seat)}),
                 format!("turn {turn}: {} (3 steps: koan, guesses, end turn)", names.name(*seat)),
@@ -355,6 +359,22 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             json!({"event": "over", "how": "ended", "by": names.person(*by), "patterns": pj}),
             format!("{} ended the match: no winner; {reveal}", names.person(*by)),
         ),
+        TripleOutcome::Declined { by, time_up } => Line::new(
+            json!({"event": "over", "how": "declined", "player": names.name(*by),
+                   "time_up": time_up, "patterns": pj}),
+            if *time_up {
+                format!(
+                    "{} did not choose who starts in time: the Triple is declined, no winner; \
+                     {reveal}",
+                    names.name(*by)
+                )
+            } else {
+                format!(
+                    "{} left before the Triple started: no winner; {reveal}",
+                    names.name(*by)
+                )
+            },
+        ),
     }
 }
 
@@ -368,13 +388,23 @@ pub fn status(id: i64, names: &Names, v: &TripleView, now: u64) -> Line {
         })
         .collect();
     let (doing, phase) = match &v.phase {
+        PhaseView::ChoosingStarter { advantage } => (
+            format!(
+                "{} has the advantage and chooses who starts",
+                names.name(*advantage)
+            ),
+            "choosing_starter",
+        ),
         PhaseView::Turn { seat, step } => {
             let who = names.name(*seat);
             let what = match step {
                 StepView::Build => "step 1 (koan, or guess, or end turn)".to_string(),
-                StepView::Challenge { answered, .. } => format!(
-                    "a challenge ({} answered)",
-                    answered.values().iter().filter(|a| **a).count()
+                StepView::Challenge {
+                    answered, clock, ..
+                } => format!(
+                    "a challenge ({} answered, {} left to answer)",
+                    answered.values().iter().filter(|a| **a).count(),
+                    clock_text(clock.remaining(now))
                 ),
                 StepView::Guess => "step 2 (guess or end turn)".to_string(),
                 StepView::Pending { pattern, guess } => {
@@ -387,11 +417,15 @@ pub fn status(id: i64, names: &Names, v: &TripleView, now: u64) -> Line {
             (format!("{who}'s turn {}: {what}", v.turn), "turn")
         }
         PhaseView::Quiz {
-            round, answered, ..
+            round,
+            answered,
+            clock,
+            ..
         } => (
             format!(
-                "quiz round {round} ({} answered)",
-                answered.values().iter().filter(|a| **a).count()
+                "quiz round {round} ({} answered, {} left to answer)",
+                answered.values().iter().filter(|a| **a).count(),
+                clock_text(clock.remaining(now))
             ),
             "quiz",
         ),

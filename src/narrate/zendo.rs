@@ -28,6 +28,8 @@ use serde_json::json;
 pub struct Narrator {
     pub names: Names,
     challenged: Option<Koan>,
+    /// The game's guessing tokens are stones (Classic), not tickets (the duel).
+    stones: bool,
 }
 
 /// A batch as said: one line per event, then what is said after them (the ticket
@@ -78,7 +80,21 @@ impl Narrator {
         Narrator {
             names,
             challenged: None,
+            stones: false,
         }
+    }
+
+    /// For a game whose guessing tokens are stones (Zendo Classic).
+    pub fn with_stones(names: Names) -> Narrator {
+        Narrator {
+            stones: true,
+            ..Narrator::new(names)
+        }
+    }
+
+    /// What a guess costs here: "ticket" or "stone".
+    fn token(&self) -> &'static str {
+        if self.stones { "stone" } else { "ticket" }
     }
 
     /// For a duel seen in `view` (remembers a challenge already under way).
@@ -86,6 +102,7 @@ impl Narrator {
         Narrator {
             names,
             challenged: view.challenge().map(|(koan, ..)| koan.clone()),
+            stones: false,
         }
     }
 
@@ -189,7 +206,9 @@ impl Narrator {
                 let koan = self.challenged.take();
                 let number = koan.as_ref().and_then(|k| after.number(k));
                 let koan = koan.as_ref().map(|k| (k, number));
-                revealed(names, koan, answers, *obeys, *time_up, "+1 ticket")
+                revealed(names, koan, answers, *obeys, *time_up, "+1 ticket", &|_| {
+                    true
+                })
             }
             DuelEvent::Skipped { seat, time_up } => {
                 let other = names.name(seat.other());
@@ -324,7 +343,11 @@ impl Narrator {
                         ("disallowed", format!("disallowed by {}", names.person(*by)))
                     }
                 };
-                let back = if table { "; its ticket is back" } else { "" };
+                let back = if table {
+                    format!("; its {} is back", self.token())
+                } else {
+                    String::new()
+                };
                 Line::new(
                     json!({"event": "withdrawn", "guess": number, "shown": shown, "why": code}),
                     format!("guess #{shown} {text}{back}"),
@@ -362,9 +385,9 @@ impl Narrator {
             ZendoEvent::GuessUndecided { number, reason } => {
                 let shown = after.shown(*number);
                 let back = if table {
-                    "; its ticket is back and it adds no time"
+                    format!("; its {} is back and it adds no time", self.token())
                 } else {
-                    ""
+                    String::new()
                 };
                 Line::new(
                     json!({"event": "undecided", "guess": number, "shown": shown,
@@ -415,13 +438,14 @@ pub(crate) fn revealed(
     obeys: bool,
     time_up: bool,
     reward: &str,
+    shown: &dyn Fn(Seat) -> bool,
 ) -> Line {
     let number = koan.and_then(|(_, n)| n);
     let koan = koan.map(|(k, _)| k);
     let mut said = Vec::new();
     let mut by_name = serde_json::Map::new();
     let mut right = serde_json::Map::new();
-    for (seat, a) in answers.iter() {
+    for (seat, a) in answers.iter().filter(|(seat, _)| shown(*seat)) {
         let name = names.name(seat);
         by_name.insert(name.clone(), json!(a));
         right.insert(name.clone(), a.is_correct(obeys).into());

@@ -17,6 +17,7 @@
 pub mod assembly;
 pub mod bluffs;
 pub mod classic;
+pub mod replay;
 pub mod triple;
 pub mod zendo;
 
@@ -44,6 +45,14 @@ pub const HOST: &str = "host";
 
 /// The database `mondo play` uses unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "mondo.db";
+
+/// An output item that is not a line: the screen, and its scrollback, must be cleared
+/// here (a hidden grid must not stay readable above). Said only in text output, as an
+/// item of its own; a terminal front writes it as is when its output is a terminal and
+/// leaves it out otherwise (see `cli::play`). The bytes are ECMA-48's: erase the
+/// display (ED 2), erase the scrollback (ED 3, xterm's, which every current terminal
+/// emulator honours), cursor home (CUP).
+pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// The longest input line a session reads, in bytes: a longer one is refused unread,
 /// so a runaway paste (or a 100 MB line) costs no memory and is not printed back.
@@ -383,6 +392,8 @@ pub struct Session {
     /// Each player's own feed, for a game whose players keep secrets from each other
     /// ([`GameFront::private`]).
     private: Vec<(PlayerId, Subscription<AnyMatch>)>,
+    /// The last event recorded as said here.
+    recorded: u64,
 }
 
 impl Session {
@@ -397,25 +408,39 @@ impl Session {
         Session::open(runtime, id, cast, json, "started").await
     }
 
-    /// Resumes the latest unfinished match in the store, whatever its game; the host of
-    /// a shared table is `host`.
+    /// Resumes an unfinished match in the store, whatever its game: `which`, or else
+    /// the only one there is; the host of a shared table is `host`. With several and
+    /// no `which`, nothing is opened: the error lists them, each with the command that
+    /// goes back to it.
     pub async fn resume(
         runtime: Runtime<AnyMatch>,
+        which: Option<MatchId>,
         host: &str,
         json: bool,
     ) -> Result<Option<(Session, Vec<String>)>, String> {
-        let found = runtime
-            .store()
-            .matches(&MatchFilter {
-                status: Some(Status::Live),
-                ..MatchFilter::default()
-            })
-            .await
-            .map_err(|e| e.to_string())?;
-        // The latest this runtime runs (a corrupt one does not block the others).
-        let live = runtime.live();
-        let Some(record) = found.into_iter().find(|r| live.contains(&r.id)) else {
-            return Ok(None);
+        let unfinished = unfinished(&runtime).await?;
+        let record = match which {
+            Some(id) => match unfinished.iter().find(|u| u.record.id == id) {
+                Some(u) => u.record.clone(),
+                None => return Err(not_resumable(&runtime, id, &unfinished).await),
+            },
+            None => match unfinished.as_slice() {
+                [] => return Ok(None),
+                [only] => only.record.clone(),
+                several => {
+                    let db = runtime.store().path();
+                    return Err(format!(
+                        "{} unfinished matches in {}; say which to go on with:\n{}",
+                        several.len(),
+                        db.display(),
+                        several
+                            .iter()
+                            .map(|u| format!("  {}", u.text(db)))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    ));
+                }
+            },
         };
         let cast = if record.players.len() > 1 {
             Cast::of_match(runtime.store(), &record.players, host).await?
@@ -426,6 +451,28 @@ impl Session {
             .await
             .map(Some)
             .map_err(|e| e.to_string())
+    }
+
+    /// The other unfinished matches of the store, each said with how to go back to it
+    /// (said when a new match starts: their clocks run on in the store).
+    pub async fn others_unfinished(&self) -> Vec<String> {
+        let db = self.runtime.store().path();
+        match unfinished(&self.runtime).await {
+            Ok(all) => all
+                .iter()
+                .filter(|u| u.record.id != self.id)
+                .map(|u| {
+                    if self.json {
+                        let mut line = u.json(db);
+                        line["event"] = "unfinished".into();
+                        line.to_string()
+                    } else {
+                        format!("also unfinished: {}", u.text(db))
+                    }
+                })
+                .collect(),
+            Err(e) => vec![self.error(&e)],
+        }
     }
 
     async fn open(
@@ -484,6 +531,7 @@ impl Session {
             front,
             pictures: None,
             private,
+            recorded: 0,
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
@@ -593,20 +641,23 @@ impl Session {
         };
         match self.front.command(&word, rest, named, &view, &self.cast) {
             Ok((actor, action)) => self.act(actor, action).await,
-            Err(e) => (vec![self.error(&e)], Flow::Continue),
+            // What is wrong with someone's command is said to them.
+            Err(e) => (vec![self.error_to(named.as_ref(), &e)], Flow::Continue),
         }
     }
 
     /// What happens by itself (a clock running out): waits for it. `Over` once the
-    /// match has ended.
+    /// match has ended. The front waits for it alongside the input and drops it when a
+    /// line comes first, so nothing is awaited once an update is taken (its lines would
+    /// be lost): what the last one said is recorded here first, before waiting.
     pub async fn news(&mut self) -> (Vec<String>, Flow) {
+        self.said().await;
         match self.feed.next().await {
             Some(Ok(update)) => {
                 let seq = update.seq;
                 let mut out = self.tell(&[update]);
                 out.extend(self.tell_private(seq).await);
                 out.extend(self.draw_new());
-                self.said().await;
                 (out, self.flow())
             }
             Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
@@ -633,8 +684,13 @@ impl Session {
     }
 
     /// Records that what the feed covers has been said here, so a session resumed after
-    /// the process died says what was committed but never said (see [`unsaid`]).
-    async fn said(&self) {
+    /// the process died says what was committed but never said (see [`unsaid`]); once
+    /// per event number.
+    async fn said(&mut self) {
+        if self.feed.seq() <= self.recorded {
+            return;
+        }
+        self.recorded = self.feed.seq();
         if let Err(e) = self
             .runtime
             .store()
@@ -653,14 +709,14 @@ impl Session {
         }
     }
 
-    /// A refusal, said with the names of the people at the table.
+    /// A refusal, said to the one who acted ([`refusal_line`]).
     fn refusal(&self, actor: &Actor, e: &RuleError) -> String {
-        let text = narrate::refusal(e, &self.cast.names());
-        if self.cast.is_table() {
-            self.error(&format!("{}: {text}", self.cast.actor_name(actor)))
-        } else {
-            self.error(&text)
-        }
+        refusal_line(&self.cast, actor, e, self.json)
+    }
+
+    /// An error about `actor`'s command ([`error_line`]).
+    fn error_to(&self, actor: Option<&Actor>, message: &str) -> String {
+        error_line(&self.cast, actor, message, self.json)
     }
 
     /// Says the events of some updates.
@@ -757,12 +813,7 @@ impl Session {
 
     /// Leaving: how to come back (with the same database).
     fn left(&self) -> Vec<String> {
-        let db = self.runtime.store().path();
-        let again = if db == Path::new(DEFAULT_DB) {
-            "mondo play --resume".to_string()
-        } else {
-            format!("mondo play --resume --db {}", db.display())
-        };
+        let again = resume_command(self.runtime.store().path(), Some(self.id));
         vec![if self.json {
             json!({"event": "left", "match": self.id.0, "resume": again}).to_string()
         } else {
@@ -855,13 +906,164 @@ async fn unsaid(
     out
 }
 
+/// A refusal as the terminal prints it, with the names of the people at the table, to
+/// the one who acted: it may name what only they know (their tiles, their points, a
+/// guess that failed), so at a shared table it is addressed to them like every
+/// private line.
+pub fn refusal_line(cast: &Cast, actor: &Actor, e: &RuleError, json: bool) -> String {
+    error_line(cast, Some(actor), &narrate::refusal(e, &cast.names()), json)
+}
+
+/// An error about `actor`'s command as the terminal prints it: addressed to them at a
+/// shared table (JSON `"to": NAME`, text `(to NAME only) error: ...`), said to all
+/// otherwise.
+pub fn error_line(cast: &Cast, actor: Option<&Actor>, message: &str, json: bool) -> String {
+    let to = match actor {
+        Some(a @ (Actor::Player(_) | Actor::Host(_))) if cast.is_table() => cast.actor_name(a),
+        _ if json => return json!({"event": "error", "message": message}).to_string(),
+        _ => return format!("error: {message}"),
+    };
+    if json {
+        json!({"event": "error", "message": message, "to": to}).to_string()
+    } else {
+        format!("(to {to} only) error: {message}")
+    }
+}
+
+/// An unfinished match this runtime runs, as `--resume` lists it.
+struct Unfinished {
+    record: crate::store::MatchRecord,
+    game: GameKind,
+    players: Vec<String>,
+}
+
+impl Unfinished {
+    /// The command that goes back to it.
+    fn again(&self, db: &Path) -> String {
+        resume_command(db, Some(self.record.id))
+    }
+
+    fn text(&self, db: &Path) -> String {
+        format!(
+            "match {} ({}{}), started {}: `{}`",
+            self.record.id,
+            self.game.title().to_ascii_lowercase(),
+            if self.players.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", self.players.join(" vs "))
+            },
+            self.record.created,
+            self.again(db)
+        )
+    }
+
+    fn json(&self, db: &Path) -> serde_json::Value {
+        json!({"match": self.record.id.0, "game": self.game.name(), "players": self.players,
+               "created": self.record.created, "resume": self.again(db)})
+    }
+}
+
+/// The unfinished matches this runtime runs (one whose log cannot be rebuilt is not
+/// among them), newest first.
+async fn unfinished(runtime: &Runtime<AnyMatch>) -> Result<Vec<Unfinished>, String> {
+    let found = runtime
+        .store()
+        .matches(&MatchFilter {
+            status: Some(Status::Live),
+            ..MatchFilter::default()
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    let live = runtime.live();
+    let mut out = Vec::new();
+    for record in found.into_iter().filter(|r| live.contains(&r.id)) {
+        let Ok(game) = record.game() else { continue };
+        let players = if record.players.len() > 1 {
+            let names = runtime
+                .store()
+                .local_names(&record.players)
+                .await
+                .map_err(|e| e.to_string())?;
+            record
+                .players
+                .iter()
+                .map(|id| {
+                    names
+                        .get(id)
+                        .cloned()
+                        .unwrap_or_else(|| format!("player{id}"))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        out.push(Unfinished {
+            record,
+            game,
+            players,
+        });
+    }
+    Ok(out)
+}
+
+/// Why match `id` cannot be resumed, and what can be.
+async fn not_resumable(
+    runtime: &Runtime<AnyMatch>,
+    id: MatchId,
+    unfinished: &[Unfinished],
+) -> String {
+    let db = runtime.store().path();
+    let why = match runtime.store().record(id).await {
+        Ok(Some(r)) if r.status == Status::Over => {
+            format!(
+                "match {id} is over: `mondo replay {id} --db {}` shows it",
+                db.display()
+            )
+        }
+        Ok(Some(_)) => format!(
+            "match {id} could not be rebuilt from its log: `mondo replay {id} --db {}` shows it",
+            db.display()
+        ),
+        Ok(None) => format!("there is no match {id} in {}", db.display()),
+        Err(e) => e.to_string(),
+    };
+    if unfinished.is_empty() {
+        format!("{why}; no match there is unfinished")
+    } else {
+        format!(
+            "{why}; the unfinished ones are:\n{}",
+            unfinished
+                .iter()
+                .map(|u| format!("  {}", u.text(db)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    }
+}
+
+/// `mondo play --resume [ID] [--db DB]` (the database named only when not the default).
+fn resume_command(db: &Path, id: Option<MatchId>) -> String {
+    let mut command = "mondo play --resume".to_string();
+    if let Some(id) = id {
+        command.push_str(&format!(" {id}"));
+    }
+    if db != Path::new(DEFAULT_DB) {
+        command.push_str(&format!(" --db {}", db.display()));
+    }
+    command
+}
+
 /// Lines as printed; a line with no JSON of its own (`null`: part of a larger object
 /// said by another line) is not printed in JSON.
 fn render(lines: &[Line], json: bool) -> Vec<String> {
     lines
         .iter()
         .filter(|l| !(json && l.json.is_null()))
-        .map(|l| l.render(json))
+        .flat_map(|l| {
+            let clear = (l.clears_screen && !json).then(|| CLEAR_SCREEN.to_string());
+            clear.into_iter().chain([l.render(json)])
+        })
         .collect()
 }
 

@@ -20,7 +20,8 @@ use serde_json::json;
 
 pub const HELP: &str = "\
 a line is [NAME:] COMMAND, e.g. `alice: koan URL challenge A,C` or `bob: answer A obeys C not`.
-players: koan STRUCTURE [grade|challenge] [A,B,C] (default: grade on every unsolved pattern)
+players: start NAME (the player with the advantage picks who starts)
+         koan STRUCTURE [grade|challenge] [A,B,C] (default: grade on every unsolved pattern)
          answer A obeys B not C pass (both players, privately, per challenged pattern)
          guess A PATTERN (a stone) | confirm | take back | end turn | resign
          quiz: answer obeys not pass ... (one per question, in order)
@@ -28,21 +29,25 @@ host:    pause | resume | disallow (the pending guess, stone returned) | end
 anyone:  board | status | help | quit (the match stays, to resume)
 without a name, a command is the current player's; `answer` and `resign` need a name.";
 
-/// A Triple for the cast's two players: the first starts.
+/// A Triple for the cast's two players: `advantage` (a player's name; by default the
+/// second, the one challenged) chooses who starts, as in the duel.
 pub fn triple_setup(
     cast: &Cast,
     patterns: &[String],
     pool: &Pool,
     seed: u64,
+    advantage: Option<&str>,
     timing: TripleTiming,
 ) -> Result<TripleSetup, String> {
     let [(a, _), (b, _)] = cast.players() else {
         return Err("a Triple needs two players: --players alice,bob".into());
     };
+    let advantage = super::zendo::advantage_of(cast, advantage)?;
     let (hidden, opening) = triple_opening(patterns, pool, seed, &Limits::default())?;
     Ok(TripleSetup {
         players: [*a, *b],
-        starter: *a,
+        starter: None,
+        advantage: Some(advantage),
         hidden: Box::new(hidden),
         opening: Box::new(opening),
         settings: Settings {
@@ -154,9 +159,19 @@ impl GameFront for TripleFront {
             Some((id, _)) => Ok(Actor::Host(*id)),
             None => Err("this match has no host".to_string()),
         };
-        let turn_player = || match v.turn_seat() {
-            Some(seat) => Ok(Actor::Player(v.players[seat])),
-            None => Err("no turn is being played: answer the quiz, or look at `status`".into()),
+        let turn_player = || match (&v.phase, v.turn_seat()) {
+            (PhaseView::ChoosingStarter { advantage }, _) => {
+                let adv = &cast.name_of(v.players[*advantage]);
+                let [a, b] = [0, 1].map(|i| cast.players()[i].1.clone());
+                Err(format!(
+                    "first {adv}, who has the advantage, chooses who starts: `{adv}: start {a}` \
+                     or `{adv}: start {b}`"
+                ))
+            }
+            (_, Some(seat)) => Ok(Actor::Player(v.players[seat])),
+            (_, None) => {
+                Err("no turn is being played: answer the quiz, or look at `status`".into())
+            }
         };
         let by = |default: &dyn Fn() -> Result<Actor, String>| named.map_or_else(default, Ok);
         let play = |m: TripleMove| -> Result<(Actor, AnyAction), String> {
@@ -169,6 +184,24 @@ impl GameFront for TripleFront {
         };
         match (word, rest) {
             ("", _) => Err("say what, after the name: e.g. `alice: koan URL`".into()),
+            ("start", "") => Err("say who starts: e.g. `start alice`".into()),
+            ("start", name) => match cast.actor(name) {
+                Some(Actor::Player(starter)) => {
+                    let advantage = || match v.phase {
+                        PhaseView::ChoosingStarter { advantage } => {
+                            Ok(Actor::Player(v.players[advantage]))
+                        }
+                        _ => Err("the starting player has already been chosen".to_string()),
+                    };
+                    Ok((
+                        by(&advantage)?,
+                        AnyAction::ZendoTriple(Action::Move(TripleMove::ChooseStarter { starter })),
+                    ))
+                }
+                _ => Err(format!(
+                    "`{name}` does not play here; start one of the players"
+                )),
+            },
             ("koan", text) => {
                 let (koan, mode, patterns) = read_koan(text)?;
                 play(TripleMove::Build {

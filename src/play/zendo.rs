@@ -16,7 +16,7 @@ use crate::rules::zendo::{
     Answer, DuelMove, DuelSetup, DuelView, GuessView, Mode, Opening, PhaseView, PracticeMove,
     PracticeSetup, PracticeStep, PracticeView, Settings, StepView, TableEntry, Timing, opening,
 };
-use crate::rules::{Action, Actor};
+use crate::rules::{Action, Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
@@ -58,6 +58,24 @@ fn open_with(source: Source<'_>, set: PieceSet, seed: u64) -> Result<Opening, St
     opening(source, set, seed, &Limits::default()).map_err(|e| e.to_string())
 }
 
+/// Who has the advantage (chooses who starts) at a two-player table: the player named
+/// (`--advantage`), by default the second, the one challenged.
+pub(super) fn advantage_of(cast: &Cast, name: Option<&str>) -> Result<PlayerId, String> {
+    let [_, (b, bname)] = cast.players() else {
+        return Err("two players are needed: --players alice,bob".into());
+    };
+    match name {
+        None => Ok(*b),
+        Some(name) => match cast.actor(name) {
+            Some(Actor::Player(id)) => Ok(id),
+            _ => Err(format!(
+                "the advantage goes to one of the players, not `{name}` (e.g. --advantage \
+                 {bname})"
+            )),
+        },
+    }
+}
+
 /// A duel setup for `cast`: `advantage` (a player's name; by default the second, the
 /// one challenged) chooses who starts.
 pub fn duel_setup(
@@ -68,21 +86,10 @@ pub fn duel_setup(
     settings: Settings,
     timing: Timing,
 ) -> Result<DuelSetup, String> {
-    let [(a, _), (b, bname)] = cast.players() else {
+    let [(a, _), (b, _)] = cast.players() else {
         return Err("a duel needs two players: --players alice,bob".into());
     };
-    let advantage = match advantage {
-        None => *b,
-        Some(name) => match cast.actor(name) {
-            Some(Actor::Player(id)) => id,
-            _ => {
-                return Err(format!(
-                    "the advantage goes to one of the players, not `{name}` (e.g. --advantage \
-                     {bname})"
-                ));
-            }
-        },
-    };
+    let advantage = advantage_of(cast, advantage)?;
     if settings.set != PieceSet::Pyramids {
         return Err(format!(
             "the Zendo Duel plays with the 12 pyramids, not {}; arrows are for practice \

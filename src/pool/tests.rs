@@ -347,3 +347,36 @@ fn line_starts_agree_with_counting_newlines() {
         assert_eq!(lines.line_of(offset), counted, "at {offset}");
     }
 }
+
+/// The Koans and Patterns rules illustrate with three patterns of their own and say
+/// the game's are different: the shipped arrows pool (which Zendo Triple draws from)
+/// holds none of them, in any wording.
+#[test]
+fn the_rulebooks_example_patterns_are_not_in_the_arrows_pool() {
+    let examples = [
+        "There is at least 1 arrow pointing up.",
+        "There are at most 3 arrows.",
+        "There are no arrows pointing left.",
+    ];
+    let pool = Pool::shipped(PieceSet::Arrows);
+    for text in examples {
+        let example = lang::parse(text).expect("the rulebook's example reads");
+        for e in pool.entries() {
+            let verdict = crate::finder::compare(
+                &example.formula,
+                &e.pattern.formula,
+                PieceSet::Arrows,
+                &[],
+                crate::finder::Style::Simple,
+                0,
+                &crate::finder::Limits::default(),
+            );
+            assert!(
+                matches!(verdict, crate::finder::Verdict::Counterexample(_)),
+                "`{}` ({}) is the rulebook's example `{text}`",
+                e.pattern.source,
+                e.id
+            );
+        }
+    }
+}

@@ -81,6 +81,10 @@ pub enum RuleError {
     TooHard(String),
     #[error("you have no guessing ticket; answer a challenge correctly to earn one")]
     NoTicket,
+    /// Zendo Triple and Classic call their guessing tokens stones; the text says how
+    /// one is earned there. (The same code as [`RuleError::NoTicket`].)
+    #[error("you have no guessing stone; {0}")]
+    NoStone(&'static str),
     #[error("time is up: {0}")]
     Expired(&'static str),
     #[error("the umpire's verdict was refused: {0}")]
@@ -121,7 +125,7 @@ impl RuleError {
             RuleError::AlreadyGiven { .. } => ErrorCode::AlreadyGiven,
             RuleError::WrongSet { .. } | RuleError::PatternSet(_) => ErrorCode::WrongSet,
             RuleError::TooHard(_) => ErrorCode::TooHard,
-            RuleError::NoTicket => ErrorCode::NoTicket,
+            RuleError::NoTicket | RuleError::NoStone(_) => ErrorCode::NoTicket,
             RuleError::Expired(_) => ErrorCode::Expired,
             RuleError::BadVerdict(_) => ErrorCode::BadVerdict,
             RuleError::StaleDeadline => ErrorCode::StaleDeadline,

@@ -26,6 +26,7 @@ mod errors;
 pub mod kind;
 pub mod ledger;
 pub mod seat;
+pub mod secret;
 pub mod zendo;
 
 pub use authority::Emitter;
@@ -34,6 +35,7 @@ pub use errors::{ErrorCode, FoldError, RuleError, SetupError};
 pub use kind::{GameKind, UnknownGame};
 pub use ledger::Ledger;
 pub use seat::{BySeat, Seat};
+pub use secret::Secret;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -289,6 +291,12 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     /// The event as `viewer` may hear it: as it is, with its secret taken out ("an
     /// answer is in"), or not at all (the created event, which holds the secrets).
     fn redact(&self, event: &Self::Event, viewer: &Viewer) -> Option<Self::Event>;
+    /// What `viewer` may not know yet, now: the seed, hidden patterns, the grid
+    /// outside a reveal, tiles, points, private answers, statements not yet shown
+    /// (nothing once all is revealed). No line or message a front makes for the viewer
+    /// may give one away; the secrecy test checks it for every game, which is why a
+    /// game must declare them to be playable.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret>;
 
     // ---- The umpire's slow work
 

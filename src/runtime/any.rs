@@ -104,6 +104,13 @@ macro_rules! games {
                     $(AnyMatch::$kind(_) => GameKind::$kind,)+
                 }
             }
+
+            /// What `viewer` may not know yet (see `rules::Game::secrets`).
+            pub fn secrets(&self, viewer: &Viewer) -> Vec<rules::Secret> {
+                match self {
+                    $(AnyMatch::$kind(g) => rules::Game::secrets(g, viewer),)+
+                }
+            }
         }
 
         impl AnySetup {

@@ -10,7 +10,22 @@ use std::time::Duration;
 
 /// Runs `mondo play --json --db DB ARGS` with all of `input` piped in: its JSON lines.
 pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
-    let mut child = spawn(db, args);
+    run(db, args, &["--json"], input)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// Runs `mondo play --db DB ARGS` (text, as a person reads it) with all of `input`
+/// piped in: everything it printed.
+pub fn play_text(db: &Path, args: &[&str], input: &str) -> String {
+    run(db, args, &[], input)
+}
+
+/// `mondo play FLAGS --db DB ARGS` with all of `input` piped in: what it printed (it
+/// must succeed).
+fn run(db: &Path, args: &[&str], flags: &[&str], input: &str) -> String {
+    let mut child = spawn_as(db, args, flags, &[]);
     child
         .stdin
         .take()
@@ -19,23 +34,27 @@ pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
 /// to the test's, and nothing can fill an unread pipe).
 fn spawn(db: &Path, args: &[&str]) -> Child {
-    spawn_env(db, args, &[])
+    spawn_as(db, args, &["--json"], &[])
 }
 
 /// The same, with these environment variables set.
 fn spawn_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
+    spawn_as(db, args, &["--json"], env)
+}
+
+/// `mondo play FLAGS --db DB ARGS` with these environment variables, its input and
+/// output piped.
+fn spawn_as(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args(["play", "--json", "--db"])
+        .arg("play")
+        .args(flags)
+        .arg("--db")
         .arg(db)
         .args(args)
         .envs(env.iter().copied())

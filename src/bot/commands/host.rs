@@ -609,7 +609,7 @@ pub async fn host(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Stop the clocks of the duel here until resumed (players wait).
+/// Stop the clocks of the match here (any game) until resumed (players wait).
 #[poise::command(slash_command, rename = "pause")]
 pub async fn host_pause(
     ctx: Context<'_>,
@@ -620,7 +620,7 @@ pub async fn host_pause(
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Pause))).await
 }
 
-/// Let the clocks of the duel here run again, with the time they had.
+/// Let the clocks of the match here run again, with the time they had.
 #[poise::command(slash_command, rename = "resume")]
 pub async fn host_resume(
     ctx: Context<'_>,
@@ -631,7 +631,7 @@ pub async fn host_resume(
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::Resume))).await
 }
 
-/// Disallow the guess being made (a contrived one): its ticket comes back.
+/// Disallow the guess being made (a contrived one): its ticket (or stone) comes back.
 #[poise::command(slash_command, rename = "disallow")]
 pub async fn host_disallow(
     ctx: Context<'_>,
@@ -642,7 +642,7 @@ pub async fn host_disallow(
     override_match(ctx, game, zendo::disallow).await
 }
 
-/// End the match with no winner; the pattern is revealed.
+/// End the match here (any game) with no winner; its secrets are revealed.
 #[poise::command(slash_command, rename = "end")]
 pub async fn host_end(
     ctx: Context<'_>,
@@ -653,8 +653,8 @@ pub async fn host_end(
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
 }
 
-/// A host's `action` on the match meant: `game`, or the only duel (or Pattern Assembly
-/// match) running in the channel.
+/// A host's `action` on the match meant: `game`, or the only live match in the
+/// channel, whatever its game.
 pub(crate) async fn override_match(
     ctx: Context<'_>,
     game: Option<i64>,
@@ -675,33 +675,10 @@ pub(crate) async fn override_match(
                 .await;
             }
         },
-        None => {
-            let mut duels = bot.duels_in(ctx.channel_id().get()).await?;
-            duels.extend(crate::bot::games::assembly::live_in(bot, ctx.channel_id().get()).await?);
-            match duels.len() {
-                1 => duels.remove(0),
-                0 => {
-                    return reply(
-                        ctx,
-                        Post::private(
-                            "no duel is running in this channel (give `match` for another one)",
-                        ),
-                    )
-                    .await;
-                }
-                _ => {
-                    let ids: Vec<String> = duels.iter().map(|d| format!("#{}", d.id)).collect();
-                    return reply(
-                        ctx,
-                        Post::private(format!(
-                            "several duels run here ({}): give `match`",
-                            ids.join(", ")
-                        )),
-                    )
-                    .await;
-                }
-            }
-        }
+        None => match only_match(bot.live_in(ctx.channel_id().get()).await?) {
+            Ok(record) => record,
+            Err(why) => return reply(ctx, Post::private(why)).await,
+        },
     };
     let action = match action(&record) {
         Ok(a) => a,
@@ -717,6 +694,28 @@ pub(crate) async fn override_match(
         )
         .await;
     bot.deliver(claimed(result), |post| reply(ctx, post)).await
+}
+
+/// The match a host command without `match:` is for: the one live match of the
+/// channel (of any game), or why there is none to pick.
+pub(crate) fn only_match(mut live: Vec<MatchRecord>) -> Result<MatchRecord, String> {
+    match live.len() {
+        1 => Ok(live.remove(0)),
+        0 => Err("no match is running in this channel (give `match` for one elsewhere)".into()),
+        _ => {
+            let each: Vec<String> = live
+                .iter()
+                .map(|r| {
+                    let game = r.game().map_or(r.kind.as_str(), |k| k.title());
+                    format!("#{} ({game})", r.id)
+                })
+                .collect();
+            Err(format!(
+                "several matches run here ({}): give `match`",
+                each.join(", ")
+            ))
+        }
+    }
 }
 
 /// A counterexample style.

@@ -72,6 +72,34 @@ pub fn check(
             .map(|(_, c)| *c)
             .collect()
     });
+    let (words, mut reasons) = form_reasons(statement, &geometry, subset, max_words);
+    match &table {
+        None => reasons.push(
+            "it is too complex to check: it nests so many tiles inside each other that the umpire cannot try every colouring in time; say it with fewer tiles nested in each other"
+                .into(),
+        ),
+        Some(t) => reasons.extend(truth_reason(t, &geometry, f, &uninvolved)),
+    }
+    Ok(Verdict {
+        statement: english(f),
+        symbolic: symbolic(f),
+        words,
+        valid: reasons.is_empty(),
+        uninvolved,
+        reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+        checked: table.is_some(),
+    })
+}
+
+/// What the statement's form says against it, with no colouring tried: more words than
+/// `max_words` (its words as written come first), or a region the subset lacks.
+pub fn form_reasons(
+    statement: &Statement,
+    geometry: &Geometry,
+    subset: &Subset,
+    max_words: usize,
+) -> (usize, Vec<String>) {
+    let f = &statement.formula;
     let words = word_count(&statement.source);
     let mut reasons = Vec::new();
     if words > max_words {
@@ -89,22 +117,7 @@ pub fn check(
             });
         }
     }
-    match &table {
-        None => reasons.push(
-            "it is too complex to check: it nests so many tiles inside each other that the umpire cannot try every colouring in time; say it with fewer tiles nested in each other"
-                .into(),
-        ),
-        Some(t) => reasons.extend(truth_reason(t, &geometry, f, &uninvolved)),
-    }
-    Ok(Verdict {
-        statement: english(f),
-        symbolic: symbolic(f),
-        words,
-        valid: reasons.is_empty(),
-        uninvolved,
-        reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
-        checked: table.is_some(),
-    })
+    (words, reasons)
 }
 
 /// What the truth table says against the statement: always true, always false, or

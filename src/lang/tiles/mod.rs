@@ -27,7 +27,7 @@ mod tests;
 
 pub use ast::Statement;
 pub use cells::{Cell, Colour, Layout, NotationError, Subset};
-pub use check::{MAX_WORDS, TooLarge, Verdict, check, truth};
+pub use check::{MAX_WORDS, TooLarge, Verdict, check, form_reasons, truth};
 pub use english::parse_english;
 pub use print::{english, symbolic};
 pub use symbolic::parse_symbolic;

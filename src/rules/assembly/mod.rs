@@ -34,9 +34,11 @@
 //! - A round nobody wins is skipped. `[a_round_nobody_wins_is_skipped]`
 //! - Scores are announced after every round. (the `RoundEnded` event, in the tests
 //!   above)
-//! - Wrong shapes: the original rule announces them at once, with no waiting period
-//!   (the player may answer again at once); the Plus rule (a setting; Plus uses it)
-//!   makes every answer wait. `[wrong_shape_rule_original_and_plus]`
+//! - Wrong shapes: the seed's rule change (the default, and Plus's only rule) makes
+//!   every answer wait, a wrong shape included, which is then announced without its
+//!   contents; a host may keep the first rule instead (a setting): a wrong shape is
+//!   announced at once, with no waiting period (the player may answer again at once).
+//!   `[wrong_shape_rule_original_and_plus]`
 //!
 //! **Fairness of a race**
 //! - An answer carries the time its player sent it (on Discord the interaction's
@@ -57,6 +59,9 @@
 //! - N x M grid (up to 26 x 20); several targets per round (1 point each); a found
 //!   target is discarded and answers matching it afterwards are wrong; a round ends
 //!   when all are found or after 5 minutes. `[plus_several_targets_discard_and_end]`
+//! - A Plus answer's verdict says only whether it matches one of the round's groups
+//!   still to find, and which: a wrong one reveals neither its contents nor whether
+//!   its shape was right. `[plus_wrong_answers_reveal_nothing_of_their_contents]`
 //! - The showdown covers a region the host names (before it opens; default the whole
 //!   grid), for 2 minutes, +1 per right symbol and -1 per wrong one.
 //!   `[plus_showdown_scores_plus_one_minus_one_on_a_region]`
@@ -84,7 +89,7 @@ use crate::grid::{
 };
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, Move, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -122,6 +127,57 @@ impl Timing {
     };
 }
 
+/// What a wrong shape does in the original game, as a host chooses it (Plus: every
+/// answer waits). Written `waits` or `at_once` in the config, `at-once` too at the
+/// terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrongShape {
+    /// The seed's rule change (the default): every answer waits, then a wrong shape is
+    /// announced without its contents.
+    #[default]
+    Waits,
+    /// The first rule: a wrong shape is announced at once, and its player may answer
+    /// again at once.
+    AtOnce,
+}
+
+impl WrongShape {
+    pub fn waits(self) -> bool {
+        self == WrongShape::Waits
+    }
+
+    /// In words, for a host.
+    pub fn words(self) -> &'static str {
+        match self {
+            WrongShape::Waits => {
+                "every answer waits, a wrong shape too (then it is announced without its \
+                 contents)"
+            }
+            WrongShape::AtOnce => "a wrong shape is announced at once, without a waiting period",
+        }
+    }
+}
+
+impl std::str::FromStr for WrongShape {
+    type Err = String;
+    fn from_str(s: &str) -> Result<WrongShape, String> {
+        match s
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', ' '], "_")
+            .as_str()
+        {
+            "waits" | "wait" => Ok(WrongShape::Waits),
+            "at_once" => Ok(WrongShape::AtOnce),
+            _ => Err(format!(
+                "`{s}` is not a wrong-shape rule: `waits` (every answer waits; the default) \
+                 or `at-once` (a wrong shape is said at once)"
+            )),
+        }
+    }
+}
+
 /// Everything a host may set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -135,8 +191,8 @@ pub struct Settings {
     pub targets: u8,
     /// The grid is shown again after these rounds.
     pub reveal_after: Vec<u8>,
-    /// Whether a wrong shape waits like any answer (Plus) or is announced at once
-    /// (the original rule).
+    /// Whether a wrong shape waits like any answer (the seed's rule change, the
+    /// default; Plus always) or is announced at once (the first rule).
     pub wrong_shape_waits: bool,
     /// The part of the grid the showdown covers (None: all of it).
     pub region: Option<Region>,
@@ -153,7 +209,7 @@ impl Settings {
             sizes: vec![3, 4, 5, 6],
             targets: 1,
             reveal_after: vec![5, 10, 15],
-            wrong_shape_waits: false,
+            wrong_shape_waits: true,
             region: None,
             timing: Timing::ORIGINAL,
         }
@@ -203,6 +259,9 @@ impl Settings {
         }
         if !self.plus && self.targets != 1 {
             return bad("several targets a round is the Plus variant");
+        }
+        if self.plus && !self.wrong_shape_waits {
+            return bad("in Pattern Assembly Plus every answer waits, a wrong shape included");
         }
         if let Some(r) = self.region
             && !(self.dims.contains(r.top_left) && self.dims.contains(r.bottom_right))
@@ -462,15 +521,27 @@ pub struct Assembly {
     results: Option<BySeat<ShowdownScore>>,
 }
 
-/// Draws grid number `n` of a match and its rounds `from..` (1-based).
-fn draw(seed: u64, n: u32, settings: &Settings, from: u8) -> (Grid, Vec<Vec<Target>>) {
+/// Draws grid number `n` of a match and its rounds `from..` (1-based), none asking
+/// what `earlier` (the rounds before `from`) asked.
+fn draw(
+    seed: u64,
+    n: u32,
+    settings: &Settings,
+    from: u8,
+    earlier: &[Vec<Target>],
+) -> (Grid, Vec<Vec<Target>>) {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let grid = generate_grid(settings.dims, &mut rng);
     let sizes: Vec<u8> = (from..=settings.rounds)
         .map(|r| settings.size_of(r))
         .collect();
-    let rounds = generate_targets(&grid, &sizes, settings.targets as usize, &mut rng);
+    let asked: Vec<(Shape, Contents)> = earlier
+        .iter()
+        .flatten()
+        .map(|t| (t.shape.clone(), t.contents))
+        .collect();
+    let rounds = generate_targets(&grid, &sizes, settings.targets as usize, &asked, &mut rng);
     (grid, rounds)
 }
 
@@ -530,8 +601,19 @@ impl Assembly {
     }
 
     /// The verdict on `cells` in the current round: against every target not yet
-    /// found; a found target's match is wrong (its contents are said).
+    /// found; a found target's match is wrong (its contents are said). In Plus a
+    /// wrong answer is only "no match".
     fn verdict(&self, cells: &Group) -> (Verdict, Option<u8>) {
+        let (verdict, target) = self.full_verdict(cells);
+        match verdict {
+            Verdict::Right => (verdict, target),
+            _ if self.settings().plus => (Verdict::NoMatch, None),
+            _ => (verdict, target),
+        }
+    }
+
+    /// [`Self::verdict`] before Plus keeps a wrong answer's details to itself.
+    fn full_verdict(&self, cells: &Group) -> (Verdict, Option<u8>) {
         let mut best = Verdict::WrongShape;
         for (i, t) in self.targets().iter().enumerate() {
             match judge(&self.grid, &t.shape, t.contents, cells) {
@@ -555,7 +637,8 @@ impl Assembly {
         let points = target
             .and_then(|i| out.next().targets().get(i as usize))
             .map_or(0, |t| self.settings().points(t));
-        let contents = (verdict != Verdict::WrongShape).then(|| Contents::of(&self.grid, &p.cells));
+        let contents = matches!(verdict, Verdict::Right | Verdict::WrongContents(_))
+            .then(|| Contents::of(&self.grid, &p.cells));
         out.emit(AssemblyEvent::Resolved {
             seat,
             cells: p.cells,
@@ -594,7 +677,9 @@ impl Assembly {
         let s = self.settings();
         let mut reveal = s.reveal_after.contains(&number) || out.next().rereveal;
         if out.next().change && number < s.rounds {
-            let (grid, rounds) = draw(self.setup.seed, out.next().grids, s, number + 1);
+            let done = (number as usize).min(out.next().rounds.len());
+            let earlier = &out.next().rounds[..done];
+            let (grid, rounds) = draw(self.setup.seed, out.next().grids, s, number + 1, earlier);
             out.emit(AssemblyEvent::GridChanged {
                 grid: Some(grid),
                 rounds: Some(rounds),
@@ -727,7 +812,7 @@ impl Game for Assembly {
         }
         let s = &setup.settings;
         s.check()?;
-        let (grid, rounds) = draw(setup.seed, 0, s, 1);
+        let (grid, rounds) = draw(setup.seed, 0, s, 1, &[]);
         let seats = setup.players.len();
         Ok(Assembly {
             ledger: Ledger::new(now),
@@ -850,7 +935,7 @@ impl Game for Assembly {
                 if self.pending[seat].is_some() {
                     return Err(RuleError::WrongPhase(WAITING));
                 }
-                let wrong_shape = self.verdict(cells).0 == Verdict::WrongShape;
+                let wrong_shape = self.full_verdict(cells).0 == Verdict::WrongShape;
                 if wrong_shape && !self.settings().wrong_shape_waits {
                     // The original rule: said at once, no waiting period.
                     out.emit(AssemblyEvent::Resolved {
@@ -1137,10 +1222,32 @@ impl Game for Assembly {
         view::view(self, viewer)
     }
 
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![Secret::Seed(self.setup.seed)];
+        if !matches!(self.phase, Phase::Reveal { .. }) {
+            out.push(Secret::Grid(Box::new(self.grid.clone())));
+        }
+        out.extend(Secret::others(
+            self.players.values().len(),
+            self.viewer_seat(viewer),
+        ));
+        out
+    }
+
     fn redact(&self, event: &AssemblyEvent, viewer: &Viewer) -> Option<AssemblyEvent> {
         match event {
             // The setup's seed draws the grid.
             AssemblyEvent::AssemblyCreated { .. } => None,
+            // A reveal shows the grid while it lasts: heard once it is over (a replay,
+            // a front catching up after a restart), it says nothing.
+            AssemblyEvent::Revealed { .. }
+                if !matches!(self.phase, Phase::Reveal { .. } | Phase::Over(_)) =>
+            {
+                None
+            }
             AssemblyEvent::GridChanged { .. } => Some(AssemblyEvent::GridChanged {
                 grid: None,
                 rounds: None,

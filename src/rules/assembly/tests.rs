@@ -296,10 +296,10 @@ fn answers_only_while_a_round_runs() {
     assert_eq!(h.err(A, answer(&off, None)).code(), ErrorCode::Unsupported);
     // No turns: both answer at will.
     let right = h.right(0);
-    h.answer(B, &broken(3));
-    h.answer(A, &h.wrong_contents());
-    h.answer(B, &right);
+    h.answer(B, &h.wrong_contents());
+    h.answer(A, &right);
     assert!(h.game.pending(Seat::FIRST).is_some());
+    assert!(h.game.pending(Seat::SECOND).is_some());
 }
 
 #[test]
@@ -447,8 +447,15 @@ fn a_round_nobody_wins_is_skipped() {
 
 #[test]
 fn wrong_shape_rule_original_and_plus() {
-    // Original: a wrong shape is said at once, with no waiting period.
-    let mut h = Harness::duel(quick());
+    // The default is the seed's rule change: every answer waits, a wrong shape too.
+    assert!(Settings::original().wrong_shape_waits);
+    // The first rule (a host's setting): a wrong shape is said at once, with no
+    // waiting period.
+    let first_rule = Settings {
+        wrong_shape_waits: false,
+        ..quick()
+    };
+    let mut h = Harness::duel(first_rule);
     h.at(30 * S);
     let events = h.answer(A, &broken(3));
     assert_eq!(resolved(&events), [(Seat::FIRST, Verdict::WrongShape)]);
@@ -457,15 +464,8 @@ fn wrong_shape_rule_original_and_plus() {
     let events = h.answer(A, &broken(4));
     assert_eq!(resolved(&events), [(Seat::FIRST, Verdict::WrongShape)]);
     assert_eq!(names(&h.answer(A, &h.wrong_contents())), ["answered"]);
-    // Plus rule: every answer waits.
-    let mut h = Harness::new(
-        vec![ALICE, BOB],
-        Settings {
-            wrong_shape_waits: true,
-            ..quick()
-        },
-        42,
-    );
+    // The rule change (the default): every answer waits.
+    let mut h = Harness::duel(quick());
     h.at(30 * S);
     assert_eq!(names(&h.answer(A, &broken(3))), ["answered"]);
     assert_eq!(
@@ -476,8 +476,18 @@ fn wrong_shape_rule_original_and_plus() {
         resolved(&h.at(60 * S)),
         [(Seat::FIRST, Verdict::WrongShape)]
     );
-    // Plus uses its own.
+    // Plus uses its own, and only it.
     assert!(Settings::plus(Dims::new(10, 12).unwrap()).wrong_shape_waits);
+    let plus_at_once = Settings {
+        wrong_shape_waits: false,
+        ..Settings::plus(Dims::new(10, 12).unwrap())
+    };
+    let setup = AssemblySetup {
+        players: vec![ALICE, BOB],
+        seed: 1,
+        settings: plus_at_once,
+    };
+    assert!(Assembly::start(setup, 0).is_err());
 }
 
 #[test]
@@ -679,7 +689,7 @@ fn plus_several_targets_discard_and_end() {
     let events = h.at(90 * S);
     assert!(matches!(
         resolved(&events)[..],
-        [(Seat::SECOND, Verdict::WrongContents(_))]
+        [(Seat::SECOND, Verdict::NoMatch)]
     ));
     // The last one ends the round at once.
     h.answer(A, &h.right(2));
@@ -695,6 +705,69 @@ fn plus_several_targets_discard_and_end() {
         AssemblyEvent::RoundEnded {
             number: 2,
             won: false,
+            ..
+        }
+    ));
+}
+
+/// Plus: both players learn only whether an answer matches a group (and which). A
+/// wrong answer, of the right shape or not, says nothing of its contents, in the event
+/// and in the words every front prints.
+#[test]
+fn plus_wrong_answers_reveal_nothing_of_their_contents() {
+    let mut h = Harness::duel(plus());
+    h.at(30 * S);
+    let t = h.game.targets()[0].clone();
+    // The same shape as a target with other contents, if the grid has one.
+    let same_shape = t
+        .shape
+        .placements(h.game.settings().dims)
+        .into_iter()
+        .find(|g| {
+            let c = Contents::of(h.game.grid(), g);
+            h.game.targets().iter().all(|t| t.contents != c)
+        })
+        .expect("a placement with other contents");
+    h.answer(A, &same_shape);
+    h.answer(B, &broken(3));
+    let events = h.at(60 * S);
+    assert_eq!(
+        resolved(&events),
+        [
+            (Seat::FIRST, Verdict::NoMatch),
+            (Seat::SECOND, Verdict::NoMatch)
+        ]
+    );
+    let names = crate::narrate::Names::new(
+        crate::narrate::Front::Terminal,
+        vec![(ALICE, "alice".into()), (BOB, "bob".into())],
+        Default::default(),
+    );
+    for e in &events {
+        let AssemblyEvent::Resolved { contents, .. } = e else {
+            continue;
+        };
+        assert_eq!(*contents, None, "{e:?}");
+        for line in crate::narrate::assembly::event(&names, e, true) {
+            assert_eq!(
+                line.json["contents"],
+                serde_json::Value::Null,
+                "{}",
+                line.json
+            );
+            assert_eq!(line.json["result"], "no_match");
+            assert!(!line.text.contains("holds"), "{}", line.text);
+            assert!(!line.text.contains("shape"), "{}", line.text);
+        }
+    }
+    // A right one says which group it found.
+    h.answer(A, &h.right(1));
+    let events = h.at(90 * S);
+    assert!(matches!(
+        events[0],
+        AssemblyEvent::Resolved {
+            verdict: Verdict::Right,
+            target: Some(1),
             ..
         }
     ));
@@ -737,6 +810,50 @@ fn plus_showdown_scores_plus_one_minus_one_on_a_region() {
     assert_eq!(h.game.winner(), Some(Seat::SECOND));
 }
 
+/// Fails when two rounds ask the same shape (up to rotation and reflection: shapes
+/// are canonical) with the same contents.
+fn assert_no_question_repeats(rounds: &[Vec<Target>], what: &str) {
+    let mut seen = std::collections::HashSet::new();
+    for (i, round) in rounds.iter().enumerate() {
+        assert!(!round.is_empty(), "{what}: round {} asks nothing", i + 1);
+        for t in round {
+            assert!(
+                seen.insert((t.shape.clone(), t.contents)),
+                "{what}: round {} asks {:?} {} again",
+                i + 1,
+                t.shape.rows(),
+                t.contents
+            );
+        }
+    }
+}
+
+/// No round asks what an earlier round of the same match asked (the earlier public
+/// answer would be right again): across many seeds, the original game and Plus, and
+/// the rounds drawn from a changed grid. The draw is the seed's: the same seed asks
+/// the same questions.
+#[test]
+fn no_round_repeats_an_earlier_question() {
+    for seed in 0..150 {
+        for settings in [quick(), Settings::plus(Dims::new(10, 10).unwrap())] {
+            let setup = AssemblySetup {
+                players: vec![ALICE, BOB],
+                seed,
+                settings: settings.clone(),
+            };
+            let (game, _) = Assembly::start(setup.clone(), 0).unwrap();
+            assert_no_question_repeats(game.rounds(), &format!("seed {seed}"));
+            let (again, _) = Assembly::start(setup, 0).unwrap();
+            assert_eq!(game.rounds(), again.rounds());
+            // A grid changed after round 10: rounds 11-20 repeat none of 1-10.
+            let (_, later) = draw(seed, 1, &settings, 11, &game.rounds()[..10]);
+            let mut all = game.rounds()[..10].to_vec();
+            all.extend(later);
+            assert_no_question_repeats(&all, &format!("seed {seed}, changed grid"));
+        }
+    }
+}
+
 #[test]
 fn plus_host_re_reveals_and_changes_the_grid() {
     let mut h = Harness::duel(plus());
@@ -757,6 +874,7 @@ fn plus_host_re_reveals_and_changes_the_grid() {
     let events = h.at(660 * S);
     assert_eq!(names(&events), ["round_ended", "grid_changed", "revealed"]);
     assert_ne!(*h.game.grid(), old);
+    assert_no_question_repeats(h.game.rounds(), "after the change");
     h.at(690 * S);
     let t = &h.game.targets()[0];
     assert_eq!(

@@ -23,7 +23,7 @@ use super::{
 use crate::lang::tiles::Layout;
 use crate::rules::{
     self, Emitter, ErrorCode, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError,
-    Seat, SetupError, Viewer, Who,
+    Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -328,6 +328,78 @@ impl Game for BluffsMatch {
             public: self.public(),
             mine: you.map(|s| self.core.view(s)),
         }
+    }
+
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        let c = &self.core;
+        let you = self.viewer_seat(viewer);
+        let mut out = Vec::new();
+        // Never told to anyone else, even at the end: RP, marks, truths, guesses.
+        out.extend(Secret::others(2, you));
+        // (The same number as the viewer's own would be no telling sign.)
+        let mine = you.map(|s| c.rp[s.index()]);
+        for seat in [Seat::FIRST, Seat::SECOND] {
+            let points = c.rp[seat.index()];
+            if Some(seat) != you && mine != Some(points) {
+                out.push(Secret::Points { seat, points });
+            }
+        }
+        // What the viewer said themselves they know, whoever else said it too.
+        let own: Vec<String> = you
+            .and_then(|s| c.bluffs[s.index()].as_ref())
+            .map(|b| {
+                let mut words = b.statements.clone();
+                words.push(b.subset.to_string());
+                words
+            })
+            .unwrap_or_default();
+        let shown = !matches!(c.phase, PhaseName::Bluffing) || c.is_over();
+        // ... or sees in the open: the same words in a bluff shown.
+        let open: Vec<String> = c
+            .bluffs
+            .iter()
+            .flatten()
+            .filter(|_| shown)
+            .flat_map(|b| {
+                b.statements
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| b.smokescreen != Some(k + 1))
+                    .map(|(_, s)| s.clone())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for (i, b) in c.bluffs.iter().enumerate() {
+            let Some(b) = b.as_ref().filter(|_| Some(Seat(i as u8)) != you) else {
+                continue;
+            };
+            let mut words = Vec::new();
+            for (k, statement) in b.statements.iter().enumerate() {
+                // A smokescreened statement is never shown to the others.
+                if !shown || b.smokescreen == Some(k + 1) {
+                    words.push(statement.clone());
+                }
+            }
+            if !shown {
+                words.push(b.subset.to_string());
+            }
+            out.extend(
+                words
+                    .into_iter()
+                    .filter(|w| !own.contains(w) && !open.contains(w))
+                    .map(Secret::Words),
+            );
+        }
+        if c.is_over() {
+            return out;
+        }
+        out.push(Secret::Seed(c.setup.seed));
+        out.push(Secret::Layout(c.layout));
+        let known: &[crate::lang::tiles::Cell] = you.map_or(&[], |s| c.known(s));
+        for cell in crate::lang::tiles::Cell::all().filter(|x| !known.contains(x)) {
+            out.push(Secret::Tile(cell, c.layout.colour(cell)));
+        }
+        out
     }
 
     fn redact(&self, event: &EventKind, viewer: &Viewer) -> Option<EventKind> {

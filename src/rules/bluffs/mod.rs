@@ -18,16 +18,21 @@
 //!    `subset_must_be_4_to_8_connected_tiles`.
 //! 3. ... sharing fewer than floor(size/2) tiles with the player's own previous
 //!    subset (the opponent's does not matter): `subset_shares_less_than_half_with_own_previous`.
-//! 4. ... and four statements, each passing `tiles::check` (reads, at most 15 words,
-//!    involves every tile, not always true or false, no region the subset lacks):
-//!    `statements_must_read_and_pass_the_check`.
+//! 4. ... and four statements, each passing the umpire's reading ([`judge`]: reads,
+//!    at most 15 words, involves every tile, not always true or false, no region the
+//!    subset lacks): `statements_must_read_and_pass_the_check`. Every statement is
+//!    kept and shown in its English reading; one typed in notation is counted by that
+//!    reading, and one whose reading is not plain English is refused:
+//!    `notation_is_counted_and_shown_by_its_english_reading`.
 //! 5. When both have bluffed, each learns privately which of theirs are true, +1 RP
 //!    each: `true_statements_earn_rp_told_privately`.
 //! 6. Claiming (90 s): both subsets and statements are shown; each player marks each
 //!    opposing statement true or false, +2 RP per right mark, nothing revealed:
 //!    `claiming_scores_right_marks_privately`.
-//! 7. Reveal (30 s, private): buy tile reveals at 8 RP each, several if affordable;
-//!    the opponent learns only how many: `reveals_cost_rp_and_the_opponent_learns_only_how_many`.
+//! 7. Reveal (30 s, private): buy tile reveals at 8 RP each, several if affordable, in
+//!    one command or several; the opponent learns only how many:
+//!    `reveals_cost_rp_and_the_opponent_learns_only_how_many`,
+//!    `reveals_may_be_bought_in_several_commands`.
 //! 8. Or guess the whole layout, with 150 s more once declared:
 //!    `declaring_a_guess_gives_150_seconds_more`.
 //! 9. A wrong guess loses all RP and the next round's reveal:
@@ -39,11 +44,10 @@
 //!     `reveal_times_out_into_the_next_round`.
 //! 13. 5 min of reserve time covers overruns in Bluffing and Claiming; running out
 //!     loses (both at once: a draw): `reserve_covers_overruns_and_running_out_loses`.
-//! 14. No Limit (once): for one round the subset may be any 1-8 tiles, connected or
-//!     not, whatever it shares with the previous one. The cap of 8 stays: a statement
-//!     is checked exactly by enumerating 4^n colourings, and more than 8 tiles cannot
-//!     be (see `tiles::TooLarge`), so the umpire could not uphold rule 4:
-//!     `no_limit_lifts_shape_and_overlap_but_not_the_cap_of_8`.
+//! 14. No Limit (once): for one round the subset may be any tiles, however many,
+//!     connected or not, whatever it shares with the previous one (all three subset
+//!     restrictions lifted); its statements are checked as always (`statement.rs`):
+//!     `no_limit_lifts_all_three_subset_restrictions`.
 //! 15. Smokescreen (once): one of your statements is hidden from the opponent, who
 //!     cannot mark it: `smokescreen_hides_a_statement_from_the_opponent`.
 //! 16. Detective (once, in Claiming): learn the truth of one opposing statement (not
@@ -57,10 +61,12 @@
 //! 20. The state is the fold of its events: `replay_gives_the_same_state`.
 
 mod game;
+mod statement;
 #[cfg(test)]
 mod tests;
 
 pub use game::{BluffsMatch, BluffsView, Deadline, NoWork, PublicBluffs};
+pub use statement::judge;
 
 use crate::lang::tiles::{self, Cell, Colour, Layout, Subset};
 use crate::rules::{Millis, PlayerId, Seat};
@@ -413,8 +419,16 @@ pub struct Bluff {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RevealState {
     Pending,
-    Declared { until: Millis },
-    Guessed { layout: Layout, at: Millis },
+    /// Has bought reveals and can afford more: may buy more, or pass (a layout guess
+    /// is instead of reveals).
+    Revealing,
+    Declared {
+        until: Millis,
+    },
+    Guessed {
+        layout: Layout,
+        at: Millis,
+    },
     Done,
 }
 
@@ -613,7 +627,7 @@ impl Bluffs {
     /// When a seat's Reveal time ends, while it may still act.
     fn reveal_until(&self, seat: Seat) -> Option<Millis> {
         match self.reveal[seat.index()] {
-            RevealState::Pending => Some(self.deadline),
+            RevealState::Pending | RevealState::Revealing => Some(self.deadline),
             RevealState::Declared { until } => Some(until),
             _ => None,
         }
@@ -752,8 +766,15 @@ impl Bluffs {
                 self.rp[i] = self.rp[i].saturating_sub(*cost);
                 self.known[i].extend(tiles.iter().map(|(c, _)| *c));
                 self.known[i].sort();
-                self.bought[i] = tiles.len() as u32;
-                self.reveal[i] = RevealState::Done;
+                self.bought[i] += tiles.len() as u32;
+                // Done once nothing more can be bought.
+                let more = self.rp[i] >= self.setup.settings.reveal_cost
+                    && self.known[i].len() < tiles::cells::TILES;
+                self.reveal[i] = if more {
+                    RevealState::Revealing
+                } else {
+                    RevealState::Done
+                };
             }
             GuessDeclared { seat, until } => {
                 self.reveal[ix(seat)?] = RevealState::Declared { until: *until }
@@ -1007,6 +1028,7 @@ impl Out {
             Move::Reveal { tiles } => self.buy(seat, tiles, now),
             Move::DeclareGuess => {
                 self.pending_reveal(seat, "acted in Reveal")?;
+                self.not_revealing(seat)?;
                 if matches!(self.game.reveal[seat.index()], RevealState::Declared { .. }) {
                     return Err(Error::AlreadyDone("declared a guess"));
                 }
@@ -1016,6 +1038,7 @@ impl Out {
             }
             Move::Guess { layout } => {
                 self.pending_reveal(seat, "acted in Reveal")?;
+                self.not_revealing(seat)?;
                 self.emit(
                     now,
                     EventKind::Guessed {
@@ -1050,8 +1073,20 @@ impl Out {
 
     fn pending_reveal(&self, seat: Seat, what: &'static str) -> Result<(), Error> {
         match self.game.reveal[seat.index()] {
-            RevealState::Pending | RevealState::Declared { .. } => Ok(()),
-            _ => Err(Error::AlreadyDone(what)),
+            RevealState::Pending | RevealState::Revealing | RevealState::Declared { .. } => Ok(()),
+            RevealState::Guessed { .. } | RevealState::Done => Err(Error::AlreadyDone(what)),
+        }
+    }
+
+    /// A layout guess is instead of reveals: refused once some were bought.
+    fn not_revealing(&self, seat: Seat) -> Result<(), Error> {
+        match self.game.reveal[seat.index()] {
+            RevealState::Revealing => Err(Error::Reveal(
+                "you bought reveals this round: buy more, or pass (a layout guess is instead \
+                 of reveals, in a round of its own)"
+                    .into(),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -1094,15 +1129,9 @@ impl Out {
         let subset: Subset = subset
             .parse()
             .map_err(|e: tiles::NotationError| Error::Subset(e.0))?;
-        if no_limit {
-            if subset.len() > tiles::eval::MAX_CHECKED {
-                return Err(Error::Subset(format!(
-                    "even with No Limit a subset has at most {} tiles: the umpire checks each statement over every colouring of its tiles, and cannot beyond 8; this one has {}",
-                    tiles::eval::MAX_CHECKED,
-                    subset.len()
-                )));
-            }
-        } else {
+        // No Limit lifts all three restrictions: any tiles, connected or not, as many
+        // as the board has, whatever they share with the previous subset.
+        if !no_limit {
             subset.check_shape().map_err(|e| Error::Subset(e.0))?;
             if let Some(prev) = &self.game.previous[i] {
                 let shared = subset.shared(prev);
@@ -1124,14 +1153,11 @@ impl Out {
         let mut truths = Vec::new();
         for (k, text) in statements.iter().enumerate() {
             let n = k + 1;
-            let st = tiles::parse(text).map_err(|e| Error::Unreadable {
-                n,
-                message: e.to_string(),
-            })?;
-            let verdict = tiles::check(&st, &subset, max_words).map_err(|e| Error::Refused {
-                n,
-                reason: e.to_string(),
-            })?;
+            let (st, verdict) =
+                statement::judge(text, &subset, max_words).map_err(|e| Error::Unreadable {
+                    n,
+                    message: e.to_string(),
+                })?;
             if !verdict.valid {
                 return Err(Error::Refused {
                     n,

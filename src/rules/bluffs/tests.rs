@@ -226,6 +226,57 @@ fn subset_shares_less_than_half_with_own_previous() {
     assert_eq!(t.g.phase, PhaseName::Claiming);
 }
 
+/// A statement in notation: 15 "words" of notation, 23 in its English reading.
+const NOTATION_LONG: &str =
+    "count(x: red(x)) >= 2 & count(x: blue(x)) >= 1 & count(x: green(x)) >= 1";
+
+#[test]
+fn notation_is_counted_and_shown_by_its_english_reading() {
+    let mut t = T::new(2);
+    let with_first = |first: &str| Move::Bluff {
+        subset: ROW_A.into(),
+        statements: std::iter::once(first.to_string())
+            .chain(colour_statements().into_iter().skip(1))
+            .collect(),
+        no_limit: false,
+        smokescreen: None,
+    };
+    let e = t.try_play(S0, with_first(NOTATION_LONG)).unwrap_err();
+    let said = e.to_string();
+    assert!(said.contains("statement 1"), "{said}");
+    assert!(said.contains("has 23 words; at most 15"), "{said}");
+    assert!(
+        said.contains("“there are at least two red tiles and"),
+        "the reading is shown: {said}"
+    );
+    // Logic with no English reading: refused, its reading shown.
+    let e = t
+        .try_play(
+            S0,
+            with_first("forall x y. count(z: same_colour(x, z) & same_colour(y, z)) >= 2"),
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("not plain English"), "{e}");
+    // Short notation: accepted, and kept, told and shown in English.
+    t.play(S0, with_first("exists x. red(x)"));
+    t.bluff(S1, ROW_C);
+    let shown = t
+        .heard(Some(S1))
+        .into_iter()
+        .find_map(|e| match e {
+            EventKind::Shown {
+                seat, statements, ..
+            } if seat == S0 => Some(statements),
+            _ => None,
+        })
+        .expect("seat 0's bluff is shown in Claiming");
+    assert_eq!(shown[0].as_deref(), Some("there is a red tile"));
+    assert!(
+        shown.iter().flatten().all(|s| !s.contains('(')),
+        "no notation reaches the opponent: {shown:?}"
+    );
+}
+
 #[test]
 fn statements_must_read_and_pass_the_check() {
     let mut t = T::new(3);
@@ -383,6 +434,10 @@ fn reveals_cost_rp_and_the_opponent_learns_only_how_many() {
     for c in &unknown[..2] {
         assert!(view.known.contains(&(*c, t.g.layout.colour(*c))));
     }
+    // Done buying: a player who could afford more says so by passing.
+    if t.g.view(S0).reveal == RevealState::Revealing {
+        t.play(S0, Move::Pass);
+    }
     let e = t.try_play(S0, Move::Pass).unwrap_err();
     assert_eq!(e, Error::AlreadyDone("acted in Reveal"));
     t.play(S1, Move::Pass);
@@ -396,6 +451,71 @@ fn reveals_cost_rp_and_the_opponent_learns_only_how_many() {
     let s1 = t.heard(Some(S1));
     assert!(s1.contains(&EventKind::RevealsCounted { counts: [2, 0] }));
     assert!(!s1.iter().any(|e| matches!(e, EventKind::Revealed { .. })));
+}
+
+#[test]
+fn reveals_may_be_bought_in_several_commands() {
+    let mut t = T::new(6);
+    t.play_to_reveal([ROW_A, ROW_C], [true; 4]);
+    t.both_pass();
+    t.play_to_reveal([ROW_B, ROW_D], [true; 4]);
+    let rp = t.g.rp(S0);
+    assert!(
+        (16..24).contains(&rp),
+        "two rounds: 16 for marks, a few for truths: {rp}"
+    );
+    let unknown: Vec<Cell> = Cell::all().filter(|c| !t.g.known(S0).contains(c)).collect();
+    // One tile, then (the Reveal goes on for this player) another.
+    t.play(
+        S0,
+        Move::Reveal {
+            tiles: vec![unknown[0]],
+        },
+    );
+    assert_eq!(t.g.view(S0).reveal, RevealState::Revealing);
+    // A layout guess is instead of reveals.
+    let e = t.try_play(S0, Move::DeclareGuess).unwrap_err();
+    assert!(e.to_string().contains("bought reveals"), "{e}");
+    t.play(S1, Move::Pass);
+    assert_eq!(t.g.phase, PhaseName::Reveal, "seat 0 may still buy");
+    t.play(
+        S0,
+        Move::Reveal {
+            tiles: vec![unknown[1]],
+        },
+    );
+    // Less than a reveal's price left: nothing more to buy, and the Reveal is over.
+    assert_eq!(t.g.rp(S0), rp - 16);
+    assert_eq!(t.g.phase, PhaseName::Bluffing);
+    // The opponent learns how many in all, not which.
+    assert_eq!(t.g.view(S1).opponent_bought, Some(2));
+    assert!(
+        t.heard(Some(S1))
+            .contains(&EventKind::RevealsCounted { counts: [2, 0] })
+    );
+
+    // Still able to buy when the Reveal's time runs out: passed, the phase ends.
+    let mut t = T::with(
+        6,
+        Settings {
+            reveal_cost: 1,
+            ..Settings::default()
+        },
+    );
+    t.play_to_reveal([ROW_A, ROW_C], [true; 4]);
+    let unknown: Vec<Cell> = Cell::all().filter(|c| !t.g.known(S0).contains(c)).collect();
+    t.play(
+        S0,
+        Move::Reveal {
+            tiles: vec![unknown[0]],
+        },
+    );
+    t.play(S1, Move::Pass);
+    assert_eq!(t.g.view(S0).reveal, RevealState::Revealing);
+    t.wait(t.g.setup.settings.reveal_ms);
+    t.tick();
+    assert_eq!(t.g.phase, PhaseName::Bluffing);
+    assert_eq!(t.g.counted, Some([1, 0]));
 }
 
 #[test]
@@ -573,7 +693,7 @@ fn reserve_covers_overruns_and_running_out_loses() {
 }
 
 #[test]
-fn no_limit_lifts_shape_and_overlap_but_not_the_cap_of_8() {
+fn no_limit_lifts_all_three_subset_restrictions() {
     let no_limit = |subset: &str| Move::Bluff {
         subset: subset.into(),
         statements: colour_statements(),
@@ -581,12 +701,9 @@ fn no_limit_lifts_shape_and_overlap_but_not_the_cap_of_8() {
         smokescreen: None,
     };
     let mut t = T::new(13);
-    let e = t
-        .try_play(S0, no_limit("A1-A2-A3-A4-B1-B2-B3-B4-C1"))
-        .unwrap_err();
-    assert!(e.to_string().contains("at most 8"), "{e}");
-    // Refused, so not spent: disconnected and small is fine.
-    t.play(S0, no_limit("A1-D4-B3"));
+    // More than 8 tiles: the size limit is lifted too (each statement is still checked
+    // to involve every tile).
+    t.play(S0, no_limit("A1-A2-A3-A4-B1-B2-B3-B4-C1"));
     t.bluff(S1, "A1-B1-C1-D1");
     assert!(t.g.items[0].no_limit);
     let m0 = t.marks(S0, [true; 4]);
@@ -594,8 +711,9 @@ fn no_limit_lifts_shape_and_overlap_but_not_the_cap_of_8() {
     t.play(S0, Move::Claim { marks: m0 });
     t.play(S1, Move::Claim { marks: m1 });
     t.both_pass();
-    // Seat 1 repeats its subset with No Limit; seat 0 cannot use it twice.
-    t.play(S1, no_limit("A1-B1-C1-D1"));
+    // Seat 1: fewer than 4 tiles, not connected, sharing with its previous subset.
+    t.play(S1, no_limit("A1-D4-B3"));
+    // Seat 0 cannot use it twice.
     let e = t.try_play(S0, no_limit("A1-D4-B3")).unwrap_err();
     assert_eq!(e, Error::ItemUsed(Item::NoLimit));
 }
@@ -822,7 +940,7 @@ fn the_rule_list_names_real_tests() {
                 && w.matches('_').count() >= 2
         })
         .collect();
-    assert_eq!(list.len(), 21, "{list:?}");
+    assert_eq!(list.len(), 23, "{list:?}");
     for name in list {
         assert!(tests.contains(&format!("fn {name}()")), "no test {name}");
     }

@@ -9,7 +9,7 @@ use super::{
 use crate::finder::{Counterexample, Limits, Style, Verdict};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::{Formula, Pattern};
-use crate::rules::{FoldError, Ledger, RuleError, Seat, SetupError};
+use crate::rules::{FoldError, Ledger, RuleError, Seat, Secret, SetupError};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -64,6 +64,21 @@ impl VerdictJob {
 }
 
 impl Core {
+    /// What a viewer (in seat `viewer`, if they play) may not know yet of a match this
+    /// core umpires among `seats` players: the seed, the hidden pattern and each other
+    /// player's private answers; nothing once the match is `over`.
+    pub(crate) fn secrets(&self, over: bool, seats: usize, viewer: Option<Seat>) -> Vec<Secret> {
+        if over {
+            return Vec::new();
+        }
+        let mut out = vec![
+            Secret::Seed(self.seed),
+            Secret::Pattern(Box::new(self.hidden.clone())),
+        ];
+        out.extend(Secret::others(seats, viewer));
+        out
+    }
+
     /// Checks the setup common to every Zendo match and lays out the initial table.
     pub(crate) fn new(
         hidden: &Pattern,

@@ -1,5 +1,6 @@
 //! `/assembly duel|answer|showdown|status`: Pattern Assembly's slash commands.
 
+use super::host::ServerSettings;
 use super::view_of;
 use crate::bot::commands::{my_match, play_in, reply};
 use crate::bot::post::Post;
@@ -12,13 +13,14 @@ use crate::runtime::{AnyAction, Common, Place};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
-pub use super::host::{change, region, reveal};
+pub use super::host::{change, region, reveal, settings};
 
 /// Pattern Assembly: a memory race on a grid of O, X and + symbols.
 #[poise::command(
     slash_command,
     subcommands(
-        "duel", "practice", "answer", "showdown", "status", "resign", "reveal", "change", "region"
+        "duel", "practice", "answer", "showdown", "status", "resign", "reveal", "change", "region",
+        "settings"
     ),
     subcommand_required
 )]
@@ -82,10 +84,11 @@ async fn create(
     if crate::bot::games::zendo::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
+    let server = super::host::server_settings(bot, guild).await?;
     let setup = AssemblySetup {
         players,
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: settings(plus, &bot.config.assembly),
+        settings: game_settings(plus, &bot.config.assembly, &server),
     };
     let place = Place {
         guild,
@@ -125,12 +128,16 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     play_in(ctx, &record, |_| Ok(AnyAction::Common(Common::Resign))).await
 }
 
-/// The game's settings with the configured durations (0 keeps the game's own).
-pub fn settings(plus: bool, config: &AssemblyConfig) -> Settings {
+/// The game's settings with the configured durations (0 keeps the game's own) and,
+/// in the original game, the wrong-shape rule: the server's, else the config's.
+pub fn game_settings(plus: bool, config: &AssemblyConfig, server: &ServerSettings) -> Settings {
     let mut s = if plus {
         Settings::plus(Dims { rows: 10, cols: 10 })
     } else {
-        Settings::original()
+        Settings {
+            wrong_shape_waits: server.wrong_shape.unwrap_or(config.wrong_shape).waits(),
+            ..Settings::original()
+        }
     };
     let secs = |v: u64, default: Millis| {
         if v == 0 {
@@ -273,11 +280,36 @@ mod tests {
             rounds: 3,
             ..AssemblyConfig::default()
         };
-        let s = settings(false, &c);
+        let none = ServerSettings::default();
+        let s = game_settings(false, &c, &none);
         assert_eq!(s.timing.reveal, 2_000);
         assert_eq!(s.timing.round, Settings::original().timing.round);
         assert_eq!(s.rounds, 3);
         assert!(s.reveal_after.iter().all(|&r| r < 3));
-        assert!(settings(true, &AssemblyConfig::default()).plus);
+        assert!(game_settings(true, &AssemblyConfig::default(), &none).plus);
+    }
+
+    /// A wrong shape waits unless the config, or a server over it, says at once;
+    /// Plus always waits.
+    #[test]
+    fn the_wrong_shape_rule_is_the_servers_else_the_configs() {
+        use crate::rules::assembly::WrongShape;
+        let config = AssemblyConfig::default();
+        let none = ServerSettings::default();
+        assert!(game_settings(false, &config, &none).wrong_shape_waits);
+        let at_once = AssemblyConfig {
+            wrong_shape: WrongShape::AtOnce,
+            ..AssemblyConfig::default()
+        };
+        assert!(!game_settings(false, &at_once, &none).wrong_shape_waits);
+        let server = ServerSettings {
+            wrong_shape: Some(WrongShape::Waits),
+        };
+        assert!(game_settings(false, &at_once, &server).wrong_shape_waits);
+        let server = ServerSettings {
+            wrong_shape: Some(WrongShape::AtOnce),
+        };
+        assert!(!game_settings(false, &config, &server).wrong_shape_waits);
+        assert!(game_settings(true, &config, &server).wrong_shape_waits);
     }
 }

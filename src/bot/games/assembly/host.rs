@@ -1,15 +1,20 @@
 //! `/assembly reveal|change|region`: a host's Plus commands on a running match, made
 //! like `/host`'s overrides (same hosts: Manage Server or the server's host role; same
 //! `match` option). The rules take them between rounds; the original game refuses
-//! them, saying why.
+//! them, saying why. And `/assembly settings`: a server's own rule for wrong shapes,
+//! made like `/zendo triple-settings` (stored as the game's JSON in the store's
+//! per-game settings; new matches use it, running ones keep theirs).
 
-use crate::bot::commands::host::override_match;
+use crate::bot::commands::host::{host_only, override_match};
+use crate::bot::commands::reply;
+use crate::bot::post::Post;
 use crate::bot::{Bot, Context, Error};
 use crate::grid::Region;
 use crate::rules::GameKind;
-use crate::rules::assembly::{AssemblyMove, Settings};
+use crate::rules::assembly::{AssemblyMove, Settings, WrongShape};
 use crate::runtime::AnyAction;
 use crate::store::{MatchFilter, MatchRecord, Status};
+use serde::{Deserialize, Serialize};
 
 /// The live Pattern Assembly matches in `channel` (`/host` finds them too).
 pub async fn live_in(bot: &Bot, channel: u64) -> Result<Vec<MatchRecord>, Error> {
@@ -85,6 +90,100 @@ pub async fn region(
     .await
 }
 
+/// A server's own Pattern Assembly settings (what it never set is the config's).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerSettings {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wrong_shape: Option<WrongShape>,
+}
+
+/// A server's own settings (none outside a server, or if they do not read).
+pub async fn server_settings(bot: &Bot, guild: Option<u64>) -> Result<ServerSettings, Error> {
+    let Some(g) = guild else {
+        return Ok(ServerSettings::default());
+    };
+    let json = bot
+        .store
+        .game_settings(g, GameKind::Assembly.name())
+        .await?;
+    Ok(serde_json::from_str(&json).unwrap_or_else(|e| {
+        tracing::warn!(guild = g, error = %e, "stored Pattern Assembly settings do not read");
+        ServerSettings::default()
+    }))
+}
+
+/// The wrong-shape rule, as a slash command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum WrongShapeChoice {
+    #[name = "waits: every answer waits, a wrong shape too (the rules' change)"]
+    Waits,
+    #[name = "at once: a wrong shape is said at once (the first rule)"]
+    AtOnce,
+}
+
+impl From<WrongShapeChoice> for WrongShape {
+    fn from(c: WrongShapeChoice) -> WrongShape {
+        match c {
+            WrongShapeChoice::Waits => WrongShape::Waits,
+            WrongShapeChoice::AtOnce => WrongShape::AtOnce,
+        }
+    }
+}
+
+/// Hosts: this server's Pattern Assembly rule for wrong shapes (without options, shows it).
+///
+/// The original game: `waits` (the default: every answer waits 30 s, a wrong shape too,
+/// then it is announced without its contents) or `at once` (the first rule). Plus
+/// always waits. New matches use it; running ones keep theirs.
+#[poise::command(slash_command, guild_only)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "What a wrong shape does in the original game"] wrong_shape: Option<
+        WrongShapeChoice,
+    >,
+    #[description = "Back to the bot's default (the config's)"] reset: Option<bool>,
+) -> Result<(), Error> {
+    if !host_only(ctx).await? {
+        return Ok(());
+    }
+    let bot = ctx.data();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let mut now = if reset == Some(true) {
+        ServerSettings::default()
+    } else {
+        server_settings(bot, guild).await?
+    };
+    if let Some(w) = wrong_shape {
+        now.wrong_shape = Some(w.into());
+    }
+    if (reset == Some(true) || wrong_shape.is_some())
+        && let Some(g) = guild
+    {
+        let json = serde_json::to_string(&now)?;
+        bot.store
+            .set_game_settings(g, GameKind::Assembly.name(), &json)
+            .await?;
+    }
+    reply(
+        ctx,
+        Post::private(describe(&now, bot.config.assembly.wrong_shape)),
+    )
+    .await
+}
+
+/// A server's settings in words, each marked when it is the config's.
+fn describe(s: &ServerSettings, config: WrongShape) -> String {
+    let (rule, mark) = match s.wrong_shape {
+        Some(w) => (w, ""),
+        None => (config, " (default)"),
+    };
+    format!(
+        "Pattern Assembly for this server (new matches use it): {}{mark}. Plus: every \
+         answer waits.",
+        rule.words()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +205,30 @@ mod tests {
             last_at: 0,
             created: String::new(),
         }
+    }
+
+    #[test]
+    fn server_settings_read_back_and_say_what_is_the_default() {
+        let s = ServerSettings {
+            wrong_shape: Some(WrongShape::AtOnce),
+        };
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, r#"{"wrong_shape":"at_once"}"#);
+        assert_eq!(serde_json::from_str::<ServerSettings>(&json).unwrap(), s);
+        assert_eq!(
+            serde_json::from_str::<ServerSettings>("{}").unwrap(),
+            ServerSettings::default()
+        );
+        let said = describe(&s, WrongShape::Waits);
+        assert!(
+            said.contains("announced at once") && !said.contains("default"),
+            "{said}"
+        );
+        let said = describe(&ServerSettings::default(), WrongShape::Waits);
+        assert!(
+            said.contains("every answer waits") && said.contains("(default)"),
+            "{said}"
+        );
     }
 
     #[test]

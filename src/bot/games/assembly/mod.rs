@@ -68,7 +68,7 @@ pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Pos
             continue;
         }
         for line in assembly::event(&voice.names, &e, view.plus) {
-            post.line(line.text.replace(assembly::CLEAR, ""));
+            post.line(line.text);
         }
     }
     post

@@ -97,11 +97,13 @@ pub async fn duel(
 ///
 /// The subset is 4-8 orthogonally connected tiles (`A1-A2-B1-B2`) sharing fewer than
 /// half its tiles with your previous one; each statement must involve every tile of
-/// it, have at most 15 words, and be neither always true nor always false.
+/// it, have at most 15 words (one in notation: the words of its English reading, which
+/// is what your opponent reads), and be neither always true nor always false.
 #[poise::command(slash_command)]
 pub async fn bluff(
     ctx: Context<'_>,
-    #[description = "Use your No Limit item: any 1-8 tiles this round"] nolimit: Option<bool>,
+    #[description = "Use your No Limit item: any tiles, connected or not, this round"]
+    nolimit: Option<bool>,
     #[description = "Use your Smokescreen item: hide this statement (1-4) from the opponent"]
     smoke: Option<u8>,
 ) -> Result<(), Error> {

@@ -15,10 +15,10 @@
 
 use super::view_of;
 use crate::bot::{Data, Error, refusal};
-use crate::lang::tiles::{self, Cell, Layout, Subset};
+use crate::lang::tiles::{Cell, Layout, Subset};
 use crate::narrate::{Line, Names, bluffs as words};
 use crate::render::tiles::board_png;
-use crate::rules::bluffs::{BluffsView, Move, PhaseName, RevealState, STATEMENTS};
+use crate::rules::bluffs::{BluffsView, Move, PhaseName, RevealState, STATEMENTS, judge};
 use crate::rules::{Actor, PlayerId, Viewer};
 use crate::runtime::AnyAction;
 use crate::store::MatchId;
@@ -154,7 +154,7 @@ pub fn phase_controls(game: MatchId, v: &BluffsView) -> Private {
         PhaseName::Reveal
             if matches!(
                 mine.reveal,
-                RevealState::Pending | RevealState::Declared { .. }
+                RevealState::Pending | RevealState::Revealing | RevealState::Declared { .. }
             ) =>
         {
             reveal_controls(game, v)
@@ -281,6 +281,8 @@ pub fn reveal_controls(game: MatchId, v: &BluffsView) -> Private {
         .filter(|c| mine.known.iter().all(|(k, _)| k != c))
         .collect();
     let declared = matches!(mine.reveal, RevealState::Declared { .. });
+    // Reveals bought already: more, or pass (a layout guess is instead of reveals).
+    let revealing = mine.reveal == RevealState::Revealing;
     let mut lines = vec![format!(
         "**Logical Bluffs #{game}**, Reveal (only you see this): you have {} RP; a tile costs {cost}.",
         mine.rp
@@ -306,14 +308,20 @@ pub fn reveal_controls(game: MatchId, v: &BluffsView) -> Private {
                 .max_values(max),
         ));
     }
-    rows.push(CreateActionRow::Buttons(vec![
-        CreateButton::new(id(game, "guess"))
-            .label("Guess the layout")
-            .style(ButtonStyle::Primary),
+    let mut buttons = Vec::new();
+    if !revealing {
+        buttons.push(
+            CreateButton::new(id(game, "guess"))
+                .label("Guess the layout")
+                .style(ButtonStyle::Primary),
+        );
+    }
+    buttons.push(
         CreateButton::new(id(game, "pass"))
-            .label("Pass")
+            .label(if revealing { "Done" } else { "Pass" })
             .style(ButtonStyle::Secondary),
-    ]));
+    );
+    rows.push(CreateActionRow::Buttons(buttons));
     Private {
         lines,
         files: Vec::new(),
@@ -607,29 +615,23 @@ async fn read_back(
     let mut statements = Vec::new();
     for n in 1..=STATEMENTS {
         let text = field(data, &format!("s{n}"));
-        let verdict = match tiles::parse(&text) {
+        let verdict = match judge(&text, &subset, v.settings.max_words) {
             Err(e) => {
                 ok = false;
                 format!("does not read: {e}")
             }
-            Ok(st) => match tiles::check(&st, &subset, v.settings.max_words) {
-                Err(e) => {
+            Ok((_, check)) => {
+                let mark = if check.valid {
+                    "valid".to_string()
+                } else {
                     ok = false;
-                    e.to_string()
-                }
-                Ok(check) => {
-                    let mark = if check.valid {
-                        "valid".to_string()
-                    } else {
-                        ok = false;
-                        format!("refused: {}", check.reason.unwrap_or_default())
-                    };
-                    format!(
-                        "reads as “{}” ({} words): {mark}",
-                        check.statement, check.words
-                    )
-                }
-            },
+                    format!("refused: {}", check.reason.unwrap_or_default())
+                };
+                format!(
+                    "reads as “{}” ({} words): {mark}",
+                    check.statement, check.words
+                )
+            }
         };
         let hidden = if smoke == Some(n) {
             " (smokescreened)"

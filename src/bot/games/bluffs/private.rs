@@ -94,7 +94,16 @@ async fn privately(bot: Arc<Bot>, game: MatchId, player: PlayerId) {
             BluffsEvent::PhaseBegan { phase, .. } => Some(*phase),
             _ => None,
         });
-        if let Some(PhaseName::Claiming | PhaseName::Reveal | PhaseName::Bluffing) = began {
+        // A phase began, or reveals were bought and more can be: the controls again.
+        let bought = own
+            .iter()
+            .any(|e| matches!(e, BluffsEvent::Revealed { .. }));
+        if bought
+            || matches!(
+                began,
+                Some(PhaseName::Claiming | PhaseName::Reveal | PhaseName::Bluffing)
+            )
+        {
             said.append(controls::phase_controls(game, v));
         }
         if !said.is_empty() {

@@ -122,14 +122,10 @@ pub async fn duel(
         )
         .await;
     }
-    let advantage = advantage.map_or(them, |u| u.id.get());
-    if advantage != me && advantage != them {
-        return reply(
-            ctx,
-            Post::private("the advantage goes to one of the two players"),
-        )
-        .await;
-    }
+    let advantage = match advantage_of(advantage.as_ref(), me, them) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
     // From here to the match's creation, no other duel may be set up in this channel
     // (drawing and the DM checks take a while).
     let Some(_setting_up) = bot.setting_up(channel, 0) else {
@@ -374,7 +370,7 @@ pub async fn practice(
     start(ctx, game, channel, |_| {}).await
 }
 
-/// Your match here: whose move, the clocks, the tickets (only you see it).
+/// Your match here: whose move, the clocks, the tickets or stones (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     private_status(ctx).await
@@ -452,6 +448,21 @@ pub fn either(
         (Ok(GameKind::ZendoClassic), _) => classic::from_duel(duel),
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
+    }
+}
+
+/// Who has the advantage in a two-player match (a duel, a Triple) of `me` against
+/// `them`: the host's `advantage`, else the one challenged; one of the two players.
+pub(crate) fn advantage_of(
+    advantage: Option<&serenity::User>,
+    me: u64,
+    them: u64,
+) -> Result<u64, &'static str> {
+    let advantage = advantage.map_or(them, |u| u.id.get());
+    if advantage == me || advantage == them {
+        Ok(advantage)
+    } else {
+        Err("the advantage goes to one of the two players")
     }
 }
 

@@ -238,42 +238,61 @@ fn duel_opening(game: MatchId, v: &DuelView, clocks: Clocks) -> Post {
     for e in &v.table {
         post.entry(e);
     }
-    let adv = names.name(v.advantage);
-    let by = v
-        .clock
-        .expires_at()
-        .map_or(String::new(), |at| format!(" {}", clocks.countdown(at)));
     post.line(format!(
-        "{adv}, you have the advantage: choose who starts{by} (or decline with `/zendo \
-         resign`; no choice in time declines too). Turns are {} each, challenges are \
-         answered within {} s, and each official guess adds {} s. Tickets: {}.",
+        "{} Turns are {} each, challenges are answered within {} s, and each official \
+         guess adds {} s. Tickets: {}.",
+        choose_who_starts(&names.name(v.advantage), &v.clock, clocks),
         clock_text(v.timing.turn_ms),
         v.timing.challenge_ms / 1000,
         v.timing.guess_bonus_ms / 1000,
         names.each(v.tickets.values())
     ));
-    let advantage = v.players[v.advantage];
-    post.buttons(
-        v.players
-            .values()
-            .iter()
-            .map(|p| {
-                Button::new(
-                    ButtonId {
-                        game,
-                        version: v.version,
-                        press: Press::Start(*p),
-                    },
-                    if *p == advantage {
-                        "I start".to_string()
-                    } else {
-                        "My opponent starts".to_string()
-                    },
-                )
-            })
-            .collect(),
-    );
+    post.buttons(starter_buttons(
+        game,
+        v.version,
+        v.players.values(),
+        v.players[v.advantage],
+    ));
     post
+}
+
+/// The advantage player's invitation (a duel's, a Triple's), with the countdown of
+/// `clock`, the turn clock that runs while they choose.
+pub fn choose_who_starts(adv: &str, clock: &crate::rules::Clock, clocks: Clocks) -> String {
+    let by = clock
+        .expires_at()
+        .map_or(String::new(), |at| format!(" {}", clocks.countdown(at)));
+    format!(
+        "{adv}, you have the advantage: choose who starts{by} (or decline with `/zendo \
+         resign`; no choice in time declines too)."
+    )
+}
+
+/// The advantage player's two buttons (a duel's, a Triple's): "I start" and "My
+/// opponent starts".
+pub fn starter_buttons(
+    game: MatchId,
+    version: u64,
+    players: &[PlayerId],
+    advantage: PlayerId,
+) -> Vec<Button> {
+    players
+        .iter()
+        .map(|p| {
+            Button::new(
+                ButtonId {
+                    game,
+                    version,
+                    press: Press::Start(*p),
+                },
+                if *p == advantage {
+                    "I start".to_string()
+                } else {
+                    "My opponent starts".to_string()
+                },
+            )
+        })
+        .collect()
 }
 
 /// The opening post of solo practice.

@@ -58,20 +58,23 @@ impl From<LetterChoice> for Letter {
 /// Challenge someone to Zendo Triple: three hidden arrows patterns, first to solve two.
 ///
 /// The umpire hides patterns A, B and C and shows a structure that obeys all three and
-/// one that obeys as few as possible. The one you challenge starts. Each turn: build a
+/// one that obeys as few as possible. The one you challenge has the advantage and
+/// chooses who starts. Each turn: build a
 /// structure if you like (`/koan`, graded or challenged on the patterns you name), guess
 /// a pattern with a stone (`/guess ... on: A`), `/endturn`. After two hours of play a
 /// quiz decides the patterns left.
 #[poise::command(slash_command, guild_only)]
 pub async fn triple(
     ctx: Context<'_>,
-    #[description = "Who you challenge (they start)"] opponent: serenity::User,
+    #[description = "Who you challenge (they choose who starts)"] opponent: serenity::User,
     #[description = "Where the three patterns come from: arrows (default) or a server pool"]
     pool: Option<String>,
     #[description = "Host only: the seed that draws the patterns (a player who knew it could work them out)"]
     seed: Option<u64>,
     #[description = "Host only: who plays against the opponent (you only set the match up)"]
     player: Option<serenity::User>,
+    #[description = "Host only: who chooses who starts (default: the one challenged)"]
+    advantage: Option<serenity::User>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
@@ -86,18 +89,23 @@ pub async fn triple(
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
     let settings = bot.settings(guild).await?;
-    if (seed.is_some() || player.is_some())
+    if (seed.is_some() || player.is_some() || advantage.is_some())
         && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
     {
         return reply(
             ctx,
             Post::private(
-                "only a host (Manage Server, or the host role) may pick the seed or the \
-                 players: a player who knew the seed could work the patterns out",
+                "only a host (Manage Server, or the host role) may pick the seed, the \
+                 advantage or the players: a player who knew the seed could work the \
+                 patterns out",
             ),
         )
         .await;
     }
+    let advantage = match super::advantage_of(advantage.as_ref(), me, them) {
+        Ok(a) => a,
+        Err(e) => return reply(ctx, Post::private(e)).await,
+    };
     if seed.is_some() && (host == me || host == them) {
         return reply(
             ctx,
@@ -143,7 +151,8 @@ pub async fn triple(
     );
     let setup = TripleSetup {
         players: [PlayerId(me), PlayerId(them)],
-        starter: PlayerId(them),
+        starter: None,
+        advantage: Some(PlayerId(advantage)),
         hidden: Box::new(hidden),
         opening: Box::new(opening),
         settings: Settings {
@@ -326,6 +335,7 @@ pub fn from_duel(m: DuelMove) -> Result<AnyAction, String> {
         DuelMove::TakeBack => Ok(TripleMove::TakeBack.into()),
         DuelMove::EndTurn => Ok(TripleMove::EndTurn.into()),
         DuelMove::Disallow => Ok(TripleMove::Disallow.into()),
+        DuelMove::ChooseStarter { starter } => Ok(TripleMove::ChooseStarter { starter }.into()),
         DuelMove::Skip => Err(
             "in Zendo Triple, building a structure is optional and skipping \
                                it costs nothing: guess with `/guess`, or end your turn with \
@@ -819,6 +829,11 @@ fn clock_line(names: &Names, v: &TripleView, clocks: Clocks) -> String {
             "paused by a host: {} left in the turn, {left} of play",
             clock_text(v.clock.remaining(clocks.game))
         ),
+        PhaseView::ChoosingStarter { advantage } => format!(
+            "{} has the advantage and chooses who starts: {}",
+            names.name(*advantage),
+            clocks.clock(&v.clock)
+        ),
         PhaseView::Turn {
             step: StepView::Challenge { clock, .. },
             ..
@@ -872,7 +887,21 @@ pub fn opening(game: MatchId, v: &TripleView, clocks: Clocks) -> Post {
         t.counterexample_bonus_ms / 1000,
         clock_text(t.game_ms)
     ));
-    post.line(clock_line(&names, v, clocks));
+    if let PhaseView::ChoosingStarter { advantage } = v.phase {
+        post.line(super::posts::choose_who_starts(
+            &names.name(advantage),
+            &v.clock,
+            clocks,
+        ));
+        post.buttons(super::posts::starter_buttons(
+            game,
+            v.version,
+            v.players.values(),
+            v.players[advantage],
+        ));
+    } else {
+        post.line(clock_line(&names, v, clocks));
+    }
     post
 }
 
@@ -986,7 +1015,8 @@ mod tests {
     fn game(game_ms: u64) -> Harness<Triple> {
         Harness::new(TripleSetup {
             players: [ALICE, BOB],
-            starter: ALICE,
+            starter: Some(ALICE),
+            advantage: None,
             hidden: Box::new(HIDDEN.map(parsed)),
             opening: Box::new(TripleOpening {
                 all: koan("URL"),

@@ -36,7 +36,8 @@ impl From<KoanMode> for Mode {
 /// Write it on one line with ` / ` between rows, e.g. `3> .. 2^ / .. 1< 1<` (size 1-3,
 /// then ^ > v <; `..` is an empty cell). Leave it out to type it in a box over several
 /// lines. `observe` (the default): the umpire says at once. `challenge`: both players
-/// answer privately within the time; each right answer earns a guessing ticket.
+/// answer privately within the time; each right answer earns a guess (a ticket in a
+/// duel, a stone in Triple and Classic).
 /// Zendo Triple: `grade` (same as observe) or `challenge` on the `patterns` you name
 /// (A, B, C or several, e.g. `A,C`; default every unsolved one).
 #[poise::command(slash_command)]
@@ -107,14 +108,13 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
     crate::bot::commands::open_modal(app, modal).await
 }
 
-/// Guess the hidden pattern (step 2, one ticket): the umpire reads it back first.
+/// Guess the hidden pattern (step 2; a duel's ticket, a Triple's or Classic's stone).
 ///
 /// Write it in English (`every small piece points up`, `there are exactly three
 /// pieces`) or in the symbolic form. The umpire says how it read it, and which
 /// structures on the table already contradict it; press *Make it official* (then the
-/// umpire proves it right or shows a counterexample) or *Take it back* (the ticket
-/// comes back). Zendo Triple: a guess costs a stone, and `on` names the pattern (A, B
-/// or C).
+/// umpire proves it right or shows a counterexample) or *Take it back* (what it cost
+/// comes back). Zendo Triple: `on` names the pattern (A, B or C).
 #[poise::command(slash_command)]
 pub async fn guess(
     ctx: Context<'_>,

@@ -84,7 +84,7 @@ use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -756,7 +756,13 @@ impl Game for Classic {
                     self.check_time(now)?;
                 }
                 let turn = (seat, self.stones(seat), pending);
-                for e in turn::guess_events(&self.core, g, who, turn)? {
+                let events = turn::guess_events(&self.core, g, who, turn).map_err(|e| match e {
+                    RuleError::NoTicket => {
+                        RuleError::NoStone("answer a mondo correctly to earn one")
+                    }
+                    e => e,
+                })?;
+                for e in events {
                     out.emit(e);
                 }
                 if g.may_end_step() {
@@ -963,6 +969,12 @@ impl Game for Classic {
 
     /// The created event holds the rule: nobody hears it. A mondo answer is heard whole
     /// only by the one who gave it.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        let seats = self.players.values().len();
+        self.core
+            .secrets(self.is_over(), seats, self.viewer_seat(viewer))
+    }
+
     fn redact(&self, event: &ClassicEvent, viewer: &Viewer) -> Option<ClassicEvent> {
         match event {
             ClassicEvent::ClassicCreated { .. } => None,

@@ -134,7 +134,7 @@ use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -989,6 +989,11 @@ impl Game for Duel {
 
     /// The created event holds the hidden pattern: nobody hears it. A challenge answer
     /// is heard whole only by the one who gave it; the others hear that it is in.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        self.core
+            .secrets(self.is_over(), 2, self.viewer_seat(viewer))
+    }
+
     fn redact(&self, event: &DuelEvent, viewer: &Viewer) -> Option<DuelEvent> {
         match event {
             DuelEvent::DuelCreated { .. } => None,

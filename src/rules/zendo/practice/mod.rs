@@ -34,7 +34,7 @@ use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
     self, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError, Seat,
-    SetupError, Viewer, Who,
+    Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -428,6 +428,11 @@ impl Game for Practice {
 
     fn view(&self, viewer: &Viewer) -> PracticeView {
         view::practice(self, viewer)
+    }
+
+    fn secrets(&self, _: &Viewer) -> Vec<Secret> {
+        // One player, with no private answers.
+        self.core.secrets(self.is_over(), 1, Some(Seat(0)))
     }
 
     fn redact(&self, event: &PracticeEvent, _: &Viewer) -> Option<PracticeEvent> {

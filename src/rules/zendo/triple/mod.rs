@@ -8,6 +8,12 @@
 //! **Setup**
 //! - The arrows set, two different players, the starter one of them.
 //!   `[setup_checks_set_players_and_starter]`
+//! - As in the Duel, the player with the advantage (the one challenged, unless a host
+//!   says otherwise) chooses who starts, either player; nobody else may, and nothing
+//!   else happens before. They have one turn's length to choose; silence declines the
+//!   match (no winner), as leaving before the start does. The time of play does not
+//!   run meanwhile. (A setup may instead name the starter: matches from before.)
+//!   `[advantage_player_chooses_who_starts]`
 //! - Three hidden patterns, A, B and C, no two equivalent: the setup carries, for each
 //!   pair, a structure that tells them apart, checked here (the opening builder finds
 //!   them with the exact finder and checks each pattern reasonable; a replay never
@@ -87,7 +93,7 @@ use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
 use crate::rules::{
     self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, SetupError, Viewer, Who,
+    RuleError, Seat, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -208,8 +214,12 @@ pub struct TripleOpening {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TripleSetup {
     pub players: [PlayerId; 2],
-    /// Who plays the first turn.
-    pub starter: PlayerId,
+    /// Who plays the first turn; None: the player with the `advantage` chooses.
+    #[serde(default)]
+    pub starter: Option<PlayerId>,
+    /// Who chooses who starts (when no `starter` is named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advantage: Option<PlayerId>,
     /// Patterns A, B and C (boxed, with the opening, to keep every game's setup small).
     pub hidden: Box<[Pattern; 3]>,
     pub opening: Box<TripleOpening>,
@@ -231,6 +241,10 @@ fn arrows() -> Settings {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum TripleMove {
+    /// The player with the advantage names who starts.
+    ChooseStarter {
+        starter: PlayerId,
+    },
     /// Step 1: a structure graded (observe) or challenged on the named unsolved
     /// patterns (none named: every unsolved one).
     Build {
@@ -306,6 +320,12 @@ pub enum TripleOutcome {
     Ended {
         by: PlayerId,
     },
+    /// Left before the start (`time_up`: the advantage never chose who starts): no
+    /// winner.
+    Declined {
+        by: Seat,
+        time_up: bool,
+    },
 }
 
 /// What happens in a Triple.
@@ -315,6 +335,10 @@ pub enum TripleEvent {
     /// The first event (it holds the patterns: never announced).
     TripleCreated {
         setup: Box<TripleSetup>,
+    },
+    /// The player with the advantage chose who starts.
+    StarterChosen {
+        starter: Seat,
     },
     TurnStarted {
         turn: u32,
@@ -440,6 +464,10 @@ pub enum Step {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
+    /// The player with the advantage chooses who starts.
+    ChoosingStarter {
+        advantage: Seat,
+    },
     Turn {
         seat: Seat,
         #[serde(flatten)]
@@ -523,6 +551,14 @@ impl Triple {
         }
     }
 
+    /// The player with the advantage, while they choose who starts.
+    pub fn choosing(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::ChoosingStarter { advantage } => Some(advantage),
+            _ => None,
+        }
+    }
+
     pub fn stones(&self, seat: Seat) -> u32 {
         self.stones[seat]
     }
@@ -565,7 +601,7 @@ impl Triple {
             TripleOutcome::TwoSolved { by } => Some(by),
             TripleOutcome::Quiz { winner, .. } => winner,
             TripleOutcome::Resigned { by } => Some(by.other()),
-            TripleOutcome::Ended { .. } => None,
+            TripleOutcome::Ended { .. } | TripleOutcome::Declined { .. } => None,
         }
     }
 
@@ -881,15 +917,28 @@ impl Game for Triple {
         if a == b {
             return Err(SetupError::SamePlayer);
         }
-        let starter = match setup.starter {
-            p if p == a => Seat::FIRST,
-            p if p == b => Seat::SECOND,
+        let seat_of = |p: PlayerId| match p {
+            p if p == a => Some(Seat::FIRST),
+            p if p == b => Some(Seat::SECOND),
+            _ => None,
+        };
+        let phase = match (setup.starter, setup.advantage) {
+            (Some(p), None) => Phase::Turn {
+                seat: seat_of(p).ok_or_else(|| {
+                    SetupError::Invalid("the starting player must be one of the two players".into())
+                })?,
+                step: Step::Build,
+            },
+            (None, Some(p)) => Phase::ChoosingStarter {
+                advantage: seat_of(p).ok_or(SetupError::AdvantageNotPlaying)?,
+            },
             _ => {
                 return Err(SetupError::Invalid(
-                    "the starting player must be one of the two players".into(),
+                    "name either who starts or who chooses it (the advantage), not both".into(),
                 ));
             }
         };
+        let turn = u32::from(matches!(phase, Phase::Turn { .. }));
         let t = setup.timing;
         if t.turn_ms == 0 || t.challenge_ms == 0 || t.game_ms == 0 || t.quiz_ms == 0 {
             return Err(SetupError::BadSettings(
@@ -953,11 +1002,8 @@ impl Game for Triple {
             table: Vec::new(),
             players: setup.players.into(),
             timing: t,
-            phase: Phase::Turn {
-                seat: starter,
-                step: Step::Build,
-            },
-            turn: 1,
+            phase,
+            turn,
             stones: BySeat::new(2, 0),
             clock: Clock::stopped(t.turn_ms),
             game_clock: Clock::stopped(t.game_ms),
@@ -1013,7 +1059,15 @@ impl Game for Triple {
     }
 
     fn check_turn(&self, seat: Seat, m: &TripleMove) -> Result<(), RuleError> {
+        if let Some(advantage) = self.choosing()
+            && seat != advantage
+        {
+            return Err(RuleError::NotYourTurn {
+                waiting_for: self.player(advantage),
+            });
+        }
         match (m, self.turn_seat()) {
+            (TripleMove::ChooseStarter { .. }, _) => Ok(()),
             (TripleMove::Answer { .. } | TripleMove::QuizAnswer { .. }, _) => Ok(()),
             (_, Some(s)) if s != seat => Err(RuleError::NotYourTurn {
                 waiting_for: self.player(s),
@@ -1028,6 +1082,14 @@ impl Game for Triple {
             Phase::Turn { step, .. } => Some(step),
             Phase::Quiz { .. } => None,
             Phase::Over => return Err(RuleError::MatchOver),
+            Phase::ChoosingStarter { .. } => {
+                return match m {
+                    TripleMove::ChooseStarter { .. } => Ok(()),
+                    _ => Err(WrongPhase(
+                        "the player with the advantage has not chosen who starts yet",
+                    )),
+                };
+            }
         };
         let busy = |otherwise: &'static str| match step {
             None => WrongPhase("play has stopped: answer the quiz"),
@@ -1039,6 +1101,9 @@ impl Game for Triple {
             Some(_) => WrongPhase(otherwise),
         };
         match m {
+            TripleMove::ChooseStarter { .. } => {
+                Err(WrongPhase("the starting player has already been chosen"))
+            }
             TripleMove::Build { .. } => match step {
                 Some(Step::Build) => Ok(()),
                 _ => Err(busy(
@@ -1098,6 +1163,17 @@ impl Game for Triple {
             _ => None,
         };
         match m {
+            TripleMove::ChooseStarter { starter } => {
+                self.check_time(now)?;
+                let starter = self
+                    .seat_of(*starter)
+                    .ok_or(RuleError::NotInMatch(*starter))?;
+                out.emit(TripleEvent::StarterChosen { starter });
+                out.emit(TripleEvent::TurnStarted {
+                    turn: 1,
+                    seat: starter,
+                });
+            }
             TripleMove::Build {
                 koan,
                 mode,
@@ -1168,7 +1244,9 @@ impl Game for Triple {
                     return Err(RuleError::Solved(pattern.char()));
                 }
                 if self.stones(seat) == 0 {
-                    return Err(RuleError::NoTicket);
+                    return Err(RuleError::NoStone(
+                        "answer a challenge correctly to earn one",
+                    ));
                 }
                 let zendo = self.cores[pattern.index()].read(seat, guess)?;
                 out.emit(TripleEvent::Pattern {
@@ -1277,8 +1355,17 @@ impl Game for Triple {
         Ok(())
     }
 
+    /// Before anyone played, leaving is declining, not losing.
     fn resign(&self, out: &mut Emitter<Triple>, seat: Seat) -> Result<(), RuleError> {
-        out.emit(ended(self, TripleOutcome::Resigned { by: seat }));
+        let outcome = if self.choosing().is_some() {
+            TripleOutcome::Declined {
+                by: seat,
+                time_up: false,
+            }
+        } else {
+            TripleOutcome::Resigned { by: seat }
+        };
+        out.emit(ended(self, outcome));
         Ok(())
     }
 
@@ -1288,6 +1375,13 @@ impl Game for Triple {
 
     fn time_out(&self, out: &mut Emitter<Triple>, deadline: Deadline) {
         match (deadline.which, &self.phase) {
+            (Which::Turn, Phase::ChoosingStarter { advantage }) => out.emit(ended(
+                self,
+                TripleOutcome::Declined {
+                    by: *advantage,
+                    time_up: true,
+                },
+            )),
             (Which::Game, Phase::Turn { .. }) => stop_play(out),
             (Which::Quiz, Phase::Quiz { .. }) => quiz_reveal(out, true),
             (Which::Challenge, _) => reveal(out, true),
@@ -1319,6 +1413,8 @@ impl Game for Triple {
             })
         };
         let step_deadline = match &self.phase {
+            // One turn's length to choose who starts; the time of play has not begun.
+            Phase::ChoosingStarter { .. } => return deadline(Which::Turn, &self.clock),
             Phase::Turn { step, .. } => match step {
                 Step::Challenge { clock, .. } => deadline(Which::Challenge, clock),
                 Step::Verdict { .. } => None,
@@ -1345,6 +1441,11 @@ impl Game for Triple {
         match event {
             TripleEvent::TripleCreated { .. } => {
                 return Err(self.ledger.misfit("a match is created only once"));
+            }
+            TripleEvent::StarterChosen { .. } => {
+                if self.choosing().is_none() {
+                    return Err(self.ledger.misfit("the starter was already chosen"));
+                }
             }
             TripleEvent::TurnStarted { turn, seat } => {
                 self.turn = *turn;
@@ -1498,6 +1599,11 @@ impl Game for Triple {
                     ..
                 }
             );
+        if self.choosing().is_some() {
+            self.clock.set_running(!paused, at);
+            self.game_clock.set_running(false, at);
+            return;
+        }
         let challenge = matches!(
             self.phase,
             Phase::Turn {
@@ -1524,6 +1630,21 @@ impl Game for Triple {
 
     /// The created event holds the patterns; answers are heard whole only by the one
     /// who gave them.
+    fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = vec![Secret::Seed(self.seed)];
+        // A solved pattern has left the game: its guess said it.
+        for (core, solved) in self.cores.iter().zip(self.solved) {
+            if solved.is_none() {
+                out.push(Secret::Pattern(Box::new(core.hidden.clone())));
+            }
+        }
+        out.extend(Secret::others(2, self.viewer_seat(viewer)));
+        out
+    }
+
     fn redact(&self, event: &TripleEvent, viewer: &Viewer) -> Option<TripleEvent> {
         let mine = |seat: &Seat| self.viewer_seat(viewer) == Some(*seat);
         match event {

@@ -1,26 +1,42 @@
 //! How a Triple opens: three hidden arrows patterns, each reasonable, no two
-//! equivalent, and the two opening structures (one that obeys all three, one that
-//! obeys as few as any structure can). Pure, like the rest of the engine, but it runs
-//! the exact finder: an async front calls it on a blocking thread.
+//! equivalent, that can hold together, and the two opening structures (one that obeys
+//! all three, one that obeys as few as any structure can). Pure, like the rest of the
+//! engine, but it runs the exact finder: an async front calls it on a blocking thread.
 //!
 //! - Patterns given as text (`--pattern` three times, in order A, B, C) are read and
-//!   checked; otherwise three entries of the arrows pool are drawn by the seed, skipping
-//!   any that is not reasonable or is equivalent to one already drawn.
+//!   checked; otherwise three are drawn with the whole seed (a seeded generator, never
+//!   `seed mod N`): the pool's arrows entries in a seeded order, and, when the pool is
+//!   a built-in (public) one, as many freshly generated reasonable patterns mixed in
+//!   ([`finder::generate`]), so the hidden three are not among a short public list.
+//!   A candidate is skipped when it is not reasonable, when it is equivalent to one
+//!   already drawn, or when no structure obeys it together with those (the three must
+//!   hold together: a Triple always opens). `[drawn_patterns_are_reasonable_and_pairwise_different]`,
+//!   `[every_seed_opens_a_triple]`, `[the_draw_uses_the_whole_seed]`
 //! - Reasonable: [`finder::reasonable`] (neither always nor never true, obeyed by a
 //!   fair share of random structures, not needlessly long).
 //! - No two equivalent: the finder compares each pair; its counterexample is the
 //!   separating structure the engine checks again at setup.
-//! - #1: the simplest structure obeying all three (refused when none does).
-//!   #2: the simplest obeying none; when no structure obeys none, the simplest
-//!   obeying exactly one, then exactly two.
+//! - #1: a structure obeying all three (refused when none does); #2: one obeying none,
+//!   or when no structure obeys none, exactly one, then exactly two. Both are drawn by
+//!   the seed among small structures (not the simplest), so the same three patterns
+//!   open differently from match to match and no table "opening -> patterns" built
+//!   from a public pool names them. `[the_opening_is_varied_by_the_seed]`
 
 use super::{Letter, TripleOpening};
-use crate::finder::{self, Limits, ReasonableOptions, Style, Verdict};
+use crate::finder::{
+    self, GenerateOptions, InitialError, Limits, ReasonableOptions, Style, Verdict,
+};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::{self, BinOp, Formula, FormulaKind, Pattern};
 use crate::pool::Pool;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 
 const SET: PieceSet = PieceSet::Arrows;
+
+/// How many generated patterns join a public pool's entries in a draw.
+const GENERATED: usize = 16;
 
 /// The three patterns and the opening of a new Triple.
 pub fn triple_opening(
@@ -61,9 +77,15 @@ pub fn triple_opening(
         }
     }
     let f: Vec<&Formula> = hidden.iter().map(|p| &p.formula).collect();
-    let all = simplest(&and(&[f[0].clone(), f[1].clone(), f[2].clone()]), limits)?
-        .ok_or("no structure obeys all three patterns: choose patterns that can hold together")?;
-    let fewest = fewest(&f, limits)?;
+    // The structures are drawn by their own streams of the seed, not the draw's.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7472_6970_6c65_3031);
+    let all = obeying(
+        &and(&[f[0].clone(), f[1].clone(), f[2].clone()]),
+        rng.next_u64(),
+        limits,
+    )?
+    .ok_or("no structure obeys all three patterns: choose patterns that can hold together")?;
+    let fewest = fewest(&f, rng.next_u64(), limits)?;
     let hidden: [Pattern; 3] = hidden
         .try_into()
         .map_err(|_| "three patterns are needed".to_string())?;
@@ -92,27 +114,59 @@ fn reasonable(p: &Pattern, l: Letter) -> Result<(), String> {
     }
 }
 
-/// Three pairwise different, reasonable entries of the pool's arrows patterns, from
-/// the seed. A pool file is read with its entries' own structures checked, not their
-/// reasonableness, so an entry that is not reasonable (too rare, too common, too long)
-/// is skipped here, as is one equivalent to a pattern already drawn.
+/// Three pairwise different, reasonable patterns that some structure obeys together,
+/// drawn by the whole seed: the pool's arrows entries (and, for a public pool, as many
+/// generated ones) in a seeded order, each taken unless it is not reasonable, is
+/// equivalent to one already taken, or cannot hold together with them. A pool file is
+/// read with its entries' own structures checked, not their reasonableness, so an
+/// entry that is not reasonable (too rare, too common, too long) is skipped here.
 fn drawn(pool: &Pool, seed: u64, limits: &Limits) -> Result<Vec<Pattern>, String> {
-    let entries: Vec<_> = pool.for_set(SET).collect();
-    let n = entries.len();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut candidates: Vec<(Pattern, bool)> = pool
+        .for_set(SET)
+        .map(|e| (e.pattern.clone(), true))
+        .collect();
+    let n = candidates.len();
+    if pool.is_public() {
+        let mut options = GenerateOptions::new(GENERATED, rng.next_u64());
+        options.limits = limits.clone();
+        candidates.extend(
+            finder::generate(SET, &options)
+                .patterns
+                .into_iter()
+                .map(|g| {
+                    let pattern = Pattern {
+                        source: g.text,
+                        formula: g.formula,
+                    };
+                    // Generated patterns are reasonable by construction.
+                    (pattern, false)
+                }),
+        );
+    }
+    candidates.shuffle(&mut rng);
     let mut out: Vec<Pattern> = Vec::new();
     let mut unreasonable = 0;
-    for i in 0..n {
+    for (p, check) in candidates {
         if out.len() == 3 {
             break;
         }
-        let e = entries[(seed as usize).wrapping_add(i * 7) % n];
-        if !finder::reasonable(&e.pattern, SET, &ReasonableOptions::default()).accepted() {
+        if check && !finder::reasonable(&p, SET, &ReasonableOptions::default()).accepted() {
             unreasonable += 1;
             continue;
         }
-        if out.iter().all(|p| separator(p, &e.pattern, limits).is_ok()) {
-            out.push(e.pattern.clone());
+        if !out.iter().all(|q| separator(q, &p, limits).is_ok()) {
+            continue;
         }
+        let mut together: Vec<Formula> = out.iter().map(|q| q.formula.clone()).collect();
+        together.push(p.formula.clone());
+        if !matches!(
+            finder::example(&and(&together), SET, None, limits),
+            Ok(Some(_))
+        ) {
+            continue;
+        }
+        out.push(p);
     }
     if out.len() < 3 {
         let skipped = if unreasonable > 0 {
@@ -121,8 +175,8 @@ fn drawn(pool: &Pool, seed: u64, limits: &Limits) -> Result<Vec<Pattern>, String
             String::new()
         };
         return Err(format!(
-            "the pool has fewer than three different reasonable arrows patterns ({n} \
-             entries{skipped}); add some"
+            "the pool has no three different reasonable arrows patterns that some structure \
+             obeys together ({n} entries{skipped}); add some"
         ));
     }
     Ok(out)
@@ -139,21 +193,18 @@ fn separator(a: &Pattern, b: &Pattern, limits: &Limits) -> Result<Koan, String> 
     }
 }
 
-/// The simplest structure obeying `f`, or None when no structure does.
-fn simplest(f: &Formula, limits: &Limits) -> Result<Option<Koan>, String> {
-    match finder::initial(f, SET, None, limits) {
-        Ok(i) => Ok(Some(i.obeys)),
-        Err(finder::InitialError::Contradiction) => Ok(None),
-        // Every structure obeys it: any simple one does.
-        Err(finder::InitialError::Tautology) => Ok(crate::koan::enumerate::koans(SET, 1).next()),
-        Err(finder::InitialError::Undecided(r)) => {
-            Err(format!("the umpire could not build the opening: {r}"))
-        }
-    }
+/// A structure obeying `f`, drawn by `seed` among small ones, or None when no
+/// structure does.
+fn obeying(f: &Formula, seed: u64, limits: &Limits) -> Result<Option<Koan>, String> {
+    finder::example(f, SET, Some(seed), limits).map_err(|e| match e {
+        InitialError::Undecided(r) => format!("the umpire could not build the opening: {r}"),
+        other => other.to_string(),
+    })
 }
 
-/// #2: obeying none, else exactly one, else exactly two of the patterns.
-fn fewest(f: &[&Formula], limits: &Limits) -> Result<Koan, String> {
+/// #2: obeying none, else exactly one, else exactly two of the patterns; drawn by
+/// `seed` among the small structures of the first of these that exists.
+fn fewest(f: &[&Formula], seed: u64, limits: &Limits) -> Result<Koan, String> {
     for obeyed in 0..3 {
         for mask in 0u8..8 {
             if mask.count_ones() != obeyed {
@@ -168,7 +219,7 @@ fn fewest(f: &[&Formula], limits: &Limits) -> Result<Koan, String> {
                     }
                 })
                 .collect();
-            if let Some(k) = simplest(&and(&parts), limits)? {
+            if let Some(k) = obeying(&and(&parts), seed, limits)? {
                 return Ok(k);
             }
         }
@@ -250,9 +301,17 @@ mod tests {
             ),
         ];
         let refs: Vec<&Formula> = f.iter().collect();
-        let k = fewest(&refs, &Limits::default()).unwrap();
+        let k = fewest(&refs, 7, &Limits::default()).unwrap();
         let obeyed = f.iter().filter(|p| lang::evaluate(p, &k)).count();
         assert_eq!(obeyed, 1, "{}", k.to_line());
+    }
+
+    /// A pool file's arrows entry.
+    fn entry(id: &str, pattern: &str, obeys: &str, not: &str) -> String {
+        format!(
+            "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
+             obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
+        )
     }
 
     fn parse(t: &str) -> Formula {
@@ -264,12 +323,6 @@ mod tests {
     /// different; without enough of those, the draw says so.
     #[test]
     fn drawn_patterns_are_reasonable_and_pairwise_different() {
-        let entry = |id: &str, pattern: &str, obeys: &str, not: &str| {
-            format!(
-                "[[entry]]\nid = \"{id}\"\npattern = \"{pattern}\"\nset = \"arrows\"\n\
-                 obeys = \"{obeys}\"\ndoes_not_obey = \"{not}\"\ndifficulty = \"easy\"\n"
-            )
-        };
         let rare = entry(
             "rare",
             "there are at least 9 pieces",
@@ -320,13 +373,105 @@ mod tests {
         let pool = Pool::from_toml(&few).expect("the pool reads");
         let e = drawn(&pool, 0, &Limits::default()).unwrap_err();
         assert!(
-            e.contains("fewer than three different reasonable") && e.contains("1 of them not"),
+            e.contains("no three different reasonable") && e.contains("1 of them not"),
             "{e}"
         );
     }
 
     fn parse_pattern(t: &str) -> Pattern {
         lang::parse(t).unwrap()
+    }
+
+    /// A host's pool where two entries cannot both hold (`up` and `no up`): whatever
+    /// the seed, the draw takes three that some structure obeys together, so the
+    /// Triple opens; a pool with no such three says so.
+    #[test]
+    fn every_seed_opens_a_triple() {
+        let text = [
+            entry("up", "some arrow points up", "U", "D"),
+            entry("no-up", "no arrow points up", "D", "U"),
+            entry("right", "some arrow points right", "R", "L"),
+            entry("left", "some arrow points left", "L", "R"),
+        ]
+        .concat();
+        let pool = Pool::from_toml(&text).expect("the pool reads");
+        for seed in 0..12 {
+            let (hidden, o) = triple_opening(&[], &pool, seed, &Limits::default())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            for p in &hidden {
+                assert!(lang::evaluate(&p.formula, &o.all), "seed {seed}");
+            }
+        }
+        let text = [
+            entry("up", "some arrow points up", "U", "D"),
+            entry("no-up", "no arrow points up", "D", "U"),
+            entry("right", "some arrow points right", "R", "L"),
+        ]
+        .concat();
+        let pool = Pool::from_toml(&text).expect("the pool reads");
+        let e = triple_opening(&[], &pool, 0, &Limits::default()).unwrap_err();
+        assert!(e.contains("obeys together"), "{e}");
+        // The shipped pool: seed 9 once drew three that cannot hold together.
+        let shipped = Pool::shipped(SET);
+        for seed in [9, 28, 47] {
+            triple_opening(&[], &shipped, seed, &Limits::default())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+
+    /// Seeds that agree modulo the pool's size draw different patterns, and a public
+    /// pool's draw mixes in generated patterns, so the hidden three are not a pick
+    /// from a short public list.
+    #[test]
+    fn the_draw_uses_the_whole_seed() {
+        let pool = Pool::shipped(SET);
+        let n = pool.len() as u64;
+        let ids = |seed: u64| -> Vec<String> {
+            let mut v: Vec<String> = drawn(&pool, seed, &Limits::default())
+                .unwrap()
+                .into_iter()
+                .map(|p| p.source)
+                .collect();
+            v.sort();
+            v
+        };
+        let mut triples = std::collections::HashSet::new();
+        let mut generated = 0;
+        for k in 0..6 {
+            let t = ids(3 + k * n);
+            generated += t
+                .iter()
+                .filter(|s| pool.entries().iter().all(|e| e.pattern.source != **s))
+                .count();
+            triples.insert(t);
+        }
+        assert!(triples.len() >= 5, "{triples:#?}");
+        assert!(generated > 0, "no generated pattern in {triples:#?}");
+        // The same seed draws the same three.
+        assert_eq!(ids(11), ids(11));
+    }
+
+    /// The same three patterns open differently from seed to seed (#1 and #2 drawn
+    /// among small structures), each opening still right: #1 obeys all three, #2
+    /// none of them.
+    #[test]
+    fn the_opening_is_varied_by_the_seed() {
+        let pool = Pool::shipped(SET);
+        let given = texts([
+            "some arrow points up",
+            "some arrow points right",
+            "there are at most three arrows",
+        ]);
+        let mut openings = std::collections::HashSet::new();
+        for seed in 0..8 {
+            let (hidden, o) = triple_opening(&given, &pool, seed, &Limits::default()).unwrap();
+            for p in &hidden {
+                assert!(lang::evaluate(&p.formula, &o.all));
+                assert!(!lang::evaluate(&p.formula, &o.fewest));
+            }
+            openings.insert((o.all.to_line(), o.fewest.to_line()));
+        }
+        assert!(openings.len() >= 6, "{openings:#?}");
     }
 
     #[test]

@@ -18,7 +18,8 @@ const TURN: Millis = 180_000;
 fn setup() -> TripleSetup {
     TripleSetup {
         players: [ALICE, BOB],
-        starter: ALICE,
+        starter: Some(ALICE),
+        advantage: None,
         hidden: Box::new([
             parsed("some piece points up"),
             parsed("some piece points right"),
@@ -143,7 +144,7 @@ fn setup_checks_set_players_and_starter() {
     s.players = [ALICE, ALICE];
     assert_eq!(Triple::start(s, 0).unwrap_err(), SetupError::SamePlayer);
     let mut s = setup();
-    s.starter = HOST;
+    s.starter = Some(HOST);
     assert!(
         Triple::start(s, 0)
             .unwrap_err()
@@ -151,10 +152,86 @@ fn setup_checks_set_players_and_starter() {
             .contains("starting player")
     );
     let mut s = setup();
-    s.starter = BOB;
+    s.starter = Some(BOB);
     let h = Harness::<Triple>::new(s);
     assert_eq!(h.game.turn_seat(), Some(Seat::SECOND));
     assert_eq!(h.game.turn(), 1);
+}
+
+/// Bob, the one challenged, has the advantage: he alone chooses who starts, nothing
+/// else happens before, and the time of play has not begun. Silence for a turn's
+/// length, or leaving, declines the match (no winner).
+#[test]
+fn advantage_player_chooses_who_starts() {
+    let choosing = || {
+        let mut s = setup();
+        s.starter = None;
+        s.advantage = Some(BOB);
+        Harness::<Triple>::new(s)
+    };
+    let mut s = setup();
+    s.advantage = Some(BOB);
+    assert!(
+        Triple::start(s, 0).is_err(),
+        "the starter or the advantage, not both"
+    );
+    let mut s = setup();
+    s.starter = None;
+    s.advantage = Some(HOST);
+    assert_eq!(
+        Triple::start(s, 0).unwrap_err(),
+        SetupError::AdvantageNotPlaying
+    );
+
+    let mut h = choosing();
+    assert_eq!(h.game.turn_seat(), None);
+    assert_eq!(h.game.choosing(), Some(Seat::SECOND));
+    let choose = |p: PlayerId| TripleMove::ChooseStarter { starter: p };
+    assert_eq!(code(h.act(A, choose(ALICE))), NotYourTurn);
+    assert_eq!(code(h.act(A, build("U", Mode::Observe, &[]))), NotYourTurn);
+    assert_eq!(code(h.act(B, build("U", Mode::Observe, &[]))), WrongPhase);
+    assert_eq!(code(h.act(B, choose(HOST))), NotAPlayer);
+    h.wait(60_000);
+    assert_eq!(
+        h.game.game_clock().remaining(h.now),
+        TripleTiming::default().game_ms
+    );
+    let events = h.ok(B, choose(ALICE));
+    assert!(matches!(
+        events[0].game(),
+        Some(TripleEvent::StarterChosen {
+            starter: Seat::FIRST
+        })
+    ));
+    assert_eq!((h.game.turn_seat(), h.game.turn()), (Some(Seat::FIRST), 1));
+    assert_eq!(code(h.act(B, choose(BOB))), WrongPhase);
+    h.ok(A, build("U", Mode::Observe, &[]));
+    assert_replays(&h);
+
+    // No choice within a turn's length: declined, nobody wins.
+    let mut h = choosing();
+    h.run_out();
+    assert_eq!(h.now, TURN);
+    assert_eq!(
+        h.game.outcome(),
+        Some(TripleOutcome::Declined {
+            by: Seat::SECOND,
+            time_up: true
+        })
+    );
+    assert_eq!(h.game.winner(), None);
+    assert_replays(&h);
+    // Leaving before the start declines too.
+    let mut h = choosing();
+    h.ok(A, rules::Action::Resign);
+    assert_eq!(
+        h.game.outcome(),
+        Some(TripleOutcome::Declined {
+            by: Seat::FIRST,
+            time_up: false
+        })
+    );
+    assert_eq!(h.game.winner(), None);
 }
 
 #[test]

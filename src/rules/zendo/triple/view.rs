@@ -35,6 +35,10 @@ pub enum StepView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
+    /// The player with the advantage chooses who starts.
+    ChoosingStarter {
+        advantage: Seat,
+    },
     Turn {
         seat: Seat,
         #[serde(flatten)]
@@ -93,6 +97,9 @@ pub(super) fn triple(t: &Triple, viewer: &Viewer) -> TripleView {
         |answers: &BySeat<Option<Vec<Answer>>>| you.and_then(|s| answers.get(s).cloned().flatten());
     let phase = match &t.phase {
         Phase::Over => PhaseView::Over,
+        Phase::ChoosingStarter { advantage } => PhaseView::ChoosingStarter {
+            advantage: *advantage,
+        },
         Phase::Quiz {
             round,
             questions,
