@@ -144,19 +144,14 @@ def told(lines):
     return counts
 
 
-def stored(mondo, db, match):
-    """How many of each event the log holds (read with `mondo replay --json`)."""
-    out = subprocess.run([mondo, "replay", str(match), "--db", db, "--json"],
-                         capture_output=True, text=True)
+def stored(db, match):
+    """How many of each event the log holds (read from the database itself)."""
     counts = {}
-    for raw in out.stdout.splitlines():
-        try:
-            body = json.loads(raw)["event"]
-        except (ValueError, KeyError):
-            continue
-        kind = body.get("event") if isinstance(body, dict) else None
-        if kind in TOLD.values():
-            counts[kind] = counts.get(kind, 0) + 1
+    with sqlite3.connect("file:%s?mode=ro" % db, uri=True) as c:
+        for (body,) in c.execute("SELECT body FROM events WHERE match_id = ?", (match,)):
+            kind = json.loads(body).get("event")
+            if kind in TOLD.values():
+                counts[kind] = counts.get(kind, 0) + 1
     return counts
 
 
@@ -280,7 +275,7 @@ def play_round(mondo, shim, game, fault, workdir, seed):
             break
     run.quit()
     said = told(run.seen)
-    kept = stored(mondo, db, started["match"])
+    kept = stored(db, started["match"])
     lost = sum(max(0, c - kept.get(k, 0)) for k, c in said.items())
     unsaid = sum(max(0, c - said.get(k, 0)) for k, c in kept.items())
     if lost or unsaid:
