@@ -119,71 +119,17 @@ impl Default for BluffsConfig {
     }
 }
 
-/// A value checked against its range; the error names the key, the value, and what
-/// is allowed (with the unit).
-fn in_range(
-    key: &'static str,
-    value: u64,
-    allowed: RangeInclusive<u64>,
-    unit: &str,
-) -> Result<(), ConfigError> {
-    if allowed.contains(&value) {
-        Ok(())
-    } else {
-        Err(ConfigError::Invalid {
-            key,
-            value: value.to_string(),
-            allowed: format!("allowed: {} to {} {unit}", allowed.start(), allowed.end()),
-        })
-    }
-}
-
 impl BluffsConfig {
-    /// Each key with its allowed range and unit. Every phase needs some time and a
-    /// reveal a price (the rules refuse 0); each player knows at most 8 tiles (they
-    /// are disjoint on 16); a statement's box holds 300 characters, so 40 words.
-    fn ranges(&self) -> [(&'static str, u64, RangeInclusive<u64>, &'static str); 10] {
-        [
-            ("bluffs.bluff_secs", self.bluff_secs, 10..=3600, "seconds"),
-            ("bluffs.claim_secs", self.claim_secs, 5..=3600, "seconds"),
-            ("bluffs.reveal_secs", self.reveal_secs, 5..=600, "seconds"),
-            ("bluffs.guess_secs", self.guess_secs, 0..=3600, "seconds"),
-            (
-                "bluffs.reserve_secs",
-                self.reserve_secs,
-                0..=3600,
-                "seconds",
-            ),
-            ("bluffs.known_tiles", self.known_tiles, 0..=8, "tiles"),
-            ("bluffs.reveal_cost", self.reveal_cost, 1..=100, "RP"),
-            ("bluffs.max_words", self.max_words, 1..=40, "words"),
-            ("bluffs.rp_per_true", self.rp_per_true, 0..=100, "RP"),
-            (
-                "bluffs.rp_per_right_mark",
-                self.rp_per_right_mark,
-                0..=100,
-                "RP",
-            ),
-        ]
-    }
-
-    fn validate(&self) -> Result<(), ConfigError> {
-        for (key, value, allowed, unit) in self.ranges() {
-            in_range(key, value, allowed, unit)?;
-        }
-        Ok(())
-    }
-
     /// The rules' settings these values give (each is in range once validated).
     pub fn settings(&self) -> crate::rules::bluffs::Settings {
         let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
         crate::rules::bluffs::Settings {
             known_tiles: self.known_tiles as usize,
-            bluffing_ms: self.bluff_secs * 1000,
-            claiming_ms: self.claim_secs * 1000,
-            reveal_ms: self.reveal_secs * 1000,
-            guess_extra_ms: self.guess_secs * 1000,
-            reserve_ms: self.reserve_secs * 1000,
+            bluffing_ms: ms(self.bluff_secs),
+            claiming_ms: ms(self.claim_secs),
+            reveal_ms: ms(self.reveal_secs),
+            guess_extra_ms: ms(self.guess_secs),
+            reserve_ms: ms(self.reserve_secs),
             rp_per_true: narrow(self.rp_per_true),
             rp_per_right_mark: narrow(self.rp_per_right_mark),
             reveal_cost: narrow(self.reveal_cost),
@@ -249,11 +195,142 @@ pub const PLAY_SECS: std::ops::RangeInclusive<u64> = 600..=86_400;
 /// A round of the Triple's quiz.
 pub const QUIZ_SECS: std::ops::RangeInclusive<u64> = 30..=3600;
 
+/// Seconds as game-clock milliseconds, saturating (never `v * 1000`, which wraps in a
+/// release build for a value that was not range-checked).
+pub const fn ms(secs: u64) -> crate::store::Millis {
+    secs.saturating_mul(1000)
+}
+
+/// A numeric setting's allowed values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// `section.key`, as in the file (`MONDO_SECTION_KEY` in the environment).
+    pub key: &'static str,
+    pub min: u64,
+    pub max: u64,
+    pub unit: &'static str,
+    /// 0 keeps the game's own value (besides `min..=max`).
+    pub zero_is_default: bool,
+}
+
+impl Limit {
+    const fn new(key: &'static str, range: RangeInclusive<u64>, unit: &'static str) -> Limit {
+        Limit {
+            key,
+            min: *range.start(),
+            max: *range.end(),
+            unit,
+            zero_is_default: false,
+        }
+    }
+
+    const fn secs(key: &'static str, range: RangeInclusive<u64>) -> Limit {
+        Limit::new(key, range, "seconds")
+    }
+
+    const fn or_zero(self) -> Limit {
+        Limit {
+            zero_is_default: true,
+            ..self
+        }
+    }
+
+    /// Checks a configured value.
+    pub fn check(&self, value: u64) -> Result<(), ConfigError> {
+        if (self.zero_is_default && value == 0) || (self.min..=self.max).contains(&value) {
+            return Ok(());
+        }
+        let zero = if self.zero_is_default {
+            " (0 keeps the game's own)"
+        } else {
+            ""
+        };
+        Err(ConfigError::Invalid {
+            key: self.key,
+            value: value.to_string(),
+            allowed: format!("allowed: {} to {} {}{zero}", self.min, self.max, self.unit),
+        })
+    }
+
+    /// Checks a duration given to `mondo play` as `option` (in ms, fractions of a
+    /// second allowed): the same upper limit as the setting's, and any time above 0
+    /// (or 0 where the setting allows it), so a game can be tried with quick clocks.
+    pub fn check_terminal_ms(&self, option: &str, ms: crate::store::Millis) -> Result<(), String> {
+        let least = if self.min == 0 { 0 } else { 1 };
+        if ms >= least && ms <= self::ms(self.max) {
+            return Ok(());
+        }
+        let secs = ms as f64 / 1000.0;
+        let from = if least == 0 { "0" } else { "more than 0" };
+        Err(format!(
+            "{option} {secs} is out of range: allowed {from} up to {} {} (as the bot's `{}`)",
+            self.max, self.unit, self.key
+        ))
+    }
+}
+
+/// Every numeric setting and what it allows: the one place they are checked, for
+/// every section, at start-up (the shipped file, `--config`, the environment) and by
+/// `mondo play` for the options that set the same things ([`check_terminal`]). A new
+/// setting joins with one line (`tests::every_numeric_setting_has_a_limit` says when
+/// one is missing).
+pub const LIMITS: &[Limit] = &[
+    Limit::secs("discord.timeout_secs", DISCORD_TIMEOUT_SECS),
+    Limit::secs("zendo.turn_secs", TURN_SECS),
+    Limit::secs("zendo.challenge_secs", CHALLENGE_SECS),
+    Limit::secs("zendo.guess_bonus_secs", GUESS_BONUS_SECS),
+    Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
+    // Pattern Assembly's rules take any time above 0 (a quick server, the tests).
+    Limit::secs("assembly.reveal_secs", 1..=600).or_zero(),
+    Limit::secs("assembly.wait_secs", 1..=600).or_zero(),
+    Limit::secs("assembly.round_secs", 1..=3600).or_zero(),
+    Limit::secs("assembly.showdown_secs", 1..=3600).or_zero(),
+    Limit::new("assembly.rounds", 1..=100, "rounds").or_zero(),
+    // Every phase needs some time and a reveal a price (the rules refuse 0); each
+    // player knows at most 8 tiles (they are disjoint on 16); a statement's box holds
+    // 300 characters, so 40 words.
+    Limit::secs("bluffs.bluff_secs", 10..=3600),
+    Limit::secs("bluffs.claim_secs", 5..=3600),
+    Limit::secs("bluffs.reveal_secs", 5..=600),
+    Limit::secs("bluffs.guess_secs", 0..=3600),
+    Limit::secs("bluffs.reserve_secs", 0..=3600),
+    Limit::new("bluffs.known_tiles", 0..=8, "tiles"),
+    Limit::new("bluffs.reveal_cost", 1..=100, "RP"),
+    Limit::new("bluffs.max_words", 1..=40, "words"),
+    Limit::new("bluffs.rp_per_true", 0..=100, "RP"),
+    Limit::new("bluffs.rp_per_right_mark", 0..=100, "RP"),
+    Limit::secs("classic.lobby_secs", LOBBY_SECS),
+    Limit::secs("classic.turn_secs", TURN_SECS),
+    Limit::secs("classic.answer_secs", CHALLENGE_SECS),
+    Limit::secs("classic.guess_bonus_secs", GUESS_BONUS_SECS),
+    Limit::secs("triple.turn_secs", TURN_SECS),
+    Limit::secs("triple.challenge_secs", CHALLENGE_SECS),
+    Limit::secs("triple.counterexample_bonus_secs", GUESS_BONUS_SECS),
+    Limit::secs("triple.play_secs", PLAY_SECS),
+    Limit::secs("triple.quiz_secs", QUIZ_SECS),
+];
+
+/// The limit of setting `key`.
+pub fn limit(key: &str) -> Option<&'static Limit> {
+    LIMITS.iter().find(|l| l.key == key)
+}
+
+/// Checks a duration `mondo play` was given as `option` (ms) against setting `key`'s
+/// limit ([`Limit::check_terminal_ms`]); a duration of no setting passes.
+pub fn check_terminal(key: &str, option: &str, ms: crate::store::Millis) -> Result<(), String> {
+    limit(key).map_or(Ok(()), |l| l.check_terminal_ms(option, ms))
+}
+
+/// The largest file Mondo reads as its configuration.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// Why the configuration cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("the config file {} does not exist or is not a file", .0.display())]
     NoFile(PathBuf),
+    #[error("{0}")]
+    File(String),
     /// A value that does not read (figment names the key and its source).
     #[error("bad configuration: {0}")]
     Read(String),
@@ -290,12 +367,38 @@ impl Config {
             if !path.is_file() {
                 return Err(ConfigError::NoFile(path.to_path_buf()));
             }
-            figment = figment.merge(Toml::file_exact(path));
+            let text = crate::files::read_text(path, MAX_CONFIG_BYTES, "config file")
+                .map_err(ConfigError::File)?;
+            figment = figment.merge(Toml::string(&text));
         }
         // MONDO_ZENDO_TURN_SECS is zendo.turn_secs: the first `_` after the prefix
-        // separates the section (section names have none).
-        Ok(figment
-            .merge(Env::prefixed(ENV_PREFIX).map(|key| key.as_str().replacen('_', ".", 1).into())))
+        // separates the section (section names have none). Upper case only: figment
+        // would read `mondo_zendo_turn_secs` too, which no admin means as a setting.
+        Ok(figment.merge(Env::raw().filter_map(|key| {
+            let name = key.as_str();
+            let rest = name.strip_prefix(ENV_PREFIX)?;
+            (!name.bytes().any(|b| b.is_ascii_lowercase()))
+                .then(|| rest.replacen('_', ".", 1).into())
+        })))
+    }
+
+    /// Checks what needs the database: a default pool that is not built in must be
+    /// some server's pool (`names`: every server pool's name).
+    pub fn check_pool_among(&self, names: &[String]) -> Result<(), ConfigError> {
+        let pool = self.zendo.pool.trim();
+        let built_in = ["pyramids", "generated"]
+            .iter()
+            .any(|b| b.eq_ignore_ascii_case(pool));
+        if built_in || names.iter().any(|n| n == pool) {
+            return Ok(());
+        }
+        Err(ConfigError::Invalid {
+            key: "zendo.pool",
+            value: format!("`{pool}`"),
+            allowed: "no server has a pool by that name: name pyramids, generated, or a \
+                      pool a host uploaded with /pool add"
+                .into(),
+        })
     }
 
     /// Extracts and checks a configuration.
@@ -308,56 +411,33 @@ impl Config {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
-        let range = |key, value: u64, allowed| in_range(key, value, allowed, "seconds");
-        range("zendo.turn_secs", self.zendo.turn_secs, TURN_SECS)?;
-        range(
-            "zendo.challenge_secs",
-            self.zendo.challenge_secs,
-            CHALLENGE_SECS,
-        )?;
-        range(
-            "zendo.guess_bonus_secs",
-            self.zendo.guess_bonus_secs,
-            GUESS_BONUS_SECS,
-        )?;
-        range(
-            "discord.timeout_secs",
-            self.discord.timeout_secs,
-            DISCORD_TIMEOUT_SECS,
-        )?;
-        range(
-            "umpire.work_limit_secs",
-            self.umpire.work_limit_secs,
-            WORK_LIMIT_SECS,
-        )?;
-        self.bluffs.validate()?;
-        let (c, t) = (&self.classic, &self.triple);
-        for (key, value, allowed) in [
-            ("classic.lobby_secs", c.lobby_secs, LOBBY_SECS),
-            ("classic.turn_secs", c.turn_secs, TURN_SECS),
-            ("classic.answer_secs", c.answer_secs, CHALLENGE_SECS),
-            (
-                "classic.guess_bonus_secs",
-                c.guess_bonus_secs,
-                GUESS_BONUS_SECS,
-            ),
-            ("triple.turn_secs", t.turn_secs, TURN_SECS),
-            ("triple.challenge_secs", t.challenge_secs, CHALLENGE_SECS),
-            (
-                "triple.counterexample_bonus_secs",
-                t.counterexample_bonus_secs,
-                GUESS_BONUS_SECS,
-            ),
-            ("triple.play_secs", t.play_secs, PLAY_SECS),
-            ("triple.quiz_secs", t.quiz_secs, QUIZ_SECS),
-        ] {
-            range(key, value, allowed)?;
+        let values = serde_json::to_value(self).map_err(|e| ConfigError::Read(e.to_string()))?;
+        for limit in LIMITS {
+            let (section, key) = limit.key.split_once('.').unwrap_or(("", limit.key));
+            match values[section][key].as_u64() {
+                Some(value) => limit.check(value)?,
+                None => {
+                    return Err(ConfigError::Read(format!(
+                        "`{}` is not a number of {}",
+                        limit.key, limit.unit
+                    )));
+                }
+            }
         }
         if self.zendo.pool.trim().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "zendo.pool",
                 value: "empty".into(),
                 allowed: "name a pool: pyramids, arrows, generated, or a server pool's name".into(),
+            });
+        }
+        if !is_pool_name(&self.zendo.pool) {
+            return Err(ConfigError::Invalid {
+                key: "zendo.pool",
+                value: format!("`{}`", self.zendo.pool),
+                allowed: "name a pool: pyramids, generated, or a server pool's name (1-40 \
+                          letters, digits, `-` or `_`)"
+                    .into(),
             });
         }
         if self.zendo.pool.trim().eq_ignore_ascii_case("arrows") {
@@ -419,6 +499,15 @@ impl Config {
     }
 }
 
+/// A pool's name: 1-40 letters, digits, `-` or `_` (as `/pool add` takes them).
+fn is_pool_name(name: &str) -> bool {
+    let name = name.trim();
+    (1..=40).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// Refuses a `MONDO_*` variable that is no setting, by its full name: figment reads
 /// `MONDO_FOO_BAR` as `foo.bar` and would only name `MONDO_FOO`.
 fn check_variables(names: impl Iterator<Item = String>) -> Result<(), ConfigError> {
@@ -437,7 +526,16 @@ fn check_variables(names: impl Iterator<Item = String>) -> Result<(), ConfigErro
         .collect();
     for name in names {
         let upper = name.to_ascii_uppercase();
-        if upper.starts_with(ENV_PREFIX) && !known.contains(&upper) {
+        // Lower-case `mondo_*` names are not read (not ours); `MONDO_zendo_...` is
+        // meant as a setting, and would be lost without a word.
+        if name.starts_with(ENV_PREFIX) && name != upper && known.contains(&upper) {
+            return Err(ConfigError::UnknownVariable {
+                key: format!("it is read in upper case only: {upper}"),
+                name,
+                known: known.join(", "),
+            });
+        }
+        if name.starts_with(ENV_PREFIX) && !known.contains(&upper) {
             let key = upper[ENV_PREFIX.len()..]
                 .replacen('_', ".", 1)
                 .to_ascii_lowercase();
@@ -569,6 +667,96 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("/no/such/mondo.toml"), "{e}");
+    }
+
+    /// One table for every numeric setting: each key in it is a setting, and each
+    /// numeric setting (ids aside) is in it, so a new one cannot skip the check.
+    #[test]
+    fn every_numeric_setting_has_a_limit() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        let values = serde_json::to_value(&c).unwrap();
+        let ids = ["discord.guild", "zendo.host_role"];
+        for (section, keys) in values.as_object().unwrap() {
+            for (key, value) in keys.as_object().unwrap() {
+                let name = format!("{section}.{key}");
+                if value.is_number() && !ids.contains(&name.as_str()) {
+                    assert!(limit(&name).is_some(), "{name} has no limit in LIMITS");
+                }
+            }
+        }
+        for l in LIMITS {
+            let (section, key) = l.key.split_once('.').unwrap();
+            assert!(values[section][key].is_number(), "{} is no setting", l.key);
+        }
+    }
+
+    /// Pattern Assembly's durations were not checked at all (and `v * 1000` wrapped
+    /// in a release build); each is now, with 0 keeping the game's own.
+    #[test]
+    fn assembly_settings_are_range_checked_with_zero_for_the_games_own() {
+        for (key, bad) in [
+            ("reveal_secs", "9223372036854775807"),
+            ("reveal_secs", "601"),
+            ("wait_secs", "601"),
+            ("round_secs", "3601"),
+            ("showdown_secs", "3601"),
+            ("rounds", "101"),
+        ] {
+            let e = with_file(&format!("[assembly]\n{key} = {bad}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("assembly.{key}")) && e.contains("0 keeps the game's own"),
+                "{key} = {bad}: {e}"
+            );
+        }
+        let c = with_file("[assembly]\nreveal_secs = 0\nround_secs = 60\n").expect("in range");
+        assert_eq!(c.assembly.round_secs, 60);
+        assert_eq!(ms(u64::MAX), u64::MAX, "saturates");
+        assert_eq!(ms(30), 30_000);
+    }
+
+    /// The terminal's durations meet the same upper limits (any time above 0 below).
+    #[test]
+    fn terminal_durations_meet_the_same_limits() {
+        assert!(check_terminal("zendo.turn_secs", "--turn-secs", 300).is_ok());
+        assert!(check_terminal("zendo.turn_secs", "--turn-secs", 3_600_000).is_ok());
+        let e = check_terminal("zendo.turn_secs", "--turn-secs", 3_600_001).unwrap_err();
+        assert!(
+            e.contains("--turn-secs") && e.contains("3600 seconds"),
+            "{e}"
+        );
+        assert!(check_terminal("zendo.turn_secs", "--turn-secs", 0).is_err());
+        assert!(check_terminal("bluffs.reserve_secs", "--reserve-secs", 0).is_ok());
+        let e = check_terminal("assembly.reveal_secs", "--reveal-secs", u64::MAX).unwrap_err();
+        assert!(e.contains("600 seconds"), "{e}");
+    }
+
+    #[test]
+    fn a_config_file_larger_than_the_limit_is_refused_unread() {
+        let e = Config::load(Some(Path::new("/dev/zero")))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/dev/zero"), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        std::fs::write(&big, "#".repeat(MAX_CONFIG_BYTES as usize + 1)).unwrap();
+        let e = Config::load(Some(&big)).unwrap_err().to_string();
+        assert!(e.contains("larger than"), "{e}");
+    }
+
+    #[test]
+    fn the_default_pool_is_built_in_or_some_servers() {
+        let e = with_file("[zendo]\npool = \"no such\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("zendo.pool"), "{e}");
+        let c = with_file("[zendo]\npool = \"nonexistent\"\n").expect("a pool's name");
+        let e = c.check_pool_among(&[]).unwrap_err().to_string();
+        assert!(e.contains("no server has a pool by that name"), "{e}");
+        assert!(c.check_pool_among(&["nonexistent".into()]).is_ok());
+        let c = with_file("[zendo]\npool = \"generated\"\n").expect("built in");
+        assert!(c.check_pool_among(&[]).is_ok());
     }
 
     /// The original Pattern Assembly's wrong-shape rule: the rules' change (every

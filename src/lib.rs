@@ -7,6 +7,7 @@
 
 pub mod bot;
 pub mod config;
+pub mod files;
 pub mod finder;
 pub mod grid;
 pub mod koan;

@@ -252,7 +252,15 @@ difficulty = "trivial"
         dir.join("no-such-pool.toml").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cannot read the file"));
+    assert!(
+        stderr(&o).contains("cannot read the pool"),
+        "{}",
+        stderr(&o)
+    );
+    // A file that never ends is refused at the size limit, not read for ever.
+    let o = mondo(&["pool", "check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is larger than"), "{}", stderr(&o));
 }
 
 /// What `mondo explain` shows for a refusal is `lang::Refusal::render`, the one

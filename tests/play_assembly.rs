@@ -397,3 +397,34 @@ fn hiding_the_grid_piped_says_so_without_escapes() {
     assert_eq!(drawn_rows(before).len(), 6);
     assert!(drawn_rows(after).is_empty(), "the grid again: {after:?}");
 }
+
+/// The host's pause and resume are said (they stop and restart every clock), as in
+/// the other games; they used to be silent, so the players could not tell why the round
+/// stood still.
+#[test]
+fn the_hosts_pause_and_resume_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pause.db");
+    let mut m = Mondo::start(
+        &db,
+        &[
+            "assembly",
+            "--players",
+            "alice,bob",
+            "--reveal-secs",
+            "60",
+            "--seed",
+            "3",
+        ],
+    );
+    m.until("reveal");
+    m.send("host: pause");
+    let (paused, _) = m.until("paused");
+    assert_eq!(paused["by"], "host");
+    m.send("host: resume");
+    let (resumed, _) = m.until("resumed");
+    assert_eq!(resumed["by"], "host");
+    m.send("quit");
+    m.until("left");
+    assert!(m.wait());
+}

@@ -444,17 +444,24 @@ fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
     // started + the koan's events.
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 
+    signal_leaves_cleanly("-TERM");
+}
+
+/// A game with a koan played, then `signal`: it is said, the exit is clean, and the
+/// .db alone holds the match (no -wal left).
+fn signal_leaves_cleanly(signal: &str) {
+    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let mut mondo = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
     mondo.send("koan 1^ 2>");
     mondo.until("verdict");
-    let killed = Command::new("kill")
-        .args(["-TERM", &mondo.child.id().to_string()])
+    let sent = Command::new("kill")
+        .args([signal, &mondo.child.id().to_string()])
         .status()
         .unwrap();
-    assert!(killed.success());
+    assert!(sent.success());
     mondo.until("left");
-    assert!(mondo.wait(), "SIGTERM is a clean exit");
+    assert!(mondo.wait(), "{signal} is a clean exit");
     assert!(!dir.path().join("t.db-wal").exists(), "the -wal is left");
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 }
@@ -679,10 +686,8 @@ fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
     assert_eq!(&lines[0]["match"], first);
 }
 
-/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
-/// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
-#[test]
-fn control_characters_are_never_written_raw_to_the_terminal() {
+/// A practice game in text mode (not JSON) fed `input`: what it printed.
+fn played_as_text(input: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(["play", "--pattern", HIDDEN, "--seed", "1", "--db"])
@@ -691,14 +696,19 @@ fn control_characters_are_never_written_raw_to_the_terminal() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(
-        &mut child.stdin.take().unwrap(),
-        b"\x1b[2J\x07 hello\nkoan 1^ \x1b[31m\nguess \xc2\x9b\x1b]0;owned\x07\nquit\n",
-    )
-    .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
+/// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
+#[test]
+fn control_characters_are_never_written_raw_to_the_terminal() {
+    let text = played_as_text(
+        b"\x1b[2J\x07 hello\nkoan 1^ \x1b[31m\nguess \xc2\x9b\x1b]0;owned\x07\nquit\n",
+    );
     assert!(
         !text.contains(|c: char| c.is_control() && c != '\n' && c != '\t'),
         "{text:?}"
@@ -707,4 +717,149 @@ fn control_characters_are_never_written_raw_to_the_terminal() {
         text.contains("`\\u001b[31m`"),
         "the line is shown, escaped: {text}"
     );
+}
+
+/// What the log holds that the terminal never said (the process died between a
+/// commit and its lines, or an I/O error at the commit hid it from the player) is said
+/// when the game is resumed, before the table, as the bot says what it missed.
+/// Here the mark of what was said is put back by hand to before the last koan, which
+/// is where a kill at that moment would leave it. (Nothing used to be said of it: the
+/// koan was on the table with a verdict nobody saw.)
+#[test]
+fn what_was_recorded_but_never_said_is_said_on_resuming() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("u.db");
+    let out = play(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "1"],
+        "koan 3v\nkoan 1^ 2>\nquit\n",
+    );
+    assert_eq!(of(&out, "verdict").len(), 2);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (id, last) = rt.block_on(async {
+        let store = mondo::store::Store::open(&db).await.unwrap();
+        let id = out[0]["match"].as_i64().unwrap();
+        let events = store.events(mondo::store::MatchId(id)).await.unwrap();
+        store.close().await;
+        (id, events.len())
+    });
+    // The koan is the last event: the mark goes back to just before it.
+    tamper(
+        &db,
+        &format!(
+            "UPDATE discord_announced SET seq = {} WHERE match_id = {id}",
+            last - 1
+        ),
+    );
+    let again = play(&db, &["--resume"], "quit\n");
+    assert_eq!(again[0]["event"], "resumed");
+    assert_eq!(again[1]["event"], "unsaid", "{again:?}");
+    assert_eq!(again[1]["to"], last);
+    let verdicts = of(&again, "verdict");
+    assert_eq!(verdicts.len(), 1, "{again:?}");
+    assert_eq!(verdicts[0]["koan"], "1^ 2>");
+    // Said once: the next resume has nothing more to say.
+    let third = play(&db, &["--resume"], "quit\n");
+    assert!(of(&third, "unsaid").is_empty(), "{third:?}");
+}
+
+/// Bidirectional controls (U+202E, U+2066...) a player types are shown escaped, like
+/// other control characters: echoed raw they would make the terminal show the line
+/// in another order than it was typed.
+#[test]
+fn bidi_controls_are_shown_escaped() {
+    let text =
+        played_as_text("koan 1^ \u{202e}2>\nguess \u{2066}x\u{2069} \u{200f}\nquit\n".as_bytes());
+    for c in ['\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}'] {
+        assert!(!text.contains(c), "{c:?} written raw: {text:?}");
+    }
+    assert!(text.contains("\\u202e"), "shown escaped: {text}");
+}
+
+/// SIGHUP (the terminal was closed) leaves the game as SIGTERM does: said, the match
+/// checkpointed into the .db file (no -wal left), a clean exit.
+#[test]
+fn sighup_leaves_the_game_cleanly_like_sigterm() {
+    signal_leaves_cleanly("-HUP");
+}
+
+/// A pool that never ends (`/dev/zero`) is refused at once, in one line, having read
+/// no more than a pool may hold; a pool nobody writes (a FIFO) leaves Mondo waiting
+/// on it, and SIGTERM ends that wait.
+#[test]
+fn an_endless_pool_is_refused_at_once_and_a_waiting_read_ends_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("z.db");
+    let started = std::time::Instant::now();
+    let (code, said) = refused_play(&db, &["--pool", "/dev/zero"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert_eq!(said.trim().lines().count(), 1, "{said}");
+    assert!(
+        said.contains("the pool /dev/zero is larger than") && said.contains("bytes"),
+        "{said}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let fifo = dir.path().join("pool.fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["play", "--json", "--db"])
+        .arg(dir.path().join("f.db"))
+        .arg("--pool")
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(child.try_wait().unwrap().is_none(), "waits for the pool");
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "SIGTERM did not end the read"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Two processes on one database through a hard link: the second is refused, as on
+/// the same path (the lock is the file's, not its name's); and a symlink planted
+/// where the old lock file went (`DB.lock`) is neither followed nor truncated.
+#[test]
+fn a_hard_link_does_not_let_a_second_process_in_and_no_lock_file_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let mut first = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
+    first.until("started");
+    let hard = dir.path().join("hard.db");
+    std::fs::hard_link(&db, &hard).unwrap();
+    let (code, said) = refused_play(&hard, &["--resume"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("is in use by another Mondo (mondo play, pid ")
+            && said.contains(&first.child.id().to_string()),
+        "{said}"
+    );
+    first.send("quit");
+    first.until("left");
+    assert!(first.wait());
+
+    let victim = dir.path().join("v.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let x = dir.path().join("x.db");
+    std::os::unix::fs::symlink(&victim, dir.path().join("x.db.lock")).unwrap();
+    let out = play(&x, &["--pattern", HIDDEN, "--seed", "1"], "quit\n");
+    assert_eq!(out[0]["event"], "started");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
 }

@@ -452,3 +452,277 @@ async fn after_a_failed_append_the_match_goes_on_from_its_log() {
     act(&w, id, B, Action::Add(1)).await;
     assert_eq!(view(&w, id).await.total, 5);
 }
+
+/// The state the store's log folds to, as a spectator sees it: what the runtime
+/// holds must never be ahead of (or behind) it.
+async fn stored_view(w: &World, id: MatchId) -> View {
+    let events: Vec<race_game::Event> = w
+        .runtime
+        .store()
+        .events(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.decode(id).unwrap())
+        .collect();
+    Race::replay("race", &events)
+        .unwrap()
+        .view(&Viewer::Spectator)
+}
+
+/// Nothing comes on the feed for a moment (of real time: the runtime works on its
+/// own threads).
+async fn quiet(sub: &mut Subscription<Race>) {
+    if let Ok(u) = tokio::time::timeout(Duration::from_millis(200), sub.next()).await {
+        panic!("unexpected update: {:?}", u.map(|u| u.map(|u| kinds(&u))));
+    }
+}
+
+/// A time-out whose event the store cannot take (a full disk) is not dropped: the
+/// match waits, the players hear why once, the log and the engine agree all along,
+/// and it is tried again after 1 s, 2 s, 4 s... until the store takes it; the next
+/// turn then starts from when it was recorded. (Such a time-out used to be marked
+/// refused and never armed again: the match stood still for good.)
+#[tokio::test]
+async fn a_time_out_the_store_cannot_take_is_retried_with_back_off_and_said() {
+    use mondo::store::Fault;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    let ack = act(&w, id, A, Action::Add(1)).await;
+    sub.until(ack.seq).await.unwrap();
+    let store = w.runtime.store().clone();
+    store.inject([Fault::Full, Fault::Full, Fault::Full]);
+    w.time.advance(TURN);
+    let u = next(&mut sub).await;
+    assert!(u.events.is_empty());
+    let notice = u.notice.expect("the players hear why the match waits");
+    assert_eq!(
+        (notice.what, notice.retry_ms, notice.attempt),
+        ("time-out", 1_000, 1)
+    );
+    assert!(notice.error.contains("the disk is full"), "{notice:?}");
+    assert!(
+        notice.text().contains("the clock waits"),
+        "{}",
+        notice.text()
+    );
+    assert_eq!(notice.json()["event"], "store_trouble");
+    // The engine did not move ahead of the store.
+    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+    assert_eq!(view(&w, id).await.turn, 2);
+    // The same trouble is not said again; the retries come after 1 s, then 2 s...
+    w.time.advance(999);
+    quiet(&mut sub).await;
+    w.time.advance(1);
+    quiet(&mut sub).await;
+    assert_eq!(view(&w, id).await.turn, 2, "second try failed too");
+    w.time.advance(2_000);
+    quiet(&mut sub).await;
+    // ...and the fourth goes through.
+    w.time.advance(4_000);
+    let u = next(&mut sub).await;
+    assert_eq!(
+        kinds(&u),
+        [
+            Kind::TimedOut { turn: 2 },
+            Kind::TurnStarted { turn: 3, seat: 0 }
+        ]
+    );
+    let recorded = TURN + 7_000;
+    assert!(u.events.iter().all(|(_, e)| e.at == recorded));
+    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+    assert_eq!(
+        w.runtime.deadline(id).await.unwrap(),
+        Some(recorded + TURN),
+        "A's turn is whole"
+    );
+}
+
+/// The umpire's own answer (here: its work stopped at the limit) that the store
+/// cannot take is tried again too, rather than lost with the match left waiting.
+#[tokio::test]
+async fn an_umpire_answer_the_store_cannot_take_is_retried() {
+    use mondo::store::Fault;
+    let w = world().await;
+    let id = race(&w, Work::Hang).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    act(&w, id, A, Action::Add(2)).await;
+    let ack = act(&w, id, B, Action::Check).await;
+    sub.until(ack.seq).await.unwrap();
+    w.runtime.store().inject([Fault::Full]);
+    w.time.advance(5_000);
+    let u = next(&mut sub).await;
+    assert_eq!(u.notice.expect("said").what, "verdict");
+    assert_eq!(view(&w, id).await.checking, Some(1), "still waiting");
+    w.time.advance(1_000);
+    let u = next(&mut sub).await;
+    assert_eq!(
+        kinds(&u),
+        [Kind::CheckFailed {
+            check: 1,
+            reason: "stopped at the limit".into()
+        }]
+    );
+}
+
+/// Another connection to the database (another program), holding its write lock.
+async fn write_lock_held(w: &World) -> sqlx::SqliteConnection {
+    use sqlx::Connection;
+    let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", w.path.display()))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    other
+}
+
+/// `who` adds 1, on a task of its own (it may wait for the store).
+fn add_in_background(
+    w: &World,
+    id: MatchId,
+    who: u64,
+) -> tokio::task::JoinHandle<Result<mondo::runtime::Ack, ActError<RaceError>>> {
+    let runtime = w.runtime.clone();
+    tokio::spawn(async move {
+        runtime
+            .act(id, Actor::Player(who), Action::Add(1), None)
+            .await
+    })
+}
+
+/// A commit that stalls (another program holds the database's write lock for 6 s)
+/// stops the game clock after a second: B's turn, which starts with A's move, is
+/// not eaten by it. (B's turn used to be stamped before the stall, and the stall counted.)
+#[tokio::test]
+async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
+    use mondo::runtime::clock::HOLD_GRACE_MS;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    w.time.advance(2_000);
+    let mut other = write_lock_held(&w).await;
+    let moved = add_in_background(&w, id, B);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!moved.is_finished(), "the write waits for the lock");
+    w.time.advance(6_000);
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+    moved
+        .await
+        .unwrap()
+        .expect("written once the lock is let go");
+    let v = view(&w, id).await;
+    assert_eq!(v.seat, 0, "A's turn");
+    let left = remaining(&v, w.runtime.now());
+    assert!(left >= TURN - HOLD_GRACE_MS, "{left} ms left of {TURN}");
+    assert!(w.runtime.given_back() >= 6_000 - HOLD_GRACE_MS);
+    // No time-out before A's whole turn has run.
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    w.time.advance(left - 1);
+    quiet(&mut sub).await;
+    w.time.advance(1);
+    assert_eq!(kinds(&next(&mut sub).await)[0], Kind::TimedOut { turn: 3 });
+}
+
+/// A stall longer than the busy timeout (35 s here against 0.3 s): the move fails
+/// saying the database is busy and that nothing was recorded, and the player's own
+/// clock did not run meanwhile; once the lock is let go the same move goes through.
+#[tokio::test]
+async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_clock() {
+    use mondo::runtime::clock::HOLD_GRACE_MS;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    act(&w, id, A, Action::Add(1)).await;
+    let store = w.runtime.store().clone();
+    store
+        .set_busy_timeout(Duration::from_millis(300))
+        .await
+        .unwrap();
+    let mut other = write_lock_held(&w).await;
+    let moved = add_in_background(&w, id, B);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    w.time.advance(35_000);
+    let e = moved.await.unwrap().unwrap_err();
+    assert!(
+        e.to_string().contains("busy") && e.to_string().contains("nothing was recorded"),
+        "{e}"
+    );
+    sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+    let v = view(&w, id).await;
+    assert_eq!(v, stored_view(&w, id).await);
+    assert_eq!(v.seat, 1, "still B's turn");
+    assert!(remaining(&v, w.runtime.now()) >= TURN - HOLD_GRACE_MS);
+    act(&w, id, B, Action::Add(1)).await;
+}
+
+/// An I/O error at a commit that did reach the log (an fsync failing after the
+/// write): the database is reopened, its log read, and the move is answered as
+/// recorded and announced: nobody is told "nothing was recorded" for a move that was.
+#[tokio::test]
+async fn an_io_error_after_the_write_is_answered_from_the_log() {
+    use mondo::store::Fault;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    w.runtime.store().inject([Fault::Io { written: true }]);
+    let ack = act(&w, id, A, Action::Add(2)).await;
+    let u = sub.until(ack.seq).await.unwrap();
+    assert!(
+        u.iter()
+            .flat_map(kinds)
+            .any(|k| k == Kind::Added { seat: 0, n: 2 })
+    );
+    // One that did not reach it: said so, for sure, and the move can be made again.
+    w.runtime.store().inject([Fault::Io { written: false }]);
+    let e = w
+        .runtime
+        .act(id, Actor::Player(B), Action::Add(1), None)
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("was reopened; nothing was recorded"),
+        "{e}"
+    );
+    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+    act(&w, id, B, Action::Add(1)).await;
+}
+
+/// An I/O error whose outcome cannot be read back: the player hears "may not have
+/// been recorded" (never "nothing was recorded"); the match decides nothing until
+/// the log reads again, then says what it holds (the move was recorded) before
+/// anything else.
+#[tokio::test]
+async fn an_io_error_with_the_log_unreadable_says_may_not_and_the_log_is_said_later() {
+    use mondo::store::Fault;
+    let w = world().await;
+    let id = race(&w, Work::Quick).await;
+    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    w.runtime.store().inject([
+        Fault::Io { written: true },
+        Fault::Unreadable,
+        Fault::Unreadable,
+    ]);
+    let e = w
+        .runtime
+        .act(id, Actor::Player(A), Action::Add(2), None)
+        .await
+        .unwrap_err();
+    let said = e.to_string();
+    assert!(said.contains("may not have been recorded"), "{said}");
+    assert!(!said.contains("nothing was recorded"), "{said}");
+    // The log reads again: A's move is in it, so it is said, and A may not move twice.
+    match w
+        .runtime
+        .act(id, Actor::Player(A), Action::Add(2), None)
+        .await
+    {
+        Err(ActError::Refused(RaceError::NotYourTurn)) => {}
+        other => panic!("{other:?}"),
+    }
+    let u = next(&mut sub).await;
+    assert!(kinds(&u).contains(&Kind::Added { seat: 0, n: 2 }));
+    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+    act(&w, id, B, Action::Add(1)).await;
+}

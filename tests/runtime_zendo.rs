@@ -297,3 +297,150 @@ async fn a_discord_outage_is_given_back_to_the_turn_clock() {
     assert_eq!(later, before - 5_000, "and the clock runs on");
     runtime.shutdown().await.unwrap();
 }
+
+/// Every game with clocks (Duel, Triple, Classic, Pattern Assembly, Logical Bluffs):
+/// when its next deadline passes and the store cannot take the time-out (a full
+/// disk), the match waits with its state as the log says, the players hear why, and
+/// the time-out is recorded once the store takes writes again. (Such a time-out used
+/// to be dropped for good: the duel stayed at `turn_left_ms: 0`, Assembly in its
+/// reveal, Bluffs in its phase.)
+#[tokio::test]
+async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
+    use mondo::play::{Cast, Source};
+    use mondo::runtime::{AnySetup, Engine};
+    use mondo::store::Fault;
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(0);
+    let store = Store::open(dir.path().join("all.db")).await.unwrap();
+    let (runtime, _) = Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
+        .await
+        .unwrap();
+    let two = Cast::table(&store, &["alice", "bob"], "host")
+        .await
+        .unwrap();
+    let three = Cast::table(&store, &["alice", "bob", "carol"], "host")
+        .await
+        .unwrap();
+    let pattern = Source::Pattern("some piece points up");
+    let triple = [
+        "some piece points up",
+        "some piece points right",
+        "some piece points left",
+    ]
+    .map(String::from);
+    let setups: Vec<(&str, AnySetup)> = vec![
+        (
+            "duel",
+            mondo::play::duel_setup(
+                &two,
+                pattern,
+                1,
+                None,
+                Default::default(),
+                Default::default(),
+            )
+            .unwrap()
+            .into(),
+        ),
+        (
+            "triple",
+            mondo::play::triple_setup(
+                &two,
+                &triple,
+                &mondo::pool::Pool::shipped(PieceSet::Arrows),
+                1,
+                None,
+                Default::default(),
+            )
+            .unwrap()
+            .into(),
+        ),
+        (
+            "classic",
+            mondo::play::classic_setup(
+                &three,
+                pattern,
+                1,
+                Default::default(),
+                Default::default(),
+                None,
+            )
+            .unwrap()
+            .into(),
+        ),
+        (
+            "assembly",
+            AnySetup::Assembly(mondo::play::assembly::assembly_setup(
+                &two,
+                1,
+                mondo::rules::assembly::Settings::original(),
+            )),
+        ),
+        (
+            "bluffs",
+            AnySetup::Bluffs(
+                mondo::play::bluffs::bluffs_setup(&two, 1, Default::default()).unwrap(),
+            ),
+        ),
+    ];
+    for (game, setup) in setups {
+        let id = runtime.create(Place::default(), setup).await.unwrap();
+        let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        let agree = |what: &str| {
+            let (runtime, store, game, what) = (&runtime, &store, game, what.to_string());
+            async move {
+                let record = store.record(id).await.unwrap().unwrap();
+                let events: Vec<AnyEvent> = store
+                    .events(id)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|e| AnyMatch::decode(&record.kind, &e.body).unwrap())
+                    .collect();
+                let stored = AnyMatch::replay(&record.kind, &events).unwrap();
+                let live = runtime.view(id, &Viewer::Spectator).await.unwrap();
+                assert_eq!(
+                    format!("{live:?}"),
+                    format!("{:?}", stored.view(&Viewer::Spectator)),
+                    "{game}, {what}: the engine and the store disagree"
+                );
+            }
+        };
+        // Anything the match does at once (a first reveal) goes first.
+        while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(300), feed.next()).await
+        {
+        }
+        let at = runtime
+            .deadline(id)
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("{game}: no clock running at the start"));
+        let seq = store.record(id).await.unwrap().unwrap().last_seq;
+        store.inject([Fault::Full]);
+        time.advance(at - runtime.now());
+        let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
+            .await
+            .unwrap_or_else(|_| panic!("{game}: nothing said"))
+            .unwrap()
+            .unwrap();
+        let notice = u.notice.unwrap_or_else(|| panic!("{game}: no notice"));
+        assert_eq!(notice.what, "time-out", "{game}");
+        assert_eq!(store.record(id).await.unwrap().unwrap().last_seq, seq);
+        agree("waiting").await;
+        assert_eq!(runtime.deadline(id).await.unwrap(), Some(at), "{game}");
+        // Tried again a second later: recorded.
+        time.advance(1_000);
+        let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
+            .await
+            .unwrap_or_else(|_| panic!("{game}: the time-out never came"))
+            .unwrap()
+            .unwrap();
+        assert!(u.notice.is_none() && !u.events.is_empty(), "{game}");
+        assert!(
+            store.record(id).await.unwrap().unwrap().last_seq > seq,
+            "{game}: recorded"
+        );
+        agree("after").await;
+    }
+    runtime.shutdown().await.unwrap();
+}

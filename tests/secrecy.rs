@@ -139,8 +139,15 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
                 game_ms: 20 * 60_000,
                 ..TripleTiming::default()
             };
-            mondo::play::triple_setup(cast, &[], &Pool::shipped(PieceSet::Arrows), seed, None, timing)
-                .map(Into::into)
+            mondo::play::triple_setup(
+                cast,
+                &[],
+                &Pool::shipped(PieceSet::Arrows),
+                seed,
+                None,
+                timing,
+            )
+            .map(Into::into)
         }
         GameKind::ZendoClassic => {
             use mondo::rules::zendo::classic::ClassicTiming;

@@ -152,3 +152,54 @@ fn unknown_variables_and_unusable_database_paths_are_named() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("does not exist"), "{err}");
 }
+
+/// Every setting is range-checked at start-up: a Pattern Assembly duration the
+/// terminal refuses was accepted from the environment (and `v * 1000` wrapped);
+/// lower-case variable names are not read, a mixed-case `MONDO_` one is refused; a
+/// default pool no server has is refused.
+#[test]
+fn every_setting_is_checked_and_only_upper_case_variables_are_read() {
+    let (code, _, err) = serve(
+        &["--show-config"],
+        &[("MONDO_ASSEMBLY_REVEAL_SECS", "18446744073709551615")],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("assembly.reveal_secs") && err.contains("1 to 600 seconds"),
+        "{err}"
+    );
+    for key in ["WAIT_SECS", "ROUND_SECS", "SHOWDOWN_SECS", "ROUNDS"] {
+        let (code, _, err) = serve(
+            &["--show-config"],
+            &[(&format!("MONDO_ASSEMBLY_{key}"), "99999")],
+        );
+        assert_eq!(code, 2, "{key}: {err}");
+        assert!(err.contains(&key.to_ascii_lowercase()), "{err}");
+    }
+    let (code, out, err) = serve(&["--show-config"], &[("mondo_zendo_turn_secs", "240")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("turn_secs = 180"),
+        "lower case is not read: {out}"
+    );
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_zendo_turn_secs", "240")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("upper case only: MONDO_ZENDO_TURN_SECS"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let (code, _, err) = serve(
+        &["--show-config"],
+        &[
+            ("MONDO_ZENDO_POOL", "nonexistent"),
+            ("MONDO_DATABASE_PATH", db.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("zendo.pool") && err.contains("no server has a pool by that name"),
+        "{err}"
+    );
+}

@@ -46,7 +46,7 @@ impl Bot {
                 error: e.to_string(),
             })?;
         let runtime_config = runtime::Config {
-            work_limit_ms: config.umpire.work_limit_secs * 1000,
+            work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
             ..runtime::Config::default()
         };
         let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
@@ -218,11 +218,12 @@ impl Bot {
             None => (ServerSettings::default(), DuelSettings::default()),
         };
         let z = &self.config.zendo;
+        let ms = crate::config::ms;
         Ok(Effective {
             timing: Timing {
-                turn_ms: duel.turn_ms.unwrap_or(z.turn_secs * 1000),
-                challenge_ms: duel.challenge_ms.unwrap_or(z.challenge_secs * 1000),
-                guess_bonus_ms: duel.guess_bonus_ms.unwrap_or(z.guess_bonus_secs * 1000),
+                turn_ms: duel.turn_ms.unwrap_or(ms(z.turn_secs)),
+                challenge_ms: duel.challenge_ms.unwrap_or(ms(z.challenge_secs)),
+                guess_bonus_ms: duel.guess_bonus_ms.unwrap_or(ms(z.guess_bonus_secs)),
             },
             style: duel.style.unwrap_or(z.style),
             pool: s.pool.clone().unwrap_or_else(|| z.pool.clone()),

@@ -153,6 +153,12 @@ impl Bot {
                 }
                 None => break,
             };
+            // The store's trouble with the umpire's own request: the channel hears why
+            // the match waits.
+            if let Some(notice) = &update.notice {
+                self.post(desk.channel, &Post::text(notice.text())).await;
+                continue;
+            }
             let claim = desk.take(update.seq).await;
             let events: Vec<AnyEvent> = update.events.into_iter().map(|(_, e)| e).collect();
             let no_dm = self.no_dm(game).await;

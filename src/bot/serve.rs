@@ -36,7 +36,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
     // This process runs the database's live matches: no other may at the same time
     // (refused before anything is said to Discord).
-    let _lock = crate::store::lock_for_running(&config.database.path, "mondo serve")?;
+    let _lock = crate::store::lock_for_running(&config.database.path)?;
     let config = Arc::new(config);
     let http = http(&token, &config);
     // Every start-up step waits this long for Discord, then stops the bot in one line

@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand, ValueEnum};
 use mondo::koan::enumerate;
 use mondo::{Koan, PieceSet};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 /// Exit status for input that is not a structure (as clap uses for bad arguments).
@@ -89,12 +89,17 @@ pub fn run(args: KoanArgs) -> ExitCode {
 }
 
 fn normalize(text: &str, set: Option<SetArg>, line: bool) -> ExitCode {
-    let mut stdin_text = String::new();
+    let stdin_text;
     let text = if text == "-" {
-        if let Err(e) = io::stdin().read_to_string(&mut stdin_text) {
-            eprintln!("error: cannot read the structure from standard input: {e}");
-            return ExitCode::from(BAD_INPUT);
-        }
+        // A structure is a line or two: a megabyte is plenty, and an endless input
+        // (`< /dev/zero`) is refused rather than read into memory.
+        stdin_text = match mondo::files::read_bounded(io::stdin(), 1024 * 1024) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read the structure from standard input: {e}");
+                return ExitCode::from(BAD_INPUT);
+            }
+        };
         &stdin_text
     } else {
         text

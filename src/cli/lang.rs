@@ -148,14 +148,15 @@ pub fn pool(args: PoolArgs) -> ExitCode {
             let mut status = ExitCode::SUCCESS;
             for file in files {
                 let name = file.display();
-                let text = match std::fs::read_to_string(&file) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("{name}: cannot read the file: {e}");
-                        status = refused();
-                        continue;
-                    }
-                };
+                let text =
+                    match mondo::files::read_text(&file, mondo::files::MAX_POOL_BYTES, "pool") {
+                        Ok(t) => t,
+                        Err(e) => {
+                            eprintln!("{e}");
+                            status = refused();
+                            continue;
+                        }
+                    };
                 match Pool::from_toml(&text) {
                     Ok(pool) => println!("{name}: {}", summary(&pool)),
                     Err(errors) => {

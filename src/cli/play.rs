@@ -239,7 +239,79 @@ impl PlayArgs {
     }
 }
 
+/// The numbers given on the command line, checked against the limits of the settings
+/// they set for this game: one table for the bot's configuration and the terminal
+/// (`config::LIMITS`), durations as [`mondo::config::Limit::check_terminal_ms`] says.
+fn check_limits(args: &PlayArgs) -> Result<(), String> {
+    let section = match args.game {
+        GameArg::Triple => "triple",
+        GameArg::Classic => "classic",
+        GameArg::Assembly => "assembly",
+        GameArg::Bluffs => "bluffs",
+        _ => "zendo",
+    };
+    // Each option, what it was given (ms), and the keys it sets in some game.
+    let durations: [(&str, Option<u64>, &[&str]); 14] = [
+        ("--turn-secs", args.turn_ms, &["turn_secs"]),
+        ("--play-secs", args.play_ms, &["play_secs"]),
+        ("--quiz-secs", args.quiz_ms, &["quiz_secs"]),
+        (
+            "--challenge-secs",
+            args.challenge_ms,
+            &["challenge_secs", "answer_secs"],
+        ),
+        ("--answer-secs", args.answer_ms, &["answer_secs"]),
+        (
+            "--guess-bonus-secs",
+            args.guess_bonus_ms,
+            &["guess_bonus_secs", "counterexample_bonus_secs"],
+        ),
+        ("--reveal-secs", args.reveal_ms, &["reveal_secs"]),
+        ("--wait-secs", args.wait_ms, &["wait_secs"]),
+        ("--round-secs", args.round_ms, &["round_secs"]),
+        ("--showdown-secs", args.showdown_ms, &["showdown_secs"]),
+        ("--bluff-secs", args.bluffs.bluff_ms, &["bluff_secs"]),
+        ("--claim-secs", args.bluffs.claim_ms, &["claim_secs"]),
+        ("--guess-secs", args.bluffs.guess_ms, &["guess_secs"]),
+        ("--reserve-secs", args.bluffs.reserve_ms, &["reserve_secs"]),
+    ];
+    let limit = |keys: &[&str]| {
+        keys.iter()
+            .find_map(|k| mondo::config::limit(&format!("{section}.{k}")))
+    };
+    for (option, ms, keys) in durations {
+        if let (Some(ms), Some(limit)) = (ms, limit(keys)) {
+            limit.check_terminal_ms(option, ms)?;
+        }
+    }
+    let counts = [
+        ("--rounds", args.rounds.map(u64::from), "rounds"),
+        (
+            "--known-tiles",
+            args.bluffs.known_tiles.map(|n| n as u64),
+            "known_tiles",
+        ),
+        (
+            "--reveal-cost",
+            args.bluffs.reveal_cost.map(u64::from),
+            "reveal_cost",
+        ),
+    ];
+    for (option, value, key) in counts {
+        if let (Some(value), Some(limit)) = (value, limit(&[key])) {
+            limit.check(value).map_err(|_| {
+                format!(
+                    "{option} {value} is out of range: allowed {} to {} {}",
+                    limit.min, limit.max, limit.unit
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
+    check_limits(&args)?;
     if !args.players.is_empty() && !args.is_table() && args.game != GameArg::Assembly {
         return Err("--players is for a duel: `mondo play duel --players alice,bob`".into());
     }
@@ -256,7 +328,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     // A folder, or a file this process may not write, is said before anything runs.
     check_writable(&args.db).map_err(|e| e.to_string())?;
     // This process runs the database's live matches: no other may at the same time.
-    let _lock = lock_for_running(&args.db, "mondo play").map_err(|e| e.to_string())?;
+    let _lock = lock_for_running(&args.db).map_err(|e| e.to_string())?;
     let store = Store::open(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db.display()))?;
@@ -381,8 +453,7 @@ async fn setup(args: &PlayArgs, store: &Store) -> Result<(AnySetup, Cast), Strin
         (Some(p), _) => Source::Pattern(p),
         (None, _) if args.generate => Source::Generated,
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
+            let text = mondo::files::read_text(path, mondo::files::MAX_POOL_BYTES, "pool")?;
             pool = Pool::from_toml(&text)
                 .map_err(|e| format!("the pool {} is not valid:\n{e}", path.display()))?;
             Source::Pool(&pool)
@@ -438,8 +509,7 @@ async fn triple(args: &PlayArgs, store: &Store, seed: u64) -> Result<(AnySetup, 
     };
     let pool = match &args.pool {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read the pool {}: {e}", path.display()))?;
+            let text = mondo::files::read_text(path, mondo::files::MAX_POOL_BYTES, "pool")?;
             Pool::from_toml(&text)
                 .map_err(|e| format!("the pool {} is not valid:\n{e}", path.display()))?
         }

@@ -24,6 +24,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = check_pool(&config) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     if args.show_config {
         match toml_text(&config) {
             Ok(t) => print!("{t}"),
@@ -64,6 +68,34 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A default pool that is not built in must be some server's: read from the database
+/// (only read; none yet means no server pools).
+fn check_pool(config: &Config) -> Result<(), String> {
+    let path = &config.database.path;
+    if config.check_pool_among(&[]).is_ok() {
+        return Ok(());
+    }
+    let names = if path.exists() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        runtime.block_on(async {
+            let store = match mondo::store::Store::open_read_only(path).await {
+                Ok(store) => store,
+                Err(mondo::store::StoreError::NotMondo(_)) => return Ok(Vec::new()),
+                Err(e) => return Err(e.to_string()),
+            };
+            let names = store.pool_names().await.map_err(|e| e.to_string());
+            store.close().await;
+            names
+        })?
+    } else {
+        Vec::new()
+    };
+    config.check_pool_among(&names).map_err(|e| e.to_string())
 }
 
 fn toml_text(config: &Config) -> Result<String, String> {

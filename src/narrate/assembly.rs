@@ -4,7 +4,7 @@
 use super::{Line, Names, clock_text};
 use crate::grid::{Shape, Verdict};
 use crate::rules::assembly::{AssemblyEvent, AssemblyView, Outcome, PhaseView};
-use crate::rules::{BySeat, Millis, Seat};
+use crate::rules::{BySeat, EventKind, Millis, Seat};
 use serde_json::{Value, json};
 
 fn secs(ms: Millis) -> u64 {
@@ -28,6 +28,28 @@ fn scores_json(names: &Names, scores: &BySeat<i32>) -> Value {
 
 fn player(names: &Names, seat: Seat) -> String {
     names.name(seat)
+}
+
+/// The line for a shared event of the match (a host's pause or resume; none for the
+/// rest), so the players hear why the clocks stopped or run again.
+pub fn shared(names: &Names, e: &EventKind<AssemblyEvent>) -> Option<Line> {
+    match e {
+        EventKind::Paused { by } => Some(Line::new(
+            json!({"event": "paused", "by": names.person(*by)}),
+            format!(
+                "{} paused the match: the clocks are stopped",
+                names.person(*by)
+            ),
+        )),
+        EventKind::Resumed { by } => Some(Line::new(
+            json!({"event": "resumed", "by": names.person(*by)}),
+            format!(
+                "{} resumed the match: the clocks run again",
+                names.person(*by)
+            ),
+        )),
+        _ => None,
+    }
 }
 
 /// The lines for a batch of events.

@@ -160,14 +160,14 @@ impl GameFront for AssemblyFront {
     fn tell(&mut self, events: &[AnyEvent], view: &AnyView) -> Vec<Line> {
         let plus = view_of(view).is_ok_and(|v| v.plus);
         let events: Vec<Event<AssemblyEvent>> = events_of(events);
-        let own: Vec<AssemblyEvent> = events
-            .into_iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Game(g) => Some(g),
-                _ => None,
-            })
-            .collect();
-        assembly::events(&self.names, &own, plus)
+        let mut out = Vec::new();
+        for e in events {
+            match e.kind {
+                EventKind::Game(g) => out.extend(assembly::event(&self.names, &g, plus)),
+                shared => out.extend(assembly::shared(&self.names, &shared)),
+            }
+        }
+        out
     }
 
     fn status(&self, _id: MatchId, view: &AnyView, now: u64) -> Line {

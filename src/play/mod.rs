@@ -392,6 +392,8 @@ pub struct Session {
     /// Each player's own feed, for a game whose players keep secrets from each other
     /// ([`GameFront::private`]).
     private: Vec<(PlayerId, Subscription<AnyMatch>)>,
+    /// The last event recorded as said here.
+    recorded: u64,
 }
 
 impl Session {
@@ -508,6 +510,9 @@ impl Session {
                 front.help()
             )
         }];
+        if how == "resumed" {
+            out.extend(unsaid(&runtime, id, &viewer, feed.seq(), &mut *front, &view, json).await);
+        }
         out.extend(render(&front.opening(id, &view, runtime.now()), json));
         let mut private = Vec::new();
         if front.private() && cast.is_table() {
@@ -526,9 +531,11 @@ impl Session {
             front,
             pictures: None,
             private,
+            recorded: 0,
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
+        session.said().await;
         Ok((session, out))
     }
 
@@ -640,8 +647,11 @@ impl Session {
     }
 
     /// What happens by itself (a clock running out): waits for it. `Over` once the
-    /// match has ended.
+    /// match has ended. The front waits for it alongside the input and drops it when a
+    /// line comes first, so nothing is awaited once an update is taken (its lines would
+    /// be lost): what the last one said is recorded here first, before waiting.
     pub async fn news(&mut self) -> (Vec<String>, Flow) {
+        self.said().await;
         match self.feed.next().await {
             Some(Ok(update)) => {
                 let seq = update.seq;
@@ -669,7 +679,26 @@ impl Session {
             Err(ActError::Runtime(e)) => out.push(self.error(&e.to_string())),
         }
         out.extend(self.await_umpire().await);
+        self.said().await;
         (out, self.flow())
+    }
+
+    /// Records that what the feed covers has been said here, so a session resumed after
+    /// the process died says what was committed but never said (see [`unsaid`]); once
+    /// per event number.
+    async fn said(&mut self) {
+        if self.feed.seq() <= self.recorded {
+            return;
+        }
+        self.recorded = self.feed.seq();
+        if let Err(e) = self
+            .runtime
+            .store()
+            .set_announced(self.id, self.feed.seq())
+            .await
+        {
+            tracing::warn!(id = %self.id, error = %e, "could not record what was said");
+        }
     }
 
     fn flow(&self) -> Flow {
@@ -694,6 +723,14 @@ impl Session {
     fn tell(&mut self, updates: &[Update<AnyMatch>]) -> Vec<String> {
         let mut out = Vec::new();
         for u in updates {
+            if let Some(notice) = &u.notice {
+                out.push(if self.json {
+                    notice.json().to_string()
+                } else {
+                    notice.text()
+                });
+                continue;
+            }
             let events: Vec<AnyEvent> = u.events.iter().map(|(_, e)| e.clone()).collect();
             let lines = self.front.tell(&events, &u.view);
             out.extend(self.render(&lines));
@@ -822,6 +859,51 @@ impl Session {
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
     }
+}
+
+/// What the log of match `id` holds up to event `upto` that was never said at the
+/// terminal (the process died between a commit and its lines, or an I/O error hid the
+/// commit from the player), as `viewer` may hear it: said on resuming, as the bot says
+/// in its channel what it missed. Nothing for a match never said here.
+async fn unsaid(
+    runtime: &Runtime<AnyMatch>,
+    id: MatchId,
+    viewer: &Viewer,
+    upto: u64,
+    front: &mut dyn GameFront,
+    view: &AnyView,
+    json: bool,
+) -> Vec<String> {
+    use crate::runtime::Engine;
+    let store = runtime.store();
+    let said = match store.announced(id).await {
+        Ok(said) if said > 0 && said < upto => said,
+        _ => return Vec::new(),
+    };
+    let (Ok(stored), Ok(state)) = (
+        store.events_after(id, said).await,
+        runtime.state_of(id).await,
+    ) else {
+        return Vec::new();
+    };
+    let kind = view.kind().name();
+    let events: Vec<AnyEvent> = stored
+        .iter()
+        .filter(|e| e.seq <= upto)
+        .filter_map(|e| AnyMatch::decode(kind, &e.body).ok())
+        .filter_map(|e| state.redact(&e, viewer))
+        .collect();
+    let lines = front.tell(&events, view);
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![if json {
+        json!({"event": "unsaid", "from": said + 1, "to": upto}).to_string()
+    } else {
+        "(recorded before Mondo stopped, and not yet said:)".to_string()
+    }];
+    out.extend(render(&lines, json));
+    out
 }
 
 /// A refusal as the terminal prints it, with the names of the people at the table, to

@@ -6,11 +6,17 @@
 //! resumes it from the store (the last reading saved, or the latest event), so the
 //! time the process was down is never counted against a player. Events carry game-clock
 //! times; deadlines are game-clock times.
+//!
+//! Nor does it advance while the umpire itself cannot work: a commit that takes longer
+//! than [`HOLD_GRACE_MS`] (another program holding the database's write lock, a disk
+//! that stalls) stops the game clock for the rest of its time ([`GameClock::hold`]), so
+//! a stalled store eats nobody's turn, as an outage does not.
 
 use crate::store::Millis;
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -87,30 +93,154 @@ impl TimeSource for ManualTime {
     }
 }
 
-/// The game clock: a time source shifted to resume where the store left off.
+/// How long a commit may take before the game clock stops for it: the umpire's
+/// ordinary pace is counted, a stall beyond it is not.
+pub const HOLD_GRACE_MS: Millis = 1_000;
+
+/// The game clock: a time source shifted to resume where the store left off, and
+/// stopped while the umpire's own work is stalled.
 #[derive(Clone)]
 pub struct GameClock {
     source: Arc<dyn TimeSource>,
     /// Game time minus source time.
     offset: i128,
+    stalls: Arc<Stalls>,
+}
+
+/// The work under way that could stop the clock, and the time it already did.
+struct Stalls {
+    state: Mutex<StallState>,
+    /// Bumped when a hold ends, so sleepers work out their moment again.
+    changed: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct StallState {
+    /// Holds under way, by the source time they began (with how many began then).
+    holds: BTreeMap<Millis, usize>,
+    /// Source time given back so far.
+    lost: Millis,
+    /// Source time up to which stalls are already given back.
+    floor: Millis,
+}
+
+impl StallState {
+    /// The source time the clock stands at while the holds last.
+    fn frozen_at(&self) -> Option<Millis> {
+        let (&first, _) = self.holds.first_key_value()?;
+        Some(first.saturating_add(HOLD_GRACE_MS).max(self.floor))
+    }
+}
+
+/// Work that stops the game clock if it stalls (see [`GameClock::hold`]); dropping it
+/// ends the hold.
+pub struct Hold {
+    clock: GameClock,
+    began: Millis,
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        let end = self.clock.source.now();
+        let mut st = self.clock.lock();
+        if let Some(frozen) = st.frozen_at() {
+            if end > frozen {
+                st.lost = st.lost.saturating_add(end - frozen);
+                st.floor = end;
+            }
+        }
+        if let Some(n) = st.holds.get_mut(&self.began) {
+            *n -= 1;
+            if *n == 0 {
+                st.holds.remove(&self.began);
+            }
+        }
+        drop(st);
+        self.clock
+            .stalls
+            .changed
+            .send_modify(|n| *n = n.wrapping_add(1));
+    }
 }
 
 impl GameClock {
     /// A game clock that reads `resume_at` now.
     pub fn new(source: Arc<dyn TimeSource>, resume_at: Millis) -> GameClock {
         let offset = resume_at as i128 - source.now() as i128;
-        GameClock { source, offset }
+        GameClock {
+            source,
+            offset,
+            stalls: Arc::new(Stalls {
+                state: Mutex::new(StallState::default()),
+                changed: watch::Sender::new(0),
+            }),
+        }
     }
 
     pub fn now(&self) -> Millis {
-        self.to_game(self.source.now())
+        let source = self.source.now();
+        let st = self.lock();
+        let source = st.frozen_at().map_or(source, |f| source.min(f));
+        self.to_game(source.saturating_sub(st.lost))
     }
 
-    /// Resolves once the game clock reads `at` or later.
+    /// Work of the umpire's own (a commit) begins: if it takes longer than
+    /// [`HOLD_GRACE_MS`], the game clock stands still for the rest of it, for every
+    /// match (they share the store that stalls).
+    pub fn hold(&self) -> Hold {
+        let began = self.source.now();
+        *self.lock().holds.entry(began).or_insert(0) += 1;
+        Hold {
+            clock: self.clone(),
+            began,
+        }
+    }
+
+    /// Source time given back to the matches so far (stalls of the umpire's work).
+    pub fn given_back(&self) -> Millis {
+        let st = self.lock();
+        let ongoing = st
+            .frozen_at()
+            .map_or(0, |f| self.source.now().saturating_sub(f));
+        st.lost.saturating_add(ongoing)
+    }
+
+    /// Resolves once the game clock reads `at` or later (a stall in between puts the
+    /// moment off by as long).
     pub fn sleep_until(&self, at: Millis) -> Sleep {
-        let source_at = (at as i128 - self.offset).max(0);
-        self.source
-            .sleep_until(source_at.min(Millis::MAX as i128) as Millis)
+        let clock = self.clone();
+        let mut changed = self.stalls.changed.subscribe();
+        Box::pin(async move {
+            loop {
+                changed.borrow_and_update();
+                if clock.now() >= at {
+                    return;
+                }
+                let source_at = {
+                    let st = clock.lock();
+                    let target = (at as i128 - clock.offset + st.lost as i128).max(0);
+                    let target = target.min(Millis::MAX as i128) as Millis;
+                    // Stopped: only the end of the stall can bring the moment.
+                    match st.frozen_at() {
+                        Some(f) if target > f => None,
+                        _ => Some(target),
+                    }
+                };
+                match source_at {
+                    Some(t) => {
+                        tokio::select! {
+                            () = clock.source.sleep_until(t) => {}
+                            r = changed.changed() => if r.is_err() { std::future::pending::<()>().await },
+                        }
+                    }
+                    None => {
+                        if changed.changed().await.is_err() {
+                            std::future::pending::<()>().await;
+                        }
+                    }
+                }
+            }
+        })
     }
 
     /// Resolves `ms` of source time from now (for limits on umpire work, which are
@@ -122,6 +252,10 @@ impl GameClock {
 
     fn to_game(&self, source: Millis) -> Millis {
         (source as i128 + self.offset).clamp(0, Millis::MAX as i128) as Millis
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, StallState> {
+        self.stalls.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
@@ -153,6 +287,66 @@ mod tests {
         assert_eq!(clock.now(), 90_000);
         time.advance(2_500);
         assert_eq!(clock.now(), 92_500);
+    }
+
+    /// A commit that stalls stops the clock after the grace, for as long as it lasts;
+    /// the clock never goes back, and a sleeper's moment is put off by the stall.
+    #[tokio::test]
+    async fn a_stalled_hold_gives_its_time_back() {
+        let time = ManualTime::new(0);
+        let clock = GameClock::new(time.clone(), 10_000);
+        let mut sleep = clock.sleep_until(20_000);
+        let quick = clock.hold();
+        time.advance(300);
+        drop(quick);
+        assert_eq!(clock.now(), 10_300, "a quick commit is counted");
+        assert_eq!(clock.given_back(), 0);
+        let stalled = clock.hold();
+        time.advance(6_000);
+        assert_eq!(
+            clock.now(),
+            10_300 + HOLD_GRACE_MS,
+            "stopped after the grace"
+        );
+        // A second hold meanwhile does not move it either.
+        let other = clock.hold();
+        time.advance(4_000);
+        drop(stalled);
+        assert_eq!(
+            clock.now(),
+            10_300 + HOLD_GRACE_MS,
+            "still held by the other"
+        );
+        time.advance(500);
+        drop(other);
+        assert_eq!(clock.given_back(), 6_000 + 4_000 + 500 - HOLD_GRACE_MS);
+        let after = clock.now();
+        assert_eq!(after, 10_300 + HOLD_GRACE_MS);
+        time.advance(1);
+        assert_eq!(clock.now(), after + 1, "runs again");
+        // 20 000 comes 20 000 - after - 1 later, not earlier.
+        time.advance(20_000 - after - 2);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(1);
+        sleep.await;
+        assert_eq!(clock.now(), 20_000);
+    }
+
+    /// A sleeper whose moment falls inside a stall waits for its end (no busy loop:
+    /// it is not woken by the source until the hold is let go).
+    #[tokio::test]
+    async fn a_sleeper_waits_out_a_stall() {
+        let time = ManualTime::new(0);
+        let clock = GameClock::new(time.clone(), 0);
+        let mut sleep = clock.sleep_until(5_000);
+        let hold = clock.hold();
+        time.advance(60_000);
+        assert_eq!(clock.now(), HOLD_GRACE_MS);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        drop(hold);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(5_000 - HOLD_GRACE_MS);
+        sleep.await;
     }
 
     async fn futures_poll_once(sleep: &mut Sleep) -> Option<()> {

@@ -198,11 +198,52 @@ pub struct Recovery {
     pub clock: Millis,
 }
 
-/// Events committed by one action, with the state they led to.
+/// Events committed by one action, with the state they led to; or (no events) a
+/// notice about the match.
 pub(crate) struct Announcement<G: Engine> {
     pub first_seq: u64,
     pub events: Vec<G::Event>,
     pub state: Arc<G>,
+    pub notice: Option<Notice>,
+}
+
+/// What the players hear that is no event of the match: the store did not take the
+/// umpire's own request (a time-out, a verdict), so the match waits while it is tried
+/// again. Said on the first failure and when the reason changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    /// `time-out` or `verdict`.
+    pub what: &'static str,
+    /// Why, as the store said it.
+    pub error: String,
+    /// The wait before the next try (real time).
+    pub retry_ms: Millis,
+    /// Failures so far.
+    pub attempt: u32,
+}
+
+impl Notice {
+    /// The notice as a line of text.
+    pub fn text(&self) -> String {
+        format!(
+            "the umpire could not record the {} ({}); the clock waits while it tries again \
+             (next in {} s)",
+            self.what,
+            self.error,
+            self.retry_ms.div_ceil(1000)
+        )
+    }
+
+    /// The notice as a JSON object: `{"event":"store_trouble",...}`.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "event": "store_trouble",
+            "what": self.what,
+            "error": self.error,
+            "retry_ms": self.retry_ms,
+            "attempt": self.attempt,
+        })
+    }
 }
 
 /// A new subscriber's feed, the state it starts from, the last event number and the
@@ -315,6 +356,12 @@ impl<G: Engine> Runtime<G> {
         self.inner.clock.now()
     }
 
+    /// Time given back to the matches because the umpire's own work stalled
+    /// (a store that another program held, a disk that stalled), in ms.
+    pub fn given_back(&self) -> Millis {
+        self.inner.clock.given_back()
+    }
+
     pub fn store(&self) -> &Store {
         &self.inner.store
     }
@@ -327,6 +374,7 @@ impl<G: Engine> Runtime<G> {
         let listing = state.listing();
         let body =
             serde_json::to_string(&first).map_err(|e| RuntimeError::Encode(e.to_string()))?;
+        let _hold = self.inner.clock.hold();
         let id = self
             .inner
             .store
@@ -558,22 +606,25 @@ pub(crate) fn decode_all<G: Engine>(
         .collect()
 }
 
-/// Waits for the process to be asked to stop: Ctrl-C (SIGINT) or SIGTERM. Create it
-/// once and keep it (a signal is caught from its first poll on).
+/// Waits for the process to be asked to stop: Ctrl-C (SIGINT), SIGTERM, or SIGHUP
+/// (the terminal was closed). Create it once and keep it (a signal is caught from its
+/// first poll on).
 pub async fn stop_requested() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let recv = |kind| async move {
+            match signal(kind) {
+                Ok(mut s) => {
+                    s.recv().await;
                 }
+                Err(_) => std::future::pending::<()>().await,
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = recv(SignalKind::terminate()) => {}
+            () = recv(SignalKind::hangup()) => {}
         }
     }
     #[cfg(not(unix))]

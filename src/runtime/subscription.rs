@@ -1,6 +1,7 @@
-//! Following a match as one viewer: the events it may see, each batch with its view.
+//! Following a match as one viewer: the events it may see, each batch with its view,
+//! and the notices about it.
 
-use super::{Announcement, Engine, RuntimeError};
+use super::{Announcement, Engine, Notice, RuntimeError};
 use crate::store::{MatchId, Store};
 use std::sync::Arc;
 use tokio::sync::broadcast;
@@ -13,6 +14,9 @@ pub struct Update<G: Engine> {
     pub events: Vec<(u64, G::Event)>,
     pub view: G::View,
     pub over: bool,
+    /// Something the players hear that is no event (the store's trouble); then
+    /// `events` is empty.
+    pub notice: Option<Notice>,
 }
 
 /// A viewer's feed of one match (see [`Runtime::subscribe`](super::Runtime::subscribe)).
@@ -70,6 +74,18 @@ impl<G: Engine> Subscription<G> {
         loop {
             match self.rx.recv().await {
                 Ok(ann) => {
+                    if let Some(notice) = &ann.notice {
+                        return Some(Ok(Update {
+                            seq: self.seq,
+                            events: Vec::new(),
+                            view: self.state.view(&self.viewer),
+                            over: self.state.is_over(),
+                            notice: Some(notice.clone()),
+                        }));
+                    }
+                    if ann.events.is_empty() {
+                        continue;
+                    }
                     let last = ann.first_seq + ann.events.len() as u64 - 1;
                     if last <= self.seq {
                         continue;
@@ -139,6 +155,7 @@ impl<G: Engine> Subscription<G> {
             events,
             view: self.state.view(&self.viewer),
             over: self.state.is_over(),
+            notice: None,
         }
     }
 }

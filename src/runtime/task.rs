@@ -1,17 +1,60 @@
 //! One live match: its task orders everything that happens to it (commands, time-outs,
 //! the umpire's answers), so the engine sees one request at a time, and every event
 //! is committed before it is announced.
+//!
+//! The match in memory never moves ahead of the store: a state is kept only once its
+//! events are committed, and after a failed commit whose outcome is unknown the state
+//! is read back from the log (and whatever it holds that was never said, is said).
+//! The runtime's own requests (a time-out, the umpire's answer) that the store cannot
+//! take are tried again with back-off, the match waiting meanwhile, and the players
+//! are told why ([`Notice`]); a player's own request just gets the error.
 
-use super::{Ack, ActError, Announcement, Command, Config, Engine, GameClock, Query, RuntimeError};
-use crate::store::{MatchId, NewEvent, Store};
+use super::clock::Sleep;
+use super::{
+    Ack, ActError, Announcement, Command, Config, Engine, GameClock, Notice, Query, RuntimeError,
+};
+use crate::store::{MatchId, Millis, NewEvent, Store, StoreError, StoredEvent};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinError;
 
-/// How long to wait before trying the runtime's own action again after the store
-/// failed (the player's own requests just get the error).
-const STORE_RETRY_MS: u64 = 1_000;
+/// The first wait before the runtime's own request is tried again after the store
+/// failed; it doubles with each failure up to [`RETRY_MAX_MS`].
+const RETRY_FIRST_MS: Millis = 1_000;
+const RETRY_MAX_MS: Millis = 30_000;
+
+/// The wait before attempt `attempt + 1` (real time).
+fn retry_delay(attempt: u32) -> Millis {
+    RETRY_FIRST_MS
+        .saturating_mul(1 << attempt.saturating_sub(1).min(16))
+        .min(RETRY_MAX_MS)
+}
+
+/// The runtime's own request, waiting to be tried again.
+enum Pending<A> {
+    /// The time-out due now (worked out again from the state when tried).
+    Timeout,
+    /// The umpire's answer to work `key`.
+    Work { key: u64, action: A },
+}
+
+struct Retry<A> {
+    pending: Pending<A>,
+    /// Failures so far.
+    attempt: u32,
+    due: Sleep,
+    /// The error last told to the players.
+    said: String,
+}
+
+/// How the runtime's own request went.
+enum Umpired<A> {
+    Applied,
+    Refused(A),
+    /// The store did not take it.
+    Failed(A, RuntimeError),
+}
 
 /// The umpire's work, by key: its answer, or how it failed.
 type WorkResult<G> = (u64, Result<<G as Engine>::Action, JoinError>);
@@ -34,6 +77,11 @@ pub(super) struct Live<G: Engine> {
     abandoned: Option<(u64, u64)>,
     /// A time-out the engine refused in this state: not armed again until it moves on.
     refused_timeout: Option<(u64, u64)>,
+    /// The runtime's own request the store did not take, to try again.
+    retry: Option<Retry<G::Action>>,
+    /// A commit's outcome is unknown and the log could not be read since: read it
+    /// before anything else is decided.
+    unsure: bool,
     results: (
         mpsc::UnboundedSender<WorkResult<G>>,
         mpsc::UnboundedReceiver<WorkResult<G>>,
@@ -65,6 +113,8 @@ impl<G: Engine> Live<G> {
             working: None,
             abandoned: None,
             refused_timeout: None,
+            retry: None,
+            unsure: false,
             results: mpsc::unbounded_channel(),
         }
     }
@@ -76,6 +126,14 @@ impl<G: Engine> Live<G> {
         action: &G::Action,
         shown: Option<u64>,
     ) -> Result<Ack, ActError<G::Error>> {
+        if self.unsure && self.resync().await.is_none() {
+            // What the log holds is not known: deciding on a state that may be behind
+            // it would be deciding blind.
+            return Err(RuntimeError::Store(StoreError::MaybeRecorded {
+                reason: "the database cannot be read".into(),
+            })
+            .into());
+        }
         let now = self.clock.now();
         let (events, next) = self
             .state
@@ -95,16 +153,29 @@ impl<G: Engine> Live<G> {
             })
             .collect::<Result<Vec<_>, RuntimeError>>()?;
         let first_seq = self.seq + 1;
-        match self
+        // A commit that stalls stops the game clock (the umpire cannot work).
+        let hold = self.clock.hold();
+        let appended = self
             .store
-            .append(self.id, self.seq, rows, next.is_over())
-            .await
-        {
+            .append(self.id, self.seq, rows.clone(), next.is_over())
+            .await;
+        drop(hold);
+        match appended {
             Ok(seq) => self.seq = seq,
             Err(e) => {
                 // Whether or not the events made it (the answer may be what was lost),
-                // the log is the truth: go on from it.
-                self.reload().await;
+                // the log is the truth: go on from it, and say what it holds that was
+                // never said.
+                let said = self.seq;
+                let found = self.resync().await;
+                let ours = found.is_some_and(|stored| {
+                    stored.len() == rows.len()
+                        && stored.iter().zip(&rows).all(|(s, r)| s.body == r.body)
+                });
+                if ours && self.seq == said + rows.len() as u64 {
+                    // Recorded after all (and announced by the resync).
+                    return Ok(self.ack());
+                }
                 return Err(RuntimeError::from(e).into());
             }
         }
@@ -114,24 +185,56 @@ impl<G: Engine> Live<G> {
             first_seq,
             events,
             state: self.state.clone(),
+            notice: None,
         }));
+        // The store takes writes again: a request waiting to be tried again goes now.
+        if let Some(retry) = &mut self.retry {
+            retry.due = self.clock.sleep_for(0);
+        }
         Ok(self.ack())
     }
 
-    /// Rebuilds the state from the store after a failed append.
-    async fn reload(&mut self) {
-        let Ok(stored) = self.store.events(self.id).await else {
-            return;
-        };
-        let events = super::decode_all::<G>(self.id, &self.kind, &stored);
-        match events.map(|events| G::replay(&self.kind, &events)) {
-            Ok(Ok(state)) => {
-                self.seq = stored.last().map_or(0, |e| e.seq);
-                self.state = Arc::new(state);
+    /// Rebuilds the state from the store (after a failed append), and announces the
+    /// events it holds beyond what was said (committed, though the commit reported an
+    /// error). Those events, if the log could be read.
+    async fn resync(&mut self) -> Option<Vec<StoredEvent>> {
+        let mut stored = match self.store.events(self.id).await {
+            Ok(stored) => stored,
+            Err(e) => {
+                tracing::error!(id = %self.id, error = %e, "the log cannot be read; the match waits for it");
+                self.unsure = true;
+                return None;
             }
-            Ok(Err(reason)) => tracing::error!(id = %self.id, %reason, "the log does not replay"),
-            Err(e) => tracing::error!(id = %self.id, error = %e, "the log does not read"),
+        };
+        let events = match super::decode_all::<G>(self.id, &self.kind, &stored) {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::error!(id = %self.id, error = %e, "the log does not read");
+                return None;
+            }
+        };
+        let state = match G::replay(&self.kind, &events) {
+            Ok(state) => state,
+            Err(reason) => {
+                tracing::error!(id = %self.id, %reason, "the log does not replay");
+                return None;
+            }
+        };
+        self.unsure = false;
+        let said = self.seq;
+        self.seq = stored.last().map_or(0, |e| e.seq);
+        self.state = Arc::new(state);
+        let unsaid = stored.split_off((said as usize).min(stored.len()));
+        if self.seq > said {
+            tracing::warn!(id = %self.id, from = said + 1, to = self.seq, "events recorded despite an error are said now");
+            let _ = self.announce.send(Arc::new(Announcement {
+                first_seq: said + 1,
+                events: events.into_iter().skip(said as usize).collect(),
+                state: self.state.clone(),
+                notice: None,
+            }));
         }
+        Some(unsaid)
     }
 
     fn ack(&self) -> Ack {
@@ -141,19 +244,130 @@ impl<G: Engine> Live<G> {
         }
     }
 
-    /// The runtime's own request (a time-out, the umpire's answer). Returns whether
-    /// the engine accepted it.
-    async fn apply_umpire(&mut self, action: G::Action, what: &str) -> bool {
+    /// The runtime's own request (a time-out, the umpire's answer).
+    async fn apply_umpire(&mut self, action: G::Action, what: &str) -> Umpired<G::Action> {
         match self.apply(&G::umpire(), &action, None).await {
-            Ok(_) => true,
+            Ok(_) => Umpired::Applied,
             Err(ActError::Refused(e)) => {
                 tracing::warn!(id = %self.id, error = %e, "the engine refused {what}");
-                false
+                Umpired::Refused(action)
             }
-            Err(ActError::Runtime(e)) => {
-                tracing::error!(id = %self.id, error = %e, "{what} could not be stored; retrying");
-                self.clock.sleep_for(STORE_RETRY_MS).await;
-                false
+            Err(ActError::Runtime(e)) => Umpired::Failed(action, e),
+        }
+    }
+
+    /// The store did not take the runtime's own request: it is tried again after a
+    /// wait that doubles each time, the match waiting meanwhile; the players hear why
+    /// (on the first failure, and when the reason changes), the log every time.
+    fn retry_later(
+        &mut self,
+        pending: Pending<G::Action>,
+        attempt: u32,
+        error: &RuntimeError,
+        said: &str,
+    ) {
+        let what = match pending {
+            Pending::Timeout => "time-out",
+            Pending::Work { .. } => "verdict",
+        };
+        let delay = retry_delay(attempt);
+        let text = match error {
+            RuntimeError::Store(e) => e.reason(),
+            other => other.to_string(),
+        };
+        tracing::error!(id = %self.id, what, attempt, retry_ms = delay, error = %text,
+            "the store did not take the umpire's {what}; the match waits and it is tried again");
+        if said != text {
+            let _ = self.announce.send(Arc::new(Announcement {
+                first_seq: self.seq + 1,
+                events: Vec::new(),
+                state: self.state.clone(),
+                notice: Some(Notice {
+                    what,
+                    error: text.clone(),
+                    retry_ms: delay,
+                    attempt,
+                }),
+            }));
+        }
+        self.retry = Some(Retry {
+            pending,
+            attempt,
+            due: self.clock.sleep_for(delay),
+            said: text,
+        });
+    }
+
+    /// A request waiting to be tried again is due.
+    async fn try_again(&mut self) {
+        let Some(retry) = self.retry.take() else {
+            return;
+        };
+        // Keep what was said, so the same trouble is not said twice.
+        let said = retry.said;
+        let attempt = retry.attempt + 1;
+        match retry.pending {
+            Pending::Timeout => {
+                if self.unsure {
+                    self.resync().await;
+                }
+                let Some((at, action)) = self.armed_timeout() else {
+                    return;
+                };
+                if self.clock.now() < at {
+                    return;
+                }
+                self.timeout(at, action, attempt, said).await;
+            }
+            Pending::Work { key, action } => {
+                self.umpire_answer(key, action, attempt, said).await;
+            }
+        }
+    }
+
+    /// A deadline passed: feeds the engine its time-out.
+    async fn timeout(&mut self, at: Millis, action: G::Action, attempt: u32, said: String) {
+        let version = self.state.version();
+        match self.apply_umpire(action, "a time-out").await {
+            Umpired::Applied => {}
+            Umpired::Refused(_) => {
+                if self.state.version() == version && self.clock.now() >= at {
+                    self.refused_timeout = Some((version, at));
+                }
+            }
+            Umpired::Failed(_, e) => self.retry_later(Pending::Timeout, attempt, &e, &said),
+        }
+    }
+
+    /// The umpire's answer to work `key`: applied, tried again if the store did not
+    /// take it, or (refused) reported as failed so the match does not wait forever.
+    async fn umpire_answer(&mut self, key: u64, action: G::Action, attempt: u32, said: String) {
+        let failure = match self.apply_umpire(action, "the umpire's answer").await {
+            Umpired::Applied => return,
+            Umpired::Failed(action, e) => {
+                self.retry_later(Pending::Work { key, action }, attempt, &e, &said);
+                return;
+            }
+            Umpired::Refused(_) => "the umpire's answer was refused",
+        };
+        self.abandon(key, failure).await;
+    }
+
+    /// Work `key` failed: if the match still waits for it, it is reported as failed,
+    /// once, so the match goes on.
+    async fn abandon(&mut self, key: u64, failure: &str) {
+        if self.state.work().map(|(k, _)| k) == Some(key) {
+            self.abandoned = Some((self.state.version(), key));
+            if let Some(action) = self.state.abandon(key, failure) {
+                match self
+                    .apply_umpire(action, "abandoning the umpire's work")
+                    .await
+                {
+                    Umpired::Failed(action, e) => {
+                        self.retry_later(Pending::Work { key, action }, 1, &e, "");
+                    }
+                    Umpired::Applied | Umpired::Refused(_) => {}
+                }
             }
         }
     }
@@ -193,22 +407,9 @@ impl<G: Engine> Live<G> {
         if self.working.as_ref().is_some_and(|(k, _)| *k == key) {
             self.working = None;
         }
-        let failure = match result {
-            Ok(action) => {
-                if self.apply_umpire(action, "the umpire's answer").await {
-                    return;
-                }
-                "the umpire's answer was refused"
-            }
-            Err(_) => "the umpire failed while working",
-        };
-        // Still waiting for it: report it as failed, once, so the match goes on.
-        if self.state.work().map(|(k, _)| k) == Some(key) {
-            self.abandoned = Some((self.state.version(), key));
-            if let Some(action) = self.state.abandon(key, failure) {
-                self.apply_umpire(action, "abandoning the umpire's work")
-                    .await;
-            }
+        match result {
+            Ok(action) => self.umpire_answer(key, action, 1, String::new()).await,
+            Err(_) => self.abandon(key, "the umpire failed while working").await,
         }
     }
 
@@ -261,15 +462,23 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
             break;
         }
         live.start_work();
+        // While a request waits to be tried again, its wait replaces the deadline.
         let (deadline, timeout) = match live.armed_timeout() {
-            Some((at, action)) => (Some(at), Some(action)),
-            None => (None, None),
+            Some((at, action)) if live.retry.is_none() => (Some(at), Some(action)),
+            _ => (None, None),
         };
         let sleep = live.clock.sleep_until(deadline.unwrap_or(u64::MAX));
+        let retry = async {
+            match live.retry.as_mut() {
+                Some(r) => (&mut r.due).await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             // The umpire's answers first: they unblock a match that waits for them.
             biased;
             Some((key, result)) = live.results.1.recv() => live.finish_work(key, result).await,
+            () = retry => live.try_again().await,
             command = live.commands.recv() => match command {
                 None => break,
                 Some(Command::Act { actor, action, shown, reply }) => {
@@ -280,12 +489,9 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
             },
             () = sleep, if deadline.is_some() => {
                 if let (Some(at), Some(action)) = (deadline, timeout) {
-                    let version = live.state.version();
-                    if !live.apply_umpire(action, "a time-out").await
-                        && live.state.version() == version
-                        && live.clock.now() >= at
-                    {
-                        live.refused_timeout = Some((version, at));
+                    // Woken early (the clock stood still meanwhile): armed again.
+                    if live.clock.now() >= at {
+                        live.timeout(at, action, 1, String::new()).await;
                     }
                 }
             }

@@ -25,7 +25,7 @@ impl Store {
         .bind(id.0)
         .bind(to_i64("user id", user)?)
         .bind(dm.map(|c| to_i64("channel id", c)).transpose()?)
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }
@@ -35,7 +35,7 @@ impl Store {
         let rows =
             sqlx::query("SELECT user_id, dm_channel FROM discord_players WHERE match_id = ?1")
                 .bind(id.0)
-                .fetch_all(&self.read)
+                .fetch_all(&self.read().await?)
                 .await?;
         rows.iter()
             .map(|r| {
@@ -52,7 +52,7 @@ impl Store {
         let seq: Option<i64> =
             sqlx::query_scalar("SELECT seq FROM discord_announced WHERE match_id = ?1")
                 .bind(id.0)
-                .fetch_optional(&self.read)
+                .fetch_optional(&self.read().await?)
                 .await?;
         Ok(seq.map_or(0, to_u64))
     }
@@ -65,7 +65,7 @@ impl Store {
         )
         .bind(id.0)
         .bind(to_i64("event number", seq)?)
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }

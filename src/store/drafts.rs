@@ -18,7 +18,7 @@ impl Store {
         bluff: &str,
     ) -> Result<u64, StoreError> {
         let user = to_i64("user id", user)?;
-        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.write().await?.begin_with("BEGIN IMMEDIATE").await?;
         let draft: i64 = sqlx::query_scalar(
             "INSERT INTO bluffs_drafts (match_id, user_id, bluff) VALUES (?1, ?2, ?3) \
              RETURNING id",
@@ -56,7 +56,7 @@ impl Store {
         .bind(to_i64("draft", draft)?)
         .bind(id.0)
         .bind(to_i64("user id", user)?)
-        .fetch_optional(&self.read)
+        .fetch_optional(&self.read().await?)
         .await?)
     }
 
@@ -65,7 +65,7 @@ impl Store {
         sqlx::query("DELETE FROM bluffs_drafts WHERE match_id = ?1 AND user_id = ?2")
             .bind(id.0)
             .bind(to_i64("user id", user)?)
-            .execute(&self.write)
+            .execute(&self.write().await?)
             .await?;
         Ok(())
     }

@@ -34,7 +34,7 @@ impl Store {
         .bind(to_i64("channel id", lobby.channel)?)
         .bind(to_i64("time", lobby.opened_ms)?)
         .bind(&lobby.body)
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }
@@ -46,7 +46,7 @@ impl Store {
              WHERE game = ?1 ORDER BY opened_ms, id",
         )
         .bind(game)
-        .fetch_all(&self.read)
+        .fetch_all(&self.read().await?)
         .await?;
         rows.iter()
             .map(|r| {
@@ -66,7 +66,7 @@ impl Store {
     pub async fn delete_lobby(&self, id: i64) -> Result<bool, StoreError> {
         let done = sqlx::query("DELETE FROM lobbies WHERE id = ?1")
             .bind(id)
-            .execute(&self.write)
+            .execute(&self.write().await?)
             .await?;
         Ok(done.rows_affected() > 0)
     }

@@ -8,8 +8,10 @@
 //! other for the lock; event appends from every live match are group-committed by one
 //! task ([`writer`]): many matches' events share a transaction, and each append is
 //! answered only once its transaction is committed. Reads use a separate pool and,
-//! with WAL, never wait for writes.
+//! with WAL, never wait for writes. After an I/O error the connections are reopened
+//! and the log itself says what was recorded ([`db`]).
 
+mod db;
 mod discord;
 mod drafts;
 mod lobbies;
@@ -19,24 +21,24 @@ mod players;
 mod servers;
 mod writer;
 
+pub use db::Fault;
 pub use lobbies::LobbyRecord;
-pub use lock::{LockError, RunLock, lock_for_running, lock_path};
+pub use lock::{LockError, RunLock, lock_for_running};
 pub use path::check_writable;
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteRow, SqliteSynchronous,
 };
 use sqlx::{Row, SqliteConnection};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
 
 /// The columns of a [`MatchRecord`] (a macro, so queries stay `&'static str`).
 macro_rules! match_columns {
@@ -102,6 +104,36 @@ pub enum StoreError {
     /// transaction was rolled back; the same write works once there is space.
     #[error("the disk is full; nothing was recorded, try again")]
     Full,
+    /// SQLITE_BUSY: another program held the database's write lock for longer than
+    /// the busy timeout. Nothing was written.
+    #[error(
+        "the database is busy (another program is writing to it); nothing was recorded, \
+         try again"
+    )]
+    Busy,
+    /// An I/O error at a commit, after which the database was reopened and its log
+    /// read: the events are not in it.
+    #[error("the database failed ({reason}) and was reopened; nothing was recorded, try again")]
+    NotRecorded { reason: String },
+    /// An I/O error at a commit, and the log could not be read afterwards: the events
+    /// may or may not be in it. Whatever is there is said once it can be read.
+    #[error(
+        "the database failed ({reason}); this may not have been recorded: what the log \
+         holds is said as soon as it can be read"
+    )]
+    MaybeRecorded { reason: String },
+    /// A fault made on purpose ([`Fault`]).
+    #[error("{0}")]
+    Injected(&'static str),
+    /// The database could not be reopened after an I/O error.
+    #[error("the database cannot be used ({0}); it is tried again at the next move")]
+    Unavailable(String),
+    /// Opening needs room for the database's files, and the disk has none.
+    #[error(
+        "the disk holding {path} is full: Mondo needs room to record the matches; free \
+         some space and start again"
+    )]
+    DiskFull { path: String },
     #[error("the database could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// Its schema has a migration this Mondo does not know.
@@ -161,17 +193,67 @@ pub enum StoreError {
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
-        if is_full(&e) {
-            StoreError::Full
-        } else {
-            StoreError::Db(e)
+        // The primary code, whatever its extended code.
+        match sqlite_code(&e).map(|c| c & 0xff) {
+            Some(13) => StoreError::Full,
+            Some(5 | 6) => StoreError::Busy,
+            _ => StoreError::Db(e),
         }
     }
 }
 
-/// SQLITE_FULL (13), whatever its extended code.
-fn is_full(e: &sqlx::Error) -> bool {
-    sqlite_code(e).is_some_and(|c| c & 0xff == 13)
+impl StoreError {
+    /// An I/O error (SQLITE_IOERR, or one made on purpose): whether a commit that met
+    /// it was recorded is unknown until the database is read again.
+    pub(crate) fn is_io(&self) -> bool {
+        match self {
+            StoreError::Db(e) => {
+                matches!(e, sqlx::Error::Io(_)) || sqlite_code(e).is_some_and(|c| c & 0xff == 10)
+            }
+            StoreError::Injected(_) => true,
+            _ => false,
+        }
+    }
+
+    /// A fault of the database as a whole (not of one append): every append of a
+    /// batch that met it meets it too. The same error again, for each of them.
+    pub(crate) fn shared(&self) -> Option<StoreError> {
+        Some(match self {
+            StoreError::Full => StoreError::Full,
+            StoreError::Busy => StoreError::Busy,
+            StoreError::Unavailable(r) => StoreError::Unavailable(r.clone()),
+            StoreError::Closed => StoreError::Closed,
+            StoreError::Db(sqlx::Error::PoolClosed) => StoreError::Closed,
+            _ => return None,
+        })
+    }
+
+    /// What went wrong, without the advice to the one who asked (for a line that says
+    /// why the umpire waits).
+    pub fn reason(&self) -> String {
+        match self {
+            StoreError::Full => "the disk is full".into(),
+            StoreError::Busy => "another program is writing to the database".into(),
+            StoreError::NotRecorded { reason } => reason.clone(),
+            StoreError::MaybeRecorded { reason } => format!("{reason}; it may have been recorded"),
+            StoreError::Unavailable(reason) => format!("the database cannot be used: {reason}"),
+            StoreError::Db(e) => e.to_string(),
+            other => other.to_string(),
+        }
+    }
+
+    /// Whether nothing was recorded for sure and the same request may simply be made
+    /// again (the store's own trouble, not the request's).
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Full
+                | StoreError::Busy
+                | StoreError::NotRecorded { .. }
+                | StoreError::MaybeRecorded { .. }
+                | StoreError::Unavailable(_)
+        ) || self.is_io()
+    }
 }
 
 /// SQLite's (extended) result code of a database error.
@@ -321,17 +403,35 @@ pub struct MatchFilter<'a> {
 /// The store: cheap to clone, shared by the runtime and the fronts.
 #[derive(Clone)]
 pub struct Store {
-    read: SqlitePool,
-    write: SqlitePool,
-    appender: mpsc::Sender<writer::Append>,
-    path: PathBuf,
-    /// The page cap of [`Store::limit_pages`] (0: none).
-    page_limit: Arc<AtomicU32>,
+    db: Arc<db::Db>,
+    appender: Arc<Appender>,
+}
+
+/// The way to the append task, and the task (awaited on closing).
+struct Appender {
+    tx: Mutex<Option<mpsc::Sender<writer::Append>>>,
+    task: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Appender {
+    fn new(db: Arc<db::Db>) -> Arc<Appender> {
+        let (tx, task) = writer::spawn(db);
+        Arc::new(Appender {
+            tx: Mutex::new(Some(tx)),
+            task: Mutex::new(Some(task)),
+        })
+    }
+
+    fn sender(&self) -> Option<mpsc::Sender<writer::Append>> {
+        self.tx.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
 }
 
 impl fmt::Debug for Store {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Store").field("path", &self.path).finish()
+        f.debug_struct("Store")
+            .field("path", &self.db.path)
+            .finish()
     }
 }
 
@@ -367,51 +467,16 @@ impl Store {
             })
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let page_limit = Arc::new(AtomicU32::new(0));
-        // One writer connection: writes queue in the pool instead of fighting over
-        // SQLite's lock.
-        let write = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            // A failed COMMIT (a full disk) can leave sqlx counting a transaction that
-            // SQLite already rolled back, and every later BEGIN then fails. A connection
-            // that comes back still in a transaction is closed and a fresh one opened
-            // (closing rolls back whatever SQLite still held). The query first lets the
-            // dropped transaction's queued ROLLBACK run.
-            .after_connect({
-                let limit = page_limit.clone();
-                move |conn, _| {
-                    let pages = limit.load(Ordering::Relaxed);
-                    Box::pin(async move {
-                        if pages > 0 {
-                            sqlx::query(max_pages(pages)).execute(conn).await?;
-                        }
-                        Ok(())
-                    })
-                }
-            })
-            .after_release(|conn, _| {
-                Box::pin(async move {
-                    sqlx::query("SELECT 1").execute(&mut *conn).await?;
-                    Ok(!sqlx::Connection::is_in_transaction(conn))
-                })
-            })
-            .connect_with(options.clone())
-            .await?;
-        migrate(&write, &path).await?;
-        let read = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options.read_only(true))
-            .await?;
-        let appender = writer::spawn(write.clone());
+        let opened = async {
+            let db = db::Db::open(path.clone(), options, false).await?;
+            migrate(&db.pools().await?.write, &path).await?;
+            Ok::<_, StoreError>(db)
+        };
+        let db = opened.await.map_err(|e| on_opening(&path, e))?;
+        let db = Arc::new(db);
         Ok(Store {
-            read,
-            write,
-            appender,
-            path,
-            page_limit,
+            appender: Appender::new(db.clone()),
+            db,
         })
     }
 
@@ -424,10 +489,8 @@ impl Store {
             .filename(&path)
             .read_only(true)
             .busy_timeout(Duration::from_secs(10));
-        let read = SqlitePoolOptions::new()
-            .max_connections(2)
-            .connect_with(options)
-            .await?;
+        let db = db::Db::open(path.clone(), options, true).await?;
+        let read = db.pools().await?.read;
         let tables: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'",
         )
@@ -437,18 +500,25 @@ impl Store {
             read.close().await;
             return Err(StoreError::NotMondo(path.display().to_string()));
         }
-        let appender = writer::spawn(read.clone());
+        let db = Arc::new(db);
         Ok(Store {
-            write: read.clone(),
-            read,
-            appender,
-            path,
-            page_limit: Arc::new(AtomicU32::new(0)),
+            appender: Appender::new(db.clone()),
+            db,
         })
     }
 
+    /// The pool that reads (as it is now: it changes when the database is reopened).
+    pub(crate) async fn read(&self) -> Result<SqlitePool, StoreError> {
+        Ok(self.db.pools().await?.read)
+    }
+
+    /// The pool that writes.
+    pub(crate) async fn write(&self) -> Result<SqlitePool, StoreError> {
+        Ok(self.db.pools().await?.write)
+    }
+
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.db.path
     }
 
     /// Creates a match with its first event (seq 1), in one transaction.
@@ -465,7 +535,7 @@ impl Store {
             .iter()
             .map(|p| to_i64("player id", *p))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.write().await?.begin_with("BEGIN IMMEDIATE").await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (kind, guild_id, channel_id, seed, settings, created_at, \
              last_seq, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?6) RETURNING id",
@@ -505,7 +575,8 @@ impl Store {
         over: bool,
     ) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
-        self.appender
+        let appender = self.appender.sender().ok_or(StoreError::Closed)?;
+        appender
             .send(writer::Append {
                 id,
                 after,
@@ -529,12 +600,17 @@ impl Store {
         id: MatchId,
         after: u64,
     ) -> Result<Vec<StoredEvent>, StoreError> {
+        if self.db.take_fault(|f| *f == Fault::Unreadable).is_some() {
+            return Err(StoreError::Injected(
+                "the log cannot be read (a fault made on purpose)",
+            ));
+        }
         let rows = sqlx::query(
             "SELECT seq, at, body FROM events WHERE match_id = ?1 AND seq > ?2 ORDER BY seq",
         )
         .bind(id.0)
         .bind(to_i64("event number", after)?)
-        .fetch_all(&self.read)
+        .fetch_all(&self.read().await?)
         .await?;
         if rows.is_empty() && after == 0 && self.record(id).await?.is_none() {
             return Err(StoreError::NoSuchMatch(id));
@@ -567,7 +643,7 @@ impl Store {
     pub async fn record(&self, id: MatchId) -> Result<Option<MatchRecord>, StoreError> {
         let row = sqlx::query(concat!(match_columns!(), " WHERE m.id = ?1"))
             .bind(id.0)
-            .fetch_optional(&self.read)
+            .fetch_optional(&self.read().await?)
             .await?;
         row.map(|r| match_record(&r)).transpose()
     }
@@ -590,7 +666,7 @@ impl Store {
         .bind(player)
         .bind(channel)
         .bind(filter.limit.map_or(-1, i64::from))
-        .fetch_all(&self.read)
+        .fetch_all(&self.read().await?)
         .await?;
         rows.iter().map(match_record).collect()
     }
@@ -602,7 +678,7 @@ impl Store {
             "SELECT MAX((SELECT now_ms FROM game_clock WHERE id = 1), \
              COALESCE((SELECT MAX(last_at) FROM matches), 0))",
         )
-        .fetch_one(&self.read)
+        .fetch_one(&self.read().await?)
         .await?;
         Ok(to_u64(now))
     }
@@ -611,7 +687,7 @@ impl Store {
     pub async fn save_game_clock(&self, now: Millis) -> Result<(), StoreError> {
         sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, ?1) WHERE id = 1")
             .bind(to_i64("time", now)?)
-            .execute(&self.write)
+            .execute(&self.write().await?)
             .await?;
         Ok(())
     }
@@ -622,32 +698,86 @@ impl Store {
     #[doc(hidden)]
     pub async fn limit_pages(&self, pages: Option<u32>) -> Result<(), StoreError> {
         let pages = pages.unwrap_or(u32::MAX - 1);
-        self.page_limit.store(pages, Ordering::Relaxed);
-        sqlx::query(max_pages(pages)).execute(&self.write).await?;
+        self.db.limit_pages(pages);
+        sqlx::query(db::pragma("max_page_count", pages.into()))
+            .execute(&self.write().await?)
+            .await?;
         Ok(())
+    }
+
+    /// How long the writer waits for another program's write lock before giving up
+    /// (10 s unless a test shortens it).
+    #[doc(hidden)]
+    pub async fn set_busy_timeout(&self, wait: Duration) -> Result<(), StoreError> {
+        let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
+        self.db.set_busy_ms(ms);
+        sqlx::query(db::pragma("busy_timeout", ms))
+            .execute(&self.write().await?)
+            .await?;
+        Ok(())
+    }
+
+    /// Makes `faults` happen, in order, each once (see [`Fault`]).
+    #[doc(hidden)]
+    pub fn inject(&self, faults: impl IntoIterator<Item = Fault>) {
+        self.db.inject(faults);
     }
 
     /// Waits for pending appends, then closes the connections, the writer last after a
     /// checkpoint: the `.db` file alone then holds everything (its `-wal` is emptied and
     /// removed), so a copy of it is a whole backup.
     pub async fn close(self) {
-        let Store {
-            read,
-            write,
-            appender,
-            ..
-        } = self;
-        drop(appender);
+        let task = {
+            // No more appends; the task answers those already sent, then ends.
+            self.appender
+                .tx
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take();
+            self.appender
+                .task
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+        };
+        if let Some(task) = task {
+            let _ = task.await;
+        }
+        let Ok(pools) = self.db.pools().await else {
+            return;
+        };
         // A read-only connection cannot checkpoint: they go first.
-        read.close().await;
+        pools.read.close().await;
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(&write)
+            .execute(&pools.write)
             .await
         {
             tracing::warn!(error = %e, "the database could not be checkpointed (nothing is lost)");
         }
-        // The append task holds a clone of the write pool; closing waits for it.
-        write.close().await;
+        pools.write.close().await;
+    }
+}
+
+/// An error on opening, said as what to do: a full disk as such (SQLite's words for it
+/// are "disk I/O error (code 4874)" when it cannot grow its shared memory).
+fn on_opening(path: &Path, e: StoreError) -> StoreError {
+    use sqlx::migrate::MigrateError;
+    let code = match &e {
+        StoreError::Db(x)
+        | StoreError::Migrate(MigrateError::Execute(x) | MigrateError::ExecuteMigration(x, _)) => {
+            sqlite_code(x).map(|c| c & 0xff)
+        }
+        _ => None,
+    };
+    let full = matches!(e, StoreError::Full)
+        || code == Some(13)
+        || ((e.is_io() || code == Some(10)) && db::disk_full(path));
+    if full {
+        StoreError::DiskFull {
+            path: path.display().to_string(),
+        }
+    } else {
+        e
     }
 }
 
@@ -679,11 +809,6 @@ async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
         }),
         Err(e) => Err(e.into()),
     }
-}
-
-fn max_pages(pages: u32) -> sqlx::AssertSqlSafe<String> {
-    // A number, not user text; PRAGMA takes no bound parameters.
-    sqlx::AssertSqlSafe(format!("PRAGMA max_page_count = {pages}"))
 }
 
 fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {

@@ -12,12 +12,12 @@ impl Store {
     pub async fn local_player(&self, name: &str) -> Result<u64, StoreError> {
         sqlx::query("INSERT INTO local_players (name) VALUES (?1) ON CONFLICT (name) DO NOTHING")
             .bind(name)
-            .execute(&self.write)
+            .execute(&self.write().await?)
             .await?;
         // Read on the writer: the row was just written there.
         let id: i64 = sqlx::query_scalar("SELECT id FROM local_players WHERE name = ?1")
             .bind(name)
-            .fetch_one(&self.write)
+            .fetch_one(&self.write().await?)
             .await?;
         Ok(to_u64(id))
     }
@@ -28,7 +28,7 @@ impl Store {
         for &id in ids {
             let row = sqlx::query("SELECT name FROM local_players WHERE id = ?1")
                 .bind(to_i64("player id", id)?)
-                .fetch_optional(&self.read)
+                .fetch_optional(&self.read().await?)
                 .await?;
             if let Some(r) = row {
                 names.insert(id, r.try_get("name")?);

@@ -32,7 +32,7 @@ impl Store {
     pub async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
         let row = sqlx::query("SELECT host_role, pool FROM server_settings WHERE guild_id = ?1")
             .bind(to_i64("guild id", guild)?)
-            .fetch_optional(&self.read)
+            .fetch_optional(&self.read().await?)
             .await?;
         let Some(r) = row else {
             return Ok(ServerSettings::default());
@@ -62,7 +62,7 @@ impl Store {
                 .transpose()?,
         )
         .bind(settings.pool.as_deref())
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }
@@ -75,7 +75,7 @@ impl Store {
         )
         .bind(to_i64("guild id", guild)?)
         .bind(game)
-        .fetch_optional(&self.read)
+        .fetch_optional(&self.read().await?)
         .await?;
         Ok(found.unwrap_or_else(|| "{}".into()))
     }
@@ -95,7 +95,7 @@ impl Store {
         .bind(to_i64("guild id", guild)?)
         .bind(game)
         .bind(settings)
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }
@@ -117,7 +117,7 @@ impl Store {
         .bind(name)
         .bind(toml)
         .bind(by.map(|b| to_i64("user id", b)).transpose()?)
-        .execute(&self.write)
+        .execute(&self.write().await?)
         .await?;
         Ok(())
     }
@@ -125,6 +125,15 @@ impl Store {
     pub async fn pool(&self, guild: u64, name: &str) -> Result<Option<PoolRecord>, StoreError> {
         let rows = self.pool_rows(guild, Some(name)).await?;
         Ok(rows.into_iter().next())
+    }
+
+    /// The names of every server's pools (for checking the configured default pool).
+    pub async fn pool_names(&self) -> Result<Vec<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT DISTINCT name FROM pools ORDER BY name")
+                .fetch_all(&self.read().await?)
+                .await?,
+        )
     }
 
     /// A server's pools, by name.
@@ -137,7 +146,7 @@ impl Store {
         let done = sqlx::query("DELETE FROM pools WHERE guild_id = ?1 AND name = ?2")
             .bind(to_i64("guild id", guild)?)
             .bind(name)
-            .execute(&self.write)
+            .execute(&self.write().await?)
             .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -153,7 +162,7 @@ impl Store {
         )
         .bind(to_i64("guild id", guild)?)
         .bind(name)
-        .fetch_all(&self.read)
+        .fetch_all(&self.read().await?)
         .await?;
         rows.iter()
             .map(|r| {

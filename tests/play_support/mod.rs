@@ -25,7 +25,7 @@ pub fn play_text(db: &Path, args: &[&str], input: &str) -> String {
 /// `mondo play FLAGS --db DB ARGS` with all of `input` piped in: what it printed (it
 /// must succeed).
 fn run(db: &Path, args: &[&str], flags: &[&str], input: &str) -> String {
-    let mut child = spawn_as(db, args, flags);
+    let mut child = spawn_as(db, args, flags, &[]);
     child
         .stdin
         .take()
@@ -40,17 +40,24 @@ fn run(db: &Path, args: &[&str], flags: &[&str], input: &str) -> String {
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
 /// to the test's, and nothing can fill an unread pipe).
 fn spawn(db: &Path, args: &[&str]) -> Child {
-    spawn_as(db, args, &["--json"])
+    spawn_as(db, args, &["--json"], &[])
 }
 
-/// `mondo play FLAGS --db DB ARGS`, its input and output piped.
-fn spawn_as(db: &Path, args: &[&str], flags: &[&str]) -> Child {
+/// The same, with these environment variables set.
+fn spawn_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
+    spawn_as(db, args, &["--json"], env)
+}
+
+/// `mondo play FLAGS --db DB ARGS` with these environment variables, its input and
+/// output piped.
+fn spawn_as(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_mondo"))
         .arg("play")
         .args(flags)
         .arg("--db")
         .arg(db)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -71,7 +78,12 @@ pub struct Mondo {
 
 impl Mondo {
     pub fn start(db: &Path, args: &[&str]) -> Mondo {
-        let mut child = spawn(db, args);
+        Mondo::start_env(db, args, &[])
+    }
+
+    /// Started with these environment variables set.
+    pub fn start_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Mondo {
+        let mut child = spawn_env(db, args, env);
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
@@ -99,6 +111,15 @@ impl Mondo {
     /// fails the test. (The generous limit only guards against a hung child: nothing
     /// here waits for time to pass.)
     pub fn until(&mut self, event: &str) -> (Value, Vec<Value>) {
+        self.until_maybe_after_errors(event, false)
+    }
+
+    /// The same, errors on the way allowed (among the lines before).
+    pub fn until_any(&mut self, event: &str) -> (Value, Vec<Value>) {
+        self.until_maybe_after_errors(event, true)
+    }
+
+    fn until_maybe_after_errors(&mut self, event: &str, errors: bool) -> (Value, Vec<Value>) {
         let mut before = Vec::new();
         loop {
             let line = self
@@ -107,7 +128,7 @@ impl Mondo {
                 .unwrap_or_else(|_| panic!("no `{event}` came after {before:?}"));
             let value: Value =
                 serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_ne!(value["event"], "error", "{value}");
+            assert!(errors || value["event"] != "error", "{value}");
             if value["event"] == event {
                 return (value, before);
             }

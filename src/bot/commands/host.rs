@@ -19,7 +19,7 @@ use poise::serenity_prelude as serenity;
 /// Built-in pool names, which a server's pools cannot take.
 const RESERVED: [&str; 3] = ["pyramids", "arrows", "generated"];
 /// The largest pool file accepted.
-const MAX_POOL_BYTES: u32 = 256 * 1024;
+const MAX_POOL_BYTES: u32 = crate::files::MAX_POOL_BYTES as u32;
 
 /// Refuses (privately) anyone who is not a host here; whether to go on.
 pub(crate) async fn host_only(ctx: Context<'_>) -> Result<bool, Error> {
@@ -773,7 +773,7 @@ pub async fn settings(
         v.map(|v| {
             let v = u64::from(v);
             if range.contains(&v) {
-                Ok(v * 1000)
+                Ok(crate::config::ms(v))
             } else {
                 Err(format!(
                     "{what} must be {} to {} seconds",

@@ -139,7 +139,13 @@ pub fn game_settings(plus: bool, config: &AssemblyConfig, server: &ServerSetting
             ..Settings::original()
         }
     };
-    let secs = |v: u64, default: Millis| if v == 0 { default } else { v * 1000 };
+    let secs = |v: u64, default: Millis| {
+        if v == 0 {
+            default
+        } else {
+            crate::config::ms(v)
+        }
+    };
     let t = &mut s.timing;
     t.reveal = secs(config.reveal_secs, t.reveal);
     t.wait = secs(config.wait_secs, t.wait);

@@ -46,6 +46,13 @@ fn own(events: &[AnyEvent]) -> Vec<AssemblyEvent> {
 /// A batch of events as one post.
 pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Post {
     let mut post = Post::default();
+    let all: Vec<Event<AssemblyEvent>> = events_of(events);
+    for e in all
+        .iter()
+        .filter_map(|e| assembly::shared(&voice.names, &e.kind))
+    {
+        post.line(e.text);
+    }
     for e in own(events) {
         // The grid itself goes out as a picture that is deleted when it is hidden
         // (`reveal.rs`); a text copy here would stay in the channel.

@@ -85,7 +85,7 @@ pub fn apply(
                 clock.range.end()
             ));
         }
-        changed.insert(clock.key.into(), secs * 1000);
+        changed.insert(clock.key.into(), crate::config::ms(secs));
     }
     *stored = changed;
     Ok(())
