@@ -34,12 +34,15 @@
 //! - Bare numbers stay ambiguous (`two pieces point up`), except where `at least`
 //!   says nothing: `one group`, `3 or 4 pieces`, `the structure is 3 wide`.
 
+mod det;
 mod frame;
 mod lower;
+mod noun;
 mod numbers;
-mod phrase;
+mod object;
 mod refuse;
 mod sentence;
+mod verb;
 
 pub(crate) use refuse::polish;
 
@@ -385,6 +388,8 @@ const FINITE_VERBS: &[&str] = &[
     "do", "doesn't", "don't", "has", "have", "exist", "exists", "appear", "appears", "occur",
     "occurs", "form", "forms",
 ];
+const VP_EXPECTED: &str =
+    "a verb phrase such as `points up`, `touches a small piece` or `is large`";
 const PARTICIPLES: &[&str] = &["pointing", "facing", "touching", "pointed"];
 
 struct Parser<'a> {

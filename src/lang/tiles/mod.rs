@@ -19,6 +19,7 @@ pub mod cells;
 mod check;
 mod english;
 pub mod eval;
+mod geometry;
 mod print;
 mod symbolic;
 pub mod table;

@@ -16,7 +16,7 @@
 //! is tested against.
 
 use super::ast::{Domain, Formula, FormulaKind, Relation, Term, TermKind};
-use super::eval::Geometry;
+use super::geometry::{Geometry, MAX_CHECKED};
 use crate::lang::Var;
 use crate::lang::ast::{BinOp, CmpOp, Parity};
 
@@ -102,8 +102,35 @@ impl Table {
     }
 }
 
+impl Geometry {
+    /// The truth of the statement under every colouring of the subset: colouring
+    /// `k` gives tile i colour `(k / 4^i) % 4`. At most 4^8 colourings
+    /// ([`MAX_CHECKED`] tiles); `None` for a larger subset.
+    pub fn truth_table(&self, f: &Formula) -> Option<Table> {
+        self.tabulate(f).ok()
+    }
+
+    /// The truth table, or why there is none: more than [`MAX_CHECKED`] tiles, or
+    /// more work than [`super::table::MAX_STEPS`].
+    pub fn tabulate(&self, f: &Formula) -> Result<Table, Untabled> {
+        if self.cells.len() > MAX_CHECKED {
+            return Err(Untabled::TooLarge(self.cells.len()));
+        }
+        super::table::build(self, f).map_err(|_| Untabled::TooComplex)
+    }
+}
+
+/// Why a statement has no truth table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Untabled {
+    /// The subset has more tiles than [`MAX_CHECKED`].
+    TooLarge(usize),
+    /// The statement nests too many tile variables to check in time.
+    TooComplex,
+}
+
 /// The truth table of `f` on the geometry's subset (at most
-/// [`super::eval::MAX_CHECKED`] tiles; the caller checks), unless it takes more than
+/// [`MAX_CHECKED`] tiles; the caller checks), unless it takes more than
 /// [`MAX_STEPS`].
 pub(super) fn build(g: &Geometry, f: &Formula) -> Result<Table, TooComplex> {
     let n = g.len();
@@ -157,7 +184,7 @@ fn tile_colour(i: usize, c: u64, words: usize) -> Vec<u64> {
 }
 
 /// The most words a table has (4^8 colourings).
-const MAX_WORDS: usize = (1 << (2 * super::eval::MAX_CHECKED)) / 64;
+const MAX_WORDS: usize = (1 << (2 * MAX_CHECKED)) / 64;
 static ZEROS: [u64; MAX_WORDS] = [0; MAX_WORDS];
 static ONES: [u64; MAX_WORDS] = [!0; MAX_WORDS];
 

@@ -1,0 +1,390 @@
+//! Noun phrases: adjectives, `small or large`, `an upward piece`, `a small one`, elided
+//! nouns, and relative clauses (`that ...`, participles, places).
+
+use super::verb::isolated;
+use super::{Det, DetS, Mode, Np, Parser, R, Sym, VP_EXPECTED, Vp, splice};
+use crate::lang::error::ParsePatternError;
+use crate::lang::words::{adjective, direction_adjective, is_noun};
+
+/// Words that name something other than a kind of piece, after a determiner.
+pub(super) fn is_structure_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "group" | "groups" | "size" | "sizes" | "direction" | "directions" | "pip" | "pips"
+    )
+}
+
+impl Parser<'_> {
+    /// Whether a noun phrase (without determiner) starts here.
+    pub(super) fn np_start(&self) -> bool {
+        self.c.word().is_some_and(|w| {
+            adjective(w).is_some()
+                || is_noun(w)
+                || direction_adjective(w).is_some()
+                || matches!(w, "other" | "isolated" | "non")
+        })
+    }
+
+    /// The noun phrase after a determiner: nothing more after `of them` or
+    /// `everything` (but a relative clause), and the noun may be left out after a
+    /// number or `some` (`at least one pointing up`, `some that are small`).
+    pub(super) fn np_after(&mut self, det: &DetS) -> R<Np> {
+        if det.np_done {
+            let start = self.start();
+            // `something small`, `nothing large`: adjectives after the word.
+            let mut mods = Vec::new();
+            while let Some(p) = self.c.word().and_then(adjective) {
+                mods.push(Vp::Unary(p, self.c.bump()));
+            }
+            let rel = self.relative_clause()?;
+            let mut np = Np::all(start..self.c.prev().end.max(start));
+            np.mods = mods;
+            np.rel = rel.map(Box::new);
+            return Ok(np);
+        }
+        let elidable = matches!(
+            det.det,
+            Det::Num(_) | Det::Some | Det::Every | Det::Only | Det::Half(_)
+        ) && !matches!(
+            self.src.get(det.span.clone()),
+            Some("a" | "an" | "A" | "An")
+        );
+        self.noun_phrase_with(elidable)
+    }
+
+    pub(super) fn noun_phrase(&mut self) -> R<Np> {
+        self.noun_phrase_with(false)
+    }
+
+    /// Adjectives (and what stands for them), the noun, an optional relative clause.
+    /// `elide`: the noun may be left out before a verb, a relative clause or the end.
+    pub(super) fn noun_phrase_with(&mut self, elide: bool) -> R<Np> {
+        self.enter()?;
+        let start = self.start();
+        let mut mods = Vec::new();
+        let mut other = None;
+        loop {
+            if self.c.is_word("other") {
+                other = Some(self.c.bump());
+                continue;
+            }
+            let Some(m) = self.modifier()? else {
+                break;
+            };
+            let m = self.modifier_alternatives(m)?;
+            mods.push(m);
+        }
+        let plural = match self.c.word() {
+            Some(w) if is_noun(w) => {
+                let plural = w.ends_with('s');
+                self.c.bump();
+                Some(plural)
+            }
+            Some(w @ ("one" | "ones")) if !mods.is_empty() || other.is_some() => {
+                let plural = w == "ones";
+                self.c.bump();
+                Some(plural)
+            }
+            _ if elide
+                && (self.vp_start(0, Mode::Finite)
+                    || self.vp_start(0, Mode::Participle)
+                    || matches!(
+                        self.c.word(),
+                        Some("that" | "which" | "who" | "than" | "as")
+                    )
+                    || self.at_clause_end(0)) =>
+            {
+                None
+            }
+            Some(w) if matches!(w, "left" | "right") && self.c.word_at(1).is_some_and(is_noun) => {
+                let here = self.c.here();
+                let noun_end = self.c.peek_at(1).map_or(here.end, |t| t.span.end);
+                let noun = self.c.word_at(1).unwrap_or("pieces").to_string();
+                return Err(ParsePatternError::new(
+                    here.clone(),
+                    format!(
+                        "`{w} {noun}` could be pieces pointing {w} or pieces on the {w}: say which"
+                    ),
+                )
+                .with_example(splice(
+                    self.src,
+                    &(here.start..noun_end),
+                    &format!("{noun} pointing {w}"),
+                ))
+                .with_example(splice(self.src, &here, &format!("{w}most"))));
+            }
+            Some(w) if is_structure_noun(w) => {
+                return Err(self.c.expected("a kind of piece (`piece`, `pyramid` or `arrow`)").with_help(
+                    "groups, sizes, directions and pips are counted with a number: `there are exactly two groups`, `the number of different sizes is 3`",
+                ));
+            }
+            _ => return Err(self.c.expected("a noun (`piece`, `pyramid` or `arrow`)")),
+        };
+        let rel = self.relative_clause()?;
+        self.leave();
+        Ok(Np {
+            mods,
+            other,
+            rel: rel.map(Box::new),
+            span: self.span_from(start),
+            plural,
+        })
+    }
+
+    /// One adjective (or what stands for one) before the noun, as a verb phrase.
+    pub(super) fn modifier(&mut self) -> R<Option<Vp>> {
+        let Some(w) = self.c.word().map(str::to_string) else {
+            return Ok(None);
+        };
+        if let Some(p) = adjective(&w) {
+            return Ok(Some(Vp::Unary(p, self.c.bump())));
+        }
+        if let Some(p) = direction_adjective(&w)
+            && (self.noun_follows(1)
+                || self.comparing && matches!(self.c.word_at(1), Some("than" | "as" | "and")))
+        {
+            return Ok(Some(Vp::Unary(p, self.c.bump())));
+        }
+        if w == "isolated" || w == "lone" {
+            let span = self.c.bump();
+            return Ok(Some(isolated(span)));
+        }
+        if w == "non" {
+            let start = self.c.bump().start;
+            self.c.eat_sym(Sym::Minus);
+            let Some(p) = self.c.word().and_then(adjective) else {
+                return Err(self
+                    .c
+                    .expected("an adjective after `non-`, e.g. `non-small`"));
+            };
+            self.c.bump();
+            let span = self.span_from(start);
+            return Ok(Some(Vp::Not(Box::new(Vp::Unary(p, span.clone())), span)));
+        }
+        Ok(None)
+    }
+
+    /// Whether a noun (or `one(s)`) follows within the adjectives from `k`.
+    pub(super) fn noun_follows(&self, k: usize) -> bool {
+        let mut i = k;
+        loop {
+            if matches!(self.c.sym_at(i), Some(Sym::Comma | Sym::Minus)) {
+                i += 1;
+                continue;
+            }
+            let Some(w) = self.c.word_at(i) else {
+                return false;
+            };
+            if is_noun(w) || matches!(w, "one" | "ones") {
+                return true;
+            }
+            let modifier = adjective(w).is_some()
+                || direction_adjective(w).is_some()
+                || matches!(w, "or" | "isolated" | "lone" | "non" | "other");
+            if !modifier {
+                return false;
+            }
+            i += 1;
+        }
+    }
+
+    /// `small or large`, `small, medium or large` before a noun: either property.
+    /// `and` between adjectives is refused (both at once, or either kind?).
+    pub(super) fn modifier_alternatives(&mut self, first: Vp) -> R<Vp> {
+        let mut alts = first;
+        loop {
+            let save = self.c.pos;
+            let comma = self.c.eat_sym(Sym::Comma);
+            let or = self.c.eat_word("or");
+            if !(comma || or) {
+                if self.c.is_word("and")
+                    && !self.comparing
+                    && self.c.word_at(1).is_some_and(|w| adjective(w).is_some())
+                    && self.noun_follows(1)
+                {
+                    let here = self.c.here();
+                    return Err(ParsePatternError::new(
+                        here.clone(),
+                        "`and` between adjectives could mean both at once or either kind: say `or` for either kind",
+                    )
+                    .with_example(splice(self.src, &here, "or")));
+                }
+                break;
+            }
+            let Some(next) = self.modifier()? else {
+                self.c.pos = save;
+                break;
+            };
+            if !(or || self.continues_alternatives()) {
+                self.c.pos = save;
+                break;
+            }
+            alts = Vp::Or(Box::new(alts), Box::new(next));
+            if or {
+                break;
+            }
+        }
+        Ok(alts)
+    }
+
+    /// After `small, medium`: whether an `or` and another adjective follow.
+    pub(super) fn continues_alternatives(&self) -> bool {
+        self.continues_alternatives_from(0) && !self.list_ends_with_and(0)
+    }
+
+    /// Whether adjectives and commas from `k` end in `or` / `and` and one more.
+    pub(super) fn continues_alternatives_from(&self, k: usize) -> bool {
+        let end = self.list_end(k);
+        matches!(self.c.word_at(end), Some("or" | "and"))
+            && self
+                .c
+                .word_at(end + 1)
+                .is_some_and(|w| adjective(w).is_some())
+    }
+
+    pub(super) fn list_ends_with_and(&self, k: usize) -> bool {
+        self.c.word_at(self.list_end(k)) == Some("and")
+    }
+
+    /// The first token from `k` that is neither a comma nor an adjective.
+    pub(super) fn list_end(&self, k: usize) -> usize {
+        let mut k = k;
+        while matches!(self.c.sym_at(k), Some(Sym::Comma))
+            || self.c.word_at(k).is_some_and(|w| adjective(w).is_some())
+        {
+            k += 1;
+        }
+        k
+    }
+
+    /// `that/which VP`, a participle, or a place (`pieces above a large piece`),
+    /// with more clauses joined by `and that`.
+    pub(super) fn relative_clause(&mut self) -> R<Option<Vp>> {
+        let first = if matches!(self.c.word(), Some("that" | "which" | "who")) {
+            self.c.bump();
+            self.relative(Mode::Finite)?
+        } else if self.vp_start(0, Mode::Participle) {
+            self.relative(Mode::Participle)?
+        } else if self.place_start(0) {
+            self.in_relative += 1;
+            let r = self.comp_atom();
+            self.in_relative -= 1;
+            r?
+        } else if self.c.is_word("with") && self.pips_ahead(1) {
+            self.c.bump();
+            self.pips_rest_vp()?
+        } else if matches!(self.c.word(), Some("next" | "adjacent" | "beside"))
+            && (self.c.word_at(1) == Some("to") || self.c.is_word("beside"))
+        {
+            // `a piece next to a large piece`: diagonals or not? Refused with the
+            // `touching` it most likely means (kept only if it reads).
+            let start = self.start();
+            return Err(self.adjacent_refusal(start));
+        } else {
+            return Ok(None);
+        };
+        Ok(Some(self.joined_relatives(first)?))
+    }
+
+    /// Whether a complement that speaks of the pieces at once follows (`in the same
+    /// row`, `the same size`, `of different sizes`), with no `as` and a piece after it.
+    pub(super) fn group_complement_ahead(&self) -> bool {
+        let w = |i: usize| self.c.word_at(i).unwrap_or("");
+        let k = usize::from(w(0) == "all");
+        let same = |i: usize| {
+            (matches!(w(i), "in" | "on")
+                && w(i + 1) == "the"
+                && w(i + 2) == "same"
+                && matches!(w(i + 3), "row" | "column")
+                && w(i + 4) != "as")
+                || (w(i) == "the" && w(i + 1) == "same" && w(i + 2) == "size" && w(i + 3) != "as")
+                || (w(i) == "of"
+                    && w(i + 1) == "the"
+                    && w(i + 2) == "same"
+                    && w(i + 3) == "size"
+                    && w(i + 4) != "as")
+        };
+        let different = |i: usize| {
+            (matches!(w(i), "in" | "on" | "of") && w(i + 1) == "different")
+                || (w(i) == "different"
+                    && matches!(w(i + 1), "rows" | "columns" | "sizes" | "directions"))
+        };
+        same(k) || different(k)
+    }
+
+    /// A place or comparison that can follow a noun directly: `above ...`,
+    /// `larger than ...`, `in the same row as ...`.
+    pub(super) fn place_start(&self, k: usize) -> bool {
+        let w = |i: usize| self.c.word_at(k + i).unwrap_or("");
+        match w(0) {
+            "above" | "below" | "directly" | "beneath" | "under" => {
+                w(0) != "under" || w(1) != "half"
+            }
+            "larger" | "bigger" | "smaller" | "higher" | "lower" => w(1) == "than",
+            "left" | "right" => w(1) == "of",
+            "to" => w(1) == "the" && matches!(w(2), "left" | "right") && w(3) == "of",
+            "in" => {
+                w(1) == "the" && w(2) == "same" && matches!(w(3), "row" | "column") && w(4) == "as"
+            }
+            _ => false,
+        }
+    }
+
+    /// The verb phrase of one relative clause (after `that`, or a participle).
+    pub(super) fn relative(&mut self, mode: Mode) -> R<Vp> {
+        if !self.vp_start(0, mode) {
+            return Err(self.c.expected(VP_EXPECTED));
+        }
+        self.in_relative += 1;
+        let r = self.vp(mode);
+        self.in_relative -= 1;
+        let r = r?;
+        if r.is_group() && !(self.group_relative && self.in_relative == 0) {
+            return Err(ParsePatternError::new(
+                r.span(),
+                "this speaks of several pieces at once, so it cannot describe one piece: make it a sentence of its own",
+            ));
+        }
+        Ok(r)
+    }
+
+    /// More relative clauses after the first, each with its own `that` / `which`:
+    /// `a piece which is not small and which points left`. A `not` or an `or` inside one
+    /// clause stays there. Refused when both `and` and `or` join, and when the phrase
+    /// is itself inside a relative clause (`every piece that touches a piece that
+    /// points up and that is small ...`: which piece is small?).
+    pub(super) fn joined_relatives(&mut self, first: Vp) -> R<Vp> {
+        let mut vp = first;
+        let mut joined_by: Option<String> = None;
+        while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))
+            && matches!(self.c.word_at(1), Some("that" | "which" | "who"))
+        {
+            let conj = conj.to_string();
+            let here = self.c.here();
+            if self.in_relative > 0 {
+                return Err(ParsePatternError::new(
+                    here,
+                    format!(
+                        "`{conj} {}` could join this relative clause or the one around it: reword it (an adjective such as `small` goes before the noun) or use the symbolic form",
+                        self.c.word_at(1).unwrap_or("that")
+                    ),
+                ));
+            }
+            if joined_by.as_ref().is_some_and(|j| *j != conj) {
+                return Err(ParsePatternError::new(
+                    here,
+                    "relative clauses joined by both `and` and `or` are ambiguous: put the `or` inside one clause (`that points up or is large`), or use the symbolic form",
+                ));
+            }
+            self.c.pos += 2;
+            let b = self.relative(Mode::Finite)?;
+            vp = if conj == "and" {
+                Vp::And(Box::new(vp), Box::new(b))
+            } else {
+                Vp::Or(Box::new(vp), Box::new(b))
+            };
+            joined_by = Some(conj);
+        }
+        Ok(vp)
+    }
+}

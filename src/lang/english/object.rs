@@ -1,0 +1,133 @@
+//! Objects of relations: `it`, a determiner phrase, a bare plural, and two of them
+//! joined by `or` / `and` (`a large piece or a medium piece`).
+
+use super::{Det, DetS, Dp, Mode, Obj, Parser, R, splice};
+use crate::lang::error::ParsePatternError;
+
+impl Parser<'_> {
+    /// The object of a relation: a determiner phrase, a bare plural (`other pieces`,
+    /// read as "some"), `it`, or two of them joined by `or` / `and` (`a large piece or
+    /// a medium piece`: the relation holds of either).
+    pub(super) fn object(&mut self) -> R<Obj> {
+        let first = self.object_one()?;
+        let Some(conj) = self
+            .c
+            .word()
+            .filter(|w| matches!(*w, "or" | "and"))
+            .map(str::to_string)
+        else {
+            return Ok(first);
+        };
+        // Inside a relative clause, `and` could as well join a list of things there
+        // are (`there is a piece touching a large piece and a small piece`): leave it.
+        if conj == "and" && self.in_relative > 0 {
+            return Ok(first);
+        }
+        let save = self.c.pos;
+        let subject = self.subject.clone();
+        self.c.bump();
+        let starts_object = self.c.word().is_some_and(|w| {
+            matches!(w, "it" | "nothing" | "something" | "everything" | "another")
+        }) || self.np_start()
+            || self.det_ahead();
+        if !starts_object {
+            self.c.pos = save;
+            return Ok(first);
+        }
+        match self.object() {
+            // What follows is a sentence of its own (`... or some piece points up`),
+            // or a verb phrase (`touches a small piece and points up`). Inside a
+            // relative clause the verb is the sentence's own (`every piece that touches
+            // a large piece or a small piece points up`).
+            Ok(_) if self.vp_start(0, Mode::Finite) && self.in_relative == 0 => {
+                self.c.pos = save;
+                self.subject = subject;
+                Ok(first)
+            }
+            Ok(second) => Ok(if conj == "or" {
+                Obj::Or(Box::new(first), Box::new(second))
+            } else {
+                Obj::And(Box::new(first), Box::new(second))
+            }),
+            Err(_) => {
+                self.c.pos = save;
+                self.subject = subject;
+                Ok(first)
+            }
+        }
+    }
+
+    /// Whether a determiner starts here (without reading it).
+    pub(super) fn det_ahead(&self) -> bool {
+        self.number_at(0).is_some()
+            || self.c.word().is_some_and(|w| {
+                matches!(
+                    w,
+                    "a" | "an"
+                        | "some"
+                        | "every"
+                        | "each"
+                        | "all"
+                        | "no"
+                        | "exactly"
+                        | "at"
+                        | "more"
+                        | "fewer"
+                        | "less"
+                        | "only"
+                        | "the"
+                        | "any"
+                )
+            })
+    }
+
+    pub(super) fn object_one(&mut self) -> R<Obj> {
+        let start = self.start();
+        if matches!(self.c.word(), Some("it" | "itself")) {
+            if self.c.is_word("itself") {
+                return Err(ParsePatternError::new(
+                    self.c.here(),
+                    "a piece never relates to itself here: the object of a relation is always another piece",
+                ));
+            }
+            return Ok(Obj::It(self.c.bump()));
+        }
+        if matches!(self.c.word(), Some("them" | "they")) {
+            return Err(ParsePatternError::new(
+                self.c.here(),
+                "`them` could be any pieces named before: name them again (`every other piece`, `a large piece`)",
+            ));
+        }
+        if let Some(det) = self.det(false)? {
+            let no = matches!(det.det, Det::No);
+            if matches!(det.det, Det::Half(_) | Det::NoN(_)) {
+                return Err(ParsePatternError::new(
+                    det.span,
+                    "this counts the pieces of a sentence's subject; as an object say `exactly two`, `at least two`...",
+                ));
+            }
+            let np = self.licensing(no, |p| p.np_after(&det))?;
+            return Ok(Obj::Dp(Dp { det, np }));
+        }
+        let np = self.licensing(false, Self::noun_phrase)?;
+        if np.plural != Some(true) {
+            let noun = self.src[np.span.clone()].to_string();
+            return Err(ParsePatternError::new(
+                start..np.span.end,
+                format!(
+                    "`{noun}` needs a determiner here, such as `a`, `every`, `no` or `exactly two`"
+                ),
+            )
+            .with_example(splice(self.src, &(start..start), "a ")));
+        }
+        Ok(Obj::Dp(Dp {
+            det: DetS {
+                det: Det::Some,
+                span: start..start,
+                other: None,
+                np_done: false,
+            },
+            np,
+        }))
+    }
+}
