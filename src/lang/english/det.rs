@@ -2,11 +2,10 @@
 //! refusals of the ambiguous ones (a bare number, `the` before one piece, `most`,
 //! `between`).
 
-use super::{CmpOp, Det, DetS, Num, Parity, Parser, R, Sym, at_least, splice};
+use super::{CmpOp, Det, DetS, Num, Parity, Parser, R, Sym, Vocabulary, at_least, splice};
 use crate::lang::error::ParsePatternError;
-use crate::lang::words::{adjective, direction_adjective, is_noun};
 
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// A determiner, or `None` when the next words are not one. `subject`: it starts
     /// a sentence (where `any` means `every`). Refuses the ambiguous ones (a bare
     /// number, `the` before one piece, `any` as an object, `most`).
@@ -76,7 +75,9 @@ impl Parser<'_> {
                 if self.noun_before() {
                     return Err(ParsePatternError::new(
                         self.c.here(),
-                        "`they` could be all the pieces or the ones named before it: name them again",
+                        V::say(
+                            "`they` could be all the pieces or the ones named before it: name them again",
+                        ),
                     ));
                 }
                 self.c.bump();
@@ -163,7 +164,24 @@ impl Parser<'_> {
                 self.c.pos += 2;
                 Det::Num(Num::Cmp(CmpOp::Le, self.number("up to")?))
             }
-            "between" if self.number_at(1).is_some() => return Err(self.between_refusal()),
+            "between" if self.number_at(1).is_some() => {
+                if !V::POLICY.between_inclusive {
+                    return Err(self.between_refusal());
+                }
+                // `between 1 and 3`: both ends included.
+                self.c.bump();
+                let lo = self.number("between")?;
+                if !self.c.eat_word("and") {
+                    return Err(self.c.expected("`and` and a second number"));
+                }
+                let hi = self.number("between ... and")?;
+                Det::Num(Num::Range(lo.min(hi), lo.max(hi)))
+            }
+            "most" | "majority" if V::POLICY.most_is_more_than_half => {
+                // `most of the tiles`, `the majority of`: more than half.
+                self.c.bump();
+                Det::Half(CmpOp::Gt)
+            }
             "most" | "majority" => return Err(self.most_refusal()),
             "only" | "just" if w1 == "one" || self.number_at(1).is_some() => {
                 self.c.bump();
@@ -182,8 +200,17 @@ impl Parser<'_> {
                 self.c.pos += 2;
                 Det::TheUnique
             }
+            "the" if w1 == "majority" && V::POLICY.most_is_more_than_half => {
+                self.c.pos += 2;
+                Det::Half(CmpOp::Gt)
+            }
             "the" if w1 == "majority" => return Err(self.most_refusal()),
             "the" if self.plural_np_ahead(1) => {
+                self.c.bump();
+                Det::Every
+            }
+            "the" if V::POLICY.the_is_every && self.np_start_at(1) => {
+                // `the leftmost tile is red`: every such tile.
                 self.c.bump();
                 Det::Every
             }
@@ -220,6 +247,10 @@ impl Parser<'_> {
                     // `one group`: `at least one` would say nothing.
                     self.c.bump();
                     Det::Num(Num::Cmp(CmpOp::Eq, 1))
+                } else if V::POLICY.bare_number_at_least {
+                    // The seed's rule: `two red tiles` is at least two.
+                    self.c.bump();
+                    at_least(n)
                 } else {
                     return Err(self.bare_number_refusal());
                 }
@@ -229,13 +260,13 @@ impl Parser<'_> {
         if !np_done && !matches!(w.as_str(), "a" | "an" | "another") {
             if self.c.is_word("of")
                 && matches!(self.c.word_at(1), Some("them" | "these" | "those"))
-                && !self.c.word_at(2).is_some_and(is_noun)
+                && !self.c.word_at(2).is_some_and(V::is_noun)
             {
                 self.c.pos += 2;
                 np_done = true;
             } else if self.c.is_words(&["of", "the"]) || self.c.is_words(&["of", "these"]) {
                 self.c.pos += 2;
-            } else if (self.c.is_word("of") && self.c.word_at(1).is_some_and(is_noun))
+            } else if (self.c.is_word("of") && self.c.word_at(1).is_some_and(V::is_noun))
                 || (self.c.is_word("the") && matches!(det, Det::Every | Det::Half(_)))
             {
                 self.c.bump();
@@ -275,16 +306,16 @@ impl Parser<'_> {
         let span = self.c.here();
         let any = &self.src[span.clone()];
         let (every, some) = if any.len() > 3 {
-            ("every piece", "some piece")
+            (format!("every {}", V::NOUN), format!("some {}", V::NOUN))
         } else {
-            ("every", "some")
+            ("every".to_string(), "some".to_string())
         };
         Err(
             ParsePatternError::new(span.clone(), "`any` can mean `every` or `some`: say which")
-                .with_example(splice(self.src, &span, every))
-                .with_example(splice(self.src, &span, some))
+                .with_example(splice(self.src, &span, &every))
+                .with_example(splice(self.src, &span, &some))
                 .with_help(
-                    "`any` reads as `every` at the start of a sentence, and as `a` after a negation or `if`: `does not touch any large piece`",
+                    V::say("`any` reads as `every` at the start of a sentence, and as `a` after a negation or `if`: `does not touch any large piece`"),
                 ),
         )
     }
@@ -349,28 +380,27 @@ impl Parser<'_> {
         ) {
             k += 1;
         }
-        matches!(
-            self.c.word_at(k),
-            Some("group" | "size" | "direction" | "island")
-        )
+        self.c.word_at(k).is_some_and(V::one_is_exact)
     }
 
     /// Whether `never` follows the noun phrase after the number here.
     pub(super) fn never_follows(&self) -> bool {
         let mut k = 1;
-        while self.c.word_at(k).is_some_and(|w| {
-            adjective(w).is_some() || direction_adjective(w).is_some() || w == "other"
-        }) {
+        while self
+            .c
+            .word_at(k)
+            .is_some_and(|w| V::is_modifier(w) || w == "other")
+        {
             k += 1;
         }
-        self.c.word_at(k).is_some_and(is_noun) && self.c.word_at(k + 1) == Some("never")
+        self.c.word_at(k).is_some_and(V::is_noun) && self.c.word_at(k + 1) == Some("never")
     }
 
     /// Whether a noun (a piece word) occurs before the current position.
     pub(super) fn noun_before(&self) -> bool {
         self.c.toks[..self.c.pos].iter().any(|t| {
             t.word()
-                .is_some_and(|w| is_noun(w) || matches!(w, "it" | "one" | "ones"))
+                .is_some_and(|w| V::is_noun(w) || matches!(w, "it" | "one" | "ones"))
         })
     }
 
@@ -378,15 +408,14 @@ impl Parser<'_> {
     pub(super) fn plural_np_ahead(&self, k: usize) -> bool {
         let mut i = k;
         while let Some(w) = self.c.word_at(i) {
-            if is_noun(w) {
+            if V::is_noun(w) {
                 return w.ends_with('s');
             }
             if w == "ones" {
                 return true;
             }
-            if adjective(w).is_none()
-                && direction_adjective(w).is_none()
-                && !matches!(w, "other" | "or" | "isolated" | "non")
+            if !V::is_modifier(w)
+                && !matches!(w, "other" | "or" | "non")
                 && !matches!(self.c.sym_at(i), Some(Sym::Comma | Sym::Minus))
             {
                 return false;
@@ -400,7 +429,7 @@ impl Parser<'_> {
     pub(super) fn noun_ahead_is_plural(&self) -> bool {
         (0..8)
             .filter_map(|k| self.c.word_at(k))
-            .find(|w| is_noun(w))
+            .find(|w| V::is_noun(w))
             .is_some_and(|n| n.ends_with('s'))
     }
 
@@ -459,10 +488,10 @@ impl Parser<'_> {
     pub(super) fn the_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let next = self.c.word_at(1).unwrap_or("");
-        if adjective(next).is_some() || is_noun(next) || next == "other" {
+        if V::is_modifier(next) || V::is_noun(next) || next == "other" {
             return ParsePatternError::new(
                 span.clone(),
-                "`the` before a piece is ambiguous (there may be several, or none): say `every`, `some` or `the unique`",
+                V::say("`the` before a piece is ambiguous (there may be several, or none): say `every`, `some` or `the unique`"),
             )
             .with_example(splice(self.src, &span, "every"))
             .with_example(splice(self.src, &span, "some"))
@@ -474,10 +503,10 @@ impl Parser<'_> {
             .map_or(span.clone(), |t| span.start..t.span.end);
         ParsePatternError::new(
             thing.clone(),
-            format!(
+            V::say(&format!(
                 "`{}` is not something a pattern can speak of: patterns speak only of the pieces of the structure",
                 &self.src[thing]
-            ),
+            )),
         )
     }
 }

@@ -4,14 +4,14 @@
 //! sentence that an `it` in the phrase may name (never the phrase's own subject).
 
 use super::{
-    BinOp, BinaryPred, CmpOp, Det, DetS, Formula, FormulaKind, Np, Obj, Parser, R, Span, Var, Vp,
+    BinOp, CmpOp, Det, DetS, Dom, F, FormulaKind, Np, Obj, Parser, R, Span, Var, Vocabulary, Vp,
     and_opt, bin, cmp, count, f, int, not, or_true, scaled,
 };
 use crate::lang::error::ParsePatternError;
 
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// The restriction of a noun phrase about `x`.
-    pub(super) fn lower_np(&self, np: &Np, x: Var, d: u8, outer: &[Var]) -> R<Option<Formula>> {
+    pub(super) fn lower_np(&self, np: &Np<V>, x: Var, d: u8, outer: &[Var]) -> R<Option<F<V>>> {
         let mut r = None;
         for m in &np.mods {
             r = and_opt(r, Some(self.lower_vp(m, x, d, outer)?));
@@ -22,7 +22,7 @@ impl Parser<'_> {
         Ok(r)
     }
 
-    pub(super) fn lower_vp(&self, vp: &Vp, x: Var, d: u8, outer: &[Var]) -> R<Formula> {
+    pub(super) fn lower_vp(&self, vp: &Vp<V>, x: Var, d: u8, outer: &[Var]) -> R<F<V>> {
         Ok(match vp {
             Vp::Unary(p, span) => f(span.clone(), FormulaKind::Unary(*p, x)),
             Vp::True(span) => f(span.clone(), FormulaKind::Bool(true)),
@@ -39,14 +39,27 @@ impl Parser<'_> {
             Vp::Collective(_, span) => {
                 return Err(ParsePatternError::new(
                     span.clone(),
-                    "`the same ...` needs `as` and a piece here, e.g. `points the same direction as a large piece`",
+                    format!(
+                        "`the same ...` needs `as` and a {} here, e.g. `{}`",
+                        V::NOUN,
+                        V::SAME_AS_EXAMPLE
+                    ),
                 )
-                .with_help("`all pieces point the same direction` speaks of all the pieces at once"));
+                .with_help(format!(
+                    "`{}` speaks of all the {} at once",
+                    V::SAME_EXAMPLE,
+                    V::NOUNS
+                )));
             }
             Vp::Different(_, span) | Vp::Recip(_, span) | Vp::Groups(_, span) => {
                 return Err(ParsePatternError::new(
                     span.clone(),
-                    "this speaks of several pieces at once, so it cannot be said of one piece here: make it a sentence of its own (`no two pieces touch`)",
+                    format!(
+                        "this speaks of several {} at once, so it cannot be said of one {} here: make it a sentence of its own (`{}`)",
+                        V::NOUNS,
+                        V::NOUN,
+                        V::NO_TWO_EXAMPLE
+                    ),
                 ));
             }
             Vp::Not(a, span) => not(span.clone(), self.lower_vp(a, x, d, outer)?),
@@ -67,20 +80,25 @@ impl Parser<'_> {
     #[allow(clippy::too_many_arguments)]
     fn lower_rel(
         &self,
-        pred: BinaryPred,
+        pred: V::Binary,
         span: &Span,
-        obj: &Obj,
+        obj: &Obj<V>,
         passive: bool,
         x: Var,
         d: u8,
         outer: &[Var],
-    ) -> R<Formula> {
+    ) -> R<F<V>> {
         let atom = |y: Var| {
             let (a, b) = if passive { (y, x) } else { (x, y) };
             f(span.clone(), FormulaKind::Binary(pred, a, b))
         };
         Ok(match obj {
             Obj::It(it) => atom(self.resolve_it(it, outer)?),
+            // The thing the relation is said of: the innermost in scope.
+            Obj::Anchor(at) => match outer.last() {
+                Some(v) => atom(*v),
+                None => return Err(V::anchor_refusal(at.clone())),
+            },
             Obj::Or(a, b) | Obj::And(a, b) => {
                 let op = if matches!(obj, Obj::Or(..)) {
                     BinOp::Or
@@ -115,7 +133,16 @@ impl Parser<'_> {
                 if !inner.contains(&x) {
                     inner.push(x);
                 }
-                self.quantify_lowered(&dp.det, &dp.np, d, exclusion, Some(atom(y)), whole, &inner)?
+                self.quantify_lowered(
+                    &dp.det,
+                    &dp.np,
+                    d,
+                    exclusion,
+                    Some(atom(y)),
+                    whole,
+                    &inner,
+                    Dom::All,
+                )?
             }
         })
     }
@@ -133,17 +160,23 @@ impl Parser<'_> {
         match outer {
             [] => Err(ParsePatternError::new(
                 it.clone(),
-                "`it` has no piece to name here: name the piece again (`a large piece`)",
+                V::say("`it` has no piece to name here: name the piece again (`a large piece`)"),
             )
-            .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`")),
-            [v] if self.ambiguous.contains(v) => Err(super::sentence::ambiguous_it(it.clone())),
+            .with_help(format!(
+                "`it` names a {} said before it in the same sentence: `{}`",
+                V::NOUN,
+                V::IT_EXAMPLE
+            ))),
+            [v] if self.ambiguous.contains(v) => {
+                Err(super::sentence::ambiguous_it::<V>(it.clone()))
+            }
             [v] => {
                 if self.discourse.contains(v) {
                     self.it_used.set(true);
                 }
                 Ok(*v)
             }
-            _ => Err(super::sentence::ambiguous_it(it.clone())),
+            _ => Err(super::sentence::ambiguous_it::<V>(it.clone())),
         }
     }
 
@@ -153,13 +186,14 @@ impl Parser<'_> {
     pub(super) fn quantify(
         &self,
         det: &DetS,
-        np: &Np,
+        np: &Np<V>,
         d: u8,
-        exclusion: Option<Formula>,
-        v: Option<&Vp>,
+        exclusion: Option<F<V>>,
+        v: Option<&Vp<V>>,
         span: Span,
         outer: &[Var],
-    ) -> R<Formula> {
+        dom: Dom,
+    ) -> R<F<V>> {
         let x = Var(d);
         let v = match v {
             // `a small piece is present` says no more than that there is one.
@@ -167,33 +201,38 @@ impl Parser<'_> {
             Some(vp) => Some(self.lower_vp(vp, x, d + 1, outer)?),
             None => None,
         };
-        self.quantify_lowered(det, np, d, exclusion, v, span, outer)
+        self.quantify_lowered(det, np, d, exclusion, v, span, outer, dom)
     }
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn quantify_lowered(
         &self,
         det: &DetS,
-        np: &Np,
+        np: &Np<V>,
         d: u8,
-        exclusion: Option<Formula>,
-        v: Option<Formula>,
+        exclusion: Option<F<V>>,
+        v: Option<F<V>>,
         span: Span,
         outer: &[Var],
-    ) -> R<Formula> {
+        dom: Dom,
+    ) -> R<F<V>> {
         let x = Var(d);
         let r = self.lower_np(np, x, d + 1, outer)?;
         if let Det::Only = det.det {
             return match (r, v) {
                 (None, _) => Err(ParsePatternError::new(
                     det.span.clone(),
-                    "`only` needs a kind of piece after it, e.g. `only small pieces point up`",
+                    format!(
+                        "`only` needs a kind of {} after it, e.g. `{}`",
+                        V::NOUN,
+                        V::ONLY_EXAMPLE
+                    ),
                 )),
-                (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, Box::new(r)))),
+                (Some(r), None) => Ok(f(span, FormulaKind::Forall(x, dom, r))),
                 (Some(r), Some(v)) => {
                     let cond = and_opt(exclusion, Some(v)).expect("v is present");
                     let body = bin(BinOp::Implies, cond, r);
-                    Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
+                    Ok(f(span, FormulaKind::Forall(x, dom, body)))
                 }
             };
         }
@@ -206,13 +245,13 @@ impl Parser<'_> {
             r.clone()
         };
         let r = and_opt(exclusion, r);
-        let body = |r: Option<Formula>, v: Option<Formula>| or_true(and_opt(r, v), &span);
-        let counted = |r, v| count(x, body(r, v), span.clone());
+        let body = |r: Option<F<V>>, v: Option<F<V>>| or_true(and_opt(r, v), &span);
+        let counted = |r, v| count(x, dom, body(r, v), span.clone());
         Ok(match &det.det {
-            Det::Some => f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v)))),
+            Det::Some => f(span.clone(), FormulaKind::Exists(x, dom, body(r, v))),
             Det::No => not(
                 span.clone(),
-                f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v)))),
+                f(span.clone(), FormulaKind::Exists(x, dom, body(r, v))),
             ),
             Det::Every => {
                 let Some(v) = v else {
@@ -225,7 +264,7 @@ impl Parser<'_> {
                     Some(r) => bin(BinOp::Implies, r, v),
                     None => v,
                 };
-                f(span, FormulaKind::Forall(x, Box::new(inner)))
+                f(span, FormulaKind::Forall(x, dom, inner))
             }
             Det::Num(num) => num.holds_of(counted(r, v), span.clone()),
             Det::NoN(n) => cmp(
@@ -238,26 +277,27 @@ impl Parser<'_> {
                 if v.is_none() {
                     return Err(ParsePatternError::new(
                         det.span.clone(),
-                        "`half of the pieces` needs what they do: `half of the pieces point up`",
+                        format!(
+                            "`half of the {}` needs what they do: `{}`",
+                            V::NOUNS,
+                            V::HALF_EXAMPLE
+                        ),
                     ));
                 }
                 let part = scaled(2, counted(r.clone(), v));
-                let whole = count(x, or_true(r, &span), span.clone());
+                let whole = count(x, dom, or_true(r, &span), span.clone());
                 cmp(*op, part, whole, span.clone())
             }
             Det::Parity(p) => f(span.clone(), FormulaKind::Parity(*p, counted(r, v))),
             Det::TheUnique => {
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, or_true(unique_among, &span), det.span.clone()),
+                    count(x, dom, or_true(unique_among, &span), det.span.clone()),
                     int(1, det.span.clone()),
                     det.span.clone(),
                 );
-                let some = f(span.clone(), FormulaKind::Exists(x, Box::new(body(r, v))));
-                f(
-                    span,
-                    FormulaKind::Bin(BinOp::And, Box::new(one), Box::new(some)),
-                )
+                let some = f(span.clone(), FormulaKind::Exists(x, dom, body(r, v)));
+                f(span, FormulaKind::Bin(BinOp::And, one, some))
             }
             Det::Only => unreachable!("handled above"),
         })

@@ -1,39 +1,31 @@
 //! Noun phrases: adjectives, `small or large`, `an upward piece`, `a small one`, elided
 //! nouns, and relative clauses (`that ...`, participles, places).
 
-use super::verb::isolated;
-use super::{Det, DetS, Mode, Np, Parser, R, Sym, VP_EXPECTED, Vp, splice};
+use super::{Det, DetS, Mode, Np, Parser, R, Sym, Vocabulary, Vp, splice};
 use crate::lang::error::ParsePatternError;
-use crate::lang::words::{adjective, direction_adjective, is_noun};
 
-/// Words that name something other than a kind of piece, after a determiner.
-pub(super) fn is_structure_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "group" | "groups" | "size" | "sizes" | "direction" | "directions" | "pip" | "pips"
-    )
-}
-
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// Whether a noun phrase (without determiner) starts here.
     pub(super) fn np_start(&self) -> bool {
-        self.c.word().is_some_and(|w| {
-            adjective(w).is_some()
-                || is_noun(w)
-                || direction_adjective(w).is_some()
-                || matches!(w, "other" | "isolated" | "non")
-        })
+        self.np_start_at(0)
+    }
+
+    /// Whether a noun phrase starts `k` words ahead.
+    pub(super) fn np_start_at(&self, k: usize) -> bool {
+        self.c
+            .word_at(k)
+            .is_some_and(|w| V::is_modifier(w) || V::is_noun(w) || matches!(w, "other" | "non"))
     }
 
     /// The noun phrase after a determiner: nothing more after `of them` or
     /// `everything` (but a relative clause), and the noun may be left out after a
     /// number or `some` (`at least one pointing up`, `some that are small`).
-    pub(super) fn np_after(&mut self, det: &DetS) -> R<Np> {
+    pub(super) fn np_after(&mut self, det: &DetS) -> R<Np<V>> {
         if det.np_done {
             let start = self.start();
             // `something small`, `nothing large`: adjectives after the word.
             let mut mods = Vec::new();
-            while let Some(p) = self.c.word().and_then(adjective) {
+            while let Some(p) = self.c.word().and_then(V::adjective) {
                 mods.push(Vp::Unary(p, self.c.bump()));
             }
             let rel = self.relative_clause()?;
@@ -52,13 +44,13 @@ impl Parser<'_> {
         self.noun_phrase_with(elidable)
     }
 
-    pub(super) fn noun_phrase(&mut self) -> R<Np> {
+    pub(super) fn noun_phrase(&mut self) -> R<Np<V>> {
         self.noun_phrase_with(false)
     }
 
     /// Adjectives (and what stands for them), the noun, an optional relative clause.
     /// `elide`: the noun may be left out before a verb, a relative clause or the end.
-    pub(super) fn noun_phrase_with(&mut self, elide: bool) -> R<Np> {
+    pub(super) fn noun_phrase_with(&mut self, elide: bool) -> R<Np<V>> {
         self.enter()?;
         let start = self.start();
         let mut mods = Vec::new();
@@ -75,7 +67,7 @@ impl Parser<'_> {
             mods.push(m);
         }
         let plural = match self.c.word() {
-            Some(w) if is_noun(w) => {
+            Some(w) if V::is_noun(w) => {
                 let plural = w.ends_with('s');
                 self.c.bump();
                 Some(plural)
@@ -96,29 +88,11 @@ impl Parser<'_> {
             {
                 None
             }
-            Some(w) if matches!(w, "left" | "right") && self.c.word_at(1).is_some_and(is_noun) => {
-                let here = self.c.here();
-                let noun_end = self.c.peek_at(1).map_or(here.end, |t| t.span.end);
-                let noun = self.c.word_at(1).unwrap_or("pieces").to_string();
-                return Err(ParsePatternError::new(
-                    here.clone(),
-                    format!(
-                        "`{w} {noun}` could be pieces pointing {w} or pieces on the {w}: say which"
-                    ),
-                )
-                .with_example(splice(
-                    self.src,
-                    &(here.start..noun_end),
-                    &format!("{noun} pointing {w}"),
-                ))
-                .with_example(splice(self.src, &here, &format!("{w}most"))));
+            _ => {
+                return Err(
+                    V::noun_refusal(self).unwrap_or_else(|| self.c.expected(V::NOUN_EXPECTED))
+                );
             }
-            Some(w) if is_structure_noun(w) => {
-                return Err(self.c.expected("a kind of piece (`piece`, `pyramid` or `arrow`)").with_help(
-                    "groups, sizes, directions and pips are counted with a number: `there are exactly two groups`, `the number of different sizes is 3`",
-                ));
-            }
-            _ => return Err(self.c.expected("a noun (`piece`, `pyramid` or `arrow`)")),
         };
         let rel = self.relative_clause()?;
         self.leave();
@@ -128,34 +102,28 @@ impl Parser<'_> {
             rel: rel.map(Box::new),
             span: self.span_from(start),
             plural,
+            pair: None,
         })
     }
 
     /// One adjective (or what stands for one) before the noun, as a verb phrase.
-    pub(super) fn modifier(&mut self) -> R<Option<Vp>> {
+    pub(super) fn modifier(&mut self) -> R<Option<Vp<V>>> {
         let Some(w) = self.c.word().map(str::to_string) else {
             return Ok(None);
         };
-        if let Some(p) = adjective(&w) {
+        if let Some(p) = V::adjective(&w) {
             return Ok(Some(Vp::Unary(p, self.c.bump())));
         }
-        if let Some(p) = direction_adjective(&w)
-            && (self.noun_follows(1)
-                || self.comparing && matches!(self.c.word_at(1), Some("than" | "as" | "and")))
-        {
-            return Ok(Some(Vp::Unary(p, self.c.bump())));
-        }
-        if w == "isolated" || w == "lone" {
-            let span = self.c.bump();
-            return Ok(Some(isolated(span)));
+        if let Some(m) = V::modifier(self)? {
+            return Ok(Some(m));
         }
         if w == "non" {
             let start = self.c.bump().start;
             self.c.eat_sym(Sym::Minus);
-            let Some(p) = self.c.word().and_then(adjective) else {
+            let Some(p) = self.c.word().and_then(V::adjective) else {
                 return Err(self
                     .c
-                    .expected("an adjective after `non-`, e.g. `non-small`"));
+                    .expected(&V::say("an adjective after `non-`, e.g. `non-small`")));
             };
             self.c.bump();
             let span = self.span_from(start);
@@ -175,12 +143,10 @@ impl Parser<'_> {
             let Some(w) = self.c.word_at(i) else {
                 return false;
             };
-            if is_noun(w) || matches!(w, "one" | "ones") {
+            if V::is_noun(w) || matches!(w, "one" | "ones") {
                 return true;
             }
-            let modifier = adjective(w).is_some()
-                || direction_adjective(w).is_some()
-                || matches!(w, "or" | "isolated" | "lone" | "non" | "other");
+            let modifier = V::is_modifier(w) || matches!(w, "or" | "non" | "other");
             if !modifier {
                 return false;
             }
@@ -190,7 +156,7 @@ impl Parser<'_> {
 
     /// `small or large`, `small, medium or large` before a noun: either property.
     /// `and` between adjectives is refused (both at once, or either kind?).
-    pub(super) fn modifier_alternatives(&mut self, first: Vp) -> R<Vp> {
+    pub(super) fn modifier_alternatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
         let mut alts = first;
         loop {
             let save = self.c.pos;
@@ -199,7 +165,7 @@ impl Parser<'_> {
             if !(comma || or) {
                 if self.c.is_word("and")
                     && !self.comparing
-                    && self.c.word_at(1).is_some_and(|w| adjective(w).is_some())
+                    && self.c.word_at(1).is_some_and(|w| V::adjective(w).is_some())
                     && self.noun_follows(1)
                 {
                     let here = self.c.here();
@@ -239,7 +205,7 @@ impl Parser<'_> {
             && self
                 .c
                 .word_at(end + 1)
-                .is_some_and(|w| adjective(w).is_some())
+                .is_some_and(|w| V::adjective(w).is_some())
     }
 
     pub(super) fn list_ends_with_and(&self, k: usize) -> bool {
@@ -250,7 +216,7 @@ impl Parser<'_> {
     pub(super) fn list_end(&self, k: usize) -> usize {
         let mut k = k;
         while matches!(self.c.sym_at(k), Some(Sym::Comma))
-            || self.c.word_at(k).is_some_and(|w| adjective(w).is_some())
+            || self.c.word_at(k).is_some_and(|w| V::adjective(w).is_some())
         {
             k += 1;
         }
@@ -259,7 +225,7 @@ impl Parser<'_> {
 
     /// `that/which VP`, a participle, or a place (`pieces above a large piece`),
     /// with more clauses joined by `and that`.
-    pub(super) fn relative_clause(&mut self) -> R<Option<Vp>> {
+    pub(super) fn relative_clause(&mut self) -> R<Option<Vp<V>>> {
         let first = if matches!(self.c.word(), Some("that" | "which" | "who")) {
             self.c.bump();
             self.relative(Mode::Finite)?
@@ -270,16 +236,8 @@ impl Parser<'_> {
             let r = self.comp_atom();
             self.in_relative -= 1;
             r?
-        } else if self.c.is_word("with") && self.pips_ahead(1) {
-            self.c.bump();
-            self.pips_rest_vp()?
-        } else if matches!(self.c.word(), Some("next" | "adjacent" | "beside"))
-            && (self.c.word_at(1) == Some("to") || self.c.is_word("beside"))
-        {
-            // `a piece next to a large piece`: diagonals or not? Refused with the
-            // `touching` it most likely means (kept only if it reads).
-            let start = self.start();
-            return Err(self.adjacent_refusal(start));
+        } else if let Some(vp) = V::postmodifier(self)? {
+            vp
         } else {
             return Ok(None);
         };
@@ -291,23 +249,28 @@ impl Parser<'_> {
     pub(super) fn group_complement_ahead(&self) -> bool {
         let w = |i: usize| self.c.word_at(i).unwrap_or("");
         let k = usize::from(w(0) == "all");
+        let line = |w: &str| matches!(w, "row" | "column");
         let same = |i: usize| {
             (matches!(w(i), "in" | "on")
                 && w(i + 1) == "the"
                 && w(i + 2) == "same"
-                && matches!(w(i + 3), "row" | "column")
+                && line(w(i + 3))
                 && w(i + 4) != "as")
-                || (w(i) == "the" && w(i + 1) == "same" && w(i + 2) == "size" && w(i + 3) != "as")
+                || (w(i) == "the"
+                    && w(i + 1) == "same"
+                    && V::same_complement(w(i + 2))
+                    && w(i + 3) != "as")
                 || (w(i) == "of"
                     && w(i + 1) == "the"
                     && w(i + 2) == "same"
-                    && w(i + 3) == "size"
+                    && V::same_complement(w(i + 3))
                     && w(i + 4) != "as")
         };
         let different = |i: usize| {
             (matches!(w(i), "in" | "on" | "of") && w(i + 1) == "different")
                 || (w(i) == "different"
-                    && matches!(w(i + 1), "rows" | "columns" | "sizes" | "directions"))
+                    && (matches!(w(i + 1), "rows" | "columns")
+                        || V::sameness(w(i + 1)).is_some() && w(i + 1).ends_with('s')))
         };
         same(k) || different(k)
     }
@@ -320,20 +283,20 @@ impl Parser<'_> {
             "above" | "below" | "directly" | "beneath" | "under" => {
                 w(0) != "under" || w(1) != "half"
             }
-            "larger" | "bigger" | "smaller" | "higher" | "lower" => w(1) == "than",
+            "higher" | "lower" => w(1) == "than",
             "left" | "right" => w(1) == "of",
             "to" => w(1) == "the" && matches!(w(2), "left" | "right") && w(3) == "of",
             "in" => {
                 w(1) == "the" && w(2) == "same" && matches!(w(3), "row" | "column") && w(4) == "as"
             }
-            _ => false,
+            _ => V::place_start(self, k),
         }
     }
 
     /// The verb phrase of one relative clause (after `that`, or a participle).
-    pub(super) fn relative(&mut self, mode: Mode) -> R<Vp> {
+    pub(super) fn relative(&mut self, mode: Mode) -> R<Vp<V>> {
         if !self.vp_start(0, mode) {
-            return Err(self.c.expected(VP_EXPECTED));
+            return Err(self.c.expected(V::VP_EXPECTED));
         }
         self.in_relative += 1;
         let r = self.vp(mode);
@@ -342,7 +305,9 @@ impl Parser<'_> {
         if r.is_group() && !(self.group_relative && self.in_relative == 0) {
             return Err(ParsePatternError::new(
                 r.span(),
-                "this speaks of several pieces at once, so it cannot describe one piece: make it a sentence of its own",
+                V::say(
+                    "this speaks of several pieces at once, so it cannot describe one piece: make it a sentence of its own",
+                ),
             ));
         }
         Ok(r)
@@ -353,7 +318,7 @@ impl Parser<'_> {
     /// clause stays there. Refused when both `and` and `or` join, and when the phrase
     /// is itself inside a relative clause (`every piece that touches a piece that
     /// points up and that is small ...`: which piece is small?).
-    pub(super) fn joined_relatives(&mut self, first: Vp) -> R<Vp> {
+    pub(super) fn joined_relatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
         let mut vp = first;
         let mut joined_by: Option<String> = None;
         while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))

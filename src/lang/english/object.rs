@@ -1,14 +1,14 @@
 //! Objects of relations: `it`, a determiner phrase, a bare plural, and two of them
 //! joined by `or` / `and` (`a large piece or a medium piece`).
 
-use super::{Det, DetS, Dp, Mode, Obj, Parser, R, splice};
+use super::{Det, DetS, Dp, Mode, Obj, Parser, R, Vocabulary, splice};
 use crate::lang::error::ParsePatternError;
 
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// The object of a relation: a determiner phrase, a bare plural (`other pieces`,
     /// read as "some"), `it`, or two of them joined by `or` / `and` (`a large piece or
     /// a medium piece`: the relation holds of either).
-    pub(super) fn object(&mut self) -> R<Obj> {
+    pub(super) fn object(&mut self) -> R<Obj<V>> {
         let first = self.object_one()?;
         let Some(conj) = self
             .c
@@ -81,13 +81,15 @@ impl Parser<'_> {
             })
     }
 
-    pub(super) fn object_one(&mut self) -> R<Obj> {
+    pub(super) fn object_one(&mut self) -> R<Obj<V>> {
         let start = self.start();
         if matches!(self.c.word(), Some("it" | "itself")) {
             if self.c.is_word("itself") {
                 return Err(ParsePatternError::new(
                     self.c.here(),
-                    "a piece never relates to itself here: the object of a relation is always another piece",
+                    V::say(
+                        "a piece never relates to itself here: the object of a relation is always another piece",
+                    ),
                 ));
             }
             return Ok(Obj::It(self.c.bump()));
@@ -95,7 +97,9 @@ impl Parser<'_> {
         if matches!(self.c.word(), Some("them" | "they")) {
             return Err(ParsePatternError::new(
                 self.c.here(),
-                "`them` could be any pieces named before: name them again (`every other piece`, `a large piece`)",
+                V::say(
+                    "`them` could be any pieces named before: name them again (`every other piece`, `a large piece`)",
+                ),
             ));
         }
         if let Some(det) = self.det(false)? {
@@ -103,7 +107,9 @@ impl Parser<'_> {
             if matches!(det.det, Det::Half(_) | Det::NoN(_)) {
                 return Err(ParsePatternError::new(
                     det.span,
-                    "this counts the pieces of a sentence's subject; as an object say `exactly two`, `at least two`...",
+                    V::say(
+                        "this counts the pieces of a sentence's subject; as an object say `exactly two`, `at least two`...",
+                    ),
                 ));
             }
             let np = self.licensing(no, |p| p.np_after(&det))?;

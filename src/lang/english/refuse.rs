@@ -3,29 +3,37 @@
 //! (never `at least zero`, which holds of every structure); a word close to a known
 //! one is suggested only if the sentence with it reads.
 
-use super::{read, splice};
+use super::{Vocabulary, read, splice};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::error::ParsePatternError;
 use crate::lang::eval::CompiledPattern;
 use crate::lang::lexer::lex;
-use crate::lang::words::close_words;
 use std::sync::OnceLock;
 
-/// Keeps the suggestions that read, and adds a close word where one reads.
-pub(crate) fn polish(mut e: ParsePatternError, text: &str) -> ParsePatternError {
+/// Keeps the suggestions that read, and adds a close word where one reads (patterns).
+pub(crate) fn polish(e: ParsePatternError, text: &str) -> ParsePatternError {
+    polish_with::<super::pieces::Pieces>(e, text)
+}
+
+/// Keeps the suggestions that read in the vocabulary `V` and say something, and adds
+/// a close word where the text with it reads.
+pub(crate) fn polish_with<V: Vocabulary>(
+    mut e: ParsePatternError,
+    text: &str,
+) -> ParsePatternError {
     let mut kept: Vec<String> = Vec::new();
     for x in std::mem::take(&mut e.examples) {
-        if x != text && !kept.contains(&x) && suggestion_reads(&x) {
+        if x != text && !kept.contains(&x) && V::says_something(&x) {
             kept.push(x);
         }
     }
     e.examples = kept;
-    typo_hint(e, text)
+    typo_hint::<V>(e, text)
 }
 
 /// When reading stopped at a word that is close to a known word, and the pattern
 /// with that word reads, say so.
-fn typo_hint(mut e: ParsePatternError, text: &str) -> ParsePatternError {
+fn typo_hint<V: Vocabulary>(mut e: ParsePatternError, text: &str) -> ParsePatternError {
     let Ok(lexed) = lex(text) else {
         return e;
     };
@@ -37,9 +45,9 @@ fn typo_hint(mut e: ParsePatternError, text: &str) -> ParsePatternError {
     else {
         return e;
     };
-    for fix in close_words(word) {
+    for fix in V::close_words(word) {
         let fixed = splice(text, &e.span, fix);
-        if suggestion_reads(&fixed) {
+        if V::says_something(&fixed) {
             e.message = format!("{} (did you mean `{fix}`?)", e.message);
             if !e.examples.contains(&fixed) {
                 e.examples.insert(0, fixed);
@@ -52,7 +60,7 @@ fn typo_hint(mut e: ParsePatternError, text: &str) -> ParsePatternError {
 
 /// Whether a suggested pattern reads as English and can be told apart from `true`
 /// and `false` on some structure (so it says something a player could mean).
-pub(super) fn suggestion_reads(text: &str) -> bool {
+pub(super) fn pattern_says_something(text: &str) -> bool {
     let Ok(p) = read(text) else {
         return false;
     };

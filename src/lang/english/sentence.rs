@@ -6,14 +6,14 @@
 //! pieces touch`), and the structure (`the structure is taller than it is wide`).
 
 use super::{
-    BinOp, BinaryPred, CmpOp, Coll, Det, DetS, Formula, FormulaKind, Mode, Np, Num, Parser, R,
-    Subject, Sym, Term, TermKind, Var, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
+    BinOp, CmpOp, Det, DetS, F, FormulaKind, Logic, Mode, Np, Num, Parser, R, Spanned, Subject,
+    Sym, Var, Vocabulary, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
 };
 use crate::lang::error::ParsePatternError;
 
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// The loosest level: `S iff S`, `S if S`, `S only if S`, `S unless S`.
-    pub(super) fn sentence(&mut self) -> R<Formula> {
+    pub(super) fn sentence(&mut self) -> R<F<V>> {
         self.enter()?;
         self.subject = None;
         let mut a = self.if_then()?;
@@ -35,7 +35,7 @@ impl Parser<'_> {
             // `every piece points up unless it is small`: `it` in the second part is
             // the piece the first is about.
             let subject = self.subject.take().filter(|s| {
-                s.span == a.span && (matches!(s.det.det, Det::Every) || s.is_singular())
+                s.span == a.span() && (matches!(s.det.det, Det::Every) || s.is_singular())
             });
             let second = self.c.pos;
             let condition = conn != BinOp::Iff;
@@ -62,7 +62,7 @@ impl Parser<'_> {
                 BinOp::Iff => bin(BinOp::Iff, a, b),
                 BinOp::Implies => bin(BinOp::Implies, a, b),
                 BinOp::Or => bin(BinOp::Implies, b, a),
-                _ => bin(BinOp::Implies, not(b.span.clone(), b), a),
+                _ => bin(BinOp::Implies, not(b.span(), b), a),
             };
         }
         self.leave();
@@ -72,7 +72,7 @@ impl Parser<'_> {
     /// `every piece points up unless it is small`, `a piece is small if it points
     /// up`: for every such piece (`conn` stands for the connective: `Or` for `if`,
     /// `Xor` for `unless`, `Implies` for `only if`, `Iff`).
-    fn postfix_condition(&self, s: &Subject, conn: BinOp, b: Formula) -> R<Formula> {
+    fn postfix_condition(&self, s: &Subject<V>, conn: BinOp, b: F<V>) -> R<F<V>> {
         let x = Var(self.base);
         let (d, outer) = (x.0 + 1, self.discourse.clone());
         let r = self.lower_np(&s.np, x, d, &outer)?;
@@ -81,22 +81,22 @@ impl Parser<'_> {
             None => {
                 return Err(ParsePatternError::new(
                     s.span.clone(),
-                    "say what the piece does",
+                    V::say("say what the piece does"),
                 ));
             }
         };
-        let span = s.span.start..b.span.end;
+        let span = s.span.start..b.span().end;
         let then = match conn {
             BinOp::Iff => bin(BinOp::Iff, v, b),
             BinOp::Implies => bin(BinOp::Implies, v, b),
             BinOp::Or => bin(BinOp::Implies, b, v),
-            _ => bin(BinOp::Implies, not(b.span.clone(), b), v),
+            _ => bin(BinOp::Implies, not(b.span(), b), v),
         };
         let body = match r {
             Some(r) => bin(BinOp::Implies, r, then),
             None => then,
         };
-        Ok(f(span, FormulaKind::Forall(x, Box::new(body))))
+        Ok(f(span, FormulaKind::Forall(x, self.dom(), body)))
     }
 
     /// Reads a condition (of `if` / `unless`, or under `it is not the case that`),
@@ -134,7 +134,7 @@ impl Parser<'_> {
     /// `if S then S`, `if S, S`; `it` in the second names the piece the first is
     /// about (`if a piece points up, it touches a large piece` is every piece pointing
     /// up touches a large piece).
-    fn if_then(&mut self) -> R<Formula> {
+    fn if_then(&mut self) -> R<F<V>> {
         if !self.c.is_word("if") {
             return self.or_sentence();
         }
@@ -145,7 +145,7 @@ impl Parser<'_> {
         let subject = self
             .subject
             .take()
-            .filter(|s| s.span == cond.span && s.is_singular());
+            .filter(|s| s.span == cond.span() && s.is_singular());
         self.c.eat_sym(Sym::Comma);
         let then_word = self.c.eat_word("then");
         if !then_word && self.c.at_end() {
@@ -169,30 +169,24 @@ impl Parser<'_> {
         self.leave();
         let span = self.span_from(start);
         let Some(s) = subject.filter(|_| used) else {
-            return Ok(f(
-                span,
-                FormulaKind::Bin(BinOp::Implies, Box::new(cond), Box::new(then)),
-            ));
+            return Ok(f(span, FormulaKind::Bin(BinOp::Implies, cond, then)));
         };
         // Every such piece: `forall x. R(x) & V(x) -> then(x)`.
         let x = Var(self.base);
         let body = self.subject_body(&s, x)?;
         let each = f(
             span.clone(),
-            FormulaKind::Forall(x, Box::new(bin(BinOp::Implies, body, then))),
+            FormulaKind::Forall(x, self.dom(), bin(BinOp::Implies, body, then)),
         );
         Ok(match s.det.det {
             Det::Some => each,
             // `if there is exactly one large piece, it points up`.
-            _ => f(
-                span,
-                FormulaKind::Bin(BinOp::Implies, Box::new(cond), Box::new(each)),
-            ),
+            _ => f(span, FormulaKind::Bin(BinOp::Implies, cond, each)),
         })
     }
 
     /// The restriction and verb phrase of a recorded subject, about `x`.
-    fn subject_body(&self, s: &Subject, x: Var) -> R<Formula> {
+    fn subject_body(&self, s: &Subject<V>, x: Var) -> R<F<V>> {
         let d = x.0 + 1;
         let outer = self.discourse.clone();
         let r = self.lower_np(&s.np, x, d, &outer)?;
@@ -203,7 +197,7 @@ impl Parser<'_> {
         Ok(or_true(and_opt(r, v), &s.span))
     }
 
-    fn or_sentence(&mut self) -> R<Formula> {
+    fn or_sentence(&mut self) -> R<F<V>> {
         let mut a = self.or_operand()?;
         loop {
             let save = self.c.pos;
@@ -219,7 +213,7 @@ impl Parser<'_> {
         Ok(a)
     }
 
-    fn or_operand(&mut self) -> R<Formula> {
+    fn or_operand(&mut self) -> R<F<V>> {
         if !self.c.is_word("either") {
             return self.and_sentence();
         }
@@ -232,12 +226,9 @@ impl Parser<'_> {
         let b = self.and_sentence()?;
         if self.c.eat_words(&["but", "not", "both"]) {
             let span = either.start..self.c.prev().end;
-            return Ok(f(
-                span,
-                FormulaKind::Bin(BinOp::Xor, Box::new(a), Box::new(b)),
-            ));
+            return Ok(f(span, FormulaKind::Bin(BinOp::Xor, a, b)));
         }
-        let end = b.span.end;
+        let end = b.span().end;
         let mut drop_either = either.clone();
         drop_either.end = self.src[either.end..]
             .find(|c: char| !c.is_whitespace())
@@ -250,7 +241,7 @@ impl Parser<'_> {
         .with_example(splice(self.src, &drop_either, "")))
     }
 
-    fn and_sentence(&mut self) -> R<Formula> {
+    fn and_sentence(&mut self) -> R<F<V>> {
         let mut a = self.and_operand()?;
         loop {
             let save = self.c.pos;
@@ -263,7 +254,7 @@ impl Parser<'_> {
                 && let Some(s) = self
                     .subject
                     .take()
-                    .filter(|s| s.span == a.span && s.is_singular())
+                    .filter(|s| s.span == a.span() && s.is_singular())
             {
                 a = self.and_it(s, a)?;
                 continue;
@@ -275,10 +266,10 @@ impl Parser<'_> {
     }
 
     /// `there is exactly one topmost piece and it is large`: the one piece does both.
-    fn and_it(&mut self, s: Subject, first: Formula) -> R<Formula> {
+    fn and_it(&mut self, s: Subject<V>, first: F<V>) -> R<F<V>> {
         let it = self.c.here();
         if s.has_rivals() {
-            return Err(ambiguous_it(it));
+            return Err(ambiguous_it::<V>(it));
         }
         let contracted = self.c.is_word("it's");
         self.c.bump();
@@ -295,13 +286,13 @@ impl Parser<'_> {
         if vp.is_group() {
             return Err(ParsePatternError::new(
                 vp.span(),
-                "`it` is one piece: this speaks of several at once",
+                V::say("`it` is one piece: this speaks of several at once"),
             ));
         }
-        let span = first.span.start..self.c.prev().end;
+        let span = first.span().start..self.c.prev().end;
         let second = self.lower_vp(&vp, x, x.0 + 1, &outer)?;
         let both = bin(BinOp::And, self.subject_body(&s, x)?, second);
-        let some = f(span.clone(), FormulaKind::Exists(x, Box::new(both)));
+        let some = f(span.clone(), FormulaKind::Exists(x, self.dom(), both));
         Ok(match s.det.det {
             Det::Some => some,
             // Exactly one such piece, and it does the second thing too.
@@ -309,7 +300,7 @@ impl Parser<'_> {
                 let r = or_true(self.lower_np(&s.np, x, x.0 + 1, &outer)?, &s.span);
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, r, s.det.span.clone()),
+                    count(x, self.dom(), r, s.det.span.clone()),
                     int(1, s.det.span.clone()),
                     s.det.span.clone(),
                 );
@@ -318,7 +309,7 @@ impl Parser<'_> {
             _ => {
                 let one = cmp(
                     CmpOp::Eq,
-                    count(x, self.subject_body(&s, x)?, s.det.span.clone()),
+                    count(x, self.dom(), self.subject_body(&s, x)?, s.det.span.clone()),
                     int(1, s.det.span.clone()),
                     s.det.span.clone(),
                 );
@@ -327,7 +318,7 @@ impl Parser<'_> {
         })
     }
 
-    fn and_operand(&mut self) -> R<Formula> {
+    fn and_operand(&mut self) -> R<F<V>> {
         if !self.c.is_word("both") || self.c.word_at(1) == Some("of") {
             return self.not_sentence();
         }
@@ -340,7 +331,7 @@ impl Parser<'_> {
         Ok(bin(BinOp::And, a, b))
     }
 
-    fn not_sentence(&mut self) -> R<Formula> {
+    fn not_sentence(&mut self) -> R<F<V>> {
         self.enter()?;
         let start = self.start();
         const WIDE: [&[&str]; 8] = [
@@ -357,14 +348,14 @@ impl Parser<'_> {
             // The whole rest of the clause, where `any` means `a`.
             self.c.pos += w.len();
             let a = self.conditioned(Self::sentence)?;
-            not(start..a.span.end, a)
+            not(start..a.span().end, a)
         } else if self.c.is_word("not")
             && !self.c.is_words(&["not", "a", "single"])
             && !self.c.is_words(&["not", "one"])
         {
             self.c.bump();
             let a = self.not_sentence()?;
-            not(start..a.span.end, a)
+            not(start..a.span().end, a)
         } else {
             self.atomic()?
         };
@@ -372,7 +363,7 @@ impl Parser<'_> {
         Ok(r)
     }
 
-    fn atomic(&mut self) -> R<Formula> {
+    fn atomic(&mut self) -> R<F<V>> {
         let start = self.start();
         if self.c.is_sym(Sym::LParen) {
             self.c.bump();
@@ -380,15 +371,14 @@ impl Parser<'_> {
             if !self.c.eat_sym(Sym::RParen) {
                 return Err(self.c.expected("`)`"));
             }
-            return Ok(f(self.span_from(start), s.kind));
+            return Ok(s.respan(self.span_from(start)));
         }
         if self.c.peek_at(0).is_none() {
             return Err(self.c.expected("a sentence"));
         }
         let w = self.c.word().unwrap_or("").to_string();
-        if let Some(n) = self.koan_subject() {
-            self.c.pos += n;
-            return self.structure_rest(start);
+        if let Some(f) = V::atomic(self, start) {
+            return f;
         }
         if self.comparative_ahead() {
             return self.comparative(start);
@@ -403,28 +393,8 @@ impl Parser<'_> {
         }
     }
 
-    /// `a koan`, `koans`, `each koan`, `the structure`, `the bounding box`: the
-    /// structure as a subject; how many words.
-    fn koan_subject(&self) -> Option<usize> {
-        let w = |k| self.c.word_at(k).unwrap_or("");
-        let noun = |k| {
-            matches!(
-                w(k),
-                "koan" | "koans" | "structure" | "structures" | "shape" | "arrangement"
-            )
-        };
-        match w(0) {
-            "koans" | "structures" => Some(1),
-            "a" | "each" | "every" | "any" | "the" | "this" if noun(1) => Some(2),
-            "the" if w(1) == "bounding" && w(2) == "box" => Some(3),
-            "the" if w(1) == "box" => Some(2),
-            "the" if noun(1) && w(2) == "'s" => None,
-            _ => None,
-        }
-    }
-
     /// `there is/are ...`.
-    fn there(&mut self) -> R<Formula> {
+    fn there(&mut self) -> R<F<V>> {
         let contracted = self.c.is_word("there's");
         let start = self.c.bump().start;
         if contracted {
@@ -447,7 +417,7 @@ impl Parser<'_> {
 
     /// What follows `there is`: a determiner and a noun phrase (or a list of them),
     /// a comparative, or `only` and a noun phrase.
-    pub(super) fn existential(&mut self, start: usize, neg: bool) -> R<Formula> {
+    pub(super) fn existential(&mut self, start: usize, neg: bool) -> R<F<V>> {
         let f = if self.comparative_ahead() {
             self.comparative(start)?
         } else {
@@ -497,7 +467,7 @@ impl Parser<'_> {
 
     /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
     /// phrase, or a structure noun (`exactly two groups`, `at least ten pips`).
-    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<Formula>> {
+    fn there_item(&mut self, start: usize, neg: bool) -> R<Option<F<V>>> {
         if let Some(f) = self.pieces_of(start)? {
             return Ok(Some(f));
         }
@@ -517,7 +487,9 @@ impl Parser<'_> {
         }
         let refusal = ParsePatternError::new(
             det.span.clone(),
-            "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+            V::say(
+                "`there is` needs a number of pieces here, such as `a`, `no`, `exactly one` or `at least two`",
+            ),
         );
         if matches!(det.det, Det::Every | Det::TheUnique | Det::Half(_)) {
             return Err(refusal);
@@ -548,25 +520,31 @@ impl Parser<'_> {
 
     /// `Det NP VP`, or (without a verb phrase) there are such pieces; the subject
     /// is kept for a following `it`.
-    fn quantified(&mut self, det: DetS, np: Np, vp: Option<Vp>, span: Span) -> R<Formula> {
+    fn quantified(&mut self, det: DetS, np: Np<V>, vp: Option<Vp<V>>, span: Span) -> R<F<V>> {
         let outer = self.discourse.clone();
-        let formula = self.quantify(&det, &np, self.base, None, vp.as_ref(), span, &outer)?;
+        let formula = self.quantify(
+            &det,
+            &np,
+            self.base,
+            None,
+            vp.as_ref(),
+            span,
+            &outer,
+            self.dom(),
+        )?;
         self.subject = Some(Subject {
             det,
             np,
             vp,
-            span: formula.span.clone(),
+            span: formula.span(),
         });
         Ok(formula)
     }
 
     /// Sentences that start with `the`.
-    fn the_sentence(&mut self) -> R<Formula> {
+    fn the_sentence(&mut self) -> R<F<V>> {
         let w1 = self.c.word_at(1).unwrap_or("");
-        if matches!(
-            w1,
-            "number" | "total" | "width" | "height" | "sum" | "pip" | "pips" | "count"
-        ) {
+        if matches!(w1, "number" | "count") || V::THE_TERMS.contains(&w1) {
             return self.number_sentence();
         }
         self.det_sentence()
@@ -574,21 +552,10 @@ impl Parser<'_> {
 
     /// Sentences whose subject is `it`: the piece named before (`if a piece points up,
     /// it ...`), or else the structure (`it is connected`, `it has two groups`).
-    fn it_sentence(&mut self) -> R<Formula> {
+    fn it_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         if self.discourse.is_empty() {
-            // `it` is the structure (`it has two groups`), which does not point.
-            if self.vp_start(1, Mode::Finite)
-                && !matches!(self.c.word_at(1), Some("is" | "isn't" | "has" | "have"))
-            {
-                return Err(ParsePatternError::new(
-                    self.c.here(),
-                    "`it` has no piece to name here: name the piece (`every piece points up`)",
-                )
-                .with_help("`it` names a piece said before it in the same sentence: `there is exactly one topmost piece and it is large`"));
-            }
-            self.c.bump();
-            return self.structure_rest(start);
+            return V::it_subject(self, start);
         }
         let it = self.c.here();
         let contracted = self.c.is_word("it's");
@@ -604,12 +571,12 @@ impl Parser<'_> {
         };
         let outer: Vec<Var> = self.discourse.iter().copied().filter(|v| *v != x).collect();
         let body = self.lower_vp(&vp, x, self.base, &outer)?;
-        Ok(f(self.span_from(start), body.kind))
+        Ok(body.respan(self.span_from(start)))
     }
 
     /// `Det NP VP`, or a determiner phrase alone (`no large pieces`), which says that
     /// there are such pieces.
-    pub(super) fn det_sentence(&mut self) -> R<Formula> {
+    pub(super) fn det_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         let Some(det) = self.det(true)? else {
             return self.bare_noun_sentence(start);
@@ -626,7 +593,9 @@ impl Parser<'_> {
             if !universal {
                 return Err(ParsePatternError::new(
                     self.c.here(),
-                    "`all` here speaks of every piece, but the sentence starts with another number: say `all` once",
+                    V::say(
+                        "`all` here speaks of every piece, but the sentence starts with another number: say `all` once",
+                    ),
                 ));
             }
             self.c.bump();
@@ -638,7 +607,9 @@ impl Parser<'_> {
         {
             return Err(ParsePatternError::new(
                 n.clone(),
-                "`never` is read after `every` or a number (`two small pieces never touch`): say `no piece ...`",
+                V::say(
+                    "`never` is read after `every` or a number (`two small pieces never touch`): say `no piece ...`",
+                ),
             ));
         }
         if !self.vp_start(0, Mode::Finite) {
@@ -648,12 +619,12 @@ impl Parser<'_> {
             if self.c.is_words(&["outnumber"]) || self.c.is_word("outnumbers") {
                 return Err(ParsePatternError::new(
                     det.span.clone(),
-                    "`outnumber` compares kinds of pieces: write `small pieces outnumber large pieces`",
+                    V::say(
+                        "`outnumber` compares kinds of pieces: write `small pieces outnumber large pieces`",
+                    ),
                 ));
             }
-            return Err(self.c.expected(
-                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
-            ));
+            return Err(self.c.expected(V::VP_EXPECTED));
         }
         let saved = std::mem::replace(&mut self.universal_subject, universal);
         let vp = self.licensing(no, |p| p.vp(Mode::Finite));
@@ -665,7 +636,9 @@ impl Parser<'_> {
                 if vp.is_group() {
                     return Err(ParsePatternError::new(
                         n,
-                        "`never` with `each other` or `the same ...`: say `no two pieces ...`",
+                        V::say(
+                            "`never` with `each other` or `the same ...`: say `no two pieces ...`",
+                        ),
                     ));
                 }
                 Vp::Not(Box::new(vp), n.start..span.end)
@@ -678,7 +651,7 @@ impl Parser<'_> {
         if let Some(o) = &np.other {
             return Err(ParsePatternError::new(
                 o.clone(),
-                "`other` needs a piece to differ from; the subject of a sentence has none",
+                V::say("`other` needs a piece to differ from; the subject of a sentence has none"),
             ));
         }
         self.quantified(det, np, Some(vp), span)
@@ -686,23 +659,21 @@ impl Parser<'_> {
 
     /// A determiner phrase alone: `at least one small piece`, `no large pieces`,
     /// `exactly two pieces`, `only small pieces` mean `there is/are ...`.
-    fn fragment(&mut self, det: DetS, np: Np, start: usize) -> R<Formula> {
+    fn fragment(&mut self, det: DetS, np: Np<V>, start: usize) -> R<F<V>> {
         if !matches!(
             det.det,
             Det::Some | Det::No | Det::Num(_) | Det::Parity(_) | Det::Only
         ) {
-            return Err(self.c.expected(
-                "a verb phrase such as `points up`, `touches a small piece` or `is large`",
-            ));
+            return Err(self.c.expected(V::VP_EXPECTED));
         }
         // `a small piece and a large piece touch`: two subjects of one verb, which
         // is not read (each? together?); a list of phrases alone is.
         if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
             return Err(ParsePatternError::new(
                 self.c.here(),
-                "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+                V::say("a list of kinds of pieces before one verb is not read: say it of one piece at a time"),
             )
-            .with_help("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`"));
+            .with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")));
         }
         let span = self.span_from(start);
         self.quantified(det, np, None, span)
@@ -727,7 +698,7 @@ impl Parser<'_> {
 
     /// A sentence without a determiner: `small pieces outnumber large pieces`, or a
     /// refusal with the determiners it could have meant.
-    fn bare_noun_sentence(&mut self, start: usize) -> R<Formula> {
+    fn bare_noun_sentence(&mut self, start: usize) -> R<F<V>> {
         let save = self.c.pos;
         if self.np_start()
             && let Ok(a) = self.noun_phrase()
@@ -744,18 +715,19 @@ impl Parser<'_> {
 
     fn not_a_sentence(&self) -> ParsePatternError {
         let mut e = self.c.expected(
-            "a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`",
+            &V::say("a sentence such as `every piece points up`, `there are exactly three pieces` or `the number of small pieces is odd`"),
         );
         if self.c.is_word("it") {
             return e.with_help(
-                "`it` names a piece said before it in the sentence (`if a piece points up, it ...`), or the structure (`it has two groups`)",
+                V::say("`it` names a piece said before it in the sentence (`if a piece points up, it ...`), or the structure (`it has two groups`)"),
             );
         }
         if self.np_start() {
             let here = self.c.here();
             let w = self.c.word().unwrap_or("");
-            e.message =
-                format!("a sentence needs a determiner before `{w}`: which pieces, and how many?");
+            e.message = V::say(&format!(
+                "a sentence needs a determiner before `{w}`: which pieces, and how many?"
+            ));
             let every = if self.noun_ahead_is_plural() {
                 "all "
             } else {
@@ -774,7 +746,7 @@ impl Parser<'_> {
     /// `all pieces point the same direction`, `no two pieces touch`, `some pieces
     /// touch each other`, `the pieces are connected`: a verb phrase that speaks of
     /// several pieces at once, with its subject's determiner.
-    fn group_sentence(&self, det: &DetS, np: &Np, vp: &Vp, span: Span) -> R<Formula> {
+    fn group_sentence(&self, det: &DetS, np: &Np<V>, vp: &Vp<V>, span: Span) -> R<F<V>> {
         let refuse = |what: &str| {
             Err(ParsePatternError::new(
                 det.span.clone(),
@@ -782,23 +754,23 @@ impl Parser<'_> {
             ))
         };
         let (x, y) = (Var(self.base), Var(self.base + 1));
+        let dom = self.dom();
         let outer = self.discourse.clone();
         let rx = self.lower_np(np, x, self.base + 2, &outer)?;
         let ry = self.lower_np(np, y, self.base + 2, &outer)?;
-        let distinct = not(span.clone(), f(span.clone(), FormulaKind::Same(y, x)));
+        let distinct: F<V> = not(span.clone(), f(span.clone(), FormulaKind::Same(y, x)));
         // Some other piece of the phrase relates to x.
-        let partner = |rel: Formula| {
+        let partner = |rel: F<V>| {
             let body =
                 and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(rel))).expect("present");
-            f(span.clone(), FormulaKind::Exists(y, Box::new(body)))
+            f(span.clone(), FormulaKind::Exists(y, dom, body))
         };
-        let each_x = |body: Formula| and_opt(rx.clone(), Some(body)).expect("present");
-        let exists_x =
-            |body: Formula| f(span.clone(), FormulaKind::Exists(x, Box::new(each_x(body))));
-        let no_pair = |rel: Formula| not(span.clone(), exists_x(partner(rel)));
-        let relation = |pred: BinaryPred, vspan: &Span| {
+        let each_x = |body: F<V>| and_opt(rx.clone(), Some(body)).expect("present");
+        let exists_x = |body: F<V>| f(span.clone(), FormulaKind::Exists(x, dom, each_x(body)));
+        let no_pair = |rel: F<V>| not(span.clone(), exists_x(partner(rel)));
+        let relation = |pred: V::Binary, vspan: &Span| {
             let there = f(vspan.clone(), FormulaKind::Binary(pred, x, y));
-            if crate::lang::normal::converse(pred) == Some(pred) {
+            if V::symmetric(pred) {
                 there
             } else {
                 let back = f(vspan.clone(), FormulaKind::Binary(pred, y, x));
@@ -807,7 +779,7 @@ impl Parser<'_> {
         };
         match vp {
             Vp::Collective(kind, cspan) => {
-                let same = f(cspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+                let same = f(cspan.clone(), FormulaKind::Binary(*kind, x, y));
                 match &det.det {
                     Det::Every => self.collective(*kind, np, cspan.clone(), span),
                     Det::No | Det::NoN(2) => Ok(no_pair(same)),
@@ -815,6 +787,7 @@ impl Parser<'_> {
                         // Every piece shares it with fewer than n - 1 others.
                         let others = count(
                             y,
+                            dom,
                             and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(same)))
                                 .expect("present"),
                             cspan.clone(),
@@ -829,12 +802,13 @@ impl Parser<'_> {
                             Some(r) => bin(BinOp::Implies, r, few),
                             None => few,
                         };
-                        Ok(f(span.clone(), FormulaKind::Forall(x, Box::new(inner))))
+                        Ok(f(span.clone(), FormulaKind::Forall(x, dom, inner)))
                     }
                     Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => Ok(exists_x(partner(same))),
                     Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n > 2 => {
                         let others = count(
                             y,
+                            dom,
                             and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(same)))
                                 .expect("present"),
                             cspan.clone(),
@@ -846,24 +820,21 @@ impl Parser<'_> {
                             span.clone(),
                         )))
                     }
-                    _ => refuse(
+                    _ => refuse(&V::say(
                         "`the same ...` without `as` says how many pieces share it; say `at least two`, `all` or `no two`",
-                    ),
+                    )),
                 }
             }
             Vp::Different(kind, dspan) => {
-                let same = f(dspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+                let same = f(dspan.clone(), FormulaKind::Binary(*kind, x, y));
                 let differ = not(dspan.clone(), same);
                 match &det.det {
-                    Det::Every => Ok(no_pair(f(
-                        dspan.clone(),
-                        FormulaKind::Binary(kind.pred(), x, y),
-                    ))),
+                    Det::Every => Ok(no_pair(f(dspan.clone(), FormulaKind::Binary(*kind, x, y)))),
                     Det::No | Det::NoN(2) => Ok(no_pair(differ)),
                     Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => Ok(exists_x(partner(differ))),
-                    _ => refuse(
+                    _ => refuse(&V::say(
                         "`different ...` is said of all the pieces or of two of them; say `all` or `at least two`",
-                    ),
+                    )),
                 }
             }
             Vp::Recip(pred, rspan) => {
@@ -873,31 +844,42 @@ impl Parser<'_> {
                     // with another, or all in one group? A person could mean any.
                     Det::Every => Err(ParsePatternError::new(
                         rspan.clone(),
-                        "this could mean every two of them, each with some other one, or all of them in one group: say which",
+                        V::say("this could mean every two of them, each with some other one, or all of them in one group: say which"),
                     )
                     .with_help(
-                        "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
+                        V::say("e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`"),
                     )),
                     Det::No | Det::NoN(2) => Ok(no_pair(rel)),
                     Det::NoN(_) | Det::Only | Det::Half(_) | Det::TheUnique => refuse(
-                        "`each other` is said of two pieces at a time; say `no two`, `some` or a number",
+                        &V::say("`each other` is said of two pieces at a time; say `no two`, `some` or a number"),
                     ),
                     _ => {
                         // Count the pieces that have such a partner.
                         let plain = Np::all(np.span.clone());
                         let body = each_x(partner(rel));
-                        let counted = f(span.clone(), body.kind);
-                        self.quantify_lowered(det, &plain, x.0, None, Some(counted), span, &outer)
+                        let counted = body.respan(span.clone());
+                        self.quantify_lowered(
+                            det,
+                            &plain,
+                            x.0,
+                            None,
+                            Some(counted),
+                            span,
+                            &outer,
+                            dom,
+                        )
                     }
                 }
             }
             Vp::Groups(num, gspan) => {
                 if !matches!(det.det, Det::Every) || !np.is_plain() {
-                    return refuse(
+                    return refuse(&V::say(
                         "how many groups there are is said of all the pieces (`the pieces are connected`)",
-                    );
+                    ));
                 }
-                let groups = Term::new(gspan.clone(), TermKind::Groups);
+                let Some(groups) = V::groups(gspan.clone()) else {
+                    return refuse(&V::say("groups are not counted here"));
+                };
                 Ok(num.holds_of(groups, span))
             }
             _ => unreachable!("only group verb phrases come here"),
@@ -905,46 +887,43 @@ impl Parser<'_> {
     }
 
     /// `all NP point the same direction` and kin.
-    fn collective(&self, kind: Coll, np: &Np, cspan: Span, span: Span) -> R<Formula> {
-        let term = match kind {
-            Coll::Direction => TermKind::Directions,
-            Coll::Size => TermKind::Sizes,
-            Coll::Row => TermKind::Height,
-            Coll::Column => TermKind::Width,
-        };
-        if np.is_plain() {
-            return Ok(cmp(
-                CmpOp::Eq,
-                Term::new(cspan.clone(), term),
-                int(1, cspan),
-                span,
-            ));
+    fn collective(&self, kind: V::Binary, np: &Np<V>, cspan: Span, span: Span) -> R<F<V>> {
+        if np.is_plain()
+            && self.within.is_none()
+            && let Some(term) = V::collective_term(kind, cspan.clone())
+        {
+            return Ok(cmp(CmpOp::Eq, term, int(1, cspan), span));
         }
         let (x, y) = (Var(self.base), Var(self.base + 1));
+        let dom = self.dom();
         let outer = self.discourse.clone();
         let rx = self.lower_np(np, x, self.base + 1, &outer)?;
         let ry = self.lower_np(np, y, self.base + 2, &outer)?;
-        let p = f(cspan.clone(), FormulaKind::Binary(kind.pred(), x, y));
+        let p = f(cspan.clone(), FormulaKind::Binary(kind, x, y));
         let inner = match ry {
             Some(ry) => bin(BinOp::Implies, ry, p),
             None => p,
         };
-        let inner = f(span.clone(), FormulaKind::Forall(y, Box::new(inner)));
+        let inner = f(span.clone(), FormulaKind::Forall(y, dom, inner));
         let outer = match rx {
             Some(rx) => bin(BinOp::Implies, rx, inner),
             None => inner,
         };
-        Ok(f(span, FormulaKind::Forall(x, Box::new(outer))))
+        Ok(f(span, FormulaKind::Forall(x, dom, outer)))
     }
 }
 
 type Span = crate::lang::ast::Span;
 
-/// `it` after a sentence that named more than one piece.
-pub(super) fn ambiguous_it(it: Span) -> ParsePatternError {
+/// `it` after a sentence that named more than one thing.
+pub(super) fn ambiguous_it<V: Vocabulary>(it: Span) -> ParsePatternError {
     ParsePatternError::new(
         it,
-        "`it` could name any of the pieces said before it: name the piece again",
+        format!(
+            "`it` could name any of the {} said before it: name the {} again",
+            V::NOUNS,
+            V::NOUN
+        ),
     )
-    .with_help("e.g. `every piece that touches a large piece points up`")
+    .with_help(format!("e.g. `{}`", V::RELATIVE_EXAMPLE))
 }
