@@ -9,7 +9,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// A determiner, or `None` when the next words are not one. `subject`: it starts
     /// a sentence (where `any` means `every`). Refuses the ambiguous ones (a bare
     /// number, `the` before one piece, `any` as an object, `most`).
-    pub(super) fn det(&mut self, subject: bool) -> R<Option<DetS>> {
+    pub(crate) fn det(&mut self, subject: bool) -> R<Option<DetS>> {
         let start = self.start();
         let w = self.c.word().unwrap_or("").to_string();
         let w1 = self.c.word_at(1).unwrap_or("").to_string();
@@ -43,7 +43,14 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             "every" | "each" => {
                 self.c.bump();
-                let _ = self.c.eat_word("one") || self.c.eat_word("single");
+                // `every two adjacent tiles`: every such pair.
+                let _ = self.c.eat_word("one")
+                    || self.c.eat_word("single")
+                    || self
+                        .c
+                        .word_at(1)
+                        .is_some_and(|w| V::is_modifier(w) || V::is_noun(w))
+                        && self.c.eat_word("two");
                 Det::Every
             }
             "all" => {
@@ -281,7 +288,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// `an odd number of` / `odd number of`: the parity and how many words.
-    pub(super) fn parity_at(&self) -> Option<(Parity, usize)> {
+    pub(crate) fn parity_at(&self) -> Option<(Parity, usize)> {
         let article = usize::from(matches!(self.c.word(), Some("a" | "an")));
         let p = match self.c.word_at(article)? {
             "odd" => Parity::Odd,
@@ -294,7 +301,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `any`: `a` under a negation or in a condition; `every` as a subject; refused
     /// elsewhere.
-    pub(super) fn any_det(&mut self, subject: bool) -> R<Det> {
+    pub(crate) fn any_det(&mut self, subject: bool) -> R<Det> {
         if self.any_licensed || self.condition > 0 {
             self.c.bump();
             return Ok(Det::Some);
@@ -321,7 +328,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// After a number: `3 or 4`, `2, 3 or 4`.
-    pub(super) fn alternatives(&mut self, first: i64) -> R<Det> {
+    pub(crate) fn alternatives(&mut self, first: i64) -> R<Det> {
         let mut ns = vec![first];
         loop {
             let step = if (self.c.is_word("or") || self.c.is_sym(Sym::Comma))
@@ -347,7 +354,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// After `at least N`: `and at most M` (`but no more than M`) makes a range.
-    pub(super) fn range(&mut self, lo: i64) -> R<Option<Det>> {
+    pub(crate) fn range(&mut self, lo: i64) -> R<Option<Det>> {
         let conj = matches!(self.c.word(), Some("and" | "but"));
         let upper = [
             &["at", "most"][..],
@@ -372,7 +379,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// Whether `one` before the word at `k` can only mean exactly one: the pieces
     /// always form at least one group, show at least one size and one direction.
-    pub(super) fn one_is_exact(&self, k: usize) -> bool {
+    pub(crate) fn one_is_exact(&self, k: usize) -> bool {
         let mut k = k;
         while matches!(
             self.c.word_at(k),
@@ -384,7 +391,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether `never` follows the noun phrase after the number here.
-    pub(super) fn never_follows(&self) -> bool {
+    pub(crate) fn never_follows(&self) -> bool {
         let mut k = 1;
         while self
             .c
@@ -397,7 +404,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether a noun (a piece word) occurs before the current position.
-    pub(super) fn noun_before(&self) -> bool {
+    pub(crate) fn noun_before(&self) -> bool {
         self.c.toks[..self.c.pos].iter().any(|t| {
             t.word()
                 .is_some_and(|w| V::is_noun(w) || matches!(w, "it" | "one" | "ones"))
@@ -405,7 +412,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether the noun phrase starting `k` tokens ahead has a plural noun.
-    pub(super) fn plural_np_ahead(&self, k: usize) -> bool {
+    pub(crate) fn plural_np_ahead(&self, k: usize) -> bool {
         let mut i = k;
         while let Some(w) = self.c.word_at(i) {
             if V::is_noun(w) {
@@ -426,14 +433,14 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether the next noun (within a few words) is plural.
-    pub(super) fn noun_ahead_is_plural(&self) -> bool {
+    pub(crate) fn noun_ahead_is_plural(&self) -> bool {
         (0..8)
             .filter_map(|k| self.c.word_at(k))
             .find(|w| V::is_noun(w))
             .is_some_and(|n| n.ends_with('s'))
     }
 
-    pub(super) fn bare_number_refusal(&self) -> ParsePatternError {
+    pub(crate) fn bare_number_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let n = &self.src[span.clone()];
         ParsePatternError::new(
@@ -444,7 +451,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         .with_example(splice(self.src, &(span.start..span.start), "at least "))
     }
 
-    pub(super) fn between_refusal(&self) -> ParsePatternError {
+    pub(crate) fn between_refusal(&self) -> ParsePatternError {
         let here = self.c.here();
         let (lo, hi) = (self.c.peek_at(1), self.c.peek_at(3));
         let mut e = ParsePatternError::new(
@@ -465,7 +472,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         e
     }
 
-    pub(super) fn most_refusal(&self) -> ParsePatternError {
+    pub(crate) fn most_refusal(&self) -> ParsePatternError {
         let here = self.c.here();
         let words: &[&[&str]] = &[
             &["the", "majority", "of", "the"],
@@ -485,7 +492,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         .with_example(splice(self.src, &(here.start..end), "more than half of the"))
     }
 
-    pub(super) fn the_refusal(&self) -> ParsePatternError {
+    pub(crate) fn the_refusal(&self) -> ParsePatternError {
         let span = self.c.here();
         let next = self.c.word_at(1).unwrap_or("");
         if V::is_modifier(next) || V::is_noun(next) || next == "other" {

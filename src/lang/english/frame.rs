@@ -118,6 +118,15 @@ pub(super) fn normalise<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
     if toks.len() > 2 && matches!(word(&toks[0]), "is" | "are") && word(&toks[1]) == "there" {
         toks.swap(0, 1);
     }
+    let toks: Vec<Token> = toks
+        .into_iter()
+        .map(|mut t| {
+            if let Some(w) = t.word().and_then(V::spelling) {
+                t.tok = Tok::Word(w.to_string());
+            }
+            t
+        })
+        .collect();
     let toks = ignore_mentions::<V>(toks);
     rewrite_modals::<V>(toks)
 }
@@ -278,7 +287,7 @@ fn rewrite_modals<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
 impl<V: Vocabulary> Parser<'_, V> {
     /// A whole pattern: hedges and frames aside, one sentence, or several joined by
     /// `;` (all of them hold).
-    pub(super) fn rule(&mut self) -> R<F<V>> {
+    pub(crate) fn rule(&mut self) -> R<F<V>> {
         let mut a = V::framed(self)?;
         while self.c.is_sym(Sym::Semicolon) && !self.c.at_end() {
             self.c.bump();

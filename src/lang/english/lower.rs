@@ -4,14 +4,14 @@
 //! sentence that an `it` in the phrase may name (never the phrase's own subject).
 
 use super::{
-    BinOp, CmpOp, Det, DetS, Dom, F, FormulaKind, Np, Obj, Parser, R, Span, Var, Vocabulary, Vp,
-    and_opt, bin, cmp, count, f, int, not, or_true, scaled,
+    BinOp, CmpOp, Det, DetS, Dom, F, FormulaKind, Logic, Np, Obj, Parser, R, Span, Var, Vocabulary,
+    Vp, and_opt, bin, cmp, count, f, int, not, or_true, scaled,
 };
 use crate::lang::error::ParsePatternError;
 
 impl<V: Vocabulary> Parser<'_, V> {
     /// The restriction of a noun phrase about `x`.
-    pub(super) fn lower_np(&self, np: &Np<V>, x: Var, d: u8, outer: &[Var]) -> R<Option<F<V>>> {
+    pub(crate) fn lower_np(&self, np: &Np<V>, x: Var, d: u8, outer: &[Var]) -> R<Option<F<V>>> {
         let mut r = None;
         for m in &np.mods {
             r = and_opt(r, Some(self.lower_vp(m, x, d, outer)?));
@@ -22,7 +22,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(r)
     }
 
-    pub(super) fn lower_vp(&self, vp: &Vp<V>, x: Var, d: u8, outer: &[Var]) -> R<F<V>> {
+    pub(crate) fn lower_vp(&self, vp: &Vp<V>, x: Var, d: u8, outer: &[Var]) -> R<F<V>> {
         Ok(match vp {
             Vp::Unary(p, span) => f(span.clone(), FormulaKind::Unary(*p, x)),
             Vp::True(span) => f(span.clone(), FormulaKind::Bool(true)),
@@ -62,6 +62,37 @@ impl<V: Vocabulary> Parser<'_, V> {
                     ),
                 ));
             }
+            Vp::Has(obj, span) => {
+                // `has a small piece above it`: such a thing exists, other than x.
+                let Obj::Dp(dp) = obj.as_ref() else {
+                    return Err(ParsePatternError::new(
+                        span.clone(),
+                        V::say("say what the piece has: `has a small piece above it`"),
+                    ));
+                };
+                let y = Var(d);
+                let exclusion = Some(not(span.clone(), f(span.clone(), FormulaKind::Same(y, x))));
+                let mut inner: Vec<Var> = outer.to_vec();
+                if !inner.contains(&x) {
+                    inner.push(x);
+                }
+                self.quantify_lowered(
+                    &dp.det,
+                    &dp.np,
+                    d,
+                    exclusion,
+                    None,
+                    span.clone(),
+                    &inner,
+                    Dom::All,
+                )?
+            }
+            Vp::NotAll(_, span) => {
+                return Err(ParsePatternError::new(
+                    span.clone(),
+                    V::say("`not all` is said of all the pieces at once: say `not all pieces ...`"),
+                ));
+            }
             Vp::Not(a, span) => not(span.clone(), self.lower_vp(a, x, d, outer)?),
             Vp::And(a, b) => bin(
                 BinOp::And,
@@ -95,8 +126,10 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(match obj {
             Obj::It(it) => atom(self.resolve_it(it, outer)?),
             // The thing the relation is said of: the innermost in scope.
+            // Said the other way round (`same_colour(x, y)` for the subject x), as the
+            // relation is symmetric.
             Obj::Anchor(at) => match outer.last() {
-                Some(v) => atom(*v),
+                Some(v) => f(span.clone(), FormulaKind::Binary(pred, *v, x)),
                 None => return Err(V::anchor_refusal(at.clone())),
             },
             Obj::Or(a, b) | Obj::And(a, b) => {
@@ -150,7 +183,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// The piece `it` names: the one piece of `outer`, those named in this sentence
     /// before those of a sentence before it (`if a piece is small, every large piece
     /// touches a piece larger than it`: the large piece).
-    pub(super) fn resolve_it(&self, it: &Span, outer: &[Var]) -> R<Var> {
+    pub(crate) fn resolve_it(&self, it: &Span, outer: &[Var]) -> R<Var> {
         let local: Vec<Var> = outer
             .iter()
             .copied()
@@ -166,7 +199,8 @@ impl<V: Vocabulary> Parser<'_, V> {
                 "`it` names a {} said before it in the same sentence: `{}`",
                 V::NOUN,
                 V::IT_EXAMPLE
-            ))),
+            ))
+            .with_example(V::IT_EXAMPLE)),
             [v] if self.ambiguous.contains(v) => {
                 Err(super::sentence::ambiguous_it::<V>(it.clone()))
             }
@@ -183,7 +217,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// `Det NP (VP)` about the variable `Var(d)`. `exclusion` is the object's
     /// `y != x`; `v` the verb phrase (or relation), absent after `there is`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn quantify(
+    pub(crate) fn quantify(
         &self,
         det: &DetS,
         np: &Np<V>,
@@ -195,6 +229,11 @@ impl<V: Vocabulary> Parser<'_, V> {
         dom: Dom,
     ) -> R<F<V>> {
         let x = Var(d);
+        if let (Det::Every, Some(vp)) = (&det.det, v)
+            && vp.has_not_all()
+        {
+            return self.every_not_all(det, np, d, exclusion, vp, span, outer, dom);
+        }
         let v = match v {
             // `a small piece is present` says no more than that there is one.
             Some(Vp::True(_)) if !matches!(det.det, Det::Every) => None,
@@ -205,7 +244,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn quantify_lowered(
+    pub(crate) fn quantify_lowered(
         &self,
         det: &DetS,
         np: &Np<V>,
@@ -301,5 +340,75 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             Det::Only => unreachable!("handled above"),
         })
+    }
+
+    /// `the tiles are neither all red nor all blue`: each conjunct with a floating
+    /// `not all` negates the subject's `every` (not every tile is red), the others are
+    /// said of every tile.
+    #[allow(clippy::too_many_arguments)]
+    fn every_not_all(
+        &self,
+        det: &DetS,
+        np: &Np<V>,
+        d: u8,
+        exclusion: Option<F<V>>,
+        vp: &Vp<V>,
+        span: Span,
+        outer: &[Var],
+        dom: Dom,
+    ) -> R<F<V>> {
+        let mut parts = Vec::new();
+        fn conjuncts<'v, V: Vocabulary>(vp: &'v Vp<V>, out: &mut Vec<&'v Vp<V>>) -> bool {
+            match vp {
+                Vp::And(a, b) => conjuncts(a, out) && conjuncts(b, out),
+                Vp::Or(..) if vp.has_not_all() => false,
+                other => {
+                    out.push(other);
+                    true
+                }
+            }
+        }
+        if !conjuncts(vp, &mut parts) {
+            return Err(ParsePatternError::new(
+                vp.span(),
+                "`not all ... or ...` could be read more than one way: say it as two sentences",
+            ));
+        }
+        let mut out: Option<F<V>> = None;
+        for part in parts {
+            let g = match part {
+                Vp::NotAll(inner, nspan) if inner.is_group() => {
+                    return Err(ParsePatternError::new(
+                        nspan.clone(),
+                        V::say("say `not all pieces ...` as its own sentence"),
+                    ));
+                }
+                Vp::NotAll(inner, nspan) => {
+                    let all = self.quantify(
+                        det,
+                        np,
+                        d,
+                        exclusion.clone(),
+                        Some(inner),
+                        span.clone(),
+                        outer,
+                        dom,
+                    )?;
+                    not(nspan.clone(), all)
+                }
+                other => self.quantify(
+                    det,
+                    np,
+                    d,
+                    exclusion.clone(),
+                    Some(other),
+                    span.clone(),
+                    outer,
+                    dom,
+                )?,
+            };
+            out = and_opt(out, Some(g));
+        }
+        Ok(out.expect("at least one conjunct").respan(span))
     }
 }

@@ -54,7 +54,7 @@ mod sentence;
 mod verb;
 mod vocab;
 
-pub(crate) use refuse::polish;
+pub(crate) use refuse::{polish, polish_with};
 pub(crate) use vocab::{
     Dom, FormulaKind, Logic, Place, Policy, Spanned, TermKind, TermLogic, Vocabulary,
 };
@@ -164,6 +164,22 @@ pub(crate) struct Np<V: Vocabulary> {
 }
 
 impl<V: Vocabulary> Np<V> {
+    /// Whether `it` occurs in the noun phrase's modifiers or relative clause.
+    pub(crate) fn mentions_it(&self) -> bool {
+        self.mods
+            .iter()
+            .chain(self.rel.as_deref())
+            .any(Vp::mentions_it)
+    }
+
+    /// Whether the noun phrase compares with the thing it is said of.
+    pub(crate) fn has_anchor(&self) -> bool {
+        self.mods
+            .iter()
+            .chain(self.rel.as_deref())
+            .any(Vp::has_anchor)
+    }
+
     pub(crate) fn is_plain(&self) -> bool {
         self.mods.is_empty() && self.rel.is_none() && self.other.is_none() && self.pair.is_none()
     }
@@ -219,6 +235,12 @@ pub(crate) enum Vp<V: Vocabulary> {
     Recip(V::Binary, Span),
     /// `are connected`, `form one group`: the number of groups.
     Groups(Num, Span),
+    /// `has a small piece above it`: there is such a thing (the object speaks of the
+    /// subject with `it`).
+    Has(Box<Obj<V>>, Span),
+    /// `are not all small`, `neither all red nor all blue`: a floating `all` under a
+    /// negation, which negates the subject's `every`, not the verb phrase.
+    NotAll(Box<Vp<V>>, Span),
     Not(Box<Vp<V>>, Span),
     And(Box<Vp<V>>, Box<Vp<V>>),
     Or(Box<Vp<V>>, Box<Vp<V>>),
@@ -238,7 +260,8 @@ impl<V: Vocabulary> Vp<V> {
         match self {
             Vp::Rel(_, _, o, _) => obj(o),
             Vp::Adjs(mods, _) => mods.iter().any(Vp::names_things),
-            Vp::Not(a, _) => a.names_things(),
+            Vp::Has(o, _) => obj(o),
+            Vp::Not(a, _) | Vp::NotAll(a, _) => a.names_things(),
             Vp::And(a, b) | Vp::Or(a, b) => a.names_things() || b.names_things(),
             _ => false,
         }
@@ -247,10 +270,50 @@ impl<V: Vocabulary> Vp<V> {
     /// Whether the verb phrase speaks of the things at once (`the same direction`,
     /// `each other`...), so that only a sentence's subject can have it.
     pub(crate) fn is_group(&self) -> bool {
-        matches!(
-            self,
-            Vp::Collective(..) | Vp::Different(..) | Vp::Recip(..) | Vp::Groups(..)
-        )
+        match self {
+            Vp::Collective(..) | Vp::Different(..) | Vp::Recip(..) | Vp::Groups(..) => true,
+            Vp::NotAll(a, _) => a.is_group(),
+            _ => false,
+        }
+    }
+
+    /// Whether a floating `not all` occurs among the conjuncts (see [`Vp::NotAll`]).
+    pub(crate) fn has_not_all(&self) -> bool {
+        match self {
+            Vp::NotAll(..) => true,
+            Vp::And(a, b) | Vp::Or(a, b) => a.has_not_all() || b.has_not_all(),
+            _ => false,
+        }
+    }
+
+    /// Whether `it` occurs in the phrase (an object that speaks of the subject).
+    pub(crate) fn mentions_it(&self) -> bool {
+        fn obj<V: Vocabulary>(o: &Obj<V>) -> bool {
+            match o {
+                Obj::It(_) | Obj::Anchor(_) => true,
+                Obj::Dp(dp) => dp.np.mentions_it(),
+                Obj::Or(a, b) | Obj::And(a, b) => obj(a) || obj(b),
+            }
+        }
+        match self {
+            Vp::Rel(_, _, o, _) | Vp::Has(o, _) => obj(o),
+            Vp::Adjs(mods, _) => mods.iter().any(Vp::mentions_it),
+            Vp::Not(a, _) | Vp::NotAll(a, _) => a.mentions_it(),
+            Vp::And(a, b) | Vp::Or(a, b) => a.mentions_it() || b.mentions_it(),
+            _ => false,
+        }
+    }
+
+    /// Whether the phrase compares with the thing it is said of (`of the same
+    /// colour`).
+    pub(crate) fn has_anchor(&self) -> bool {
+        match self {
+            Vp::Rel(_, _, o, _) => matches!(**o, Obj::Anchor(_)),
+            Vp::Adjs(mods, _) => mods.iter().any(Vp::has_anchor),
+            Vp::Not(a, _) => a.has_anchor(),
+            Vp::And(a, b) | Vp::Or(a, b) => a.has_anchor() || b.has_anchor(),
+            _ => false,
+        }
     }
 
     pub(crate) fn span(&self) -> Span {
@@ -263,6 +326,8 @@ impl<V: Vocabulary> Vp<V> {
             | Vp::Different(_, s)
             | Vp::Recip(_, s)
             | Vp::Groups(_, s)
+            | Vp::Has(_, s)
+            | Vp::NotAll(_, s)
             | Vp::Not(_, s) => s.clone(),
             Vp::And(a, b) | Vp::Or(a, b) => a.span().start..b.span().end,
         }
@@ -433,6 +498,10 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     /// The region the things of a sentence's own quantifiers range over (`every row
     /// has a red tile`: the tiles of the row), if any.
     pub within: Option<Var>,
+    /// Reading the noun phrase of a relation's object.
+    pub reading_object: bool,
+    /// `red and yellow tiles combined`: the noun phrase ends with `combined`.
+    pub combined: bool,
 }
 
 impl<'a, V: Vocabulary> Parser<'a, V> {
@@ -453,7 +522,34 @@ impl<'a, V: Vocabulary> Parser<'a, V> {
             comparing: false,
             group_relative: false,
             within: None,
+            reading_object: false,
+            combined: false,
         }
+    }
+
+    /// Reads with the tokens from `stop` on hidden, so that a phrase that closes a
+    /// clause (`... in every row`) is read apart from it; the tokens come back after.
+    pub(crate) fn with_stop<X>(
+        &mut self,
+        stop: usize,
+        read: impl FnOnce(&mut Self) -> R<X>,
+    ) -> R<X> {
+        let tail = self.c.toks.split_off(stop.min(self.c.toks.len()));
+        let r = read(self);
+        self.c.toks.extend(tail);
+        r
+    }
+
+    /// Reads with the sentence's own quantifiers over the tiles of the region `s`.
+    pub(crate) fn within_region<X>(
+        &mut self,
+        s: Var,
+        read: impl FnOnce(&mut Self) -> R<X>,
+    ) -> R<X> {
+        let saved = self.within.replace(s);
+        let r = read(self);
+        self.within = saved;
+        r
     }
 
     pub(crate) fn enter(&mut self) -> R<()> {

@@ -2,16 +2,26 @@
 //! nouns, and relative clauses (`that ...`, participles, places).
 
 use super::{Det, DetS, Mode, Np, Parser, R, Sym, Vocabulary, Vp, splice};
+
+/// What says that kinds of things joined by `and` are counted together.
+const COMBINED: &[&[&str]] = &[
+    &["combined"],
+    &["together"],
+    &["put", "together"],
+    &["taken", "together"],
+    &["in", "total"],
+    &["altogether"],
+];
 use crate::lang::error::ParsePatternError;
 
 impl<V: Vocabulary> Parser<'_, V> {
     /// Whether a noun phrase (without determiner) starts here.
-    pub(super) fn np_start(&self) -> bool {
+    pub(crate) fn np_start(&self) -> bool {
         self.np_start_at(0)
     }
 
     /// Whether a noun phrase starts `k` words ahead.
-    pub(super) fn np_start_at(&self, k: usize) -> bool {
+    pub(crate) fn np_start_at(&self, k: usize) -> bool {
         self.c
             .word_at(k)
             .is_some_and(|w| V::is_modifier(w) || V::is_noun(w) || matches!(w, "other" | "non"))
@@ -20,7 +30,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// The noun phrase after a determiner: nothing more after `of them` or
     /// `everything` (but a relative clause), and the noun may be left out after a
     /// number or `some` (`at least one pointing up`, `some that are small`).
-    pub(super) fn np_after(&mut self, det: &DetS) -> R<Np<V>> {
+    pub(crate) fn np_after(&mut self, det: &DetS) -> R<Np<V>> {
         if det.np_done {
             let start = self.start();
             // `something small`, `nothing large`: adjectives after the word.
@@ -44,20 +54,27 @@ impl<V: Vocabulary> Parser<'_, V> {
         self.noun_phrase_with(elidable)
     }
 
-    pub(super) fn noun_phrase(&mut self) -> R<Np<V>> {
+    pub(crate) fn noun_phrase(&mut self) -> R<Np<V>> {
         self.noun_phrase_with(false)
     }
 
     /// Adjectives (and what stands for them), the noun, an optional relative clause.
     /// `elide`: the noun may be left out before a verb, a relative clause or the end.
-    pub(super) fn noun_phrase_with(&mut self, elide: bool) -> R<Np<V>> {
+    pub(crate) fn noun_phrase_with(&mut self, elide: bool) -> R<Np<V>> {
         self.enter()?;
         let start = self.start();
         let mut mods = Vec::new();
         let mut other = None;
+        let mut pair = None;
         loop {
             if self.c.is_word("other") {
                 other = Some(self.c.bump());
+                continue;
+            }
+            if let Some((rel, n)) = V::pair_adjective(self) {
+                let here = self.c.here().start;
+                self.c.pos += n;
+                pair = Some((rel, self.span_from(here)));
                 continue;
             }
             let Some(m) = self.modifier()? else {
@@ -94,6 +111,14 @@ impl<V: Vocabulary> Parser<'_, V> {
                 );
             }
         };
+        if std::mem::take(&mut self.combined)
+            && let Some(ws) = COMBINED.iter().find(|ws| self.c.is_words(ws))
+        {
+            self.c.pos += ws.len();
+        }
+        if let Some(p) = V::pair_after_noun(self) {
+            pair = Some(p);
+        }
         let rel = self.relative_clause()?;
         self.leave();
         Ok(Np {
@@ -102,12 +127,12 @@ impl<V: Vocabulary> Parser<'_, V> {
             rel: rel.map(Box::new),
             span: self.span_from(start),
             plural,
-            pair: None,
+            pair,
         })
     }
 
     /// One adjective (or what stands for one) before the noun, as a verb phrase.
-    pub(super) fn modifier(&mut self) -> R<Option<Vp<V>>> {
+    pub(crate) fn modifier(&mut self) -> R<Option<Vp<V>>> {
         let Some(w) = self.c.word().map(str::to_string) else {
             return Ok(None);
         };
@@ -133,7 +158,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether a noun (or `one(s)`) follows within the adjectives from `k`.
-    pub(super) fn noun_follows(&self, k: usize) -> bool {
+    pub(crate) fn noun_follows(&self, k: usize) -> bool {
         let mut i = k;
         loop {
             if matches!(self.c.sym_at(i), Some(Sym::Comma | Sym::Minus)) {
@@ -156,13 +181,27 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `small or large`, `small, medium or large` before a noun: either property.
     /// `and` between adjectives is refused (both at once, or either kind?).
-    pub(super) fn modifier_alternatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
+    pub(crate) fn modifier_alternatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
         let mut alts = first;
         loop {
             let save = self.c.pos;
             let comma = self.c.eat_sym(Sym::Comma);
             let or = self.c.eat_word("or");
             if !(comma || or) {
+                // `red and yellow tiles combined`: tiles of either kind, counted together.
+                if self.c.is_word("and")
+                    && self.c.word_at(1).is_some_and(|w| V::adjective(w).is_some())
+                    && self.combined_after(1)
+                {
+                    self.c.bump();
+                    let Some(next) = self.modifier()? else {
+                        self.c.pos = save;
+                        break;
+                    };
+                    alts = Vp::Or(Box::new(alts), Box::new(next));
+                    self.combined = true;
+                    break;
+                }
                 if self.c.is_word("and")
                     && !self.comparing
                     && self.c.word_at(1).is_some_and(|w| V::adjective(w).is_some())
@@ -193,13 +232,30 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(alts)
     }
 
+    /// Whether the adjectives from `k` end in a plural noun and then `combined` /
+    /// `together` / `in total`.
+    fn combined_after(&self, k: usize) -> bool {
+        let mut i = k;
+        while self.c.word_at(i).is_some_and(|w| V::adjective(w).is_some()) {
+            i += 1;
+        }
+        self.c
+            .word_at(i)
+            .is_some_and(|w| V::is_noun(w) && w.ends_with('s'))
+            && COMBINED.iter().any(|ws| {
+                ws.iter()
+                    .enumerate()
+                    .all(|(j, w)| self.c.word_at(i + 1 + j) == Some(*w))
+            })
+    }
+
     /// After `small, medium`: whether an `or` and another adjective follow.
-    pub(super) fn continues_alternatives(&self) -> bool {
+    pub(crate) fn continues_alternatives(&self) -> bool {
         self.continues_alternatives_from(0) && !self.list_ends_with_and(0)
     }
 
     /// Whether adjectives and commas from `k` end in `or` / `and` and one more.
-    pub(super) fn continues_alternatives_from(&self, k: usize) -> bool {
+    pub(crate) fn continues_alternatives_from(&self, k: usize) -> bool {
         let end = self.list_end(k);
         matches!(self.c.word_at(end), Some("or" | "and"))
             && self
@@ -208,12 +264,12 @@ impl<V: Vocabulary> Parser<'_, V> {
                 .is_some_and(|w| V::adjective(w).is_some())
     }
 
-    pub(super) fn list_ends_with_and(&self, k: usize) -> bool {
+    pub(crate) fn list_ends_with_and(&self, k: usize) -> bool {
         self.c.word_at(self.list_end(k)) == Some("and")
     }
 
     /// The first token from `k` that is neither a comma nor an adjective.
-    pub(super) fn list_end(&self, k: usize) -> usize {
+    pub(crate) fn list_end(&self, k: usize) -> usize {
         let mut k = k;
         while matches!(self.c.sym_at(k), Some(Sym::Comma))
             || self.c.word_at(k).is_some_and(|w| V::adjective(w).is_some())
@@ -225,7 +281,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `that/which VP`, a participle, or a place (`pieces above a large piece`),
     /// with more clauses joined by `and that`.
-    pub(super) fn relative_clause(&mut self) -> R<Option<Vp<V>>> {
+    pub(crate) fn relative_clause(&mut self) -> R<Option<Vp<V>>> {
         let first = if matches!(self.c.word(), Some("that" | "which" | "who")) {
             self.c.bump();
             self.relative(Mode::Finite)?
@@ -237,7 +293,11 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.in_relative -= 1;
             r?
         } else if let Some(vp) = V::postmodifier(self)? {
-            vp
+            // `a tile of the same colour that is adjacent to it`: a clause may follow.
+            return Ok(Some(match self.relative_clause()? {
+                Some(more) => Vp::And(Box::new(vp), Box::new(more)),
+                None => vp,
+            }));
         } else {
             return Ok(None);
         };
@@ -246,7 +306,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// Whether a complement that speaks of the pieces at once follows (`in the same
     /// row`, `the same size`, `of different sizes`), with no `as` and a piece after it.
-    pub(super) fn group_complement_ahead(&self) -> bool {
+    pub(crate) fn group_complement_ahead(&self) -> bool {
         let w = |i: usize| self.c.word_at(i).unwrap_or("");
         let k = usize::from(w(0) == "all");
         let line = |w: &str| matches!(w, "row" | "column");
@@ -277,7 +337,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// A place or comparison that can follow a noun directly: `above ...`,
     /// `larger than ...`, `in the same row as ...`.
-    pub(super) fn place_start(&self, k: usize) -> bool {
+    pub(crate) fn place_start(&self, k: usize) -> bool {
         let w = |i: usize| self.c.word_at(k + i).unwrap_or("");
         match w(0) {
             "above" | "below" | "directly" | "beneath" | "under" => {
@@ -294,7 +354,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// The verb phrase of one relative clause (after `that`, or a participle).
-    pub(super) fn relative(&mut self, mode: Mode) -> R<Vp<V>> {
+    pub(crate) fn relative(&mut self, mode: Mode) -> R<Vp<V>> {
         if !self.vp_start(0, mode) {
             return Err(self.c.expected(V::VP_EXPECTED));
         }
@@ -318,7 +378,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// clause stays there. Refused when both `and` and `or` join, and when the phrase
     /// is itself inside a relative clause (`every piece that touches a piece that
     /// points up and that is small ...`: which piece is small?).
-    pub(super) fn joined_relatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
+    pub(crate) fn joined_relatives(&mut self, first: Vp<V>) -> R<Vp<V>> {
         let mut vp = first;
         let mut joined_by: Option<String> = None;
         while let Some(conj) = self.c.word().filter(|w| matches!(*w, "and" | "or"))

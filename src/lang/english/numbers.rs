@@ -20,10 +20,12 @@ type Span = crate::lang::ast::Span;
 enum Factor {
     Times(i64),
     Half,
+    /// `three more ... than ...` (`true`), `two fewer ... than ...` (`false`).
+    Diff(i64, bool),
 }
 
 impl<V: Vocabulary> Parser<'_, V> {
-    pub(super) fn number_at(&self, k: usize) -> Option<i64> {
+    pub(crate) fn number_at(&self, k: usize) -> Option<i64> {
         match self.c.peek_at(k).map(|t| &t.tok) {
             Some(Tok::Int(n)) => Some(*n),
             Some(Tok::Word(w)) => number_word(w),
@@ -31,7 +33,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
     }
 
-    pub(super) fn number(&mut self, after: &str) -> R<i64> {
+    pub(crate) fn number(&mut self, after: &str) -> R<i64> {
         match self.number_at(0) {
             Some(n) => {
                 self.c.bump();
@@ -45,7 +47,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// A sentence that starts with a number: a determiner (`3 or 4 pieces`, `one and
     /// only one`, or a refused bare number) or a number comparison (`3 = the width`).
-    pub(super) fn number_start(&mut self) -> R<F<V>> {
+    pub(crate) fn number_start(&mut self) -> R<F<V>> {
         let comparison = self.c.sym_at(1).is_some_and(Sym::continues_term)
             || matches!(
                 self.c.word_at(1),
@@ -59,7 +61,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// `TERM is ...`, `TERM = TERM`, `TERM equals TERM`.
-    pub(super) fn number_sentence(&mut self) -> R<F<V>> {
+    pub(crate) fn number_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         let a = self.term()?;
         let sym_op = match self.c.sym_at(0) {
@@ -211,7 +213,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Terms joined by `+` / `plus`, `-` / `minus`.
-    pub(super) fn term(&mut self) -> R<T<V>> {
+    pub(crate) fn term(&mut self) -> R<T<V>> {
         let mut a = self.product()?;
         loop {
             let plus = self.c.is_sym(Sym::Plus) || self.c.is_word("plus");
@@ -302,7 +304,10 @@ impl<V: Vocabulary> Parser<'_, V> {
         Err(self.c.expected(&expected))
     }
 
-    pub(super) fn count_np(&self, np: &Np<V>) -> R<T<V>> {
+    pub(crate) fn count_np(&self, np: &Np<V>) -> R<T<V>> {
+        if let Some((rel, at)) = &np.pair {
+            return Err(V::pair_count_refusal(*rel, at.clone()));
+        }
         let x = Var(self.base);
         let body = or_true(
             self.lower_np(np, x, self.base + 1, &self.discourse)?,
@@ -341,7 +346,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// After `there is` and a determiner: a structure noun, if that is what follows.
-    pub(super) fn structure_noun_item(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
+    pub(crate) fn structure_noun_item(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
         let Some(counted) = self.counted_after_det(det)? else {
             return Ok(None);
         };
@@ -351,7 +356,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// `pieces of all three sizes`, `pieces of at least two different directions`.
-    pub(super) fn pieces_of(&mut self, start: usize) -> R<Option<F<V>>> {
+    pub(crate) fn pieces_of(&mut self, start: usize) -> R<Option<F<V>>> {
         if !(self.c.is_words(&[V::NOUNS, "of"]) || self.c.is_words(&[V::NOUNS, "in"])) {
             return Ok(None);
         }
@@ -379,7 +384,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// A structure noun as a subject: `exactly two sizes are present`, `all four
     /// directions appear`, or alone (`at least two different sizes`).
-    pub(super) fn structure_noun_sentence(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
+    pub(crate) fn structure_noun_sentence(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
         let Some(counted) = self.counted_after_det(det)? else {
             return Ok(None);
         };
@@ -447,7 +452,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// Whether a comparative starts here (`more small pieces than ...`, `as many`,
     /// `twice as many`, `the same number of`), as opposed to a determiner such as
     /// `more than two`.
-    pub(super) fn comparative_ahead(&self) -> bool {
+    pub(crate) fn comparative_ahead(&self) -> bool {
         self.comparative_head().is_some()
     }
 
@@ -471,7 +476,28 @@ impl<V: Vocabulary> Parser<'_, V> {
             "half" if w(1) == "as" && w(2) == "many" => {
                 return Some((CmpOp::Eq, Factor::Half, 3, &["as"]));
             }
+            // `no more large pieces than small pieces`: at most as many.
+            "no" if matches!(w(1), "more" | "fewer" | "less") && w(2) != "than" => {
+                let op = if w(1) == "more" { CmpOp::Le } else { CmpOp::Ge };
+                return Some((op, one, 2, &["than"]));
+            }
             _ => {}
+        }
+        // `three more blue tiles than red tiles`, `exactly two fewer ... than ...`: the
+        // difference (a bare number only where bare numbers read).
+        let (op, k) = match (w(0), w(1)) {
+            ("at", "least") => (Some(CmpOp::Ge), 2),
+            ("at", "most") => (Some(CmpOp::Le), 2),
+            ("exactly", _) => (Some(CmpOp::Eq), 1),
+            _ => (None, 0),
+        };
+        if let Some(n) = self.number_at(k)
+            && matches!(w(k + 1), "more" | "fewer" | "less")
+            && w(k + 2) != "than"
+            && (op.is_some() || V::POLICY.bare_number_at_least)
+        {
+            let op = op.unwrap_or(CmpOp::Ge);
+            return Some((op, Factor::Diff(n, w(k + 1) == "more"), k + 2, &["than"]));
         }
         // [at least | at most | exactly | more than | fewer than] (twice | N times)?
         // as many
@@ -502,7 +528,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// number of A and B`. The second kind may leave out what the first said:
     /// `more pieces point up than down`, `more vertical than horizontal pieces`,
     /// `as many small pieces as large ones`.
-    pub(super) fn comparative(&mut self, start: usize) -> R<F<V>> {
+    pub(crate) fn comparative(&mut self, start: usize) -> R<F<V>> {
         let (op, factor, skip, seps) = self
             .comparative_head()
             .expect("called where a comparative starts");
@@ -560,6 +586,13 @@ impl<V: Vocabulary> Parser<'_, V> {
             Factor::Times(1) => cmp(op, ca, cb, span),
             Factor::Times(k) => cmp(op, ca, scaled(k, cb), span),
             Factor::Half => cmp(op, scaled(2, ca), cb, span),
+            Factor::Diff(n, more) => {
+                // The difference is at least (exactly...) n.
+                let (big, small) = if more { (ca, cb) } else { (cb, ca) };
+                let at = small.span();
+                let plus = <F<V> as Logic>::term(at.clone(), TermKind::Add(small, int(n, at)));
+                cmp(op, big, plus, span)
+            }
         })
     }
 
@@ -584,6 +617,9 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// The number of pieces of `np` that also do `vp`.
     fn count_with(&self, np: &Np<V>, vp: Option<&Vp<V>>) -> R<T<V>> {
+        if let Some((rel, at)) = &np.pair {
+            return Err(V::pair_count_refusal(*rel, at.clone()));
+        }
         let x = Var(self.base);
         let d = self.base + 1;
         let r = self.lower_np(np, x, d, &self.discourse)?;

@@ -1,14 +1,14 @@
 //! Objects of relations: `it`, a determiner phrase, a bare plural, and two of them
 //! joined by `or` / `and` (`a large piece or a medium piece`).
 
-use super::{Det, DetS, Dp, Mode, Obj, Parser, R, Vocabulary, splice};
+use super::{CmpOp, Det, DetS, Dp, Mode, Np, Num, Obj, Parser, R, Vocabulary, splice};
 use crate::lang::error::ParsePatternError;
 
 impl<V: Vocabulary> Parser<'_, V> {
     /// The object of a relation: a determiner phrase, a bare plural (`other pieces`,
     /// read as "some"), `it`, or two of them joined by `or` / `and` (`a large piece or
     /// a medium piece`: the relation holds of either).
-    pub(super) fn object(&mut self) -> R<Obj<V>> {
+    pub(crate) fn object(&mut self) -> R<Obj<V>> {
         let first = self.object_one()?;
         let Some(conj) = self
             .c
@@ -58,7 +58,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Whether a determiner starts here (without reading it).
-    pub(super) fn det_ahead(&self) -> bool {
+    pub(crate) fn det_ahead(&self) -> bool {
         self.number_at(0).is_some()
             || self.c.word().is_some_and(|w| {
                 matches!(
@@ -81,7 +81,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             })
     }
 
-    pub(super) fn object_one(&mut self) -> R<Obj<V>> {
+    pub(crate) fn object_one(&mut self) -> R<Obj<V>> {
         let start = self.start();
         if matches!(self.c.word(), Some("it" | "itself")) {
             if self.c.is_word("itself") {
@@ -112,10 +112,17 @@ impl<V: Vocabulary> Parser<'_, V> {
                     ),
                 ));
             }
-            let np = self.licensing(no, |p| p.np_after(&det))?;
+            let saved = std::mem::replace(&mut self.reading_object, true);
+            let np = self.licensing(no, |p| p.np_after(&det));
+            self.reading_object = saved;
+            let np = np?;
+            self.check_object(&det, &np)?;
             return Ok(Obj::Dp(Dp { det, np }));
         }
-        let np = self.licensing(false, Self::noun_phrase)?;
+        let saved = std::mem::replace(&mut self.reading_object, true);
+        let np = self.licensing(false, Self::noun_phrase);
+        self.reading_object = saved;
+        let np = np?;
         if np.plural != Some(true) {
             let noun = self.src[np.span.clone()].to_string();
             return Err(ParsePatternError::new(
@@ -126,14 +133,38 @@ impl<V: Vocabulary> Parser<'_, V> {
             )
             .with_example(splice(self.src, &(start..start), "a ")));
         }
-        Ok(Obj::Dp(Dp {
-            det: DetS {
-                det: Det::Some,
-                span: start..start,
-                other: None,
-                np_done: false,
-            },
-            np,
-        }))
+        let det = DetS {
+            det: Det::Some,
+            span: start..start,
+            other: None,
+            np_done: false,
+        };
+        self.check_object(&det, &np)?;
+        Ok(Obj::Dp(Dp { det, np }))
+    }
+
+    /// Refuses objects that cannot be read: pairs (`adjacent tiles` as an object), and
+    /// several things compared with the subject (`two tiles of the same colour`: as
+    /// the subject, or as each other?).
+    fn check_object(&self, det: &DetS, np: &Np<V>) -> R<()> {
+        if let Some((_, at)) = &np.pair {
+            return Err(ParsePatternError::new(
+                at.clone(),
+                V::say(
+                    "this speaks of pairs of pieces, which a relation's object cannot be: say what the one piece is",
+                ),
+            ));
+        }
+        let several = match &det.det {
+            Det::Num(Num::Cmp(op, n)) => {
+                !(*op == CmpOp::Eq && *n == 1) && (*n >= 2 || matches!(op, CmpOp::Gt))
+            }
+            Det::Num(_) => true,
+            _ => false,
+        };
+        if several && np.has_anchor() {
+            return Err(V::anchor_plural_refusal(det.span.start..np.span.end));
+        }
+        Ok(())
     }
 }

@@ -211,12 +211,21 @@ impl Vocabulary for Pieces {
         })
     }
 
-    fn touching() -> Option<BinaryPred> {
-        Some(BinaryPred::Touches)
-    }
-
     fn symmetric(b: BinaryPred) -> bool {
         crate::lang::normal::converse(b) == Some(b)
+    }
+
+    fn exclusive(a: UnaryPred, b: UnaryPred) -> bool {
+        use UnaryPred::*;
+        let sizes = [Small, Medium, Large];
+        let directions = [Up, Down, Left, Right];
+        a != b
+            && (sizes.contains(&a) && sizes.contains(&b)
+                || directions.contains(&a) && directions.contains(&b))
+    }
+
+    fn cluster(b: BinaryPred, n: i64) -> bool {
+        n <= 2 || n == 3 && b == BinaryPred::Touches
     }
 
     fn framed(p: &mut Parser<'_, Pieces>) -> R<Formula> {
@@ -925,6 +934,9 @@ impl Parser<'_, Pieces> {
             if self.c.eat_words(words) {
                 return Ok(Vp::Different(coll, self.span_from(start)));
             }
+        }
+        if self.det_ahead() {
+            return self.has_object(start);
         }
         Err(self
             .c

@@ -7,13 +7,25 @@
 
 use super::{
     BinOp, CmpOp, Det, DetS, F, FormulaKind, Logic, Mode, Np, Num, Parser, R, Spanned, Subject,
-    Sym, Var, Vocabulary, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
+    Sym, Tok, Var, Vocabulary, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
 };
 use crate::lang::error::ParsePatternError;
 
+/// The negations of a whole clause.
+const WIDE: [&[&str]; 8] = [
+    &["it", "is", "not", "the", "case", "that"],
+    &["it", "isn't", "the", "case", "that"],
+    &["it's", "not", "the", "case", "that"],
+    &["it", "is", "not", "true", "that"],
+    &["it", "isn't", "true", "that"],
+    &["it's", "not", "true", "that"],
+    &["it", "is", "false", "that"],
+    &["it's", "false", "that"],
+];
+
 impl<V: Vocabulary> Parser<'_, V> {
     /// The loosest level: `S iff S`, `S if S`, `S only if S`, `S unless S`.
-    pub(super) fn sentence(&mut self) -> R<F<V>> {
+    pub(crate) fn sentence(&mut self) -> R<F<V>> {
         self.enter()?;
         self.subject = None;
         let mut a = self.if_then()?;
@@ -134,7 +146,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// `if S then S`, `if S, S`; `it` in the second names the piece the first is
     /// about (`if a piece points up, it touches a large piece` is every piece pointing
     /// up touches a large piece).
-    fn if_then(&mut self) -> R<F<V>> {
+    pub(crate) fn if_then(&mut self) -> R<F<V>> {
         if !self.c.is_word("if") {
             return self.or_sentence();
         }
@@ -203,6 +215,10 @@ impl<V: Vocabulary> Parser<'_, V> {
             let save = self.c.pos;
             self.c.eat_sym(Sym::Comma);
             if self.c.eat_word("or") {
+                if let Some(s) = self.every_subject_of(&a) {
+                    a = self.every_it(s, BinOp::Or)?;
+                    continue;
+                }
                 let b = self.or_operand()?;
                 a = bin(BinOp::Or, a, b);
             } else {
@@ -214,6 +230,18 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     fn or_operand(&mut self) -> R<F<V>> {
+        if self.c.is_word("neither") {
+            // `neither S nor S`: both are false.
+            let start = self.c.bump().start;
+            let a = self.and_sentence()?;
+            self.c.eat_sym(Sym::Comma);
+            if !self.c.eat_word("nor") {
+                return Err(self.c.expected("`nor` (write `neither S nor S`)"));
+            }
+            let b = self.and_sentence()?;
+            let (sa, sb) = (a.span(), b.span());
+            return Ok(bin(BinOp::And, not(sa, a), not(sb, b)).respan(self.span_from(start)));
+        }
         if !self.c.is_word("either") {
             return self.and_sentence();
         }
@@ -250,7 +278,12 @@ impl<V: Vocabulary> Parser<'_, V> {
                 self.c.pos = save;
                 break;
             }
+            if let Some(s) = self.every_subject_of(&a) {
+                a = self.every_it(s, BinOp::And)?;
+                continue;
+            }
             if matches!(self.c.word(), Some("it" | "it's"))
+                && !self.wide_negation_ahead()
                 && let Some(s) = self
                     .subject
                     .take()
@@ -263,6 +296,60 @@ impl<V: Vocabulary> Parser<'_, V> {
             a = bin(BinOp::And, a, b);
         }
         Ok(a)
+    }
+
+    /// When `it` follows and `a` was `every NP VP`: that subject.
+    fn every_subject_of(&mut self, a: &F<V>) -> Option<Subject<V>> {
+        if !matches!(self.c.word(), Some("it" | "it's")) || self.wide_negation_ahead() {
+            return None;
+        }
+        self.subject
+            .take_if(|s| s.span == a.span() && matches!(s.det.det, Det::Every) && s.vp.is_some())
+    }
+
+    /// `every tile is red or it is adjacent to a red tile`: each such thing does one
+    /// (or, with `and`, both).
+    fn every_it(&mut self, s: Subject<V>, op: BinOp) -> R<F<V>> {
+        let it = self.c.here();
+        if s.has_rivals() {
+            return Err(ambiguous_it::<V>(it));
+        }
+        let contracted = self.c.is_word("it's");
+        self.c.bump();
+        let vp = if contracted {
+            self.copula_rest(false, it.start)?
+        } else {
+            if !self.vp_start(0, Mode::Finite) {
+                return Err(self.c.expected("what `it` does, e.g. `it is red`"));
+            }
+            self.vp(Mode::Finite)?
+        };
+        if vp.is_group() {
+            return Err(ParsePatternError::new(
+                vp.span(),
+                V::say("`it` is one piece: this speaks of several at once"),
+            ));
+        }
+        let x = Var(self.base);
+        let d = x.0 + 1;
+        let outer = self.discourse.clone();
+        let first = match &s.vp {
+            Some(v) => self.lower_vp(v, x, d, &outer)?,
+            None => {
+                return Err(ParsePatternError::new(
+                    s.span.clone(),
+                    V::say("say what the piece does"),
+                ));
+            }
+        };
+        let second = self.lower_vp(&vp, x, d, &outer)?;
+        let both = bin(op, first, second);
+        let body = match self.lower_np(&s.np, x, d, &outer)? {
+            Some(r) => bin(BinOp::Implies, r, both),
+            None => both,
+        };
+        let span = s.span.start..self.c.prev().end;
+        Ok(f(span, FormulaKind::Forall(x, self.dom(), body)))
     }
 
     /// `there is exactly one topmost piece and it is large`: the one piece does both.
@@ -331,19 +418,14 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(bin(BinOp::And, a, b))
     }
 
+    /// Whether `it is not the case that` (or the like) starts here.
+    fn wide_negation_ahead(&self) -> bool {
+        WIDE.iter().any(|w| self.c.is_words(w))
+    }
+
     fn not_sentence(&mut self) -> R<F<V>> {
         self.enter()?;
         let start = self.start();
-        const WIDE: [&[&str]; 8] = [
-            &["it", "is", "not", "the", "case", "that"],
-            &["it", "isn't", "the", "case", "that"],
-            &["it's", "not", "the", "case", "that"],
-            &["it", "is", "not", "true", "that"],
-            &["it", "isn't", "true", "that"],
-            &["it's", "not", "true", "that"],
-            &["it", "is", "false", "that"],
-            &["it's", "false", "that"],
-        ];
         let r = if let Some(w) = WIDE.iter().find(|w| self.c.is_words(w)) {
             // The whole rest of the clause, where `any` means `a`.
             self.c.pos += w.len();
@@ -363,7 +445,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(r)
     }
 
-    fn atomic(&mut self) -> R<F<V>> {
+    pub(crate) fn atomic(&mut self) -> R<F<V>> {
         let start = self.start();
         if self.c.is_sym(Sym::LParen) {
             self.c.bump();
@@ -394,7 +476,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// `there is/are ...`.
-    fn there(&mut self) -> R<F<V>> {
+    pub(crate) fn there(&mut self) -> R<F<V>> {
         let contracted = self.c.is_word("there's");
         let start = self.c.bump().start;
         if contracted {
@@ -417,9 +499,27 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// What follows `there is`: a determiner and a noun phrase (or a list of them),
     /// a comparative, or `only` and a noun phrase.
-    pub(super) fn existential(&mut self, start: usize, neg: bool) -> R<F<V>> {
+    pub(crate) fn existential(&mut self, start: usize, neg: bool) -> R<F<V>> {
         let f = if self.comparative_ahead() {
             self.comparative(start)?
+        } else if self.c.is_word("neither") {
+            // `there are neither red tiles nor blue tiles`.
+            self.c.bump();
+            let a_start = self.start();
+            let Some(a) = self.there_item(a_start, neg)? else {
+                return Err(self.c.expected("a kind of piece after `neither`"));
+            };
+            if !self.c.eat_word("nor") {
+                return Err(self.c.expected("`nor` (write `there are neither A nor B`)"));
+            }
+            let b_start = self.start();
+            let Some(b) = self.there_item(b_start, neg)? else {
+                return Err(self.c.expected("a kind of piece after `nor`"));
+            };
+            let (sa, sb) = (a.span(), b.span());
+            bin(BinOp::And, not(sa, a), not(sb, b))
+        } else if let Some(f) = self.adjective_list_items(start)? {
+            f
         } else {
             let Some(mut f) = self.there_item(start, neg)? else {
                 return Err(self.c.expected(
@@ -429,13 +529,27 @@ impl<V: Vocabulary> Parser<'_, V> {
             // `there is a small piece and a large piece`: a list of items, unless what
             // follows the `and` is a sentence of its own.
             let mut list_op = None;
-            while let Some(op) = match self.c.word() {
-                Some("and") => Some(BinOp::And),
-                Some("or") => Some(BinOp::Or),
-                _ => None,
-            } {
+            loop {
                 let save = self.c.pos;
-                let conj = self.c.bump();
+                // `, and` / `, or` / `,` between items; `but` is `and` (`a yellow tile
+                // but no green tile`).
+                let comma = self.c.eat_sym(Sym::Comma);
+                let op = match self.c.word() {
+                    Some("and") => BinOp::And,
+                    Some("or") => BinOp::Or,
+                    Some("but") if !self.c.is_words(&["but", "not", "both"]) => BinOp::And,
+                    // A comma alone continues a list that ends in `and` / `or`.
+                    _ if comma && self.list_ends_ahead() => list_op.unwrap_or(BinOp::And),
+                    _ => {
+                        self.c.pos = save;
+                        break;
+                    }
+                };
+                let conj = if comma && !matches!(self.c.word(), Some("and" | "or" | "but")) {
+                    self.c.prev()
+                } else {
+                    self.c.bump()
+                };
                 let item_start = self.start();
                 let subject = self.subject.clone();
                 match self.there_item(item_start, neg) {
@@ -465,9 +579,76 @@ impl<V: Vocabulary> Parser<'_, V> {
         })
     }
 
+    /// Whether an `and` / `or` comes before the sentence ends (at `then`, `if`, `)`,
+    /// `;` or the end), so that a comma here separates items of a list.
+    fn list_ends_ahead(&self) -> bool {
+        let mut k = 0;
+        while let Some(t) = self.c.peek_at(k) {
+            match &t.tok {
+                Tok::Word(w) if matches!(w.as_str(), "and" | "or") => return true,
+                Tok::Word(w) if matches!(w.as_str(), "then" | "if" | "iff" | "unless") => {
+                    return false;
+                }
+                Tok::Sym(Sym::RParen | Sym::Semicolon) => return false,
+                _ => k += 1,
+            }
+        }
+        false
+    }
+
+    /// `there are red, blue and green tiles`, `there are both small and large pieces`:
+    /// adjectives joined by `and` before one plural noun, each kind there.
+    fn adjective_list_items(&mut self, start: usize) -> R<Option<F<V>>> {
+        let save = self.c.pos;
+        let both = self.c.eat_word("both");
+        let mut adjs = Vec::new();
+        let mut saw_and = false;
+        while let Some(p) = self.c.word().and_then(V::adjective) {
+            adjs.push((p, self.c.here()));
+            self.c.bump();
+            if self.c.eat_sym(Sym::Comma) {
+                saw_and |= self.c.eat_word("and");
+                continue;
+            }
+            if self.c.eat_word("and") {
+                saw_and = true;
+                continue;
+            }
+            break;
+        }
+        let noun_plural = self
+            .c
+            .word()
+            .is_some_and(|w| V::is_noun(w) && w.ends_with('s'));
+        if adjs.len() < 2 || !saw_and || !noun_plural || (both && adjs.len() != 2) {
+            self.c.pos = save;
+            return Ok(None);
+        }
+        let noun = self.c.bump();
+        if !self.at_clause_end(0) {
+            self.c.pos = save;
+            return Ok(None);
+        }
+        let x = Var(self.base);
+        let dom = self.dom();
+        let mut out: Option<F<V>> = None;
+        for (p, at) in adjs {
+            let span = at.start..noun.end;
+            let one = f(
+                span.clone(),
+                FormulaKind::Exists(x, dom, f(at, FormulaKind::Unary(p, x))),
+            );
+            out = and_opt(out, Some(one));
+        }
+        Ok(out.map(|g| g.respan(self.span_from(start))))
+    }
+
     /// One item after `there is` (`there is not` when `neg`): a determiner and a noun
     /// phrase, or a structure noun (`exactly two groups`, `at least ten pips`).
     fn there_item(&mut self, start: usize, neg: bool) -> R<Option<F<V>>> {
+        if let Some(f) = V::there_item(self, start, neg) {
+            return f.map(Some);
+        }
         if let Some(f) = self.pieces_of(start)? {
             return Ok(Some(f));
         }
@@ -512,7 +693,11 @@ impl<V: Vocabulary> Parser<'_, V> {
         if let Some(vp) = group {
             return Ok(Some(self.group_sentence(&det, &np, &vp, span)?));
         }
-        if matches!(det.det, Det::NoN(_)) {
+        if np.pair.is_some() {
+            return Ok(Some(self.pair_sentence(&det, &np, None, span)?));
+        }
+        // `there are no two red tiles`: fewer than two, where bare numbers read.
+        if matches!(det.det, Det::NoN(_)) && !V::POLICY.bare_number_at_least {
             return Err(refusal);
         }
         Ok(Some(self.quantified(det, np, None, span)?))
@@ -520,7 +705,13 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `Det NP VP`, or (without a verb phrase) there are such pieces; the subject
     /// is kept for a following `it`.
-    fn quantified(&mut self, det: DetS, np: Np<V>, vp: Option<Vp<V>>, span: Span) -> R<F<V>> {
+    pub(crate) fn quantified(
+        &mut self,
+        det: DetS,
+        np: Np<V>,
+        vp: Option<Vp<V>>,
+        span: Span,
+    ) -> R<F<V>> {
         let outer = self.discourse.clone();
         let formula = self.quantify(
             &det,
@@ -542,7 +733,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// Sentences that start with `the`.
-    fn the_sentence(&mut self) -> R<F<V>> {
+    pub(crate) fn the_sentence(&mut self) -> R<F<V>> {
         let w1 = self.c.word_at(1).unwrap_or("");
         if matches!(w1, "number" | "count") || V::THE_TERMS.contains(&w1) {
             return self.number_sentence();
@@ -552,7 +743,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// Sentences whose subject is `it`: the piece named before (`if a piece points up,
     /// it ...`), or else the structure (`it is connected`, `it has two groups`).
-    fn it_sentence(&mut self) -> R<F<V>> {
+    pub(crate) fn it_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         if self.discourse.is_empty() {
             return V::it_subject(self, start);
@@ -576,7 +767,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `Det NP VP`, or a determiner phrase alone (`no large pieces`), which says that
     /// there are such pieces.
-    pub(super) fn det_sentence(&mut self) -> R<F<V>> {
+    pub(crate) fn det_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         let Some(det) = self.det(true)? else {
             return self.bare_noun_sentence(start);
@@ -645,6 +836,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             _ => vp,
         };
+        if np.pair.is_some() {
+            return self.pair_sentence(&det, &np, Some(&vp), span);
+        }
         if vp.is_group() {
             return self.group_sentence(&det, &np, &vp, span);
         }
@@ -659,7 +853,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// A determiner phrase alone: `at least one small piece`, `no large pieces`,
     /// `exactly two pieces`, `only small pieces` mean `there is/are ...`.
-    fn fragment(&mut self, det: DetS, np: Np<V>, start: usize) -> R<F<V>> {
+    pub(crate) fn fragment(&mut self, det: DetS, np: Np<V>, start: usize) -> R<F<V>> {
         if !matches!(
             det.det,
             Det::Some | Det::No | Det::Num(_) | Det::Parity(_) | Det::Only
@@ -676,6 +870,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             .with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")));
         }
         let span = self.span_from(start);
+        if np.pair.is_some() {
+            return self.pair_sentence(&det, &np, None, span);
+        }
         self.quantified(det, np, None, span)
     }
 
@@ -746,7 +943,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// `all pieces point the same direction`, `no two pieces touch`, `some pieces
     /// touch each other`, `the pieces are connected`: a verb phrase that speaks of
     /// several pieces at once, with its subject's determiner.
-    fn group_sentence(&self, det: &DetS, np: &Np<V>, vp: &Vp<V>, span: Span) -> R<F<V>> {
+    pub(crate) fn group_sentence(&self, det: &DetS, np: &Np<V>, vp: &Vp<V>, span: Span) -> R<F<V>> {
         let refuse = |what: &str| {
             Err(ParsePatternError::new(
                 det.span.clone(),
@@ -759,6 +956,12 @@ impl<V: Vocabulary> Parser<'_, V> {
         let rx = self.lower_np(np, x, self.base + 2, &outer)?;
         let ry = self.lower_np(np, y, self.base + 2, &outer)?;
         let distinct: F<V> = not(span.clone(), f(span.clone(), FormulaKind::Same(y, x)));
+        // `adjacent tiles`: the two are so related.
+        let pairc: Option<F<V>> = np
+            .pair
+            .as_ref()
+            .map(|(r, at)| f(at.clone(), FormulaKind::Binary(*r, x, y)));
+        let ry = and_opt(ry, pairc.clone());
         // Some other piece of the phrase relates to x.
         let partner = |rel: F<V>| {
             let body =
@@ -778,9 +981,23 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
         };
         match vp {
+            Vp::NotAll(inner, nspan) => {
+                if !matches!(det.det, Det::Every) {
+                    return refuse(&V::say("`not all` is said of all the pieces"));
+                }
+                let all = self.group_sentence(det, np, inner, span.clone())?;
+                Ok(not(nspan.start.min(span.start)..span.end, all))
+            }
             Vp::Collective(kind, cspan) => {
                 let same = f(cspan.clone(), FormulaKind::Binary(*kind, x, y));
                 match &det.det {
+                    Det::Every if pairc.is_some() => {
+                        // `all adjacent tiles are the same colour`: every such pair.
+                        Ok(not(
+                            span.clone(),
+                            exists_x(partner(not(span.clone(), same))),
+                        ))
+                    }
                     Det::Every => self.collective(*kind, np, cspan.clone(), span),
                     Det::No | Det::NoN(2) => Ok(no_pair(same)),
                     Det::NoN(n) => {
@@ -853,6 +1070,27 @@ impl<V: Vocabulary> Parser<'_, V> {
                     Det::NoN(_) | Det::Only | Det::Half(_) | Det::TheUnique => refuse(
                         &V::say("`each other` is said of two pieces at a time; say `no two`, `some` or a number"),
                     ),
+                    Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n >= 3 => {
+                        if !V::cluster(*pred, *n) {
+                            return refuse(&V::say(
+                                "more than three pieces relating to each other could form a line, a ring or a cluster: say it of two or three at a time",
+                            ));
+                        }
+                        // Three that touch each other: one of them touches the other two.
+                        let others = count(
+                            y,
+                            dom,
+                            and_opt(Some(distinct.clone()), and_opt(ry.clone(), Some(rel)))
+                                .expect("present"),
+                            rspan.clone(),
+                        );
+                        Ok(exists_x(cmp(
+                            CmpOp::Ge,
+                            others,
+                            int(n - 1, det.span.clone()),
+                            span.clone(),
+                        )))
+                    }
                     _ => {
                         // Count the pieces that have such a partner.
                         let plain = Np::all(np.span.clone());
@@ -886,8 +1124,126 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
     }
 
+    /// `two adjacent tiles are red`, `there are two tiles of the same colour`, `no two
+    /// tiles side by side are red`: a noun phrase that speaks of pairs so related, each
+    /// of them doing the verb phrase (or, for one that speaks of them at once, the
+    /// pair doing it).
+    pub(crate) fn pair_sentence(
+        &self,
+        det: &DetS,
+        np: &Np<V>,
+        vp: Option<&Vp<V>>,
+        span: Span,
+    ) -> R<F<V>> {
+        if let Some(vp) = vp.filter(|v| v.is_group()) {
+            return self.group_sentence(det, np, vp, span);
+        }
+        let (rel, at) = np.pair.clone().expect("a noun phrase of pairs");
+        let (x, y) = (Var(self.base), Var(self.base + 1));
+        let d = self.base + 2;
+        let dom = self.dom();
+        let outer = self.discourse.clone();
+        let mut one = np.clone();
+        one.pair = None;
+        let body = |z: Var| -> R<Option<F<V>>> {
+            let r = self.lower_np(&one, z, d, &outer)?;
+            let v = match vp {
+                Some(v) => Some(self.lower_vp(v, z, d, &outer)?),
+                None => None,
+            };
+            Ok(and_opt(r, v))
+        };
+        let (bx, by) = (body(x)?, body(y)?);
+        let related: F<V> = bin(
+            BinOp::And,
+            not(at.clone(), f(at.clone(), FormulaKind::Same(y, x))),
+            f(at.clone(), FormulaKind::Binary(rel, x, y)),
+        );
+        let exists_pair = |bx: Option<F<V>>, by: Option<F<V>>| {
+            let inner = and_opt(and_opt(Some(related.clone()), bx), by).expect("present");
+            let inner = f(span.clone(), FormulaKind::Exists(y, dom, inner));
+            f(span.clone(), FormulaKind::Exists(x, dom, inner))
+        };
+        Ok(match &det.det {
+            Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => exists_pair(bx, by),
+            Det::No | Det::NoN(2) => not(span.clone(), exists_pair(bx, by)),
+            Det::NoN(n) if V::cluster(rel, *n) => {
+                let others = count(
+                    y,
+                    dom,
+                    and_opt(Some(related.clone()), by).expect("present"),
+                    at.clone(),
+                );
+                let enough = cmp(
+                    CmpOp::Ge,
+                    others,
+                    int(n - 1, det.span.clone()),
+                    span.clone(),
+                );
+                let inner = and_opt(bx, Some(enough)).expect("present");
+                not(
+                    span.clone(),
+                    f(span.clone(), FormulaKind::Exists(x, dom, inner)),
+                )
+            }
+            Det::Only if vp.is_none() && V::cluster(rel, i64::MAX) => {
+                // `only tiles of the same colour`: every two of them are so related.
+                let (rx, ry) = (
+                    bx.unwrap_or_else(|| f(span.clone(), FormulaKind::Bool(true))),
+                    by,
+                );
+                let inner = match ry {
+                    Some(ry) => bin(
+                        BinOp::Implies,
+                        ry,
+                        f(at.clone(), FormulaKind::Binary(rel, x, y)),
+                    ),
+                    None => f(at.clone(), FormulaKind::Binary(rel, x, y)),
+                };
+                let inner = f(span.clone(), FormulaKind::Forall(y, dom, inner));
+                let inner = bin(BinOp::Implies, rx, inner);
+                f(span.clone(), FormulaKind::Forall(x, dom, inner))
+            }
+            Det::Every => {
+                // Every such pair: both do it.
+                let both =
+                    and_opt(bx, by).unwrap_or_else(|| f(span.clone(), FormulaKind::Bool(true)));
+                let inner = bin(BinOp::Implies, related.clone(), both);
+                let inner = f(span.clone(), FormulaKind::Forall(y, dom, inner));
+                f(span.clone(), FormulaKind::Forall(x, dom, inner))
+            }
+            Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n >= 3 => {
+                if !V::cluster(rel, *n) {
+                    return Err(V::pair_refusal(rel, det.span.start..np.span.end));
+                }
+                // One of them related to the others.
+                let others = count(
+                    y,
+                    dom,
+                    and_opt(Some(related.clone()), by).expect("present"),
+                    at.clone(),
+                );
+                let enough = cmp(
+                    CmpOp::Ge,
+                    others,
+                    int(n - 1, det.span.clone()),
+                    span.clone(),
+                );
+                let inner = and_opt(bx, Some(enough)).expect("present");
+                f(span.clone(), FormulaKind::Exists(x, dom, inner))
+            }
+            _ => return Err(V::pair_refusal(rel, det.span.start..np.span.end)),
+        })
+    }
+
     /// `all NP point the same direction` and kin.
-    fn collective(&self, kind: V::Binary, np: &Np<V>, cspan: Span, span: Span) -> R<F<V>> {
+    pub(crate) fn collective(
+        &self,
+        kind: V::Binary,
+        np: &Np<V>,
+        cspan: Span,
+        span: Span,
+    ) -> R<F<V>> {
         if np.is_plain()
             && self.within.is_none()
             && let Some(term) = V::collective_term(kind, cspan.clone())
@@ -926,4 +1282,5 @@ pub(super) fn ambiguous_it<V: Vocabulary>(it: Span) -> ParsePatternError {
         ),
     )
     .with_help(format!("e.g. `{}`", V::RELATIVE_EXAMPLE))
+    .with_example(V::RELATIVE_EXAMPLE)
 }

@@ -1,11 +1,11 @@
 //! Verb phrases: `points up`, `touches each other`, `is pointed at by ...`, `has two pips`,
 //! `are in different rows`, and the complements of `is`.
 
-use super::{Mode, Parser, Place, R, Sym, Vocabulary, Vp, splice};
+use super::{Mode, Obj, Parser, Place, R, Sym, Vocabulary, Vp, splice};
 use crate::lang::error::ParsePatternError;
 
 impl<V: Vocabulary> Parser<'_, V> {
-    pub(super) fn vp_start(&self, k: usize, mode: Mode) -> bool {
+    pub(crate) fn vp_start(&self, k: usize, mode: Mode) -> bool {
         let Some(w) = self.c.word_at(k) else {
             return false;
         };
@@ -23,7 +23,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
     }
 
-    pub(super) fn vp(&mut self, mode: Mode) -> R<Vp<V>> {
+    pub(crate) fn vp(&mut self, mode: Mode) -> R<Vp<V>> {
         self.enter()?;
         let (mut a, mut neg) = self.vp_and(mode)?;
         while self.c.is_word("or") && self.vp_start(1, mode) {
@@ -37,7 +37,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(a)
     }
 
-    pub(super) fn vp_and(&mut self, mode: Mode) -> R<(Vp<V>, bool)> {
+    pub(crate) fn vp_and(&mut self, mode: Mode) -> R<(Vp<V>, bool)> {
         let (mut a, mut neg) = self.vp_atom(mode)?;
         while self.c.is_word("and") && self.vp_start(1, mode) {
             self.check_negation_scope(neg)?;
@@ -51,7 +51,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// After `does not point up`, a following `and touch ...` / `or touch ...` could be
     /// under the same `not`: refuse rather than guess.
-    pub(super) fn check_negation_scope(&self, after_do_not: bool) -> R<()> {
+    pub(crate) fn check_negation_scope(&self, after_do_not: bool) -> R<()> {
         if after_do_not && self.c.word_at(1).is_some_and(|w| V::DO_VERBS.contains(&w)) {
             return Err(ParsePatternError::new(
                 self.c.here(),
@@ -67,7 +67,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// One verb and its complement. The flag says it was negated with `do not` (see
     /// [`Parser::check_negation_scope`]).
-    pub(super) fn vp_atom(&mut self, mode: Mode) -> R<(Vp<V>, bool)> {
+    pub(crate) fn vp_atom(&mut self, mode: Mode) -> R<(Vp<V>, bool)> {
         self.enter()?;
         let start = self.start();
         let w = self.c.word().unwrap_or("").to_string();
@@ -126,8 +126,21 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     /// `each other` / `one another`, if next.
-    pub(super) fn each_other(&mut self) -> bool {
+    pub(crate) fn each_other(&mut self) -> bool {
         self.c.eat_words(&["each", "other"]) || self.c.eat_words(&["one", "another"])
+    }
+
+    /// After `has` / `have`: a thing that relates to the subject through `it` (`has a
+    /// small piece above it`, `has a blue tile adjacent to it`).
+    pub(crate) fn has_object(&mut self, start: usize) -> R<Vp<V>> {
+        let obj = self.object()?;
+        if !matches!(&obj, Obj::Dp(dp) if dp.np.mentions_it()) {
+            return Err(ParsePatternError::new(
+                self.span_from(start),
+                V::say("say how the other piece relates to it: `has a small piece above it`"),
+            ));
+        }
+        Ok(Vp::Has(Box::new(obj), self.span_from(start)))
     }
 
     /// After `touch(es)` (the vocabulary's `rel`): an object, `each other`, or nothing
@@ -161,7 +174,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// After `is` / `are` (and `not`): adjectives and relations joined by `and`/`or`
     /// (`and` binding tighter).
-    pub(super) fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp<V>> {
+    pub(crate) fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp<V>> {
         // `the pieces are all small`: a floating `all` adds nothing to `all`.
         if matches!(self.c.word(), Some("all" | "each" | "both"))
             && !self.c.is_words(&["all", "of"])
@@ -175,6 +188,17 @@ impl<V: Vocabulary> Parser<'_, V> {
                 ));
             }
             self.c.bump();
+            if neg {
+                // `the pieces are not all small`: not every piece is.
+                let first = self.licensing(true, Self::comp_atom)?;
+                return Ok(Vp::NotAll(Box::new(first), self.span_from(start)));
+            }
+        }
+        if self.c.is_word("neither") {
+            return self.neither_nor(start);
+        }
+        if self.c.is_word("either") && !neg {
+            return self.either_or();
         }
         let first = if neg {
             self.licensing(true, Self::comp_atom)?
@@ -244,6 +268,74 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(vp)
     }
 
+    /// `either red or yellow` (colours, or kinds, that cannot both hold: inclusive and
+    /// exclusive alike), `either small or vertical but not both`.
+    fn either_or(&mut self) -> R<Vp<V>> {
+        let either = self.c.bump();
+        let a = self.comp_atom()?;
+        self.c.eat_sym(Sym::Comma);
+        if !self.c.eat_word("or") {
+            return Err(self.c.expected("`or` (write `either red or blue`)"));
+        }
+        let b = self.comp_atom()?;
+        if self.c.eat_words(&["but", "not", "both"]) {
+            let (na, nb) = (a.span(), b.span());
+            let left = Vp::And(
+                Box::new(a.clone()),
+                Box::new(Vp::Not(Box::new(b.clone()), nb)),
+            );
+            let right = Vp::And(Box::new(Vp::Not(Box::new(a), na)), Box::new(b));
+            return Ok(Vp::Or(Box::new(left), Box::new(right)));
+        }
+        let exclusive =
+            matches!((&a, &b), (Vp::Unary(p, _), Vp::Unary(q, _)) if V::exclusive(*p, *q));
+        if !exclusive {
+            let end = b.span().end;
+            return Err(ParsePatternError::new(
+                either.clone(),
+                "`either ... or ...` could be inclusive or exclusive: add `but not both`, or drop `either`",
+            )
+            .with_example(splice(self.src, &(end..end), " but not both"))
+            .with_example(splice(self.src, &(either.start..b.span().start.min(either.end + 1)), "")));
+        }
+        Ok(Vp::Or(Box::new(a), Box::new(b)))
+    }
+
+    /// `neither small nor large`, `neither all red nor all blue` (each side with a
+    /// floating `all` negates the subject's `every`).
+    fn neither_nor(&mut self, start: usize) -> R<Vp<V>> {
+        self.c.bump();
+        let side = |p: &mut Self| -> R<Vp<V>> {
+            let at = p.start();
+            let all = p.c.is_word("all") && p.universal_subject && p.c.word_at(1) != Some("of");
+            if all {
+                p.c.bump();
+            }
+            let a = p.licensing(true, Self::comp_atom)?;
+            let span = p.span_from(at);
+            if all {
+                Ok(Vp::NotAll(Box::new(a), span))
+            } else if a.is_group() {
+                Err(ParsePatternError::new(
+                    span,
+                    V::say(
+                        "a negated `the same ...` is ambiguous (not all of them, or none?): say `no two pieces ...` or `not all pieces ...`",
+                    ),
+                ))
+            } else {
+                Ok(Vp::Not(Box::new(a), span))
+            }
+        };
+        let a = side(self)?;
+        self.c.eat_sym(Sym::Comma);
+        if !self.c.eat_word("nor") {
+            return Err(self.c.expected("`nor` (write `neither small nor large`)"));
+        }
+        let b = side(self)?;
+        let _ = start;
+        Ok(Vp::And(Box::new(a), Box::new(b)))
+    }
+
     /// One complement of `is`: an adjective, a predicate nominal, a place or
     /// comparison with its object, or what speaks of the things at once (`the same
     /// size`, `in different rows`, `connected`).
@@ -294,7 +386,6 @@ impl<V: Vocabulary> Parser<'_, V> {
         .find(|ws| self.c.is_words(ws))
         .map(|ws| ws.len())
         .and_then(|n| self.line_at(n).map(|l| (n, l)))
-        .map(|(n, l)| (n, l))
         {
             // `in one row`: all in the same row.
             let (n, line) = n;

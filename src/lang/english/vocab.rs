@@ -154,6 +154,10 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     fn check_words(_toks: &[Token]) -> R<()> {
         Ok(())
     }
+    /// The spelling the vocabulary reads a word in (`color` is `colour`), if another.
+    fn spelling(_w: &str) -> Option<&'static str> {
+        None
+    }
     /// Drops phrases that add nothing (`in the koan`, `in my subset`) at token `i`:
     /// how many tokens, if any.
     fn ignored_at(_toks: &[Token], _i: usize) -> usize {
@@ -170,15 +174,52 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     }
     /// The sameness a noun names after `the same` / `different` (`size`, `colour`).
     fn sameness(w: &str) -> Option<Self::Binary>;
+    /// Whether two properties never hold of one thing together (two colours, two
+    /// sizes), so that `either A or B` needs no `but not both`.
+    fn exclusive(_a: Self::Unary, _b: Self::Unary) -> bool {
+        false
+    }
     /// Whether `is the same W` (no `as`) speaks of the things at once.
     fn same_complement(w: &str) -> bool;
     /// The vocabulary's relation for a shared place.
     fn place(p: Place) -> Option<Self::Binary>;
-    /// The relation of `touches` (no object: `touch each other`), if the vocabulary
-    /// has the verb.
-    fn touching() -> Option<Self::Binary>;
+    /// A word (or two) before the noun that makes the noun phrase speak of pairs so
+    /// related (`adjacent tiles`), and how many words.
+    fn pair_adjective(_p: &Parser<'_, Self>) -> Option<(Self::Binary, usize)> {
+        None
+    }
+    /// A phrase after the noun that makes it speak of pairs (`side by side`, `of the
+    /// same colour` when nothing is compared with), read.
+    fn pair_after_noun(_p: &mut Parser<'_, Self>) -> Option<(Self::Binary, Span)> {
+        None
+    }
+    /// An item after `there is` of the vocabulary's own (`a row with two red tiles`).
+    fn there_item(_p: &mut Parser<'_, Self>, _start: usize, _neg: bool) -> Option<R<Self::F>> {
+        None
+    }
     /// Whether the relation is symmetric (`each other` needs it one way only).
     fn symmetric(b: Self::Binary) -> bool;
+    /// Whether `n` things so related to each other read as one cluster: any number
+    /// for an equivalence (`four tiles of the same colour`), three for adjacency (one
+    /// of them touches the other two), no more for others.
+    fn cluster(_b: Self::Binary, n: i64) -> bool {
+        n <= 2
+    }
+    /// The refusal of a number of pairs (`the number of tiles of the same colour`).
+    fn pair_count_refusal(_b: Self::Binary, at: Span) -> crate::lang::ParsePatternError {
+        crate::lang::ParsePatternError::new(
+            at,
+            "this speaks of pairs, which are not counted: count one kind at a time",
+        )
+    }
+    /// The refusal of a count of pairs that leaves the reading open (`exactly two
+    /// adjacent tiles are red`).
+    fn pair_refusal(_b: Self::Binary, at: Span) -> crate::lang::ParsePatternError {
+        crate::lang::ParsePatternError::new(
+            at,
+            "things counted in pairs take `two`, `at least two`, `no two` or `every two`: `exactly` and `at most` leave open whether one pair or every pair is meant",
+        )
+    }
 
     // Hooks: each reads what is the vocabulary's own, or returns `None` without
     // consuming anything.
@@ -265,6 +306,11 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     /// The refusal of a comparison with the thing a phrase is said of, where there is
     /// none (`a tile of the same colour is red`).
     fn anchor_refusal(span: Span) -> crate::lang::ParsePatternError;
+    /// The refusal of several things compared with the thing a phrase is said of
+    /// (`adjacent to two tiles of the same colour`: as it, or as each other?).
+    fn anchor_plural_refusal(span: Span) -> crate::lang::ParsePatternError {
+        Self::anchor_refusal(span)
+    }
 
     /// Whether a suggested text reads and can be both true and false (it says
     /// something a player could mean).

@@ -185,6 +185,11 @@ impl<'a> Env<'a> {
             }
             TermKind::Tiles => self.g.cells.len() as i128,
             TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i128,
+            TermKind::ColoursIn(s) => {
+                let region = self.domain(Domain::In(*s));
+                self.by_colour.iter().filter(|m| **m & region != 0).count() as i128
+            }
+            TermKind::Mul(k, a) => self.term(a).saturating_mul(i128::from(*k)),
             TermKind::Add(a, b) => self.term(a).saturating_add(self.term(b)),
             TermKind::Sub(a, b) => self.term(a).saturating_sub(self.term(b)),
         }

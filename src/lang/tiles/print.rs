@@ -169,6 +169,22 @@ fn term(t: &Term, names: &mut Names, out: &mut String) {
         TermKind::Int(n) => out.push_str(&n.to_string()),
         TermKind::Tiles => out.push_str("tiles"),
         TermKind::Colours => out.push_str("colours"),
+        TermKind::ColoursIn(s) => {
+            out.push_str("colours(");
+            out.push_str(&names.name(*s));
+            out.push(')');
+        }
+        TermKind::Mul(k, a) => {
+            out.push_str(&format!("{k} * "));
+            let paren = matches!(a.kind, TermKind::Add(..) | TermKind::Sub(..));
+            if paren {
+                out.push('(');
+            }
+            term(a, names, out);
+            if paren {
+                out.push(')');
+            }
+        }
         TermKind::Count(v, d, body) => {
             let name = names.bind_tile(*v);
             out.push_str("count(");
@@ -271,7 +287,15 @@ fn sentence(f: &Formula) -> Option<String> {
                 Some(format!("no {} has {}", k.noun(), holds(*s, body)?))
             }
             FormulaKind::Bin(..) => None,
-            _ => Some(format!("it is not the case that {}", sentence(a)?)),
+            _ => {
+                let s = sentence(a)?;
+                // `not every tile is red` reads as a clause; `it is not the case
+                // that` would take in whatever follows.
+                Some(match s.strip_prefix("every ") {
+                    Some(_) => format!("not {s}"),
+                    None => format!("(it is not the case that {s})"),
+                })
+            }
         },
         FormulaKind::Exists(x, Domain::Subset, body) => {
             if let Some(s) = pair(*x, body, "two") {
@@ -515,7 +539,7 @@ fn term_words(t: &Term) -> Option<String> {
         TermKind::Count(x, Domain::Subset, body) => {
             format!("the number of {}", np(*x, Some(&**body), true, &[])?)
         }
-        TermKind::Count(..) => return None,
+        TermKind::Count(..) | TermKind::ColoursIn(_) | TermKind::Mul(..) => return None,
         TermKind::Add(a, b) => format!("{} plus {}", term_words(a)?, term_words(b)?),
         TermKind::Sub(a, b) => format!("{} minus {}", term_words(a)?, term_words(b)?),
     })
@@ -563,11 +587,18 @@ fn np(x: Var, restriction: Option<&Formula>, plural: bool, outer: &[Var]) -> Opt
         out.push(' ');
         out.push_str(h);
     }
-    for (i, c) in clauses.iter().enumerate() {
-        out.push_str(if i == 0 { " that " } else { " and that " });
+    // One relative clause, its complements joined by `and`; the one with a clause of
+    // its own goes last, so that `and` cannot be read as joining that inner clause.
+    if !clauses.is_empty() {
+        let nested = |c: &String| c.contains(" that ");
+        if clauses.iter().filter(|c| nested(c)).count() > 1 {
+            return None;
+        }
+        clauses.sort_by_key(|c| nested(c));
+        out.push_str(" that ");
         out.push_str(verb);
         out.push(' ');
-        out.push_str(c);
+        out.push_str(&clauses.join(" and "));
     }
     Some(out)
 }
@@ -636,10 +667,14 @@ fn relation_words(r: Relation) -> &'static str {
         Relation::SameRow => "in the same row as",
         Relation::SameColumn => "in the same column as",
         Relation::SameColour => "the same colour as",
-        Relation::Above => "above",
-        Relation::Below => "below",
-        Relation::LeftOf => "left of",
-        Relation::RightOf => "right of",
+        Relation::Above => "in a higher row than",
+        Relation::Below => "in a lower row than",
+        Relation::LeftOf => "in a column further left than",
+        Relation::RightOf => "in a column further right than",
+        Relation::DirectlyAbove => "directly above",
+        Relation::DirectlyBelow => "directly below",
+        Relation::DirectlyLeftOf => "directly left of",
+        Relation::DirectlyRightOf => "directly right of",
     }
 }
 
@@ -679,10 +714,9 @@ fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
             let same_hue = conjuncts(r)
                 .into_iter()
                 .any(|c| hue(c, *y, x) == Some("of the same colour"));
-            if none.is_some()
-                || !is_object_guard(r, *y, x)
-                || (needs_guard(g, x, *y) || same_hue) && !has_guard(r, *y, x)
-            {
+            // `every tile` as an object is never the subject: the tree must say so.
+            let _ = same_hue;
+            if none.is_some() || !is_object_guard(r, *y, x) || !has_guard(r, *y, x) {
                 return None;
             }
             Some(format!(

@@ -377,6 +377,27 @@ impl Number {
         }
     }
 
+    /// `k * self`, by doubling and adding (k is small: `twice`, `half of`).
+    fn times(&self, k: i64, words: usize) -> Number {
+        let mut acc = Number::constant(0);
+        let mut base = self.clone();
+        let mut n = k.unsigned_abs();
+        while n > 0 {
+            if n & 1 == 1 {
+                acc = acc.add(&base, false, words);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.add(&base, false, words);
+            }
+        }
+        if k < 0 {
+            Number::constant(0).add(&acc, true, words)
+        } else {
+            acc
+        }
+    }
+
     /// The colourings where `self op k` holds.
     fn compare(&self, op: CmpOp, k: i128, words: usize) -> Bits {
         // Compare the sliced part with k - offset; inside its bounds that is a small
@@ -621,8 +642,18 @@ impl Tabulator<'_> {
                     .collect();
                 Number::count(shown, self.words)
             }
+            TermKind::ColoursIn(s) => {
+                let region = self.domain(Domain::In(*s));
+                let shown = (0..4)
+                    .map(|c| {
+                        tiles(region).fold(Bits::Zero, |m, i| m.or(&self.colour[i as usize][c]))
+                    })
+                    .collect();
+                Number::count(shown, self.words)
+            }
             TermKind::Add(a, b) => self.term(a).add(&self.term(b), false, self.words),
             TermKind::Sub(a, b) => self.term(a).add(&self.term(b), true, self.words),
+            TermKind::Mul(k, a) => self.term(a).times(*k, self.words),
         }
     }
 
@@ -703,7 +734,7 @@ mod tests {
         prop_oneof![
             1 => leaf,
             2 => count,
-            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| super::super::symbolic::sum(plus, a, b)),
+            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| { let span = a.span.start..b.span.end; let (a, b) = (Box::new(a), Box::new(b)); Term::new(span, if plus { TermKind::Add(a, b) } else { TermKind::Sub(a, b) }) }),
         ]
         .boxed()
     }

@@ -1,0 +1,129 @@
+//! Logical Bluffs statements as players write them (`tests/data/tiles_statements.txt`):
+//! each reads, and means what its symbolic twin means on every colouring of random
+//! subsets (4 to 8 connected tiles, among them ones with 2x2 squares); the canonical
+//! English the umpire says back reads back to the same meaning. The refusals
+//! (`tests/data/tiles_refusals.txt`) are refused for the reason they give, and every
+//! suggestion a refusal makes reads and can be both true and false.
+//!
+//! `cargo test --test lang_tiles -- --nocapture` prints the figures.
+
+use mondo::lang::tiles::{self, Subset, eval::Geometry};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+const STATEMENTS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/tiles_statements.txt"
+);
+
+fn cases(path: &str, sep: &str) -> Vec<(usize, String, String)> {
+    let text = std::fs::read_to_string(path).expect("data file");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let (a, b) = l
+                .split_once(sep)
+                .unwrap_or_else(|| panic!("{path}:{}: `a{sep}b`", i + 1));
+            (i + 1, a.trim().to_string(), b.trim().to_string())
+        })
+        .collect()
+}
+
+/// Connected subsets of 4 to 8 tiles, grown from random tiles (seeded), and a few
+/// fixed ones with 2x2 squares, full rows and full columns.
+fn subsets() -> Vec<Subset> {
+    let mut out: Vec<Subset> = [
+        "B1-B2-B3-B4-C1-C2-C3-C4",
+        "A1-A2-B1-B2",
+        "A1-A2-A3-B1-B2-B3",
+        "A1-B1-C1-D1-D2",
+        "A2-B1-B2-B3-C2",
+        "A1-A2-A3-A4-B4-C4-D4",
+    ]
+    .iter()
+    .map(|s| s.parse().expect("subset"))
+    .collect();
+    let mut rng = StdRng::seed_from_u64(27);
+    while out.len() < 16 {
+        let size = rng.random_range(4..=8);
+        let mut cells = vec![(rng.random_range(0..4u8), rng.random_range(0..4u8))];
+        while cells.len() < size {
+            let (r, c) = cells[rng.random_range(0..cells.len())];
+            let (dr, dc) = [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)][rng.random_range(0..4)];
+            let (nr, nc) = (r as i8 + dr, c as i8 + dc);
+            if (0..4).contains(&nr)
+                && (0..4).contains(&nc)
+                && !cells.contains(&(nr as u8, nc as u8))
+            {
+                cells.push((nr as u8, nc as u8));
+            }
+        }
+        let text: Vec<String> = cells
+            .iter()
+            .map(|(r, c)| format!("{}{}", (b'A' + r) as char, c + 1))
+            .collect();
+        out.push(text.join("-").parse().expect("a connected subset"));
+    }
+    out
+}
+
+/// The first subset on which the two statements' truth tables differ.
+fn differ<'a>(
+    a: &tiles::ast::Formula,
+    b: &tiles::ast::Formula,
+    on: &'a [Subset],
+) -> Option<&'a Subset> {
+    on.iter().find(|s| {
+        let g = Geometry::new(s);
+        g.truth_table(a) != g.truth_table(b)
+    })
+}
+
+#[test]
+fn every_statement_reads_as_its_twin_and_is_said_back_so() {
+    let cases = cases(STATEMENTS, "  =>  ");
+    let on = subsets();
+    let mut failures = Vec::new();
+    let mut read = 0;
+    for (line, text, twin) in &cases {
+        let t = tiles::parse_symbolic(twin)
+            .unwrap_or_else(|e| panic!("line {line}: twin: {}", e.render(twin)));
+        let s = match tiles::parse(text) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("line {line}: {text:?} is refused: {e}"));
+                continue;
+            }
+        };
+        read += 1;
+        if let Some(sub) = differ(&s.formula, &t.formula, &on) {
+            failures.push(format!(
+                "line {line}: {text:?} read as `{}`, not `{twin}`: they differ on {sub}",
+                tiles::symbolic(&s.formula)
+            ));
+            continue;
+        }
+        let said = tiles::english(&s.formula);
+        match tiles::parse(&said) {
+            Ok(again) => {
+                if let Some(sub) = differ(&s.formula, &again.formula, &on) {
+                    failures.push(format!(
+                        "line {line}: said back as {said:?}, which differs on {sub}"
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!(
+                "line {line}: said back as {said:?}, which is refused: {e}"
+            )),
+        }
+    }
+    println!("{read} of {} statements read", cases.len());
+    assert!(cases.len() >= 150, "only {} statements", cases.len());
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
