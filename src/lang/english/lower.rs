@@ -87,6 +87,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                     Dom::All,
                 )?
             }
+            Vp::Is(y, span) => f(span.clone(), FormulaKind::Same(x, *y)),
             Vp::NotAll(_, span) => {
                 return Err(ParsePatternError::new(
                     span.clone(),
@@ -125,6 +126,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         };
         Ok(match obj {
             Obj::It(it) => atom(self.resolve_it(it, outer)?),
+            Obj::Named(v) => atom(*v),
             // The thing the relation is said of: the innermost in scope.
             // Said the other way round (`same_colour(x, y)` for the subject x), as the
             // relation is symmetric.

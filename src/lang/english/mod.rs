@@ -45,6 +45,7 @@
 mod det;
 mod frame;
 mod lower;
+mod named;
 mod noun;
 mod numbers;
 mod object;
@@ -54,6 +55,7 @@ mod sentence;
 mod verb;
 mod vocab;
 
+pub(crate) use named::{Named, is_name};
 pub(crate) use refuse::{polish, polish_with};
 pub(crate) use vocab::{
     Dom, FormulaKind, Logic, Place, Policy, Spanned, TermKind, TermLogic, Vocabulary,
@@ -160,7 +162,7 @@ pub(crate) struct Np<V: Vocabulary> {
     /// pointing up`, `something`).
     pub plural: Option<bool>,
     /// `adjacent tiles`: the noun phrase speaks of pairs so related.
-    pub pair: Option<(V::Binary, Span)>,
+    pub pair: Vec<(V::Binary, Span)>,
 }
 
 impl<V: Vocabulary> Np<V> {
@@ -181,7 +183,7 @@ impl<V: Vocabulary> Np<V> {
     }
 
     pub(crate) fn is_plain(&self) -> bool {
-        self.mods.is_empty() && self.rel.is_none() && self.other.is_none() && self.pair.is_none()
+        self.mods.is_empty() && self.rel.is_none() && self.other.is_none() && self.pair.is_empty()
     }
 
     /// All things (`they`, `of them`, `everything`).
@@ -192,7 +194,7 @@ impl<V: Vocabulary> Np<V> {
             rel: None,
             span,
             plural: None,
-            pair: None,
+            pair: Vec::new(),
         }
     }
 }
@@ -212,6 +214,8 @@ pub(crate) enum Obj<V: Vocabulary> {
     /// The thing whose relation this phrase is the object of (`a tile of the same
     /// colour` is one of the colour of the tile it is said of).
     Anchor(Span),
+    /// A thing named by a letter (`y` in `x is adjacent to y`).
+    Named(Var),
     /// `a large piece or a medium piece`: the relation holds of either.
     Or(Box<Obj<V>>, Box<Obj<V>>),
     And(Box<Obj<V>>, Box<Obj<V>>),
@@ -235,6 +239,8 @@ pub(crate) enum Vp<V: Vocabulary> {
     Recip(V::Binary, Span),
     /// `are connected`, `form one group`: the number of groups.
     Groups(Num, Span),
+    /// `is y`: the thing named `y`.
+    Is(Var, Span),
     /// `has a small piece above it`: there is such a thing (the object speaks of the
     /// subject with `it`).
     Has(Box<Obj<V>>, Span),
@@ -253,7 +259,7 @@ impl<V: Vocabulary> Vp<V> {
             match o {
                 // Not one folded into a word (`isolated`, `touches nothing`).
                 Obj::Dp(dp) => !dp.det.np_done,
-                Obj::It(_) | Obj::Anchor(_) => false,
+                Obj::It(_) | Obj::Anchor(_) | Obj::Named(_) => false,
                 Obj::Or(a, b) | Obj::And(a, b) => obj(a) || obj(b),
             }
         }
@@ -291,6 +297,7 @@ impl<V: Vocabulary> Vp<V> {
         fn obj<V: Vocabulary>(o: &Obj<V>) -> bool {
             match o {
                 Obj::It(_) | Obj::Anchor(_) => true,
+                Obj::Named(..) => false,
                 Obj::Dp(dp) => dp.np.mentions_it(),
                 Obj::Or(a, b) | Obj::And(a, b) => obj(a) || obj(b),
             }
@@ -327,6 +334,7 @@ impl<V: Vocabulary> Vp<V> {
             | Vp::Recip(_, s)
             | Vp::Groups(_, s)
             | Vp::Has(_, s)
+            | Vp::Is(_, s)
             | Vp::NotAll(_, s)
             | Vp::Not(_, s) => s.clone(),
             Vp::And(a, b) | Vp::Or(a, b) => a.span().start..b.span().end,
@@ -502,6 +510,8 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     pub reading_object: bool,
     /// `red and yellow tiles combined`: the noun phrase ends with `combined`.
     pub combined: bool,
+    /// Things named by a letter in scope (`for every tile x, ...`), innermost last.
+    pub names: Vec<(String, Var, Named)>,
 }
 
 impl<'a, V: Vocabulary> Parser<'a, V> {
@@ -524,6 +534,7 @@ impl<'a, V: Vocabulary> Parser<'a, V> {
             within: None,
             reading_object: false,
             combined: false,
+            names: Vec::new(),
         }
     }
 

@@ -65,7 +65,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         let start = self.start();
         let mut mods = Vec::new();
         let mut other = None;
-        let mut pair = None;
+        let mut pair = Vec::new();
         loop {
             if self.c.is_word("other") {
                 other = Some(self.c.bump());
@@ -74,7 +74,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             if let Some((rel, n)) = V::pair_adjective(self) {
                 let here = self.c.here().start;
                 self.c.pos += n;
-                pair = Some((rel, self.span_from(here)));
+                pair.push((rel, self.span_from(here)));
                 continue;
             }
             let Some(m) = self.modifier()? else {
@@ -117,7 +117,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.c.pos += ws.len();
         }
         if let Some(p) = V::pair_after_noun(self) {
-            pair = Some(p);
+            pair.push(p);
         }
         let rel = self.relative_clause()?;
         self.leave();
@@ -346,8 +346,8 @@ impl<V: Vocabulary> Parser<'_, V> {
             "higher" | "lower" => w(1) == "than",
             "left" | "right" => w(1) == "of",
             "to" => w(1) == "the" && matches!(w(2), "left" | "right") && w(3) == "of",
-            "in" => {
-                w(1) == "the" && w(2) == "same" && matches!(w(3), "row" | "column") && w(4) == "as"
+            "in" if w(1) == "the" && w(2) == "same" => {
+                matches!(w(3), "row" | "column") && w(4) == "as"
             }
             _ => V::place_start(self, k),
         }

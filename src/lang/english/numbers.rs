@@ -290,6 +290,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             return Err(self.c.expected(&expected));
         }
         if self.c.eat_words(&["the", "number", "of"]) {
+            if let Some(t) = self.number_such_that(start) {
+                return t;
+            }
             let save = self.c.pos;
             if let Some(counted) = V::counted_noun(self) {
                 return Ok(V::counted_term(self, counted, self.span_from(start)));
@@ -305,7 +308,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     pub(crate) fn count_np(&self, np: &Np<V>) -> R<T<V>> {
-        if let Some((rel, at)) = &np.pair {
+        if let Some((rel, at)) = np.pair.first() {
             return Err(V::pair_count_refusal(*rel, at.clone()));
         }
         let x = Var(self.base);
@@ -617,7 +620,7 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// The number of pieces of `np` that also do `vp`.
     fn count_with(&self, np: &Np<V>, vp: Option<&Vp<V>>) -> R<T<V>> {
-        if let Some((rel, at)) = &np.pair {
+        if let Some((rel, at)) = np.pair.first() {
             return Err(V::pair_count_refusal(*rel, at.clone()));
         }
         let x = Var(self.base);

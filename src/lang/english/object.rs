@@ -83,6 +83,10 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     pub(crate) fn object_one(&mut self) -> R<Obj<V>> {
         let start = self.start();
+        if let Some((v, super::Named::Thing)) = self.named_at(0) {
+            self.c.bump();
+            return Ok(Obj::Named(v));
+        }
         if matches!(self.c.word(), Some("it" | "itself")) {
             if self.c.is_word("itself") {
                 return Err(ParsePatternError::new(
@@ -147,7 +151,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// several things compared with the subject (`two tiles of the same colour`: as
     /// the subject, or as each other?).
     fn check_object(&self, det: &DetS, np: &Np<V>) -> R<()> {
-        if let Some((_, at)) = &np.pair {
+        if let Some((_, at)) = np.pair.first() {
             return Err(ParsePatternError::new(
                 at.clone(),
                 V::say(

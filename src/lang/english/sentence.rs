@@ -426,7 +426,10 @@ impl<V: Vocabulary> Parser<'_, V> {
     fn not_sentence(&mut self) -> R<F<V>> {
         self.enter()?;
         let start = self.start();
-        let r = if let Some(w) = WIDE.iter().find(|w| self.c.is_words(w)) {
+        let r = if let Some(r) = self.for_sentence() {
+            // `for every tile x, S`: S is the rest of the clause.
+            r?
+        } else if let Some(w) = WIDE.iter().find(|w| self.c.is_words(w)) {
             // The whole rest of the clause, where `any` means `a`.
             self.c.pos += w.len();
             let a = self.conditioned(Self::sentence)?;
@@ -459,6 +462,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             return Err(self.c.expected("a sentence"));
         }
         let w = self.c.word().unwrap_or("").to_string();
+        if let Some(f) = self.named_sentence() {
+            return f;
+        }
         if let Some(f) = V::atomic(self, start) {
             return f;
         }
@@ -666,6 +672,9 @@ impl<V: Vocabulary> Parser<'_, V> {
         if let Some(f) = self.structure_noun_item(&det, start)? {
             return Ok(Some(f));
         }
+        if let Some(f) = self.such_that(&det.det, start) {
+            return f.map(Some);
+        }
         let refusal = ParsePatternError::new(
             det.span.clone(),
             V::say(
@@ -693,7 +702,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         if let Some(vp) = group {
             return Ok(Some(self.group_sentence(&det, &np, &vp, span)?));
         }
-        if np.pair.is_some() {
+        if !np.pair.is_empty() {
             return Ok(Some(self.pair_sentence(&det, &np, None, span)?));
         }
         // `there are no two red tiles`: fewer than two, where bare numbers read.
@@ -836,7 +845,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             _ => vp,
         };
-        if np.pair.is_some() {
+        if !np.pair.is_empty() {
             return self.pair_sentence(&det, &np, Some(&vp), span);
         }
         if vp.is_group() {
@@ -870,7 +879,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             .with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")));
         }
         let span = self.span_from(start);
-        if np.pair.is_some() {
+        if !np.pair.is_empty() {
             return self.pair_sentence(&det, &np, None, span);
         }
         self.quantified(det, np, None, span)
@@ -959,8 +968,9 @@ impl<V: Vocabulary> Parser<'_, V> {
         // `adjacent tiles`: the two are so related.
         let pairc: Option<F<V>> = np
             .pair
-            .as_ref()
-            .map(|(r, at)| f(at.clone(), FormulaKind::Binary(*r, x, y)));
+            .iter()
+            .map(|(r, at)| f(at.clone(), FormulaKind::Binary(*r, x, y)))
+            .reduce(|a, b| bin(BinOp::And, a, b));
         let ry = and_opt(ry, pairc.clone());
         // Some other piece of the phrase relates to x.
         let partner = |rel: F<V>| {
@@ -1067,6 +1077,8 @@ impl<V: Vocabulary> Parser<'_, V> {
                         V::say("e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`"),
                     )),
                     Det::No | Det::NoN(2) => Ok(no_pair(rel)),
+                    // Two that touch each other: some pair does.
+                    Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => Ok(exists_x(partner(rel))),
                     Det::NoN(_) | Det::Only | Det::Half(_) | Det::TheUnique => refuse(
                         &V::say("`each other` is said of two pieces at a time; say `no two`, `some` or a number"),
                     ),
@@ -1138,13 +1150,21 @@ impl<V: Vocabulary> Parser<'_, V> {
         if let Some(vp) = vp.filter(|v| v.is_group()) {
             return self.group_sentence(det, np, vp, span);
         }
-        let (rel, at) = np.pair.clone().expect("a noun phrase of pairs");
+        let (rel, at) = np.pair.first().cloned().expect("a noun phrase of pairs");
+        // The relation that fails to hang together as a cluster, if one does.
+        let cluster = |n: i64| np.pair.iter().all(|(r, _)| V::cluster(*r, n));
+        let failing = |n: i64| {
+            np.pair
+                .iter()
+                .find(|(r, _)| !V::cluster(*r, n))
+                .map_or(rel, |(r, _)| *r)
+        };
         let (x, y) = (Var(self.base), Var(self.base + 1));
         let d = self.base + 2;
         let dom = self.dom();
         let outer = self.discourse.clone();
         let mut one = np.clone();
-        one.pair = None;
+        one.pair = Vec::new();
         let body = |z: Var| -> R<Option<F<V>>> {
             let r = self.lower_np(&one, z, d, &outer)?;
             let v = match vp {
@@ -1154,10 +1174,16 @@ impl<V: Vocabulary> Parser<'_, V> {
             Ok(and_opt(r, v))
         };
         let (bx, by) = (body(x)?, body(y)?);
+        let rels: F<V> = np
+            .pair
+            .iter()
+            .map(|(r, at)| f(at.clone(), FormulaKind::Binary(*r, x, y)))
+            .reduce(|a, b| bin(BinOp::And, a, b))
+            .expect("a noun phrase of pairs");
         let related: F<V> = bin(
             BinOp::And,
             not(at.clone(), f(at.clone(), FormulaKind::Same(y, x))),
-            f(at.clone(), FormulaKind::Binary(rel, x, y)),
+            rels.clone(),
         );
         let exists_pair = |bx: Option<F<V>>, by: Option<F<V>>| {
             let inner = and_opt(and_opt(Some(related.clone()), bx), by).expect("present");
@@ -1167,7 +1193,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(match &det.det {
             Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => exists_pair(bx, by),
             Det::No | Det::NoN(2) => not(span.clone(), exists_pair(bx, by)),
-            Det::NoN(n) if V::cluster(rel, *n) => {
+            Det::NoN(n) if cluster(*n) => {
                 let others = count(
                     y,
                     dom,
@@ -1186,19 +1212,15 @@ impl<V: Vocabulary> Parser<'_, V> {
                     f(span.clone(), FormulaKind::Exists(x, dom, inner)),
                 )
             }
-            Det::Only if vp.is_none() && V::cluster(rel, i64::MAX) => {
+            Det::Only if vp.is_none() && cluster(i64::MAX) => {
                 // `only tiles of the same colour`: every two of them are so related.
                 let (rx, ry) = (
                     bx.unwrap_or_else(|| f(span.clone(), FormulaKind::Bool(true))),
                     by,
                 );
                 let inner = match ry {
-                    Some(ry) => bin(
-                        BinOp::Implies,
-                        ry,
-                        f(at.clone(), FormulaKind::Binary(rel, x, y)),
-                    ),
-                    None => f(at.clone(), FormulaKind::Binary(rel, x, y)),
+                    Some(ry) => bin(BinOp::Implies, ry, rels.clone()),
+                    None => rels.clone(),
                 };
                 let inner = f(span.clone(), FormulaKind::Forall(y, dom, inner));
                 let inner = bin(BinOp::Implies, rx, inner);
@@ -1213,8 +1235,8 @@ impl<V: Vocabulary> Parser<'_, V> {
                 f(span.clone(), FormulaKind::Forall(x, dom, inner))
             }
             Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n >= 3 => {
-                if !V::cluster(rel, *n) {
-                    return Err(V::pair_refusal(rel, det.span.start..np.span.end));
+                if !cluster(*n) {
+                    return Err(V::pair_refusal(failing(*n), det.span.start..np.span.end));
                 }
                 // One of them related to the others.
                 let others = count(
@@ -1232,7 +1254,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 let inner = and_opt(bx, Some(enough)).expect("present");
                 f(span.clone(), FormulaKind::Exists(x, dom, inner))
             }
-            _ => return Err(V::pair_refusal(rel, det.span.start..np.span.end)),
+            _ => return Err(V::pair_refusal(failing(2), det.span.start..np.span.end)),
         })
     }
 

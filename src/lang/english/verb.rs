@@ -349,6 +349,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             Vp::Not(Box::new(a), self.span_from(start))
         } else if let Some(p) = V::adjective(&w) {
             Vp::Unary(p, self.c.bump())
+        } else if let Some((y, super::Named::Thing)) = self.named_at(0) {
+            // `x is y`: the same thing.
+            Vp::Is(y, self.c.bump())
         } else if let Some(vp) = V::complement(self, start) {
             vp?
         } else if w == "present" || w == "there" && self.at_clause_end(1) {

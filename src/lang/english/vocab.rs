@@ -193,6 +193,15 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     fn pair_after_noun(_p: &mut Parser<'_, Self>) -> Option<(Self::Binary, Span)> {
         None
     }
+    /// After `for every` / `for some` / `for no`: a named region of the vocabulary's
+    /// (`row s, S`), read whole; `None` when there is none.
+    fn named_region(
+        _p: &mut Parser<'_, Self>,
+        _det: super::Det,
+        _start: usize,
+    ) -> Option<R<Self::F>> {
+        None
+    }
     /// An item after `there is` of the vocabulary's own (`a row with two red tiles`).
     fn there_item(_p: &mut Parser<'_, Self>, _start: usize, _neg: bool) -> Option<R<Self::F>> {
         None

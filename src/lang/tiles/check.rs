@@ -6,7 +6,8 @@
 use super::ast::{Formula, RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
 use super::eval::{Geometry, MAX_CHECKED};
-use super::print::{english, symbolic};
+use super::print::symbolic;
+use super::say::english;
 use super::table::Table;
 use super::table::Untabled;
 use crate::lang::word_count;

@@ -41,8 +41,9 @@ use super::cells::{Colour, Subset};
 use super::eval::Geometry;
 use crate::lang::ParsePatternError;
 use crate::lang::ast::{BinOp, CmpOp, Var};
+use crate::lang::english::is_name;
 use crate::lang::english::{
-    Det, Dom, FormulaKind, Logic, Mode, Num, Obj, Parser, Place as At, Policy, R, Spanned,
+    Det, Dom, FormulaKind, Logic, Mode, Named, Num, Obj, Parser, Place as At, Policy, R, Spanned,
     TermKind as Tk, TermLogic, Vocabulary, Vp, and_opt, bin, cmp, count, int, not, polish_with,
     read_with, splice,
 };
@@ -168,6 +169,8 @@ pub(crate) struct Tiles;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Counted {
     Colours,
+    /// The colours of a named region (`the number of different colours of s`).
+    ColoursOf(Var),
 }
 
 fn colour(w: &str) -> Option<Colour> {
@@ -451,9 +454,47 @@ impl Vocabulary for Tiles {
         None
     }
 
+    fn named_region(p: &mut Parser<'_, Tiles>, det: Det, start: usize) -> Option<R<Formula>> {
+        let (kind, n) = p.region_at(0)?;
+        let name = p.c.word_at(n).filter(|w| is_name(w))?.to_string();
+        p.c.pos += n + 1;
+        Some(p.binding(&name, Named::Region, |p, s| {
+            p.c.eat_sym(Sym::Comma);
+            let body = p.sentence()?;
+            let span = p.span_from(start);
+            Ok(match det {
+                Det::Every => Formula::new(span, K::ForallRegion(s, kind, Box::new(body))),
+                Det::No => not(
+                    span.clone(),
+                    Formula::new(span, K::ExistsRegion(s, kind, Box::new(body))),
+                ),
+                _ => Formula::new(span, K::ExistsRegion(s, kind, Box::new(body))),
+            })
+        }))
+    }
+
     fn there_item(p: &mut Parser<'_, Tiles>, start: usize, _neg: bool) -> Option<R<Formula>> {
         if let Some(f) = p.every_colour(start) {
             return Some(Ok(f));
+        }
+        // `there is a row s such that S`.
+        if matches!(p.c.word(), Some("a" | "an" | "no"))
+            && let Some((kind, n)) = p.region_at(1)
+            && p.c.word_at(1 + n).is_some_and(is_name)
+            && p.c.word_at(2 + n) == Some("such")
+        {
+            let no = p.c.is_word("no");
+            let name = p.c.word_at(1 + n).unwrap_or_default().to_string();
+            p.c.pos += 2 + n;
+            return Some(p.binding(&name, Named::Region, |p, s| {
+                if !p.c.eat_words(&["such", "that"]) {
+                    return Err(p.c.expected("`such that`"));
+                }
+                let body = p.sentence()?;
+                let span = p.span_from(start);
+                let some = Formula::new(span.clone(), K::ExistsRegion(s, kind, Box::new(body)));
+                Ok(if no { not(span, some) } else { some })
+            }));
         }
         p.region_det_at(0)?;
         Some(p.there_region(start))
@@ -580,6 +621,13 @@ impl Vocabulary for Tiles {
         }
         if matches!(p.c.word(), Some("colour" | "colours")) && p.c.word_at(1) != Some("as") {
             p.c.bump();
+            // `the number of different colours of s`: of a named region.
+            if p.c.is_word("of")
+                && let Some((s, Named::Region)) = p.named_at(1)
+            {
+                p.c.pos += 2;
+                return Some(Counted::ColoursOf(s));
+            }
             p.c.eat_word("present");
             return Some(Counted::Colours);
         }
@@ -587,10 +635,10 @@ impl Vocabulary for Tiles {
         None
     }
 
-    fn counted_term(p: &Parser<'_, Tiles>, _c: Counted, span: Span) -> Term {
-        let kind = match p.within {
-            Some(s) => TermKind::ColoursIn(s),
-            None => TermKind::Colours,
+    fn counted_term(p: &Parser<'_, Tiles>, c: Counted, span: Span) -> Term {
+        let kind = match (c, p.within) {
+            (Counted::ColoursOf(s), _) | (Counted::Colours, Some(s)) => TermKind::ColoursIn(s),
+            (Counted::Colours, None) => TermKind::Colours,
         };
         Term::new(span, kind)
     }
