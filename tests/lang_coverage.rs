@@ -13,8 +13,16 @@ mod lang_support;
 
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
 
-/// The share of each set that must read (the figures measured, rounded down).
-const FLOORS: [(&str, f64); 2] = [("lang_natural.txt", 0.85), ("lang_study.txt", 0.79)];
+/// The share of each set that must read (the figures measured, rounded down). Before
+/// the reader became one frame over two vocabularies: natural 85.5 %, study 79.2 %;
+/// the fresh set, written after that work and measured once before any change for
+/// it, read 85.0 % with one misreading (`there are no separate groups` as zero
+/// groups), since fixed.
+const FLOORS: [(&str, f64); 3] = [
+    ("lang_natural.txt", 0.99),
+    ("lang_study.txt", 0.99),
+    ("lang_fresh.txt", 0.96),
+];
 
 fn lines(file: &str) -> Vec<(usize, String, String)> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));

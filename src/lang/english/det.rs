@@ -24,6 +24,11 @@ impl<V: Vocabulary> Parser<'_, V> {
                 self.c.pos += 2;
                 Det::Num(Num::Cmp(CmpOp::Eq, 1))
             }
+            // `a pair of pieces point at each other`: two of them.
+            "a" if w1 == "pair" && self.c.word_at(2) == Some("of") => {
+                self.c.pos += 3;
+                Det::Num(Num::Cmp(CmpOp::Ge, 2))
+            }
             "a" | "an" | "odd" | "even" if self.parity_at().is_some() => {
                 let (p, n) = self.parity_at().expect("checked");
                 self.c.pos += n;
@@ -55,6 +60,15 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             "all" => {
                 self.c.bump();
+                // `all pieces but one point up`, `all but two of the tiles`.
+                if let Some(n) = self.all_but() {
+                    return Ok(Some(DetS {
+                        det: Det::AllBut(n),
+                        span: self.span_from(start),
+                        other: None,
+                        np_done: false,
+                    }));
+                }
                 Det::Every
             }
             "everything" | "everybody" | "everyone" => {
@@ -202,6 +216,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             "the"
                 if w1 == "unique"
                     || w1 == "only"
+                    || w1 == "single"
                     || w1 == "one" && self.c.word_at(2) == Some("and") =>
             {
                 self.c.pos += 2;
@@ -285,6 +300,26 @@ impl<V: Vocabulary> Parser<'_, V> {
             other,
             np_done,
         }))
+    }
+
+    /// After `all`: `but one` / `except two` before or after the noun phrase (`all
+    /// pieces but one`), read when it is there: the number.
+    fn all_but(&mut self) -> Option<i64> {
+        let mut k = 0;
+        while self
+            .c
+            .word_at(k)
+            .is_some_and(|w| V::is_modifier(w) || V::is_noun(w) || matches!(w, "the" | "of"))
+        {
+            k += 1;
+        }
+        if !matches!(self.c.word_at(k), Some("but" | "except")) {
+            return None;
+        }
+        let n = self.number_at(k + 1)?;
+        // The words `but one` leave the noun phrase whole for the reader.
+        self.c.toks.drain(self.c.pos + k..self.c.pos + k + 2);
+        Some(n)
     }
 
     /// `an odd number of` / `odd number of`: the parity and how many words.

@@ -61,6 +61,9 @@ const MODALS: &[&[&str]] = &[
     &["must"],
     &["should"],
     &["can"],
+    &["is", "allowed", "to"],
+    &["are", "allowed", "to"],
+    &["may"],
     &["will"],
     &["shall"],
 ];
@@ -227,7 +230,9 @@ fn rewrite_modals<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
                 .rev()
                 .take(6)
                 .any(|t| matches!(word(t), "no" | "none" | "nothing" | "not"));
-            if m == &["can"] && !(there || only || not || negative) {
+            let permission =
+                matches!(m, [w] if *w == "can" || *w == "may") || m.contains(&"allowed");
+            if permission && !(there || only || not || negative) {
                 out.push(toks[i].clone());
                 i += 1;
                 continue;
@@ -253,26 +258,69 @@ fn rewrite_modals<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
             j += 1;
         }
         let verb = toks.get(j).map(word).unwrap_or("");
+        // `there's gotta be`: `there` and the modal's `is`.
+        if out.last().is_some_and(|t| word(t) == "there's") && verb == "be" {
+            let span = out.last().map(|t| t.span.clone()).unwrap_or_default();
+            out.pop();
+            out.push(synthetic("there", span));
+        }
         let after_there = out.last().is_some_and(|t| word(t) == "there");
         if verb == "be" || (after_there && verb == "exist") {
             let span = toks[i].span.start..toks[j].span.end;
-            if !after_there {
+            // `they can't all be the same size`: not all of them are.
+            if !after_there && !negated {
                 out.extend(floating.iter().cloned());
             }
             out.push(synthetic("is", span.clone()));
             if negated {
                 out.push(synthetic("not", span));
             }
-            if after_there {
+            if after_there || negated {
                 out.extend(floating);
             }
             i = j + 1;
+        } else if V::BASE_VERBS.contains(&verb)
+            && floating.is_empty()
+            && out.last().and_then(|t| t.word()).is_some_and(|w| {
+                (V::is_noun(w) && w.ends_with('s') || w == "ones") && !w.ends_with("ss")
+            })
+            && !out.iter().any(|t| {
+                t.word().is_some_and(|w| {
+                    matches!(
+                        w,
+                        "every"
+                            | "all"
+                            | "each"
+                            | "no"
+                            | "some"
+                            | "the"
+                            | "any"
+                            | "most"
+                            | "these"
+                            | "those"
+                    )
+                }) || t.tok == Tok::Int(0)
+                    || matches!(t.tok, Tok::Int(_))
+            })
+            && !out.iter().any(|t| {
+                t.word()
+                    .is_some_and(|w| crate::lang::words::number_word(w).is_some())
+            })
+        {
+            // `big pieces have to point down`: a rule about every such piece.
+            let span = toks[i].span.start..toks[i + len - 1].span.end;
+            out.push(synthetic(if negated { "never" } else { "always" }, span));
+            i = j;
         } else if V::BASE_VERBS.contains(&verb) {
             let span = toks[i].span.start..toks[i + len - 1].span.end;
-            out.extend(floating);
+            // `they can't all point the same way`: they do not all point it.
+            if !negated {
+                out.extend(floating.iter().cloned());
+            }
             if negated {
                 out.push(synthetic("do", span.clone()));
                 out.push(synthetic("not", span));
+                out.extend(floating);
             }
             i = j;
         } else {

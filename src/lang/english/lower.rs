@@ -51,7 +51,10 @@ impl<V: Vocabulary> Parser<'_, V> {
                     V::NOUNS
                 )));
             }
-            Vp::Different(_, span) | Vp::Recip(_, span) | Vp::Groups(_, span) => {
+            Vp::Different(_, span)
+            | Vp::Recip(_, span)
+            | Vp::Groups(_, span)
+            | Vp::CountOf(_, _, span) => {
                 return Err(ParsePatternError::new(
                     span.clone(),
                     format!(
@@ -314,6 +317,23 @@ impl<V: Vocabulary> Parser<'_, V> {
                 int(*n, det.span.clone()),
                 span.clone(),
             ),
+            Det::AllBut(n) => {
+                let Some(v) = v else {
+                    return Err(ParsePatternError::new(
+                        det.span.clone(),
+                        V::say(
+                            "`all but one` needs what the others do: `all pieces but one point up`",
+                        ),
+                    ));
+                };
+                let others = count(
+                    x,
+                    dom,
+                    or_true(and_opt(r, Some(not(span.clone(), v))), &span),
+                    span.clone(),
+                );
+                cmp(CmpOp::Eq, others, int(*n, det.span.clone()), span.clone())
+            }
             Det::Half(op) => {
                 if v.is_none() {
                     return Err(ParsePatternError::new(

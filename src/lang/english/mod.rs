@@ -136,6 +136,8 @@ pub(crate) enum Det {
     /// `no two`, `no three`: with a verb phrase about one thing, fewer than N do it;
     /// with `each other` or `the same ...`, no N of them relate.
     NoN(i64),
+    /// `all pieces but one`: exactly N of them do not.
+    AllBut(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -239,6 +241,9 @@ pub(crate) enum Vp<V: Vocabulary> {
     Recip(V::Binary, Span),
     /// `are connected`, `form one group`: the number of groups.
     Groups(Num, Span),
+    /// `point in exactly two directions`: how many of a counted thing the things
+    /// show at once.
+    CountOf(V::Counted, Num, Span),
     /// `is y`: the thing named `y`.
     Is(Var, Span),
     /// `has a small piece above it`: there is such a thing (the object speaks of the
@@ -277,7 +282,11 @@ impl<V: Vocabulary> Vp<V> {
     /// `each other`...), so that only a sentence's subject can have it.
     pub(crate) fn is_group(&self) -> bool {
         match self {
-            Vp::Collective(..) | Vp::Different(..) | Vp::Recip(..) | Vp::Groups(..) => true,
+            Vp::Collective(..)
+            | Vp::Different(..)
+            | Vp::Recip(..)
+            | Vp::Groups(..)
+            | Vp::CountOf(..) => true,
             Vp::NotAll(a, _) => a.is_group(),
             _ => false,
         }
@@ -333,6 +342,7 @@ impl<V: Vocabulary> Vp<V> {
             | Vp::Different(_, s)
             | Vp::Recip(_, s)
             | Vp::Groups(_, s)
+            | Vp::CountOf(_, _, s)
             | Vp::Has(_, s)
             | Vp::Is(_, s)
             | Vp::NotAll(_, s)
@@ -467,7 +477,7 @@ pub(crate) fn at_least(n: i64) -> Det {
 /// The verbs every vocabulary has (the copula, `do not`, existence).
 const COMMON_FINITE: &[&str] = &[
     "is", "are", "isn't", "aren't", "does", "do", "doesn't", "don't", "exist", "exists", "appear",
-    "appears", "occur", "occurs",
+    "appears", "occur", "occurs", "share", "shares",
 ];
 
 pub(crate) struct Parser<'a, V: Vocabulary> {
@@ -510,6 +520,10 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     pub reading_object: bool,
     /// `red and yellow tiles combined`: the noun phrase ends with `combined`.
     pub combined: bool,
+    /// Whether a verb is still to come after the noun phrase being read (a subject,
+    /// a number term), so that a verb after an object in its relative clause is that
+    /// verb, not a new sentence's; not after `there is`.
+    pub awaits_verb: bool,
     /// Things named by a letter in scope (`for every tile x, ...`), innermost last.
     pub names: Vec<(String, Var, Named)>,
 }
@@ -535,6 +549,7 @@ impl<'a, V: Vocabulary> Parser<'a, V> {
             reading_object: false,
             combined: false,
             names: Vec::new(),
+            awaits_verb: true,
         }
     }
 

@@ -51,6 +51,17 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.src.get(det.span.clone()),
             Some("a" | "an" | "A" | "An")
         );
+        // `touching another one`: `one` stands for the noun after `another`.
+        if det.other.is_some()
+            && matches!(self.c.word(), Some("one"))
+            && !self.c.word_at(1).is_some_and(V::is_noun)
+        {
+            let at = self.c.bump();
+            let mut np = Np::all(at);
+            np.plural = Some(false);
+            np.rel = self.relative_clause()?.map(Box::new);
+            return Ok(np);
+        }
         self.noun_phrase_with(elidable)
     }
 

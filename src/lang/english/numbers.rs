@@ -77,8 +77,46 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.c.bump();
             return self.compared(a, op, false, start);
         }
-        if self.c.eat_word("equals") {
+        if self.c.eat_word("equals") || self.c.eat_word("equal") {
             return self.compared(a, CmpOp::Eq, false, start);
+        }
+        // `the pips add up to at least ten`: is.
+        let sums = [
+            &["add", "up", "to"][..],
+            &["adds", "up", "to"],
+            &["sum", "to"],
+            &["sums", "to"],
+            &["come", "to"],
+            &["comes", "to"],
+        ];
+        if let Some(ws) = sums.iter().find(|ws| self.c.is_words(ws)) {
+            self.c.pos += ws.len();
+            let parity = if self.c.eat_words(&["an", "odd", "number"]) || self.c.eat_word("odd") {
+                Some(Parity::Odd)
+            } else if self.c.eat_words(&["an", "even", "number"]) || self.c.eat_word("even") {
+                Some(Parity::Even)
+            } else {
+                None
+            };
+            if let Some(p) = parity {
+                return Ok(f(self.span_from(start), FormulaKind::Parity(p, a)));
+            }
+            let phrases: &[(&[&str], CmpOp)] = &[
+                (&["exactly"], CmpOp::Eq),
+                (&["at", "least"], CmpOp::Ge),
+                (&["at", "most"], CmpOp::Le),
+                (&["more", "than"], CmpOp::Gt),
+                (&["fewer", "than"], CmpOp::Lt),
+                (&["less", "than"], CmpOp::Lt),
+            ];
+            let op = phrases
+                .iter()
+                .find(|(ws, _)| self.c.is_words(ws))
+                .map(|(ws, op)| {
+                    self.c.pos += ws.len();
+                    *op
+                });
+            return self.compared(a, op.unwrap_or(CmpOp::Eq), op.is_none(), start);
         }
         if self.c.eat_word("exceeds") {
             return self.compared(a, CmpOp::Gt, false, start);
@@ -289,7 +327,8 @@ impl<V: Vocabulary> Parser<'_, V> {
         if !self.c.is_word("the") {
             return Err(self.c.expected(&expected));
         }
-        if self.c.eat_words(&["the", "number", "of"]) {
+        if self.c.eat_words(&["the", "number", "of"]) || self.c.eat_words(&["the", "amount", "of"])
+        {
             if let Some(t) = self.number_such_that(start) {
                 return t;
             }
@@ -329,7 +368,12 @@ impl<V: Vocabulary> Parser<'_, V> {
         let refuse = |what: &str| Err(ParsePatternError::new(det.span.clone(), what.to_string()));
         Ok(match &det.det {
             Det::Some => cmp(CmpOp::Ge, t, int(1, det.span.clone()), span),
-            Det::No => cmp(CmpOp::Eq, t, int(0, det.span.clone()), span),
+            Det::No => cmp(
+                CmpOp::Eq,
+                t,
+                int(V::none_means(counted), det.span.clone()),
+                span,
+            ),
             Det::Num(num) => num.holds_of(t, span),
             Det::Parity(p) => f(span, FormulaKind::Parity(*p, t)),
             Det::Every => match full {
@@ -560,6 +604,17 @@ impl<V: Vocabulary> Parser<'_, V> {
         let (b, vp_b) = if vp_a.is_some() && !own && self.verb_ellipsis_ahead() {
             let (np, vp) = (a.clone(), self.elided_vp()?);
             (np, Some(vp))
+        } else if vp_a.is_none()
+            && a.rel.is_some()
+            && !own
+            && V::ellipsis_start(self)
+            && !self.noun_follows(0)
+            && let Some(vp) = self.elided_to_clause_end()
+        {
+            // `more pieces pointing up than down`: the clause says the second kind.
+            let mut b = a.clone();
+            b.rel = Some(Box::new(vp));
+            (b, None)
         } else {
             let b = self.noun_phrase_with(true)?;
             if own {
@@ -605,6 +660,19 @@ impl<V: Vocabulary> Parser<'_, V> {
         V::ellipsis_start(self)
             || self.vp_start(0, Mode::Finite)
             || self.vp_start(0, Mode::Participle)
+    }
+
+    /// A verb phrase said alone up to the end of the clause (`than down`), or nothing
+    /// read.
+    fn elided_to_clause_end(&mut self) -> Option<Vp<V>> {
+        let save = self.c.pos;
+        match self.elided_vp() {
+            Ok(vp) if self.at_clause_end(0) => Some(vp),
+            _ => {
+                self.c.pos = save;
+                None
+            }
+        }
     }
 
     /// The second verb phrase of `more pieces point up than (point) down`.

@@ -18,11 +18,6 @@ impl<V: Vocabulary> Parser<'_, V> {
         else {
             return Ok(first);
         };
-        // Inside a relative clause, `and` could as well join a list of things there
-        // are (`there is a piece touching a large piece and a small piece`): leave it.
-        if conj == "and" && self.in_relative > 0 {
-            return Ok(first);
-        }
         let save = self.c.pos;
         let subject = self.subject.clone();
         self.c.bump();
@@ -37,9 +32,15 @@ impl<V: Vocabulary> Parser<'_, V> {
         match self.object() {
             // What follows is a sentence of its own (`... or some piece points up`),
             // or a verb phrase (`touches a small piece and points up`). Inside a
-            // relative clause the verb is the sentence's own (`every piece that touches
-            // a large piece or a small piece points up`).
-            Ok(_) if self.vp_start(0, Mode::Finite) && self.in_relative == 0 => {
+            // relative clause of a subject the verb is the sentence's own (`every
+            // piece that touches a large piece or a small piece points up`); after
+            // `there is` there is no verb to come (`there is a piece touching a large
+            // piece and every piece points up`). Otherwise both are objects: `there is
+            // a small piece touching a large piece and a medium piece` touches both.
+            Ok(_)
+                if self.vp_start(0, Mode::Finite)
+                    && (self.in_relative == 0 || !self.awaits_verb) =>
+            {
                 self.c.pos = save;
                 self.subject = subject;
                 Ok(first)

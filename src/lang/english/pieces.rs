@@ -90,6 +90,8 @@ pub(crate) enum Counted {
     Sizes,
     Directions,
     Groups,
+    /// `separate groups`: with `no`, the pieces are one group.
+    SeparateGroups,
     Pips,
 }
 
@@ -129,6 +131,11 @@ impl Vocabulary for Pieces {
         "form",
         "outnumber",
         "contain",
+        "equal",
+        "add",
+        "include",
+        "need",
+        "require",
     ];
     const DO_VERBS: &'static [&'static str] = &["point", "face", "touch"];
     const DO_NOT_EXPECTED: &'static str = "`point`, `face` or `touch`";
@@ -233,6 +240,31 @@ impl Vocabulary for Pieces {
     }
 
     fn atomic(p: &mut Parser<'_, Pieces>, start: usize) -> Option<R<Formula>> {
+        if start == 0
+            && matches!(
+                p.c.word(),
+                Some("has" | "contains" | "needs" | "requires" | "includes")
+            )
+        {
+            return Some(p.structure_rest(start));
+        }
+        // `one of each size is present`.
+        let save = p.c.pos;
+        if let Some(f) = p.of_each(start) {
+            let present = [
+                &["is", "present"][..],
+                &["are", "present"],
+                &["appears"],
+                &["appear"],
+            ];
+            if let Some(ws) = present.iter().find(|ws| p.c.is_words(ws)) {
+                p.c.pos += ws.len();
+            }
+            if p.at_clause_end(0) {
+                return Some(Ok(f));
+            }
+            p.c.pos = save;
+        }
         let n = p.koan_subject()?;
         p.c.pos += n;
         Some(p.structure_rest(start))
@@ -263,7 +295,17 @@ impl Vocabulary for Pieces {
         p.noun_refusal_pieces()
     }
 
+    fn there_item(p: &mut Parser<'_, Pieces>, start: usize, _neg: bool) -> Option<R<Formula>> {
+        p.of_each(start).map(Ok)
+    }
+
     fn postmodifier(p: &mut Parser<'_, Pieces>) -> R<Option<Vp<Pieces>>> {
+        if let Some(vp) = p.at_the_edge() {
+            return Ok(Some(vp));
+        }
+        if let Some(vp) = p.of_the_same() {
+            return Ok(Some(vp));
+        }
         if p.c.is_word("with") && p.pips_ahead(1) {
             p.c.bump();
             return Ok(Some(p.pips_rest_vp()?));
@@ -348,6 +390,10 @@ impl Vocabulary for Pieces {
         }
     }
 
+    fn none_means(c: Counted) -> i64 {
+        i64::from(c == Counted::SeparateGroups)
+    }
+
     fn counted_is_kind(c: Counted) -> bool {
         matches!(c, Counted::Sizes | Counted::Directions)
     }
@@ -416,10 +462,99 @@ impl Parser<'_, Pieces> {
         }
     }
 
+    /// `at the top`, `on the left`: the extreme pieces.
+    fn at_the_edge(&mut self) -> Option<Vp<Pieces>> {
+        let phrases: &[(&[&str], UnaryPred)] = &[
+            (&["at", "the", "top"], UnaryPred::Topmost),
+            (&["at", "the", "bottom"], UnaryPred::Bottommost),
+            (&["on", "the", "left"], UnaryPred::Leftmost),
+            (&["on", "the", "right"], UnaryPred::Rightmost),
+            (&["at", "the", "left"], UnaryPred::Leftmost),
+            (&["at", "the", "right"], UnaryPred::Rightmost),
+        ];
+        let start = self.start();
+        let (ws, p) = phrases.iter().find(|(ws, _)| self.c.is_words(ws))?;
+        if self.c.word_at(ws.len()) == Some("of") {
+            return None;
+        }
+        self.c.pos += ws.len();
+        Some(Vp::Unary(*p, self.span_from(start)))
+    }
+
+    /// `of the same size`, `of a different direction` after an object: compared with
+    /// the piece the relation is said of.
+    fn of_the_same(&mut self) -> Option<Vp<Pieces>> {
+        let start = self.start();
+        let (neg, n) = if self.c.is_words(&["of", "the", "same"]) {
+            (false, 3)
+        } else if self.c.is_words(&["of", "a", "different"]) {
+            (true, 3)
+        } else {
+            return None;
+        };
+        let pred = match self.c.word_at(n)? {
+            "size" => BinaryPred::SameSize,
+            "direction" | "orientation" => BinaryPred::SameDirection,
+            _ => return None,
+        };
+        if matches!(self.c.word_at(n + 1), Some("as" | "from" | "than" | "to")) {
+            return None;
+        }
+        self.c.pos += n + 1;
+        let span = self.span_from(start);
+        let rel = Vp::Rel(
+            pred,
+            span.clone(),
+            Box::new(Obj::Anchor(span.clone())),
+            false,
+        );
+        Some(if neg {
+            Vp::Not(Box::new(rel), span)
+        } else {
+            rel
+        })
+    }
+
+    /// `a piece of each size`, `one of each size`, `pieces of every direction`: all
+    /// three sizes (all four directions) there.
+    fn of_each(&mut self, start: usize) -> Option<Formula> {
+        let save = self.c.pos;
+        let _ = self.c.eat_words(&["a", "piece"])
+            || self.c.eat_words(&["one", "piece"])
+            || self.c.eat_word("pieces")
+            || self.c.eat_word("one");
+        if !self.c.eat_word("of") || !(self.c.eat_word("each") || self.c.eat_word("every")) {
+            self.c.pos = save;
+            return None;
+        }
+        let (term, n) = match self.c.word() {
+            Some("size") => (TermKind::Sizes, 3),
+            Some("direction") => (TermKind::Directions, 4),
+            _ => {
+                self.c.pos = save;
+                return None;
+            }
+        };
+        self.c.bump();
+        let span = self.span_from(start);
+        Some(cmp(
+            CmpOp::Eq,
+            Term::new(span.clone(), term),
+            int(n, span.clone()),
+            span,
+        ))
+    }
+
     /// `it` as the structure (`it has two groups`), which does not point.
     fn it_structure(&mut self, start: usize) -> R<Formula> {
+        let lacks = matches!(self.c.word_at(1), Some("does" | "do" | "doesn't" | "don't"))
+            && matches!(self.c.word_at(2), Some("have" | "contain" | "not"));
         if self.vp_start(1, Mode::Finite)
-            && !matches!(self.c.word_at(1), Some("is" | "isn't" | "has" | "have"))
+            && !lacks
+            && !matches!(
+                self.c.word_at(1),
+                Some("is" | "isn't" | "has" | "have" | "needs" | "contains")
+            )
         {
             return Err(ParsePatternError::new(
                 self.c.here(),
@@ -443,6 +578,7 @@ impl Parser<'_, Pieces> {
             &["the", "count", "of", "pips"],
             &["the", "sum", "of", "the", "pips"],
             &["the", "sum", "of", "pips"],
+            &["the", "pips"],
         ] {
             if self.c.eat_words(words) {
                 return Some(self.pips_rest(start));
@@ -506,6 +642,18 @@ impl Parser<'_, Pieces> {
             let span = p.span_from(start);
             Ok(Vp::Rel(pred, span, Box::new(p.object()?), false))
         };
+        let own = [
+            &["on", "its", "own"][..],
+            &["by", "itself"],
+            &["on", "their", "own"],
+        ];
+        if let Some(ws) = own.iter().find(|ws| self.c.is_words(ws)) {
+            self.c.pos += ws.len();
+            return Some(Ok(isolated(self.span_from(start))));
+        }
+        if let Some(p) = self.at_the_edge() {
+            return Some(Ok(p));
+        }
         Some(if w == "isolated" || w == "alone" {
             Ok(isolated(self.c.bump()))
         } else if let Some(p) = direction_adjective(&w) {
@@ -513,6 +661,16 @@ impl Parser<'_, Pieces> {
             Ok(Vp::Unary(p, self.c.bump()))
         } else if w == "connected" {
             let span = self.c.bump();
+            // `the pieces are all connected to each other`: one group.
+            if self.c.is_words(&["to", "each", "other"])
+                || self.c.is_words(&["to", "one", "another"])
+            {
+                self.c.pos += 3;
+                return Some(Ok(Vp::Groups(
+                    Num::Cmp(CmpOp::Eq, 1),
+                    self.span_from(span.start),
+                )));
+            }
             if self.c.is_word("to") {
                 let to = span.start..self.c.here().end;
                 return Some(Err(ParsePatternError::new(
@@ -580,11 +738,31 @@ impl Parser<'_, Pieces> {
         if self.c.eat_word("'s") {
             return Err(self.c.expected("`is`, `has` or `contains`"));
         }
+        let lacks = [
+            &["does", "not", "have"][..],
+            &["do", "not", "have"],
+            &["doesn't", "have"],
+            &["don't", "have"],
+            &["does", "not", "contain"],
+            &["do", "not", "contain"],
+            &["doesn't", "contain"],
+            &["don't", "contain"],
+            &["lacks"],
+        ];
+        if let Some(h) = lacks.iter().find(|h| self.c.is_words(h)) {
+            self.c.pos += h.len();
+            // Under the negation `any` is `a`: `it cannot contain any large piece`.
+            return self.existential(start, true);
+        }
         let has = [
             &["contains"][..],
             &["contain"],
             &["has"],
             &["have"],
+            &["needs"],
+            &["need"],
+            &["requires"],
+            &["require"],
             &["consists", "of"],
             &["consist", "of"],
             &["is", "made", "of"],
@@ -622,9 +800,12 @@ impl Parser<'_, Pieces> {
         let w = |p: &Parser<Pieces>, k| p.c.word_at(k).unwrap_or("").to_string();
         let tall = |s: &str| matches!(s, "tall" | "high");
         let wide = |s: &str| matches!(s, "wide" | "broad");
+        self.c.eat_word("all");
         if self.c.eat_word("connected")
             || self.c.eat_words(&["one", "group"])
+            || self.c.eat_words(&["one", "connected", "group"])
             || self.c.eat_words(&["a", "single", "group"])
+            || self.c.eat_words(&["a", "single", "connected", "group"])
         {
             let groups = Term::new(self.span_from(here), TermKind::Groups);
             return Ok(cmp(
@@ -711,6 +892,15 @@ impl Parser<'_, Pieces> {
                 _ => None,
             }
         };
+        // `three pieces wide`.
+        if num.is_some()
+            && matches!(
+                self.c.word(),
+                Some("pieces" | "piece" | "cells" | "squares")
+            )
+        {
+            self.c.bump();
+        }
         if let Some(num) = num {
             let kind = if wide(&w(self, 0)) {
                 Some(TermKind::Width)
@@ -754,9 +944,20 @@ impl Parser<'_, Pieces> {
         // `a koan with the Buddha-nature has a small piece`.
         if self.c.is_word("with") {
             self.c.bump();
-            self.c.eat_word("the");
+            let the = self.c.eat_word("the");
             if self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]) {
                 return self.structure_rest(start);
+            }
+            if the {
+                self.c.pos -= 1;
+            }
+            // `koans with a big piece have the Buddha-nature`: those koans.
+            let at = self.start();
+            if let Ok(f) = self.existential(at, false)
+                && (self.c.eat_words(&["have", "the"]) || self.c.eat_words(&["has", "the"]))
+                && (self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]))
+            {
+                return Ok(f.respan(self.span_from(start)));
             }
             self.c.pos = save;
             return self.sentence();
@@ -848,7 +1049,11 @@ impl Parser<'_, Pieces> {
         ) {
             self.c.bump();
         }
+        let separate = self.c.toks[save..self.c.pos]
+            .iter()
+            .any(|t| matches!(t.word(), Some("separate" | "disconnected")));
         let counted = match self.c.word() {
+            Some("group" | "groups" | "island" | "islands") if separate => Counted::SeparateGroups,
             Some("size" | "sizes") => Counted::Sizes,
             Some("direction" | "directions" | "orientation" | "orientations") => {
                 Counted::Directions
@@ -878,7 +1083,7 @@ impl Parser<'_, Pieces> {
         let kind = match counted {
             Counted::Sizes => TermKind::Sizes,
             Counted::Directions => TermKind::Directions,
-            Counted::Groups => TermKind::Groups,
+            Counted::Groups | Counted::SeparateGroups => TermKind::Groups,
             Counted::Pips => {
                 let body = Formula::new(span.clone(), K::Bool(true));
                 TermKind::PipsSum(Var(self.base), Box::new(body))
@@ -1058,7 +1263,43 @@ impl Parser<'_, Pieces> {
                 false,
             ));
         }
+        // `points a different way`: no two the same way.
+        if self.c.eat_words(&["a", "different", "way"])
+            || self.c.eat_words(&["a", "different", "direction"])
+        {
+            return Ok(Vp::Different(
+                BinaryPred::SameDirection,
+                self.span_from(start),
+            ));
+        }
         let had_in = self.c.eat_word("in");
+        // `point in exactly two directions`, `in all four directions`.
+        if had_in {
+            let save = self.c.pos;
+            let det = self.det(false);
+            // `in all four directions`.
+            if let Ok(Some(DetS {
+                det: Det::Every, ..
+            })) = det
+                && self.number_at(0) == Some(4)
+            {
+                self.c.bump();
+            }
+            if let Ok(Some(det)) = det
+                && matches!(self.c.word(), Some("directions" | "direction"))
+            {
+                self.c.bump();
+                let num = match det.det {
+                    Det::Num(num) => Some(num),
+                    Det::Every => Some(Num::Cmp(CmpOp::Eq, 4)),
+                    _ => None,
+                };
+                if let Some(num) = num {
+                    return Ok(Vp::CountOf(Counted::Directions, num, self.span_from(start)));
+                }
+            }
+            self.c.pos = save;
+        }
         if self.c.eat_words(&["the", "same", "direction"])
             || self.c.eat_words(&["the", "same", "way"])
         {
@@ -1116,6 +1357,10 @@ impl Parser<'_, Pieces> {
     /// `up`, `up or down`, `up, right or down` (with `straight` before a direction).
     fn direction_list(&mut self, expected: &str) -> R<Vp<Pieces>> {
         self.c.eat_word("straight");
+        // `either left or right`: a piece points one way, so `either` adds nothing.
+        if self.c.is_word("either") && self.dir_at(1).is_some() && self.c.word_at(2) == Some("or") {
+            self.c.bump();
+        }
         let Some(d) = self.c.word().and_then(direction) else {
             return Err(self.c.expected(expected));
         };

@@ -36,7 +36,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 BinOp::Iff
             } else if self.c.eat_words(&["only", "if"]) {
                 BinOp::Implies
-            } else if self.c.eat_word("if") {
+            } else if self.c.eat_word("if") || self.c.eat_word("whenever") {
                 BinOp::Or
             } else if self.c.eat_word("unless") {
                 BinOp::Xor
@@ -79,6 +79,60 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
         self.leave();
         Ok(a)
+    }
+
+    /// `neither a small piece nor a large piece is present`: two subjects, one verb
+    /// phrase, neither does it. `None` (nothing read) when the words are otherwise.
+    fn neither_subjects(&mut self) -> Option<R<F<V>>> {
+        let save = self.c.pos;
+        self.c.bump();
+        let start = self.start();
+        let a = match self.det(true) {
+            Ok(Some(det)) => self.np_after(&det).ok().map(|np| (det, np)),
+            _ => None,
+        };
+        if a.is_none() || !self.c.eat_word("nor") {
+            self.c.pos = save;
+            return None;
+        }
+        let b = match self.det(true) {
+            Ok(Some(det)) => self.np_after(&det).ok().map(|np| (det, np)),
+            _ => None,
+        };
+        let (Some((da, na)), Some((db, nb))) = (a, b) else {
+            self.c.pos = save;
+            return None;
+        };
+        if !self.vp_start(0, Mode::Finite) {
+            self.c.pos = save;
+            return None;
+        }
+        Some(self.vp(Mode::Finite).and_then(|vp| {
+            let span = self.span_from(start);
+            let outer = self.discourse.clone();
+            let fa = self.quantify(
+                &da,
+                &na,
+                self.base,
+                None,
+                Some(&vp),
+                span.clone(),
+                &outer,
+                self.dom(),
+            )?;
+            let fb = self.quantify(
+                &db,
+                &nb,
+                self.base,
+                None,
+                Some(&vp),
+                span.clone(),
+                &outer,
+                self.dom(),
+            )?;
+            let (sa, sb) = (fa.span(), fb.span());
+            Ok(bin(BinOp::And, not(sa, fa), not(sb, fb)).respan(span))
+        }))
     }
 
     /// `every piece points up unless it is small`, `a piece is small if it points
@@ -147,7 +201,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// about (`if a piece points up, it touches a large piece` is every piece pointing
     /// up touches a large piece).
     pub(crate) fn if_then(&mut self) -> R<F<V>> {
-        if !self.c.is_word("if") {
+        if !(self.c.is_word("if") || self.c.is_word("whenever")) {
             return self.or_sentence();
         }
         self.enter()?;
@@ -168,7 +222,15 @@ impl<V: Vocabulary> Parser<'_, V> {
         let consequent = self.c.pos;
         let rivals = subject.as_ref().is_some_and(Subject::has_rivals);
         let (mut then, used) = if subject.is_some() {
-            self.with_referent(rivals, Self::if_then)?
+            // `if it has a big piece it has a small piece`: `it` may be the structure
+            // after all; the reading without the referent is tried before refusing.
+            match self.with_referent(rivals, Self::if_then) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.c.pos = consequent;
+                    (self.if_then().map_err(|_| e)?, false)
+                }
+            }
         } else {
             (self.if_then()?, false)
         };
@@ -230,6 +292,11 @@ impl<V: Vocabulary> Parser<'_, V> {
     }
 
     fn or_operand(&mut self) -> R<F<V>> {
+        if self.c.is_word("neither")
+            && let Some(f) = self.neither_subjects()
+        {
+            return f;
+        }
         if self.c.is_word("neither") {
             // `neither S nor S`: both are false.
             let start = self.c.bump().start;
@@ -508,6 +575,23 @@ impl<V: Vocabulary> Parser<'_, V> {
     pub(crate) fn existential(&mut self, start: usize, neg: bool) -> R<F<V>> {
         let f = if self.comparative_ahead() {
             self.comparative(start)?
+        } else if self.c.is_word("neither")
+            && let Some(p) = self.c.word_at(1).and_then(V::adjective)
+            && self.c.word_at(2) == Some("nor")
+            && let Some(q) = self.c.word_at(3).and_then(V::adjective)
+            && self
+                .c
+                .word_at(4)
+                .is_some_and(|w| V::is_noun(w) && w.ends_with('s'))
+        {
+            // `there are neither small nor large pieces`: none of either kind.
+            self.c.pos += 5;
+            let span = self.span_from(start);
+            let x = Var(self.base);
+            let dom = self.dom();
+            let kind = |k| f(span.clone(), FormulaKind::Unary(k, x));
+            let either = bin(BinOp::Or, kind(p), kind(q));
+            not(span.clone(), f(span, FormulaKind::Exists(x, dom, either)))
         } else if self.c.is_word("neither") {
             // `there are neither red tiles nor blue tiles`.
             self.c.bump();
@@ -535,6 +619,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             // `there is a small piece and a large piece`: a list of items, unless what
             // follows the `and` is a sentence of its own.
             let mut list_op = None;
+            let mut items = vec![f.clone()];
             loop {
                 let save = self.c.pos;
                 // `, and` / `, or` / `,` between items; `but` is `and` (`a yellow tile
@@ -567,6 +652,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                             ));
                         }
                         list_op = Some(op);
+                        items.push(g.clone());
                         f = bin(op, f, g);
                     }
                     _ => {
@@ -575,6 +661,15 @@ impl<V: Vocabulary> Parser<'_, V> {
                         break;
                     }
                 }
+            }
+            // `there is a small piece or a large piece but not both`.
+            if list_op == Some(BinOp::Or)
+                && items.len() == 2
+                && self.c.eat_words(&["but", "not", "both"])
+            {
+                let b = items.pop().expect("two items");
+                let a = items.pop().expect("two items");
+                f = bin(BinOp::Xor, a, b);
             }
             f
         };
@@ -688,8 +783,10 @@ impl<V: Vocabulary> Parser<'_, V> {
         // `there are no two pieces in the same row`, `there are some pieces touching
         // each other`: the pieces at once, as after a subject.
         let saved = std::mem::replace(&mut self.group_relative, true);
+        let awaits = std::mem::replace(&mut self.awaits_verb, false);
         let np = self.licensing(no, |p| p.np_after(&det));
         self.group_relative = saved;
+        self.awaits_verb = awaits;
         let mut np = np?;
         let group = if np.rel.as_deref().is_some_and(Vp::is_group) {
             np.rel.take().map(|v| *v)
@@ -744,7 +841,7 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// Sentences that start with `the`.
     pub(crate) fn the_sentence(&mut self) -> R<F<V>> {
         let w1 = self.c.word_at(1).unwrap_or("");
-        if matches!(w1, "number" | "count") || V::THE_TERMS.contains(&w1) {
+        if matches!(w1, "number" | "count" | "amount") || V::THE_TERMS.contains(&w1) {
             return self.number_sentence();
         }
         self.det_sentence()
@@ -785,7 +882,31 @@ impl<V: Vocabulary> Parser<'_, V> {
             return Ok(f);
         }
         let no = matches!(det.det, Det::No | Det::NoN(_));
-        let np = self.licensing(no, |p| p.np_after(&det))?;
+        let saved = std::mem::replace(&mut self.awaits_verb, true);
+        let np = self.licensing(no, |p| p.np_after(&det));
+        self.awaits_verb = saved;
+        let np = np?;
+        let generic = matches!(det.det, Det::Some)
+            && (self.c.is_word("always")
+                || matches!(self.c.word(), Some("is" | "are"))
+                    && self.c.word_at(1) == Some("always"));
+        let det = if generic {
+            // `a large piece always points up` says it of every large piece.
+            if self.c.is_word("always") {
+                self.c.bump();
+            } else {
+                self.c.toks.remove(self.c.pos + 1);
+            }
+            DetS {
+                det: Det::Every,
+                ..det
+            }
+        } else {
+            det
+        };
+        if matches!(self.c.word(), Some("allowed" | "permitted")) && self.at_clause_end(1) {
+            self.c.bump();
+        }
         let universal = matches!(det.det, Det::Every);
         // A floating `all` (`the pieces all point up`) adds nothing to `all`.
         if matches!(self.c.word(), Some("all" | "each" | "both")) && self.vp_start(1, Mode::Finite)
@@ -908,12 +1029,52 @@ impl<V: Vocabulary> Parser<'_, V> {
         let save = self.c.pos;
         if self.np_start()
             && let Ok(a) = self.noun_phrase()
-            && (self.c.is_word("outnumber") || self.c.is_word("outnumbers"))
         {
-            self.c.bump();
-            let b = self.noun_phrase()?;
-            let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
-            return Ok(cmp(CmpOp::Gt, ca, cb, self.span_from(start)));
+            if self.c.is_word("outnumber") || self.c.is_word("outnumbers") {
+                self.c.bump();
+                let b = self.noun_phrase()?;
+                let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
+                return Ok(cmp(CmpOp::Gt, ca, cb, self.span_from(start)));
+            }
+            // `small pieces always point up`, `small pieces never touch large pieces`,
+            // `pieces pointing down are all large`: a rule about all of them.
+            let plural = a.plural == Some(true);
+            let det = if plural && self.c.eat_word("always") {
+                Some(Det::Every)
+            } else if plural && self.c.is_word("never") && self.vp_start(1, Mode::Finite) {
+                self.c.bump();
+                Some(Det::No)
+            } else if plural
+                && matches!(self.c.word(), Some("are" | "all"))
+                && (self.c.word_at(1) == Some("all")
+                    || self.c.is_word("all") && self.vp_start(1, Mode::Finite))
+            {
+                if self.c.is_word("all") {
+                    self.c.bump();
+                }
+                Some(Det::Every)
+            } else {
+                None
+            };
+            if let Some(det) = det
+                && self.vp_start(0, Mode::Finite)
+            {
+                let det = DetS {
+                    det,
+                    span: start..start,
+                    other: None,
+                    np_done: false,
+                };
+                let saved = std::mem::replace(&mut self.universal_subject, true);
+                let vp = self.vp(Mode::Finite);
+                self.universal_subject = saved;
+                let vp = vp?;
+                let span = self.span_from(start);
+                if vp.is_group() {
+                    return self.group_sentence(&det, &a, &vp, span);
+                }
+                return self.quantified(det, a, Some(vp), span);
+            }
         }
         self.c.pos = save;
         Err(self.not_a_sentence())
@@ -1120,6 +1281,14 @@ impl<V: Vocabulary> Parser<'_, V> {
                         )
                     }
                 }
+            }
+            Vp::CountOf(c, num, cspan) => {
+                if !matches!(det.det, Det::Every | Det::Some) || !np.is_plain() {
+                    return refuse(&V::say(
+                        "this is said of all the pieces at once (`the pieces point in two directions`)",
+                    ));
+                }
+                Ok(num.holds_of(V::counted_term(self, *c, cspan.clone()), span))
             }
             Vp::Groups(num, gspan) => {
                 if !matches!(det.det, Det::Every) || !np.is_plain() {

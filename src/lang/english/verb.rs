@@ -76,6 +76,28 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.leave();
             return Ok((vp, false));
         }
+        // `no two pieces share a row`, `shares a colour with a red tile`.
+        if matches!(w.as_str(), "share" | "shares" | "sharing") {
+            self.c.bump();
+            let _ = self.c.eat_word("a") || self.c.eat_words(&["the", "same"]);
+            let what = self
+                .line_at(0)
+                .or_else(|| self.c.word().and_then(V::sameness));
+            let Some(same) = what else {
+                return Err(self
+                    .c
+                    .expected("what they share: `a row`, `a column`, `the same ...`"));
+            };
+            self.c.bump();
+            let span = self.span_from(start);
+            let vp = if self.c.eat_word("with") {
+                Vp::Rel(same, span, Box::new(self.object()?), false)
+            } else {
+                Vp::Collective(same, span)
+            };
+            self.leave();
+            return Ok((vp, false));
+        }
         let r = match (mode, w.as_str()) {
             (Mode::Finite, "is" | "are") => {
                 self.c.bump();
@@ -93,6 +115,14 @@ impl<V: Vocabulary> Parser<'_, V> {
                 self.c.bump();
                 if matches!(w.as_str(), "does" | "do") && !self.c.eat_word("not") {
                     return Err(self.c.expected("`not`"));
+                }
+                // `they do not all point the same way`: not every one of them.
+                if self.c.is_word("all") && self.universal_subject && self.vp_start(1, Mode::Finite)
+                {
+                    self.c.bump();
+                    let (v, _) = self.licensing(true, |p| p.vp_atom(Mode::Finite))?;
+                    self.leave();
+                    return Ok((Vp::NotAll(Box::new(v), self.span_from(start)), true));
                 }
                 let verb = self.c.word().unwrap_or("");
                 if !(V::FINITE_VERBS.contains(&verb)
@@ -147,6 +177,19 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// (`no two pieces touch`).
     pub(crate) fn touch_rest(&mut self, rel: V::Binary, start: usize) -> R<Vp<V>> {
         if self.each_other() {
+            // `touching each other in one group`: connected.
+            let one = [
+                &["in", "one", "group"][..],
+                &["in", "a", "single", "group"],
+                &["as", "one", "group"],
+            ];
+            if let Some(ws) = one.iter().find(|ws| self.c.is_words(ws)) {
+                self.c.pos += ws.len();
+                return Ok(Vp::Groups(
+                    super::Num::Cmp(super::CmpOp::Eq, 1),
+                    self.span_from(start),
+                ));
+            }
             return Ok(Vp::Recip(rel, self.span_from(start)));
         }
         if self.at_clause_end(0) || self.c.is_word("than") {
@@ -420,6 +463,14 @@ impl<V: Vocabulary> Parser<'_, V> {
             && self.difference_at(2).is_some()
         {
             let d = self.difference_at(2).expect("checked");
+            self.c.pos += 3;
+            Vp::Different(d, self.span_from(start))
+        } else if self.c.is_words(&["a", "different"])
+            && self.c.word_at(2).and_then(V::sameness).is_some()
+            && !matches!(self.c.word_at(3), Some("from" | "than" | "to"))
+        {
+            // `every piece is a different size`: no two the same.
+            let d = self.c.word_at(2).and_then(V::sameness).expect("checked");
             self.c.pos += 3;
             Vp::Different(d, self.span_from(start))
         } else if (w == "different" || self.c.is_words(&["of", "different"]))

@@ -290,6 +290,10 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     fn counted_term(p: &Parser<'_, Self>, c: Self::Counted, span: Span) -> T<Self>;
     /// How many there can be at most (`all three sizes`), if that is fixed.
     fn counted_full(c: Self::Counted) -> Option<i64>;
+    /// What `no` such things means, where it is not zero (`no separate groups`: one).
+    fn none_means(_c: Self::Counted) -> i64 {
+        0
+    }
     /// Whether the counted thing is a kind things are of (`pieces of two sizes`).
     fn counted_is_kind(c: Self::Counted) -> bool;
     /// Whether `one` before this word can only mean exactly one (`one group`).

@@ -231,6 +231,8 @@ impl Vocabulary for Tiles {
         "exist",
         "occur",
         "outnumber",
+        "equal",
+        "add",
     ];
     const DO_VERBS: &'static [&'static str] = &["touch"];
     const DO_NOT_EXPECTED: &'static str = "`touch`, `have` or `appear`";
