@@ -140,5 +140,109 @@ fn every_statement_reads_as_its_twin_and_is_said_back_so() {
     );
     // What the umpire says back is what the word limit counts: a statement within
     // the limit as written stays within it as said.
-    assert!(longer.is_empty(), "said back longer:\n{}", longer.join("\n"));
+    assert!(
+        longer.is_empty(),
+        "said back longer:\n{}",
+        longer.join("\n")
+    );
+}
+
+const REFUSALS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles_refusals.txt");
+
+/// Whether a statement can be both true and false on the subset.
+fn says_something(f: &tiles::ast::Formula, on: &Subset) -> bool {
+    Geometry::new(on)
+        .truth_table(f)
+        .is_some_and(|t| !t.always() && !t.never())
+}
+
+#[test]
+fn every_refusal_is_for_its_reason_and_offers_a_rewording_that_reads() {
+    let text = std::fs::read_to_string(REFUSALS).expect("refusals");
+    let mut failures = Vec::new();
+    let (mut count, mut offered) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.splitn(3, " | ").collect();
+        let [kind, subset, statement] = parts[..] else {
+            panic!("line {}: `kind | subset | statement`", i + 1);
+        };
+        count += 1;
+        let on: Subset = subset.parse().expect("subset");
+        let line = i + 1;
+        if kind == "unreadable" {
+            let e = match tiles::parse(statement) {
+                Ok(s) => {
+                    failures.push(format!(
+                        "line {line}: {statement:?} reads as {:?}",
+                        tiles::english(&s.formula)
+                    ));
+                    continue;
+                }
+                Err(e) => e,
+            };
+            // The refusal names a word of the statement.
+            if e.span.is_empty()
+                || statement
+                    .get(e.span.clone())
+                    .is_none_or(|w| w.trim().is_empty())
+            {
+                failures.push(format!(
+                    "line {line}: {statement:?}: the refusal names no word ({e})"
+                ));
+            }
+            if e.examples.is_empty() {
+                failures.push(format!(
+                    "line {line}: {statement:?}: no rewording offered ({e})"
+                ));
+            }
+            for x in &e.examples {
+                offered += 1;
+                match tiles::parse_english(x) {
+                    Ok(s) if says_something(&s.formula, &on) => {}
+                    Ok(_) => failures.push(format!(
+                        "line {line}: the rewording {x:?} says nothing on {on}"
+                    )),
+                    Err(e) => {
+                        failures.push(format!("line {line}: the rewording {x:?} is refused: {e}"))
+                    }
+                }
+            }
+            continue;
+        }
+        let s = match tiles::parse(statement) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!(
+                    "line {line}: {statement:?} is refused as unreadable: {e}"
+                ));
+                continue;
+            }
+        };
+        let v = tiles::check(&s, &on, tiles::MAX_WORDS).expect("a subset of at most 8 tiles");
+        let reason = v.reason.unwrap_or_default();
+        let want = match kind {
+            "uninvolved" => "does not involve",
+            "always" => "always true",
+            "never" => "always false",
+            "long" => "words; at most",
+            "region" => "has none",
+            other => panic!("line {line}: unknown kind {other}"),
+        };
+        if v.valid || !reason.contains(want) {
+            failures.push(format!(
+                "line {line}: {statement:?} on {on}: {reason:?}, not `{want}`"
+            ));
+        }
+    }
+    println!("{count} refusals, {offered} rewordings offered, each read and checked");
+    assert!(count >= 40, "only {count} refusals");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -543,6 +543,8 @@ impl<V: Vocabulary> Parser<'_, V> {
             .c
             .peek_at(1)
             .map_or(span.clone(), |t| span.start..t.span.end);
+        // Without the phrase (`touching the table`), what is left may read.
+        let phrase = self.c.prev().start.min(thing.start)..thing.end;
         ParsePatternError::new(
             thing.clone(),
             V::say(&format!(
@@ -550,5 +552,6 @@ impl<V: Vocabulary> Parser<'_, V> {
                 &self.src[thing]
             )),
         )
+        .with_example(splice(self.src, &phrase, ""))
     }
 }

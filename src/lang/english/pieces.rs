@@ -156,7 +156,7 @@ impl Vocabulary for Pieces {
             Some(t) => Err(ParsePatternError::new(
                 t.span.clone(),
                 format!(
-                    "pieces here have no colour (`{}`): they differ only in size and direction",
+                    "pieces here have no colour (`{}`): they differ only in size (`small`, `medium`, `large`) and direction",
                     t.word().unwrap_or_default()
                 ),
             )),
@@ -439,6 +439,63 @@ impl Vocabulary for Pieces {
     fn close_words(w: &str) -> Vec<&'static str> {
         words::close_words(w)
     }
+
+    fn rewordings(words: &[String]) -> Vec<String> {
+        rewordings(words)
+    }
+}
+
+/// Patterns in the sizes, directions and relations a refused text names (small and
+/// large pieces pointing up when it names none), for the refusal to offer the
+/// closest of.
+fn rewordings(words: &[String]) -> Vec<String> {
+    let pick = |known: &[&'static str], fill: &[&'static str]| {
+        let mut out: Vec<&'static str> = known
+            .iter()
+            .copied()
+            .filter(|k| words.iter().any(|w| w == k))
+            .collect();
+        for f in fill {
+            if !out.contains(f) {
+                out.push(f);
+            }
+        }
+        out
+    };
+    let sizes = pick(&["small", "medium", "large"], &["small", "large"]);
+    let dirs = pick(&["up", "down", "left", "right"], &["up"]);
+    let (a, b, d) = (sizes[0], sizes[1], dirs[0]);
+    let mut out = vec![
+        "all pieces are the same size".into(),
+        format!("a {a} piece touches a {b} piece"),
+        format!("every {a} piece touches a {b} piece"),
+        format!("a {a} piece points at a {b} piece"),
+        format!("every {a} piece points {d}"),
+        format!("there is a {a} piece pointing {d}"),
+        format!("a {a} piece is above a {b} piece"),
+        format!("a {a} piece is directly above a {b} piece"),
+        format!("a {a} piece is left of a {b} piece"),
+        format!("a {a} piece is in the same row as a {b} piece"),
+        format!("some piece is {a}"),
+        "some piece is larger than another piece".into(),
+        format!("no piece is pointed at by a {b} piece"),
+        format!("every piece is {a}"),
+        format!("there are exactly two {a} pieces"),
+        format!("there are more {a} pieces than {b} pieces"),
+        format!("the number of {a} pieces is odd"),
+        format!("no two {a} pieces touch"),
+    ];
+    out.extend(
+        [
+            "there are exactly two groups",
+            "all three sizes are present",
+            "the pieces are connected",
+            "the structure is square",
+            "there are at least ten pips",
+        ]
+        .map(String::from),
+    );
+    out
 }
 
 impl Parser<'_, Pieces> {
@@ -674,9 +731,10 @@ impl Parser<'_, Pieces> {
             if self.c.is_word("to") {
                 let to = span.start..self.c.here().end;
                 return Some(Err(ParsePatternError::new(
-                    to,
+                    to.clone(),
                     "`connected to` could mean touching or joined through other pieces: say `touches ...`",
-                )));
+                )
+                .with_example(splice(self.src, &to, "touching"))));
             }
             Ok(Vp::Groups(Num::Cmp(CmpOp::Eq, 1), span))
         } else if w == "larger" || w == "bigger" {
@@ -691,9 +749,11 @@ impl Parser<'_, Pieces> {
         } else if self.c.is_words(&["on", "top", "of"]) {
             let span = start..self.c.peek_at(2).map_or(start, |t| t.span.end);
             Err(ParsePatternError::new(
-                span,
+                span.clone(),
                 "`on top of` could mean directly above, or directly above and touching: say `is directly above ...` (any distance) or add `and touches ...`",
-            ))
+            )
+            .with_example(splice(self.src, &span, "directly above"))
+            .with_example(splice(self.src, &span, "directly above and touching")))
         } else if (w == "left" || w == "right") && self.c.word_at(1) != Some("of") {
             Err(self
                 .c

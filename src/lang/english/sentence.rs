@@ -1245,9 +1245,17 @@ impl<V: Vocabulary> Parser<'_, V> {
                     ),
                     Det::Num(Num::Cmp(CmpOp::Ge, n)) if *n >= 3 => {
                         if !V::cluster(*pred, *n) {
+                            let fewer = (2..*n).rev().find(|k| V::cluster(*pred, *k)).unwrap_or(2);
                             return refuse(&V::say(
                                 "more than three pieces relating to each other could form a line, a ring or a cluster: say it of two or three at a time",
-                            ));
+                            ))
+                            .map_err(|e| {
+                                e.with_example(splice(
+                                    self.src,
+                                    &det.span,
+                                    &crate::lang::words::say_number(fewer),
+                                ))
+                            });
                         }
                         // Three that touch each other: one of them touches the other two.
                         let others = count(
@@ -1265,6 +1273,11 @@ impl<V: Vocabulary> Parser<'_, V> {
                         )))
                     }
                     _ => {
+                        // `exactly two tiles of the same colour are adjacent`: two
+                        // tiles, or two pairs?
+                        if let Some((r, _)) = np.pair.first() {
+                            return Err(V::pair_refusal(*r, det.span.start..np.span.end));
+                        }
                         // Count the pieces that have such a partner.
                         let plain = Np::all(np.span.clone());
                         let body = each_x(partner(rel));

@@ -53,6 +53,16 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// under the same `not`: refuse rather than guess.
     pub(crate) fn check_negation_scope(&self, after_do_not: bool) -> R<()> {
         if after_do_not && self.c.word_at(1).is_some_and(|w| V::DO_VERBS.contains(&w)) {
+            // The `not` repeated before the second verb, as the first was said.
+            let does = if self.src.contains("does not") || self.src.contains("doesn't") {
+                "does not "
+            } else {
+                "do not "
+            };
+            let verb = self
+                .c
+                .peek_at(1)
+                .map_or(0..0, |t| t.span.start..t.span.start);
             return Err(ParsePatternError::new(
                 self.c.here(),
                 format!(
@@ -60,7 +70,8 @@ impl<V: Vocabulary> Parser<'_, V> {
                     self.c.word().unwrap_or("and"),
                     self.c.word_at(1).unwrap_or("touch")
                 ),
-            ));
+            )
+            .with_example(splice(self.src, &verb, does)));
         }
         Ok(())
     }

@@ -330,4 +330,9 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     fn says_something(text: &str) -> bool;
     /// Known words, for "did you mean".
     fn close_words(w: &str) -> Vec<&'static str>;
+    /// Statements that read, built from the words of a refused text (its colours,
+    /// sizes, relations), to offer the closest of where a refusal offers nothing else.
+    fn rewordings(_words: &[String]) -> Vec<String> {
+        Vec::new()
+    }
 }

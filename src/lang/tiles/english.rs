@@ -247,6 +247,10 @@ impl Vocabulary for Tiles {
         say(text)
     }
 
+    fn rewordings(words: &[String]) -> Vec<String> {
+        rewordings(words)
+    }
+
     fn spelling(w: &str) -> Option<&'static str> {
         Some(match w {
             "color" => "colour",
@@ -415,8 +419,7 @@ impl Vocabulary for Tiles {
                 at,
                 "`of different colours` reads only for two tiles among themselves",
             )
-            .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`")
-            .with_example("every row has two tiles of different colours");
+            .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`: e.g. `every row has two tiles of different colours`");
         }
         let (what, example) = if r == Relation::SameColour {
             (
@@ -433,7 +436,7 @@ impl Vocabulary for Tiles {
             at,
             format!("{what} are counted with a bare number, `at least`, `more than` or `no`: `exactly`, `at most` and `fewer than` leave open whether one colour or every colour is meant (and three tiles at most hang together as one)"),
         )
-        .with_example(example)
+        .with_help(format!("e.g. `{example}`"))
     }
 
     fn framed(p: &mut Parser<'_, Tiles>) -> R<Formula> {
@@ -1013,6 +1016,24 @@ impl Parser<'_, Tiles> {
             .then_some(k)
         })?;
         let stop = self.c.pos + at;
+        // `three red tiles in a row`: in one row, or one after another?
+        if matches!(self.c.word_at(at), Some("in"))
+            && matches!(self.c.word_at(at + 1), Some("a"))
+            && matches!(
+                self.c.word_at(at + 2),
+                Some("row" | "column" | "line" | "diagonal")
+            )
+        {
+            let span_of = |k: usize| self.c.peek_at(k).map_or(0..0, |t| t.span.clone());
+            let span = span_of(at).start..span_of(at + 2).end;
+            let noun = self.c.word_at(at + 2).unwrap_or("row");
+            return Some(Err(ParsePatternError::new(
+                span.clone(),
+                format!("`in a {noun}` could mean in one {noun} or one after another: say `in one {noun}`, or which tiles touch which"),
+            )
+            .with_example(splice(self.src, &span, &format!("in one {noun}")))
+            .with_example(splice(self.src, &span, "side by side"))));
+        }
         Some(self.closing_region_at(stop, start))
     }
 
@@ -1638,8 +1659,35 @@ fn outside(e: ParsePatternError, text: &str) -> ParsePatternError {
         if w.is_some_and(|w| w.parse::<super::cells::Cell>().is_ok())
             && toks[at].span.start <= e.span.start
         {
-            return ParsePatternError::new(toks[at].span.clone(), "tiles are not named by their coordinates: a statement speaks of its subset's tiles by colour, place and relation")
-                .with_help("for one tile, use its place: `the leftmost tile is red`, but every tile of the subset must count");
+            let span = toks[at].span.clone();
+            return ParsePatternError::new(span.clone(), "tiles are not named by their coordinates: a statement speaks of its subset's tiles by colour, place and relation")
+                .with_help("for one tile, use its place: `the leftmost tile is red`, but every tile of the subset must count")
+                .with_example(splice(text, &span, "the leftmost tile in the top row"))
+                .with_example(splice(text, &span, "every tile in the top row"));
+        }
+        // `red is the most common colour`, `more red tiles than any other colour`.
+        let most = matches!(w, Some("most"))
+            && matches!(word(1), Some("common" | "frequent" | "usual" | "popular"));
+        let than_any = matches!(w, Some("than"))
+            && matches!(word(1), Some("any" | "every" | "each" | "all"))
+            && matches!(word(2), Some("other"))
+            && !words[..at].contains(&Some("often"));
+        if most || than_any {
+            let hue = words
+                .iter()
+                .flatten()
+                .find_map(|w| colour(w))
+                .unwrap_or(Colour::Red)
+                .name();
+            let span = toks[at].span.start..toks[at + 1].span.end;
+            let message = if most {
+                "`the most common` leaves a tie open: say `appears more often than any other colour` (no tie) or `at least as often as`"
+            } else {
+                "a colour is compared with every other colour as `appears more often than any other colour`"
+            };
+            return ParsePatternError::new(span, message)
+                .with_example(format!("{hue} appears more often than any other colour"))
+                .with_example(format!("no colour appears more often than {hue}"));
         }
     }
     e
@@ -1676,9 +1724,78 @@ fn says_something(text: &str) -> bool {
     })
 }
 
+/// Statements in the colours and relations a refused text names (red and blue when it
+/// names none), for the refusal to offer the closest of.
+fn rewordings(words: &[String]) -> Vec<String> {
+    let mut hues: Vec<&str> = Vec::new();
+    for w in words {
+        if let Some(c) = colour(w).map(Colour::name)
+            && !hues.contains(&c)
+        {
+            hues.push(c);
+        }
+    }
+    for c in ["red", "blue"] {
+        if !hues.contains(&c) {
+            hues.push(c);
+        }
+    }
+    let (a, b) = (hues[0], hues[1]);
+    let has = |ws: &[&str]| ws.iter().any(|w| words.iter().any(|x| x == w));
+    let mut relations: Vec<&str> = Vec::new();
+    if has(&["above", "top", "over", "on", "up", "higher"]) {
+        relations.extend(["directly above", "in a higher row than"]);
+    }
+    if has(&["below", "under", "beneath", "bottom", "down", "lower"]) {
+        relations.extend(["directly below", "in a lower row than"]);
+    }
+    if has(&["left"]) {
+        relations.extend(["directly left of", "further left than"]);
+    }
+    if has(&["right"]) {
+        relations.extend(["directly right of", "further right than"]);
+    }
+    if has(&["row", "rows", "line"]) {
+        relations.push("in the same row as");
+    }
+    if has(&["column", "columns"]) {
+        relations.push("in the same column as");
+    }
+    if has(&["diagonal", "diagonally", "corner"]) {
+        relations.push("diagonally adjacent to");
+    }
+    relations.push("adjacent to");
+    let mut out = Vec::new();
+    for r in &relations {
+        out.push(format!("every {a} tile is {r} another {a} tile"));
+        out.push(format!("there is a {a} tile {r} a {b} tile"));
+        out.push(format!("every {a} tile is {r} a {b} tile"));
+    }
+    out.extend([
+        format!("there is a {a} tile"),
+        format!("every tile is {a}"),
+        format!("there are exactly two {a} tiles"),
+        format!("there are more {a} tiles than {b} tiles"),
+        format!("{a} appears more often than any other colour"),
+        format!("the number of {a} tiles is odd"),
+        format!("there is a row with two {a} tiles"),
+        format!("every row has a {a} tile"),
+        format!("the top row is all {a}"),
+        format!("the leftmost tile in the top row is {a}"),
+        "no two adjacent tiles are the same colour".into(),
+        "there are two adjacent tiles of the same colour".into(),
+        "there are exactly three colours".into(),
+    ]);
+    out
+}
+
 /// The frame's messages (written for pieces) in the tiles' words.
 fn say(text: &str) -> String {
     const PHRASES: &[(&str, &str)] = &[
+        (
+            "e.g. `every piece touches another piece`, `no two pieces touch`, `the pieces are connected`",
+            "e.g. `every red tile is adjacent to another red tile`, `no two red tiles are adjacent`",
+        ),
         ("`every piece points up`", "`every tile is red`"),
         (
             "`there are exactly three pieces`",
@@ -1766,14 +1883,17 @@ const WORDS: &[&str] = &[
     "above",
     "adjacent",
     "all",
+    "alone",
     "an",
     "and",
     "another",
+    "any",
     "appear",
     "appears",
     "are",
     "as",
     "at",
+    "be",
     "below",
     "between",
     "blue",
@@ -1781,17 +1901,22 @@ const WORDS: &[&str] = &[
     "bottom",
     "bottommost",
     "but",
+    "by",
     "case",
     "colour",
     "colours",
     "column",
     "columns",
+    "combined",
     "contain",
     "contains",
     "corner",
+    "count",
     "diagonally",
     "different",
     "directly",
+    "do",
+    "does",
     "each",
     "either",
     "equal",
@@ -1799,7 +1924,10 @@ const WORDS: &[&str] = &[
     "even",
     "every",
     "exactly",
+    "exist",
+    "exists",
     "fewer",
+    "for",
     "from",
     "green",
     "half",
@@ -1811,6 +1939,7 @@ const WORDS: &[&str] = &[
     "in",
     "is",
     "it",
+    "itself",
     "least",
     "left",
     "leftmost",
@@ -1821,17 +1950,23 @@ const WORDS: &[&str] = &[
     "most",
     "neither",
     "no",
+    "none",
     "nor",
     "not",
     "number",
     "odd",
     "of",
+    "often",
+    "once",
+    "one",
     "only",
     "or",
     "orthogonally",
     "other",
     "outnumber",
+    "outnumbers",
     "plus",
+    "present",
     "red",
     "right",
     "rightmost",
@@ -1842,21 +1977,31 @@ const WORDS: &[&str] = &[
     "some",
     "square",
     "squares",
+    "such",
     "than",
     "that",
     "the",
+    "them",
     "then",
     "there",
+    "these",
+    "they",
+    "those",
+    "thrice",
     "tile",
     "tiles",
+    "times",
     "to",
+    "together",
     "top",
     "topmost",
     "touch",
     "touches",
     "twice",
     "unless",
+    "used",
     "which",
+    "whole",
     "with",
     "yellow",
 ];

@@ -13,6 +13,7 @@
 use super::ast::{
     BinOp, CmpOp, Domain, Formula, FormulaKind, Parity, Relation, Term, TermKind, Var,
 };
+use super::cells::Colour;
 use super::print::Names;
 use crate::lang::words::say_number;
 
@@ -265,6 +266,9 @@ fn simplify_term(t: &Term) -> Term {
 fn sentence(f: &Formula) -> Option<String> {
     match &f.kind {
         FormulaKind::Bin(op, a, b) => {
+            if let Some(s) = any_other_colour(f) {
+                return Some(s);
+            }
             if let Some(s) = colour_conjunction(*op, a, b) {
                 return Some(s);
             }
@@ -958,6 +962,47 @@ fn holds(s: Var, body: &Formula) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// `red appears more often than any other colour`: one colour's count compared alike
+/// with each of the three others.
+fn any_other_colour(f: &Formula) -> Option<String> {
+    fn colour_count(t: &Term) -> Option<Colour> {
+        match &t.kind {
+            TermKind::Count(x, Domain::Subset, body) => match body.kind {
+                FormulaKind::Colour(c, y) if y == *x => Some(c),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let parts = conjuncts(f);
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut first: Option<(CmpOp, Colour)> = None;
+    let mut others: Vec<Colour> = Vec::new();
+    for p in parts {
+        let FormulaKind::Cmp(op, a, b) = &p.kind else {
+            return None;
+        };
+        let (c, d) = (colour_count(a)?, colour_count(b)?);
+        if first.is_some_and(|f| f != (*op, c)) {
+            return None;
+        }
+        first = Some((*op, c));
+        others.push(d);
+    }
+    let (op, c) = first?;
+    let all_others =
+        Colour::ALL.iter().all(|k| *k == c || others.contains(k)) && !others.contains(&c);
+    let how = match op {
+        CmpOp::Gt => "more often than",
+        CmpOp::Lt => "less often than",
+        CmpOp::Eq => "as often as",
+        _ => return None,
+    };
+    all_others.then(|| format!("{} appears {how} any other colour", c.name()))
 }
 
 fn conjuncts(f: &Formula) -> Vec<&Formula> {
