@@ -187,6 +187,9 @@ fn term_cost(t: &Term, n: u64) -> u64 {
         TermKind::Add(a, b) | TermKind::Sub(a, b) => term_cost(a, n)
             .saturating_add(term_cost(b, n))
             .saturating_add(1),
+        TermKind::Mul(_, a) => term_cost(a, n).saturating_add(1),
+        // How many colours a region shows: one look at each of its at most n tiles.
+        TermKind::ColoursIn(_) => n.saturating_add(1),
         TermKind::Int(_) | TermKind::Tiles | TermKind::Colours => 1,
     }
 }
