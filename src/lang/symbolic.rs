@@ -63,11 +63,6 @@ pub(crate) fn times(a: Term, b: Term) -> Option<Term> {
     Some(Term::new(span, kind))
 }
 
-/// `a + b` or `a - b`, spanning both (the English reader builds sums with it too).
-pub(crate) fn sum(plus: bool, a: Term, b: Term) -> Term {
-    Pieces::sum(plus, a, b)
-}
-
 /// The pattern language's vocabulary: variables stand for pieces.
 struct Pieces;
 

@@ -8,8 +8,7 @@
 //! meaning is certain are dropped or rewritten; anything else is left for the reader,
 //! which refuses what it cannot read.
 
-use super::{Parser, R, not};
-use crate::lang::ast::Formula;
+use super::{F, Parser, R, Vocabulary};
 use crate::lang::error::ParsePatternError;
 use crate::lang::lexer::{Sym, Tok, Token};
 
@@ -62,6 +61,9 @@ const MODALS: &[&[&str]] = &[
     &["must"],
     &["should"],
     &["can"],
+    &["is", "allowed", "to"],
+    &["are", "allowed", "to"],
+    &["may"],
     &["will"],
     &["shall"],
 ];
@@ -83,20 +85,6 @@ const NOT_REQUIRED: &[&[&str]] = &[
     &["don't", "need", "to"],
 ];
 
-/// Verbs (base form) that may follow a modal.
-const BASE_VERBS: &[&str] = &[
-    "point",
-    "face",
-    "touch",
-    "have",
-    "exist",
-    "appear",
-    "occur",
-    "form",
-    "outnumber",
-    "contain",
-];
-
 fn matches_at(toks: &[Token], i: usize, words: &[&str]) -> bool {
     words
         .iter()
@@ -105,7 +93,7 @@ fn matches_at(toks: &[Token], i: usize, words: &[&str]) -> bool {
 }
 
 /// Drops and rewrites what carries no meaning; see the module documentation.
-pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
+pub(super) fn normalise<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
     // Quotes and question marks never change what a guess says; `&` between English
     // sentences is `and`.
     let mut toks: Vec<Token> = toks
@@ -133,8 +121,17 @@ pub(super) fn normalise(toks: Vec<Token>) -> R<Vec<Token>> {
     if toks.len() > 2 && matches!(word(&toks[0]), "is" | "are") && word(&toks[1]) == "there" {
         toks.swap(0, 1);
     }
-    let toks = ignore_koan_mentions(toks);
-    rewrite_modals(toks)
+    let toks: Vec<Token> = toks
+        .into_iter()
+        .map(|mut t| {
+            if let Some(w) = t.word().and_then(V::spelling) {
+                t.tok = Tok::Word(w.to_string());
+            }
+            t
+        })
+        .collect();
+    let toks = ignore_mentions::<V>(toks);
+    rewrite_modals::<V>(toks)
 }
 
 /// `I think (that)`, `maybe`, `the rule is:` at the start; `, I think` at the end.
@@ -159,17 +156,14 @@ fn strip_hedges(toks: &mut Vec<Token>) {
     }
 }
 
-/// Drops `in the koan` / `in the structure` (and `this`): it adds nothing.
-fn ignore_koan_mentions(toks: Vec<Token>) -> Vec<Token> {
+/// Drops what the vocabulary says adds nothing (`in the koan`, `in my subset`).
+fn ignore_mentions<V: Vocabulary>(toks: Vec<Token>) -> Vec<Token> {
     let mut out = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
-        let w = |k: usize| toks.get(i + k).map(word);
-        if w(0) == Some("in")
-            && matches!(w(1), Some("the" | "this" | "a" | "each" | "every"))
-            && matches!(w(2), Some("koan" | "structure"))
-        {
-            i += 3;
+        let n = V::ignored_at(&toks, i);
+        if n > 0 {
+            i += n;
             continue;
         }
         out.push(toks[i].clone());
@@ -181,7 +175,7 @@ fn ignore_koan_mentions(toks: Vec<Token>) -> Vec<Token> {
 /// `there has to be` -> `there is`; `must (not) be` -> `is (not)`; `must (not)
 /// point` -> `(do not) point`; `you have to have` -> `there is`. Refuses `does not
 /// have to` (it allows both, so it is no rule).
-fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
+fn rewrite_modals<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
@@ -236,7 +230,9 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
                 .rev()
                 .take(6)
                 .any(|t| matches!(word(t), "no" | "none" | "nothing" | "not"));
-            if m == &["can"] && !(there || only || not || negative) {
+            let permission =
+                matches!(m, [w] if *w == "can" || *w == "may") || m.contains(&"allowed");
+            if permission && !(there || only || not || negative) {
                 out.push(toks[i].clone());
                 i += 1;
                 continue;
@@ -262,26 +258,69 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
             j += 1;
         }
         let verb = toks.get(j).map(word).unwrap_or("");
+        // `there's gotta be`: `there` and the modal's `is`.
+        if out.last().is_some_and(|t| word(t) == "there's") && verb == "be" {
+            let span = out.last().map(|t| t.span.clone()).unwrap_or_default();
+            out.pop();
+            out.push(synthetic("there", span));
+        }
         let after_there = out.last().is_some_and(|t| word(t) == "there");
         if verb == "be" || (after_there && verb == "exist") {
             let span = toks[i].span.start..toks[j].span.end;
-            if !after_there {
+            // `they can't all be the same size`: not all of them are.
+            if !after_there && !negated {
                 out.extend(floating.iter().cloned());
             }
             out.push(synthetic("is", span.clone()));
             if negated {
                 out.push(synthetic("not", span));
             }
-            if after_there {
+            if after_there || negated {
                 out.extend(floating);
             }
             i = j + 1;
-        } else if BASE_VERBS.contains(&verb) {
+        } else if V::BASE_VERBS.contains(&verb)
+            && floating.is_empty()
+            && out.last().and_then(|t| t.word()).is_some_and(|w| {
+                (V::is_noun(w) && w.ends_with('s') || w == "ones") && !w.ends_with("ss")
+            })
+            && !out.iter().any(|t| {
+                t.word().is_some_and(|w| {
+                    matches!(
+                        w,
+                        "every"
+                            | "all"
+                            | "each"
+                            | "no"
+                            | "some"
+                            | "the"
+                            | "any"
+                            | "most"
+                            | "these"
+                            | "those"
+                    )
+                }) || t.tok == Tok::Int(0)
+                    || matches!(t.tok, Tok::Int(_))
+            })
+            && !out.iter().any(|t| {
+                t.word()
+                    .is_some_and(|w| crate::lang::words::number_word(w).is_some())
+            })
+        {
+            // `big pieces have to point down`: a rule about every such piece.
             let span = toks[i].span.start..toks[i + len - 1].span.end;
-            out.extend(floating);
+            out.push(synthetic(if negated { "never" } else { "always" }, span));
+            i = j;
+        } else if V::BASE_VERBS.contains(&verb) {
+            let span = toks[i].span.start..toks[i + len - 1].span.end;
+            // `they can't all point the same way`: they do not all point it.
+            if !negated {
+                out.extend(floating.iter().cloned());
+            }
             if negated {
                 out.push(synthetic("do", span.clone()));
                 out.push(synthetic("not", span));
+                out.extend(floating);
             }
             i = j;
         } else {
@@ -293,113 +332,20 @@ fn rewrite_modals(toks: Vec<Token>) -> R<Vec<Token>> {
     Ok(out)
 }
 
-impl Parser<'_> {
+impl<V: Vocabulary> Parser<'_, V> {
     /// A whole pattern: hedges and frames aside, one sentence, or several joined by
     /// `;` (all of them hold).
-    pub(super) fn rule(&mut self) -> R<Formula> {
-        let mut a = self.framed()?;
+    pub(crate) fn rule(&mut self) -> R<F<V>> {
+        let mut a = V::framed(self)?;
         while self.c.is_sym(Sym::Semicolon) && !self.c.at_end() {
             self.c.bump();
             if self.c.at_end() {
                 break;
             }
-            let b = self.framed()?;
+            let b = V::framed(self)?;
             a = super::bin(crate::lang::ast::BinOp::And, a, b);
         }
         Ok(a)
-    }
-
-    /// Kory Heath's `A koan has the Buddha-nature if S` (also `iff`, `when`,
-    /// `whenever`, `only if`; `koans`, `it`), `... does not have ... if S` (not S),
-    /// and a following `otherwise it does (not)`.
-    fn framed(&mut self) -> R<Formula> {
-        let start = self.start();
-        let save = self.c.pos;
-        let subject = [
-            &["a", "koan"][..],
-            &["the", "koan"],
-            &["koans"],
-            &["any", "koan"],
-            &["every", "koan"],
-            &["a", "structure"],
-            &["the", "structure"],
-            &["it"],
-        ];
-        let Some(s) = subject.iter().find(|s| self.c.is_words(s)) else {
-            return self.sentence();
-        };
-        self.c.pos += s.len();
-        // `a koan with the Buddha-nature has a small piece`.
-        if self.c.is_word("with") {
-            self.c.bump();
-            self.c.eat_word("the");
-            if self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"]) {
-                return self.structure_rest(start);
-            }
-            self.c.pos = save;
-            return self.sentence();
-        }
-        let negated = if self.c.eat_word("has")
-            || self.c.eat_word("have")
-            || self.c.eat_word("contains")
-            || self.c.eat_word("gets")
-        {
-            false
-        } else if self.c.eat_words(&["does", "not", "have"])
-            || self.c.eat_words(&["doesn't", "have"])
-            || self.c.eat_words(&["do", "not", "have"])
-            || self.c.eat_words(&["don't", "have"])
-            || self.c.eat_word("lacks")
-        {
-            true
-        } else {
-            self.c.pos = save;
-            return self.sentence();
-        };
-        self.c.eat_word("the");
-        if !(self.c.eat_word("buddha-nature") || self.c.eat_words(&["buddha", "nature"])) {
-            self.c.pos = save;
-            return self.sentence();
-        }
-        let connectives: &[&[&str]] = &[
-            &["if", "and", "only", "if"],
-            &["exactly", "when"],
-            &["only", "if"],
-            &["only", "when"],
-            &["as", "long", "as"],
-            &["provided", "that"],
-            &["iff"],
-            &["if"],
-            &["when"],
-            &["whenever"],
-            &["provided"],
-        ];
-        self.c.eat_sym(Sym::Comma);
-        let Some(conn) = connectives.iter().find(|w| self.c.is_words(w)) else {
-            return Err(self.c.expected("`if` and the pattern"));
-        };
-        self.c.pos += conn.len();
-        self.c.eat_sym(Sym::Colon);
-        let s = self.sentence()?;
-        let save = self.c.pos;
-        let _ = self.c.eat_sym(Sym::Comma) || self.c.eat_sym(Sym::Semicolon);
-        if self.c.eat_word("otherwise") {
-            self.c.eat_word("it");
-            let rest: &[&[&str]] = if negated {
-                &[&["does"], &["has", "it"], &["has"]]
-            } else {
-                &[&["does", "not"], &["doesn't"], &["not"]]
-            };
-            if !rest.iter().any(|w| self.c.eat_words(w)) {
-                return Err(self
-                    .c
-                    .expected(if negated { "`does`" } else { "`does not`" }));
-            }
-        } else {
-            self.c.pos = save;
-        }
-        let span = self.span_from(start);
-        Ok(if negated { not(span, s) } else { s })
     }
 }
 
@@ -409,7 +355,7 @@ mod tests {
     use crate::lang::lexer::lex;
 
     fn words(text: &str) -> String {
-        normalise(lex(text).expect("lexes").tokens)
+        normalise::<super::super::pieces::Pieces>(lex(text).expect("lexes").tokens)
             .expect("normalises")
             .iter()
             .map(|t| match &t.tok {
@@ -453,6 +399,11 @@ mod tests {
         ] {
             assert_eq!(words(text), read, "{text}");
         }
-        assert!(normalise(lex("a piece doesn't have to point up").unwrap().tokens).is_err());
+        assert!(
+            normalise::<super::super::pieces::Pieces>(
+                lex("a piece doesn't have to point up").unwrap().tokens
+            )
+            .is_err()
+        );
     }
 }

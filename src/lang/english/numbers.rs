@@ -6,23 +6,13 @@
 //! a subject (`the structure is taller than it is wide`).
 
 use super::{
-    CmpOp, Det, DetS, Formula, FormulaKind, Mode, Np, Num, Parity, Parser, R, Sym, Term, TermKind,
-    Tok, Var, Vp, and_opt, cmp, count, f, int, not, or_true, scaled,
+    CmpOp, Det, DetS, F, FormulaKind, Logic, Mode, Np, Parity, Parser, R, Spanned, Sym, T,
+    TermKind, Tok, Var, Vocabulary, Vp, and_opt, cmp, count, f, int, not, or_true, scaled,
 };
 use crate::lang::error::ParsePatternError;
-use crate::lang::symbolic::{sum, times};
 use crate::lang::words::number_word;
 
 type Span = crate::lang::ast::Span;
-
-/// A thing of the structure that is counted rather than a kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counted {
-    Sizes,
-    Directions,
-    Groups,
-    Pips,
-}
 
 /// How a comparative scales its second count: `as many`, `twice as many`, `half as
 /// many`.
@@ -30,10 +20,12 @@ enum Counted {
 enum Factor {
     Times(i64),
     Half,
+    /// `three more ... than ...` (`true`), `two fewer ... than ...` (`false`).
+    Diff(i64, bool),
 }
 
-impl Parser<'_> {
-    pub(super) fn number_at(&self, k: usize) -> Option<i64> {
+impl<V: Vocabulary> Parser<'_, V> {
+    pub(crate) fn number_at(&self, k: usize) -> Option<i64> {
         match self.c.peek_at(k).map(|t| &t.tok) {
             Some(Tok::Int(n)) => Some(*n),
             Some(Tok::Word(w)) => number_word(w),
@@ -41,7 +33,7 @@ impl Parser<'_> {
         }
     }
 
-    pub(super) fn number(&mut self, after: &str) -> R<i64> {
+    pub(crate) fn number(&mut self, after: &str) -> R<i64> {
         match self.number_at(0) {
             Some(n) => {
                 self.c.bump();
@@ -55,7 +47,7 @@ impl Parser<'_> {
 
     /// A sentence that starts with a number: a determiner (`3 or 4 pieces`, `one and
     /// only one`, or a refused bare number) or a number comparison (`3 = the width`).
-    pub(super) fn number_start(&mut self) -> R<Formula> {
+    pub(crate) fn number_start(&mut self) -> R<F<V>> {
         let comparison = self.c.sym_at(1).is_some_and(Sym::continues_term)
             || matches!(
                 self.c.word_at(1),
@@ -69,7 +61,7 @@ impl Parser<'_> {
     }
 
     /// `TERM is ...`, `TERM = TERM`, `TERM equals TERM`.
-    pub(super) fn number_sentence(&mut self) -> R<Formula> {
+    pub(crate) fn number_sentence(&mut self) -> R<F<V>> {
         let start = self.start();
         let a = self.term()?;
         let sym_op = match self.c.sym_at(0) {
@@ -85,8 +77,46 @@ impl Parser<'_> {
             self.c.bump();
             return self.compared(a, op, false, start);
         }
-        if self.c.eat_word("equals") {
+        if self.c.eat_word("equals") || self.c.eat_word("equal") {
             return self.compared(a, CmpOp::Eq, false, start);
+        }
+        // `the pips add up to at least ten`: is.
+        let sums = [
+            &["add", "up", "to"][..],
+            &["adds", "up", "to"],
+            &["sum", "to"],
+            &["sums", "to"],
+            &["come", "to"],
+            &["comes", "to"],
+        ];
+        if let Some(ws) = sums.iter().find(|ws| self.c.is_words(ws)) {
+            self.c.pos += ws.len();
+            let parity = if self.c.eat_words(&["an", "odd", "number"]) || self.c.eat_word("odd") {
+                Some(Parity::Odd)
+            } else if self.c.eat_words(&["an", "even", "number"]) || self.c.eat_word("even") {
+                Some(Parity::Even)
+            } else {
+                None
+            };
+            if let Some(p) = parity {
+                return Ok(f(self.span_from(start), FormulaKind::Parity(p, a)));
+            }
+            let phrases: &[(&[&str], CmpOp)] = &[
+                (&["exactly"], CmpOp::Eq),
+                (&["at", "least"], CmpOp::Ge),
+                (&["at", "most"], CmpOp::Le),
+                (&["more", "than"], CmpOp::Gt),
+                (&["fewer", "than"], CmpOp::Lt),
+                (&["less", "than"], CmpOp::Lt),
+            ];
+            let op = phrases
+                .iter()
+                .find(|(ws, _)| self.c.is_words(ws))
+                .map(|(ws, op)| {
+                    self.c.pos += ws.len();
+                    *op
+                });
+            return self.compared(a, op.unwrap_or(CmpOp::Eq), op.is_none(), start);
         }
         if self.c.eat_word("exceeds") {
             return self.compared(a, CmpOp::Gt, false, start);
@@ -100,7 +130,7 @@ impl Parser<'_> {
                 "`is`, `is at least`, `is at most`, `is more than`, `is fewer than`, `is odd`, `is even` or a sign such as `=` or `>=`",
             ));
         };
-        let negate = |p: &Parser, g: Formula| {
+        let negate = |p: &Parser<V>, g: F<V>| {
             if neg { not(p.span_from(start), g) } else { g }
         };
         let parity = if self.c.eat_word("odd") || self.c.eat_words(&["an", "odd", "number"]) {
@@ -121,13 +151,22 @@ impl Parser<'_> {
         {
             let k_span = self.c.here();
             let k = self.number("a multiple of")?;
+            if !<F<V> as Logic>::MODULO {
+                return Err(ParsePatternError::new(
+                    k_span,
+                    format!(
+                        "{}s do not speak of multiples: say `is odd`, `is even` or give the numbers",
+                        V::WHAT
+                    ),
+                ));
+            }
             if k <= 0 {
                 return Err(ParsePatternError::new(
                     k_span,
                     "a multiple of what? the number must be one or more",
                 ));
             }
-            let rem = Term::new(a.span.start..k_span.end, TermKind::Mod(Box::new(a), k));
+            let rem = <F<V> as Logic>::term(a.span().start..k_span.end, TermKind::Mod(a, k));
             let op = if neg { CmpOp::Ne } else { CmpOp::Eq };
             return Ok(cmp(op, rem, int(0, k_span.clone()), self.span_from(start)));
         }
@@ -169,7 +208,7 @@ impl Parser<'_> {
     /// `a op` what follows: a term, `twice TERM`, `half (of) TERM`, `3 or 4`, or `2
     /// and at most 4` after `at least`. `plain`: no comparison word was said (so a
     /// list of numbers is allowed).
-    fn compared(&mut self, a: Term, op: CmpOp, plain: bool, start: usize) -> R<Formula> {
+    fn compared(&mut self, a: T<V>, op: CmpOp, plain: bool, start: usize) -> R<F<V>> {
         if self.c.eat_word("half") {
             self.c.eat_word("of");
             let b = self.term()?;
@@ -203,7 +242,7 @@ impl Parser<'_> {
         }
         let b = self.term()?;
         if op == CmpOp::Ge
-            && let TermKind::Int(lo) = b.kind
+            && let Some(lo) = <F<V> as Logic>::int_value(&b)
             && let Some(Det::Num(num)) = self.range(lo)?
         {
             return Ok(num.holds_of(a, self.span_from(start)));
@@ -212,7 +251,7 @@ impl Parser<'_> {
     }
 
     /// Terms joined by `+` / `plus`, `-` / `minus`.
-    pub(super) fn term(&mut self) -> R<Term> {
+    pub(crate) fn term(&mut self) -> R<T<V>> {
         let mut a = self.product()?;
         loop {
             let plus = self.c.is_sym(Sym::Plus) || self.c.is_word("plus");
@@ -220,208 +259,152 @@ impl Parser<'_> {
                 break;
             }
             self.c.bump();
-            a = sum(plus, a, self.product()?);
+            let b = self.product()?;
+            let span = a.span().start..b.span().end;
+            a = <F<V> as Logic>::term(
+                span,
+                if plus {
+                    TermKind::Add(a, b)
+                } else {
+                    TermKind::Sub(a, b)
+                },
+            );
         }
         Ok(a)
     }
 
     /// `twice T`, `3 times T`, `T times 3`, `2 * T`.
-    fn product(&mut self) -> R<Term> {
+    fn product(&mut self) -> R<T<V>> {
         let start = self.start();
         if self.c.eat_word("twice") || self.c.eat_word("double") {
             let t = self.product()?;
-            return Ok(Term::new(
+            return Ok(<F<V> as Logic>::term(
                 self.span_from(start),
-                TermKind::Mul(2, Box::new(t)),
+                TermKind::Mul(2, t),
             ));
         }
         let a = self.term_primary()?;
         if self.c.is_sym(Sym::Star) || self.c.is_word("times") {
             let star = self.c.bump();
             let b = self.product()?;
-            return times(a, b).ok_or_else(|| {
-                ParsePatternError::new(
+            let span = a.span().start.min(b.span().start)..a.span().end.max(b.span().end);
+            let (ka, kb) = (
+                <F<V> as Logic>::int_value(&a),
+                <F<V> as Logic>::int_value(&b),
+            );
+            return match (ka, kb) {
+                (Some(k), _) => Ok(<F<V> as Logic>::term(span, TermKind::Mul(k, b))),
+                (_, Some(k)) => Ok(<F<V> as Logic>::term(span, TermKind::Mul(k, a))),
+                _ => Err(ParsePatternError::new(
                     star,
                     "only a number can multiply: `twice ...`, `3 times ...`",
-                )
-            });
+                )),
+            };
         }
         Ok(a)
     }
 
-    fn term_primary(&mut self) -> R<Term> {
+    fn term_primary(&mut self) -> R<T<V>> {
         let start = self.start();
         if let Some(n) = self.number_at(0) {
             let span = self.c.bump();
             return Ok(int(n, span));
         }
-        let expected = "a number, or a number term such as `the number of small pieces`, `the total pips`, `the width` or `the number of groups`";
+        let expected = V::say(
+            "a number, or a number term such as `the number of small pieces`, `the total pips`, `the width` or `the number of groups`",
+        );
         if self.c.is_sym(Sym::LParen) {
             self.c.bump();
             let t = self.term()?;
             if !self.c.eat_sym(Sym::RParen) {
                 return Err(self.c.expected("`)`"));
             }
-            return Ok(Term::new(self.span_from(start), t.kind));
+            return Ok(<F<V> as Logic>::respan_term(t, self.span_from(start)));
+        }
+        if let Some(t) = V::term_primary(self, start) {
+            return t;
         }
         if !self.c.is_word("the") {
-            return Err(self.c.expected(expected));
+            return Err(self.c.expected(&expected));
         }
-        if self.c.eat_words(&["the", "number", "of"]) {
+        if self.c.eat_words(&["the", "number", "of"]) || self.c.eat_words(&["the", "amount", "of"])
+        {
+            if let Some(t) = self.number_such_that(start) {
+                return t;
+            }
             let save = self.c.pos;
-            if let Some(counted) = self.counted_noun() {
-                return Ok(self.counted_term(counted, start));
+            if let Some(counted) = V::counted_noun(self) {
+                return Ok(V::counted_term(self, counted, self.span_from(start)));
             }
             self.c.pos = save;
             let np = self.noun_phrase()?;
-            if np.is_plain() {
-                return Ok(Term::new(self.span_from(start), TermKind::Pieces));
+            if np.is_plain() && self.within.is_none() {
+                return Ok(V::all_count(self.span_from(start)));
             }
             return self.count_np(&np);
         }
-        for words in [
-            &["the", "total", "number", "of", "pips"][..],
-            &["the", "total", "pip", "count"],
-            &["the", "total", "pips"],
-            &["the", "pip", "count"],
-            &["the", "pip", "total"],
-            &["the", "count", "of", "pips"],
-            &["the", "sum", "of", "the", "pips"],
-            &["the", "sum", "of", "pips"],
-        ] {
-            if self.c.eat_words(words) {
-                return self.pips_rest(start);
-            }
-        }
-        for (word, kind) in [("width", TermKind::Width), ("height", TermKind::Height)] {
-            if self.c.eat_words(&["the", word]) {
-                if self.c.is_words(&["of", "the"])
-                    && matches!(self.c.word_at(2), Some("structure" | "koan" | "bounding"))
-                {
-                    self.c.pos += 3;
-                    self.c.eat_word("box");
-                }
-                return Ok(Term::new(self.span_from(start), kind));
-            }
-        }
-        Err(self.c.expected(expected))
+        Err(self.c.expected(&expected))
     }
 
-    /// After `the total pips`: optionally `of NP`.
-    fn pips_rest(&mut self, start: usize) -> R<Term> {
-        let x = Var(self.base);
-        let body = if self.c.eat_word("of") {
-            self.c.eat_word("the");
-            let np = self.noun_phrase()?;
-            self.lower_np(&np, x, self.base + 1, &self.discourse.clone())?
-        } else {
-            None
-        };
-        let span = self.span_from(start);
-        let body = or_true(body, &span);
-        Ok(Term::new(span, TermKind::PipsSum(x, Box::new(body))))
-    }
-
-    pub(super) fn count_np(&self, np: &Np) -> R<Term> {
+    pub(crate) fn count_np(&self, np: &Np<V>) -> R<T<V>> {
+        if let Some((rel, at)) = np.pair.first() {
+            return Err(V::pair_count_refusal(*rel, at.clone()));
+        }
         let x = Var(self.base);
         let body = or_true(
             self.lower_np(np, x, self.base + 1, &self.discourse)?,
             &np.span,
         );
-        Ok(count(x, body, np.span.clone()))
+        Ok(count(x, self.dom(), body, np.span.clone()))
     }
 
     // -----------------------------------------------------------------------------
     // Structure nouns: groups, sizes, directions, pips.
 
-    /// `(different) sizes`, `(connected) groups (of pieces)`, `pips`: reads it.
-    fn counted_noun(&mut self) -> Option<Counted> {
-        let save = self.c.pos;
-        while matches!(
-            self.c.word(),
-            Some("different" | "distinct" | "separate" | "connected" | "disconnected" | "single")
-        ) {
-            self.c.bump();
-        }
-        let counted = match self.c.word() {
-            Some("size" | "sizes") => Counted::Sizes,
-            Some("direction" | "directions" | "orientation" | "orientations") => {
-                Counted::Directions
-            }
-            Some("group" | "groups" | "island" | "islands") => Counted::Groups,
-            Some("pip" | "pips") => Counted::Pips,
-            _ => {
-                self.c.pos = save;
-                return None;
-            }
-        };
-        self.c.bump();
-        if counted == Counted::Groups
-            && self.c.is_word("of")
-            && matches!(self.c.word_at(1), Some("pieces" | "touching" | "connected"))
-        {
-            self.c.bump();
-            self.c.eat_word("touching");
-            self.c.eat_word("connected");
-            self.c.eat_word("pieces");
-        }
-        self.c.eat_word("present");
-        Some(counted)
-    }
-
-    fn counted_term(&self, counted: Counted, start: usize) -> Term {
-        let span = self.span_from(start);
-        let kind = match counted {
-            Counted::Sizes => TermKind::Sizes,
-            Counted::Directions => TermKind::Directions,
-            Counted::Groups => TermKind::Groups,
-            Counted::Pips => {
-                let body = f(span.clone(), FormulaKind::Bool(true));
-                TermKind::PipsSum(Var(self.base), Box::new(body))
-            }
-        };
-        Term::new(span, kind)
-    }
-
     /// A determiner's condition on a structure count: `exactly two groups`, `at least
     /// ten pips`, `an even number of pips`, `all three sizes`.
-    fn counted_formula(&mut self, det: &DetS, counted: Counted, t: Term, span: Span) -> R<Formula> {
-        let full = match counted {
-            Counted::Sizes => Some(3),
-            Counted::Directions => Some(4),
-            _ => None,
-        };
+    fn counted_formula(&mut self, det: &DetS, counted: V::Counted, t: T<V>, span: Span) -> R<F<V>> {
+        let full = V::counted_full(counted);
         let refuse = |what: &str| Err(ParsePatternError::new(det.span.clone(), what.to_string()));
         Ok(match &det.det {
             Det::Some => cmp(CmpOp::Ge, t, int(1, det.span.clone()), span),
-            Det::No => cmp(CmpOp::Eq, t, int(0, det.span.clone()), span),
+            Det::No => cmp(
+                CmpOp::Eq,
+                t,
+                int(V::none_means(counted), det.span.clone()),
+                span,
+            ),
             Det::Num(num) => num.holds_of(t, span),
             Det::Parity(p) => f(span, FormulaKind::Parity(*p, t)),
             Det::Every => match full {
                 Some(n) => cmp(CmpOp::Eq, t, int(n, det.span.clone()), span),
-                None => return refuse("say how many: `exactly two groups`, `at least ten pips`"),
+                None => {
+                    return refuse(&V::say(
+                        "say how many: `exactly two groups`, `at least ten pips`",
+                    ));
+                }
             },
             _ => {
-                return refuse(
+                return refuse(&V::say(
                     "say how many: `exactly two groups`, `at least two different sizes`",
-                );
+                ));
             }
         })
     }
 
     /// After `there is` and a determiner: a structure noun, if that is what follows.
-    pub(super) fn structure_noun_item(&mut self, det: &DetS, start: usize) -> R<Option<Formula>> {
+    pub(crate) fn structure_noun_item(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
         let Some(counted) = self.counted_after_det(det)? else {
             return Ok(None);
         };
-        let t = self.counted_term(counted, start);
         let span = self.span_from(start);
+        let t = V::counted_term(self, counted, span.clone());
         Ok(Some(self.counted_formula(det, counted, t, span)?))
     }
 
     /// `pieces of all three sizes`, `pieces of at least two different directions`.
-    pub(super) fn pieces_of(&mut self, start: usize) -> R<Option<Formula>> {
-        if !(self.c.is_words(&["pieces", "of"]) || self.c.is_words(&["pieces", "in"])) {
+    pub(crate) fn pieces_of(&mut self, start: usize) -> R<Option<F<V>>> {
+        if !(self.c.is_words(&[V::NOUNS, "of"]) || self.c.is_words(&[V::NOUNS, "in"])) {
             return Ok(None);
         }
         let save = self.c.pos;
@@ -434,9 +417,9 @@ impl Parser<'_> {
             }
         };
         match self.counted_after_det(&det)? {
-            Some(counted @ (Counted::Sizes | Counted::Directions)) => {
-                let t = self.counted_term(counted, start);
+            Some(counted) if V::counted_is_kind(counted) => {
                 let span = self.span_from(start);
+                let t = V::counted_term(self, counted, span.clone());
                 Ok(Some(self.counted_formula(&det, counted, t, span)?))
             }
             _ => {
@@ -448,15 +431,11 @@ impl Parser<'_> {
 
     /// A structure noun as a subject: `exactly two sizes are present`, `all four
     /// directions appear`, or alone (`at least two different sizes`).
-    pub(super) fn structure_noun_sentence(
-        &mut self,
-        det: &DetS,
-        start: usize,
-    ) -> R<Option<Formula>> {
+    pub(crate) fn structure_noun_sentence(&mut self, det: &DetS, start: usize) -> R<Option<F<V>>> {
         let Some(counted) = self.counted_after_det(det)? else {
             return Ok(None);
         };
-        let t = self.counted_term(counted, start);
+        let t = V::counted_term(self, counted, self.span_from(start));
         let present = [
             &["are", "present"][..],
             &["is", "present"],
@@ -478,9 +457,9 @@ impl Parser<'_> {
         if let Some(p) = present.iter().find(|p| self.c.is_words(p)) {
             self.c.pos += p.len();
         } else if !self.at_clause_end(0) {
-            return Err(self.c.expected("`are present` (or nothing more)").with_help(
+            return Err(self.c.expected("`are present` (or nothing more)").with_help(V::say(
                 "groups, sizes, directions and pips are counted, not described: `there are exactly two groups`, `all three sizes are present`",
-            ));
+            )));
         }
         let span = self.span_from(start);
         Ok(Some(self.counted_formula(det, counted, t, span)?))
@@ -488,7 +467,7 @@ impl Parser<'_> {
 
     /// A structure noun after a determiner (with `all three`: the number must be the
     /// whole count).
-    fn counted_after_det(&mut self, det: &DetS) -> R<Option<Counted>> {
+    fn counted_after_det(&mut self, det: &DetS) -> R<Option<V::Counted>> {
         if det.np_done {
             return Ok(None);
         }
@@ -498,16 +477,12 @@ impl Parser<'_> {
         } else {
             None
         };
-        let Some(counted) = self.counted_noun() else {
+        let Some(counted) = V::counted_noun(self) else {
             self.c.pos = save;
             return Ok(None);
         };
         if let Some((n, span)) = all_n {
-            let full = match counted {
-                Counted::Sizes => 3,
-                Counted::Directions => 4,
-                _ => n,
-            };
+            let full = V::counted_full(counted).unwrap_or(n);
             if n != full {
                 return Err(ParsePatternError::new(
                     span,
@@ -524,7 +499,7 @@ impl Parser<'_> {
     /// Whether a comparative starts here (`more small pieces than ...`, `as many`,
     /// `twice as many`, `the same number of`), as opposed to a determiner such as
     /// `more than two`.
-    pub(super) fn comparative_ahead(&self) -> bool {
+    pub(crate) fn comparative_ahead(&self) -> bool {
         self.comparative_head().is_some()
     }
 
@@ -548,7 +523,28 @@ impl Parser<'_> {
             "half" if w(1) == "as" && w(2) == "many" => {
                 return Some((CmpOp::Eq, Factor::Half, 3, &["as"]));
             }
+            // `no more large pieces than small pieces`: at most as many.
+            "no" if matches!(w(1), "more" | "fewer" | "less") && w(2) != "than" => {
+                let op = if w(1) == "more" { CmpOp::Le } else { CmpOp::Ge };
+                return Some((op, one, 2, &["than"]));
+            }
             _ => {}
+        }
+        // `three more blue tiles than red tiles`, `exactly two fewer ... than ...`: the
+        // difference (a bare number only where bare numbers read).
+        let (op, k) = match (w(0), w(1)) {
+            ("at", "least") => (Some(CmpOp::Ge), 2),
+            ("at", "most") => (Some(CmpOp::Le), 2),
+            ("exactly", _) => (Some(CmpOp::Eq), 1),
+            _ => (None, 0),
+        };
+        if let Some(n) = self.number_at(k)
+            && matches!(w(k + 1), "more" | "fewer" | "less")
+            && w(k + 2) != "than"
+            && (op.is_some() || V::POLICY.bare_number_at_least)
+        {
+            let op = op.unwrap_or(CmpOp::Ge);
+            return Some((op, Factor::Diff(n, w(k + 1) == "more"), k + 2, &["than"]));
         }
         // [at least | at most | exactly | more than | fewer than] (twice | N times)?
         // as many
@@ -579,7 +575,7 @@ impl Parser<'_> {
     /// number of A and B`. The second kind may leave out what the first said:
     /// `more pieces point up than down`, `more vertical than horizontal pieces`,
     /// `as many small pieces as large ones`.
-    pub(super) fn comparative(&mut self, start: usize) -> R<Formula> {
+    pub(crate) fn comparative(&mut self, start: usize) -> R<F<V>> {
         let (op, factor, skip, seps) = self
             .comparative_head()
             .expect("called where a comparative starts");
@@ -608,6 +604,17 @@ impl Parser<'_> {
         let (b, vp_b) = if vp_a.is_some() && !own && self.verb_ellipsis_ahead() {
             let (np, vp) = (a.clone(), self.elided_vp()?);
             (np, Some(vp))
+        } else if vp_a.is_none()
+            && a.rel.is_some()
+            && !own
+            && V::ellipsis_start(self)
+            && !self.noun_follows(0)
+            && let Some(vp) = self.elided_to_clause_end()
+        {
+            // `more pieces pointing up than down`: the clause says the second kind.
+            let mut b = a.clone();
+            b.rel = Some(Box::new(vp));
+            (b, None)
         } else {
             let b = self.noun_phrase_with(true)?;
             if own {
@@ -637,31 +644,53 @@ impl Parser<'_> {
             Factor::Times(1) => cmp(op, ca, cb, span),
             Factor::Times(k) => cmp(op, ca, scaled(k, cb), span),
             Factor::Half => cmp(op, scaled(2, ca), cb, span),
+            Factor::Diff(n, more) => {
+                // The difference is at least (exactly...) n.
+                let (big, small) = if more { (ca, cb) } else { (cb, ca) };
+                let at = small.span();
+                let plus = <F<V> as Logic>::term(at.clone(), TermKind::Add(small, int(n, at)));
+                cmp(op, big, plus, span)
+            }
         })
     }
 
     /// After `than` with a verb phrase before it: whether the second kind is said
     /// by its verb phrase only (`than down`, `than point down`, `than pointing down`).
     fn verb_ellipsis_ahead(&self) -> bool {
-        self.dir_at(0).is_some()
-            || self.c.is_word("straight")
+        V::ellipsis_start(self)
             || self.vp_start(0, Mode::Finite)
             || self.vp_start(0, Mode::Participle)
     }
 
+    /// A verb phrase said alone up to the end of the clause (`than down`), or nothing
+    /// read.
+    fn elided_to_clause_end(&mut self) -> Option<Vp<V>> {
+        let save = self.c.pos;
+        match self.elided_vp() {
+            Ok(vp) if self.at_clause_end(0) => Some(vp),
+            _ => {
+                self.c.pos = save;
+                None
+            }
+        }
+    }
+
     /// The second verb phrase of `more pieces point up than (point) down`.
-    fn elided_vp(&mut self) -> R<Vp> {
+    fn elided_vp(&mut self) -> R<Vp<V>> {
         if self.vp_start(0, Mode::Finite) {
             return self.vp(Mode::Finite);
         }
         if self.vp_start(0, Mode::Participle) {
             return self.vp(Mode::Participle);
         }
-        self.direction_list("a direction")
+        V::elided_vp(self)
     }
 
     /// The number of pieces of `np` that also do `vp`.
-    fn count_with(&self, np: &Np, vp: Option<&Vp>) -> R<Term> {
+    fn count_with(&self, np: &Np<V>, vp: Option<&Vp<V>>) -> R<T<V>> {
+        if let Some((rel, at)) = np.pair.first() {
+            return Err(V::pair_count_refusal(*rel, at.clone()));
+        }
         let x = Var(self.base);
         let d = self.base + 1;
         let r = self.lower_np(np, x, d, &self.discourse)?;
@@ -670,167 +699,6 @@ impl Parser<'_> {
             None => None,
         };
         let span = np.span.clone();
-        Ok(count(x, or_true(and_opt(r, v), &span), span))
-    }
-
-    // -----------------------------------------------------------------------------
-    // The structure as a subject.
-
-    /// After `the structure` / `a koan` / `koans` / `it` (the structure): `contains
-    /// ...`, `is connected`, `is taller than it is wide`, `is square`, `is a single
-    /// row`, `is at least 3 wide`.
-    pub(super) fn structure_rest(&mut self, start: usize) -> R<Formula> {
-        if self.c.eat_word("'s") {
-            return Err(self.c.expected("`is`, `has` or `contains`"));
-        }
-        let has = [
-            &["contains"][..],
-            &["contain"],
-            &["has"],
-            &["have"],
-            &["consists", "of"],
-            &["consist", "of"],
-            &["is", "made", "of"],
-            &["is", "made", "up", "of"],
-            &["includes"],
-            &["include"],
-        ];
-        if let Some(h) = has.iter().find(|h| self.c.is_words(h)) {
-            self.c.pos += h.len();
-            return self.existential(start, false);
-        }
-        let neg = if self.c.eat_word("is") || self.c.eat_word("are") {
-            self.c.eat_word("not")
-        } else if self.c.eat_word("isn't") || self.c.eat_word("aren't") {
-            true
-        } else if self.c.eat_word("forms") || self.c.eat_word("form") {
-            false
-        } else {
-            return Err(self.c.expected(
-                "`is connected`, `contains ...`, `has ...` or `is taller than it is wide`",
-            ));
-        };
-        let g = self.structure_complement(start)?;
-        Ok(if neg {
-            not(self.span_from(start), g)
-        } else {
-            g
-        })
-    }
-
-    fn structure_complement(&mut self, start: usize) -> R<Formula> {
-        let here = self.start();
-        let width = |p: &Parser| Term::new(p.span_from(here), TermKind::Width);
-        let height = |p: &Parser| Term::new(p.span_from(here), TermKind::Height);
-        let w = |p: &Parser, k| p.c.word_at(k).unwrap_or("").to_string();
-        let tall = |s: &str| matches!(s, "tall" | "high");
-        let wide = |s: &str| matches!(s, "wide" | "broad");
-        if self.c.eat_word("connected")
-            || self.c.eat_words(&["one", "group"])
-            || self.c.eat_words(&["a", "single", "group"])
-        {
-            let groups = Term::new(self.span_from(here), TermKind::Groups);
-            return Ok(cmp(
-                CmpOp::Eq,
-                groups,
-                int(1, here..here),
-                self.span_from(start),
-            ));
-        }
-        // `taller than it is wide`, `wider than tall`, `as wide as it is tall`.
-        let (w0, w1) = (w(self, 0), w(self, 1));
-        let taller = matches!(w0.as_str(), "taller" | "higher");
-        let wider = matches!(w0.as_str(), "wider" | "broader");
-        if (taller || wider) && w1 == "than" {
-            self.c.pos += 2;
-            self.c.eat_words(&["it", "is"]);
-            self.c.eat_word("it's");
-            let other = w(self, 0);
-            if (taller && !wide(&other)) || (wider && !tall(&other)) {
-                return Err(self.c.expected(if taller { "`wide`" } else { "`tall`" }));
-            }
-            self.c.bump();
-            let (a, b) = if taller {
-                (height(self), width(self))
-            } else {
-                (width(self), height(self))
-            };
-            return Ok(cmp(CmpOp::Gt, a, b, self.span_from(start)));
-        }
-        if w0 == "as" && (tall(&w1) || wide(&w1)) && w(self, 2) == "as" {
-            self.c.pos += 3;
-            self.c.eat_words(&["it", "is"]);
-            self.c.eat_word("it's");
-            if !(tall(&w(self, 0)) || wide(&w(self, 0))) {
-                return Err(self.c.expected("`tall` or `wide`"));
-            }
-            self.c.bump();
-            return Ok(cmp(
-                CmpOp::Eq,
-                width(self),
-                height(self),
-                self.span_from(start),
-            ));
-        }
-        if self.c.eat_word("square") || self.c.eat_words(&["a", "square"]) {
-            return Ok(cmp(
-                CmpOp::Eq,
-                width(self),
-                height(self),
-                self.span_from(start),
-            ));
-        }
-        // `a single row`, `one column`, `in a single row`.
-        let save = self.c.pos;
-        self.c.eat_word("in");
-        self.c.eat_word("on");
-        if self.c.eat_words(&["a", "single"])
-            || self.c.eat_word("one")
-            || self.c.eat_words(&["just", "one"])
-            || self.c.eat_words(&["only", "one"])
-        {
-            let line = if self.c.eat_word("row") || self.c.eat_words(&["horizontal", "line"]) {
-                Some(TermKind::Height)
-            } else if self.c.eat_word("column") || self.c.eat_words(&["vertical", "line"]) {
-                Some(TermKind::Width)
-            } else {
-                None
-            };
-            if let Some(kind) = line {
-                let t = Term::new(self.span_from(here), kind);
-                return Ok(cmp(CmpOp::Eq, t, int(1, here..here), self.span_from(start)));
-            }
-        }
-        // `3 wide`, `at least 3 tall`, `exactly two high`: from where we started.
-        self.c.pos = save;
-        let num = if let Some(n) = self.number_at(0) {
-            self.c.bump();
-            Some(Num::Cmp(CmpOp::Eq, n))
-        } else {
-            match self.det(false) {
-                Ok(Some(DetS {
-                    det: Det::Num(num), ..
-                })) => Some(num),
-                _ => None,
-            }
-        };
-        if let Some(num) = num {
-            let kind = if wide(&w(self, 0)) {
-                Some(TermKind::Width)
-            } else if tall(&w(self, 0)) {
-                Some(TermKind::Height)
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                self.c.bump();
-                let t = Term::new(self.span_from(here), kind);
-                return Ok(num.holds_of(t, self.span_from(start)));
-            }
-        }
-        self.c.pos = save;
-        Err(self.c.expected(
-            "`connected`, `square`, `a single row`, `taller than it is wide` or a size such as `3 wide`",
-        ))
+        Ok(count(x, self.dom(), or_true(and_opt(r, v), &span), span))
     }
 }

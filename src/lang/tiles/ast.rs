@@ -85,8 +85,12 @@ pub enum TermKind {
     Tiles,
     /// `colours`: how many different colours the subset shows.
     Colours,
+    /// `colours(s)`: how many different colours the tiles of the region s show.
+    ColoursIn(Var),
     Add(Box<Term>, Box<Term>),
     Sub(Box<Term>, Box<Term>),
+    /// `k * t`: a term times an integer (`half of the tiles`, `twice as many`).
+    Mul(i64, Box<Term>),
 }
 
 /// Regions of the board, each cut down to the subset's tiles. A row or column
@@ -205,16 +209,22 @@ pub enum Relation {
     SameRow,
     SameColumn,
     SameColour,
-    /// In a higher row (anywhere in it).
+    /// In a higher row (any column): said back as `in a higher row than`.
     Above,
     Below,
-    /// In a column further left.
+    /// In a column further left (any row): `in a column further left than`.
     LeftOf,
     RightOf,
+    /// In the same column, in a higher row (any distance): `directly above`.
+    DirectlyAbove,
+    DirectlyBelow,
+    /// In the same row, in a column further left (any distance).
+    DirectlyLeftOf,
+    DirectlyRightOf,
 }
 
 impl Relation {
-    pub const ALL: [Relation; 10] = [
+    pub const ALL: [Relation; 14] = [
         Relation::Adjacent,
         Relation::OrthAdjacent,
         Relation::DiagAdjacent,
@@ -225,6 +235,10 @@ impl Relation {
         Relation::Below,
         Relation::LeftOf,
         Relation::RightOf,
+        Relation::DirectlyAbove,
+        Relation::DirectlyBelow,
+        Relation::DirectlyLeftOf,
+        Relation::DirectlyRightOf,
     ];
 
     pub fn name(self) -> &'static str {
@@ -239,12 +253,44 @@ impl Relation {
             Relation::Below => "below",
             Relation::LeftOf => "left_of",
             Relation::RightOf => "right_of",
+            Relation::DirectlyAbove => "directly_above",
+            Relation::DirectlyBelow => "directly_below",
+            Relation::DirectlyLeftOf => "directly_left_of",
+            Relation::DirectlyRightOf => "directly_right_of",
         }
     }
 
     pub fn from_name(w: &str) -> Option<Relation> {
         let w = if w == "same_color" { "same_colour" } else { w };
         Relation::ALL.into_iter().find(|r| r.name() == w)
+    }
+
+    /// Whether `r(a, b)` always equals `r(b, a)`.
+    pub fn symmetric(self) -> bool {
+        matches!(
+            self,
+            Relation::Adjacent
+                | Relation::OrthAdjacent
+                | Relation::DiagAdjacent
+                | Relation::SameRow
+                | Relation::SameColumn
+                | Relation::SameColour
+        )
+    }
+
+    /// The relation with its tiles swapped (`above` for `below`).
+    pub fn converse(self) -> Relation {
+        match self {
+            Relation::Above => Relation::Below,
+            Relation::Below => Relation::Above,
+            Relation::LeftOf => Relation::RightOf,
+            Relation::RightOf => Relation::LeftOf,
+            Relation::DirectlyAbove => Relation::DirectlyBelow,
+            Relation::DirectlyBelow => Relation::DirectlyAbove,
+            Relation::DirectlyLeftOf => Relation::DirectlyRightOf,
+            Relation::DirectlyRightOf => Relation::DirectlyLeftOf,
+            other => other,
+        }
     }
 
     /// Whether the relation holds of a tile and itself.
@@ -269,6 +315,10 @@ impl Relation {
             Relation::Below => a.row > b.row,
             Relation::LeftOf => a.col < b.col,
             Relation::RightOf => a.col > b.col,
+            Relation::DirectlyAbove => a.col == b.col && a.row < b.row,
+            Relation::DirectlyBelow => a.col == b.col && a.row > b.row,
+            Relation::DirectlyLeftOf => a.row == b.row && a.col < b.col,
+            Relation::DirectlyRightOf => a.row == b.row && a.col > b.col,
         }
     }
 }
@@ -313,6 +363,7 @@ fn visit_term(t: &Term, each: &mut dyn FnMut(&Formula)) {
             visit_term(a, each);
             visit_term(b, each);
         }
+        TermKind::Mul(_, a) => visit_term(a, each),
         _ => {}
     }
 }

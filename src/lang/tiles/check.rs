@@ -5,9 +5,11 @@
 
 use super::ast::{Formula, RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
-use super::eval::{Geometry, MAX_CHECKED, Untabled};
-use super::print::{english, symbolic};
+use super::eval::{Geometry, MAX_CHECKED};
+use super::print::symbolic;
+use super::say::english;
 use super::table::Table;
+use super::table::Untabled;
 use crate::lang::word_count;
 
 /// The seed's word limit (a host setting).

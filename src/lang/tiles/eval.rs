@@ -1,110 +1,18 @@
-//! Evaluating a statement over a colouring of its subset.
+//! Evaluating a statement over one colouring of its subset.
 //!
-//! [`Geometry`] precomputes what depends only on where the subset's tiles are (the
-//! relations between places, the places, the regions cut down to the subset) as
-//! bit masks over the subset's tiles, so that evaluating under one colouring is a
-//! walk of the tree with table look-ups. The involvement check needs the truth
-//! under every one of the up to 4^8 colourings: [`super::table`] computes them all
-//! at once, and this evaluator is the reference it is tested against.
+//! [`Geometry`] ([`super::geometry`]) holds what depends only on where the subset's
+//! tiles are as bit masks, so that evaluating under one colouring is a walk of the
+//! tree with look-ups. The involvement check needs the truth under every one of the
+//! up to 4^8 colourings: [`super::table`] computes them all at once, and this
+//! evaluator is the reference it is tested against.
 
-use super::ast::{Domain, Formula, FormulaKind, Place, RegionKind, Relation, Term, TermKind};
-use super::cells::{Cell, Colour, Layout, Subset};
-use super::table::Table;
+use super::ast::{Domain, Formula, FormulaKind, Relation, Term, TermKind};
+use super::cells::{Colour, Layout};
 use crate::lang::ast::{BinOp, Parity};
 
-/// The most tiles a subset may have for the exact checks (4^8 colourings).
-pub const MAX_CHECKED: usize = 8;
-
-/// The subset's places, relations and regions.
-#[derive(Clone, Debug)]
-pub struct Geometry {
-    cells: Vec<Cell>,
-    /// `rel[r][i]`: the tiles j with `r(i, j)` (positional relations only).
-    rel: Vec<Vec<u16>>,
-    /// `rel_inv[r][j]`: the tiles i with `r(i, j)`.
-    rel_inv: Vec<Vec<u16>>,
-    /// `place[p]`: the tiles with that place.
-    place: [u16; 4],
-    /// Every region's tiles; `kinds[k]` is the range of `regions` of kind k.
-    regions: Vec<u16>,
-    kinds: [std::ops::Range<usize>; 3],
-}
+pub use super::geometry::{Geometry, MAX_CHECKED};
 
 impl Geometry {
-    pub fn new(subset: &Subset) -> Geometry {
-        let cells = subset.cells().to_vec();
-        let mask = |f: &dyn Fn(Cell) -> bool| {
-            cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| f(**c))
-                .fold(0u16, |m, (j, _)| m | 1 << j)
-        };
-        let rel = Relation::ALL
-            .iter()
-            .map(|r| cells.iter().map(|a| mask(&|b| r.holds_at(*a, b))).collect())
-            .collect();
-        let rel_inv = Relation::ALL
-            .iter()
-            .map(|r| cells.iter().map(|b| mask(&|a| r.holds_at(a, *b))).collect())
-            .collect();
-        let place = Place::ALL.map(|p| mask(&|c| p.holds(c, &cells)));
-        let mut regions = Vec::new();
-        let mut kinds = [0..0, 0..0, 0..0];
-        for (k, kind) in RegionKind::ALL.into_iter().enumerate() {
-            let start = regions.len();
-            for region in kind.board_regions() {
-                let inside = region.iter().filter(|c| subset.contains(**c)).count();
-                let counts = match kind {
-                    RegionKind::Square => inside == region.len(),
-                    _ => inside > 0,
-                };
-                if counts {
-                    regions.push(mask(&|c| region.contains(&c)));
-                }
-            }
-            kinds[k] = start..regions.len();
-        }
-        Geometry {
-            cells,
-            rel,
-            rel_inv,
-            place,
-            regions,
-            kinds,
-        }
-    }
-
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// How many regions of the kind the subset has.
-    pub fn region_count(&self, kind: RegionKind) -> usize {
-        self.kinds[kind as usize].len()
-    }
-
-    /// The tiles of the subset that lie in no region of the kind.
-    pub fn outside(&self, kind: RegionKind) -> Vec<Cell> {
-        let covered = self.regions[self.kinds[kind as usize].clone()]
-            .iter()
-            .fold(0u16, |m, r| m | r);
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| covered & (1 << i) == 0)
-            .map(|(_, c)| *c)
-            .collect()
-    }
-
     /// The statement's truth under the layout's colours of the subset's tiles.
     pub fn evaluate_layout(&self, f: &Formula, layout: &Layout) -> bool {
         let colours: Vec<u8> = self
@@ -125,53 +33,6 @@ impl Geometry {
         }
         env.formula(f)
     }
-
-    /// The truth of the statement under every colouring of the subset: colouring
-    /// `k` gives tile i colour `(k / 4^i) % 4`. At most 4^8 colourings
-    /// ([`MAX_CHECKED`] tiles); `None` for a larger subset.
-    pub fn truth_table(&self, f: &Formula) -> Option<Table> {
-        self.tabulate(f).ok()
-    }
-
-    /// The truth table, or why there is none: more than [`MAX_CHECKED`] tiles, or
-    /// more work than [`super::table::MAX_STEPS`].
-    pub fn tabulate(&self, f: &Formula) -> Result<Table, Untabled> {
-        if self.cells.len() > MAX_CHECKED {
-            return Err(Untabled::TooLarge(self.cells.len()));
-        }
-        super::table::build(self, f).map_err(|_| Untabled::TooComplex)
-    }
-
-    /// The indices into the regions of the kind.
-    pub(super) fn region_range(&self, kind: RegionKind) -> std::ops::Range<usize> {
-        self.kinds[kind as usize].clone()
-    }
-
-    /// The tiles of region r (none for an index out of range).
-    pub(super) fn region_tiles(&self, r: usize) -> u16 {
-        self.regions.get(r).copied().unwrap_or(0)
-    }
-
-    /// Whether tile i has the place.
-    pub(super) fn has_place(&self, p: Place, i: usize) -> bool {
-        self.place[p as usize] & (1 << i) != 0
-    }
-
-    /// Whether the positional relation holds from tile i to tile j.
-    pub(super) fn related(&self, r: Relation, i: usize, j: usize) -> bool {
-        self.rel[r as usize]
-            .get(i)
-            .is_some_and(|m| m & (1 << j) != 0)
-    }
-}
-
-/// Why a statement has no truth table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Untabled {
-    /// The subset has more tiles than [`MAX_CHECKED`].
-    TooLarge(usize),
-    /// The statement nests too many tile variables to check in time.
-    TooComplex,
 }
 
 struct Env<'a> {
@@ -324,6 +185,11 @@ impl<'a> Env<'a> {
             }
             TermKind::Tiles => self.g.cells.len() as i128,
             TermKind::Colours => self.by_colour.iter().filter(|m| **m != 0).count() as i128,
+            TermKind::ColoursIn(s) => {
+                let region = self.domain(Domain::In(*s));
+                self.by_colour.iter().filter(|m| **m & region != 0).count() as i128
+            }
+            TermKind::Mul(k, a) => self.term(a).saturating_mul(i128::from(*k)),
             TermKind::Add(a, b) => self.term(a).saturating_add(self.term(b)),
             TermKind::Sub(a, b) => self.term(a).saturating_sub(self.term(b)),
         }

@@ -19,7 +19,9 @@ pub mod cells;
 mod check;
 mod english;
 pub mod eval;
+mod geometry;
 mod print;
+mod say;
 mod symbolic;
 pub mod table;
 #[cfg(test)]
@@ -29,7 +31,8 @@ pub use ast::Statement;
 pub use cells::{Cell, Colour, Layout, NotationError, Subset};
 pub use check::{MAX_WORDS, TooLarge, Verdict, check, form_reasons, truth};
 pub use english::parse_english;
-pub use print::{english, symbolic};
+pub use print::symbolic;
+pub use say::{english, english_words};
 pub use symbolic::parse_symbolic;
 
 use crate::lang::ParsePatternError;

@@ -14,8 +14,7 @@ use crate::lang::connectives::{R, Reader, Vocabulary, read, shared_nodes, unknow
 use crate::lang::lexer::{Sym, Tok};
 use crate::lang::words::did_you_mean;
 
-const TERMS: &str =
-    "number terms: integers, count(x: F), count(x in s: F), tiles, colours, joined by + and -";
+const TERMS: &str = "number terms: integers, count(x: F), count(x in s: F), tiles, colours, colours(s), k * t, joined by + and -";
 
 fn predicate_names() -> String {
     let colours = Colour::ALL.map(Colour::name).join(" ");
@@ -37,11 +36,6 @@ pub fn parse_symbolic(text: &str) -> R<Statement> {
         source: text.to_string(),
         formula: read::<Tiles>(text)?,
     })
-}
-
-/// `a + b` or `a - b`, spanning both (the English reader builds sums with it too).
-pub(super) fn sum(plus: bool, a: Term, b: Term) -> Term {
-    Tiles::sum(plus, a, b)
 }
 
 /// The tiles' vocabulary: variables stand for tiles or regions of the subset.
@@ -155,6 +149,9 @@ impl Vocabulary for Tiles {
     }
 
     fn word_term(p: &mut P, w: &str, span: Span) -> Option<R<Term>> {
+        if matches!(w, "colours" | "colors") && p.c.sym_at(1) == Some(Sym::LParen) {
+            return Some(colours_in(p, span));
+        }
         let kind = match w {
             "tiles" => TermKind::Tiles,
             "colours" | "colors" => TermKind::Colours,
@@ -168,6 +165,45 @@ impl Vocabulary for Tiles {
     fn unbound_help(name: &str) -> String {
         format!("bind it first with `forall {name}.`, `exists {name}.` or `count({name}: ...)`")
     }
+
+    /// `k * t` (one side an integer): half of the tiles, twice as many.
+    fn product(p: &mut P) -> R<Term> {
+        let mut a = p.term_primary()?;
+        while p.c.is_sym(Sym::Star) {
+            let star = p.c.bump();
+            let b = p.term_primary()?;
+            let span = a.span.start..b.span.end;
+            let kind = match (&a.kind, &b.kind) {
+                (TermKind::Int(k), _) => TermKind::Mul(*k, Box::new(b)),
+                (_, TermKind::Int(k)) => TermKind::Mul(*k, Box::new(a)),
+                _ => {
+                    return Err(ParsePatternError::new(
+                        star,
+                        "`*` multiplies by a number: one side must be an integer",
+                    )
+                    .with_help("e.g. `2 * count(x: red(x)) > tiles`"));
+                }
+            };
+            a = Term::new(span, kind);
+        }
+        Ok(a)
+    }
+}
+
+/// `colours(s)`: the colours the tiles of the region s show, at `colours`.
+fn colours_in(p: &mut P, span: Span) -> R<Term> {
+    p.c.bump();
+    p.c.bump();
+    let at = p.c.here();
+    let (v, sort) = p.var()?;
+    if sort != Sort::Region {
+        return Err(ParsePatternError::new(
+            at,
+            "`colours(s)` takes a region variable, bound by `forall s: row.` (or column, square)",
+        ));
+    }
+    let end = p.close_call("colours", "one region")?.end;
+    Ok(Term::new(span.start..end, TermKind::ColoursIn(v)))
 }
 
 /// `count(x: F)` / `count(x in s: F)`, at `count`.

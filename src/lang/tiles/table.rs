@@ -16,7 +16,7 @@
 //! is tested against.
 
 use super::ast::{Domain, Formula, FormulaKind, Relation, Term, TermKind};
-use super::eval::Geometry;
+use super::geometry::{Geometry, MAX_CHECKED};
 use crate::lang::Var;
 use crate::lang::ast::{BinOp, CmpOp, Parity};
 
@@ -102,8 +102,35 @@ impl Table {
     }
 }
 
+impl Geometry {
+    /// The truth of the statement under every colouring of the subset: colouring
+    /// `k` gives tile i colour `(k / 4^i) % 4`. At most 4^8 colourings
+    /// ([`MAX_CHECKED`] tiles); `None` for a larger subset.
+    pub fn truth_table(&self, f: &Formula) -> Option<Table> {
+        self.tabulate(f).ok()
+    }
+
+    /// The truth table, or why there is none: more than [`MAX_CHECKED`] tiles, or
+    /// more work than [`super::table::MAX_STEPS`].
+    pub fn tabulate(&self, f: &Formula) -> Result<Table, Untabled> {
+        if self.cells.len() > MAX_CHECKED {
+            return Err(Untabled::TooLarge(self.cells.len()));
+        }
+        super::table::build(self, f).map_err(|_| Untabled::TooComplex)
+    }
+}
+
+/// Why a statement has no truth table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Untabled {
+    /// The subset has more tiles than [`MAX_CHECKED`].
+    TooLarge(usize),
+    /// The statement nests too many tile variables to check in time.
+    TooComplex,
+}
+
 /// The truth table of `f` on the geometry's subset (at most
-/// [`super::eval::MAX_CHECKED`] tiles; the caller checks), unless it takes more than
+/// [`MAX_CHECKED`] tiles; the caller checks), unless it takes more than
 /// [`MAX_STEPS`].
 pub(super) fn build(g: &Geometry, f: &Formula) -> Result<Table, TooComplex> {
     let n = g.len();
@@ -157,7 +184,7 @@ fn tile_colour(i: usize, c: u64, words: usize) -> Vec<u64> {
 }
 
 /// The most words a table has (4^8 colourings).
-const MAX_WORDS: usize = (1 << (2 * super::eval::MAX_CHECKED)) / 64;
+const MAX_WORDS: usize = (1 << (2 * MAX_CHECKED)) / 64;
 static ZEROS: [u64; MAX_WORDS] = [0; MAX_WORDS];
 static ONES: [u64; MAX_WORDS] = [!0; MAX_WORDS];
 
@@ -347,6 +374,27 @@ impl Number {
             planes: out.into_iter().map(Bits::Vec).collect(),
             lo,
             hi,
+        }
+    }
+
+    /// `k * self`, by doubling and adding (k is small: `twice`, `half of`).
+    fn times(&self, k: i64, words: usize) -> Number {
+        let mut acc = Number::constant(0);
+        let mut base = self.clone();
+        let mut n = k.unsigned_abs();
+        while n > 0 {
+            if n & 1 == 1 {
+                acc = acc.add(&base, false, words);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.add(&base, false, words);
+            }
+        }
+        if k < 0 {
+            Number::constant(0).add(&acc, true, words)
+        } else {
+            acc
         }
     }
 
@@ -594,8 +642,18 @@ impl Tabulator<'_> {
                     .collect();
                 Number::count(shown, self.words)
             }
+            TermKind::ColoursIn(s) => {
+                let region = self.domain(Domain::In(*s));
+                let shown = (0..4)
+                    .map(|c| {
+                        tiles(region).fold(Bits::Zero, |m, i| m.or(&self.colour[i as usize][c]))
+                    })
+                    .collect();
+                Number::count(shown, self.words)
+            }
             TermKind::Add(a, b) => self.term(a).add(&self.term(b), false, self.words),
             TermKind::Sub(a, b) => self.term(a).add(&self.term(b), true, self.words),
+            TermKind::Mul(k, a) => self.term(a).times(*k, self.words),
         }
     }
 
@@ -676,7 +734,7 @@ mod tests {
         prop_oneof![
             1 => leaf,
             2 => count,
-            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| super::super::symbolic::sum(plus, a, b)),
+            1 => (sub.clone(), sub, any::<bool>()).prop_map(|(a, b, plus)| { let span = a.span.start..b.span.end; let (a, b) = (Box::new(a), Box::new(b)); Term::new(span, if plus { TermKind::Add(a, b) } else { TermKind::Sub(a, b) }) }),
         ]
         .boxed()
     }
