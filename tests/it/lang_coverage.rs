@@ -6,10 +6,10 @@
 //! symbolic twin on structures that tell readings apart (every structure of one and
 //! two pieces, blocks of one piece, random ones up to 36 pieces).
 //!
-//! `cargo test --test lang_coverage -- --nocapture` prints the shares and every
+//! `cargo test --test it lang_coverage -- --nocapture` prints the shares and every
 //! refused line.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
 

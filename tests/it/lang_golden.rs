@@ -1,8 +1,8 @@
 //! Golden readings: each pattern in `tests/data/lang_readings.txt` with its canonical
 //! English, symbolic form and word count (or its error). A change in how any of them
-//! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test lang_golden`.
+//! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test it lang_golden`.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{english, parse, symbolic, word_count};
 
