@@ -1082,17 +1082,62 @@ impl<V: Vocabulary> Parser<'_, V> {
         // `a small piece and a large piece touch`: two subjects of one verb, which
         // is not read (each? together?); a list of phrases alone is.
         if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
-            return Err(ParsePatternError::new(
+            let e = ParsePatternError::new(
                 self.c.here(),
-                V::say("a list of kinds of pieces before one verb is not read: say it of one piece at a time"),
-            )
-            .with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")));
+                V::say(
+                    "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+                ),
+            );
+            return Err(match self.there_is_both(start) {
+                Some(x) => e.with_example(x),
+                None => e.with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")),
+            });
         }
         let span = self.span_from(start);
         if !np.pair.is_empty() {
             return self.pair_sentence(&det, &np, None, span);
         }
         self.quantified(det, np, None, span)
+    }
+
+    /// `a red tile and a blue tile are adjacent` said as `there is a red tile and a
+    /// blue tile adjacent to each other`, which reads as one of each so related (offered only if it
+    /// reads): the statement's own words, where the stock examples would change them.
+    fn there_is_both(&self, start: usize) -> Option<String> {
+        // Only a whole statement: inside a larger one the rest would not be its own.
+        if !matches!(self.c.word(), Some("and")) || !self.src.get(..start)?.trim().is_empty() {
+            return None;
+        }
+        let k = (1..12)
+            .take_while(|k| !matches!(self.c.word_at(*k), Some("then" | "if" | "or")))
+            .find(|k| self.c.word_at(*k) == Some("are"))?;
+        let are = self.c.peek_at(k)?.span.clone();
+        let rest = self.src.get(are.end..)?.trim_start();
+        let first = self.src.get(start..are.start)?.trim_end();
+        let lower = first.get(..1)?.to_lowercase() + first.get(1..)?;
+        // Only a relation of the two with each other, which `there is A and B ...`
+        // reads alike (`are adjacent to a green tile` would not say the same).
+        let bare = rest.trim_end_matches(['.', '!', ' ']);
+        let together = [
+            "in the same row",
+            "in the same column",
+            "in different rows",
+            "in different columns",
+            "the same colour",
+            "different colours",
+            "the same size",
+        ];
+        if !(bare.ends_with("each other") || bare.ends_with("adjacent") || together.contains(&bare))
+        {
+            return None;
+        }
+        // `adjacent` alone after a noun is not read: `adjacent to each other` is.
+        let rest = if bare.ends_with("adjacent") {
+            format!("{bare} to each other{}", &rest[bare.len()..])
+        } else {
+            rest.to_string()
+        };
+        Some(format!("there is {lower} {rest}"))
     }
 
     /// Whether a finite verb comes from `k` tokens on before the clause ends (at a
