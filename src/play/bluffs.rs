@@ -191,6 +191,10 @@ impl GameFront for BluffsFront {
         help()
     }
 
+    fn words(&self) -> String {
+        crate::lang::tiles::vocabulary_text()
+    }
+
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {
         let mut out = Vec::new();
         if let Ok(v) = view_of(view) {

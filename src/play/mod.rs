@@ -335,6 +335,11 @@ pub trait GameFront: Send {
     fn game_name(&self) -> &'static str;
     /// The help shown at the start and on `help`.
     fn help(&self) -> &'static str;
+    /// What `help words` lists: the words a guess may use (the pattern language's
+    /// unless the game has a language of its own).
+    fn words(&self) -> String {
+        crate::lang::vocabulary_text()
+    }
     /// What is said when the match is opened or resumed (the table, the status, a
     /// guess waiting for confirmation).
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line>;
@@ -610,14 +615,11 @@ impl Session {
             "help" | "?"
                 if rest.eq_ignore_ascii_case("words") || rest.eq_ignore_ascii_case("patterns") =>
             {
-                return (
-                    vec![self.say(&crate::lang::vocabulary_text())],
-                    Flow::Continue,
-                );
+                return (vec![self.say(&self.front.words())], Flow::Continue);
             }
             "help" | "?" => {
                 let help = format!(
-                    "{}\n`help words` lists what a pattern may say, with an example each.",
+                    "{}\n`help words` lists the words you may use, with examples.",
                     self.front.help()
                 );
                 return (vec![self.say(&help)], Flow::Continue);

@@ -287,3 +287,50 @@ fn refusals_naming_private_facts_go_only_to_the_player_who_acted() {
     let to_whom: Vec<&str> = errors.iter().map(|e| to(e).unwrap_or("everyone")).collect();
     assert_eq!(to_whom, ["alice", "bob", "alice", "alice"], "{errors:?}");
 }
+
+#[test]
+fn help_words_in_a_bluffs_match_lists_the_words_of_statements_about_tiles() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args([
+            "play",
+            "bluffs",
+            "--players",
+            "alice,bob",
+            "--seed",
+            "3",
+            "--db",
+        ])
+        .arg(&db)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nhelp words\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("`help words` lists the words you may use"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Statements say what colours the tiles"),
+        "{text}"
+    );
+    assert!(
+        text.contains("`adjacent to` is any of the 8 neighbours"),
+        "{text}"
+    );
+    // Not the pattern language's pieces.
+    assert!(
+        !text.contains("Patterns say what a structure must be"),
+        "{text}"
+    );
+}

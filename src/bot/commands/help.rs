@@ -11,17 +11,23 @@ pub enum Topic {
     Commands,
     #[name = "patterns"]
     Patterns,
+    #[name = "tiles"]
+    Tiles,
 }
 
-/// What Mondo does and every command, briefly; or (`patterns`) what a pattern may say.
+/// Every command, briefly; or the words of a guess (`patterns`) or a statement (`tiles`).
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Context<'_>,
-    #[description = "commands (default), or patterns: every word a guess may use, with an example"]
+    #[description = "commands (default); patterns: the words of a Zendo guess; tiles: of a Bluffs statement"]
     topic: Option<Topic>,
 ) -> Result<(), Error> {
     let lines: Vec<String> = match topic {
         Some(Topic::Patterns) => crate::lang::vocabulary_text()
+            .lines()
+            .map(String::from)
+            .collect(),
+        Some(Topic::Tiles) => crate::lang::tiles::vocabulary_text()
             .lines()
             .map(String::from)
             .collect(),

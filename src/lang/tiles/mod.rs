@@ -26,6 +26,7 @@ mod symbolic;
 pub mod table;
 #[cfg(test)]
 mod tests;
+mod words;
 
 pub use ast::Statement;
 pub use cells::{Cell, Colour, Layout, NotationError, Subset};
@@ -34,6 +35,7 @@ pub use english::parse_english;
 pub use print::symbolic;
 pub use say::{english, english_words};
 pub use symbolic::parse_symbolic;
+pub use words::vocabulary_text;
 
 use crate::lang::ParsePatternError;
 
