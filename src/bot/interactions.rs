@@ -1,27 +1,15 @@
 //! Interactions the bot answers besides slash commands (buttons and modals), routed by
-//! the match's game; the one error handler; refusals in words.
+//! the match's game; the one error handler.
 
 use super::games::assembly::showdown as assembly;
 use super::games::zendo;
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
+use super::kit::{Asked, Bot, Data, Error, Handed, NO_MATCH, claimed, refusal};
 use super::post::Post;
-use super::{Asked, Bot, Data, Error, Handed};
-use crate::narrate::{self, Names};
 use crate::rules::zendo::DuelMove;
-use crate::rules::{Actor, PlayerId, RuleError};
-use crate::runtime::{self, ActError, AnyAction, AnyView};
+use crate::rules::{Actor, PlayerId};
+use crate::runtime::{AnyAction, AnyView};
 use poise::serenity_prelude as serenity;
-
-/// A refusal in words, with people as mentions.
-pub fn refusal(e: &ActError<RuleError>) -> String {
-    match e {
-        ActError::Refused(e) => narrate::refusal(e, &Names::mentions(&[])),
-        ActError::Runtime(runtime::RuntimeError::Over(id)) => {
-            format!("match #{id} is over")
-        }
-        ActError::Runtime(e) => format!("Mondo could not do that: {e}"),
-    }
-}
 
 /// The one error handler: a command that failed says so to the one who asked (and
 /// the log gets the details); poise's own handling for the rest.
@@ -203,15 +191,6 @@ async fn on_button(
     respond_button(ctx, bot, press, handed).await
 }
 
-/// An action's reply: its batch, or a refusal only the presser sees.
-pub fn claimed(result: Result<Option<Handed>, ActError<RuleError>>) -> Handed {
-    match result {
-        Ok(Some(handed)) => handed,
-        Ok(None) => Handed::own(Post::private("done: see the channel")),
-        Err(e) => Handed::own(Post::private(refusal(&e))),
-    }
-}
-
 async fn on_modal(
     ctx: &serenity::Context,
     bot: &Data,
@@ -291,6 +270,3 @@ fn modal_text(data: &serenity::ModalInteractionData, field: &str) -> Option<Stri
             _ => None,
         })
 }
-
-pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
-                            `/zendo duel` or `/zendo practice`";

@@ -1,16 +1,23 @@
 //! One module per game family: its slash commands, its button verbs and its posts.
 //! The rest of the bot routes to them by the match's [`GameKind`]; adding a game is a
-//! module here and one arm in each function below.
+//! module here and one arm in each function below. [`Games`] is what the kit asks of
+//! them ([`Fronts`]): the desk says every match through it.
 
 pub mod assembly;
 pub mod bluffs;
 pub mod zendo;
 
+use super::kit::{Bot, Dms, Fronts};
 use super::post::Post;
 use super::say::Clocks;
-use crate::rules::{GameKind, PlayerId};
+use crate::rules::zendo::DuelEvent;
+use crate::rules::{EventKind, GameKind, PlayerId};
 use crate::runtime::{AnyEvent, AnyView};
 use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 /// What a match's channel narration remembers between batches.
 pub enum Voice {
@@ -110,4 +117,108 @@ pub fn board(game: MatchId, view: &AnyView) -> Post {
             bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::board(game, v))
         }
     }
+}
+
+/// Every game's Discord side, as the kit asks for it (see [`Fronts`]).
+pub struct Games;
+
+impl Fronts for Games {
+    fn voice(&self, view: &AnyView) -> super::kit::Voice {
+        Box::new(Voice::new(view))
+    }
+
+    fn batch(
+        &self,
+        voice: &mut super::kit::Voice,
+        events: &[AnyEvent],
+        view: &AnyView,
+        clocks: Clocks,
+        game: MatchId,
+        no_dm: &[PlayerId],
+    ) -> Post {
+        if voice.downcast_ref::<Voice>().is_none() {
+            *voice = self.voice(view);
+        }
+        match voice.downcast_mut::<Voice>() {
+            Some(voice) => batch(voice, events, view, clocks, game, no_dm),
+            None => Post::default(),
+        }
+    }
+
+    fn opening(&self, game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+        opening(game, view, clocks)
+    }
+
+    fn status(&self, game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+        status(game, view, clocks)
+    }
+
+    fn board(&self, game: MatchId, view: &AnyView) -> Post {
+        board(game, view)
+    }
+
+    fn dms(
+        &self,
+        game: MatchId,
+        events: &[AnyEvent],
+        view: &AnyView,
+        clocks: Clocks,
+    ) -> Option<Dms> {
+        match view {
+            // A duel's challenge opened: each player's answer buttons.
+            AnyView::ZendoDuel(v) if challenge_opened(events) => Some(Dms {
+                post: zendo::answer_post(game, v, clocks)?,
+                to: v.players.values().to_vec(),
+                version: v.version,
+            }),
+            // A Triple's question to its players.
+            AnyView::ZendoTriple(v) => Some(Dms {
+                post: zendo::triple::dm_post(game, events, v, clocks)?,
+                to: v.players.values().to_vec(),
+                version: v.version,
+            }),
+            // A Zendo Classic mondo opened: every student's answer buttons, as a duel's.
+            AnyView::ZendoClassic(v) if zendo::classic::mondo_opened(events) => Some(Dms {
+                post: zendo::classic::answer_post(game, v, clocks)?,
+                to: v.players.values().to_vec(),
+                version: v.version,
+            }),
+            _ => None,
+        }
+    }
+
+    fn on_open(&self, bot: &Arc<Bot>, game: MatchId, view: &AnyView) {
+        if let AnyView::Bluffs(_) = view {
+            // Each player's own goes to them alone (their DMs).
+            bluffs::follow(bot.clone(), game);
+        }
+    }
+
+    fn after<'a>(
+        &'a self,
+        bot: &'a Bot,
+        channel: serenity::ChannelId,
+        game: MatchId,
+        view: &'a AnyView,
+        events: Option<&'a [AnyEvent]>,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>> {
+        Box::pin(async move {
+            if let AnyView::Assembly(v) = view {
+                // The picture of the grid, kept up to date (a reveal that ended or
+                // began while the bot was away, when the desk opens).
+                bot.assembly_grid(channel, game, v, events).await;
+            }
+        })
+    }
+}
+
+/// Whether a batch opened a duel's challenge (its answer DMs go out).
+fn challenge_opened(events: &[AnyEvent]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e,
+            AnyEvent::ZendoDuel(e)
+                if matches!(e.kind, EventKind::Game(DuelEvent::ChallengeOpened { .. }))
+        )
+    })
 }

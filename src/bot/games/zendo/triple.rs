@@ -11,8 +11,8 @@
 //! until the reveal).
 
 use super::clocks::{Clock, Stored};
-use crate::bot::commands::{my_match, reply};
 use crate::bot::ids::{ButtonId, Press};
+use crate::bot::kit::{my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;
 use crate::bot::{Bot, Context, Error, is_host, refusal};
@@ -981,20 +981,6 @@ pub fn view_of(view: &AnyView) -> Option<&TripleView> {
     match view {
         AnyView::ZendoTriple(v) => Some(v),
         _ => None,
-    }
-}
-
-impl Bot {
-    /// The players of a Triple get their answer post by DM, if `events` asked them.
-    pub(crate) fn triple_dm(
-        &self,
-        game: MatchId,
-        events: &[AnyEvent],
-        view: &AnyView,
-    ) -> Option<(Post, Vec<PlayerId>, u64)> {
-        let v = view_of(view)?;
-        let post = dm_post(game, events, v, self.clocks())?;
-        Some((post, v.players.values().to_vec(), v.version))
     }
 }
 
