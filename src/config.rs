@@ -579,7 +579,7 @@ fn one_line(e: &figment::Error) -> String {
 
 #[cfg(test)]
 mod tests {
-    //! The environment overlay is tested through the binary (`tests/serve_config.rs`):
+    //! The environment overlay is tested through the binary (`tests/it/serve_cli.rs`):
     //! setting variables here would race other tests' threads reading them.
     use super::*;
 

@@ -13,7 +13,7 @@
  *   write-eio  every write fails with EIO
  *
  * Build: cc -shared -fPIC -O2 -o faultfs.so faultfs.c -ldl
- * Used by tests/play_faults.rs and scripts/fault/store_faults.py.
+ * Used by tests/it/store_faults.rs and scripts/fault/store_faults.py.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -1,7 +1,7 @@
 //! What a viewer may not know yet, as each game declares it ([`super::Game::secrets`]).
 //!
 //! Every game must say its secrets to be playable: the secrecy test
-//! (`tests/secrecy.rs`) plays every [`super::GameKind`] at random and checks each line
+//! (`tests/it/secrecy.rs`) plays every [`super::GameKind`] at random and checks each line
 //! the terminal prints and each message the bot posts, against the secrets of whoever
 //! may read it (`narrate::secrets` says how the fronts print each kind of secret). A
 //! new game is covered by construction: it cannot compile without its secrets, and

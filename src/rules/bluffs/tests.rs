@@ -226,7 +226,7 @@ fn subset_shares_less_than_half_with_own_previous() {
     assert_eq!(t.g.phase, PhaseName::Claiming);
 }
 
-/// A statement in notation: 15 "words" of notation, 23 in its English reading.
+/// A statement in notation: 15 "words" of notation, 18 in its English reading.
 const NOTATION_LONG: &str =
     "count(x: red(x)) >= 2 & count(x: blue(x)) >= 1 & count(x: green(x)) >= 1";
 
@@ -244,19 +244,23 @@ fn notation_is_counted_and_shown_by_its_english_reading() {
     let e = t.try_play(S0, with_first(NOTATION_LONG)).unwrap_err();
     let said = e.to_string();
     assert!(said.contains("statement 1"), "{said}");
-    assert!(said.contains("has 23 words; at most 15"), "{said}");
+    assert!(said.contains("has 18 words; at most 15"), "{said}");
     assert!(
-        said.contains("“there are at least two red tiles and"),
+        said.contains("“there are at least two red tiles, at least one blue tile"),
         "the reading is shown: {said}"
     );
-    // Logic with no English reading: refused, its reading shown.
+    // Logic short in notation but long as read: refused, its reading shown.
     let e = t
         .try_play(
             S0,
             with_first("forall x y. count(z: same_colour(x, z) & same_colour(y, z)) >= 2"),
         )
         .unwrap_err();
-    assert!(e.to_string().contains("not plain English"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("its English reading “for every tile"),
+        "{e}"
+    );
     // Short notation: accepted, and kept, told and shown in English.
     t.play(S0, with_first("exists x. red(x)"));
     t.bluff(S1, ROW_C);
@@ -270,7 +274,7 @@ fn notation_is_counted_and_shown_by_its_english_reading() {
             _ => None,
         })
         .expect("seat 0's bluff is shown in Claiming");
-    assert_eq!(shown[0].as_deref(), Some("there is a red tile"));
+    assert_eq!(shown[0].as_deref(), Some("a tile is red"));
     assert!(
         shown.iter().flatten().all(|s| !s.contains('(')),
         "no notation reaches the opponent: {shown:?}"

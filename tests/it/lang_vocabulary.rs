@@ -4,7 +4,7 @@
 //! table row of the docs reads as its symbolic twin (or is refused, in the refusals
 //! table), and the docs show every vocabulary example.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::koan::PieceSet;
 use mondo::lang::{

@@ -1,7 +1,7 @@
 //! `mondo play bluffs --json`: a whole match piped to a win, with each player's secrets
 //! only in lines addressed to them; and a match lost on time with short clocks.
 
-mod play_support;
+use crate::play_support;
 
 use mondo::lang::tiles::Colour;
 use mondo::rules::bluffs::deal;

@@ -4,7 +4,7 @@
 //! Mondo runs. No root, no mount: what SQLite sees is ENOSPC, EIO, a full statvfs.
 //! (The same shim drives `scripts/fault/store_faults.py` over every game.)
 
-mod play_support;
+use crate::play_support;
 
 use play_support::Mondo;
 use serde_json::Value;

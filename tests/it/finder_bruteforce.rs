@@ -9,7 +9,7 @@
 //! The bigger sweep (3 pieces for pyramids too, thousands of pairs) is `#[ignore]`d:
 //! `cargo test --release --test finder_bruteforce -- --ignored`.
 
-mod finder_support;
+use crate::finder_support;
 
 use finder_support::*;
 use mondo::finder::{self, Limits, Style, Verdict};

@@ -6,7 +6,7 @@
 //!
 //! `cargo test --test lang_phrasings -- --nocapture` prints how many read.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
 

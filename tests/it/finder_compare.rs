@@ -1,7 +1,7 @@
 //! `finder::compare`: proofs, minimal counterexamples (golden near misses), the table,
 //! the budget and the varied style.
 
-mod finder_support;
+use crate::finder_support;
 
 use finder_support::*;
 use mondo::finder::{self, Limits, Style, Verdict};

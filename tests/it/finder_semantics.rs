@@ -2,7 +2,7 @@
 //! quantity, grounded over the 6 x 6 window, is forced to the evaluator's value on every
 //! structure of up to two pieces and on random larger ones (both sets).
 
-mod finder_support;
+use crate::finder_support;
 
 use finder_support::*;
 use mondo::finder::grounded_truths;

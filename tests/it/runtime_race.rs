@@ -3,7 +3,7 @@
 //! match's task under a limit, and resumes matches after a restart without counting
 //! the downtime.
 
-mod race_game;
+use crate::race_game;
 
 use mondo::runtime::{
     ActError, Config, Engine, ManualTime, Place, Runtime, RuntimeError, Subscription, Update,

@@ -4,7 +4,7 @@
 //! which is checked here on structures, independently of the reader's own check.
 //! Regenerate with `MONDO_BLESS=1 cargo test --test lang_refusals`.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{CompiledPattern, parse, symbolic};
 

@@ -1,7 +1,7 @@
 //! `mondo play` as a program drives it: piped commands, one JSON object per line, and a
 //! game killed mid-guess resumed with nothing lost.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{Mondo, of, play};
 use serde_json::Value;

@@ -9,7 +9,7 @@
 //! `cargo test --test lang_coverage -- --nocapture` prints the shares and every
 //! refused line.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
 

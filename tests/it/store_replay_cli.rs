@@ -145,7 +145,7 @@ async fn replay_reads_the_database_without_writing_it() {
     assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0);
 }
 
-mod play_support;
+use crate::play_support;
 
 /// `mondo replay ID --db DB [--json]`: its standard output.
 fn replayed(db: &std::path::Path, id: &serde_json::Value, json: bool) -> String {

@@ -3,7 +3,7 @@
 //! winning guess (the rule never said before), and a game killed during a mondo and
 //! resumed with nothing lost.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{Mondo, of, play, play_text};
 use serde_json::json;

@@ -4,7 +4,7 @@
 //! who starts, the quiz reached with `--play-secs`, and the words (stones, never
 //! tickets).
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{Mondo, of, play, play_text};
 use serde_json::json;

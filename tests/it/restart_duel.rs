@@ -4,7 +4,7 @@
 //! Nothing is lost (structures, answers, tickets) and the time left on the clocks is
 //! what it was (read from `status`).
 
-mod play_support;
+use crate::play_support;
 
 use play_support::Mondo;
 use serde_json::{Value, json};

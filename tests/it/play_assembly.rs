@@ -3,7 +3,7 @@
 //! hidden grid at a terminal (the screen and its scrollback cleared) and piped (said
 //! hidden, nothing more); the wrong-shape rule as a host sets it.
 
-mod play_support;
+use crate::play_support;
 
 use mondo::grid::{Contents, Dims, Grid, Group, Shape};
 use play_support::Mondo;

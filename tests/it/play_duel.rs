@@ -1,7 +1,7 @@
 //! `mondo play --duel`: two players at one terminal, driven through standard input as a
 //! program would, with one JSON object per line.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{Mondo, of, play};
 use serde_json::Value;

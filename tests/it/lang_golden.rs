@@ -2,7 +2,7 @@
 //! English, symbolic form and word count (or its error). A change in how any of them
 //! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test lang_golden`.
 
-mod lang_support;
+use crate::lang_support;
 
 use mondo::lang::{english, parse, symbolic, word_count};
 
