@@ -3,10 +3,10 @@
 //! to SQLite per second, the latency of one action (commit included), and the process's
 //! peak RSS. Target (issue 5): 1,000 live matches, >= 5,000 events/s, RSS <= 200 MB.
 //!
-//! The game is the tiny test game of tests/race_game (each action commits two events);
+//! The game is the tiny test game of tests/it/race_game (each action commits two events);
 //! Zendo's bench goes in `mondo bench runtime` once the engine is on main.
 
-#[path = "../tests/race_game/mod.rs"]
+#[path = "../tests/it/race_game/mod.rs"]
 mod race_game;
 
 use mondo::runtime::{Config, Place, Runtime, SystemTime};
