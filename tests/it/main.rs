@@ -30,6 +30,7 @@ mod lang_symbolic;
 mod lang_terms;
 mod lang_tiles;
 mod lang_vocabulary;
+mod module_graph;
 mod play_assembly;
 mod play_bluffs;
 mod play_classic;

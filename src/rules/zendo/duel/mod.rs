@@ -124,6 +124,7 @@
 //! itself (`Expired`, `WrongSet`, `AlreadyGiven`, `NoTicket`, `BadVerdict`...).
 //! `[checks_come_in_a_fixed_order]`, `[stale_version_is_refused]`, `[out_of_turn_is_refused]`
 
+pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
     Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
@@ -296,27 +297,6 @@ impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
     fn from(e: ZendoEvent) -> rules::EventKind<DuelEvent> {
         rules::EventKind::Game(DuelEvent::Zendo(e))
     }
-}
-
-/// Where a turn is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Step 1: waiting for a structure (or a skip).
-    Build,
-    /// Step 1, challenged: both players answer; the turn clock is stopped.
-    Challenge {
-        koan: Koan,
-        /// Given so far (private until the reveal).
-        answers: BySeat<Option<Answer>>,
-        clock: Clock,
-    },
-    /// Step 2: guesses, or end the turn.
-    Guess,
-    /// Step 2: guess `guess` is read back, waiting for confirm or take back.
-    Pending { guess: u32 },
-    /// Step 2: guess `guess` is official; the umpire builds a counterexample.
-    Verdict { guess: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
