@@ -2,12 +2,13 @@
 //! the match's game; the one error handler.
 
 use super::games::assembly::showdown as assembly;
+use super::games::bluffs;
 use super::games::zendo;
-use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
+use super::ids::{ButtonId, Header, KOAN_FIELD, KoanModal, Press, UnknownButton};
 use super::kit::{Asked, Bot, Data, Error, Handed, NO_MATCH, claimed, refusal};
 use super::post::Post;
 use crate::rules::zendo::DuelMove;
-use crate::rules::{Actor, PlayerId};
+use crate::rules::{Actor, GameKind, PlayerId};
 use crate::runtime::{AnyAction, AnyView};
 use poise::serenity_prelude as serenity;
 
@@ -81,28 +82,47 @@ async fn respond_button(
     Ok(())
 }
 
+/// A button (or a select): its header read once (every game's buttons carry one), the
+/// match found, the verb handed to the match's game with the version it was drawn at.
 async fn on_button(
     ctx: &serenity::Context,
     bot: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    if press
-        .data
-        .custom_id
-        .starts_with(super::games::bluffs::PREFIX)
-    {
-        return super::games::bluffs::on_component(ctx, bot, press).await;
-    }
-    let id: ButtonId = match press.data.custom_id.parse() {
-        Ok(id) => id,
+    let header = match Header::parse(&press.data.custom_id) {
+        Ok(h) => h,
         Err(e) => {
             return respond_button(ctx, bot, press, Handed::own(Post::private(format!("{e}"))))
                 .await;
         }
     };
-    if let Press::Lobby(what) = id.press {
-        return zendo::classic::on_lobby(ctx, bot, press, id.game.0, what).await;
+    let unknown = || {
+        Handed::own(Post::private(
+            UnknownButton(press.data.custom_id.chars().take(100).collect()).to_string(),
+        ))
+    };
+    // A Zendo Classic lobby's button: its MATCH is the lobby's number (version 0).
+    if header.verb == "lobby" {
+        return match ButtonId::from_header(&header) {
+            Some(ButtonId {
+                press: Press::Lobby(what),
+                ..
+            }) => zendo::classic::on_lobby(ctx, bot, press, header.game.0, what).await,
+            _ => respond_button(ctx, bot, press, unknown()).await,
+        };
     }
+    let record = match bot.store.record(header.game).await? {
+        Some(r) => r,
+        None => {
+            return respond_button(ctx, bot, press, Handed::own(Post::private(NO_MATCH))).await;
+        }
+    };
+    if matches!(record.game(), Ok(GameKind::Bluffs)) {
+        return bluffs::on_component(ctx, bot, press, &header).await;
+    }
+    let Some(id) = ButtonId::from_header(&header) else {
+        return respond_button(ctx, bot, press, unknown()).await;
+    };
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
     let game = id.game;
@@ -110,12 +130,6 @@ async fn on_button(
     let asked = Asked {
         channel: press.channel_id.get(),
         interaction: press.id.get(),
-    };
-    let record = match bot.store.record(game).await? {
-        Some(r) => r,
-        None => {
-            return respond_button(ctx, bot, press, Handed::own(Post::private(NO_MATCH))).await;
-        }
     };
     let zendo = |duel: DuelMove, practice: Option<crate::rules::zendo::PracticeMove>| {
         zendo::either(&record, duel, practice)
@@ -204,12 +218,8 @@ async fn on_modal(
             )
             .await
     };
-    if submit
-        .data
-        .custom_id
-        .starts_with(super::games::bluffs::PREFIX)
-    {
-        return super::games::bluffs::on_modal(ctx, bot, submit).await;
+    if submit.data.custom_id.starts_with(bluffs::PREFIX) {
+        return bluffs::on_modal(ctx, bot, submit).await;
     }
     if zendo::classic::is_rule_box(&submit.data.custom_id) {
         let text = modal_text(&submit.data, zendo::classic::RULE_FIELD).unwrap_or_default();
