@@ -16,6 +16,7 @@ mod finder_compare;
 mod finder_generate;
 mod finder_semantics;
 mod finder_suite;
+mod game_folders;
 mod koan_enumerate;
 mod koan_notation;
 mod lang_coverage;

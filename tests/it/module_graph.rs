@@ -33,7 +33,7 @@ struct Module {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum Tok {
+pub(crate) enum Tok {
     Ident(String),
     Colons,
     Open,
@@ -47,7 +47,7 @@ enum Tok {
 
 /// The tokens of Rust source that matter for paths, with their lines: comments,
 /// strings and char literals are dropped.
-fn tokens(text: &str) -> Vec<(Tok, usize)> {
+pub(crate) fn tokens(text: &str) -> Vec<(Tok, usize)> {
     let c: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let (mut i, mut line) = (0, 1);
@@ -160,7 +160,7 @@ fn tokens(text: &str) -> Vec<(Tok, usize)> {
     out
 }
 
-fn ident(t: Option<&(Tok, usize)>) -> Option<&str> {
+pub(crate) fn ident(t: Option<&(Tok, usize)>) -> Option<&str> {
     match t {
         Some((Tok::Ident(s), _)) => Some(s),
         _ => None,

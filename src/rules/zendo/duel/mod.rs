@@ -145,6 +145,9 @@ mod view;
 
 pub use view::{DuelView, PhaseView, StepView};
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Duel;
+
 /// What a front (or the runtime) asks of a duel.
 pub type Action = rules::Action<DuelMove, Deadline>;
 /// What the duel's log holds.

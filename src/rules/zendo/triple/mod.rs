@@ -135,6 +135,9 @@ pub use events::{Question, TripleEvent, TripleMove, TripleOutcome};
 pub use setup::{TripleOpening, TripleSetup, TripleTiming};
 pub use view::{PhaseView, StepView, TripleView};
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Triple;
+
 /// What a front (or the runtime) asks of a Triple.
 pub type Action = rules::Action<TripleMove, Deadline>;
 /// What a Triple's log holds.
