@@ -53,12 +53,11 @@ const REGISTRY: [&str; 1] = ["src/registry.rs"];
 /// Shared files that still name games by hand: the dispatch the registry does not
 /// generate yet. Each entry fails the test once its file names no game (or is gone),
 /// so the list empties as that work lands; nothing new may join it.
-const NAMING_GAMES_FOR_NOW: [&str; 17] = [
+const NAMING_GAMES_FOR_NOW: [&str; 16] = [
     // The Discord front's routing, commands and kit: Zendo's button verbs and settings
     // are still the kit's, the commands list and the interactions route by hand.
     "src/bot/commands/host.rs",
     "src/bot/commands/mod.rs",
-    "src/bot/games/mod.rs",
     "src/bot/interactions.rs",
     "src/bot/kit/data.rs",
     "src/bot/kit/ids.rs",

@@ -6,6 +6,7 @@
 mod base;
 pub mod data;
 pub mod desk;
+pub mod front;
 pub mod host;
 pub mod ids;
 pub mod post;
@@ -17,4 +18,5 @@ pub mod start;
 pub(crate) use base::wall_ms;
 pub use base::{Asked, Error, Handed, Holds, ServeError, SettingUp};
 pub use data::{Bot, Context, Data, Dms, DuelSettings, Effective, Fronts, Voice, is_host};
+pub use front::{GameBot, Said, Upkeep};
 pub use reply::{NO_MATCH, asked, claimed, my_match, open_modal, play, play_in, refusal, reply};

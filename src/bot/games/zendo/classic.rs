@@ -13,7 +13,7 @@
 use super::SetChoice;
 use super::clocks::{Clock, Stored};
 use crate::bot::ids::{ButtonId, LobbyPress, Press};
-use crate::bot::kit::{play, reply};
+use crate::bot::kit::{Dms, GameBot, Said, play, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
@@ -26,7 +26,7 @@ use crate::rules::zendo::classic::{
 };
 use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
 use crate::rules::{EventKind, GameKind, PlayerId};
-use crate::runtime::{AnyAction, AnyEvent, Common, Place, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, Place, events_of};
 use crate::store::{LobbyRecord, MatchId};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
@@ -900,6 +900,52 @@ pub fn mondo_opened(events: &[AnyEvent]) -> bool {
     events
         .iter()
         .any(|e| matches!(classic_part(e), Some(ClassicEvent::MondoOpened { .. })))
+}
+
+/// Zendo Classic's Discord side, as the bot's dispatch sees it.
+pub struct Front;
+
+impl GameBot for Front {
+    type View = ClassicView;
+    type Voice = Voice;
+
+    fn voice(_: &AnyView, v: &ClassicView) -> Voice {
+        Voice::new(v)
+    }
+
+    fn batch(
+        voice: &mut Voice,
+        events: &[AnyEvent],
+        _: &AnyView,
+        v: &ClassicView,
+        said: Said<'_>,
+    ) -> Post {
+        batch(voice, events, v, said.clocks, said.game, said.no_dm)
+    }
+
+    fn opening(game: MatchId, _: &AnyView, v: &ClassicView, clocks: Clocks) -> Post {
+        opening(game, v, clocks)
+    }
+
+    fn status(game: MatchId, _: &AnyView, v: &ClassicView, clocks: Clocks) -> Post {
+        status(game, v, clocks)
+    }
+
+    fn board(game: MatchId, view: &AnyView, _: &ClassicView) -> Post {
+        super::posts::board(game, view)
+    }
+
+    /// A mondo opened: every student's answer buttons, as a duel's.
+    fn dms(game: MatchId, events: &[AnyEvent], v: &ClassicView, clocks: Clocks) -> Option<Dms> {
+        if !mondo_opened(events) {
+            return None;
+        }
+        Some(Dms {
+            post: answer_post(game, v, clocks)?,
+            to: v.players.values().to_vec(),
+            version: v.version,
+        })
+    }
 }
 
 /// One batch of a Classic game as one post: its words, the pictures, the buttons.

@@ -4,7 +4,9 @@
 
 pub mod classic;
 mod clocks;
+pub mod duel;
 pub mod posts;
+pub mod practice;
 pub mod triple;
 mod turn;
 
