@@ -6,7 +6,7 @@
 //! its response arrives (the bot's full path: gateway parse, poise, the engine, the
 //! SQLite commit, the desk, PNG rendering, the HTTP response).
 //!
-//! Target (issue 6): p99 <= 100 ms.
+//! Target: p99 <= 100 ms.
 
 #[path = "../tests/support/mod.rs"]
 mod support;

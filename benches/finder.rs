@@ -1,10 +1,12 @@
-//! The exact finder's worst cases (issue 14), as criterion measures them; per-pair
+//! The exact finder's worst cases (docs/developers.md, "The finder's worst cases"),
+//! as criterion measures them; per-pair
 //! distributions (p50, p99, max, peak memory) come from `mondo bench finder [--hard]`.
 //!
 //! - the pool pairs and the hard set, one pass over each (every verdict as labelled);
-//! - the issue's two guesses against `some piece points up`, each answered by a
+//! - the two guesses that once took seconds and minutes, against `some piece points
+//!   up`, each answered by a
 //!   one-piece counterexample (target: <= 1 ms whatever the patterns);
-//! - reading back the worst accepted pattern on the largest structure (item 6): the
+//! - reading back the worst accepted pattern on the largest structure: the
 //!   deepest `every piece touches a piece that touches ... points up` that reads,
 //!   estimated, said back and evaluated on a full 6 x 6 board, as `Core::read` does.
 

@@ -1,7 +1,7 @@
 //! `cargo bench --bench runtime [-- SECONDS MATCHES process]`: many live matches in one
 //! process, each driven by a client as fast as it is answered; reports events committed
 //! to SQLite per second, the latency of one action (commit included), and the process's
-//! peak RSS. Target (issue 5): 1,000 live matches, >= 5,000 events/s, RSS <= 200 MB.
+//! peak RSS. Target: 1,000 live matches, >= 5,000 events/s, RSS <= 200 MB.
 //!
 //! The game is the tiny test game of tests/it/race_game (each action commits two events);
 //! Zendo's bench goes in `mondo bench runtime` once the engine is on main.

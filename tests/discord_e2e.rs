@@ -862,7 +862,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
 }
 
 /// With E2E_TRANSCRIPT_DIR=DIR: the channel and DMs as the bot wrote them, and their
-/// pictures, for people to read (the README's Discord section shows them).
+/// pictures, for people to read (docs/games/duel.md, "On Discord", shows them).
 fn transcript(fake: &FakeDiscord, dir: &std::path::Path, users: &[u64]) {
     std::fs::create_dir_all(dir).expect("transcript dir");
     let mut out = String::new();
@@ -942,7 +942,7 @@ fn body_text(body: Option<&Value>) -> String {
     body.map(Value::to_string).unwrap_or_default()
 }
 
-/// Issue 13, item 2: a Discord that accepts connections and never answers stops
+/// A Discord that accepts connections and never answers stops
 /// `mondo serve` at start-up with one line and status 1 (here after the 1 s each step
 /// is given), at its REST calls and, when REST answers, at the gateway.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1716,7 +1716,7 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     drop(bot);
 }
 
-/// Issue 16: a 3-student Zendo Classic over Discord. A host opens the lobby as the
+/// A 3-student Zendo Classic over Discord. A host opens the lobby as the
 /// Master (picking the rule from a pool, not playing); three students join; a
 /// non-host's Start is refused and the host's starts it; a mondo is answered privately
 /// by DM buttons (alice, carol) and the channel's private button (bob, DMs closed); a

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SIGKILL fault injection (issue 13): scripted Zendo Duels through `mondo play --json`,
+"""SIGKILL fault injection (docs/operators.md, "When things go wrong"): scripted Zendo Duels through `mondo play --json`,
 each process killed with SIGKILL at a random moment, then resumed with `--resume`.
 
 Run by hand, not in CI (it takes minutes):

@@ -1,7 +1,7 @@
 //! `mondo bench runtime`: many live Zendo practice matches in one process, each driven
 //! by a client building new structures as fast as it is answered. Reports events
 //! committed to SQLite per second, the latency of one action (commit included) and the
-//! process's peak RSS. Target (issue 5): 1,000 matches, >= 5,000 events/s, <= 200 MB.
+//! process's peak RSS. Target: 1,000 matches, >= 5,000 events/s, <= 200 MB.
 
 use mondo::PieceSet;
 use mondo::koan::enumerate::koans;

@@ -1,6 +1,7 @@
 //! `mondo bluffs check`: the umpire's reading and verdict on one Logical Bluffs
-//! statement about a subset (`grids.md` 3.3). Exit status: 0 valid, 1 refused by
-//! the checks, 2 when the statement, subset or layout does not read.
+//! statement about a subset (docs/tiles.md, "What the umpire checks"). Exit status:
+//! 0 valid, 1 refused by the checks, 2 when the statement, subset or layout does not
+//! read.
 
 use clap::{Args, Subcommand};
 use mondo::lang::tiles::{self, Layout, Subset};

@@ -24,8 +24,9 @@ use std::sync::OnceLock;
 /// Estimated clauses beyond which a guess is refused at read-back. The estimate errs
 /// high (3 to 40 times the clauses actually built, measured on the hard set and on
 /// four-variable cliques); at this value the patterns it lets through are grounded
-/// and decided within about a second on this kind of machine (see the README's
-/// finder figures), and those it refuses would pass the grounding's own budget.
+/// and decided within about a second on this kind of machine (docs/developers.md,
+/// "The finder's worst cases"), and those it refuses would pass the grounding's own
+/// budget.
 pub const MAX_CLAUSES: u64 = 4_000_000;
 
 /// Estimated grounding steps (bindings visited) beyond which a guess is refused.
@@ -642,8 +643,8 @@ mod tests {
         }
     }
 
-    /// The forms the README names as not decided within the umpire's limit read, and
-    /// relate at most four pieces (wider ones are refused at read-back instead).
+    /// The forms docs/developers.md names as not decided within the umpire's limit
+    /// read, and relate at most four pieces (wider ones are refused at read-back instead).
     #[test]
     fn the_forms_beyond_the_limit_read_and_relate_at_most_four_pieces() {
         let cases = crate::finder::suite::beyond_limit_cases().unwrap();

@@ -1,10 +1,10 @@
 //! Pattern generation: random hidden patterns that a host could offer, each reasonable
-//! (see [`super::reasonable`]) and none needlessly long (the open problem of
-//! `seeds/003`): no generated pattern is equivalent to a generated pattern with fewer
-//! words, proved by the finder.
+//! (see [`super::reasonable`]) and none needlessly long (a rule a shorter rule says
+//! as well is a poor hidden pattern): no generated pattern is equivalent to a
+//! generated pattern with fewer words, proved by the finder.
 //!
 //! Sentences are drawn from a small random grammar of the English form
-//! (`koan-language.md` section 3: determiner phrases, verb phrases, `there is`,
+//! (docs/patterns.md: determiner phrases, verb phrases, `there is`,
 //! number comparisons, collectives, `and`/`or`/`not`), read by the English parser, and
 //! said back canonically with [`lang::english_for`], which is read once more. Drawing
 //! text rather than trees keeps the parser the one definition of what English means:

@@ -20,10 +20,10 @@ pub fn in_box<R: Rng + ?Sized>(set: PieceSet, n: usize, w: usize, h: usize, rng:
     Koan::from_window(set, &window).expect("a non-empty window of the set's pieces")
 }
 
-/// How many random structures the seed's method tries.
+/// How many random structures the random method tries.
 pub const RANDOM_METHOD_TRIES: usize = 10_000;
 
-/// The method of `seeds/003` ("Evaluating Zendo Rules"), for comparison: about 10,000
+/// The usual method of Zendo programs, for comparison: about 10,000
 /// random structures of gradually increasing size (here 1 to 10 pieces, 1,000 of each,
 /// each in a box drawn uniformly among those that can hold it); the first that
 /// separates the two patterns, or `None`, which that method takes for "equivalent".

@@ -1,4 +1,5 @@
-//! Symmetry breaking for blocks of quantifiers (issue 14, item 2).
+//! Symmetry breaking for blocks of quantifiers, so that the finder's worst cases
+//! (docs/developers.md, "The finder's worst cases") ground fewer clauses.
 //!
 //! `exists a b c. same_row(a, b) & same_row(b, c) & same_row(a, c) & a != b & ...`
 //! says the same thing whichever piece is called `a`: its body is unchanged when the

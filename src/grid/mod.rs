@@ -1,5 +1,6 @@
 //! Symbol grids, cells and groups, polyomino shapes and contents: the model of Pattern
-//! Assembly (`shared/design/grids.md` sections 1-2). Pure and fast: no clock, no I/O.
+//! Assembly (docs/games/assembly.md, "The grid, groups and shapes"). Pure and fast: no
+//! clock, no I/O.
 //!
 //! Notation follows shakmaty's habit: lenient in (`FromStr` / `parse` accept any case,
 //! `-`, `,` or spaces between cells), canonical out (`Display`: `C3-D3-D4`, rows

@@ -1,7 +1,7 @@
 //! Pieces, structures (koans), their text notation and their enumeration.
 //!
 //! A structure is translation-invariant but not rotation- or reflection-invariant;
-//! see `../shared/design/koan-language.md` section 1.
+//! see docs/notation.md, "What a structure is".
 
 pub mod enumerate;
 mod notation;

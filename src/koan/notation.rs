@@ -1,4 +1,4 @@
-//! The text notation of structures (`koan-language.md` section 2): lenient parsing,
+//! The text notation of structures (docs/notation.md): lenient parsing,
 //! canonical printing.
 //!
 //! Two notations, one per piece set:

@@ -1,7 +1,7 @@
 //! The pattern AST: first-order logic over the pieces of one structure, with counting.
 //!
 //! Both the English and the symbolic form parse into this one tree
-//! (`koan-language.md` sections 3-4). Every node carries the byte span of the source
+//! (docs/patterns.md). Every node carries the byte span of the source
 //! text it came from, so errors and read-backs can point at words. Nodes that a parser
 //! synthesises (the implicit `x != y` of "another piece", say) carry the span of the
 //! words that caused them.

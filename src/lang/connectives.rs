@@ -1,11 +1,12 @@
 //! The symbolic reader both statement languages share: one engine, two vocabularies.
 //!
-//! The pattern language (`koan-language.md` section 4) and the tiles' statement
-//! language (`grids.md` 3.2) write connectives, quantifier bodies, parentheses,
-//! comparisons, parity and number terms alike. [`Reader`] reads all of that once;
-//! a language supplies only what is its own through [`Vocabulary`]: its AST's node
-//! constructors, its quantifiers (pieces; tiles and regions), the words that open
-//! an atom or a term, and which names it reserves.
+//! The pattern language (docs/patterns.md, "The symbolic form") and the tiles'
+//! statement language (docs/tiles.md, "The symbolic form") write connectives,
+//! quantifier bodies, parentheses, comparisons, parity and number terms alike.
+//! [`Reader`] reads all of that once; a language supplies only what is its own
+//! through [`Vocabulary`]: its AST's node constructors, its quantifiers (pieces;
+//! tiles and regions), the words that open an atom or a term, and which names it
+//! reserves.
 //!
 //! Precedence, loosest first: `<->` (left associative), `->` (right associative),
 //! `|`, `^`, `&` (left associative), `!`. A quantifier takes everything to its right

@@ -1,5 +1,5 @@
 //! The pattern language: English and symbolic forms, one AST, its evaluator and printers.
-//! The contract is `koan-language.md` sections 3-5.
+//! The contract with players is docs/patterns.md.
 //!
 //! - Reading: [`parse`] (either form), [`parse_english`], [`parse_symbolic`]; errors are
 //!   [`ParsePatternError`] (span, message, hint, corrected examples, ASCII `render`).

@@ -1,4 +1,4 @@
-//! Saying patterns back (`koan-language.md` section 5): canonical English and the
+//! Saying patterns back (docs/patterns.md, "How it reads"): canonical English and the
 //! exact symbolic form.
 //!
 //! [`symbolic`] prints any formula exactly: reading it back gives the same tree (up to

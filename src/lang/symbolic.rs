@@ -1,4 +1,5 @@
-//! The symbolic form (`koan-language.md` section 4): first-order logic with counting.
+//! The symbolic form (docs/patterns.md, "The symbolic form"): first-order logic with
+//! counting.
 //!
 //! The connectives, quantifier bodies, parentheses, comparisons and number terms are
 //! the shared reader's ([`crate::lang::connectives`]); this file is the pattern

@@ -1,5 +1,5 @@
 //! Pattern Assembly's words: each event as one JSON object (the `--json` contract of
-//! `mondo play assembly`, documented in the README) and one line of text.
+//! `mondo play assembly`, documented in docs/operators.md) and one line of text.
 
 use super::{Line, Names, clock_text};
 use crate::grid::{Shape, Verdict};

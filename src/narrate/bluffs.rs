@@ -1,5 +1,5 @@
 //! Logical Bluffs' words: each event as one JSON object (the `--json` contract of
-//! `mondo play bluffs`, documented in the README) and one line of text, for the
+//! `mondo play bluffs`, documented in docs/operators.md) and one line of text, for the
 //! terminal and Discord alike.
 //!
 //! An event only one player may hear (its tiles, RP, truths, marks, reveals, guesses)

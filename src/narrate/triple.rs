@@ -1,5 +1,5 @@
 //! The words of Zendo Triple, for every front: its events as text and JSON lines, its
-//! board and its status. JSON events (the contract, documented in the README):
+//! board and its status. JSON events (the contract, documented in docs/operators.md):
 //! `board`, `starter`, `verdict`, `challenge`, `answered`, `revealed`, `reading`, `official`,
 //! `withdrawn`, `counterexample`, `undecided`, `solved`, `turn`, `turn_ended`, `stones`,
 //! `play_stopped`, `quiz`, `quiz_answered`, `quiz_revealed`, `won`, `over`, `status`.

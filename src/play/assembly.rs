@@ -14,14 +14,10 @@ use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
-pub const HELP: &str = "\
-a line is [NAME:] COMMAND, e.g. `alice: answer C3-D3-D4` (alone, just `answer C3-D3-D4`).
-players: answer CELLS (a group like C3-D3-D4; any order, `-`, `,` or spaces)
-         showdown ROWS (the grid from memory, rows separated by ` / `, `.` a blank:
-                        `X O + . . . / . . . . . . / ...`) | resign
-host:    pause | resume | end | reveal (again, after this round; Plus)
-         change (a new grid after this round; Plus) | region ROWS COLS (`region B-D 2-7`; Plus)
-anyone:  status | board (the grid, only while it is shown) | help | quit (the match stays)";
+/// The help at the terminal: the block of docs/games/assembly.md under "At the terminal".
+pub fn help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/assembly.md"))
+}
 
 /// A new match: `cast`'s players (one: solo practice), `seed`, `settings`.
 pub fn assembly_setup(cast: &Cast, seed: u64, settings: Settings) -> AssemblySetup {
@@ -82,7 +78,7 @@ impl GameFront for AssemblyFront {
     }
 
     fn help(&self) -> &'static str {
-        HELP
+        help()
     }
 
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {

@@ -18,19 +18,10 @@ use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
-pub const HELP: &str = "\
-a line is NAME: COMMAND, e.g. `alice: reveal B2,C3`. Lines marked (to NAME only) are NAME's alone.
-players, Bluffing: bluff SUBSET; S1; S2; S3; S4 [; nolimit] [; smoke N]
-                   e.g. `bluff A1-A2-B1-B2; There is a red tile.; ...` (4-8 connected tiles,
-                   four statements; nolimit lifts the subset rules once, smoke N hides
-                   statement N from the opponent once)
-         Claiming: claim M1 M2 M3 M4 (T or F per opposing statement, - for a
-                   smokescreened or detected one) | detective N (once: learn statement N)
-         Reveal:   reveal CELLS (B2,C3; 8 RP each) | declare (150 s more to guess)
-                   guess LAYOUT (RBGY/YYGR/BRRG/GBYB) | pass
-         any time: resign | status or board (yours, privately)
-host:    pause | resume | end
-anyone:  status | board | help | quit (the match stays)";
+/// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
+pub fn help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/bluffs.md"))
+}
 
 /// A new match between `cast`'s two players.
 pub fn bluffs_setup(cast: &Cast, seed: u64, settings: Settings) -> Result<Setup, String> {
@@ -197,7 +188,7 @@ impl GameFront for BluffsFront {
     }
 
     fn help(&self) -> &'static str {
-        HELP
+        help()
     }
 
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {

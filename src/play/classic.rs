@@ -18,16 +18,10 @@ use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
-pub const HELP: &str = "\
-a line is [NAME:] COMMAND, e.g. `alice: koan 1^ 2> mondo` or `bob: answer not`.
-students: koan STRUCTURE [master|mondo] (rows separated by /; master: marked at once)
-          answer obeys|not|pass (every student, privately, while a mondo runs)
-          guess PATTERN (a stone) | confirm | take back | end turn
-          back (a student skipped for time-outs) | leave (the game goes on without you)
-host:     pause | resume | disallow (the pending guess, stone returned) | end
-anyone:   board | status | help | quit (the game stays, to resume)
-without a name, a command is the current student's; `answer`, `back` and `leave`
-need a name.";
+/// The help at the terminal: the block of docs/games/classic.md under "At the terminal".
+pub fn help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/classic.md"))
+}
 
 /// A Classic game for the cast's students (in the order given: the turn order). With
 /// `master`, the host is the Master who chose the rule (`source` is then their
@@ -98,7 +92,7 @@ impl GameFront for ClassicFront {
     }
 
     fn help(&self) -> &'static str {
-        HELP
+        help()
     }
 
     fn opening(&mut self, id: MatchId, any: &AnyView, now: u64) -> Vec<Line> {

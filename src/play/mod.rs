@@ -318,6 +318,16 @@ pub struct Picture {
     pub what: String,
 }
 
+/// A game's help at the terminal, read from its players' page in `docs/games/`: the
+/// `text` block after the line `<!-- terminal help -->`, so `help` and the page cannot
+/// drift (`every_game_page_holds_its_terminal_help` checks each page has one).
+pub fn help_from_docs(page: &'static str) -> &'static str {
+    const MARK: &str = "<!-- terminal help -->\n```text\n";
+    page.split_once(MARK)
+        .and_then(|(_, block)| block.split_once("\n```"))
+        .map_or("", |(help, _)| help)
+}
+
 /// A game's part of the terminal: its grammar, its help and its words. One file per
 /// game family implements it; [`front_for`] picks it by the match's kind.
 pub trait GameFront: Send {
@@ -1086,6 +1096,49 @@ fn split_speaker(line: &str) -> (Option<&str>, &str) {
 #[cfg(test)]
 mod tests {
     use super::{Input, MAX_LINE, read_input};
+
+    /// The terminal's help of every game is its players' page's block, whole: a page
+    /// without the block (or with it cut short) would leave a game without help.
+    #[test]
+    fn every_game_page_holds_its_terminal_help() {
+        let helps = [
+            (
+                super::zendo::help(),
+                "commands: koan STRUCTURE",
+                "give up | quit",
+            ),
+            (
+                super::zendo::duel_help(),
+                "a line is [NAME:] COMMAND",
+                "to a challenge.",
+            ),
+            (
+                super::triple::help(),
+                "a line is [NAME:] COMMAND",
+                "need a name.",
+            ),
+            (
+                super::classic::help(),
+                "a line is [NAME:] COMMAND",
+                "need a name.",
+            ),
+            (
+                super::assembly::help(),
+                "a line is [NAME:] COMMAND",
+                "(the match stays)",
+            ),
+            (
+                super::bluffs::help(),
+                "a line is NAME: COMMAND",
+                "(the match stays)",
+            ),
+        ];
+        for (help, start, end) in helps {
+            assert!(help.starts_with(start) && help.ends_with(end), "{help:?}");
+            assert!(!help.contains("```"), "{help:?}");
+        }
+        assert_eq!(super::help_from_docs("no block here"), "");
+    }
 
     fn all(bytes: &[u8]) -> Vec<Input> {
         // A tiny buffer, so lines straddle many reads.

@@ -18,16 +18,10 @@ use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
-pub const HELP: &str = "\
-a line is [NAME:] COMMAND, e.g. `alice: koan URL challenge A,C` or `bob: answer A obeys C not`.
-players: start NAME (the player with the advantage picks who starts)
-         koan STRUCTURE [grade|challenge] [A,B,C] (default: grade on every unsolved pattern)
-         answer A obeys B not C pass (both players, privately, per challenged pattern)
-         guess A PATTERN (a stone) | confirm | take back | end turn | resign
-         quiz: answer obeys not pass ... (one per question, in order)
-host:    pause | resume | disallow (the pending guess, stone returned) | end
-anyone:  board | status | help | quit (the match stays, to resume)
-without a name, a command is the current player's; `answer` and `resign` need a name.";
+/// The help at the terminal: the block of docs/games/triple.md under "At the terminal".
+pub fn help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/triple.md"))
+}
 
 /// A Triple for the cast's two players: `advantage` (a player's name; by default the
 /// second, the one challenged) chooses who starts, as in the duel.
@@ -137,7 +131,7 @@ impl GameFront for TripleFront {
     }
 
     fn help(&self) -> &'static str {
-        HELP
+        help()
     }
 
     fn opening(&mut self, id: MatchId, v: &AnyView, now: u64) -> Vec<Line> {

@@ -21,20 +21,15 @@ use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
-pub const HELP: &str = "commands: koan STRUCTURE [observe] | guess PATTERN | confirm | \
-take back | board | status | give up | quit";
+/// The help at the terminal: the block of docs/games/practice.md under "At the terminal".
+pub fn help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/practice.md"))
+}
 
-pub const DUEL_HELP: &str = "\
-a line is [NAME:] COMMAND, e.g. `alice: koan 1^ 2> challenge` or `bob: answer not`.
-players: start NAME (the player with the advantage picks who starts)
-         koan STRUCTURE [observe|challenge] (rows separated by /) | skip
-         answer obeys|not|pass (both players, privately, while a challenge runs)
-         guess PATTERN | confirm | take back | end turn | pass | resign
-host:    pause | resume | disallow (the pending guess, ticket returned) | end
-anyone:  board | status | help | quit (the match stays, to resume)
-without a name, a command is the current player's (`start`: the advantage player's;
-pause/resume/disallow: the host's); `answer` and `resign` need a name. `pass` skips
-step 1, ends step 2, or answers `pass` to a challenge.";
+/// The help at the terminal: the block of docs/games/duel.md under "At the terminal".
+pub fn duel_help() -> &'static str {
+    super::help_from_docs(include_str!("../../docs/games/duel.md"))
+}
 
 /// A practice setup for `settings` (either piece set): the hidden pattern and the two
 /// structures that open the game ([`crate::rules::zendo::opening`]).
@@ -168,9 +163,9 @@ impl GameFront for ZendoFront {
 
     fn help(&self) -> &'static str {
         if self.narrator.names.is_table() {
-            DUEL_HELP
+            duel_help()
         } else {
-            HELP
+            help()
         }
     }
 

@@ -307,7 +307,7 @@ fn broken_toml_and_empty_pools_are_refused() {
     assert!(of(&errors, "entry 1").contains(&&PoolProblem::BadId("a b".into())));
 }
 
-/// Issue 13, item 7: a big pool (8,000 entries, as big as hosts' files get) reads,
+/// A big pool (8,000 entries, as big as hosts' files get) reads,
 /// with every line number right to the end of the file, where the problems are found
 /// by a look-up made once for the file rather than by counting from the start each
 /// time (`mondo bench pool` gives the time).

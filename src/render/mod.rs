@@ -437,7 +437,7 @@ const FAST_MAX_PIECES: usize = 12;
 /// takes the fast encoder (fdeflate, Paeth), well within the budget; a crowded one
 /// deflate level 1 with the `Up` filter at once (it would be over the budget after
 /// the fast encoder, costing a second encoding); and the fast encoder's rare result
-/// over the budget is redone at level 1 (README, "Pictures").
+/// over the budget is redone at level 1 (docs/developers.md, "Pictures").
 pub(crate) fn encode_single(image: &RgbImage, pieces: usize) -> Vec<u8> {
     if pieces <= FAST_MAX_PIECES {
         let fast = encode(image, CompressionType::Fast, FilterType::Paeth);

@@ -1,4 +1,4 @@
-//! Issue 13, item 6: every command piped into a reader that goes away (`| head -1`)
+//! Every command piped into a reader that goes away (`| head -1`)
 //! ends quietly, status 0 and no complaint on standard error, instead of panicking with
 //! "failed printing to stdout: Broken pipe" (status 101).
 

@@ -33,7 +33,8 @@ fn every_case_reads_and_is_answered_as_labelled() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The hard set reads, is large enough, and holds the two guesses of the issue (the
+/// The hard set reads, is large enough, and holds the two guesses that once took
+/// seconds and minutes (the
 /// four-variable pointing chain against `some piece points up`, and the five-variable
 /// touching cycle). Its verdicts are checked against brute force in
 /// `finder_bruteforce.rs`.

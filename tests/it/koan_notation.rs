@@ -42,10 +42,10 @@ fn error_as(text: &str, set: PieceSet) -> String {
     }
 }
 
-/// The pyramids example from the seed rules (000_e58dd42109b6f19f.txt), exactly as
-/// pasted there: code fence, doubled line breaks.
+/// The pyramids example of the original Death Match rules, exactly as pasted there:
+/// code fence, doubled line breaks.
 const SEED_PYRAMIDS: &str = "```\n\n3> .. .. 2^ .. 3v\n\n.. 1< 1<\n\n```";
-/// The arrows example from the same file's "Koans and Patterns" part.
+/// The arrows example of the same rules' "Koans and Patterns" part.
 const SEED_ARROWS: &str = "```\n\n.U.\n\nL.R\n\n.D.\n\n```";
 
 fn seed_pyramids() -> Koan {

@@ -6,7 +6,7 @@
 //! symbolic twin on structures that tell readings apart (every structure of one and
 //! two pieces, blocks of one piece, random ones up to 36 pieces).
 //!
-//! `cargo test --test lang_coverage -- --nocapture` prints the shares and every
+//! `cargo test --test it lang_coverage -- --nocapture` prints the shares and every
 //! refused line.
 
 use crate::lang_support;

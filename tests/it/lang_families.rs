@@ -1,4 +1,4 @@
-//! Random sentences from the families of `koan-language.md` 3.1 (reciprocals,
+//! Random sentences from the ways people say rules (docs/patterns.md; reciprocals,
 //! structure nouns, fragments, comparatives, quantifier words, anaphora, connectives,
 //! words, arithmetic, framing): each reads, and printing its reading and reading the
 //! print gives an equivalent pattern, proved by the finder over every structure when

@@ -1,6 +1,6 @@
 //! Golden readings: each pattern in `tests/data/lang_readings.txt` with its canonical
 //! English, symbolic form and word count (or its error). A change in how any of them
-//! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test lang_golden`.
+//! reads shows up as a diff. Regenerate with `MONDO_BLESS=1 cargo test --test it lang_golden`.
 
 use crate::lang_support;
 

@@ -4,7 +4,7 @@
 //! piece, random ones up to 36 pieces), never by comparing strings. A `!=` line is a
 //! plausible wrong reading: the structures must tell it from the phrasing.
 //!
-//! `cargo test --test lang_phrasings -- --nocapture` prints how many read.
+//! `cargo test --test it lang_phrasings -- --nocapture` prints how many read.
 
 use crate::lang_support;
 

@@ -2,7 +2,7 @@
 //! reason and the corrected patterns offered (at least one); every offered pattern is read and must
 //! be neither always true nor always false (it says something a player could mean),
 //! which is checked here on structures, independently of the reader's own check.
-//! Regenerate with `MONDO_BLESS=1 cargo test --test lang_refusals`.
+//! Regenerate with `MONDO_BLESS=1 cargo test --test it lang_refusals`.
 
 use crate::lang_support;
 

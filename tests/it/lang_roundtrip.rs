@@ -156,7 +156,7 @@ const VOCABULARY: &[&str] = &[
     "+",
     "connected",
     "structure",
-    // Issue 15's forms.
+    // The forms people use (docs/patterns.md, "How people say it").
     "each",
     "other",
     "they",

@@ -1,4 +1,4 @@
-//! Every example of `koan-language.md` section 3 and of the seeds reads as meant:
+//! Every example of docs/patterns.md and of the original Zendo rules reads as meant:
 //! each is evaluated on structures chosen to tell the plausible readings apart.
 
 use mondo::koan::enumerate::koans;
@@ -769,7 +769,7 @@ fn refusals_offer_rewordings() {
         "the",
         Some("some piece touches the unique large piece"),
     );
-    // Issue 15 (item 10): a suggestion is offered only if it can be true and can be
+    // A suggestion is offered only if it can be true and can be
     // false. `every piece touches the unique large piece` never holds (the large piece
     // would have to touch another large piece), so it is not offered.
     refused(
@@ -838,7 +838,7 @@ fn typos_get_a_did_you_mean() {
     );
     let e = parse("exists x. touch(x, x)").expect_err("unknown predicate");
     assert!(e.message.contains("did you mean `touches`"), "{e}");
-    // Issue 15 (item 8) added `pointed at by`; without the `by` it is still refused.
+    // `pointed at by` reads; without the `by` it is still refused.
     let e = parse("every piece is pointed at").expect_err("no agent");
     assert!(!e.message.contains("did you mean"), "{e}");
     assert!(e.help.is_some_and(|h| h.contains("pointed at by")));
@@ -1058,7 +1058,7 @@ fn any_after_a_negation_means_no() {
         &["1> .. 3>"],
         &["1^", "1> 3>"],
     );
-    // Issue 15 (item 5): as a subject `any` is `every`; in a condition or under `it
+    // As a subject `any` is `every`; in a condition or under `it
     // is not the case that` it is `a`.
     for (pattern, formula) in [
         ("any piece points up", "forall x. up(x)"),
@@ -1205,8 +1205,8 @@ fn arrows_games_hear_arrows() {
     assert_eq!(english_for(&f, PieceSet::Arrows), symbolic(&f));
 }
 
-/// Issue 15 (item 3) changed this: a noun phrase alone with a determiner says that
-/// there are such pieces (it was refused with `there is/are` suggested).
+/// A noun phrase alone with a determiner says that there are such pieces (it was once
+/// refused with `there is/are` suggested).
 #[test]
 fn a_bare_noun_phrase_says_there_is_or_there_are() {
     for (fragment, formula) in [

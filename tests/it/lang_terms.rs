@@ -1,4 +1,4 @@
-//! The arithmetic terms `k * t` and `t % k` (koan-language.md section 4): how the
+//! The arithmetic terms `k * t` and `t % k` (docs/patterns.md, "The symbolic form"): how the
 //! symbolic form reads and prints them, what they mean, and that the finder's
 //! grounding means the same as the evaluator.
 

@@ -5,7 +5,7 @@
 //! (`tests/data/tiles_refusals.txt`) are refused for the reason they give, and every
 //! suggestion a refusal makes reads and can be both true and false.
 //!
-//! `cargo test --test lang_tiles -- --nocapture` prints the figures.
+//! `cargo test --test it lang_tiles -- --nocapture` prints the figures.
 
 use mondo::lang::tiles::{self, Subset, eval::Geometry};
 use rand::rngs::StdRng;

@@ -22,6 +22,7 @@ mod koan_notation;
 mod lang_coverage;
 mod lang_families;
 mod lang_golden;
+mod lang_heldout;
 mod lang_phrasings;
 mod lang_refusals;
 mod lang_roundtrip;

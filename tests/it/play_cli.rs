@@ -357,7 +357,7 @@ fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
     assert!(e.contains("not a folder"), "{e}");
 }
 
-/// Issue 13, item 5: a line that is not UTF-8 text, or one over 64 KiB (here 8 MiB), is
+/// A line that is not UTF-8 text, or one over 64 KiB (here 8 MiB), is
 /// refused with its line number, never printed back, and the game goes on; a CRLF
 /// line reads as its text.
 #[test]
@@ -428,7 +428,7 @@ fn events_in_a_copy_of_the_db_alone(db: &std::path::Path) -> Vec<mondo::store::S
     })
 }
 
-/// Issue 13, item 4: a clean exit (`quit`, the end of input, SIGTERM) closes the store
+/// A clean exit (`quit`, the end of input, SIGTERM) closes the store
 /// with a checkpoint: a copy of the `.db` alone holds the match, and no `-wal` is left.
 #[test]
 fn every_clean_exit_leaves_the_whole_match_in_the_db_file() {
@@ -466,7 +466,7 @@ fn signal_leaves_cleanly(signal: &str) {
     assert!(events_in_a_copy_of_the_db_alone(&db).len() >= 2);
 }
 
-/// Issue 13, item 3: while one `mondo play` runs a database's matches, a second on
+/// While one `mondo play` runs a database's matches, a second on
 /// the same database is refused in one line naming the first; `mondo replay` still
 /// reads it; once the first has left, the second may run.
 #[test]
@@ -502,7 +502,7 @@ fn a_second_process_on_the_same_database_is_refused_while_replay_still_reads() {
     assert_eq!(out[0]["event"], "resumed");
 }
 
-/// Issue 13, item 10: whatever the reader accepts can be stored and read back after a
+/// Whatever the reader accepts can be stored and read back after a
 /// restart. The deepest guess the symbolic reader accepts (found here, not assumed) is
 /// stored awaiting confirmation; the game is left and resumed with the guess still
 /// waiting, and `mondo replay` reads the log. (serde_json's default depth of 128 used
@@ -567,7 +567,7 @@ fn tamper(db: &std::path::Path, sql: &str) {
     });
 }
 
-/// Issue 13, item 8: a database this process may not write is refused at start, by
+/// A database this process may not write is refused at start, by
 /// `play --resume` and a new `play` alike, in one line that says why, instead of a
 /// game whose every move then fails. (Run as root, the test runs Mondo as `nobody`,
 /// whom the file's mode stops.)
@@ -614,7 +614,7 @@ fn a_read_only_database_is_refused_at_start_in_one_line() {
     }
 }
 
-/// Issue 13, item 9: a database from a newer Mondo, a folder given as `--db` and a
+/// A database from a newer Mondo, a folder given as `--db` and a
 /// missing folder each get one line that says so.
 #[test]
 fn databases_mondo_cannot_use_are_refused_saying_why() {
@@ -643,7 +643,7 @@ fn databases_mondo_cannot_use_are_refused_saying_why() {
     );
 }
 
-/// Issue 13, item 9: the latest match cannot be rebuilt (its log was tampered with):
+/// The latest match cannot be rebuilt (its log was tampered with):
 /// `--resume` goes on with the one before, and names the broken one.
 #[test]
 fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
@@ -702,7 +702,7 @@ fn played_as_text(input: &[u8]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Issue 13, item 9: control characters a player types (ESC clearing the screen here)
+/// Control characters a player types (ESC clearing the screen here)
 /// are shown escaped when Mondo repeats the line, never obeyed by the terminal.
 #[test]
 fn control_characters_are_never_written_raw_to_the_terminal() {

@@ -180,7 +180,7 @@ async fn logged(runtime: &Runtime<AnyMatch>, id: mondo::store::MatchId) -> Vec<S
         .collect()
 }
 
-/// Issue 14: one guess never freezes a match. The umpire's judgement runs off the
+/// One guess never freezes a match. The umpire's judgement runs off the
 /// match's task, so a host's `end` is answered while a verdict is still being worked
 /// out. The blocking pool is given one thread, held by the test, so the judgement is
 /// certainly still under way when the host acts (whatever the machine's speed); the
@@ -267,7 +267,7 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
     });
 }
 
-/// Issue 13, item 2: while the bot's Discord connection is lost nobody can move, so
+/// While the bot's Discord connection is lost nobody can move, so
 /// once it is back the outage is given back to every live duel: the turn clock shows
 /// what it showed when the connection was lost, however long that took.
 #[tokio::test]

@@ -22,7 +22,7 @@
 //! own help says (the same whatever the secrets), and, in a line for a player, what
 //! that player typed themselves.
 //!
-//! `cargo test --test secrecy` runs a few seeds per game in seconds. The soak runs
+//! `cargo test --test it secrecy` runs a few seeds per game in seconds. The soak runs
 //! more and longer: `MONDO_SECRECY_SEEDS=200 MONDO_SECRECY_ACTIONS=600 cargo test
 //! --release --test secrecy -- --ignored`.
 

@@ -123,7 +123,7 @@ fn a_missing_or_malformed_token_is_one_line_not_a_panic() {
     assert!(!std::path::Path::new(db).exists());
 }
 
-/// Issue 13, item 9: a variable that names no setting is refused by its full name, and
+/// A variable that names no setting is refused by its full name, and
 /// `--show-config` checks `database.path` as `serve` would use it.
 #[test]
 fn unknown_variables_and_unusable_database_paths_are_named() {

@@ -422,7 +422,7 @@ async fn the_discord_front_keeps_dm_channels_and_what_it_said_per_match() {
     );
 }
 
-/// Issue 13, item 1: a full disk (SQLite's SQLITE_FULL, provoked with a page limit on
+/// A full disk (SQLite's SQLITE_FULL, provoked with a page limit on
 /// the writer connection) fails the append with a message that says so and records
 /// nothing; the next writes are not poisoned by it (they used to fail for good with
 /// "begin_with at non-zero transaction depth"), and work again once there is space.
@@ -473,7 +473,7 @@ async fn a_full_disk_fails_the_write_clearly_and_writes_work_again_once_there_is
     assert!(store.record(other).await.unwrap().is_some());
 }
 
-/// Issue 13, item 11: a hole in a match's event numbers (made here by removing the
+/// A hole in a match's event numbers (made here by removing the
 /// append-only trigger by hand) is refused on reading, naming the match and the
 /// missing number, by the store and by `mondo replay`; it is never skipped.
 #[tokio::test]

@@ -111,7 +111,7 @@ async fn replay_says_clearly_what_is_missing() {
     );
 }
 
-/// Issue 13, item 8: replay opens the database read-only: a zero-length file is
+/// Replay opens the database read-only: a zero-length file is
 /// refused as not a Mondo database and stays zero-length (no schema is written into
 /// it), and replaying a real one leaves its bytes as they were.
 #[tokio::test]

@@ -43,7 +43,7 @@ pub async fn pool(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Add or replace a pool from a TOML file (see the README for its format).
+/// Add or replace a pool from a TOML file (its format: docs/hosts.md, "Pool files").
 #[poise::command(slash_command, rename = "add")]
 pub async fn pool_add(
     ctx: Context<'_>,

@@ -111,7 +111,7 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub enum ServeError {
     #[error(
         "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications \
-         and set DISCORD_TOKEN to its token (see the README)"
+         and set DISCORD_TOKEN to its token (see docs/operators.md)"
     )]
     NoToken,
     #[error("DISCORD_TOKEN is not a Discord bot token ({0}); copy it again from the Bot page")]

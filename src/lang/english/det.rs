@@ -5,7 +5,85 @@
 use super::{CmpOp, Det, DetS, Num, Parity, Parser, R, Sym, Vocabulary, at_least, splice};
 use crate::lang::error::ParsePatternError;
 
+/// Words before a direction that only stress it (`the tile immediately below it`).
+const NEIGHBOUR_ADVERBS: [&str; 4] = ["immediately", "directly", "right", "just"];
+
 impl<V: Vocabulary> Parser<'_, V> {
+    /// `the tile below it`, `the tile to the left of it`: the one tile next to it that
+    /// way, as an object (where `the` otherwise means every such tile).
+    fn the_neighbour_ahead(&self) -> bool {
+        self.neighbour_words().is_some()
+    }
+
+    /// From `the`: the position of `it` in `the tile [immediately] below it`, and the
+    /// direction said with `directly` (`directly left of`).
+    fn neighbour_words(&self) -> Option<(usize, &'static [&'static str])> {
+        let w = |i: usize| self.c.word_at(i).unwrap_or("");
+        let noun = w(1);
+        if !V::is_noun(noun) || noun.ends_with('s') {
+            return None;
+        }
+        let mut k = 2;
+        while NEIGHBOUR_ADVERBS.contains(&w(k)) && w(k + 1) != "of" {
+            k += 1;
+        }
+        let dirs: &[(&[&str], &'static [&'static str])] = &[
+            (&["below"], &["below"]),
+            (&["under"], &["below"]),
+            (&["beneath"], &["below"]),
+            (&["above"], &["above"]),
+            (&["left", "of"], &["left", "of"]),
+            (&["right", "of"], &["right", "of"]),
+            (&["to", "the", "left", "of"], &["left", "of"]),
+            (&["to", "the", "right", "of"], &["right", "of"]),
+        ];
+        let (said, canonical) = dirs
+            .iter()
+            .find(|(ws, _)| ws.iter().enumerate().all(|(i, x)| w(k + i) == *x))?;
+        k += said.len();
+        (w(k) == "it").then_some((k, *canonical))
+    }
+
+    /// Reads `the tile below it` as `a tile that is directly below it and
+    /// orthogonally adjacent to it` (the tiles' relations: `directly below` is the same
+    /// column at any distance, so the adjacency makes it the next one down). Refused
+    /// under `every`, which leaves open whether tiles with no tile there count.
+    fn the_neighbour(&mut self) -> R<()> {
+        let (it, dir) = self.neighbour_words().expect("checked");
+        let from = self.c.pos;
+        let whole = self.c.here().start..self.c.peek_at(it).map_or(self.c.end, |t| t.span.end);
+        if self.universal_subject {
+            return Err(ParsePatternError::new(
+                whole.clone(),
+                V::say(&format!(
+                    "said of every piece, `{}` leaves open whether the pieces with no piece there count: say it of some piece or of no piece",
+                    &self.src[whole]
+                )),
+            ));
+        }
+        let at = self.c.toks[from + it].span.clone();
+        let word = |w: &str| crate::lang::lexer::Token {
+            tok: crate::lang::lexer::Tok::Word(w.to_string()),
+            span: at.clone(),
+            spaced: true,
+        };
+        let after = from + it + 1;
+        self.c.toks.splice(
+            after..after,
+            ["and", "orthogonally", "adjacent", "to", "it"].map(word),
+        );
+        // The direction as the tiles' relation says it; stressing adverbs
+        // (`immediately`) add nothing once the tile is the next one.
+        let said: Vec<_> = ["that", "is", "directly"]
+            .iter()
+            .chain(dir)
+            .map(|w| word(w))
+            .collect();
+        self.c.toks.splice(from + 2..from + it, said);
+        self.c.bump();
+        Ok(())
+    }
+
     /// A determiner, or `None` when the next words are not one. `subject`: it starts
     /// a sentence (where `any` means `every`). Refuses the ambiguous ones (a bare
     /// number, `the` before one piece, `any` as an object, `most`).
@@ -230,6 +308,10 @@ impl<V: Vocabulary> Parser<'_, V> {
             "the" if self.plural_np_ahead(1) => {
                 self.c.bump();
                 Det::Every
+            }
+            "the" if V::POLICY.the_is_every && !subject && self.the_neighbour_ahead() => {
+                self.the_neighbour()?;
+                Det::Some
             }
             "the" if V::POLICY.the_is_every && self.np_start_at(1) => {
                 // `the leftmost tile is red`: every such tile.

@@ -1,7 +1,7 @@
-//! How people frame a rule, which carries no meaning of its own (`koan-language.md`
-//! 3.1): quotes and end punctuation, hedges (`I think`, `maybe`), modals (`there has
-//! to be`, `all pieces must be`), `you have to have`, `in the koan`, and the frames
-//! `a koan has the Buddha-nature if ...` and `koans must have ...`.
+//! How people frame a rule, which carries no meaning of its own (docs/patterns.md, "How
+//! people say it"): quotes and end punctuation, hedges (`I think`, `maybe`), modals
+//! (`there has to be`, `all pieces must be`), `you have to have`, `in the koan`, and
+//! the frames `a koan has the Buddha-nature if ...` and `koans must have ...`.
 //!
 //! The rewrites work on tokens and keep spans: a modal and its verb become one token
 //! spanning both, so errors still point at what the player wrote. Only words whose

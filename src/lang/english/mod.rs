@@ -1,11 +1,12 @@
-//! The English form (`koan-language.md` sections 3 and 3.1), read by recursive descent.
+//! The English form (docs/patterns.md), read by recursive descent.
 //!
 //! Reading happens in three steps. [`frame`] first drops what carries no meaning
 //! (quotes and end punctuation, hedges such as `I think`, modals such as `there has
 //! to be` or `must`, `in the koan`), keeping every other word's span. Noun phrases and
 //! verb phrases are then read into a small syntax tree ([`Np`], [`Vp`], [`Obj`]) and
 //! lowered to the AST ([`lower`]) once the variable the phrase speaks of is known.
-//! Sentences are closed, so they lower at once. Every family of 3.1 reads into the
+//! Sentences are closed, so they lower at once. Every way of saying it that
+//! docs/patterns.md lists ("How people say it" and the tables before it) reads into the
 //! same AST as the symbolic form; a word that cannot be given a meaning refuses the
 //! sentence (never skipped).
 //!

@@ -1,4 +1,4 @@
-//! The pattern language's vocabulary (`koan-language.md` section 3): pieces, their
+//! The pattern language's vocabulary (docs/patterns.md): pieces, their
 //! sizes and directions, touching and pointing, the structure and its groups, sizes,
 //! directions and pips. The frame around it is the English reader's.
 

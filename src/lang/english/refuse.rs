@@ -1,5 +1,6 @@
-//! Refusals that help (`koan-language.md` 3.1): every corrected pattern a refusal
-//! offers is read before it is shown, and kept only if it reads and says something
+//! Refusals that help (docs/patterns.md, "What is refused, and why"): every corrected
+//! pattern a refusal offers is read before it is shown, and kept only if it reads and
+//! says something
 //! (never `at least zero`, which holds of every structure); a word close to a known
 //! one is suggested only if the sentence with it reads.
 

@@ -610,6 +610,8 @@ impl<V: Vocabulary> Parser<'_, V> {
             bin(BinOp::And, not(sa, a), not(sb, b))
         } else if let Some(f) = self.adjective_list_items(start)? {
             f
+        } else if let Some(f) = self.coordinated_there(start, neg)? {
+            f
         } else {
             let Some(mut f) = self.there_item(start, neg)? else {
                 return Err(self.c.expected(
@@ -678,6 +680,93 @@ impl<V: Vocabulary> Parser<'_, V> {
         } else {
             f
         })
+    }
+
+    /// `there is a small piece and a large piece in the same row`: one of each, so
+    /// related with each other (never the second alone with another of its kind).
+    fn coordinated_there(&mut self, start: usize, neg: bool) -> R<Option<F<V>>> {
+        if neg {
+            return Ok(None);
+        }
+        let save = self.c.pos;
+        let subject = self.subject.clone();
+        let restore = |p: &mut Self| {
+            p.c.pos = save;
+            p.subject = subject.clone();
+        };
+        let det = match self.det(false) {
+            Ok(Some(d)) if matches!(d.det, Det::Some) && !d.np_done => d,
+            _ => {
+                restore(self);
+                return Ok(None);
+            }
+        };
+        let awaits = std::mem::replace(&mut self.awaits_verb, false);
+        let a = self.np_after(&det);
+        self.awaits_verb = awaits;
+        let Ok(a) = a else {
+            restore(self);
+            return Ok(None);
+        };
+        match self.coordinated_partner(&det, &a, start)? {
+            Some(f) => Ok(Some(f)),
+            None => {
+                restore(self);
+                Ok(None)
+            }
+        }
+    }
+
+    /// After `Det A` (one piece, `a` / `some`): `and a B` and a phrase that speaks of
+    /// two pieces at once (`in the same row`, `adjacent to each other`): some A and
+    /// some other piece that is a B, so related. `None`, with nothing read, where
+    /// this is not such a phrase. (`a small piece and a large piece touch`, two
+    /// subjects of one verb, stays refused: see `fragment`.)
+    fn coordinated_partner(&mut self, det: &DetS, a: &Np<V>, start: usize) -> R<Option<F<V>>> {
+        let one = |np: &Np<V>| {
+            np.plural == Some(false)
+                && np.pair.is_empty()
+                && np.other.is_none()
+                && !np.rel.as_deref().is_some_and(Vp::is_group)
+        };
+        if !matches!(det.det, Det::Some) || !one(a) || !self.c.is_word("and") {
+            return Ok(None);
+        }
+        let save = self.c.pos;
+        let subject = self.subject.clone();
+        let restore = |p: &mut Self| {
+            p.c.pos = save;
+            p.subject = subject.clone();
+            Ok(None)
+        };
+        self.c.bump();
+        let b_det = match self.det(false) {
+            Ok(Some(d)) if matches!(d.det, Det::Some) && !d.np_done => d,
+            _ => return restore(self),
+        };
+        let group = std::mem::replace(&mut self.group_relative, true);
+        let awaits = std::mem::replace(&mut self.awaits_verb, false);
+        let b = self.np_after(&b_det);
+        self.group_relative = group;
+        self.awaits_verb = awaits;
+        let Ok(mut b) = b else {
+            return restore(self);
+        };
+        if b.plural != Some(false) || !b.pair.is_empty() || b.other.is_some() {
+            return restore(self);
+        }
+        let vp = if b.rel.as_deref().is_some_and(Vp::is_group) {
+            *b.rel.take().expect("checked")
+        } else if self.group_complement_ahead() {
+            match self.comp_atom() {
+                Ok(v) if v.is_group() => v,
+                _ => return restore(self),
+            }
+        } else {
+            return restore(self);
+        };
+        let span = self.span_from(start);
+        Ok(Some(self.coordinated_group(det, a, &b, &vp, span)?))
     }
 
     /// Whether an `and` / `or` comes before the sentence ends (at `then`, `if`, `)`,
@@ -993,17 +1082,62 @@ impl<V: Vocabulary> Parser<'_, V> {
         // `a small piece and a large piece touch`: two subjects of one verb, which
         // is not read (each? together?); a list of phrases alone is.
         if matches!(self.c.word(), Some("and" | "or")) && self.verb_before_clause_ends(1) {
-            return Err(ParsePatternError::new(
+            let e = ParsePatternError::new(
                 self.c.here(),
-                V::say("a list of kinds of pieces before one verb is not read: say it of one piece at a time"),
-            )
-            .with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")));
+                V::say(
+                    "a list of kinds of pieces before one verb is not read: say it of one piece at a time",
+                ),
+            );
+            return Err(match self.there_is_both(start) {
+                Some(x) => e.with_example(x),
+                None => e.with_help(V::say("e.g. `a small piece touches a large piece`, `there is a small piece and every large piece points up`")),
+            });
         }
         let span = self.span_from(start);
         if !np.pair.is_empty() {
             return self.pair_sentence(&det, &np, None, span);
         }
         self.quantified(det, np, None, span)
+    }
+
+    /// `a red tile and a blue tile are adjacent` said as `there is a red tile and a
+    /// blue tile adjacent to each other`, which reads as one of each so related (offered only if it
+    /// reads): the statement's own words, where the stock examples would change them.
+    fn there_is_both(&self, start: usize) -> Option<String> {
+        // Only a whole statement: inside a larger one the rest would not be its own.
+        if !matches!(self.c.word(), Some("and")) || !self.src.get(..start)?.trim().is_empty() {
+            return None;
+        }
+        let k = (1..12)
+            .take_while(|k| !matches!(self.c.word_at(*k), Some("then" | "if" | "or")))
+            .find(|k| self.c.word_at(*k) == Some("are"))?;
+        let are = self.c.peek_at(k)?.span.clone();
+        let rest = self.src.get(are.end..)?.trim_start();
+        let first = self.src.get(start..are.start)?.trim_end();
+        let lower = first.get(..1)?.to_lowercase() + first.get(1..)?;
+        // Only a relation of the two with each other, which `there is A and B ...`
+        // reads alike (`are adjacent to a green tile` would not say the same).
+        let bare = rest.trim_end_matches(['.', '!', ' ']);
+        let together = [
+            "in the same row",
+            "in the same column",
+            "in different rows",
+            "in different columns",
+            "the same colour",
+            "different colours",
+            "the same size",
+        ];
+        if !(bare.ends_with("each other") || bare.ends_with("adjacent") || together.contains(&bare))
+        {
+            return None;
+        }
+        // `adjacent` alone after a noun is not read: `adjacent to each other` is.
+        let rest = if bare.ends_with("adjacent") {
+            format!("{bare} to each other{}", &rest[bare.len()..])
+        } else {
+            rest.to_string()
+        };
+        Some(format!("there is {lower} {rest}"))
     }
 
     /// Whether a finite verb comes from `k` tokens on before the clause ends (at a
@@ -1114,6 +1248,49 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// touch each other`, `the pieces are connected`: a verb phrase that speaks of
     /// several pieces at once, with its subject's determiner.
     pub(crate) fn group_sentence(&self, det: &DetS, np: &Np<V>, vp: &Vp<V>, span: Span) -> R<F<V>> {
+        // `there is a green tile in the same row`: one piece cannot share a row on its
+        // own, and the other piece is not named (another green tile? any tile?).
+        if matches!(det.det, Det::Some) && np.plural == Some(false) && np.pair.is_empty() {
+            let what = &self.src[vp.span()];
+            return Err(ParsePatternError::new(
+                det.span.start..vp.span().end,
+                V::say(&format!(
+                    "`{what}` speaks of two pieces at once, but `{}` names one: name the other piece (another one like it, or any piece?)",
+                    &self.src[det.span.start..np.span.end]
+                )),
+            )
+            .with_example(splice(
+                self.src,
+                &(np.span.end..np.span.end),
+                &format!(" and a {}", V::NOUN),
+            )));
+        }
+        self.group_sentence_of(det, np, None, vp, span)
+    }
+
+    /// `an A and a B <in the same row / adjacent to each other / ...>`: some A and
+    /// some other piece that is a B, so related with each other.
+    pub(crate) fn coordinated_group(
+        &self,
+        det: &DetS,
+        a: &Np<V>,
+        b: &Np<V>,
+        vp: &Vp<V>,
+        span: Span,
+    ) -> R<F<V>> {
+        self.group_sentence_of(det, a, Some(b), vp, span)
+    }
+
+    /// The group sentence; `np_y`, if given, is what the partner of each piece is
+    /// (otherwise the same noun phrase).
+    fn group_sentence_of(
+        &self,
+        det: &DetS,
+        np: &Np<V>,
+        np_y: Option<&Np<V>>,
+        vp: &Vp<V>,
+        span: Span,
+    ) -> R<F<V>> {
         let refuse = |what: &str| {
             Err(ParsePatternError::new(
                 det.span.clone(),
@@ -1124,7 +1301,15 @@ impl<V: Vocabulary> Parser<'_, V> {
         let dom = self.dom();
         let outer = self.discourse.clone();
         let rx = self.lower_np(np, x, self.base + 2, &outer)?;
-        let ry = self.lower_np(np, y, self.base + 2, &outer)?;
+        let ry = self.lower_np(np_y.unwrap_or(np), y, self.base + 2, &outer)?;
+        if np_y.is_some()
+            && !(matches!(det.det, Det::Some)
+                && matches!(vp, Vp::Collective(..) | Vp::Different(..) | Vp::Recip(..)))
+        {
+            return refuse(&V::say(
+                "two kinds of pieces joined by `and` are read only as one of each (`a small piece and a large piece touch`)",
+            ));
+        }
         let distinct: F<V> = not(span.clone(), f(span.clone(), FormulaKind::Same(y, x)));
         // `adjacent tiles`: the two are so related.
         let pairc: Option<F<V>> = np
@@ -1156,7 +1341,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 if !matches!(det.det, Det::Every) {
                     return refuse(&V::say("`not all` is said of all the pieces"));
                 }
-                let all = self.group_sentence(det, np, inner, span.clone())?;
+                let all = self.group_sentence_of(det, np, np_y, inner, span.clone())?;
                 Ok(not(nspan.start.min(span.start)..span.end, all))
             }
             Vp::Collective(kind, cspan) => {

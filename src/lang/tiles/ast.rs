@@ -95,7 +95,7 @@ pub enum TermKind {
 
 /// Regions of the board, each cut down to the subset's tiles. A row or column
 /// counts when the subset has a tile in it; a 2x2 square only when all four of its
-/// tiles are in the subset (`grids.md` 3.1).
+/// tiles are in the subset (docs/tiles.md, "Regions").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum RegionKind {
     Row,

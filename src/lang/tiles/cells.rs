@@ -1,5 +1,5 @@
-//! The Logical Bluffs board in text (`grids.md` sections 1 and 3): cells `A1`..`D4`,
-//! colours `R B G Y`, layouts `RBGY / YYGR / BRRG / GBYB` and subsets
+//! The Logical Bluffs board in text (docs/games/bluffs.md, "The board"): cells
+//! `A1`..`D4`, colours `R B G Y`, layouts `RBGY / YYGR / BRRG / GBYB` and subsets
 //! `A1-B1-A2-B2`. Input is lenient (any case, `-`, `,` or spaces between cells);
 //! output is canonical (upper case, row-major, joined by `-`).
 //!
@@ -280,7 +280,8 @@ impl Subset {
         seen.into_iter().all(|s| s)
     }
 
-    /// The shape rule of `grids.md` section 3: 4-8 orthogonally connected tiles.
+    /// The shape rule (docs/games/bluffs.md, "Bluffing"): 4-8 orthogonally connected
+    /// tiles.
     pub fn check_shape(&self) -> Result<(), NotationError> {
         if !(4..=8).contains(&self.len()) {
             return err(format!(

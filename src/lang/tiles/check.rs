@@ -1,7 +1,7 @@
-//! What the umpire checks about a statement and says back (`grids.md` 3.3): its
-//! length, the regions it speaks of, whether it can be both true and false, and
-//! whether it involves every tile of its subset, decided exactly by enumerating the
-//! subset's colourings.
+//! What the umpire checks about a statement and says back (docs/tiles.md, "What the
+//! umpire checks"): its length, the regions it speaks of, whether it can be both true
+//! and false, and whether it involves every tile of its subset, decided exactly by
+//! enumerating the subset's colourings.
 
 use super::ast::{Formula, RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};

@@ -1,4 +1,4 @@
-//! The English form of statements (`grids.md` 3.1): the English frame the pattern
+//! The English form of statements (docs/tiles.md): the English frame the pattern
 //! language reads with (`crate::lang::english`: connectives, determiners, numbers,
 //! comparatives and proportions, relative clauses, `it`, refusals) over the tiles'
 //! vocabulary, which this module brings: tiles and their colours and places, the

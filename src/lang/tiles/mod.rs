@@ -1,4 +1,4 @@
-//! The statement language of Logical Bluffs (`grids.md` section 3): the pattern
+//! The statement language of Logical Bluffs (docs/tiles.md): the pattern
 //! language's engine with a second vocabulary. Tiles of a 4 x 4 board, their colours,
 //! places and relations, and regions (rows, columns, 2x2 squares) stand where Zendo
 //! has pieces; the lexer, cursor, number words, connectives, comparisons, spans and

@@ -1,5 +1,6 @@
-//! Saying statements back in the exact symbolic form (`grids.md` 3.2). The canonical
-//! English is [`super::say`]'s; both read back to the same meaning (see the tests).
+//! Saying statements back in the exact symbolic form (docs/tiles.md, "The symbolic
+//! form"). The canonical English is [`super::say`]'s; both read back to the same
+//! meaning (see the tests).
 
 use super::ast::{Domain, Formula, FormulaKind, Parity, Term, TermKind, Var};
 
@@ -53,7 +54,7 @@ fn prec(f: &Formula) -> u8 {
     }
 }
 
-/// The exact symbolic form (`grids.md` 3.2).
+/// The exact symbolic form (docs/tiles.md, "The symbolic form").
 pub fn symbolic(f: &Formula) -> String {
     let mut out = String::new();
     sym(f, &mut Names::default(), true, &mut out);

@@ -1068,6 +1068,11 @@ fn guarded(parts: &[&Formula], x: Var, y: Var) -> bool {
     })
 }
 
+/// Whether `f` has the conjunct `y != x` (the object differs from the subject).
+fn excludes(f: &Formula, y: Var, x: Var) -> bool {
+    conjuncts(f).into_iter().any(|c| is_distinct(c, y, x))
+}
+
 /// `x != y` (either order).
 fn is_distinct(c: &Formula, x: Var, y: Var) -> bool {
     matches!(&c.kind, FormulaKind::Not(n) if matches!(n.kind, FormulaKind::Same(a, b) if (a, b) == (x, y) || (a, b) == (y, x)))
@@ -1250,7 +1255,7 @@ fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
         FormulaKind::Colour(c, v) if *v == x => Some(c.name().into()),
         FormulaKind::Place(p, v) if *v == x => Some(p.name().into()),
         FormulaKind::Not(a) if !matches!(a.kind, FormulaKind::Bin(..)) => {
-            Some(format!("not {}", complement(x, a, outer)?))
+            no_object(x, a, outer).or_else(|| Some(format!("not {}", complement(x, a, outer)?)))
         }
         FormulaKind::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
             let side = |g: &Formula| match &g.kind {
@@ -1266,10 +1271,13 @@ fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
         }
         FormulaKind::Exists(y, Domain::Subset, body) => {
             let (rel, rest) = relation_part(x, *y, body)?;
-            Some(format!(
-                "{rel} {}",
-                with_article(&np(*y, rest.as_ref(), false, &within(outer, x))?)
-            ))
+            let np = np(*y, rest.as_ref(), false, &within(outer, x))?;
+            // `another`: the object is not the subject, and the words say so.
+            Some(if excludes(body, *y, x) {
+                format!("{rel} another {np}")
+            } else {
+                format!("{rel} {}", with_article(&np))
+            })
         }
         FormulaKind::Forall(y, Domain::Subset, body) => {
             let FormulaKind::Bin(BinOp::Implies, r, g) = &body.kind else {
@@ -1285,8 +1293,9 @@ fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
             if none.is_some() || !is_object_guard(r, *y, x) || !has_guard(r, *y, x) {
                 return None;
             }
+            let other = if excludes(r, *y, x) { "other " } else { "" };
             Some(format!(
-                "{rel} every {}",
+                "{rel} every {other}{}",
                 np(*y, Some(&**r), false, &within(outer, x))?
             ))
         }
@@ -1305,6 +1314,20 @@ fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// `adjacent to no red tile` for `!exists y. red(y) & adjacent(x, y)`: `not adjacent
+/// to a red tile` could be heard as "not adjacent to some red tile".
+fn no_object(x: Var, a: &Formula, outer: &[Var]) -> Option<String> {
+    let FormulaKind::Exists(y, Domain::Subset, body) = &a.kind else {
+        return None;
+    };
+    let (rel, rest) = relation_part(x, *y, body)?;
+    let other = if excludes(body, *y, x) { "other " } else { "" };
+    Some(format!(
+        "{rel} no {other}{}",
+        np(*y, rest.as_ref(), false, &within(outer, x))?
+    ))
 }
 
 /// Whether the relation between x and y in `body` holds of a tile and itself.

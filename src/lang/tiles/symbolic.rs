@@ -1,8 +1,8 @@
-//! The symbolic form of statements (`grids.md` 3.2): the pattern language's symbolic
-//! reader ([`crate::lang::connectives`]: lexer, connectives and precedence `<->`,
-//! `->`, `|`, `^`, `&`, `!`, parentheses, comparisons, number terms, errors) over the
-//! tiles' vocabulary, with region quantifiers:
-//! `exists s: square. count(x in s: red(x)) >= 1`.
+//! The symbolic form of statements (docs/tiles.md, "The symbolic form"): the pattern
+//! language's symbolic reader ([`crate::lang::connectives`]: lexer, connectives and
+//! precedence `<->`, `->`, `|`, `^`, `&`, `!`, parentheses, comparisons, number terms,
+//! errors) over the tiles' vocabulary, with region quantifiers: `exists s: square.
+//! count(x in s: red(x)) >= 1`.
 
 use super::ast::{
     BinOp, CmpOp, Domain, Formula, FormulaKind, Parity, Place, RegionKind, Relation, Span,

@@ -1,5 +1,5 @@
-//! Golden readings (every example of `grids.md` 3 and the seed), round trips of the
-//! printers, and the involvement check against a brute-force reference.
+//! Golden readings (every example of docs/tiles.md and of the original rules), round
+//! trips of the printers, and the involvement check against a brute-force reference.
 
 use super::ast::{Domain, Formula, FormulaKind, Relation, Term, TermKind, Var};
 use super::cells::{Colour, Layout, Subset};
@@ -44,7 +44,8 @@ fn assert_reads_as(f: &Formula, text: &str) {
     }
 }
 
-/// The grids.md table: English, its symbolic reading, and the canonical English.
+/// The examples of docs/tiles.md: English, its symbolic reading, and the canonical
+/// English.
 const GOLDEN: [(&str, &str, &str); 4] = [
     (
         "There are two red tiles.",

@@ -1,10 +1,10 @@
 //! # Pattern Assembly (and Pattern Assembly Plus): the rule book
 //!
-//! The memory race of `shared/seeds/002_3187e7c86dc1a45d.txt` as restated in
-//! `shared/design/games.md` ("Pattern Assembly"); notation, shapes and generation are
-//! `crate::grid` (`shared/design/grids.md` sections 1-2). Every rule is enforced in
-//! this file (what a host may set, in `settings.rs`) and tested in its `tests` module under the name in brackets. Durations
-//! are [`Timing`] settings; the defaults are the seed's.
+//! The memory race as players read it in docs/games/assembly.md; notation, shapes and
+//! generation are `crate::grid` (the same page, "The grid, groups and shapes"). Every
+//! rule is enforced in this file (what a host may set, in `settings.rs`) and tested in
+//! its `tests` module under the name in brackets. Durations are [`Timing`] settings;
+//! the defaults are the original game's.
 //!
 //! **Setup**
 //! - One player (solo practice: the same rounds against the clock, scored) or two

@@ -1,5 +1,4 @@
-//! Logical Bluffs (`games.md` "Logical Bluffs", seed `004_6182200562c830e6.txt`):
-//! the pure rules of a two-player match. No clock, no I/O: every request brings
+//! Logical Bluffs (docs/games/bluffs.md): the pure rules of a two-player match. No clock, no I/O: every request brings
 //! `now`, deadlines come out as data ([`Bluffs::next_deadline`]), and the runtime
 //! answers a passed deadline with [`Move::Tick`].
 //!

@@ -1,6 +1,6 @@
-//! How a Zendo match opens: "the umpire picks a hidden pattern (from the server's
-//! pool, or generated) and shows two initial structures, one that obeys and one that
-//! does not (the pool entry's, or constructed)" (games.md, Zendo Duel).
+//! How a Zendo match opens: the umpire picks a hidden pattern (from the server's pool,
+//! or generated) and shows two initial structures, one that obeys and one that does
+//! not (the pool entry's, or constructed); see docs/games/zendo.md, "How a game opens".
 //!
 //! [`opening`] is what every front calls (the terminal's `mondo play`, the Discord
 //! bot): an entry of a host's (private) pool keeps the two structures its host wrote;

@@ -1,8 +1,7 @@
 //! # Zendo Classic: the rule book
 //!
-//! Kory Heath's Zendo (`shared/seeds/001_831f806b88ae3af7.txt`) as restated in
-//! `shared/design/games.md` (Zendo Classic) and issue 16: the Master and 2 to 8
-//! students. The umpire plays the Master's part (marks, counterexamples); a host who
+//! Kory Heath's Zendo as players read it in docs/games/classic.md: the Master and 2
+//! to 8 students. The umpire plays the Master's part (marks, counterexamples); a host who
 //! does not play may choose the rule. Every rule is enforced in this file and tested
 //! in `tests.rs` under the name in brackets. Durations are [`ClassicTiming`] settings.
 //!

@@ -1,9 +1,8 @@
 //! # Zendo Duel: the rule book
 //!
-//! The Death Match of `shared/seeds/000_e58dd42109b6f19f.txt` as restated in
-//! `shared/design/games.md`. Every rule is enforced in this file and tested in its
-//! `tests` module under the name in brackets. Durations are [`Timing`] settings;
-//! the defaults are the seed's.
+//! The Death Match as players read it in docs/games/duel.md. Every rule is enforced in
+//! this file and tested in its `tests` module under the name in brackets. Durations
+//! are [`Timing`] settings; the defaults are the original game's.
 //!
 //! **Setup**
 //! - The 12-piece (pyramids) set: an arrows duel is refused at setup. Practice may
@@ -29,8 +28,8 @@
 //!   pass) within 30 s; answers and truth are revealed together as soon as both have
 //!   answered, or when the time is up; each correct answer earns one ticket.
 //!   `[challenge_reveals_when_both_answered_and_pays_correct_answers]`
-//! - An answer may be changed until the reveal (games.md is silent for the Duel; the
-//!   seed lets a player "promptly fix" a submission and its Triple variant allows
+//! - An answer may be changed until the reveal (the Duel's original rules are silent;
+//!   they let a player "promptly fix" a submission and their Triple variant allows
 //!   changing answers; the second player's answer triggers the reveal at once, so only
 //!   the first can change). `[answer_can_be_changed_until_the_reveal]`
 //! - An answer after the 30 s is refused (`Expired`) and counts as no answer, even if

@@ -453,7 +453,7 @@ fn guess_is_read_back_with_contradictions() {
     assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
 }
 
-/// Issue 14: a guess beyond what the umpire can judge in time (seven pieces tied
+/// A guess beyond what the umpire can judge in time (seven pieces tied
 /// together) is refused when it is read back, before it is official: nothing is
 /// logged, the ticket stays and the turn goes on; the refusal says why and how to
 /// say it more simply. Said more simply, it is read back.

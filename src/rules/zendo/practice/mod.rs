@@ -1,6 +1,6 @@
 //! # Solo practice: one player against the umpire
 //!
-//! Issue 5, item 2. The same table, the same umpire and the same guesses as the Duel
+//! As players read it in docs/games/practice.md. The same table, the same umpire and the same guesses as the Duel
 //! (the shared parts live in [`super`]), with what needs an opponent taken away:
 //!
 //! - Build structures, observe only: a challenge needs someone to answer against (the

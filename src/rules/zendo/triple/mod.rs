@@ -1,10 +1,10 @@
 //! # Zendo Triple: the rule book
 //!
-//! "Koans and Patterns" of `shared/seeds/000_e58dd42109b6f19f.txt` as restated in
-//! `shared/design/games.md` (Zendo Triple) and issue 16. Every rule is enforced in
-//! this folder (each part in the file named under **Where each rule lives**) and
-//! tested in `tests.rs` under the name in brackets. Durations are [`TripleTiming`]
-//! settings; the defaults are the seed's.
+//! "Koans and Patterns", the Death Match's three-pattern variant, as players read it
+//! in docs/games/triple.md. Every rule is enforced in this folder (each part in the
+//! file named under **Where each rule lives**) and tested in `tests.rs` under the name
+//! in brackets. Durations are [`TripleTiming`] settings; the defaults are the original
+//! game's.
 //!
 //! **Setup**
 //! - The arrows set, two different players, the starter one of them.
