@@ -15,8 +15,9 @@
 //! `BluffsView`, `ZendoEvent`: a name starting with a game's name and going on with a
 //! capital).
 
-use super::module_graph::{Tok, ident, tokens};
-use std::path::{Path, PathBuf};
+use super::module_graph::{Tok, block_end, ident, tokens};
+use super::pure_modules::files;
+use std::path::Path;
 
 /// Words that make a path a game's own (folders, file stems and their parts).
 const OWN: [&str; 7] = [
@@ -77,19 +78,6 @@ const NAMING_GAMES_FOR_NOW: [&str; 16] = [
     "src/rules/errors.rs",
 ];
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs")
-            && path.file_name().is_some_and(|n| n != "tests.rs")
-        {
-            out.push(path);
-        }
-    }
-}
-
 fn name(p: &Path) -> String {
     p.components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -126,21 +114,7 @@ fn code(text: &str) -> Vec<(Tok, usize)> {
             if ident(toks.get(j)) == Some("mod")
                 && toks.get(j + 2).map(|t| &t.0) == Some(&Tok::Open)
             {
-                let mut depth = 0;
-                let mut k = j + 2;
-                while k < toks.len() {
-                    match toks[k].0 {
-                        Tok::Open => depth += 1,
-                        Tok::Close => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    k += 1;
-                }
+                let k = block_end(&toks, j + 2);
                 i = k + 1;
                 continue;
             }

@@ -160,6 +160,27 @@ pub(crate) fn tokens(text: &str) -> Vec<(Tok, usize)> {
     out
 }
 
+/// The index of the `}` closing the block that opens at `toks[open]` (or the end).
+pub(crate) fn block_end(toks: &[(Tok, usize)], open: usize) -> usize {
+    let mut depth = 0;
+    let mut k = open;
+    while k < toks.len() {
+        match toks[k].0 {
+            Tok::Open => depth += 1,
+            Tok::Close => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    k
+}
+
+/// The identifier a token is, if it is one.
 pub(crate) fn ident(t: Option<&(Tok, usize)>) -> Option<&str> {
     match t {
         Some((Tok::Ident(s), _)) => Some(s),
@@ -282,21 +303,7 @@ fn read_module(
                     // Test code: skip an inline module whole; do not read its file.
                     test_attr = false;
                     if opens {
-                        let mut d = 0;
-                        let mut j = i + 2;
-                        while j < toks.len() {
-                            match toks[j].0 {
-                                Tok::Open => d += 1,
-                                Tok::Close => {
-                                    d -= 1;
-                                    if d == 0 {
-                                        break;
-                                    }
-                                }
-                                _ => {}
-                            }
-                            j += 1;
-                        }
+                        let j = block_end(&toks, i + 2);
                         i = j + 1;
                     } else {
                         i += 3;
