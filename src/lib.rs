@@ -15,6 +15,7 @@ pub mod lang;
 pub mod narrate;
 pub mod play;
 pub mod pool;
+mod registry;
 pub mod render;
 pub mod rules;
 pub mod runtime;

@@ -1,27 +1,16 @@
 //! Interactions the bot answers besides slash commands (buttons and modals), routed by
-//! the match's game; the one error handler; refusals in words.
+//! the match's game; the one error handler.
 
 use super::games::assembly::showdown as assembly;
+use super::games::bluffs;
 use super::games::zendo;
-use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
+use super::ids::{ButtonId, Header, KOAN_FIELD, KoanModal, Press, UnknownButton};
+use super::kit::{Asked, Bot, Data, Error, Handed, NO_MATCH, claimed, refusal};
 use super::post::Post;
-use super::{Asked, Bot, Data, Error, Handed};
-use crate::narrate::{self, Names};
 use crate::rules::zendo::DuelMove;
-use crate::rules::{Actor, PlayerId, RuleError};
-use crate::runtime::{self, ActError, AnyAction, AnyView};
+use crate::rules::{Actor, GameKind, PlayerId};
+use crate::runtime::{AnyAction, AnyView};
 use poise::serenity_prelude as serenity;
-
-/// A refusal in words, with people as mentions.
-pub fn refusal(e: &ActError<RuleError>) -> String {
-    match e {
-        ActError::Refused(e) => narrate::refusal(e, &Names::mentions(&[])),
-        ActError::Runtime(runtime::RuntimeError::Over(id)) => {
-            format!("match #{id} is over")
-        }
-        ActError::Runtime(e) => format!("Mondo could not do that: {e}"),
-    }
-}
 
 /// The one error handler: a command that failed says so to the one who asked (and
 /// the log gets the details); poise's own handling for the rest.
@@ -93,28 +82,47 @@ async fn respond_button(
     Ok(())
 }
 
+/// A button (or a select): its header read once (every game's buttons carry one), the
+/// match found, the verb handed to the match's game with the version it was drawn at.
 async fn on_button(
     ctx: &serenity::Context,
     bot: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    if press
-        .data
-        .custom_id
-        .starts_with(super::games::bluffs::PREFIX)
-    {
-        return super::games::bluffs::on_component(ctx, bot, press).await;
-    }
-    let id: ButtonId = match press.data.custom_id.parse() {
-        Ok(id) => id,
+    let header = match Header::parse(&press.data.custom_id) {
+        Ok(h) => h,
         Err(e) => {
             return respond_button(ctx, bot, press, Handed::own(Post::private(format!("{e}"))))
                 .await;
         }
     };
-    if let Press::Lobby(what) = id.press {
-        return zendo::classic::on_lobby(ctx, bot, press, id.game.0, what).await;
+    let unknown = || {
+        Handed::own(Post::private(
+            UnknownButton(press.data.custom_id.chars().take(100).collect()).to_string(),
+        ))
+    };
+    // A Zendo Classic lobby's button: its MATCH is the lobby's number (version 0).
+    if header.verb == "lobby" {
+        return match ButtonId::from_header(&header) {
+            Some(ButtonId {
+                press: Press::Lobby(what),
+                ..
+            }) => zendo::classic::on_lobby(ctx, bot, press, header.game.0, what).await,
+            _ => respond_button(ctx, bot, press, unknown()).await,
+        };
     }
+    let record = match bot.store.record(header.game).await? {
+        Some(r) => r,
+        None => {
+            return respond_button(ctx, bot, press, Handed::own(Post::private(NO_MATCH))).await;
+        }
+    };
+    if matches!(record.game(), Ok(GameKind::Bluffs)) {
+        return bluffs::on_component(ctx, bot, press, &header).await;
+    }
+    let Some(id) = ButtonId::from_header(&header) else {
+        return respond_button(ctx, bot, press, unknown()).await;
+    };
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
     let game = id.game;
@@ -122,12 +130,6 @@ async fn on_button(
     let asked = Asked {
         channel: press.channel_id.get(),
         interaction: press.id.get(),
-    };
-    let record = match bot.store.record(game).await? {
-        Some(r) => r,
-        None => {
-            return respond_button(ctx, bot, press, Handed::own(Post::private(NO_MATCH))).await;
-        }
     };
     let zendo = |duel: DuelMove, practice: Option<crate::rules::zendo::PracticeMove>| {
         zendo::either(&record, duel, practice)
@@ -203,15 +205,6 @@ async fn on_button(
     respond_button(ctx, bot, press, handed).await
 }
 
-/// An action's reply: its batch, or a refusal only the presser sees.
-pub fn claimed(result: Result<Option<Handed>, ActError<RuleError>>) -> Handed {
-    match result {
-        Ok(Some(handed)) => handed,
-        Ok(None) => Handed::own(Post::private("done: see the channel")),
-        Err(e) => Handed::own(Post::private(refusal(&e))),
-    }
-}
-
 async fn on_modal(
     ctx: &serenity::Context,
     bot: &Data,
@@ -225,12 +218,8 @@ async fn on_modal(
             )
             .await
     };
-    if submit
-        .data
-        .custom_id
-        .starts_with(super::games::bluffs::PREFIX)
-    {
-        return super::games::bluffs::on_modal(ctx, bot, submit).await;
+    if submit.data.custom_id.starts_with(bluffs::PREFIX) {
+        return bluffs::on_modal(ctx, bot, submit).await;
     }
     if zendo::classic::is_rule_box(&submit.data.custom_id) {
         let text = modal_text(&submit.data, zendo::classic::RULE_FIELD).unwrap_or_default();
@@ -291,6 +280,3 @@ fn modal_text(data: &serenity::ModalInteractionData, field: &str) -> Option<Stri
             _ => None,
         })
 }
-
-pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
-                            `/zendo duel` or `/zendo practice`";

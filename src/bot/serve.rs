@@ -71,7 +71,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         register(&http, config.discord.guild),
     )
     .await??;
-    let bot = Bot::start(config.clone(), http).await?;
+    let bot = Bot::start(config.clone(), http, &super::games::Games).await?;
     // Before the gateway: a press on an old lobby's button finds it.
     super::games::zendo::classic::restore(&bot).await;
     let client = answered(

@@ -5,60 +5,41 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Every game the umpire runs. The stored name ([`GameKind::name`]) never changes once
-/// a match has been written with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
-pub enum GameKind {
-    /// Zendo Duel, the Death Match: two players, tickets, clocks.
-    ZendoDuel,
-    /// One player against the umpire, no clock.
-    ZendoPractice,
-    /// Zendo Triple: two players, three hidden arrows patterns, first to two.
-    ZendoTriple,
-    /// Pattern Assembly (and Plus): the memory race, two players or solo practice.
-    Assembly,
-    /// Zendo Classic: the Master (the umpire, or a host's rule) and 2 to 8 students.
-    ZendoClassic,
-    /// Logical Bluffs: statements about a hidden 4 x 4 layout, checked by machine.
-    Bluffs,
+macro_rules! kinds {
+    ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
+        /// Every game the umpire runs (one line each in the registry, `src/registry.rs`).
+        /// The stored name ([`GameKind::name`]) never changes once a match has been
+        /// written with it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(into = "String", try_from = "String")]
+        pub enum GameKind {
+            $($kind,)+
+        }
+
+        impl GameKind {
+            /// Every kind, in the order games are listed to players.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)+];
+
+            /// The stored name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $name,)+
+                }
+            }
+
+            /// How players call it.
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $title,)+
+                }
+            }
+        }
+    };
 }
 
+crate::registry::for_each_game!(kinds);
+
 impl GameKind {
-    /// Every kind, in the order games are listed to players.
-    pub const ALL: &'static [GameKind] = &[
-        GameKind::ZendoDuel,
-        GameKind::ZendoPractice,
-        GameKind::ZendoTriple,
-        GameKind::Assembly,
-        GameKind::ZendoClassic,
-        GameKind::Bluffs,
-    ];
-
-    /// The stored name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::ZendoDuel => "zendo-duel",
-            GameKind::ZendoPractice => "zendo-practice",
-            GameKind::ZendoTriple => "zendo-triple",
-            GameKind::Assembly => "pattern-assembly",
-            GameKind::ZendoClassic => "zendo-classic",
-            GameKind::Bluffs => "logical-bluffs",
-        }
-    }
-
-    /// How players call it.
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::ZendoDuel => "Zendo Duel",
-            GameKind::ZendoPractice => "Zendo practice",
-            GameKind::ZendoTriple => "Zendo Triple",
-            GameKind::Assembly => "Pattern Assembly",
-            GameKind::ZendoClassic => "Zendo Classic",
-            GameKind::Bluffs => "Logical Bluffs",
-        }
-    }
-
     /// The stored names of every kind.
     pub fn names() -> impl Iterator<Item = &'static str> {
         GameKind::ALL.iter().map(|k| k.name())

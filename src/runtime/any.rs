@@ -307,6 +307,16 @@ macro_rules! games {
             }
         }
 
+        impl AnyView {
+            /// The match's version this view was taken at (what a button or a box
+            /// opened now carries, so that acting on it later is refused as stale).
+            pub fn version(&self) -> u64 {
+                match self {
+                    $(AnyView::$kind(v) => v.version,)+
+                }
+            }
+        }
+
         impl AnyAction {
             /// The game this action is for (none for the common requests).
             pub fn kind(&self) -> Option<GameKind> {
@@ -319,26 +329,13 @@ macro_rules! games {
     };
 }
 
-games! {
-    ZendoDuel => crate::rules::zendo::Duel,
-    ZendoPractice => crate::rules::zendo::Practice,
-    ZendoTriple => crate::rules::zendo::triple::Triple,
-    Assembly => crate::rules::assembly::Assembly,
-    ZendoClassic => crate::rules::zendo::classic::Classic,
-    Bluffs => crate::rules::bluffs::BluffsMatch,
+/// The registry's list (`src/registry.rs`), each game's rules as `rules::<path>::Rules`.
+macro_rules! registered {
+    ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
+        games! {
+            $($kind => crate::rules::$($path)::+::Rules,)+
+        }
+    };
 }
 
-impl AnyView {
-    /// The match's version this view was taken at (what a button or a box opened now
-    /// carries, so that acting on it later is refused as stale).
-    pub fn version(&self) -> u64 {
-        match self {
-            AnyView::ZendoDuel(v) => v.version,
-            AnyView::ZendoPractice(v) => v.version,
-            AnyView::ZendoTriple(v) => v.version,
-            AnyView::Assembly(v) => v.version,
-            AnyView::ZendoClassic(v) => v.version,
-            AnyView::Bluffs(v) => v.version,
-        }
-    }
-}
+crate::registry::for_each_game!(registered);

@@ -24,7 +24,7 @@ const IMPURE_STD: [&str; 6] = [
 ];
 const LAYERS_ABOVE: [&str; 6] = ["store", "runtime", "bot", "play", "config", "cli"];
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {

@@ -1,6 +1,6 @@
 //! `/help`: every command with its help, as written in its doc comment.
 
-use super::reply;
+use crate::bot::kit::reply;
 use crate::bot::post::{MAX_CONTENT, Post};
 use crate::bot::{Context, Error};
 

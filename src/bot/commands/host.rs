@@ -1,52 +1,25 @@
 //! What hosts do (Manage Server, or the server's host role): pattern pools, overrides
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
-use super::reply;
 use crate::bot::data::off_runtime;
 use crate::bot::games::zendo;
+use crate::bot::kit::host::{host_only, override_match};
+use crate::bot::kit::reply;
 use crate::bot::post::Post;
-use crate::bot::{Context, Error, claimed, is_host, say};
+use crate::bot::{Context, Error, say};
 use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
 use crate::finder::{self, Limits, ReasonableOptions, Style};
 use crate::koan::PieceSet;
 use crate::lang;
 use crate::pool::{self, Difficulty, EditError, NewEntry, Pool};
-use crate::rules::{Actor, PlayerId};
+use crate::rules::PlayerId;
 use crate::runtime::{AnyAction, Common};
-use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 
 /// Built-in pool names, which a server's pools cannot take.
 const RESERVED: [&str; 3] = ["pyramids", "arrows", "generated"];
 /// The largest pool file accepted.
 const MAX_POOL_BYTES: u32 = crate::files::MAX_POOL_BYTES as u32;
-
-/// Refuses (privately) anyone who is not a host here; whether to go on.
-pub(crate) async fn host_only(ctx: Context<'_>) -> Result<bool, Error> {
-    let Some(guild) = ctx.guild_id() else {
-        reply(
-            ctx,
-            Post::private("hosting is done in a server, not in DMs"),
-        )
-        .await?;
-        return Ok(false);
-    };
-    let settings = ctx.data().settings(Some(guild.get())).await?;
-    if is_host(ctx.author_member().await.as_deref(), settings.host_role) {
-        return Ok(true);
-    }
-    let role = settings
-        .host_role
-        .map_or(String::new(), |r| format!(" or the <@&{r}> role"));
-    reply(
-        ctx,
-        Post::private(format!(
-            "only a host can do that: hosts have the Manage Server permission{role}"
-        )),
-    )
-    .await?;
-    Ok(false)
-}
 
 fn guild(ctx: Context<'_>) -> u64 {
     ctx.guild_id().map_or(0, |g| g.get())
@@ -651,71 +624,6 @@ pub async fn host_end(
     game: Option<i64>,
 ) -> Result<(), Error> {
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
-}
-
-/// A host's `action` on the match meant: `game`, or the only live match in the
-/// channel, whatever its game.
-pub(crate) async fn override_match(
-    ctx: Context<'_>,
-    game: Option<i64>,
-    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
-) -> Result<(), Error> {
-    if !host_only(ctx).await? {
-        return Ok(());
-    }
-    let bot = ctx.data();
-    let record: MatchRecord = match game {
-        Some(n) => match bot.store.record(MatchId(n)).await? {
-            Some(r) if r.guild == ctx.guild_id().map(|g| g.get()) => r,
-            _ => {
-                return reply(
-                    ctx,
-                    Post::private(format!("there is no match #{n} in this server")),
-                )
-                .await;
-            }
-        },
-        None => match only_match(bot.live_in(ctx.channel_id().get()).await?) {
-            Ok(record) => record,
-            Err(why) => return reply(ctx, Post::private(why)).await,
-        },
-    };
-    let action = match action(&record) {
-        Ok(a) => a,
-        Err(e) => return reply(ctx, Post::private(e)).await,
-    };
-    let result = bot
-        .act(
-            record.id,
-            Actor::Host(PlayerId(ctx.author().id.get())),
-            action,
-            None,
-            super::asked(ctx),
-        )
-        .await;
-    bot.deliver(claimed(result), |post| reply(ctx, post)).await
-}
-
-/// The match a host command without `match:` is for: the one live match of the
-/// channel (of any game), or why there is none to pick.
-pub(crate) fn only_match(mut live: Vec<MatchRecord>) -> Result<MatchRecord, String> {
-    match live.len() {
-        1 => Ok(live.remove(0)),
-        0 => Err("no match is running in this channel (give `match` for one elsewhere)".into()),
-        _ => {
-            let each: Vec<String> = live
-                .iter()
-                .map(|r| {
-                    let game = r.game().map_or(r.kind.as_str(), |k| k.title());
-                    format!("#{} ({game})", r.id)
-                })
-                .collect();
-            Err(format!(
-                "several matches run here ({}): give `match`",
-                each.join(", ")
-            ))
-        }
-    }
 }
 
 /// A counterexample style.

@@ -1,16 +1,12 @@
-//! The slash commands every game shares (help, hosting) and the helpers every game's
-//! commands use; each game's own commands are in `games/`. Their doc comments are their
-//! help on Discord (and in `/help`).
+//! The slash commands every game shares (help, hosting), and the list of every command
+//! the bot registers; each game's own commands are in `games/`. Their doc comments are
+//! their help on Discord (and in `/help`).
 
 pub mod help;
 pub mod host;
 
 use super::games::zendo;
-use super::post::Post;
-use super::{Context, Data, Error, NO_MATCH};
-use crate::rules::{Actor, PlayerId};
-use crate::runtime::AnyAction;
-use crate::store::MatchRecord;
+use super::{Data, Error};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -27,82 +23,4 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         super::games::assembly::assembly(),
         super::games::bluffs::bluffs(),
     ]
-}
-
-/// Sends a post as the command's reply.
-pub async fn reply(ctx: Context<'_>, post: Post) -> Result<(), Error> {
-    ctx.send(post.reply()).await?;
-    Ok(())
-}
-
-/// Where and when the command was given.
-pub fn asked(ctx: Context<'_>) -> super::Asked {
-    super::Asked {
-        channel: ctx.channel_id().get(),
-        interaction: ctx.id(),
-    }
-}
-
-/// The live match the author plays in this channel, or a private "start one".
-pub async fn my_match(ctx: Context<'_>) -> Result<Option<MatchRecord>, Error> {
-    let found = ctx
-        .data()
-        .match_of(ctx.channel_id().get(), ctx.author().id.get())
-        .await?;
-    if found.is_none() {
-        reply(ctx, Post::private(NO_MATCH)).await?;
-    }
-    Ok(found)
-}
-
-/// The author acts as a player in their match here; the reply is what it caused.
-/// `action` makes the request for the match's game, or says why it cannot.
-pub async fn play(
-    ctx: Context<'_>,
-    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
-) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
-        return Ok(());
-    };
-    play_in(ctx, &record, action).await
-}
-
-/// The author acts as a player in `record` (already looked up).
-pub async fn play_in(
-    ctx: Context<'_>,
-    record: &MatchRecord,
-    action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
-) -> Result<(), Error> {
-    let action = match action(record) {
-        Ok(a) => a,
-        Err(e) => return reply(ctx, Post::private(e)).await,
-    };
-    let result = ctx
-        .data()
-        .act(
-            record.id,
-            Actor::Player(PlayerId(ctx.author().id.get())),
-            action,
-            None,
-            asked(ctx),
-        )
-        .await;
-    let bot = ctx.data();
-    bot.deliver(super::claimed(result), |post| reply(ctx, post))
-        .await
-}
-
-/// Answers a slash command with a box (a modal); what is typed in it comes back as a
-/// modal interaction (`interactions::on_modal`).
-pub async fn open_modal(
-    app: poise::ApplicationContext<'_, Data, Error>,
-    modal: poise::serenity_prelude::CreateModal,
-) -> Result<(), Error> {
-    let response = poise::serenity_prelude::CreateInteractionResponse::Modal(modal);
-    app.interaction
-        .create_response(Context::Application(app), response)
-        .await?;
-    app.has_sent_initial_response
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    Ok(())
 }

@@ -1,31 +1,118 @@
 //! One module per game family: its slash commands, its button verbs and its posts.
-//! The rest of the bot routes to them by the match's [`GameKind`]; adding a game is a
-//! module here and one arm in each function below.
+//! Each game's Discord side is a `Front` in its own folder (`<path>::Front`, the path
+//! the registry gives it), implementing [`GameBot`]; the registry's list makes
+//! [`Games`], the dispatch over every game that the kit asks for ([`Fronts`]).
 
 pub mod assembly;
 pub mod bluffs;
 pub mod zendo;
 
+use super::kit::{self, Bot, Dms, Fronts, GameBot, Said, Upkeep};
 use super::post::Post;
 use super::say::Clocks;
-use crate::rules::{GameKind, PlayerId};
+use crate::rules::PlayerId;
 use crate::runtime::{AnyEvent, AnyView};
 use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
 
-/// What a match's channel narration remembers between batches.
-pub enum Voice {
-    Zendo(zendo::Voice),
-    Assembly(assembly::Voice),
-    Classic(zendo::classic::Voice),
+/// Every game's Discord side, as the kit asks for it (see [`Fronts`]).
+pub struct Games;
+
+macro_rules! fronts {
+    ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
+        impl Fronts for Games {
+            fn voice(&self, view: &AnyView) -> kit::Voice {
+                match view {
+                    $(AnyView::$kind(v) => Box::new(<$($path)::+::Front as GameBot>::voice(view, v)),)+
+                }
+            }
+
+            fn batch(
+                &self,
+                voice: &mut kit::Voice,
+                events: &[AnyEvent],
+                view: &AnyView,
+                clocks: Clocks,
+                game: MatchId,
+                no_dm: &[PlayerId],
+            ) -> Post {
+                let said = Said { game, clocks, no_dm };
+                match view {
+                    $(AnyView::$kind(v) => {
+                        type F = $($path)::+::Front;
+                        if !voice.is::<<F as GameBot>::Voice>() {
+                            *voice = Box::new(F::voice(view, v));
+                        }
+                        match voice.downcast_mut::<<F as GameBot>::Voice>() {
+                            Some(voice) => F::batch(voice, events, view, v, said),
+                            None => Post::default(),
+                        }
+                    })+
+                }
+            }
+
+            fn opening(&self, game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::opening(game, view, v, clocks),)+
+                }
+            }
+
+            fn status(&self, game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::status(game, view, v, clocks),)+
+                }
+            }
+
+            fn board(&self, game: MatchId, view: &AnyView) -> Post {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::board(game, view, v),)+
+                }
+            }
+
+            fn dms(
+                &self,
+                game: MatchId,
+                events: &[AnyEvent],
+                view: &AnyView,
+                clocks: Clocks,
+            ) -> Option<Dms> {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::dms(game, events, v, clocks),)+
+                }
+            }
+
+            fn on_open(&self, bot: &Arc<Bot>, game: MatchId, view: &AnyView) {
+                match view {
+                    $(AnyView::$kind(_) => <$($path)::+::Front as GameBot>::on_open(bot, game),)+
+                }
+            }
+
+            fn after<'a>(
+                &'a self,
+                bot: &'a Bot,
+                channel: serenity::ChannelId,
+                game: MatchId,
+                view: &'a AnyView,
+                events: Option<&'a [AnyEvent]>,
+            ) -> Upkeep<'a> {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::after(bot, channel, game, v, events),)+
+                }
+            }
+        }
+    };
 }
+
+crate::registry::for_each_game!(fronts);
+
+/// What a match's channel narration remembers between batches (for a caller that
+/// says a match itself, as the secrecy test does).
+pub struct Voice(kit::Voice);
 
 impl Voice {
     pub fn new(view: &AnyView) -> Voice {
-        match view {
-            AnyView::Assembly(v) => Voice::Assembly(assembly::Voice::new(v)),
-            AnyView::ZendoClassic(v) => Voice::Classic(zendo::classic::Voice::new(v)),
-            _ => Voice::Zendo(zendo::Voice::new(view)),
-        }
+        Voice(Games.voice(view))
     }
 }
 
@@ -38,76 +125,20 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
-    if let AnyView::ZendoTriple(v) = view {
-        return zendo::triple::batch(events, v, clocks, game, no_dm);
-    }
-    if let AnyView::Bluffs(v) = view {
-        return bluffs::batch(events, v);
-    }
-    match (voice, view) {
-        (Voice::Assembly(v), AnyView::Assembly(view)) => assembly::batch(v, events, view),
-        (Voice::Classic(v), AnyView::ZendoClassic(view)) => {
-            zendo::classic::batch(v, events, view, clocks, game, no_dm)
-        }
-        (Voice::Zendo(v), view) if !matches!(view, AnyView::ZendoClassic(_)) => {
-            zendo::batch(v, events, view, clocks, zendo::posts::Place { game, no_dm })
-        }
-        (voice, _) => {
-            *voice = Voice::new(view);
-            batch(voice, events, view, clocks, game, no_dm)
-        }
-    }
+    Games.batch(&mut voice.0, events, view, clocks, game, no_dm)
 }
 
 /// The opening post of a match.
 pub fn opening(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
-    match view.kind() {
-        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::opening(game, view, clocks),
-        GameKind::ZendoTriple => zendo::triple::view_of(view)
-            .map_or_else(Post::default, |v| zendo::triple::opening(game, v, clocks)),
-        GameKind::ZendoClassic => match view {
-            AnyView::ZendoClassic(v) => zendo::classic::opening(game, v, clocks),
-            _ => Post::default(),
-        },
-        GameKind::Assembly => assembly::view_of(view)
-            .map_or_else(Post::default, |v| assembly::opening(game, v, clocks)),
-        GameKind::Bluffs => {
-            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::opening(game, v, clocks))
-        }
-    }
+    Games.opening(game, view, clocks)
 }
 
 /// A viewer's status of a match.
 pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
-    match view.kind() {
-        GameKind::ZendoDuel | GameKind::ZendoPractice => zendo::posts::status(game, view, clocks),
-        GameKind::ZendoTriple => zendo::triple::view_of(view)
-            .map_or_else(Post::default, |v| zendo::triple::status(game, v, clocks)),
-        GameKind::ZendoClassic => match view {
-            AnyView::ZendoClassic(v) => zendo::classic::status(game, v, clocks),
-            _ => Post::default(),
-        },
-        GameKind::Assembly => assembly::view_of(view)
-            .map_or_else(Post::default, |v| assembly::status(game, v, clocks)),
-        GameKind::Bluffs => {
-            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::status(game, v, clocks))
-        }
-    }
+    Games.status(game, view, clocks)
 }
 
 /// The board of a match.
 pub fn board(game: MatchId, view: &AnyView) -> Post {
-    match view.kind() {
-        GameKind::ZendoDuel | GameKind::ZendoPractice | GameKind::ZendoClassic => {
-            zendo::posts::board(game, view)
-        }
-        GameKind::ZendoTriple => zendo::triple::view_of(view)
-            .map_or_else(Post::default, |v| zendo::triple::board(game, v)),
-        GameKind::Assembly => {
-            assembly::view_of(view).map_or_else(Post::default, |v| assembly::board(game, v))
-        }
-        GameKind::Bluffs => {
-            bluffs::view_of(view).map_or_else(Post::default, |v| bluffs::board(game, v))
-        }
-    }
+    Games.board(game, view)
 }

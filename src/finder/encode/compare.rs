@@ -3,7 +3,7 @@
 //! same cell cancel, and what remains is an output of a shared totalizer, defined in
 //! both directions around its bound. Parity is an exclusive or.
 
-use super::terms::Lin;
+use super::values::Lin;
 use super::{EncodeError, Encoder, G, SIDE};
 use crate::lang::ast::CmpOp;
 use rustsat::encodings::card::{

@@ -55,70 +55,28 @@
 
 mod cells;
 mod compare;
+mod error;
 mod formula;
 mod groups;
 mod quantifiers;
 mod terms;
 mod ties;
+mod values;
 
 pub(crate) use quantifiers::exclusions;
 
 use super::symmetry::Orders;
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, Piece, PieceSet};
 use crate::lang::eval::Block;
+pub(crate) use error::EncodeError;
 use rustsat::encodings::card::Totalizer;
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Clause, Lit};
 use std::collections::HashMap;
-use terms::Lin;
-use ties::Link;
+pub(crate) use values::G;
+use values::{Lin, Link};
 
 const SIDE: usize = MAX_SIDE as usize;
-
-/// A grounded truth value: a constant or a literal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum G {
-    Const(bool),
-    Lit(Lit),
-}
-
-impl std::ops::Not for G {
-    type Output = G;
-    fn not(self) -> G {
-        match self {
-            G::Const(b) => G::Const(!b),
-            G::Lit(l) => G::Lit(!l),
-        }
-    }
-}
-
-/// Why a pattern could not be grounded; the umpire reports it as undecided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum EncodeError {
-    /// The caller raised the interrupt flag while the grounding was being built.
-    Stopped,
-    /// The grounding passed its clause budget (the number given).
-    TooBig(usize),
-    /// Anything else (an internal error, said as such).
-    Other(String),
-}
-
-impl EncodeError {
-    /// A bug rather than a limit.
-    pub fn is_internal(&self) -> bool {
-        matches!(self, EncodeError::Other(m) if m.starts_with("internal error"))
-    }
-
-    pub fn message(&self) -> String {
-        match self {
-            EncodeError::Stopped => "the search was stopped before it could decide".to_string(),
-            EncodeError::TooBig(n) => {
-                format!("the patterns are too complex to ground exactly (more than {n} clauses)")
-            }
-            EncodeError::Other(m) => m.clone(),
-        }
-    }
-}
 
 /// Variable bindings while grounding: variable index -> cell.
 type Env = [Option<u8>; 256];

@@ -4,24 +4,11 @@
 //! one count is bounded by a multiple of another. Redundant, hence sound; they give
 //! the solver at once what resolution would need a pigeonhole argument for.
 
-use super::terms::Lin;
-use super::{EncodeError, Encoder, G, SIDE};
+use super::values::{G, Lin, Link};
+use super::{EncodeError, Encoder, SIDE};
 use crate::koan::{MAX_CELLS, Size};
 use rustsat::instances::ManageVars;
 use rustsat::types::Lit;
-
-/// `count(small) <= ratio * count(big)`, true of every structure (a pips total and its
-/// pieces, the different sizes present and the pieces...). The solver could derive
-/// each from the definitions, but only by a counting argument that resolution finds
-/// hard (13 pieces cannot make 41 pips; 3 pieces cannot point 4 ways); stated as
-/// clauses between the two totalizers' outputs they propagate at once. Redundant,
-/// hence sound.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Link {
-    small: Vec<Lit>,
-    big: Vec<Lit>,
-    ratio: i128,
-}
 
 impl Encoder {
     /// The size classes or the direction classes of the set, as masks (those that

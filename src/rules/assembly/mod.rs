@@ -99,6 +99,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Assembly;
+
 /// How far before its arrival an answer's send time is believed (a client's clock, or
 /// a slow network, is not allowed to buy more than this).
 pub const MAX_SKEW: Millis = 5_000;

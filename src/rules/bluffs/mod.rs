@@ -73,6 +73,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = BluffsMatch;
+
 /// Statements per bluff.
 pub const STATEMENTS: usize = 4;
 

@@ -3,8 +3,31 @@
 //! judged), which moves fit which step, its clocks, and what the shared guess events
 //! do to it. Each game keeps its own phases around it (who starts, who is skipped).
 
-use super::{Answer, Core, Step, ZendoEvent};
+use super::{Answer, Core, ZendoEvent};
+use crate::koan::Koan;
 use crate::rules::{BySeat, Clock, Millis, RuleError};
+use serde::{Deserialize, Serialize};
+
+/// Where a turn is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Step 1: waiting for a structure (or a skip).
+    Build,
+    /// Step 1, challenged: both players answer; the turn clock is stopped.
+    Challenge {
+        koan: Koan,
+        /// Given so far (private until the reveal).
+        answers: BySeat<Option<Answer>>,
+        clock: Clock,
+    },
+    /// Step 2: guesses, or end the turn.
+    Guess,
+    /// Step 2: guess `guess` is read back, waiting for confirm or take back.
+    Pending { guess: u32 },
+    /// Step 2: guess `guess` is official; the umpire builds a counterexample.
+    Verdict { guess: u32 },
+}
 
 /// The kinds of turn move, as a step checks them (each game maps its moves here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use super::host::ServerSettings;
 use super::view_of;
-use crate::bot::commands::{my_match, play_in, reply};
+use crate::bot::kit::{my_match, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
 use crate::config::AssemblyConfig;
@@ -81,7 +81,7 @@ async fn create(
         .await;
     };
     let busy = [ids[0], ids[ids.len() - 1]];
-    if crate::bot::games::zendo::refused_busy(ctx, busy, "/assembly status").await? {
+    if crate::bot::kit::start::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
     let server = super::host::server_settings(bot, guild).await?;
@@ -98,7 +98,7 @@ async fn create(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };
-    crate::bot::games::zendo::start(ctx, game, channel, |_| {}).await
+    crate::bot::kit::start::start(ctx, game, channel, |_| {}).await
 }
 
 /// Practise Pattern Assembly alone: the same rounds against the clock, scored.
@@ -227,7 +227,7 @@ pub async fn showdown(
 /// Your match here: the round, the scores, the clocks (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    crate::bot::games::zendo::private_status(ctx).await
+    crate::bot::kit::start::private_status(ctx).await
 }
 
 /// The author's match here and its public view, or a private refusal (no match, or

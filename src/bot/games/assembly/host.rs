@@ -5,8 +5,8 @@
 //! made like `/zendo triple-settings` (stored as the game's JSON in the store's
 //! per-game settings; new matches use it, running ones keep theirs).
 
-use crate::bot::commands::host::{host_only, override_match};
-use crate::bot::commands::reply;
+use crate::bot::kit::host::{host_only, override_match};
+use crate::bot::kit::reply;
 use crate::bot::post::Post;
 use crate::bot::{Bot, Context, Error};
 use crate::grid::Region;

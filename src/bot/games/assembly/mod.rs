@@ -8,13 +8,15 @@ pub mod showdown;
 pub use commands::assembly;
 pub use host::live_in;
 
+use crate::bot::kit::{Bot, GameBot, Said, Upkeep};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
-use crate::narrate::{Front, Names, assembly};
+use crate::narrate::{self, Names, assembly};
 use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
 
 /// What the channel's narration remembers of an Assembly match.
 pub struct Voice {
@@ -26,7 +28,7 @@ impl Voice {
         let names = if view.players.len() > 1 {
             Names::mentions(&view.players)
         } else {
-            Names::solo(Front::Discord)
+            Names::solo(narrate::Front::Discord)
         };
         Voice { names }
     }
@@ -146,6 +148,52 @@ pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
     match view {
         AnyView::Assembly(v) => Some(v),
         _ => None,
+    }
+}
+
+/// Pattern Assembly's Discord side, as the bot's dispatch sees it.
+pub struct Front;
+
+impl GameBot for Front {
+    type View = AssemblyView;
+    type Voice = Voice;
+
+    fn voice(_: &AnyView, v: &AssemblyView) -> Voice {
+        Voice::new(v)
+    }
+
+    fn batch(
+        voice: &mut Voice,
+        events: &[AnyEvent],
+        _: &AnyView,
+        v: &AssemblyView,
+        _: Said<'_>,
+    ) -> Post {
+        batch(voice, events, v)
+    }
+
+    fn opening(game: MatchId, _: &AnyView, v: &AssemblyView, clocks: Clocks) -> Post {
+        opening(game, v, clocks)
+    }
+
+    fn status(game: MatchId, _: &AnyView, v: &AssemblyView, clocks: Clocks) -> Post {
+        status(game, v, clocks)
+    }
+
+    fn board(game: MatchId, _: &AnyView, v: &AssemblyView) -> Post {
+        board(game, v)
+    }
+
+    /// The picture of the grid, kept up to date (a reveal that ended or began while
+    /// the bot was away, when the desk opens).
+    fn after<'a>(
+        bot: &'a Bot,
+        channel: serenity::ChannelId,
+        game: MatchId,
+        v: &'a AssemblyView,
+        events: Option<&'a [AnyEvent]>,
+    ) -> Upkeep<'a> {
+        Box::pin(bot.assembly_grid(channel, game, v, events))
     }
 }
 

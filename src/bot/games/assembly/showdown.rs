@@ -4,7 +4,7 @@
 //! hands it here by its id).
 
 use super::view_of;
-use crate::bot::commands::reply;
+use crate::bot::kit::reply;
 use crate::bot::post::Post;
 use crate::bot::{Asked, Bot, Context, Error, Handed, claimed};
 use crate::grid::{Dims, Reconstruction, Region};
@@ -97,7 +97,7 @@ pub async fn open(
         "Showdown: O, X, + (a dot is a blank)",
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);
-    crate::bot::commands::open_modal(app, modal).await
+    crate::bot::kit::open_modal(app, modal).await
 }
 
 /// A submitted box, played as `user`'s showdown.

@@ -1,7 +1,7 @@
 //! `/bluffs duel|bluff|status|resign`: Logical Bluffs' slash commands.
 
 use super::controls;
-use crate::bot::commands::{my_match, play, reply};
+use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::rules::bluffs::Setup;
@@ -51,7 +51,7 @@ pub async fn duel(
         )
         .await;
     };
-    if crate::bot::games::zendo::refused_busy(ctx, [me, them], "/bluffs status").await? {
+    if crate::bot::kit::start::refused_busy(ctx, [me, them], "/bluffs status").await? {
         return Ok(());
     }
     ctx.defer().await?;
@@ -79,7 +79,7 @@ pub async fn duel(
             tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
         }
     }
-    crate::bot::games::zendo::start(ctx, game, channel, |post| {
+    crate::bot::kit::start::start(ctx, game, channel, |post| {
         for (user, dm) in &dms {
             if dm.is_none() {
                 post.line(format!(

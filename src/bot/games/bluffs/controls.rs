@@ -14,6 +14,7 @@
 //!   the layout* (declares the guess, then a form for the layout), *Pass*.
 
 use super::view_of;
+use crate::bot::ids::Header;
 use crate::bot::{Data, Error, refusal};
 use crate::lang::tiles::{Cell, Layout, Subset};
 use crate::narrate::{Line, Names, bluffs as words};
@@ -118,7 +119,16 @@ fn names(v: &BluffsView) -> Names {
     Names::mentions(&v.players)
 }
 
-fn id(game: MatchId, verb: &str) -> String {
+/// A control's custom id: the header every button carries (the match, its version
+/// when drawn, the verb and its arguments).
+fn id(game: MatchId, version: u64, verb: &str) -> String {
+    format!("m:{}:{version}:{verb}", game.0)
+}
+
+/// A form's custom id (`bluffs:MATCH:VERB...`): what is typed in a form is taken as a
+/// typed command is, whatever moved since it was opened; the rules refuse what no
+/// longer fits.
+fn form_id(game: MatchId, verb: &str) -> String {
     format!("{PREFIX}{}:{verb}", game.0)
 }
 
@@ -234,16 +244,16 @@ pub fn claim_controls(game: MatchId, v: &BluffsView, marks: &[Option<bool>]) -> 
             continue;
         }
         let mut buttons = vec![
-            CreateButton::new(id(game, &format!("mark:{chosen}:{n}T")))
+            CreateButton::new(id(game, v.version, &format!("mark:{chosen}:{n}T")))
                 .label(format!("{n}: true"))
                 .style(ButtonStyle::Success),
-            CreateButton::new(id(game, &format!("mark:{chosen}:{n}F")))
+            CreateButton::new(id(game, v.version, &format!("mark:{chosen}:{n}F")))
                 .label(format!("{n}: false"))
                 .style(ButtonStyle::Danger),
         ];
         if !mine.items_used.detective && mine.detected.is_none() {
             buttons.push(
-                CreateButton::new(id(game, &format!("detect:{n}")))
+                CreateButton::new(id(game, v.version, &format!("detect:{n}")))
                     .label(format!("{n}: Detective"))
                     .style(ButtonStyle::Secondary),
             );
@@ -258,7 +268,7 @@ pub fn claim_controls(game: MatchId, v: &BluffsView, marks: &[Option<bool>]) -> 
     }
     let complete = (0..STATEMENTS).all(|k| skip[k] || marks.get(k).copied().flatten().is_some());
     rows.push(CreateActionRow::Buttons(vec![
-        CreateButton::new(id(game, &format!("claim:{chosen}")))
+        CreateButton::new(id(game, v.version, &format!("claim:{chosen}")))
             .label("Submit marks")
             .style(ButtonStyle::Primary)
             .disabled(!complete),
@@ -302,22 +312,25 @@ pub fn reveal_controls(game: MatchId, v: &BluffsView) -> Private {
             .collect();
         let max = affordable.min(unknown.len()).min(25) as u8;
         rows.push(CreateActionRow::SelectMenu(
-            CreateSelectMenu::new(id(game, "reveal"), CreateSelectMenuKind::String { options })
-                .placeholder(format!("Tiles to reveal ({cost} RP each, up to {max})"))
-                .min_values(1)
-                .max_values(max),
+            CreateSelectMenu::new(
+                id(game, v.version, "reveal"),
+                CreateSelectMenuKind::String { options },
+            )
+            .placeholder(format!("Tiles to reveal ({cost} RP each, up to {max})"))
+            .min_values(1)
+            .max_values(max),
         ));
     }
     let mut buttons = Vec::new();
     if !revealing {
         buttons.push(
-            CreateButton::new(id(game, "guess"))
+            CreateButton::new(id(game, v.version, "guess"))
                 .label("Guess the layout")
                 .style(ButtonStyle::Primary),
         );
     }
     buttons.push(
-        CreateButton::new(id(game, "pass"))
+        CreateButton::new(id(game, v.version, "pass"))
             .label(if revealing { "Done" } else { "Pass" })
             .style(ButtonStyle::Secondary),
     );
@@ -354,14 +367,14 @@ pub fn bluff_modal(game: MatchId, nolimit: bool, smoke: u8) -> CreateModal {
         ));
     }
     CreateModal::new(
-        id(game, &format!("bluff:{}:{smoke}", u8::from(nolimit))),
+        form_id(game, &format!("bluff:{}:{smoke}", u8::from(nolimit))),
         "Your bluff",
     )
     .components(rows)
 }
 
 fn layout_modal(game: MatchId) -> CreateModal {
-    CreateModal::new(id(game, "layout"), "The whole layout").components(vec![
+    CreateModal::new(form_id(game, "layout"), "The whole layout").components(vec![
         CreateActionRow::InputText(
             CreateInputText::new(InputTextStyle::Short, "Rows A-D, split by /", LAYOUT_FIELD)
                 .placeholder("RBGY/YYGR/BRRG/GBYB")
@@ -371,7 +384,7 @@ fn layout_modal(game: MatchId) -> CreateModal {
     ])
 }
 
-/// `bluffs:GAME:VERB:ARGS` read.
+/// A form's `bluffs:GAME:VERB:ARGS` read.
 fn parse(custom_id: &str) -> Option<(MatchId, &str, Vec<&str>)> {
     let rest = custom_id.strip_prefix(PREFIX)?;
     let mut parts = rest.split(':');
@@ -380,10 +393,16 @@ fn parse(custom_id: &str) -> Option<(MatchId, &str, Vec<&str>)> {
     Some((game, verb, parts.collect()))
 }
 
-/// Acts for a player; a refusal in words.
-async fn act(bot: &Data, game: MatchId, user: PlayerId, m: Move) -> Result<(), String> {
+/// Acts for a player (by a control drawn at `shown`, or typed); a refusal in words.
+async fn act(
+    bot: &Data,
+    game: MatchId,
+    user: PlayerId,
+    m: Move,
+    shown: Option<u64>,
+) -> Result<(), String> {
     bot.runtime
-        .act(game, Actor::Player(user), AnyAction::from(m), None)
+        .act(game, Actor::Player(user), AnyAction::from(m), shown)
         .await
         .map(|_| ())
         .map_err(|e| refusal(&e))
@@ -396,17 +415,18 @@ async fn player_view(bot: &Data, game: MatchId, user: PlayerId) -> Option<Bluffs
 
 const NOT_YOURS: &str = "these are the controls of a Logical Bluffs match you do not play in";
 
-/// A press or a selection on a Bluffs control.
+/// A press or a selection on a Bluffs control, its header read (see
+/// `bot::kit::ids::Header`); the version it was drawn at goes to the engine with the
+/// move it makes.
 pub async fn on_component(
     ctx: &serenity::Context,
     bot: &Data,
     press: &serenity::ComponentInteraction,
+    header: &Header,
 ) -> Result<(), Error> {
     let user = PlayerId(press.user.id.get());
-    let said = match parse(&press.data.custom_id) {
-        None => Err("that control is not one Mondo knows".to_string()),
-        Some((game, verb, args)) => component(bot, game, user, verb, &args, press).await,
-    };
+    let args: Vec<&str> = header.args.iter().map(String::as_str).collect();
+    let said = component(bot, header, user, &args, press).await;
     let response = match said {
         Ok(Answer::Modal(m)) => CreateInteractionResponse::Modal(m),
         Ok(Answer::Update(p)) => CreateInteractionResponse::UpdateMessage(p.response(true)),
@@ -424,19 +444,19 @@ enum Answer {
 
 async fn component(
     bot: &Data,
-    game: MatchId,
+    header: &Header,
     user: PlayerId,
-    verb: &str,
     args: &[&str],
     press: &serenity::ComponentInteraction,
 ) -> Result<Answer, String> {
+    let (game, shown) = (header.game, header.version);
     let Some(v) = player_view(bot, game, user).await else {
         return Err(NOT_YOURS.into());
     };
-    match (verb, args) {
+    match (header.verb.as_str(), args) {
         ("submit", args) => {
             let m = draft(bot, game, user, args.first()).await?;
-            act(bot, game, user, m).await?;
+            act(bot, game, user, m, shown).await?;
             if let Err(e) = bot.store.forget_bluff_drafts(game, user.0).await {
                 tracing::warn!(%game, error = %e, "could not forget a player's bluff drafts");
             }
@@ -471,6 +491,7 @@ async fn component(
                 Move::Claim {
                     marks: marks.clone(),
                 },
+                shown,
             )
             .await?;
             Ok(Answer::Update(Private::text(format!(
@@ -480,7 +501,7 @@ async fn component(
         }
         ("detect", [n]) => {
             let n: usize = n.parse().map_err(|_| "no such statement".to_string())?;
-            act(bot, game, user, Move::Detect { statement: n }).await?;
+            act(bot, game, user, Move::Detect { statement: n }, shown).await?;
             let v = player_view(bot, game, user).await.ok_or(NOT_YOURS)?;
             Ok(Answer::Update(claim_controls(game, &v, &[None; 4])))
         }
@@ -493,7 +514,7 @@ async fn component(
                 .iter()
                 .map(|s| s.parse::<Cell>().map_err(|e| e.0))
                 .collect::<Result<Vec<_>, _>>()?;
-            act(bot, game, user, Move::Reveal { tiles }).await?;
+            act(bot, game, user, Move::Reveal { tiles }, shown).await?;
             Ok(Answer::Update(Private::text(
                 "Bought: the tiles come to you in a moment.",
             )))
@@ -504,12 +525,12 @@ async fn component(
                 .as_ref()
                 .is_some_and(|m| matches!(m.reveal, RevealState::Declared { .. }));
             if !declared {
-                act(bot, game, user, Move::DeclareGuess).await?;
+                act(bot, game, user, Move::DeclareGuess, shown).await?;
             }
             Ok(Answer::Modal(layout_modal(game)))
         }
         ("pass", _) => {
-            act(bot, game, user, Move::Pass).await?;
+            act(bot, game, user, Move::Pass, shown).await?;
             Ok(Answer::Update(Private::text("You pass this Reveal.")))
         }
         _ => Err("that control is not one Mondo knows".into()),
@@ -564,7 +585,7 @@ pub async fn on_modal(
         Some((game, "bluff", args)) => read_back(bot, game, user, &args, &submit.data).await,
         Some((game, "layout", _)) => match field(&submit.data, LAYOUT_FIELD).parse::<Layout>() {
             Err(e) => Private::text(format!("{}: guess again with *Guess the layout*", e.0)),
-            Ok(layout) => match act(bot, game, user, Move::Guess { layout }).await {
+            Ok(layout) => match act(bot, game, user, Move::Guess { layout }, None).await {
                 Ok(()) => Private::text(format!(
                     "Your guess {layout} is in: it is judged when Reveal ends."
                 )),
@@ -672,7 +693,7 @@ async fn read_back(
         lines,
         files: vec![("your-subset.png".into(), board_png(&[], Some(&subset)))],
         rows: vec![CreateActionRow::Buttons(vec![
-            CreateButton::new(id(game, &format!("submit:{number}")))
+            CreateButton::new(id(game, v.version, &format!("submit:{number}")))
                 .label("Submit this bluff")
                 .style(ButtonStyle::Success),
         ])],

@@ -20,6 +20,7 @@ pub use commands::bluffs;
 pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 
+use crate::bot::kit::{Bot, GameBot, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{Names, bluffs};
@@ -28,6 +29,38 @@ use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
+use std::sync::Arc;
+
+/// Logical Bluffs' Discord side, as the bot's dispatch sees it.
+pub struct Front;
+
+impl GameBot for Front {
+    type View = BluffsView;
+    type Voice = ();
+
+    fn voice(_: &AnyView, _: &BluffsView) {}
+
+    fn batch(_: &mut (), events: &[AnyEvent], _: &AnyView, v: &BluffsView, _: Said<'_>) -> Post {
+        batch(events, v)
+    }
+
+    fn opening(game: MatchId, _: &AnyView, v: &BluffsView, clocks: Clocks) -> Post {
+        opening(game, v, clocks)
+    }
+
+    fn status(game: MatchId, _: &AnyView, v: &BluffsView, clocks: Clocks) -> Post {
+        status(game, v, clocks)
+    }
+
+    fn board(game: MatchId, _: &AnyView, v: &BluffsView) -> Post {
+        board(game, v)
+    }
+
+    /// Each player's own goes to them alone (their DMs).
+    fn on_open(bot: &Arc<Bot>, game: MatchId) {
+        follow(bot.clone(), game);
+    }
+}
 
 /// The Bluffs view inside any view.
 pub fn view_of(view: &AnyView) -> Option<&BluffsView> {

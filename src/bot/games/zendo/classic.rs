@@ -12,8 +12,8 @@
 
 use super::SetChoice;
 use super::clocks::{Clock, Stored};
-use crate::bot::commands::{play, reply};
 use crate::bot::ids::{ButtonId, LobbyPress, Press};
+use crate::bot::kit::{Dms, GameBot, Said, play, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
@@ -26,7 +26,7 @@ use crate::rules::zendo::classic::{
 };
 use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
 use crate::rules::{EventKind, GameKind, PlayerId};
-use crate::runtime::{AnyAction, AnyEvent, Common, Place, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, Place, events_of};
 use crate::store::{LobbyRecord, MatchId};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
@@ -170,12 +170,16 @@ fn arm(bot: &Data, id: i64, closes_ms: u64) {
         loop {
             // At least a second between tries, so a lobby whose time has come but is
             // not yet judged expired is never polled in a loop.
-            let wait = closes_ms.saturating_sub(crate::bot::wall_ms()).max(1000);
+            let wait = closes_ms
+                .saturating_sub(crate::bot::kit::wall_ms())
+                .max(1000);
             tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
             // The sleep's clock is not the wall clock: if the wall clock says it is
             // not time yet (it was stepped back), sleep again rather than leave the
             // lobby open with no timer; stop once it is closed or gone.
-            if expire(&bot, id, crate::bot::wall_ms()).await || !lobbies().await.contains_key(&id) {
+            if expire(&bot, id, crate::bot::kit::wall_ms()).await
+                || !lobbies().await.contains_key(&id)
+            {
                 break;
             }
         }
@@ -296,7 +300,7 @@ pub async fn classic(
         )
         .await;
     }
-    if open_in(channel, crate::bot::wall_ms()).await {
+    if open_in(channel, crate::bot::kit::wall_ms()).await {
         return reply(
             ctx,
             Post::private("a Zendo Classic lobby is already open in this channel: join it"),
@@ -332,7 +336,7 @@ pub async fn classic(
         set,
         typed: None,
         students: if playing { vec![me] } else { Vec::new() },
-        opened_ms: crate::bot::wall_ms(),
+        opened_ms: crate::bot::kit::wall_ms(),
         ttl_ms: lobby_ms(bot, guild).await?,
     };
     reply(ctx, open_lobby(bot, lobby).await?).await
@@ -507,7 +511,7 @@ pub async fn on_rule_box(
             return Ok(());
         }
     };
-    if open_in(channel, crate::bot::wall_ms()).await {
+    if open_in(channel, crate::bot::kit::wall_ms()).await {
         say(Post::private(
             "a Zendo Classic lobby is already open in this channel",
         ))
@@ -525,7 +529,7 @@ pub async fn on_rule_box(
         set,
         typed: Some((opening.hidden, opening.initial)),
         students: Vec::new(),
-        opened_ms: crate::bot::wall_ms(),
+        opened_ms: crate::bot::kit::wall_ms(),
         ttl_ms: lobby_ms(bot, submit.guild_id.map(|g| g.get())).await?,
     };
     let post = match open_lobby(bot, lobby).await {
@@ -637,7 +641,7 @@ pub async fn on_lobby(
     what: LobbyPress,
 ) -> Result<(), Error> {
     let user = press.user.id.get();
-    let now = crate::bot::wall_ms();
+    let now = crate::bot::kit::wall_ms();
     let private = |text: String| async move {
         press
             .create_response(
@@ -730,7 +734,7 @@ pub async fn on_lobby(
                         let channel = lobby.channel;
                         let mut again = Post::text(format!("no game: {e}"));
                         let lobby = Lobby {
-                            opened_ms: crate::bot::wall_ms(),
+                            opened_ms: crate::bot::kit::wall_ms(),
                             ..*lobby
                         };
                         again.append(open_lobby(bot, lobby).await?);
@@ -819,7 +823,7 @@ async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> R
         .await
         .map_err(|e| e.to_string())?;
     bot.open_desk(game, lobby.channel);
-    let mut post = crate::bot::games::opening(game, &view, bot.clocks());
+    let mut post = bot.fronts.opening(game, &view, bot.clocks());
     let no_dm: Vec<u64> = dms
         .iter()
         .filter(|(_, dm)| dm.is_none())
@@ -896,6 +900,52 @@ pub fn mondo_opened(events: &[AnyEvent]) -> bool {
     events
         .iter()
         .any(|e| matches!(classic_part(e), Some(ClassicEvent::MondoOpened { .. })))
+}
+
+/// Zendo Classic's Discord side, as the bot's dispatch sees it.
+pub struct Front;
+
+impl GameBot for Front {
+    type View = ClassicView;
+    type Voice = Voice;
+
+    fn voice(_: &AnyView, v: &ClassicView) -> Voice {
+        Voice::new(v)
+    }
+
+    fn batch(
+        voice: &mut Voice,
+        events: &[AnyEvent],
+        _: &AnyView,
+        v: &ClassicView,
+        said: Said<'_>,
+    ) -> Post {
+        batch(voice, events, v, said.clocks, said.game, said.no_dm)
+    }
+
+    fn opening(game: MatchId, _: &AnyView, v: &ClassicView, clocks: Clocks) -> Post {
+        opening(game, v, clocks)
+    }
+
+    fn status(game: MatchId, _: &AnyView, v: &ClassicView, clocks: Clocks) -> Post {
+        status(game, v, clocks)
+    }
+
+    fn board(game: MatchId, view: &AnyView, _: &ClassicView) -> Post {
+        super::posts::board(game, view)
+    }
+
+    /// A mondo opened: every student's answer buttons, as a duel's.
+    fn dms(game: MatchId, events: &[AnyEvent], v: &ClassicView, clocks: Clocks) -> Option<Dms> {
+        if !mondo_opened(events) {
+            return None;
+        }
+        Some(Dms {
+            post: answer_post(game, v, clocks)?,
+            to: v.players.values().to_vec(),
+            version: v.version,
+        })
+    }
 }
 
 /// One batch of a Classic game as one post: its words, the pictures, the buttons.

@@ -4,8 +4,8 @@
 //! `/zendo triple-settings` and `/zendo classic-settings`. New games use them; running
 //! ones keep theirs (they are in the game's first event).
 
-use crate::bot::commands::host::host_only;
-use crate::bot::commands::reply;
+use crate::bot::kit::host::host_only;
+use crate::bot::kit::reply;
 use crate::bot::post::Post;
 use crate::bot::{Bot, Context, Error};
 use crate::rules::GameKind;

@@ -4,7 +4,9 @@
 
 pub mod classic;
 mod clocks;
+pub mod duel;
 pub mod posts;
+pub mod practice;
 pub mod triple;
 mod turn;
 
@@ -13,16 +15,18 @@ pub use posts::{Voice, answer_post, batch, opening};
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
-use crate::bot::commands::{my_match, play, reply};
-use crate::bot::desk::DM_WAIT;
+use crate::bot::kit::start::{
+    dm_check, dm_hello, open_with_dms, private_status, refused_busy, start,
+};
+use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error, is_host, say};
+use crate::bot::{Context, Error, is_host};
 use crate::koan::PieceSet;
 use crate::rules::zendo::practice::NO_CHALLENGE;
 use crate::rules::zendo::{DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings};
 use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
-use crate::store::{MatchId, MatchRecord};
+use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -195,116 +199,6 @@ pub async fn duel(
     open_with_dms(ctx, game, channel, dms).await
 }
 
-/// Stores the players' DM channels (`None`: the bot cannot DM them) and says the
-/// opening of a new two-player match, naming who answers in the channel instead.
-pub(crate) async fn open_with_dms(
-    ctx: Context<'_>,
-    game: MatchId,
-    channel: u64,
-    dms: [(u64, Option<u64>); 2],
-) -> Result<(), Error> {
-    let bot = ctx.data();
-    for (user, dm) in &dms {
-        // The match exists now: a failure here must not stop its opening. Without the
-        // row, that player answers challenges with the channel's button.
-        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
-            tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
-        }
-    }
-    start(ctx, game, channel, |post| {
-        let no_dm: Vec<String> = dms
-            .iter()
-            .filter(|(_, dm)| dm.is_none())
-            .map(|(u, _)| say::mention(PlayerId(*u)))
-            .collect();
-        if !no_dm.is_empty() {
-            post.line(format!(
-                "I cannot DM {}: challenge answers will be taken with a private button in \
-                 this channel instead.",
-                no_dm.join(", ")
-            ));
-        }
-    })
-    .await
-}
-
-/// Refuses (privately) a new match when one of `users` already plays one in this
-/// channel; whether it did.
-pub(crate) async fn refused_busy(
-    ctx: Context<'_>,
-    users: [u64; 2],
-    status: &str,
-) -> Result<bool, Error> {
-    let channel = ctx.channel_id().get();
-    for user in users {
-        if ctx.data().match_of(channel, user).await?.is_some() {
-            reply(
-                ctx,
-                Post::private(format!(
-                    "{} is already playing a match in this channel (`{status}`)",
-                    say::mention(PlayerId(user))
-                )),
-            )
-            .await?;
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-/// Says the opening of a new match as the command's reply and opens its desk.
-pub(crate) async fn start(
-    ctx: Context<'_>,
-    game: MatchId,
-    channel: u64,
-    extra: impl FnOnce(&mut Post),
-) -> Result<(), Error> {
-    let bot = ctx.data();
-    let view = bot.runtime.view(game, &Viewer::Spectator).await?;
-    // The opening is said here; the desk says everything after it.
-    bot.store.set_announced(game, 1).await?;
-    bot.open_desk(game, channel);
-    let mut post = crate::bot::games::opening(game, &view, bot.clocks());
-    extra(&mut post);
-    reply(ctx, post).await
-}
-
-/// Opens a DM with `user` and says hello; the DM channel, or `None` if Discord
-/// refuses (DMs closed, or the user blocks the bot).
-/// Each step may take [`DM_WAIT`]: a Discord that does not answer counts as a refusal.
-pub(crate) async fn dm_check(
-    bot: &Bot,
-    user: u64,
-    other: u64,
-    channel: u64,
-    game: &str,
-) -> Option<u64> {
-    let hello = format!(
-        "You are in a {game} against {} in <#{channel}>. When a structure is \
-         challenged, your private answer buttons come here (or use *Answer privately* \
-         in the channel).",
-        say::mention(PlayerId(other))
-    );
-    dm_hello(bot, user, hello).await
-}
-
-/// Opens a DM with `user` and says `hello` there (see [`dm_check`]).
-pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64> {
-    let dm = tokio::time::timeout(
-        DM_WAIT,
-        serenity::UserId::new(user).create_dm_channel(&bot.http),
-    )
-    .await
-    .ok()?
-    .ok()?;
-    let hello = serenity::CreateMessage::new().content(hello);
-    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
-        .await
-        .ok()?
-        .ok()?;
-    Some(dm.id.get())
-}
-
 /// Practise alone against the umpire: build structures and guess; no clock, no tickets.
 ///
 /// Your score is the number of structures you built plus the guesses you made
@@ -376,21 +270,6 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     private_status(ctx).await
 }
 
-/// The author's match here, as its player sees it, said only to them (any game).
-pub(crate) async fn private_status(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
-        return Ok(());
-    };
-    let bot = ctx.data();
-    let view = bot
-        .runtime
-        .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
-        .await?;
-    let mut post = crate::bot::games::status(record.id, &view, bot.clocks());
-    post.ephemeral = true;
-    reply(ctx, post).await
-}
-
 /// Every structure of your match in one picture, marked, with the guesses so far.
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
@@ -402,7 +281,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .runtime
         .view(record.id, &Viewer::Spectator)
         .await?;
-    reply(ctx, crate::bot::games::board(record.id, &view)).await
+    reply(ctx, ctx.data().fronts.board(record.id, &view)).await
 }
 
 /// Give up (the pattern is revealed); before a duel starts, decline it (no winner).

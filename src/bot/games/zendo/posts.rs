@@ -41,6 +41,47 @@ impl Voice {
     }
 }
 
+/// The [`crate::bot::kit::GameBot`] items the Duel and practice share: their posts
+/// are this file's, over the whole view.
+macro_rules! family_posts {
+    ($view:ty) => {
+        type View = $view;
+        type Voice = $crate::bot::games::zendo::posts::Voice;
+
+        fn voice(view: &AnyView, _: &$view) -> Self::Voice {
+            posts::Voice::new(view)
+        }
+
+        fn batch(
+            voice: &mut Self::Voice,
+            events: &[AnyEvent],
+            view: &AnyView,
+            _: &$view,
+            said: Said<'_>,
+        ) -> Post {
+            let place = posts::Place {
+                game: said.game,
+                no_dm: said.no_dm,
+            };
+            posts::batch(voice, events, view, said.clocks, place)
+        }
+
+        fn opening(game: MatchId, view: &AnyView, _: &$view, clocks: Clocks) -> Post {
+            posts::opening(game, view, clocks)
+        }
+
+        fn status(game: MatchId, view: &AnyView, _: &$view, clocks: Clocks) -> Post {
+            posts::status(game, view, clocks)
+        }
+
+        fn board(game: MatchId, view: &AnyView, _: &$view) -> Post {
+            posts::board(game, view)
+        }
+    };
+}
+
+pub(super) use family_posts;
+
 /// Where a batch is said, which decides the buttons it carries.
 #[derive(Clone, Copy, Debug)]
 pub struct Place<'a> {

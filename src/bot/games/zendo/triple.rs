@@ -11,8 +11,8 @@
 //! until the reveal).
 
 use super::clocks::{Clock, Stored};
-use crate::bot::commands::{my_match, reply};
 use crate::bot::ids::{ButtonId, Press};
+use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;
 use crate::bot::{Bot, Context, Error, is_host, refusal};
@@ -976,25 +976,46 @@ pub fn board(game: MatchId, v: &TripleView) -> Post {
     post
 }
 
+/// Zendo Triple's Discord side, as the bot's dispatch sees it.
+pub struct Front;
+
+impl GameBot for Front {
+    type View = TripleView;
+    type Voice = ();
+
+    fn voice(_: &AnyView, _: &TripleView) {}
+
+    fn batch(_: &mut (), events: &[AnyEvent], _: &AnyView, v: &TripleView, said: Said<'_>) -> Post {
+        batch(events, v, said.clocks, said.game, said.no_dm)
+    }
+
+    fn opening(game: MatchId, _: &AnyView, v: &TripleView, clocks: Clocks) -> Post {
+        opening(game, v, clocks)
+    }
+
+    fn status(game: MatchId, _: &AnyView, v: &TripleView, clocks: Clocks) -> Post {
+        status(game, v, clocks)
+    }
+
+    fn board(game: MatchId, _: &AnyView, v: &TripleView) -> Post {
+        board(game, v)
+    }
+
+    /// The players get their answer post by DM when a batch asks them.
+    fn dms(game: MatchId, events: &[AnyEvent], v: &TripleView, clocks: Clocks) -> Option<Dms> {
+        Some(Dms {
+            post: dm_post(game, events, v, clocks)?,
+            to: v.players.values().to_vec(),
+            version: v.version,
+        })
+    }
+}
+
 /// The Triple view inside any view.
 pub fn view_of(view: &AnyView) -> Option<&TripleView> {
     match view {
         AnyView::ZendoTriple(v) => Some(v),
         _ => None,
-    }
-}
-
-impl Bot {
-    /// The players of a Triple get their answer post by DM, if `events` asked them.
-    pub(crate) fn triple_dm(
-        &self,
-        game: MatchId,
-        events: &[AnyEvent],
-        view: &AnyView,
-    ) -> Option<(Post, Vec<PlayerId>, u64)> {
-        let v = view_of(view)?;
-        let post = dm_post(game, events, v, self.clocks())?;
-        Some((post, v.players.values().to_vec(), v.version))
     }
 }
 

@@ -1,7 +1,7 @@
 //! A player's Zendo moves: build a structure, guess, skip, end the turn.
 
-use crate::bot::commands::{my_match, play, play_in, reply};
 use crate::bot::ids::{KOAN_FIELD, KoanModal};
+use crate::bot::kit::{my_match, play, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::lang;
@@ -105,7 +105,7 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
         format!("Build a structure to {mode}"),
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);
-    crate::bot::commands::open_modal(app, modal).await
+    crate::bot::kit::open_modal(app, modal).await
 }
 
 /// Guess the hidden pattern (step 2; a duel's ticket, a Triple's or Classic's stone).

@@ -96,6 +96,9 @@ mod view;
 
 pub use view::{ClassicView, PhaseView};
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Classic;
+
 /// What a front (or the runtime) asks of a Classic game.
 pub type Action = rules::Action<ClassicMove, Deadline>;
 /// What a Classic game's log holds.

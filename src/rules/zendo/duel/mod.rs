@@ -123,6 +123,7 @@
 //! itself (`Expired`, `WrongSet`, `AlreadyGiven`, `NoTicket`, `BadVerdict`...).
 //! `[checks_come_in_a_fixed_order]`, `[stale_version_is_refused]`, `[out_of_turn_is_refused]`
 
+pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
     Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
@@ -142,6 +143,9 @@ use std::sync::atomic::AtomicBool;
 mod view;
 
 pub use view::{DuelView, PhaseView, StepView};
+
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Duel;
 
 /// What a front (or the runtime) asks of a duel.
 pub type Action = rules::Action<DuelMove, Deadline>;
@@ -295,27 +299,6 @@ impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
     fn from(e: ZendoEvent) -> rules::EventKind<DuelEvent> {
         rules::EventKind::Game(DuelEvent::Zendo(e))
     }
-}
-
-/// Where a turn is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Step 1: waiting for a structure (or a skip).
-    Build,
-    /// Step 1, challenged: both players answer; the turn clock is stopped.
-    Challenge {
-        koan: Koan,
-        /// Given so far (private until the reveal).
-        answers: BySeat<Option<Answer>>,
-        clock: Clock,
-    },
-    /// Step 2: guesses, or end the turn.
-    Guess,
-    /// Step 2: guess `guess` is read back, waiting for confirm or take back.
-    Pending { guess: u32 },
-    /// Step 2: guess `guess` is official; the umpire builds a counterexample.
-    Verdict { guess: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -44,6 +44,9 @@ mod view;
 
 pub use view::PracticeView;
 
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Practice;
+
 /// What the player asks of a practice match.
 pub type Action = rules::Action<PracticeMove, Deadline>;
 /// What a practice match's log holds.

@@ -2,7 +2,7 @@
 //! log records ([`TripleEvent`], the last one with its [`TripleOutcome`]). Events are
 //! stored: their names and fields must read back after a restart.
 
-use super::{Letter, Marks, Question, TripleSetup};
+use super::{Letter, Marks, TripleSetup};
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
@@ -182,4 +182,11 @@ pub enum TripleEvent {
         outcome: TripleOutcome,
         patterns: [String; 3],
     },
+}
+
+/// One question of the quiz: does `koan` obey pattern `pattern`?
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub koan: Koan,
+    pub pattern: Letter,
 }

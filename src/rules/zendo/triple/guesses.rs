@@ -147,7 +147,3 @@ impl Triple {
         Ok(())
     }
 }
-
-pub(super) fn work_key(l: Letter, guess: u32) -> u64 {
-    ((l.index() as u64) << 32) | guess as u64
-}

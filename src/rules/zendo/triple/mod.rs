@@ -131,12 +131,12 @@ mod turn;
 mod view;
 
 pub use clocks::{Deadline, Which};
-pub use events::{TripleEvent, TripleMove, TripleOutcome};
-pub use quiz::Question;
+pub use events::{Question, TripleEvent, TripleMove, TripleOutcome};
 pub use setup::{TripleOpening, TripleSetup, TripleTiming};
 pub use view::{PhaseView, StepView, TripleView};
 
-use guesses::work_key;
+/// This game's rules, as the registry (`src/registry.rs`) names them.
+pub type Rules = Triple;
 
 /// What a front (or the runtime) asks of a Triple.
 pub type Action = rules::Action<TripleMove, Deadline>;
@@ -641,6 +641,11 @@ impl Game for Triple {
             },
         })
     }
+}
+
+/// The umpire's work for guess `guess` on pattern `l`: one key per pattern and guess.
+pub(super) fn work_key(l: Letter, guess: u32) -> u64 {
+    ((l.index() as u64) << 32) | guess as u64
 }
 
 #[cfg(test)]

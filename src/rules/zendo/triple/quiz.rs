@@ -19,14 +19,13 @@
 
 use super::challenge::reveal;
 use super::checks::check_sheet;
-use super::{Letter, Phase, Step, Triple, TripleEvent, TripleOutcome, ended};
+use super::{Letter, Phase, Question, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
 use crate::lang::Formula;
 use crate::rules::zendo::{Answer, Withdrawal, ZendoEvent};
 use crate::rules::{Emitter, Millis, RuleError, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use serde::{Deserialize, Serialize};
 
 /// Structures in the first round.
 pub const FIRST_ROUND: usize = 10;
@@ -34,13 +33,6 @@ pub const FIRST_ROUND: usize = 10;
 pub const TIE_ROUND: usize = 5;
 /// Draws per structure before the boundary condition is dropped.
 const BOUNDARY_TRIES: usize = 400;
-
-/// One question of the quiz: does `koan` obey pattern `pattern`?
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Question {
-    pub koan: Koan,
-    pub pattern: Letter,
-}
 
 /// The first round: the same [`FIRST_ROUND`] structures asked on each of `letters`.
 pub fn first_round(set: PieceSet, seed: u64, taken: &[Koan], letters: &[Letter]) -> Vec<Question> {

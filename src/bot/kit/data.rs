@@ -2,9 +2,10 @@
 //! configuration and the desks; and the services the commands call (acting for
 //! someone, finding a player's match, a server's settings, drawing a pattern).
 
+use super::base::{Error, Handed, Holds, SettingUp};
 use super::desk::Desks;
 use super::post::Post;
-use super::{Asked, Error, Handed, Holds, ServeError, SettingUp, say};
+use super::say;
 use crate::config::Config;
 use crate::finder::Limits;
 use crate::finder::Style;
@@ -13,8 +14,8 @@ use crate::lang::Pattern;
 use crate::pool::Pool;
 use crate::rules::zendo::opening::Source;
 use crate::rules::zendo::{Initial, Timing, opening};
-use crate::rules::{Actor, GameKind, RuleError};
-use crate::runtime::{self, ActError, AnyAction, AnyMatch, Runtime, SystemTime};
+use crate::rules::{GameKind, PlayerId};
+use crate::runtime::{AnyEvent, AnyMatch, AnyView, Runtime};
 use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -26,54 +27,73 @@ pub struct Bot {
     pub http: Arc<serenity::Http>,
     pub config: Arc<Config>,
     pub(crate) desks: Desks,
+    /// The games' side of each match (its posts, its DMs), so the kit names none.
+    pub fronts: &'static dyn Fronts,
     /// Matches being set up (between their checks and their creation): a duel by its
     /// channel, a practice by its channel and player.
-    setting_up: Holds,
+    pub(super) setting_up: Holds,
+}
+
+/// What poise hands every command.
+pub type Data = Arc<Bot>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What a match's desk remembers of what its channel was told, between batches (each
+/// game's own kind of memory).
+pub type Voice = Box<dyn std::any::Any + Send + Sync>;
+
+/// Direct messages a batch calls for: one post to each of `to`, its buttons drawn at
+/// `version`.
+pub struct Dms {
+    pub post: Post,
+    pub to: Vec<PlayerId>,
+    pub version: u64,
+}
+
+/// What the kit asks of the games, by a match's view, without naming any: the list of
+/// games (`bot::games::Games`) answers for each.
+pub trait Fronts: Send + Sync {
+    /// A new memory for a match's channel.
+    fn voice(&self, view: &AnyView) -> Voice;
+    /// A batch of events as one post in the match's channel.
+    fn batch(
+        &self,
+        voice: &mut Voice,
+        events: &[AnyEvent],
+        view: &AnyView,
+        clocks: say::Clocks,
+        game: MatchId,
+        no_dm: &[PlayerId],
+    ) -> Post;
+    /// The opening post of a match.
+    fn opening(&self, game: MatchId, view: &AnyView, clocks: say::Clocks) -> Post;
+    /// A viewer's status of a match.
+    fn status(&self, game: MatchId, view: &AnyView, clocks: say::Clocks) -> Post;
+    /// The board of a match.
+    fn board(&self, game: MatchId, view: &AnyView) -> Post;
+    /// What a batch sends by DM (a challenge's answer buttons), if anything.
+    fn dms(
+        &self,
+        game: MatchId,
+        events: &[AnyEvent],
+        view: &AnyView,
+        clocks: say::Clocks,
+    ) -> Option<Dms>;
+    /// Started when a match's desk opens: what the game follows besides the channel.
+    fn on_open(&self, bot: &Arc<Bot>, game: MatchId, view: &AnyView);
+    /// After a batch is said (`None`: when the desk opens): the game's own upkeep of
+    /// its channel, such as a picture kept up to date.
+    fn after<'a>(
+        &'a self,
+        bot: &'a Bot,
+        channel: serenity::ChannelId,
+        game: MatchId,
+        view: &'a AnyView,
+        events: Option<&'a [AnyEvent]>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
 }
 
 impl Bot {
-    /// Opens the store, resumes every unfinished match (their clocks re-armed, the
-    /// time the bot was down not counted) and opens their desks.
-    pub async fn start(
-        config: Arc<Config>,
-        http: Arc<serenity::Http>,
-    ) -> Result<Arc<Bot>, ServeError> {
-        let path = config.database.path.display().to_string();
-        let store = Store::open(&config.database.path)
-            .await
-            .map_err(|e| ServeError::Store {
-                path: path.clone(),
-                error: e.to_string(),
-            })?;
-        let runtime_config = runtime::Config {
-            work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
-            ..runtime::Config::default()
-        };
-        let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
-            .await
-            .map_err(|e| ServeError::Runtime(e.to_string()))?;
-        for (id, e) in &recovery.failed {
-            tracing::error!(%id, error = %e, "a match could not be resumed");
-        }
-        let bot = Arc::new(Bot {
-            runtime,
-            store,
-            http,
-            config,
-            desks: Desks::default(),
-            setting_up: Default::default(),
-        });
-        for id in &recovery.resumed {
-            if let Ok(Some(record)) = bot.store.record(*id).await
-                && let Some(channel) = record.channel
-            {
-                bot.open_desk_as(*id, channel, true);
-            }
-        }
-        tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
-        Ok(bot)
-    }
-
     /// Sends an interaction's reply with `send`; if that fails, a handed batch goes to
     /// its channel instead (and the failure is returned, for the log).
     pub async fn deliver<E, F>(&self, handed: Handed, send: impl FnOnce(Post) -> F) -> Result<(), E>
@@ -100,59 +120,8 @@ impl Bot {
     pub fn clocks(&self) -> say::Clocks {
         say::Clocks {
             game: self.runtime.now(),
-            wall_ms: super::wall_ms(),
+            wall_ms: super::base::wall_ms(),
         }
-    }
-
-    /// Applies an action for someone and returns the batch it caused, as the reply
-    /// to their interaction (the desk hands it over instead of posting it). `None`
-    /// when the desk did not hand it over in time (it then posts it itself). Asked from
-    /// another channel than the match's (a host's override), the match's channel says
-    /// the batch and the asker hears only that it was done, and where.
-    pub async fn act(
-        self: &Arc<Self>,
-        game: MatchId,
-        actor: Actor,
-        action: AnyAction,
-        shown: Option<u64>,
-        asked: Asked,
-    ) -> Result<Option<Handed>, ActError<RuleError>> {
-        let desk = match self.desks.get(game) {
-            Some(d) => d,
-            None => {
-                let record = self
-                    .store
-                    .record(game)
-                    .await
-                    .map_err(|e| ActError::Runtime(e.into()))?
-                    .ok_or(ActError::Runtime(runtime::RuntimeError::NoSuchMatch(game)))?;
-                self.open_desk(game, record.channel.unwrap_or_default())
-            }
-        };
-        let runtime = &self.runtime;
-        if desk.channel.get() != asked.channel {
-            runtime.act(game, actor, action, shown).await?;
-            return Ok(Some(Handed::own(Post::private(format!(
-                "done: match #{game} says it in <#{}>",
-                desk.channel.get()
-            )))));
-        }
-        let ((), rx) = desk
-            .claim(async {
-                runtime
-                    .act(game, actor, action, shown)
-                    .await
-                    .map(|ack| ((), ack.seq))
-            })
-            .await?;
-        Ok(tokio::time::timeout_at(asked.reply_by(), rx)
-            .await
-            .ok()
-            .and_then(|r| r.ok())
-            .map(|post| Handed {
-                post,
-                fallback: Some(desk.channel),
-            }))
     }
 
     /// The live match `user` plays in `channel`, if any.

@@ -2,6 +2,12 @@
 //! what it does. Everything a press needs is in its custom id, so a stale or replayed
 //! press is refused by the engine's version check, and buttons keep working after a
 //! restart (nothing about them is kept in memory).
+//!
+//! Every game's buttons share one header, `m:MATCH:VERSION:VERB[:ARG...]` ([`Header`]):
+//! the interaction handler reads it once, finds the match, and hands the verb to the
+//! match's game, which passes the version to the engine with the move it makes (the
+//! engine refuses a button drawn before the current phase, or a replayed one, as
+//! `StaleVersion`). The verbs are each game's own: Zendo's are [`Press`].
 
 use crate::rules::PlayerId;
 use crate::rules::zendo::{Answer, Mode};
@@ -66,7 +72,87 @@ fn read_sheet(text: &str) -> Option<[Option<Answer>; 3]> {
     answers.try_into().ok()
 }
 
-/// A button's custom id: `m:MATCH:VERSION:VERB[:ARG]`.
+/// The header every button's custom id starts with: `m:MATCH:VERSION:VERB`, then the
+/// verb's arguments, `:`-separated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub game: MatchId,
+    /// The match's version when the button was drawn; `None` for the Logical Bluffs
+    /// buttons drawn before the header (`bluffs:MATCH:VERB...`), which still work: the
+    /// engine's own rules refuse what no longer fits.
+    pub version: Option<u64>,
+    pub verb: String,
+    pub args: Vec<String>,
+}
+
+/// The custom ids Logical Bluffs drew before the header (still on posted messages).
+const OLD_BLUFFS: &str = "bluffs:";
+
+impl Header {
+    pub fn new(game: MatchId, version: u64, verb: &str) -> Header {
+        Header {
+            game,
+            version: Some(version),
+            verb: verb.to_string(),
+            args: Vec::new(),
+        }
+    }
+
+    /// The same header with one more argument.
+    pub fn arg(mut self, arg: impl fmt::Display) -> Header {
+        self.args.push(arg.to_string());
+        self
+    }
+
+    /// Reads a custom id: the header, or an older Logical Bluffs id.
+    pub fn parse(s: &str) -> Result<Header, UnknownButton> {
+        let bad = || UnknownButton(s.chars().take(100).collect());
+        if let Some(rest) = s.strip_prefix(OLD_BLUFFS) {
+            let mut parts = rest.split(':');
+            let game = parts
+                .next()
+                .and_then(|g| g.parse::<i64>().ok())
+                .filter(|n| *n > 0);
+            let verb = parts.next().filter(|v| !v.is_empty());
+            let (Some(game), Some(verb)) = (game, verb) else {
+                return Err(bad());
+            };
+            return Ok(Header {
+                game: MatchId(game),
+                version: None,
+                verb: verb.to_string(),
+                args: parts.map(str::to_string).collect(),
+            });
+        }
+        let mut parts = s.split(':');
+        if parts.next() != Some("m") {
+            return Err(bad());
+        }
+        let (game, version) = match_and_version(&mut parts).ok_or_else(bad)?;
+        let verb = parts.next().filter(|v| !v.is_empty()).ok_or_else(bad)?;
+        Ok(Header {
+            game,
+            version: Some(version),
+            verb: verb.to_string(),
+            args: parts.map(str::to_string).collect(),
+        })
+    }
+}
+
+impl fmt::Display for Header {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.version {
+            Some(v) => write!(f, "m:{}:{v}:{}", self.game.0, self.verb)?,
+            None => write!(f, "{OLD_BLUFFS}{}:{}", self.game.0, self.verb)?,
+        }
+        for a in &self.args {
+            write!(f, ":{a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A Zendo button's custom id: the [`Header`] with one of Zendo's verbs ([`Press`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ButtonId {
     pub game: MatchId,
@@ -116,31 +202,32 @@ impl FromStr for ButtonId {
     type Err = UnknownButton;
 
     fn from_str(s: &str) -> Result<ButtonId, UnknownButton> {
-        let bad = || UnknownButton(s.chars().take(100).collect());
-        let mut parts = s.split(':');
-        if parts.next() != Some("m") {
-            return Err(bad());
-        }
-        let (game, version) = match_and_version(&mut parts).ok_or_else(bad)?;
-        let press = match (parts.next(), parts.next()) {
-            (Some("start"), Some(p)) => Press::Start(PlayerId(p.parse().map_err(|_| bad())?)),
-            (Some("answer"), Some("obeys")) => Press::Answer(Answer::Obeys),
-            (Some("answer"), Some("not")) => Press::Answer(Answer::Not),
-            (Some("answer"), Some("pass")) => Press::Answer(Answer::Pass),
-            (Some("ask"), None) => Press::AskHere,
-            (Some("confirm"), None) => Press::Confirm,
-            (Some("takeback"), None) => Press::TakeBack,
-            (Some("sheet"), Some(t)) => Press::Sheet(read_sheet(t).ok_or_else(bad)?),
-            (Some("lobby"), Some("join")) => Press::Lobby(LobbyPress::Join),
-            (Some("lobby"), Some("leave")) => Press::Lobby(LobbyPress::Leave),
-            (Some("lobby"), Some("start")) => Press::Lobby(LobbyPress::Start),
-            _ => return Err(bad()),
+        ButtonId::from_header(&Header::parse(s)?)
+            .ok_or_else(|| UnknownButton(s.chars().take(100).collect()))
+    }
+}
+
+impl ButtonId {
+    /// Zendo's verb under a header (`None`: not one of Zendo's, or damaged).
+    pub fn from_header(h: &Header) -> Option<ButtonId> {
+        let version = h.version?;
+        let args: Vec<&str> = h.args.iter().map(String::as_str).collect();
+        let press = match (h.verb.as_str(), args.as_slice()) {
+            ("start", [p]) => Press::Start(PlayerId(p.parse().ok()?)),
+            ("answer", ["obeys"]) => Press::Answer(Answer::Obeys),
+            ("answer", ["not"]) => Press::Answer(Answer::Not),
+            ("answer", ["pass"]) => Press::Answer(Answer::Pass),
+            ("ask", []) => Press::AskHere,
+            ("confirm", []) => Press::Confirm,
+            ("takeback", []) => Press::TakeBack,
+            ("sheet", [t]) => Press::Sheet(read_sheet(t)?),
+            ("lobby", ["join"]) => Press::Lobby(LobbyPress::Join),
+            ("lobby", ["leave"]) => Press::Lobby(LobbyPress::Leave),
+            ("lobby", ["start"]) => Press::Lobby(LobbyPress::Start),
+            _ => return None,
         };
-        if parts.next().is_some() {
-            return Err(bad());
-        }
-        Ok(ButtonId {
-            game,
+        Some(ButtonId {
+            game: h.game,
             version,
             press,
         })
@@ -246,6 +333,38 @@ mod tests {
             "koan:observe",
         ] {
             assert!(text.parse::<ButtonId>().is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_header_round_trips_and_old_bluffs_ids_still_read() {
+        let h = Header::new(MatchId(12), 7, "mark").arg("TF??").arg("3T");
+        assert_eq!(h.to_string(), "m:12:7:mark:TF??:3T");
+        assert_eq!(Header::parse(&h.to_string()), Ok(h));
+        // Zendo's ids are headers too.
+        let zendo = Header::parse("m:3:9:answer:obeys").unwrap();
+        assert_eq!((zendo.game, zendo.version), (MatchId(3), Some(9)));
+        assert_eq!(
+            ButtonId::from_header(&zendo).map(|b| b.press),
+            Some(Press::Answer(Answer::Obeys))
+        );
+        // A Logical Bluffs button posted before the header: read, without a version.
+        let old = Header::parse("bluffs:44:claim:TF?T").unwrap();
+        assert_eq!(
+            (old.game, old.version, old.verb.as_str(), old.args.clone()),
+            (MatchId(44), None, "claim", vec!["TF?T".to_string()])
+        );
+        assert_eq!(old.to_string(), "bluffs:44:claim:TF?T");
+        assert!(ButtonId::from_header(&old).is_none(), "not a Zendo press");
+        for bad in [
+            "bluffs:",
+            "bluffs:x:claim",
+            "bluffs:0:claim",
+            "bluffs:4",
+            "m:1:2",
+            "m:1:2:",
+        ] {
+            assert!(Header::parse(bad).is_err(), "{bad}");
         }
     }
 

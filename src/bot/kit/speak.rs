@@ -1,100 +1,121 @@
-//! Each live match's desk: the one task that says the match in its channel, in order.
-//!
-//! The desk follows the match as a spectator (so it can only say what anyone may
-//! know) and posts every batch of events, with its pictures and buttons. A batch
-//! caused by an interaction in the channel (a `/koan`, a button) is *claimed* by that
-//! interaction and handed back to it, so it becomes the interaction's reply instead of
-//! a second message; if the interaction is gone, the desk posts it itself. Nothing is
-//! said twice and nothing is lost: the last event said is stored, and a restarted bot
-//! says what was committed but not yet said.
-//!
-//! When a challenge opens, the desk also sends each player the answer buttons by DM;
-//! a player the bot cannot DM answers through a button in the channel.
+//! The desk's task: following a live match as a spectator and saying each batch in its
+//! channel (see [`super::desk`]), with the follow-ups its game asks for (answer buttons
+//! by DM, a picture kept up to date); and acting for someone, whose batch becomes their
+//! interaction's reply.
 
-use super::Bot;
-use super::games::{self, Voice};
-use super::post::Post;
+use super::base::{Asked, Handed, ServeError};
+use super::data::{Bot, Fronts, Voice};
+use super::desk::{DM_WAIT, Desk};
+use super::ids::{ButtonId, Press};
+use super::post::{Button, Post};
 use super::say;
-use crate::rules::zendo::DuelEvent;
-use crate::rules::{EventKind, PlayerId, Viewer};
-use crate::runtime::{AnyEvent, AnyMatch, AnyView, Engine};
+use crate::config::Config;
+use crate::rules::{Actor, PlayerId, RuleError, Viewer};
+use crate::runtime::{
+    self, ActError, AnyAction, AnyEvent, AnyMatch, AnyView, Engine, Runtime, SystemTime,
+};
 use crate::store::MatchId;
+use crate::store::Store;
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::oneshot;
-
-/// How long after an interaction was made its reply may still wait for the desk to
-/// hand back its batch (Discord allows 3 s for the first response; the rest is the
-/// response's own way there).
-pub const REPLY_BUDGET: Duration = Duration::from_millis(2_300);
-
-/// The longest a DM may take (serenity's client sets no timeout of its own): a DM that
-/// hangs counts as failed, and the player answers in the channel.
-pub const DM_WAIT: Duration = Duration::from_secs(5);
-
-/// One live match's desk.
-pub struct Desk {
-    pub game: MatchId,
-    pub channel: serenity::ChannelId,
-    /// Held while an interaction acts and claims its batch, and while the desk looks
-    /// for a claim: the desk never looks before the claim is made.
-    gate: tokio::sync::Mutex<()>,
-    /// Batches (by their last event) that interactions wait for.
-    claims: Mutex<HashMap<u64, oneshot::Sender<Post>>>,
-    /// Opened for a match resumed at start-up: what it says first was missed while the
-    /// bot was away (a new match's first events, such as an Assembly's first reveal,
-    /// committed before its desk listened, were not).
-    resumed: bool,
-}
-
-/// The desks of the live matches, by match.
-#[derive(Default)]
-pub struct Desks {
-    map: Mutex<HashMap<MatchId, Arc<Desk>>>,
-}
-
-impl Desks {
-    pub fn get(&self, game: MatchId) -> Option<Arc<Desk>> {
-        self.lock().get(&game).cloned()
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Arc<Desk>>> {
-        self.map.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
-
-impl Desk {
-    fn claims(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<Post>>> {
-        self.claims.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Runs `act` (an action on the match) and claims the batch it commits, whose last
-    /// event is the `u64` it returns.
-    pub async fn claim<T, E>(
-        &self,
-        act: impl std::future::Future<Output = Result<(T, u64), E>>,
-    ) -> Result<(T, oneshot::Receiver<Post>), E> {
-        let _gate = self.gate.lock().await;
-        let (value, seq) = act.await?;
-        let (tx, rx) = oneshot::channel();
-        self.claims().insert(seq, tx);
-        Ok((value, rx))
-    }
-
-    /// The claim for the batch ending at `seq`, if an interaction waits for it; older
-    /// claims (their batches were merged into another) are dropped.
-    async fn take(&self, seq: u64) -> Option<oneshot::Sender<Post>> {
-        let _gate = self.gate.lock().await;
-        let mut claims = self.claims();
-        let claim = claims.remove(&seq);
-        claims.retain(|s, _| *s > seq);
-        claim
-    }
-}
 
 impl Bot {
+    /// Opens the store, resumes every unfinished match (their clocks re-armed, the
+    /// time the bot was down not counted) and opens their desks.
+    pub async fn start(
+        config: Arc<Config>,
+        http: Arc<serenity::Http>,
+        fronts: &'static dyn Fronts,
+    ) -> Result<Arc<Bot>, ServeError> {
+        let path = config.database.path.display().to_string();
+        let store = Store::open(&config.database.path)
+            .await
+            .map_err(|e| ServeError::Store {
+                path: path.clone(),
+                error: e.to_string(),
+            })?;
+        let runtime_config = runtime::Config {
+            work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
+            ..runtime::Config::default()
+        };
+        let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
+            .await
+            .map_err(|e| ServeError::Runtime(e.to_string()))?;
+        for (id, e) in &recovery.failed {
+            tracing::error!(%id, error = %e, "a match could not be resumed");
+        }
+        let bot = Arc::new(Bot {
+            runtime,
+            store,
+            http,
+            config,
+            desks: Default::default(),
+            fronts,
+            setting_up: Default::default(),
+        });
+        for id in &recovery.resumed {
+            if let Ok(Some(record)) = bot.store.record(*id).await
+                && let Some(channel) = record.channel
+            {
+                bot.open_desk_as(*id, channel, true);
+            }
+        }
+        tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
+        Ok(bot)
+    }
+
+    /// Applies an action for someone and returns the batch it caused, as the reply
+    /// to their interaction (the desk hands it over instead of posting it). `None`
+    /// when the desk did not hand it over in time (it then posts it itself). Asked from
+    /// another channel than the match's (a host's override), the match's channel says
+    /// the batch and the asker hears only that it was done, and where.
+    pub async fn act(
+        self: &Arc<Self>,
+        game: MatchId,
+        actor: Actor,
+        action: AnyAction,
+        shown: Option<u64>,
+        asked: Asked,
+    ) -> Result<Option<Handed>, ActError<RuleError>> {
+        let desk = match self.desks.get(game) {
+            Some(d) => d,
+            None => {
+                let record = self
+                    .store
+                    .record(game)
+                    .await
+                    .map_err(|e| ActError::Runtime(e.into()))?
+                    .ok_or(ActError::Runtime(runtime::RuntimeError::NoSuchMatch(game)))?;
+                self.open_desk(game, record.channel.unwrap_or_default())
+            }
+        };
+        let runtime = &self.runtime;
+        if desk.channel.get() != asked.channel {
+            runtime.act(game, actor, action, shown).await?;
+            return Ok(Some(Handed::own(Post::private(format!(
+                "done: match #{game} says it in <#{}>",
+                desk.channel.get()
+            )))));
+        }
+        let ((), rx) = desk
+            .claim(async {
+                runtime
+                    .act(game, actor, action, shown)
+                    .await
+                    .map(|ack| ((), ack.seq))
+            })
+            .await?;
+        Ok(tokio::time::timeout_at(asked.reply_by(), rx)
+            .await
+            .ok()
+            .and_then(|r| r.ok())
+            .map(|post| Handed {
+                post,
+                fallback: Some(desk.channel),
+            }))
+    }
+
     /// Opens the desk of a live match (once) and starts saying it in `channel`.
     pub fn open_desk(self: &Arc<Self>, game: MatchId, channel: u64) -> Arc<Desk> {
         self.open_desk_as(game, channel, false)
@@ -134,16 +155,14 @@ impl Bot {
             }
         };
         let view = feed.view();
-        if let AnyView::Bluffs(_) = &view {
-            // Each player's own goes to them alone (their DMs).
-            games::bluffs::follow(self.clone(), game);
-        }
-        let mut voice = Voice::new(&view);
+        // What the game follows besides the channel (a player's own, by DM).
+        self.fronts.on_open(self, game, &view);
+        let mut voice = self.fronts.voice(&view);
         self.catch_up(desk, feed.seq(), &view, &mut voice).await;
-        if let AnyView::Assembly(v) = &view {
-            // A reveal that ended (or began) while the bot was away.
-            self.assembly_grid(desk.channel, game, v, None).await;
-        }
+        // What changed while the bot was away (a picture kept up to date).
+        self.fronts
+            .after(self, desk.channel, game, &view, None)
+            .await;
         loop {
             let update = match feed.next().await {
                 Some(Ok(u)) => u,
@@ -163,7 +182,9 @@ impl Bot {
             let events: Vec<AnyEvent> = update.events.into_iter().map(|(_, e)| e).collect();
             let no_dm = self.no_dm(game).await;
             let view = update.view;
-            let post = games::batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
+            let post = self
+                .fronts
+                .batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
             if !post.is_empty() {
                 match claim {
                     Some(tx) => {
@@ -174,19 +195,12 @@ impl Bot {
                     None => self.post(desk.channel, &post).await,
                 }
             }
-            if challenge_opened(&events)
-                && let AnyView::ZendoDuel(v) = &view
-            {
-                self.send_answer_dms(desk, v).await;
+            if let Some(dms) = self.fronts.dms(game, &events, &view, self.clocks()) {
+                self.send_dms(desk, &dms.to, dms.version, &dms.post).await;
             }
-            if let Some((post, players, version)) = self.triple_dm(game, &events, &view) {
-                self.send_dms(desk, &players, version, &post).await;
-            }
-            self.send_mondo_dms(desk, &events, &view).await;
-            if let AnyView::Assembly(v) = &view {
-                self.assembly_grid(desk.channel, game, v, Some(&events))
-                    .await;
-            }
+            self.fronts
+                .after(self, desk.channel, game, &view, Some(&events))
+                .await;
             if let Err(e) = self.store.set_announced(game, update.seq).await {
                 tracing::warn!(%game, error = %e, "could not record what was said");
             }
@@ -212,7 +226,7 @@ impl Bot {
         }
         let mut post = Post::default();
         if said == 0 {
-            post.append(games::opening(game, view, self.clocks()));
+            post.append(self.fronts.opening(game, view, self.clocks()));
         }
         let kind = view.kind().name();
         let state = self.runtime.state_of(game).await;
@@ -237,29 +251,19 @@ impl Bot {
                 post.line("(while Mondo was away:)");
             }
             let no_dm = self.no_dm(game).await;
-            post.append(games::batch(
-                voice,
-                &events,
-                view,
-                self.clocks(),
-                game,
-                &no_dm,
-            ));
+            post.append(
+                self.fronts
+                    .batch(voice, &events, view, self.clocks(), game, &no_dm),
+            );
         }
         if !post.is_empty() {
             self.post(desk.channel, &post).await;
         }
         // A challenge opened while the bot was away (or just before it stopped) and
         // still waiting: its DMs may never have gone out.
-        if challenge_opened(&events)
-            && let AnyView::ZendoDuel(v) = view
-        {
-            self.send_answer_dms(desk, v).await;
+        if let Some(dms) = self.fronts.dms(game, &events, view, self.clocks()) {
+            self.send_dms(desk, &dms.to, dms.version, &dms.post).await;
         }
-        if let Some((post, players, version)) = self.triple_dm(game, &events, view) {
-            self.send_dms(desk, &players, version, &post).await;
-        }
-        self.send_mondo_dms(desk, &events, view).await;
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
         }
@@ -278,30 +282,6 @@ impl Bot {
                 v
             }
             Err(_) => Vec::new(),
-        }
-    }
-
-    /// A challenge opened: each player with a DM channel gets the answer buttons there;
-    /// if a DM fails now, the channel offers that player the private button instead.
-    async fn send_answer_dms(&self, desk: &Desk, view: &crate::rules::zendo::DuelView) {
-        let Some(post) = games::zendo::answer_post(desk.game, view, self.clocks()) else {
-            return;
-        };
-        self.send_dms(desk, view.players.values(), view.version, &post)
-            .await;
-    }
-
-    /// A Zendo Classic mondo opened: every student's answer buttons, as a duel's.
-    async fn send_mondo_dms(&self, desk: &Desk, events: &[AnyEvent], view: &AnyView) {
-        let AnyView::ZendoClassic(v) = view else {
-            return;
-        };
-        if !games::zendo::classic::mondo_opened(events) {
-            return;
-        }
-        if let Some(post) = games::zendo::classic::answer_post(desk.game, v, self.clocks()) {
-            self.send_dms(desk, v.players.values(), v.version, &post)
-                .await;
         }
     }
 
@@ -347,11 +327,11 @@ impl Bot {
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            fallback.buttons(vec![super::post::Button::new(
-                super::ids::ButtonId {
+            fallback.buttons(vec![Button::new(
+                ButtonId {
                     game: desk.game,
                     version,
-                    press: super::ids::Press::AskHere,
+                    press: Press::AskHere,
                 },
                 "Answer privately",
             )]);
@@ -365,15 +345,4 @@ impl Bot {
             tracing::warn!(channel = channel.get(), error = %e, "could not post in the channel");
         }
     }
-}
-
-/// Whether a batch opened a duel's challenge (its answer DMs go out).
-fn challenge_opened(events: &[AnyEvent]) -> bool {
-    events.iter().any(|e| {
-        matches!(
-            e,
-            AnyEvent::ZendoDuel(e)
-                if matches!(e.kind, EventKind::Game(DuelEvent::ChallengeOpened { .. }))
-        )
-    })
 }

@@ -1,0 +1,16 @@
+//! Zendo practice on Discord, as the bot's dispatch sees it: its posts are the Zendo
+//! family's (`posts.rs`).
+
+use super::posts;
+use crate::bot::kit::{GameBot, Said};
+use crate::bot::post::Post;
+use crate::bot::say::Clocks;
+use crate::rules::zendo::PracticeView;
+use crate::runtime::{AnyEvent, AnyView};
+use crate::store::MatchId;
+
+pub struct Front;
+
+impl GameBot for Front {
+    posts::family_posts!(PracticeView);
+}

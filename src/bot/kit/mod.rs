@@ -1,0 +1,22 @@
+//! The bottom of the bot, which names no game: the one [`Bot`] every command shares,
+//! each match's desk and the task that says it, replies and refusals, match lookup,
+//! host checks, DMs, starting a match, and the ids buttons and boxes carry. The games
+//! (`bot::games`) build on it; what the kit needs of them it asks through [`Fronts`].
+
+mod base;
+pub mod data;
+pub mod desk;
+pub mod front;
+pub mod host;
+pub mod ids;
+pub mod post;
+pub mod reply;
+pub mod say;
+mod speak;
+pub mod start;
+
+pub(crate) use base::wall_ms;
+pub use base::{Asked, Error, Handed, Holds, ServeError, SettingUp};
+pub use data::{Bot, Context, Data, Dms, DuelSettings, Effective, Fronts, Voice, is_host};
+pub use front::{GameBot, Said, Upkeep};
+pub use reply::{NO_MATCH, asked, claimed, my_match, open_modal, play, play_in, refusal, reply};
