@@ -2099,6 +2099,38 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
         )
         .await
         .expect("Alice's mark buttons by DM");
+    // The same controls as an older Mondo posted them (`bluffs:GAME:VERB`, no version):
+    // pressing one acts no more (nothing says which round it was for) and the current
+    // controls are drawn in its place, the Detective still unspent.
+    fake.rewrite_custom_ids(claim_a.id, |id| {
+        let parts: Vec<&str> = id.splitn(4, ':').collect();
+        match parts[..] {
+            ["m", game, _version, rest] => format!("bluffs:{game}:{rest}"),
+            _ => id.to_string(),
+        }
+    });
+    let old = fake.message(claim_a.id).expect("the controls");
+    let detective = button(&old, "1: Detective");
+    assert!(detective.starts_with("bluffs:"), "{detective}");
+    fake.click(alice.id, claim_a.id, &detective).await;
+    let deadline = std::time::Instant::now() + T;
+    while fake.message(claim_a.id).expect("the controls").updated == old.updated {
+        assert!(std::time::Instant::now() < deadline, "never redrawn");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let redrawn = fake.message(claim_a.id).expect("the controls");
+    assert!(
+        redrawn
+            .text()
+            .contains("from an older Mondo and did nothing"),
+        "{}",
+        redrawn.text()
+    );
+    assert!(
+        button(&redrawn, "1: Detective").starts_with("m:"),
+        "the current controls, with the Detective unspent: {:?}",
+        redrawn.buttons()
+    );
     let marked = bluffs_mark_all(&fake, claim_a.id, alice.id, 1).await;
     assert!(marked.channel_id == dm_a && marked.text().contains("Your marks are in"));
     let claim_b = answer(&fake, &fake.slash(bob.id, "bluffs status", &[]).await).await;

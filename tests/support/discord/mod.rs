@@ -1154,6 +1154,24 @@ impl FakeDiscord {
         }
     }
 
+    /// Rewrites the custom ids of message `message`'s components with `f`, as if an
+    /// older bot had posted it (ids of an earlier scheme, still live in a server).
+    pub fn rewrite_custom_ids(&self, message: u64, f: impl Fn(&str) -> String) {
+        fn walk(v: &mut Value, f: &dyn Fn(&str) -> String) {
+            if let Some(id) = v.get("custom_id").and_then(Value::as_str) {
+                let new = f(id);
+                v["custom_id"] = Value::String(new);
+            }
+            if let Some(children) = v.get_mut("components").and_then(Value::as_array_mut) {
+                children.iter_mut().for_each(|c| walk(c, f));
+            }
+        }
+        let mut w = self.inner.world.lock().unwrap();
+        if let Some(m) = w.messages.get_mut(&message) {
+            m.components.iter_mut().for_each(|c| walk(c, &f));
+        }
+    }
+
     /// As [`click`](Self::click), an error instead of a panic when the button cannot be
     /// clicked (no such message or button, disabled, someone else's ephemeral message).
     pub async fn try_click(

@@ -453,6 +453,20 @@ async fn component(
     let Some(v) = player_view(bot, game, user).await else {
         return Err(NOT_YOURS.into());
     };
+    // Controls posted by an older Mondo (`bluffs:GAME:VERB`) carry no version, so
+    // nothing says which phase they were for: a round-1 claim or Detective pressed in
+    // a later round would act on that round's statements. They act no more; the
+    // current controls are drawn in their place.
+    if shown.is_none() && header.verb != "mark" {
+        let mut now = phase_controls(game, &v);
+        now.lines.insert(
+            0,
+            "These controls are from an older Mondo and did nothing; here are the \
+             current ones."
+                .into(),
+        );
+        return Ok(Answer::Update(now));
+    }
     match (header.verb.as_str(), args) {
         ("submit", args) => {
             let m = draft(bot, game, user, args.first()).await?;
@@ -465,6 +479,12 @@ async fn component(
             )))
         }
         ("mark", [chosen, pick]) => {
+            // Marking acts on nothing, but must not turn a control left from an
+            // earlier phase into a fresh one.
+            if v.phase != PhaseName::Claiming || v.mine.as_ref().is_some_and(|m| m.marks.is_some())
+            {
+                return Err("Claiming is over for you: these marks can no longer be sent.".into());
+            }
             let mut marks = marks_of(chosen);
             marks.resize(STATEMENTS, None);
             let mut p = pick.chars();
