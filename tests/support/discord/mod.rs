@@ -1146,6 +1146,44 @@ impl FakeDiscord {
         })
     }
 
+    /// A message the bot posted before this fake ran (an older version's, kept in the
+    /// channel): `buttons` are (custom id, label), in one row.
+    pub fn posted_before(
+        &self,
+        channel: u64,
+        content: &str,
+        buttons: &[(&str, &str)],
+    ) -> StoredMessage {
+        let bot = self.bot_user_id();
+        let row: Vec<Value> = buttons
+            .iter()
+            .map(|(id, label)| json!({"type": 2, "style": 1, "custom_id": id, "label": label}))
+            .collect();
+        self.inner.with(|w| {
+            assert!(w.is_channel(channel), "fake Discord: no channel {channel}");
+            let m = StoredMessage {
+                id: w.snowflake(),
+                channel_id: channel,
+                content: content.to_string(),
+                embeds: Vec::new(),
+                components: vec![json!({"type": 1, "components": row})],
+                files: Vec::new(),
+                ephemeral: false,
+                interaction: None,
+                author_id: bot,
+                flags: 0,
+                kind: 0,
+                attachments: Vec::new(),
+                timestamp: timestamp_now(),
+                edited_timestamp: None,
+                loading: false,
+                updated: Instant::now(),
+            };
+            w.put_message(m.clone(), "MESSAGE_CREATE");
+            m
+        })
+    }
+
     /// Clicks button `custom_id` on stored message `message` as `user`.
     pub async fn click(&self, user: u64, message: u64, custom_id: &str) -> Interaction {
         match self.try_click(user, message, custom_id).await {
