@@ -1122,25 +1122,7 @@ impl FakeDiscord {
                     "fake Discord: {channel} is another user's DM"
                 );
             }
-            let id = w.snowflake();
-            let m = StoredMessage {
-                id,
-                channel_id: channel,
-                content: content.to_string(),
-                embeds: Vec::new(),
-                components: Vec::new(),
-                files: Vec::new(),
-                ephemeral: false,
-                interaction: None,
-                author_id: user,
-                flags: 0,
-                kind: 0,
-                attachments: Vec::new(),
-                timestamp: timestamp_now(),
-                edited_timestamp: None,
-                loading: false,
-                updated: Instant::now(),
-            };
+            let m = plain_message(w.snowflake(), channel, user, content, Vec::new());
             w.put_message(m.clone(), "MESSAGE_CREATE");
             m
         })
@@ -1161,24 +1143,8 @@ impl FakeDiscord {
             .collect();
         self.inner.with(|w| {
             assert!(w.is_channel(channel), "fake Discord: no channel {channel}");
-            let m = StoredMessage {
-                id: w.snowflake(),
-                channel_id: channel,
-                content: content.to_string(),
-                embeds: Vec::new(),
-                components: vec![json!({"type": 1, "components": row})],
-                files: Vec::new(),
-                ephemeral: false,
-                interaction: None,
-                author_id: bot,
-                flags: 0,
-                kind: 0,
-                attachments: Vec::new(),
-                timestamp: timestamp_now(),
-                edited_timestamp: None,
-                loading: false,
-                updated: Instant::now(),
-            };
+            let components = vec![json!({"type": 1, "components": row})];
+            let m = plain_message(w.snowflake(), channel, bot, content, components);
             w.put_message(m.clone(), "MESSAGE_CREATE");
             m
         })
@@ -1613,5 +1579,33 @@ impl SilentDiscord {
     /// The base URL to give as the API proxy.
     pub fn proxy_url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+}
+
+/// A message as someone posted it: text and components, nothing else.
+fn plain_message(
+    id: u64,
+    channel: u64,
+    author: u64,
+    content: &str,
+    components: Vec<Value>,
+) -> StoredMessage {
+    StoredMessage {
+        id,
+        channel_id: channel,
+        content: content.to_string(),
+        embeds: Vec::new(),
+        components,
+        files: Vec::new(),
+        ephemeral: false,
+        interaction: None,
+        author_id: author,
+        flags: 0,
+        kind: 0,
+        attachments: Vec::new(),
+        timestamp: timestamp_now(),
+        edited_timestamp: None,
+        loading: false,
+        updated: Instant::now(),
     }
 }
