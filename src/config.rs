@@ -143,7 +143,8 @@ impl BluffsConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClassicConfig {
-    /// How long a lobby nobody starts stays open (wall time: a restart does not stop it).
+    /// How long a lobby nobody starts stays open (the game clock's time, as every
+    /// clock of a match: the time the bot is down is not counted).
     pub lobby_secs: u64,
     /// A student's whole turn.
     pub turn_secs: u64,

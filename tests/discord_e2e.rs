@@ -2312,3 +2312,122 @@ async fn a_classic_lobby_survives_a_restart_and_starts_with_a_third_student() {
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
+
+/// A Zendo Classic lobby stored by the version before a lobby was a match's phase (a
+/// `lobbies` row, its message's buttons `m:LOBBY:0:lobby:VERB`) survives the upgrade:
+/// at start-up it becomes a match in its lobby phase with its students in join order,
+/// its old buttons lead there, a third student joins and the opener starts it. One
+/// whose time passed while the bot was down closes, saying so in its channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_classic_lobby_stored_before_the_upgrade_carries_over_with_its_buttons() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", true);
+    let carol = fake.add_user("carol", true);
+    let other = fake.add_channel("other");
+    let dir = tempfile::tempdir().unwrap();
+    let (db, log) = (dir.path().join("m.db"), dir.path().join("m.log"));
+    // The database as the version before left it: its migrations only, and its rows.
+    let old = dir.path().join("migrations");
+    std::fs::create_dir(&old).unwrap();
+    for e in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations")).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().into_string().unwrap();
+        if name.as_str() < "20261127010000" {
+            std::fs::copy(e.path(), old.join(&name)).unwrap();
+        }
+    }
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&db)
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
+    migrator.run(&pool).await.unwrap();
+    let wall = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let (open_id, gone_id) = (4_242_424_242_424_i64, 777_i64);
+    let guild = fake.guild_id() as i64;
+    let rows = [
+        (
+            open_id,
+            fake.channel_id(),
+            wall - 60_000,
+            json!([alice.id, bob.id]),
+        ),
+        (gone_id, other, wall - 7_200_000, json!([carol.id])),
+    ];
+    for (id, channel, opened, students) in rows {
+        // As the version before wrote it (`Store::put_lobby`, the lobby's JSON).
+        let body = json!({
+            "channel": channel, "guild": guild, "opener": alice.id, "master": null,
+            "pool": "pyramids", "pattern_id": null, "set": "pyramids", "typed": null,
+            "students": students, "opened_ms": opened, "ttl_ms": 600_000,
+        });
+        sqlx::query(
+            "INSERT INTO lobbies (id, game, guild_id, channel_id, opened_ms, body) \
+             VALUES (?1, 'zendo-classic', ?2, ?3, ?4, ?5)",
+        )
+        .bind(id)
+        .bind(guild)
+        .bind(channel as i64)
+        .bind(opened)
+        .bind(body.to_string())
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+    let verbs = ["join", "leave", "start"].map(|v| format!("m:{open_id}:0:lobby:{v}"));
+    let lobby = fake.posted_before(
+        fake.channel_id(),
+        "**Zendo Classic lobby** (pyramids set): the Master is the umpire.",
+        &[
+            (&verbs[0], "Join"),
+            (&verbs[1], "Leave"),
+            (&verbs[2], "Start"),
+        ],
+    );
+
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let gone = fake
+        .wait_message(|m| m.channel_id == other && m.text().contains("expired"), T)
+        .await
+        .expect("the lobby whose time passed closes");
+    assert!(
+        gone.text().contains("nobody started it in 10 minutes"),
+        "{}",
+        gone.text()
+    );
+    // The old button finds the match the lobby became.
+    let i = fake.click(carol.id, lobby.id, &verbs[0]).await;
+    let joined = answer(&fake, &i).await;
+    let three = format!("1. <@{}>, 2. <@{}>, 3. <@{}>", alice.id, bob.id, carol.id);
+    assert!(joined.text().contains(&three), "{}", joined.text());
+    assert!(
+        joined.text().contains("10 minutes after it opened"),
+        "{}",
+        joined.text()
+    );
+    let lobby = fake.message(lobby.id).expect("the lobby");
+    let i = fake
+        .click(alice.id, lobby.id, &button(&lobby, "Join"))
+        .await;
+    private_says(&answer(&fake, &i).await, "in already");
+    let start = button(&lobby, "Start");
+    let i = fake.click(bob.id, lobby.id, &start).await;
+    private_says(&answer(&fake, &i).await, "or a host starts it");
+    fake.click(alice.id, lobby.id, &start).await;
+    let opening = channel_message(&fake, "Zendo Classic #1").await;
+    let order = format!(
+        "students in turn order: <@{}>, <@{}>, <@{}>",
+        alice.id, bob.id, carol.id
+    );
+    assert!(opening.text().contains(&order), "{}", opening.text());
+    let i = fake.click(bob.id, lobby.id, &button(&lobby, "Join")).await;
+    private_says(&answer(&fake, &i).await, "this lobby is closed");
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}

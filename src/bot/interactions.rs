@@ -101,13 +101,15 @@ async fn on_button(
             UnknownButton(press.data.custom_id.chars().take(100).collect()).to_string(),
         ))
     };
-    // A Zendo Classic lobby's button: its MATCH is the lobby's number (version 0).
+    // A Zendo Classic lobby's button: its MATCH is the match in its lobby phase, or
+    // the number of a lobby an older version stored (version 0).
     if header.verb == "lobby" {
         return match ButtonId::from_header(&header) {
             Some(ButtonId {
                 press: Press::Lobby(what),
+                version,
                 ..
-            }) => zendo::classic::on_lobby(ctx, bot, press, header.game.0, what).await,
+            }) => zendo::classic::on_lobby(ctx, bot, press, header.game.0, version, what).await,
             _ => respond_button(ctx, bot, press, unknown()).await,
         };
     }

@@ -72,8 +72,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     )
     .await??;
     let bot = Bot::start(config.clone(), http, &super::games::Games).await?;
-    // Before the gateway: a press on an old lobby's button finds it.
-    super::games::zendo::classic::restore(&bot).await;
+    // Before the gateway: a press on the button of a lobby an older version stored
+    // finds the match it became.
+    super::games::zendo::classic::carry_over(&bot).await;
     let client = answered(
         wait,
         "GET /gateway",

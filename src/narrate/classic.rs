@@ -160,6 +160,25 @@ impl ClassicNarrator {
                 json!({"event": "left_game", "player": names.name(*seat)}),
                 format!("{} leaves the game", names.name(*seat)),
             ),
+            ClassicEvent::Joined { player } => Line::new(
+                json!({"event": "joined", "player": names.person(*player)}),
+                format!("{} joins the lobby", names.person(*player)),
+            ),
+            ClassicEvent::Unjoined { player } => Line::new(
+                json!({"event": "unjoined", "player": names.person(*player)}),
+                format!("{} leaves the lobby", names.person(*player)),
+            ),
+            ClassicEvent::Started => Line::new(
+                json!({"event": "started"}),
+                "the lobby closes: the game begins",
+            ),
+            ClassicEvent::LobbyClosed { by } => Line::new(
+                json!({"event": "lobby_closed", "by": by.map(|p| names.person(p))}),
+                match by {
+                    Some(p) => format!("{} closes the lobby: no game", names.person(*p)),
+                    None => "nobody started the lobby in time: it closes, no game".into(),
+                },
+            ),
             ClassicEvent::Zendo(z) => self.zendo.zendo(z, after),
         }
     }
@@ -322,6 +341,7 @@ mod tests {
             settings: Settings::default(),
             timing: ClassicTiming::default(),
             seed: 1,
+            lobby: None,
         })
     }
 

@@ -186,6 +186,10 @@ pub fn refusal(e: &RuleError, names: &Names) -> String {
                 names.person(*waiting_for)
             )
         }
+        RuleError::NotOpener { opener } => format!(
+            "only {} (who opened the lobby) or a host starts it",
+            names.person(*opener)
+        ),
         RuleError::NotInMatch(p) => format!("{} is not playing in this match", names.person(*p)),
         RuleError::StaleVersion { .. } if names.front == Front::Discord => {
             "that button is from an earlier moment of the match, which has moved on; use the \

@@ -51,6 +51,7 @@ pub fn classic_setup(
         settings,
         timing,
         seed,
+        lobby: None,
     })
 }
 

@@ -98,6 +98,13 @@ fn authorise<G: Game>(
         (Role::Host, _) => Err(RuleError::HostOnly(action.describe())),
         (Role::Umpire, Actor::Umpire) => Ok(Who::Umpire),
         (Role::Umpire, _) => Err(RuleError::UmpireOnly(action.describe())),
+        // A host acts as a host (seated or not); a player by their seat, if they have
+        // one; the rule says what each may do.
+        (Role::Anyone, Actor::Host(id)) => Ok(Who::Host(*id)),
+        (Role::Anyone, Actor::Player(id)) => {
+            Ok(game.seat_of(*id).map_or(Who::Newcomer(*id), Who::Player))
+        }
+        (Role::Anyone, Actor::Umpire) => Ok(Who::Umpire),
     }
 }
 

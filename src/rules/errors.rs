@@ -55,6 +55,9 @@ pub enum RuleError {
     Paused,
     #[error("it is not your turn: waiting for {waiting_for}")]
     NotYourTurn { waiting_for: PlayerId },
+    /// A lobby starts by the one who opened it, or a host.
+    #[error("only {opener} (who opened the lobby) or a host starts it")]
+    NotOpener { opener: PlayerId },
     /// The action exists but not at this point of the game; the text says what is
     /// possible instead.
     #[error("{0}")]
@@ -119,7 +122,7 @@ impl RuleError {
             RuleError::HostPlays(_) => ErrorCode::HostPlays,
             RuleError::UmpireOnly(_) => ErrorCode::UmpireOnly,
             RuleError::Paused => ErrorCode::Paused,
-            RuleError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+            RuleError::NotYourTurn { .. } | RuleError::NotOpener { .. } => ErrorCode::NotYourTurn,
             RuleError::WrongPhase(_) => ErrorCode::WrongPhase,
             RuleError::StaleVersion { .. } => ErrorCode::StaleVersion,
             RuleError::AlreadyGiven { .. } => ErrorCode::AlreadyGiven,

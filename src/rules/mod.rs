@@ -85,6 +85,9 @@ pub enum Role {
     Player,
     Host,
     Umpire,
+    /// Anyone, seated or not: a match still gathering its players (a lobby's
+    /// *Join*), where the rule itself says who may.
+    Anyone,
 }
 
 /// Who is acting, once the role check has passed.
@@ -92,6 +95,8 @@ pub enum Role {
 pub enum Who {
     Player(Seat),
     Host(PlayerId),
+    /// Someone not seated, for a move anyone may make ([`Role::Anyone`]).
+    Newcomer(PlayerId),
     Umpire,
 }
 

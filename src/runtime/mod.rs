@@ -558,6 +558,11 @@ impl<G: Engine> Runtime<G> {
             // The log ends the match but the row missed it: nothing to run.
             return Ok(());
         }
+        // Its players as the log says (a lobby's, should the listing have missed one).
+        let seated = state.listing().players;
+        if seated != record.players {
+            self.inner.store.set_players(record.id, &seated).await?;
+        }
         self.spawn(record.id, record.kind.clone(), state, record.last_seq);
         Ok(())
     }

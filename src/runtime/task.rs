@@ -179,7 +179,14 @@ impl<G: Engine> Live<G> {
                 return Err(RuntimeError::from(e).into());
             }
         }
-        // Committed: now the match has moved on, and may say so.
+        // Committed: now the match has moved on, and may say so. Seated players changed
+        // (a lobby): the store's listing follows, so lookups by player find them.
+        let seated = next.listing().players;
+        if seated != self.state.listing().players
+            && let Err(e) = self.store.set_players(self.id, &seated).await
+        {
+            tracing::warn!(id = %self.id, error = %e, "a match's players could not be listed");
+        }
         self.state = Arc::new(next);
         let _ = self.announce.send(Arc::new(Announcement {
             first_seq,

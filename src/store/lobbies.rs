@@ -1,8 +1,10 @@
-//! Lobbies waiting for their players: each as its game's JSON with where and when it
-//! opened, so a restarted bot reads them back. Reading the JSON and judging when a
-//! lobby expires are the game's front's.
+//! Lobbies waiting for their players as versions before a lobby was a match's phase
+//! stored them: each as its game's JSON with where and when it opened. A newer bot
+//! makes each a match once, at start-up, and notes which (`match_id`), so the old
+//! message's buttons, which carry the lobby's number, lead there. Reading the JSON is
+//! the game's front's.
 
-use super::{Store, StoreError, to_i64, to_u64};
+use super::{MatchId, Store, StoreError, to_i64, to_u64};
 use sqlx::Row;
 
 /// A stored lobby.
@@ -18,6 +20,18 @@ pub struct LobbyRecord {
     pub opened_ms: u64,
     /// JSON, the game's own.
     pub body: String,
+}
+
+/// A row of `lobbies` read.
+fn record(r: &sqlx::sqlite::SqliteRow) -> Result<LobbyRecord, StoreError> {
+    Ok(LobbyRecord {
+        id: r.try_get("id")?,
+        game: r.try_get("game")?,
+        guild: r.try_get::<Option<i64>, _>("guild_id")?.map(to_u64),
+        channel: to_u64(r.try_get("channel_id")?),
+        opened_ms: to_u64(r.try_get("opened_ms")?),
+        body: r.try_get("body")?,
+    })
 }
 
 impl Store {
@@ -48,18 +62,42 @@ impl Store {
         .bind(game)
         .fetch_all(&self.read().await?)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(LobbyRecord {
-                    id: r.try_get("id")?,
-                    game: r.try_get("game")?,
-                    guild: r.try_get::<Option<i64>, _>("guild_id")?.map(to_u64),
-                    channel: to_u64(r.try_get("channel_id")?),
-                    opened_ms: to_u64(r.try_get("opened_ms")?),
-                    body: r.try_get("body")?,
-                })
-            })
-            .collect()
+        rows.iter().map(record).collect()
+    }
+
+    /// A game's stored lobbies not yet made matches (stored by versions before a
+    /// lobby was a match's phase), oldest first.
+    pub async fn unconverted_lobbies(&self, game: &str) -> Result<Vec<LobbyRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, guild_id, channel_id, opened_ms, body FROM lobbies \
+             WHERE game = ?1 AND match_id IS NULL ORDER BY opened_ms, id",
+        )
+        .bind(game)
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter().map(record).collect()
+    }
+
+    /// Notes the match a stored lobby became.
+    pub async fn set_lobby_match(&self, id: i64, game: MatchId) -> Result<(), StoreError> {
+        sqlx::query("UPDATE lobbies SET match_id = ?2 WHERE id = ?1")
+            .bind(id)
+            .bind(game.0)
+            .execute(&self.write().await?)
+            .await?;
+        Ok(())
+    }
+
+    /// The match a stored lobby became, if it did.
+    pub async fn lobby_match(&self, id: i64) -> Result<Option<MatchId>, StoreError> {
+        let row = sqlx::query("SELECT match_id FROM lobbies WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(&self.read().await?)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get::<Option<i64>, _>("match_id")?.map(MatchId),
+            None => None,
+        })
     }
 
     /// Removes a lobby (started or expired); whether it was there.

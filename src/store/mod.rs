@@ -589,6 +589,28 @@ impl Store {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
+    /// A match's players as they are now (a game that seats players as it goes, such
+    /// as a lobby): the listing `MatchFilter::player` finds them by.
+    pub async fn set_players(&self, id: MatchId, players: &[u64]) -> Result<(), StoreError> {
+        let mut tx = self.write().await?.begin().await?;
+        sqlx::query("DELETE FROM match_players WHERE match_id = ?1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, player) in players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO match_players (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            )
+            .bind(id.0)
+            .bind(seat as i64)
+            .bind(to_i64("player id", *player)?)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Every event of a match, in order.
     pub async fn events(&self, id: MatchId) -> Result<Vec<StoredEvent>, StoreError> {
         self.events_after(id, 0).await

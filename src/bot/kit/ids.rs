@@ -33,7 +33,8 @@ pub enum Press {
     /// answer per pattern A, B, C; `None` not answered yet). The sheet travels in the
     /// id, so building it needs no memory and survives a restart.
     Sheet([Option<Answer>; 3]),
-    /// A Zendo Classic lobby's button (its `MATCH` is the lobby's number, its version 0).
+    /// A Zendo Classic lobby's button (its `MATCH` the match in its lobby phase, or the
+    /// number of a lobby an older version stored, with version 0).
     Lobby(LobbyPress),
 }
 

@@ -250,7 +250,7 @@ impl Game for BluffsMatch {
         let who = match who {
             Who::Player(seat) => CoreWho::Player(seat),
             Who::Umpire => CoreWho::Umpire,
-            Who::Host(_) => return Err(RuleError::NotAPlayer),
+            Who::Host(_) | Who::Newcomer(_) => return Err(RuleError::NotAPlayer),
         };
         self.ask(out, who, m, now)
     }

@@ -1122,25 +1122,29 @@ impl FakeDiscord {
                     "fake Discord: {channel} is another user's DM"
                 );
             }
-            let id = w.snowflake();
-            let m = StoredMessage {
-                id,
-                channel_id: channel,
-                content: content.to_string(),
-                embeds: Vec::new(),
-                components: Vec::new(),
-                files: Vec::new(),
-                ephemeral: false,
-                interaction: None,
-                author_id: user,
-                flags: 0,
-                kind: 0,
-                attachments: Vec::new(),
-                timestamp: timestamp_now(),
-                edited_timestamp: None,
-                loading: false,
-                updated: Instant::now(),
-            };
+            let m = plain_message(w.snowflake(), channel, user, content, Vec::new());
+            w.put_message(m.clone(), "MESSAGE_CREATE");
+            m
+        })
+    }
+
+    /// A message the bot posted before this fake ran (an older version's, kept in the
+    /// channel): `buttons` are (custom id, label), in one row.
+    pub fn posted_before(
+        &self,
+        channel: u64,
+        content: &str,
+        buttons: &[(&str, &str)],
+    ) -> StoredMessage {
+        let bot = self.bot_user_id();
+        let row: Vec<Value> = buttons
+            .iter()
+            .map(|(id, label)| json!({"type": 2, "style": 1, "custom_id": id, "label": label}))
+            .collect();
+        self.inner.with(|w| {
+            assert!(w.is_channel(channel), "fake Discord: no channel {channel}");
+            let components = vec![json!({"type": 1, "components": row})];
+            let m = plain_message(w.snowflake(), channel, bot, content, components);
             w.put_message(m.clone(), "MESSAGE_CREATE");
             m
         })
@@ -1593,5 +1597,33 @@ impl SilentDiscord {
     /// The base URL to give as the API proxy.
     pub fn proxy_url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+}
+
+/// A message as someone posted it: text and components, nothing else.
+fn plain_message(
+    id: u64,
+    channel: u64,
+    author: u64,
+    content: &str,
+    components: Vec<Value>,
+) -> StoredMessage {
+    StoredMessage {
+        id,
+        channel_id: channel,
+        content: content.to_string(),
+        embeds: Vec::new(),
+        components,
+        files: Vec::new(),
+        ephemeral: false,
+        interaction: None,
+        author_id: author,
+        flags: 0,
+        kind: 0,
+        attachments: Vec::new(),
+        timestamp: timestamp_now(),
+        edited_timestamp: None,
+        loading: false,
+        updated: Instant::now(),
     }
 }

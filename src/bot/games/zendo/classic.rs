@@ -4,11 +4,12 @@
 //! answer buttons are the duel's, routed here by the match's game. The words are
 //! `narrate::classic`'s.
 //!
-//! A lobby is stored (`Store::put_lobby`) at every change before anyone sees it, and
-//! read back at start-up ([`restore`]): after a restart its message's buttons work
-//! with the same students. It expires a set time (`classic.lobby_secs`) after it
-//! opened, in wall time, judged by [`Lobby::expired`]. Once started, the game is a
-//! match like any other and survives restarts.
+//! A lobby is a Classic match's first phase (`rules::zendo::classic`): `/zendo classic`
+//! draws the rule and creates the match; *Join*, *Leave* and *Start* are its moves;
+//! its closing time is a deadline the runtime keeps. Like every match it is stored as
+//! events and runs on after a restart, its buttons with it. Lobbies stored by versions
+//! before that (the `lobbies` table) become such matches at start-up ([`carry_over`]),
+//! and their old buttons lead there.
 
 use super::SetChoice;
 use super::clocks::{Clock, Stored};
@@ -18,55 +19,53 @@ use crate::bot::post::{Button, Post};
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
 use crate::koan::PieceSet;
+use crate::lang::Pattern;
 use crate::narrate::Names;
 use crate::narrate::classic::{ClassicNarrator, stones};
 use crate::rules::zendo::classic::{
-    Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS,
-    MIN_STUDENTS, PhaseView,
+    Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, LobbySetup,
+    MAX_STUDENTS, MIN_STUDENTS, PhaseView,
 };
-use crate::rules::zendo::{DuelMove, Mode, Origin, Settings, StepView, ZendoEvent};
-use crate::rules::{EventKind, GameKind, PlayerId};
+use crate::rules::zendo::{DuelMove, Initial, Mode, Origin, Settings, StepView, ZendoEvent};
+use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, Place, events_of};
-use crate::store::{LobbyRecord, MatchId};
+use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
-use std::collections::HashMap;
-use std::sync::LazyLock;
-use tokio::sync::{Mutex, MutexGuard};
 
-/// A lobby waiting for its students. No `Debug`: a typed rule must never reach a log.
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-struct Lobby {
+/// A lobby as versions before the lobby was a match's phase stored it (a row of
+/// `lobbies`, its opening time in the row's column): read once at start-up and made a
+/// match. No `Debug`: a typed rule must never reach a log.
+#[derive(serde::Deserialize)]
+struct StoredLobby {
     channel: u64,
     guild: Option<u64>,
     opener: u64,
-    /// The host who picked the rule (`pattern-id`) and does not play.
     master: Option<u64>,
     pool: String,
     pattern_id: Option<String>,
     set: PieceSet,
-    /// The rule the Master typed privately (checked reasonable), with its initial
-    /// structures; otherwise the pool decides at the start. Stored as a match stores
-    /// its hidden pattern (in its JSON) and said nowhere.
-    typed: Option<(crate::lang::Pattern, crate::rules::zendo::Initial)>,
+    typed: Option<(Pattern, Initial)>,
     /// In join order, which is the turn order.
     students: Vec<u64>,
-    /// Wall time it opened (Unix milliseconds), and how long it stays open.
-    opened_ms: u64,
     ttl_ms: u64,
 }
 
-impl Lobby {
-    /// When it closes if nobody starts it (Unix milliseconds).
-    fn closes_ms(&self) -> u64 {
-        self.opened_ms.saturating_add(self.ttl_ms)
-    }
-
-    /// Whether it is past its time at `now_ms` (wall time: the bot being down does
-    /// not stop it, as a lobby is people waiting, not a clock of the game).
-    fn expired(&self, now_ms: u64) -> bool {
-        now_ms >= self.closes_ms()
-    }
+/// What a new lobby starts from, its rule drawn. No `Debug`: it holds the rule.
+struct Opening {
+    channel: u64,
+    guild: Option<u64>,
+    opener: u64,
+    /// The host who picked or typed the rule and does not play.
+    master: Option<u64>,
+    set: PieceSet,
+    hidden: Pattern,
+    initial: Initial,
+    seed: u64,
+    students: Vec<u64>,
+    /// How long it has been open already (a lobby carried over) and how long it stays.
+    age_ms: u64,
+    ttl_ms: u64,
 }
 
 /// A lobby's lifetime in words: `15 minutes`, `90 seconds`.
@@ -84,133 +83,117 @@ const RULE_MODAL: &str = "classic-rule:";
 /// Its text field.
 pub const RULE_FIELD: &str = "rule";
 
-/// The open lobbies, by their number (the `MATCH` part of their buttons' ids): the
-/// store's, read at start-up and changed with it.
-static LOBBIES: LazyLock<Mutex<HashMap<i64, Lobby>>> = LazyLock::new(Default::default);
+/// What a press on a closed lobby hears.
+const CLOSED: &str = "this lobby is closed (started, or expired): `/zendo classic` opens another";
 
-/// Held from reading a lobby to storing its change, so two presses never store out of
-/// order.
-async fn lobbies() -> MutexGuard<'static, HashMap<i64, Lobby>> {
-    LOBBIES.lock().await
+/// A Classic match's view as a spectator sees it, if `game` is one.
+async fn classic_view(bot: &Bot, game: MatchId) -> Option<ClassicView> {
+    match bot.runtime.view(game, &Viewer::Spectator).await {
+        Ok(AnyView::ZendoClassic(v)) => Some(v),
+        _ => None,
+    }
 }
 
-/// The stored kind of a Classic lobby.
-fn game_kind() -> &'static str {
-    crate::rules::GameKind::ZendoClassic.name()
+/// Whether a Classic match is gathering its students.
+fn in_lobby(v: &ClassicView) -> bool {
+    matches!(v.phase, PhaseView::Lobby { .. })
 }
 
-/// A lobby as the store keeps it.
-fn record(id: i64, l: &Lobby) -> Result<LobbyRecord, serde_json::Error> {
-    Ok(LobbyRecord {
-        id,
-        game: game_kind().into(),
-        guild: l.guild,
-        channel: l.channel,
-        opened_ms: l.opened_ms,
-        body: serde_json::to_string(l)?,
-    })
+/// Whether a lobby is open in `channel`.
+async fn open_in(bot: &Bot, channel: u64) -> Result<bool, Error> {
+    for record in bot.live_in(channel).await? {
+        if matches!(record.game(), Ok(GameKind::ZendoClassic))
+            && classic_view(bot, record.id)
+                .await
+                .is_some_and(|v| in_lobby(&v))
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
-/// A stored lobby read back (its opening time the column's).
-fn from_record(r: &LobbyRecord) -> Result<Lobby, String> {
-    let lobby: Lobby = crate::store::from_json(&r.body)?;
-    Ok(Lobby {
-        opened_ms: r.opened_ms,
-        ..lobby
-    })
-}
-
-/// Stores a lobby as it is now.
-async fn save(bot: &Bot, id: i64, l: &Lobby) -> Result<(), Error> {
-    Ok(bot.store.put_lobby(&record(id, l)?).await?)
-}
-
-/// Whether an open lobby waits in `channel` at `now_ms`.
-async fn open_in(channel: u64, now_ms: u64) -> bool {
-    lobbies()
-        .await
-        .values()
-        .any(|l| l.channel == channel && !l.expired(now_ms))
-}
-
-/// Reads back the stored lobbies at start-up and arms their expiry; one whose time
-/// passed while the bot was down closes at once, saying so in its channel.
-pub async fn restore(bot: &Data) {
-    let stored = match bot.store.lobbies(game_kind()).await {
+/// Makes the lobbies an older version stored (`lobbies`) matches in their lobby phase,
+/// once, at start-up: each keeps its students, its Master and its closing time (wall
+/// time, as it was kept then), and its old buttons lead to the match. One whose time
+/// passed while the bot was down closes, saying so in its channel.
+pub async fn carry_over(bot: &Data) {
+    let kind = GameKind::ZendoClassic.name();
+    let stored = match bot.store.unconverted_lobbies(kind).await {
         Ok(s) => s,
         Err(e) => {
-            tracing::error!(error = %e, "the Zendo Classic lobbies could not be read back");
+            tracing::error!(error = %e, "the stored Zendo Classic lobbies could not be read");
             return;
         }
     };
-    let mut restored = 0;
+    let mut carried = 0;
     for record in stored {
-        // Not the body in the log: it may hold a typed rule.
-        let lobby = match from_record(&record) {
-            Ok(l) => l,
-            Err(_) => {
-                // Nor the error: serde's messages quote the value they stopped at.
-                tracing::warn!(lobby = record.id, "a stored lobby does not read; dropped");
+        // Not the body in the log: it may hold a typed rule; nor serde's error, which
+        // quotes the value it stopped at.
+        let Ok(old) = crate::store::from_json::<StoredLobby>(&record.body) else {
+            tracing::warn!(lobby = record.id, "a stored lobby does not read; dropped");
+            let _ = bot.store.delete_lobby(record.id).await;
+            continue;
+        };
+        let age_ms = crate::bot::kit::wall_ms().saturating_sub(record.opened_ms);
+        let closed = |why: String| {
+            Post::text(format!(
+                "The Zendo Classic lobby opened by {} {why}: `/zendo classic` opens another.",
+                mention(PlayerId(old.opener)),
+            ))
+        };
+        let channel = serenity::ChannelId::new(old.channel.max(1));
+        if age_ms >= old.ttl_ms {
+            let _ = bot.store.delete_lobby(record.id).await;
+            let why = format!("expired (nobody started it in {})", lifetime(old.ttl_ms));
+            bot.post(channel, &closed(why)).await;
+            continue;
+        }
+        let seed: u64 = rand::rng().random();
+        let drawn = match &old.typed {
+            Some(typed) => Ok(typed.clone()),
+            None => {
+                let (pool, id) = (&old.pool, old.pattern_id.as_deref());
+                bot.draw(old.guild, pool, id, old.set, seed).await
+            }
+        };
+        let (hidden, initial) = match drawn {
+            Ok(d) => d,
+            Err(e) => {
                 let _ = bot.store.delete_lobby(record.id).await;
+                bot.post(channel, &closed(format!("closed: {e}"))).await;
                 continue;
             }
         };
-        let closes = lobby.closes_ms();
-        lobbies().await.insert(record.id, lobby);
-        arm(bot, record.id, closes);
-        restored += 1;
-    }
-    tracing::info!(restored, "Zendo Classic lobbies read back");
-}
-
-/// Closes lobby `id` at `closes_ms` (wall time) if nobody started it by then.
-fn arm(bot: &Data, id: i64, closes_ms: u64) {
-    let bot = bot.clone();
-    tokio::spawn(async move {
-        loop {
-            // At least a second between tries, so a lobby whose time has come but is
-            // not yet judged expired is never polled in a loop.
-            let wait = closes_ms
-                .saturating_sub(crate::bot::kit::wall_ms())
-                .max(1000);
-            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-            // The sleep's clock is not the wall clock: if the wall clock says it is
-            // not time yet (it was stepped back), sleep again rather than leave the
-            // lobby open with no timer; stop once it is closed or gone.
-            if expire(&bot, id, crate::bot::kit::wall_ms()).await
-                || !lobbies().await.contains_key(&id)
-            {
-                break;
+        let opening = Opening {
+            channel: old.channel,
+            guild: old.guild,
+            opener: old.opener,
+            master: old.master,
+            set: old.set,
+            hidden,
+            initial,
+            seed,
+            students: old.students,
+            age_ms,
+            ttl_ms: old.ttl_ms,
+        };
+        match open_lobby(bot, opening).await {
+            Ok((game, _)) => {
+                if let Err(e) = bot.store.set_lobby_match(record.id, game).await {
+                    tracing::warn!(lobby = record.id, %game, error = %e, "a lobby's match could not be noted");
+                }
+                carried += 1;
+            }
+            // Kept: the next start tries again.
+            Err(e) => {
+                tracing::warn!(lobby = record.id, error = %e, "a lobby could not be carried over")
             }
         }
-    });
-}
-
-/// Closes lobby `id` if it is past its time at `now_ms`, saying so in its channel.
-/// Whether it was closed.
-async fn expire(bot: &Bot, id: i64, now_ms: u64) -> bool {
-    let expired = {
-        let mut all = lobbies().await;
-        match all.get(&id) {
-            Some(l) if l.expired(now_ms) => all.remove(&id),
-            _ => None,
-        }
-    };
-    let Some(l) = expired else {
-        return false;
-    };
-    if let Err(e) = bot.store.delete_lobby(id).await {
-        // Read back at the next start, it expires then.
-        tracing::warn!(lobby = id, error = %e, "an expired lobby could not be removed");
     }
-    let note = Post::text(format!(
-        "The Zendo Classic lobby opened by {} expired (nobody started it in {}): `/zendo classic` opens another.",
-        mention(PlayerId(l.opener)),
-        lifetime(l.ttl_ms)
-    ));
-    bot.post(serenity::ChannelId::new(l.channel.max(1)), &note)
-        .await;
-    true
+    if carried > 0 {
+        tracing::info!(carried, "stored Zendo Classic lobbies made matches");
+    }
 }
 
 /// What follows a structure in Zendo Classic.
@@ -300,7 +283,7 @@ pub async fn classic(
         )
         .await;
     }
-    if open_in(channel, crate::bot::kit::wall_ms()).await {
+    if open_in(bot, channel).await? {
         return reply(
             ctx,
             Post::private("a Zendo Classic lobby is already open in this channel: join it"),
@@ -323,23 +306,34 @@ pub async fn classic(
     }
     let master = pattern_id.as_ref().map(|_| me);
     let playing = master.is_none() && bot.match_of(channel, me).await?.is_none();
-    let lobby = Lobby {
+    let pool = pool.unwrap_or_else(|| match set {
+        PieceSet::Arrows => "arrows".into(),
+        PieceSet::Pyramids => settings.pool.clone(),
+    });
+    let seed: u64 = rand::rng().random();
+    // Drawing may generate a pattern: defer, so the 3-second deadline is kept.
+    ctx.defer().await?;
+    let drawn = bot
+        .draw(guild, &pool, pattern_id.as_deref(), set, seed)
+        .await;
+    let (hidden, initial) = match drawn {
+        Ok(d) => d,
+        Err(e) => return reply(ctx, Post::private(format!("no lobby: {e}"))).await,
+    };
+    let opening = Opening {
         channel,
         guild,
         opener: me,
         master,
-        pool: pool.unwrap_or_else(|| match set {
-            PieceSet::Arrows => "arrows".into(),
-            PieceSet::Pyramids => settings.pool.clone(),
-        }),
-        pattern_id,
         set,
-        typed: None,
+        hidden,
+        initial,
+        seed,
         students: if playing { vec![me] } else { Vec::new() },
-        opened_ms: crate::bot::kit::wall_ms(),
+        age_ms: 0,
         ttl_ms: lobby_ms(bot, guild).await?,
     };
-    reply(ctx, open_lobby(bot, lobby).await?).await
+    reply(ctx, open_lobby(bot, opening).await?.1).await
 }
 
 /// The clocks a host may set for Classic (the lobby's lifetime first), with the
@@ -418,18 +412,41 @@ pub async fn classic_settings(
     super::clocks::command(ctx, GameKind::ZendoClassic, &clocks, &given, reset).await
 }
 
-/// Stores a new lobby (closing it when its time is up) and returns its post.
-async fn open_lobby(bot: &Data, lobby: Lobby) -> Result<Post, Error> {
-    let id: i64 = rand::rng().random_range(1..i64::MAX);
-    let post = lobby_post(id, &lobby);
-    let closes = lobby.closes_ms();
-    {
-        let mut all = lobbies().await;
-        save(bot, id, &lobby).await?;
-        all.insert(id, lobby);
-    }
-    arm(bot, id, closes);
-    Ok(post)
+/// Creates a lobby's match (its closing time a deadline the runtime keeps) and returns
+/// its post.
+async fn open_lobby(bot: &Data, o: Opening) -> Result<(MatchId, Post), Error> {
+    let settings = bot.settings(o.guild).await?;
+    let now = bot.runtime.now();
+    let closes_at = now.saturating_add(o.ttl_ms.saturating_sub(o.age_ms));
+    let setup = ClassicSetup {
+        students: o.students.iter().map(|s| PlayerId(*s)).collect(),
+        master: o.master.map(PlayerId),
+        hidden: o.hidden,
+        initial: o.initial,
+        settings: Settings {
+            set: o.set,
+            style: settings.style,
+        },
+        timing: classic_timing(bot, o.guild).await?.0,
+        seed: o.seed,
+        lobby: Some(LobbySetup {
+            opener: PlayerId(o.opener),
+            closes_at,
+            lifetime_ms: o.ttl_ms,
+        }),
+    };
+    let place = Place {
+        guild: o.guild,
+        channel: Some(o.channel),
+    };
+    let game = bot.runtime.create(place, setup.into()).await?;
+    // Its creation is said by this post; the desk says everything after it.
+    bot.store.set_announced(game, 1).await?;
+    bot.open_desk(game, o.channel);
+    let view = classic_view(bot, game)
+        .await
+        .ok_or("the new lobby could not be read back")?;
+    Ok((game, lobby_post(game, &view, bot.clocks())))
 }
 
 /// Answers `/zendo classic master:true` with a box only the Master sees.
@@ -511,29 +528,29 @@ pub async fn on_rule_box(
             return Ok(());
         }
     };
-    if open_in(channel, crate::bot::kit::wall_ms()).await {
+    if open_in(bot, channel).await? {
         say(Post::private(
             "a Zendo Classic lobby is already open in this channel",
         ))
         .await?;
         return Ok(());
     }
-    let settings = bot.settings(submit.guild_id.map(|g| g.get())).await?;
-    let lobby = Lobby {
+    let guild = submit.guild_id.map(|g| g.get());
+    let lobby = Opening {
         channel,
-        guild: submit.guild_id.map(|g| g.get()),
+        guild,
         opener: me,
         master: Some(me),
-        pool: settings.pool.clone(),
-        pattern_id: None,
         set,
-        typed: Some((opening.hidden, opening.initial)),
+        hidden: opening.hidden,
+        initial: opening.initial,
+        seed,
         students: Vec::new(),
-        opened_ms: crate::bot::kit::wall_ms(),
-        ttl_ms: lobby_ms(bot, submit.guild_id.map(|g| g.get())).await?,
+        age_ms: 0,
+        ttl_ms: lobby_ms(bot, guild).await?,
     };
     let post = match open_lobby(bot, lobby).await {
-        Ok(post) => post,
+        Ok((_, post)) => post,
         Err(e) => {
             tracing::warn!(error = %e, "a typed-rule lobby could not be stored");
             say(Post::private(
@@ -550,39 +567,63 @@ pub async fn on_rule_box(
     Ok(())
 }
 
-/// The lobby as posted: who joined, and its buttons.
-fn lobby_post(id: i64, l: &Lobby) -> Post {
+/// The lobby in words: who opened it, who joined, when it closes.
+fn lobby_text(v: &ClassicView, clocks: Clocks) -> Post {
     let mut post = Post::default();
-    let master = l.master.map_or("the umpire".to_string(), |m| {
-        format!("{} (a host, who does not play)", mention(PlayerId(m)))
+    let master = v.master.map_or("the umpire".to_string(), |m| {
+        format!("{} (a host, who does not play)", mention(m))
     });
+    let (opener, closes_at, lifetime_ms) = match (&v.phase, v.lobby) {
+        (
+            PhaseView::Lobby {
+                opener,
+                closes_at,
+                lifetime_ms,
+            },
+            _,
+        ) => (*opener, *closes_at, *lifetime_ms),
+        (_, Some(l)) => (l.opener, l.closes_at, l.lifetime_ms),
+        (_, None) => (PlayerId(0), 0, 0),
+    };
     post.line(format!(
         "**Zendo Classic lobby** ({} set): the Master is {master}. {} to {} students; \
-         turn order is the join order. {} or a host starts; the lobby closes <t:{}:R> \
+         turn order is the join order. {} or a host starts; the lobby closes {} \
          ({} after it opened) if nobody does.",
-        l.set,
+        v.settings.set,
         MIN_STUDENTS,
         MAX_STUDENTS,
-        mention(PlayerId(l.opener)),
-        l.closes_ms().div_ceil(1000),
-        lifetime(l.ttl_ms)
+        mention(opener),
+        clocks.countdown(closes_at),
+        lifetime(lifetime_ms)
     ));
-    if l.students.is_empty() {
+    if v.players.is_empty() {
         post.line("students: nobody yet");
     } else {
-        let names: Vec<String> = l
-            .students
+        let names: Vec<String> = v
+            .players
+            .values()
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{}. {}", i + 1, mention(PlayerId(*s))))
+            .map(|(i, s)| format!("{}. {}", i + 1, mention(*s)))
             .collect();
         post.line(format!("students: {}", names.join(", ")));
     }
+    post
+}
+
+/// The version a lobby's buttons carry: the one it opened at (its created event). They
+/// stay the same while students come and go (which moves the version on but not the
+/// phase), and are stale once the game starts.
+const LOBBY_VERSION: u64 = 1;
+
+/// The lobby as posted: who joined, and its buttons.
+fn lobby_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
+    let mut post = lobby_text(v, clocks);
     let button = |press, label: &str| {
         Button::new(
             ButtonId {
-                game: MatchId(id),
-                version: 0,
+                game,
+                version: LOBBY_VERSION,
                 press: Press::Lobby(press),
             },
             label,
@@ -596,52 +637,17 @@ fn lobby_post(id: i64, l: &Lobby) -> Post {
     post
 }
 
-/// What became of a lobby asked to change.
-enum Changed {
-    /// Changed and stored: the lobby as it is now.
-    Done(Box<Lobby>),
-    /// Refused, with why (nothing changed).
-    Refused(String),
-    /// Started or expired meanwhile.
-    Closed,
-}
-
-/// Applies `f` to lobby `id` (its refusal leaves it as it was) and stores the result
-/// before anyone sees it; `start` takes it out instead, as it begins.
-async fn change(
-    bot: &Bot,
-    id: i64,
-    now_ms: u64,
-    start: bool,
-    f: impl FnOnce(&mut Lobby) -> Option<String>,
-) -> Result<Changed, Error> {
-    let mut all = lobbies().await;
-    let Some(mut lobby) = all.get(&id).filter(|l| !l.expired(now_ms)).cloned() else {
-        return Ok(Changed::Closed);
-    };
-    if let Some(refusal) = f(&mut lobby) {
-        return Ok(Changed::Refused(refusal));
-    }
-    if start {
-        bot.store.delete_lobby(id).await?;
-        all.remove(&id);
-    } else {
-        save(bot, id, &lobby).await?;
-        all.insert(id, lobby.clone());
-    }
-    Ok(Changed::Done(Box::new(lobby)))
-}
-
-/// A press of a lobby's button.
+/// A press of a lobby's button. `id` is the match, or the number of a lobby an older
+/// version stored (then the match it became); `version` the one it was drawn at.
 pub async fn on_lobby(
     ctx: &serenity::Context,
     bot: &Data,
     press: &serenity::ComponentInteraction,
     id: i64,
+    version: u64,
     what: LobbyPress,
 ) -> Result<(), Error> {
     let user = press.user.id.get();
-    let now = crate::bot::kit::wall_ms();
     let private = |text: String| async move {
         press
             .create_response(
@@ -658,99 +664,127 @@ pub async fn on_lobby(
             )
             .await
     };
-    let closed = "this lobby is closed (started, or expired): `/zendo classic` opens another";
-    let open = lobbies().await.get(&id).cloned();
-    let Some(lobby) = open.filter(|l| !l.expired(now)) else {
-        // Its timer may not have fired yet: the press closes it.
-        expire(bot, id, now).await;
-        private(closed.into()).await?;
+    // An old lobby's buttons were drawn at no version of its match: taken as typed.
+    let (game, shown) = match bot.store.lobby_match(id).await? {
+        Some(game) => (game, None),
+        None => (MatchId(id), Some(version)),
+    };
+    let Some(lobby) = classic_view(bot, game).await.filter(in_lobby) else {
+        private(CLOSED.into()).await?;
         return Ok(());
     };
-    // The checks that ask Discord or the store come first; those on the lobby itself
-    // again under its lock (another press may have come between).
-    let changed = match what {
+    let channel = press.channel_id.get();
+    let me = Actor::Player(PlayerId(user));
+    let (actor, action) = match what {
         LobbyPress::Join => {
             if press.user.bot {
-                Changed::Refused("bots cannot play".into())
-            } else if bot.match_of(lobby.channel, user).await?.is_some() {
-                Changed::Refused(
-                    "you are already playing a match in this channel (`/zendo status`)".into(),
-                )
-            } else {
-                change(bot, id, now, false, |l| {
-                    if l.master == Some(user) {
-                        Some("you are this game's Master: the Master does not play".to_string())
-                    } else if l.students.contains(&user) {
-                        Some("you are in already".into())
-                    } else if l.students.len() >= MAX_STUDENTS {
-                        Some(format!("the lobby is full ({MAX_STUDENTS} students)"))
-                    } else {
-                        l.students.push(user);
-                        None
-                    }
-                })
+                private("bots cannot play".into()).await?;
+                return Ok(());
+            }
+            if bot
+                .match_of(channel, user)
                 .await?
+                .is_some_and(|m| m.id != game)
+            {
+                let busy = "you are already playing a match in this channel (`/zendo status`)";
+                private(busy.into()).await?;
+                return Ok(());
             }
+            (me, ClassicMove::Join)
         }
-        LobbyPress::Leave => {
-            change(bot, id, now, false, |l| {
-                if !l.students.contains(&user) {
-                    return Some("you are not in this lobby".into());
-                }
-                l.students.retain(|s| *s != user);
-                None
-            })
-            .await?
-        }
+        LobbyPress::Leave => (me, ClassicMove::Leave),
         LobbyPress::Start => {
-            let settings = bot.settings(lobby.guild).await?;
-            if user != lobby.opener && !is_host(press.member.as_ref(), settings.host_role) {
-                Changed::Refused(format!(
-                    "only {} (who opened the lobby) or a host starts it",
-                    mention(PlayerId(lobby.opener))
-                ))
+            let guild = press.guild_id.map(|g| g.get());
+            let settings = bot.settings(guild).await?;
+            let host = is_host(press.member.as_ref(), settings.host_role);
+            let actor = if host {
+                Actor::Host(PlayerId(user))
             } else {
-                // Taken out at once: a second press finds the lobby closed.
-                let taken = change(bot, id, now, true, |l| {
-                    (l.students.len() < MIN_STUDENTS).then(|| {
-                        format!(
-                            "Zendo Classic needs {MIN_STUDENTS} to {MAX_STUDENTS} students; {} \
-                             joined",
-                            l.students.len()
-                        )
-                    })
-                })
-                .await?;
-                if let Changed::Done(lobby) = taken {
-                    let mut starting = Post::text(format!(
-                        "**Zendo Classic**: starting with {} (the umpire draws the rule)...",
-                        names_of(&lobby.students)
-                    ));
-                    starting.buttons.clear();
-                    update(starting).await?;
-                    if let Err(e) = begin(bot, &lobby, &settings).await {
-                        // Nothing is lost: the lobby opens again as it was, for a full
-                        // lifetime.
-                        let channel = lobby.channel;
-                        let mut again = Post::text(format!("no game: {e}"));
-                        let lobby = Lobby {
-                            opened_ms: crate::bot::kit::wall_ms(),
-                            ..*lobby
-                        };
-                        again.append(open_lobby(bot, lobby).await?);
-                        bot.post(serenity::ChannelId::new(channel.max(1)), &again)
-                            .await;
-                    }
-                    return Ok(());
-                }
-                taken
-            }
+                me
+            };
+            return start(ctx, bot, press, game, &lobby, actor, shown).await;
         }
     };
-    match changed {
-        Changed::Done(l) => update(lobby_post(id, &l)).await?,
-        Changed::Refused(why) => private(why).await?,
-        Changed::Closed => private(closed.into()).await?,
+    match bot.runtime.act(game, actor, action.into(), shown).await {
+        Ok(_) => match classic_view(bot, game).await.filter(in_lobby) {
+            Some(v) => update(lobby_post(game, &v, bot.clocks())).await?,
+            None => private(CLOSED.into()).await?,
+        },
+        Err(e) => {
+            // Started or closed between the look and the move.
+            let open = classic_view(bot, game).await.is_some_and(|v| in_lobby(&v));
+            let said = if open { refusal(&e) } else { CLOSED.into() };
+            private(said).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A refusal in words.
+fn refusal(e: &crate::runtime::ActError<crate::rules::RuleError>) -> String {
+    crate::bot::kit::refusal(e)
+}
+
+/// *Start*: the rules judge it first (nobody is DMed for a refused start); then each
+/// student's DM is opened (the opening says whom the bot cannot DM) and the game
+/// begins. The desk says its opening.
+async fn start(
+    ctx: &serenity::Context,
+    bot: &Data,
+    press: &serenity::ComponentInteraction,
+    game: MatchId,
+    lobby: &ClassicView,
+    actor: Actor,
+    shown: Option<u64>,
+) -> Result<(), Error> {
+    let action: AnyAction = ClassicMove::Start.into();
+    let judged = match bot.runtime.state_of(game).await {
+        Ok(state) => {
+            use crate::runtime::Engine;
+            state
+                .decide(&actor, &action, shown, bot.runtime.now())
+                .map(|_| ())
+                .map_err(crate::runtime::ActError::Refused)
+        }
+        Err(e) => Err(crate::runtime::ActError::Runtime(e)),
+    };
+    if let Err(e) = judged {
+        let text = Post::private(refusal(&e));
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(text.response()),
+            )
+            .await?;
+        return Ok(());
+    }
+    let students: Vec<u64> = lobby.players.values().iter().map(|p| p.0).collect();
+    let mut starting = Post::text(format!(
+        "**Zendo Classic**: starting with {}...",
+        names_of(&students)
+    ));
+    starting.buttons.clear();
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::UpdateMessage(starting.response()),
+        )
+        .await?;
+    let channel = press.channel_id.get();
+    for &s in &students {
+        let dm = dm_hello(bot, s, channel).await;
+        if let Err(e) = bot.store.set_dm_channel(game, s, dm).await {
+            tracing::warn!(%game, user = s, error = %e, "could not store a student's DM channel");
+        }
+    }
+    if let Err(e) = bot.runtime.act(game, actor, action, shown).await {
+        // Nothing is lost: the lobby is posted again as it is.
+        let mut again = Post::text(format!("no game: {}", refusal(&e)));
+        if let Some(v) = classic_view(bot, game).await.filter(in_lobby) {
+            again.append(lobby_post(game, &v, bot.clocks()));
+        }
+        bot.post(serenity::ChannelId::new(channel.max(1)), &again)
+            .await;
     }
     Ok(())
 }
@@ -761,84 +795,6 @@ fn names_of(users: &[u64]) -> String {
         .map(|u| mention(PlayerId(*u)))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Draws the rule, checks the DMs, creates the match and says its opening.
-async fn begin(bot: &Data, lobby: &Lobby, settings: &crate::bot::Effective) -> Result<(), String> {
-    let seed: u64 = rand::rng().random();
-    let (hidden, initial) = match &lobby.typed {
-        Some(typed) => typed.clone(),
-        None => {
-            bot.draw(
-                lobby.guild,
-                &lobby.pool,
-                lobby.pattern_id.as_deref(),
-                lobby.set,
-                seed,
-            )
-            .await?
-        }
-    };
-    let mut dms = Vec::new();
-    for &s in &lobby.students {
-        dms.push((s, dm_hello(bot, s, lobby.channel).await));
-    }
-    let setup = ClassicSetup {
-        students: lobby.students.iter().map(|s| PlayerId(*s)).collect(),
-        master: lobby.master.map(PlayerId),
-        hidden,
-        initial,
-        settings: Settings {
-            set: lobby.set,
-            style: settings.style,
-        },
-        timing: classic_timing(bot, lobby.guild)
-            .await
-            .map_err(|e| e.to_string())?
-            .0,
-        seed,
-    };
-    let place = Place {
-        guild: lobby.guild,
-        channel: Some(lobby.channel),
-    };
-    let game = bot
-        .runtime
-        .create(place, setup.into())
-        .await
-        .map_err(|e| e.to_string())?;
-    for (user, dm) in &dms {
-        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
-            tracing::warn!(%game, user, error = %e, "could not store a student's DM channel");
-        }
-    }
-    let view = bot
-        .runtime
-        .view(game, &crate::rules::Viewer::Spectator)
-        .await
-        .map_err(|e| e.to_string())?;
-    // The opening is said here; the desk says everything after it.
-    bot.store
-        .set_announced(game, 1)
-        .await
-        .map_err(|e| e.to_string())?;
-    bot.open_desk(game, lobby.channel);
-    let mut post = bot.fronts.opening(game, &view, bot.clocks());
-    let no_dm: Vec<u64> = dms
-        .iter()
-        .filter(|(_, dm)| dm.is_none())
-        .map(|(u, _)| *u)
-        .collect();
-    if !no_dm.is_empty() {
-        post.line(format!(
-            "I cannot DM {}: mondo answers will be taken with a private button in this \
-             channel instead.",
-            names_of(&no_dm)
-        ));
-    }
-    bot.post(serenity::ChannelId::new(lobby.channel.max(1)), &post)
-        .await;
-    Ok(())
 }
 
 /// Opens a DM with a student and says hello; the DM channel, or `None` if Discord
@@ -958,6 +914,50 @@ pub fn batch(
     no_dm: &[PlayerId],
 ) -> Post {
     let mut post = Post::default();
+    // The lobby's own: its message says who joins; the start is the game's opening.
+    for e in events {
+        match classic_part(e) {
+            Some(ClassicEvent::Started) => {
+                *voice = Voice::new(v);
+                post.append(opening(game, v, clocks));
+                if !no_dm.is_empty() {
+                    let names: Vec<u64> = no_dm.iter().map(|p| p.0).collect();
+                    post.line(format!(
+                        "I cannot DM {}: mondo answers will be taken with a private button \
+                         in this channel instead.",
+                        names_of(&names)
+                    ));
+                }
+                return post;
+            }
+            Some(ClassicEvent::LobbyClosed { by }) => {
+                let l = v.lobby.unwrap_or(LobbySetup {
+                    opener: PlayerId(0),
+                    closes_at: 0,
+                    lifetime_ms: 0,
+                });
+                post.line(match by {
+                    None => format!(
+                        "The Zendo Classic lobby opened by {} expired (nobody started it in \
+                         {}): `/zendo classic` opens another.",
+                        mention(l.opener),
+                        lifetime(l.lifetime_ms)
+                    ),
+                    Some(host) => format!(
+                        "The Zendo Classic lobby opened by {} was closed by {}: \
+                         `/zendo classic` opens another.",
+                        mention(l.opener),
+                        mention(*host)
+                    ),
+                });
+                return post;
+            }
+            _ => {}
+        }
+    }
+    if in_lobby(v) {
+        return post;
+    }
     let typed: Vec<crate::rules::zendo::classic::Event> = events_of(events);
     for line in voice.narrator.batch(&typed, v) {
         post.line(line.text);
@@ -1033,8 +1033,9 @@ pub fn batch(
             button(Press::AskHere, "Answer privately"),
         );
     }
-    if v.outcome.is_none() && !events.is_empty() {
-        post.line(clock_line(v, clocks));
+    let clock = clock_line(v, clocks);
+    if v.outcome.is_none() && !events.is_empty() && !clock.is_empty() {
+        post.line(clock);
     }
     post
 }
@@ -1057,12 +1058,15 @@ fn clock_line(v: &ClassicView, clocks: Clocks) -> String {
                 clocks.clock(&v.clock)
             )
         }
-        PhaseView::Over => String::new(),
+        PhaseView::Lobby { .. } | PhaseView::Over => String::new(),
     }
 }
 
 /// The opening post: the students, the initial structures, who starts.
 pub fn opening(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
+    if in_lobby(v) {
+        return lobby_post(game, v, clocks);
+    }
     let mut post = Post::default();
     let master = v
         .master
@@ -1115,8 +1119,16 @@ pub fn answer_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Option<Pos
 
 /// A viewer's status of a Classic game.
 pub fn status(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
-    let names = Names::mentions(v.players.values());
     let mut post = Post::text(format!("**Zendo Classic #{game}**"));
+    if in_lobby(v) {
+        post.append(lobby_text(v, clocks));
+        return post;
+    }
+    if v.closed {
+        post.line("a lobby that closed before anyone started it");
+        return post;
+    }
+    let names = Names::mentions(v.players.values());
     post.line(crate::narrate::classic::status(game.0, v, &names, clocks.game).text);
     post.line(stones(&names, v).text);
     if let Some(rule) = &v.revealed {
@@ -1128,11 +1140,12 @@ pub fn status(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
 
     const OPENED: u64 = 1_700_000_000_000;
 
-    fn lobby(typed: Option<&str>) -> Lobby {
+    /// A lobby as the version before stored it in `lobbies` (its JSON), with a typed
+    /// rule or none.
+    fn stored_body(typed: Option<&str>) -> String {
         let typed = typed.map(|rule| {
             let o = crate::rules::zendo::classic::opening::classic_opening(
                 crate::rules::zendo::opening::Source::Pattern(rule),
@@ -1143,19 +1156,12 @@ mod tests {
             .expect("a reasonable rule");
             (o.hidden, o.initial)
         });
-        Lobby {
-            channel: 10,
-            guild: Some(20),
-            opener: 1,
-            master: typed.as_ref().map(|_| 1),
-            pool: "pyramids".into(),
-            pattern_id: None,
-            set: PieceSet::Pyramids,
-            typed,
-            students: vec![3, 2],
-            opened_ms: OPENED,
-            ttl_ms: 15 * 60_000,
-        }
+        serde_json::json!({
+            "channel": 10, "guild": 20, "opener": 1, "master": typed.as_ref().map(|_| 1),
+            "pool": "pyramids", "pattern_id": null, "set": "pyramids", "typed": typed,
+            "students": [3, 2], "opened_ms": OPENED, "ttl_ms": 15 * 60_000,
+        })
+        .to_string()
     }
 
     fn config() -> crate::config::Config {
@@ -1194,53 +1200,70 @@ mod tests {
     }
 
     #[test]
-    fn a_lobby_expires_its_lifetime_after_it_opened_and_not_before() {
-        let l = lobby(None);
-        assert!(!l.expired(OPENED));
-        assert!(!l.expired(OPENED + 15 * 60_000 - 1));
-        assert!(l.expired(OPENED + 15 * 60_000));
-        assert!(
-            l.expired(OPENED + 86_400_000),
-            "a day later, after a long outage"
-        );
-        let far = Lobby {
-            opened_ms: u64::MAX - 5,
-            ..l
-        };
-        assert!(!far.expired(u64::MAX - 1), "no overflow");
+    fn a_lobby_stored_by_the_version_before_reads_with_its_students_in_order() {
+        let body = stored_body(Some("at least one piece points up"));
+        let l: StoredLobby = crate::store::from_json(&body).expect("reads");
+        assert_eq!(l.students, vec![3, 2], "join order is turn order");
+        assert_eq!((l.channel, l.guild, l.master), (10, Some(20), Some(1)));
+        assert_eq!(l.ttl_ms, 15 * 60_000);
+        let (rule, _) = l.typed.expect("the typed rule");
+        assert_eq!(rule.source, "at least one piece points up");
+        let l: StoredLobby = crate::store::from_json(&stored_body(None)).expect("reads");
+        assert!(l.typed.is_none() && l.master.is_none());
         assert_eq!(lifetime(15 * 60_000), "15 minutes");
         assert_eq!(lifetime(90_000), "90 seconds");
     }
 
-    #[tokio::test]
-    async fn a_stored_lobby_reads_back_after_a_restart_with_its_students_in_order() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("m.db");
-        let typed = lobby(Some("at least one piece points up"));
-        let store = Store::open(&path).await.expect("store");
-        store.put_lobby(&record(5, &typed).unwrap()).await.unwrap();
-        store.close().await;
-
-        let store = Store::open(&path).await.expect("reopened");
-        let back = store.lobbies(game_kind()).await.unwrap();
-        assert_eq!(back.len(), 1);
-        assert_eq!(back[0].id, 5);
-        let l = from_record(&back[0]).expect("reads");
-        assert_eq!(l.students, vec![3, 2], "join order is turn order");
-        assert_eq!((l.channel, l.guild, l.master), (10, Some(20), Some(1)));
-        let (rule, initial) = l.typed.clone().expect("the typed rule");
-        assert_eq!(rule.source, "at least one piece points up");
-        assert_eq!(Some(&initial), typed.typed.as_ref().map(|t| &t.1));
-        // Expiry is judged from the stored opening time.
-        assert!(!l.expired(OPENED + 60_000));
-        assert!(l.expired(OPENED + 15 * 60_000));
-        // The lobby's message names no rule.
-        let text = lobby_post(5, &l).content();
+    #[test]
+    fn a_lobby_post_says_its_students_and_closing_time_and_names_no_rule() {
+        use crate::rules::Game;
+        use crate::rules::zendo::classic::Classic;
+        let o = crate::rules::zendo::classic::opening::classic_opening(
+            crate::rules::zendo::opening::Source::Pattern("at least one piece points up"),
+            PieceSet::Pyramids,
+            7,
+            &crate::finder::Limits::default(),
+        )
+        .expect("a reasonable rule");
+        let setup = ClassicSetup {
+            students: vec![PlayerId(3), PlayerId(2)],
+            master: Some(PlayerId(1)),
+            hidden: o.hidden,
+            initial: o.initial,
+            settings: Settings::default(),
+            timing: ClassicTiming::default(),
+            seed: 7,
+            lobby: Some(LobbySetup {
+                opener: PlayerId(1),
+                closes_at: 1_000 + 15 * 60_000,
+                lifetime_ms: 15 * 60_000,
+            }),
+        };
+        let (g, _) = Classic::start(setup, 1_000).expect("a lobby");
+        let v = g.view(&Viewer::Spectator);
+        let clocks = Clocks {
+            game: 61_000,
+            wall_ms: OPENED + 60_000,
+        };
+        let post = lobby_post(MatchId(5), &v, clocks);
+        let text = post.content();
         assert!(!text.contains("points up"), "{text}");
+        assert!(text.contains("students: 1. <@3>, 2. <@2>"), "{text}");
+        assert!(text.contains("15 minutes after it opened"), "{text}");
         assert!(
             text.contains(&format!("<t:{}:R>", (OPENED + 15 * 60_000) / 1000)),
             "{text}"
         );
-        store.close().await;
+        let ids: Vec<String> = post
+            .buttons
+            .iter()
+            .flatten()
+            .map(|b| b.id.to_string())
+            .collect();
+        assert_eq!(ids.len(), 3, "Join, Leave, Start");
+        assert!(
+            ids.iter().all(|id| id.starts_with("m:5:1:lobby:")),
+            "{ids:?}"
+        );
     }
 }

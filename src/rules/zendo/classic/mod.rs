@@ -70,6 +70,19 @@
 //!   disallow a guess, and end the game (no winner, the rule revealed); downtime is
 //!   not counted. `[host_pause_end_and_downtime]`
 //!
+//! **The lobby** (a match opened with a lobby gathers its students first)
+//! - Anyone joins (`join`) until 8 students are in; the Master does not play; a
+//!   student may leave (`leave`, or the shared resign) until it starts; a host may
+//!   seat someone (`add student`, the seam for a seat the umpire plays later). Join
+//!   order is the turn order. `[a_lobby_gathers_students_in_join_order]`
+//! - The opener (student or Master) or any host starts it (`start`) with 2 to 8
+//!   students: the first turn begins, and the lobby's buttons are stale from then.
+//!   `[only_the_opener_or_a_host_starts_a_lobby]`
+//! - Nobody starting it by its closing time (set when it opened; like every clock of
+//!   a match, time the umpire was down is not counted), it closes by itself; a host's
+//!   end closes it too. A closed lobby reveals nothing: no game was played.
+//!   `[a_lobby_nobody_starts_closes_at_its_time_and_keeps_the_rule]`
+//!
 //! **Secrets**: no view and no event a student hears holds the rule before the end.
 //! `[views_never_hold_the_rule]`
 
@@ -91,6 +104,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod lobby;
 pub mod opening;
 mod view;
 
@@ -192,6 +206,21 @@ pub struct ClassicSetup {
     #[serde(default)]
     pub timing: ClassicTiming,
     pub seed: u64,
+    /// Gathering the students first: `students` are those in so far (any number up to
+    /// the most). Absent for a game set up with its students (older matches too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lobby: Option<LobbySetup>,
+}
+
+/// A lobby's part of a setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySetup {
+    /// Who opened it: they (or a host) start it.
+    pub opener: PlayerId,
+    /// When it closes if nobody starts it, and how long it was to stay open (it may
+    /// have opened before this match's clock began: a lobby an older version kept).
+    pub closes_at: Millis,
+    pub lifetime_ms: Millis,
 }
 
 /// A move in a Classic game. Parsing happens in the fronts.
@@ -224,13 +253,37 @@ pub enum ClassicMove {
         guess: u32,
         verdict: Verdict,
     },
+    /// The lobby: take the next seat (anyone not in).
+    Join,
+    /// The lobby: give up one's seat before the start (the shared resign does too).
+    Leave,
+    /// The lobby: the opener or a host begins the game.
+    Start,
+    /// The lobby, host: seat `player` (the seam for a seat the umpire plays).
+    AddStudent {
+        player: PlayerId,
+    },
+}
+
+impl ClassicMove {
+    /// Whether it is a lobby's move.
+    pub fn is_lobby(&self) -> bool {
+        matches!(
+            self,
+            ClassicMove::Join
+                | ClassicMove::Leave
+                | ClassicMove::Start
+                | ClassicMove::AddStudent { .. }
+        )
+    }
 }
 
 impl rules::Move for ClassicMove {
     fn role(&self) -> Role {
         match self {
-            ClassicMove::Disallow => Role::Host,
+            ClassicMove::Disallow | ClassicMove::AddStudent { .. } => Role::Host,
             ClassicMove::Verdict { .. } => Role::Umpire,
+            ClassicMove::Join | ClassicMove::Start => Role::Anyone,
             _ => Role::Player,
         }
     }
@@ -239,6 +292,8 @@ impl rules::Move for ClassicMove {
         match self {
             ClassicMove::Disallow => "disallow a guess",
             ClassicMove::Verdict { .. } => "give verdicts",
+            ClassicMove::AddStudent { .. } => "seat a student",
+            ClassicMove::Start => "start the game",
             _ => "play",
         }
     }
@@ -289,6 +344,21 @@ pub enum ClassicEvent {
     Left {
         seat: Seat,
     },
+    /// The lobby: `player` took the next seat.
+    Joined {
+        player: PlayerId,
+    },
+    /// The lobby: `player` gave up their seat; those after move up.
+    Unjoined {
+        player: PlayerId,
+    },
+    /// The lobby: the game begins, its first student to build.
+    Started,
+    /// The lobby closed unstarted: its time was up (`by` none), or a host ended it.
+    LobbyClosed {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<PlayerId>,
+    },
     #[serde(untagged)]
     Zendo(ZendoEvent),
 }
@@ -310,6 +380,10 @@ impl From<ZendoEvent> for rules::EventKind<ClassicEvent> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
+    /// Gathering students until `closes_at`.
+    Lobby {
+        closes_at: Millis,
+    },
     Turn {
         seat: Seat,
         #[serde(flatten)]
@@ -324,6 +398,8 @@ pub enum Phase {
 pub enum Which {
     Turn,
     Mondo,
+    /// A lobby's closing time.
+    Lobby,
 }
 
 /// A moment at which something happens unless the students act first.
@@ -363,6 +439,12 @@ pub struct Classic {
     away: BySeat<bool>,
     /// Gone for good.
     left: BySeat<bool>,
+    /// The lobby it began as, if it did.
+    #[serde(default)]
+    lobby: Option<LobbySetup>,
+    /// A lobby that closed unstarted.
+    #[serde(default)]
+    closed: bool,
 }
 
 impl Classic {
@@ -377,8 +459,23 @@ impl Classic {
     pub fn turn_seat(&self) -> Option<Seat> {
         match self.phase {
             Phase::Turn { seat, .. } => Some(seat),
-            Phase::Over => None,
+            Phase::Lobby { .. } | Phase::Over => None,
         }
+    }
+
+    /// The lobby it began as, if it did.
+    pub fn lobby(&self) -> Option<&LobbySetup> {
+        self.lobby.as_ref()
+    }
+
+    /// Whether it is gathering students.
+    pub fn in_lobby(&self) -> bool {
+        matches!(self.phase, Phase::Lobby { .. })
+    }
+
+    /// A lobby that closed unstarted.
+    pub fn is_closed(&self) -> bool {
+        self.closed
     }
 
     pub fn stones(&self, seat: Seat) -> u32 {
@@ -438,7 +535,7 @@ impl Classic {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            Phase::Over => Err(self.ledger.misfit("no turn is in progress")),
+            Phase::Lobby { .. } | Phase::Over => Err(self.ledger.misfit("no turn is in progress")),
         }
     }
 
@@ -451,7 +548,7 @@ impl Classic {
     fn turn_step(&self) -> Option<&Step> {
         match &self.phase {
             Phase::Turn { step, .. } => Some(step),
-            Phase::Over => None,
+            Phase::Lobby { .. } | Phase::Over => None,
         }
     }
 
@@ -565,7 +662,12 @@ impl Game for Classic {
 
     fn from_setup(setup: &ClassicSetup, now: Millis) -> Result<Classic, SetupError> {
         let n = setup.students.len();
-        if !(MIN_STUDENTS..=MAX_STUDENTS).contains(&n) {
+        let least = if setup.lobby.is_some() {
+            0
+        } else {
+            MIN_STUDENTS
+        };
+        if !(least..=MAX_STUDENTS).contains(&n) {
             return Err(SetupError::Invalid(format!(
                 "Zendo Classic needs {MIN_STUDENTS} to {MAX_STUDENTS} students, not {n}"
             )));
@@ -597,16 +699,23 @@ impl Game for Classic {
             players: BySeat::from_vec(setup.students.clone()),
             master: setup.master,
             timing: t,
-            phase: Phase::Turn {
-                seat: Seat::FIRST,
-                step: Step::Build,
+            phase: match setup.lobby {
+                Some(l) => Phase::Lobby {
+                    closes_at: l.closes_at,
+                },
+                None => Phase::Turn {
+                    seat: Seat::FIRST,
+                    step: Step::Build,
+                },
             },
-            turn: 1,
+            turn: if setup.lobby.is_some() { 0 } else { 1 },
             stones: BySeat::new(n, 0),
             clock: Clock::stopped(t.turn_ms),
             timeouts: BySeat::new(n, 0),
             away: BySeat::new(n, false),
             left: BySeat::new(n, false),
+            lobby: setup.lobby,
+            closed: false,
         };
         game.sync_clocks(now);
         Ok(game)
@@ -638,7 +747,7 @@ impl Game for Classic {
     }
 
     fn is_over(&self) -> bool {
-        self.core.outcome.is_some()
+        self.core.outcome.is_some() || self.closed
     }
 
     fn seed(&self) -> u64 {
@@ -653,6 +762,9 @@ impl Game for Classic {
     /// Check 3: gone students do nothing; answers and `back` come from anyone; the
     /// rest from the turn's student.
     fn check_turn(&self, seat: Seat, m: &ClassicMove) -> Result<(), RuleError> {
+        if self.in_lobby() || m.is_lobby() {
+            return Ok(());
+        }
         if self.left[seat] {
             return Err(RuleError::WrongPhase("you left this game"));
         }
@@ -666,6 +778,21 @@ impl Game for Classic {
     }
 
     fn check_phase(&self, m: &ClassicMove, _now: Millis) -> Result<(), RuleError> {
+        match (self.in_lobby(), m.is_lobby()) {
+            (true, true) => return Ok(()),
+            (true, false) => {
+                return Err(RuleError::WrongPhase(
+                    "the game has not started: the lobby gathers its students (join, \
+                     leave, start)",
+                ));
+            }
+            (false, true) => {
+                return Err(RuleError::WrongPhase(
+                    "this lobby is closed: the game has started",
+                ));
+            }
+            (false, false) => {}
+        }
         let Some(step) = self.turn_step() else {
             return Err(RuleError::MatchOver);
         };
@@ -678,6 +805,11 @@ impl Game for Classic {
             ClassicMove::Back => return Ok(()),
             ClassicMove::Disallow => TurnMove::Disallow,
             ClassicMove::Verdict { guess, .. } => TurnMove::Verdict(*guess),
+            // Taken above.
+            ClassicMove::Join
+            | ClassicMove::Leave
+            | ClassicMove::Start
+            | ClassicMove::AddStudent { .. } => return Ok(()),
         };
         step.check(m, &WORDS)
     }
@@ -693,6 +825,9 @@ impl Game for Classic {
             Who::Player(seat) => seat,
             _ => self.turn_seat().unwrap_or(Seat::FIRST),
         };
+        if m.is_lobby() {
+            return self.lobby_rule(out, who, m);
+        }
         let pending = self.turn_step().and_then(Step::in_play).unwrap_or(0);
         match m {
             ClassicMove::Back => {
@@ -775,12 +910,23 @@ impl Game for Classic {
                 self.check_time(now)?;
                 pass_turn(out, seat, TurnEnd::Ended);
             }
+            // Taken by `lobby_rule` above.
+            ClassicMove::Join
+            | ClassicMove::Leave
+            | ClassicMove::Start
+            | ClassicMove::AddStudent { .. } => {}
         }
         Ok(())
     }
 
     /// Leaving: the game goes on without the student, until one is left.
     fn resign(&self, out: &mut Emitter<Classic>, seat: Seat) -> Result<(), RuleError> {
+        if self.in_lobby() {
+            out.emit(ClassicEvent::Unjoined {
+                player: self.players[seat],
+            });
+            return Ok(());
+        }
         if self.left[seat] {
             return Err(RuleError::WrongPhase("you left this game already"));
         }
@@ -811,11 +957,21 @@ impl Game for Classic {
         Ok(())
     }
 
+    /// A lobby closes without a word of its rule (no game was played); a game ends
+    /// with the rule revealed.
     fn end(&self, out: &mut Emitter<Classic>, by: PlayerId) {
-        out.emit(self.core.ended(Outcome::Ended { by }));
+        if self.in_lobby() {
+            out.emit(ClassicEvent::LobbyClosed { by: Some(by) });
+        } else {
+            out.emit(self.core.ended(Outcome::Ended { by }));
+        }
     }
 
     fn time_out(&self, out: &mut Emitter<Classic>, _deadline: Deadline) {
+        if self.in_lobby() {
+            out.emit(ClassicEvent::LobbyClosed { by: None });
+            return;
+        }
         let Phase::Turn { seat, step } = &self.phase else {
             return;
         };
@@ -838,8 +994,16 @@ impl Game for Classic {
         if self.ledger.paused {
             return None;
         }
-        let Phase::Turn { step, .. } = &self.phase else {
-            return None;
+        let step = match &self.phase {
+            Phase::Turn { step, .. } => step,
+            Phase::Lobby { closes_at } => {
+                return Some(Deadline {
+                    at: *closes_at,
+                    turn: 0,
+                    which: Which::Lobby,
+                });
+            }
+            Phase::Over => return None,
         };
         let (which, clock) = match step {
             Step::Challenge { clock, .. } => (Which::Mondo, clock),
@@ -864,6 +1028,10 @@ impl Game for Classic {
             ClassicEvent::ClassicCreated { .. } => {
                 return Err(self.ledger.misfit("a match is created only once"));
             }
+            ClassicEvent::Joined { .. }
+            | ClassicEvent::Unjoined { .. }
+            | ClassicEvent::Started
+            | ClassicEvent::LobbyClosed { .. } => self.fold_lobby(event)?,
             ClassicEvent::TurnStarted { turn, seat } => {
                 if !seat_ok(self, *seat) || self.left[*seat] {
                     return Err(self.ledger.misfit("that student cannot take a turn"));
@@ -947,9 +1115,12 @@ impl Game for Classic {
     }
 
     fn skip_downtime(&mut self, from: Millis, to: Millis) {
+        if let Phase::Lobby { closes_at } = &mut self.phase {
+            *closes_at = closes_at.saturating_add(to.saturating_sub(from));
+        }
         let step = match &mut self.phase {
             Phase::Turn { step, .. } => Some(step),
-            Phase::Over => None,
+            Phase::Lobby { .. } | Phase::Over => None,
         };
         turn::skip_downtime(&mut self.clock, step, from, to);
     }
@@ -960,7 +1131,7 @@ impl Game for Classic {
         let paused = self.ledger.paused;
         let step = match &mut self.phase {
             Phase::Turn { step, .. } => Some(step),
-            Phase::Over => None,
+            Phase::Lobby { .. } | Phase::Over => None,
         };
         turn::sync_clocks(&mut self.clock, step, paused, at);
     }
@@ -973,8 +1144,9 @@ impl Game for Classic {
     /// only by the one who gave it.
     fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
         let seats = self.players.values().len();
-        self.core
-            .secrets(self.is_over(), seats, self.viewer_seat(viewer))
+        // A lobby closed unstarted keeps its rule: only a game's end reveals it.
+        let revealed = self.core.outcome.is_some();
+        self.core.secrets(revealed, seats, self.viewer_seat(viewer))
     }
 
     fn redact(&self, event: &ClassicEvent, viewer: &Viewer) -> Option<ClassicEvent> {

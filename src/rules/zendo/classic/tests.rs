@@ -34,6 +34,7 @@ fn setup() -> ClassicSetup {
         settings: Settings::default(),
         timing: ClassicTiming::default(),
         seed: 5,
+        lobby: None,
     }
 }
 
@@ -62,7 +63,7 @@ fn guess(text: &str) -> ClassicMove {
 fn step(h: &Harness<Classic>) -> &Step {
     match h.game.phase() {
         Phase::Turn { step, .. } => step,
-        Phase::Over => panic!("the game is over"),
+        Phase::Lobby { .. } | Phase::Over => panic!("no turn is under way"),
     }
 }
 
@@ -620,4 +621,213 @@ fn views_never_hold_the_rule() {
         }
     }
     assert!(h.game.visible(&h.log[0], &Viewer::Spectator).is_none());
+}
+
+// ---- The lobby
+
+const DAN: PlayerId = PlayerId(4);
+const D: Actor = Actor::Player(DAN);
+/// A lobby's lifetime in these tests.
+const OPEN: Millis = 600_000;
+
+/// A lobby Alice opened (she is its first student), closing 10 minutes later.
+fn lobby() -> Harness<Classic> {
+    let mut s = setup();
+    s.students = vec![ALICE];
+    s.lobby = Some(LobbySetup {
+        opener: ALICE,
+        closes_at: OPEN,
+        lifetime_ms: OPEN,
+    });
+    Harness::new(s)
+}
+
+fn players(h: &Harness<Classic>) -> Vec<PlayerId> {
+    h.game.players().to_vec()
+}
+
+fn said<T: std::fmt::Debug>(r: Result<T, RuleError>) -> String {
+    r.expect_err("should be refused").to_string()
+}
+
+#[test]
+fn a_lobby_gathers_students_in_join_order() {
+    let mut h = lobby();
+    assert!(h.game.in_lobby() && !h.game.is_over());
+    assert_eq!(h.game.turn_seat(), None, "no turn before the start");
+    h.ok(C, ClassicMove::Join);
+    h.ok(B, ClassicMove::Join);
+    assert_eq!(players(&h), vec![ALICE, CAROL, BOB], "join order");
+    assert_eq!(said(h.act(B, ClassicMove::Join)), "you are in already");
+    // Leaving (the button, or the shared resign) frees the seat; those after move up.
+    h.ok(C, ClassicMove::Leave);
+    assert_eq!(players(&h), vec![ALICE, BOB]);
+    h.ok(B, Action::Resign);
+    assert_eq!(players(&h), vec![ALICE]);
+    assert_eq!(code(h.act(B, ClassicMove::Leave)), NotAPlayer);
+    h.ok(B, ClassicMove::Join);
+    // A game's moves wait for the start; a lobby's are refused after it.
+    assert_eq!(code(h.act(A, ClassicMove::EndTurn)), WrongPhase);
+    // A host seats someone (the seam for a seat the umpire plays); a host joins too.
+    h.ok(H, ClassicMove::AddStudent { player: DAN });
+    assert_eq!(
+        said(h.act(H, ClassicMove::AddStudent { player: DAN })),
+        "player 4 is in already"
+    );
+    assert_eq!(
+        code(h.act(A, ClassicMove::AddStudent { player: CAROL })),
+        HostOnly
+    );
+    h.ok(H, ClassicMove::Join);
+    assert_eq!(players(&h), vec![ALICE, BOB, DAN, HOST]);
+    for p in 10..14 {
+        h.ok(Actor::Player(PlayerId(p)), ClassicMove::Join);
+    }
+    assert_eq!(h.game.players().len(), MAX_STUDENTS);
+    assert_eq!(
+        said(h.act(C, ClassicMove::Join)),
+        "the lobby is full (8 students)"
+    );
+    assert_replays(&h);
+    // Joining bumps the version but not the phase: the lobby's buttons stay good.
+    assert_eq!(
+        h.act_shown(C, ClassicMove::Leave, 1).map(|_| ()),
+        Err(RuleError::NotAPlayer)
+    );
+    h.act_shown(D, ClassicMove::Leave, 1)
+        .expect("an old lobby button works");
+}
+
+#[test]
+fn a_lobby_with_a_master_keeps_the_master_out() {
+    let mut s = setup();
+    s.students = vec![];
+    s.master = Some(HOST);
+    s.lobby = Some(LobbySetup {
+        opener: HOST,
+        closes_at: OPEN,
+        lifetime_ms: OPEN,
+    });
+    let mut h = Harness::<Classic>::new(s);
+    assert_eq!(
+        said(h.act(Actor::Player(HOST), ClassicMove::Join)),
+        "you are this game's Master: the Master does not play"
+    );
+    h.ok(A, ClassicMove::Join);
+    h.ok(B, ClassicMove::Join);
+    // The opener who does not play starts it (as a player or as a host).
+    h.ok(Actor::Player(HOST), ClassicMove::Start);
+    assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
+    assert_eq!(h.game.master(), Some(HOST));
+}
+
+#[test]
+fn only_the_opener_or_a_host_starts_a_lobby() {
+    let mut h = lobby();
+    assert_eq!(
+        said(h.act(A, ClassicMove::Start)),
+        "Zendo Classic needs 2 to 8 students; 1 joined"
+    );
+    h.ok(B, ClassicMove::Join);
+    h.ok(C, ClassicMove::Join);
+    let e = said(h.act(C, ClassicMove::Start));
+    assert!(
+        e.contains("only player 1 (who opened the lobby) or a host starts it"),
+        "{e}"
+    );
+    assert!(h.act(D, ClassicMove::Start).is_err(), "nor a passer-by");
+    let shown = h.game.version();
+    h.wait(5_000);
+    h.ok(A, ClassicMove::Start);
+    assert!(!h.game.in_lobby());
+    assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
+    assert_eq!(stones(&h), vec![0, 0, 0]);
+    assert_eq!(
+        h.game.clock().remaining(h.now),
+        TURN,
+        "the turn clock starts now"
+    );
+    // The lobby's moves are refused now, and anything drawn before the start is stale.
+    assert_eq!(code(h.act_shown(C, ClassicMove::Join, shown)), WrongPhase);
+    let k = h.fresh(true);
+    assert_eq!(
+        code(h.act_shown(A, build(k, Call::Master), shown)),
+        StaleVersion
+    );
+    assert_eq!(
+        said(h.act(D, ClassicMove::Join)),
+        "this lobby is closed: the game has started"
+    );
+    assert_eq!(code(h.act(A, ClassicMove::Leave)), WrongPhase);
+    // The game is a Classic game like any other.
+    let k = h.fresh(true);
+    h.ok(A, build(k, Call::Master));
+    assert_replays(&h);
+    // A host starts one too.
+    let mut h = lobby();
+    h.ok(B, ClassicMove::Join);
+    h.ok(H, ClassicMove::Start);
+    assert_eq!(players(&h), vec![ALICE, BOB]);
+}
+
+#[test]
+fn a_lobby_nobody_starts_closes_at_its_time_and_keeps_the_rule() {
+    let mut h = lobby();
+    h.ok(B, ClassicMove::Join);
+    let d = h.game.next_deadline().expect("the closing time");
+    assert_eq!((d.at, d.which), (OPEN, Which::Lobby));
+    // Downtime is not counted: the closing time moves on by it.
+    h.wait(100_000);
+    h.ok(U, Action::Downtime { since: 40_000 });
+    assert_eq!(
+        code(h.act(U, Action::Timeout { deadline: d })),
+        StaleDeadline
+    );
+    let d = h.game.next_deadline().expect("the closing time");
+    assert_eq!(d.at, OPEN + 60_000);
+    h.wait(OPEN - 41_000);
+    assert_eq!(code(h.act(U, Action::Timeout { deadline: d })), TooEarly);
+    let events = h.run_out();
+    assert!(matches!(
+        events[0].game(),
+        Some(ClassicEvent::LobbyClosed { by: None })
+    ));
+    assert!(h.game.is_over() && h.game.is_closed());
+    assert_eq!(h.game.next_deadline(), None);
+    assert_eq!(code(h.act(C, ClassicMove::Join)), MatchOver);
+    // Nothing is revealed: no game was played.
+    let v = h.game.view(&Viewer::Spectator);
+    assert_eq!(
+        (v.revealed, v.outcome, v.phase),
+        (None, None, PhaseView::Over)
+    );
+    assert!(!h.game.secrets(&Viewer::Spectator).is_empty());
+    assert_replays(&h);
+    // A host's end closes a lobby the same way.
+    let mut h = lobby();
+    h.ok(H, Action::End);
+    assert!(h.game.is_closed());
+    assert!(h.game.view(&Viewer::Spectator).revealed.is_none());
+    assert!(matches!(
+        h.log.last().and_then(|e| e.game()),
+        Some(ClassicEvent::LobbyClosed { by: Some(HOST) })
+    ));
+}
+
+#[test]
+fn a_lobby_view_says_who_opened_it_and_when_it_closes() {
+    let mut h = lobby();
+    h.ok(B, ClassicMove::Join);
+    let v = h.game.view(&Viewer::Player(BOB));
+    assert_eq!(v.you, Some(Seat(1)));
+    assert_eq!(
+        v.phase,
+        PhaseView::Lobby {
+            opener: ALICE,
+            closes_at: OPEN,
+            lifetime_ms: OPEN
+        }
+    );
+    let text = serde_json::to_string(&v).unwrap();
+    assert!(!text.contains("points up"), "{text}");
 }

@@ -5,9 +5,9 @@
 //! appear as text and reading only). Hidden until the reveal: each mondo answer, from
 //! everyone but the student who gave it.
 
-use super::{Classic, ClassicTiming, Phase};
+use super::{Classic, ClassicTiming, LobbySetup, Phase};
 use crate::rules::zendo::{GuessView, Outcome, Settings, StepView, TableEntry, Zendo};
-use crate::rules::{BySeat, Clock, Game, PlayerId, Seat, Viewer};
+use crate::rules::{BySeat, Clock, Game, Millis, PlayerId, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// Where the game is, as a viewer sees it. A turn's steps are the duel's: its
@@ -15,6 +15,12 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
+    /// Gathering students (in `players`, in join order) until `closes_at`.
+    Lobby {
+        opener: PlayerId,
+        closes_at: Millis,
+        lifetime_ms: Millis,
+    },
     Turn {
         seat: Seat,
         #[serde(flatten)]
@@ -51,20 +57,24 @@ pub struct ClassicView {
     pub winner: Option<Seat>,
     /// The rule as written, once the game is over.
     pub revealed: Option<String>,
+    /// The lobby it began as, if it did (who opened it, when it closed or closes).
+    pub lobby: Option<LobbySetup>,
+    /// A lobby that closed unstarted (its time was up, or a host ended it).
+    pub closed: bool,
 }
 
 impl ClassicView {
     pub fn turn_seat(&self) -> Option<Seat> {
         match self.phase {
             PhaseView::Turn { seat, .. } => Some(seat),
-            PhaseView::Over => None,
+            PhaseView::Lobby { .. } | PhaseView::Over => None,
         }
     }
 
     pub fn step(&self) -> Option<&StepView> {
         match &self.phase {
             PhaseView::Turn { step, .. } => Some(step),
-            PhaseView::Over => None,
+            PhaseView::Lobby { .. } | PhaseView::Over => None,
         }
     }
 }
@@ -73,6 +83,11 @@ pub(super) fn classic(g: &Classic, viewer: &Viewer) -> ClassicView {
     let you = g.viewer_seat(viewer);
     let phase = match &g.phase {
         Phase::Over => PhaseView::Over,
+        Phase::Lobby { closes_at } => PhaseView::Lobby {
+            opener: g.lobby.map_or(PlayerId(0), |l| l.opener),
+            closes_at: *closes_at,
+            lifetime_ms: g.lobby.map_or(0, |l| l.lifetime_ms),
+        },
         Phase::Turn { seat, step } => PhaseView::Turn {
             seat: *seat,
             step: StepView::of(step, you),
@@ -97,5 +112,7 @@ pub(super) fn classic(g: &Classic, viewer: &Viewer) -> ClassicView {
         outcome: g.outcome(),
         winner: g.winner(),
         revealed: g.outcome().map(|_| g.hidden().source.clone()),
+        lobby: g.lobby,
+        closed: g.closed,
     }
 }
