@@ -115,33 +115,21 @@ fn bluffs(runs: usize) -> ExitCode {
     let (mut worst, mut worst_read): (f64, f64) = (0.0, 0.0);
     println!("    read     check  statement");
     for text in tiles::BENCH_STATEMENTS {
-        let read = median(
-            (0..runs)
-                .map(|_| {
-                    let start = Instant::now();
-                    let _ = black_box(tiles::parse(black_box(text)));
-                    start.elapsed().as_secs_f64() * 1000.0
-                })
-                .collect(),
-        );
+        let read = median_ms(runs, || {
+            let _ = black_box(tiles::parse(black_box(text)));
+        });
         worst_read = worst_read.max(read);
         let Ok(statement) = tiles::parse(text) else {
             eprintln!("`{text}` does not read");
             return ExitCode::FAILURE;
         };
-        let ms = median(
-            (0..runs)
-                .map(|_| {
-                    let start = Instant::now();
-                    let _ = black_box(tiles::check(
-                        black_box(&statement),
-                        &subset,
-                        tiles::MAX_WORDS,
-                    ));
-                    start.elapsed().as_secs_f64() * 1000.0
-                })
-                .collect(),
-        );
+        let ms = median_ms(runs, || {
+            let _ = black_box(tiles::check(
+                black_box(&statement),
+                &subset,
+                tiles::MAX_WORDS,
+            ));
+        });
         worst = worst.max(ms);
         println!("{read:6.3} ms {ms:6.3} ms  {text}");
     }
@@ -150,6 +138,19 @@ fn bluffs(runs: usize) -> ExitCode {
          (target 5 ms)"
     );
     ExitCode::SUCCESS
+}
+
+/// Milliseconds `run` takes: the median of `runs` timings.
+fn median_ms(runs: usize, mut run: impl FnMut()) -> f64 {
+    median(
+        (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                run();
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect(),
+    )
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {

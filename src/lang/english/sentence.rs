@@ -1557,28 +1557,27 @@ impl<V: Vocabulary> Parser<'_, V> {
             let inner = f(span.clone(), FormulaKind::Exists(y, dom, inner));
             f(span.clone(), FormulaKind::Exists(x, dom, inner))
         };
+        // `n` of them, related: one of them related to at least n - 1 others.
+        let one_related_to_others = |n: i64, bx: Option<F<V>>, by: Option<F<V>>| {
+            let others = count(
+                y,
+                dom,
+                and_opt(Some(related.clone()), by).expect("present"),
+                at.clone(),
+            );
+            let enough = cmp(
+                CmpOp::Ge,
+                others,
+                int(n - 1, det.span.clone()),
+                span.clone(),
+            );
+            let inner = and_opt(bx, Some(enough)).expect("present");
+            f(span.clone(), FormulaKind::Exists(x, dom, inner))
+        };
         Ok(match &det.det {
             Det::Some | Det::Num(Num::Cmp(CmpOp::Ge, 2)) => exists_pair(bx, by),
             Det::No | Det::NoN(2) => not(span.clone(), exists_pair(bx, by)),
-            Det::NoN(n) if cluster(*n) => {
-                let others = count(
-                    y,
-                    dom,
-                    and_opt(Some(related.clone()), by).expect("present"),
-                    at.clone(),
-                );
-                let enough = cmp(
-                    CmpOp::Ge,
-                    others,
-                    int(n - 1, det.span.clone()),
-                    span.clone(),
-                );
-                let inner = and_opt(bx, Some(enough)).expect("present");
-                not(
-                    span.clone(),
-                    f(span.clone(), FormulaKind::Exists(x, dom, inner)),
-                )
-            }
+            Det::NoN(n) if cluster(*n) => not(span.clone(), one_related_to_others(*n, bx, by)),
             Det::Only if vp.is_none() && cluster(i64::MAX) => {
                 // `only tiles of the same colour`: every two of them are so related.
                 let (rx, ry) = (
@@ -1605,21 +1604,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 if !cluster(*n) {
                     return Err(V::pair_refusal(failing(*n), det.span.start..np.span.end));
                 }
-                // One of them related to the others.
-                let others = count(
-                    y,
-                    dom,
-                    and_opt(Some(related.clone()), by).expect("present"),
-                    at.clone(),
-                );
-                let enough = cmp(
-                    CmpOp::Ge,
-                    others,
-                    int(n - 1, det.span.clone()),
-                    span.clone(),
-                );
-                let inner = and_opt(bx, Some(enough)).expect("present");
-                f(span.clone(), FormulaKind::Exists(x, dom, inner))
+                one_related_to_others(*n, bx, by)
             }
             _ => return Err(V::pair_refusal(failing(2), det.span.start..np.span.end)),
         })
