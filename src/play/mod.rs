@@ -5,7 +5,8 @@
 //!
 //! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`
 //! and `NAME:` are handled here; everything else is the game's grammar, help and
-//! words, in one file per game family ([`zendo`]), behind [`GameFront`].
+//! words, in each game's own folder under [`games`] (the path the registry gives it),
+//! behind [`Terminal`] and [`GameFront`].
 //!
 //! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
 //! waits for what happens by itself (time-outs), so the front is tested without a
@@ -14,12 +15,9 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
-pub mod assembly;
-pub mod bluffs;
-pub mod classic;
+pub mod args;
+pub mod games;
 pub mod replay;
-pub mod triple;
-pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
 use crate::rules::{Actor, GameKind, PlayerId, RuleError, Viewer};
@@ -31,11 +29,6 @@ use crate::store::{MatchFilter, MatchId, Status, Store};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-pub use crate::rules::zendo::opening::Source;
-pub use classic::classic_setup;
-pub use triple::triple_setup;
-pub use zendo::{duel_setup, practice_setup};
 
 /// The one local player of solo play.
 pub const YOU: PlayerId = PlayerId(1);
@@ -380,17 +373,45 @@ pub trait GameFront: Send {
     }
 }
 
+/// A game as the terminal knows it: each game's folder under [`games`] has a `Front`
+/// implementing it, and the registry's list makes the dispatch over every game (its
+/// front, its `mondo play` name and options, its setup).
+pub trait Terminal {
+    /// `mondo play NAME`.
+    const NAME: &'static str;
+    /// Other names `mondo play` takes for it.
+    const ALIASES: &'static [&'static str] = &[];
+    /// What `mondo play --help` says of it.
+    const ABOUT: &'static str;
+    /// The game `mondo play` starts when no game is named (one game says so).
+    const DEFAULT: bool = false;
+    /// Its own `mondo play` options (one parser takes every game's: an option belongs
+    /// to one game; what several share is [`args::TableArgs`]).
+    type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug;
+
+    /// Its front for a match, played by `cast`.
+    fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront>;
+    /// Its help: the block of its players' page ([`help_from_docs`]).
+    fn help() -> &'static str;
+    /// The option that asks for this game when the default game is named (`--duel`).
+    fn asked(_own: &Self::Args) -> Option<&'static str> {
+        None
+    }
+    /// Checks the command line before anything is opened.
+    fn check(table: &args::TableArgs, own: &Self::Args) -> Result<(), String>;
+    /// A new match's setup and who plays it.
+    fn setup(
+        table: &args::TableArgs,
+        own: &Self::Args,
+        store: &Store,
+        seed: u64,
+    ) -> impl std::future::Future<Output = Result<(AnySetup, Cast), String>>;
+}
+
 /// The front for a match of `kind` played by `cast`.
 pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
-    match kind {
-        GameKind::ZendoDuel | GameKind::ZendoPractice => {
-            Box::new(zendo::ZendoFront::new(cast, view))
-        }
-        GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
-        GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
-        GameKind::ZendoClassic => Box::new(classic::ClassicFront::new(cast, view)),
-        GameKind::Bluffs => Box::new(bluffs::BluffsFront::new(cast)),
-    }
+    debug_assert_eq!(kind, view.kind());
+    games::front_for(cast, view)
 }
 
 /// A game in progress at the terminal.
@@ -1105,32 +1126,32 @@ mod tests {
     fn every_game_page_holds_its_terminal_help() {
         let helps = [
             (
-                super::zendo::help(),
+                super::games::zendo::practice::help(),
                 "commands: koan STRUCTURE",
                 "give up | quit",
             ),
             (
-                super::zendo::duel_help(),
+                super::games::zendo::duel::duel_help(),
                 "a line is [NAME:] COMMAND",
                 "to a challenge.",
             ),
             (
-                super::triple::help(),
+                super::games::zendo::triple::help(),
                 "a line is [NAME:] COMMAND",
                 "need a name.",
             ),
             (
-                super::classic::help(),
+                super::games::zendo::classic::help(),
                 "a line is [NAME:] COMMAND",
                 "need a name.",
             ),
             (
-                super::assembly::help(),
+                super::games::assembly::help(),
                 "a line is [NAME:] COMMAND",
                 "(the match stays)",
             ),
             (
-                super::bluffs::help(),
+                super::games::bluffs::help(),
                 "a line is NAME: COMMAND",
                 "(the match stays)",
             ),
