@@ -50,12 +50,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let game = games::chosen(&args.game, &args.games)?;
     games::check(game, &args.table, &args.games)?;
-    if let Some(dir) = args.png.as_ref().filter(|d| !d.is_dir()) {
-        return Err(format!(
-            "--png {}: not a folder; create it first (mkdir -p {})",
-            dir.display(),
-            dir.display()
-        ));
+    if let Some(dir) = &args.png {
+        mondo::play::pictures_folder(dir)?;
     }
     // A folder, or a file this process may not write, is said before anything runs.
     check_writable(&args.db).map_err(|e| e.to_string())?;
@@ -115,8 +111,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         // Their clocks run on in the store: say how to go back to each.
         print_lines(&session.others_unfinished().await);
     }
-    if let Some(dir) = args.png.clone() {
-        print_lines(&session.draw_pictures(dir)?);
+    match args.png.clone() {
+        Some(dir) => print_lines(&session.draw_pictures(dir)?),
+        None => print_lines(&session.pictures_hint().into_iter().collect::<Vec<_>>()),
     }
 
     // Standard input is read on its own thread: lines arrive as they are typed. At a

@@ -131,9 +131,12 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
             Timing::default(),
         )
         .map(Into::into),
-        GameKind::ZendoPractice => {
-            mondo::play::games::zendo::practice::practice_setup(Source::Pool(&pyramids), seed, settings).map(Into::into)
-        }
+        GameKind::ZendoPractice => mondo::play::games::zendo::practice::practice_setup(
+            Source::Pool(&pyramids),
+            seed,
+            settings,
+        )
+        .map(Into::into),
         GameKind::ZendoTriple => {
             use mondo::rules::zendo::triple::TripleTiming;
             let timing = TripleTiming {
@@ -171,12 +174,13 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
             };
             settings.rounds = 6;
             settings.reveal_after = vec![3];
-            Ok(AnySetup::Assembly(mondo::play::games::assembly::assembly_setup(
-                cast, seed, settings,
-            )))
+            Ok(AnySetup::Assembly(
+                mondo::play::games::assembly::assembly_setup(cast, seed, settings),
+            ))
         }
         GameKind::Bluffs => {
-            mondo::play::games::bluffs::bluffs_setup(cast, seed, Default::default()).map(AnySetup::Bluffs)
+            mondo::play::games::bluffs::bluffs_setup(cast, seed, Default::default())
+                .map(AnySetup::Bluffs)
         }
     }
 }

@@ -3,17 +3,17 @@
 //! `narrate::assembly`'s. During a reveal the grid is drawn as text; when it is hidden
 //! the screen (and its scrollback) is cleared.
 
-use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal, YOU};
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
+use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
+use crate::play::{Cast, GameFront, Picture, Terminal, YOU};
 use crate::rules::assembly::{
     AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
 use crate::rules::{Action, Actor, Event, EventKind};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
-use crate::store::Store;
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/assembly.md under "At the terminal".
@@ -143,6 +143,11 @@ impl Terminal for Front {
     }
 }
 
+/// What `help notation` says in Pattern Assembly.
+const NOTATION: &str = "Pattern Assembly types cells, not structures: a cell is its row \
+letter then its column number (`C3`), and a group is its cells joined by `-`, `,` or spaces, \
+in any order (`answer C3-D3-D4`). `help` lists the commands, the showdown's among them.";
+
 pub struct AssemblyFront {
     names: Names,
 }
@@ -175,7 +180,7 @@ fn player(named: Option<Actor>, cast: &Cast, what: &str) -> Result<Actor, String
 }
 
 /// Who a host's command is from: the named host, or the table's.
-pub(super) fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
+fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
     match (named, cast.host()) {
         (Some(actor), _) => Ok(actor),
         (None, Some((id, _))) => Ok(Actor::Host(*id)),
@@ -188,6 +193,10 @@ fn game(m: AssemblyMove) -> AnyAction {
 }
 
 impl GameFront for AssemblyFront {
+    fn notation(&self) -> String {
+        NOTATION.to_string()
+    }
+
     fn game_name(&self) -> &'static str {
         "assembly"
     }
@@ -248,13 +257,10 @@ impl GameFront for AssemblyFront {
                 let grid = Reconstruction::parse(rest, dims, true).map_err(|e| e.to_string())?;
                 Ok((by, game(AssemblyMove::Showdown { grid })))
             }
-            "resign" | "give" => Ok((
+            "give" => Ok((
                 player(named, cast, "resigns")?,
                 AnyAction::Common(Common::Resign),
             )),
-            "pause" => Ok((host(named, cast)?, AnyAction::Common(Common::Pause))),
-            "resume" => Ok((host(named, cast)?, AnyAction::Common(Common::Resume))),
-            "end" => Ok((host(named, cast)?, AnyAction::Common(Common::End))),
             "reveal" => Ok((host(named, cast)?, game(AssemblyMove::Rereveal))),
             "change" => Ok((host(named, cast)?, game(AssemblyMove::ChangeGrid))),
             "region" => {
@@ -308,6 +314,10 @@ impl GameFront for AssemblyFront {
 
     fn is_over(&self, view: &AnyView) -> bool {
         view_of(view).is_ok_and(|v| matches!(v.phase, PhaseView::Over { .. }))
+    }
+
+    fn draws(&self) -> bool {
+        false
     }
 
     fn new_pictures(&mut self, _id: MatchId, _view: &AnyView) -> Vec<Picture> {

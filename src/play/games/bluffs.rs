@@ -6,18 +6,17 @@
 //! truths, marks, reveals, guesses) is printed only as lines addressed to them (JSON
 //! `"to": NAME`, text `(to NAME only) ...`). Everything else is what a spectator sees.
 
-use super::assembly::host;
-use crate::play::args::{TableArgs, check_limits, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::lang::tiles::{Cell, Layout};
 use crate::narrate::{Line, Names, bluffs};
+use crate::play::args::{TableArgs, check_limits, seconds, seconds_or_zero};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
 use crate::rules::{Action, Actor, Event, EventKind, PlayerId, Seat};
-use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
-use crate::store::Store;
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, events_of};
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
@@ -95,7 +94,11 @@ impl Terminal for Front {
                 own.known_tiles.map(|n| n as u64),
                 "known_tiles",
             ),
-            ("--reveal-cost", own.reveal_cost.map(u64::from), "reveal_cost"),
+            (
+                "--reveal-cost",
+                own.reveal_cost.map(u64::from),
+                "reveal_cost",
+            ),
         ];
         check_limits("bluffs", &table.durations(), &[])?;
         check_limits("bluffs", &mine, &counts)
@@ -284,6 +287,14 @@ impl GameFront for BluffsFront {
         help()
     }
 
+    fn notation(&self) -> String {
+        "Logical Bluffs has no structures: statements are words about tiles (`help words`), \
+         and cells are written like `B2` (`reveal B2,C3`), a layout row by row \
+         (`guess RBGY/YYGR/BRRG/GBYB`). `help` lists the \
+         commands."
+            .to_string()
+    }
+
     fn words(&self) -> String {
         crate::lang::tiles::vocabulary_text()
     }
@@ -327,15 +338,6 @@ impl GameFront for BluffsFront {
                 layout: rest.parse::<Layout>().map_err(|e| e.0)?,
             },
             "pass" => Move::Pass,
-            "resign" => {
-                return Ok((
-                    player(named, cast, "resigns")?,
-                    AnyAction::Common(Common::Resign),
-                ));
-            }
-            "pause" => return Ok((host(named, cast)?, AnyAction::Common(Common::Pause))),
-            "resume" => return Ok((host(named, cast)?, AnyAction::Common(Common::Resume))),
-            "end" => return Ok((host(named, cast)?, AnyAction::Common(Common::End))),
             other => {
                 return Err(format!(
                     "`{other}` is not a command here; the commands are: bluff, claim, detective, \
@@ -376,6 +378,10 @@ impl GameFront for BluffsFront {
 
     fn is_over(&self, view: &AnyView) -> bool {
         view_of(view).is_ok_and(|v| v.public.outcome.is_some())
+    }
+
+    fn draws(&self) -> bool {
+        false
     }
 
     fn new_pictures(&mut self, _id: MatchId, _view: &AnyView) -> Vec<Picture> {

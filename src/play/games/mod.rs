@@ -34,7 +34,7 @@ macro_rules! terminal {
 
         /// Every game as `mondo play` names it: its name, its other names, what it is,
         /// whether it is the default.
-        fn every() -> Vec<(GameKind, &'static str, &'static [&'static str], &'static str, bool)> {
+        fn every() -> Vec<Named> {
             vec![$((
                 GameKind::$kind,
                 <$($path)::+::Front as Terminal>::NAME,
@@ -84,12 +84,22 @@ macro_rules! terminal {
 
 crate::registry::for_each_game!(terminal);
 
+/// A game as `mondo play` names it: its kind, its name, its other names (each with
+/// what it is), what it is, whether it is the default.
+type Named = (
+    GameKind,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    bool,
+);
+
 /// The names `mondo play GAME` takes, each with what it is.
 pub fn names() -> clap::builder::PossibleValuesParser {
     let mut values = Vec::new();
     for (_, name, aliases, about, _) in every() {
-        for alias in aliases {
-            values.push(PossibleValue::new(*alias).help(format!("{about} (the same as `{name}`, or its option)")));
+        for (alias, about) in aliases {
+            values.push(PossibleValue::new(*alias).help(*about));
         }
         values.push(PossibleValue::new(name).help(about));
     }
@@ -101,7 +111,9 @@ pub fn default_name() -> &'static str {
     every()
         .into_iter()
         .find(|g| g.4)
-        .map_or("", |(_, name, aliases, _, _)| aliases.first().copied().unwrap_or(name))
+        .map_or("", |(_, name, aliases, _, _)| {
+            aliases.first().map_or(name, |a| a.0)
+        })
 }
 
 /// The game a command line asks for: the one named (or the default), unless the
@@ -114,7 +126,7 @@ pub fn chosen(name: &str, args: &GameArgs) -> Result<GameKind, String> {
         .find_map(|(kind, n, aliases, _, default)| {
             if *n == name {
                 Some((*kind, true, *default))
-            } else if aliases.contains(&name) {
+            } else if aliases.iter().any(|(a, _)| *a == name) {
                 Some((*kind, false, *default))
             } else {
                 None

@@ -6,12 +6,12 @@ use super::{
     Source, board_lines, pending_line, pool_for, source, table_board_picture, table_pictures,
     zendo_settings,
 };
-use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::finder::Limits;
 use crate::narrate::Line;
 use crate::narrate::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
+use crate::play::args::{TableArgs, check_limits, seconds};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
@@ -19,8 +19,8 @@ use crate::rules::zendo::classic::{
 use crate::rules::zendo::{Settings, StepView};
 use crate::rules::{Action, Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
-use crate::store::Store;
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/classic.md under "At the terminal".
@@ -156,6 +156,11 @@ fn read_koan(text: &str, set: crate::koan::PieceSet) -> Result<(crate::koan::Koa
 }
 
 impl GameFront for ClassicFront {
+    /// `end` passes the turn (`host: end` ends the game).
+    fn claims(&self) -> &'static [&'static str] {
+        &["end"]
+    }
+
     fn game_name(&self) -> &'static str {
         "classic"
     }
@@ -228,12 +233,10 @@ impl GameFront for ClassicFront {
                 needs_name("is back", "back")?,
                 AnyAction::ZendoClassic(ClassicMove::Back.into()),
             )),
-            ("leave", _) | ("resign", _) | ("give", "up") => Ok((
+            ("leave", _) => Ok((
                 needs_name("leaves", "leave")?,
                 AnyAction::Common(Common::Resign),
             )),
-            ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
-            ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
             ("disallow", _) => Ok((
                 by(&host)?,
                 AnyAction::ZendoClassic(ClassicMove::Disallow.into()),

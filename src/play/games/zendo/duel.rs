@@ -203,12 +203,6 @@ pub(super) fn duel_command(
         },
         ("answer", "") => Err("answer `obeys`, `not` or `pass`, e.g. `bob: answer obeys`".into()),
         ("answer", text) => answer(named, text.parse()?, &a, &b),
-        ("give", "up") | ("resign", _) => match named {
-            Some(actor) => Ok((actor, AnyAction::Common(Common::Resign))),
-            None => Err(format!("say who resigns: `{a}: resign` or `{b}: resign`")),
-        },
-        ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
-        ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
         ("disallow", _) => Ok((by(&host)?, duel_move(DuelMove::Disallow))),
         _ => Err(format!("`{word}` is not a command; `help` lists them")),
     }
@@ -222,14 +216,10 @@ fn answer(
     b: &str,
 ) -> Result<(Actor, AnyAction), String> {
     match named {
-        Some(actor) => Ok((
-            actor,
-            duel_move(DuelMove::Answer { answer }),
-        )),
+        Some(actor) => Ok((actor, duel_move(DuelMove::Answer { answer }))),
         None => Err(format!(
             "say who answers: `{a}: answer obeys` or `{b}: answer not` (both players answer \
              a challenge)"
         )),
     }
 }
-

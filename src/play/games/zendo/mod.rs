@@ -22,7 +22,7 @@ use crate::rules::zendo::{
     GuessView, Opening, PhaseView, PracticeStep, Settings, StepView, TableEntry, opening,
 };
 use crate::rules::{Actor, PlayerId};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
 use serde_json::json;
 
@@ -143,6 +143,17 @@ impl GameFront for ZendoFront {
         } else {
             practice::help()
         }
+    }
+
+    /// `end` passes the turn in a duel (`host: end` ends the match); practice has no
+    /// turns to end.
+    fn claims(&self) -> &'static [&'static str] {
+        &["end"]
+    }
+
+    fn refuses(&self, action: Common) -> Option<&'static str> {
+        let clock = matches!(action, Common::Pause | Common::Resume);
+        (clock && !self.narrator.names.is_table()).then_some(practice::NO_CLOCK)
     }
 
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {
@@ -287,4 +298,3 @@ pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<P
         what: format!("the board ({} structures)", entries.len()),
     })
 }
-

@@ -8,16 +8,20 @@ use crate::play::{Cast, GameFront, Terminal, YOU};
 use crate::rules::zendo::practice::{NO_CHALLENGE, NO_TURNS};
 use crate::rules::zendo::{Mode, PracticeMove, PracticeSetup, PracticeView, Settings};
 use crate::rules::{Action, Actor};
-use crate::runtime::{AnyAction, AnySetup, AnyView, Common};
+use crate::runtime::{AnyAction, AnySetup, AnyView};
 use crate::store::Store;
 
 /// Practice at the terminal.
 pub struct Front;
 
+/// Why practice refuses pause and resume.
+pub const NO_CLOCK: &str = "practice has no clock";
+
 impl Terminal for Front {
     const NAME: &'static str = "practice";
-    const ALIASES: &'static [&'static str] = &["zendo"];
-    const ABOUT: &'static str = "Zendo solo practice (`zendo`: practice, or a duel with --duel).";
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("zendo", "Zendo: solo practice, or a duel with --duel.")];
+    const ABOUT: &'static str = "Zendo solo practice.";
     const DEFAULT: bool = true;
     type Args = NoArgs;
 
@@ -96,10 +100,8 @@ pub(super) fn practice_command(
         }),
         ("confirm", _) => play(PracticeMove::Confirm),
         ("take", "back") | ("takeback", _) => play(PracticeMove::TakeBack),
-        ("give", "up") | ("resign", _) => Ok((me, AnyAction::Common(Common::Resign))),
         ("answer", _) => Err(NO_CHALLENGE.into()),
         ("skip" | "pass" | "start", _) | ("end", "turn") | ("endturn", _) => Err(NO_TURNS.into()),
-        ("pause" | "resume", _) => Err("practice has no clock".into()),
         _ => Err(format!("`{word}` is not a command; `help` lists them")),
     }
 }
@@ -110,6 +112,7 @@ mod tests {
     use crate::rules::zendo::Practice;
     use crate::rules::zendo::testing::*;
     use crate::rules::{Game, Viewer};
+    use crate::runtime::Common;
 
     #[test]
     fn practice_refuses_what_needs_an_opponent_or_a_clock() {
@@ -121,12 +124,17 @@ mod tests {
             ("skip", "", NO_TURNS),
             ("end", "turn", NO_TURNS),
             ("start", "alice", NO_TURNS),
-            ("pause", "", "practice has no clock"),
         ] {
             let e = practice_command(word, rest, None, &v).err();
             assert_eq!(e.as_deref(), Some(expected), "{word} {rest}");
         }
         assert!(practice_command("koan", "1^ 1^", None, &v).is_ok());
+        // The session reads pause and resume; the front refuses them.
+        let front = ZendoFront::new(&Cast::solo(), &AnyView::ZendoPractice(v.clone()));
+        for action in [Common::Pause, Common::Resume] {
+            assert_eq!(front.refuses(action), Some(NO_CLOCK));
+        }
+        assert_eq!(front.refuses(Common::Resign), None);
         assert!(practice_command("koan", "1^ 1^ observe", None, &v).is_ok());
     }
 

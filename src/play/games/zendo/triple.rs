@@ -1,12 +1,12 @@
 //! Zendo Triple at the terminal: two players (and a host) at one terminal. The grammar
 //! of its commands and its help; the words are `narrate::triple`'s.
 
-use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::finder::Limits;
 use crate::narrate::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
+use crate::play::args::{TableArgs, check_limits, seconds};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
@@ -16,8 +16,8 @@ use crate::rules::zendo::triple::{
 use crate::rules::zendo::{Answer, Mode, Settings};
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
-use crate::store::Store;
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/triple.md under "At the terminal".
@@ -202,6 +202,11 @@ pub(crate) fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer
 }
 
 impl GameFront for TripleFront {
+    /// `end` passes the turn (`host: end` ends the match).
+    fn claims(&self) -> &'static [&'static str] {
+        &["end"]
+    }
+
     fn game_name(&self) -> &'static str {
         "triple"
     }
@@ -316,11 +321,6 @@ impl GameFront for TripleFront {
                 Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
                 _ => Err("`end turn` passes the turn; `host: end` ends the match".into()),
             },
-            ("give", "up") | ("resign", _) => {
-                Ok((needs_name("resigns")?, AnyAction::Common(Common::Resign)))
-            }
-            ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
-            ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
             ("disallow", _) => Ok((
                 by(&host)?,
                 AnyAction::ZendoTriple(TripleMove::Disallow.into()),
