@@ -68,7 +68,7 @@ const REGISTRY: [&str; 1] = ["src/registry.rs"];
 /// not generate yet. A file may name games in no more places than recorded here, and
 /// fails the test once it names none (or is gone), so the list only shrinks as that
 /// work lands; nothing new may join it. Lower a count when a file names fewer.
-const NAMING_GAMES_FOR_NOW: [(&str, usize); 17] = [
+const NAMING_GAMES_FOR_NOW: [(&str, usize); 15] = [
     // The Discord front's routing, commands and kit: Zendo's button verbs and settings
     // are still the kit's, the commands list and the interactions route by hand.
     ("src/bot/commands/host.rs", 6),
@@ -88,9 +88,6 @@ const NAMING_GAMES_FOR_NOW: [(&str, usize); 17] = [
     ("src/play/mod.rs", 20),
     // Each game's settings section.
     ("src/config.rs", 18),
-    // Shared words and checks that still know a game.
-    ("src/narrate/secrets.rs", 1),
-    ("src/rules/errors.rs", 1),
 ];
 
 fn name(p: &Path) -> String {
