@@ -359,37 +359,17 @@ fn read_module(
                 i = end;
                 continue;
             }
-            Tok::Ident(w)
-                if (w == "crate" || w == "super" || w == "self")
-                    && toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Colons)
-                    && !(i > 0 && toks[i - 1].0 == Tok::Colons) =>
-            {
-                let mut segments = vec![w.clone()];
-                let mut j = i + 1;
-                while toks.get(j).map(|t| &t.0) == Some(&Tok::Colons) {
-                    match ident(toks.get(j + 1)) {
-                        Some(s) => segments.push(s.to_string()),
-                        None => break,
-                    }
-                    j += 2;
-                }
-                named.push(Named {
-                    from: here.clone(),
-                    segments,
-                    reexport: false,
-                    line: toks[i].1,
-                });
-                i = j;
-                continue;
-            }
-            // A path written inline from a name in scope: `child::item`, or an item the
-            // module re-exports (`Thing::new`); other names (`std::`, a type's own
-            // `Self::`, a local enum's variants) resolve to no module here and are
-            // dropped in `graph`.
+            // A path written inline: from the crate, `super` or `self`, or from a name
+            // in scope (`child::item`, or an item the module re-exports: `Thing::new`).
+            // Other names (`std::`, `Self::`, a local enum's variants) resolve to no
+            // module here and are dropped in `graph`.
             Tok::Ident(w)
                 if toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Colons)
-                    && ident(toks.get(i + 2)).is_some()
-                    && !(i > 0 && toks[i - 1].0 == Tok::Colons) =>
+                    && !(i > 0 && toks[i - 1].0 == Tok::Colons)
+                    && (w == "crate"
+                        || w == "super"
+                        || w == "self"
+                        || ident(toks.get(i + 2)).is_some()) =>
             {
                 let mut segments = vec![w.clone()];
                 let mut j = i + 1;
