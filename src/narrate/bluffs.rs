@@ -6,8 +6,9 @@
 //! is said as a line addressed to them: its JSON carries `"to": NAME` and its text
 //! starts `(to NAME only)`. Such lines are made only from that player's own feed.
 
+use super::board::{board_text, layout_text};
 use super::{Line, Names, clock_text};
-use crate::lang::tiles::{Cell, Colour, Layout};
+use crate::lang::tiles::{Cell, Colour};
 use crate::rules::bluffs::{
     Audience, BluffsView, Ending, EventKind, PhaseName, PlayerView, Settings,
 };
@@ -53,25 +54,6 @@ pub fn tiles(tiles: &[(Cell, Colour)]) -> (Value, String) {
         .collect::<Vec<_>>()
         .join(", ");
     (Value::Object(map), text)
-}
-
-/// The 4 x 4 board as text: known tiles by letter (`R B G Y`), unknown `.`.
-pub fn board_text(known: &[(Cell, Colour)]) -> String {
-    let mut rows = Vec::new();
-    for r in 0..4u8 {
-        let mut row = format!("{} ", (b'A' + r) as char);
-        for c in 0..4u8 {
-            let cell = Cell { row: r, col: c };
-            let ch = known
-                .iter()
-                .find(|(k, _)| *k == cell)
-                .map_or('.', |(_, k)| k.letter());
-            row.push(' ');
-            row.push(ch);
-        }
-        rows.push(row);
-    }
-    format!("   1 2 3 4\n{}", rows.join("\n"))
 }
 
 fn truths_text(truths: &[bool]) -> String {
@@ -339,12 +321,6 @@ pub fn event(names: &Names, settings: &Settings, e: &EventKind) -> Option<Line> 
     // Whatever is not public was returned above; nothing else is said to all.
     debug_assert_eq!(e.audience(), Audience::Everyone);
     Some(Line::new(json, text))
-}
-
-/// The whole layout as four rows of letters.
-pub fn layout_text(layout: &Layout) -> String {
-    let all: Vec<(Cell, Colour)> = Cell::all().map(|c| (c, layout.colour(c))).collect();
-    board_text(&all)
 }
 
 /// The events of a batch that everyone may hear.

@@ -9,6 +9,7 @@
 
 pub mod assembly;
 pub mod bluffs;
+pub mod board;
 pub mod classic;
 pub mod secrets;
 pub mod triple;

@@ -54,7 +54,7 @@ pub fn gives_away(
             found(forms)
         }
         Secret::Layout(layout) => {
-            found(vec![layout.to_string(), super::bluffs::layout_text(layout)])
+            found(vec![layout.to_string(), super::board::layout_text(layout)])
         }
         Secret::Tile(cell, colour) => found(vec![
             format!("{cell} {}", colour.name()),

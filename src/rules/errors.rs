@@ -145,10 +145,14 @@ impl RuleError {
 pub enum SetupError {
     #[error("a duel needs two different players")]
     SamePlayer,
-    #[error(
-        "the Zendo Duel plays with the 12 pyramids, not the {set} set (arrows are for practice)"
-    )]
-    DuelNeedsPyramids { set: crate::koan::PieceSet },
+    /// A game that plays with one piece set only, asked for another.
+    #[error("the {game} plays with {needs}, not the {set} set ({hint})")]
+    NeedsPieceSet {
+        game: &'static str,
+        needs: &'static str,
+        set: crate::koan::PieceSet,
+        hint: &'static str,
+    },
     #[error("the player with the advantage must be one of the two players")]
     AdvantageNotPlaying,
     #[error("initial structure {which} is not of the {set} set this match plays with")]

@@ -120,22 +120,6 @@ fn the_checker_sees_what_it_must_refuse() {
 /// lines count: they are read too).
 const MAX_LINES: usize = 1_300;
 
-/// Files over the limit in areas other work is reshaping now. Each entry fails the
-/// test once its file is within the limit (or gone), so the list empties as that work
-/// lands; nothing new may join it.
-const OVER_LIMIT_FOR_NOW: [&str; 5] = [
-    // The English reader's sentence frame and the pieces' vocabulary, and the tiles'
-    // English, which grew when the two readers became one: each still to be split by
-    // concern (the frame's clauses from its noun phrases, the vocabulary's words from
-    // its say-back).
-    "src/lang/english/pieces.rs",
-    "src/lang/english/sentence.rs",
-    "src/lang/tiles/english.rs",
-    "src/lang/tiles/say.rs",
-    // The Logical Bluffs rules, which other work is reshaping now.
-    "src/rules/bluffs/mod.rs",
-];
-
 /// The lines of a file outside its `#[cfg(test)]` modules (inline `mod x { ... }`,
 /// which runs to the first closing brace at its own indentation, or `mod x;`, whose
 /// file is a `tests.rs` and not read). Other `#[cfg(test)]` items count.
@@ -187,24 +171,13 @@ fn no_source_file_is_too_long_to_hold() {
             .join("/")
     };
     let mut problems = Vec::new();
-    let mut over = Vec::new();
     for path in &paths {
         let n = non_test_lines(&std::fs::read_to_string(path).unwrap());
-        let file = name(path);
         if n > MAX_LINES {
-            over.push(file.clone());
-            if !OVER_LIMIT_FOR_NOW.contains(&file.as_str()) {
-                problems.push(format!(
-                    "{file}: {n} lines outside its test modules (at most {MAX_LINES}): split it \
-                     by concern"
-                ));
-            }
-        }
-    }
-    for file in OVER_LIMIT_FOR_NOW {
-        if !over.iter().any(|f| f == file) {
             problems.push(format!(
-                "{file} is within {MAX_LINES} lines now (or gone): take it off OVER_LIMIT_FOR_NOW"
+                "{}: {n} lines outside its test modules (at most {MAX_LINES}): split it by \
+                 concern",
+                name(path)
             ));
         }
     }

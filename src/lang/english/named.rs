@@ -7,27 +7,9 @@
 //! a name. The vocabulary adds its regions (`for every row s,`, `of s`).
 
 use super::{
-    Det, Dom, F, FormulaKind, Logic, Mode, Parser, R, Sym, T, TermKind, Var, Vocabulary, f, not,
+    Det, Dom, F, FormulaKind, Logic, Mode, Named, Parser, R, Sym, T, TermKind, Var, Vocabulary, f,
+    is_name, not,
 };
-
-/// What a name stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Named {
-    /// One thing of the vocabulary (a piece, a tile).
-    Thing,
-    /// A region of things (a row of tiles).
-    Region,
-}
-
-/// Whether the word can be a name: a letter other than `a` and `i`, with digits after
-/// it if any (`x`, `y`, `s`, `x1`).
-pub(crate) fn is_name(w: &str) -> bool {
-    let mut chars = w.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    first.is_ascii_lowercase() && !matches!(first, 'a' | 'i') && chars.all(|c| c.is_ascii_digit())
-}
 
 impl<V: Vocabulary> Parser<'_, V> {
     /// The name `k` words ahead, if it is bound: its variable and what it names.

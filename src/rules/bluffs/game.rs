@@ -16,9 +16,10 @@
 //!   channel) sees neither player's tiles, RP, truths or reveals; a player never the
 //!   other's. `[views_and_events_keep_each_players_secrets]`
 
+use super::view::shown;
 use super::{
     Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, Settings, Setup,
-    ShownBluff, Who as CoreWho, shown,
+    ShownBluff, Who as CoreWho,
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{

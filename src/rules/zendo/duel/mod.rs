@@ -547,8 +547,11 @@ impl Game for Duel {
 
     fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
         if setup.settings.set != crate::koan::PieceSet::Pyramids {
-            return Err(SetupError::DuelNeedsPyramids {
+            return Err(SetupError::NeedsPieceSet {
+                game: "Zendo Duel",
+                needs: "the 12 pyramids",
                 set: setup.settings.set,
+                hint: "arrows are for practice",
             });
         }
         let [a, b] = setup.players;

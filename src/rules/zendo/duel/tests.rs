@@ -495,9 +495,16 @@ fn duel_plays_with_the_twelve_pyramids() {
     let err = Duel::start(setup, 0).unwrap_err();
     assert_eq!(
         err,
-        SetupError::DuelNeedsPyramids {
-            set: crate::koan::PieceSet::Arrows
+        SetupError::NeedsPieceSet {
+            game: "Zendo Duel",
+            needs: "the 12 pyramids",
+            set: crate::koan::PieceSet::Arrows,
+            hint: "arrows are for practice",
         }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the Zendo Duel plays with the 12 pyramids, not the arrows set (arrows are for practice)"
     );
     assert!(err.to_string().contains("12 pyramids"), "{err}");
     // Every structure built in a duel is a pyramid one.

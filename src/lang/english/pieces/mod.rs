@@ -1,0 +1,592 @@
+//! The pattern language's vocabulary (docs/patterns.md): pieces, their
+//! sizes and directions, touching and pointing, the structure and its groups, sizes,
+//! directions and pips. The frame around it is the English reader's.
+
+mod phrases;
+mod structure;
+mod verbs;
+
+use super::{
+    Det, DetS, Dp, FormulaKind, Logic, Mode, Np, Obj, Parser, Place, Policy, R, Spanned,
+    TermKind as Tk, TermLogic, Vocabulary, Vp, polish_with, read_with,
+};
+use crate::koan::{Koan, PieceSet};
+use crate::lang::ast::{
+    BinaryPred, Formula, FormulaKind as K, Pattern, Span, Term, TermKind, UnaryPred,
+};
+use crate::lang::error::ParsePatternError;
+use crate::lang::eval::CompiledPattern;
+use crate::lang::lexer::Token;
+use crate::lang::words::{self, adjective, direction_adjective, is_noun};
+use std::sync::OnceLock;
+
+impl Spanned for Formula {
+    fn span(&self) -> Span {
+        self.span.clone()
+    }
+}
+
+impl Spanned for Term {
+    fn span(&self) -> Span {
+        self.span.clone()
+    }
+}
+
+impl TermLogic for Term {
+    type F = Formula;
+}
+
+impl Logic for Formula {
+    type Term = Term;
+    type Unary = UnaryPred;
+    type Binary = BinaryPred;
+    const MODULO: bool = true;
+
+    fn node(span: Span, kind: FormulaKind<Formula>) -> Formula {
+        let kind = match kind {
+            FormulaKind::Bool(b) => K::Bool(b),
+            FormulaKind::Not(a) => K::Not(Box::new(a)),
+            FormulaKind::Bin(op, a, b) => K::Bin(op, Box::new(a), Box::new(b)),
+            // Pieces have no regions: every quantifier ranges over the structure.
+            FormulaKind::Forall(x, _, a) => K::Forall(x, Box::new(a)),
+            FormulaKind::Exists(x, _, a) => K::Exists(x, Box::new(a)),
+            FormulaKind::Unary(p, x) => K::Unary(p, x),
+            FormulaKind::Binary(p, x, y) => K::Binary(p, x, y),
+            FormulaKind::Same(x, y) => K::Same(x, y),
+            FormulaKind::Cmp(op, a, b) => K::Cmp(op, a, b),
+            FormulaKind::Parity(p, t) => K::Parity(p, t),
+        };
+        Formula::new(span, kind)
+    }
+
+    fn term(span: Span, kind: Tk<Formula>) -> Term {
+        let kind = match kind {
+            Tk::Int(n) => TermKind::Int(n),
+            Tk::Count(x, _, body) => TermKind::Count(x, Box::new(body)),
+            Tk::Add(a, b) => TermKind::Add(Box::new(a), Box::new(b)),
+            Tk::Sub(a, b) => TermKind::Sub(Box::new(a), Box::new(b)),
+            Tk::Mul(k, t) => TermKind::Mul(k, Box::new(t)),
+            Tk::Mod(t, k) => TermKind::Mod(Box::new(t), k),
+        };
+        Term::new(span, kind)
+    }
+
+    fn int_value(t: &Term) -> Option<i64> {
+        match t.kind {
+            TermKind::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn respan(self, span: Span) -> Formula {
+        Formula::new(span, self.kind)
+    }
+
+    fn respan_term(t: Term, span: Span) -> Term {
+        Term::new(span, t.kind)
+    }
+}
+
+/// The pattern language's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pieces;
+
+/// Things of the structure counted rather than a kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counted {
+    Sizes,
+    Directions,
+    Groups,
+    /// `separate groups`: with `no`, the pieces are one group.
+    SeparateGroups,
+    Pips,
+}
+
+impl Vocabulary for Pieces {
+    type Unary = UnaryPred;
+    type Binary = BinaryPred;
+    type F = Formula;
+    type Counted = Counted;
+
+    const WHAT: &'static str = "pattern";
+    const NOUN: &'static str = "piece";
+    const NOUNS: &'static str = "pieces";
+    const EXAMPLE: &'static str = "every piece points up";
+    const VP_EXPECTED: &'static str =
+        "a verb phrase such as `points up`, `touches a small piece` or `is large`";
+    const NOUN_EXPECTED: &'static str = "a noun (`piece`, `pyramid` or `arrow`)";
+    const SAME_AS_EXAMPLE: &'static str = "points the same direction as a large piece";
+    const SAME_EXAMPLE: &'static str = "all pieces point the same direction";
+    const NO_TWO_EXAMPLE: &'static str = "no two pieces touch";
+    const IT_EXAMPLE: &'static str = "there is exactly one topmost piece and it is large";
+    const ONLY_EXAMPLE: &'static str = "only small pieces point up";
+    const HALF_EXAMPLE: &'static str = "half of the pieces point up";
+    const RELATIVE_EXAMPLE: &'static str = "every piece that touches a large piece points up";
+    const MAX_NESTING: u32 = crate::lang::symbolic::MAX_NESTING;
+    const FINITE_VERBS: &'static [&'static str] = &[
+        "point", "points", "face", "faces", "touch", "touches", "has", "have", "form", "forms",
+    ];
+    const PARTICIPLES: &'static [&'static str] = &["pointing", "facing", "touching", "pointed"];
+    const BASE_VERBS: &'static [&'static str] = &[
+        "point",
+        "face",
+        "touch",
+        "have",
+        "exist",
+        "appear",
+        "occur",
+        "form",
+        "outnumber",
+        "contain",
+        "equal",
+        "add",
+        "include",
+        "need",
+        "require",
+    ];
+    const DO_VERBS: &'static [&'static str] = &["point", "face", "touch"];
+    const DO_NOT_EXPECTED: &'static str = "`point`, `face` or `touch`";
+    const POLICY: Policy = Policy {
+        bare_number_at_least: false,
+        the_is_every: false,
+        most_is_more_than_half: false,
+        between_inclusive: false,
+    };
+    const THE_TERMS: &'static [&'static str] = &["total", "width", "height", "sum", "pip", "pips"];
+
+    fn say(text: &str) -> String {
+        text.to_string()
+    }
+
+    fn check_words(toks: &[Token]) -> R<()> {
+        match toks.iter().find(|t| t.word().is_some_and(words::is_colour)) {
+            Some(t) => Err(ParsePatternError::new(
+                t.span.clone(),
+                format!(
+                    "pieces here have no colour (`{}`): they differ only in size (`small`, `medium`, `large`) and direction",
+                    t.word().unwrap_or_default()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn ignored_at(toks: &[Token], i: usize) -> usize {
+        let w = |k: usize| toks.get(i + k).and_then(Token::word);
+        // `in the koan` / `in the structure` (and `this`) adds nothing.
+        if w(0) == Some("in")
+            && matches!(w(1), Some("the" | "this" | "a" | "each" | "every"))
+            && matches!(w(2), Some("koan" | "structure"))
+        {
+            3
+        } else {
+            0
+        }
+    }
+
+    fn is_noun(w: &str) -> bool {
+        is_noun(w)
+    }
+
+    fn adjective(w: &str) -> Option<UnaryPred> {
+        adjective(w)
+    }
+
+    fn is_modifier(w: &str) -> bool {
+        adjective(w).is_some()
+            || direction_adjective(w).is_some()
+            || matches!(w, "isolated" | "lone")
+    }
+
+    fn sameness(w: &str) -> Option<BinaryPred> {
+        match w {
+            "size" | "sizes" => Some(BinaryPred::SameSize),
+            "direction" | "directions" => Some(BinaryPred::SameDirection),
+            _ => None,
+        }
+    }
+
+    fn same_complement(w: &str) -> bool {
+        w == "size"
+    }
+
+    fn place(p: Place) -> Option<BinaryPred> {
+        Some(match p {
+            Place::Above => BinaryPred::Above,
+            Place::Below => BinaryPred::Below,
+            Place::LeftOf => BinaryPred::LeftOf,
+            Place::RightOf => BinaryPred::RightOf,
+            Place::DirectlyAbove => BinaryPred::DirectlyAbove,
+            Place::DirectlyBelow => BinaryPred::DirectlyBelow,
+            Place::DirectlyLeftOf => BinaryPred::DirectlyLeftOf,
+            Place::DirectlyRightOf => BinaryPred::DirectlyRightOf,
+            Place::SameRow => BinaryPred::SameRow,
+            Place::SameColumn => BinaryPred::SameColumn,
+        })
+    }
+
+    fn symmetric(b: BinaryPred) -> bool {
+        crate::lang::normal::converse(b) == Some(b)
+    }
+
+    fn exclusive(a: UnaryPred, b: UnaryPred) -> bool {
+        use UnaryPred::*;
+        let sizes = [Small, Medium, Large];
+        let directions = [Up, Down, Left, Right];
+        a != b
+            && (sizes.contains(&a) && sizes.contains(&b)
+                || directions.contains(&a) && directions.contains(&b))
+    }
+
+    fn cluster(b: BinaryPred, n: i64) -> bool {
+        n <= 2 || n == 3 && b == BinaryPred::Touches
+    }
+
+    fn framed(p: &mut Parser<'_, Pieces>) -> R<Formula> {
+        p.framed_pieces()
+    }
+
+    fn atomic(p: &mut Parser<'_, Pieces>, start: usize) -> Option<R<Formula>> {
+        if start == 0
+            && matches!(
+                p.c.word(),
+                Some("has" | "contains" | "needs" | "requires" | "includes")
+            )
+        {
+            return Some(p.structure_rest(start));
+        }
+        // `one of each size is present`.
+        let save = p.c.pos;
+        if let Some(f) = p.of_each(start) {
+            let present = [
+                &["is", "present"][..],
+                &["are", "present"],
+                &["appears"],
+                &["appear"],
+            ];
+            if let Some(ws) = present.iter().find(|ws| p.c.is_words(ws)) {
+                p.c.pos += ws.len();
+            }
+            if p.at_clause_end(0) {
+                return Some(Ok(f));
+            }
+            p.c.pos = save;
+        }
+        let n = p.koan_subject()?;
+        p.c.pos += n;
+        Some(p.structure_rest(start))
+    }
+
+    fn it_subject(p: &mut Parser<'_, Pieces>, start: usize) -> R<Formula> {
+        p.it_structure(start)
+    }
+
+    fn modifier(p: &mut Parser<'_, Pieces>) -> R<Option<Vp<Pieces>>> {
+        let Some(w) = p.c.word().map(str::to_string) else {
+            return Ok(None);
+        };
+        if let Some(d) = direction_adjective(&w)
+            && (p.noun_follows(1)
+                || p.comparing && matches!(p.c.word_at(1), Some("than" | "as" | "and")))
+        {
+            return Ok(Some(Vp::Unary(d, p.c.bump())));
+        }
+        if w == "isolated" || w == "lone" {
+            let span = p.c.bump();
+            return Ok(Some(isolated(span)));
+        }
+        Ok(None)
+    }
+
+    fn noun_refusal(p: &Parser<'_, Pieces>) -> Option<ParsePatternError> {
+        p.noun_refusal_pieces()
+    }
+
+    fn there_item(p: &mut Parser<'_, Pieces>, start: usize, _neg: bool) -> Option<R<Formula>> {
+        p.of_each(start).map(Ok)
+    }
+
+    fn postmodifier(p: &mut Parser<'_, Pieces>) -> R<Option<Vp<Pieces>>> {
+        if let Some(vp) = p.at_the_edge() {
+            return Ok(Some(vp));
+        }
+        if let Some(vp) = p.of_the_same() {
+            return Ok(Some(vp));
+        }
+        if p.c.is_word("with") && p.pips_ahead(1) {
+            p.c.bump();
+            return Ok(Some(p.pips_rest_vp()?));
+        }
+        if matches!(p.c.word(), Some("next" | "adjacent" | "beside"))
+            && (p.c.word_at(1) == Some("to") || p.c.is_word("beside"))
+        {
+            // `a piece next to a large piece`: diagonals or not? Refused with the
+            // `touching` it most likely means (kept only if it reads).
+            let start = p.start();
+            return Err(p.adjacent_refusal(start));
+        }
+        Ok(None)
+    }
+
+    fn place_start(p: &Parser<'_, Pieces>, k: usize) -> bool {
+        matches!(p.c.word_at(k), Some("larger" | "bigger" | "smaller"))
+            && p.c.word_at(k + 1) == Some("than")
+    }
+
+    fn verb(p: &mut Parser<'_, Pieces>, mode: Mode, w: &str) -> Option<R<Vp<Pieces>>> {
+        let start = p.start();
+        Some(match (mode, w) {
+            (Mode::Finite, "point" | "points" | "face" | "faces")
+            | (Mode::Participle, "pointing" | "facing") => {
+                p.c.bump();
+                p.point_rest()
+            }
+            (Mode::Finite, "touch" | "touches") | (Mode::Participle, "touching") => {
+                p.c.bump();
+                p.touch_rest(BinaryPred::Touches, start)
+            }
+            (Mode::Participle, "pointed") => {
+                p.c.bump();
+                p.passive_rest(start)
+            }
+            (Mode::Finite, "has" | "have") => {
+                p.c.bump();
+                p.have_rest(start)
+            }
+            (Mode::Finite, "form" | "forms") => {
+                p.c.bump();
+                p.form_rest(start)
+            }
+            _ => return None,
+        })
+    }
+
+    fn complement(p: &mut Parser<'_, Pieces>, start: usize) -> Option<R<Vp<Pieces>>> {
+        p.complement_pieces(start)
+    }
+
+    fn complement_start(p: &Parser<'_, Pieces>, k: usize) -> bool {
+        matches!(p.c.word_at(k), Some("isolated" | "alone" | "connected"))
+    }
+
+    fn complement_refusal(p: &Parser<'_, Pieces>, _start: usize) -> ParsePatternError {
+        p.complement_refusal_pieces()
+    }
+
+    fn ellipsis_start(p: &Parser<'_, Pieces>) -> bool {
+        p.dir_at(0).is_some() || p.c.is_word("straight")
+    }
+
+    fn elided_vp(p: &mut Parser<'_, Pieces>) -> R<Vp<Pieces>> {
+        p.direction_list("a direction")
+    }
+
+    fn counted_noun(p: &mut Parser<'_, Pieces>) -> Option<Counted> {
+        p.counted_pieces()
+    }
+
+    fn counted_term(p: &Parser<'_, Pieces>, c: Counted, span: Span) -> Term {
+        p.counted_pieces_term(c, span)
+    }
+
+    fn counted_full(c: Counted) -> Option<i64> {
+        match c {
+            Counted::Sizes => Some(3),
+            Counted::Directions => Some(4),
+            _ => None,
+        }
+    }
+
+    fn none_means(c: Counted) -> i64 {
+        i64::from(c == Counted::SeparateGroups)
+    }
+
+    fn counted_is_kind(c: Counted) -> bool {
+        matches!(c, Counted::Sizes | Counted::Directions)
+    }
+
+    fn one_is_exact(w: &str) -> bool {
+        matches!(w, "group" | "size" | "direction" | "island")
+    }
+
+    fn all_count(span: Span) -> Term {
+        Term::new(span, TermKind::Pieces)
+    }
+
+    fn term_primary(p: &mut Parser<'_, Pieces>, start: usize) -> Option<R<Term>> {
+        p.term_pieces(start)
+    }
+
+    fn groups(span: Span) -> Option<Term> {
+        Some(Term::new(span, TermKind::Groups))
+    }
+
+    fn collective_term(b: BinaryPred, span: Span) -> Option<Term> {
+        let kind = match b {
+            BinaryPred::SameDirection => TermKind::Directions,
+            BinaryPred::SameSize => TermKind::Sizes,
+            BinaryPred::SameRow => TermKind::Height,
+            BinaryPred::SameColumn => TermKind::Width,
+            _ => return None,
+        };
+        Some(Term::new(span, kind))
+    }
+
+    fn anchor_refusal(span: Span) -> ParsePatternError {
+        ParsePatternError::new(
+            span,
+            "this compares with a piece the sentence has not named",
+        )
+    }
+
+    fn says_something(text: &str) -> bool {
+        pattern_says_something(text)
+    }
+
+    fn close_words(w: &str) -> Vec<&'static str> {
+        words::close_words(w)
+    }
+
+    fn rewordings(words: &[String]) -> Vec<String> {
+        rewordings(words)
+    }
+}
+
+/// Patterns in the sizes, directions and relations a refused text names (small and
+/// large pieces pointing up when it names none), for the refusal to offer the
+/// closest of.
+fn rewordings(words: &[String]) -> Vec<String> {
+    let pick = |known: &[&'static str], fill: &[&'static str]| {
+        let mut out: Vec<&'static str> = known
+            .iter()
+            .copied()
+            .filter(|k| words.iter().any(|w| w == k))
+            .collect();
+        for f in fill {
+            if !out.contains(f) {
+                out.push(f);
+            }
+        }
+        out
+    };
+    let sizes = pick(&["small", "medium", "large"], &["small", "large"]);
+    let dirs = pick(&["up", "down", "left", "right"], &["up"]);
+    let (a, b, d) = (sizes[0], sizes[1], dirs[0]);
+    let mut out = vec![
+        "all pieces are the same size".into(),
+        format!("a {a} piece touches a {b} piece"),
+        format!("every {a} piece touches a {b} piece"),
+        format!("a {a} piece points at a {b} piece"),
+        format!("every {a} piece points {d}"),
+        format!("there is a {a} piece pointing {d}"),
+        format!("a {a} piece is above a {b} piece"),
+        format!("a {a} piece is directly above a {b} piece"),
+        format!("a {a} piece is left of a {b} piece"),
+        format!("a {a} piece is in the same row as a {b} piece"),
+        format!("some piece is {a}"),
+        "some piece is larger than another piece".into(),
+        format!("no piece is pointed at by a {b} piece"),
+        format!("every piece is {a}"),
+        format!("there are exactly two {a} pieces"),
+        format!("there are more {a} pieces than {b} pieces"),
+        format!("the number of {a} pieces is odd"),
+        format!("no two {a} pieces touch"),
+    ];
+    out.extend(
+        [
+            "there are exactly two groups",
+            "all three sizes are present",
+            "the pieces are connected",
+            "the structure is square",
+            "there are at least ten pips",
+        ]
+        .map(String::from),
+    );
+    out
+}
+
+/// `isolated`: touches no piece.
+fn isolated(span: Span) -> Vp<Pieces> {
+    let any = Obj::Dp(Dp {
+        det: DetS {
+            det: Det::Some,
+            span: span.clone(),
+            other: None,
+            np_done: true,
+        },
+        np: Np::all(span.clone()),
+    });
+    Vp::Not(
+        Box::new(Vp::Rel(
+            BinaryPred::Touches,
+            span.clone(),
+            Box::new(any),
+            false,
+        )),
+        span,
+    )
+}
+
+/// Parses the English form of a pattern. A refusal's suggestions are each read before
+/// they are offered (see [`refuse`]).
+pub fn parse_english(text: &str) -> R<Pattern> {
+    read(text).map_err(|e| polish(e, text))
+}
+
+/// Reads the English form of a pattern, with the refusal exactly as the reader made it.
+pub(crate) fn read(text: &str) -> R<Pattern> {
+    let formula = read_with::<Pieces>(text)?;
+    Ok(Pattern {
+        source: text.to_string(),
+        formula,
+    })
+}
+
+/// Keeps the suggestions that read, and adds a close word where one reads (patterns).
+pub(crate) fn polish(e: ParsePatternError, text: &str) -> ParsePatternError {
+    polish_with::<Pieces>(e, text)
+}
+
+/// Whether a suggested pattern reads as English and can be told apart from `true`
+/// and `false` on some structure (so it says something a player could mean).
+fn pattern_says_something(text: &str) -> bool {
+    let Ok(p) = read(text) else {
+        return false;
+    };
+    let compiled = CompiledPattern::new(&p.formula);
+    let mut verdicts = samples().iter().map(|k| compiled.evaluate(k));
+    let first = verdicts.next();
+    verdicts.any(|v| Some(v) != first)
+}
+
+/// Structures that tell a pattern from a constant: every piece alone, every ordered
+/// pair side by side and one above the other, blocks of one piece (so that "every
+/// piece touches at least two small pieces" can hold), and random ones of every size
+/// up to the full 6 x 6 box (seeded, so always the same).
+fn samples() -> &'static [Koan] {
+    static SAMPLES: OnceLock<Vec<Koan>> = OnceLock::new();
+    SAMPLES.get_or_init(|| {
+        use rand::SeedableRng;
+        let set = PieceSet::Pyramids;
+        let pieces = set.pieces();
+        let mut out: Vec<Koan> = Vec::new();
+        for &p in pieces {
+            out.extend(Koan::new(set, [(0, 0, p)]));
+            for q in pieces {
+                out.extend(Koan::new(set, [(0, 0, p), (0, 1, *q)]));
+                out.extend(Koan::new(set, [(0, 0, p), (1, 0, *q)]));
+            }
+            for (h, w) in [(1, 3), (3, 1), (2, 2), (3, 3), (2, 6), (6, 6)] {
+                let cells = (0..h).flat_map(|r| (0..w).map(move |c| (r, c, p)));
+                out.extend(Koan::new(set, cells));
+            }
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+        for max in [3, 4, 6, 8, 12, 20, 36] {
+            for _ in 0..24 {
+                out.push(crate::lang::random::koan(&mut rng, set, max));
+            }
+        }
+        out
+    })
+}

@@ -1,0 +1,533 @@
+//! The tiles' words, as the English frame asks for them: nouns, adjectives, verbs,
+//! relations, counted things and number terms, and what the tiles read differently.
+
+use super::*;
+
+impl Vocabulary for Tiles {
+    type Unary = TileUnary;
+    type Binary = TileBinary;
+    type F = Formula;
+    type Counted = Counted;
+
+    const WHAT: &'static str = "statement";
+    const NOUN: &'static str = "tile";
+    const NOUNS: &'static str = "tiles";
+    const EXAMPLE: &'static str = "there are two red tiles";
+    const VP_EXPECTED: &'static str =
+        "a verb phrase such as `is red`, `is adjacent to a blue tile` or `touches a green tile`";
+    const NOUN_EXPECTED: &'static str = "`tile` or `tiles`";
+    const SAME_AS_EXAMPLE: &'static str = "is the same colour as a blue tile";
+    const SAME_EXAMPLE: &'static str = "all tiles are the same colour";
+    const NO_TWO_EXAMPLE: &'static str = "no two adjacent tiles are the same colour";
+    const IT_EXAMPLE: &'static str = "if a tile is red, it is adjacent to a blue tile";
+    const ONLY_EXAMPLE: &'static str = "only red tiles are adjacent to blue tiles";
+    const HALF_EXAMPLE: &'static str = "half of the tiles are red";
+    const RELATIVE_EXAMPLE: &'static str = "every tile that is adjacent to a red tile is blue";
+    const MAX_NESTING: u32 = 60;
+    const FINITE_VERBS: &'static [&'static str] = &["touch", "touches", "has", "have"];
+    const PARTICIPLES: &'static [&'static str] = &["touching"];
+    const BASE_VERBS: &'static [&'static str] = &[
+        "touch",
+        "have",
+        "contain",
+        "appear",
+        "exist",
+        "occur",
+        "outnumber",
+        "equal",
+        "add",
+    ];
+    const DO_VERBS: &'static [&'static str] = &["touch"];
+    const DO_NOT_EXPECTED: &'static str = "`touch`, `have` or `appear`";
+    const POLICY: Policy = Policy {
+        bare_number_at_least: true,
+        the_is_every: true,
+        most_is_more_than_half: true,
+        between_inclusive: true,
+    };
+
+    fn say(text: &str) -> String {
+        say(text)
+    }
+
+    fn rewordings(words: &[String]) -> Vec<String> {
+        rewordings(words)
+    }
+
+    fn spelling(w: &str) -> Option<&'static str> {
+        Some(match w {
+            "color" => "colour",
+            "colors" => "colours",
+            "colored" => "coloured",
+            "2×2" => "2x2",
+            "neighbor" => "neighbour",
+            "neighbors" => "neighbours",
+            "neighboring" => "neighbouring",
+            "gray" => "grey",
+            _ => return None,
+        })
+    }
+
+    fn check_words(toks: &[Token]) -> R<()> {
+        for t in toks {
+            if let Some(w @ ("piece" | "pieces" | "pyramid" | "pyramids" | "arrow" | "arrows")) =
+                t.word()
+            {
+                return Err(ParsePatternError::new(
+                    t.span.clone(),
+                    format!("statements speak of tiles, not {w}: `a red tile`, `two blue tiles`"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn ignored_at(toks: &[Token], i: usize) -> usize {
+        let w = |k: usize| toks.get(i + k).and_then(Token::word);
+        // `in my subset`, `of the subset`: a statement speaks of its subset anyway.
+        if matches!(w(0), Some("in" | "of" | "within"))
+            && matches!(
+                w(1),
+                Some("the" | "my" | "this" | "your" | "our" | "his" | "her")
+            )
+            && w(2) == Some("subset")
+        {
+            3
+        } else {
+            0
+        }
+    }
+
+    fn is_noun(w: &str) -> bool {
+        matches!(w, "tile" | "tiles" | "cell" | "cells")
+    }
+
+    fn adjective(w: &str) -> Option<TileUnary> {
+        colour(w)
+            .map(TileUnary::Colour)
+            .or_else(|| place(w).map(TileUnary::Place))
+    }
+
+    fn is_modifier(w: &str) -> bool {
+        Self::adjective(w).is_some() || matches!(w, "adjacent" | "orthogonally" | "diagonally")
+    }
+
+    fn sameness(w: &str) -> Option<TileBinary> {
+        matches!(w, "colour" | "colours").then_some(SAME)
+    }
+
+    fn same_complement(w: &str) -> bool {
+        w == "colour"
+    }
+
+    fn place(p: At) -> Option<TileBinary> {
+        let r = match p {
+            At::Above => Relation::Above,
+            At::Below => Relation::Below,
+            At::LeftOf => Relation::LeftOf,
+            At::RightOf => Relation::RightOf,
+            At::DirectlyAbove => Relation::DirectlyAbove,
+            At::DirectlyBelow => Relation::DirectlyBelow,
+            At::DirectlyLeftOf => Relation::DirectlyLeftOf,
+            At::DirectlyRightOf => Relation::DirectlyRightOf,
+            At::SameRow => Relation::SameRow,
+            At::SameColumn => Relation::SameColumn,
+        };
+        Some((r, false))
+    }
+
+    fn modifier(p: &mut Parser<'_, Tiles>) -> R<Option<Vp<Tiles>>> {
+        // `a tile adjacent to ...` is read after the noun; before it, in an object,
+        // `an adjacent tile` is adjacent to the tile the relation is said of.
+        if !p.reading_object {
+            return Ok(None);
+        }
+        let (r, n) = match p.c.word() {
+            Some("adjacent" | "neighbouring") => (Relation::Adjacent, 1),
+            Some("orthogonally") if p.c.word_at(1) == Some("adjacent") => {
+                (Relation::OrthAdjacent, 2)
+            }
+            Some("diagonally") if p.c.word_at(1) == Some("adjacent") => (Relation::DiagAdjacent, 2),
+            _ => return Ok(None),
+        };
+        if p.c.word_at(n) == Some("to") {
+            return Ok(None);
+        }
+        let start = p.start();
+        p.c.pos += n;
+        let span = p.span_from(start);
+        Ok(Some(Vp::Rel(
+            (r, false),
+            span.clone(),
+            Box::new(Obj::Anchor(span)),
+            false,
+        )))
+    }
+
+    fn pair_adjective(p: &Parser<'_, Tiles>) -> Option<(TileBinary, usize)> {
+        let (r, n) = match p.c.word()? {
+            "adjacent" => (Relation::Adjacent, 1),
+            "orthogonally" if p.c.word_at(1) == Some("adjacent") => (Relation::OrthAdjacent, 2),
+            "diagonally" if p.c.word_at(1) == Some("adjacent") => (Relation::DiagAdjacent, 2),
+            _ => return None,
+        };
+        // `adjacent tiles` (pairs), not `adjacent to ...` nor an object's `adjacent tile`.
+        (!p.reading_object && p.c.word_at(n) != Some("to") && p.plural_np_ahead(n))
+            .then_some(((r, false), n))
+    }
+
+    fn pair_after_noun(p: &mut Parser<'_, Tiles>) -> Option<(TileBinary, Span)> {
+        // After plural tiles only: `two tiles of the same colour`, `tiles side by side`.
+        if !p.c.toks[..p.c.pos]
+            .last()
+            .and_then(Token::word)
+            .is_some_and(|w| Tiles::is_noun(w) && w.ends_with('s'))
+        {
+            return None;
+        }
+        let start = p.start();
+        if p.c.eat_words(&["side", "by", "side"]) {
+            return Some(((Relation::OrthAdjacent, false), p.span_from(start)));
+        }
+        if p.reading_object {
+            return None;
+        }
+        let (rel, n) = hue_at(p, 0)?;
+        p.c.pos += n;
+        Some((rel, p.span_from(start)))
+    }
+
+    fn exclusive(a: TileUnary, b: TileUnary) -> bool {
+        matches!((a, b), (TileUnary::Colour(c), TileUnary::Colour(d)) if c != d)
+    }
+
+    fn symmetric((r, _): TileBinary) -> bool {
+        r.symmetric()
+    }
+
+    fn cluster((r, neg): TileBinary, n: i64) -> bool {
+        n <= 2
+            || !neg && r == Relation::SameColour
+            || !neg
+                && n == 3
+                && matches!(
+                    r,
+                    Relation::Adjacent | Relation::OrthAdjacent | Relation::DiagAdjacent
+                )
+    }
+
+    fn pair_refusal((r, neg): TileBinary, at: Span) -> ParsePatternError {
+        if r == Relation::SameColour && neg {
+            return ParsePatternError::new(
+                at,
+                "`of different colours` reads only for two tiles among themselves",
+            )
+            .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`: e.g. `every row has two tiles of different colours`");
+        }
+        let (what, example) = if r == Relation::SameColour {
+            (
+                "tiles of the same colour",
+                "every row has two tiles of the same colour",
+            )
+        } else {
+            (
+                "tiles counted in adjacent pairs",
+                "there are two adjacent red tiles",
+            )
+        };
+        ParsePatternError::new(
+            at,
+            format!("{what} are counted with a bare number, `at least`, `more than` or `no`: `exactly`, `at most` and `fewer than` leave open whether one colour or every colour is meant (and three tiles at most hang together as one)"),
+        )
+        .with_help(format!("e.g. `{example}`"))
+    }
+
+    fn framed(p: &mut Parser<'_, Tiles>) -> R<Formula> {
+        p.sentence()
+    }
+
+    fn atomic(p: &mut Parser<'_, Tiles>, start: usize) -> Option<R<Formula>> {
+        if let Some(f) = p.closing_region(start) {
+            return Some(f);
+        }
+        if p.c.is_word("in") && p.region_det_at(1).is_some() {
+            return Some(p.region_first(start));
+        }
+        if p.region_det_at(0).is_some() {
+            return Some(p.region_sentence(start));
+        }
+        if let Some(f) = p.colour_sentence(start) {
+            return Some(f);
+        }
+        None
+    }
+
+    fn named_region(p: &mut Parser<'_, Tiles>, det: Det, start: usize) -> Option<R<Formula>> {
+        let (kind, n) = p.region_at(0)?;
+        let name = p.c.word_at(n).filter(|w| is_name(w))?.to_string();
+        p.c.pos += n + 1;
+        Some(p.binding(&name, Named::Region, |p, s| {
+            p.c.eat_sym(Sym::Comma);
+            let body = p.sentence()?;
+            let span = p.span_from(start);
+            Ok(match det {
+                Det::Every => Formula::new(span, K::ForallRegion(s, kind, Box::new(body))),
+                Det::No => not(
+                    span.clone(),
+                    Formula::new(span, K::ExistsRegion(s, kind, Box::new(body))),
+                ),
+                _ => Formula::new(span, K::ExistsRegion(s, kind, Box::new(body))),
+            })
+        }))
+    }
+
+    fn there_item(p: &mut Parser<'_, Tiles>, start: usize, _neg: bool) -> Option<R<Formula>> {
+        if let Some(f) = p.every_colour(start) {
+            return Some(Ok(f));
+        }
+        // `there is a row s such that S`.
+        if matches!(p.c.word(), Some("a" | "an" | "no"))
+            && let Some((kind, n)) = p.region_at(1)
+            && p.c.word_at(1 + n).is_some_and(is_name)
+            && p.c.word_at(2 + n) == Some("such")
+        {
+            let no = p.c.is_word("no");
+            let name = p.c.word_at(1 + n).unwrap_or_default().to_string();
+            p.c.pos += 2 + n;
+            return Some(p.binding(&name, Named::Region, |p, s| {
+                if !p.c.eat_words(&["such", "that"]) {
+                    return Err(p.c.expected("`such that`"));
+                }
+                let body = p.sentence()?;
+                let span = p.span_from(start);
+                let some = Formula::new(span.clone(), K::ExistsRegion(s, kind, Box::new(body)));
+                Ok(if no { not(span, some) } else { some })
+            }));
+        }
+        p.region_det_at(0)?;
+        Some(p.there_region(start))
+    }
+
+    fn it_subject(p: &mut Parser<'_, Tiles>, _start: usize) -> R<Formula> {
+        Err(ParsePatternError::new(
+            p.c.here(),
+            "`it` has no tile to name here: it names a tile said before it in the statement",
+        )
+        .with_help("e.g. `if a tile is red, it is adjacent to a blue tile`"))
+    }
+
+    fn noun_refusal(p: &Parser<'_, Tiles>) -> Option<ParsePatternError> {
+        let w = p.c.word()?;
+        if region_noun(w).is_some() || w == "2x2" {
+            return Some(
+                p.c.expected("`tile` or `tiles`")
+                    .with_help("rows, columns and 2x2 squares are places of tiles: `there is a row with two red tiles`, `every 2x2 square has a red tile`"),
+            );
+        }
+        let mut e = p.c.expected("`tile` or `tiles`");
+        if e.help.is_none() {
+            e = e.with_help("statements speak of tiles: `a red tile`, `two blue tiles`");
+        }
+        Some(e)
+    }
+
+    fn postmodifier(p: &mut Parser<'_, Tiles>) -> R<Option<Vp<Tiles>>> {
+        let start = p.start();
+        // `a tile of the same colour` (as the tile the relation is said of).
+        if let Some((rel, n)) = hue_at(p, 0) {
+            if rel == DIFFERENT && p.c.is_words(&["of", "different"]) {
+                return Err(ParsePatternError::new(
+                    p.c.here().start..p.c.peek_at(2).map_or(start, |t| t.span.end),
+                    "`of different colours` reads only for two tiles among themselves",
+                )
+                .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`")
+                .with_example("every row has two tiles of different colours"));
+            }
+            p.c.pos += n;
+            let span = p.span_from(start);
+            return Ok(Some(Vp::Rel(
+                rel,
+                span.clone(),
+                Box::new(Obj::Anchor(span)),
+                false,
+            )));
+        }
+        if let Some(vp) = p.place_phrase()? {
+            return Ok(Some(vp));
+        }
+        if matches!(p.c.word(), Some("next" | "beside" | "near" | "by"))
+            && (p.c.word_at(1) == Some("to") || p.c.word() != Some("next"))
+            && !p.c.is_words(&["by", "side"])
+        {
+            return Err(p.next_to_refusal(start));
+        }
+        Ok(None)
+    }
+
+    fn place_start(p: &Parser<'_, Tiles>, k: usize) -> bool {
+        let w = |i: usize| p.c.word_at(k + i).unwrap_or("");
+        match w(0) {
+            "adjacent" => w(1) == "to",
+            "orthogonally" | "diagonally" => w(1) == "adjacent" && w(2) == "to",
+            "in" => {
+                w(1) == "a"
+                    && (matches!(w(2), "higher" | "lower") && w(3) == "row"
+                        || w(2) == "column" && w(3) == "further")
+            }
+            "of" => w(1) == "the" && w(2) == "same" && w(3) == "colour" && w(4) == "as",
+            "further" => matches!(w(1), "left" | "right") && w(2) == "than",
+            _ => false,
+        }
+    }
+
+    fn verb(p: &mut Parser<'_, Tiles>, mode: Mode, w: &str) -> Option<R<Vp<Tiles>>> {
+        let start = p.start();
+        Some(match (mode, w) {
+            (Mode::Finite, "touch" | "touches") | (Mode::Participle, "touching") => {
+                p.c.bump();
+                p.touches(start)
+            }
+            (Mode::Finite, "has" | "have") => {
+                p.c.bump();
+                p.have_rest(start)
+            }
+            _ => return None,
+        })
+    }
+
+    fn complement(p: &mut Parser<'_, Tiles>, start: usize) -> Option<R<Vp<Tiles>>> {
+        p.complement_tiles(start)
+    }
+
+    fn complement_start(p: &Parser<'_, Tiles>, k: usize) -> bool {
+        let w = |i: usize| p.c.word_at(k + i).unwrap_or("");
+        matches!(
+            w(0),
+            "adjacent" | "orthogonally" | "diagonally" | "next" | "beside" | "near" | "neither"
+        ) || w(0) == "side" && w(1) == "by"
+            || w(0) == "a" && matches!(w(1), "different" | "single")
+            || w(0) == "one" && w(1) == "colour"
+            || w(0) == "in" && matches!(w(1), "a" | "the")
+            || w(0) == "at" && w(1) == "the"
+    }
+
+    fn complement_refusal(p: &Parser<'_, Tiles>, _start: usize) -> ParsePatternError {
+        let w = p.c.word().unwrap_or("").to_string();
+        let mut e = p.c.expected(
+            "a colour (`red`, `blue`, `green`, `yellow`) or a relation (`adjacent to`, `orthogonally adjacent to`, `in the same row as`, `the same colour as`, `above`, `directly above`, `left of` ...)",
+        );
+        if let Some(k) = did_you_mean(&w, WORDS.iter().copied()) {
+            e = e.with_help(format!("did you mean `{k}`?"));
+        }
+        e
+    }
+
+    fn counted_noun(p: &mut Parser<'_, Tiles>) -> Option<Counted> {
+        let save = p.c.pos;
+        while matches!(p.c.word(), Some("different" | "distinct" | "separate")) {
+            p.c.bump();
+        }
+        if matches!(p.c.word(), Some("colour" | "colours")) && p.c.word_at(1) != Some("as") {
+            p.c.bump();
+            // `the number of different colours of s`: of a named region.
+            if p.c.is_word("of")
+                && let Some((s, Named::Region)) = p.named_at(1)
+            {
+                p.c.pos += 2;
+                return Some(Counted::ColoursOf(s));
+            }
+            p.c.eat_word("present");
+            return Some(Counted::Colours);
+        }
+        p.c.pos = save;
+        None
+    }
+
+    fn counted_term(p: &Parser<'_, Tiles>, c: Counted, span: Span) -> Term {
+        let kind = match (c, p.within) {
+            (Counted::ColoursOf(s), _) | (Counted::Colours, Some(s)) => TermKind::ColoursIn(s),
+            (Counted::Colours, None) => TermKind::Colours,
+        };
+        Term::new(span, kind)
+    }
+
+    fn counted_full(_c: Counted) -> Option<i64> {
+        Some(4)
+    }
+
+    fn counted_is_kind(_c: Counted) -> bool {
+        true
+    }
+
+    fn one_is_exact(w: &str) -> bool {
+        w == "colour"
+    }
+
+    fn all_count(span: Span) -> Term {
+        Term::new(span, TermKind::Tiles)
+    }
+
+    fn groups(_span: Span) -> Option<Term> {
+        None
+    }
+
+    fn collective_term((r, neg): TileBinary, span: Span) -> Option<Term> {
+        (r == Relation::SameColour && !neg).then(|| Term::new(span, TermKind::Colours))
+    }
+
+    fn anchor_refusal(at: Span) -> ParsePatternError {
+        ParsePatternError::new(at, "`of the same colour` / `of a different colour` here has no tile to compare with")
+            .with_help("say it of a relation's object (`every tile is adjacent to a tile of the same colour`), or count the tiles among themselves (`every row has two tiles of the same colour`, `two adjacent tiles are the same colour`)")
+            .with_example("every tile is adjacent to a tile of the same colour")
+    }
+
+    fn pair_count_refusal((r, _): TileBinary, at: Span) -> ParsePatternError {
+        if r == Relation::SameColour {
+            return Self::anchor_refusal(at);
+        }
+        ParsePatternError::new(
+            at,
+            "adjacent tiles come in pairs, which are not counted: count the tiles themselves",
+        )
+        .with_example("the number of red tiles adjacent to a blue tile is odd")
+    }
+
+    fn anchor_plural_refusal(at: Span) -> ParsePatternError {
+        ParsePatternError::new(
+            at,
+            "ambiguous: tiles of the same colour as the subject, or as each other?",
+        )
+        .with_help("for the subject's colour, say `two tiles that are the same colour as it`")
+        .with_example("every tile is adjacent to two tiles that are the same colour as it")
+    }
+
+    fn says_something(text: &str) -> bool {
+        says_something(text)
+    }
+
+    fn close_words(w: &str) -> Vec<&'static str> {
+        if WORDS.contains(&w) || number_word(w).is_some() {
+            return Vec::new();
+        }
+        did_you_mean(w, WORDS.iter().copied()).into_iter().collect()
+    }
+}
+
+/// `of the same colour` / `of a different colour` / `of another colour` / `of
+/// different colours` at `k` (not `... as`, `... from`): the relation and how many
+/// words.
+fn hue_at(p: &Parser<'_, Tiles>, k: usize) -> Option<(TileBinary, usize)> {
+    let w = |i: usize| p.c.word_at(k + i);
+    if w(0) != Some("of") {
+        return None;
+    }
+    let (rel, len) = match (w(1), w(2), w(3)) {
+        (Some("the"), Some("same"), Some("colour")) => (SAME, 4),
+        (Some("a"), Some("different"), Some("colour")) => (DIFFERENT, 4),
+        (Some("another"), Some("colour"), _) => (DIFFERENT, 3),
+        (Some("different"), Some("colours"), _) => (DIFFERENT, 3),
+        _ => return None,
+    };
+    let compared = matches!(w(len), Some("as" | "from" | "than" | "to"));
+    (!compared).then_some((rel, len))
+}

@@ -1,0 +1,64 @@
+//! Saying statements back in canonical English, for every statement: the umpire
+//! shows the opponent this English and counts its words against the seed's limit.
+//!
+//! A statement is said in the plain English a player writes where its tree has that
+//! shape (`there are at least two red tiles`, `no two adjacent tiles are the same
+//! colour`, `every row has a red tile`); `above` is said `in a higher row than` and
+//! `directly above` so, so that the read-back tells the two apart. Any other tree is
+//! said in the English of a logician, which the reader reads too (`for every tile x,
+//! x is red or there is a tile y such that y is adjacent to x`), joined to plain
+//! English where the tree's parts allow. Whatever is said reads back to the same
+//! meaning (the tests check it on random trees).
+
+mod groups;
+mod logic;
+mod phrase;
+mod plain;
+
+use crate::lang::tiles::ast::{Formula, FormulaKind};
+use crate::lang::tiles::print::Names;
+use logic::logic;
+use phrase::connect;
+use plain::{sentence, simplify};
+
+/// Canonical English for the statement: plain English where the tree has that shape,
+/// the named-tile English otherwise; always English, never symbols.
+pub fn english(f: &Formula) -> String {
+    let f = simplify(f);
+    say(&f)
+}
+
+/// How many words the canonical English has: what the seed's 15-word limit counts.
+pub fn english_words(f: &Formula) -> usize {
+    crate::lang::word_count(&english(f))
+}
+
+/// Plain English if the whole has it; else the connectives in words with each part
+/// said as best it can be; else the named-tile English.
+fn say(f: &Formula) -> String {
+    if let Some(s) = sentence(f) {
+        return s;
+    }
+    if let FormulaKind::Bin(op, a, b) = &f.kind {
+        let part = |g: &Formula| {
+            let s = say(g);
+            if is_plain_clause(g, &s) {
+                s
+            } else {
+                format!("({s})")
+            }
+        };
+        return connect(*op, &part(a), &part(b));
+    }
+    logic(f, &mut Names::default())
+}
+
+/// Whether a part of a connective can go without parentheses: a plain sentence that
+/// is not itself joined, negated to the end, or quantified to the end.
+fn is_plain_clause(g: &Formula, said: &str) -> bool {
+    !matches!(g.kind, FormulaKind::Bin(..))
+        && !said.starts_with("it is not the case")
+        && !said.starts_with("for ")
+        && !said.contains(" such that ")
+        && !said.starts_with('(')
+}
