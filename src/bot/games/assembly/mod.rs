@@ -158,6 +158,19 @@ impl GameBot for Front {
     type View = AssemblyView;
     type Voice = Voice;
 
+    fn commands() -> Vec<poise::Command<crate::bot::kit::Data, crate::bot::kit::Error>> {
+        vec![assembly()]
+    }
+
+    /// The showdown's box.
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a crate::bot::kit::Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<crate::bot::kit::Handling<'a>> {
+        showdown::showdown_box(ctx, bot, submit)
+    }
+
     fn voice(_: &AnyView, v: &AssemblyView) -> Voice {
         Voice::new(v)
     }

@@ -3,18 +3,41 @@
 //! to them by DM.
 
 use super::posts;
-use crate::bot::kit::{Dms, GameBot, Said};
+use crate::bot::kit::{Data, Dms, Error, GameBot, Handling, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::rules::EventKind;
 use crate::rules::zendo::{DuelEvent, DuelView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
 
 pub struct Front;
 
 impl GameBot for Front {
     posts::family_posts!(DuelView);
+    super::buttons::family_verbs!();
+
+    /// The Zendo family's commands (every mode's), with its first game.
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        vec![
+            super::zendo(),
+            super::koan(),
+            super::guess(),
+            super::pass(),
+            super::endturn(),
+            super::settings(),
+        ]
+    }
+
+    /// The `/koan` box, for every Zendo mode.
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>> {
+        super::buttons::koan_box(ctx, bot, submit)
+    }
 
     fn dms(game: MatchId, events: &[AnyEvent], v: &DuelView, clocks: Clocks) -> Option<Dms> {
         let events: Vec<crate::rules::Event<DuelEvent>> = events_of(events);
@@ -27,7 +50,7 @@ impl GameBot for Front {
         Some(Dms {
             post: posts::answer_post(game, v, clocks)?,
             to: v.players.values().to_vec(),
-            version: v.version,
+            fallback: super::posts::ask_here(game, v.version),
         })
     }
 }

@@ -13,4 +13,5 @@ pub struct Front;
 
 impl GameBot for Front {
     posts::family_posts!(PracticeView);
+    super::buttons::family_verbs!();
 }
