@@ -11,7 +11,7 @@ pub mod zendo;
 
 use super::kit::ids::{Header, UnknownButton};
 use super::kit::{
-    self, Bot, Data, Dms, Error, Fronts, GameBot, Handed, Handling, Said, Upkeep, answer_press,
+    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handed, Handling, Said, Upkeep, answer_press,
 };
 use super::post::Post;
 use super::say::Clocks;
@@ -34,7 +34,7 @@ macro_rules! fronts {
             }
 
             fn claims(&self, header: &Header) -> bool {
-                $(<$($path)::+::Front as GameBot>::claims(header))||+
+                $(<$($path)::+::Front as GameControls>::claims(header))||+
             }
 
             fn on_button<'a>(
@@ -47,14 +47,14 @@ macro_rules! fronts {
             ) -> Handling<'a> {
                 match record.as_ref().map(|r| r.game().ok()) {
                     None => {
-                        $(if <$($path)::+::Front as GameBot>::claims(header) {
-                            return <$($path)::+::Front as GameBot>::on_button(
+                        $(if <$($path)::+::Front as GameControls>::claims(header) {
+                            return <$($path)::+::Front as GameControls>::on_button(
                                 ctx, bot, press, header, None,
                             );
                         })+
                     }
                     $(Some(Some(GameKind::$kind)) => {
-                        return <$($path)::+::Front as GameBot>::on_button(
+                        return <$($path)::+::Front as GameControls>::on_button(
                             ctx, bot, press, header, record,
                         );
                     })+
@@ -71,7 +71,7 @@ macro_rules! fronts {
                 bot: &'a Data,
                 submit: &'a serenity::ModalInteraction,
             ) -> Option<Handling<'a>> {
-                $(if let Some(h) = <$($path)::+::Front as GameBot>::on_modal(ctx, bot, submit) {
+                $(if let Some(h) = <$($path)::+::Front as GameControls>::on_modal(ctx, bot, submit) {
                     return Some(h);
                 })+
                 None
@@ -79,7 +79,7 @@ macro_rules! fronts {
 
             fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String> {
                 match record.game() {
-                    $(Ok(GameKind::$kind) => <$($path)::+::Front as GameBot>::disallow(record),)+
+                    $(Ok(GameKind::$kind) => <$($path)::+::Front as GameControls>::disallow(record),)+
                     Err(e) => Err(e.to_string()),
                 }
             }

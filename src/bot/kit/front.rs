@@ -1,7 +1,7 @@
-//! What a game gives the Discord front ([`GameBot`]), over its own view: its slash
-//! commands, its button verbs and boxes, its posts for each batch, its opening, status
-//! and board, what it sends by DM, what it follows besides the channel, a host's
-//! disallow. Each game implements it in its own folder (`bot/games/<path>`, as a
+//! What a game gives the Discord front ([`GameBot`], [`GameControls`]), over its own
+//! view: its slash commands, its posts for each batch, its opening, status and board,
+//! what it sends by DM, what it follows besides the channel; its button verbs and
+//! boxes, a host's disallow. Each game implements it in its own folder (`bot/games/<path>`, as a
 //! `Front`); the registry's list makes the dispatch over every game
 //! (`bot::games::Games`, the [`super::Fronts`] the kit asks).
 //!
@@ -34,20 +34,11 @@ pub struct Said<'a> {
 /// Work a game does on its channel after a batch (or when its desk opens).
 pub type Upkeep<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
-/// A game's Discord side. `view` is the whole view (for code a game family shares),
-/// `v` the game's own part of it.
-pub trait GameBot {
-    /// The game's own view.
-    type View;
-    /// What the channel's narration remembers between batches.
-    type Voice: Send + Sync + 'static;
-
-    /// The game's slash commands. A family's shared commands (Zendo's `/zendo`,
-    /// `/koan`, ...) come with its first game in the registry.
-    fn commands() -> Vec<poise::Command<Data, Error>> {
-        Vec::new()
-    }
-
+/// What players and hosts do with a game's controls on Discord: its buttons (under the
+/// header every button carries), its boxes, a host's disallow. A sibling of
+/// [`GameBot`], so a game may keep its controls apart from its posts (the dispatch
+/// asks both).
+pub trait GameControls {
     /// Whether a press is the game's before its match is looked up: a header whose
     /// `MATCH` may be no match's (an older Zendo Classic lobby's buttons).
     fn claims(_header: &Header) -> bool {
@@ -55,7 +46,7 @@ pub trait GameBot {
     }
 
     /// A press on one of the game's buttons (or a select), its header read: `record`
-    /// is its match (`None` for a press the game [claims](GameBot::claims)). The game
+    /// is its match (`None` for a press the game [claims](GameControls::claims)). The game
     /// reads its own verbs and hands the header's version to the engine with the move
     /// it makes; the answer is sent inside.
     fn on_button<'a>(
@@ -84,6 +75,21 @@ pub trait GameBot {
     /// guess being made, or why the game has none.
     fn disallow(_record: &MatchRecord) -> Result<AnyAction, String> {
         Err("this game has no guesses to disallow".into())
+    }
+}
+
+/// A game's Discord side. `view` is the whole view (for code a game family shares),
+/// `v` the game's own part of it.
+pub trait GameBot {
+    /// The game's own view.
+    type View;
+    /// What the channel's narration remembers between batches.
+    type Voice: Send + Sync + 'static;
+
+    /// The game's slash commands. A family's shared commands (Zendo's `/zendo`,
+    /// `/koan`, ...) come with its first game in the registry.
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        Vec::new()
     }
 
     /// Once when the bot starts, before it connects (the game's own upkeep of what an

@@ -21,7 +21,7 @@ pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 
 use crate::bot::kit::ids::Header;
-use crate::bot::kit::{Bot, Data, Error, GameBot, Handling, Said};
+use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{Names, bluffs};
@@ -36,14 +36,7 @@ use std::sync::Arc;
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
 pub struct Front;
 
-impl GameBot for Front {
-    type View = BluffsView;
-    type Voice = ();
-
-    fn commands() -> Vec<poise::Command<Data, Error>> {
-        vec![bluffs()]
-    }
-
+impl GameControls for Front {
     /// The private controls (each names its match; the view says the rest).
     fn on_button<'a>(
         ctx: &'a serenity::Context,
@@ -65,6 +58,15 @@ impl GameBot for Front {
             return None;
         }
         Some(Box::pin(on_modal(ctx, bot, submit)))
+    }
+}
+
+impl GameBot for Front {
+    type View = BluffsView;
+    type Voice = ();
+
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        vec![bluffs()]
     }
 
     fn voice(_: &AnyView, _: &BluffsView) {}

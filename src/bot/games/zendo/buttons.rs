@@ -5,8 +5,8 @@
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
 use crate::bot::kit::ids::{Header, UnknownButton};
 use crate::bot::kit::{
-    Asked, Data, Error, Handed, answer_modal, answer_press, claimed, modal_text, refusal,
-    unknown_match,
+    Asked, Data, Error, GameControls, Handed, Handling, answer_modal, answer_press, claimed,
+    modal_text, refusal, unknown_match,
 };
 use crate::bot::post::Post;
 use crate::rules::zendo::{DuelMove, PracticeMove};
@@ -15,31 +15,65 @@ use crate::runtime::{AnyAction, AnyView};
 use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
 
-/// The [`crate::bot::kit::GameBot`] items every Zendo mode shares: its buttons and a
-/// host's disallow.
-macro_rules! family_verbs {
-    () => {
-        fn on_button<'a>(
-            ctx: &'a poise::serenity_prelude::Context,
-            bot: &'a $crate::bot::kit::Data,
-            press: &'a poise::serenity_prelude::ComponentInteraction,
-            header: &'a $crate::bot::kit::ids::Header,
-            record: Option<$crate::store::MatchRecord>,
-        ) -> $crate::bot::kit::Handling<'a> {
-            Box::pin($crate::bot::games::zendo::buttons::on_press(
-                ctx, bot, press, header, record,
-            ))
-        }
+/// Every Zendo mode's controls: its buttons (the family's verbs), a host's disallow,
+/// and for each mode the boxes it opens.
+macro_rules! zendo_controls {
+    ($mode:ident { $($more:item)* }) => {
+        impl GameControls for super::$mode::Front {
+            fn on_button<'a>(
+                ctx: &'a serenity::Context,
+                bot: &'a Data,
+                press: &'a serenity::ComponentInteraction,
+                header: &'a Header,
+                record: Option<MatchRecord>,
+            ) -> Handling<'a> {
+                Box::pin(on_press(ctx, bot, press, header, record))
+            }
 
-        fn disallow(
-            record: &$crate::store::MatchRecord,
-        ) -> Result<$crate::runtime::AnyAction, String> {
-            $crate::bot::games::zendo::disallow(record)
+            fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
+                super::disallow(record)
+            }
+
+            $($more)*
         }
     };
 }
 
-pub(super) use family_verbs;
+zendo_controls!(duel {
+    /// The `/koan` box, for every Zendo mode (the family's box, with its first game).
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>> {
+        koan_box(ctx, bot, submit)
+    }
+});
+
+zendo_controls!(practice {});
+
+zendo_controls!(triple {});
+
+zendo_controls!(classic {
+    /// A lobby's buttons, before any match is looked up.
+    fn claims(header: &Header) -> bool {
+        is_lobby(header)
+    }
+
+    /// The Master's rule box.
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>> {
+        use super::classic::{RULE_FIELD, is_rule_box, on_rule_box};
+        if !is_rule_box(&submit.data.custom_id) {
+            return None;
+        }
+        let text = modal_text(&submit.data, RULE_FIELD).unwrap_or_default();
+        Some(Box::pin(on_rule_box(ctx, bot, submit, text)))
+    }
+});
 
 /// Whether a press is a Zendo Classic lobby's: its `MATCH` is the match in its lobby
 /// phase, or the number of a lobby an older version stored (version 0), so it is
@@ -186,7 +220,7 @@ pub fn koan_box<'a>(
     ctx: &'a serenity::Context,
     bot: &'a Data,
     submit: &'a serenity::ModalInteraction,
-) -> Option<crate::bot::kit::Handling<'a>> {
+) -> Option<Handling<'a>> {
     if !submit.data.custom_id.starts_with("koan:") {
         return None;
     }

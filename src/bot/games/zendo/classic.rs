@@ -866,25 +866,6 @@ pub struct Front;
 impl GameBot for Front {
     type View = ClassicView;
     type Voice = Voice;
-    super::buttons::family_verbs!();
-
-    /// A lobby's buttons, before any match is looked up.
-    fn claims(header: &crate::bot::kit::ids::Header) -> bool {
-        super::buttons::is_lobby(header)
-    }
-
-    /// The Master's rule box.
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<crate::bot::kit::Handling<'a>> {
-        if !is_rule_box(&submit.data.custom_id) {
-            return None;
-        }
-        let text = crate::bot::kit::modal_text(&submit.data, RULE_FIELD).unwrap_or_default();
-        Some(Box::pin(on_rule_box(ctx, bot, submit, text)))
-    }
 
     /// A press on the button of a lobby an older version stored finds the match it
     /// became.

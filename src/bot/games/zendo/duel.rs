@@ -3,20 +3,18 @@
 //! to them by DM.
 
 use super::posts;
-use crate::bot::kit::{Data, Dms, Error, GameBot, Handling, Said};
+use crate::bot::kit::{Data, Dms, Error, GameBot, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::rules::EventKind;
 use crate::rules::zendo::{DuelEvent, DuelView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
-use poise::serenity_prelude as serenity;
 
 pub struct Front;
 
 impl GameBot for Front {
     posts::family_posts!(DuelView);
-    super::buttons::family_verbs!();
 
     /// The Zendo family's commands (every mode's), with its first game.
     fn commands() -> Vec<poise::Command<Data, Error>> {
@@ -28,15 +26,6 @@ impl GameBot for Front {
             super::endturn(),
             super::settings(),
         ]
-    }
-
-    /// The `/koan` box, for every Zendo mode.
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>> {
-        super::buttons::koan_box(ctx, bot, submit)
     }
 
     fn dms(game: MatchId, events: &[AnyEvent], v: &DuelView, clocks: Clocks) -> Option<Dms> {

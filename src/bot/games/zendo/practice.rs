@@ -13,5 +13,4 @@ pub struct Front;
 
 impl GameBot for Front {
     posts::family_posts!(PracticeView);
-    super::buttons::family_verbs!();
 }

@@ -984,7 +984,6 @@ pub struct Front;
 impl GameBot for Front {
     type View = TripleView;
     type Voice = ();
-    super::buttons::family_verbs!();
 
     fn voice(_: &AnyView, _: &TripleView) {}
 
