@@ -70,8 +70,7 @@ async fn on_button(
     let header = match Header::parse(&press.data.custom_id) {
         Ok(h) => h,
         Err(e) => {
-            return answer_press(ctx, bot, press, Handed::own(Post::private(format!("{e}"))))
-                .await;
+            return answer_press(ctx, bot, press, Handed::own(Post::private(format!("{e}")))).await;
         }
     };
     // A press a game takes before any lookup (its MATCH may be no match's).

@@ -11,7 +11,8 @@ pub mod zendo;
 
 use super::kit::ids::{Header, UnknownButton};
 use super::kit::{
-    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handed, Handling, Said, Upkeep, answer_press,
+    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handed, Handling, Said, Upkeep,
+    answer_press,
 };
 use super::post::Post;
 use super::say::Clocks;

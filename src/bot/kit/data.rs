@@ -3,8 +3,8 @@
 //! someone, finding a player's match, a server's settings, drawing a pattern).
 
 use super::base::{Error, Handed, Handling, Holds, SettingUp};
-use super::ids::Header;
 use super::desk::Desks;
+use super::ids::Header;
 use super::post::{Button, Post};
 use super::say;
 use crate::config::Config;
@@ -197,7 +197,10 @@ impl Bot {
             None => ServerSettings::default(),
         };
         Ok(Effective {
-            pool: s.pool.clone().unwrap_or_else(|| self.config.zendo.pool.clone()),
+            pool: s
+                .pool
+                .clone()
+                .unwrap_or_else(|| self.config.zendo.pool.clone()),
             host_role: s.host_role.or(self.config.host_role()),
             stored: s,
         })

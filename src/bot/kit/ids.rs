@@ -115,7 +115,10 @@ mod tests {
         assert_eq!(Header::parse(&h.to_string()), Ok(h));
         let zendo = Header::parse("m:3:9:answer:obeys").unwrap();
         assert_eq!((zendo.game, zendo.version), (MatchId(3), Some(9)));
-        assert_eq!((zendo.verb.as_str(), zendo.args.clone()), ("answer", vec!["obeys".to_string()]));
+        assert_eq!(
+            (zendo.verb.as_str(), zendo.args.clone()),
+            ("answer", vec!["obeys".to_string()])
+        );
         // A Logical Bluffs button posted before the header: read, without a version.
         let old = Header::parse("bluffs:44:claim:TF?T").unwrap();
         assert_eq!(

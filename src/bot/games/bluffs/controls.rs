@@ -788,7 +788,13 @@ mod tests {
         assert!(marking(&round1, Some(round1.version + 1)).is_err());
         // Round 2's Claiming: round 1's mark buttons are stale, politely.
         for p in [A, B] {
-            act(&mut g, p, Move::Claim { marks: vec![Some(true); STATEMENTS] });
+            act(
+                &mut g,
+                p,
+                Move::Claim {
+                    marks: vec![Some(true); STATEMENTS],
+                },
+            );
         }
         for p in [A, B] {
             act(&mut g, p, Move::Pass);
@@ -801,4 +807,3 @@ mod tests {
         assert_eq!(marking(&round2, Some(round2.version)), Ok(()));
     }
 }
-

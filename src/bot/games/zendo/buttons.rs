@@ -116,9 +116,8 @@ pub async fn on_press(
         channel: press.channel_id.get(),
         interaction: press.id.get(),
     };
-    let zendo = |duel: DuelMove, practice: Option<PracticeMove>| {
-        super::either(&record, duel, practice)
-    };
+    let zendo =
+        |duel: DuelMove, practice: Option<PracticeMove>| super::either(&record, duel, practice);
     let act = |action: Result<AnyAction, String>| async move {
         match action {
             Ok(a) => claimed(bot.act(game, actor, a, shown, asked).await),

@@ -11,8 +11,8 @@
 //! before that (the `lobbies` table) become such matches at start-up ([`carry_over`]),
 //! and their old buttons lead there.
 
-use super::SetChoice;
 use super::NO_MATCH;
+use super::SetChoice;
 use super::clocks::{Clock, Stored};
 use super::ids::{ButtonId, LobbyPress, Press, press_button};
 use super::posts::TablePictures;
@@ -316,8 +316,7 @@ pub async fn classic(
     let seed: u64 = rand::rng().random();
     // Drawing may generate a pattern: defer, so the 3-second deadline is kept.
     ctx.defer().await?;
-    let drawn = draw(bot, guild, &pool, pattern_id.as_deref(), set, seed)
-        .await;
+    let drawn = draw(bot, guild, &pool, pattern_id.as_deref(), set, seed).await;
     let (hidden, initial) = match drawn {
         Ok(d) => d,
         Err(e) => return reply(ctx, Post::private(format!("no lobby: {e}"))).await,

@@ -13,11 +13,11 @@ pub mod settings;
 pub mod triple;
 mod turn;
 
+pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
 pub use posts::{Voice, answer_post, batch, opening};
-pub use triple::{answer, triple, triple_settings};
-pub use crate::bot::kit::SetChoice;
 pub use settings::{draw, effective, settings};
+pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
 use crate::bot::kit::start::{
@@ -157,14 +157,15 @@ pub async fn duel(
     // Drawing may generate a pattern and the DM checks talk to Discord: defer, so the
     // 3-second deadline for the first response is never missed.
     ctx.defer().await?;
-    let (hidden, initial) = match draw(bot, 
-            guild,
-            &pool_name,
-            pattern_id.as_deref(),
-            PieceSet::Pyramids,
-            seed,
-        )
-        .await
+    let (hidden, initial) = match draw(
+        bot,
+        guild,
+        &pool_name,
+        pattern_id.as_deref(),
+        PieceSet::Pyramids,
+        seed,
+    )
+    .await
     {
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,

@@ -49,9 +49,7 @@ pub struct DuelSettings {
 /// and the Zendo Duel's (its clocks and counterexample style, which practice shares).
 pub async fn effective(bot: &Bot, guild: Option<u64>) -> Result<Effective, Error> {
     let server = bot.settings(guild).await?;
-    let duel: DuelSettings = bot
-        .game_settings(guild, GameKind::ZendoDuel.name())
-        .await?;
+    let duel: DuelSettings = bot.game_settings(guild, GameKind::ZendoDuel.name()).await?;
     let z = &bot.config.zendo;
     let ms = crate::config::ms;
     Ok(Effective {
@@ -99,9 +97,10 @@ pub async fn draw(
     };
     match pattern_id {
         Some(id) => {
-            let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
-                format!("the pool `{name}` has no {set} pattern with id `{id}`")
-            })?;
+            let entry = pool
+                .get(id)
+                .filter(|e| e.set == set)
+                .ok_or_else(|| format!("the pool `{name}` has no {set} pattern with id `{id}`"))?;
             Ok((
                 entry.pattern.clone(),
                 Initial {

@@ -10,10 +10,10 @@
 //! umpire once every challenged pattern has an answer (and again after each change,
 //! until the reveal).
 
+use super::NO_MATCH;
 use super::clocks::{Clock, Stored};
 use super::ids::{ButtonId, Press, press_button};
 use super::settings::effective;
-use super::NO_MATCH;
 use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;

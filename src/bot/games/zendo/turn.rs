@@ -1,7 +1,7 @@
 //! A player's Zendo moves: build a structure, guess, skip, end the turn.
 
-use super::ids::{KOAN_FIELD, KoanModal};
 use super::NO_MATCH;
+use super::ids::{KOAN_FIELD, KoanModal};
 use crate::bot::kit::{my_match, play, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
