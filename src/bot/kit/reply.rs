@@ -38,16 +38,7 @@ pub async fn answer_press(
     press: &serenity::ComponentInteraction,
     handed: Handed,
 ) -> Result<(), Error> {
-    bot.deliver(handed, |post| async move {
-        press
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::Message(post.response()),
-            )
-            .await
-    })
-    .await?;
-    Ok(())
+    answer(bot, handed, |r| press.create_response(ctx, r)).await
 }
 
 /// Answers a box (a modal) sent back with a post; if that fails, a handed batch goes
@@ -58,13 +49,22 @@ pub async fn answer_modal(
     submit: &serenity::ModalInteraction,
     handed: Handed,
 ) -> Result<(), Error> {
-    bot.deliver(handed, |post| async move {
-        submit
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::Message(post.response()),
-            )
-            .await
+    answer(bot, handed, |r| submit.create_response(ctx, r)).await
+}
+
+/// An interaction's answer: its post as a message, sent with `respond`.
+async fn answer<F>(
+    bot: &Bot,
+    handed: Handed,
+    respond: impl FnOnce(serenity::CreateInteractionResponse) -> F,
+) -> Result<(), Error>
+where
+    F: std::future::Future<Output = Result<(), serenity::Error>>,
+{
+    bot.deliver(handed, |post| {
+        respond(serenity::CreateInteractionResponse::Message(
+            post.response(),
+        ))
     })
     .await?;
     Ok(())
