@@ -20,7 +20,7 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
-use mondo::bot::ids::KOAN_FIELD;
+use mondo::bot::games::zendo::ids::KOAN_FIELD;
 use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;

@@ -23,7 +23,7 @@ mod serve;
 
 pub use interactions::{on_error, on_event};
 pub use kit::{
-    Asked, Bot, Context, Data, DuelSettings, Effective, Error, Handed, Holds, NO_MATCH, ServeError,
-    SettingUp, claimed, data, desk, ids, is_host, post, refusal, say,
+    Asked, Bot, Context, Data, Effective, Error, Handed, Holds, ServeError, SettingUp, claimed,
+    data, desk, ids, is_host, post, refusal, say,
 };
 pub use serve::{client, http, http_client, intents, register, serve};

@@ -72,9 +72,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     )
     .await??;
     let bot = Bot::start(config.clone(), http, &super::games::Games).await?;
-    // Before the gateway: a press on the button of a lobby an older version stored
-    // finds the match it became.
-    super::games::zendo::classic::carry_over(&bot).await;
+    // Before the gateway: each game's work at start-up (a press on the button of
+    // something an older version stored finds what it became).
+    if let Err(e) = bot.fronts.on_serve(&bot).await {
+        tracing::warn!(error = %e, "a game's start-up work failed");
+    }
     let client = answered(
         wait,
         "GET /gateway",

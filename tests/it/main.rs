@@ -17,6 +17,7 @@ mod finder_generate;
 mod finder_semantics;
 mod finder_suite;
 mod game_folders;
+mod host_lookup;
 mod koan_enumerate;
 mod koan_notation;
 mod lang_coverage;

@@ -49,7 +49,7 @@ use std::sync::atomic::AtomicBool;
 const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
 const CAROL: PlayerId = PlayerId(1003);
-const HOST: PlayerId = PlayerId(1009);
+pub(crate) const HOST: PlayerId = PlayerId(1009);
 const GAME: MatchId = MatchId(7);
 const START: u64 = 1_000_000;
 
@@ -97,7 +97,7 @@ struct Table {
 }
 
 /// The players of a kind's match at the terminal, with the host.
-fn cast_for(kind: GameKind) -> Cast {
+pub(crate) fn cast_for(kind: GameKind) -> Cast {
     let host: HashMap<u64, String> = [(HOST.0, "host".to_string())].into();
     let players = match kind {
         GameKind::ZendoPractice => return Cast::solo(),
@@ -117,7 +117,7 @@ fn cast_for(kind: GameKind) -> Cast {
 
 /// A new match of `kind` from `seed`, with short clocks so that every phase comes (or
 /// why this seed draws none).
-fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
+pub(crate) fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
     use mondo::rules::zendo::{Settings, Timing};
     let pyramids = Pool::shipped(PieceSet::Pyramids);
     let settings = Settings::default();

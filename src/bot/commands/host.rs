@@ -2,13 +2,11 @@
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
 use crate::bot::data::off_runtime;
-use crate::bot::games::zendo;
 use crate::bot::kit::host::{host_only, override_match};
-use crate::bot::kit::reply;
+use crate::bot::kit::{BUILT_IN_POOLS, SetChoice, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
-use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
-use crate::finder::{self, Limits, ReasonableOptions, Style};
+use crate::finder::{self, Limits, ReasonableOptions};
 use crate::koan::PieceSet;
 use crate::lang;
 use crate::pool::{self, Difficulty, EditError, NewEntry, Pool};
@@ -16,8 +14,6 @@ use crate::rules::PlayerId;
 use crate::runtime::{AnyAction, Common};
 use poise::serenity_prelude as serenity;
 
-/// Built-in pool names, which a server's pools cannot take.
-const RESERVED: [&str; 3] = ["pyramids", "arrows", "generated"];
 /// The largest pool file accepted.
 const MAX_POOL_BYTES: u32 = crate::files::MAX_POOL_BYTES as u32;
 
@@ -207,7 +203,7 @@ fn check_name(name: &str) -> Result<(), String> {
             "`{name}` is not a pool name: use 1-40 letters, digits, `-` or `_`"
         ));
     }
-    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+    if BUILT_IN_POOLS.iter().any(|r| r.eq_ignore_ascii_case(name)) {
         return Err(format!(
             "`{name}` is a built-in pool's name: choose another"
         ));
@@ -321,7 +317,7 @@ pub async fn pattern_add(
     #[max_length = 200]
     note: Option<String>,
     #[description = "The pieces (default: the pool file's set, else pyramids)"] set: Option<
-        zendo::SetChoice,
+        SetChoice,
     >,
 ) -> Result<(), Error> {
     if !host_only(ctx).await? {
@@ -336,8 +332,7 @@ pub async fn pattern_add(
     let g = guild(ctx);
     let existing = bot.store.pool(g, &pool).await?;
     let set = match set {
-        Some(zendo::SetChoice::Pyramids) => PieceSet::Pyramids,
-        Some(zendo::SetChoice::Arrows) => PieceSet::Arrows,
+        Some(choice) => PieceSet::from(choice),
         None => existing
             .as_ref()
             .and_then(|r| pool::file_set(&r.toml))
@@ -612,7 +607,8 @@ pub async fn host_disallow(
     #[rename = "match"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    override_match(ctx, game, zendo::disallow).await
+    let fronts = ctx.data().fronts;
+    override_match(ctx, game, |record| fronts.disallow(record)).await
 }
 
 /// End the match here (any game) with no winner; its secrets are revealed.
@@ -624,158 +620,6 @@ pub async fn host_end(
     game: Option<i64>,
 ) -> Result<(), Error> {
     override_match(ctx, game, |_| Ok(AnyAction::Common(Common::End))).await
-}
-
-/// A counterexample style.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum StyleChoice {
-    #[name = "simple"]
-    Simple,
-    #[name = "varied"]
-    Varied,
-}
-
-/// This server's settings (hosts): clocks, counterexample style, host role, pool.
-///
-/// Without options it shows them. New matches use new settings; running ones keep
-/// theirs.
-#[poise::command(slash_command, guild_only)]
-#[allow(clippy::too_many_arguments)]
-pub async fn settings(
-    ctx: Context<'_>,
-    #[description = "Seconds per turn (10-3600; the rules say 180)"]
-    #[min = 10]
-    #[max = 3600]
-    turn_secs: Option<u32>,
-    #[description = "Seconds to answer a challenge (5-600; the rules say 30)"]
-    #[min = 5]
-    #[max = 600]
-    challenge_secs: Option<u32>,
-    #[description = "Seconds added per official guess (0-600; the rules say 30)"]
-    #[min = 0]
-    #[max = 600]
-    guess_bonus_secs: Option<u32>,
-    #[description = "Counterexamples: simple (fewest pieces, smallest) or varied"] style: Option<
-        StyleChoice,
-    >,
-    #[description = "Members with this role may host (besides Manage Server)"] host_role: Option<
-        serenity::Role,
-    >,
-    #[description = "The pool new matches draw from (pyramids, generated, or a server pool)"]
-    pool: Option<String>,
-    #[description = "Forget the host role set here (the config's own, if any, applies again)"]
-    no_host_role: Option<bool>,
-    #[description = "Put every setting back to the bot's defaults"] reset: Option<bool>,
-) -> Result<(), Error> {
-    if !host_only(ctx).await? {
-        return Ok(());
-    }
-    let bot = ctx.data();
-    let g = guild(ctx);
-    let effective = bot.settings(Some(g)).await?;
-    let (mut s, mut d) = (effective.stored, effective.duel);
-    if reset == Some(true) {
-        (s, d) = Default::default();
-    }
-    let secs = |v: Option<u32>, range: std::ops::RangeInclusive<u64>, what: &str| {
-        v.map(|v| {
-            let v = u64::from(v);
-            if range.contains(&v) {
-                Ok(crate::config::ms(v))
-            } else {
-                Err(format!(
-                    "{what} must be {} to {} seconds",
-                    range.start(),
-                    range.end()
-                ))
-            }
-        })
-        .transpose()
-    };
-    let checked = (|| -> Result<(), String> {
-        if let Some(v) = secs(turn_secs, TURN_SECS, "a turn")? {
-            d.turn_ms = Some(v);
-        }
-        if let Some(v) = secs(challenge_secs, CHALLENGE_SECS, "the challenge time")? {
-            d.challenge_ms = Some(v);
-        }
-        if let Some(v) = secs(guess_bonus_secs, GUESS_BONUS_SECS, "the guess bonus")? {
-            d.guess_bonus_ms = Some(v);
-        }
-        Ok(())
-    })();
-    if let Err(e) = checked {
-        return reply(ctx, Post::private(e)).await;
-    }
-    if let Some(st) = style {
-        d.style = Some(match st {
-            StyleChoice::Simple => Style::Simple,
-            StyleChoice::Varied => Style::Varied,
-        });
-    }
-    if no_host_role == Some(true) {
-        if host_role.is_some() {
-            return reply(
-                ctx,
-                Post::private("give `host_role` or `no_host_role`, not both"),
-            )
-            .await;
-        }
-        s.host_role = None;
-    }
-    if let Some(role) = host_role {
-        s.host_role = Some(role.id.get());
-    }
-    if let Some(p) = pool {
-        let known = RESERVED.iter().any(|r| r.eq_ignore_ascii_case(&p))
-            || bot.store.pool(g, &p).await?.is_some();
-        if !known {
-            return reply(
-                ctx,
-                Post::private(format!(
-                    "there is no pool `{p}` here: use pyramids, generated, or a pool from \
-                     `/pool list`"
-                )),
-            )
-            .await;
-        }
-        if p.eq_ignore_ascii_case("arrows") {
-            return reply(
-                ctx,
-                Post::private("duels play with pyramids: choose a pool of pyramid patterns"),
-            )
-            .await;
-        }
-        s.pool = Some(p);
-    }
-    bot.store.set_server_settings(g, &s).await?;
-    let json = serde_json::to_string(&d)?;
-    bot.store
-        .set_game_settings(g, crate::rules::GameKind::ZendoDuel.name(), &json)
-        .await?;
-    let e = bot.settings(Some(g)).await?;
-    let mark = |set: bool| if set { "" } else { " (default)" };
-    let mut post = Post::private("settings for this server (new matches use them):");
-    post.line(format!(
-        "turn {} s{}, challenge {} s{}, guess bonus {} s{}",
-        e.timing.turn_ms / 1000,
-        mark(e.duel.turn_ms.is_some()),
-        e.timing.challenge_ms / 1000,
-        mark(e.duel.challenge_ms.is_some()),
-        e.timing.guess_bonus_ms / 1000,
-        mark(e.duel.guess_bonus_ms.is_some()),
-    ));
-    post.line(format!(
-        "counterexamples {}{}, pool `{}`{}, host role {}{}",
-        e.style,
-        mark(e.duel.style.is_some()),
-        e.pool,
-        mark(e.stored.pool.is_some()),
-        e.host_role
-            .map_or("none".to_string(), |r| format!("<@&{r}>")),
-        mark(e.stored.host_role.is_some()),
-    ));
-    reply(ctx, post).await
 }
 
 #[cfg(test)]

@@ -1,26 +1,17 @@
 //! The slash commands every game shares (help, hosting), and the list of every command
-//! the bot registers; each game's own commands are in `games/`. Their doc comments are
-//! their help on Discord (and in `/help`).
+//! the bot registers: each game's own (from its folder, in the registry's order), then
+//! the shared ones. Their doc comments are their help on Discord (and in `/help`).
 
 pub mod help;
 pub mod host;
 
-use super::games::zendo;
+use super::games::Games;
+use super::kit::Fronts;
 use super::{Data, Error};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        zendo::zendo(),
-        zendo::koan(),
-        zendo::guess(),
-        zendo::pass(),
-        zendo::endturn(),
-        host::pool(),
-        host::host(),
-        host::settings(),
-        help::help(),
-        super::games::assembly::assembly(),
-        super::games::bluffs::bluffs(),
-    ]
+    let mut all = Games.commands();
+    all.extend([host::pool(), host::host(), help::help()]);
+    all
 }

@@ -1,18 +1,24 @@
 //! One module per game family: its slash commands, its button verbs and its posts.
 //! Each game's Discord side is a `Front` in its own folder (`<path>::Front`, the path
 //! the registry gives it), implementing [`GameBot`]; the registry's list makes
-//! [`Games`], the dispatch over every game that the kit asks for ([`Fronts`]).
+//! [`Games`], the dispatch over every game that the kit asks for ([`Fronts`]): the
+//! commands, a button routed to the game that owns its match, a box to the game whose
+//! box it is, a host's disallow, the work at start-up, and each match's posts.
 
 pub mod assembly;
 pub mod bluffs;
 pub mod zendo;
 
-use super::kit::{self, Bot, Dms, Fronts, GameBot, Said, Upkeep};
+use super::kit::ids::{Header, UnknownButton};
+use super::kit::{
+    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handed, Handling, Said, Upkeep,
+    answer_press,
+};
 use super::post::Post;
 use super::say::Clocks;
-use crate::rules::PlayerId;
-use crate::runtime::{AnyEvent, AnyView};
-use crate::store::MatchId;
+use crate::rules::{GameKind, PlayerId};
+use crate::runtime::{AnyAction, AnyEvent, AnyView};
+use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -22,6 +28,70 @@ pub struct Games;
 macro_rules! fronts {
     ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
         impl Fronts for Games {
+            fn commands(&self) -> Vec<poise::Command<Data, Error>> {
+                let mut all = Vec::new();
+                $(all.extend(<$($path)::+::Front as GameBot>::commands());)+
+                all
+            }
+
+            fn claims(&self, header: &Header) -> bool {
+                $(<$($path)::+::Front as GameControls>::claims(header))||+
+            }
+
+            fn on_button<'a>(
+                &'a self,
+                ctx: &'a serenity::Context,
+                bot: &'a Data,
+                press: &'a serenity::ComponentInteraction,
+                header: &'a Header,
+                record: Option<MatchRecord>,
+            ) -> Handling<'a> {
+                match record.as_ref().map(|r| r.game().ok()) {
+                    None => {
+                        $(if <$($path)::+::Front as GameControls>::claims(header) {
+                            return <$($path)::+::Front as GameControls>::on_button(
+                                ctx, bot, press, header, None,
+                            );
+                        })+
+                    }
+                    $(Some(Some(GameKind::$kind)) => {
+                        return <$($path)::+::Front as GameControls>::on_button(
+                            ctx, bot, press, header, record,
+                        );
+                    })+
+                    Some(None) => {}
+                }
+                let id = UnknownButton(press.data.custom_id.chars().take(100).collect());
+                let post = Post::private(id.to_string());
+                Box::pin(async move { answer_press(ctx, bot, press, Handed::own(post)).await })
+            }
+
+            fn on_modal<'a>(
+                &'a self,
+                ctx: &'a serenity::Context,
+                bot: &'a Data,
+                submit: &'a serenity::ModalInteraction,
+            ) -> Option<Handling<'a>> {
+                $(if let Some(h) = <$($path)::+::Front as GameControls>::on_modal(ctx, bot, submit) {
+                    return Some(h);
+                })+
+                None
+            }
+
+            fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String> {
+                match record.game() {
+                    $(Ok(GameKind::$kind) => <$($path)::+::Front as GameControls>::disallow(record),)+
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+
+            fn on_serve<'a>(&'a self, bot: &'a Data) -> Handling<'a> {
+                Box::pin(async move {
+                    $(<$($path)::+::Front as GameBot>::on_serve(bot).await;)+
+                    Ok(())
+                })
+            }
+
             fn voice(&self, view: &AnyView) -> kit::Voice {
                 match view {
                     $(AnyView::$kind(v) => Box::new(<$($path)::+::Front as GameBot>::voice(view, v)),)+

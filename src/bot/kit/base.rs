@@ -6,6 +6,10 @@ use super::desk;
 use super::post::Post;
 use poise::serenity_prelude as serenity;
 
+/// An interaction's handling (a button's or a box's): its answer is sent inside.
+pub type Handling<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), Error>> + Send + 'a>>;
+
 /// Keys held by one task at a time (no waiting: a second asker is told no).
 #[derive(Default)]
 pub struct Holds(std::sync::Mutex<std::collections::HashSet<(u64, u64)>>);

@@ -2,20 +2,16 @@
 //! configuration and the desks; and the services the commands call (acting for
 //! someone, finding a player's match, a server's settings, drawing a pattern).
 
-use super::base::{Error, Handed, Holds, SettingUp};
+use super::base::{Error, Handed, Handling, Holds, SettingUp};
 use super::desk::Desks;
-use super::post::Post;
+use super::ids::Header;
+use super::post::{Button, Post};
 use super::say;
 use crate::config::Config;
-use crate::finder::Limits;
-use crate::finder::Style;
 use crate::koan::PieceSet;
-use crate::lang::Pattern;
 use crate::pool::Pool;
-use crate::rules::zendo::opening::Source;
-use crate::rules::zendo::{Initial, Timing, opening};
-use crate::rules::{GameKind, PlayerId};
-use crate::runtime::{AnyEvent, AnyMatch, AnyView, Runtime};
+use crate::rules::PlayerId;
+use crate::runtime::{AnyAction, AnyEvent, AnyMatch, AnyView, Runtime};
 use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -42,17 +38,42 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// game's own kind of memory).
 pub type Voice = Box<dyn std::any::Any + Send + Sync>;
 
-/// Direct messages a batch calls for: one post to each of `to`, its buttons drawn at
-/// `version`.
+/// Direct messages a batch calls for: one post to each of `to`; the channel offers
+/// `fallback` (a button that shows the post privately) to those the bot failed to DM.
 pub struct Dms {
     pub post: Post,
     pub to: Vec<PlayerId>,
-    pub version: u64,
+    pub fallback: Button,
 }
 
-/// What the kit asks of the games, by a match's view, without naming any: the list of
-/// games (`bot::games::Games`) answers for each.
+/// What the kit asks of the games, by a match's view or record, without naming any:
+/// the list of games (`bot::games::Games`) answers for each.
 pub trait Fronts: Send + Sync {
+    /// Every game's slash commands, in the registry's order.
+    fn commands(&self) -> Vec<poise::Command<Data, Error>>;
+    /// Whether some game takes a press before its match is looked up.
+    fn claims(&self, header: &Header) -> bool;
+    /// A press on a button, handed to the game that owns its match (`record`), or
+    /// that [claims](Fronts::claims) it (`None`).
+    fn on_button<'a>(
+        &'a self,
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        press: &'a serenity::ComponentInteraction,
+        header: &'a Header,
+        record: Option<MatchRecord>,
+    ) -> Handling<'a>;
+    /// A box sent back, handled by the game whose box it is (`None`: no game's).
+    fn on_modal<'a>(
+        &'a self,
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>>;
+    /// A host's disallow on `record`, by its game.
+    fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String>;
+    /// Every game's work when the bot starts, before it connects.
+    fn on_serve<'a>(&'a self, bot: &'a Data) -> Handling<'a>;
     /// A new memory for a match's channel.
     fn voice(&self, view: &AnyView) -> Voice;
     /// A batch of events as one post in the match's channel.
@@ -155,12 +176,12 @@ impl Bot {
             .collect())
     }
 
-    /// The live duels in `channel`.
-    pub async fn duels_in(&self, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+    /// Every live match in `channel` of the game stored as `kind` (its registry name).
+    pub async fn live_of(&self, channel: u64, kind: &str) -> Result<Vec<MatchRecord>, Error> {
         Ok(self
             .store
             .matches(&MatchFilter {
-                kind: Some(GameKind::ZendoDuel.name()),
+                kind: Some(kind),
                 status: Some(Status::Live),
                 channel: Some(channel),
                 ..MatchFilter::default()
@@ -168,95 +189,50 @@ impl Bot {
             .await?)
     }
 
-    /// A server's settings with the configured defaults filled in: the server-wide
-    /// ones and the Zendo Duel's (its clocks and counterexample style, which practice
-    /// shares).
+    /// A server's own settings with the configured defaults filled in (each game's
+    /// own are kept by the store under the game's name: `Bot::game_settings`).
     pub async fn settings(&self, guild: Option<u64>) -> Result<Effective, Error> {
-        let (s, duel) = match guild {
-            Some(g) => {
-                let json = self
-                    .store
-                    .game_settings(g, GameKind::ZendoDuel.name())
-                    .await?;
-                let duel = serde_json::from_str(&json).unwrap_or_else(|e| {
-                    tracing::warn!(guild = g, error = %e, "stored duel settings do not read");
-                    DuelSettings::default()
-                });
-                (self.store.server_settings(g).await?, duel)
-            }
-            None => (ServerSettings::default(), DuelSettings::default()),
+        let s = match guild {
+            Some(g) => self.store.server_settings(g).await?,
+            None => ServerSettings::default(),
         };
-        let z = &self.config.zendo;
-        let ms = crate::config::ms;
         Ok(Effective {
-            timing: Timing {
-                turn_ms: duel.turn_ms.unwrap_or(ms(z.turn_secs)),
-                challenge_ms: duel.challenge_ms.unwrap_or(ms(z.challenge_secs)),
-                guess_bonus_ms: duel.guess_bonus_ms.unwrap_or(ms(z.guess_bonus_secs)),
-            },
-            style: duel.style.unwrap_or(z.style),
-            pool: s.pool.clone().unwrap_or_else(|| z.pool.clone()),
+            pool: s
+                .pool
+                .clone()
+                .unwrap_or_else(|| self.config.zendo.pool.clone()),
             host_role: s.host_role.or(self.config.host_role()),
             stored: s,
-            duel,
         })
     }
 
-    /// Draws the hidden pattern and the two initial structures from a pool: a
-    /// built-in one (`pyramids`, `arrows`), `generated` (the finder's work, off the
-    /// async threads), or a server's. `pattern_id` picks an entry; otherwise the seed
-    /// does.
-    pub async fn draw(
-        &self,
-        guild: Option<u64>,
-        pool: &str,
-        pattern_id: Option<&str>,
-        set: PieceSet,
-        seed: u64,
-    ) -> Result<(Pattern, Initial), String> {
-        let name = pool.trim();
-        let pool = match name.to_ascii_lowercase().as_str() {
-            "generated" => {
-                if pattern_id.is_some() {
-                    return Err("a generated pattern has no id: leave `pattern-id` out".into());
-                }
-                let job = tokio::task::spawn_blocking(move || {
-                    opening(Source::Generated, set, seed, &Limits::default())
-                });
-                let o = job
-                    .await
-                    .map_err(|e| format!("pattern generation failed: {e}"))?
-                    .map_err(|e| e.to_string())?;
-                return Ok((o.hidden, o.initial));
-            }
-            _ => self.load_pool(guild, name).await?,
+    /// A game's own settings in a server, stored under its registry name `kind` (the
+    /// game's type `T` says what they are); the default where none are stored, or where
+    /// the stored ones no longer read (said in the log).
+    pub async fn game_settings<T>(&self, guild: Option<u64>, kind: &str) -> Result<T, Error>
+    where
+        T: Default + serde::de::DeserializeOwned,
+    {
+        let Some(g) = guild else {
+            return Ok(T::default());
         };
-        match pattern_id {
-            Some(id) => {
-                let entry = pool.get(id).filter(|e| e.set == set).ok_or_else(|| {
-                    format!("the pool `{name}` has no {set} pattern with id `{id}`")
-                })?;
-                Ok((
-                    entry.pattern.clone(),
-                    Initial {
-                        obeys: entry.obeys.clone(),
-                        does_not: entry.does_not_obey.clone(),
-                    },
-                ))
-            }
-            // A host's entry brings its own structures; a public pool's entry gets
-            // fresh ones from the finder: off the async threads either way.
-            None => {
-                let name = name.to_string();
-                tokio::task::spawn_blocking(move || {
-                    opening(Source::Pool(&pool), set, seed, &Limits::default())
-                        .map(|o| (o.hidden, o.initial))
-                        .map_err(|e| format!("the pool `{name}`: {e}"))
-                })
-                .await
-                .map_err(|e| format!("drawing the pattern failed: {e}"))?
-            }
-        }
+        let json = self.store.game_settings(g, kind).await?;
+        Ok(serde_json::from_str(&json).unwrap_or_else(|e| {
+            tracing::warn!(guild = g, kind, error = %e, "stored game settings do not read");
+            T::default()
+        }))
+    }
+
+    /// Stores a game's own settings in a server (see [`Bot::game_settings`]).
+    pub async fn set_game_settings<T: serde::Serialize>(
+        &self,
+        guild: u64,
+        kind: &str,
+        settings: &T,
+    ) -> Result<(), Error> {
+        let json = serde_json::to_string(settings)?;
+        self.store.set_game_settings(guild, kind, &json).await?;
+        Ok(())
     }
 
     /// A pool by name: a built-in one (`pyramids`, `arrows`) or a server's.
@@ -299,31 +275,17 @@ impl Bot {
     }
 }
 
-/// Settings as they apply in a server: stored ones, else the configured defaults.
+/// The built-in pools' names, which a server's pools cannot take.
+pub const BUILT_IN_POOLS: [&str; 3] = ["pyramids", "arrows", "generated"];
+
+/// A server's own settings as they apply: stored ones, else the configured defaults.
 #[derive(Clone, Debug)]
 pub struct Effective {
-    pub timing: Timing,
-    pub style: Style,
+    /// The pool new matches draw from.
     pub pool: String,
     pub host_role: Option<u64>,
     /// What the server itself set (None: default).
     pub stored: ServerSettings,
-    /// What the server set for the Zendo Duel (None: default).
-    pub duel: DuelSettings,
-}
-
-/// A server's own settings for the Zendo Duel (stored as JSON in the store's
-/// per-game settings); `None` means "the default".
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct DuelSettings {
-    /// The whole turn.
-    pub turn_ms: Option<u64>,
-    /// To answer a challenge.
-    pub challenge_ms: Option<u64>,
-    /// Added to the turn per official guess.
-    pub guess_bonus_ms: Option<u64>,
-    /// How counterexamples are picked (practice too).
-    pub style: Option<Style>,
 }
 
 /// Whether a member may host: Manage Server (or Administrator), or the host role.

@@ -1,18 +1,22 @@
-//! What a game gives the Discord front ([`GameBot`]), over its own view: its posts for
-//! each batch, its opening, status and board, what it sends by DM, what it follows
-//! besides the channel. Each game implements it in its own folder (`bot/games/<path>`,
-//! as a `Front`); the registry's list makes the dispatch over every game
+//! What a game gives the Discord front ([`GameBot`], [`GameControls`]), over its own
+//! view: its slash commands, its posts for each batch, its opening, status and board,
+//! what it sends by DM, what it follows besides the channel; its button verbs and
+//! boxes, a host's disallow. Each game implements it in its own folder (`bot/games/<path>`, as a
+//! `Front`); the registry's list makes the dispatch over every game
 //! (`bot::games::Games`, the [`super::Fronts`] the kit asks).
 //!
 //! Seams for what a game may grow: its help (from its docs page), a sketch board, an
 //! embed card for its status.
 
-use super::data::{Bot, Dms};
+use super::base::{Error, Handed, Handling};
+use super::data::{Bot, Data, Dms};
+use super::ids::{Header, UnknownButton};
 use super::post::Post;
+use super::reply::answer_press;
 use super::say::Clocks;
 use crate::rules::PlayerId;
-use crate::runtime::{AnyEvent, AnyView};
-use crate::store::MatchId;
+use crate::runtime::{AnyAction, AnyEvent, AnyView};
+use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::pin::Pin;
@@ -30,6 +34,50 @@ pub struct Said<'a> {
 /// Work a game does on its channel after a batch (or when its desk opens).
 pub type Upkeep<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
+/// What players and hosts do with a game's controls on Discord: its buttons (under the
+/// header every button carries), its boxes, a host's disallow. A sibling of
+/// [`GameBot`], so a game may keep its controls apart from its posts (the dispatch
+/// asks both).
+pub trait GameControls {
+    /// Whether a press is the game's before its match is looked up: a header whose
+    /// `MATCH` may be no match's (an older Zendo Classic lobby's buttons).
+    fn claims(_header: &Header) -> bool {
+        false
+    }
+
+    /// A press on one of the game's buttons (or a select), its header read: `record`
+    /// is its match (`None` for a press the game [claims](GameControls::claims)). The game
+    /// reads its own verbs and hands the header's version to the engine with the move
+    /// it makes; the answer is sent inside.
+    fn on_button<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        press: &'a serenity::ComponentInteraction,
+        _header: &'a Header,
+        _record: Option<MatchRecord>,
+    ) -> Handling<'a> {
+        let id: String = press.data.custom_id.chars().take(100).collect();
+        let post = Post::private(UnknownButton(id).to_string());
+        Box::pin(async move { answer_press(ctx, bot, press, Handed::own(post)).await })
+    }
+
+    /// A box (a modal) sent back, if its custom id is one of the game's: its handling
+    /// (`None`: another game's box).
+    fn on_modal<'a>(
+        _ctx: &'a serenity::Context,
+        _bot: &'a Data,
+        _submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>> {
+        None
+    }
+
+    /// A host's `/host disallow` on a match of the game: the move that disallows the
+    /// guess being made, or why the game has none.
+    fn disallow(_record: &MatchRecord) -> Result<AnyAction, String> {
+        Err("this game has no guesses to disallow".into())
+    }
+}
+
 /// A game's Discord side. `view` is the whole view (for code a game family shares),
 /// `v` the game's own part of it.
 pub trait GameBot {
@@ -37,6 +85,18 @@ pub trait GameBot {
     type View;
     /// What the channel's narration remembers between batches.
     type Voice: Send + Sync + 'static;
+
+    /// The game's slash commands. A family's shared commands (Zendo's `/zendo`,
+    /// `/koan`, ...) come with its first game in the registry.
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        Vec::new()
+    }
+
+    /// Once when the bot starts, before it connects (the game's own upkeep of what an
+    /// older version stored).
+    fn on_serve(_bot: &Data) -> Upkeep<'_> {
+        Box::pin(async {})
+    }
 
     fn voice(view: &AnyView, v: &Self::View) -> Self::Voice;
     /// A batch of events as one post in the match's channel.

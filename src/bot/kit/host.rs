@@ -80,7 +80,7 @@ pub(crate) async fn override_match(
 
 /// The match a host command without `match:` is for: the one live match of the
 /// channel (of any game), or why there is none to pick.
-pub(crate) fn only_match(mut live: Vec<MatchRecord>) -> Result<MatchRecord, String> {
+pub fn only_match(mut live: Vec<MatchRecord>) -> Result<MatchRecord, String> {
     match live.len() {
         1 => Ok(live.remove(0)),
         0 => Err("no match is running in this channel (give `match` for one elsewhere)".into()),

@@ -16,7 +16,11 @@ mod speak;
 pub mod start;
 
 pub(crate) use base::wall_ms;
-pub use base::{Asked, Error, Handed, Holds, ServeError, SettingUp};
-pub use data::{Bot, Context, Data, Dms, DuelSettings, Effective, Fronts, Voice, is_host};
-pub use front::{GameBot, Said, Upkeep};
-pub use reply::{NO_MATCH, asked, claimed, my_match, open_modal, play, play_in, refusal, reply};
+pub use base::{Asked, Error, Handed, Handling, Holds, ServeError, SettingUp};
+pub use data::{BUILT_IN_POOLS, Bot, Context, Data, Dms, Effective, Fronts, Voice, is_host};
+pub use front::{GameBot, GameControls, Said, Upkeep};
+pub use reply::{
+    answer_modal, answer_press, asked, claimed, modal_text, my_match, open_modal, play, play_in,
+    refusal, reply, unknown_match,
+};
+pub use start::SetChoice;

@@ -2,10 +2,8 @@
 //! in memory), buttons, and whether only the reader sees it. One value serves as a
 //! channel message, a DM, an interaction response or a poise reply.
 
-use super::ids::{ButtonId, Press};
 use crate::koan::Koan;
-use crate::render::{self, BoardEntry, Mark, Picture};
-use crate::rules::zendo::TableEntry;
+use crate::render::{self, Mark, Picture};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -17,27 +15,19 @@ pub const MAX_CONTENT: usize = 2000;
 /// Discord's limit on attachments per message.
 const MAX_FILES: usize = 10;
 
-/// A button as drawn.
+/// A button as drawn: its custom id (a game's verb under the header every button
+/// carries, `kit::ids::Header`), its label and its colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
-    pub id: ButtonId,
+    pub id: String,
     pub label: String,
     pub style: ButtonStyle,
 }
 
 impl Button {
-    pub fn new(id: ButtonId, label: impl Into<String>) -> Button {
-        let style = match id.press {
-            Press::Confirm | Press::Answer(crate::rules::zendo::Answer::Obeys) => {
-                ButtonStyle::Success
-            }
-            Press::TakeBack | Press::Answer(crate::rules::zendo::Answer::Not) => {
-                ButtonStyle::Danger
-            }
-            _ => ButtonStyle::Primary,
-        };
+    pub fn new(id: impl std::fmt::Display, label: impl Into<String>, style: ButtonStyle) -> Button {
         Button {
-            id,
+            id: id.to_string(),
             label: label.into(),
             style,
         }
@@ -103,28 +93,6 @@ impl Post {
         self
     }
 
-    /// A picture of a table entry with its verdict.
-    pub fn entry(&mut self, entry: &TableEntry) -> &mut Post {
-        self.koan(&entry.koan, Some(entry.number), Some(mark(entry.obeys)))
-    }
-
-    /// One picture of every structure on the table, numbered and marked.
-    pub fn board(&mut self, table: &[TableEntry]) -> &mut Post {
-        let entries: Vec<BoardEntry> = table
-            .iter()
-            .map(|e| BoardEntry {
-                koan: &e.koan,
-                mark: Some(mark(e.obeys)),
-                label: format!("#{}", e.number),
-            })
-            .collect();
-        match render::board_png(&entries) {
-            Ok(png) => self.files.push(("board.png".into(), png)),
-            Err(e) => self.lines.push(format!("(no picture: {e})")),
-        }
-        self
-    }
-
     pub fn buttons(&mut self, row: Vec<Button>) -> &mut Post {
         if !row.is_empty() {
             self.buttons.push(row);
@@ -170,7 +138,7 @@ impl Post {
                     row.iter()
                         .take(5)
                         .map(|b| {
-                            CreateButton::new(b.id.to_string())
+                            CreateButton::new(b.id.clone())
                                 .label(b.label.chars().take(80).collect::<String>())
                                 .style(b.style)
                         })

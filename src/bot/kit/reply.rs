@@ -2,12 +2,13 @@
 //! them, refusals in words.
 
 use super::base::{Asked, Error, Handed};
-use super::data::{Context, Data};
+use super::data::{Bot, Context, Data};
 use super::post::Post;
 use crate::narrate::{self, Names};
 use crate::rules::{Actor, PlayerId, RuleError};
 use crate::runtime::{self, ActError, AnyAction};
 use crate::store::MatchRecord;
+use poise::serenity_prelude as serenity;
 
 /// A refusal in words, with people as mentions.
 pub fn refusal(e: &ActError<RuleError>) -> String {
@@ -29,6 +30,57 @@ pub fn claimed(result: Result<Option<Handed>, ActError<RuleError>>) -> Handed {
     }
 }
 
+/// Answers a press (a button, a select) with a post; if that fails, a handed batch
+/// goes to its channel instead.
+pub async fn answer_press(
+    ctx: &serenity::Context,
+    bot: &Bot,
+    press: &serenity::ComponentInteraction,
+    handed: Handed,
+) -> Result<(), Error> {
+    answer(bot, handed, |r| press.create_response(ctx, r)).await
+}
+
+/// Answers a box (a modal) sent back with a post; if that fails, a handed batch goes
+/// to its channel instead.
+pub async fn answer_modal(
+    ctx: &serenity::Context,
+    bot: &Bot,
+    submit: &serenity::ModalInteraction,
+    handed: Handed,
+) -> Result<(), Error> {
+    answer(bot, handed, |r| submit.create_response(ctx, r)).await
+}
+
+/// An interaction's answer: its post as a message, sent with `respond`.
+async fn answer<F>(
+    bot: &Bot,
+    handed: Handed,
+    respond: impl FnOnce(serenity::CreateInteractionResponse) -> F,
+) -> Result<(), Error>
+where
+    F: std::future::Future<Output = Result<(), serenity::Error>>,
+{
+    bot.deliver(handed, |post| {
+        respond(serenity::CreateInteractionResponse::Message(
+            post.response(),
+        ))
+    })
+    .await?;
+    Ok(())
+}
+
+/// The text typed into a box's field.
+pub fn modal_text(data: &serenity::ModalInteractionData, field: &str) -> Option<String> {
+    data.components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) if t.custom_id == field => t.value.clone(),
+            _ => None,
+        })
+}
+
 /// Sends a post as the command's reply.
 pub async fn reply(ctx: Context<'_>, post: Post) -> Result<(), Error> {
     ctx.send(post.reply()).await?;
@@ -43,25 +95,28 @@ pub fn asked(ctx: Context<'_>) -> Asked {
     }
 }
 
-/// The live match the author plays in this channel, or a private "start one".
-pub async fn my_match(ctx: Context<'_>) -> Result<Option<MatchRecord>, Error> {
+/// The live match the author plays in this channel, or, privately, `none` (the
+/// asking game's own "start one with ...").
+pub async fn my_match(ctx: Context<'_>, none: &str) -> Result<Option<MatchRecord>, Error> {
     let found = ctx
         .data()
         .match_of(ctx.channel_id().get(), ctx.author().id.get())
         .await?;
     if found.is_none() {
-        reply(ctx, Post::private(NO_MATCH)).await?;
+        reply(ctx, Post::private(none)).await?;
     }
     Ok(found)
 }
 
 /// The author acts as a player in their match here; the reply is what it caused.
-/// `action` makes the request for the match's game, or says why it cannot.
+/// `action` makes the request for the match's game, or says why it cannot; `none` is
+/// what the asking game says to someone with no match here.
 pub async fn play(
     ctx: Context<'_>,
+    none: &str,
     action: impl FnOnce(&MatchRecord) -> Result<AnyAction, String>,
 ) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, none).await? else {
         return Ok(());
     };
     play_in(ctx, &record, action).await
@@ -106,5 +161,10 @@ pub async fn open_modal(
     Ok(())
 }
 
-pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
-                            `/zendo duel` or `/zendo practice`";
+/// What a button or a box of a match this bot does not know hears.
+pub fn unknown_match(game: crate::store::MatchId) -> String {
+    format!(
+        "Mondo knows no match #{game} (it may be from another Mondo): start one with a \
+         command (`/help` lists them)"
+    )
+}

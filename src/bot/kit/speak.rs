@@ -6,7 +6,6 @@
 use super::base::{Asked, Handed, ServeError};
 use super::data::{Bot, Fronts, Voice};
 use super::desk::{DM_WAIT, Desk};
-use super::ids::{ButtonId, Press};
 use super::post::{Button, Post};
 use super::say;
 use crate::config::Config;
@@ -196,7 +195,7 @@ impl Bot {
                 }
             }
             if let Some(dms) = self.fronts.dms(game, &events, &view, self.clocks()) {
-                self.send_dms(desk, &dms.to, dms.version, &dms.post).await;
+                self.send_dms(desk, &dms.to, &dms.fallback, &dms.post).await;
             }
             self.fronts
                 .after(self, desk.channel, game, &view, Some(&events))
@@ -262,7 +261,7 @@ impl Bot {
         // A challenge opened while the bot was away (or just before it stopped) and
         // still waiting: its DMs may never have gone out.
         if let Some(dms) = self.fronts.dms(game, &events, view, self.clocks()) {
-            self.send_dms(desk, &dms.to, dms.version, &dms.post).await;
+            self.send_dms(desk, &dms.to, &dms.fallback, &dms.post).await;
         }
         if let Err(e) = self.store.set_announced(game, upto).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
@@ -286,8 +285,8 @@ impl Bot {
     }
 
     /// `post` to each of `players` by DM (each at most [`DM_WAIT`], both at once); the
-    /// channel offers those it failed for the private button (drawn at `version`).
-    async fn send_dms(&self, desk: &Desk, players: &[PlayerId], version: u64, post: &Post) {
+    /// channel offers those it failed for the game's `fallback` button.
+    async fn send_dms(&self, desk: &Desk, players: &[PlayerId], fallback: &Button, post: &Post) {
         let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
         // Both DMs at once, each given at most DM_WAIT: one slow DM must not hold up
         // the other, nor this desk (which says the match) for long.
@@ -318,7 +317,7 @@ impl Bot {
         }
         failed.sort();
         if !failed.is_empty() {
-            let mut fallback = Post::text(format!(
+            let mut offer = Post::text(format!(
                 "{}: I could not DM you the answer buttons, so answer with the button below \
                  (only you see your answer)",
                 failed
@@ -327,15 +326,8 @@ impl Bot {
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            fallback.buttons(vec![Button::new(
-                ButtonId {
-                    game: desk.game,
-                    version,
-                    press: Press::AskHere,
-                },
-                "Answer privately",
-            )]);
-            self.post(desk.channel, &fallback).await;
+            offer.buttons(vec![fallback.clone()]);
+            self.post(desk.channel, &offer).await;
         }
     }
 

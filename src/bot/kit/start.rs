@@ -11,6 +11,24 @@ use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 
+/// A piece set, as a command's option.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum SetChoice {
+    #[name = "pyramids"]
+    Pyramids,
+    #[name = "arrows"]
+    Arrows,
+}
+
+impl From<SetChoice> for crate::koan::PieceSet {
+    fn from(c: SetChoice) -> crate::koan::PieceSet {
+        match c {
+            SetChoice::Pyramids => crate::koan::PieceSet::Pyramids,
+            SetChoice::Arrows => crate::koan::PieceSet::Arrows,
+        }
+    }
+}
+
 /// Stores the players' DM channels (`None`: the bot cannot DM them) and says the
 /// opening of a new two-player match, naming who answers in the channel instead.
 pub(crate) async fn open_with_dms(
@@ -121,9 +139,10 @@ pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64>
     Some(dm.id.get())
 }
 
-/// The author's match here, as its player sees it, said only to them (any game).
-pub(crate) async fn private_status(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+/// The author's match here, as its player sees it, said only to them (any game);
+/// `none` is what the asking game says to someone with no match here.
+pub(crate) async fn private_status(ctx: Context<'_>, none: &str) -> Result<(), Error> {
+    let Some(record) = my_match(ctx, none).await? else {
         return Ok(());
     };
     let bot = ctx.data();

@@ -96,6 +96,9 @@ pub struct PublicBluffs {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BluffsView {
     pub version: u64,
+    /// The version at which the current phase began: a control drawn before it is
+    /// stale.
+    pub phase_since: u64,
     pub paused: bool,
     pub players: [PlayerId; 2],
     pub round: u32,
@@ -320,6 +323,7 @@ impl Game for BluffsMatch {
         let you = self.viewer_seat(viewer);
         BluffsView {
             version: self.ledger.version,
+            phase_since: self.ledger.phase_since,
             paused: self.ledger.paused,
             players: self.core.setup.players,
             round: self.core.round,

@@ -3,6 +3,10 @@
 use super::host::ServerSettings;
 use super::view_of;
 use crate::bot::kit::{my_match, play_in, reply};
+
+/// What Pattern Assembly's commands say to someone with no match in the channel.
+pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
+                            `/assembly duel` or `/assembly practice`";
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
 use crate::config::AssemblyConfig;
@@ -227,7 +231,7 @@ pub async fn showdown(
 /// Your match here: the round, the scores, the clocks (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    crate::bot::kit::start::private_status(ctx).await
+    crate::bot::kit::start::private_status(ctx, NO_MATCH).await
 }
 
 /// The author's match here and its public view, or a private refusal (no match, or
@@ -235,7 +239,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 async fn my_assembly(
     ctx: Context<'_>,
 ) -> Result<Option<(crate::store::MatchRecord, AssemblyView)>, Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(None);
     };
     let view = ctx

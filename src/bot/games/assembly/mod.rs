@@ -154,9 +154,24 @@ pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
 /// Pattern Assembly's Discord side, as the bot's dispatch sees it.
 pub struct Front;
 
+/// No buttons of its own; the showdown's box.
+impl crate::bot::kit::GameControls for Front {
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a crate::bot::kit::Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<crate::bot::kit::Handling<'a>> {
+        showdown::showdown_box(ctx, bot, submit)
+    }
+}
+
 impl GameBot for Front {
     type View = AssemblyView;
     type Voice = Voice;
+
+    fn commands() -> Vec<poise::Command<crate::bot::kit::Data, crate::bot::kit::Error>> {
+        vec![assembly()]
+    }
 
     fn voice(_: &AnyView, v: &AssemblyView) -> Voice {
         Voice::new(v)

@@ -1,7 +1,7 @@
 //! The showdown's box: `/assembly showdown` without a grid opens a modal with one line
 //! per row of the showdown's region (prefilled with blanks, so its size is plain);
-//! the submission comes back as a modal interaction (`bot::interactions::on_modal`
-//! hands it here by its id).
+//! the submission comes back as a modal interaction (the dispatch hands it here by its
+//! id, through `Front::on_modal`).
 
 use super::view_of;
 use crate::bot::kit::reply;
@@ -98,6 +98,24 @@ pub async fn open(
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);
     crate::bot::kit::open_modal(app, modal).await
+}
+
+/// The showdown box's handling, if `submit` is one.
+pub fn showdown_box<'a>(
+    ctx: &'a serenity::Context,
+    bot: &'a Arc<Bot>,
+    submit: &'a serenity::ModalInteraction,
+) -> Option<crate::bot::kit::Handling<'a>> {
+    let modal: ShowdownModal = submit.data.custom_id.parse().ok()?;
+    Some(Box::pin(async move {
+        let text = crate::bot::kit::modal_text(&submit.data, FIELD).unwrap_or_default();
+        let asked = Asked {
+            channel: submit.channel_id.get(),
+            interaction: submit.id.get(),
+        };
+        let handed = submitted(bot, modal, submit.user.id.get(), &text, asked).await?;
+        crate::bot::kit::answer_modal(ctx, bot, submit, handed).await
+    }))
 }
 
 /// A submitted box, played as `user`'s showdown.

@@ -10,6 +10,10 @@ use crate::runtime::{AnyAction, Common, Place};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
+/// What Logical Bluffs' commands say to someone with no match in the channel.
+pub const NO_MATCH: &str =
+    "you are not playing a match in this channel: start one with `/bluffs duel`";
+
 /// Logical Bluffs: statements about a hidden 4 x 4 layout of coloured tiles.
 #[poise::command(
     slash_command,
@@ -107,7 +111,7 @@ pub async fn bluff(
     #[description = "Use your Smokescreen item: hide this statement (1-4) from the opponent"]
     smoke: Option<u8>,
 ) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(());
     };
     let poise::Context::Application(app) = ctx else {
@@ -137,7 +141,7 @@ pub async fn bluff(
 /// reveal select and the layout guess.
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(());
     };
     let bot = ctx.data();
@@ -163,5 +167,5 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 /// Give up: your opponent wins, and the layout is shown.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
+    play(ctx, NO_MATCH, |_| Ok(AnyAction::Common(Common::Resign))).await
 }

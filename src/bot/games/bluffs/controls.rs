@@ -481,10 +481,7 @@ async fn component(
         ("mark", [chosen, pick]) => {
             // Marking acts on nothing, but must not turn a control left from an
             // earlier phase into a fresh one.
-            if v.phase != PhaseName::Claiming || v.mine.as_ref().is_some_and(|m| m.marks.is_some())
-            {
-                return Err("Claiming is over for you: these marks can no longer be sent.".into());
-            }
+            marking(&v, shown)?;
             let mut marks = marks_of(chosen);
             marks.resize(STATEMENTS, None);
             let mut p = pick.chars();
@@ -555,6 +552,25 @@ async fn component(
         }
         _ => Err("that control is not one Mondo knows".into()),
     }
+}
+
+/// Whether a mark button drawn at `shown` may still mark: only in the Claiming it was
+/// drawn in, before the player's marks are in. Marking acts on nothing (the engine's
+/// version check never sees it), so the check the engine makes of every other
+/// control is made here: a mark drawn before this phase began (a round ago) is
+/// refused, politely, as a stale button is.
+fn marking(v: &BluffsView, shown: Option<u64>) -> Result<(), String> {
+    if v.phase != PhaseName::Claiming || v.mine.as_ref().is_some_and(|m| m.marks.is_some()) {
+        return Err("Claiming is over for you: these marks can no longer be sent.".into());
+    }
+    if shown.is_some_and(|s| s < v.phase_since || s > v.version) {
+        return Err(
+            "these marks are from an earlier round, which is over: use the latest controls, \
+             or `/bluffs status` to draw them again"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// The bluff a *Submit this bluff* button names (`submit:N`), as it was read back.
@@ -717,5 +733,77 @@ async fn read_back(
                 .label("Submit this bluff")
                 .style(ButtonStyle::Success),
         ])],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::tiles::Colour;
+    use crate::rules::bluffs::{BluffsMatch, Setup};
+    use crate::rules::{Action, Actor, Game};
+
+    const A: PlayerId = PlayerId(11);
+    const B: PlayerId = PlayerId(22);
+
+    fn act(g: &mut BluffsMatch, p: PlayerId, m: Move) {
+        let a = Action::Move(m);
+        if let Err(e) = g.play(&Actor::Player(p), &a, 5_000_000) {
+            panic!("{a:?} by {p:?} refused: {e}");
+        }
+    }
+
+    /// Both bluff (on subsets of their own), so Claiming begins.
+    fn both_bluff(g: &mut BluffsMatch, subsets: [&str; 2]) {
+        for (p, subset) in [(A, subsets[0]), (B, subsets[1])] {
+            let statements = Colour::ALL
+                .iter()
+                .map(|c| format!("There is a {} tile.", c.name()))
+                .collect();
+            let bluff = Move::Bluff {
+                subset: subset.into(),
+                statements,
+                no_limit: false,
+                smokescreen: None,
+            };
+            act(g, p, bluff);
+        }
+    }
+
+    #[test]
+    fn a_mark_drawn_in_an_earlier_claiming_is_refused_as_stale() {
+        let setup = Setup {
+            players: [A, B],
+            seed: 7,
+            settings: Default::default(),
+        };
+        let (mut g, _) = BluffsMatch::start(setup, 5_000_000).expect("a good setup");
+        both_bluff(&mut g, ["A1-A2-B1-B2", "C1-C2-D1-D2"]);
+        let round1 = g.view(&Viewer::Player(A));
+        assert_eq!((round1.round, round1.phase), (1, PhaseName::Claiming));
+        // Drawn now, the marks mark; from before Claiming, or from the future, not.
+        assert_eq!(marking(&round1, Some(round1.version)), Ok(()));
+        assert_eq!(marking(&round1, None), Ok(()), "typed: no version to check");
+        assert!(marking(&round1, Some(round1.phase_since - 1)).is_err());
+        assert!(marking(&round1, Some(round1.version + 1)).is_err());
+        // Round 2's Claiming: round 1's mark buttons are stale, politely.
+        for p in [A, B] {
+            act(
+                &mut g,
+                p,
+                Move::Claim {
+                    marks: vec![Some(true); STATEMENTS],
+                },
+            );
+        }
+        for p in [A, B] {
+            act(&mut g, p, Move::Pass);
+        }
+        both_bluff(&mut g, ["A3-A4-B3-B4", "C3-C4-D3-D4"]);
+        let round2 = g.view(&Viewer::Player(A));
+        assert_eq!((round2.round, round2.phase), (2, PhaseName::Claiming));
+        let refused = marking(&round2, Some(round1.version)).unwrap_err();
+        assert!(refused.contains("earlier round"), "{refused}");
+        assert_eq!(marking(&round2, Some(round2.version)), Ok(()));
     }
 }

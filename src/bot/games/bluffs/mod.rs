@@ -20,7 +20,8 @@ pub use commands::bluffs;
 pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 
-use crate::bot::kit::{Bot, GameBot, Said};
+use crate::bot::kit::ids::Header;
+use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{Names, bluffs};
@@ -28,15 +29,45 @@ use crate::render::tiles::board_png;
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
-use crate::store::MatchId;
+use crate::store::{MatchId, MatchRecord};
+use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
 pub struct Front;
 
+impl GameControls for Front {
+    /// The private controls (each names its match; the view says the rest).
+    fn on_button<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        press: &'a serenity::ComponentInteraction,
+        header: &'a Header,
+        _record: Option<MatchRecord>,
+    ) -> Handling<'a> {
+        Box::pin(on_component(ctx, bot, press, header))
+    }
+
+    /// The bluff's and the layout's forms.
+    fn on_modal<'a>(
+        ctx: &'a serenity::Context,
+        bot: &'a Data,
+        submit: &'a serenity::ModalInteraction,
+    ) -> Option<Handling<'a>> {
+        if !submit.data.custom_id.starts_with(PREFIX) {
+            return None;
+        }
+        Some(Box::pin(on_modal(ctx, bot, submit)))
+    }
+}
+
 impl GameBot for Front {
     type View = BluffsView;
     type Voice = ();
+
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        vec![bluffs()]
+    }
 
     fn voice(_: &AnyView, _: &BluffsView) {}
 

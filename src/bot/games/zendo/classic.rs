@@ -11,11 +11,14 @@
 //! before that (the `lobbies` table) become such matches at start-up ([`carry_over`]),
 //! and their old buttons lead there.
 
+use super::NO_MATCH;
 use super::SetChoice;
 use super::clocks::{Clock, Stored};
-use crate::bot::ids::{ButtonId, LobbyPress, Press};
+use super::ids::{ButtonId, LobbyPress, Press, press_button};
+use super::posts::TablePictures;
+use super::settings::{draw, effective};
 use crate::bot::kit::{Dms, GameBot, Said, play, reply};
-use crate::bot::post::{Button, Post};
+use crate::bot::post::Post;
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
 use crate::koan::PieceSet;
@@ -154,7 +157,7 @@ pub async fn carry_over(bot: &Data) {
             Some(typed) => Ok(typed.clone()),
             None => {
                 let (pool, id) = (&old.pool, old.pattern_id.as_deref());
-                bot.draw(old.guild, pool, id, old.set, seed).await
+                draw(bot, old.guild, pool, id, old.set, seed).await
             }
         };
         let (hidden, initial) = match drawn {
@@ -269,7 +272,7 @@ pub async fn classic(
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
-    let settings = bot.settings(guild).await?;
+    let settings = effective(bot, guild).await?;
     let typing = master == Some(true);
     if (pattern_id.is_some() || typing)
         && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
@@ -313,9 +316,7 @@ pub async fn classic(
     let seed: u64 = rand::rng().random();
     // Drawing may generate a pattern: defer, so the 3-second deadline is kept.
     ctx.defer().await?;
-    let drawn = bot
-        .draw(guild, &pool, pattern_id.as_deref(), set, seed)
-        .await;
+    let drawn = draw(bot, guild, &pool, pattern_id.as_deref(), set, seed).await;
     let (hidden, initial) = match drawn {
         Ok(d) => d,
         Err(e) => return reply(ctx, Post::private(format!("no lobby: {e}"))).await,
@@ -415,7 +416,7 @@ pub async fn classic_settings(
 /// Creates a lobby's match (its closing time a deadline the runtime keeps) and returns
 /// its post.
 async fn open_lobby(bot: &Data, o: Opening) -> Result<(MatchId, Post), Error> {
-    let settings = bot.settings(o.guild).await?;
+    let settings = effective(bot, o.guild).await?;
     let now = bot.runtime.now();
     let closes_at = now.saturating_add(o.ttl_ms.saturating_sub(o.age_ms));
     let setup = ClassicSetup {
@@ -620,7 +621,7 @@ const LOBBY_VERSION: u64 = 1;
 fn lobby_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
     let mut post = lobby_text(v, clocks);
     let button = |press, label: &str| {
-        Button::new(
+        press_button(
             ButtonId {
                 game,
                 version: LOBBY_VERSION,
@@ -695,7 +696,7 @@ pub async fn on_lobby(
         LobbyPress::Leave => (me, ClassicMove::Leave),
         LobbyPress::Start => {
             let guild = press.guild_id.map(|g| g.get());
-            let settings = bot.settings(guild).await?;
+            let settings = effective(bot, guild).await?;
             let host = is_host(press.member.as_ref(), settings.host_role);
             let actor = if host {
                 Actor::Host(PlayerId(user))
@@ -814,13 +815,13 @@ async fn dm_hello(bot: &Bot, user: u64, channel: u64) -> Option<u64> {
 /// duel or practice this resigns.
 #[poise::command(slash_command)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
+    play(ctx, NO_MATCH, |_| Ok(AnyAction::Common(Common::Resign))).await
 }
 
 /// Zendo Classic: you were skipped for time-outs; say you are back in the turn order.
 #[poise::command(slash_command)]
 pub async fn back(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |r| match r.game() {
+    play(ctx, NO_MATCH, |r| match r.game() {
         Ok(crate::rules::GameKind::ZendoClassic) => Ok(ClassicMove::Back.into()),
         _ => Err("only Zendo Classic skips students: `/zendo status` says what is next".into()),
     })
@@ -865,6 +866,12 @@ impl GameBot for Front {
     type View = ClassicView;
     type Voice = Voice;
 
+    /// A press on the button of a lobby an older version stored finds the match it
+    /// became.
+    fn on_serve(bot: &Data) -> crate::bot::kit::Upkeep<'_> {
+        Box::pin(carry_over(bot))
+    }
+
     fn voice(_: &AnyView, v: &ClassicView) -> Voice {
         Voice::new(v)
     }
@@ -899,7 +906,7 @@ impl GameBot for Front {
         Some(Dms {
             post: answer_post(game, v, clocks)?,
             to: v.players.values().to_vec(),
-            version: v.version,
+            fallback: super::posts::ask_here(game, v.version),
         })
     }
 }
@@ -1010,7 +1017,7 @@ pub fn batch(
         }
     }
     let button = |press, label: &str| {
-        Button::new(
+        press_button(
             ButtonId {
                 game,
                 version: v.version,

@@ -3,7 +3,7 @@
 //! to them by DM.
 
 use super::posts;
-use crate::bot::kit::{Dms, GameBot, Said};
+use crate::bot::kit::{Data, Dms, Error, GameBot, Said};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::rules::EventKind;
@@ -16,6 +16,18 @@ pub struct Front;
 impl GameBot for Front {
     posts::family_posts!(DuelView);
 
+    /// The Zendo family's commands (every mode's), with its first game.
+    fn commands() -> Vec<poise::Command<Data, Error>> {
+        vec![
+            super::zendo(),
+            super::koan(),
+            super::guess(),
+            super::pass(),
+            super::endturn(),
+            super::settings(),
+        ]
+    }
+
     fn dms(game: MatchId, events: &[AnyEvent], v: &DuelView, clocks: Clocks) -> Option<Dms> {
         let events: Vec<crate::rules::Event<DuelEvent>> = events_of(events);
         let opened = events
@@ -27,7 +39,7 @@ impl GameBot for Front {
         Some(Dms {
             post: posts::answer_post(game, v, clocks)?,
             to: v.players.values().to_vec(),
-            version: v.version,
+            fallback: super::posts::ask_here(game, v.version),
         })
     }
 }

@@ -2,16 +2,21 @@
 //! `/koan`, `/guess`, `/pass`, `/endturn`), its button verbs, and its posts. The words
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
+pub mod buttons;
 pub mod classic;
 mod clocks;
 pub mod duel;
+pub mod ids;
 pub mod posts;
 pub mod practice;
+pub mod settings;
 pub mod triple;
 mod turn;
 
+pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
 pub use posts::{Voice, answer_post, batch, opening};
+pub use settings::{draw, effective, settings};
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
@@ -29,6 +34,10 @@ use crate::runtime::{AnyAction, Common, Place};
 use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
+
+/// What Zendo's commands say to someone with no match in the channel.
+pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
+                            `/zendo duel` or `/zendo practice`";
 
 /// Zendo: duels, solo practice, and the state of your match.
 #[poise::command(
@@ -51,15 +60,6 @@ use rand::RngExt;
 )]
 pub async fn zendo(_: Context<'_>) -> Result<(), Error> {
     Ok(())
-}
-
-/// A piece set for practice.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum SetChoice {
-    #[name = "pyramids"]
-    Pyramids,
-    #[name = "arrows"]
-    Arrows,
 }
 
 /// Challenge someone to a Zendo duel (Death Match rules: turns, tickets, clocks).
@@ -88,7 +88,7 @@ pub async fn duel(
     let host = ctx.author().id.get();
     let me = player.as_ref().map_or(host, |u| u.id.get());
     let them = opponent.id.get();
-    let settings = bot.settings(guild).await?;
+    let settings = effective(bot, guild).await?;
     if player.as_ref().is_some_and(|u| u.bot) {
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
@@ -139,7 +139,7 @@ pub async fn duel(
         )
         .await;
     };
-    if !bot.duels_in(channel).await?.is_empty() {
+    if !duels_in(bot, channel).await?.is_empty() {
         return reply(
             ctx,
             Post::private(
@@ -157,15 +157,15 @@ pub async fn duel(
     // Drawing may generate a pattern and the DM checks talk to Discord: defer, so the
     // 3-second deadline for the first response is never missed.
     ctx.defer().await?;
-    let (hidden, initial) = match bot
-        .draw(
-            guild,
-            &pool_name,
-            pattern_id.as_deref(),
-            PieceSet::Pyramids,
-            seed,
-        )
-        .await
+    let (hidden, initial) = match draw(
+        bot,
+        guild,
+        &pool_name,
+        pattern_id.as_deref(),
+        PieceSet::Pyramids,
+        seed,
+    )
+    .await
     {
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
@@ -231,7 +231,7 @@ pub async fn practice(
         )
         .await;
     }
-    let settings = bot.settings(guild).await?;
+    let settings = effective(bot, guild).await?;
     let set = match set {
         Some(SetChoice::Arrows) => PieceSet::Arrows,
         _ => PieceSet::Pyramids,
@@ -242,7 +242,7 @@ pub async fn practice(
     });
     let seed: u64 = rand::rng().random();
     ctx.defer().await?;
-    let (hidden, initial) = match bot.draw(guild, &pool_name, None, set, seed).await {
+    let (hidden, initial) = match draw(bot, guild, &pool_name, None, set, seed).await {
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no practice: {e}"))).await,
     };
@@ -267,13 +267,13 @@ pub async fn practice(
 /// Your match here: whose move, the clocks, the tickets or stones (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    private_status(ctx).await
+    private_status(ctx, NO_MATCH).await
 }
 
 /// Every structure of your match in one picture, marked, with the guesses so far.
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(());
     };
     let view = ctx
@@ -290,7 +290,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// the duel, or withdraws your challenge: nobody wins or loses.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |_| Ok(AnyAction::Common(Common::Resign))).await
+    play(ctx, NO_MATCH, |_| Ok(AnyAction::Common(Common::Resign))).await
 }
 
 /// The settings a Zendo match was stored with (its piece set).
@@ -328,6 +328,11 @@ pub fn either(
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
     }
+}
+
+/// The live duels in `channel`.
+async fn duels_in(bot: &crate::bot::Bot, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+    bot.live_of(channel, GameKind::ZendoDuel.name()).await
 }
 
 /// Who has the advantage in a two-player match (a duel, a Triple) of `me` against

@@ -7,15 +7,15 @@
 //! Only what a spectator may hear reaches a channel: the narration never says what a
 //! challenge answer was before the reveal.
 
-use crate::bot::ids::{ButtonId, Press};
-use crate::bot::post::{Button, Post};
+use super::ids::{ButtonId, Press, press_button};
+use crate::bot::post::{Button, Post, mark};
 use crate::bot::say::{Clocks, mention};
 use crate::narrate::zendo::{
     Narrator, answered_text, duel_clock, guess_line, listed_guesses, outcome_text, practice_status,
     step_hint,
 };
 use crate::narrate::{Front, Names, clock_text};
-use crate::render::Mark;
+use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
     Answer, DuelEvent, DuelView, GuessView, Origin, PhaseView, PracticeEvent, PracticeStep,
     PracticeView, StepView, TableEntry, ZendoEvent,
@@ -23,6 +23,37 @@ use crate::rules::zendo::{
 use crate::rules::{EventKind, PlayerId};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
+
+/// Zendo's pictures of its table on a post: an entry with its verdict, or every entry
+/// in one picture.
+pub trait TablePictures {
+    /// A picture of a table entry with its verdict.
+    fn entry(&mut self, entry: &TableEntry) -> &mut Self;
+    /// One picture of every structure on the table, numbered and marked.
+    fn board(&mut self, table: &[TableEntry]) -> &mut Self;
+}
+
+impl TablePictures for Post {
+    fn entry(&mut self, entry: &TableEntry) -> &mut Post {
+        self.koan(&entry.koan, Some(entry.number), Some(mark(entry.obeys)))
+    }
+
+    fn board(&mut self, table: &[TableEntry]) -> &mut Post {
+        let entries: Vec<BoardEntry> = table
+            .iter()
+            .map(|e| BoardEntry {
+                koan: &e.koan,
+                mark: Some(mark(e.obeys)),
+                label: format!("#{}", e.number),
+            })
+            .collect();
+        match render::board_png(&entries) {
+            Ok(png) => self.files.push(("board.png".into(), png)),
+            Err(e) => self.lines.push(format!("(no picture: {e})")),
+        }
+        self
+    }
+}
 
 /// What the channel's narration remembers of a Zendo match.
 pub struct Voice {
@@ -187,7 +218,7 @@ pub fn batch(
         post.line(line.text.clone());
     }
     let button = |press, label: &str| {
-        Button::new(
+        press_button(
             ButtonId {
                 game: place.game,
                 version,
@@ -320,7 +351,7 @@ pub fn starter_buttons(
     players
         .iter()
         .map(|p| {
-            Button::new(
+            press_button(
                 ButtonId {
                     game,
                     version,
@@ -375,10 +406,21 @@ pub fn answer_post(game: MatchId, view: &DuelView, clocks: Clocks) -> Option<Pos
     Some(post)
 }
 
+/// The channel's button for a player the bot could not DM: it shows their answer
+/// buttons privately.
+pub fn ask_here(game: MatchId, version: u64) -> Button {
+    let id = ButtonId {
+        game,
+        version,
+        press: Press::AskHere,
+    };
+    press_button(id, "Answer privately")
+}
+
 /// The three private answer buttons (a duel's challenge, a Classic mondo).
 pub fn answer_buttons(game: MatchId, version: u64) -> Vec<Button> {
     let button = |answer, label: &str| {
-        Button::new(
+        press_button(
             ButtonId {
                 game,
                 version,

@@ -10,8 +10,10 @@
 //! umpire once every challenged pattern has an answer (and again after each change,
 //! until the reveal).
 
+use super::NO_MATCH;
 use super::clocks::{Clock, Stored};
-use crate::bot::ids::{ButtonId, Press};
+use super::ids::{ButtonId, Press, press_button};
+use super::settings::effective;
 use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;
@@ -88,7 +90,7 @@ pub async fn triple(
     if opponent.bot || player.as_ref().is_some_and(|u| u.bot) {
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
-    let settings = bot.settings(guild).await?;
+    let settings = effective(bot, guild).await?;
     if (seed.is_some() || player.is_some() || advantage.is_some())
         && !is_host(ctx.author_member().await.as_deref(), settings.host_role)
     {
@@ -357,7 +359,7 @@ pub async fn answer(
     #[description = "A challenge: A obeys B not C pass; a quiz round: obeys not pass ... in order"]
     answers: String,
 ) -> Result<(), Error> {
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(());
     };
     let bot = ctx.data();
@@ -515,7 +517,7 @@ fn sheet_buttons(
                 } else {
                     ""
                 };
-                let mut b = Button::new(
+                let mut b = press_button(
                     ButtonId {
                         game,
                         version,
@@ -738,7 +740,7 @@ pub fn batch(
         post.line(line);
     }
     let button = |press, label: &str| {
-        Button::new(
+        press_button(
             ButtonId {
                 game,
                 version: v.version,
@@ -1006,7 +1008,7 @@ impl GameBot for Front {
         Some(Dms {
             post: dm_post(game, events, v, clocks)?,
             to: v.players.values().to_vec(),
-            version: v.version,
+            fallback: super::posts::ask_here(game, v.version),
         })
     }
 }
@@ -1026,6 +1028,11 @@ mod tests {
     use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
     use crate::rules::zendo::triple::{Triple, TripleOpening};
     use crate::rules::{Game, Seat};
+
+    /// What a drawn button does.
+    fn press_of(b: &Button) -> Press {
+        b.id.parse::<ButtonId>().expect("a Zendo button").press
+    }
 
     const HIDDEN: [&str; 3] = [
         "some piece points up",
@@ -1144,16 +1151,17 @@ mod tests {
         assert_eq!(post.files.len(), 1, "the challenged structure");
         let ask = post.buttons.concat();
         assert_eq!(ask.len(), 1);
-        assert_eq!(ask[0].id.press, Press::AskHere);
+        assert_eq!(press_of(&ask[0]), Press::AskHere);
         // The private post: one row per named pattern, each button the sheet with its
         // answer put in.
         let dm = dm_post(MatchId(3), &any(events), &spectator, clocks()).expect("a DM");
         assert_eq!(dm.buttons.len(), 2, "A and C");
-        let ids: Vec<Press> = dm.buttons.concat().iter().map(|b| b.id.press).collect();
+        let ids: Vec<Press> = dm.buttons.concat().iter().map(press_of).collect();
         assert_eq!(ids[0], Press::Sheet([Some(Answer::Obeys), None, None]));
         assert_eq!(ids[4], Press::Sheet([None, None, Some(Answer::Not)]));
         for b in dm.buttons.concat() {
-            assert_eq!(b.id.to_string().parse::<ButtonId>(), Ok(b.id));
+            let id = b.id.parse::<ButtonId>().expect("a Zendo button");
+            assert_eq!(id.to_string(), b.id);
         }
         // Once answered, a player's own post shows the sheet as given.
         h.ok(
@@ -1198,7 +1206,7 @@ mod tests {
         assert!(said.contains("`/zendo answer`"), "{said}");
         assert!(said.contains("30. "), "every question listed: {said}");
         assert!(post.files.iter().any(|(f, _)| f == "quiz.png"));
-        assert_eq!(post.buttons.concat()[0].id.press, Press::AskHere);
+        assert_eq!(press_of(&post.buttons.concat()[0]), Press::AskHere);
         let dm = dm_post(MatchId(5), &any(events), &v, clocks()).expect("the quiz by DM");
         assert!(text(&dm).contains("quiz round 1"), "{}", text(&dm));
         assert!(dm.files.iter().any(|(f, _)| f == "quiz.png"));

@@ -1,6 +1,7 @@
 //! A player's Zendo moves: build a structure, guess, skip, end the turn.
 
-use crate::bot::ids::{KOAN_FIELD, KoanModal};
+use super::NO_MATCH;
+use super::ids::{KOAN_FIELD, KoanModal};
 use crate::bot::kit::{my_match, play, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
@@ -56,7 +57,7 @@ pub async fn koan(
         .map(Mode::from)
         .or(mode.map(Mode::from))
         .unwrap_or_default();
-    let Some(record) = my_match(ctx).await? else {
+    let Some(record) = my_match(ctx, NO_MATCH).await? else {
         return Ok(());
     };
     match structure {
@@ -125,7 +126,7 @@ pub async fn guess(
 ) -> Result<(), Error> {
     match lang::parse(&pattern) {
         Ok(p) => {
-            play(ctx, |r| match super::triple::guess(r, on, &p) {
+            play(ctx, NO_MATCH, |r| match super::triple::guess(r, on, &p) {
                 Some(triple) => triple,
                 None => super::either(
                     r,
@@ -149,11 +150,11 @@ pub async fn guess(
 /// Skip step 1 (build nothing this turn): your opponent gets a ticket.
 #[poise::command(slash_command)]
 pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |r| super::either(r, DuelMove::Skip, None)).await
+    play(ctx, NO_MATCH, |r| super::either(r, DuelMove::Skip, None)).await
 }
 
 /// End your turn (no more guesses now).
 #[poise::command(slash_command)]
 pub async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, |r| super::either(r, DuelMove::EndTurn, None)).await
+    play(ctx, NO_MATCH, |r| super::either(r, DuelMove::EndTurn, None)).await
 }
