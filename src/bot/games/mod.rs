@@ -5,6 +5,7 @@
 
 pub mod assembly;
 pub mod bluffs;
+pub mod help;
 pub mod zendo;
 
 use super::kit::{self, Bot, Dms, Fronts, GameBot, Said, Upkeep};

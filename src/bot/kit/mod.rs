@@ -5,6 +5,7 @@
 
 mod base;
 pub mod data;
+pub mod card;
 pub mod desk;
 pub mod front;
 pub mod host;

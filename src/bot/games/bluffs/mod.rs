@@ -32,6 +32,9 @@ use crate::store::MatchId;
 use std::sync::Arc;
 
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/bluffs.md");
+
 pub struct Front;
 
 impl GameBot for Front {

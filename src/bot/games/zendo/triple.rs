@@ -977,6 +977,9 @@ pub fn board(game: MatchId, v: &TripleView) -> Post {
 }
 
 /// Zendo Triple's Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/triple.md");
+
 pub struct Front;
 
 impl GameBot for Front {
