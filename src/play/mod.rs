@@ -3,9 +3,10 @@
 //! start with who says it (`alice: koan 1^ 2> challenge`, `host: pause`). What happens
 //! is printed as text, or with `--json` as one JSON object per line for programs.
 //!
-//! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`
-//! and `NAME:` are handled here; everything else is the game's grammar, help and
-//! words, in one file per game family ([`zendo`]), behind [`GameFront`].
+//! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`,
+//! `sketch` (a private sketch board, `sketch.rs`) and `NAME:` are handled here;
+//! everything else is the game's grammar, help and words, in one file per game family
+//! ([`zendo`]), behind [`GameFront`].
 //!
 //! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
 //! waits for what happens by itself (time-outs), so the front is tested without a
@@ -18,6 +19,7 @@ pub mod assembly;
 pub mod bluffs;
 pub mod classic;
 pub mod replay;
+mod sketch;
 pub mod triple;
 pub mod zendo;
 
@@ -651,6 +653,9 @@ impl Session {
             },
             None => None,
         };
+        if word == "sketch" {
+            return (self.sketch(named.as_ref(), rest), Flow::Continue);
+        }
         match self.front.command(&word, rest, named, &view, &self.cast) {
             Ok((actor, action)) => self.act(actor, action).await,
             // What is wrong with someone's command is said to them.
