@@ -146,12 +146,17 @@ async fn on_button(
             Err(e) => Handed::own(Post::private(e)),
         }
     };
+    // A koan box's preview: Submit acts, Edit opens the box again.
+    if let Press::Submit(_) | Press::Edit(_) = id.press {
+        return zendo::sketch::on_press(ctx, bot, press, &record, id).await;
+    }
     use crate::rules::zendo::PracticeMove;
     let handed = match id.press {
         Press::Start(starter) => act(zendo(DuelMove::ChooseStarter { starter }, None)).await,
         Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
         Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
         Press::Lobby(_) => Handed::own(Post::private("this lobby is closed")),
+        Press::Submit(_) | Press::Edit(_) => return Ok(()),
         Press::Answer(answer) => {
             // Practice has no answers: the duel's move lets the engine say so.
             let a = zendo(DuelMove::Answer { answer }, None)
@@ -248,30 +253,12 @@ async fn on_modal(
             return Ok(());
         }
     };
+    // A structure typed in the box is shown privately first (Submit / Edit).
     let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
-    let user = submit.user.id.get();
-    let asked = Asked {
-        channel: submit.channel_id.get(),
-        interaction: submit.id.get(),
-    };
-    let handed = match bot.store.record(modal.game).await? {
-        None => Handed::own(Post::private(NO_MATCH)),
-        Some(record) => match zendo::build(&text, modal.mode, &record) {
-            Err(e) => Handed::own(Post::private(e)),
-            Ok(action) => claimed(
-                bot.act(
-                    record.id,
-                    Actor::Player(PlayerId(user)),
-                    action,
-                    // A structure typed in advance is not stale: the version check
-                    // is for buttons that answer a question of the moment.
-                    None,
-                    asked,
-                )
-                .await,
-            ),
-        },
-    };
+    let post =
+        zendo::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
+            .await?;
+    let handed = Handed::own(post);
     bot.deliver(handed, respond).await?;
     Ok(())
 }

@@ -29,7 +29,9 @@ pub struct Button {
 impl Button {
     pub fn new(id: ButtonId, label: impl Into<String>) -> Button {
         let style = match id.press {
-            Press::Confirm | Press::Answer(crate::rules::zendo::Answer::Obeys) => {
+            Press::Confirm
+            | Press::Submit(_)
+            | Press::Answer(crate::rules::zendo::Answer::Obeys) => {
                 ButtonStyle::Success
             }
             Press::TakeBack | Press::Answer(crate::rules::zendo::Answer::Not) => {

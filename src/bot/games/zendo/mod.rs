@@ -7,11 +7,13 @@ mod clocks;
 pub mod duel;
 pub mod posts;
 pub mod practice;
+pub mod sketch;
 pub mod triple;
 mod turn;
 
 pub use classic::{back, classic, classic_settings, leave};
 pub use posts::{Voice, answer_post, batch, opening};
+pub use sketch::sketch;
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
@@ -41,6 +43,7 @@ use rand::RngExt;
         "answer",
         "status",
         "board",
+        "sketch",
         "resign",
         "leave",
         "back",
