@@ -2498,7 +2498,11 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
 
     // /zendo sketch: private, a picture, in either set; a bad one refused privately.
     let i = fake
-        .slash(alice.id, "zendo sketch", &[("structure", json!("U R / . D"))])
+        .slash(
+            alice.id,
+            "zendo sketch",
+            &[("structure", json!("U R / . D"))],
+        )
         .await;
     let sketch = answer(&fake, &i).await;
     private_says(&sketch, "counts for nothing");
@@ -2526,7 +2530,11 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
     let preview = answer(&fake, &i).await;
     private_says(&preview, "Submit");
     assert_eq!(preview.files.len(), 1, "its picture");
-    let public = fake.messages(channel).iter().filter(|m| !m.ephemeral).count();
+    let public = fake
+        .messages(channel)
+        .iter()
+        .filter(|m| !m.ephemeral)
+        .count();
     // Edit: the box again, with the structure in it; nothing counts.
     let edit = fake
         .click(alice.id, preview.id, &button(&preview, "Edit"))
@@ -2546,7 +2554,10 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
     let second = answer(&fake, &i).await;
     private_says(&second, "3v ..");
     assert_eq!(
-        fake.messages(channel).iter().filter(|m| !m.ephemeral).count(),
+        fake.messages(channel)
+            .iter()
+            .filter(|m| !m.ephemeral)
+            .count(),
         public,
         "nothing counted yet"
     );
@@ -2559,9 +2570,30 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
         "{}",
         built.text()
     );
-    // The same Submit again: stale, refused, nothing built twice.
+    // The same Submit again: refused privately (the match moved on), nothing built
+    // twice.
+    let public = fake
+        .messages(channel)
+        .iter()
+        .filter(|m| !m.ephemeral)
+        .count();
     let i = fake.click(alice.id, second.id, &submit).await;
-    private_says(&answer(&fake, &i).await, "earlier moment");
+    let again = answer(&fake, &i).await;
+    assert!(again.ephemeral, "{}", again.text());
+    assert!(
+        ["earlier moment", "already given"]
+            .iter()
+            .any(|w| again.text().contains(w)),
+        "{}",
+        again.text()
+    );
+    assert_eq!(
+        fake.messages(channel)
+            .iter()
+            .filter(|m| !m.ephemeral)
+            .count(),
+        public
+    );
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }

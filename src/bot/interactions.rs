@@ -255,9 +255,8 @@ async fn on_modal(
     };
     // A structure typed in the box is shown privately first (Submit / Edit).
     let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
-    let post =
-        zendo::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
-            .await?;
+    let post = zendo::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
+        .await?;
     let handed = Handed::own(post);
     bot.deliver(handed, respond).await?;
     Ok(())

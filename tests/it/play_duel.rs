@@ -227,7 +227,7 @@ fn a_sketch_is_said_to_its_player_alone_and_changes_nothing() {
     assert_eq!(sketches.len(), 2, "{out:?}");
     assert_eq!(sketches[0]["to"], "alice");
     assert_eq!(sketches[0]["koan"], "3> .. 2^ / .. 1< 1<");
-    assert_eq!(sketches[0]["pieces"], 3);
+    assert_eq!(sketches[0]["pieces"], 4);
     assert_eq!(sketches[1]["to"], "bob");
     assert_eq!(sketches[1]["pieces"], 3);
     let errors = of(&out, "error");

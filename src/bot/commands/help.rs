@@ -31,8 +31,16 @@ fn topics() -> Vec<Topic> {
         about: about.into(),
     };
     let mut all = vec![
-        topic("commands", "Every command", "each slash command in one line"),
-        topic("zendo", "Zendo: the table", "pieces, structures, guesses and proofs"),
+        topic(
+            "commands",
+            "Every command",
+            "each slash command in one line",
+        ),
+        topic(
+            "zendo",
+            "Zendo: the table",
+            "pieces, structures, guesses and proofs",
+        ),
     ];
     for (kind, page) in crate::bot::games::help::pages() {
         all.push(topic(kind.name(), kind.title(), &first_sentence(page)));
@@ -59,7 +67,11 @@ fn first_sentence(page: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let text = plain(&body);
-    text.split_inclusive(". ").next().unwrap_or("").trim().to_string()
+    text.split_inclusive(". ")
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string()
 }
 
 /// Help on every command, a game's rules, or the words of a guess (only you see it).
@@ -117,7 +129,10 @@ pub fn help_post<U, E>(topic: &str, commands: &[poise::Command<U, E>]) -> Option
         }
         "zendo" => page_cards(ZENDO_PAGE),
         "patterns" => text_cards("Words of a guess", &crate::lang::vocabulary_text()),
-        "tiles" => text_cards("Words of a statement", &crate::lang::tiles::vocabulary_text()),
+        "tiles" => text_cards(
+            "Words of a statement",
+            &crate::lang::tiles::vocabulary_text(),
+        ),
         game => {
             let (_, page) = crate::bot::games::help::pages()
                 .into_iter()
@@ -232,8 +247,8 @@ fn page_cards(page: &str) -> Vec<Card> {
     {
         last.footer = Some("(cut here: the whole page is in Mondo's docs/games/)".into());
         // The footer counts too.
-        let room = card::MAX_EMBEDS_TOTAL
-            .saturating_sub(fitted.iter().map(Card::size).sum::<usize>());
+        let room =
+            card::MAX_EMBEDS_TOTAL.saturating_sub(fitted.iter().map(Card::size).sum::<usize>());
         if room == 0 {
             let last = fitted.len() - 1;
             let keep = fitted[last].description.chars().count().saturating_sub(80);
@@ -422,10 +437,19 @@ mod tests {
         // A game's page: its rules, its Discord commands; no terminal section, no
         // markdown Discord would show raw.
         let duel = text(&help_post("zendo-duel", &commands).expect("the duel"));
-        assert!(duel.contains("The rules") && duel.contains("ticket"), "{duel}");
+        assert!(
+            duel.contains("The rules") && duel.contains("ticket"),
+            "{duel}"
+        );
         assert!(!duel.contains("At the terminal"), "{duel}");
-        assert!(!duel.contains("|---") && !duel.contains("](zendo.md)"), "{duel}");
-        assert!(help_post("Zendo Duel", &commands).is_some(), "by its title too");
+        assert!(
+            !duel.contains("|---") && !duel.contains("](zendo.md)"),
+            "{duel}"
+        );
+        assert!(
+            help_post("Zendo Duel", &commands).is_some(),
+            "by its title too"
+        );
         assert!(help_post("chess", &commands).is_none());
     }
 

@@ -162,7 +162,8 @@ pub fn fit(cards: &[Card]) -> Vec<Card> {
         }
         // Room for part of this one's text: keep what fits, say it was cut.
         card.fields.clear();
-        let room = MAX_EMBEDS_TOTAL.saturating_sub(total + card.size() - card.description.chars().count());
+        let room =
+            MAX_EMBEDS_TOTAL.saturating_sub(total + card.size() - card.description.chars().count());
         if room > 40 {
             card.description = cut(&card.description, room.min(MAX_DESCRIPTION));
             out.push(card);
@@ -262,7 +263,11 @@ mod tests {
         let fitted = fit(&cards);
         let total: usize = fitted.iter().map(Card::size).sum();
         assert!(total <= MAX_EMBEDS_TOTAL, "{total}");
-        assert!(fitted.iter().all(|c| c.description.chars().count() <= MAX_DESCRIPTION));
+        assert!(
+            fitted
+                .iter()
+                .all(|c| c.description.chars().count() <= MAX_DESCRIPTION)
+        );
         assert_eq!(fitted.len(), 2, "the second is cut, not dropped");
         assert!(fitted[1].description.ends_with('…'));
         assert_eq!(cut("short", 10), "short");

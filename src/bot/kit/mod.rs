@@ -4,8 +4,8 @@
 //! (`bot::games`) build on it; what the kit needs of them it asks through [`Fronts`].
 
 mod base;
-pub mod data;
 pub mod card;
+pub mod data;
 pub mod desk;
 pub mod front;
 pub mod host;

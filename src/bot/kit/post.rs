@@ -31,9 +31,7 @@ impl Button {
         let style = match id.press {
             Press::Confirm
             | Press::Submit(_)
-            | Press::Answer(crate::rules::zendo::Answer::Obeys) => {
-                ButtonStyle::Success
-            }
+            | Press::Answer(crate::rules::zendo::Answer::Obeys) => ButtonStyle::Success,
             Press::TakeBack | Press::Answer(crate::rules::zendo::Answer::Not) => {
                 ButtonStyle::Danger
             }

@@ -1358,7 +1358,11 @@ impl Out {
             return Err(Error::Reveal(format!(
                 "{} {} {cost} RP ({} each); you have {rp}",
                 cells.len(),
-                if cells.len() == 1 { "reveal costs" } else { "reveals cost" },
+                if cells.len() == 1 {
+                    "reveal costs"
+                } else {
+                    "reveals cost"
+                },
                 st.reveal_cost
             )));
         }

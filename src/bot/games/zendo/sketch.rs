@@ -10,8 +10,9 @@
 //! bot's memory: Discord sends the message back with each press, so a preview still
 //! works after a restart. A message whose structure cannot be read any more is
 //! refused with "type it again", never guessed at. *Submit* carries the match's
-//! version when the preview was drawn, so a second press, or one after the match moved
-//! on, is refused as stale like every other button.
+//! version when the preview was drawn, so a press after the match moved on to another
+//! step or turn is refused as stale like every other button (and a second press finds
+//! the structure on the table already).
 
 use super::SetChoice;
 use crate::bot::ids::{ButtonId, Press};
@@ -223,13 +224,21 @@ mod tests {
     fn a_sketch_is_private_in_either_set_and_a_bad_one_says_why() {
         let p = sketch_post("3> .. 2^ / .. 1< 1<", None);
         assert!(p.ephemeral && p.files.len() == 1, "{:?}", p.lines);
-        assert!(p.content().contains("3 pieces"), "{}", p.content());
+        assert!(p.content().contains("4 pieces"), "{}", p.content());
         let arrows = sketch_post("U R / . D", None);
         assert!(arrows.ephemeral && arrows.files.len() == 1);
         let wrong = sketch_post("1^ 2>", Some(PieceSet::Arrows));
         assert!(wrong.ephemeral && wrong.files.is_empty());
-        assert!(wrong.content().contains("does not read"), "{}", wrong.content());
-        assert!(sketch_post("  ", None).content().contains("give a structure"));
+        assert!(
+            wrong.content().contains("does not read"),
+            "{}",
+            wrong.content()
+        );
+        assert!(
+            sketch_post("  ", None)
+                .content()
+                .contains("give a structure")
+        );
     }
 
     #[test]
