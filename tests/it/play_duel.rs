@@ -235,9 +235,14 @@ fn a_sketch_is_said_to_its_player_alone_and_changes_nothing() {
     assert!(errors.iter().all(|e| e["to"] == "alice"), "{errors:?}");
     assert!(message(errors[0]).contains("arrows"), "{errors:?}");
     assert!(message(errors[1]).contains("does not read"), "{errors:?}");
+    // The two asked for, around the sketches (the opening said one before them).
     let status = of(&out, "status");
-    assert_eq!(status[0]["turn"], status[1]["turn"]);
-    assert_eq!(status[0]["phase"], status[1]["phase"]);
+    let [.., before, after] = status.as_slice() else {
+        panic!("{status:?}")
+    };
+    assert_eq!(before["turn"], 1, "{before}");
+    assert_eq!(before["turn"], after["turn"]);
+    assert_eq!(before["phase"], after["phase"]);
     // The sketched structure is still new: building it is accepted.
     assert_eq!(of(&out, "verdict").len(), 1, "{out:?}");
 }
