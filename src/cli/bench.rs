@@ -78,7 +78,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
         BenchArea::Finder(args) => super::finder::bench(args),
-        BenchArea::Runtime { matches, seconds } => super::bench_runtime::run(matches, seconds),
+        BenchArea::Runtime { matches, seconds } => super::bench_practice::run(matches, seconds),
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),

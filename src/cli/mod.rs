@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_assembly;
+mod bench_practice;
 mod bench_render;
-mod bench_runtime;
 mod bluffs;
 mod finder;
 mod koan;

@@ -821,7 +821,82 @@ pub fn read_structure(text: &str, set: PieceSet) -> Result<Koan, String> {
             "give a structure, e.g. `{example}` (rows split by ` / `)"
         ));
     }
+    if let Some(why) = words_for_a_structure(text, set) {
+        return Err(why);
+    }
     Koan::parse_as(text, set).map_err(|e| format!("that structure does not read: {e}"))
+}
+
+/// When a structure was typed as words (`big up`), what was wrong and how the set's
+/// notation writes it, with the pieces the words name when they name some (`3^`).
+fn words_for_a_structure(text: &str, set: PieceSet) -> Option<String> {
+    let notation = |c: char| matches!(c.to_ascii_uppercase(), 'U' | 'R' | 'D' | 'L' | 'V');
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // A word: letters only, two or more, one of them no notation's (`big`, `up`).
+    let is_word = |w: &&str| {
+        w.chars().count() > 1
+            && w.chars().all(char::is_alphabetic)
+            && w.chars().any(|c| !notation(c))
+    };
+    if !words.iter().any(is_word) {
+        return None;
+    }
+    let size = |w: &str| match w {
+        "small" | "little" => Some('1'),
+        "medium" => Some('2'),
+        "large" | "big" => Some('3'),
+        _ => None,
+    };
+    let dir = |w: &str| match w {
+        "up" | "upward" => Some(('^', 'U')),
+        "right" => Some(('>', 'R')),
+        "down" | "downward" => Some(('v', 'D')),
+        "left" => Some(('<', 'L')),
+        _ => None,
+    };
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    // The pieces the words name, when every word is part of one (`big up`, `left`).
+    let named = || {
+        let mut pieces = Vec::new();
+        let mut i = 0;
+        while i < lower.len() {
+            let (s, d) = match (size(&lower[i]), lower.get(i + 1).and_then(|w| dir(w))) {
+                (Some(s), Some(d)) => (Some(s), d),
+                _ => (None, dir(&lower[i])?),
+            };
+            i += if s.is_some() { 2 } else { 1 };
+            pieces.push(match set {
+                PieceSet::Pyramids => format!("{}{}", s?, d.0),
+                PieceSet::Arrows => d.1.to_string(),
+            });
+        }
+        Some(pieces)
+    };
+    Some(words_said(text, set, &named().unwrap_or_default()))
+}
+
+/// The refusal of a structure typed as words (see [`words_for_a_structure`]).
+fn words_said(text: &str, set: PieceSet, pieces: &[String]) -> String {
+    let how = match set {
+        PieceSet::Pyramids => {
+            "in pyramids notation a piece is its size (1, 2 or 3 pips) then where it points \
+             (^ > v <, or U R D L), `..` is an empty cell and ` / ` starts the next row: a \
+             big piece pointing up is `3^`"
+        }
+        PieceSet::Arrows => {
+            "in arrows notation a piece is where it points (U R D L, or ^ > v <), `.` is an \
+             empty cell and ` / ` starts the next row: an arrow pointing up is `U`"
+        }
+    };
+    let meant = if pieces.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean `{}`?", pieces.join(" "))
+    };
+    format!(
+        "that structure does not read: `{}` is words, not a structure: {how}{meant}",
+        text.trim()
+    )
 }
 
 /// `STRUCTURE [observe|challenge]`: the structure, then the mode if the last word
@@ -851,6 +926,33 @@ pub fn read_guess(text: &str, set: PieceSet) -> Result<Pattern, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A structure typed as words is told what was wrong and how the notation writes
+    /// it, not that a letter is the other set's notation.
+    #[test]
+    fn a_structure_typed_as_words_is_shown_the_notation() {
+        let e = read_structure("big up", PieceSet::Pyramids).unwrap_err();
+        assert!(
+            e.starts_with("that structure does not read: `big up` is words, not a structure"),
+            "{e}"
+        );
+        assert!(
+            e.contains("`..` is an empty cell") && e.contains("` / `"),
+            "{e}"
+        );
+        assert!(e.ends_with("did you mean `3^`?"), "{e}");
+        assert!(!e.contains("arrows notation"), "{e}");
+        let e = read_structure("left up", PieceSet::Arrows).unwrap_err();
+        assert!(e.ends_with("did you mean `L U`?"), "{e}");
+        // No size, no guess; a notation that reads is untouched.
+        let e = read_structure("up", PieceSet::Pyramids).unwrap_err();
+        assert!(!e.contains("did you mean"), "{e}");
+        assert!(read_structure("3^ .. 1U 2v 1V", PieceSet::Pyramids).is_ok());
+        assert!(read_structure("LUD / .R.", PieceSet::Arrows).is_ok());
+        // A cell that does not read is said as before.
+        let e = read_structure("9x", PieceSet::Pyramids).unwrap_err();
+        assert!(!e.contains("words"), "{e}");
+    }
     use crate::rules::zendo::testing::*;
     use crate::rules::zendo::{Duel, DuelMove, Practice};
     use crate::rules::{Actor, Game, PlayerId, Viewer};

@@ -5,8 +5,9 @@
 //!
 //! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`,
 //! `sketch` (a private sketch board, `sketch.rs`) and `NAME:` are handled here;
-//! everything else is the game's grammar, help and words, in one file per game family
-//! ([`zendo`]), behind [`GameFront`].
+//! everything else is the game's grammar, help and words, in each game's own folder
+//! under [`games`] (the path the registry gives it), behind [`Terminal`] and
+//! [`GameFront`].
 //!
 //! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
 //! waits for what happens by itself (time-outs), so the front is tested without a
@@ -15,29 +16,21 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
-pub mod assembly;
-pub mod bluffs;
-pub mod classic;
+pub mod args;
+pub mod games;
 pub mod replay;
 mod sketch;
-pub mod triple;
-pub mod zendo;
 
 use crate::narrate::{self, Front, Line, Names};
 use crate::rules::{Actor, GameKind, PlayerId, RuleError, Viewer};
 use crate::runtime::{
-    ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Place, Runtime, RuntimeError,
-    Subscription, Update,
+    ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Common, Place, Runtime,
+    RuntimeError, Subscription, Update,
 };
 use crate::store::{MatchFilter, MatchId, Status, Store};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-pub use crate::rules::zendo::opening::Source;
-pub use classic::classic_setup;
-pub use triple::triple_setup;
-pub use zendo::{duel_setup, practice_setup};
 
 /// The one local player of solo play.
 pub const YOU: PlayerId = PlayerId(1);
@@ -330,6 +323,77 @@ pub fn help_from_docs(page: &'static str) -> &'static str {
         .map_or("", |(help, _)| help)
 }
 
+/// What a word every table understands does ([`VERBS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Leave; the match stays, to resume.
+    Quit,
+    /// The game's help, or a topic's (`help words`, `help notation`).
+    Help,
+    Board,
+    Status,
+    /// An action every game takes ([`Common`]): pause, resume and end are the host's,
+    /// resigning a player's.
+    Act(Common),
+}
+
+/// The words every game's table understands, read here once for all: the word, the
+/// word that must follow it (if any), and what it does. A game may claim a word as its
+/// own ([`GameFront::claims`]): `end` passes the turn in the games of turns. A new
+/// common word joins with one line.
+pub const VERBS: &[(&str, Option<&str>, Verb)] = &[
+    ("quit", None, Verb::Quit),
+    ("exit", None, Verb::Quit),
+    ("help", None, Verb::Help),
+    ("?", None, Verb::Help),
+    ("board", None, Verb::Board),
+    ("status", None, Verb::Status),
+    ("pause", None, Verb::Act(Common::Pause)),
+    ("resume", None, Verb::Act(Common::Resume)),
+    ("end", None, Verb::Act(Common::End)),
+    ("resign", None, Verb::Act(Common::Resign)),
+    ("give", Some("up"), Verb::Act(Common::Resign)),
+];
+
+/// The common verb a line's `word` and `rest` say, unless the game claims the word.
+pub fn verb_of(word: &str, rest: &str, claimed: &[&str]) -> Option<Verb> {
+    VERBS
+        .iter()
+        .find(|(w, then, _)| {
+            *w == word && then.is_none_or(|t| rest.eq_ignore_ascii_case(t)) && !claimed.contains(w)
+        })
+        .map(|(_, _, verb)| *verb)
+}
+
+/// A topic of `help TOPIC`: its names and its text.
+pub struct HelpTopic {
+    pub names: &'static [&'static str],
+    pub text: fn(&dyn GameFront) -> String,
+}
+
+/// The topics `help` takes after it, for every game.
+pub const HELP_TOPICS: &[HelpTopic] = &[
+    HelpTopic {
+        names: &["words", "patterns"],
+        text: |front| front.words(),
+    },
+    HelpTopic {
+        names: &["notation", "structures", "koans"],
+        text: |front| front.notation(),
+    },
+];
+
+/// What the words of place mean (`above`, `directly above`, `points at`, `touches`):
+/// the block of docs/patterns.md, said after the words.
+pub fn place_words_help() -> &'static str {
+    help_from_docs(include_str!("../../docs/patterns.md"))
+}
+
+/// How to type a structure at the terminal: the block of docs/notation.md.
+pub fn notation_help() -> &'static str {
+    help_from_docs(include_str!("../../docs/notation.md"))
+}
+
 /// A game's part of the terminal: its grammar, its help and its words. One file per
 /// game family implements it; [`front_for`] picks it by the match's kind.
 pub trait GameFront: Send {
@@ -340,7 +404,35 @@ pub trait GameFront: Send {
     /// What `help words` lists: the words a guess may use (the pattern language's
     /// unless the game has a language of its own).
     fn words(&self) -> String {
-        crate::lang::vocabulary_text()
+        format!("{}{}", crate::lang::vocabulary_text(), place_words_help())
+    }
+    /// What `help notation` says: how to type what the game's commands take (a
+    /// structure, unless the game has a notation of its own).
+    fn notation(&self) -> String {
+        notation_help().to_string()
+    }
+    /// The common words ([`VERBS`]) this game reads itself, in [`GameFront::command`]
+    /// (`end`, which passes the turn in a game of turns).
+    fn claims(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Why the game refuses a common action outright (practice has no clock), if it
+    /// does.
+    fn refuses(&self, _action: Common) -> Option<&'static str> {
+        None
+    }
+    /// Who takes a common action when the line names no one: the host for pause,
+    /// resume and end; the only player for resigning, or none at a shared table (the
+    /// line must name who resigns).
+    fn common_actor(&self, action: Common, cast: &Cast) -> Result<Actor, String> {
+        match action {
+            Common::Resign if !cast.is_table() => Ok(Actor::Player(YOU)),
+            Common::Resign => Err(format!(
+                "say who resigns: start the line with a name, e.g. `{}: resign`",
+                cast.players().first().map_or("alice", |(_, n)| n.as_str())
+            )),
+            _ => cast.host_actor(),
+        }
     }
     /// What is said when the match is opened or resumed (the table, the status, a
     /// guess waiting for confirmation).
@@ -366,6 +458,10 @@ pub trait GameFront: Send {
     fn new_pictures(&mut self, id: MatchId, view: &AnyView) -> Vec<Picture>;
     /// The whole table as one picture.
     fn board_picture(&self, id: MatchId, view: &AnyView) -> Result<Picture, String>;
+    /// Whether the game draws pictures (`--png`).
+    fn draws(&self) -> bool {
+        true
+    }
     /// Whether each player knows things the other may not (Logical Bluffs): the
     /// session then also follows the match as each player and prints what only one may
     /// hear as lines addressed to them.
@@ -382,17 +478,45 @@ pub trait GameFront: Send {
     }
 }
 
+/// A game as the terminal knows it: each game's folder under [`games`] has a `Front`
+/// implementing it, and the registry's list makes the dispatch over every game (its
+/// front, its `mondo play` name and options, its setup).
+pub trait Terminal {
+    /// `mondo play NAME`.
+    const NAME: &'static str;
+    /// Other names `mondo play` takes for it, each with what `--help` says of it.
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
+    /// What `mondo play --help` says of it.
+    const ABOUT: &'static str;
+    /// The game `mondo play` starts when no game is named (one game says so).
+    const DEFAULT: bool = false;
+    /// Its own `mondo play` options (one parser takes every game's: an option belongs
+    /// to one game; what several share is [`args::TableArgs`]).
+    type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug;
+
+    /// Its front for a match, played by `cast`.
+    fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront>;
+    /// Its help: the block of its players' page ([`help_from_docs`]).
+    fn help() -> &'static str;
+    /// The option that asks for this game when the default game is named (`--duel`).
+    fn asked(_own: &Self::Args) -> Option<&'static str> {
+        None
+    }
+    /// Checks the command line before anything is opened.
+    fn check(table: &args::TableArgs, own: &Self::Args) -> Result<(), String>;
+    /// A new match's setup and who plays it.
+    fn setup(
+        table: &args::TableArgs,
+        own: &Self::Args,
+        store: &Store,
+        seed: u64,
+    ) -> impl std::future::Future<Output = Result<(AnySetup, Cast), String>>;
+}
+
 /// The front for a match of `kind` played by `cast`.
 pub fn front_for(kind: GameKind, cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
-    match kind {
-        GameKind::ZendoDuel | GameKind::ZendoPractice => {
-            Box::new(zendo::ZendoFront::new(cast, view))
-        }
-        GameKind::ZendoTriple => Box::new(triple::TripleFront::new(cast)),
-        GameKind::Assembly => Box::new(assembly::AssemblyFront::new(cast)),
-        GameKind::ZendoClassic => Box::new(classic::ClassicFront::new(cast, view)),
-        GameKind::Bluffs => Box::new(bluffs::BluffsFront::new(cast)),
-    }
+    debug_assert_eq!(kind, view.kind());
+    games::front_for(cast, view)
 }
 
 /// A game in progress at the terminal.
@@ -566,17 +690,21 @@ impl Session {
 
     /// Draws every picture in `dir` (`--png DIR`) from now on: what is on the table
     /// now (returned: where each went), then each as it joins, and the whole table on
-    /// `board`. The folder must exist.
+    /// `board`. The folder is made if missing ([`pictures_folder`]).
     pub fn draw_pictures(&mut self, dir: PathBuf) -> Result<Vec<String>, String> {
-        if !dir.is_dir() {
-            return Err(format!(
-                "--png {}: not a folder; create it first (mkdir -p {})",
-                dir.display(),
-                dir.display()
-            ));
-        }
+        pictures_folder(&dir)?;
         self.pictures = Some(dir);
         Ok(self.draw_new())
+    }
+
+    /// Said at the start in text when no pictures are drawn, for a game that draws
+    /// them: how to have them.
+    pub fn pictures_hint(&self) -> Option<String> {
+        (!self.json && self.pictures.is_none() && self.front.draws()).then(|| {
+            "pictures: start with `--png DIR` to have each structure drawn as a PNG in DIR \
+             (made if missing), and the whole table on `board`"
+                .to_string()
+        })
     }
 
     /// One line of input: what to print, and whether to go on.
@@ -611,34 +739,26 @@ impl Session {
             None => (line.to_ascii_lowercase(), ""),
         };
         let view = self.feed.view();
-        match word.as_str() {
-            "" if named.is_none() => return (Vec::new(), Flow::Continue),
-            "quit" | "exit" => return (self.left(), Flow::Quit),
-            "help" | "?"
-                if rest.eq_ignore_ascii_case("words") || rest.eq_ignore_ascii_case("patterns") =>
-            {
-                return (vec![self.say(&self.front.words())], Flow::Continue);
-            }
-            "help" | "?" => {
-                let help = format!(
-                    "{}\n`help words` lists the words you may use, with examples.",
-                    self.front.help()
-                );
-                return (vec![self.say(&help)], Flow::Continue);
-            }
-            "board" => {
+        if word.is_empty() && named.is_none() {
+            return (Vec::new(), Flow::Continue);
+        }
+        let verb = verb_of(&word, rest, self.front.claims());
+        match verb {
+            Some(Verb::Quit) => return (self.left(), Flow::Quit),
+            Some(Verb::Help) => return (vec![self.say(&self.help(rest))], Flow::Continue),
+            Some(Verb::Board) => {
                 let mut out = self.render(&self.front.board(&view));
                 out.extend(self.mine(named));
                 out.extend(self.draw_board());
                 return (out, Flow::Continue);
             }
-            "status" => {
+            Some(Verb::Status) => {
                 let line = self.front.status(self.id, &view, self.runtime.now());
                 let mut out = vec![line.render(self.json)];
                 out.extend(self.mine(named));
                 return (out, Flow::Continue);
             }
-            _ => {}
+            Some(Verb::Act(_)) | None => {}
         }
         let named = match named {
             Some(name) => match self.cast.actor(name) {
@@ -656,11 +776,41 @@ impl Session {
         if word == "sketch" {
             return (self.sketch(named.as_ref(), rest), Flow::Continue);
         }
-        match self.front.command(&word, rest, named, &view, &self.cast) {
+        let command = match verb {
+            Some(Verb::Act(action)) => match self.front.refuses(action) {
+                Some(why) => Err(why.to_string()),
+                None => named
+                    .map_or_else(|| self.front.common_actor(action, &self.cast), Ok)
+                    .map(|actor| (actor, AnyAction::Common(action))),
+            },
+            _ => self.front.command(&word, rest, named, &view, &self.cast),
+        };
+        match command {
             Ok((actor, action)) => self.act(actor, action).await,
             // What is wrong with someone's command is said to them.
             Err(e) => (vec![self.error_to(named.as_ref(), &e)], Flow::Continue),
         }
+    }
+
+    /// `help`, or `help TOPIC` ([`HELP_TOPICS`]).
+    fn help(&self, topic: &str) -> String {
+        let topic = topic.trim().to_ascii_lowercase();
+        if let Some(t) = HELP_TOPICS
+            .iter()
+            .find(|t| t.names.contains(&topic.as_str()))
+        {
+            return (t.text)(&*self.front);
+        }
+        let unknown = if topic.is_empty() {
+            String::new()
+        } else {
+            format!("(there is no help on `{topic}`; here is the game's)\n")
+        };
+        format!(
+            "{unknown}{}\n`help words` lists the words you may use, with examples; `help \
+             notation` says how to type a structure.",
+            self.front.help()
+        )
     }
 
     /// What happens by itself (a clock running out): waits for it. `Over` once the
@@ -876,6 +1026,19 @@ impl Session {
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
     }
+}
+
+/// The folder of `--png DIR`, made (with its parents) if missing; a path that is a
+/// file, or a folder that cannot be made, is refused.
+pub fn pictures_folder(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "--png {}: not a folder (a file is there); name a folder",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--png {}: cannot make this folder: {e}", dir.display()))
 }
 
 /// What the log of match `id` holds up to event `upto` that was never said at the
@@ -1110,32 +1273,32 @@ mod tests {
     fn every_game_page_holds_its_terminal_help() {
         let helps = [
             (
-                super::zendo::help(),
+                super::games::zendo::practice::help(),
                 "commands: koan STRUCTURE",
                 "give up | quit",
             ),
             (
-                super::zendo::duel_help(),
+                super::games::zendo::duel::duel_help(),
                 "a line is [NAME:] COMMAND",
                 "to a challenge.",
             ),
             (
-                super::triple::help(),
+                super::games::zendo::triple::help(),
                 "a line is [NAME:] COMMAND",
                 "need a name.",
             ),
             (
-                super::classic::help(),
+                super::games::zendo::classic::help(),
                 "a line is [NAME:] COMMAND",
                 "need a name.",
             ),
             (
-                super::assembly::help(),
+                super::games::assembly::help(),
                 "a line is [NAME:] COMMAND",
                 "(the match stays)",
             ),
             (
-                super::bluffs::help(),
+                super::games::bluffs::help(),
                 "a line is NAME: COMMAND",
                 "(the match stays)",
             ),
@@ -1152,6 +1315,24 @@ mod tests {
         let mut r = std::io::BufReader::with_capacity(7, bytes);
         let mut line = 0;
         std::iter::from_fn(|| read_input(&mut r, &mut line).unwrap()).collect()
+    }
+
+    /// The common words are read once; a game that claims one reads it itself, and a
+    /// two-word verb needs its second word.
+    #[test]
+    fn common_verbs_are_read_once_and_a_game_may_claim_one() {
+        use super::{Verb, verb_of};
+        use crate::runtime::Common;
+        assert_eq!(verb_of("end", "", &[]), Some(Verb::Act(Common::End)));
+        assert_eq!(verb_of("end", "turn", &["end"]), None);
+        assert_eq!(
+            verb_of("pause", "", &["end"]),
+            Some(Verb::Act(Common::Pause))
+        );
+        assert_eq!(verb_of("give", "UP", &[]), Some(Verb::Act(Common::Resign)));
+        assert_eq!(verb_of("give", "in", &[]), None);
+        assert_eq!(verb_of("?", "words", &[]), Some(Verb::Help));
+        assert_eq!(verb_of("koan", "1^", &[]), None);
     }
 
     #[test]

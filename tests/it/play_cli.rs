@@ -3,7 +3,7 @@
 
 use crate::play_support;
 
-use play_support::{Mondo, of, play};
+use play_support::{Mondo, of, play, play_text};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 
@@ -353,7 +353,9 @@ fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
     assert!(e.contains("arrows"), "{e}");
     let e = refused(&["--duel", "--players", "a,b", "--set", "arrows"]);
     assert!(e.contains("12 pyramids"), "{e}");
-    let e = refused(&["--png", dir.path().join("nowhere").to_str().unwrap()]);
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let e = refused(&["--png", file.to_str().unwrap()]);
     assert!(e.contains("not a folder"), "{e}");
 }
 
@@ -862,4 +864,62 @@ fn a_hard_link_does_not_let_a_second_process_in_and_no_lock_file_is_written() {
     let out = play(&x, &["--pattern", HIDDEN, "--seed", "1"], "quit\n");
     assert_eq!(out[0]["event"], "started");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+}
+
+/// A newcomer's first minutes: `--png DIR` makes its folder; without it the game says
+/// how to have pictures (in text, never in JSON); `help notation` explains the
+/// notation, `help words` the words of place, and a structure typed as words is shown
+/// the notation.
+#[test]
+fn a_newcomer_is_told_about_pictures_notation_and_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("n.db");
+    let png = dir.path().join("new").join("pictures");
+    let out = play(
+        &db,
+        &[
+            "--pattern",
+            HIDDEN,
+            "--seed",
+            "1",
+            "--png",
+            png.to_str().unwrap(),
+        ],
+        "koan 1^ 2^\nquit\n",
+    );
+    assert!(png.is_dir());
+    let drawn = of(&out, "picture");
+    assert!(drawn.len() >= 3, "{out:?}");
+    assert!(std::fs::read_dir(&png).unwrap().count() >= 3);
+    let json = play(&db, &["--pattern", HIDDEN, "--seed", "2"], "quit\n");
+    assert!(!format!("{json:?}").contains("--png"), "{json:?}");
+
+    let text = play_text(
+        &db,
+        &["--pattern", HIDDEN, "--seed", "3"],
+        "help notation\nhelp words\nkoan big up\nhelp koan\nquit\n",
+    );
+    assert!(text.contains("pictures: start with `--png DIR`"), "{text}");
+    // `help notation`: the three things a newcomer cannot guess.
+    assert!(
+        text.contains("`2^` is a medium piece pointing up"),
+        "{text}"
+    );
+    assert!(text.contains("..     an empty cell"), "{text}");
+    assert!(text.contains("` / `  the next row"), "{text}");
+    // `help words`: what the words of place mean.
+    for said in [
+        "x is above y            x is in a higher row than y, in any column",
+        "x is directly above y   the same column",
+        "x points at y           y is on the line x points along, at any distance",
+        "x touches y             they share an edge",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert!(
+        text.contains("`big up` is words, not a structure") && text.contains("did you mean `3^`?"),
+        "{text}"
+    );
+    assert!(!text.contains("is arrows notation"), "{text}");
+    assert!(text.contains("there is no help on `koan`"), "{text}");
 }

@@ -306,7 +306,8 @@ async fn a_discord_outage_is_given_back_to_the_turn_clock() {
 /// reveal, Bluffs in its phase.)
 #[tokio::test]
 async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
-    use mondo::play::{Cast, Source};
+    use mondo::play::Cast;
+    use mondo::play::games::zendo::Source;
     use mondo::runtime::{AnySetup, Engine};
     use mondo::store::Fault;
     let dir = tempfile::tempdir().unwrap();
@@ -331,7 +332,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
     let setups: Vec<(&str, AnySetup)> = vec![
         (
             "duel",
-            mondo::play::duel_setup(
+            mondo::play::games::zendo::duel::duel_setup(
                 &two,
                 pattern,
                 1,
@@ -344,7 +345,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
         ),
         (
             "triple",
-            mondo::play::triple_setup(
+            mondo::play::games::zendo::triple::triple_setup(
                 &two,
                 &triple,
                 &mondo::pool::Pool::shipped(PieceSet::Arrows),
@@ -357,7 +358,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
         ),
         (
             "classic",
-            mondo::play::classic_setup(
+            mondo::play::games::zendo::classic::classic_setup(
                 &three,
                 pattern,
                 1,
@@ -370,7 +371,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
         ),
         (
             "assembly",
-            AnySetup::Assembly(mondo::play::assembly::assembly_setup(
+            AnySetup::Assembly(mondo::play::games::assembly::assembly_setup(
                 &two,
                 1,
                 mondo::rules::assembly::Settings::original(),
@@ -379,7 +380,7 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
         (
             "bluffs",
             AnySetup::Bluffs(
-                mondo::play::bluffs::bluffs_setup(&two, 1, Default::default()).unwrap(),
+                mondo::play::games::bluffs::bluffs_setup(&two, 1, Default::default()).unwrap(),
             ),
         ),
     ];

@@ -33,7 +33,8 @@ use mondo::koan::PieceSet;
 use mondo::lang::tiles::{Cell, Colour, Layout};
 use mondo::narrate::secrets::gives_away;
 use mondo::narrate::{Line, Names};
-use mondo::play::{Cast, GameFront, Source, front_for};
+use mondo::play::games::zendo::Source;
+use mondo::play::{Cast, GameFront, front_for};
 use mondo::pool::Pool;
 use mondo::rules::{Actor, GameKind, PlayerId, RuleError, Secret, Viewer};
 use mondo::runtime::{ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Engine};
@@ -121,7 +122,7 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
     let pyramids = Pool::shipped(PieceSet::Pyramids);
     let settings = Settings::default();
     match kind {
-        GameKind::ZendoDuel => mondo::play::duel_setup(
+        GameKind::ZendoDuel => mondo::play::games::zendo::duel::duel_setup(
             cast,
             Source::Pool(&pyramids),
             seed,
@@ -130,16 +131,19 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
             Timing::default(),
         )
         .map(Into::into),
-        GameKind::ZendoPractice => {
-            mondo::play::practice_setup(Source::Pool(&pyramids), seed, settings).map(Into::into)
-        }
+        GameKind::ZendoPractice => mondo::play::games::zendo::practice::practice_setup(
+            Source::Pool(&pyramids),
+            seed,
+            settings,
+        )
+        .map(Into::into),
         GameKind::ZendoTriple => {
             use mondo::rules::zendo::triple::TripleTiming;
             let timing = TripleTiming {
                 game_ms: 20 * 60_000,
                 ..TripleTiming::default()
             };
-            mondo::play::triple_setup(
+            mondo::play::games::zendo::triple::triple_setup(
                 cast,
                 &[],
                 &Pool::shipped(PieceSet::Arrows),
@@ -151,7 +155,7 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
         }
         GameKind::ZendoClassic => {
             use mondo::rules::zendo::classic::ClassicTiming;
-            mondo::play::classic_setup(
+            mondo::play::games::zendo::classic::classic_setup(
                 cast,
                 Source::Pool(&pyramids),
                 seed,
@@ -170,12 +174,13 @@ fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
             };
             settings.rounds = 6;
             settings.reveal_after = vec![3];
-            Ok(AnySetup::Assembly(mondo::play::assembly::assembly_setup(
-                cast, seed, settings,
-            )))
+            Ok(AnySetup::Assembly(
+                mondo::play::games::assembly::assembly_setup(cast, seed, settings),
+            ))
         }
         GameKind::Bluffs => {
-            mondo::play::bluffs::bluffs_setup(cast, seed, Default::default()).map(AnySetup::Bluffs)
+            mondo::play::games::bluffs::bluffs_setup(cast, seed, Default::default())
+                .map(AnySetup::Bluffs)
         }
     }
 }

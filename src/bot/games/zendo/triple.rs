@@ -377,7 +377,7 @@ pub async fn answer(
         PhaseView::Turn {
             step: StepView::Challenge { patterns, .. },
             ..
-        } => crate::play::triple::read_answers(&answers, patterns).map(|a| {
+        } => crate::play::games::zendo::triple::read_answers(&answers, patterns).map(|a| {
             let said = patterns
                 .iter()
                 .zip(&a)
@@ -631,7 +631,7 @@ fn entry_picture(post: &mut Post, e: &TripleEntry) {
 
 /// Every structure on the table in one picture, each with its three stones.
 fn table_picture(post: &mut Post, table: &[TripleEntry]) {
-    match crate::play::triple::table_png(table) {
+    match crate::play::games::zendo::triple::table_png(table) {
         Ok(png) => post.files.push(("board.png".into(), png)),
         Err(e) => post.lines.push(format!("(no picture: {e})")),
     }

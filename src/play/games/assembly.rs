@@ -3,20 +3,22 @@
 //! `narrate::assembly`'s. During a reveal the grid is drawn as text; when it is hidden
 //! the screen (and its scrollback) is cleared.
 
-use super::{Cast, GameFront, Picture, YOU};
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
+use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
+use crate::play::{Cast, GameFront, Picture, Terminal, YOU};
 use crate::rules::assembly::{
-    AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings,
+    AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
 use crate::rules::{Action, Actor, Event, EventKind};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/assembly.md under "At the terminal".
 pub fn help() -> &'static str {
-    super::help_from_docs(include_str!("../../docs/games/assembly.md"))
+    crate::play::help_from_docs(include_str!("../../../docs/games/assembly.md"))
 }
 
 /// A new match: `cast`'s players (one: solo practice), `seed`, `settings`.
@@ -27,6 +29,124 @@ pub fn assembly_setup(cast: &Cast, seed: u64, settings: Settings) -> AssemblySet
         settings,
     }
 }
+
+/// Pattern Assembly at the terminal.
+pub struct Front;
+
+/// Pattern Assembly's own `mondo play` options.
+#[derive(Debug, clap::Args)]
+pub struct AssemblyArgs {
+    /// Assembly: Pattern Assembly Plus (several targets a round, region showdown).
+    #[arg(long)]
+    pub plus: bool,
+    /// Assembly: the grid's size, ROWSxCOLS (default 6x6; Plus 10x10; at most 26x20).
+    #[arg(long, value_name = "ROWSxCOLS", value_parser = grid_size)]
+    pub grid: Option<crate::grid::Dims>,
+    /// Assembly: the number of rounds (default 20).
+    #[arg(long)]
+    pub rounds: Option<u8>,
+    /// Assembly: targets per round (Plus only; default 3).
+    #[arg(long)]
+    pub targets: Option<u8>,
+    /// Assembly: seconds an answer waits for its result (default 30).
+    #[arg(long = "wait-secs", value_parser = seconds_or_zero)]
+    pub wait_ms: Option<u64>,
+    /// Assembly: what a wrong shape does in the original game: `waits` (the default:
+    /// every answer waits, a wrong shape too) or `at-once` (the first rule). Plus always
+    /// waits.
+    #[arg(long = "wrong-shape", value_name = "waits|at-once")]
+    pub wrong_shape: Option<WrongShape>,
+    /// Assembly: seconds per round (default 180; Plus 300).
+    #[arg(long = "round-secs", value_parser = seconds)]
+    pub round_ms: Option<u64>,
+    /// Assembly: seconds for the showdown (default 300; Plus 120).
+    #[arg(long = "showdown-secs", value_parser = seconds)]
+    pub showdown_ms: Option<u64>,
+}
+
+impl Terminal for Front {
+    const NAME: &'static str = "assembly";
+    const ABOUT: &'static str =
+        "Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.";
+    type Args = AssemblyArgs;
+
+    fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
+        Box::new(AssemblyFront::new(cast))
+    }
+
+    fn help() -> &'static str {
+        help()
+    }
+
+    fn check(table: &TableArgs, own: &AssemblyArgs) -> Result<(), String> {
+        let mine = [
+            ("--wait-secs", own.wait_ms, &["wait_secs"][..]),
+            ("--round-secs", own.round_ms, &["round_secs"][..]),
+            ("--showdown-secs", own.showdown_ms, &["showdown_secs"][..]),
+        ];
+        let counts = [("--rounds", own.rounds.map(u64::from), "rounds")];
+        check_limits("assembly", &table.durations(), &[])?;
+        check_limits("assembly", &mine, &counts)
+    }
+
+    /// A duel with `--players`, else solo practice.
+    async fn setup(
+        table: &TableArgs,
+        own: &AssemblyArgs,
+        store: &Store,
+        seed: u64,
+    ) -> Result<(AnySetup, Cast), String> {
+        let mut settings = if own.plus {
+            if own.wrong_shape == Some(WrongShape::AtOnce) {
+                return Err(
+                    "--wrong-shape at-once is the original game's first rule: in Pattern \
+                     Assembly Plus every answer waits"
+                        .into(),
+                );
+            }
+            Settings::plus(own.grid.unwrap_or(crate::grid::Dims { rows: 10, cols: 10 }))
+        } else {
+            if own.targets.is_some() {
+                return Err("--targets is for Pattern Assembly Plus: add --plus".into());
+            }
+            Settings {
+                dims: own.grid.unwrap_or(crate::grid::Dims::CLASSIC),
+                wrong_shape_waits: own.wrong_shape.unwrap_or_default().waits(),
+                ..Settings::original()
+            }
+        };
+        if let Some(n) = own.rounds {
+            settings.rounds = n;
+            settings.reveal_after.retain(|&r| r < n);
+        }
+        if let Some(n) = own.targets {
+            settings.targets = n;
+        }
+        let t = &mut settings.timing;
+        t.reveal = table.reveal_ms.unwrap_or(t.reveal);
+        t.wait = own.wait_ms.unwrap_or(t.wait);
+        t.round = own.round_ms.unwrap_or(t.round);
+        t.showdown = own.showdown_ms.unwrap_or(t.showdown);
+        let cast = match table.players.as_slice() {
+            [] => Cast::solo(),
+            [a, b] => Cast::table(store, &[a, b], &table.host).await?,
+            other => {
+                return Err(format!(
+                    "Pattern Assembly is for two players (--players alice,bob) or one alone \
+                     (no --players); got {}",
+                    other.len()
+                ));
+            }
+        };
+        let setup = assembly_setup(&cast, seed, settings);
+        Ok((setup.into(), cast))
+    }
+}
+
+/// What `help notation` says in Pattern Assembly.
+const NOTATION: &str = "Pattern Assembly types cells, not structures: a cell is its row \
+letter then its column number (`C3`), and a group is its cells joined by `-`, `,` or spaces, \
+in any order (`answer C3-D3-D4`). `help` lists the commands, the showdown's among them.";
 
 pub struct AssemblyFront {
     names: Names,
@@ -60,7 +180,7 @@ fn player(named: Option<Actor>, cast: &Cast, what: &str) -> Result<Actor, String
 }
 
 /// Who a host's command is from: the named host, or the table's.
-pub(super) fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
+fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
     match (named, cast.host()) {
         (Some(actor), _) => Ok(actor),
         (None, Some((id, _))) => Ok(Actor::Host(*id)),
@@ -73,6 +193,10 @@ fn game(m: AssemblyMove) -> AnyAction {
 }
 
 impl GameFront for AssemblyFront {
+    fn notation(&self) -> String {
+        NOTATION.to_string()
+    }
+
     fn game_name(&self) -> &'static str {
         "assembly"
     }
@@ -133,13 +257,10 @@ impl GameFront for AssemblyFront {
                 let grid = Reconstruction::parse(rest, dims, true).map_err(|e| e.to_string())?;
                 Ok((by, game(AssemblyMove::Showdown { grid })))
             }
-            "resign" | "give" => Ok((
+            "give" => Ok((
                 player(named, cast, "resigns")?,
                 AnyAction::Common(Common::Resign),
             )),
-            "pause" => Ok((host(named, cast)?, AnyAction::Common(Common::Pause))),
-            "resume" => Ok((host(named, cast)?, AnyAction::Common(Common::Resume))),
-            "end" => Ok((host(named, cast)?, AnyAction::Common(Common::End))),
             "reveal" => Ok((host(named, cast)?, game(AssemblyMove::Rereveal))),
             "change" => Ok((host(named, cast)?, game(AssemblyMove::ChangeGrid))),
             "region" => {
@@ -193,6 +314,10 @@ impl GameFront for AssemblyFront {
 
     fn is_over(&self, view: &AnyView) -> bool {
         view_of(view).is_ok_and(|v| matches!(v.phase, PhaseView::Over { .. }))
+    }
+
+    fn draws(&self) -> bool {
+        false
     }
 
     fn new_pictures(&mut self, _id: MatchId, _view: &AnyView) -> Vec<Picture> {

@@ -1,11 +1,14 @@
-//! `mondo bench runtime`: many live Zendo practice matches in one process, each driven
+//! `mondo bench runtime`, the runtime timed with many live Zendo practice matches in
+//! one process (so this file is practice's own), each driven
 //! by a client building new structures as fast as it is answered. Reports events
 //! committed to SQLite per second, the latency of one action (commit included) and the
 //! process's peak RSS. Target: 1,000 matches, >= 5,000 events/s, <= 200 MB.
 
 use mondo::PieceSet;
 use mondo::koan::enumerate::koans;
-use mondo::play::{Source, YOU, practice_setup};
+use mondo::play::YOU;
+use mondo::play::games::zendo::Source;
+use mondo::play::games::zendo::practice::practice_setup;
 use mondo::pool::Pool;
 use mondo::rules::Actor;
 use mondo::rules::zendo::{PracticeMove, Settings};

@@ -1,11 +1,12 @@
 //! Zendo Triple at the terminal: two players (and a host) at one terminal. The grammar
 //! of its commands and its help; the words are `narrate::triple`'s.
 
-use super::{Cast, GameFront, Picture};
 use crate::finder::Limits;
 use crate::narrate::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
+use crate::play::args::{TableArgs, check_limits, seconds};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
@@ -14,13 +15,14 @@ use crate::rules::zendo::triple::{
 };
 use crate::rules::zendo::{Answer, Mode, Settings};
 use crate::rules::{Action, Actor};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/triple.md under "At the terminal".
 pub fn help() -> &'static str {
-    super::help_from_docs(include_str!("../../docs/games/triple.md"))
+    crate::play::help_from_docs(include_str!("../../../../docs/games/triple.md"))
 }
 
 /// A Triple for the cast's two players: `advantage` (a player's name; by default the
@@ -36,7 +38,7 @@ pub fn triple_setup(
     let [(a, _), (b, _)] = cast.players() else {
         return Err("a Triple needs two players: --players alice,bob".into());
     };
-    let advantage = super::zendo::advantage_of(cast, advantage)?;
+    let advantage = super::advantage_of(cast, advantage)?;
     let (hidden, opening) = triple_opening(patterns, pool, seed, &Limits::default())?;
     Ok(TripleSetup {
         players: [*a, *b],
@@ -51,6 +53,80 @@ pub fn triple_setup(
         timing,
         seed,
     })
+}
+
+/// The Triple at the terminal.
+pub struct Front;
+
+/// The Triple's own `mondo play` options.
+#[derive(Debug, clap::Args)]
+pub struct TripleArgs {
+    /// Triple: seconds of play before the quiz decides the patterns left (default 7200).
+    #[arg(long = "play-secs", requires = "players", value_parser = seconds)]
+    pub play_ms: Option<u64>,
+    /// Triple: seconds to answer one round of the quiz (default 300).
+    #[arg(long = "quiz-secs", requires = "players", value_parser = seconds)]
+    pub quiz_ms: Option<u64>,
+}
+
+impl Terminal for Front {
+    const NAME: &'static str = "triple";
+    const ABOUT: &'static str = "Zendo Triple: three hidden arrows patterns, first to solve two \
+                                 (needs --players A,B; --pattern three times fixes A, B and C).";
+    type Args = TripleArgs;
+
+    fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
+        Box::new(TripleFront::new(cast))
+    }
+
+    fn help() -> &'static str {
+        help()
+    }
+
+    fn check(table: &TableArgs, own: &TripleArgs) -> Result<(), String> {
+        let mine = [
+            ("--play-secs", own.play_ms, &["play_secs"][..]),
+            ("--quiz-secs", own.quiz_ms, &["quiz_secs"][..]),
+        ];
+        check_limits("triple", &table.durations(), &[])?;
+        check_limits("triple", &mine, &[])
+    }
+
+    /// Two players, three patterns (given, or drawn from the arrows pool), its clocks.
+    async fn setup(
+        table: &TableArgs,
+        own: &TripleArgs,
+        store: &Store,
+        seed: u64,
+    ) -> Result<(AnySetup, Cast), String> {
+        let [a, b] = table.players.as_slice() else {
+            return Err(format!(
+                "a Triple needs exactly two players, e.g. --players alice,bob (got {})",
+                table.players.len()
+            ));
+        };
+        let pool = table.pool_or_shipped(crate::koan::PieceSet::Arrows)?;
+        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let default = TripleTiming::default();
+        let timing = TripleTiming {
+            turn_ms: table.turn_ms.unwrap_or(default.turn_ms),
+            challenge_ms: table.challenge_ms.unwrap_or(default.challenge_ms),
+            counterexample_bonus_ms: table
+                .guess_bonus_ms
+                .unwrap_or(default.counterexample_bonus_ms),
+            game_ms: own.play_ms.unwrap_or(default.game_ms),
+            quiz_ms: own.quiz_ms.unwrap_or(default.quiz_ms),
+        };
+        let setup = triple_setup(
+            &cast,
+            &table.pattern,
+            &pool,
+            seed,
+            table.advantage.as_deref(),
+            timing,
+        )?;
+        Ok((setup.into(), cast))
+    }
 }
 
 /// The Triple front of one match.
@@ -126,6 +202,11 @@ pub(crate) fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer
 }
 
 impl GameFront for TripleFront {
+    /// `end` passes the turn (`host: end` ends the match).
+    fn claims(&self) -> &'static [&'static str] {
+        &["end"]
+    }
+
     fn game_name(&self) -> &'static str {
         "triple"
     }
@@ -240,11 +321,6 @@ impl GameFront for TripleFront {
                 Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
                 _ => Err("`end turn` passes the turn; `host: end` ends the match".into()),
             },
-            ("give", "up") | ("resign", _) => {
-                Ok((needs_name("resigns")?, AnyAction::Common(Common::Resign)))
-            }
-            ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
-            ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
             ("disallow", _) => Ok((
                 by(&host)?,
                 AnyAction::ZendoTriple(TripleMove::Disallow.into()),

@@ -2,25 +2,30 @@
 //! grammar of its commands and its help; the words are `narrate::classic`'s and, for
 //! the table and the guesses, `narrate::zendo`'s.
 
-use super::zendo::{board_lines, pending_line, table_board_picture, table_pictures};
-use super::{Cast, GameFront, Picture, Source};
+use super::{
+    Source, board_lines, pending_line, pool_for, source, table_board_picture, table_pictures,
+    zendo_settings,
+};
 use crate::finder::Limits;
 use crate::narrate::Line;
 use crate::narrate::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
+use crate::play::args::{TableArgs, check_limits, seconds};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
 };
 use crate::rules::zendo::{Settings, StepView};
 use crate::rules::{Action, Actor, PlayerId};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/classic.md under "At the terminal".
 pub fn help() -> &'static str {
-    super::help_from_docs(include_str!("../../docs/games/classic.md"))
+    crate::play::help_from_docs(include_str!("../../../../docs/games/classic.md"))
 }
 
 /// A Classic game for the cast's students (in the order given: the turn order). With
@@ -53,6 +58,69 @@ pub fn classic_setup(
         seed,
         lobby: None,
     })
+}
+
+/// Classic at the terminal.
+pub struct Front;
+
+/// Classic's own `mondo play` option.
+#[derive(Debug, clap::Args)]
+pub struct ClassicArgs {
+    /// Classic: seconds to answer a mondo (default 30; --challenge-secs too).
+    #[arg(long = "answer-secs", requires = "players", value_parser = seconds)]
+    pub answer_ms: Option<u64>,
+}
+
+impl Terminal for Front {
+    const NAME: &'static str = "classic";
+    const ABOUT: &'static str = "Zendo Classic: the umpire as the Master and 2 to 8 students in \
+                                 turn order (--players A,B,C); --pattern fixes the rule (the \
+                                 host's, checked reasonable).";
+    type Args = ClassicArgs;
+
+    fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
+        Box::new(ClassicFront::new(cast, view))
+    }
+
+    fn help() -> &'static str {
+        help()
+    }
+
+    fn check(table: &TableArgs, own: &ClassicArgs) -> Result<(), String> {
+        let mine = [("--answer-secs", own.answer_ms, &["answer_secs"][..])];
+        check_limits("classic", &table.durations(), &[])?;
+        check_limits("classic", &mine, &[])
+    }
+
+    /// 2 to 8 students in the order given, the rule from the pool (or `--pattern`: the
+    /// host's, who is then the Master), its clocks.
+    async fn setup(
+        table: &TableArgs,
+        own: &ClassicArgs,
+        store: &Store,
+        seed: u64,
+    ) -> Result<(AnySetup, Cast), String> {
+        let settings = zendo_settings(table);
+        let pool = pool_for(table, settings.set)?;
+        let source = source(table, &pool);
+        let names: Vec<&str> = table.players.iter().map(String::as_str).collect();
+        let cast = Cast::table(store, &names, &table.host).await?;
+        let default = ClassicTiming::default();
+        let timing = ClassicTiming {
+            turn_ms: table.turn_ms.unwrap_or(default.turn_ms),
+            answer_ms: own
+                .answer_ms
+                .or(table.challenge_ms)
+                .unwrap_or(default.answer_ms),
+            guess_bonus_ms: table.guess_bonus_ms.unwrap_or(default.guess_bonus_ms),
+        };
+        let master = match source {
+            Source::Pattern(_) => cast.host().map(|(id, _)| *id),
+            _ => None,
+        };
+        let setup = classic_setup(&cast, source, seed, settings, timing, master)?;
+        Ok((setup.into(), cast))
+    }
 }
 
 /// The Classic front of one game.
@@ -88,6 +156,11 @@ fn read_koan(text: &str, set: crate::koan::PieceSet) -> Result<(crate::koan::Koa
 }
 
 impl GameFront for ClassicFront {
+    /// `end` passes the turn (`host: end` ends the game).
+    fn claims(&self) -> &'static [&'static str] {
+        &["end"]
+    }
+
     fn game_name(&self) -> &'static str {
         "classic"
     }
@@ -160,12 +233,10 @@ impl GameFront for ClassicFront {
                 needs_name("is back", "back")?,
                 AnyAction::ZendoClassic(ClassicMove::Back.into()),
             )),
-            ("leave", _) | ("resign", _) | ("give", "up") => Ok((
+            ("leave", _) => Ok((
                 needs_name("leaves", "leave")?,
                 AnyAction::Common(Common::Resign),
             )),
-            ("pause", _) => Ok((by(&host)?, AnyAction::Common(Common::Pause))),
-            ("resume", _) => Ok((by(&host)?, AnyAction::Common(Common::Resume))),
             ("disallow", _) => Ok((
                 by(&host)?,
                 AnyAction::ZendoClassic(ClassicMove::Disallow.into()),

@@ -6,21 +6,22 @@
 //! truths, marks, reveals, guesses) is printed only as lines addressed to them (JSON
 //! `"to": NAME`, text `(to NAME only) ...`). Everything else is what a spectator sees.
 
-use super::assembly::host;
-use super::{Cast, GameFront, Picture};
 use crate::lang::tiles::{Cell, Layout};
 use crate::narrate::{Line, Names, bluffs};
+use crate::play::args::{TableArgs, check_limits, seconds, seconds_or_zero};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
 use crate::rules::{Action, Actor, Event, EventKind, PlayerId, Seat};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, events_of};
 use crate::store::MatchId;
+use crate::store::Store;
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
 pub fn help() -> &'static str {
-    super::help_from_docs(include_str!("../../docs/games/bluffs.md"))
+    crate::play::help_from_docs(include_str!("../../../docs/games/bluffs.md"))
 }
 
 /// A new match between `cast`'s two players.
@@ -36,6 +37,101 @@ pub fn bluffs_setup(cast: &Cast, seed: u64, settings: Settings) -> Result<Setup,
         seed,
         settings,
     })
+}
+
+/// Logical Bluffs at the terminal.
+pub struct Front;
+
+/// Logical Bluffs' own `mondo play` options (`--reveal-secs` sets its Reveal phase).
+#[derive(Debug, clap::Args)]
+pub struct BluffsArgs {
+    /// Bluffs: seconds of the Bluffing phase (default 180).
+    #[arg(long = "bluff-secs", value_parser = seconds)]
+    pub bluff_ms: Option<u64>,
+    /// Bluffs: seconds of the Claiming phase (default 90).
+    #[arg(long = "claim-secs", value_parser = seconds)]
+    pub claim_ms: Option<u64>,
+    /// Bluffs: seconds added to Reveal for a player who declares a layout guess
+    /// (default 150).
+    #[arg(long = "guess-secs", value_parser = seconds_or_zero)]
+    pub guess_ms: Option<u64>,
+    /// Bluffs: seconds of reserve time each, for overruns in Bluffing and Claiming
+    /// (default 300).
+    #[arg(long = "reserve-secs", value_parser = seconds_or_zero)]
+    pub reserve_ms: Option<u64>,
+    /// Bluffs: tiles each player knows at the start (default 4; at most 8).
+    #[arg(long = "known-tiles")]
+    pub known_tiles: Option<usize>,
+    /// Bluffs: RP a tile reveal costs (default 8).
+    #[arg(long = "reveal-cost")]
+    pub reveal_cost: Option<u32>,
+}
+
+impl Terminal for Front {
+    const NAME: &'static str = "bluffs";
+    const ABOUT: &'static str =
+        "Logical Bluffs: statements about a hidden 4 x 4 layout (needs --players A,B).";
+    type Args = BluffsArgs;
+
+    fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
+        Box::new(BluffsFront::new(cast))
+    }
+
+    fn help() -> &'static str {
+        help()
+    }
+
+    fn check(table: &TableArgs, own: &BluffsArgs) -> Result<(), String> {
+        let mine = [
+            ("--bluff-secs", own.bluff_ms, &["bluff_secs"][..]),
+            ("--claim-secs", own.claim_ms, &["claim_secs"][..]),
+            ("--guess-secs", own.guess_ms, &["guess_secs"][..]),
+            ("--reserve-secs", own.reserve_ms, &["reserve_secs"][..]),
+        ];
+        let counts = [
+            (
+                "--known-tiles",
+                own.known_tiles.map(|n| n as u64),
+                "known_tiles",
+            ),
+            (
+                "--reveal-cost",
+                own.reveal_cost.map(u64::from),
+                "reveal_cost",
+            ),
+        ];
+        check_limits("bluffs", &table.durations(), &[])?;
+        check_limits("bluffs", &mine, &counts)
+    }
+
+    /// A match between `--players A,B`, with its durations and costs.
+    async fn setup(
+        table: &TableArgs,
+        own: &BluffsArgs,
+        store: &Store,
+        seed: u64,
+    ) -> Result<(AnySetup, Cast), String> {
+        let [a, b] = table.players.as_slice() else {
+            return Err(format!(
+                "Logical Bluffs needs exactly two players, e.g. --players alice,bob (got {})",
+                table.players.len()
+            ));
+        };
+        let d = Settings::default();
+        let settings = Settings {
+            bluffing_ms: own.bluff_ms.unwrap_or(d.bluffing_ms),
+            claiming_ms: own.claim_ms.unwrap_or(d.claiming_ms),
+            reveal_ms: table.reveal_ms.unwrap_or(d.reveal_ms),
+            guess_extra_ms: own.guess_ms.unwrap_or(d.guess_extra_ms),
+            reserve_ms: own.reserve_ms.unwrap_or(d.reserve_ms),
+            known_tiles: own.known_tiles.unwrap_or(d.known_tiles),
+            reveal_cost: own.reveal_cost.unwrap_or(d.reveal_cost),
+            ..d
+        };
+        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let setup = bluffs_setup(&cast, seed, settings)?;
+        Ok((setup.into(), cast))
+    }
 }
 
 pub struct BluffsFront {
@@ -191,6 +287,14 @@ impl GameFront for BluffsFront {
         help()
     }
 
+    fn notation(&self) -> String {
+        "Logical Bluffs has no structures: statements are words about tiles (`help words`), \
+         and cells are written like `B2` (`reveal B2,C3`), a layout row by row \
+         (`guess RBGY/YYGR/BRRG/GBYB`). `help` lists the \
+         commands."
+            .to_string()
+    }
+
     fn words(&self) -> String {
         crate::lang::tiles::vocabulary_text()
     }
@@ -234,15 +338,6 @@ impl GameFront for BluffsFront {
                 layout: rest.parse::<Layout>().map_err(|e| e.0)?,
             },
             "pass" => Move::Pass,
-            "resign" => {
-                return Ok((
-                    player(named, cast, "resigns")?,
-                    AnyAction::Common(Common::Resign),
-                ));
-            }
-            "pause" => return Ok((host(named, cast)?, AnyAction::Common(Common::Pause))),
-            "resume" => return Ok((host(named, cast)?, AnyAction::Common(Common::Resume))),
-            "end" => return Ok((host(named, cast)?, AnyAction::Common(Common::End))),
             other => {
                 return Err(format!(
                     "`{other}` is not a command here; the commands are: bluff, claim, detective, \
@@ -283,6 +378,10 @@ impl GameFront for BluffsFront {
 
     fn is_over(&self, view: &AnyView) -> bool {
         view_of(view).is_ok_and(|v| v.public.outcome.is_some())
+    }
+
+    fn draws(&self) -> bool {
+        false
     }
 
     fn new_pictures(&mut self, _id: MatchId, _view: &AnyView) -> Vec<Picture> {

@@ -1,0 +1,149 @@
+//! Each game's terminal front, in its own folder (the path the registry gives it:
+//! `games::<path>::Front`, implementing [`Terminal`]); the registry's list makes the
+//! dispatch over every game here, so the session and `mondo play` name no game.
+
+pub mod assembly;
+pub mod bluffs;
+pub mod zendo;
+
+use super::args::TableArgs;
+use super::{Cast, GameFront, Terminal};
+use crate::rules::GameKind;
+use crate::runtime::{AnySetup, AnyView};
+use crate::store::Store;
+use clap::builder::PossibleValue;
+
+macro_rules! terminal {
+    ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
+        /// Every game's own `mondo play` options, one parser for all.
+        #[derive(Debug, clap::Args)]
+        #[allow(non_snake_case)]
+        pub struct GameArgs {
+            $(
+                #[command(flatten)]
+                pub $kind: <$($path)::+::Front as Terminal>::Args,
+            )+
+        }
+
+        /// The front of a match, by its view's game.
+        pub fn front_for(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
+            match view {
+                $(AnyView::$kind(_) => <$($path)::+::Front as Terminal>::front(cast, view),)+
+            }
+        }
+
+        /// Every game as `mondo play` names it: its name, its other names, what it is,
+        /// whether it is the default.
+        fn every() -> Vec<Named> {
+            vec![$((
+                GameKind::$kind,
+                <$($path)::+::Front as Terminal>::NAME,
+                <$($path)::+::Front as Terminal>::ALIASES,
+                <$($path)::+::Front as Terminal>::ABOUT,
+                <$($path)::+::Front as Terminal>::DEFAULT,
+            ),)+]
+        }
+
+        /// The game whose own option asks for it (`--duel`), and that option.
+        fn asked(args: &GameArgs) -> Option<(GameKind, &'static str)> {
+            None$(.or_else(|| {
+                <$($path)::+::Front as Terminal>::asked(&args.$kind).map(|o| (GameKind::$kind, o))
+            }))+
+        }
+
+        /// A game's help at the terminal.
+        pub fn help(kind: GameKind) -> &'static str {
+            match kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::help(),)+
+            }
+        }
+
+        /// Checks a command line for game `kind` before anything is opened.
+        pub fn check(kind: GameKind, table: &TableArgs, args: &GameArgs) -> Result<(), String> {
+            match kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::check(table, &args.$kind),)+
+            }
+        }
+
+        /// A new match of game `kind`: its setup and who plays it.
+        pub async fn setup(
+            kind: GameKind,
+            table: &TableArgs,
+            args: &GameArgs,
+            store: &Store,
+            seed: u64,
+        ) -> Result<(AnySetup, Cast), String> {
+            match kind {
+                $(GameKind::$kind => {
+                    <$($path)::+::Front as Terminal>::setup(table, &args.$kind, store, seed).await
+                })+
+            }
+        }
+    };
+}
+
+crate::registry::for_each_game!(terminal);
+
+/// A game as `mondo play` names it: its kind, its name, its other names (each with
+/// what it is), what it is, whether it is the default.
+type Named = (
+    GameKind,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    bool,
+);
+
+/// The names `mondo play GAME` takes, each with what it is.
+pub fn names() -> clap::builder::PossibleValuesParser {
+    let mut values = Vec::new();
+    for (_, name, aliases, about, _) in every() {
+        for (alias, about) in aliases {
+            values.push(PossibleValue::new(*alias).help(*about));
+        }
+        values.push(PossibleValue::new(name).help(about));
+    }
+    clap::builder::PossibleValuesParser::new(values)
+}
+
+/// The name `mondo play` takes when no game is named.
+pub fn default_name() -> &'static str {
+    every()
+        .into_iter()
+        .find(|g| g.4)
+        .map_or("", |(_, name, aliases, _, _)| {
+            aliases.first().map_or(name, |a| a.0)
+        })
+}
+
+/// The game a command line asks for: the one named (or the default), unless the
+/// default is named by another of its names (or not at all) and another game's own
+/// option asks for that game (`mondo play --duel`).
+pub fn chosen(name: &str, args: &GameArgs) -> Result<GameKind, String> {
+    let all = every();
+    let (kind, by_name, default) = all
+        .iter()
+        .find_map(|(kind, n, aliases, _, default)| {
+            if *n == name {
+                Some((*kind, true, *default))
+            } else if aliases.iter().any(|(a, _)| *a == name) {
+                Some((*kind, false, *default))
+            } else {
+                None
+            }
+        })
+        .ok_or_else(|| format!("`{name}` is not a game here"))?;
+    match asked(args) {
+        Some((other, option)) if default && other != kind => {
+            if by_name {
+                let other_name = all.iter().find(|g| g.0 == other).map_or("", |g| g.1);
+                Err(format!(
+                    "{name} is played alone: leave out {option}, or `mondo play {other_name}`"
+                ))
+            } else {
+                Ok(other)
+            }
+        }
+        _ => Ok(kind),
+    }
+}
