@@ -279,25 +279,18 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             "/{name} missing: {names:?}"
         );
     }
-    // The help takes as many private messages as it needs; the last names `/help`.
+    // The help is one private message of cards, every command in it.
     let i = fake.slash(carol.id, "help", &[]).await;
-    let whole = |r: &support::discord::Reply| {
-        r.message
-            .as_ref()
-            .is_some_and(|m| m.content.contains("`/help`:"))
-    };
-    assert!(
-        fake.wait_reply(&i, whole, T).await.is_some(),
-        "no whole help"
-    );
+    let whole = answer(&fake, &i).await;
     let pages: Vec<StoredMessage> = fake
         .replies_now(&i)
         .into_iter()
         .filter_map(|r| r.message)
         .collect();
-    let help: Vec<String> = pages.iter().map(StoredMessage::text).collect();
-    let help = help.join("\n");
-    assert!(pages.iter().all(|m| m.ephemeral), "{help}");
+    assert_eq!(pages.len(), 1, "one message");
+    let help = whole.text();
+    assert!(whole.ephemeral && !whole.embeds.is_empty(), "{help}");
+    assert!(help.contains("`/help`:"), "{help}");
     for line in [
         "`/zendo duel`: Challenge someone",
         "`/pool pattern add`: Add",
@@ -305,7 +298,9 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         assert!(help.contains(line), "{help}");
     }
     // `/help patterns`: the words a guess may use, each with an example that reads.
-    let i = fake.slash(carol.id, "help", &[("topic", json!(1))]).await;
+    let i = fake
+        .slash(carol.id, "help", &[("topic", json!("patterns"))])
+        .await;
     let words = answer(&fake, &i).await;
     assert!(words.ephemeral, "{}", words.text());
     assert!(words.text().contains("e.g."), "{}", words.text());
@@ -676,9 +671,19 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     channel_message(&fake, &format!("turn 3: <@{}> to play", alice.id)).await;
     // Without a structure, /koan opened a box for several rows (above, before her
     // turn): submitted now, on her turn.
+    // It is shown to her alone first, as a picture, and counts once she submits it.
     let field = KOAN_FIELD;
     let i = fake
         .submit_modal(alice.id, &early, &[(field, "```\n3v ..\n.. 1<\n```")])
+        .await;
+    let preview = answer(&fake, &i).await;
+    assert!(
+        preview.ephemeral && preview.files.len() == 1,
+        "{}",
+        preview.text()
+    );
+    let i = fake
+        .click(alice.id, preview.id, &button(&preview, "Submit"))
         .await;
     let built = answer(&fake, &i).await;
     assert!(
@@ -725,6 +730,13 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
     bot.ready(&fake).await;
     let i = fake.slash(alice.id, "zendo status", &[]).await;
     let status = answer(&fake, &i).await;
+    // A card: the match, its clocks as Discord timestamps, the table's picture.
+    assert_eq!(status.embeds.len(), 1, "{}", status.text());
+    assert!(status.text().contains(":R>"), "{}", status.text());
+    assert_eq!(
+        status.embeds[0]["image"]["url"],
+        format!("attachment://{}", status.files[0].0)
+    );
     assert!(
         status.text().contains("guess #2 waits"),
         "{}",
@@ -2428,6 +2440,160 @@ async fn a_classic_lobby_stored_before_the_upgrade_carries_over_with_its_buttons
     assert!(opening.text().contains(&order), "{}", opening.text());
     let i = fake.click(bob.id, lobby.id, &button(&lobby, "Join")).await;
     private_says(&answer(&fake, &i).await, "this lobby is closed");
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}
+
+/// Waits until message `id` is redrawn after `before`; the redrawn message.
+async fn redrawn(fake: &FakeDiscord, id: u64, before: std::time::Instant) -> StoredMessage {
+    let deadline = std::time::Instant::now() + T;
+    loop {
+        let m = fake.message(id).expect("the message");
+        if m.updated > before {
+            return m;
+        }
+        assert!(std::time::Instant::now() < deadline, "never redrawn");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Discord's own presentation and the sketch board: `/help` is one private message
+/// whose topic menu swaps its cards in place; `/zendo sketch` draws a structure for
+/// the asker alone and posts nothing in the channel; a structure typed in the koan box
+/// is previewed privately, *Edit* opens the box again with it (nothing counts), and
+/// *Submit* builds it (once: a second press is stale).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_menu_sketches_and_the_koan_box_preview() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let channel = fake.channel_id();
+
+    // /help: one message of cards with a menu; choosing the duel swaps it in place.
+    let i = fake.slash(alice.id, "help", &[]).await;
+    let help = answer(&fake, &i).await;
+    assert!(help.ephemeral && !help.embeds.is_empty(), "{}", help.text());
+    assert!(help.text().contains("`/zendo sketch`:"), "{}", help.text());
+    let (menu, topics) = select_menu(&help);
+    assert_eq!(menu, "help:topic");
+    for topic in ["commands", "zendo-duel", "logical-bluffs", "patterns"] {
+        assert!(topics.iter().any(|t| t == topic), "{topic}: {topics:?}");
+    }
+    let before = help.updated;
+    fake.select(alice.id, help.id, &menu, &["zendo-duel"]).await;
+    let duel = redrawn(&fake, help.id, before).await;
+    assert!(duel.text().contains("The rules"), "{}", duel.text());
+    assert!(duel.text().contains("ticket"), "{}", duel.text());
+    assert!(!duel.text().contains("`/pool export`"), "{}", duel.text());
+    assert_eq!(select_menu(&duel).0, "help:topic", "the menu stays");
+    // By name, too.
+    let i = fake
+        .slash(alice.id, "help", &[("topic", json!("logical-bluffs"))])
+        .await;
+    private_says(&answer(&fake, &i).await, "Logical Bluffs");
+
+    // /zendo sketch: private, a picture, in either set; a bad one refused privately.
+    let i = fake
+        .slash(
+            alice.id,
+            "zendo sketch",
+            &[("structure", json!("U R / . D"))],
+        )
+        .await;
+    let sketch = answer(&fake, &i).await;
+    private_says(&sketch, "counts for nothing");
+    assert_eq!(sketch.files.len(), 1);
+    let i = fake
+        .slash(
+            alice.id,
+            "zendo sketch",
+            &[("structure", json!("3> 9z")), ("pieces", json!(0))],
+        )
+        .await;
+    private_says(&answer(&fake, &i).await, "does not read");
+    assert!(
+        fake.messages(channel).iter().all(|m| m.ephemeral),
+        "nothing was posted in the channel"
+    );
+
+    // A practice: the koan box's structure is previewed, edited, then submitted.
+    let i = fake.slash(alice.id, "zendo practice", &[]).await;
+    answer(&fake, &i).await;
+    let open = fake.slash(alice.id, "koan", &[]).await;
+    let i = fake
+        .submit_modal(alice.id, &open, &[(KOAN_FIELD, "2^ 1<")])
+        .await;
+    let preview = answer(&fake, &i).await;
+    private_says(&preview, "Submit");
+    assert_eq!(preview.files.len(), 1, "its picture");
+    let public = fake
+        .messages(channel)
+        .iter()
+        .filter(|m| !m.ephemeral)
+        .count();
+    // Edit: the box again, with the structure in it; nothing counts.
+    let edit = fake
+        .click(alice.id, preview.id, &button(&preview, "Edit"))
+        .await;
+    let replies = fake.replies(&edit, T).await;
+    let modal = replies
+        .iter()
+        .find_map(|r| r.data.clone().filter(|_| r.kind == ReplyKind::Callback(9)))
+        .unwrap_or_else(|| panic!("a modal: {replies:#?}"));
+    assert_eq!(
+        modal["components"][0]["components"][0]["value"], "2^ 1<",
+        "{modal}"
+    );
+    let i = fake
+        .submit_modal(alice.id, &edit, &[(KOAN_FIELD, "2^ 1<\n3v ..")])
+        .await;
+    let second = answer(&fake, &i).await;
+    private_says(&second, "3v ..");
+    assert_eq!(
+        fake.messages(channel)
+            .iter()
+            .filter(|m| !m.ephemeral)
+            .count(),
+        public,
+        "nothing counted yet"
+    );
+    // Submit: built, said in the channel.
+    let submit = button(&second, "Submit");
+    let i = fake.click(alice.id, second.id, &submit).await;
+    let built = answer(&fake, &i).await;
+    assert!(
+        !built.ephemeral && built.text().contains("2^ 1< / 3v .."),
+        "{}",
+        built.text()
+    );
+    // The same Submit again: refused privately (the match moved on), nothing built
+    // twice.
+    let public = fake
+        .messages(channel)
+        .iter()
+        .filter(|m| !m.ephemeral)
+        .count();
+    let i = fake.click(alice.id, second.id, &submit).await;
+    let again = answer(&fake, &i).await;
+    assert!(again.ephemeral, "{}", again.text());
+    assert!(
+        ["earlier moment", "already given"]
+            .iter()
+            .any(|w| again.text().contains(w)),
+        "{}",
+        again.text()
+    );
+    assert_eq!(
+        fake.messages(channel)
+            .iter()
+            .filter(|m| !m.ephemeral)
+            .count(),
+        public
+    );
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }

@@ -67,6 +67,10 @@ async fn on_button(
     bot: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    // Help's topic menu carries no match: it swaps the help in place.
+    if press.data.custom_id == super::commands::help::MENU_ID {
+        return super::commands::help::on_select(ctx, press).await;
+    }
     let header = match Header::parse(&press.data.custom_id) {
         Ok(h) => h,
         Err(e) => {

@@ -287,7 +287,11 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
                 None => {
                     let totals: Vec<i64> = scores.values().iter().map(|&s| s as i64).collect();
                     let text = if scores.len() < 2 {
-                        format!("Practice over ({how}): {} points.", totals.first().unwrap_or(&0))
+                        {
+                            let points = totals.first().copied().unwrap_or(0);
+                            let unit = if points == 1 { "point" } else { "points" };
+                            format!("Practice over ({how}): {points} {unit}.")
+                        }
                     } else {
                         format!("No winner ({how}).")
                     };

@@ -221,7 +221,10 @@ pub fn event(names: &Names, settings: &Settings, e: &EventKind) -> Option<Line> 
                 names,
                 *seat,
                 json!({"event": "claim_scored", "player": name(seat), "right": right, "gained": gained}),
-                format!("{right} of your marks were right: +{gained} RP."),
+                format!(
+                    "{right} of your marks {} right: +{gained} RP.",
+                    if *right == 1 { "was" } else { "were" }
+                ),
             ));
         }
         Revealed {
@@ -358,8 +361,8 @@ pub fn mine(names: &Names, seat: Seat, v: &PlayerView) -> Line {
         json!({"event": "mine", "player": names.name(seat), "tiles": tj, "rp": v.rp,
                "reserve_ms": v.reserve, "items": items, "barred": v.barred}),
         format!(
-            "you know {} tiles ({tt}), have {} RP and {} of reserve; items left: {}{}\n{}",
-            v.known.len(),
+            "you know {} ({tt}), have {} RP and {} of reserve; items left: {}{}\n{}",
+            super::count(v.known.len() as u64, "tile", "tiles"),
             v.rp,
             clock_text(v.reserve),
             if items.is_empty() {

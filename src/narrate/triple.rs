@@ -334,9 +334,9 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
         } => Line::new(
             json!({"event": "won", "player": names.name(*w), "how": "quiz", "counts": counts, "patterns": pj}),
             format!(
-                "{} wins, {} patterns to {}; {reveal}",
+                "{} wins, {} to {}; {reveal}",
                 names.name(*w),
-                counts[w.index()],
+                super::count(counts[w.index()], "pattern", "patterns"),
                 counts[w.other().index()]
             ),
         ),
@@ -345,7 +345,10 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             patterns: counts,
         } => Line::new(
             json!({"event": "over", "how": "draw", "counts": counts, "patterns": pj}),
-            format!("a draw, {} patterns each; {reveal}", counts[0]),
+            format!(
+                "a draw, {} each; {reveal}",
+                super::count(counts[0], "pattern", "patterns")
+            ),
         ),
         TripleOutcome::Resigned { by } => Line::new(
             json!({"event": "won", "player": names.name(by.other()), "how": "resigned", "patterns": pj}),

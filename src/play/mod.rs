@@ -3,10 +3,11 @@
 //! start with who says it (`alice: koan 1^ 2> challenge`, `host: pause`). What happens
 //! is printed as text, or with `--json` as one JSON object per line for programs.
 //!
-//! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`
-//! and `NAME:` are handled here; everything else is the game's grammar, help and
-//! words, in each game's own folder under [`games`] (the path the registry gives it),
-//! behind [`Terminal`] and [`GameFront`].
+//! One session loop for every game ([`Session`]): `quit`, `help`, `board`, `status`,
+//! `sketch` (a private sketch board, `sketch.rs`) and `NAME:` are handled here;
+//! everything else is the game's grammar, help and words, in each game's own folder
+//! under [`games`] (the path the registry gives it), behind [`Terminal`] and
+//! [`GameFront`].
 //!
 //! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
 //! waits for what happens by itself (time-outs), so the front is tested without a
@@ -18,6 +19,7 @@
 pub mod args;
 pub mod games;
 pub mod replay;
+mod sketch;
 
 use crate::narrate::{self, Front, Line, Names};
 use crate::rules::{Actor, GameKind, PlayerId, RuleError, Viewer};
@@ -771,6 +773,9 @@ impl Session {
             },
             None => None,
         };
+        if word == "sketch" {
+            return (self.sketch(named.as_ref(), rest), Flow::Continue);
+        }
         let command = match verb {
             Some(Verb::Act(action)) => match self.front.refuses(action) {
                 Some(why) => Err(why.to_string()),

@@ -203,3 +203,46 @@ fn replaying_a_duel_in_play_shows_no_secret_until_it_is_over() {
         "{text}"
     );
 }
+
+/// `sketch`: a structure drawn for the one who typed it (addressed to them at a shared
+/// table), in either piece set, read or refused; nothing reaches the match: the next
+/// status is the same, and the structure is still new to the table afterwards.
+#[test]
+fn a_sketch_is_said_to_its_player_alone_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sketch.db");
+    let out = play(
+        &db,
+        &DUEL,
+        "bob: start alice\n\
+         status\n\
+         alice: sketch 3> .. 2^ / .. 1< 1<\n\
+         bob: sketch U R / . D\n\
+         alice: sketch 1^ 1v arrows\n\
+         alice: sketch 9z\n\
+         status\n\
+         alice: koan 3> .. 2^ / .. 1< 1<\n",
+    );
+    let sketches = of(&out, "sketch");
+    assert_eq!(sketches.len(), 2, "{out:?}");
+    assert_eq!(sketches[0]["to"], "alice");
+    assert_eq!(sketches[0]["koan"], "3> .. 2^ / .. 1< 1<");
+    assert_eq!(sketches[0]["pieces"], 4);
+    assert_eq!(sketches[1]["to"], "bob");
+    assert_eq!(sketches[1]["pieces"], 3);
+    let errors = of(&out, "error");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors.iter().all(|e| e["to"] == "alice"), "{errors:?}");
+    assert!(message(errors[0]).contains("arrows"), "{errors:?}");
+    assert!(message(errors[1]).contains("does not read"), "{errors:?}");
+    // The two asked for, around the sketches (the opening said one before them).
+    let status = of(&out, "status");
+    let [.., before, after] = status.as_slice() else {
+        panic!("{status:?}")
+    };
+    assert_eq!(before["turn"], 1, "{before}");
+    assert_eq!(before["turn"], after["turn"]);
+    assert_eq!(before["phase"], after["phase"]);
+    // The sketched structure is still new: building it is accepted.
+    assert_eq!(of(&out, "verdict").len(), 1, "{out:?}");
+}

@@ -258,7 +258,11 @@ fn summary(pool: &Pool) -> String {
             .collect();
         parts.push(format!("{set} {} ({})", entries.len(), by.join(", ")));
     }
-    format!("{} patterns: {}", pool.len(), parts.join("; "))
+    format!(
+        "{}: {}",
+        crate::narrate::count(pool.len() as u64, "pattern", "patterns"),
+        parts.join("; ")
+    )
 }
 
 /// Every problem of a pool file, with lines and entry ids, in a code block.

@@ -7,6 +7,7 @@
 
 pub mod assembly;
 pub mod bluffs;
+pub mod help;
 pub mod zendo;
 
 use super::kit::ids::{Header, UnknownButton};

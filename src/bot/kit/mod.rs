@@ -4,6 +4,7 @@
 //! (`bot::games`) build on it; what the kit needs of them it asks through [`Fronts`].
 
 mod base;
+pub mod card;
 pub mod data;
 pub mod desk;
 pub mod front;

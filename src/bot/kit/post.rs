@@ -2,6 +2,7 @@
 //! in memory), buttons, and whether only the reader sees it. One value serves as a
 //! channel message, a DM, an interaction response or a poise reply.
 
+use super::card::{self, Card, Menu};
 use crate::koan::Koan;
 use crate::render::{self, Mark, Picture};
 use poise::serenity_prelude as serenity;
@@ -44,6 +45,10 @@ pub struct Post {
     pub buttons: Vec<Vec<Button>>,
     /// Only the person who asked sees it (interaction responses only).
     pub ephemeral: bool,
+    /// Embed cards, after the text (see [`card`]).
+    pub cards: Vec<Card>,
+    /// A select menu, in a row of its own after the buttons.
+    pub menu: Option<Menu>,
 }
 
 impl Post {
@@ -68,7 +73,20 @@ impl Post {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.files.is_empty()
+        self.lines.is_empty() && self.files.is_empty() && self.cards.is_empty()
+    }
+
+    /// The same post as an embed card ([`Card::status`]): its lines become the card,
+    /// its first picture the card's picture.
+    pub fn as_card(mut self) -> Post {
+        if self.lines.is_empty() {
+            return self;
+        }
+        let mut card = Card::status(&self.lines);
+        card.image = self.files.first().map(|(name, _)| name.clone());
+        self.lines.clear();
+        self.cards.push(card);
+        self
     }
 
     /// Appends another post's text, pictures and buttons.
@@ -76,6 +94,8 @@ impl Post {
         self.lines.extend(other.lines);
         self.files.extend(other.files);
         self.buttons.extend(other.buttons);
+        self.cards.extend(other.cards);
+        self.menu = self.menu.take().or(other.menu);
         self.ephemeral |= other.ephemeral;
     }
 
@@ -129,10 +149,16 @@ impl Post {
             .collect()
     }
 
+    fn embeds(&self) -> Vec<serenity::CreateEmbed> {
+        card::fit(&self.cards).iter().map(Card::embed).collect()
+    }
+
     fn rows(&self) -> Vec<CreateActionRow> {
-        self.buttons
+        let room = if self.menu.is_some() { 4 } else { 5 };
+        let mut rows: Vec<CreateActionRow> = self
+            .buttons
             .iter()
-            .take(5)
+            .take(room)
             .map(|row| {
                 CreateActionRow::Buttons(
                     row.iter()
@@ -145,7 +171,13 @@ impl Post {
                         .collect(),
                 )
             })
-            .collect()
+            .collect();
+        rows.extend(self.menu.as_ref().map(Menu::row));
+        rows
+    }
+
+    fn has_rows(&self) -> bool {
+        !self.buttons.is_empty() || self.menu.is_some()
     }
 
     /// Mentions ping only users, never roles or @everyone (text from players, such as
@@ -158,8 +190,9 @@ impl Post {
         let mut m = CreateMessage::new()
             .content(self.content())
             .allowed_mentions(Post::mentions())
-            .add_files(self.attachments());
-        if !self.buttons.is_empty() {
+            .add_files(self.attachments())
+            .embeds(self.embeds());
+        if self.has_rows() {
             m = m.components(self.rows());
         }
         m
@@ -170,8 +203,9 @@ impl Post {
             .content(self.content())
             .allowed_mentions(Post::mentions())
             .ephemeral(self.ephemeral)
-            .add_files(self.attachments());
-        if !self.buttons.is_empty() {
+            .add_files(self.attachments())
+            .embeds(self.embeds());
+        if self.has_rows() {
             m = m.components(self.rows());
         }
         m
@@ -185,7 +219,10 @@ impl Post {
         for a in self.attachments() {
             r = r.attachment(a);
         }
-        if !self.buttons.is_empty() {
+        for e in self.embeds() {
+            r = r.embed(e);
+        }
+        if self.has_rows() {
             r = r.components(self.rows());
         }
         r

@@ -181,9 +181,13 @@ impl Bot {
             let events: Vec<AnyEvent> = update.events.into_iter().map(|(_, e)| e).collect();
             let no_dm = self.no_dm(game).await;
             let view = update.view;
-            let post = self
-                .fronts
-                .batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
+            let mut post =
+                self.fronts
+                    .batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
+            if update.over {
+                // The result as a card: players, outcome, the table's picture.
+                post.append(self.card(game, &view));
+            }
             if !post.is_empty() {
                 match claim {
                     Some(tx) => {

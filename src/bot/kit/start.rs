@@ -1,5 +1,6 @@
 //! Starting a match: its players' DMs checked, a player already busy refused, its
-//! opening said as the command's reply and its desk opened; a player's private status.
+//! opening said as the command's reply and its desk opened; a player's private status
+//! (an embed card).
 
 use super::base::Error;
 use super::data::{Bot, Context};
@@ -150,7 +151,18 @@ pub(crate) async fn private_status(ctx: Context<'_>, none: &str) -> Result<(), E
         .runtime
         .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
         .await?;
-    let mut post = bot.fronts.status(record.id, &view, bot.clocks());
+    let mut post = bot.card(record.id, &view);
     post.ephemeral = true;
     reply(ctx, post).await
+}
+
+impl Bot {
+    /// A match's status as `view` sees it, as an embed card with the table's picture
+    /// when the game has one: a player's `status`, and the result when a match ends.
+    pub fn card(&self, game: MatchId, view: &crate::runtime::AnyView) -> Post {
+        let mut post = self.fronts.status(game, view, self.clocks());
+        let board = self.fronts.board(game, view);
+        post.files.extend(board.files.into_iter().take(1));
+        post.as_card()
+    }
 }

@@ -485,8 +485,13 @@ impl Out {
         let rp = self.game.rp[i];
         if cost > rp {
             return Err(Error::Reveal(format!(
-                "{} reveals cost {cost} RP ({} each); you have {rp}",
+                "{} {} {cost} RP ({} each); you have {rp}",
                 cells.len(),
+                if cells.len() == 1 {
+                    "reveal costs"
+                } else {
+                    "reveals cost"
+                },
                 st.reveal_cost
             )));
         }

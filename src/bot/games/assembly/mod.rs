@@ -152,6 +152,9 @@ pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
 }
 
 /// Pattern Assembly's Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/assembly.md");
+
 pub struct Front;
 
 /// No buttons of its own; the showdown's box.

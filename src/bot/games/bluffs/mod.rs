@@ -34,6 +34,9 @@ use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/bluffs.md");
+
 pub struct Front;
 
 impl GameControls for Front {
@@ -156,13 +159,13 @@ pub fn batch(events: &[AnyEvent], view: &BluffsView) -> Post {
 pub fn opening(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
     let names = names(view);
     let mut post = Post::text(format!(
-        "**Logical Bluffs #{game}**: {} vs {}. Each of you knows {} tiles of a hidden 4 x 4 \
+        "**Logical Bluffs #{game}**: {} vs {}. Each of you knows {} of a hidden 4 x 4 \
          layout (sent to you alone, with your RP). Bluff with `/bluffs bluff`; your marks \
          and reveals come as private buttons; `/bluffs status` shows your own state to you \
          alone.",
         names.name(crate::rules::Seat(0)),
         names.name(crate::rules::Seat(1)),
-        view.settings.known_tiles,
+        crate::narrate::count(view.settings.known_tiles as u64, "tile", "tiles"),
     ));
     post.line(status(game, view, clocks).lines.concat());
     post

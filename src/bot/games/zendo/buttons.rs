@@ -6,7 +6,7 @@ use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
 use crate::bot::kit::ids::{Header, UnknownButton};
 use crate::bot::kit::{
     Asked, Data, Error, GameControls, Handed, Handling, answer_modal, answer_press, claimed,
-    modal_text, refusal, unknown_match,
+    modal_text, refusal,
 };
 use crate::bot::post::Post;
 use crate::rules::zendo::{DuelMove, PracticeMove};
@@ -108,6 +108,10 @@ pub async fn on_press(
     let (Some(id), Some(record)) = (id, record) else {
         return answer_press(ctx, bot, press, unknown()).await;
     };
+    // A koan box's preview: Submit acts, Edit opens the box again.
+    if let Press::Submit(_) | Press::Edit(_) = id.press {
+        return super::sketch::on_press(ctx, bot, press, &record, id).await;
+    }
     let user = PlayerId(press.user.id.get());
     let actor = Actor::Player(user);
     let game = id.game;
@@ -129,6 +133,7 @@ pub async fn on_press(
         Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
         Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
         Press::Lobby(_) => Handed::own(Post::private("this lobby is closed")),
+        Press::Submit(_) | Press::Edit(_) => return Ok(()),
         Press::Answer(answer) => {
             // Practice has no answers: the duel's move lets the engine say so.
             let a = zendo(DuelMove::Answer { answer }, None)
@@ -179,38 +184,20 @@ async fn ask_here(bot: &Data, game: crate::store::MatchId, user: PlayerId) -> Po
     }
 }
 
-/// The `/koan` box sent back, if `submit` is one: the structure typed is built in the
-/// match it names, as a typed `/koan` is.
+/// The `/koan` box sent back, if `submit` is one: the structure typed is shown to its
+/// player alone with Submit / Edit before it counts.
 pub async fn on_koan_box(
     ctx: &serenity::Context,
     bot: &Data,
     submit: &serenity::ModalInteraction,
     modal: KoanModal,
 ) -> Result<(), Error> {
+    // A structure typed in the box is shown privately first (Submit / Edit).
     let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
-    let user = submit.user.id.get();
-    let asked = Asked {
-        channel: submit.channel_id.get(),
-        interaction: submit.id.get(),
-    };
-    let handed = match bot.store.record(modal.game).await? {
-        None => Handed::own(Post::private(unknown_match(modal.game))),
-        Some(record) => match super::build(&text, modal.mode, &record) {
-            Err(e) => Handed::own(Post::private(e)),
-            Ok(action) => claimed(
-                bot.act(
-                    record.id,
-                    Actor::Player(PlayerId(user)),
-                    action,
-                    // A structure typed in advance is not stale: the version check
-                    // is for buttons that answer a question of the moment.
-                    None,
-                    asked,
-                )
-                .await,
-            ),
-        },
-    };
+    let post =
+        super::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
+            .await?;
+    let handed = Handed::own(post);
     answer_modal(ctx, bot, submit, handed).await
 }
 

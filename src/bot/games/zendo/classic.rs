@@ -860,6 +860,9 @@ pub fn mondo_opened(events: &[AnyEvent]) -> bool {
 }
 
 /// Zendo Classic's Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/classic.md");
+
 pub struct Front;
 
 impl GameBot for Front {

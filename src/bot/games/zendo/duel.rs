@@ -11,6 +11,9 @@ use crate::rules::zendo::{DuelEvent, DuelView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
 
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/duel.md");
+
 pub struct Front;
 
 impl GameBot for Front {

@@ -31,6 +31,11 @@ pub enum Press {
     /// A Zendo Classic lobby's button (its `MATCH` the match in its lobby phase, or the
     /// number of a lobby an older version stored, with version 0).
     Lobby(LobbyPress),
+    /// Builds the structure a koan box's private preview shows (the structure is read
+    /// from that message, too long for an id), in this mode.
+    Submit(Mode),
+    /// Opens the koan box again with the preview's structure in it.
+    Edit(Mode),
 }
 
 /// What a lobby's button does.
@@ -98,6 +103,8 @@ impl fmt::Display for ButtonId {
             Press::Lobby(LobbyPress::Join) => f.write_str("lobby:join"),
             Press::Lobby(LobbyPress::Leave) => f.write_str("lobby:leave"),
             Press::Lobby(LobbyPress::Start) => f.write_str("lobby:start"),
+            Press::Submit(mode) => write!(f, "submit:{mode}"),
+            Press::Edit(mode) => write!(f, "edit:{mode}"),
         }
     }
 }
@@ -128,6 +135,8 @@ impl ButtonId {
             ("lobby", ["join"]) => Press::Lobby(LobbyPress::Join),
             ("lobby", ["leave"]) => Press::Lobby(LobbyPress::Leave),
             ("lobby", ["start"]) => Press::Lobby(LobbyPress::Start),
+            ("submit", [m]) => Press::Submit(m.parse().ok()?),
+            ("edit", [m]) => Press::Edit(m.parse().ok()?),
             _ => return None,
         };
         Some(ButtonId {
@@ -188,7 +197,7 @@ impl FromStr for KoanModal {
 /// red, the rest blue.
 pub fn press_button(id: ButtonId, label: impl Into<String>) -> Button {
     let style = match id.press {
-        Press::Confirm | Press::Answer(Answer::Obeys) => ButtonStyle::Success,
+        Press::Confirm | Press::Submit(_) | Press::Answer(Answer::Obeys) => ButtonStyle::Success,
         Press::TakeBack | Press::Answer(Answer::Not) => ButtonStyle::Danger,
         _ => ButtonStyle::Primary,
     };
@@ -214,6 +223,9 @@ mod tests {
             Press::Lobby(LobbyPress::Join),
             Press::Lobby(LobbyPress::Leave),
             Press::Lobby(LobbyPress::Start),
+            Press::Submit(Mode::Observe),
+            Press::Submit(Mode::Challenge),
+            Press::Edit(Mode::Challenge),
         ];
         for press in presses {
             let id = ButtonId {
@@ -246,6 +258,9 @@ mod tests {
             "m:1:2:sheet:oxp",
             "m:1:0:lobby",
             "m:1:0:lobby:dance",
+            "m:1:2:submit",
+            "m:1:2:submit:sideways",
+            "m:1:2:edit:observe:x",
             "x:1:2:confirm",
             "koan:observe",
         ] {

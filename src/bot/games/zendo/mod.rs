@@ -10,6 +10,7 @@ pub mod ids;
 pub mod posts;
 pub mod practice;
 pub mod settings;
+pub mod sketch;
 pub mod triple;
 mod turn;
 
@@ -17,6 +18,7 @@ pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
 pub use posts::{Voice, answer_post, batch, opening};
 pub use settings::{draw, effective, settings};
+pub use sketch::sketch;
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
@@ -50,6 +52,7 @@ pub const NO_MATCH: &str = "you are not playing a match in this channel: start o
         "answer",
         "status",
         "board",
+        "sketch",
         "resign",
         "leave",
         "back",

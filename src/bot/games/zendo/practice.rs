@@ -9,6 +9,9 @@ use crate::rules::zendo::PracticeView;
 use crate::runtime::{AnyEvent, AnyView};
 use crate::store::MatchId;
 
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/practice.md");
+
 pub struct Front;
 
 impl GameBot for Front {

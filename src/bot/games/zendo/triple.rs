@@ -796,11 +796,11 @@ fn discord_words(names: &Names, e: &Event, text: String) -> String {
             list(patterns)
         ),
         EventKind::Game(TripleEvent::QuizStarted { round, questions }) => format!(
-            "**Quiz round {round}**: the time of play is over. {} structures, each judged on \
+            "**Quiz round {round}**: the time of play is over. {}, each judged on \
              the pattern beside it; both players answer privately with `/zendo answer` (one \
              answer per question, in order: obeys, not or pass). The most right answers on a \
              pattern wins it.\n{}",
-            questions.len(),
+            crate::narrate::count(questions.len() as u64, "structure", "structures"),
             questions
                 .iter()
                 .enumerate()
@@ -979,6 +979,9 @@ pub fn board(game: MatchId, v: &TripleView) -> Post {
 }
 
 /// Zendo Triple's Discord side, as the bot's dispatch sees it.
+/// The players' page of this game, `/help`'s text for it.
+pub const PAGE: &str = include_str!("../../../../docs/games/triple.md");
+
 pub struct Front;
 
 impl GameBot for Front {

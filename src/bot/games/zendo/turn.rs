@@ -77,7 +77,8 @@ pub async fn koan(
 }
 
 /// Answers a `/koan` without a structure with a box for several lines; the
-/// submission comes back as a modal interaction (handled in `bot::on_modal`).
+/// submission comes back as a modal interaction, shown privately first with *Submit*
+/// and *Edit* ([`super::sketch`]).
 async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return reply(ctx, Post::private("give the structure as text")).await;
@@ -88,7 +89,19 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
         .view(record.id, &Viewer::Player(PlayerId(ctx.author().id.get())))
         .await?
         .version();
-    let input = serenity::CreateInputText::new(
+    let modal = koan_box(mode, record.id, version, None);
+    crate::bot::kit::open_modal(app, modal).await
+}
+
+/// The koan box: a structure over several lines, for `mode` in match `game` (opened
+/// at `version`), with `text` in it already when it is opened again to edit.
+pub(super) fn koan_box(
+    mode: Mode,
+    game: crate::store::MatchId,
+    version: u64,
+    text: Option<&str>,
+) -> serenity::CreateModal {
+    let mut input = serenity::CreateInputText::new(
         serenity::InputTextStyle::Paragraph,
         "Structure (one row per line)",
         KOAN_FIELD,
@@ -96,17 +109,19 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
     .placeholder("3> .. .. 2^\n.. 1< 1<")
     .required(true)
     .max_length(400);
-    let modal = serenity::CreateModal::new(
+    if let Some(text) = text {
+        input = input.value(text.chars().take(400).collect::<String>());
+    }
+    serenity::CreateModal::new(
         KoanModal {
             mode,
-            game: record.id,
+            game,
             version,
         }
         .to_string(),
         format!("Build a structure to {mode}"),
     )
-    .components(vec![serenity::CreateActionRow::InputText(input)]);
-    crate::bot::kit::open_modal(app, modal).await
+    .components(vec![serenity::CreateActionRow::InputText(input)])
 }
 
 /// Guess the hidden pattern (step 2; a duel's ticket, a Triple's or Classic's stone).

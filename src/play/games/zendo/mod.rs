@@ -295,6 +295,9 @@ pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<P
         file: format!("match-{}-board.png", id.0),
         png,
         json: json!({"event": "picture", "board": entries.len()}),
-        what: format!("the board ({} structures)", entries.len()),
+        what: format!(
+            "the board ({})",
+            crate::narrate::count(entries.len() as u64, "structure", "structures")
+        ),
     })
 }

@@ -393,7 +393,10 @@ impl GameFront for TripleFront {
             file: format!("match-{}-board.png", id.0),
             png,
             json: json!({"event": "picture", "board": shown}),
-            what: format!("the board ({shown} structures)"),
+            what: format!(
+                "the board ({})",
+                crate::narrate::count(shown as u64, "structure", "structures")
+            ),
         })
     }
 }
