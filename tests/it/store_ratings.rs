@@ -351,3 +351,91 @@ async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
     );
     store.close().await;
 }
+
+fn mondo(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(args)
+        .output()
+        .expect("the mondo binary runs")
+}
+
+#[tokio::test]
+async fn stats_leaderboard_and_rebuild_at_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cli.db");
+    let db = path.to_str().unwrap();
+    {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        for i in 0..6 {
+            let loser = if i == 2 { alice } else { bob };
+            duel(&store, None, alice, bob, Some(loser), i * 10).await;
+        }
+        store.close().await;
+    }
+    let stats = mondo(&["stats", "Alice", "--json", "--db", db]);
+    assert!(stats.status.success(), "{stats:?}");
+    let json: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let row = &json[0];
+    let mut keys: Vec<&str> = row
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "deviation",
+            "draws",
+            "game",
+            "games",
+            "losses",
+            "player",
+            "provisional",
+            "rating",
+            "wins"
+        ]
+    );
+    assert_eq!(row["player"], "alice");
+    assert_eq!(row["game"], "zendo-duel");
+    assert_eq!(
+        (row["games"].as_u64(), row["wins"].as_u64()),
+        (Some(6), Some(5))
+    );
+    assert_eq!(row["provisional"], true);
+    let text = mondo(&["stats", "alice", "--db", db]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("alice, zendo-duel: 1"), "{text}");
+    assert!(text.contains("? (deviation"), "{text}");
+    // Provisional players are not listed by default; looser settings list both.
+    let board = mondo(&["leaderboard", "--json", "--db", db]);
+    assert_eq!(String::from_utf8(board.stdout).unwrap().trim(), "[]");
+    let loose = [
+        "leaderboard",
+        "--json",
+        "--max-deviation",
+        "400",
+        "--db",
+        db,
+    ];
+    let board = mondo(&loose);
+    let rows: serde_json::Value = serde_json::from_slice(&board.stdout).unwrap();
+    assert_eq!(rows[0]["player"], "alice");
+    assert_eq!(rows[1]["player"], "bob");
+    // Rebuilt: the same numbers.
+    let rebuilt = mondo(&["ratings", "rebuild", "--db", db]);
+    assert!(rebuilt.status.success(), "{rebuilt:?}");
+    let said = String::from_utf8(rebuilt.stdout).unwrap();
+    assert!(said.contains("6 finished matches: 6 rated"), "{said}");
+    assert_eq!(mondo(&loose).stdout, board.stdout);
+    // Nobody of that name; a game that is not one.
+    let nobody = mondo(&["stats", "carol", "--db", db]);
+    assert_eq!(nobody.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&nobody.stderr).contains("nobody called `carol`"));
+    let chess = mondo(&["leaderboard", "--game", "chess", "--db", db]);
+    assert!(!chess.status.success());
+    assert!(String::from_utf8_lossy(&chess.stderr).contains("zendo-duel"));
+}
