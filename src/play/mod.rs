@@ -17,6 +17,7 @@
 pub mod assembly;
 pub mod bluffs;
 pub mod classic;
+pub mod page;
 pub mod replay;
 pub mod triple;
 pub mod zendo;
