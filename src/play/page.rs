@@ -96,20 +96,23 @@ fn head(html: &mut String, record: &MatchRecord, game: GameKind, players: &[Stri
     );
 }
 
-/// Who made a step: the seat or player its event names, or the umpire.
+/// Who made a step: the player its event says did it (`by`, also inside an
+/// `outcome`), or the umpire.
 fn who(body: &Value, ids: &[u64], names: &[String]) -> String {
-    for key in ["by", "seat", "player", "from"] {
-        if let Some(n) = body.get(key).and_then(Value::as_u64) {
-            if let Some(name) = usize::try_from(n).ok().and_then(|i| names.get(i)) {
-                return name.clone();
-            }
-            if let Some(i) = ids.iter().position(|id| *id == n) {
-                return names[i].clone();
-            }
-            return "a host".into();
-        }
+    let by = body
+        .get("by")
+        .or_else(|| body.get("outcome").and_then(|o| o.get("by")))
+        .and_then(Value::as_u64);
+    let Some(n) = by else {
+        return "the umpire".into();
+    };
+    if let Some(name) = usize::try_from(n).ok().and_then(|i| names.get(i)) {
+        return name.clone();
     }
-    "the umpire".into()
+    match ids.iter().position(|id| *id == n) {
+        Some(i) => names[i].clone(),
+        None => "a host".into(),
+    }
 }
 
 /// Every clock in a view (`{"left": ms, "since": at}`), as time left at `at`, named by

@@ -439,3 +439,137 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     assert!(!chess.status.success());
     assert!(String::from_utf8_lossy(&chess.stderr).contains("zendo-duel"));
 }
+
+/// Debian's `chromium`, installed if missing (as CI's setup does); `None` only when
+/// MONDO_SKIP_BROWSER=1 says to skip.
+fn chromium() -> Option<std::path::PathBuf> {
+    let found = || {
+        std::process::Command::new("which")
+            .arg("chromium")
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| std::path::PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+    };
+    if std::env::var("MONDO_SKIP_BROWSER").as_deref() == Ok("1") {
+        eprintln!("MONDO_SKIP_BROWSER=1: the replay page is not opened in a browser");
+        return None;
+    }
+    if let Some(path) = found() {
+        return Some(path);
+    }
+    let installed = std::process::Command::new("apt-get")
+        .args(["install", "-y", "-qq", "chromium"])
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .status();
+    match found() {
+        Some(path) => Some(path),
+        None => panic!(
+            "the replay page test needs Debian's chromium (apt-get install -y chromium; \
+             tried: {installed:?}); set MONDO_SKIP_BROWSER=1 to skip it"
+        ),
+    }
+}
+
+#[tokio::test]
+async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("page.db");
+    let db = path.to_str().unwrap();
+    let (over, live) = {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        let over = duel(&store, None, alice, bob, Some(bob), 1_000).await;
+        let (g, created) =
+            <mondo::rules::zendo::Duel as Game>::start(duel_setup(alice, bob, 8), 0).unwrap();
+        let live = store_log(&store, "zendo-duel", None, &g, &created, &[]).await;
+        store.close().await;
+        (over, live)
+    };
+    // A live match: refused, with the reason, and no file.
+    let refused = dir.path().join("live.html");
+    let out = mondo(&[
+        "replay",
+        &live.to_string(),
+        "--html",
+        refused.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("still being played"));
+    assert!(!refused.exists());
+    // A finished one: a page with everything inside.
+    let file = dir.path().join("over.html");
+    let out = mondo(&[
+        "replay",
+        &over.to_string(),
+        "--html",
+        file.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no outside asset"
+    );
+    assert!(
+        html.contains("some piece points up"),
+        "the secret at the end"
+    );
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    // What a person sees: the steps in order, each picture decoded (naturalWidth).
+    let probe = html.replace(
+        "</body>",
+        "<script>window.addEventListener('load', () => {\
+         const steps = [...document.querySelectorAll('#steps > li')].map(li => \
+           li.dataset.step + '|' + li.querySelector('.who').textContent);\
+         const imgs = [...document.images].map(i => i.complete ? i.naturalWidth : -1);\
+         document.body.setAttribute('data-probe', JSON.stringify({steps, imgs}));\
+         });</script></body>",
+    );
+    let probed = dir.path().join("probe.html");
+    std::fs::write(&probed, probe).unwrap();
+    let profile = dir.path().join("profile");
+    let out = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=3000",
+            &format!("--user-data-dir={}", profile.display()),
+            "--dump-dom",
+            &format!("file://{}", probed.display()),
+        ])
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).to_string();
+    let start = dom.find("data-probe=\"").expect("the probe ran") + "data-probe=\"".len();
+    let end = start + dom[start..].find('"').unwrap();
+    let probe: serde_json::Value =
+        serde_json::from_str(&dom[start..end].replace("&quot;", "\"")).unwrap();
+    let steps: Vec<&str> = probe["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    // Set up, the starter chosen, alice's turn begins, bob resigns.
+    assert_eq!(
+        steps,
+        ["1|the umpire", "2|the umpire", "3|the umpire", "4|bob"],
+        "{dom}"
+    );
+    let imgs = probe["imgs"].as_array().unwrap();
+    // The two opening structures, drawn with the secrets.
+    assert!(imgs.len() >= 2, "{probe}");
+    assert!(
+        imgs.iter().all(|w| w.as_i64().unwrap_or(0) > 0),
+        "every picture loads: {probe}"
+    );
+}
