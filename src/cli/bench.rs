@@ -100,7 +100,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             matches,
             players,
             runs,
-        } => super::bench_ratings::run(matches, players, runs),
+        } => super::bench_ratings_duel::run(matches, players, runs),
     }
 }
 

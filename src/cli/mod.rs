@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_assembly;
-mod bench_ratings;
+mod bench_ratings_duel;
 mod bench_render;
 mod bench_runtime;
 mod bluffs;

@@ -16,7 +16,7 @@
 //! A rating is provisional (shown with a `?`) while its deviation is above
 //! [`PROVISIONAL_DEVIATION`]. The docs say it for players in docs/ratings.md.
 
-use crate::rules::{Finish, GameKind, PlayerId};
+use crate::rules::{Finish, PlayerId};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
@@ -28,27 +28,7 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// Weng-Lin's mu and sigma shown on the Glicko scale: 350 / (25 / 3).
 const WENG_LIN_SCALE: f64 = 42.0;
 
-/// How a game is rated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Two players, Glicko-2.
-    Glicko2,
-    /// Two or more players ranked by place, Weng-Lin.
-    WengLin,
-}
-
-impl Method {
-    /// How `kind` is rated; `None` for a game that is never rated (practice).
-    pub fn of(kind: GameKind) -> Option<Method> {
-        match kind {
-            GameKind::ZendoDuel | GameKind::ZendoTriple | GameKind::Assembly | GameKind::Bluffs => {
-                Some(Method::Glicko2)
-            }
-            GameKind::ZendoClassic => Some(Method::WengLin),
-            GameKind::ZendoPractice => None,
-        }
-    }
-}
+pub use crate::rules::finish::Method;
 
 /// A player's rating in one game (on the Glicko scale whatever the method).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -169,12 +149,10 @@ pub fn result_of(place: u32, places: &[u32]) -> Result {
 /// Why a finish cannot be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RateError {
-    #[error("{0} is not rated")]
-    Unrated(GameKind),
-    #[error("a {kind} match is rated between two players, not {players}")]
-    NotTwo { kind: GameKind, players: usize },
-    #[error("a {kind} match needs two or more players to be rated, not {players}")]
-    TooFew { kind: GameKind, players: usize },
+    #[error("Glicko-2 rates a match between two players, not {players}")]
+    NotTwo { players: usize },
+    #[error("Weng-Lin needs two or more players to rate a match, not {players}")]
+    TooFew { players: usize },
     #[error("player {0} appears twice in one result")]
     Twice(u64),
 }
@@ -188,10 +166,9 @@ pub struct Entry {
     pub before: Rating,
 }
 
-/// The ratings after one match of `kind`, in the order of `entries`. Each match is
-/// its own rating period.
-pub fn rate(kind: GameKind, entries: &[Entry]) -> std::result::Result<Vec<Rating>, RateError> {
-    let method = Method::of(kind).ok_or(RateError::Unrated(kind))?;
+/// The ratings after one match rated by `method`, in the order of `entries`. Each
+/// match is its own rating period.
+pub fn rate(method: Method, entries: &[Entry]) -> std::result::Result<Vec<Rating>, RateError> {
     for (i, e) in entries.iter().enumerate() {
         if entries[..i].iter().any(|o| o.player == e.player) {
             return Err(RateError::Twice(e.player.0));
@@ -201,7 +178,6 @@ pub fn rate(kind: GameKind, entries: &[Entry]) -> std::result::Result<Vec<Rating
         Method::Glicko2 => {
             let [one, two] = entries else {
                 return Err(RateError::NotTwo {
-                    kind,
                     players: entries.len(),
                 });
             };
@@ -221,7 +197,6 @@ pub fn rate(kind: GameKind, entries: &[Entry]) -> std::result::Result<Vec<Rating
         Method::WengLin => {
             if entries.len() < 2 {
                 return Err(RateError::TooFew {
-                    kind,
                     players: entries.len(),
                 });
             }
@@ -244,10 +219,10 @@ pub fn rate(kind: GameKind, entries: &[Entry]) -> std::result::Result<Vec<Rating
     }
 }
 
-/// Whether a finish counts towards ratings at all, and with whom.
-pub fn rated(finish: &Finish) -> Option<&[(PlayerId, u32)]> {
+/// Whether a finish counts towards ratings at all: how, and with whom.
+pub fn rated(finish: &Finish) -> Option<(Method, &[(PlayerId, u32)])> {
     match finish {
-        Finish::Placed(places) => Some(places),
+        Finish::Placed { method, places } => Some((*method, places)),
         Finish::Void | Finish::Solo { .. } => None,
     }
 }
@@ -314,7 +289,7 @@ mod tests {
     #[test]
     fn glicko2_matches_the_crates_reference_values() {
         let after = rate(
-            GameKind::ZendoDuel,
+            Method::Glicko2,
             &[
                 entry(A, 0, glicko(1520.0, 350.0)),
                 entry(B, 1, glicko(1420.0, 350.0)),
@@ -327,7 +302,7 @@ mod tests {
         assert_eq!(after[1].deviation.round(), 292.0);
         // A draw is a draw.
         let after = rate(
-            GameKind::Bluffs,
+            Method::Glicko2,
             &[
                 entry(A, 0, glicko(1600.0, 350.0)),
                 entry(B, 0, glicko(1500.0, 50.0)),
@@ -340,7 +315,7 @@ mod tests {
         assert_eq!(after[1].deviation.round(), 51.0);
         // Glickman's example: 1500/200 beats 1400/30.
         let after = rate(
-            GameKind::Assembly,
+            Method::Glicko2,
             &[
                 entry(A, 0, glicko(1500.0, 200.0)),
                 entry(B, 1, glicko(1400.0, 30.0)),
@@ -357,7 +332,7 @@ mod tests {
         );
         // The loser listed first: the same numbers, each to its own player.
         let swapped = rate(
-            GameKind::Assembly,
+            Method::Glicko2,
             &[
                 entry(B, 1, glicko(1400.0, 30.0)),
                 entry(A, 0, glicko(1500.0, 200.0)),
@@ -371,11 +346,7 @@ mod tests {
     fn weng_lin_matches_the_crates_reference_values_on_the_glicko_scale() {
         // The crate's 1-v-1 reference: two new players, the first wins.
         let new = Rating::new(Method::WengLin);
-        let after = rate(
-            GameKind::ZendoClassic,
-            &[entry(A, 0, new), entry(B, 1, new)],
-        )
-        .unwrap();
+        let after = rate(Method::WengLin, &[entry(A, 0, new), entry(B, 1, new)]).unwrap();
         let mu = |r: &Rating| to_weng_lin(r).rating;
         let sigma = |r: &Rating| to_weng_lin(r).uncertainty;
         assert!((mu(&after[0]) - 27.635_231_383_473_65).abs() < 1e-9);
@@ -385,7 +356,7 @@ mod tests {
         // Three students, the winner first and the other two tied: the crate's
         // multi-team update with those ranks, each a team of one.
         let after = rate(
-            GameKind::ZendoClassic,
+            Method::WengLin,
             &[entry(A, 1, new), entry(B, 0, new), entry(C, 1, new)],
         )
         .unwrap();
@@ -414,18 +385,15 @@ mod tests {
         assert_eq!(result_of(1, &[1, 0, 1]), Result::Loss);
         let g = glicko(1500.0, 350.0);
         assert_eq!(
-            rate(GameKind::ZendoDuel, &[entry(A, 0, g)]),
-            Err(RateError::NotTwo {
-                kind: GameKind::ZendoDuel,
-                players: 1
-            })
+            rate(Method::Glicko2, &[entry(A, 0, g)]),
+            Err(RateError::NotTwo { players: 1 })
         );
         assert_eq!(
-            rate(GameKind::ZendoPractice, &[entry(A, 0, g), entry(B, 1, g)]),
-            Err(RateError::Unrated(GameKind::ZendoPractice))
+            rate(Method::WengLin, &[entry(A, 0, g)]),
+            Err(RateError::TooFew { players: 1 })
         );
         assert_eq!(
-            rate(GameKind::ZendoClassic, &[entry(A, 0, g), entry(A, 1, g)]),
+            rate(Method::WengLin, &[entry(A, 0, g), entry(A, 1, g)]),
             Err(RateError::Twice(1))
         );
         assert_eq!(rated(&Finish::Void), None);

@@ -146,7 +146,7 @@ async fn apply(
     };
     match finish {
         Finish::Void => Ok(false),
-        Finish::Placed(places) => rate(conn, id, &m, places).await,
+        Finish::Placed { method, places } => rate(conn, id, &m, *method, places).await,
         Finish::Solo {
             player,
             solved,
@@ -181,14 +181,9 @@ async fn rate(
     conn: &mut SqliteConnection,
     id: MatchId,
     m: &Ended,
+    method: Method,
     places: &[(PlayerId, u32)],
 ) -> Result<bool, StoreError> {
-    let Ok(kind) = m.kind.parse::<GameKind>() else {
-        return Ok(false);
-    };
-    let Some(method) = Method::of(kind) else {
-        return Ok(false);
-    };
     let mut entries = Vec::with_capacity(places.len());
     let mut counts = Vec::with_capacity(places.len());
     for &(player, place) in places {
@@ -224,7 +219,7 @@ async fn rate(
         });
         counts.push(count);
     }
-    let after = match ratings::rate(kind, &entries) {
+    let after = match ratings::rate(method, &entries) {
         Ok(after) => after,
         Err(e) => {
             // A result the ratings cannot take is recorded as unrated rather than
@@ -372,13 +367,10 @@ impl Store {
         settings: &BoardSettings,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError> {
+        // Every game (one never rated has no rows).
         let games: Vec<&str> = match game {
             Some(g) => vec![g],
-            None => GameKind::ALL
-                .iter()
-                .filter(|k| Method::of(**k).is_some())
-                .map(|k| k.name())
-                .collect(),
+            None => GameKind::names().collect(),
         };
         let read = self.read().await?;
         let mut out = Vec::new();
