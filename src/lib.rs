@@ -15,6 +15,7 @@ pub mod lang;
 pub mod narrate;
 pub mod play;
 pub mod pool;
+pub mod ratings;
 mod registry;
 pub mod render;
 pub mod rules;

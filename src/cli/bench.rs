@@ -68,6 +68,19 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 21)]
         runs: usize,
     },
+    /// Ratings: a server with 10,000 finished matches; its leaderboard (target: at
+    /// most 50 ms) and a rebuild from the logs.
+    Leaderboard {
+        /// Finished matches on the server.
+        #[arg(long, default_value_t = 10_000)]
+        matches: usize,
+        /// Players they are shared among.
+        #[arg(long, default_value_t = 300)]
+        players: u64,
+        /// Timed reads of each board; the figure is the median.
+        #[arg(long, default_value_t = 51)]
+        runs: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -83,6 +96,11 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
         BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
+        BenchArea::Leaderboard {
+            matches,
+            players,
+            runs,
+        } => super::bench_ratings_duel::run(matches, players, runs),
     }
 }
 

@@ -6,12 +6,14 @@ use std::process::ExitCode;
 mod bench;
 mod bench_assembly;
 mod bench_practice;
+mod bench_ratings_duel;
 mod bench_render;
 mod bluffs;
 mod finder;
 mod koan;
 mod lang;
 mod play;
+mod ratings;
 mod render;
 mod replay;
 mod serve;
@@ -57,6 +59,12 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Logical Bluffs: check a statement about a subset.
     Bluffs(bluffs::BluffsArgs),
+    /// A player's ratings, results and solo records.
+    Stats(ratings::StatsArgs),
+    /// The best settled players of a server (or the terminal), game by game.
+    Leaderboard(ratings::LeaderboardArgs),
+    /// Ratings as derived data: `mondo ratings rebuild` makes them again from the logs.
+    Ratings(ratings::RatingsArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -79,6 +87,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Bluffs(args) => bluffs::run(args),
+        Command::Stats(args) => ratings::stats(args),
+        Command::Leaderboard(args) => ratings::leaderboard(args),
+        Command::Ratings(args) => ratings::ratings(args),
     }
 }
 

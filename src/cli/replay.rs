@@ -1,4 +1,5 @@
-//! `mondo replay MATCH [--db FILE] [--json]`: a match from its log, event by event.
+//! `mondo replay MATCH [--db FILE] [--json | --html FILE]`: a match from its log, event
+//! by event, or a finished match's replay page.
 
 use clap::Args;
 use mondo::play::replay::replay;
@@ -17,8 +18,12 @@ pub struct ReplayArgs {
     /// One JSON object per line: a finished match's stored events, each with its number
     /// and time; a match still being played as a spectator hears it, each line with its
     /// time.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     pub json: bool,
+    /// Write the replay page of a finished match to FILE: one HTML file, pictures
+    /// inside, that works offline (a match still being played is refused).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 pub fn run(args: ReplayArgs) -> ExitCode {
@@ -31,6 +36,18 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     }
     block_on(async move {
         let (record, events, names) = load(&args).await?;
+        if let Some(file) = &args.html {
+            let page = mondo::play::page::page(&record, &events, &names)?;
+            std::fs::write(file, page)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!(
+                "match {}: its replay page, {} steps, is {}",
+                record.id,
+                events.len(),
+                file.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         // A match still being played: only what a spectator sees of it (`play::replay`).
         for line in replay(&record, &events, &names, args.json)? {
             println!("{}", super::printable(&line));

@@ -18,6 +18,7 @@
 
 pub mod args;
 pub mod games;
+pub mod page;
 pub mod replay;
 mod sketch;
 

@@ -75,7 +75,10 @@ pub fn replay(
     Ok(out)
 }
 
-fn decode(record: &MatchRecord, events: &[StoredEvent]) -> Result<Vec<AnyEvent>, String> {
+pub(crate) fn decode(
+    record: &MatchRecord,
+    events: &[StoredEvent],
+) -> Result<Vec<AnyEvent>, String> {
     events
         .iter()
         .map(|e| {
@@ -89,7 +92,7 @@ fn decode(record: &MatchRecord, events: &[StoredEvent]) -> Result<Vec<AnyEvent>,
         .collect()
 }
 
-fn cast_of(record: &MatchRecord, names: &HashMap<u64, String>) -> Cast {
+pub(crate) fn cast_of(record: &MatchRecord, names: &HashMap<u64, String>) -> Cast {
     let players: Vec<(PlayerId, String)> = record
         .players
         .iter()
@@ -174,9 +177,26 @@ fn in_full(
     if json {
         return Ok(events.iter().map(stored_json).collect());
     }
+    let (told, _) = told(record, events, decoded, cast)?;
+    Ok(events
+        .iter()
+        .zip(told)
+        .map(|(stored, text)| stored_text(record, stored, &text))
+        .collect())
+}
+
+/// What the terminal said of each event of a finished match (what only one player
+/// heard included), or the event as stored where it has no words; with the match
+/// after each event.
+pub(crate) fn told(
+    record: &MatchRecord,
+    events: &[StoredEvent],
+    decoded: &[AnyEvent],
+    cast: &Cast,
+) -> Result<(Vec<String>, Vec<AnyMatch>), String> {
     let states = states(record, decoded)?;
     let Some(mut front) = front(cast, &states) else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), states));
     };
     let mut out = Vec::new();
     for ((stored, event), state) in events.iter().zip(decoded).zip(&states) {
@@ -200,14 +220,13 @@ fn in_full(
             }
         }
         said.retain(|t| !t.is_empty());
-        let text = if said.is_empty() {
+        out.push(if said.is_empty() {
             stored.body.clone()
         } else {
             said.join("; ")
-        };
-        out.push(stored_text(record, stored, &text));
+        });
     }
-    Ok(out)
+    Ok((out, states))
 }
 
 fn stored_json(e: &StoredEvent) -> String {
@@ -245,7 +264,7 @@ fn plain(text: &str) -> String {
 }
 
 /// Game-clock time since the match began, as m:ss.mmm.
-fn since(start: u64, at: u64) -> String {
+pub(crate) fn since(start: u64, at: u64) -> String {
     let ms = at.saturating_sub(start);
     format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
 }

@@ -23,6 +23,7 @@ pub mod authority;
 pub mod bluffs;
 pub mod clock;
 mod errors;
+pub mod finish;
 pub mod kind;
 pub mod ledger;
 pub mod seat;
@@ -32,6 +33,7 @@ pub mod zendo;
 pub use authority::Emitter;
 pub use clock::{Clock, Millis};
 pub use errors::{ErrorCode, FoldError, RuleError, SetupError};
+pub use finish::Finish;
 pub use kind::{GameKind, UnknownGame};
 pub use ledger::Ledger;
 pub use seat::{BySeat, Seat};
@@ -249,6 +251,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     /// The players, in seat order.
     fn players(&self) -> &[PlayerId];
     fn is_over(&self) -> bool;
+    /// What the match counts for once it is over (ratings, records); `None` while it
+    /// is not.
+    fn finish(&self) -> Option<Finish>;
     /// Fixes everything random in the match.
     fn seed(&self) -> u64;
     /// The settings listed beside the match in the store (JSON).

@@ -264,6 +264,12 @@ macro_rules! games {
                 }
             }
 
+            fn finish(&self) -> Option<rules::Finish> {
+                match self {
+                    $(AnyMatch::$kind(g) => Engine::finish(g),)+
+                }
+            }
+
             fn timeout(&self) -> Option<(Millis, AnyAction)> {
                 match self {
                     $(AnyMatch::$kind(g) => g.timeout().map(|(at, a)| (at, AnyAction::$kind(a))),)+

@@ -68,6 +68,10 @@ impl<G: Game> Engine for G {
         Game::is_over(self)
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        Game::finish(self)
+    }
+
     fn timeout(&self) -> Option<(Millis, Self::Action)> {
         let deadline = self.next_deadline()?;
         Some((

@@ -13,11 +13,13 @@
 mod any;
 pub mod clock;
 mod game;
+mod ratings;
 mod subscription;
 mod task;
 
 pub use any::{AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, AnyWork, Common, Of, events_of};
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
+pub use ratings::{Unreadable, rebuild_ratings};
 pub use subscription::{Subscription, Update};
 
 use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
@@ -76,6 +78,12 @@ pub trait Engine: Sized + Send + Sync + 'static {
     fn version(&self) -> u64;
 
     fn is_over(&self) -> bool;
+
+    /// What the match counts for once over (ratings, records), stored with its last
+    /// events; an engine that does not say counts for nothing.
+    fn finish(&self) -> Option<crate::rules::Finish> {
+        None
+    }
 
     /// The next deadline and the time-out action to feed when it passes.
     fn timeout(&self) -> Option<(Millis, Self::Action)>;

@@ -157,7 +157,13 @@ impl<G: Engine> Live<G> {
         let hold = self.clock.hold();
         let appended = self
             .store
-            .append(self.id, self.seq, rows.clone(), next.is_over())
+            .append_ending(
+                self.id,
+                self.seq,
+                rows.clone(),
+                next.is_over(),
+                next.finish(),
+            )
             .await;
         drop(hold);
         match appended {

@@ -25,6 +25,7 @@ pub use db::Fault;
 pub use lobbies::LobbyRecord;
 pub use lock::{LockError, RunLock, lock_for_running};
 pub use path::check_writable;
+pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
@@ -49,6 +50,9 @@ macro_rules! match_columns {
           WHERE p.match_id = m.id ORDER BY seat)) AS players FROM matches m"
     };
 }
+
+// After the macro, which it uses.
+mod ratings;
 
 /// Game-clock milliseconds (see `runtime::clock`).
 pub type Millis = u64;
@@ -574,6 +578,20 @@ impl Store {
         events: Vec<NewEvent>,
         over: bool,
     ) -> Result<u64, StoreError> {
+        self.append_ending(id, after, events, over, None).await
+    }
+
+    /// [`Store::append`], with what the match counts for when `over` (its ratings or
+    /// record move in the same transaction as its last event: never twice, never
+    /// without it).
+    pub async fn append_ending(
+        &self,
+        id: MatchId,
+        after: u64,
+        events: Vec<NewEvent>,
+        over: bool,
+        finish: Option<crate::rules::Finish>,
+    ) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
         let appender = self.appender.sender().ok_or(StoreError::Closed)?;
         appender
@@ -582,6 +600,7 @@ impl Store {
                 after,
                 events,
                 over,
+                finish,
                 reply,
             })
             .await

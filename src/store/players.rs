@@ -37,3 +37,14 @@ impl Store {
         Ok(names)
     }
 }
+
+impl Store {
+    /// The local id of a name already known (any case), without giving one.
+    pub async fn find_local_player(&self, name: &str) -> Result<Option<u64>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM local_players WHERE name = ?1")
+            .bind(name)
+            .fetch_optional(&self.read().await?)
+            .await?;
+        Ok(id.map(to_u64))
+    }
+}

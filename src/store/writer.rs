@@ -19,6 +19,8 @@ pub(super) struct Append {
     pub after: u64,
     pub events: Vec<NewEvent>,
     pub over: bool,
+    /// What the match counts for, when `over`.
+    pub finish: Option<crate::rules::Finish>,
     pub reply: oneshot::Sender<Result<u64, StoreError>>,
 }
 
@@ -256,6 +258,7 @@ async fn claim(conn: &mut SqliteConnection, append: &Append) -> Result<u64, Stor
         after,
         events,
         over,
+        finish,
         ..
     } = append;
     let last = after + events.len() as u64;
@@ -287,6 +290,9 @@ async fn claim(conn: &mut SqliteConnection, append: &Append) -> Result<u64, Stor
                 found: to_u64(found),
             },
         });
+    }
+    if *over {
+        super::ratings::record_end(conn, *id, finish.as_ref()).await?;
     }
     Ok(last)
 }

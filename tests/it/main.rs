@@ -53,4 +53,5 @@ mod serve_cli;
 mod store_faults;
 mod store_log;
 mod store_migrate;
+mod store_ratings;
 mod store_replay_cli;

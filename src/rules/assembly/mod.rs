@@ -696,6 +696,24 @@ impl Game for Assembly {
         matches!(self.phase, Phase::Over(_))
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        let Phase::Over(outcome) = self.phase else {
+            return None;
+        };
+        let players = self.players.values();
+        Some(match outcome {
+            Outcome::Ended { .. } => rules::Finish::Void,
+            _ if self.is_solo() => rules::Finish::Solo {
+                player: players[0],
+                solved: matches!(outcome, Outcome::Finished { .. }),
+                score: u32::try_from(self.scores[Seat::FIRST].max(0)).unwrap_or(0),
+            },
+            Outcome::Finished { .. } | Outcome::Resigned { .. } => {
+                rules::Finish::two(players, self.winner().map(|s| s.index()))
+            }
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.setup.seed
     }

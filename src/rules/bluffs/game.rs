@@ -224,6 +224,14 @@ impl Game for BluffsMatch {
         self.core.is_over()
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        let (winner, ending) = self.core.outcome()?;
+        Some(match ending {
+            Ending::HostEnded => rules::Finish::Void,
+            _ => rules::Finish::two(&self.core.setup.players, winner.map(|s| s.index())),
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.core.setup.seed
     }

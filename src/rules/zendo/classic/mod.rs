@@ -750,6 +750,17 @@ impl Game for Classic {
         self.core.outcome.is_some() || self.closed
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        if !Game::is_over(self) {
+            return None;
+        }
+        // Only a solved game has a winner: the rest are tied behind them.
+        Some(match self.winner() {
+            Some(w) => rules::Finish::winner_first(self.players.values(), w.index()),
+            None => rules::Finish::Void,
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.core.seed
     }

@@ -616,6 +616,18 @@ impl Game for Duel {
         self.core.outcome.is_some()
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        Some(match self.core.outcome? {
+            Outcome::Solved { .. } | Outcome::Resigned { .. } => {
+                rules::Finish::two(self.players.values(), self.winner().map(|s| s.index()))
+            }
+            Outcome::Ended { .. }
+            | Outcome::Declined { .. }
+            | Outcome::Abandoned
+            | Outcome::Deserted { .. } => rules::Finish::Void,
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.core.seed
     }

@@ -288,6 +288,20 @@ impl Game for Practice {
         self.core.outcome.is_some()
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        Some(match self.core.outcome? {
+            Outcome::Ended { .. }
+            | Outcome::Declined { .. }
+            | Outcome::Abandoned
+            | Outcome::Deserted { .. } => rules::Finish::Void,
+            outcome => rules::Finish::Solo {
+                player: self.player[0],
+                solved: matches!(outcome, Outcome::Solved { .. }),
+                score: self.score().koans,
+            },
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.core.seed
     }

@@ -504,6 +504,17 @@ impl Game for Triple {
         self.outcome.is_some()
     }
 
+    fn finish(&self) -> Option<rules::Finish> {
+        Some(match self.outcome? {
+            TripleOutcome::TwoSolved { .. }
+            | TripleOutcome::Quiz { .. }
+            | TripleOutcome::Resigned { .. } => {
+                rules::Finish::two(self.players.values(), self.winner().map(|s| s.index()))
+            }
+            TripleOutcome::Ended { .. } | TripleOutcome::Declined { .. } => rules::Finish::Void,
+        })
+    }
+
     fn seed(&self) -> u64 {
         self.seed
     }

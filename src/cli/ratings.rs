@@ -1,0 +1,349 @@
+//! `mondo stats`, `mondo leaderboard` and `mondo ratings rebuild`: the ratings and
+//! records the store keeps (docs/ratings.md says what each shows, and the JSON).
+
+use super::replay::block_on;
+use clap::{Args, Subcommand};
+use mondo::ratings::BoardSettings;
+use mondo::rules::GameKind;
+use mondo::runtime::{AnyMatch, rebuild_ratings};
+use mondo::store::{RatingRow, Store, StoreError, check_writable, lock_for_running};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Where the numbers are: the database and the server.
+#[derive(Debug, Args)]
+pub struct Place {
+    /// The database file.
+    #[arg(long, default_value = "mondo.db")]
+    pub db: PathBuf,
+    /// A Discord server's id; without it, the terminal's players.
+    #[arg(long, value_name = "G")]
+    pub guild: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// A terminal player's name, or a Discord user id.
+    pub player: String,
+    /// Only this game (a stored name: zendo-duel, zendo-triple, zendo-classic,
+    /// pattern-assembly, logical-bluffs).
+    #[arg(long, value_name = "KIND")]
+    pub game: Option<GameKind>,
+    /// One JSON array, an object per game played.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub place: Place,
+}
+
+#[derive(Debug, Args)]
+pub struct LeaderboardArgs {
+    /// Only this game (a stored name); without it, every rated game.
+    #[arg(long, value_name = "KIND")]
+    pub game: Option<GameKind>,
+    /// One JSON array of rows.
+    #[arg(long)]
+    pub json: bool,
+    /// Listed: at least this many rated games in that game...
+    #[arg(long, default_value_t = BoardSettings::default().min_games)]
+    pub min_games: u32,
+    /// ...one of them within this many days...
+    #[arg(long, default_value_t = BoardSettings::default().recent_days)]
+    pub recent_days: u32,
+    /// ...and a deviation under this.
+    #[arg(long, default_value_t = BoardSettings::default().max_deviation)]
+    pub max_deviation: f64,
+    /// Rows per game, at most.
+    #[arg(long, default_value_t = 20)]
+    pub limit: u32,
+    #[command(flatten)]
+    pub place: Place,
+}
+
+#[derive(Debug, Args)]
+pub struct RatingsArgs {
+    #[command(subcommand)]
+    pub command: RatingsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Make every rating and record again from the match logs (the same numbers).
+    Rebuild {
+        /// The database file.
+        #[arg(long, default_value = "mondo.db")]
+        db: PathBuf,
+    },
+}
+
+/// A row of `--json`: the contract in docs/ratings.md.
+#[derive(Debug, Serialize)]
+pub struct JsonRow {
+    pub player: String,
+    pub game: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub provisional: bool,
+}
+
+fn json_row(r: &RatingRow, names: &HashMap<u64, String>) -> JsonRow {
+    JsonRow {
+        player: name(r.player, names),
+        game: r.game.clone(),
+        // Two decimals: what anyone reads; the store keeps the full number.
+        rating: (r.rating * 100.0).round() / 100.0,
+        deviation: (r.deviation * 100.0).round() / 100.0,
+        games: r.games,
+        wins: r.wins,
+        losses: r.losses,
+        draws: r.draws,
+        provisional: r.is_provisional(),
+    }
+}
+
+fn name(id: u64, names: &HashMap<u64, String>) -> String {
+    names.get(&id).cloned().unwrap_or_else(|| id.to_string())
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The store to read, said plainly when it is missing or older than the ratings.
+async fn open(db: &Path) -> Result<Store, String> {
+    if !db.exists() {
+        return Err(format!(
+            "there is no database at {}; name one with --db FILE",
+            db.display()
+        ));
+    }
+    Store::open_read_only(db).await.map_err(|e| e.to_string())
+}
+
+fn said(db: &Path, e: StoreError) -> String {
+    let text = e.to_string();
+    if text.contains("no such table") || text.contains("no such column") {
+        format!(
+            "{} was written by a Mondo without ratings: run `mondo ratings rebuild --db {}` once",
+            db.display(),
+            db.display()
+        )
+    } else {
+        text
+    }
+}
+
+/// Names of the terminal's players (a Discord server's players are their ids here).
+async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> HashMap<u64, String> {
+    if guild.is_some() {
+        return HashMap::new();
+    }
+    store.local_names(ids).await.unwrap_or_default()
+}
+
+pub fn stats(args: StatsArgs) -> ExitCode {
+    block_on(async move {
+        let db = &args.place.db;
+        let store = open(db).await?;
+        let server = mondo::store::server_of(args.place.guild);
+        let player = match store
+            .find_local_player(&args.player)
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            Some(id) if args.place.guild.is_none() => id,
+            _ => args.player.trim().parse::<u64>().map_err(|_| {
+                format!(
+                    "nobody called `{}` has played at this terminal; give a player's name \
+                     as they played, or a Discord user id with --guild",
+                    args.player
+                )
+            })?,
+        };
+        let game = args.game.map(|g| g.name());
+        let rows = store
+            .ratings_of(server, player, game)
+            .await
+            .map_err(|e| said(db, e))?;
+        let names = names(&store, args.place.guild, &[player]).await;
+        if args.json {
+            let rows: Vec<JsonRow> = rows.iter().map(|r| json_row(r, &names)).collect();
+            println!(
+                "{}",
+                serde_json::to_string(&rows).map_err(|e| e.to_string())?
+            );
+            store.close().await;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let who = name(player, &names);
+        for line in stats_lines(&store, server, player, &who, &rows, game)
+            .await
+            .map_err(|e| said(db, e))?
+        {
+            println!("{}", super::printable(&line));
+        }
+        store.close().await;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+async fn stats_lines(
+    store: &Store,
+    server: u64,
+    player: u64,
+    who: &str,
+    rows: &[RatingRow],
+    game: Option<&str>,
+) -> Result<Vec<String>, StoreError> {
+    let mut out = Vec::new();
+    for r in rows {
+        out.push(format!(
+            "{who}, {}: {} (deviation {:.0}), {}: {}, {}, {}",
+            r.game,
+            r.shown(),
+            r.deviation,
+            plural(r.games, "rated game", "rated games"),
+            plural(r.wins, "win", "wins"),
+            plural(r.losses, "loss", "losses"),
+            plural(r.draws, "draw", "draws"),
+        ));
+    }
+    for s in store.solo_records(server, player).await? {
+        if game.is_some_and(|g| g != s.game) {
+            continue;
+        }
+        let best = s
+            .best_ms
+            .map(|ms| format!(", fastest solved in {}", clock(ms)))
+            .unwrap_or_default();
+        out.push(format!(
+            "{who}, {} (solo): {} played, {} solved{best}",
+            s.game, s.played, s.solved
+        ));
+    }
+    if out.is_empty() {
+        out.push(format!("{who} has no finished match here yet."));
+    }
+    Ok(out)
+}
+
+/// `m:ss` of game-clock milliseconds.
+fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
+    block_on(async move {
+        if args.max_deviation.is_nan() || args.max_deviation <= 0.0 {
+            return Err(format!(
+                "--max-deviation {}: give a deviation above 0, such as 110",
+                args.max_deviation
+            ));
+        }
+        let db = &args.place.db;
+        let store = open(db).await?;
+        let settings = BoardSettings {
+            min_games: args.min_games,
+            recent_days: args.recent_days,
+            max_deviation: args.max_deviation,
+        };
+        let rows = store
+            .leaderboard(
+                mondo::store::server_of(args.place.guild),
+                args.game.map(|g| g.name()),
+                &settings,
+                args.limit,
+            )
+            .await
+            .map_err(|e| said(db, e))?;
+        let ids: Vec<u64> = rows.iter().map(|r| r.player).collect();
+        let names = names(&store, args.place.guild, &ids).await;
+        store.close().await;
+        if args.json {
+            let rows: Vec<JsonRow> = rows.iter().map(|r| json_row(r, &names)).collect();
+            println!(
+                "{}",
+                serde_json::to_string(&rows).map_err(|e| e.to_string())?
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        if rows.is_empty() {
+            println!(
+                "Nobody is listed yet: a player needs {} in a game, one within {} days, and a \
+                 deviation under {:.0}.",
+                plural(settings.min_games, "rated game", "rated games"),
+                settings.recent_days,
+                settings.max_deviation
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut game = "";
+        let mut place = 0;
+        for r in &rows {
+            if r.game != game {
+                game = &r.game;
+                place = 0;
+                println!("{game}");
+            }
+            place += 1;
+            println!(
+                "{}",
+                super::printable(&format!(
+                    "{place:>3}. {:<20} {:>5}  deviation {:>3.0}  {}  {}-{}-{}",
+                    name(r.player, &names),
+                    r.shown(),
+                    r.deviation,
+                    plural(r.games, "game", "games"),
+                    r.wins,
+                    r.losses,
+                    r.draws
+                ))
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+pub fn ratings(args: RatingsArgs) -> ExitCode {
+    let RatingsCommand::Rebuild { db } = args.command;
+    block_on(async move {
+        if !db.exists() {
+            return Err(format!(
+                "there is no database at {}; name one with --db FILE",
+                db.display()
+            ));
+        }
+        check_writable(&db).map_err(|e| e.to_string())?;
+        // A match ending meanwhile would be missed: nothing else may run the matches.
+        let _lock = lock_for_running(&db).map_err(|e| e.to_string())?;
+        let store = Store::open(&db)
+            .await
+            .map_err(|e| format!("{} ({})", e, db.display()))?;
+        let (done, unreadable) = rebuild_ratings::<AnyMatch>(&store)
+            .await
+            .map_err(|e| e.to_string())?;
+        store.close().await;
+        println!(
+            "Rebuilt from {}: {} rated, {} solo, {} counting for nothing.",
+            plural(done.matches as u32, "finished match", "finished matches"),
+            done.rated,
+            done.solo,
+            done.matches - done.rated - done.solo
+        );
+        for u in &unreadable {
+            println!("Left out: match {} ({})", u.id, u.reason);
+        }
+        Ok(if unreadable.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    })
+}

@@ -1,0 +1,401 @@
+//! Ratings: how a finished match moves its players' ratings, and who a leaderboard
+//! lists. Pure: the store calls [`rate`] inside the transaction that records a
+//! match's last event, and `mondo ratings rebuild` calls it again over the logs.
+//!
+//! - The two-player games (Zendo Duel and Triple, Pattern Assembly, Logical Bluffs):
+//!   Glicko-2 in its default configuration (1500, deviation 350, volatility 0.06,
+//!   tau 0.5), each finished match its own rating period, as Lichess rates; a draw
+//!   is a draw.
+//! - Zendo Classic (2-8 students): Weng-Lin (OpenSkill), each student a team of one,
+//!   ranked by outcome: the winner first, every other student tied behind. Its
+//!   mu/sigma (25, 25/3) is shown on the Glicko scale, `1500 + 42 (mu - 25)` and
+//!   `42 sigma`, so a new Classic player reads 1500 with deviation 350 like everyone
+//!   else, and "provisional" means the same in every game.
+//! - Practice counts for nothing here: it only feeds a solo record.
+//!
+//! A rating is provisional (shown with a `?`) while its deviation is above
+//! [`PROVISIONAL_DEVIATION`]. The docs say it for players in docs/ratings.md.
+
+use crate::rules::{Finish, PlayerId};
+use serde::{Deserialize, Serialize};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use skillratings::{MultiTeamOutcome, Outcomes};
+
+/// Above this deviation a rating is provisional (Lichess's threshold).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// Weng-Lin's mu and sigma shown on the Glicko scale: 350 / (25 / 3).
+const WENG_LIN_SCALE: f64 = 42.0;
+
+pub use crate::rules::finish::Method;
+
+/// A player's rating in one game (on the Glicko scale whatever the method).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    /// Glicko-2's volatility (Weng-Lin has none: 0).
+    pub volatility: f64,
+}
+
+impl Rating {
+    /// Where every player starts.
+    pub fn new(method: Method) -> Rating {
+        match method {
+            Method::Glicko2 => {
+                let g = Glicko2Rating::new();
+                Rating {
+                    rating: g.rating,
+                    deviation: g.deviation,
+                    volatility: g.volatility,
+                }
+            }
+            Method::WengLin => from_weng_lin(WengLinRating::new()),
+        }
+    }
+
+    /// While the deviation is above [`PROVISIONAL_DEVIATION`].
+    pub fn is_provisional(&self) -> bool {
+        is_provisional(self.deviation)
+    }
+
+    /// As players read it: the rounded rating, with `?` while provisional.
+    pub fn shown(&self) -> String {
+        shown(self.rating, self.deviation)
+    }
+}
+
+pub fn is_provisional(deviation: f64) -> bool {
+    deviation > PROVISIONAL_DEVIATION
+}
+
+/// `1634`, or `1634?` while provisional.
+pub fn shown(rating: f64, deviation: f64) -> String {
+    let mark = if is_provisional(deviation) { "?" } else { "" };
+    format!("{}{mark}", rating.round() as i64)
+}
+
+fn to_glicko(r: &Rating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+fn from_glicko(g: Glicko2Rating) -> Rating {
+    Rating {
+        rating: g.rating,
+        deviation: g.deviation,
+        volatility: g.volatility,
+    }
+}
+
+fn to_weng_lin(r: &Rating) -> WengLinRating {
+    WengLinRating {
+        rating: 25.0 + (r.rating - 1500.0) / WENG_LIN_SCALE,
+        uncertainty: r.deviation / WENG_LIN_SCALE,
+    }
+}
+
+fn from_weng_lin(w: WengLinRating) -> Rating {
+    Rating {
+        rating: 1500.0 + (w.rating - 25.0) * WENG_LIN_SCALE,
+        deviation: w.uncertainty * WENG_LIN_SCALE,
+        volatility: 0.0,
+    }
+}
+
+/// A rated player's result in one match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Result {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Result {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Result::Win => "win",
+            Result::Loss => "loss",
+            Result::Draw => "draw",
+        }
+    }
+
+    /// The stored word back (anything else is `None`).
+    pub fn parse(word: &str) -> Option<Result> {
+        [Result::Win, Result::Loss, Result::Draw]
+            .into_iter()
+            .find(|r| r.as_str() == word)
+    }
+}
+
+/// What a player at `place` made of a match where the places were `places`: first
+/// with someone behind is a win, behind someone is a loss, all level is a draw.
+pub fn result_of(place: u32, places: &[u32]) -> Result {
+    let best = places.iter().copied().min().unwrap_or(place);
+    if place > best {
+        Result::Loss
+    } else if places.iter().any(|p| *p > place) {
+        Result::Win
+    } else {
+        Result::Draw
+    }
+}
+
+/// Why a finish cannot be rated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    #[error("Glicko-2 rates a match between two players, not {players}")]
+    NotTwo { players: usize },
+    #[error("Weng-Lin needs two or more players to rate a match, not {players}")]
+    TooFew { players: usize },
+    #[error("player {0} appears twice in one result")]
+    Twice(u64),
+}
+
+/// One player's part in a rated match: who, their place (0 first), their rating
+/// before.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    pub player: PlayerId,
+    pub place: u32,
+    pub before: Rating,
+}
+
+/// The ratings after one match rated by `method`, in the order of `entries`. Each
+/// match is its own rating period.
+pub fn rate(method: Method, entries: &[Entry]) -> std::result::Result<Vec<Rating>, RateError> {
+    for (i, e) in entries.iter().enumerate() {
+        if entries[..i].iter().any(|o| o.player == e.player) {
+            return Err(RateError::Twice(e.player.0));
+        }
+    }
+    match method {
+        Method::Glicko2 => {
+            let [one, two] = entries else {
+                return Err(RateError::NotTwo {
+                    players: entries.len(),
+                });
+            };
+            let outcome = match one.place.cmp(&two.place) {
+                std::cmp::Ordering::Less => Outcomes::WIN,
+                std::cmp::Ordering::Greater => Outcomes::LOSS,
+                std::cmp::Ordering::Equal => Outcomes::DRAW,
+            };
+            let (a, b) = glicko2(
+                &to_glicko(&one.before),
+                &to_glicko(&two.before),
+                &outcome,
+                &Glicko2Config::new(),
+            );
+            Ok(vec![from_glicko(a), from_glicko(b)])
+        }
+        Method::WengLin => {
+            if entries.len() < 2 {
+                return Err(RateError::TooFew {
+                    players: entries.len(),
+                });
+            }
+            let teams: Vec<[WengLinRating; 1]> =
+                entries.iter().map(|e| [to_weng_lin(&e.before)]).collect();
+            let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+                .iter()
+                .zip(entries)
+                .map(|(t, e)| (&t[..], MultiTeamOutcome::new(e.place as usize + 1)))
+                .collect();
+            Ok(weng_lin_multi_team(&ranked, &WengLinConfig::new())
+                .into_iter()
+                .map(|team| {
+                    team.first()
+                        .copied()
+                        .map_or(Rating::new(method), from_weng_lin)
+                })
+                .collect())
+        }
+    }
+}
+
+/// Whether a finish counts towards ratings at all: how, and with whom.
+pub fn rated(finish: &Finish) -> Option<(Method, &[(PlayerId, u32)])> {
+    match finish {
+        Finish::Placed { method, places } => Some((*method, places)),
+        Finish::Void | Finish::Solo { .. } => None,
+    }
+}
+
+/// Who a leaderboard lists (a server's settings may change them).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardSettings {
+    /// Rated games in that game, at least.
+    pub min_games: u32,
+    /// One of them within this many days.
+    pub recent_days: u32,
+    /// A deviation under this.
+    pub max_deviation: f64,
+}
+
+impl Default for BoardSettings {
+    fn default() -> BoardSettings {
+        BoardSettings {
+            min_games: 5,
+            recent_days: 30,
+            max_deviation: PROVISIONAL_DEVIATION,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: PlayerId = PlayerId(1);
+    const B: PlayerId = PlayerId(2);
+    const C: PlayerId = PlayerId(3);
+
+    fn glicko(rating: f64, deviation: f64) -> Rating {
+        Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        }
+    }
+
+    fn entry(player: PlayerId, place: u32, before: Rating) -> Entry {
+        Entry {
+            player,
+            place,
+            before,
+        }
+    }
+
+    #[test]
+    fn new_ratings_are_the_defaults_the_games_promise() {
+        assert_eq!(Rating::new(Method::Glicko2), glicko(1500.0, 350.0));
+        let classic = Rating::new(Method::WengLin);
+        assert!((classic.rating - 1500.0).abs() < 1e-9);
+        assert!((classic.deviation - 350.0).abs() < 1e-9);
+        assert!(classic.is_provisional());
+        assert_eq!(classic.shown(), "1500?");
+        assert_eq!(glicko(1634.4, 109.9).shown(), "1634");
+        assert!(!glicko(1634.4, 110.0).is_provisional());
+    }
+
+    /// The crate's own reference results (its tests, from Glickman's paper's setting).
+    #[test]
+    fn glicko2_matches_the_crates_reference_values() {
+        let after = rate(
+            Method::Glicko2,
+            &[
+                entry(A, 0, glicko(1520.0, 350.0)),
+                entry(B, 1, glicko(1420.0, 350.0)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(after[0].rating.round(), 1653.0);
+        assert_eq!(after[0].deviation.round(), 292.0);
+        assert_eq!(after[1].rating.round(), 1287.0);
+        assert_eq!(after[1].deviation.round(), 292.0);
+        // A draw is a draw.
+        let after = rate(
+            Method::Glicko2,
+            &[
+                entry(A, 0, glicko(1600.0, 350.0)),
+                entry(B, 0, glicko(1500.0, 50.0)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(after[0].rating.round(), 1550.0);
+        assert_eq!(after[0].deviation.round(), 253.0);
+        assert_eq!(after[1].rating.round(), 1501.0);
+        assert_eq!(after[1].deviation.round(), 51.0);
+        // Glickman's example: 1500/200 beats 1400/30.
+        let after = rate(
+            Method::Glicko2,
+            &[
+                entry(A, 0, glicko(1500.0, 200.0)),
+                entry(B, 1, glicko(1400.0, 30.0)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            (after[0].rating.round(), after[0].deviation.round()),
+            (1564.0, 175.0)
+        );
+        assert_eq!(
+            (after[1].rating.round(), after[1].deviation.round()),
+            (1398.0, 32.0)
+        );
+        // The loser listed first: the same numbers, each to its own player.
+        let swapped = rate(
+            Method::Glicko2,
+            &[
+                entry(B, 1, glicko(1400.0, 30.0)),
+                entry(A, 0, glicko(1500.0, 200.0)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(swapped, vec![after[1], after[0]]);
+    }
+
+    #[test]
+    fn weng_lin_matches_the_crates_reference_values_on_the_glicko_scale() {
+        // The crate's 1-v-1 reference: two new players, the first wins.
+        let new = Rating::new(Method::WengLin);
+        let after = rate(Method::WengLin, &[entry(A, 0, new), entry(B, 1, new)]).unwrap();
+        let mu = |r: &Rating| to_weng_lin(r).rating;
+        let sigma = |r: &Rating| to_weng_lin(r).uncertainty;
+        assert!((mu(&after[0]) - 27.635_231_383_473_65).abs() < 1e-9);
+        assert!((sigma(&after[0]) - 8.065_506_316_323_548).abs() < 1e-9);
+        assert!((mu(&after[1]) - 22.364_768_616_526_35).abs() < 1e-9);
+        assert!((sigma(&after[1]) - 8.065_506_316_323_548).abs() < 1e-9);
+        // Three students, the winner first and the other two tied: the crate's
+        // multi-team update with those ranks, each a team of one.
+        let after = rate(
+            Method::WengLin,
+            &[entry(A, 1, new), entry(B, 0, new), entry(C, 1, new)],
+        )
+        .unwrap();
+        let w = WengLinRating::new();
+        let direct = weng_lin_multi_team(
+            &[
+                (&[w][..], MultiTeamOutcome::new(2)),
+                (&[w][..], MultiTeamOutcome::new(1)),
+                (&[w][..], MultiTeamOutcome::new(2)),
+            ],
+            &WengLinConfig::new(),
+        );
+        for (mine, theirs) in after.iter().zip(&direct) {
+            assert!((mu(mine) - theirs[0].rating).abs() < 1e-9);
+            assert!((sigma(mine) - theirs[0].uncertainty).abs() < 1e-9);
+        }
+        assert!(after[1].rating > 1500.0 && after[0].rating < 1500.0);
+        assert_eq!(after[0], after[2], "the tied students move alike");
+    }
+
+    #[test]
+    fn results_and_refusals() {
+        assert_eq!(result_of(0, &[0, 1]), Result::Win);
+        assert_eq!(result_of(1, &[0, 1]), Result::Loss);
+        assert_eq!(result_of(0, &[0, 0]), Result::Draw);
+        assert_eq!(result_of(1, &[1, 0, 1]), Result::Loss);
+        let g = glicko(1500.0, 350.0);
+        assert_eq!(
+            rate(Method::Glicko2, &[entry(A, 0, g)]),
+            Err(RateError::NotTwo { players: 1 })
+        );
+        assert_eq!(
+            rate(Method::WengLin, &[entry(A, 0, g)]),
+            Err(RateError::TooFew { players: 1 })
+        );
+        assert_eq!(
+            rate(Method::WengLin, &[entry(A, 0, g), entry(A, 1, g)]),
+            Err(RateError::Twice(1))
+        );
+        assert_eq!(rated(&Finish::Void), None);
+    }
+}

@@ -1,0 +1,42 @@
+//! `mondo ratings rebuild`: the ratings are derived data, made again from the event
+//! logs. Each finished match is folded as at a restart and asked what it counts for
+//! (the same `finish` the live match gave the store with its last events), then the
+//! store applies them all in the order the matches ended, in one transaction.
+
+use super::{Engine, RuntimeError, decode_all};
+use crate::rules::Finish;
+use crate::store::{MatchId, Rebuilt, Store};
+
+/// A finished match whose log could not be folded (left out of the ratings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub id: MatchId,
+    pub reason: String,
+}
+
+/// Rebuilds every rating and solo record of `store` from its logs; the matches whose
+/// logs do not fold are left out and listed.
+pub async fn rebuild_ratings<G: Engine>(
+    store: &Store,
+) -> Result<(Rebuilt, Vec<Unreadable>), RuntimeError> {
+    let mut finishes = Vec::new();
+    let mut unreadable = Vec::new();
+    for record in store.finished_matches().await? {
+        let folded = async {
+            let stored = store.events(record.id).await?;
+            let events = decode_all::<G>(record.id, &record.kind, &stored)?;
+            G::replay(&record.kind, &events).map_err(|reason| RuntimeError::Corrupt {
+                id: record.id,
+                reason,
+            })
+        };
+        match folded.await {
+            Ok(state) => finishes.push((record.id, state.finish().unwrap_or(Finish::Void))),
+            Err(e) => unreadable.push(Unreadable {
+                id: record.id,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    Ok((store.rebuild_ratings(&finishes).await?, unreadable))
+}

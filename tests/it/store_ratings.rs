@@ -1,0 +1,575 @@
+//! Ratings in the store: moved in the transaction of a match's last event (never twice,
+//! not even across a restart), and made again from the logs by a rebuild with the same
+//! numbers, here on 1,000 random matches.
+
+use mondo::koan::{Koan, PieceSet};
+use mondo::ratings::BoardSettings;
+use mondo::rules::zendo::{DuelMove, DuelSetup, Initial, PracticeSetup};
+use mondo::rules::{Action, Actor, Finish, Game, PlayerId};
+use mondo::runtime::{
+    AnyAction, AnyMatch, Common, Config, ManualTime, Place, Runtime, rebuild_ratings,
+};
+use mondo::store::{Durability, MatchId, NewEvent, NewMatch, Store};
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+fn koan(text: &str) -> Koan {
+    Koan::parse_as(text, PieceSet::Pyramids).unwrap()
+}
+
+fn duel_setup(a: PlayerId, b: PlayerId, seed: u64) -> DuelSetup {
+    DuelSetup {
+        players: [a, b],
+        advantage: b,
+        hidden: mondo::lang::parse("some piece points up").unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        timing: Default::default(),
+        seed,
+    }
+}
+
+fn rows<E: Serialize>(events: &[mondo::rules::Event<E>]) -> Vec<NewEvent> {
+    events
+        .iter()
+        .map(|e| NewEvent {
+            at: e.at,
+            body: serde_json::to_string(e).unwrap(),
+        })
+        .collect()
+}
+
+/// Stores a real log: the created event, then `later` as one append that ends it.
+async fn store_log<G: Game>(
+    store: &Store,
+    kind: &str,
+    guild: Option<u64>,
+    game: &G,
+    created: &mondo::rules::Event<G::Event>,
+    later: &[mondo::rules::Event<G::Event>],
+) -> MatchId
+where
+    G::Event: Serialize,
+{
+    let players: Vec<u64> = game.players().iter().map(|p| p.0).collect();
+    let first = &rows(std::slice::from_ref(created))[0];
+    let id = store
+        .create_match(
+            &NewMatch {
+                kind,
+                guild,
+                channel: None,
+                seed: game.seed(),
+                settings: "{}",
+                players: &players,
+            },
+            first,
+        )
+        .await
+        .unwrap();
+    store
+        .append_ending(id, 1, rows(later), game.is_over(), game.finish())
+        .await
+        .unwrap();
+    id
+}
+
+/// A duel between `a` and `b`: `b` (the advantage) lets `a` start, then `loser`
+/// resigns, or a host ends it (`None`: no result).
+async fn duel(
+    store: &Store,
+    guild: Option<u64>,
+    a: PlayerId,
+    b: PlayerId,
+    loser: Option<PlayerId>,
+    t: u64,
+) -> MatchId {
+    let (mut g, created) =
+        <mondo::rules::zendo::Duel as Game>::start(duel_setup(a, b, t), t).unwrap();
+    let mut later = g
+        .play(
+            &Actor::Player(b),
+            &Action::Move(DuelMove::ChooseStarter { starter: a }),
+            t + 1,
+        )
+        .unwrap();
+    let (actor, action) = match loser {
+        Some(p) => (Actor::Player(p), Action::Resign),
+        None => (Actor::Host(PlayerId(999)), Action::End),
+    };
+    later.extend(g.play(&actor, &action, t + 2).unwrap());
+    assert!(g.is_over());
+    store_log(store, "zendo-duel", guild, &g, &created, &later).await
+}
+
+/// A practice the player gives up after building `builds` structures.
+async fn practice(store: &Store, guild: Option<u64>, p: PlayerId, t: u64) -> MatchId {
+    use mondo::rules::zendo::PracticeMove;
+    let setup = PracticeSetup {
+        player: p,
+        hidden: mondo::lang::parse("some piece points up").unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        seed: t,
+    };
+    let (mut g, created) = <mondo::rules::zendo::Practice as Game>::start(setup, t).unwrap();
+    let mut later = g
+        .play(
+            &Actor::Player(p),
+            &Action::Move(PracticeMove::Build { koan: koan("2^") }),
+            t + 5,
+        )
+        .unwrap();
+    later.extend(g.play(&Actor::Player(p), &Action::Resign, t + 9).unwrap());
+    store_log(store, "zendo-practice", guild, &g, &created, &later).await
+}
+
+/// Everything the ratings say about these players on these servers.
+async fn snapshot(store: &Store, servers: &[u64], players: &[u64]) -> String {
+    let mut out = String::new();
+    for &s in servers {
+        for &p in players {
+            for r in store.ratings_of(s, p, None).await.unwrap() {
+                out += &format!("{r:?}\n");
+            }
+            for r in store.solo_records(s, p).await.unwrap() {
+                out += &format!("{r:?}\n");
+            }
+            for h in store.history(s, p, 10_000).await.unwrap() {
+                out += &format!("{h:?}\n");
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_finished_match_is_rated_once_with_its_last_event_even_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rated.db");
+    let (alice, bob) = (PlayerId(101), PlayerId(202));
+    let time = ManualTime::new(0);
+    let id = {
+        let store = Store::open(&path).await.unwrap();
+        let (runtime, _) =
+            Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
+                .await
+                .unwrap();
+        let id = runtime
+            .create(Place::default(), duel_setup(alice, bob, 5).into())
+            .await
+            .unwrap();
+        let choose = DuelMove::ChooseStarter { starter: alice };
+        runtime
+            .act(id, Actor::Player(bob), choose.into(), None)
+            .await
+            .unwrap();
+        // Not over yet: nothing rated.
+        assert!(store.ratings_of(0, alice.0, None).await.unwrap().is_empty());
+        runtime
+            .act(
+                id,
+                Actor::Player(bob),
+                AnyAction::Common(Common::Resign),
+                None,
+            )
+            .await
+            .unwrap();
+        runtime.shutdown().await.unwrap();
+        store.close().await;
+        id
+    };
+    // Started again twice over the same log: the match is over, its rating is not
+    // made again.
+    for _ in 0..2 {
+        let store = Store::open(&path).await.unwrap();
+        let (runtime, _) =
+            Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
+                .await
+                .unwrap();
+        let a = store
+            .ratings_of(0, alice.0, Some("zendo-duel"))
+            .await
+            .unwrap();
+        let b = store
+            .ratings_of(0, bob.0, Some("zendo-duel"))
+            .await
+            .unwrap();
+        assert_eq!((a.len(), b.len()), (1, 1));
+        assert_eq!((a[0].games, a[0].wins, a[0].losses), (1, 1, 0));
+        assert_eq!((b[0].games, b[0].wins, b[0].losses), (1, 0, 1));
+        assert_eq!(a[0].last_match, id);
+        // Glicko-2 from the defaults: 1500/350 beats 1500/350.
+        assert_eq!(
+            (a[0].rating.round(), a[0].deviation.round()),
+            (1662.0, 290.0)
+        );
+        assert_eq!(b[0].rating.round(), 1338.0);
+        assert!(a[0].is_provisional());
+        assert_eq!(a[0].shown(), "1662?");
+        let history = store.history(0, alice.0, 10).await.unwrap();
+        assert_eq!(history.len(), 1);
+        assert_eq!(history[0].result, Some(mondo::ratings::Result::Win));
+        runtime.shutdown().await.unwrap();
+        store.close().await;
+    }
+}
+
+#[tokio::test]
+async fn declined_host_ended_and_practice_matches_are_not_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open_with(dir.path().join("void.db"), Durability::Process)
+        .await
+        .unwrap();
+    let (a, b) = (PlayerId(1), PlayerId(2));
+    duel(&store, None, a, b, None, 10).await;
+    // Declined: the advantage leaves before choosing who starts.
+    let (mut g, created) =
+        <mondo::rules::zendo::Duel as Game>::start(duel_setup(a, b, 3), 20).unwrap();
+    let later = g.play(&Actor::Player(b), &Action::Resign, 21).unwrap();
+    assert_eq!(g.finish(), Some(Finish::Void));
+    store_log(&store, "zendo-duel", None, &g, &created, &later).await;
+    assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
+    assert!(store.ratings_of(0, b.0, None).await.unwrap().is_empty());
+    // Practice: a record, no rating.
+    practice(&store, None, a, 30).await;
+    assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
+    let solo = store.solo_records(0, a.0).await.unwrap();
+    assert_eq!(solo.len(), 1);
+    assert_eq!(
+        (solo[0].played, solo[0].solved, solo[0].score_total),
+        (1, 0, 1)
+    );
+    assert_eq!(solo[0].total_ms, 9);
+    // The three are in the history, none with a result.
+    let history = store.history(0, a.0, 10).await.unwrap();
+    assert_eq!(history.len(), 3);
+    assert!(history.iter().all(|h| h.result.is_none()));
+    store.close().await;
+}
+
+#[tokio::test]
+async fn rebuild_gives_the_incremental_numbers_on_a_thousand_random_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open_with(dir.path().join("many.db"), Durability::Process)
+        .await
+        .unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(29);
+    let players: Vec<u64> = (1..=12).collect();
+    let servers = [0u64, 7];
+    for i in 0..1_000u64 {
+        let guild = if rng.random_bool(0.5) { None } else { Some(7) };
+        let a = PlayerId(rng.random_range(1..=12));
+        let b = PlayerId(loop {
+            let b = rng.random_range(1..=12);
+            if b != a.0 {
+                break b;
+            }
+        });
+        let t = i * 100;
+        match rng.random_range(0..10) {
+            0 => {
+                practice(&store, guild, a, t).await;
+            }
+            1 => {
+                duel(&store, guild, a, b, None, t).await;
+            }
+            _ => {
+                let loser = if rng.random_bool(0.5) { a } else { b };
+                duel(&store, guild, a, b, Some(loser), t).await;
+            }
+        }
+    }
+    let incremental = snapshot(&store, &servers, &players).await;
+    assert!(
+        incremental.matches("RatingRow").count() > 12,
+        "{incremental}"
+    );
+    let board = store
+        .leaderboard(7, Some("zendo-duel"), &BoardSettings::default(), 100)
+        .await
+        .unwrap();
+    let (rebuilt, unreadable) = rebuild_ratings::<AnyMatch>(&store).await.unwrap();
+    assert!(unreadable.is_empty(), "{unreadable:?}");
+    assert_eq!(rebuilt.matches, 1_000);
+    assert_eq!(snapshot(&store, &servers, &players).await, incremental);
+    let again = store
+        .leaderboard(7, Some("zendo-duel"), &BoardSettings::default(), 100)
+        .await
+        .unwrap();
+    assert_eq!(again, board);
+    store.close().await;
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open_with(dir.path().join("board.db"), Durability::Process)
+        .await
+        .unwrap();
+    let (a, b, c) = (PlayerId(1), PlayerId(2), PlayerId(3));
+    // a beats b two games in three, 30 games: both settle below 110; c plays 4
+    // games only.
+    for i in 0..30 {
+        let loser = if i % 3 == 0 { a } else { b };
+        duel(&store, Some(5), a, b, Some(loser), i * 10).await;
+    }
+    for i in 0..4 {
+        duel(&store, Some(5), c, b, Some(b), 1_000 + i * 10).await;
+    }
+    let settings = BoardSettings::default();
+    let board = store.leaderboard(5, None, &settings, 10).await.unwrap();
+    let who: Vec<u64> = board.iter().map(|r| r.player).collect();
+    assert_eq!(who, [a.0, b.0], "{board:?}");
+    assert!(board[0].rating > board[1].rating);
+    assert!(
+        board
+            .iter()
+            .all(|r| r.deviation < 110.0 && r.game == "zendo-duel")
+    );
+    // Four games are enough when the server says so, and a deviation under 300.
+    let loose = BoardSettings {
+        min_games: 4,
+        max_deviation: 300.0,
+        ..settings
+    };
+    let board = store.leaderboard(5, None, &loose, 10).await.unwrap();
+    assert_eq!(board.len(), 3, "{board:?}");
+    // Another server's board is empty.
+    assert!(
+        store
+            .leaderboard(6, None, &loose, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    store.close().await;
+}
+
+fn mondo(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(args)
+        .output()
+        .expect("the mondo binary runs")
+}
+
+#[tokio::test]
+async fn stats_leaderboard_and_rebuild_at_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cli.db");
+    let db = path.to_str().unwrap();
+    {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        for i in 0..6 {
+            let loser = if i == 2 { alice } else { bob };
+            duel(&store, None, alice, bob, Some(loser), i * 10).await;
+        }
+        store.close().await;
+    }
+    let stats = mondo(&["stats", "Alice", "--json", "--db", db]);
+    assert!(stats.status.success(), "{stats:?}");
+    let json: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let row = &json[0];
+    let mut keys: Vec<&str> = row
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "deviation",
+            "draws",
+            "game",
+            "games",
+            "losses",
+            "player",
+            "provisional",
+            "rating",
+            "wins"
+        ]
+    );
+    assert_eq!(row["player"], "alice");
+    assert_eq!(row["game"], "zendo-duel");
+    assert_eq!(
+        (row["games"].as_u64(), row["wins"].as_u64()),
+        (Some(6), Some(5))
+    );
+    assert_eq!(row["provisional"], true);
+    let text = mondo(&["stats", "alice", "--db", db]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("alice, zendo-duel: 1"), "{text}");
+    assert!(text.contains("? (deviation"), "{text}");
+    // Provisional players are not listed by default; looser settings list both.
+    let board = mondo(&["leaderboard", "--json", "--db", db]);
+    assert_eq!(String::from_utf8(board.stdout).unwrap().trim(), "[]");
+    let loose = [
+        "leaderboard",
+        "--json",
+        "--max-deviation",
+        "400",
+        "--db",
+        db,
+    ];
+    let board = mondo(&loose);
+    let rows: serde_json::Value = serde_json::from_slice(&board.stdout).unwrap();
+    assert_eq!(rows[0]["player"], "alice");
+    assert_eq!(rows[1]["player"], "bob");
+    // Rebuilt: the same numbers.
+    let rebuilt = mondo(&["ratings", "rebuild", "--db", db]);
+    assert!(rebuilt.status.success(), "{rebuilt:?}");
+    let said = String::from_utf8(rebuilt.stdout).unwrap();
+    assert!(said.contains("6 finished matches: 6 rated"), "{said}");
+    assert_eq!(mondo(&loose).stdout, board.stdout);
+    // Nobody of that name; a game that is not one.
+    let nobody = mondo(&["stats", "carol", "--db", db]);
+    assert_eq!(nobody.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&nobody.stderr).contains("nobody called `carol`"));
+    let chess = mondo(&["leaderboard", "--game", "chess", "--db", db]);
+    assert!(!chess.status.success());
+    assert!(String::from_utf8_lossy(&chess.stderr).contains("zendo-duel"));
+}
+
+/// Debian's `chromium`, installed if missing (as CI's setup does); `None` only when
+/// MONDO_SKIP_BROWSER=1 says to skip.
+fn chromium() -> Option<std::path::PathBuf> {
+    let found = || {
+        std::process::Command::new("which")
+            .arg("chromium")
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| std::path::PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+    };
+    if std::env::var("MONDO_SKIP_BROWSER").as_deref() == Ok("1") {
+        eprintln!("MONDO_SKIP_BROWSER=1: the replay page is not opened in a browser");
+        return None;
+    }
+    if let Some(path) = found() {
+        return Some(path);
+    }
+    let installed = std::process::Command::new("apt-get")
+        .args(["install", "-y", "-qq", "chromium"])
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .status();
+    match found() {
+        Some(path) => Some(path),
+        None => panic!(
+            "the replay page test needs Debian's chromium (apt-get install -y chromium; \
+             tried: {installed:?}); set MONDO_SKIP_BROWSER=1 to skip it"
+        ),
+    }
+}
+
+#[tokio::test]
+async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("page.db");
+    let db = path.to_str().unwrap();
+    let (over, live) = {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        let over = duel(&store, None, alice, bob, Some(bob), 1_000).await;
+        let (g, created) =
+            <mondo::rules::zendo::Duel as Game>::start(duel_setup(alice, bob, 8), 0).unwrap();
+        let live = store_log(&store, "zendo-duel", None, &g, &created, &[]).await;
+        store.close().await;
+        (over, live)
+    };
+    // A live match: refused, with the reason, and no file.
+    let refused = dir.path().join("live.html");
+    let out = mondo(&[
+        "replay",
+        &live.to_string(),
+        "--html",
+        refused.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("still being played"));
+    assert!(!refused.exists());
+    // A finished one: a page with everything inside.
+    let file = dir.path().join("over.html");
+    let out = mondo(&[
+        "replay",
+        &over.to_string(),
+        "--html",
+        file.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no outside asset"
+    );
+    assert!(
+        html.contains("some piece points up"),
+        "the secret at the end"
+    );
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    // What a person sees: the steps in order, each picture decoded (naturalWidth).
+    let probe = html.replace(
+        "</body>",
+        "<script>window.addEventListener('load', () => {\
+         const steps = [...document.querySelectorAll('#steps > li')].map(li => \
+           li.dataset.step + '|' + li.querySelector('.who').textContent);\
+         const imgs = [...document.images].map(i => i.complete ? i.naturalWidth : -1);\
+         document.body.setAttribute('data-probe', JSON.stringify({steps, imgs}));\
+         });</script></body>",
+    );
+    let probed = dir.path().join("probe.html");
+    std::fs::write(&probed, probe).unwrap();
+    let profile = dir.path().join("profile");
+    let out = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=3000",
+            &format!("--user-data-dir={}", profile.display()),
+            "--dump-dom",
+            &format!("file://{}", probed.display()),
+        ])
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).to_string();
+    let start = dom.find("data-probe=\"").expect("the probe ran") + "data-probe=\"".len();
+    let end = start + dom[start..].find('"').unwrap();
+    let probe: serde_json::Value =
+        serde_json::from_str(&dom[start..end].replace("&quot;", "\"")).unwrap();
+    let steps: Vec<&str> = probe["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    // Set up, the starter chosen, alice's turn begins, bob resigns.
+    assert_eq!(
+        steps,
+        ["1|the umpire", "2|the umpire", "3|the umpire", "4|bob"],
+        "{dom}"
+    );
+    let imgs = probe["imgs"].as_array().unwrap();
+    // The two opening structures, drawn with the secrets.
+    assert!(imgs.len() >= 2, "{probe}");
+    assert!(
+        imgs.iter().all(|w| w.as_i64().unwrap_or(0) > 0),
+        "every picture loads: {probe}"
+    );
+}
