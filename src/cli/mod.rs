@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod ai;
 mod bench;
 mod bench_assembly;
 mod bench_render;
@@ -57,6 +58,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Logical Bluffs: check a statement about a subset.
     Bluffs(bluffs::BluffsArgs),
+    /// The AI student: `mondo ai solve` plays solo practice against a pattern.
+    Ai(ai::AiArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Bluffs(args) => bluffs::run(args),
+        Command::Ai(args) => ai::run(args),
     }
 }
 
