@@ -68,6 +68,32 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 21)]
         runs: usize,
     },
+    /// The AI student against every shipped pool pattern, by difficulty (targets: 85 %
+    /// solved within 20 structures, 300 ms median and 2 s longest move, 300 MB, 90 %
+    /// of predictions right after 7 structures).
+    Ai {
+        /// The most structures per game.
+        #[arg(long, default_value_t = 20)]
+        koans: usize,
+        /// Games per pattern (seeds 1 to N).
+        #[arg(long, default_value_t = 1)]
+        seeds: u64,
+        /// beginner, player or expert.
+        #[arg(long, default_value = "expert", value_parser = parse_level)]
+        level: mondo::student::Level,
+        /// Only the patterns whose pool id contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// One line per game.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+fn parse_level(text: &str) -> Result<mondo::student::Level, String> {
+    mondo::student::Level::parse(text).ok_or_else(|| {
+        format!("unknown level `{text}`: the levels are beginner, player and expert")
+    })
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -83,6 +109,19 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
         BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
+        BenchArea::Ai {
+            koans,
+            seeds,
+            level,
+            only,
+            verbose,
+        } => super::bench_ai::run(super::bench_ai::AiBench {
+            koans,
+            seeds: seeds.max(1),
+            level,
+            only,
+            verbose,
+        }),
     }
 }
 

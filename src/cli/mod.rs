@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod ai;
 mod bench;
+mod bench_ai;
 mod bench_assembly;
 mod bench_render;
 mod bench_runtime;

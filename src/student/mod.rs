@@ -186,6 +186,8 @@ pub struct Student {
     guessed: HashSet<String>,
     /// Groups the finder proved say the same (no need to ask again).
     settled: HashSet<u32>,
+    /// Off: the student only builds (to measure what it learns from structures).
+    guessing: bool,
 }
 
 impl Student {
@@ -201,7 +203,13 @@ impl Student {
             table: Vec::new(),
             guessed: HashSet::new(),
             settled: HashSet::new(),
+            guessing: true,
         }
+    }
+
+    /// Whether [`Student::decide`] may guess.
+    pub fn set_guessing(&mut self, on: bool) {
+        self.guessing = on;
     }
 
     pub fn level(&self) -> Level {
@@ -323,13 +331,17 @@ impl Student {
     ) -> Decision {
         let groups = self.groups();
         let total: f64 = groups.iter().map(|g| g.1).sum();
-        if let Some((group, weight, members)) = groups.first() {
+        // The leading group, or on a last chance the heaviest not guessed yet.
+        let lead = groups
+            .iter()
+            .find(|g| !last_chance || !self.guessed.contains(&self.space.hypotheses[g.2[0]].text));
+        if let Some((group, weight, members)) = lead {
             let share = weight / total.max(f64::MIN_POSITIVE);
             let text = self.space.hypotheses[members[0]].text.clone();
-            let can_guess = self.best == 0 && !self.guessed.contains(&text);
+            let can_guess = self.guessing && self.best == 0 && !self.guessed.contains(&text);
             if can_guess && (share >= self.level.guess_threshold() || last_chance) {
-                if let Some(experiment) = self.tell_apart(*group, members) {
-                    if !last_chance {
+                if !last_chance {
+                    if let Some(experiment) = self.tell_apart(*group, members) {
                         return Decision::Build(experiment);
                     }
                 }

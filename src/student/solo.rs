@@ -103,10 +103,19 @@ pub fn solo(
     let (mut koans, mut guesses, mut move_ms) = (0usize, 0usize, Vec::new());
     let mut solved = false;
     let mut refusals = 0;
-    while !game.is_over() && guesses < options.guesses && refusals < 20 {
+    let mut final_from: Option<usize> = None;
+    while !game.is_over() && refusals < 20 {
         student.observe_table(&game.view(&Viewer::Player(player)).table);
         let last_chance = koans >= options.koans;
-        if last_chance && guesses >= options.guesses.min(koans / 4 + 3) {
+        // Past the structures, at most three last guesses (each wrong one still
+        // teaches); never more official guesses than allowed.
+        let spent =
+            *final_from.get_or_insert_with(|| if last_chance { guesses } else { usize::MAX });
+        if !last_chance {
+            final_from = None;
+        }
+        student.set_guessing(guesses < options.guesses);
+        if last_chance && (guesses >= options.guesses || guesses >= spent + 3) {
             break;
         }
         let start = now();
