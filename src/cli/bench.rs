@@ -87,6 +87,10 @@ pub enum BenchArea {
         /// One line per game.
         #[arg(long)]
         verbose: bool,
+        /// Also one AI-vs-AI duel per pattern and seed: how many end with a winner
+        /// (target: 95 %).
+        #[arg(long)]
+        duels: bool,
     },
 }
 
@@ -115,12 +119,14 @@ pub fn run(args: BenchArgs) -> ExitCode {
             level,
             only,
             verbose,
+            duels,
         } => super::bench_ai::run(super::bench_ai::AiBench {
             koans,
             seeds: seeds.max(1),
             level,
             only,
             verbose,
+            duels,
         }),
     }
 }

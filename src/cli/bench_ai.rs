@@ -32,6 +32,8 @@ pub struct AiBench {
     pub level: Level,
     pub only: Option<String>,
     pub verbose: bool,
+    /// Also AI-vs-AI duels, one per pattern.
+    pub duels: bool,
 }
 
 pub fn run(args: AiBench) -> ExitCode {
@@ -144,6 +146,9 @@ pub fn run(args: AiBench) -> ExitCode {
             percent(r.right, r.predicted),
         );
     }
+    if args.duels {
+        duels(&args, &spaces);
+    }
     if let Some(kib) = peak_memory_kib() {
         println!("\npeak memory: {} MB", kib / 1024);
     }
@@ -203,4 +208,79 @@ fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// One AI-vs-AI duel per pool pattern (expert against player, on the real rules with
+/// a fake clock): how many end with a winner.
+fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
+    use mondo::rules::PlayerId;
+    use mondo::rules::zendo::{DuelSetup, Settings, Timing};
+    use mondo::student::duel::{duel, pair};
+    let (mut played, mut won, mut turns) = (0, 0, Vec::new());
+    let started = Instant::now();
+    for (_, text) in SHIPPED {
+        let Ok(pool) = Pool::from_toml(text) else {
+            continue;
+        };
+        for entry in pool.entries() {
+            if args
+                .only
+                .as_ref()
+                .is_some_and(|o| !entry.id.contains(o.as_str()))
+            {
+                continue;
+            }
+            let Some((space, _)) = spaces.get(&entry.set) else {
+                continue;
+            };
+            for seed in 1..=args.seeds {
+                let Ok(practice) = super::ai::setup(&entry.pattern.source, entry.set, seed) else {
+                    continue;
+                };
+                let setup = DuelSetup {
+                    players: [PlayerId(1), PlayerId(2)],
+                    advantage: PlayerId(2),
+                    hidden: practice.hidden,
+                    initial: practice.initial,
+                    settings: Settings {
+                        set: entry.set,
+                        ..Settings::default()
+                    },
+                    timing: Timing::default(),
+                    seed,
+                };
+                let students = pair(space, [Level::Expert, args.level], seed);
+                played += 1;
+                match duel(setup, students, 5_000, 600) {
+                    Ok(r) => {
+                        if r.ended && r.winner.is_some() {
+                            won += 1;
+                            turns.push(r.turns as f64);
+                        }
+                        if args.verbose {
+                            println!(
+                                "duel {:<40} {} after {} turns, {} moves",
+                                entry.id,
+                                match r.winner {
+                                    Some(s) => format!("won by seat {}", s.index() + 1),
+                                    None => "no winner".into(),
+                                },
+                                r.turns,
+                                r.moves
+                            );
+                        }
+                    }
+                    Err(e) => eprintln!("duel {}: {e}", entry.id),
+                }
+            }
+        }
+    }
+    println!(
+        "\nAI-vs-AI duels (expert against {}): {won} of {played} ended with a winner ({:.0} %), \
+         median {} turns, {:.1} s in all",
+        args.level,
+        percent(won, played),
+        quantile(&turns, 0.5),
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -14,6 +14,7 @@ mod finder;
 mod koan;
 mod lang;
 mod play;
+mod play_ai;
 mod render;
 mod replay;
 mod serve;

@@ -89,6 +89,13 @@ pub struct PlayArgs {
     /// The duel's players, in seat order: NAME,NAME.
     #[arg(long, value_delimiter = ',', num_args = 1)]
     pub players: Vec<String>,
+    /// Which player of a duel is the AI student (`--players me,ai` seats it by the
+    /// default name); it types its own commands, seeing only what its player sees.
+    #[arg(long, value_name = "NAME")]
+    pub ai: Option<String>,
+    /// How strong the AI plays: beginner, player or expert.
+    #[arg(long = "ai-level", default_value = "player", value_parser = ai_level)]
+    pub ai_level: mondo::student::Level,
     /// Who hosts the duel (pause, resume, disallow, end); lines start `NAME:`.
     #[arg(long, default_value = HOST)]
     pub host: String,
@@ -177,6 +184,12 @@ pub struct BluffsArgs {
 }
 
 /// `ROWSxCOLS`, e.g. `10x12`.
+fn ai_level(text: &str) -> Result<mondo::student::Level, String> {
+    mondo::student::Level::parse(text).ok_or_else(|| {
+        format!("unknown level `{text}`: the levels are beginner, player and expert")
+    })
+}
+
 fn grid_size(text: &str) -> Result<mondo::grid::Dims, String> {
     let (r, c) = text
         .trim()
@@ -350,6 +363,10 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         );
     }
     let new = setup.is_some();
+    let mut ai = match &setup {
+        Some((setup, cast)) => super::play_ai::seat(&args, setup, cast)?,
+        None => None,
+    };
     let opened = match setup {
         Some((setup, cast)) => Some(
             Session::start(runtime.clone(), setup, cast, args.json)
@@ -403,6 +420,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let stop = mondo::runtime::stop_requested();
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
+    if let Some(seat) = ai.as_mut() {
+        flow = super::play_ai::moves(&mut session, seat, args.json).await;
+    }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
@@ -420,6 +440,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         };
         print_lines(&lines);
         flow = next;
+        if let (Some(seat), Flow::Continue) = (ai.as_mut(), flow) {
+            flow = super::play_ai::moves(&mut session, seat, args.json).await;
+        }
     }
     drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
@@ -668,7 +691,7 @@ fn read_edited(
     }
 }
 
-fn print_lines(lines: &[String]) {
+pub(super) fn print_lines(lines: &[String]) {
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = stdout.lock();

@@ -14,6 +14,7 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
+pub mod ai_seat;
 pub mod assembly;
 pub mod bluffs;
 pub mod classic;
@@ -630,6 +631,7 @@ impl Session {
                 out.extend(self.draw_board());
                 return (out, Flow::Continue);
             }
+            "hint" => return (vec![self.say(&ai_seat::hint(&view))], Flow::Continue),
             "status" => {
                 let line = self.front.status(self.id, &view, self.runtime.now());
                 let mut out = vec![line.render(self.json)];

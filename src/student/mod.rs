@@ -18,6 +18,7 @@
 //! says the time, in its own milliseconds), no I/O, every draw from a seeded
 //! generator. It sees only what a player sees: structures with their verdicts.
 
+pub mod duel;
 pub mod solo;
 pub mod space;
 
@@ -354,6 +355,37 @@ impl Student {
         Decision::Build(self.experiment(&groups, budget, now))
     }
 
+    /// The structure that splits the surviving weight best, found within the budget
+    /// (for games where building and guessing are separate steps).
+    pub fn best_experiment(&mut self, budget: Budget, now: &mut dyn FnMut() -> u64) -> Experiment {
+        let groups = self.groups();
+        self.experiment(&groups, budget, now)
+    }
+
+    /// A structure the student is surest of (to challenge with, for a ticket): among
+    /// the candidates, the one whose verdict the surviving weight agrees on most.
+    pub fn surest(&mut self) -> (Koan, Prediction) {
+        let mut best: Option<(Koan, Prediction)> = None;
+        for koan in self.candidates() {
+            let p = self.predict(&koan);
+            let better = match &best {
+                None => true,
+                Some((k, q)) => {
+                    let (a, b) = ((p.share - 0.5).abs(), (q.share - 0.5).abs());
+                    a > b || (a == b && koan.len() < k.len())
+                }
+            };
+            if better {
+                best = Some((koan, p));
+            }
+        }
+        best.unwrap_or_else(|| {
+            let k = crate::lang::random::koan(&mut self.rng, self.space.set, 4);
+            let p = self.predict(&k);
+            (k, p)
+        })
+    }
+
     /// Asks the finder whether the members of the leading group really say the same;
     /// a structure that tells two apart is the best experiment there is.
     fn tell_apart(&mut self, group: u32, members: &[usize]) -> Option<Experiment> {
@@ -554,3 +586,6 @@ pub fn mutate(koan: &Koan, set: PieceSet) -> Vec<Koan> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

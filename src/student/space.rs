@@ -69,15 +69,25 @@ impl Space {
     /// ones (obeyed by 2 to 98 % of the probe structures), groups them by fingerprint.
     /// The same for the same arguments.
     pub fn build(set: PieceSet, breadth: Breadth) -> Space {
+        Space::from_sentences(set, breadth, &grammar(set, breadth))
+    }
+
+    /// A space of the given sentences only (those that read and are reasonable on the
+    /// probes): small spaces for tests.
+    pub fn from_sentences<S: AsRef<str>>(
+        set: PieceSet,
+        breadth: Breadth,
+        sentences: &[S],
+    ) -> Space {
         let probes = probes(set);
         let facts: Vec<Facts> = probes.iter().map(Facts::new).collect();
-        let sentences = grammar(set, breadth);
         let mut groups: Vec<Fingerprint> = Vec::new();
         let mut by_print: HashMap<Fingerprint, (u32, Vec<usize>)> = HashMap::new();
         let mut hypotheses: Vec<Hypothesis> = Vec::new();
         let mut seen_text = std::collections::HashSet::new();
         let low = PROBES * 2 / 100;
-        for sentence in &sentences {
+        for sentence in sentences {
+            let sentence = sentence.as_ref();
             let Ok(pattern) = lang::read_for(sentence, set) else {
                 continue;
             };
