@@ -87,8 +87,8 @@ pub enum BenchArea {
         /// One line per game.
         #[arg(long)]
         verbose: bool,
-        /// Also one AI-vs-AI duel per pattern and seed: how many end with a winner
-        /// (target: 95 %).
+        /// Also three AI-vs-AI duels per pyramids pattern and seed: how many end with a
+        /// winner (target: 95 %).
         #[arg(long)]
         duels: bool,
     },

@@ -210,8 +210,8 @@ fn peak_memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// One AI-vs-AI duel per pool pattern (expert against player, on the real rules with
-/// a fake clock): how many end with a winner.
+/// Three AI-vs-AI duels per pyramids pool pattern and seed (an expert against the
+/// level asked, on the real rules with a fake clock): how many end with a winner.
 fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
     use mondo::rules::PlayerId;
     use mondo::rules::zendo::{DuelSetup, Settings, Timing};
@@ -230,10 +230,14 @@ fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
             {
                 continue;
             }
+            // The Duel plays with the pyramids only.
+            if entry.set != PieceSet::Pyramids {
+                continue;
+            }
             let Some((space, _)) = spaces.get(&entry.set) else {
                 continue;
             };
-            for seed in 1..=args.seeds {
+            for seed in 1..=args.seeds * 3 {
                 let Ok(practice) = super::ai::setup(&entry.pattern.source, entry.set, seed) else {
                     continue;
                 };

@@ -250,6 +250,24 @@ impl Student {
         }
     }
 
+    /// The umpire proved the rule `text` (of the space) right: only its group stands.
+    pub fn proved(&mut self, text: &str) {
+        let Some(group) = self
+            .space
+            .hypotheses
+            .iter()
+            .find(|h| h.text == text)
+            .map(|h| h.group)
+        else {
+            return;
+        };
+        for (h, m) in self.space.hypotheses.iter().zip(self.misses.iter_mut()) {
+            if h.group != group {
+                *m = (*m).max(self.best + 1);
+            }
+        }
+    }
+
     /// A rule the student guessed (so it is not guessed again, whatever the verdict).
     pub fn guessed(&mut self, text: &str) {
         self.guessed.insert(text.to_string());
@@ -342,7 +360,7 @@ impl Student {
             let can_guess = self.guessing && self.best == 0 && !self.guessed.contains(&text);
             if can_guess && (share >= self.level.guess_threshold() || last_chance) {
                 if !last_chance {
-                    if let Some(experiment) = self.tell_apart(*group, members) {
+                    if let Some(experiment) = self.tell_apart(*group, members, budget, now) {
                         return Decision::Build(experiment);
                     }
                 }
@@ -388,7 +406,13 @@ impl Student {
 
     /// Asks the finder whether the members of the leading group really say the same;
     /// a structure that tells two apart is the best experiment there is.
-    fn tell_apart(&mut self, group: u32, members: &[usize]) -> Option<Experiment> {
+    fn tell_apart(
+        &mut self,
+        group: u32,
+        members: &[usize],
+        budget: Budget,
+        now: &mut dyn FnMut() -> u64,
+    ) -> Option<Experiment> {
         if members.len() < 2 || self.settled.contains(&group) {
             return None;
         }
@@ -396,11 +420,15 @@ impl Student {
         let a = crate::lang::read_for(&first.text, self.space.set).ok()?;
         let table: Vec<Koan> = self.table.iter().map(|(k, _)| k.clone()).collect();
         let limits = Limits {
-            conflicts: Some(20_000),
-            max_clauses: 200_000,
+            conflicts: Some(5_000),
+            max_clauses: 100_000,
             ..Limits::default()
         };
         for &other in &members[1..] {
+            if now() >= budget.deadline {
+                // Out of time: ask again next move.
+                return None;
+            }
             let text = &self.space.hypotheses[other].text;
             let Ok(b) = crate::lang::read_for(text, self.space.set) else {
                 continue;

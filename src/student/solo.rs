@@ -206,6 +206,9 @@ pub fn solo(
                             ..
                         }) => {
                             solved = true;
+                            if let SoloStep::Guess { text, .. } = &step {
+                                student.proved(text);
+                            }
                             if let SoloStep::Guess { right, .. } = &mut step {
                                 *right = true;
                             }
