@@ -21,10 +21,12 @@ pub const DEFAULT_NAME: &str = "ai";
 /// Thinking time per move at the terminal.
 const MOVE_MS: u64 = 1_500;
 
+type Spaces = HashMap<(PieceSet, Breadth), Arc<Space>>;
+
 /// The hypothesis space of a set, built once per process (it is the same every
 /// time).
 pub fn space(set: PieceSet, breadth: Breadth) -> Arc<Space> {
-    static SPACES: OnceLock<Mutex<HashMap<(PieceSet, Breadth), Arc<Space>>>> = OnceLock::new();
+    static SPACES: OnceLock<Mutex<Spaces>> = OnceLock::new();
     let spaces = SPACES.get_or_init(Default::default);
     let mut map = spaces.lock().unwrap_or_else(|e| e.into_inner());
     map.entry((set, breadth))

@@ -109,8 +109,7 @@ pub fn solo(
         let last_chance = koans >= options.koans;
         // Past the structures, at most three last guesses (each wrong one still
         // teaches); never more official guesses than allowed.
-        let spent =
-            *final_from.get_or_insert_with(|| if last_chance { guesses } else { usize::MAX });
+        let spent = *final_from.get_or_insert(if last_chance { guesses } else { usize::MAX });
         if !last_chance {
             final_from = None;
         }

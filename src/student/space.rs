@@ -283,13 +283,13 @@ pub fn grammar(set: PieceSet, breadth: Breadth) -> Vec<String> {
         .collect();
     let mut out = Vec::new();
     // Counts of pieces and number terms.
-    for n in 1..=6 {
-        out.push(format!("there are exactly {} pieces", NUMBERS[n]));
+    for (n, word) in NUMBERS.iter().enumerate().skip(1) {
+        out.push(format!("there are exactly {word} pieces"));
         if n >= 2 {
-            out.push(format!("there are at least {} pieces", NUMBERS[n]));
+            out.push(format!("there are at least {word} pieces"));
         }
         if n <= 5 {
-            out.push(format!("there are at most {} pieces", NUMBERS[n]));
+            out.push(format!("there are at most {word} pieces"));
         }
     }
     out.push("the number of pieces is odd".into());
@@ -343,9 +343,9 @@ pub fn grammar(set: PieceSet, breadth: Breadth) -> Vec<String> {
         out.push(format!("there is a {one}"));
         out.push(format!("there is no {one}"));
         out.push(format!("there is a unique {one}"));
-        for n in 2..=3 {
-            out.push(format!("there are exactly {} {many}", NUMBERS[n]));
-            out.push(format!("there are at least {} {many}", NUMBERS[n]));
+        for word in &NUMBERS[2..=3] {
+            out.push(format!("there are exactly {word} {many}"));
+            out.push(format!("there are at least {word} {many}"));
         }
         out.push(format!("there is exactly one {one}"));
         out.push(format!("there is at most one {one}"));
@@ -375,9 +375,9 @@ pub fn grammar(set: PieceSet, breadth: Breadth) -> Vec<String> {
         for (vp1, vpn) in &counted {
             out.push(format!("exactly one {one} {vp1}"));
             out.push(format!("at most one {one} {vp1}"));
-            for n in 2..=3 {
-                out.push(format!("exactly {} {many} {vpn}", NUMBERS[n]));
-                out.push(format!("at least {} {many} {vpn}", NUMBERS[n]));
+            for word in &NUMBERS[2..=3] {
+                out.push(format!("exactly {word} {many} {vpn}"));
+                out.push(format!("at least {word} {many} {vpn}"));
             }
             out.push(format!("at most two {many} {vpn}"));
             out.push(format!("an odd number of {many} {vpn}"));
