@@ -10,6 +10,8 @@
 //! rule a host writes in a few words is in the space or has an equivalent there. The
 //! prior prefers short rules: a sentence of `w` words weighs `2^-w`.
 
+// The grammar's words are the pattern generator's.
+use crate::finder::generate::{DIRECTIONS, EXTREMES, PLACES, SIZES};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::eval::Facts;
 use crate::lang::{self, CompiledPattern};
@@ -164,17 +166,6 @@ const fn probe_seed(set: PieceSet) -> u64 {
     }
 }
 
-const DIRECTIONS: [&str; 4] = ["up", "down", "left", "right"];
-const SIZES: [&str; 3] = ["small", "medium", "large"];
-const PLACES: [&str; 6] = [
-    "vertical",
-    "horizontal",
-    "topmost",
-    "bottommost",
-    "leftmost",
-    "rightmost",
-];
-const EXTREMES: [&str; 2] = ["largest", "smallest"];
 const NUMBERS: [&str; 7] = ["zero", "one", "two", "three", "four", "five", "six"];
 
 /// A relation as the verb phrase says it (singular, plural) before its object.
