@@ -21,6 +21,7 @@ pub mod render;
 pub mod rules;
 pub mod runtime;
 pub mod store;
+pub mod student;
 
 pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

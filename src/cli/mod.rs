@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod ai;
 mod bench;
+mod bench_ai;
 mod bench_assembly;
 mod bench_practice;
 mod bench_ratings_duel;
@@ -14,6 +16,7 @@ mod koan;
 mod lang;
 mod play;
 mod ratings;
+mod play_ai;
 mod render;
 mod replay;
 mod serve;
@@ -65,6 +68,8 @@ pub enum Command {
     Leaderboard(ratings::LeaderboardArgs),
     /// Ratings as derived data: `mondo ratings rebuild` makes them again from the logs.
     Ratings(ratings::RatingsArgs),
+    /// The AI student: `mondo ai solve` plays solo practice against a pattern.
+    Ai(ai::AiArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -90,6 +95,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => ratings::stats(args),
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),
+        Command::Ai(args) => ai::run(args),
     }
 }
 

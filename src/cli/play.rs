@@ -84,6 +84,10 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         );
     }
     let new = setup.is_some();
+    let mut ai = match &setup {
+        Some((setup, cast)) => super::play_ai::seat(&args, setup, cast)?,
+        None => None,
+    };
     let opened = match setup {
         Some((setup, cast)) => Some(
             Session::start(runtime.clone(), setup, cast, args.json)
@@ -138,6 +142,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let stop = mondo::runtime::stop_requested();
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
+    if let Some(seat) = ai.as_mut() {
+        flow = super::play_ai::moves(&mut session, seat, args.json).await;
+    }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
         let (lines, next) = tokio::select! {
@@ -155,6 +162,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         };
         print_lines(&lines);
         flow = next;
+        if let (Some(seat), Flow::Continue) = (ai.as_mut(), flow) {
+            flow = super::play_ai::moves(&mut session, seat, args.json).await;
+        }
     }
     drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
@@ -186,7 +196,7 @@ fn read_edited(
     }
 }
 
-fn print_lines(lines: &[String]) {
+pub(super) fn print_lines(lines: &[String]) {
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = stdout.lock();

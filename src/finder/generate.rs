@@ -244,9 +244,9 @@ struct Sentence<'a, R: Rng> {
     sizes: bool,
 }
 
-const DIRECTIONS: [&str; 4] = ["up", "down", "left", "right"];
-const SIZES: [&str; 3] = ["small", "medium", "large"];
-const PLACES: [&str; 6] = [
+pub(crate) const DIRECTIONS: [&str; 4] = ["up", "down", "left", "right"];
+pub(crate) const SIZES: [&str; 3] = ["small", "medium", "large"];
+pub(crate) const PLACES: [&str; 6] = [
     "vertical",
     "horizontal",
     "topmost",
@@ -254,7 +254,7 @@ const PLACES: [&str; 6] = [
     "leftmost",
     "rightmost",
 ];
-const EXTREMES: [&str; 2] = ["largest", "smallest"];
+pub(crate) const EXTREMES: [&str; 2] = ["largest", "smallest"];
 const NUMBERS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
 
 impl<'a, R: Rng> Sentence<'a, R> {

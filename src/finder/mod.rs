@@ -25,7 +25,7 @@
 
 mod cost;
 mod encode;
-mod generate;
+pub(crate) mod generate;
 mod initial;
 mod reasonable;
 pub mod sample;

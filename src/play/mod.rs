@@ -16,6 +16,7 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
+pub mod ai_seat;
 pub mod args;
 pub mod games;
 pub mod page;
@@ -742,6 +743,9 @@ impl Session {
         let view = self.feed.view();
         if word.is_empty() && named.is_none() {
             return (Vec::new(), Flow::Continue);
+        }
+        if word == "hint" {
+            return (vec![self.say(&ai_seat::hint(&view))], Flow::Continue);
         }
         let verb = verb_of(&word, rest, self.front.claims());
         match verb {

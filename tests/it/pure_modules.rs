@@ -10,8 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-const PURE: [&str; 9] = [
-    "grid", "koan", "lang", "finder", "rules", "render", "narrate", "pool", "ratings",
+const PURE: [&str; 10] = [
+    "grid", "koan", "lang", "finder", "rules", "render", "narrate", "pool", "ratings", "student",
 ];
 const IMPURE_CRATES: [&str; 4] = ["tokio", "serenity", "poise", "sqlx"];
 const IMPURE_STD: [&str; 6] = [

@@ -24,6 +24,19 @@ pub struct DuelArgs {
     /// the same as `mondo play duel`.
     #[arg(long, requires = "players")]
     pub duel: bool,
+    /// Which player of a duel is the AI student (`--players me,ai` seats it by the
+    /// default name); it types its own commands, seeing only what its player sees.
+    #[arg(long, value_name = "NAME")]
+    pub ai: Option<String>,
+    /// How strong the AI plays: beginner, player or expert.
+    #[arg(long = "ai-level", default_value = "player", value_parser = ai_level)]
+    pub ai_level: crate::student::Level,
+}
+
+fn ai_level(text: &str) -> Result<crate::student::Level, String> {
+    crate::student::Level::parse(text).ok_or_else(|| {
+        format!("unknown level `{text}`: the levels are beginner, player and expert")
+    })
 }
 
 impl Terminal for Front {

@@ -1,0 +1,290 @@
+//! `mondo bench ai`: the AI student against every pattern of the shipped pools, by
+//! difficulty: the share solved within the structures allowed, structures and guesses
+//! to solve, thinking time per move, peak memory; and the published protocol (7
+//! structures, then 8 test structures to predict).
+
+use mondo::koan::{Koan, PieceSet};
+use mondo::lang::{self, CompiledPattern};
+use mondo::pool::{Difficulty, Pool, SHIPPED};
+use mondo::student::solo::{SoloOptions, solo};
+use mondo::student::{Level, Space};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One pattern's runs.
+#[derive(Default)]
+struct Row {
+    solved: Vec<bool>,
+    koans: Vec<f64>,
+    guesses: Vec<f64>,
+    move_ms: Vec<f64>,
+    right: usize,
+    predicted: usize,
+}
+
+pub struct AiBench {
+    pub koans: usize,
+    pub seeds: u64,
+    pub level: Level,
+    pub only: Option<String>,
+    pub verbose: bool,
+    /// Also AI-vs-AI duels, one per pattern.
+    pub duels: bool,
+}
+
+pub fn run(args: AiBench) -> ExitCode {
+    let clock = Instant::now();
+    let mut now = || clock.elapsed().as_millis() as u64;
+    let mut spaces: HashMap<PieceSet, (Arc<Space>, u64)> = HashMap::new();
+    let mut by: HashMap<Difficulty, Row> = HashMap::new();
+    let mut total = Row::default();
+    for (name, text) in SHIPPED {
+        let pool = match Pool::from_toml(text) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {name} does not load: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        for entry in pool.entries() {
+            if args
+                .only
+                .as_ref()
+                .is_some_and(|o| !entry.id.contains(o.as_str()))
+            {
+                continue;
+            }
+            let (space, _) = spaces
+                .entry(entry.set)
+                .or_insert_with(|| {
+                    let start = Instant::now();
+                    let s = Space::build(entry.set, args.level.breadth());
+                    let ms = start.elapsed().as_millis() as u64;
+                    println!(
+                        "space {}: {} rules in {} groups from {} sentences, built in {ms} ms",
+                        entry.set,
+                        s.len(),
+                        s.groups.len(),
+                        s.sentences
+                    );
+                    (Arc::new(s), ms)
+                })
+                .clone();
+            let row = by.entry(entry.difficulty).or_default();
+            for seed in 1..=args.seeds {
+                let setup = match super::ai::setup(&entry.pattern.source, entry.set, seed) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("{}: {e}", entry.id);
+                        continue;
+                    }
+                };
+                let options = SoloOptions::new(args.koans, args.level, seed);
+                let Ok(r) = solo(space.clone(), setup.clone(), options, &mut now, &mut |_| {})
+                else {
+                    continue;
+                };
+                // The published protocol: 7 structures, no guesses, 8 test structures.
+                let mut seven = SoloOptions::new(7, args.level, seed);
+                seven.guesses = 0;
+                let (right, asked) = match solo(space.clone(), setup, seven, &mut now, &mut |_| {})
+                {
+                    Ok(p) => predictions(&p.student, &entry.pattern.formula, entry.set, seed),
+                    Err(_) => (0, 0),
+                };
+                if args.verbose {
+                    println!(
+                        "{:<8} {:<6} {:<40} {} koans {:>2} guesses {:>2} predict {right}/{asked}  max {} ms",
+                        entry.set,
+                        entry.difficulty,
+                        entry.id,
+                        if r.solved { "solved" } else { "------" },
+                        r.koans,
+                        r.guesses,
+                        r.move_ms.iter().max().copied().unwrap_or(0)
+                    );
+                }
+                for row in [&mut *row, &mut total] {
+                    row.solved.push(r.solved);
+                    if r.solved {
+                        row.koans.push(r.koans as f64);
+                        row.guesses.push(r.guesses as f64);
+                    }
+                    row.move_ms.extend(r.move_ms.iter().map(|&m| m as f64));
+                    row.right += right;
+                    row.predicted += asked;
+                }
+            }
+        }
+    }
+    println!(
+        "\n| difficulty | runs | solved in {} | koans to solve (median, p90) | guesses (median, p90) | ms per move (median, max) | predictions after 7 |",
+        args.koans
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut rows: Vec<(String, &Row)> = Difficulty::ALL
+        .iter()
+        .filter_map(|d| by.get(d).map(|r| (d.to_string(), r)))
+        .collect();
+    rows.push(("all".into(), &total));
+    for (name, r) in rows {
+        let solved = r.solved.iter().filter(|s| **s).count();
+        println!(
+            "| {name} | {} | {solved} ({:.0} %) | {}, {} | {}, {} | {}, {} | {:.1} % |",
+            r.solved.len(),
+            percent(solved, r.solved.len()),
+            quantile(&r.koans, 0.5),
+            quantile(&r.koans, 0.9),
+            quantile(&r.guesses, 0.5),
+            quantile(&r.guesses, 0.9),
+            quantile(&r.move_ms, 0.5),
+            quantile(&r.move_ms, 1.0),
+            percent(r.right, r.predicted),
+        );
+    }
+    if args.duels {
+        duels(&args, &spaces);
+    }
+    if let Some(kib) = peak_memory_kib() {
+        println!("\npeak memory: {} MB", kib / 1024);
+    }
+    ExitCode::SUCCESS
+}
+
+fn percent(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        100.0 * a as f64 / b as f64
+    }
+}
+
+/// The `q` quantile (nearest rank), as text; `-` when empty.
+fn quantile(xs: &[f64], q: f64) -> String {
+    if xs.is_empty() {
+        return "-".into();
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let i = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1;
+    format!("{}", v[i])
+}
+
+/// Eight test structures, four that obey and four that do not (drawn at random from
+/// the seed), and how many the student predicts right.
+fn predictions(
+    student: &mondo::student::Student,
+    hidden: &lang::Formula,
+    set: PieceSet,
+    seed: u64,
+) -> (usize, usize) {
+    let compiled = CompiledPattern::new(hidden);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7e57);
+    let (mut yes, mut no): (Vec<Koan>, Vec<Koan>) = (Vec::new(), Vec::new());
+    for _ in 0..20_000 {
+        if yes.len() >= 4 && no.len() >= 4 {
+            break;
+        }
+        let k = lang::random::koan(&mut rng, set, 8);
+        if compiled.evaluate(&k) {
+            if yes.len() < 4 {
+                yes.push(k);
+            }
+        } else if no.len() < 4 {
+            no.push(k);
+        }
+    }
+    let right = yes.iter().filter(|k| student.predict(k).obeys).count()
+        + no.iter().filter(|k| !student.predict(k).obeys).count();
+    (right, yes.len() + no.len())
+}
+
+/// Peak resident memory of this process, from the kernel.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Three AI-vs-AI duels per pyramids pool pattern and seed (an expert against the
+/// level asked, on the real rules with a fake clock): how many end with a winner.
+fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
+    use mondo::rules::PlayerId;
+    use mondo::rules::zendo::{DuelSetup, Settings, Timing};
+    use mondo::student::duel::{duel, pair};
+    let (mut played, mut won, mut turns) = (0, 0, Vec::new());
+    let started = Instant::now();
+    for (_, text) in SHIPPED {
+        let Ok(pool) = Pool::from_toml(text) else {
+            continue;
+        };
+        for entry in pool.entries() {
+            if args
+                .only
+                .as_ref()
+                .is_some_and(|o| !entry.id.contains(o.as_str()))
+            {
+                continue;
+            }
+            // The Duel plays with the pyramids only.
+            if entry.set != PieceSet::Pyramids {
+                continue;
+            }
+            let Some((space, _)) = spaces.get(&entry.set) else {
+                continue;
+            };
+            for seed in 1..=args.seeds * 3 {
+                let Ok(practice) = super::ai::setup(&entry.pattern.source, entry.set, seed) else {
+                    continue;
+                };
+                let setup = DuelSetup {
+                    players: [PlayerId(1), PlayerId(2)],
+                    advantage: PlayerId(2),
+                    hidden: practice.hidden,
+                    initial: practice.initial,
+                    settings: Settings {
+                        set: entry.set,
+                        ..Settings::default()
+                    },
+                    timing: Timing::default(),
+                    seed,
+                };
+                let students = pair(space, [Level::Expert, args.level], seed);
+                played += 1;
+                match duel(setup, students, 5_000, 600) {
+                    Ok(r) => {
+                        if r.ended && r.winner.is_some() {
+                            won += 1;
+                            turns.push(r.turns as f64);
+                        }
+                        if args.verbose {
+                            println!(
+                                "duel {:<40} {} after {} turns, {} moves",
+                                entry.id,
+                                match r.winner {
+                                    Some(s) => format!("won by seat {}", s.index() + 1),
+                                    None => "no winner".into(),
+                                },
+                                r.turns,
+                                r.moves
+                            );
+                        }
+                    }
+                    Err(e) => eprintln!("duel {}: {e}", entry.id),
+                }
+            }
+        }
+    }
+    println!(
+        "\nAI-vs-AI duels (expert against {}): {won} of {played} ended with a winner ({:.0} %), \
+         median {} turns, {:.1} s in all",
+        args.level,
+        percent(won, played),
+        quantile(&turns, 0.5),
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,170 @@
+use super::duel::{duel, pair};
+use super::solo::{SoloOptions, SoloStep, solo};
+use super::space::prior;
+use super::*;
+use crate::rules::zendo::testing::{duel_setup, koan, parsed, practice_setup};
+
+/// A small space: quick to build in a test, and holding the rules the tests hide.
+fn small() -> Arc<Space> {
+    let mut sentences: Vec<String> = Vec::new();
+    for n in ["one", "two", "three", "four"] {
+        sentences.push(format!("there are exactly {n} pieces"));
+        sentences.push(format!("there are at least {n} pieces"));
+    }
+    for d in ["up", "down", "left", "right"] {
+        sentences.push(format!("every piece points {d}"));
+        sentences.push(format!("a piece points {d}"));
+        sentences.push(format!("no piece points {d}"));
+        sentences.push(format!("exactly one piece points {d}"));
+    }
+    for s in ["small", "medium", "large"] {
+        sentences.push(format!("there is a {s} piece"));
+        sentences.push(format!("every piece is {s}"));
+        sentences.push(format!("a {s} piece touches another piece"));
+    }
+    sentences.push("the structure is connected".into());
+    sentences.push("all pieces point the same direction".into());
+    Arc::new(Space::from_sentences(
+        PieceSet::Pyramids,
+        Breadth::Narrow,
+        &sentences,
+    ))
+}
+
+fn clock() -> impl FnMut() -> u64 {
+    let mut t = 0;
+    move || {
+        t += 1;
+        t
+    }
+}
+
+#[test]
+fn equal_meanings_share_a_group_and_different_ones_do_not() {
+    let space = Space::from_sentences(
+        PieceSet::Pyramids,
+        Breadth::Narrow,
+        &[
+            "a piece points up",
+            "there is a piece pointing up",
+            "every piece points up",
+        ],
+    );
+    // The first two say the same (kept as two members of one group, or as one when
+    // they read back the same); the third differs.
+    assert_eq!(space.groups.len(), 2);
+    let first = &space.hypotheses[0];
+    let last = space.hypotheses.last().unwrap();
+    assert_eq!(last.text, "every piece points up");
+    assert_ne!(first.group, last.group);
+    // The shorter sentence weighs more.
+    assert!(prior(4) > prior(6));
+}
+
+#[test]
+fn every_structure_seen_filters_exactly() {
+    let space = small();
+    let mut s = Student::new(space.clone(), Level::Expert, 1);
+    let k = koan("1^ 2v 3>");
+    s.observe(&k, true);
+    let before = s.summary().rules;
+    assert!(before < space.len(), "a structure rules something out");
+    for (i, h) in space.hypotheses.iter().enumerate() {
+        let alive = s.misses[i] == 0;
+        assert_eq!(alive, h.compiled.evaluate(&k), "{}", h.text);
+    }
+    // Seeing it again changes nothing.
+    s.observe(&k, true);
+    assert_eq!(s.summary().rules, before);
+}
+
+#[test]
+fn the_student_solves_a_rule_of_its_space_and_the_umpire_proves_it() {
+    let setup = practice_setup(parsed("there are exactly two pieces"));
+    let mut steps = Vec::new();
+    let r = solo(
+        small(),
+        setup,
+        SoloOptions::new(20, Level::Expert, 3),
+        &mut clock(),
+        &mut |s| steps.push(s.clone()),
+    )
+    .unwrap();
+    assert!(r.solved, "{steps:#?}");
+    assert!(r.koans <= 20);
+    let last = steps.last().unwrap();
+    assert!(
+        matches!(last, SoloStep::Guess { right: true, .. }),
+        "{last:?}"
+    );
+    // Its belief now predicts the rule.
+    for (text, obeys) in [
+        ("1^ 1^", true),
+        ("2v / 3<", true),
+        ("1^", false),
+        ("1^ 2< 3v / 1>", false),
+    ] {
+        assert_eq!(r.student.predict(&koan(text)).obeys, obeys, "{text}");
+    }
+}
+
+#[test]
+fn a_rule_outside_the_space_is_not_solved_and_nothing_breaks() {
+    let setup = practice_setup(parsed("the total pips is odd"));
+    let r = solo(
+        small(),
+        setup,
+        SoloOptions::new(6, Level::Expert, 1),
+        &mut clock(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(!r.solved);
+    assert!(r.koans <= 6);
+}
+
+#[test]
+fn the_budget_stops_the_weighing_of_candidates() {
+    let space = small();
+    let mut s = Student::new(space, Level::Expert, 1);
+    s.observe(&koan("1^"), true);
+    let mut calls = 0;
+    let mut now = || {
+        calls += 1;
+        1_000
+    };
+    // The deadline has passed: one candidate is weighed, no more.
+    let e = s.best_experiment(
+        Budget {
+            evaluations: u64::MAX,
+            deadline: 0,
+        },
+        &mut now,
+    );
+    assert!(!s.seen.contains(&e.koan));
+    assert_eq!(calls, 1);
+}
+
+#[test]
+fn two_students_finish_their_duels() {
+    let space = small();
+    let mut ended = 0;
+    for (seed, hidden) in [
+        (1, "there are exactly two pieces"),
+        (2, "a piece points left"),
+        (3, "every piece is small"),
+    ] {
+        let setup = duel_setup(parsed(hidden));
+        let r = duel(
+            setup,
+            pair(&space, [Level::Expert, Level::Player], seed),
+            2_000,
+            400,
+        )
+        .unwrap();
+        if r.ended && r.winner.is_some() {
+            ended += 1;
+        }
+    }
+    assert_eq!(ended, 3);
+}
