@@ -16,6 +16,14 @@ pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
 /// The prefix of the environment variables that overlay the files.
 pub const ENV_PREFIX: &str = "MONDO_";
 
+/// `MONDO_*` variables that are no setting of `mondo serve`, read elsewhere: the
+/// overlay leaves them alone. `MONDO_NO_IMAGES` (set to anything) keeps `mondo play`
+/// from showing pictures inline (see `play::pictures`).
+pub const NOT_SETTINGS: &[&str] = &[NO_IMAGES];
+
+/// The variable that turns `mondo play`'s inline pictures off.
+pub const NO_IMAGES: &str = "MONDO_NO_IMAGES";
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
@@ -378,7 +386,7 @@ impl Config {
         Ok(figment.merge(Env::raw().filter_map(|key| {
             let name = key.as_str();
             let rest = name.strip_prefix(ENV_PREFIX)?;
-            (!name.bytes().any(|b| b.is_ascii_lowercase()))
+            (!NOT_SETTINGS.contains(&name) && !name.bytes().any(|b| b.is_ascii_lowercase()))
                 .then(|| rest.replacen('_', ".", 1).into())
         })))
     }
@@ -525,7 +533,7 @@ fn check_variables(names: impl Iterator<Item = String>) -> Result<(), ConfigErro
             keys.map(move |k| format!("{ENV_PREFIX}{section}_{k}").to_ascii_uppercase())
         })
         .collect();
-    for name in names {
+    for name in names.filter(|n| !NOT_SETTINGS.contains(&n.as_str())) {
         let upper = name.to_ascii_uppercase();
         // Lower-case `mondo_*` names are not read (not ours); `MONDO_zendo_...` is
         // meant as a setting, and would be lost without a word.

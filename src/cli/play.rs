@@ -6,7 +6,8 @@
 use clap::Args;
 use mondo::play::args::TableArgs;
 use mondo::play::games::{self, GameArgs};
-use mondo::play::{CLEAR_SCREEN, DEFAULT_DB, Flow, Input, Session, read_input};
+use mondo::play::pictures::{self, Protocol};
+use mondo::play::{CLEAR_SCREEN, DEFAULT_DB, Flow, INLINE_PICTURE, Input, Session, read_input};
 use mondo::runtime::{AnyMatch, Config, Runtime, SystemTime};
 use mondo::store::{Store, check_writable, lock_for_running};
 use std::io::{IsTerminal, Write};
@@ -22,7 +23,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// Also draw every structure as a PNG in this folder as it joins the table (and
-    /// the whole table on `board`).
+    /// the whole table on `board`). A terminal that shows pictures (kitty, iTerm2,
+    /// sixel) shows them inline, with or without this, unless MONDO_NO_IMAGES is set.
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
     /// Go on with an unfinished match in the database (whatever its game): the only
@@ -110,15 +112,23 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     };
     let (mut session, lines) = opened?;
-    print_lines(&lines);
+    print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.
-        print_lines(&session.others_unfinished().await);
+        print_lines(&session.others_unfinished().await, Vec::new(), None);
     }
-    match args.png.clone() {
-        Some(dir) => print_lines(&session.draw_pictures(dir)?),
-        None => print_lines(&session.pictures_hint().into_iter().collect::<Vec<_>>()),
+    // Asked before standard input is read by anything else: the terminal answers there.
+    let facts = pictures::TerminalFacts::here(args.json);
+    let inline = pictures::inline_protocol(facts, pictures::probe);
+    if args.png.is_some() || inline.is_some() {
+        let lines = session.draw_pictures(args.png.clone(), inline.is_some())?;
+        print_lines(&lines, session.take_inline(), inline);
     }
+    print_lines(
+        &session.pictures_hint().into_iter().collect::<Vec<_>>(),
+        Vec::new(),
+        inline,
+    );
 
     // Standard input is read on its own thread: lines arrive as they are typed. At a
     // terminal, with line editing and history; piped, line by line, where a line that is
@@ -143,7 +153,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
     if let Some(seat) = ai.as_mut() {
-        flow = super::play_ai::moves(&mut session, seat, args.json).await;
+        flow = super::play_ai::moves(&mut session, seat, args.json, inline).await;
     }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
@@ -156,14 +166,14 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             news = session.news() => news,
             () = &mut stop => {
                 let (lines, _) = session.line("quit").await;
-                print_lines(&lines);
+                print_lines(&lines, session.take_inline(), inline);
                 break;
             }
         };
-        print_lines(&lines);
+        print_lines(&lines, session.take_inline(), inline);
         flow = next;
         if let (Some(seat), Flow::Continue) = (ai.as_mut(), flow) {
-            flow = super::play_ai::moves(&mut session, seat, args.json).await;
+            flow = super::play_ai::moves(&mut session, seat, args.json, inline).await;
         }
     }
     drop(session);
@@ -196,24 +206,38 @@ fn read_edited(
     }
 }
 
-pub(super) fn print_lines(lines: &[String]) {
+/// Prints a session's output, each [`INLINE_PICTURE`] item as the next of `pictures`
+/// shown with `protocol` (a picture that cannot be shown is said in a line instead).
+pub(super) fn print_lines(lines: &[String], pictures: Vec<Vec<u8>>, protocol: Option<Protocol>) {
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
-    let mut out = stdout.lock();
-    let _ = write_lines(&mut out, lines, terminal);
-    let _ = out.flush();
+    let mut pictures = pictures.into_iter();
+    for part in lines.split_inclusive(|l| l == INLINE_PICTURE) {
+        let mut out = stdout.lock();
+        let _ = write_lines(&mut out, part, terminal);
+        let _ = out.flush();
+        drop(out);
+        if part.last().is_some_and(|l| l == INLINE_PICTURE) {
+            if let (Some(png), Some(protocol)) = (pictures.next(), protocol) {
+                if let Err(e) = pictures::show(&png, protocol) {
+                    println!("{}", super::printable(&format!("error: {e}")));
+                }
+            }
+        }
+    }
 }
 
 /// Writes a session's output: each line made printable (a control character a player
 /// typed is shown, not obeyed), except Mondo's own [`CLEAR_SCREEN`], which a terminal
-/// obeys (the screen and its scrollback are cleared) and anything else never sees.
+/// obeys (the screen and its scrollback are cleared) and anything else never sees, and
+/// [`INLINE_PICTURE`], which [`print_lines`] shows.
 fn write_lines(out: &mut impl Write, lines: &[String], terminal: bool) -> std::io::Result<()> {
     for l in lines {
         if l == CLEAR_SCREEN {
             if terminal {
                 out.write_all(CLEAR_SCREEN.as_bytes())?;
             }
-        } else {
+        } else if l != INLINE_PICTURE {
             writeln!(out, "{}", super::printable(l))?;
         }
     }

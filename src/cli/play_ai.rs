@@ -4,6 +4,7 @@
 
 use super::play::PlayArgs;
 use mondo::play::ai_seat::{AiSeat, DEFAULT_NAME};
+use mondo::play::pictures::Protocol;
 use mondo::play::{Cast, Flow, Session};
 use mondo::rules::{Actor, Viewer};
 use mondo::runtime::AnySetup;
@@ -49,7 +50,12 @@ pub fn seat(args: &PlayArgs, setup: &AnySetup, cast: &Cast) -> Result<Option<AiS
 }
 
 /// The AI's moves until it has none: each typed as a line, its output printed.
-pub async fn moves(session: &mut Session, seat: &mut AiSeat, json: bool) -> Flow {
+pub async fn moves(
+    session: &mut Session,
+    seat: &mut AiSeat,
+    json: bool,
+    inline: Option<Protocol>,
+) -> Flow {
     for _ in 0..64 {
         let view = match session
             .runtime()
@@ -65,10 +71,10 @@ pub async fn moves(session: &mut Session, seat: &mut AiSeat, json: bool) -> Flow
         // What it typed, as a person at the table would see it typed; an answer to a
         // challenge stays private (the session says only that it is in).
         if !json && !line.contains(": answer ") {
-            super::play::print_lines(&[format!("> {line}")]);
+            super::play::print_lines(&[format!("> {line}")], Vec::new(), None);
         }
         let (lines, flow) = session.line(&line).await;
-        super::play::print_lines(&lines);
+        super::play::print_lines(&lines, session.take_inline(), inline);
         if flow != Flow::Continue {
             return flow;
         }

@@ -20,8 +20,11 @@ pub mod ai_seat;
 pub mod args;
 pub mod games;
 pub mod page;
+pub mod pictures;
 pub mod replay;
 mod sketch;
+
+pub use pictures::{INLINE_PICTURE, Picture, Protocol, pictures_folder};
 
 use crate::narrate::{self, Front, Line, Names};
 use crate::rules::{Actor, GameKind, PlayerId, RuleError, Viewer};
@@ -304,17 +307,6 @@ fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// A picture a game draws at the terminal (`--png DIR`).
-pub struct Picture {
-    /// The file's name in the folder.
-    pub file: String,
-    pub png: Vec<u8>,
-    /// Its JSON line (the path is added).
-    pub json: serde_json::Value,
-    /// Its words: "picture of {what}: PATH".
-    pub what: String,
-}
-
 /// A game's help at the terminal, read from its players' page in `docs/games/`: the
 /// `text` block after the line `<!-- terminal help -->`, so `help` and the page cannot
 /// drift (`every_game_page_holds_its_terminal_help` checks each page has one).
@@ -532,6 +524,10 @@ pub struct Session {
     front: Box<dyn GameFront>,
     /// `--png DIR`: where pictures go.
     pictures: Option<PathBuf>,
+    /// Whether pictures are also shown inline ([`pictures::inline_protocol`]).
+    inline: bool,
+    /// The pictures to show inline, in the order of their [`INLINE_PICTURE`] items.
+    to_show: Vec<Vec<u8>>,
     /// Each player's own feed, for a game whose players keep secrets from each other
     /// ([`GameFront::private`]).
     private: Vec<(PlayerId, Subscription<AnyMatch>)>,
@@ -673,6 +669,8 @@ impl Session {
             cast,
             front,
             pictures: None,
+            inline: false,
+            to_show: Vec::new(),
             private,
             recorded: 0,
         };
@@ -690,21 +688,37 @@ impl Session {
         &self.runtime
     }
 
-    /// Draws every picture in `dir` (`--png DIR`) from now on: what is on the table
-    /// now (returned: where each went), then each as it joins, and the whole table on
-    /// `board`. The folder is made if missing ([`pictures_folder`]).
-    pub fn draw_pictures(&mut self, dir: PathBuf) -> Result<Vec<String>, String> {
-        pictures_folder(&dir)?;
-        self.pictures = Some(dir);
+    /// Draws every picture from now on, into `dir` (`--png DIR`) and, with `inline`,
+    /// on the terminal too: what is on the table now (returned: where each went), then
+    /// each as it joins, and the whole table on `board`. The folder is made if missing
+    /// ([`pictures_folder`]). Inline pictures are [`INLINE_PICTURE`] items, whose PNGs
+    /// [`Session::take_inline`] gives.
+    pub fn draw_pictures(
+        &mut self,
+        dir: Option<PathBuf>,
+        inline: bool,
+    ) -> Result<Vec<String>, String> {
+        if let Some(dir) = &dir {
+            pictures_folder(dir)?;
+        }
+        self.pictures = dir;
+        self.inline = inline && !self.json;
         Ok(self.draw_new())
+    }
+
+    /// The PNGs of the [`INLINE_PICTURE`] items returned since the last call, in order.
+    pub fn take_inline(&mut self) -> Vec<Vec<u8>> {
+        std::mem::take(&mut self.to_show)
     }
 
     /// Said at the start in text when no pictures are drawn, for a game that draws
     /// them: how to have them.
     pub fn pictures_hint(&self) -> Option<String> {
-        (!self.json && self.pictures.is_none() && self.front.draws()).then(|| {
+        let drawn = self.pictures.is_some() || self.inline;
+        (!self.json && !drawn && self.front.draws()).then(|| {
             "pictures: start with `--png DIR` to have each structure drawn as a PNG in DIR \
-             (made if missing), and the whole table on `board`"
+             (made if missing), and the whole table on `board`; a terminal that shows \
+             pictures (kitty, iTerm2, sixel) shows them here too"
                 .to_string()
         })
     }
@@ -996,54 +1010,52 @@ impl Session {
         }]
     }
 
-    /// Pictures of what joined the table since the last call, when drawing (`--png`):
-    /// one line each saying where it went.
+    /// Pictures of what joined the table since the last call, when drawing: one line
+    /// each saying where it went, and each shown inline.
     fn draw_new(&mut self) -> Vec<String> {
-        let Some(dir) = self.pictures.clone() else {
+        if self.pictures.is_none() && !self.inline {
             return Vec::new();
-        };
+        }
         let view = self.feed.view();
         let pictures = self.front.new_pictures(self.id, &view);
-        pictures.iter().map(|p| self.wrote(&dir, p)).collect()
+        pictures.into_iter().flat_map(|p| self.drawn(p)).collect()
     }
 
     /// The table as one board picture, when drawing.
-    fn draw_board(&self) -> Vec<String> {
-        let Some(dir) = &self.pictures else {
+    fn draw_board(&mut self) -> Vec<String> {
+        if self.pictures.is_none() && !self.inline {
             return Vec::new();
-        };
+        }
         match self.front.board_picture(self.id, &self.feed.view()) {
-            Ok(p) => vec![self.wrote(dir, &p)],
+            Ok(p) => self.drawn(p),
             Err(e) => vec![self.error(&e)],
         }
     }
 
-    /// Writes a picture and says where.
-    fn wrote(&self, dir: &Path, p: &Picture) -> String {
-        let path = dir.join(&p.file);
-        match std::fs::write(&path, &p.png) {
-            Ok(()) if self.json => {
-                let mut value = p.json.clone();
-                value["path"] = path.display().to_string().into();
-                value.to_string()
-            }
-            Ok(()) => format!("picture of {}: {}", p.what, path.display()),
-            Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
+    /// Writes a picture into the folder and says where, and shows it inline.
+    fn drawn(&mut self, p: Picture) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(dir) = &self.pictures {
+            let path = dir.join(&p.file);
+            out.push(match std::fs::write(&path, &p.png) {
+                Ok(()) if self.json => {
+                    let mut value = p.json.clone();
+                    value["path"] = path.display().to_string().into();
+                    value.to_string()
+                }
+                Ok(()) => format!("picture of {}: {}", p.what, path.display()),
+                Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
+            });
         }
+        if self.inline {
+            if self.pictures.is_none() {
+                out.push(format!("picture of {}:", p.what));
+            }
+            out.push(INLINE_PICTURE.to_string());
+            self.to_show.push(p.png);
+        }
+        out
     }
-}
-
-/// The folder of `--png DIR`, made (with its parents) if missing; a path that is a
-/// file, or a folder that cannot be made, is refused.
-pub fn pictures_folder(dir: &Path) -> Result<(), String> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!(
-            "--png {}: not a folder (a file is there); name a folder",
-            dir.display()
-        ));
-    }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--png {}: cannot make this folder: {e}", dir.display()))
 }
 
 /// What the log of match `id` holds up to event `upto` that was never said at the

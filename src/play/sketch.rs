@@ -12,7 +12,7 @@ use serde_json::json;
 
 impl Session {
     /// What `sketch TEXT` prints, for `named` (or the one player).
-    pub(super) fn sketch(&self, named: Option<&Actor>, text: &str) -> Vec<String> {
+    pub(super) fn sketch(&mut self, named: Option<&Actor>, text: &str) -> Vec<String> {
         let (text, set) = match text.rsplit_once(char::is_whitespace) {
             Some((rest, last)) => match last.parse::<PieceSet>() {
                 Ok(set) => (rest, Some(set)),
@@ -51,7 +51,7 @@ impl Session {
             let who = to.map_or(String::new(), |t| format!("(to {t} only) "));
             format!("{who}sketch ({pieces}, counts for nothing):\n{koan}")
         }];
-        if let Some(dir) = &self.pictures {
+        if self.pictures.is_some() || self.inline {
             let picture = super::Picture {
                 file: "sketch.png".into(),
                 png: crate::render::koan_png(
@@ -64,7 +64,7 @@ impl Session {
                 json: json!({"event": "picture", "sketch": koan.to_line()}),
                 what: "your sketch".into(),
             };
-            out.push(self.wrote(dir, &picture));
+            out.extend(self.drawn(picture));
         }
         out
     }

@@ -135,6 +135,9 @@ fn unknown_variables_and_unusable_database_paths_are_named() {
             && err.contains("MONDO_ZENDO_TURN_SECS"),
         "{err}"
     );
+    // `mondo play`'s own variable is no setting, and not refused either.
+    let (code, _, err) = serve(&["--show-config"], &[("MONDO_NO_IMAGES", "1")]);
+    assert_eq!(code, 0, "{err}");
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().to_str().unwrap();
     let (code, _, err) = serve(&["--show-config"], &[("MONDO_DATABASE_PATH", folder)]);
