@@ -194,9 +194,8 @@ pub async fn on_koan_box(
 ) -> Result<(), Error> {
     // A structure typed in the box is shown privately first (Submit / Edit).
     let text = modal_text(&submit.data, KOAN_FIELD).unwrap_or_default();
-    let post =
-        super::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
-            .await?;
+    let post = super::sketch::on_koan_box(bot, modal.game, modal.mode, submit.user.id.get(), &text)
+        .await?;
     let handed = Handed::own(post);
     answer_modal(ctx, bot, submit, handed).await
 }
