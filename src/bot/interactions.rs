@@ -69,7 +69,7 @@ async fn on_button(
 ) -> Result<(), Error> {
     // Help's topic menu carries no match: it swaps the help in place.
     if press.data.custom_id == super::commands::help::MENU_ID {
-        return super::commands::help::on_select(ctx, press).await;
+        return super::commands::help::on_select(ctx, press, &super::commands::all()).await;
     }
     let header = match Header::parse(&press.data.custom_id) {
         Ok(h) => h,

@@ -84,33 +84,7 @@ pub enum BenchArea {
     /// The AI student against every shipped pool pattern, by difficulty (targets: 85 %
     /// solved within 20 structures, 300 ms median and 2 s longest move, 300 MB, 90 %
     /// of predictions right after 7 structures).
-    Ai {
-        /// The most structures per game.
-        #[arg(long, default_value_t = 20)]
-        koans: usize,
-        /// Games per pattern (seeds 1 to N).
-        #[arg(long, default_value_t = 1)]
-        seeds: u64,
-        /// beginner, player or expert.
-        #[arg(long, default_value = "expert", value_parser = parse_level)]
-        level: mondo::student::Level,
-        /// Only the patterns whose pool id contains this.
-        #[arg(long)]
-        only: Option<String>,
-        /// One line per game.
-        #[arg(long)]
-        verbose: bool,
-        /// Also three AI-vs-AI duels per pyramids pattern and seed: how many end with a
-        /// winner (target: 95 %).
-        #[arg(long)]
-        duels: bool,
-    },
-}
-
-fn parse_level(text: &str) -> Result<mondo::student::Level, String> {
-    mondo::student::Level::parse(text).ok_or_else(|| {
-        format!("unknown level `{text}`: the levels are beginner, player and expert")
-    })
+    Ai(super::bench_zendo_ai::AiBench),
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -131,21 +105,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             players,
             runs,
         } => super::bench_ratings_duel::run(matches, players, runs),
-        BenchArea::Ai {
-            koans,
-            seeds,
-            level,
-            only,
-            verbose,
-            duels,
-        } => super::bench_ai::run(super::bench_ai::AiBench {
-            koans,
-            seeds: seeds.max(1),
-            level,
-            only,
-            verbose,
-            duels,
-        }),
+        BenchArea::Ai(args) => super::bench_zendo_ai::run(args),
     }
 }
 

@@ -3,23 +3,23 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod ai;
 mod bench;
-mod bench_ai;
 mod bench_assembly;
 mod bench_practice;
 mod bench_ratings_duel;
 mod bench_render;
+mod bench_zendo_ai;
 mod bluffs;
 mod finder;
 mod koan;
 mod lang;
 mod play;
-mod play_ai;
+mod play_zendo_ai;
 mod ratings;
 mod render;
 mod replay;
 mod serve;
+mod zendo_ai;
 
 /// Mondo: an umpire for Zendo and other deduction games.
 #[derive(Debug, Parser)]
@@ -69,7 +69,7 @@ pub enum Command {
     /// Ratings as derived data: `mondo ratings rebuild` makes them again from the logs.
     Ratings(ratings::RatingsArgs),
     /// The AI student: `mondo ai solve` plays solo practice against a pattern.
-    Ai(ai::AiArgs),
+    Ai(zendo_ai::AiArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -95,7 +95,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => ratings::stats(args),
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),
-        Command::Ai(args) => ai::run(args),
+        Command::Ai(args) => zendo_ai::run(args),
     }
 }
 

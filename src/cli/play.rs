@@ -87,7 +87,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
     let new = setup.is_some();
     let mut ai = match &setup {
-        Some((setup, cast)) => super::play_ai::seat(&args, setup, cast)?,
+        Some((setup, cast)) => super::play_zendo_ai::seat(&args, setup, cast)?,
         None => None,
     };
     let opened = match setup {
@@ -153,7 +153,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
     if let Some(seat) = ai.as_mut() {
-        flow = super::play_ai::moves(&mut session, seat, args.json, inline).await;
+        flow = super::play_zendo_ai::moves(&mut session, seat, args.json, inline).await;
     }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
@@ -173,7 +173,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         print_lines(&lines, session.take_inline(), inline);
         flow = next;
         if let (Some(seat), Flow::Continue) = (ai.as_mut(), flow) {
-            flow = super::play_ai::moves(&mut session, seat, args.json, inline).await;
+            flow = super::play_zendo_ai::moves(&mut session, seat, args.json, inline).await;
         }
     }
     drop(session);

@@ -16,7 +16,6 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
-pub mod ai_seat;
 pub mod args;
 pub mod games;
 pub mod page;
@@ -391,6 +390,11 @@ pub fn notation_help() -> &'static str {
 /// A game's part of the terminal: its grammar, its help and its words. One file per
 /// game family implements it; [`front_for`] picks it by the match's kind.
 pub trait GameFront: Send {
+    /// What `hint` says: the move an AI student would make and why (a game without
+    /// one says so).
+    fn hint(&self, _view: &AnyView) -> String {
+        "`hint` is for solo practice: in a game against others, think for yourself".into()
+    }
     /// What the game is called in the `started` line and its JSON (`"duel"`).
     fn game_name(&self) -> &'static str;
     /// The help shown at the start and on `help`.
@@ -759,7 +763,7 @@ impl Session {
             return (Vec::new(), Flow::Continue);
         }
         if word == "hint" {
-            return (vec![self.say(&ai_seat::hint(&view))], Flow::Continue);
+            return (vec![self.say(&self.front.hint(&view))], Flow::Continue);
         }
         let verb = verb_of(&word, rest, self.front.claims());
         match verb {

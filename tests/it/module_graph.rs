@@ -560,8 +560,8 @@ const CIRCLES_FOR_NOW: [&str; 16] = [
     "under `rules::zendo::practice`, a circle of 2: self, view",
     "under `rules::zendo::triple`, a circle of 4: events, self, setup, view",
     "under `runtime`, a circle of 3: self, subscription, task",
-    "under `store`, a circle of 3: db, self, writer",
-    "under `cli`, a circle of 5: bench, bench_practice, play, replay, self",
+    "under `store`, a circle of 4: db, ratings, self, writer",
+    "under `cli`, a circle of 8: bench, bench_practice, bench_ratings_duel, play, play_zendo_ai, ratings, replay, self",
 ];
 
 #[test]

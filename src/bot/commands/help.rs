@@ -162,9 +162,10 @@ pub fn help_post<U, E>(topic: &str, commands: &[poise::Command<U, E>]) -> Option
 }
 
 /// A choice in help's menu: the same message, now on the chosen topic.
-pub async fn on_select(
+pub async fn on_select<U, E>(
     ctx: &serenity::Context,
     press: &serenity::ComponentInteraction,
+    commands: &[poise::Command<U, E>],
 ) -> Result<(), Error> {
     let topic = match &press.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => {
@@ -172,8 +173,7 @@ pub async fn on_select(
         }
         _ => String::new(),
     };
-    let commands = crate::bot::commands::all();
-    let response = match help_post(&topic, &commands) {
+    let response = match help_post(&topic, commands) {
         Some(mut post) => {
             // An update keeps the message's own visibility.
             post.ephemeral = false;

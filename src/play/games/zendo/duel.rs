@@ -30,11 +30,11 @@ pub struct DuelArgs {
     pub ai: Option<String>,
     /// How strong the AI plays: beginner, player or expert.
     #[arg(long = "ai-level", default_value = "player", value_parser = ai_level)]
-    pub ai_level: crate::student::Level,
+    pub ai_level: crate::student::zendo::Level,
 }
 
-fn ai_level(text: &str) -> Result<crate::student::Level, String> {
-    crate::student::Level::parse(text).ok_or_else(|| {
+fn ai_level(text: &str) -> Result<crate::student::zendo::Level, String> {
+    crate::student::zendo::Level::parse(text).ok_or_else(|| {
         format!("unknown level `{text}`: the levels are beginner, player and expert")
     })
 }

@@ -3,6 +3,7 @@
 //! ([`ZendoFront`]), the one-pattern table as lines and pictures, where a hidden
 //! pattern comes from; the words are `narrate::zendo`'s.
 
+pub mod ai_seat;
 pub mod classic;
 pub mod duel;
 pub mod practice;
@@ -129,6 +130,10 @@ pub(crate) fn pending_line(guesses: &[GuessView]) -> Option<Line> {
 }
 
 impl GameFront for ZendoFront {
+    fn hint(&self, view: &AnyView) -> String {
+        ai_seat::hint(view)
+    }
+
     fn game_name(&self) -> &'static str {
         if self.narrator.names.is_table() {
             "duel"

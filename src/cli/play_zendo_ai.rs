@@ -3,7 +3,7 @@
 //! line, seeing only its own player's view.
 
 use super::play::PlayArgs;
-use mondo::play::ai_seat::{AiSeat, DEFAULT_NAME};
+use mondo::play::games::zendo::ai_seat::{AiSeat, DEFAULT_NAME};
 use mondo::play::pictures::Protocol;
 use mondo::play::{Cast, Flow, Session};
 use mondo::rules::{Actor, Viewer};
