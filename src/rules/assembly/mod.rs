@@ -71,7 +71,7 @@
 //!
 //! **Shared**
 //! - Pause (all clocks stop), resume, end by a host, resign (the opponent wins; solo
-//!   simply ends), downtime after a restart: `rules::authority`.
+//!   simply ends), downtime after a restart: `rules` (the ordered checks).
 //!   `[pause_stops_every_clock]`, `[resigning_hands_the_win_to_the_opponent]`
 //! - Views and announcements keep secrets: the grid outside reveals, the targets'
 //!   example solutions, another player's showdown before the reveal.
@@ -90,8 +90,8 @@ use crate::grid::{
     generate_targets, judge,
 };
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, Move, PlayerId, Role,
-    RuleError, Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, Move, PlayerId, Role,
+    RuleError, Seat, Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -330,9 +330,8 @@ pub enum NoWork {}
 /// A Pattern Assembly match in progress (or over).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Assembly {
-    ledger: Ledger,
+    seating: Seating,
     setup: AssemblySetup,
-    players: BySeat<PlayerId>,
     grid: Grid,
     /// Targets by round (index 0 is round 1).
     rounds: Vec<Vec<Target>>,
@@ -397,7 +396,7 @@ impl Assembly {
     }
 
     pub fn is_solo(&self) -> bool {
-        self.players.len() == 1
+        self.seating.players.len() == 1
     }
 
     /// The current round's targets.
@@ -613,7 +612,7 @@ impl Assembly {
     }
 
     fn misfit(&self, why: &str) -> FoldError {
-        self.ledger.misfit(why)
+        self.seating.ledger.misfit(why)
     }
 }
 
@@ -622,6 +621,8 @@ pub const WAITING: &str =
     "your answer is waiting for its result: answers during the waiting period are disregarded";
 pub const NO_ROUND: &str = "no round is running: answer when the next round starts";
 pub const NO_SHOWDOWN: &str = "the showdown is not open: it comes after the last round";
+
+creates!(AssemblyEvent::AssemblyCreated, AssemblySetup);
 
 impl Game for Assembly {
     const KIND: GameKind = GameKind::Assembly;
@@ -649,8 +650,7 @@ impl Game for Assembly {
         let (grid, rounds) = draw(setup.seed, 0, s, 1, &[]);
         let seats = setup.players.len();
         Ok(Assembly {
-            ledger: Ledger::new(now),
-            players: BySeat::from_vec(setup.players.clone()),
+            seating: Seating::new(now, setup.players.clone(), setup.seed),
             grid,
             rounds,
             phase: Phase::Between { next: 1 },
@@ -669,35 +669,16 @@ impl Game for Assembly {
         })
     }
 
-    fn created(setup: AssemblySetup) -> AssemblyEvent {
-        AssemblyEvent::AssemblyCreated { setup }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &AssemblyEvent) -> Option<&AssemblySetup> {
-        match event {
-            AssemblyEvent::AssemblyCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over(_))
-    }
-
-    fn seed(&self) -> u64 {
-        self.setup.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -877,7 +858,7 @@ impl Game for Assembly {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let phase = |which| {
@@ -913,7 +894,7 @@ impl Game for Assembly {
             }
             // Only a new match rests between stages: it begins at once.
             Phase::Between { .. } => Some(Deadline {
-                at: self.ledger.last_at,
+                at: self.seating.ledger.last_at,
                 stage: self.stage,
                 which: Which::Begin,
             }),
@@ -958,7 +939,7 @@ impl Game for Assembly {
                     return Err(self.misfit("no round is running"));
                 }
                 let mut wait = Clock::stopped(t.wait.saturating_sub(at.saturating_sub(*sent)));
-                wait.set_running(!self.ledger.paused, at);
+                wait.set_running(!self.seating.ledger.paused, at);
                 *self.pending_mut(*seat)? = Some(Pending {
                     cells: cells.clone(),
                     sent: *sent,
@@ -976,14 +957,14 @@ impl Game for Assembly {
                     let found = self
                         .found
                         .get_mut(*i as usize)
-                        .ok_or_else(|| self.ledger.misfit("no such target"))?;
+                        .ok_or_else(|| self.seating.ledger.misfit("no such target"))?;
                     *found = true;
                     self.scores[*seat] += points;
                 }
             }
             AssemblyEvent::Voided { seat } => *self.pending_mut(*seat)? = None,
             AssemblyEvent::RoundEnded { number, .. } => {
-                self.pending = BySeat::new(self.players.len(), None);
+                self.pending = BySeat::new(self.seating.players.len(), None);
                 self.phase = Phase::Between { next: number + 1 };
             }
             AssemblyEvent::RerevealQueued { .. } => self.rereveal = true,
@@ -1010,7 +991,7 @@ impl Game for Assembly {
                 if self.phase != Phase::Showdown {
                     return Err(self.misfit("the showdown is not open"));
                 }
-                if seat.index() >= self.players.len() {
+                if seat.index() >= self.seating.players.len() {
                     return Err(self.misfit("no such seat"));
                 }
                 self.showdown[*seat] = grid.clone();
@@ -1023,7 +1004,7 @@ impl Game for Assembly {
             }
             AssemblyEvent::MatchEnded { outcome, .. } => {
                 self.phase = Phase::Over(*outcome);
-                self.pending = BySeat::new(self.players.len(), None);
+                self.pending = BySeat::new(self.seating.players.len(), None);
             }
         }
         Ok(())
@@ -1031,7 +1012,7 @@ impl Game for Assembly {
 
     fn skip_downtime(&mut self, from: Millis, to: Millis) {
         self.clock.skip(from, to);
-        for seat in Seat::all(self.players.len()) {
+        for seat in Seat::all(self.seating.players.len()) {
             if let Some(p) = &mut self.pending[seat] {
                 p.wait.skip(from, to);
             }
@@ -1039,13 +1020,13 @@ impl Game for Assembly {
     }
 
     fn sync_clocks(&mut self, at: Millis) {
-        let runs = !self.ledger.paused
+        let runs = !self.seating.ledger.paused
             && matches!(
                 self.phase,
                 Phase::Reveal { .. } | Phase::Round { .. } | Phase::Showdown
             );
         self.clock.set_running(runs, at);
-        for seat in Seat::all(self.players.len()) {
+        for seat in Seat::all(self.seating.players.len()) {
             if let Some(p) = &mut self.pending[seat] {
                 p.wait.set_running(runs, at);
             }
@@ -1065,7 +1046,7 @@ impl Game for Assembly {
             out.push(Secret::Grid(Box::new(self.grid.clone())));
         }
         out.extend(Secret::others(
-            self.players.values().len(),
+            self.seating.players.values().len(),
             self.viewer_seat(viewer),
         ));
         out
@@ -1115,13 +1096,13 @@ impl Assembly {
     /// A new stage begins with a fresh phase clock of `ms`.
     fn enter(&mut self, ms: Millis) {
         self.stage += 1;
-        self.ledger.enter();
+        self.seating.ledger.enter();
         self.clock = Clock::stopped(ms);
     }
 
     fn pending_mut(&mut self, seat: Seat) -> Result<&mut Option<Pending>, FoldError> {
-        if seat.index() >= self.players.len() {
-            return Err(self.ledger.misfit("no such seat"));
+        if seat.index() >= self.seating.players.len() {
+            return Err(self.seating.ledger.misfit("no such seat"));
         }
         Ok(&mut self.pending[seat])
     }

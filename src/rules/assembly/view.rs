@@ -107,6 +107,6 @@ pub fn view(game: &Assembly, viewer: &Viewer) -> AssemblyView {
             .map(|(s, _)| s)
             .collect(),
         showdown: game.results.clone(),
-        version: game.ledger.version,
+        version: game.seating.ledger.version,
     }
 }

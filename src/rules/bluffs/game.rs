@@ -23,8 +23,8 @@ use super::{
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{
-    self, Emitter, ErrorCode, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError,
-    Seat, Secret, SetupError, Viewer, Who,
+    self, Emitter, ErrorCode, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat,
+    Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -33,7 +33,7 @@ use std::sync::atomic::AtomicBool;
 /// A Logical Bluffs match as the runtime keeps it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BluffsMatch {
-    ledger: Ledger,
+    seating: Seating,
     core: Bluffs,
     /// Since when a host has paused it: the deadlines move by the pause on resume.
     paused_since: Option<Millis>,
@@ -170,6 +170,8 @@ fn refusal(e: Error) -> RuleError {
     }
 }
 
+creates!(EventKind::Created, Setup);
+
 impl Game for BluffsMatch {
     const KIND: GameKind = GameKind::Bluffs;
     const CLOCKED: bool = true;
@@ -188,41 +190,22 @@ impl Game for BluffsMatch {
             other => SetupError::Invalid(other.to_string()),
         })?;
         Ok(BluffsMatch {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.players, setup.seed),
             core,
             paused_since: None,
         })
     }
 
-    fn created(setup: Setup) -> EventKind {
-        EventKind::Created { setup }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &EventKind) -> Option<&Setup> {
-        match event {
-            EventKind::Created { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        &self.core.setup.players
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
         self.core.is_over()
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.setup.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -277,7 +260,7 @@ impl Game for BluffsMatch {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         Some(Deadline {
@@ -292,9 +275,11 @@ impl Game for BluffsMatch {
             at,
             kind: event.clone(),
         };
-        self.core.fold(&e).map_err(|r| self.ledger.misfit(r))?;
+        self.core
+            .fold(&e)
+            .map_err(|r| self.seating.ledger.misfit(r))?;
         if matches!(event, EventKind::PhaseBegan { .. }) {
-            self.ledger.enter();
+            self.seating.ledger.enter();
         }
         Ok(())
     }
@@ -306,7 +291,7 @@ impl Game for BluffsMatch {
     }
 
     fn sync_clocks(&mut self, at: Millis) {
-        match (self.ledger.paused, self.paused_since) {
+        match (self.seating.ledger.paused, self.paused_since) {
             (true, None) => self.paused_since = Some(at),
             (false, Some(since)) => {
                 self.core.shift(at.saturating_sub(since));
@@ -319,8 +304,8 @@ impl Game for BluffsMatch {
     fn view(&self, viewer: &Viewer) -> BluffsView {
         let you = self.viewer_seat(viewer);
         BluffsView {
-            version: self.ledger.version,
-            paused: self.ledger.paused,
+            version: self.seating.ledger.version,
+            paused: self.seating.ledger.paused,
             players: self.core.setup.players,
             round: self.core.round,
             phase: self.core.phase,

@@ -95,8 +95,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -423,9 +423,8 @@ impl rules::Deadline for Deadline {
 /// A Zendo Classic game in progress (or over).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Classic {
-    ledger: Ledger,
+    seating: Seating,
     core: Core,
-    players: BySeat<PlayerId>,
     master: Option<PlayerId>,
     timing: ClassicTiming,
     phase: Phase,
@@ -512,13 +511,13 @@ impl Classic {
 
     /// Students still in the game.
     fn present(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::all(self.players.len()).filter(|s| !self.left[*s])
+        Seat::all(self.seating.players.len()).filter(|s| !self.left[*s])
     }
 
     /// The next student after `from` who is neither gone nor skipped (`from` itself
     /// last); none when nobody is playing.
     fn next_seat(&self, from: Seat) -> Option<Seat> {
-        let n = self.players.len();
+        let n = self.seating.players.len();
         (1..=n)
             .map(|k| Seat(((from.index() + k) % n) as u8))
             .find(|s| !self.left[*s] && !self.away[*s])
@@ -535,13 +534,15 @@ impl Classic {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            Phase::Lobby { .. } | Phase::Over => Err(self.ledger.misfit("no turn is in progress")),
+            Phase::Lobby { .. } | Phase::Over => {
+                Err(self.seating.ledger.misfit("no turn is in progress"))
+            }
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.ledger.enter();
+        self.seating.ledger.enter();
     }
 
     /// The turn's step, if a turn is under way.
@@ -650,6 +651,8 @@ impl Zendo for Classic {
     }
 }
 
+creates!(ClassicEvent::ClassicCreated, ClassicSetup);
+
 impl Game for Classic {
     const KIND: GameKind = GameKind::ZendoClassic;
     const CLOCKED: bool = true;
@@ -694,9 +697,8 @@ impl Game for Classic {
         }
         let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
         let mut game = Classic {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.students.clone(), setup.seed),
             core,
-            players: BySeat::from_vec(setup.students.clone()),
             master: setup.master,
             timing: t,
             phase: match setup.lobby {
@@ -721,37 +723,16 @@ impl Game for Classic {
         Ok(game)
     }
 
-    fn created(setup: ClassicSetup) -> ClassicEvent {
-        ClassicEvent::ClassicCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &ClassicEvent) -> Option<&ClassicSetup> {
-        match event {
-            ClassicEvent::ClassicCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
         self.core.outcome.is_some() || self.closed
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -923,7 +904,7 @@ impl Game for Classic {
     fn resign(&self, out: &mut Emitter<Classic>, seat: Seat) -> Result<(), RuleError> {
         if self.in_lobby() {
             out.emit(ClassicEvent::Unjoined {
-                player: self.players[seat],
+                player: self.seating.players[seat],
             });
             return Ok(());
         }
@@ -991,7 +972,7 @@ impl Game for Classic {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let step = match &self.phase {
@@ -1018,7 +999,7 @@ impl Game for Classic {
     }
 
     fn fold_game(&mut self, event: &ClassicEvent, _at: Millis) -> Result<(), FoldError> {
-        let seat_ok = |g: &Classic, s: Seat| s.index() < g.players.len();
+        let seat_ok = |g: &Classic, s: Seat| s.index() < g.seating.players.len();
         if let Some(s) = Classic::actor_of(event)
             && seat_ok(self, s)
         {
@@ -1026,7 +1007,7 @@ impl Game for Classic {
         }
         match event {
             ClassicEvent::ClassicCreated { .. } => {
-                return Err(self.ledger.misfit("a match is created only once"));
+                return Err(self.seating.ledger.misfit("a match is created only once"));
             }
             ClassicEvent::Joined { .. }
             | ClassicEvent::Unjoined { .. }
@@ -1034,7 +1015,10 @@ impl Game for Classic {
             | ClassicEvent::LobbyClosed { .. } => self.fold_lobby(event)?,
             ClassicEvent::TurnStarted { turn, seat } => {
                 if !seat_ok(self, *seat) || self.left[*seat] {
-                    return Err(self.ledger.misfit("that student cannot take a turn"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that student cannot take a turn"));
                 }
                 self.turn = *turn;
                 self.clock = Clock::stopped(self.timing.turn_ms);
@@ -1043,34 +1027,40 @@ impl Game for Classic {
             ClassicEvent::MondoOpened { by, koan } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("no structure is awaited"));
+                    return Err(self.seating.ledger.misfit("no structure is awaited"));
                 }
                 let step = Step::Challenge {
                     koan: koan.clone(),
-                    answers: BySeat::new(self.players.len(), None),
+                    answers: BySeat::new(self.seating.players.len(), None),
                     clock: Clock::stopped(self.timing.answer_ms),
                 };
                 self.set_step(seat, step);
             }
             ClassicEvent::MondoAnswered { seat, answer } => {
                 let Some(answer) = answer else {
-                    return Err(self.ledger.misfit("a mondo answer without its content"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a mondo answer without its content"));
                 };
                 match &mut self.phase {
                     Phase::Turn {
                         step: Step::Challenge { answers, .. },
                         ..
                     } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
-                    _ => return Err(self.ledger.misfit("no mondo is open")),
+                    _ => return Err(self.seating.ledger.misfit("no mondo is open")),
                 }
             }
             ClassicEvent::MondoRevealed { answers, obeys, .. } => {
                 let (seat, step) = self.step()?;
                 let Step::Challenge { koan, .. } = step else {
-                    return Err(self.ledger.misfit("no mondo is open"));
+                    return Err(self.seating.ledger.misfit("no mondo is open"));
                 };
-                if answers.len() != self.players.len() {
-                    return Err(self.ledger.misfit("a mondo has one answer per student"));
+                if answers.len() != self.seating.players.len() {
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a mondo has one answer per student"));
                 }
                 let koan = koan.clone();
                 let origin = super::Origin::Challenged {
@@ -1087,7 +1077,7 @@ impl Game for Classic {
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 if self.step()?.0 != *seat {
-                    return Err(self.ledger.misfit("it is not that student's turn"));
+                    return Err(self.seating.ledger.misfit("it is not that student's turn"));
                 }
                 if *why == TurnEnd::TimeUp {
                     self.timeouts[*seat] += 1;
@@ -1095,19 +1085,22 @@ impl Game for Classic {
             }
             ClassicEvent::Away { seat } | ClassicEvent::Back { seat } => {
                 if !seat_ok(self, *seat) {
-                    return Err(self.ledger.misfit("there is no such student"));
+                    return Err(self.seating.ledger.misfit("there is no such student"));
                 }
                 self.away[*seat] = matches!(event, ClassicEvent::Away { .. });
             }
             ClassicEvent::Left { seat } => {
                 if !seat_ok(self, *seat) || self.left[*seat] {
-                    return Err(self.ledger.misfit("that student is not in the game"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that student is not in the game"));
                 }
                 self.left[*seat] = true;
                 self.stones[*seat] = 0;
             }
             ClassicEvent::Zendo(e) => {
-                self.core.fold(e, &mut self.ledger)?;
+                self.core.fold(e, &mut self.seating.ledger)?;
                 self.fold_zendo(e)?;
             }
         }
@@ -1128,7 +1121,7 @@ impl Game for Classic {
     /// The turn clock runs while the student builds and guesses; the answer clock
     /// while its mondo is open; nothing while paused or over.
     fn sync_clocks(&mut self, at: Millis) {
-        let paused = self.ledger.paused;
+        let paused = self.seating.ledger.paused;
         let step = match &mut self.phase {
             Phase::Turn { step, .. } => Some(step),
             Phase::Lobby { .. } | Phase::Over => None,
@@ -1143,7 +1136,7 @@ impl Game for Classic {
     /// The created event holds the rule: nobody hears it. A mondo answer is heard whole
     /// only by the one who gave it.
     fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
-        let seats = self.players.values().len();
+        let seats = self.seating.players.values().len();
         // A lobby closed unstarted keeps its rule: only a game's end reveals it.
         let revealed = self.core.outcome.is_some();
         self.core.secrets(revealed, seats, self.viewer_seat(viewer))
@@ -1190,7 +1183,7 @@ impl Classic {
             }
             Ok(Some(next)) => self.set_step(seat, next),
             Ok(None) => self.phase = Phase::Over,
-            Err(why) => return Err(self.ledger.misfit(why)),
+            Err(why) => return Err(self.seating.ledger.misfit(why)),
         }
         Ok(())
     }

@@ -96,7 +96,7 @@ pub(super) fn classic(g: &Classic, viewer: &Viewer) -> ClassicView {
     ClassicView {
         you,
         version: g.version(),
-        players: g.players.clone(),
+        players: g.seating.players.clone(),
         master: g.master,
         settings: g.core.settings,
         timing: g.timing,

@@ -126,7 +126,7 @@ pub(super) fn duel(d: &Duel, viewer: &Viewer) -> DuelView {
     DuelView {
         you,
         version: d.version(),
-        players: d.players.clone(),
+        players: d.seating.players.clone(),
         advantage: d.advantage,
         settings: d.core.settings,
         timing: d.timing,

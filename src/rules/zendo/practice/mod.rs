@@ -33,8 +33,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError, Seat,
-    Secret, SetupError, Viewer, Who,
+    self, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -170,15 +170,14 @@ impl Score {
 /// A practice match in progress (or over).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Practice {
-    ledger: Ledger,
+    seating: Seating,
     core: Core,
-    player: [PlayerId; 1],
     step: PracticeStep,
 }
 
 impl Practice {
     pub fn player(&self) -> PlayerId {
-        self.player[0]
+        self.seating.players[Seat::FIRST]
     }
 
     pub fn step(&self) -> PracticeStep {
@@ -240,6 +239,8 @@ impl Zendo for Practice {
     }
 }
 
+creates!(PracticeEvent::PracticeCreated, PracticeSetup);
+
 impl Game for Practice {
     const KIND: GameKind = GameKind::ZendoPractice;
     const CLOCKED: bool = false;
@@ -252,44 +253,22 @@ impl Game for Practice {
 
     fn from_setup(setup: &PracticeSetup, now: Millis) -> Result<Practice, SetupError> {
         Ok(Practice {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, [setup.player], setup.seed),
             core: Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?,
-            player: [setup.player],
             step: PracticeStep::Play,
         })
     }
 
-    fn created(setup: PracticeSetup) -> PracticeEvent {
-        PracticeEvent::PracticeCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &PracticeEvent) -> Option<&PracticeSetup> {
-        match event {
-            PracticeEvent::PracticeCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        &self.player
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
         self.core.outcome.is_some()
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -390,7 +369,7 @@ impl Game for Practice {
 
     fn fold_game(&mut self, event: &PracticeEvent, _at: Millis) -> Result<(), FoldError> {
         let PracticeEvent::Zendo(e) = event else {
-            return Err(self.ledger.misfit("a match is created only once"));
+            return Err(self.seating.ledger.misfit("a match is created only once"));
         };
         let step = match (e, self.step) {
             (ZendoEvent::Observed { .. }, PracticeStep::Play) => PracticeStep::Play,
@@ -413,14 +392,15 @@ impl Game for Practice {
             (ZendoEvent::MatchEnded { .. }, _) => PracticeStep::Over,
             _ => {
                 return Err(self
+                    .seating
                     .ledger
                     .misfit("not an event of this practice match now"));
             }
         };
-        self.core.fold(e, &mut self.ledger)?;
+        self.core.fold(e, &mut self.seating.ledger)?;
         if step != self.step {
             self.step = step;
-            self.ledger.enter();
+            self.seating.ledger.enter();
         }
         Ok(())
     }

@@ -109,8 +109,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, RuleError,
-    Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, RuleError, Seat,
+    Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -274,12 +274,11 @@ pub enum Phase {
 /// A Zendo Triple in progress (or over).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Triple {
-    ledger: Ledger,
+    seating: Seating,
     /// One umpire per pattern: its secret, its table (the structures graded on it,
     /// numbered as on the shared table) and its guesses.
     cores: [Core; 3],
     table: Vec<TripleEntry>,
-    players: BySeat<PlayerId>,
     timing: TripleTiming,
     phase: Phase,
     turn: u32,
@@ -293,7 +292,6 @@ pub struct Triple {
     /// Who won each pattern in the quiz (`Some(None)`: nobody).
     quiz_won: [Option<Option<Seat>>; 3],
     outcome: Option<TripleOutcome>,
-    seed: u64,
 }
 
 impl Triple {
@@ -412,13 +410,13 @@ impl Triple {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.ledger.misfit("no turn is in progress")),
+            _ => Err(self.seating.ledger.misfit("no turn is in progress")),
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.ledger.enter();
+        self.seating.ledger.enter();
     }
 
     fn push(&mut self, koan: Koan, marks: Marks, origin: TripleOrigin) -> u32 {
@@ -461,6 +459,8 @@ fn ended(t: &Triple, outcome: TripleOutcome) -> TripleEvent {
     }
 }
 
+creates!(TripleEvent::TripleCreated, TripleSetup);
+
 impl Game for Triple {
     const KIND: GameKind = GameKind::ZendoTriple;
     const CLOCKED: bool = true;
@@ -475,37 +475,16 @@ impl Game for Triple {
         Triple::set_up(setup, now)
     }
 
-    fn created(setup: TripleSetup) -> TripleEvent {
-        TripleEvent::TripleCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &TripleEvent) -> Option<&TripleSetup> {
-        match event {
-            TripleEvent::TripleCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
         self.outcome.is_some()
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -601,7 +580,7 @@ impl Game for Triple {
         if self.is_over() {
             return Vec::new();
         }
-        let mut out = vec![Secret::Seed(self.seed)];
+        let mut out = vec![Secret::Seed(self.seating.seed)];
         // A solved pattern has left the game: its guess said it.
         for (core, solved) in self.cores.iter().zip(self.solved) {
             if solved.is_none() {

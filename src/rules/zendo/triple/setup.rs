@@ -7,7 +7,7 @@ use super::{Letter, Phase, Step, Triple, TripleOrigin};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
 use crate::rules::zendo::{Core, Settings};
-use crate::rules::{BySeat, Clock, Game, Ledger, Millis, PlayerId, Seat, SetupError};
+use crate::rules::{BySeat, Clock, Game, Millis, PlayerId, Seat, Seating, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// The Triple's durations, in milliseconds. Hosts may change them per server.
@@ -170,10 +170,9 @@ impl Triple {
             .try_into()
             .map_err(|_| SetupError::Invalid("three patterns are needed".into()))?;
         let mut triple = Triple {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.players, setup.seed),
             cores,
             table: Vec::new(),
-            players: setup.players.into(),
             timing: t,
             phase,
             turn,
@@ -183,7 +182,6 @@ impl Triple {
             solved: [None; 3],
             quiz_won: [None; 3],
             outcome: None,
-            seed: setup.seed,
         };
         let every = Letter::ALL;
         let all = triple.marks_of(&o.all, &every);

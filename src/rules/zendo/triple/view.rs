@@ -146,7 +146,7 @@ pub(super) fn triple(t: &Triple, viewer: &Viewer) -> TripleView {
     TripleView {
         you,
         version: t.version(),
-        players: t.players.clone(),
+        players: t.seating.players.clone(),
         settings: t.settings(),
         timing: t.timing,
         turn: t.turn,
