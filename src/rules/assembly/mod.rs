@@ -80,9 +80,11 @@
 //!   `[replay_rebuilds_the_match]`
 
 mod settings;
+mod state;
 mod view;
 
 pub use settings::{Settings, Timing, WrongShape};
+pub use state::{Ask, Assembly, AssemblySetup, Outcome, Pending, Phase, ShowdownScore};
 pub use view::{AssemblyView, PhaseView, TargetView};
 
 use crate::grid::{
@@ -105,15 +107,6 @@ pub type Rules = Assembly;
 /// How far before its arrival an answer's send time is believed (a client's clock, or
 /// a slow network, is not allowed to buy more than this).
 pub const MAX_SKEW: Millis = 5_000;
-
-/// Everything a match starts from: it travels in the created event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AssemblySetup {
-    /// One player (solo practice) or two.
-    pub players: Vec<PlayerId>,
-    pub seed: u64,
-    pub settings: Settings,
-}
 
 /// A player's own moves, and the host's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,40 +141,6 @@ impl Move for AssemblyMove {
             AssemblyMove::SetRegion { .. } => "name the showdown region",
         }
     }
-}
-
-/// What a round asks, as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ask {
-    pub shape: Shape,
-    pub contents: Contents,
-    pub points: i32,
-}
-
-/// One player's showdown, as scored.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShowdownScore {
-    pub filled: u32,
-    pub right: u32,
-    pub wrong: u32,
-    pub points: i32,
-}
-
-/// How a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "how", rename_all = "snake_case")]
-pub enum Outcome {
-    /// After the showdown; no winner is a draw (or solo practice).
-    Finished {
-        winner: Option<Seat>,
-    },
-    Resigned {
-        by: Seat,
-    },
-    /// A host ended it.
-    Ended {
-        by: PlayerId,
-    },
 }
 
 /// The game's own events.
@@ -297,62 +256,9 @@ impl rules::Deadline for Deadline {
     }
 }
 
-/// A pending answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pending {
-    pub cells: Group,
-    pub sent: Millis,
-    pub wait: Clock,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Phase {
-    /// The grid is shown; `next` is the round after it.
-    Reveal {
-        next: u8,
-    },
-    /// Between two stages, within one instant.
-    Between {
-        next: u8,
-    },
-    Round {
-        number: u8,
-        started: Millis,
-    },
-    Showdown,
-    Over(Outcome),
-}
-
 /// Nothing: the umpire of this game judges at once.
 #[derive(Debug)]
 pub enum NoWork {}
-
-/// A Pattern Assembly match in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Assembly {
-    seating: Seating,
-    setup: AssemblySetup,
-    grid: Grid,
-    /// Targets by round (index 0 is round 1).
-    rounds: Vec<Vec<Target>>,
-    phase: Phase,
-    /// Counts stages, for deadlines.
-    stage: u32,
-    /// The phase's clock (reveal, round or showdown).
-    clock: Clock,
-    /// Targets of the current round found so far.
-    found: Vec<bool>,
-    pending: BySeat<Option<Pending>>,
-    scores: BySeat<i32>,
-    /// Host requests for after the current round.
-    rereveal: bool,
-    change: bool,
-    /// Grids drawn so far (each change draws the next from the seed).
-    grids: u32,
-    region: Region,
-    showdown: BySeat<Option<Reconstruction>>,
-    results: Option<BySeat<ShowdownScore>>,
-}
 
 /// Draws grid number `n` of a match and its rounds `from..` (1-based), none asking
 /// what `earlier` (the rounds before `from`) asked.

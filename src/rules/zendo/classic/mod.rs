@@ -106,8 +106,10 @@ use std::sync::atomic::AtomicBool;
 
 mod lobby;
 pub mod opening;
+mod state;
 mod view;
 
+pub use state::{Classic, ClassicTiming, LobbySetup, Phase};
 pub use view::{ClassicView, PhaseView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -132,19 +134,6 @@ const WORDS: Words = Words {
 
 /// Turn time-outs in a row (with no act in between) after which a student is skipped.
 pub const AWAY_AFTER: u32 = 2;
-
-/// The durations, in milliseconds. Hosts may change them per server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ClassicTiming {
-    /// The whole turn: 3 minutes.
-    pub turn_ms: Millis,
-    /// To answer a mondo: 30 seconds.
-    pub answer_ms: Millis,
-    /// Added to the turn per official guess (taken back if it comes to nothing): 30
-    /// seconds, as in the duel.
-    pub guess_bonus_ms: Millis,
-}
 
 impl Default for ClassicTiming {
     fn default() -> ClassicTiming {
@@ -210,17 +199,6 @@ pub struct ClassicSetup {
     /// the most). Absent for a game set up with its students (older matches too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lobby: Option<LobbySetup>,
-}
-
-/// A lobby's part of a setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbySetup {
-    /// Who opened it: they (or a host) start it.
-    pub opener: PlayerId,
-    /// When it closes if nobody starts it, and how long it was to stay open (it may
-    /// have opened before this match's clock began: a lobby an older version kept).
-    pub closes_at: Millis,
-    pub lifetime_ms: Millis,
 }
 
 /// A move in a Classic game. Parsing happens in the fronts.
@@ -375,23 +353,6 @@ impl From<ZendoEvent> for rules::EventKind<ClassicEvent> {
     }
 }
 
-/// Where the game is. A turn's steps are the duel's ([`Step`]): its `Challenge` is
-/// the mondo (every student's answers, private until the reveal).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// Gathering students until `closes_at`.
-    Lobby {
-        closes_at: Millis,
-    },
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Over,
-}
-
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -418,32 +379,6 @@ impl rules::Deadline for Deadline {
     fn is(&self, other: &Deadline) -> bool {
         self == other
     }
-}
-
-/// A Zendo Classic game in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Classic {
-    seating: Seating,
-    core: Core,
-    master: Option<PlayerId>,
-    timing: ClassicTiming,
-    phase: Phase,
-    turn: u32,
-    stones: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// Turn time-outs in a row with no act in between.
-    timeouts: BySeat<u32>,
-    /// Skipped for time-outs until they act.
-    away: BySeat<bool>,
-    /// Gone for good.
-    left: BySeat<bool>,
-    /// The lobby it began as, if it did.
-    #[serde(default)]
-    lobby: Option<LobbySetup>,
-    /// A lobby that closed unstarted.
-    #[serde(default)]
-    closed: bool,
 }
 
 impl Classic {

@@ -5,7 +5,7 @@
 //! appear as text and reading only). Hidden until the reveal: each mondo answer, from
 //! everyone but the student who gave it.
 
-use super::{Classic, ClassicTiming, LobbySetup, Phase};
+use super::state::{Classic, ClassicTiming, LobbySetup, Phase};
 use crate::rules::zendo::{GuessView, Outcome, Settings, StepView, TableEntry, Zendo};
 use crate::rules::{BySeat, Clock, Game, Millis, PlayerId, Seat, Viewer};
 use serde::{Deserialize, Serialize};

@@ -140,8 +140,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod state;
 mod view;
 
+pub use state::{Duel, Phase, Timing};
 pub use view::{DuelView, PhaseView, StepView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -151,18 +153,6 @@ pub type Rules = Duel;
 pub type Action = rules::Action<DuelMove, Deadline>;
 /// What the duel's log holds.
 pub type Event = rules::Event<DuelEvent>;
-
-/// The Duel's durations, in milliseconds. Hosts may change them per server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Timing {
-    /// The whole turn: 3 minutes.
-    pub turn_ms: Millis,
-    /// To answer a challenge: 30 seconds.
-    pub challenge_ms: Millis,
-    /// Added to the turn per official guess: 30 seconds.
-    pub guess_bonus_ms: Millis,
-}
 
 impl Default for Timing {
     fn default() -> Timing {
@@ -301,19 +291,6 @@ impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// The player with the advantage chooses who starts.
-    ChoosingStarter,
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Over,
-}
-
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -356,24 +333,6 @@ impl rules::Deadline for Deadline {
     fn is(&self, other: &Deadline) -> bool {
         (self.at, self.turn, self.which) == (other.at, other.turn, other.which)
     }
-}
-
-/// A Zendo Duel in progress (or over). Build one from its setup with
-/// [`Game::start`], or from its events with [`Game::replay`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Duel {
-    seating: Seating,
-    core: Core,
-    advantage: Seat,
-    timing: Timing,
-    phase: Phase,
-    /// The current turn, counting from 1 (0 before the first).
-    turn: u32,
-    tickets: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// Turns in a row whose step 1 ran out with nothing done (see [`IDLE_TURNS`]).
-    idle_turns: u32,
 }
 
 /// A duel whose players are both gone ends after this many turns in a row ran out in

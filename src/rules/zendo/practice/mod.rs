@@ -40,8 +40,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod state;
 mod view;
 
+pub use state::{Practice, PracticeStep, Score};
 pub use view::PracticeView;
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -136,43 +138,10 @@ impl rules::Deadline for Deadline {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum PracticeStep {
-    /// Build a structure or state a guess.
-    Play,
-    /// Guess `guess` is read back, waiting for confirm or take back.
-    Pending {
-        guess: u32,
-    },
-    /// Guess `guess` is official; the umpire builds a counterexample.
-    Verdict {
-        guess: u32,
-    },
-    Over,
-}
-
-/// What a practice match cost: lower is better.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Score {
-    /// Structures built (not the initial ones, not counterexamples).
-    pub koans: u32,
-    /// Guesses made official and judged (not withdrawn, not void).
-    pub guesses: u32,
-}
-
 impl Score {
     pub fn total(&self) -> u32 {
         self.koans + self.guesses
     }
-}
-
-/// A practice match in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Practice {
-    seating: Seating,
-    core: Core,
-    step: PracticeStep,
 }
 
 impl Practice {
