@@ -104,15 +104,14 @@
 //! - this file: the match's state, resigning and a host's end, and the `Game`
 //!   implementation that hands each move to its file.
 
-use super::{Answer, Core, Settings, VerdictJob};
+use super::{Core, Settings, VerdictJob};
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, RuleError, Seat,
-    Seating, Secret, SetupError, Viewer, Who, creates,
+    self, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who, creates,
 };
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -124,15 +123,20 @@ mod clocks;
 mod events;
 mod fold;
 mod guesses;
+mod letter;
 pub mod opening;
 pub mod quiz;
 mod setup;
+mod start;
+mod state;
 mod turn;
 mod view;
 
 pub use clocks::{Deadline, Which};
 pub use events::{Question, TripleEvent, TripleMove, TripleOutcome};
+pub use letter::{Letter, Marks};
 pub use setup::{TripleOpening, TripleSetup, TripleTiming};
+pub use state::{Phase, Step, Triple, TripleEntry, TripleOrigin};
 pub use view::{PhaseView, StepView, TripleView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -142,14 +146,6 @@ pub type Rules = Triple;
 pub type Action = rules::Action<TripleMove, Deadline>;
 /// What a Triple's log holds.
 pub type Event = rules::Event<TripleEvent>;
-
-/// The name of one of the three hidden patterns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Letter {
-    A,
-    B,
-    C,
-}
 
 impl Letter {
     pub const ALL: [Letter; 3] = [Letter::A, Letter::B, Letter::C];
@@ -195,103 +191,6 @@ pub fn letters(text: &str) -> Result<Vec<Letter>, String> {
     }
     out.sort();
     Ok(out)
-}
-
-/// A structure's marks on the three patterns: known (`Some`) where graded.
-pub type Marks = [Option<bool>; 3];
-
-/// One structure on the Triple's table with its public marks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TripleEntry {
-    pub number: u32,
-    pub koan: Koan,
-    pub marks: Marks,
-    pub origin: TripleOrigin,
-}
-
-/// How a structure came to the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "how", rename_all = "snake_case")]
-pub enum TripleOrigin {
-    Opening,
-    Graded {
-        by: Seat,
-    },
-    Challenged {
-        by: Seat,
-        patterns: Vec<Letter>,
-        answers: BySeat<Vec<Answer>>,
-    },
-    Counterexample {
-        pattern: Letter,
-        guess: u32,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Step 1: a structure, or straight to guesses, or end the turn.
-    Build,
-    Challenge {
-        koan: Koan,
-        patterns: Vec<Letter>,
-        answers: BySeat<Option<Vec<Answer>>>,
-        clock: Clock,
-    },
-    Guess,
-    Pending {
-        pattern: Letter,
-        guess: u32,
-    },
-    Verdict {
-        pattern: Letter,
-        guess: u32,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// The player with the advantage chooses who starts.
-    ChoosingStarter {
-        advantage: Seat,
-    },
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Quiz {
-        round: u32,
-        questions: Vec<Question>,
-        answers: BySeat<Option<Vec<Answer>>>,
-        clock: Clock,
-    },
-    Over,
-}
-
-/// A Zendo Triple in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Triple {
-    seating: Seating,
-    /// One umpire per pattern: its secret, its table (the structures graded on it,
-    /// numbered as on the shared table) and its guesses.
-    cores: [Core; 3],
-    table: Vec<TripleEntry>,
-    timing: TripleTiming,
-    phase: Phase,
-    turn: u32,
-    stones: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// The 2 hours of play.
-    game_clock: Clock,
-    /// Who solved each pattern by guessing.
-    solved: [Option<Seat>; 3],
-    /// Who won each pattern in the quiz (`Some(None)`: nobody).
-    quiz_won: [Option<Option<Seat>>; 3],
-    outcome: Option<TripleOutcome>,
 }
 
 impl Triple {
