@@ -2,8 +2,8 @@
 //!
 //! A match is a value. Every request goes through [`Game::decide`]
 //! (`state + actor + action + now -> events or RuleError`), which checks authority in a
-//! fixed order, once for every game ([`authority`]), then hands the request to the
-//! game's own rule. The state is the fold of its events ([`Game::fold`]): the store
+//! fixed order, once for every game (below), then hands the request to the game's own
+//! rule. The state is the fold of its events ([`Game::fold`]): the store
 //! persists events and rebuilds a match by folding them, without re-running the
 //! finder or reading pools. Fronts never see the state, only `view(viewer)`, and the
 //! events a viewer may see, redacted by the game ([`Game::visible`]).
@@ -14,12 +14,21 @@
 //! ([`EventKind`]), the emitter and replay. Each game's folder holds only its own
 //! phases, moves, events, fold, view and tests.
 //!
+//! **Authority, in this order**: the match is not over (`MatchOver`); the actor has
+//! the action's role (`NotAPlayer`, `HostOnly`, `HostPlays`, `UmpireOnly`); a player
+//! may act now (`Paused`, except to resign; then the game's turn rule, e.g.
+//! `NotYourTurn`); the action fits the phase (the game's `WrongPhase`; for time-outs
+//! `StaleDeadline` / `TooEarly`; `Unsupported` for a clock in a game without one); a
+//! button's version is not stale (`StaleVersion`); then the rule itself.
+//! `[checks_come_in_a_fixed_order]` in each game's tests, `[a_host_who_plays_has_no_overrides]`
+//! in the duel's. The trait and the engine that calls it live together in this file: each
+//! needs the other.
+//!
 //! No module here reads a clock: `now` (milliseconds since any fixed epoch) comes in
 //! with every request, deadlines come out as data (`next_deadline()`), and a deadline
 //! that passes comes back in as an action from the runtime.
 
 pub mod assembly;
-pub mod authority;
 pub mod bluffs;
 pub mod clock;
 mod errors;
@@ -30,13 +39,12 @@ pub mod seat;
 pub mod secret;
 pub mod zendo;
 
-pub use authority::Emitter;
 pub use clock::{Clock, Millis};
 pub use errors::{ErrorCode, FoldError, RuleError, SetupError};
 pub use finish::Finish;
 pub use kind::{GameKind, UnknownGame};
 pub use ledger::Ledger;
-pub use seat::{BySeat, Seat};
+pub use seat::{BySeat, PlayerId, Seat};
 pub use secret::Secret;
 
 use serde::de::DeserializeOwned;
@@ -44,18 +52,6 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// A player as the fronts know them: a Discord user id, or a local number in the
-/// terminal. Names are the fronts' business.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PlayerId(pub u64);
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "player {}", self.0)
-    }
-}
 
 /// Who asks for an action. Fronts establish identity (a host is someone with the
 /// server's host permission); the engine decides what each role may do.
@@ -215,7 +211,61 @@ impl<E> From<E> for EventKind<E> {
     }
 }
 
-/// A game's rules: what the shared engine ([`authority`]) needs of it. A game
+/// A game's own events: one of them creates a match from its whole setup (the first
+/// event of its log). Each game implements it with [`creates!`].
+pub trait Creates<S> {
+    /// The event that creates a match from `setup`.
+    fn created(setup: S) -> Self;
+    /// The setup, if this is the created event.
+    fn setup(&self) -> Option<&S>;
+}
+
+/// Implements [`Creates`] for a game's event enum whose created variant holds the
+/// setup (boxed or not) in a `setup` field, as the log has always written it:
+/// `creates!(DuelEvent::DuelCreated, DuelSetup);`.
+macro_rules! creates {
+    ($event:ident :: $variant:ident, $setup:ty) => {
+        impl $crate::rules::Creates<$setup> for $event {
+            fn created(setup: $setup) -> $event {
+                $event::$variant {
+                    setup: setup.into(),
+                }
+            }
+
+            fn setup(&self) -> Option<&$setup> {
+                match self {
+                    $event::$variant { setup } => Some(::std::borrow::Borrow::borrow(setup)),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use creates;
+
+/// What every match holds the same way: its ledger, who sits where, and the seed that
+/// fixes everything random in it. A game keeps one and lends it to the trait
+/// ([`Game::seating`]), which reads the rest from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seating {
+    pub ledger: Ledger,
+    /// The players, in seat order.
+    pub players: BySeat<PlayerId>,
+    pub seed: u64,
+}
+
+impl Seating {
+    /// A match created at `now` (its ledger at version 1).
+    pub fn new(now: Millis, players: impl Into<BySeat<PlayerId>>, seed: u64) -> Seating {
+        Seating {
+            ledger: Ledger::new(now),
+            players: players.into(),
+            seed,
+        }
+    }
+}
+
+/// A game's rules: what the shared engine (the ordered checks below) needs of it. A game
 /// implements the hooks; fronts, the runtime and tests call the provided methods
 /// (`start`, `replay`, `decide`, `play`, `fold`, `visible`).
 pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
@@ -228,8 +278,15 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     type Setup: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// The game's own moves.
     type Move: Move + Clone + fmt::Debug + Send + Sync + 'static;
-    /// The game's own events (the created event among them).
-    type Event: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// The game's own events (the created event among them: see [`creates!`]).
+    type Event: Creates<Self::Setup>
+        + Clone
+        + fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     type View: Clone + fmt::Debug + Send + 'static;
     type Deadline: Deadline + Copy + fmt::Debug + PartialEq + Send + Sync + 'static;
     /// The umpire's slow work (the finder), owned: it moves to another thread.
@@ -240,26 +297,41 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     /// Checks a setup and lays out the match as it starts (its ledger at version 1).
     fn from_setup(setup: &Self::Setup, now: Millis) -> Result<Self, SetupError>;
     /// The event that creates a match from its setup (the first of its log).
-    fn created(setup: Self::Setup) -> Self::Event;
+    fn created(setup: Self::Setup) -> Self::Event {
+        <Self::Event as Creates<Self::Setup>>::created(setup)
+    }
     /// The setup inside a created event.
-    fn setup_of(event: &Self::Event) -> Option<&Self::Setup>;
+    fn setup_of(event: &Self::Event) -> Option<&Self::Setup> {
+        event.setup()
+    }
 
     // ---- What every match has
 
-    fn ledger(&self) -> &Ledger;
-    fn ledger_mut(&mut self) -> &mut Ledger;
+    /// Its ledger, players and seed.
+    fn seating(&self) -> &Seating;
+    fn seating_mut(&mut self) -> &mut Seating;
+    fn ledger(&self) -> &Ledger {
+        &self.seating().ledger
+    }
+    fn ledger_mut(&mut self) -> &mut Ledger {
+        &mut self.seating_mut().ledger
+    }
     /// The players, in seat order.
-    fn players(&self) -> &[PlayerId];
+    fn players(&self) -> &[PlayerId] {
+        self.seating().players.values()
+    }
     fn is_over(&self) -> bool;
     /// What the match counts for once it is over (ratings, records); `None` while it
     /// is not.
     fn finish(&self) -> Option<Finish>;
     /// Fixes everything random in the match.
-    fn seed(&self) -> u64;
+    fn seed(&self) -> u64 {
+        self.seating().seed
+    }
     /// The settings listed beside the match in the store (JSON).
     fn listed_settings(&self) -> serde_json::Value;
 
-    // ---- The ordered checks' game-specific steps (see `authority`)
+    // ---- The ordered checks' game-specific steps (see [`decide`])
 
     /// Check 3: a seated player may make this move now (their turn, their choice).
     /// Pauses are checked before, by the engine.
@@ -335,7 +407,7 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     fn replay<'a>(
         events: impl IntoIterator<Item = &'a Event<Self::Event>>,
     ) -> Result<Self, FoldError> {
-        authority::replay(events)
+        replay(events)
     }
 
     /// Checks the request in the fixed order and decides what happens: the events and
@@ -349,12 +421,12 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
         shown: Option<u64>,
         now: Millis,
     ) -> Result<(Vec<Event<Self::Event>>, Self), RuleError> {
-        authority::decide(self, actor, action, shown, now)
+        decide(self, actor, action, shown, now)
     }
 
     /// The state after one more event.
     fn fold(&mut self, event: &Event<Self::Event>) -> Result<(), FoldError> {
-        authority::fold(self, event)
+        fold(self, event)
     }
 
     /// Applies a typed command and moves to the resulting state.
@@ -432,5 +504,213 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
             }),
             _ => Some(event.clone()),
         }
+    }
+}
+
+/// What a game without a clock says to pause, resume or downtime.
+const NO_CLOCK: &str = "this game has no clock";
+
+/// Checks `action` by `actor` against `game` and decides what happens (see the module
+/// documentation for the order of the checks).
+#[allow(clippy::type_complexity)]
+fn decide<G: Game>(
+    game: &G,
+    actor: &Actor,
+    action: &Action<G::Move, G::Deadline>,
+    shown: Option<u64>,
+    now: Millis,
+) -> Result<(Vec<Event<G::Event>>, G), RuleError> {
+    // Time never runs backwards for a match.
+    let now = game.ledger().now(now);
+    // 1. The match is not over.
+    if game.is_over() {
+        return Err(RuleError::MatchOver);
+    }
+    // 2. The actor has the action's role.
+    let who = authorise(game, actor, action)?;
+    // 3. A player may act now.
+    if let Who::Player(seat) = who {
+        match action {
+            Action::Resign => {}
+            _ if game.is_paused() => return Err(RuleError::Paused),
+            Action::Move(m) => game.check_turn(seat, m)?,
+            _ => {}
+        }
+    }
+    // 4. The action fits the phase.
+    check_phase(game, action, now)?;
+    // 5. A button's version is not stale.
+    game.ledger().check_shown(shown)?;
+    // 6. The rule itself.
+    let mut out = Emitter::new(game, now);
+    match action {
+        Action::Move(m) => game.rule(&mut out, who, m, now)?,
+        Action::Pause | Action::Resume | Action::End => {
+            let Who::Host(by) = who else {
+                return Err(RuleError::HostOnly(action.describe()));
+            };
+            match action {
+                Action::Pause => out.emit(EventKind::Paused { by }),
+                Action::Resume => out.emit(EventKind::Resumed { by }),
+                _ => game.end(&mut out, by),
+            }
+        }
+        Action::Resign => {
+            let Who::Player(seat) = who else {
+                return Err(RuleError::NotAPlayer);
+            };
+            game.resign(&mut out, seat)?;
+        }
+        Action::Timeout { deadline } => game.time_out(&mut out, *deadline),
+        Action::Downtime { since } => out.emit(EventKind::ClockRebased {
+            from: (*since).clamp(game.ledger().last_at, now),
+            to: now,
+        }),
+    }
+    Ok(out.finish())
+}
+
+/// Check 2: who the actor is, for this action.
+fn authorise<G: Game>(
+    game: &G,
+    actor: &Actor,
+    action: &Action<G::Move, G::Deadline>,
+) -> Result<Who, RuleError> {
+    match (action.role(), actor) {
+        (Role::Player, Actor::Player(id)) => game
+            .seat_of(*id)
+            .map(Who::Player)
+            .ok_or(RuleError::NotAPlayer),
+        (Role::Player, _) => Err(RuleError::NotAPlayer),
+        // A host who plays would be the judge of their own match.
+        (Role::Host, Actor::Host(id)) if game.seat_of(*id).is_some() => {
+            Err(RuleError::HostPlays(action.describe()))
+        }
+        (Role::Host, Actor::Host(id)) => Ok(Who::Host(*id)),
+        (Role::Host, _) => Err(RuleError::HostOnly(action.describe())),
+        (Role::Umpire, Actor::Umpire) => Ok(Who::Umpire),
+        (Role::Umpire, _) => Err(RuleError::UmpireOnly(action.describe())),
+        // A host acts as a host (seated or not); a player by their seat, if they have
+        // one; the rule says what each may do.
+        (Role::Anyone, Actor::Host(id)) => Ok(Who::Host(*id)),
+        (Role::Anyone, Actor::Player(id)) => {
+            Ok(game.seat_of(*id).map_or(Who::Newcomer(*id), Who::Player))
+        }
+        (Role::Anyone, Actor::Umpire) => Ok(Who::Umpire),
+    }
+}
+
+/// Check 4 for the shared actions; the game's own for its moves.
+fn check_phase<G: Game>(
+    game: &G,
+    action: &Action<G::Move, G::Deadline>,
+    now: Millis,
+) -> Result<(), RuleError> {
+    let paused = game.is_paused();
+    match action {
+        Action::Move(m) => game.check_phase(m, now),
+        Action::Pause | Action::Resume | Action::Downtime { .. } if !G::CLOCKED => {
+            Err(RuleError::Unsupported(NO_CLOCK))
+        }
+        Action::Pause if paused => Err(RuleError::WrongPhase("the match is already paused")),
+        Action::Resume if !paused => Err(RuleError::WrongPhase("the match is not paused")),
+        Action::Timeout { deadline } => match game.next_deadline() {
+            Some(d) if d.is(deadline) && now < d.at() => Err(RuleError::TooEarly { at: d.at() }),
+            Some(d) if d.is(deadline) => Ok(()),
+            _ => Err(RuleError::StaleDeadline),
+        },
+        Action::Pause | Action::Resume | Action::End | Action::Resign | Action::Downtime { .. } => {
+            Ok(())
+        }
+    }
+}
+
+/// The state after one more event: the ledger counts it, the shared events are
+/// folded here, the game's own by the game; then the clocks follow the phase.
+fn fold<G: Game>(game: &mut G, event: &Event<G::Event>) -> Result<(), FoldError> {
+    game.ledger_mut().begin(event.at);
+    match &event.kind {
+        EventKind::Paused { .. } | EventKind::Resumed { .. } | EventKind::ClockRebased { .. }
+            if !G::CLOCKED =>
+        {
+            return Err(game.ledger().misfit("this game has no clock"));
+        }
+        EventKind::Paused { .. } => game.ledger_mut().paused = true,
+        EventKind::Resumed { .. } => game.ledger_mut().paused = false,
+        EventKind::ClockRebased { from, to } => game.skip_downtime(*from, *to),
+        EventKind::Game(e) => {
+            if G::setup_of(e).is_some() {
+                return Err(game.ledger().misfit("a match is created only once"));
+            }
+            game.fold_game(e, event.at)?;
+        }
+    }
+    game.sync_clocks(event.at);
+    Ok(())
+}
+
+/// A match from its log: the created event (recognised by the game), then every other
+/// event folded in order.
+fn replay<'a, G: Game>(
+    events: impl IntoIterator<Item = &'a Event<G::Event>>,
+) -> Result<G, FoldError> {
+    let mut events = events.into_iter();
+    let misfit = |reason: String| FoldError { version: 1, reason };
+    let first = events
+        .next()
+        .ok_or_else(|| misfit("the log is empty".into()))?;
+    let setup = first.game().and_then(G::setup_of).ok_or_else(|| {
+        misfit(format!(
+            "the log does not start with the creation of a {} match",
+            G::KIND.title()
+        ))
+    })?;
+    let mut game = G::from_setup(setup, first.at).map_err(|e| misfit(e.to_string()))?;
+    for event in events {
+        game.fold(event)?;
+    }
+    Ok(game)
+}
+
+/// Emits events while folding each into a copy of the state, so that a decision made
+/// after an event sees its effects, exactly as a replay of the log will.
+pub struct Emitter<G: Game> {
+    next: G,
+    events: Vec<Event<G::Event>>,
+    at: Millis,
+}
+
+impl<G: Game> Emitter<G> {
+    pub fn new(state: &G, at: Millis) -> Emitter<G> {
+        Emitter {
+            next: state.clone(),
+            events: Vec::new(),
+            at,
+        }
+    }
+
+    /// The state after the events emitted so far.
+    pub fn next(&self) -> &G {
+        &self.next
+    }
+
+    /// When the events happen.
+    pub fn at(&self) -> Millis {
+        self.at
+    }
+
+    pub fn emit(&mut self, kind: impl Into<EventKind<G::Event>>) {
+        let event = Event {
+            at: self.at,
+            kind: kind.into(),
+        };
+        self.next
+            .fold(&event)
+            .expect("an event the engine made fits the state it was made for");
+        self.events.push(event);
+    }
+
+    pub fn finish(self) -> (Vec<Event<G::Event>>, G) {
+        (self.events, self.next)
     }
 }

@@ -1,10 +1,22 @@
-//! Places at the table: a seat is an index (a duel has two, Zendo Classic up to nine
-//! with the Master), and per-seat values live in a [`BySeat`].
+//! Who plays, and places at the table: a seat is an index (a duel has two, Zendo Classic
+//! up to nine with the Master), and per-seat values live in a [`BySeat`].
 
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::ops::{Index, IndexMut};
+
+/// A player as the fronts know them: a Discord user id, or a local number in the
+/// terminal. Names are the fronts' business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub u64);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
 
 /// A place at the table, counting from 0 in the match's seat order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -71,7 +71,7 @@
 //!
 //! **Shared**
 //! - Pause (all clocks stop), resume, end by a host, resign (the opponent wins; solo
-//!   simply ends), downtime after a restart: `rules::authority`.
+//!   simply ends), downtime after a restart: `rules` (the ordered checks).
 //!   `[pause_stops_every_clock]`, `[resigning_hands_the_win_to_the_opponent]`
 //! - Views and announcements keep secrets: the grid outside reveals, the targets'
 //!   example solutions, another player's showdown before the reveal.
@@ -80,9 +80,11 @@
 //!   `[replay_rebuilds_the_match]`
 
 mod settings;
+mod state;
 mod view;
 
 pub use settings::{Settings, Timing, WrongShape};
+pub use state::{Ask, Assembly, AssemblySetup, Outcome, Pending, Phase, ShowdownScore};
 pub use view::{AssemblyView, PhaseView, TargetView};
 
 use crate::grid::{
@@ -90,8 +92,8 @@ use crate::grid::{
     generate_targets, judge,
 };
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, Move, PlayerId, Role,
-    RuleError, Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, Move, PlayerId, Role,
+    RuleError, Seat, Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -105,15 +107,6 @@ pub type Rules = Assembly;
 /// How far before its arrival an answer's send time is believed (a client's clock, or
 /// a slow network, is not allowed to buy more than this).
 pub const MAX_SKEW: Millis = 5_000;
-
-/// Everything a match starts from: it travels in the created event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AssemblySetup {
-    /// One player (solo practice) or two.
-    pub players: Vec<PlayerId>,
-    pub seed: u64,
-    pub settings: Settings,
-}
 
 /// A player's own moves, and the host's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,40 +141,6 @@ impl Move for AssemblyMove {
             AssemblyMove::SetRegion { .. } => "name the showdown region",
         }
     }
-}
-
-/// What a round asks, as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ask {
-    pub shape: Shape,
-    pub contents: Contents,
-    pub points: i32,
-}
-
-/// One player's showdown, as scored.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShowdownScore {
-    pub filled: u32,
-    pub right: u32,
-    pub wrong: u32,
-    pub points: i32,
-}
-
-/// How a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "how", rename_all = "snake_case")]
-pub enum Outcome {
-    /// After the showdown; no winner is a draw (or solo practice).
-    Finished {
-        winner: Option<Seat>,
-    },
-    Resigned {
-        by: Seat,
-    },
-    /// A host ended it.
-    Ended {
-        by: PlayerId,
-    },
 }
 
 /// The game's own events.
@@ -297,63 +256,9 @@ impl rules::Deadline for Deadline {
     }
 }
 
-/// A pending answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pending {
-    pub cells: Group,
-    pub sent: Millis,
-    pub wait: Clock,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Phase {
-    /// The grid is shown; `next` is the round after it.
-    Reveal {
-        next: u8,
-    },
-    /// Between two stages, within one instant.
-    Between {
-        next: u8,
-    },
-    Round {
-        number: u8,
-        started: Millis,
-    },
-    Showdown,
-    Over(Outcome),
-}
-
 /// Nothing: the umpire of this game judges at once.
 #[derive(Debug)]
 pub enum NoWork {}
-
-/// A Pattern Assembly match in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Assembly {
-    ledger: Ledger,
-    setup: AssemblySetup,
-    players: BySeat<PlayerId>,
-    grid: Grid,
-    /// Targets by round (index 0 is round 1).
-    rounds: Vec<Vec<Target>>,
-    phase: Phase,
-    /// Counts stages, for deadlines.
-    stage: u32,
-    /// The phase's clock (reveal, round or showdown).
-    clock: Clock,
-    /// Targets of the current round found so far.
-    found: Vec<bool>,
-    pending: BySeat<Option<Pending>>,
-    scores: BySeat<i32>,
-    /// Host requests for after the current round.
-    rereveal: bool,
-    change: bool,
-    /// Grids drawn so far (each change draws the next from the seed).
-    grids: u32,
-    region: Region,
-    showdown: BySeat<Option<Reconstruction>>,
-    results: Option<BySeat<ShowdownScore>>,
-}
 
 /// Draws grid number `n` of a match and its rounds `from..` (1-based), none asking
 /// what `earlier` (the rounds before `from`) asked.
@@ -397,7 +302,7 @@ impl Assembly {
     }
 
     pub fn is_solo(&self) -> bool {
-        self.players.len() == 1
+        self.seating.players.len() == 1
     }
 
     /// The current round's targets.
@@ -613,7 +518,7 @@ impl Assembly {
     }
 
     fn misfit(&self, why: &str) -> FoldError {
-        self.ledger.misfit(why)
+        self.seating.ledger.misfit(why)
     }
 }
 
@@ -622,6 +527,8 @@ pub const WAITING: &str =
     "your answer is waiting for its result: answers during the waiting period are disregarded";
 pub const NO_ROUND: &str = "no round is running: answer when the next round starts";
 pub const NO_SHOWDOWN: &str = "the showdown is not open: it comes after the last round";
+
+creates!(AssemblyEvent::AssemblyCreated, AssemblySetup);
 
 impl Game for Assembly {
     const KIND: GameKind = GameKind::Assembly;
@@ -649,8 +556,7 @@ impl Game for Assembly {
         let (grid, rounds) = draw(setup.seed, 0, s, 1, &[]);
         let seats = setup.players.len();
         Ok(Assembly {
-            ledger: Ledger::new(now),
-            players: BySeat::from_vec(setup.players.clone()),
+            seating: Seating::new(now, setup.players.clone(), setup.seed),
             grid,
             rounds,
             phase: Phase::Between { next: 1 },
@@ -669,27 +575,12 @@ impl Game for Assembly {
         })
     }
 
-    fn created(setup: AssemblySetup) -> AssemblyEvent {
-        AssemblyEvent::AssemblyCreated { setup }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &AssemblyEvent) -> Option<&AssemblySetup> {
-        match event {
-            AssemblyEvent::AssemblyCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -700,7 +591,7 @@ impl Game for Assembly {
         let Phase::Over(outcome) = self.phase else {
             return None;
         };
-        let players = self.players.values();
+        let players = self.seating.players.values();
         Some(match outcome {
             Outcome::Ended { .. } => rules::Finish::Void,
             _ if self.is_solo() => rules::Finish::Solo {
@@ -712,10 +603,6 @@ impl Game for Assembly {
                 rules::Finish::two(players, self.winner().map(|s| s.index()))
             }
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.setup.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -895,7 +782,7 @@ impl Game for Assembly {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let phase = |which| {
@@ -931,7 +818,7 @@ impl Game for Assembly {
             }
             // Only a new match rests between stages: it begins at once.
             Phase::Between { .. } => Some(Deadline {
-                at: self.ledger.last_at,
+                at: self.seating.ledger.last_at,
                 stage: self.stage,
                 which: Which::Begin,
             }),
@@ -976,7 +863,7 @@ impl Game for Assembly {
                     return Err(self.misfit("no round is running"));
                 }
                 let mut wait = Clock::stopped(t.wait.saturating_sub(at.saturating_sub(*sent)));
-                wait.set_running(!self.ledger.paused, at);
+                wait.set_running(!self.seating.ledger.paused, at);
                 *self.pending_mut(*seat)? = Some(Pending {
                     cells: cells.clone(),
                     sent: *sent,
@@ -994,14 +881,14 @@ impl Game for Assembly {
                     let found = self
                         .found
                         .get_mut(*i as usize)
-                        .ok_or_else(|| self.ledger.misfit("no such target"))?;
+                        .ok_or_else(|| self.seating.ledger.misfit("no such target"))?;
                     *found = true;
                     self.scores[*seat] += points;
                 }
             }
             AssemblyEvent::Voided { seat } => *self.pending_mut(*seat)? = None,
             AssemblyEvent::RoundEnded { number, .. } => {
-                self.pending = BySeat::new(self.players.len(), None);
+                self.pending = BySeat::new(self.seating.players.len(), None);
                 self.phase = Phase::Between { next: number + 1 };
             }
             AssemblyEvent::RerevealQueued { .. } => self.rereveal = true,
@@ -1028,7 +915,7 @@ impl Game for Assembly {
                 if self.phase != Phase::Showdown {
                     return Err(self.misfit("the showdown is not open"));
                 }
-                if seat.index() >= self.players.len() {
+                if seat.index() >= self.seating.players.len() {
                     return Err(self.misfit("no such seat"));
                 }
                 self.showdown[*seat] = grid.clone();
@@ -1041,7 +928,7 @@ impl Game for Assembly {
             }
             AssemblyEvent::MatchEnded { outcome, .. } => {
                 self.phase = Phase::Over(*outcome);
-                self.pending = BySeat::new(self.players.len(), None);
+                self.pending = BySeat::new(self.seating.players.len(), None);
             }
         }
         Ok(())
@@ -1049,7 +936,7 @@ impl Game for Assembly {
 
     fn skip_downtime(&mut self, from: Millis, to: Millis) {
         self.clock.skip(from, to);
-        for seat in Seat::all(self.players.len()) {
+        for seat in Seat::all(self.seating.players.len()) {
             if let Some(p) = &mut self.pending[seat] {
                 p.wait.skip(from, to);
             }
@@ -1057,13 +944,13 @@ impl Game for Assembly {
     }
 
     fn sync_clocks(&mut self, at: Millis) {
-        let runs = !self.ledger.paused
+        let runs = !self.seating.ledger.paused
             && matches!(
                 self.phase,
                 Phase::Reveal { .. } | Phase::Round { .. } | Phase::Showdown
             );
         self.clock.set_running(runs, at);
-        for seat in Seat::all(self.players.len()) {
+        for seat in Seat::all(self.seating.players.len()) {
             if let Some(p) = &mut self.pending[seat] {
                 p.wait.set_running(runs, at);
             }
@@ -1083,7 +970,7 @@ impl Game for Assembly {
             out.push(Secret::Grid(Box::new(self.grid.clone())));
         }
         out.extend(Secret::others(
-            self.players.values().len(),
+            self.seating.players.values().len(),
             self.viewer_seat(viewer),
         ));
         out
@@ -1133,13 +1020,13 @@ impl Assembly {
     /// A new stage begins with a fresh phase clock of `ms`.
     fn enter(&mut self, ms: Millis) {
         self.stage += 1;
-        self.ledger.enter();
+        self.seating.ledger.enter();
         self.clock = Clock::stopped(ms);
     }
 
     fn pending_mut(&mut self, seat: Seat) -> Result<&mut Option<Pending>, FoldError> {
-        if seat.index() >= self.players.len() {
-            return Err(self.ledger.misfit("no such seat"));
+        if seat.index() >= self.seating.players.len() {
+            return Err(self.seating.ledger.misfit("no such seat"));
         }
         Ok(&mut self.pending[seat])
     }

@@ -2,7 +2,7 @@
 //! shown (and after the end), never a target's example solution, another player's
 //! showdown only once scored.
 
-use super::{Ask, Assembly, Outcome, Phase, ShowdownScore};
+use super::state::{Ask, Assembly, Outcome, Phase, ShowdownScore};
 use crate::grid::{Dims, Group, Region};
 use crate::rules::{BySeat, Game, Millis, PlayerId, Seat, Viewer};
 use serde::Serialize;
@@ -107,6 +107,6 @@ pub fn view(game: &Assembly, viewer: &Viewer) -> AssemblyView {
             .map(|(s, _)| s)
             .collect(),
         showdown: game.results.clone(),
-        version: game.ledger.version,
+        version: game.seating.ledger.version,
     }
 }

@@ -23,8 +23,8 @@ use super::{
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{
-    self, Emitter, ErrorCode, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError,
-    Seat, Secret, SetupError, Viewer, Who,
+    self, Emitter, ErrorCode, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat,
+    Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -33,7 +33,7 @@ use std::sync::atomic::AtomicBool;
 /// A Logical Bluffs match as the runtime keeps it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BluffsMatch {
-    ledger: Ledger,
+    seating: Seating,
     core: Bluffs,
     /// Since when a host has paused it: the deadlines move by the pause on resume.
     paused_since: Option<Millis>,
@@ -173,6 +173,8 @@ fn refusal(e: Error) -> RuleError {
     }
 }
 
+creates!(EventKind::Created, Setup);
+
 impl Game for BluffsMatch {
     const KIND: GameKind = GameKind::Bluffs;
     const CLOCKED: bool = true;
@@ -191,33 +193,18 @@ impl Game for BluffsMatch {
             other => SetupError::Invalid(other.to_string()),
         })?;
         Ok(BluffsMatch {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.players, setup.seed),
             core,
             paused_since: None,
         })
     }
 
-    fn created(setup: Setup) -> EventKind {
-        EventKind::Created { setup }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &EventKind) -> Option<&Setup> {
-        match event {
-            EventKind::Created { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        &self.core.setup.players
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -230,10 +217,6 @@ impl Game for BluffsMatch {
             Ending::HostEnded => rules::Finish::Void,
             _ => rules::Finish::two(&self.core.setup.players, winner.map(|s| s.index())),
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.setup.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -288,7 +271,7 @@ impl Game for BluffsMatch {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         Some(Deadline {
@@ -303,9 +286,11 @@ impl Game for BluffsMatch {
             at,
             kind: event.clone(),
         };
-        self.core.fold(&e).map_err(|r| self.ledger.misfit(r))?;
+        self.core
+            .fold(&e)
+            .map_err(|r| self.seating.ledger.misfit(r))?;
         if matches!(event, EventKind::PhaseBegan { .. }) {
-            self.ledger.enter();
+            self.seating.ledger.enter();
         }
         Ok(())
     }
@@ -317,7 +302,7 @@ impl Game for BluffsMatch {
     }
 
     fn sync_clocks(&mut self, at: Millis) {
-        match (self.ledger.paused, self.paused_since) {
+        match (self.seating.ledger.paused, self.paused_since) {
             (true, None) => self.paused_since = Some(at),
             (false, Some(since)) => {
                 self.core.shift(at.saturating_sub(since));
@@ -330,9 +315,9 @@ impl Game for BluffsMatch {
     fn view(&self, viewer: &Viewer) -> BluffsView {
         let you = self.viewer_seat(viewer);
         BluffsView {
-            version: self.ledger.version,
-            phase_since: self.ledger.phase_since,
-            paused: self.ledger.paused,
+            version: self.seating.ledger.version,
+            phase_since: self.seating.ledger.phase_since,
+            paused: self.seating.ledger.paused,
             players: self.core.setup.players,
             round: self.core.round,
             phase: self.core.phase,

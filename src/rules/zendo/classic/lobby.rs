@@ -9,7 +9,7 @@ impl Classic {
     /// Every per-seat record laid out afresh for `n` students (in the lobby, and as
     /// the game starts).
     pub(super) fn seat_records(&mut self) {
-        let n = self.players.len();
+        let n = self.seating.players.len();
         self.stones = BySeat::new(n, 0);
         self.timeouts = BySeat::new(n, 0);
         self.away = BySeat::new(n, false);
@@ -47,7 +47,7 @@ impl Classic {
                     format!("{player} is in already")
                 }));
             }
-            if self.players.len() >= MAX_STUDENTS {
+            if self.seating.players.len() >= MAX_STUDENTS {
                 return Err(Classic::refuse(format!(
                     "the lobby is full ({MAX_STUDENTS} students)"
                 )));
@@ -61,18 +61,18 @@ impl Classic {
             (ClassicMove::Join, Who::Newcomer(p) | Who::Host(p)) => out.emit(seat_for(p, true)?),
             (ClassicMove::AddStudent { player }, _) => out.emit(seat_for(*player, false)?),
             (ClassicMove::Leave, Who::Player(seat)) => out.emit(ClassicEvent::Unjoined {
-                player: self.players[seat],
+                player: self.seating.players[seat],
             }),
             (ClassicMove::Start, _) => {
                 let may = match who {
                     Who::Host(_) | Who::Umpire => true,
-                    Who::Player(seat) => Some(self.players[seat]) == opener,
+                    Who::Player(seat) => Some(self.seating.players[seat]) == opener,
                     Who::Newcomer(p) => Some(p) == opener,
                 };
                 if let (false, Some(opener)) = (may, opener) {
                     return Err(RuleError::NotOpener { opener });
                 }
-                let n = self.players.len();
+                let n = self.seating.players.len();
                 if n < MIN_STUDENTS {
                     return Err(Classic::refuse(format!(
                         "Zendo Classic needs {MIN_STUDENTS} to {MAX_STUDENTS} students; {n} joined"
@@ -89,25 +89,28 @@ impl Classic {
     pub(super) fn fold_lobby(&mut self, event: &ClassicEvent) -> Result<(), FoldError> {
         match event {
             ClassicEvent::Joined { player } => {
-                if !self.in_lobby() || self.players.values().contains(player) {
-                    return Err(self.ledger.misfit("nobody may join now"));
+                if !self.in_lobby() || self.seating.players.values().contains(player) {
+                    return Err(self.seating.ledger.misfit("nobody may join now"));
                 }
-                let mut players = self.players.values().to_vec();
+                let mut players = self.seating.players.values().to_vec();
                 players.push(*player);
-                self.players = BySeat::from_vec(players);
+                self.seating.players = BySeat::from_vec(players);
                 self.seat_records();
             }
             ClassicEvent::Unjoined { player } => {
-                if !self.in_lobby() || !self.players.values().contains(player) {
-                    return Err(self.ledger.misfit("that student is not in the lobby"));
+                if !self.in_lobby() || !self.seating.players.values().contains(player) {
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that student is not in the lobby"));
                 }
-                let players = self.players.values().iter().copied();
-                self.players = BySeat::from_vec(players.filter(|p| p != player).collect());
+                let players = self.seating.players.values().iter().copied();
+                self.seating.players = BySeat::from_vec(players.filter(|p| p != player).collect());
                 self.seat_records();
             }
             ClassicEvent::Started => {
-                if !self.in_lobby() || self.players.len() < MIN_STUDENTS {
-                    return Err(self.ledger.misfit("no lobby is ready to start"));
+                if !self.in_lobby() || self.seating.players.len() < MIN_STUDENTS {
+                    return Err(self.seating.ledger.misfit("no lobby is ready to start"));
                 }
                 self.seat_records();
                 self.turn = 1;
@@ -116,12 +119,12 @@ impl Classic {
             }
             ClassicEvent::LobbyClosed { .. } => {
                 if !self.in_lobby() {
-                    return Err(self.ledger.misfit("no lobby is open"));
+                    return Err(self.seating.ledger.misfit("no lobby is open"));
                 }
                 self.phase = Phase::Over;
                 self.closed = true;
             }
-            _ => return Err(self.ledger.misfit("not a lobby's event")),
+            _ => return Err(self.seating.ledger.misfit("not a lobby's event")),
         }
         Ok(())
     }

@@ -95,8 +95,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -106,8 +106,10 @@ use std::sync::atomic::AtomicBool;
 
 mod lobby;
 pub mod opening;
+mod state;
 mod view;
 
+pub use state::{Classic, ClassicTiming, LobbySetup, Phase};
 pub use view::{ClassicView, PhaseView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -132,19 +134,6 @@ const WORDS: Words = Words {
 
 /// Turn time-outs in a row (with no act in between) after which a student is skipped.
 pub const AWAY_AFTER: u32 = 2;
-
-/// The durations, in milliseconds. Hosts may change them per server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ClassicTiming {
-    /// The whole turn: 3 minutes.
-    pub turn_ms: Millis,
-    /// To answer a mondo: 30 seconds.
-    pub answer_ms: Millis,
-    /// Added to the turn per official guess (taken back if it comes to nothing): 30
-    /// seconds, as in the duel.
-    pub guess_bonus_ms: Millis,
-}
 
 impl Default for ClassicTiming {
     fn default() -> ClassicTiming {
@@ -210,17 +199,6 @@ pub struct ClassicSetup {
     /// the most). Absent for a game set up with its students (older matches too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lobby: Option<LobbySetup>,
-}
-
-/// A lobby's part of a setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbySetup {
-    /// Who opened it: they (or a host) start it.
-    pub opener: PlayerId,
-    /// When it closes if nobody starts it, and how long it was to stay open (it may
-    /// have opened before this match's clock began: a lobby an older version kept).
-    pub closes_at: Millis,
-    pub lifetime_ms: Millis,
 }
 
 /// A move in a Classic game. Parsing happens in the fronts.
@@ -375,23 +353,6 @@ impl From<ZendoEvent> for rules::EventKind<ClassicEvent> {
     }
 }
 
-/// Where the game is. A turn's steps are the duel's ([`Step`]): its `Challenge` is
-/// the mondo (every student's answers, private until the reveal).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// Gathering students until `closes_at`.
-    Lobby {
-        closes_at: Millis,
-    },
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Over,
-}
-
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -418,33 +379,6 @@ impl rules::Deadline for Deadline {
     fn is(&self, other: &Deadline) -> bool {
         self == other
     }
-}
-
-/// A Zendo Classic game in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Classic {
-    ledger: Ledger,
-    core: Core,
-    players: BySeat<PlayerId>,
-    master: Option<PlayerId>,
-    timing: ClassicTiming,
-    phase: Phase,
-    turn: u32,
-    stones: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// Turn time-outs in a row with no act in between.
-    timeouts: BySeat<u32>,
-    /// Skipped for time-outs until they act.
-    away: BySeat<bool>,
-    /// Gone for good.
-    left: BySeat<bool>,
-    /// The lobby it began as, if it did.
-    #[serde(default)]
-    lobby: Option<LobbySetup>,
-    /// A lobby that closed unstarted.
-    #[serde(default)]
-    closed: bool,
 }
 
 impl Classic {
@@ -512,13 +446,13 @@ impl Classic {
 
     /// Students still in the game.
     fn present(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::all(self.players.len()).filter(|s| !self.left[*s])
+        Seat::all(self.seating.players.len()).filter(|s| !self.left[*s])
     }
 
     /// The next student after `from` who is neither gone nor skipped (`from` itself
     /// last); none when nobody is playing.
     fn next_seat(&self, from: Seat) -> Option<Seat> {
-        let n = self.players.len();
+        let n = self.seating.players.len();
         (1..=n)
             .map(|k| Seat(((from.index() + k) % n) as u8))
             .find(|s| !self.left[*s] && !self.away[*s])
@@ -535,13 +469,15 @@ impl Classic {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            Phase::Lobby { .. } | Phase::Over => Err(self.ledger.misfit("no turn is in progress")),
+            Phase::Lobby { .. } | Phase::Over => {
+                Err(self.seating.ledger.misfit("no turn is in progress"))
+            }
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.ledger.enter();
+        self.seating.ledger.enter();
     }
 
     /// The turn's step, if a turn is under way.
@@ -650,6 +586,8 @@ impl Zendo for Classic {
     }
 }
 
+creates!(ClassicEvent::ClassicCreated, ClassicSetup);
+
 impl Game for Classic {
     const KIND: GameKind = GameKind::ZendoClassic;
     const CLOCKED: bool = true;
@@ -694,9 +632,8 @@ impl Game for Classic {
         }
         let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
         let mut game = Classic {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.students.clone(), setup.seed),
             core,
-            players: BySeat::from_vec(setup.students.clone()),
             master: setup.master,
             timing: t,
             phase: match setup.lobby {
@@ -721,29 +658,12 @@ impl Game for Classic {
         Ok(game)
     }
 
-    fn created(setup: ClassicSetup) -> ClassicEvent {
-        ClassicEvent::ClassicCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &ClassicEvent) -> Option<&ClassicSetup> {
-        match event {
-            ClassicEvent::ClassicCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -756,13 +676,9 @@ impl Game for Classic {
         }
         // Only a solved game has a winner: the rest are tied behind them.
         Some(match self.winner() {
-            Some(w) => rules::Finish::winner_first(self.players.values(), w.index()),
+            Some(w) => rules::Finish::winner_first(self.seating.players.values(), w.index()),
             None => rules::Finish::Void,
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -934,7 +850,7 @@ impl Game for Classic {
     fn resign(&self, out: &mut Emitter<Classic>, seat: Seat) -> Result<(), RuleError> {
         if self.in_lobby() {
             out.emit(ClassicEvent::Unjoined {
-                player: self.players[seat],
+                player: self.seating.players[seat],
             });
             return Ok(());
         }
@@ -1002,7 +918,7 @@ impl Game for Classic {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let step = match &self.phase {
@@ -1029,7 +945,7 @@ impl Game for Classic {
     }
 
     fn fold_game(&mut self, event: &ClassicEvent, _at: Millis) -> Result<(), FoldError> {
-        let seat_ok = |g: &Classic, s: Seat| s.index() < g.players.len();
+        let seat_ok = |g: &Classic, s: Seat| s.index() < g.seating.players.len();
         if let Some(s) = Classic::actor_of(event)
             && seat_ok(self, s)
         {
@@ -1037,7 +953,7 @@ impl Game for Classic {
         }
         match event {
             ClassicEvent::ClassicCreated { .. } => {
-                return Err(self.ledger.misfit("a match is created only once"));
+                return Err(self.seating.ledger.misfit("a match is created only once"));
             }
             ClassicEvent::Joined { .. }
             | ClassicEvent::Unjoined { .. }
@@ -1045,7 +961,10 @@ impl Game for Classic {
             | ClassicEvent::LobbyClosed { .. } => self.fold_lobby(event)?,
             ClassicEvent::TurnStarted { turn, seat } => {
                 if !seat_ok(self, *seat) || self.left[*seat] {
-                    return Err(self.ledger.misfit("that student cannot take a turn"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that student cannot take a turn"));
                 }
                 self.turn = *turn;
                 self.clock = Clock::stopped(self.timing.turn_ms);
@@ -1054,34 +973,40 @@ impl Game for Classic {
             ClassicEvent::MondoOpened { by, koan } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("no structure is awaited"));
+                    return Err(self.seating.ledger.misfit("no structure is awaited"));
                 }
                 let step = Step::Challenge {
                     koan: koan.clone(),
-                    answers: BySeat::new(self.players.len(), None),
+                    answers: BySeat::new(self.seating.players.len(), None),
                     clock: Clock::stopped(self.timing.answer_ms),
                 };
                 self.set_step(seat, step);
             }
             ClassicEvent::MondoAnswered { seat, answer } => {
                 let Some(answer) = answer else {
-                    return Err(self.ledger.misfit("a mondo answer without its content"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a mondo answer without its content"));
                 };
                 match &mut self.phase {
                     Phase::Turn {
                         step: Step::Challenge { answers, .. },
                         ..
                     } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
-                    _ => return Err(self.ledger.misfit("no mondo is open")),
+                    _ => return Err(self.seating.ledger.misfit("no mondo is open")),
                 }
             }
             ClassicEvent::MondoRevealed { answers, obeys, .. } => {
                 let (seat, step) = self.step()?;
                 let Step::Challenge { koan, .. } = step else {
-                    return Err(self.ledger.misfit("no mondo is open"));
+                    return Err(self.seating.ledger.misfit("no mondo is open"));
                 };
-                if answers.len() != self.players.len() {
-                    return Err(self.ledger.misfit("a mondo has one answer per student"));
+                if answers.len() != self.seating.players.len() {
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a mondo has one answer per student"));
                 }
                 let koan = koan.clone();
                 let origin = super::Origin::Challenged {
@@ -1098,7 +1023,7 @@ impl Game for Classic {
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 if self.step()?.0 != *seat {
-                    return Err(self.ledger.misfit("it is not that student's turn"));
+                    return Err(self.seating.ledger.misfit("it is not that student's turn"));
                 }
                 if *why == TurnEnd::TimeUp {
                     self.timeouts[*seat] += 1;
@@ -1106,19 +1031,22 @@ impl Game for Classic {
             }
             ClassicEvent::Away { seat } | ClassicEvent::Back { seat } => {
                 if !seat_ok(self, *seat) {
-                    return Err(self.ledger.misfit("there is no such student"));
+                    return Err(self.seating.ledger.misfit("there is no such student"));
                 }
                 self.away[*seat] = matches!(event, ClassicEvent::Away { .. });
             }
             ClassicEvent::Left { seat } => {
                 if !seat_ok(self, *seat) || self.left[*seat] {
-                    return Err(self.ledger.misfit("that student is not in the game"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that student is not in the game"));
                 }
                 self.left[*seat] = true;
                 self.stones[*seat] = 0;
             }
             ClassicEvent::Zendo(e) => {
-                self.core.fold(e, &mut self.ledger)?;
+                self.core.fold(e, &mut self.seating.ledger)?;
                 self.fold_zendo(e)?;
             }
         }
@@ -1139,7 +1067,7 @@ impl Game for Classic {
     /// The turn clock runs while the student builds and guesses; the answer clock
     /// while its mondo is open; nothing while paused or over.
     fn sync_clocks(&mut self, at: Millis) {
-        let paused = self.ledger.paused;
+        let paused = self.seating.ledger.paused;
         let step = match &mut self.phase {
             Phase::Turn { step, .. } => Some(step),
             Phase::Lobby { .. } | Phase::Over => None,
@@ -1154,7 +1082,7 @@ impl Game for Classic {
     /// The created event holds the rule: nobody hears it. A mondo answer is heard whole
     /// only by the one who gave it.
     fn secrets(&self, viewer: &Viewer) -> Vec<Secret> {
-        let seats = self.players.values().len();
+        let seats = self.seating.players.values().len();
         // A lobby closed unstarted keeps its rule: only a game's end reveals it.
         let revealed = self.core.outcome.is_some();
         self.core.secrets(revealed, seats, self.viewer_seat(viewer))
@@ -1201,7 +1129,7 @@ impl Classic {
             }
             Ok(Some(next)) => self.set_step(seat, next),
             Ok(None) => self.phase = Phase::Over,
-            Err(why) => return Err(self.ledger.misfit(why)),
+            Err(why) => return Err(self.seating.ledger.misfit(why)),
         }
         Ok(())
     }

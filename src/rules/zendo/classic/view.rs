@@ -5,7 +5,7 @@
 //! appear as text and reading only). Hidden until the reveal: each mondo answer, from
 //! everyone but the student who gave it.
 
-use super::{Classic, ClassicTiming, LobbySetup, Phase};
+use super::state::{Classic, ClassicTiming, LobbySetup, Phase};
 use crate::rules::zendo::{GuessView, Outcome, Settings, StepView, TableEntry, Zendo};
 use crate::rules::{BySeat, Clock, Game, Millis, PlayerId, Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -96,7 +96,7 @@ pub(super) fn classic(g: &Classic, viewer: &Viewer) -> ClassicView {
     ClassicView {
         you,
         version: g.version(),
-        players: g.players.clone(),
+        players: g.seating.players.clone(),
         master: g.master,
         settings: g.core.settings,
         timing: g.timing,

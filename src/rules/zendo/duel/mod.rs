@@ -133,15 +133,17 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role,
-    RuleError, Seat, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod state;
 mod view;
 
+pub use state::{Duel, Phase, Timing};
 pub use view::{DuelView, PhaseView, StepView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -151,18 +153,6 @@ pub type Rules = Duel;
 pub type Action = rules::Action<DuelMove, Deadline>;
 /// What the duel's log holds.
 pub type Event = rules::Event<DuelEvent>;
-
-/// The Duel's durations, in milliseconds. Hosts may change them per server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Timing {
-    /// The whole turn: 3 minutes.
-    pub turn_ms: Millis,
-    /// To answer a challenge: 30 seconds.
-    pub challenge_ms: Millis,
-    /// Added to the turn per official guess: 30 seconds.
-    pub guess_bonus_ms: Millis,
-}
 
 impl Default for Timing {
     fn default() -> Timing {
@@ -301,19 +291,6 @@ impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// The player with the advantage chooses who starts.
-    ChoosingStarter,
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Over,
-}
-
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -356,25 +333,6 @@ impl rules::Deadline for Deadline {
     fn is(&self, other: &Deadline) -> bool {
         (self.at, self.turn, self.which) == (other.at, other.turn, other.which)
     }
-}
-
-/// A Zendo Duel in progress (or over). Build one from its setup with
-/// [`Game::start`], or from its events with [`Game::replay`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Duel {
-    ledger: Ledger,
-    core: Core,
-    players: BySeat<PlayerId>,
-    advantage: Seat,
-    timing: Timing,
-    phase: Phase,
-    /// The current turn, counting from 1 (0 before the first).
-    turn: u32,
-    tickets: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// Turns in a row whose step 1 ran out with nothing done (see [`IDLE_TURNS`]).
-    idle_turns: u32,
 }
 
 /// A duel whose players are both gone ends after this many turns in a row ran out in
@@ -455,13 +413,13 @@ impl Duel {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.ledger.misfit("no turn is in progress")),
+            _ => Err(self.seating.ledger.misfit("no turn is in progress")),
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.ledger.enter();
+        self.seating.ledger.enter();
     }
 
     fn pending(&self) -> u32 {
@@ -535,6 +493,8 @@ impl Zendo for Duel {
     }
 }
 
+creates!(DuelEvent::DuelCreated, DuelSetup);
+
 impl Game for Duel {
     const KIND: GameKind = GameKind::ZendoDuel;
     const CLOCKED: bool = true;
@@ -571,9 +531,8 @@ impl Game for Duel {
         }
         let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
         let mut duel = Duel {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, setup.players, setup.seed),
             core,
-            players: setup.players.into(),
             advantage,
             timing: t,
             phase: Phase::ChoosingStarter,
@@ -587,29 +546,12 @@ impl Game for Duel {
         Ok(duel)
     }
 
-    fn created(setup: DuelSetup) -> DuelEvent {
-        DuelEvent::DuelCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &DuelEvent) -> Option<&DuelSetup> {
-        match event {
-            DuelEvent::DuelCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -618,18 +560,15 @@ impl Game for Duel {
 
     fn finish(&self) -> Option<rules::Finish> {
         Some(match self.core.outcome? {
-            Outcome::Solved { .. } | Outcome::Resigned { .. } => {
-                rules::Finish::two(self.players.values(), self.winner().map(|s| s.index()))
-            }
+            Outcome::Solved { .. } | Outcome::Resigned { .. } => rules::Finish::two(
+                self.seating.players.values(),
+                self.winner().map(|s| s.index()),
+            ),
             Outcome::Ended { .. }
             | Outcome::Declined { .. }
             | Outcome::Abandoned
             | Outcome::Deserted { .. } => rules::Finish::Void,
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -841,7 +780,7 @@ impl Game for Duel {
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let step = match &self.phase {
@@ -882,11 +821,11 @@ impl Game for Duel {
         }
         match event {
             DuelEvent::DuelCreated { .. } => {
-                return Err(self.ledger.misfit("a match is created only once"));
+                return Err(self.seating.ledger.misfit("a match is created only once"));
             }
             DuelEvent::StarterChosen { .. } => {
                 if self.phase != Phase::ChoosingStarter {
-                    return Err(self.ledger.misfit("the starter was already chosen"));
+                    return Err(self.seating.ledger.misfit("the starter was already chosen"));
                 }
             }
             DuelEvent::TurnStarted { turn, seat } => {
@@ -897,7 +836,7 @@ impl Game for Duel {
             DuelEvent::Skipped { seat: by, .. } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                    return Err(self.seating.ledger.misfit("step 1 is not in progress"));
                 }
                 self.tickets[seat.other()] += 1;
                 self.set_step(seat, Step::Guess);
@@ -905,7 +844,7 @@ impl Game for Duel {
             DuelEvent::ChallengeOpened { by, koan } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                    return Err(self.seating.ledger.misfit("step 1 is not in progress"));
                 }
                 let step = Step::Challenge {
                     koan: koan.clone(),
@@ -916,23 +855,29 @@ impl Game for Duel {
             }
             DuelEvent::ChallengeAnswered { seat, answer } => {
                 let Some(answer) = answer else {
-                    return Err(self.ledger.misfit("a challenge answer without its content"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a challenge answer without its content"));
                 };
                 match &mut self.phase {
                     Phase::Turn {
                         step: Step::Challenge { answers, .. },
                         ..
                     } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
-                    _ => return Err(self.ledger.misfit("no challenge is open")),
+                    _ => return Err(self.seating.ledger.misfit("no challenge is open")),
                 }
             }
             DuelEvent::ChallengeRevealed { answers, obeys, .. } => {
                 let (seat, step) = self.step()?;
                 let Step::Challenge { koan, .. } = step else {
-                    return Err(self.ledger.misfit("no challenge is open"));
+                    return Err(self.seating.ledger.misfit("no challenge is open"));
                 };
                 if answers.len() != 2 {
-                    return Err(self.ledger.misfit("a duel's challenge has two answers"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a duel's challenge has two answers"));
                 }
                 let koan = koan.clone();
                 let origin = super::Origin::Challenged {
@@ -949,11 +894,11 @@ impl Game for Duel {
             }
             DuelEvent::TurnEnded { seat, .. } => {
                 if self.step()?.0 != *seat {
-                    return Err(self.ledger.misfit("it is not that player's turn"));
+                    return Err(self.seating.ledger.misfit("it is not that player's turn"));
                 }
             }
             DuelEvent::Zendo(e) => {
-                self.core.fold(e, &mut self.ledger)?;
+                self.core.fold(e, &mut self.seating.ledger)?;
                 self.fold_zendo(e, bonus)?;
             }
         }
@@ -972,7 +917,7 @@ impl Game for Duel {
     /// verdict awaited (and while the starter is chosen); the challenge clock runs
     /// while its challenge is open; nothing runs while paused or over.
     fn sync_clocks(&mut self, at: Millis) {
-        let paused = self.ledger.paused;
+        let paused = self.seating.ledger.paused;
         match &mut self.phase {
             Phase::Turn { step, .. } => turn::sync_clocks(&mut self.clock, Some(step), paused, at),
             Phase::ChoosingStarter => self.clock.set_running(!paused, at),
@@ -1032,7 +977,7 @@ impl Duel {
         match turn::after_guess_event(event, seat, &step, tickets, &mut self.clock, bonus) {
             Ok(Some(next)) => self.set_step(seat, next),
             Ok(None) => self.phase = Phase::Over,
-            Err(why) => return Err(self.ledger.misfit(why)),
+            Err(why) => return Err(self.seating.ledger.misfit(why)),
         }
         Ok(())
     }

@@ -6,7 +6,8 @@
 //! each challenge answer, from everyone but the player who gave it; the others see
 //! only that an answer is in.
 
-use super::{Duel, Phase, Step, Timing};
+use super::Step;
+use super::state::{Duel, Phase, Timing};
 use crate::koan::Koan;
 use crate::rules::zendo::{Answer, GuessView, Outcome, Settings, TableEntry, Zendo};
 use crate::rules::{BySeat, Clock, Game, PlayerId, Seat, Viewer};
@@ -126,7 +127,7 @@ pub(super) fn duel(d: &Duel, viewer: &Viewer) -> DuelView {
     DuelView {
         you,
         version: d.version(),
-        players: d.players.clone(),
+        players: d.seating.players.clone(),
         advantage: d.advantage,
         settings: d.core.settings,
         timing: d.timing,

@@ -33,15 +33,17 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, Role, RuleError, Seat,
-    Secret, SetupError, Viewer, Who,
+    self, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who, creates,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod state;
 mod view;
 
+pub use state::{Practice, PracticeStep, Score};
 pub use view::PracticeView;
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -136,49 +138,15 @@ impl rules::Deadline for Deadline {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum PracticeStep {
-    /// Build a structure or state a guess.
-    Play,
-    /// Guess `guess` is read back, waiting for confirm or take back.
-    Pending {
-        guess: u32,
-    },
-    /// Guess `guess` is official; the umpire builds a counterexample.
-    Verdict {
-        guess: u32,
-    },
-    Over,
-}
-
-/// What a practice match cost: lower is better.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Score {
-    /// Structures built (not the initial ones, not counterexamples).
-    pub koans: u32,
-    /// Guesses made official and judged (not withdrawn, not void).
-    pub guesses: u32,
-}
-
 impl Score {
     pub fn total(&self) -> u32 {
         self.koans + self.guesses
     }
 }
 
-/// A practice match in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Practice {
-    ledger: Ledger,
-    core: Core,
-    player: [PlayerId; 1],
-    step: PracticeStep,
-}
-
 impl Practice {
     pub fn player(&self) -> PlayerId {
-        self.player[0]
+        self.seating.players[Seat::FIRST]
     }
 
     pub fn step(&self) -> PracticeStep {
@@ -240,6 +208,8 @@ impl Zendo for Practice {
     }
 }
 
+creates!(PracticeEvent::PracticeCreated, PracticeSetup);
+
 impl Game for Practice {
     const KIND: GameKind = GameKind::ZendoPractice;
     const CLOCKED: bool = false;
@@ -252,36 +222,18 @@ impl Game for Practice {
 
     fn from_setup(setup: &PracticeSetup, now: Millis) -> Result<Practice, SetupError> {
         Ok(Practice {
-            ledger: Ledger::new(now),
+            seating: Seating::new(now, [setup.player], setup.seed),
             core: Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?,
-            player: [setup.player],
             step: PracticeStep::Play,
         })
     }
 
-    fn created(setup: PracticeSetup) -> PracticeEvent {
-        PracticeEvent::PracticeCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &PracticeEvent) -> Option<&PracticeSetup> {
-        match event {
-            PracticeEvent::PracticeCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        &self.player
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -295,15 +247,11 @@ impl Game for Practice {
             | Outcome::Abandoned
             | Outcome::Deserted { .. } => rules::Finish::Void,
             outcome => rules::Finish::Solo {
-                player: self.player[0],
+                player: self.seating.players.values()[0],
                 solved: matches!(outcome, Outcome::Solved { .. }),
                 score: self.score().koans,
             },
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.core.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -404,7 +352,7 @@ impl Game for Practice {
 
     fn fold_game(&mut self, event: &PracticeEvent, _at: Millis) -> Result<(), FoldError> {
         let PracticeEvent::Zendo(e) = event else {
-            return Err(self.ledger.misfit("a match is created only once"));
+            return Err(self.seating.ledger.misfit("a match is created only once"));
         };
         let step = match (e, self.step) {
             (ZendoEvent::Observed { .. }, PracticeStep::Play) => PracticeStep::Play,
@@ -427,14 +375,15 @@ impl Game for Practice {
             (ZendoEvent::MatchEnded { .. }, _) => PracticeStep::Over,
             _ => {
                 return Err(self
+                    .seating
                     .ledger
                     .misfit("not an event of this practice match now"));
             }
         };
-        self.core.fold(e, &mut self.ledger)?;
+        self.core.fold(e, &mut self.seating.ledger)?;
         if step != self.step {
             self.step = step;
-            self.ledger.enter();
+            self.seating.ledger.enter();
         }
         Ok(())
     }

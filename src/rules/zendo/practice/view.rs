@@ -1,7 +1,7 @@
 //! What a viewer may see of a practice match: everything but the hidden pattern,
 //! until the end.
 
-use super::{Practice, PracticeStep, Score};
+use super::state::{Practice, PracticeStep, Score};
 use crate::rules::zendo::{GuessView, Outcome, Settings, TableEntry, Zendo};
 use crate::rules::{Game, PlayerId, Viewer};
 use serde::{Deserialize, Serialize};

@@ -84,7 +84,7 @@ impl Triple {
 
     /// The deadline that comes first, if any clock runs.
     pub(super) fn earliest_deadline(&self) -> Option<Deadline> {
-        if self.ledger.paused {
+        if self.seating.ledger.paused {
             return None;
         }
         let deadline = |which, clock: &Clock| {
@@ -137,7 +137,7 @@ impl Triple {
     /// and quiz clocks while theirs is open; the game clock with the turn and challenge
     /// clocks; nothing while paused or over.
     pub(super) fn run_clocks(&mut self, at: Millis) {
-        let paused = self.ledger.paused;
+        let paused = self.seating.ledger.paused;
         let turn_runs = !paused
             && matches!(
                 self.phase,

@@ -2,7 +2,8 @@
 //! log records ([`TripleEvent`], the last one with its [`TripleOutcome`]). Events are
 //! stored: their names and fields must read back after a restart.
 
-use super::{Letter, Marks, TripleSetup};
+use super::letter::{Letter, Marks};
+use super::setup::TripleSetup;
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;

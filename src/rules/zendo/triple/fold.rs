@@ -11,11 +11,11 @@ impl Triple {
     pub(super) fn fold_event(&mut self, event: &TripleEvent) -> Result<(), FoldError> {
         match event {
             TripleEvent::TripleCreated { .. } => {
-                return Err(self.ledger.misfit("a match is created only once"));
+                return Err(self.seating.ledger.misfit("a match is created only once"));
             }
             TripleEvent::StarterChosen { .. } => {
                 if self.choosing().is_none() {
-                    return Err(self.ledger.misfit("the starter was already chosen"));
+                    return Err(self.seating.ledger.misfit("the starter was already chosen"));
                 }
             }
             TripleEvent::TurnStarted { turn, seat } => {
@@ -26,7 +26,7 @@ impl Triple {
             TripleEvent::Graded { by, koan, marks } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                    return Err(self.seating.ledger.misfit("step 1 is not in progress"));
                 }
                 self.push(koan.clone(), *marks, TripleOrigin::Graded { by: seat });
                 self.set_step(seat, Step::Guess);
@@ -34,7 +34,7 @@ impl Triple {
             TripleEvent::ChallengeOpened { by, koan, patterns } => {
                 let (seat, step) = self.step()?;
                 if seat != *by || *step != Step::Build {
-                    return Err(self.ledger.misfit("step 1 is not in progress"));
+                    return Err(self.seating.ledger.misfit("step 1 is not in progress"));
                 }
                 let step = Step::Challenge {
                     koan: koan.clone(),
@@ -47,6 +47,7 @@ impl Triple {
             TripleEvent::ChallengeAnswered { seat, answers } => {
                 let Some(given) = answers else {
                     return Err(self
+                        .seating
                         .ledger
                         .misfit("challenge answers without their content"));
                 };
@@ -55,17 +56,20 @@ impl Triple {
                         step: Step::Challenge { answers, .. },
                         ..
                     } if answers.get(*seat).is_some() => answers[*seat] = Some(given.clone()),
-                    _ => return Err(self.ledger.misfit("no challenge is open")),
+                    _ => return Err(self.seating.ledger.misfit("no challenge is open")),
                 }
             }
             TripleEvent::ChallengeRevealed { answers, marks, .. } => {
                 let (seat, step) = self.step()?;
                 let Step::Challenge { koan, patterns, .. } = step else {
-                    return Err(self.ledger.misfit("no challenge is open"));
+                    return Err(self.seating.ledger.misfit("no challenge is open"));
                 };
                 let (koan, patterns) = (koan.clone(), patterns.clone());
                 if answers.len() != 2 {
-                    return Err(self.ledger.misfit("a challenge has two answer sheets"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("a challenge has two answer sheets"));
                 }
                 for (s, sheet) in answers.iter() {
                     let right = patterns
@@ -95,14 +99,14 @@ impl Triple {
                     },
                     pattern: String::new(),
                 };
-                self.cores[i].fold(&ended, &mut self.ledger)?;
+                self.cores[i].fold(&ended, &mut self.seating.ledger)?;
                 self.solved[i] = Some(*by);
                 let (seat, _) = self.step()?;
                 self.set_step(seat, Step::Guess);
             }
             TripleEvent::TurnEnded { seat, .. } => {
                 if self.step()?.0 != *seat {
-                    return Err(self.ledger.misfit("it is not that player's turn"));
+                    return Err(self.seating.ledger.misfit("it is not that player's turn"));
                 }
             }
             TripleEvent::PlayStopped => {
@@ -115,17 +119,20 @@ impl Triple {
                     answers: BySeat::new(2, None),
                     clock: Clock::stopped(self.timing.quiz_ms),
                 };
-                self.ledger.enter();
+                self.seating.ledger.enter();
             }
             TripleEvent::QuizAnswered { seat, answers } => {
                 let Some(given) = answers else {
-                    return Err(self.ledger.misfit("quiz answers without their content"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("quiz answers without their content"));
                 };
                 match &mut self.phase {
                     Phase::Quiz { answers, .. } if answers.get(*seat).is_some() => {
                         answers[*seat] = Some(given.clone())
                     }
-                    _ => return Err(self.ledger.misfit("no quiz round is open")),
+                    _ => return Err(self.seating.ledger.misfit("no quiz round is open")),
                 }
             }
             TripleEvent::QuizRevealed { won, .. } => {
@@ -138,7 +145,7 @@ impl Triple {
             TripleEvent::TripleEnded { outcome, .. } => {
                 self.outcome = Some(*outcome);
                 self.phase = Phase::Over;
-                self.ledger.enter();
+                self.seating.ledger.enter();
             }
         }
         Ok(())
@@ -156,9 +163,9 @@ impl Triple {
                     || !matches!(step, Step::Build | Step::Guess)
                     || self.stones(seat) == 0
                 {
-                    return Err(self.ledger.misfit("no stone to pay for the guess"));
+                    return Err(self.seating.ledger.misfit("no stone to pay for the guess"));
                 }
-                self.cores[i].fold(event, &mut self.ledger)?;
+                self.cores[i].fold(event, &mut self.seating.ledger)?;
                 let number = self.cores[i].guesses.len() as u32;
                 self.stones[seat] -= 1;
                 self.set_step(
@@ -176,9 +183,9 @@ impl Triple {
                         guess: *number,
                     })
                 {
-                    return Err(self.ledger.misfit("that guess is not pending"));
+                    return Err(self.seating.ledger.misfit("that guess is not pending"));
                 }
-                self.cores[i].fold(event, &mut self.ledger)?;
+                self.cores[i].fold(event, &mut self.seating.ledger)?;
                 self.set_step(
                     seat,
                     Step::Verdict {
@@ -192,9 +199,9 @@ impl Triple {
                 match step {
                     Step::Pending { pattern, guess } | Step::Verdict { pattern, guess }
                         if pattern == l && guess == *number => {}
-                    _ => return Err(self.ledger.misfit("that guess is not in play")),
+                    _ => return Err(self.seating.ledger.misfit("that guess is not in play")),
                 }
-                self.cores[i].fold(event, &mut self.ledger)?;
+                self.cores[i].fold(event, &mut self.seating.ledger)?;
                 self.stones[seat] += 1;
                 self.set_step(seat, Step::Guess);
             }
@@ -209,7 +216,10 @@ impl Triple {
                         guess: *number,
                     })
                 {
-                    return Err(self.ledger.misfit("that guess is not awaiting a verdict"));
+                    return Err(self
+                        .seating
+                        .ledger
+                        .misfit("that guess is not awaiting a verdict"));
                 }
                 // A new structure joins the shared table, marked on this pattern only;
                 // the pattern's own table then names it.
@@ -218,6 +228,7 @@ impl Triple {
                     None => {
                         if self.table.iter().any(|e| e.koan == counterexample.koan) {
                             return Err(self
+                                .seating
                                 .ledger
                                 .misfit("the counterexample is already on the table"));
                         }
@@ -235,12 +246,15 @@ impl Triple {
                     counterexample: counterexample.clone(),
                     on_table: Some(on_table),
                 };
-                self.cores[i].fold(&named, &mut self.ledger)?;
+                self.cores[i].fold(&named, &mut self.seating.ledger)?;
                 self.clock.add(self.timing.counterexample_bonus_ms);
                 self.set_step(seat, Step::Guess);
             }
             ZendoEvent::Observed { .. } | ZendoEvent::MatchEnded { .. } => {
-                return Err(self.ledger.misfit("not an event of one pattern's guesses"));
+                return Err(self
+                    .seating
+                    .ledger
+                    .misfit("not an event of one pattern's guesses"));
             }
         }
         Ok(())

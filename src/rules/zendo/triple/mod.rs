@@ -104,15 +104,14 @@
 //! - this file: the match's state, resigning and a host's end, and the `Game`
 //!   implementation that hands each move to its file.
 
-use super::{Answer, Core, Settings, VerdictJob};
+use super::{Core, Settings, VerdictJob};
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Ledger, Millis, PlayerId, RuleError,
-    Seat, Secret, SetupError, Viewer, Who,
+    self, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who, creates,
 };
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -124,15 +123,20 @@ mod clocks;
 mod events;
 mod fold;
 mod guesses;
+mod letter;
 pub mod opening;
 pub mod quiz;
 mod setup;
+mod start;
+mod state;
 mod turn;
 mod view;
 
 pub use clocks::{Deadline, Which};
 pub use events::{Question, TripleEvent, TripleMove, TripleOutcome};
+pub use letter::{Letter, Marks};
 pub use setup::{TripleOpening, TripleSetup, TripleTiming};
+pub use state::{Phase, Step, Triple, TripleEntry, TripleOrigin};
 pub use view::{PhaseView, StepView, TripleView};
 
 /// This game's rules, as the registry (`src/registry.rs`) names them.
@@ -142,14 +146,6 @@ pub type Rules = Triple;
 pub type Action = rules::Action<TripleMove, Deadline>;
 /// What a Triple's log holds.
 pub type Event = rules::Event<TripleEvent>;
-
-/// The name of one of the three hidden patterns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Letter {
-    A,
-    B,
-    C,
-}
 
 impl Letter {
     pub const ALL: [Letter; 3] = [Letter::A, Letter::B, Letter::C];
@@ -195,105 +191,6 @@ pub fn letters(text: &str) -> Result<Vec<Letter>, String> {
     }
     out.sort();
     Ok(out)
-}
-
-/// A structure's marks on the three patterns: known (`Some`) where graded.
-pub type Marks = [Option<bool>; 3];
-
-/// One structure on the Triple's table with its public marks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TripleEntry {
-    pub number: u32,
-    pub koan: Koan,
-    pub marks: Marks,
-    pub origin: TripleOrigin,
-}
-
-/// How a structure came to the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "how", rename_all = "snake_case")]
-pub enum TripleOrigin {
-    Opening,
-    Graded {
-        by: Seat,
-    },
-    Challenged {
-        by: Seat,
-        patterns: Vec<Letter>,
-        answers: BySeat<Vec<Answer>>,
-    },
-    Counterexample {
-        pattern: Letter,
-        guess: u32,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Step 1: a structure, or straight to guesses, or end the turn.
-    Build,
-    Challenge {
-        koan: Koan,
-        patterns: Vec<Letter>,
-        answers: BySeat<Option<Vec<Answer>>>,
-        clock: Clock,
-    },
-    Guess,
-    Pending {
-        pattern: Letter,
-        guess: u32,
-    },
-    Verdict {
-        pattern: Letter,
-        guess: u32,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    /// The player with the advantage chooses who starts.
-    ChoosingStarter {
-        advantage: Seat,
-    },
-    Turn {
-        seat: Seat,
-        #[serde(flatten)]
-        step: Step,
-    },
-    Quiz {
-        round: u32,
-        questions: Vec<Question>,
-        answers: BySeat<Option<Vec<Answer>>>,
-        clock: Clock,
-    },
-    Over,
-}
-
-/// A Zendo Triple in progress (or over).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Triple {
-    ledger: Ledger,
-    /// One umpire per pattern: its secret, its table (the structures graded on it,
-    /// numbered as on the shared table) and its guesses.
-    cores: [Core; 3],
-    table: Vec<TripleEntry>,
-    players: BySeat<PlayerId>,
-    timing: TripleTiming,
-    phase: Phase,
-    turn: u32,
-    stones: BySeat<u32>,
-    /// The turn clock.
-    clock: Clock,
-    /// The 2 hours of play.
-    game_clock: Clock,
-    /// Who solved each pattern by guessing.
-    solved: [Option<Seat>; 3],
-    /// Who won each pattern in the quiz (`Some(None)`: nobody).
-    quiz_won: [Option<Option<Seat>>; 3],
-    outcome: Option<TripleOutcome>,
-    seed: u64,
 }
 
 impl Triple {
@@ -412,13 +309,13 @@ impl Triple {
     fn step(&self) -> Result<(Seat, &Step), FoldError> {
         match &self.phase {
             Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.ledger.misfit("no turn is in progress")),
+            _ => Err(self.seating.ledger.misfit("no turn is in progress")),
         }
     }
 
     fn set_step(&mut self, seat: Seat, step: Step) {
         self.phase = Phase::Turn { seat, step };
-        self.ledger.enter();
+        self.seating.ledger.enter();
     }
 
     fn push(&mut self, koan: Koan, marks: Marks, origin: TripleOrigin) -> u32 {
@@ -461,6 +358,8 @@ fn ended(t: &Triple, outcome: TripleOutcome) -> TripleEvent {
     }
 }
 
+creates!(TripleEvent::TripleCreated, TripleSetup);
+
 impl Game for Triple {
     const KIND: GameKind = GameKind::ZendoTriple;
     const CLOCKED: bool = true;
@@ -475,29 +374,12 @@ impl Game for Triple {
         Triple::set_up(setup, now)
     }
 
-    fn created(setup: TripleSetup) -> TripleEvent {
-        TripleEvent::TripleCreated {
-            setup: Box::new(setup),
-        }
+    fn seating(&self) -> &Seating {
+        &self.seating
     }
 
-    fn setup_of(event: &TripleEvent) -> Option<&TripleSetup> {
-        match event {
-            TripleEvent::TripleCreated { setup } => Some(setup),
-            _ => None,
-        }
-    }
-
-    fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    fn ledger_mut(&mut self) -> &mut Ledger {
-        &mut self.ledger
-    }
-
-    fn players(&self) -> &[PlayerId] {
-        self.players.values()
+    fn seating_mut(&mut self) -> &mut Seating {
+        &mut self.seating
     }
 
     fn is_over(&self) -> bool {
@@ -508,15 +390,12 @@ impl Game for Triple {
         Some(match self.outcome? {
             TripleOutcome::TwoSolved { .. }
             | TripleOutcome::Quiz { .. }
-            | TripleOutcome::Resigned { .. } => {
-                rules::Finish::two(self.players.values(), self.winner().map(|s| s.index()))
-            }
+            | TripleOutcome::Resigned { .. } => rules::Finish::two(
+                self.seating.players.values(),
+                self.winner().map(|s| s.index()),
+            ),
             TripleOutcome::Ended { .. } | TripleOutcome::Declined { .. } => rules::Finish::Void,
         })
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
     }
 
     fn listed_settings(&self) -> serde_json::Value {
@@ -612,7 +491,7 @@ impl Game for Triple {
         if self.is_over() {
             return Vec::new();
         }
-        let mut out = vec![Secret::Seed(self.seed)];
+        let mut out = vec![Secret::Seed(self.seating.seed)];
         // A solved pattern has left the game: its guess said it.
         for (core, solved) in self.cores.iter().zip(self.solved) {
             if solved.is_none() {

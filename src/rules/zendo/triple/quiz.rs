@@ -209,7 +209,7 @@ pub(super) fn stop_play(out: &mut Emitter<Triple>) {
     let t = out.next();
     let unsolved = t.unsolved();
     let taken: Vec<Koan> = t.table.iter().map(|e| e.koan.clone()).collect();
-    let questions = first_round(t.settings().set, t.seed, &taken, &unsolved);
+    let questions = first_round(t.settings().set, t.seating.seed, &taken, &unsolved);
     out.emit(TripleEvent::QuizStarted {
         round: 1,
         questions,
@@ -280,7 +280,13 @@ pub(super) fn quiz_reveal(out: &mut Emitter<Triple>, time_up: bool) {
         .iter()
         .map(|l| (*l, &t.cores[l.index()].hidden.formula))
         .collect();
-    let questions = tie_round(t.settings().set, t.seed, round + 1, &taken, &formulas);
+    let questions = tie_round(
+        t.settings().set,
+        t.seating.seed,
+        round + 1,
+        &taken,
+        &formulas,
+    );
     out.emit(TripleEvent::QuizStarted {
         round: round + 1,
         questions,

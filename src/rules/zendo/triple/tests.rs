@@ -6,6 +6,7 @@ use crate::finder::Counterexample;
 use crate::koan::PieceSet;
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
+use crate::rules::zendo::Answer;
 use crate::rules::zendo::GuessStatus;
 use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed, small_search_verdict};
 use crate::rules::zendo::{Mode, Withdrawal, ZendoEvent};

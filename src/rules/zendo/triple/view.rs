@@ -2,9 +2,10 @@
 //! else. An unsolved pattern reaches no view before the end (guesses appear as text
 //! and reading only); answers stay with the one who gave them until the reveal.
 
-use super::{
-    Letter, Phase, Question, Step, Triple, TripleEntry, TripleEvent, TripleOutcome, TripleTiming,
-};
+use super::events::{Question, TripleEvent, TripleOutcome};
+use super::letter::Letter;
+use super::setup::TripleTiming;
+use super::state::{Phase, Step, Triple, TripleEntry};
 use crate::koan::Koan;
 use crate::rules::zendo::{Answer, GuessView, Settings};
 use crate::rules::{BySeat, Clock, Game, PlayerId, Seat, Viewer};
@@ -146,7 +147,7 @@ pub(super) fn triple(t: &Triple, viewer: &Viewer) -> TripleView {
     TripleView {
         you,
         version: t.version(),
-        players: t.players.clone(),
+        players: t.seating.players.clone(),
         settings: t.settings(),
         timing: t.timing,
         turn: t.turn,
