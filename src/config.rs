@@ -74,20 +74,20 @@ impl DiscordConfig {
         let range = match &self.shards {
             Some(s) => Some(
                 s.parse::<ShardRange>()
-                    .map_err(|e| invalid("discord.shards", s, e))?,
+                    .map_err(|e| invalid("discord.shards (--shards)", s, e))?,
             ),
             None => None,
         };
         let total = match &self.shard_total {
             Some(s) => Some(
                 s.parse::<ShardTotal>()
-                    .map_err(|e| invalid("discord.shard_total", s, e))?,
+                    .map_err(|e| invalid("discord.shard_total (--shard-total)", s, e))?,
             ),
             None => None,
         };
         Sharding::new(range, total).map_err(|e| {
             let value = self.shards.clone().unwrap_or_default();
-            invalid("discord.shards", &value, e)
+            invalid("discord.shards (--shards)", &value, e)
         })
     }
 }
