@@ -61,6 +61,14 @@
 //! GUILD_MEMBER_UPDATE only if the client asked for the GUILD_MEMBERS intent, GUILD_ROLE_CREATE
 //! with GUILDS), so a running bot's cache follows.
 //!
+//! # Shards and several processes
+//! Any number of clients (threads or processes) may connect at once; each connection
+//! IDENTIFYs as a shard, and a server's events go only to the connection of its shard
+//! (`(guild_id >> 22) % total`), DMs to shard 0's. `set_shards()` sets what `GET /gateway/bot`
+//! says, `add_guild_on_shard()` adds a server on a chosen shard, `identifies()` and
+//! `pacing_violations()` check Discord's identify limit, `interaction_shard()` says where an
+//! interaction went, `wait_shards()` waits for shards to be live (see `shards.rs`).
+//!
 //! # Timing
 //! Waits poll nothing: they wake on every change of the fake's state, with a timeout. Two
 //! things the fake does on purpose: an interaction waits (up to 10 s) for a live gateway
