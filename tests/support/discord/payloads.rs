@@ -247,7 +247,7 @@ impl World {
         // @everyone's id is the guild's.
         if let Some(roles) = v["roles"].as_array_mut() {
             for r in roles {
-                if r["id"] == self.guild_id.to_string() {
+                if r["id"].as_str().and_then(|v| v.parse().ok()) == Some(self.guild_id) {
                     r["id"] = g.id.to_string().into();
                 }
             }
