@@ -175,6 +175,16 @@ async fn shard_plan(
                     );
                 }
             }
+            if let Ok((_, total)) = &plan
+                && gateway.shards > *total
+            {
+                tracing::warn!(
+                    discord_shards = gateway.shards,
+                    total,
+                    "Discord recommends more shards than the total given; past 2,500 servers \
+                     a shard is refused (4011 Sharding required)"
+                );
+            }
             tracing::info!(
                 discord_shards = gateway.shards,
                 max_concurrency = limit.max_concurrency,
