@@ -9,8 +9,8 @@ pub const NO_MATCH: &str = "you are not playing a match in this channel: start o
                             `/assembly duel` or `/assembly practice`";
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
-use crate::config::AssemblyConfig;
 use crate::grid::Dims;
+use crate::rules::assembly::Section as AssemblyConfig;
 use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
 use crate::rules::{Millis, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
@@ -92,7 +92,7 @@ async fn create(
     let setup = AssemblySetup {
         players,
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: game_settings(plus, &bot.config.assembly, &server),
+        settings: game_settings(plus, &bot.config.games.Assembly, &server),
     };
     let place = Place {
         guild,

@@ -67,7 +67,7 @@ pub async fn duel(
     let setup = Setup {
         players: [PlayerId(me), PlayerId(them)],
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: bot.config.bluffs.settings(),
+        settings: bot.config.games.Bluffs.settings(),
     };
     let place = Place {
         guild,
