@@ -9,7 +9,6 @@ mod bench_practice;
 mod bench_ratings_duel;
 mod bench_render;
 mod bench_zendo_ai;
-mod bluffs;
 mod finder;
 mod koan;
 mod lang;
@@ -60,8 +59,9 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
     Serve(serve::ServeArgs),
-    /// Logical Bluffs: check a statement about a subset.
-    Bluffs(bluffs::BluffsArgs),
+    /// Each game's own subcommands (`mondo bluffs check`), from its terminal front.
+    #[command(flatten)]
+    Game(mondo::play::games::GameCommand),
     /// A player's ratings, results and solo records.
     Stats(ratings::StatsArgs),
     /// The best settled players of a server (or the terminal), game by game.
@@ -91,7 +91,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Bluffs(args) => bluffs::run(args),
+        Command::Game(command) => command.run(),
         Command::Stats(args) => ratings::stats(args),
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),

@@ -17,6 +17,7 @@
 //! be in, never what it is, until the reveal.
 
 pub mod args;
+pub mod commands;
 pub mod games;
 pub mod page;
 pub mod pictures;
@@ -491,6 +492,9 @@ pub trait Terminal {
     /// Its own `mondo play` options (one parser takes every game's: an option belongs
     /// to one game; what several share is [`args::TableArgs`]).
     type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug;
+    /// Its own `mondo` subcommands beside `mondo play` (`mondo bluffs check`);
+    /// [`commands::NoCommands`] for none.
+    type Commands: commands::Commands;
 
     /// Its front for a match, played by `cast`.
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront>;

@@ -43,6 +43,7 @@ impl Terminal for Front {
     const NAME: &'static str = "duel";
     const ABOUT: &'static str = "The Zendo Duel (needs --players A,B).";
     type Args = DuelArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view))

@@ -24,6 +24,7 @@ impl Terminal for Front {
     const ABOUT: &'static str = "Zendo solo practice.";
     const DEFAULT: bool = true;
     type Args = NoArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view))
