@@ -123,9 +123,17 @@ pub fn opening(game: MatchId, view: &AssemblyView, clocks: Clocks) -> Post {
 }
 
 /// A viewer's status of a match.
+/// Its clock as the other games' are on Discord: what is left, and when it ends as a
+/// Discord timestamp (each reader's own "in 2 minutes", which does not go stale).
 pub fn status(game: MatchId, view: &AssemblyView, clocks: Clocks) -> Post {
     let voice = Voice::new(view);
-    let line = assembly::status(&voice.names, view, clocks.game);
+    let line = assembly::status_with(&voice.names, view, clocks.game, |at| {
+        let left = narrate::clock_text(at.saturating_sub(clocks.game));
+        match view.paused {
+            true => format!("{left} left"),
+            false => format!("{left} left, ends {}", clocks.countdown(at)),
+        }
+    });
     Post::text(format!("**Pattern Assembly #{game}**: {}", line.text))
 }
 
@@ -226,6 +234,46 @@ mod tests {
             contents: contents.parse::<Contents>().expect("contents"),
             points,
         }
+    }
+
+    /// The status's clock is a Discord countdown, as in the other games' statuses,
+    /// and the status reads as a card: its title, then its text.
+    #[test]
+    fn the_status_clock_is_a_discord_countdown() {
+        let view = AssemblyView {
+            plus: false,
+            dims: crate::grid::Dims::CLASSIC,
+            rounds: 20,
+            players: vec![crate::rules::PlayerId(1), crate::rules::PlayerId(2)],
+            you: None,
+            phase: crate::rules::assembly::PhaseView::Round { number: 3 },
+            paused: false,
+            grid: None,
+            targets: Vec::new(),
+            scores: [4, 1].into(),
+            ends_at: Some(100_000),
+            waiting: Vec::new(),
+            your_answer: None,
+            showdown_in: Vec::new(),
+            showdown: None,
+            version: 7,
+        };
+        let clocks = Clocks {
+            game: 40_000,
+            wall_ms: 1_700_000_000_000,
+        };
+        let post = status(MatchId(9), &view, clocks).as_card();
+        let card = &post.cards[0];
+        assert_eq!(card.title, "Pattern Assembly #9");
+        assert!(
+            card.description
+                .contains("round 3 of 20 (1:00 left, ends <t:1700000060:R>)"),
+            "{card:?}"
+        );
+        // The terminal keeps its own words: no Discord markup there.
+        let names = Voice::new(&view).names;
+        let terminal = assembly::status(&names, &view, 40_000).text;
+        assert!(terminal.contains("round 3 of 20 (1:00 left)"), "{terminal}");
     }
 
     #[test]

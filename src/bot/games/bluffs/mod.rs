@@ -173,7 +173,15 @@ pub fn opening(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
 
 /// The public status of a match.
 pub fn status(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
-    let line = bluffs::status(&names(view), view, clocks.game);
+    // The clock as the other games' are on Discord: what is left, and when it ends
+    // as a Discord timestamp (stopped while a host has paused the match).
+    let line = bluffs::status_with(&names(view), view, clocks.game, |at| {
+        let left = crate::narrate::clock_text(at.saturating_sub(clocks.game));
+        match view.paused {
+            true => format!("{left} left"),
+            false => format!("{left} left, ends {}", clocks.countdown(at)),
+        }
+    });
     Post::text(format!("**Logical Bluffs #{game}**: {}", line.text))
 }
 
