@@ -1,7 +1,7 @@
 //! `/assembly duel|answer|showdown|status`: Pattern Assembly's slash commands.
 
 use super::host::ServerSettings;
-use super::view_of;
+use super::view::view_of;
 use crate::bot::kit::{my_match, play_in, reply};
 
 /// What Pattern Assembly's commands say to someone with no match in the channel.

@@ -5,15 +5,17 @@ pub mod commands;
 mod host;
 mod reveal;
 pub mod showdown;
+mod view;
 pub use commands::assembly;
 pub use host::live_in;
+pub use view::view_of;
 
 use crate::bot::kit::{Bot, GameBot, Said, Upkeep};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{self, Names, assembly};
 use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
-use crate::rules::{Event, EventKind};
+use crate::rules::Event;
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
@@ -34,17 +36,6 @@ impl Voice {
     }
 }
 
-fn own(events: &[AnyEvent]) -> Vec<AssemblyEvent> {
-    let events: Vec<Event<AssemblyEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A batch of events as one post.
 pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Post {
     let mut post = Post::default();
@@ -55,7 +46,7 @@ pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Pos
     {
         post.line(e.text);
     }
-    for e in own(events) {
+    for e in view::own(events) {
         // The grid itself goes out as a picture that is deleted when it is hidden
         // (`reveal.rs`); a text copy here would stay in the channel.
         if let AssemblyEvent::Revealed { ms, .. } = e {
@@ -148,14 +139,6 @@ pub fn board(game: MatchId, view: &AssemblyView) -> Post {
         None => Post::private(
             "the grid is hidden: it is shown before round 1 and after rounds 5, 10 and 15",
         ),
-    }
-}
-
-/// The Assembly view inside any view.
-pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
-    match view {
-        AnyView::Assembly(v) => Some(v),
-        _ => None,
     }
 }
 

@@ -15,10 +15,12 @@
 pub mod commands;
 pub mod controls;
 mod private;
+mod view;
 
 pub use commands::bluffs;
 pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
+pub use view::{own, view_of};
 
 use crate::bot::kit::ids::Header;
 use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
@@ -96,28 +98,8 @@ impl GameBot for Front {
     }
 }
 
-/// The Bluffs view inside any view.
-pub fn view_of(view: &AnyView) -> Option<&BluffsView> {
-    match view {
-        AnyView::Bluffs(v) => Some(v),
-        _ => None,
-    }
-}
-
 fn names(view: &BluffsView) -> Names {
     Names::mentions(&view.players)
-}
-
-/// The game's own events of a batch.
-pub fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
-    let events: Vec<Event<BluffsEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
 }
 
 /// A batch as the channel hears it: the public events, a picture of each bluff's
