@@ -2,13 +2,20 @@
 //! overlaid by an optional file, overlaid by `MONDO_<SECTION>_<KEY>` environment
 //! variables. Everything is checked at start-up, and a problem is one line that names
 //! the key, where its value came from, what was wrong and what is allowed.
+//!
+//! The sections every server has (`[discord]`, `[database]`, `[umpire]`, `[log]`) are
+//! here; each game's section is the game's own (`rules::<game>::Section`), assembled
+//! into [`Games`] from the registry.
 
-use crate::finder::Style;
+use crate::rules::section::{Checks, Invalid, Section};
 use figment::Figment;
 use figment::providers::{Env, Format, Toml};
-use serde::{Deserialize, Serialize};
-use std::ops::RangeInclusive;
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::{Path, PathBuf};
+
+pub use crate::rules::section::{Limit, ms};
 
 /// The shipped defaults (also the documentation of every key).
 pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
@@ -24,21 +31,145 @@ pub const NOT_SETTINGS: &[&str] = &[NO_IMAGES];
 /// The variable that turns `mondo play`'s inline pictures off.
 pub const NO_IMAGES: &str = "MONDO_NO_IMAGES";
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The whole configuration. It reads and writes as the file's sections: the shared
+/// ones by name, then each game's (see [`Games`]); a section or key that is none is
+/// refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Config {
     pub discord: DiscordConfig,
     pub database: DatabaseConfig,
-    pub zendo: ZendoConfig,
-    #[serde(default)]
-    pub assembly: AssemblyConfig,
-    #[serde(default)]
-    pub bluffs: BluffsConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
-    pub classic: ClassicConfig,
-    pub triple: TripleConfig,
+    /// Each game's section.
+    #[serde(flatten)]
+    pub games: Games,
 }
+
+/// The sections every server has, by name (each game's come from [`Games`]).
+const SHARED_SECTIONS: [&str; 4] = ["discord", "database", "umpire", "log"];
+
+impl<'de> Deserialize<'de> for Config {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Config, D::Error> {
+        struct Sections;
+        impl<'de> Visitor<'de> for Sections {
+            type Value = Config;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the configuration's sections")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Config, A::Error> {
+                let (mut discord, mut database, mut umpire, mut log) = (None, None, None, None);
+                let mut games = PartialGames::default();
+                while let Some(section) = map.next_key::<String>()? {
+                    match section.as_str() {
+                        "discord" => discord = Some(map.next_value()?),
+                        "database" => database = Some(map.next_value()?),
+                        "umpire" => umpire = Some(map.next_value()?),
+                        "log" => log = Some(map.next_value()?),
+                        other => {
+                            if !games.read(other, &mut map)? {
+                                let known: Vec<&str> =
+                                    SHARED_SECTIONS.into_iter().chain(Games::names()).collect();
+                                return Err(de::Error::custom(format!(
+                                    "unknown section `{other}`, expected one of `{}`",
+                                    known.join("`, `")
+                                )));
+                            }
+                        }
+                    }
+                }
+                Ok(Config {
+                    discord: discord.ok_or_else(|| de::Error::missing_field("discord"))?,
+                    database: database.ok_or_else(|| de::Error::missing_field("database"))?,
+                    umpire: umpire.ok_or_else(|| de::Error::missing_field("umpire"))?,
+                    log: log.ok_or_else(|| de::Error::missing_field("log"))?,
+                    games: games.finish()?,
+                })
+            }
+        }
+        deserializer.deserialize_map(Sections)
+    }
+}
+
+/// Builds [`Games`] (each game's section, named by its kind) and its reading and
+/// writing from the registry's lines.
+macro_rules! game_sections {
+    ($($kind:ident => $($path:ident)::+ ($stored:literal, $title:literal)),* $(,)?) => {
+        /// Each game's section of the file, by the game's kind: the game's own
+        /// `rules::<game>::Section` (`()` for a game that takes another game's).
+        #[allow(non_snake_case)]
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Games {
+            $(pub $kind: crate::rules::$($path)::+::Section,)*
+        }
+
+        #[allow(non_snake_case)]
+        #[derive(Default)]
+        struct PartialGames {
+            $($kind: Option<crate::rules::$($path)::+::Section>,)*
+        }
+
+        impl PartialGames {
+            /// Reads section `name` if it is a game's; false if it is none.
+            fn read<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<bool, A::Error> {
+                $(
+                    if <crate::rules::$($path)::+::Section as Section>::NAME == name {
+                        self.$kind = Some(map.next_value()?);
+                        return Ok(true);
+                    }
+                )*
+                Ok(false)
+            }
+
+            fn finish<E: de::Error>(self) -> Result<Games, E> {
+                Ok(Games {
+                    $($kind: match self.$kind {
+                        Some(section) => section,
+                        None => <crate::rules::$($path)::+::Section as Section>::absent()
+                            .ok_or_else(|| E::missing_field(
+                                <crate::rules::$($path)::+::Section as Section>::NAME,
+                            ))?,
+                    },)*
+                })
+            }
+        }
+
+        impl Games {
+            /// The games' sections' names, in the registry's order.
+            fn names() -> impl Iterator<Item = &'static str> {
+                [$(<crate::rules::$($path)::+::Section as Section>::NAME),*]
+                    .into_iter()
+                    .filter(|name| !name.is_empty())
+            }
+
+            /// Every numeric key of the games' sections and what it allows.
+            fn limits() -> impl Iterator<Item = &'static Limit> {
+                [$(<crate::rules::$($path)::+::Section as Section>::LIMITS),*]
+                    .into_iter()
+                    .flatten()
+            }
+
+            /// Each game's section, for the checks all sections answer.
+            fn each(&self) -> [&dyn Checks; [$(stringify!($kind)),*].len()] {
+                [$(&self.$kind as &dyn Checks),*]
+            }
+        }
+
+        impl Serialize for Games {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(None)?;
+                $(
+                    let name = <crate::rules::$($path)::+::Section as Section>::NAME;
+                    if !name.is_empty() {
+                        map.serialize_entry(name, &self.$kind)?;
+                    }
+                )*
+                map.end()
+            }
+        }
+    };
+}
+
+crate::registry::for_each_game!(game_sections);
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,120 +252,6 @@ pub struct DatabaseConfig {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ZendoConfig {
-    pub turn_secs: u64,
-    pub challenge_secs: u64,
-    pub guess_bonus_secs: u64,
-    pub style: Style,
-    pub pool: String,
-    /// 0: no host role.
-    pub host_role: u64,
-}
-
-/// Pattern Assembly on Discord: each 0 keeps the game's own value (the original's
-/// 30 s reveal and wait, 3-minute rounds, 5-minute showdown, 20 rounds; Plus its own).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct AssemblyConfig {
-    pub reveal_secs: u64,
-    pub wait_secs: u64,
-    pub round_secs: u64,
-    pub showdown_secs: u64,
-    pub rounds: u8,
-    /// The original game's wrong shapes: `waits` (the default) or `at_once`; a server's
-    /// `/assembly settings` replaces it there.
-    pub wrong_shape: crate::rules::assembly::WrongShape,
-}
-
-/// Logical Bluffs on Discord: every duration and cost the rules take as settings
-/// (`rules::bluffs::Settings`); the shipped values are the game's own.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct BluffsConfig {
-    pub bluff_secs: u64,
-    pub claim_secs: u64,
-    pub reveal_secs: u64,
-    pub guess_secs: u64,
-    pub reserve_secs: u64,
-    pub known_tiles: u64,
-    pub reveal_cost: u64,
-    pub max_words: u64,
-    pub rp_per_true: u64,
-    pub rp_per_right_mark: u64,
-}
-
-impl Default for BluffsConfig {
-    fn default() -> BluffsConfig {
-        let s = crate::rules::bluffs::Settings::default();
-        BluffsConfig {
-            bluff_secs: s.bluffing_ms / 1000,
-            claim_secs: s.claiming_ms / 1000,
-            reveal_secs: s.reveal_ms / 1000,
-            guess_secs: s.guess_extra_ms / 1000,
-            reserve_secs: s.reserve_ms / 1000,
-            known_tiles: s.known_tiles as u64,
-            reveal_cost: u64::from(s.reveal_cost),
-            max_words: s.max_words as u64,
-            rp_per_true: u64::from(s.rp_per_true),
-            rp_per_right_mark: u64::from(s.rp_per_right_mark),
-        }
-    }
-}
-
-impl BluffsConfig {
-    /// The rules' settings these values give (each is in range once validated).
-    pub fn settings(&self) -> crate::rules::bluffs::Settings {
-        let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-        crate::rules::bluffs::Settings {
-            known_tiles: self.known_tiles as usize,
-            bluffing_ms: ms(self.bluff_secs),
-            claiming_ms: ms(self.claim_secs),
-            reveal_ms: ms(self.reveal_secs),
-            guess_extra_ms: ms(self.guess_secs),
-            reserve_ms: ms(self.reserve_secs),
-            rp_per_true: narrow(self.rp_per_true),
-            rp_per_right_mark: narrow(self.rp_per_right_mark),
-            reveal_cost: narrow(self.reveal_cost),
-            max_words: self.max_words as usize,
-        }
-    }
-}
-
-/// Zendo Classic on Discord, for every server (a host changes them for their server
-/// with `/zendo classic-settings`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClassicConfig {
-    /// How long a lobby nobody starts stays open (the game clock's time, as every
-    /// clock of a match: the time the bot is down is not counted).
-    pub lobby_secs: u64,
-    /// A student's whole turn.
-    pub turn_secs: u64,
-    /// To answer a mondo.
-    pub answer_secs: u64,
-    /// Added to the turn per official guess.
-    pub guess_bonus_secs: u64,
-}
-
-/// Zendo Triple on Discord, for every server (a host changes them for their server
-/// with `/zendo triple-settings`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TripleConfig {
-    /// The whole turn.
-    pub turn_secs: u64,
-    /// To answer a challenge.
-    pub challenge_secs: u64,
-    /// Added to the turn per counterexample.
-    pub counterexample_bonus_secs: u64,
-    /// Play before the quiz decides the patterns left.
-    pub play_secs: u64,
-    /// To answer one round of the quiz.
-    pub quiz_secs: u64,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct UmpireConfig {
     pub work_limit_secs: u64,
 }
@@ -245,137 +262,29 @@ pub struct LogConfig {
     pub level: String,
 }
 
-/// The allowed range of each clock setting, in seconds (also for /settings).
-pub const TURN_SECS: std::ops::RangeInclusive<u64> = 10..=3600;
-pub const CHALLENGE_SECS: std::ops::RangeInclusive<u64> = 5..=600;
-pub const GUESS_BONUS_SECS: std::ops::RangeInclusive<u64> = 0..=600;
+/// The allowed range of the shared sections' settings, in seconds.
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
-/// A Zendo Classic lobby's lifetime: a minute to a day.
-pub const LOBBY_SECS: std::ops::RangeInclusive<u64> = 60..=86_400;
-/// A Triple's play before its quiz: ten minutes to a day.
-pub const PLAY_SECS: std::ops::RangeInclusive<u64> = 600..=86_400;
-/// A round of the Triple's quiz.
-pub const QUIZ_SECS: std::ops::RangeInclusive<u64> = 30..=3600;
 
-/// Seconds as game-clock milliseconds, saturating (never `v * 1000`, which wraps in a
-/// release build for a value that was not range-checked).
-pub const fn ms(secs: u64) -> crate::store::Millis {
-    secs.saturating_mul(1000)
-}
-
-/// A numeric setting's allowed values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limit {
-    /// `section.key`, as in the file (`MONDO_SECTION_KEY` in the environment).
-    pub key: &'static str,
-    pub min: u64,
-    pub max: u64,
-    pub unit: &'static str,
-    /// 0 keeps the game's own value (besides `min..=max`).
-    pub zero_is_default: bool,
-}
-
-impl Limit {
-    const fn new(key: &'static str, range: RangeInclusive<u64>, unit: &'static str) -> Limit {
-        Limit {
-            key,
-            min: *range.start(),
-            max: *range.end(),
-            unit,
-            zero_is_default: false,
-        }
-    }
-
-    const fn secs(key: &'static str, range: RangeInclusive<u64>) -> Limit {
-        Limit::new(key, range, "seconds")
-    }
-
-    const fn or_zero(self) -> Limit {
-        Limit {
-            zero_is_default: true,
-            ..self
-        }
-    }
-
-    /// Checks a configured value.
-    pub fn check(&self, value: u64) -> Result<(), ConfigError> {
-        if (self.zero_is_default && value == 0) || (self.min..=self.max).contains(&value) {
-            return Ok(());
-        }
-        let zero = if self.zero_is_default {
-            " (0 keeps the game's own)"
-        } else {
-            ""
-        };
-        Err(ConfigError::Invalid {
-            key: self.key,
-            value: value.to_string(),
-            allowed: format!("allowed: {} to {} {}{zero}", self.min, self.max, self.unit),
-        })
-    }
-
-    /// Checks a duration given to `mondo play` as `option` (in ms, fractions of a
-    /// second allowed): the same upper limit as the setting's, and any time above 0
-    /// (or 0 where the setting allows it), so a game can be tried with quick clocks.
-    pub fn check_terminal_ms(&self, option: &str, ms: crate::store::Millis) -> Result<(), String> {
-        let least = if self.min == 0 { 0 } else { 1 };
-        if ms >= least && ms <= self::ms(self.max) {
-            return Ok(());
-        }
-        let secs = ms as f64 / 1000.0;
-        let from = if least == 0 { "0" } else { "more than 0" };
-        Err(format!(
-            "{option} {secs} is out of range: allowed {from} up to {} {} (as the bot's `{}`)",
-            self.max, self.unit, self.key
-        ))
-    }
-}
-
-/// Every numeric setting and what it allows: the one place they are checked, for
-/// every section, at start-up (the shipped file, `--config`, the environment) and by
-/// `mondo play` for the options that set the same things ([`check_terminal`]). A new
-/// setting joins with one line (`tests::every_numeric_setting_has_a_limit` says when
-/// one is missing).
+/// The shared sections' numeric settings and what each allows; each game's are its
+/// section's (`Section::LIMITS`). All of them ([`limits`]) are the one place numbers
+/// are checked, for every section, at start-up (the shipped file, `--config`, the
+/// environment) and by `mondo play` for the options that set the same things
+/// ([`check_terminal`]). A new setting joins with one line
+/// (`tests::every_numeric_setting_has_a_limit` says when one is missing).
 pub const LIMITS: &[Limit] = &[
     Limit::secs("discord.timeout_secs", DISCORD_TIMEOUT_SECS),
-    Limit::secs("zendo.turn_secs", TURN_SECS),
-    Limit::secs("zendo.challenge_secs", CHALLENGE_SECS),
-    Limit::secs("zendo.guess_bonus_secs", GUESS_BONUS_SECS),
     Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
-    // Pattern Assembly's rules take any time above 0 (a quick server, the tests).
-    Limit::secs("assembly.reveal_secs", 1..=600).or_zero(),
-    Limit::secs("assembly.wait_secs", 1..=600).or_zero(),
-    Limit::secs("assembly.round_secs", 1..=3600).or_zero(),
-    Limit::secs("assembly.showdown_secs", 1..=3600).or_zero(),
-    Limit::new("assembly.rounds", 1..=100, "rounds").or_zero(),
-    // Every phase needs some time and a reveal a price (the rules refuse 0); each
-    // player knows at most 8 tiles (they are disjoint on 16); a statement's box holds
-    // 300 characters, so 40 words.
-    Limit::secs("bluffs.bluff_secs", 10..=3600),
-    Limit::secs("bluffs.claim_secs", 5..=3600),
-    Limit::secs("bluffs.reveal_secs", 5..=600),
-    Limit::secs("bluffs.guess_secs", 0..=3600),
-    Limit::secs("bluffs.reserve_secs", 0..=3600),
-    Limit::new("bluffs.known_tiles", 0..=8, "tiles"),
-    Limit::new("bluffs.reveal_cost", 1..=100, "RP"),
-    Limit::new("bluffs.max_words", 1..=40, "words"),
-    Limit::new("bluffs.rp_per_true", 0..=100, "RP"),
-    Limit::new("bluffs.rp_per_right_mark", 0..=100, "RP"),
-    Limit::secs("classic.lobby_secs", LOBBY_SECS),
-    Limit::secs("classic.turn_secs", TURN_SECS),
-    Limit::secs("classic.answer_secs", CHALLENGE_SECS),
-    Limit::secs("classic.guess_bonus_secs", GUESS_BONUS_SECS),
-    Limit::secs("triple.turn_secs", TURN_SECS),
-    Limit::secs("triple.challenge_secs", CHALLENGE_SECS),
-    Limit::secs("triple.counterexample_bonus_secs", GUESS_BONUS_SECS),
-    Limit::secs("triple.play_secs", PLAY_SECS),
-    Limit::secs("triple.quiz_secs", QUIZ_SECS),
 ];
+
+/// Every numeric setting's limit: the shared sections', then each game's.
+pub fn limits() -> impl Iterator<Item = &'static Limit> {
+    LIMITS.iter().chain(Games::limits())
+}
 
 /// The limit of setting `key`.
 pub fn limit(key: &str) -> Option<&'static Limit> {
-    LIMITS.iter().find(|l| l.key == key)
+    limits().find(|l| l.key == key)
 }
 
 /// Checks a duration `mondo play` was given as `option` (ms) against setting `key`'s
@@ -414,6 +323,16 @@ pub enum ConfigError {
     },
 }
 
+impl From<Invalid> for ConfigError {
+    fn from(e: Invalid) -> ConfigError {
+        ConfigError::Invalid {
+            key: e.key,
+            value: e.value,
+            allowed: e.allowed,
+        }
+    }
+}
+
 impl Config {
     /// The shipped defaults, then `file` (if given; it must exist), then the process's
     /// `MONDO_*` environment variables.
@@ -448,20 +367,10 @@ impl Config {
     /// Checks what needs the database: a default pool that is not built in must be
     /// some server's pool (`names`: every server pool's name).
     pub fn check_pool_among(&self, names: &[String]) -> Result<(), ConfigError> {
-        let pool = self.zendo.pool.trim();
-        let built_in = ["pyramids", "generated"]
-            .iter()
-            .any(|b| b.eq_ignore_ascii_case(pool));
-        if built_in || names.iter().any(|n| n == pool) {
-            return Ok(());
+        for section in self.games.each() {
+            section.check_pools(names)?;
         }
-        Err(ConfigError::Invalid {
-            key: "zendo.pool",
-            value: format!("`{pool}`"),
-            allowed: "no server has a pool by that name: name pyramids, generated, or a \
-                      pool a host uploaded with /pool add"
-                .into(),
-        })
+        Ok(())
     }
 
     /// Extracts and checks a configuration.
@@ -475,7 +384,7 @@ impl Config {
 
     fn validate(&self) -> Result<(), ConfigError> {
         let values = serde_json::to_value(self).map_err(|e| ConfigError::Read(e.to_string()))?;
-        for limit in LIMITS {
+        for limit in limits() {
             let (section, key) = limit.key.split_once('.').unwrap_or(("", limit.key));
             match values[section][key].as_u64() {
                 Some(value) => limit.check(value)?,
@@ -487,30 +396,8 @@ impl Config {
                 }
             }
         }
-        if self.zendo.pool.trim().is_empty() {
-            return Err(ConfigError::Invalid {
-                key: "zendo.pool",
-                value: "empty".into(),
-                allowed: "name a pool: pyramids, arrows, generated, or a server pool's name".into(),
-            });
-        }
-        if !is_pool_name(&self.zendo.pool) {
-            return Err(ConfigError::Invalid {
-                key: "zendo.pool",
-                value: format!("`{}`", self.zendo.pool),
-                allowed: "name a pool: pyramids, generated, or a server pool's name (1-40 \
-                          letters, digits, `-` or `_`)"
-                    .into(),
-            });
-        }
-        if self.zendo.pool.trim().eq_ignore_ascii_case("arrows") {
-            return Err(ConfigError::Invalid {
-                key: "zendo.pool",
-                value: "`arrows`".into(),
-                allowed: "duels are played with the pyramids: name pyramids, generated, or a \
-                          server pool's name (practice with arrows draws from arrows itself)"
-                    .into(),
-            });
+        for section in self.games.each() {
+            section.check()?;
         }
         if self.discord.guild == Some(0) {
             return Err(ConfigError::Invalid {
@@ -557,19 +444,17 @@ impl Config {
         Ok(())
     }
 
-    /// The host role, if one is set.
+    /// The host role, if one is set (`[zendo]`'s `host_role` holds it).
     pub fn host_role(&self) -> Option<u64> {
-        (self.zendo.host_role != 0).then_some(self.zendo.host_role)
+        self.games.each().iter().find_map(|s| s.host_role())
     }
-}
 
-/// A pool's name: 1-40 letters, digits, `-` or `_` (as `/pool add` takes them).
-fn is_pool_name(name: &str) -> bool {
-    let name = name.trim();
-    (1..=40).contains(&name.len())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    /// The pool hidden patterns come from unless a server or a command says
+    /// (`[zendo]`'s `pool`).
+    pub fn default_pool(&self) -> &str {
+        let pool = self.games.each().into_iter().find_map(|s| s.default_pool());
+        pool.unwrap_or("pyramids")
+    }
 }
 
 /// Refuses a `MONDO_*` variable that is no setting, by its full name: figment reads
@@ -646,6 +531,10 @@ mod tests {
     //! The environment overlay is tested through the binary (`tests/it/serve_cli.rs`):
     //! setting variables here would race other tests' threads reading them.
     use super::*;
+    use crate::finder::Style;
+    use crate::rules::bluffs::Section as BluffsConfig;
+    use crate::rules::zendo::classic::Section as ClassicConfig;
+    use crate::rules::zendo::triple::Section as TripleConfig;
 
     fn with_file(text: &str) -> Result<Config, ConfigError> {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -705,11 +594,11 @@ mod tests {
     #[test]
     fn the_shipped_defaults_load_and_say_the_seeds_times() {
         let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
-        assert_eq!(c.zendo.turn_secs, 180);
-        assert_eq!(c.zendo.challenge_secs, 30);
-        assert_eq!(c.zendo.guess_bonus_secs, 30);
-        assert_eq!(c.zendo.style, Style::Simple);
-        assert_eq!(c.zendo.pool, "pyramids");
+        assert_eq!(c.games.ZendoDuel.turn_secs, 180);
+        assert_eq!(c.games.ZendoDuel.challenge_secs, 30);
+        assert_eq!(c.games.ZendoDuel.guess_bonus_secs, 30);
+        assert_eq!(c.games.ZendoDuel.style, Style::Simple);
+        assert_eq!(c.games.ZendoDuel.pool, "pyramids");
         assert_eq!(c.host_role(), None);
         assert_eq!(c.discord.guild, None);
         assert_eq!(c.discord.api_proxy, None);
@@ -720,10 +609,13 @@ mod tests {
     fn a_file_overlays_the_defaults() {
         let c = with_file("[zendo]\nturn_secs = 60\nstyle = \"varied\"\nhost_role = 42\n")
             .expect("overlaid");
-        assert_eq!(c.zendo.turn_secs, 60);
-        assert_eq!(c.zendo.style, Style::Varied);
+        assert_eq!(c.games.ZendoDuel.turn_secs, 60);
+        assert_eq!(c.games.ZendoDuel.style, Style::Varied);
         assert_eq!(c.host_role(), Some(42));
-        assert_eq!(c.zendo.challenge_secs, 30, "the rest stays default");
+        assert_eq!(
+            c.games.ZendoDuel.challenge_secs, 30,
+            "the rest stays default"
+        );
     }
 
     #[test]
@@ -781,6 +673,22 @@ mod tests {
         assert!(e.contains("/no/such/mondo.toml"), "{e}");
     }
 
+    /// A section that is neither a shared one nor any game's is refused, naming it
+    /// and the sections there are (the games' from the registry).
+    #[test]
+    fn an_unknown_section_is_refused_naming_the_sections() {
+        let e = with_file("[zendoo]\nturn_secs = 60\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`zendoo`"), "{e}");
+        for section in [
+            "discord", "log", "zendo", "triple", "classic", "assembly", "bluffs",
+        ] {
+            assert!(e.contains(&format!("`{section}`")), "{section}: {e}");
+        }
+        assert!(!e.contains('\n'), "{e}");
+    }
+
     /// One table for every numeric setting: each key in it is a setting, and each
     /// numeric setting (ids aside) is in it, so a new one cannot skip the check.
     #[test]
@@ -796,7 +704,7 @@ mod tests {
                 }
             }
         }
-        for l in LIMITS {
+        for l in limits() {
             let (section, key) = l.key.split_once('.').unwrap();
             assert!(values[section][key].is_number(), "{} is no setting", l.key);
         }
@@ -823,7 +731,7 @@ mod tests {
             );
         }
         let c = with_file("[assembly]\nreveal_secs = 0\nround_secs = 60\n").expect("in range");
-        assert_eq!(c.assembly.round_secs, 60);
+        assert_eq!(c.games.Assembly.round_secs, 60);
         assert_eq!(ms(u64::MAX), u64::MAX, "saturates");
         assert_eq!(ms(30), 30_000);
     }
@@ -878,9 +786,9 @@ mod tests {
     fn the_assembly_wrong_shape_rule_loads_and_is_checked() {
         use crate::rules::assembly::WrongShape;
         let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
-        assert_eq!(c.assembly.wrong_shape, WrongShape::Waits);
+        assert_eq!(c.games.Assembly.wrong_shape, WrongShape::Waits);
         let c = with_file("[assembly]\nwrong_shape = \"at_once\"\n").expect("overlaid");
-        assert_eq!(c.assembly.wrong_shape, WrongShape::AtOnce);
+        assert_eq!(c.games.Assembly.wrong_shape, WrongShape::AtOnce);
         let e = with_file("[assembly]\nwrong_shape = \"sometimes\"\n")
             .unwrap_err()
             .to_string();
@@ -893,9 +801,9 @@ mod tests {
     #[test]
     fn the_bluffs_section_ships_the_games_own_settings() {
         let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
-        assert_eq!(c.bluffs, BluffsConfig::default());
+        assert_eq!(c.games.Bluffs, BluffsConfig::default());
         assert_eq!(
-            c.bluffs.settings(),
+            c.games.Bluffs.settings(),
             crate::rules::bluffs::Settings::default()
         );
     }
@@ -908,7 +816,7 @@ mod tests {
              rp_per_true = 2\nrp_per_right_mark = 3\n",
         )
         .expect("overlaid");
-        let s = c.bluffs.settings();
+        let s = c.games.Bluffs.settings();
         assert_eq!(
             s,
             crate::rules::bluffs::Settings {
@@ -925,8 +833,11 @@ mod tests {
             }
         );
         let c = with_file("[bluffs]\nreveal_cost = 2\n").expect("one key");
-        assert_eq!(c.bluffs.reveal_cost, 2);
-        assert_eq!(c.bluffs.bluff_secs, 180, "the rest stays the game's own");
+        assert_eq!(c.games.Bluffs.reveal_cost, 2);
+        assert_eq!(
+            c.games.Bluffs.bluff_secs, 180,
+            "the rest stays the game's own"
+        );
     }
 
     #[test]
@@ -974,7 +885,7 @@ mod tests {
     fn triple_and_classic_clocks_load_with_their_defaults_and_a_file_overlays_them() {
         let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
         assert_eq!(
-            c.classic,
+            c.games.ZendoClassic,
             ClassicConfig {
                 lobby_secs: 900,
                 turn_secs: 180,
@@ -983,7 +894,7 @@ mod tests {
             }
         );
         assert_eq!(
-            c.triple,
+            c.games.ZendoTriple,
             TripleConfig {
                 turn_secs: 180,
                 challenge_secs: 60,
@@ -994,10 +905,13 @@ mod tests {
         );
         let c = with_file("[triple]\nplay_secs = 3600\n[classic]\nanswer_secs = 45\n")
             .expect("overlaid");
-        assert_eq!(c.triple.play_secs, 3600);
-        assert_eq!(c.triple.challenge_secs, 60, "the rest stays default");
-        assert_eq!(c.classic.answer_secs, 45);
-        assert_eq!(c.zendo.challenge_secs, 30, "the duel's are apart");
+        assert_eq!(c.games.ZendoTriple.play_secs, 3600);
+        assert_eq!(
+            c.games.ZendoTriple.challenge_secs, 60,
+            "the rest stays default"
+        );
+        assert_eq!(c.games.ZendoClassic.answer_secs, 45);
+        assert_eq!(c.games.ZendoDuel.challenge_secs, 30, "the duel's are apart");
     }
 
     #[test]

@@ -1102,7 +1102,15 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
         .await;
     private_says(&answer(&fake, &i).await, "Z9");
     let i = fake.slash(bob.id, "assembly status", &[]).await;
-    private_says(&answer(&fake, &i).await, "Pattern Assembly");
+    let status = answer(&fake, &i).await;
+    private_says(&status, "Pattern Assembly");
+    // A card, its clock as the other games' are: a Discord countdown.
+    assert!(!status.embeds.is_empty(), "{}", status.text());
+    assert!(
+        status.text().contains(" left, ends <t:"),
+        "{}",
+        status.text()
+    );
 
     // The showdown: both rebuild nothing (all blanks), so the end says no winner.
     // alice uses the box (a row a line, prefilled with blanks); a box of the wrong
@@ -1675,6 +1683,18 @@ async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     let i = fake.slash(bob.id, "bluffs status", &[]).await;
     let mine_b = answer(&fake, &i).await;
     assert!(mine_b.ephemeral);
+    // The status as every game's: a card, with its clock as a Discord countdown.
+    let title = mine_b.embeds.first().and_then(|e| e["title"].as_str());
+    assert!(
+        title.is_some_and(|t| t.starts_with("Logical Bluffs #")),
+        "{:?}",
+        mine_b.embeds
+    );
+    assert!(
+        mine_b.text().contains(" left, ends <t:"),
+        "{}",
+        mine_b.text()
+    );
     for t in &tiles_b {
         assert!(mine_b.text().contains(t), "{t} not in {}", mine_b.text());
     }

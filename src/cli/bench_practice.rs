@@ -31,7 +31,7 @@ fn status_kb(field: &str) -> u64 {
 
 pub fn run(matches: usize, seconds: u64) -> ExitCode {
     let db = std::env::temp_dir().join(format!("mondo-bench-{}.db", std::process::id()));
-    let code = super::replay::block_on(bench(db.clone(), matches.max(1), seconds.max(1)));
+    let code = super::kit::block_on(bench(db.clone(), matches.max(1), seconds.max(1)));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }

@@ -16,7 +16,7 @@ const GUILD: u64 = 4242;
 
 pub fn run(matches: usize, players: u64, runs: usize) -> ExitCode {
     let db = std::env::temp_dir().join(format!("mondo-bench-ratings-{}.db", std::process::id()));
-    let code = super::replay::block_on(bench(db.clone(), matches, players.max(2), runs.max(1)));
+    let code = super::kit::block_on(bench(db.clone(), matches, players.max(2), runs.max(1)));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }

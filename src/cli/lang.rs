@@ -55,25 +55,17 @@ pub enum PoolCommand {
     },
 }
 
+pub(super) use mondo::play::commands::refuse;
+
 /// Exit status for refused input.
 fn refused() -> ExitCode {
-    ExitCode::from(2)
+    ExitCode::from(mondo::play::commands::REFUSED)
 }
 
 /// Reads a pattern for a set; on failure, the message to show (already rendered, as
 /// every front shows it: `lang::Refusal::render`).
 pub(super) fn read_pattern(text: &str, set: PieceSet) -> Result<Pattern, String> {
     lang::read_for(text, set).map_err(|r| r.render(text))
-}
-
-/// Prints a refusal: as `{"error": ...}` on stdout in JSON mode, else on stderr.
-pub(super) fn refuse(json: bool, message: &str) -> ExitCode {
-    if json {
-        println!("{}", json!({ "error": message }));
-    } else {
-        eprintln!("{message}");
-    }
-    refused()
 }
 
 pub fn explain(args: ExplainArgs) -> ExitCode {

@@ -9,8 +9,8 @@ mod bench_practice;
 mod bench_ratings_duel;
 mod bench_render;
 mod bench_zendo_ai;
-mod bluffs;
 mod finder;
+mod kit;
 mod koan;
 mod lang;
 mod play;
@@ -60,8 +60,9 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
     Serve(serve::ServeArgs),
-    /// Logical Bluffs: check a statement about a subset.
-    Bluffs(bluffs::BluffsArgs),
+    /// Each game's own subcommands (`mondo bluffs check`), from its terminal front.
+    #[command(flatten)]
+    Game(mondo::play::games::GameCommand),
     /// A player's ratings, results and solo records.
     Stats(ratings::StatsArgs),
     /// The best settled players of a server (or the terminal), game by game.
@@ -91,35 +92,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Bluffs(args) => bluffs::run(args),
+        Command::Game(command) => command.run(),
         Command::Stats(args) => ratings::stats(args),
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),
         Command::Ai(args) => zendo_ai::run(args),
     }
-}
-
-/// A line as it may be written to a terminal: control characters (other than tab)
-/// that a player typed and Mondo repeats, such as ESC starting a terminal's own
-/// command, are shown as `\u001b` instead of being obeyed by the terminal; so are the
-/// bidirectional controls (U+202A-U+202E, U+2066-U+2069, and the marks U+200E, U+200F,
-/// U+061C), which would reorder what the terminal shows (a line that reads as another).
-/// In a JSON line that is the same character, escaped (serde_json leaves DEL and C1
-/// raw).
-pub fn printable(line: &str) -> std::borrow::Cow<'_, str> {
-    let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}');
-    let hidden = |c: char| (c.is_control() && c != '\t' && c != '\n') || bidi(c);
-    if !line.contains(hidden) {
-        return line.into();
-    }
-    line.chars()
-        .map(|c| {
-            if hidden(c) {
-                format!("\\u{:04x}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
 }

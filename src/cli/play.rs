@@ -3,14 +3,15 @@
 //! default) is solo practice, or with `--duel` (or `duel`) two players at one
 //! terminal.
 
+use super::kit::print_lines;
 use clap::Args;
 use mondo::play::args::TableArgs;
 use mondo::play::games::{self, GameArgs};
-use mondo::play::pictures::{self, Protocol};
-use mondo::play::{CLEAR_SCREEN, DEFAULT_DB, Flow, INLINE_PICTURE, Input, Session, read_input};
+use mondo::play::pictures;
+use mondo::play::{DEFAULT_DB, Flow, Input, Session, read_input};
 use mondo::runtime::{AnyMatch, Config, Runtime, SystemTime};
 use mondo::store::{Store, check_writable, lock_for_running};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -46,7 +47,7 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs) -> ExitCode {
-    super::replay::block_on(play(args))
+    super::kit::block_on(play(args))
 }
 
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
@@ -87,7 +88,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
     let new = setup.is_some();
     let mut ai = match &setup {
-        Some((setup, cast)) => super::play_zendo_ai::seat(&args, setup, cast)?,
+        Some((setup, cast)) => super::play_zendo_ai::seat(&args.games, setup, cast)?,
         None => None,
     };
     let opened = match setup {
@@ -203,76 +204,5 @@ fn read_edited(
             ) => return Ok(()),
             Err(e) => return Err(e),
         }
-    }
-}
-
-/// Prints a session's output, each [`INLINE_PICTURE`] item as the next of `pictures`
-/// shown with `protocol` (a picture that cannot be shown is said in a line instead).
-pub(super) fn print_lines(lines: &[String], pictures: Vec<Vec<u8>>, protocol: Option<Protocol>) {
-    let stdout = std::io::stdout();
-    let terminal = stdout.is_terminal();
-    let mut pictures = pictures.into_iter();
-    for part in lines.split_inclusive(|l| l == INLINE_PICTURE) {
-        let mut out = stdout.lock();
-        let _ = write_lines(&mut out, part, terminal);
-        let _ = out.flush();
-        drop(out);
-        if part.last().is_some_and(|l| l == INLINE_PICTURE) {
-            if let (Some(png), Some(protocol)) = (pictures.next(), protocol) {
-                if let Err(e) = pictures::show(&png, protocol) {
-                    println!("{}", super::printable(&format!("error: {e}")));
-                }
-            }
-        }
-    }
-}
-
-/// Writes a session's output: each line made printable (a control character a player
-/// typed is shown, not obeyed), except Mondo's own [`CLEAR_SCREEN`], which a terminal
-/// obeys (the screen and its scrollback are cleared) and anything else never sees, and
-/// [`INLINE_PICTURE`], which [`print_lines`] shows.
-fn write_lines(out: &mut impl Write, lines: &[String], terminal: bool) -> std::io::Result<()> {
-    for l in lines {
-        if l == CLEAR_SCREEN {
-            if terminal {
-                out.write_all(CLEAR_SCREEN.as_bytes())?;
-            }
-        } else if l != INLINE_PICTURE {
-            writeln!(out, "{}", super::printable(l))?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A terminal gets the real clear (display, scrollback, cursor home) before the
-    /// line after it; a pipe gets neither the clear nor any escape as text; a player's
-    /// own escape is shown, never obeyed, either way.
-    #[test]
-    fn a_terminal_is_cleared_and_a_pipe_is_not() {
-        let lines = [
-            "  A O X + + X O".to_string(),
-            CLEAR_SCREEN.to_string(),
-            "The grid is hidden.".to_string(),
-            "error: `\x1b[2J` is not a command".to_string(),
-        ];
-        let mut tty = Vec::new();
-        write_lines(&mut tty, &lines, true).unwrap();
-        let tty = String::from_utf8(tty).unwrap();
-        assert_eq!(
-            tty,
-            "  A O X + + X O\n\x1b[2J\x1b[3J\x1b[HThe grid is hidden.\n\
-             error: `\\u001b[2J` is not a command\n"
-        );
-        let mut pipe = Vec::new();
-        write_lines(&mut pipe, &lines, false).unwrap();
-        let pipe = String::from_utf8(pipe).unwrap();
-        assert_eq!(
-            pipe,
-            "  A O X + + X O\nThe grid is hidden.\nerror: `\\u001b[2J` is not a command\n"
-        );
     }
 }

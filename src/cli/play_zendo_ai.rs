@@ -2,7 +2,7 @@
 //! terminal. It types its commands into the session as a player would, after each
 //! line, seeing only its own player's view.
 
-use super::play::PlayArgs;
+use mondo::play::games::GameArgs;
 use mondo::play::games::zendo::ai_seat::{AiSeat, DEFAULT_NAME};
 use mondo::play::pictures::Protocol;
 use mondo::play::{Cast, Flow, Session};
@@ -12,8 +12,8 @@ use std::io::Write;
 
 /// The AI's seat, if one of the duel's players is the AI (`--ai NAME`, or a player
 /// named `ai`).
-pub fn seat(args: &PlayArgs, setup: &AnySetup, cast: &Cast) -> Result<Option<AiSeat>, String> {
-    let args = &args.games.ZendoDuel;
+pub fn seat(games: &GameArgs, setup: &AnySetup, cast: &Cast) -> Result<Option<AiSeat>, String> {
+    let args = &games.ZendoDuel;
     let name = args.ai.as_deref().unwrap_or(DEFAULT_NAME);
     let AnySetup::ZendoDuel(duel) = setup else {
         return match &args.ai {
@@ -71,10 +71,10 @@ pub async fn moves(
         // What it typed, as a person at the table would see it typed; an answer to a
         // challenge stays private (the session says only that it is in).
         if !json && !line.contains(": answer ") {
-            super::play::print_lines(&[format!("> {line}")], Vec::new(), None);
+            super::kit::print_lines(&[format!("> {line}")], Vec::new(), None);
         }
         let (lines, flow) = session.line(&line).await;
-        super::play::print_lines(&lines, session.take_inline(), inline);
+        super::kit::print_lines(&lines, session.take_inline(), inline);
         if flow != Flow::Continue {
             return flow;
         }

@@ -1,7 +1,7 @@
 //! `mondo stats`, `mondo leaderboard` and `mondo ratings rebuild`: the ratings and
 //! records the store keeps (docs/ratings.md says what each shows, and the JSON).
 
-use super::replay::block_on;
+use super::kit::block_on;
 use clap::{Args, Subcommand};
 use mondo::ratings::BoardSettings;
 use mondo::rules::GameKind;
@@ -186,7 +186,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             .await
             .map_err(|e| said(db, e))?
         {
-            println!("{}", super::printable(&line));
+            println!("{}", super::kit::printable(&line));
         }
         store.close().await;
         Ok(ExitCode::SUCCESS)
@@ -295,7 +295,7 @@ pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
             place += 1;
             println!(
                 "{}",
-                super::printable(&format!(
+                super::kit::printable(&format!(
                     "{place:>3}. {:<20} {:>5}  deviation {:>3.0}  {}  {}-{}-{}",
                     name(r.player, &names),
                     r.shown(),

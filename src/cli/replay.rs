@@ -1,6 +1,7 @@
 //! `mondo replay MATCH [--db FILE] [--json | --html FILE]`: a match from its log, event
 //! by event, or a finished match's replay page.
 
+use super::kit::block_on;
 use clap::Args;
 use mondo::play::replay::replay;
 use mondo::store::{MatchId, MatchRecord, Store, StoredEvent};
@@ -50,33 +51,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         }
         // A match still being played: only what a spectator sees of it (`play::replay`).
         for line in replay(&record, &events, &names, args.json)? {
-            println!("{}", super::printable(&line));
+            println!("{}", super::kit::printable(&line));
         }
         Ok(ExitCode::SUCCESS)
     })
-}
-
-/// Runs a command's async body on a tokio runtime; its error is printed with exit
-/// status 2 (what the player asked for cannot be done as asked).
-pub(super) fn block_on(body: impl Future<Output = Result<ExitCode, String>>) -> ExitCode {
-    let rt = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match rt.block_on(body) {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {}", super::printable(&message));
-            ExitCode::from(2)
-        }
-    }
 }
 
 /// A match's row, its events, and the names of its players who have one (terminal

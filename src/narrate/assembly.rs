@@ -309,16 +309,26 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
 
 /// A viewer's status.
 pub fn status(names: &Names, v: &AssemblyView, now: Millis) -> Line {
-    let left = v
-        .ends_at
-        .map(|at| clock_text(at.saturating_sub(now)))
-        .unwrap_or_else(|| "-".into());
+    status_with(names, v, now, |at| {
+        format!("{} left", clock_text(at.saturating_sub(now)))
+    })
+}
+
+/// The status, its clock said by `left` from the moment it runs out ("2:31 left"; on
+/// Discord with its countdown).
+pub fn status_with(
+    names: &Names,
+    v: &AssemblyView,
+    now: Millis,
+    left: impl Fn(Millis) -> String,
+) -> Line {
+    let left = v.ends_at.map(left).unwrap_or_else(|| "- left".into());
     let values: Vec<i64> = v.scores.values().iter().map(|&s| s as i64).collect();
     let (phase, what) = match &v.phase {
         PhaseView::Starting => ("starting", "the match is starting".to_string()),
         PhaseView::Reveal { next_round } => (
             "reveal",
-            format!("the grid is shown ({left} left); round {next_round} next"),
+            format!("the grid is shown ({left}); round {next_round} next"),
         ),
         PhaseView::Round { number } => {
             let open: Vec<String> = v
@@ -330,15 +340,13 @@ pub fn status(names: &Names, v: &AssemblyView, now: Millis) -> Line {
             (
                 "round",
                 format!(
-                    "round {number} of {} ({left} left): find {}",
+                    "round {number} of {} ({left}): find {}",
                     v.rounds,
                     open.join("; ")
                 ),
             )
         }
-        PhaseView::Showdown { region } => {
-            ("showdown", format!("showdown of {region} ({left} left)"))
-        }
+        PhaseView::Showdown { region } => ("showdown", format!("showdown of {region} ({left})")),
         PhaseView::Over { .. } => ("over", "the match is over".to_string()),
     };
     let paused = if v.paused { " (paused)" } else { "" };

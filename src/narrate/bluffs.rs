@@ -382,6 +382,19 @@ pub fn mine(names: &Names, seat: Seat, v: &PlayerView) -> Line {
 
 /// The public status of a match.
 pub fn status(names: &Names, v: &BluffsView, now: Millis) -> Line {
+    status_with(names, v, now, |d| {
+        format!("{} left", clock_text(d.saturating_sub(now)))
+    })
+}
+
+/// The public status, its clock said by `clock` from the moment it runs out ("2:31
+/// left"; on Discord with its countdown).
+pub fn status_with(
+    names: &Names,
+    v: &BluffsView,
+    now: Millis,
+    clock: impl Fn(Millis) -> String,
+) -> Line {
     let left = v.public.deadline.map(|d| d.saturating_sub(now));
     let submitted: Vec<String> = (0..2)
         .filter(|i| v.public.submitted[*i])
@@ -400,7 +413,9 @@ pub fn status(names: &Names, v: &BluffsView, now: Millis) -> Line {
             "round {}, {}{}",
             v.round,
             v.phase,
-            left.map_or(String::new(), |l| format!(", {} left", clock_text(l)))
+            v.public
+                .deadline
+                .map_or(String::new(), |d| format!(", {}", clock(d)))
         ),
     };
     if v.paused {

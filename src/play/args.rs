@@ -8,6 +8,9 @@ use crate::pool::Pool;
 use clap::Args;
 use std::path::PathBuf;
 
+/// The host's name at the terminal unless `--host` says otherwise.
+pub const HOST: &str = "host";
+
 /// The options several games take.
 #[derive(Debug, Default, Args)]
 pub struct TableArgs {
@@ -32,7 +35,7 @@ pub struct TableArgs {
     #[arg(long, value_delimiter = ',', num_args = 1)]
     pub players: Vec<String>,
     /// Who hosts the table (pause, resume, disallow, end); lines start `NAME:`.
-    #[arg(long, default_value = super::HOST)]
+    #[arg(long, default_value = HOST)]
     pub host: String,
     /// The player who chooses who starts, in a duel or a Triple (default: the second,
     /// the one challenged).

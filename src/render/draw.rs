@@ -1,8 +1,8 @@
 //! Drawing on a pixmap with tiny-skia: anti-aliased paths for shapes, plain rectangle
 //! fills (its fast path) for the card, rims and grid lines, which sit on whole pixels.
 
-use super::Mark;
 use super::geometry::{GridLayout, Point, Rect, StoneLayout};
+use super::mark::Mark;
 use super::style::{self, Rgb};
 use crate::koan::{Koan, PieceSet};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};

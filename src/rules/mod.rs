@@ -37,6 +37,7 @@ pub mod kind;
 pub mod ledger;
 pub mod seat;
 pub mod secret;
+pub mod section;
 pub mod zendo;
 
 pub use clock::{Clock, Millis};

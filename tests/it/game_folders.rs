@@ -68,12 +68,7 @@ const REGISTRY: [&str; 1] = ["src/registry.rs"];
 /// not generate yet. A file may name games in no more places than recorded here, and
 /// fails the test once it names none (or is gone), so the list only shrinks as that
 /// work lands; nothing new may join it. Lower a count when a file names fewer.
-const NAMING_GAMES_FOR_NOW: [(&str, usize); 2] = [
-    // The terminal front and its commands.
-    ("src/cli/mod.rs", 3),
-    // Each game's settings section.
-    ("src/config.rs", 18),
-];
+const NAMING_GAMES_FOR_NOW: [(&str, usize); 0] = [];
 
 fn name(p: &Path) -> String {
     p.components()

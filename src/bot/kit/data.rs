@@ -200,7 +200,7 @@ impl Bot {
             pool: s
                 .pool
                 .clone()
-                .unwrap_or_else(|| self.config.zendo.pool.clone()),
+                .unwrap_or_else(|| self.config.default_pool().to_owned()),
             host_role: s.host_role.or(self.config.host_role()),
             stored: s,
         })

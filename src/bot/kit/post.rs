@@ -141,7 +141,8 @@ impl Post {
         cut
     }
 
-    fn attachments(&self) -> Vec<CreateAttachment> {
+    /// The post's pictures as attachments.
+    pub fn attachments(&self) -> Vec<CreateAttachment> {
         self.files
             .iter()
             .take(MAX_FILES)
@@ -149,7 +150,8 @@ impl Post {
             .collect()
     }
 
-    fn embeds(&self) -> Vec<serenity::CreateEmbed> {
+    /// The post's cards as embeds, fitted within Discord's limits.
+    pub fn embeds(&self) -> Vec<serenity::CreateEmbed> {
         card::fit(&self.cards).iter().map(Card::embed).collect()
     }
 

@@ -69,6 +69,7 @@ impl Terminal for Front {
     const ABOUT: &'static str =
         "Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.";
     type Args = AssemblyArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(AssemblyFront::new(cast))

@@ -19,6 +19,8 @@ use crate::store::MatchId;
 use crate::store::Store;
 use serde_json::json;
 
+mod check;
+
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
 pub fn help() -> &'static str {
     crate::play::help_from_docs(include_str!("../../../docs/games/bluffs.md"))
@@ -72,6 +74,7 @@ impl Terminal for Front {
     const ABOUT: &'static str =
         "Logical Bluffs: statements about a hidden 4 x 4 layout (needs --players A,B).";
     type Args = BluffsArgs;
+    type Commands = check::BluffsCommands;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(BluffsFront::new(cast))

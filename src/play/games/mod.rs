@@ -7,6 +7,7 @@ pub mod bluffs;
 pub mod zendo;
 
 use super::args::TableArgs;
+use super::commands::{Commands, not_ours};
 use super::{Cast, GameFront, Terminal};
 use crate::rules::GameKind;
 use crate::runtime::{AnySetup, AnyView};
@@ -23,6 +24,56 @@ macro_rules! terminal {
                 #[command(flatten)]
                 pub $kind: <$($path)::+::Front as Terminal>::Args,
             )+
+        }
+
+        /// Every game's own `mondo` subcommands ([`Terminal::Commands`]), as one: the
+        /// command line flattens it among its own.
+        #[derive(Debug)]
+        pub enum GameCommand {
+            $($kind(<$($path)::+::Front as Terminal>::Commands),)+
+        }
+
+        impl GameCommand {
+            /// Runs the command; its exit status.
+            pub fn run(self) -> std::process::ExitCode {
+                match self {
+                    $(GameCommand::$kind(c) => Commands::run(c),)+
+                }
+            }
+        }
+
+        impl clap::FromArgMatches for GameCommand {
+            fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                let name = m.subcommand_name().unwrap_or_default();
+                $(
+                    if <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::has_subcommand(name) {
+                        let c = <<$($path)::+::Front as Terminal>::Commands as clap::FromArgMatches>::from_arg_matches(m)?;
+                        return Ok(GameCommand::$kind(c));
+                    }
+                )+
+                Err(not_ours(m))
+            }
+
+            fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(m)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Subcommand for GameCommand {
+            fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+                $(let cmd = <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::augment_subcommands(cmd);)+
+                cmd
+            }
+
+            fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+                $(let cmd = <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::augment_subcommands_for_update(cmd);)+
+                cmd
+            }
+
+            fn has_subcommand(name: &str) -> bool {
+                false $(|| <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::has_subcommand(name))+
+            }
         }
 
         /// The front of a match, by its view's game.

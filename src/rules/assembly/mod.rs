@@ -79,10 +79,12 @@
 //! - A match is its log: replaying the events gives the same state.
 //!   `[replay_rebuilds_the_match]`
 
+mod section;
 mod settings;
 mod state;
 mod view;
 
+pub use section::AssemblyConfig as Section;
 pub use settings::{Settings, Timing, WrongShape};
 pub use state::{Ask, Assembly, AssemblySetup, Outcome, Pending, Phase, ShowdownScore};
 pub use view::{AssemblyView, PhaseView, TargetView};

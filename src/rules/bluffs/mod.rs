@@ -60,6 +60,7 @@
 //! 20. The state is the fold of its events: `replay_gives_the_same_state`.
 
 mod game;
+mod section;
 mod statement;
 #[cfg(test)]
 mod tests;
@@ -67,6 +68,7 @@ mod umpire;
 mod view;
 
 pub use game::{BluffsMatch, BluffsView, Deadline, NoWork, PublicBluffs};
+pub use section::BluffsConfig as Section;
 pub use statement::judge;
 pub use view::{OwnBluff, PlayerView, ShownBluff};
 

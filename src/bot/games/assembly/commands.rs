@@ -1,7 +1,7 @@
 //! `/assembly duel|answer|showdown|status`: Pattern Assembly's slash commands.
 
 use super::host::ServerSettings;
-use super::view_of;
+use super::view::view_of;
 use crate::bot::kit::{my_match, play_in, reply};
 
 /// What Pattern Assembly's commands say to someone with no match in the channel.
@@ -9,8 +9,8 @@ pub const NO_MATCH: &str = "you are not playing a match in this channel: start o
                             `/assembly duel` or `/assembly practice`";
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
-use crate::config::AssemblyConfig;
 use crate::grid::Dims;
+use crate::rules::assembly::Section as AssemblyConfig;
 use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
 use crate::rules::{Millis, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
@@ -92,7 +92,7 @@ async fn create(
     let setup = AssemblySetup {
         players,
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: game_settings(plus, &bot.config.assembly, &server),
+        settings: game_settings(plus, &bot.config.games.Assembly, &server),
     };
     let place = Place {
         guild,

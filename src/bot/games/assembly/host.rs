@@ -166,7 +166,7 @@ pub async fn settings(
     }
     reply(
         ctx,
-        Post::private(describe(&now, bot.config.assembly.wrong_shape)),
+        Post::private(describe(&now, bot.config.games.Assembly.wrong_shape)),
     )
     .await
 }

@@ -5,15 +5,17 @@ pub mod commands;
 mod host;
 mod reveal;
 pub mod showdown;
+mod view;
 pub use commands::assembly;
 pub use host::live_in;
+pub use view::view_of;
 
 use crate::bot::kit::{Bot, GameBot, Said, Upkeep};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{self, Names, assembly};
+use crate::rules::Event;
 use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
-use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
@@ -34,17 +36,6 @@ impl Voice {
     }
 }
 
-fn own(events: &[AnyEvent]) -> Vec<AssemblyEvent> {
-    let events: Vec<Event<AssemblyEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A batch of events as one post.
 pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Post {
     let mut post = Post::default();
@@ -55,7 +46,7 @@ pub fn batch(voice: &mut Voice, events: &[AnyEvent], view: &AssemblyView) -> Pos
     {
         post.line(e.text);
     }
-    for e in own(events) {
+    for e in view::own(events) {
         // The grid itself goes out as a picture that is deleted when it is hidden
         // (`reveal.rs`); a text copy here would stay in the channel.
         if let AssemblyEvent::Revealed { ms, .. } = e {
@@ -123,9 +114,17 @@ pub fn opening(game: MatchId, view: &AssemblyView, clocks: Clocks) -> Post {
 }
 
 /// A viewer's status of a match.
+/// Its clock as the other games' are on Discord: what is left, and when it ends as a
+/// Discord timestamp (each reader's own "in 2 minutes", which does not go stale).
 pub fn status(game: MatchId, view: &AssemblyView, clocks: Clocks) -> Post {
     let voice = Voice::new(view);
-    let line = assembly::status(&voice.names, view, clocks.game);
+    let line = assembly::status_with(&voice.names, view, clocks.game, |at| {
+        let left = narrate::clock_text(at.saturating_sub(clocks.game));
+        match view.paused {
+            true => format!("{left} left"),
+            false => format!("{left} left, ends {}", clocks.countdown(at)),
+        }
+    });
     Post::text(format!("**Pattern Assembly #{game}**: {}", line.text))
 }
 
@@ -140,14 +139,6 @@ pub fn board(game: MatchId, view: &AssemblyView) -> Post {
         None => Post::private(
             "the grid is hidden: it is shown before round 1 and after rounds 5, 10 and 15",
         ),
-    }
-}
-
-/// The Assembly view inside any view.
-pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
-    match view {
-        AnyView::Assembly(v) => Some(v),
-        _ => None,
     }
 }
 
@@ -226,6 +217,46 @@ mod tests {
             contents: contents.parse::<Contents>().expect("contents"),
             points,
         }
+    }
+
+    /// The status's clock is a Discord countdown, as in the other games' statuses,
+    /// and the status reads as a card: its title, then its text.
+    #[test]
+    fn the_status_clock_is_a_discord_countdown() {
+        let view = AssemblyView {
+            plus: false,
+            dims: crate::grid::Dims::CLASSIC,
+            rounds: 20,
+            players: vec![crate::rules::PlayerId(1), crate::rules::PlayerId(2)],
+            you: None,
+            phase: crate::rules::assembly::PhaseView::Round { number: 3 },
+            paused: false,
+            grid: None,
+            targets: Vec::new(),
+            scores: [4, 1].into(),
+            ends_at: Some(100_000),
+            waiting: Vec::new(),
+            your_answer: None,
+            showdown_in: Vec::new(),
+            showdown: None,
+            version: 7,
+        };
+        let clocks = Clocks {
+            game: 40_000,
+            wall_ms: 1_700_000_000_000,
+        };
+        let post = status(MatchId(9), &view, clocks).as_card();
+        let card = &post.cards[0];
+        assert_eq!(card.title, "Pattern Assembly #9");
+        assert!(
+            card.description
+                .contains("round 3 of 20 (1:00 left, ends <t:1700000060:R>)"),
+            "{card:?}"
+        );
+        // The terminal keeps its own words: no Discord markup there.
+        let names = Voice::new(&view).names;
+        let terminal = assembly::status(&names, &view, 40_000).text;
+        assert!(terminal.contains("round 3 of 20 (1:00 left)"), "{terminal}");
     }
 
     #[test]

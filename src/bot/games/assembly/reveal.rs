@@ -2,7 +2,7 @@
 //! is hidden. The messages are found again by their attachment's name, so a grid
 //! shown before a restart is still deleted after it (nothing to remember or store).
 
-use super::own;
+use super::view::own;
 use crate::bot::Bot;
 use crate::bot::post::Post;
 use crate::rules::assembly::{AssemblyEvent, AssemblyView, PhaseView};

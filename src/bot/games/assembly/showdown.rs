@@ -3,7 +3,7 @@
 //! the submission comes back as a modal interaction (the dispatch hands it here by its
 //! id, through `Front::on_modal`).
 
-use super::view_of;
+use super::view::view_of;
 use crate::bot::kit::reply;
 use crate::bot::post::Post;
 use crate::bot::{Asked, Bot, Context, Error, Handed, claimed};

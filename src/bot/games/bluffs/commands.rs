@@ -67,7 +67,7 @@ pub async fn duel(
     let setup = Setup {
         players: [PlayerId(me), PlayerId(them)],
         seed: seed.unwrap_or_else(|| rand::rng().random()),
-        settings: bot.config.bluffs.settings(),
+        settings: bot.config.games.Bluffs.settings(),
     };
     let place = Place {
         guild,
@@ -156,11 +156,19 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         )
         .await;
     };
+    // What only the asker may see (tiles, RP, the phase's own controls), with the
+    // status as every game shows it: a card.
     let mut private = controls::mine(record.id, v);
     private.append(controls::phase_controls(record.id, v));
-    let public = super::status(record.id, v, bot.clocks());
-    private.lines.insert(0, public.lines.concat());
-    ctx.send(private.reply(true)).await?;
+    let card = bot.card(record.id, &view);
+    let mut answer = private.reply(true);
+    for embed in card.embeds() {
+        answer = answer.embed(embed);
+    }
+    for picture in card.attachments() {
+        answer = answer.attachment(picture);
+    }
+    ctx.send(answer).await?;
     Ok(())
 }
 

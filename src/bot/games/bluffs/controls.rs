@@ -13,7 +13,7 @@
 //! - Reveal: a select of the tiles you do not know (as many as your RP buys), *Guess
 //!   the layout* (declares the guess, then a form for the layout), *Pass*.
 
-use super::view_of;
+use super::view::view_of;
 use crate::bot::ids::Header;
 use crate::bot::{Data, Error, refusal};
 use crate::lang::tiles::{Cell, Layout, Subset};

@@ -15,10 +15,12 @@
 pub mod commands;
 pub mod controls;
 mod private;
+mod view;
 
 pub use commands::bluffs;
 pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
+pub use view::{own, view_of};
 
 use crate::bot::kit::ids::Header;
 use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
@@ -96,28 +98,8 @@ impl GameBot for Front {
     }
 }
 
-/// The Bluffs view inside any view.
-pub fn view_of(view: &AnyView) -> Option<&BluffsView> {
-    match view {
-        AnyView::Bluffs(v) => Some(v),
-        _ => None,
-    }
-}
-
 fn names(view: &BluffsView) -> Names {
     Names::mentions(&view.players)
-}
-
-/// The game's own events of a batch.
-pub fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
-    let events: Vec<Event<BluffsEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
 }
 
 /// A batch as the channel hears it: the public events, a picture of each bluff's
@@ -173,7 +155,15 @@ pub fn opening(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
 
 /// The public status of a match.
 pub fn status(game: MatchId, view: &BluffsView, clocks: Clocks) -> Post {
-    let line = bluffs::status(&names(view), view, clocks.game);
+    // The clock as the other games' are on Discord: what is left, and when it ends
+    // as a Discord timestamp (stopped while a host has paused the match).
+    let line = bluffs::status_with(&names(view), view, clocks.game, |at| {
+        let left = crate::narrate::clock_text(at.saturating_sub(clocks.game));
+        match view.paused {
+            true => format!("{left} left"),
+            false => format!("{left} left, ends {}", clocks.countdown(at)),
+        }
+    });
     Post::text(format!("**Logical Bluffs #{game}**: {}", line.text))
 }
 

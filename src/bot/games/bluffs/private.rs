@@ -6,7 +6,7 @@
 //! here and uses `/bluffs status`, which only they see.
 
 use super::controls::{self, Private, unaddressed};
-use super::view_of;
+use super::view::view_of;
 use crate::bot::desk::DM_WAIT;
 use crate::bot::{Bot, say};
 use crate::narrate::{Names, bluffs as words};
@@ -80,7 +80,7 @@ async fn privately(bot: Arc<Bot>, game: MatchId, player: PlayerId) {
         };
         let Some(seat) = v.you else { return };
         let events: Vec<_> = update.events.into_iter().map(|(_, e)| e).collect();
-        let own = super::own(&events);
+        let own = super::view::own(&events);
         let names = Names::mentions(&v.players);
         let mut said = Private::default();
         for line in words::only(&names, &v.settings, seat, &own) {

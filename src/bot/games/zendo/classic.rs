@@ -25,6 +25,7 @@ use crate::koan::PieceSet;
 use crate::lang::Pattern;
 use crate::narrate::Names;
 use crate::narrate::classic::{ClassicNarrator, stones};
+use crate::rules::zendo::classic::section::ClassicConfig;
 use crate::rules::zendo::classic::{
     Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, LobbySetup,
     MAX_STUDENTS, MIN_STUDENTS, PhaseView,
@@ -339,8 +340,9 @@ pub async fn classic(
 
 /// The clocks a host may set for Classic (the lobby's lifetime first), with the
 /// config's values and ranges.
-fn clocks(c: &crate::config::ClassicConfig) -> [Clock; 4] {
-    use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, LOBBY_SECS, TURN_SECS};
+fn clocks(c: &ClassicConfig) -> [Clock; 4] {
+    use crate::rules::zendo::classic::section::LOBBY_SECS;
+    use crate::rules::zendo::duel::section::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
     [
         Clock::new("lobby_ms", "lobby", c.lobby_secs, LOBBY_SECS),
         Clock::new("turn_ms", "turn", c.turn_secs, TURN_SECS),
@@ -361,7 +363,7 @@ fn clocks(c: &crate::config::ClassicConfig) -> [Clock; 4] {
 
 /// A new game's clocks in a server, and a new lobby's lifetime (ms): the server's own,
 /// else the config's.
-pub fn timing(c: &crate::config::ClassicConfig, stored: &Stored) -> (ClassicTiming, u64) {
+pub fn timing(c: &ClassicConfig, stored: &Stored) -> (ClassicTiming, u64) {
     let [lobby_ms, turn_ms, answer_ms, guess_bonus_ms] = clocks(c).map(|k| k.ms(stored));
     let timing = ClassicTiming {
         turn_ms,
@@ -374,7 +376,7 @@ pub fn timing(c: &crate::config::ClassicConfig, stored: &Stored) -> (ClassicTimi
 /// The server's Classic settings.
 async fn classic_timing(bot: &Bot, guild: Option<u64>) -> Result<(ClassicTiming, u64), Error> {
     let stored = super::clocks::stored(bot, guild, GameKind::ZendoClassic).await?;
-    Ok(timing(&bot.config.classic, &stored))
+    Ok(timing(&bot.config.games.ZendoClassic, &stored))
 }
 
 /// A new lobby's lifetime in a server.
@@ -409,7 +411,7 @@ pub async fn classic_settings(
     #[description = "Put every Classic setting back to the bot's defaults"] reset: Option<bool>,
 ) -> Result<(), Error> {
     let given = [lobby_secs, turn_secs, answer_secs, guess_bonus_secs];
-    let clocks = clocks(&ctx.data().config.classic);
+    let clocks = clocks(&ctx.data().config.games.ZendoClassic);
     super::clocks::command(ctx, GameKind::ZendoClassic, &clocks, &given, reset).await
 }
 
@@ -1184,7 +1186,7 @@ mod tests {
 
     #[test]
     fn classic_clocks_are_the_servers_own_else_the_configs() {
-        let c = config().classic;
+        let c = config().games.ZendoClassic;
         let (t, lobby) = timing(&c, &Stored::new());
         assert_eq!(
             (t.turn_ms, t.answer_ms, t.guess_bonus_ms),

@@ -7,11 +7,11 @@ use crate::bot::kit::host::host_only;
 use crate::bot::kit::{BUILT_IN_POOLS, reply};
 use crate::bot::post::Post;
 use crate::bot::{Bot, Context, Error};
-use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
 use crate::finder::{Limits, Style};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;
 use crate::rules::GameKind;
+use crate::rules::zendo::duel::section::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
 use crate::rules::zendo::opening::Source;
 use crate::rules::zendo::{Initial, Timing, opening};
 use crate::store::ServerSettings;
@@ -50,7 +50,7 @@ pub struct DuelSettings {
 pub async fn effective(bot: &Bot, guild: Option<u64>) -> Result<Effective, Error> {
     let server = bot.settings(guild).await?;
     let duel: DuelSettings = bot.game_settings(guild, GameKind::ZendoDuel.name()).await?;
-    let z = &bot.config.zendo;
+    let z = &bot.config.games.ZendoDuel;
     let ms = crate::config::ms;
     Ok(Effective {
         timing: Timing {

@@ -25,6 +25,7 @@ use crate::narrate::triple::{status as status_line, tell};
 use crate::narrate::zendo::{guess_line, listed_guesses, read_structure};
 use crate::narrate::{Names, clock_text};
 use crate::render::{self, BoardEntry};
+use crate::rules::zendo::triple::section::TripleConfig;
 use crate::rules::zendo::triple::{
     Event, Letter, PhaseView, StepView, TripleEntry, TripleEvent, TripleMove, TripleOrigin,
     TripleSetup, TripleTiming, TripleView, letters, opening::triple_opening,
@@ -162,7 +163,7 @@ pub async fn triple(
             style: settings.style,
         },
         timing: timing(
-            &bot.config.triple,
+            &bot.config.games.ZendoTriple,
             &super::clocks::stored(bot, guild, GameKind::ZendoTriple).await?,
         ),
         seed,
@@ -179,8 +180,9 @@ pub async fn triple(
 }
 
 /// The clocks a host may set for Triple, with the config's values and ranges.
-fn clocks(c: &crate::config::TripleConfig) -> [Clock; 5] {
-    use crate::config::{CHALLENGE_SECS, GUESS_BONUS_SECS, PLAY_SECS, QUIZ_SECS, TURN_SECS};
+fn clocks(c: &TripleConfig) -> [Clock; 5] {
+    use crate::rules::zendo::duel::section::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
+    use crate::rules::zendo::triple::section::{PLAY_SECS, QUIZ_SECS};
     [
         Clock::new("turn_ms", "turn", c.turn_secs, TURN_SECS),
         Clock::new(
@@ -201,7 +203,7 @@ fn clocks(c: &crate::config::TripleConfig) -> [Clock; 5] {
 }
 
 /// A new Triple's clocks in a server: its own, else the config's.
-pub fn timing(c: &crate::config::TripleConfig, stored: &Stored) -> TripleTiming {
+pub fn timing(c: &TripleConfig, stored: &Stored) -> TripleTiming {
     let [
         turn_ms,
         challenge_ms,
@@ -255,7 +257,7 @@ pub async fn triple_settings(
         play_secs,
         quiz_secs,
     ];
-    let clocks = clocks(&ctx.data().config.triple);
+    let clocks = clocks(&ctx.data().config.games.ZendoTriple);
     super::clocks::command(ctx, GameKind::ZendoTriple, &clocks, &given, reset).await
 }
 
@@ -1096,7 +1098,8 @@ mod tests {
             .merge(Toml::string(text));
         let c = crate::config::Config::from_figment(figment)
             .expect("a good config")
-            .triple;
+            .games
+            .ZendoTriple;
         let t = timing(&c, &Stored::new());
         assert_eq!(
             t,

@@ -77,6 +77,7 @@ impl Terminal for Front {
                                  turn order (--players A,B,C); --pattern fixes the rule (the \
                                  host's, checked reasonable).";
     type Args = ClassicArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ClassicFront::new(cast, view))

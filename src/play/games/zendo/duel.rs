@@ -43,9 +43,10 @@ impl Terminal for Front {
     const NAME: &'static str = "duel";
     const ABOUT: &'static str = "The Zendo Duel (needs --players A,B).";
     type Args = DuelArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
-        Box::new(ZendoFront::new(cast, view))
+        Box::new(ZendoFront::new(cast, view, duel_help(), grammar))
     }
 
     fn help() -> &'static str {
@@ -94,6 +95,21 @@ impl Terminal for Front {
     }
 }
 
+/// The duel's words, for the family's front.
+fn grammar(
+    word: &str,
+    rest: &str,
+    named: Option<Actor>,
+    view: &AnyView,
+    cast: &Cast,
+    narrator: &Narrator,
+) -> Result<(Actor, AnyAction), String> {
+    match view {
+        AnyView::ZendoDuel(v) => duel_command(word, rest, named, v, cast, narrator),
+        _ => Err("this match is not Zendo".into()),
+    }
+}
+
 /// The help at the terminal: the block of docs/games/duel.md under "At the terminal".
 pub fn duel_help() -> &'static str {
     crate::play::help_from_docs(include_str!("../../../../docs/games/duel.md"))
@@ -138,7 +154,7 @@ fn duel_move(m: DuelMove) -> AnyAction {
 }
 
 /// A command of a duel, and who gives it (the named one, or the one it must be).
-pub(super) fn duel_command(
+fn duel_command(
     word: &str,
     rest: &str,
     named: Option<Actor>,

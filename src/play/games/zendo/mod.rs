@@ -81,20 +81,36 @@ pub(crate) fn advantage_of(cast: &Cast, name: Option<&str>) -> Result<PlayerId, 
     }
 }
 
-/// The Zendo front of one match (a duel or practice).
+/// A mode's words read into an action (the duel's, practice's): the word, the rest of
+/// the line, who said it, the match's view, the cast, the narrator.
+pub type Grammar =
+    fn(&str, &str, Option<Actor>, &AnyView, &Cast, &Narrator) -> Result<(Actor, AnyAction), String>;
+
+/// Why practice refuses pause and resume.
+pub const NO_CLOCK: &str = "practice has no clock";
+
+/// The Zendo front of one match (a duel or practice): the family's words, with the
+/// mode's own grammar and help, which each mode's file gives.
 pub struct ZendoFront {
     narrator: Narrator,
     /// Table entries already drawn (`--png`).
     drawn: usize,
+    help: &'static str,
+    grammar: Grammar,
 }
 
 impl ZendoFront {
-    pub fn new(cast: &Cast, view: &AnyView) -> ZendoFront {
+    pub fn new(cast: &Cast, view: &AnyView, help: &'static str, grammar: Grammar) -> ZendoFront {
         let narrator = match view {
             AnyView::ZendoDuel(v) => Narrator::duel(cast.names(), v),
             _ => Narrator::new(cast.names()),
         };
-        ZendoFront { narrator, drawn: 0 }
+        ZendoFront {
+            narrator,
+            drawn: 0,
+            help,
+            grammar,
+        }
     }
 }
 
@@ -143,11 +159,7 @@ impl GameFront for ZendoFront {
     }
 
     fn help(&self) -> &'static str {
-        if self.narrator.names.is_table() {
-            duel::duel_help()
-        } else {
-            practice::help()
-        }
+        self.help
     }
 
     /// `end` passes the turn in a duel (`host: end` ends the match); practice has no
@@ -158,7 +170,7 @@ impl GameFront for ZendoFront {
 
     fn refuses(&self, action: Common) -> Option<&'static str> {
         let clock = matches!(action, Common::Pause | Common::Resume);
-        (clock && !self.narrator.names.is_table()).then_some(practice::NO_CLOCK)
+        (clock && !self.narrator.names.is_table()).then_some(NO_CLOCK)
     }
 
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line> {
@@ -178,11 +190,7 @@ impl GameFront for ZendoFront {
         view: &AnyView,
         cast: &Cast,
     ) -> Result<(Actor, AnyAction), String> {
-        match view {
-            AnyView::ZendoDuel(v) => duel::duel_command(word, rest, named, v, cast, &self.narrator),
-            AnyView::ZendoPractice(v) => practice::practice_command(word, rest, named, v),
-            _ => Err("this match is not Zendo".into()),
-        }
+        (self.grammar)(word, rest, named, view, cast, &self.narrator)
     }
 
     fn tell(&mut self, events: &[AnyEvent], view: &AnyView) -> Vec<Line> {

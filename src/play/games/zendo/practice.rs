@@ -2,7 +2,7 @@
 //! help, its setup; the front is the family's ([`super::ZendoFront`]).
 
 use super::{Source, ZendoFront, open_with, pool_for, source, zendo_settings};
-use crate::narrate::zendo::{read_guess, read_structure_and_mode};
+use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
 use crate::play::args::{NoArgs, TableArgs, check_limits};
 use crate::play::{Cast, GameFront, Terminal, YOU};
 use crate::rules::zendo::practice::{NO_CHALLENGE, NO_TURNS};
@@ -14,9 +14,6 @@ use crate::store::Store;
 /// Practice at the terminal.
 pub struct Front;
 
-/// Why practice refuses pause and resume.
-pub const NO_CLOCK: &str = "practice has no clock";
-
 impl Terminal for Front {
     const NAME: &'static str = "practice";
     const ALIASES: &'static [(&'static str, &'static str)] =
@@ -24,9 +21,10 @@ impl Terminal for Front {
     const ABOUT: &'static str = "Zendo solo practice.";
     const DEFAULT: bool = true;
     type Args = NoArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
-        Box::new(ZendoFront::new(cast, view))
+        Box::new(ZendoFront::new(cast, view, help(), grammar))
     }
 
     fn help() -> &'static str {
@@ -51,6 +49,21 @@ impl Terminal for Front {
         let pool = pool_for(table, settings.set)?;
         let setup = practice_setup(source(table, &pool), seed, settings)?;
         Ok((setup.into(), Cast::solo()))
+    }
+}
+
+/// Practice's words, for the family's front.
+fn grammar(
+    word: &str,
+    rest: &str,
+    named: Option<Actor>,
+    view: &AnyView,
+    _cast: &Cast,
+    _narrator: &Narrator,
+) -> Result<(Actor, AnyAction), String> {
+    match view {
+        AnyView::ZendoPractice(v) => practice_command(word, rest, named, v),
+        _ => Err("this match is not Zendo".into()),
     }
 }
 
@@ -82,7 +95,7 @@ fn practice_move(m: PracticeMove) -> AnyAction {
 }
 
 /// A command of solo practice: always the player's (a host's `disallow`/`end` aside).
-pub(super) fn practice_command(
+fn practice_command(
     word: &str,
     rest: &str,
     named: Option<Actor>,
@@ -130,9 +143,9 @@ mod tests {
         }
         assert!(practice_command("koan", "1^ 1^", None, &v).is_ok());
         // The session reads pause and resume; the front refuses them.
-        let front = ZendoFront::new(&Cast::solo(), &AnyView::ZendoPractice(v.clone()));
+        let front = Front::front(&Cast::solo(), &AnyView::ZendoPractice(v.clone()));
         for action in [Common::Pause, Common::Resume] {
-            assert_eq!(front.refuses(action), Some(NO_CLOCK));
+            assert_eq!(front.refuses(action), Some(super::super::NO_CLOCK));
         }
         assert_eq!(front.refuses(Common::Resign), None);
         assert!(practice_command("koan", "1^ 1^ observe", None, &v).is_ok());

@@ -74,6 +74,7 @@ impl Terminal for Front {
     const ABOUT: &'static str = "Zendo Triple: three hidden arrows patterns, first to solve two \
                                  (needs --players A,B; --pattern three times fixes A, B and C).";
     type Args = TripleArgs;
+    type Commands = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(TripleFront::new(cast))

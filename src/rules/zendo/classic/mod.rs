@@ -106,9 +106,11 @@ use std::sync::atomic::AtomicBool;
 
 mod lobby;
 pub mod opening;
+pub mod section;
 mod state;
 mod view;
 
+pub use section::ClassicConfig as Section;
 pub use state::{Classic, ClassicTiming, LobbySetup, Phase};
 pub use view::{ClassicView, PhaseView};
 

@@ -140,9 +140,11 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+pub mod section;
 mod state;
 mod view;
 
+pub use section::ZendoConfig as Section;
 pub use state::{Duel, Phase, Timing};
 pub use view::{DuelView, PhaseView, StepView};
 

@@ -43,6 +43,10 @@ use std::sync::atomic::AtomicBool;
 mod state;
 mod view;
 
+/// Practice has no section of its own in the configuration file: it takes the duel's
+/// (`[zendo]`).
+pub type Section = ();
+
 pub use state::{Practice, PracticeStep, Score};
 pub use view::PracticeView;
 

@@ -3,13 +3,27 @@
 //! 0 valid, 1 refused by the checks, 2 when the statement, subset or layout does not
 //! read.
 
+use crate::lang::tiles::{self, Layout, Subset};
+use crate::play::commands::{Commands, refuse};
+use crate::rules::bluffs::judge;
 use clap::{Args, Subcommand};
-use mondo::lang::tiles::{self, Layout, Subset};
-use mondo::rules::bluffs::judge;
 use serde_json::json;
 use std::process::ExitCode;
 
-use super::lang::refuse;
+/// Logical Bluffs' own `mondo` subcommand.
+#[derive(Debug, Subcommand)]
+pub enum BluffsCommands {
+    /// Logical Bluffs: check a statement about a subset.
+    Bluffs(BluffsArgs),
+}
+
+impl Commands for BluffsCommands {
+    fn run(self) -> ExitCode {
+        match self {
+            BluffsCommands::Bluffs(args) => run(args),
+        }
+    }
+}
 
 /// Logical Bluffs from the command line.
 #[derive(Debug, Args)]
@@ -47,7 +61,7 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
-pub fn run(args: BluffsArgs) -> ExitCode {
+fn run(args: BluffsArgs) -> ExitCode {
     match args.command {
         BluffsCommand::Check(args) => check(args),
     }

@@ -1,0 +1,492 @@
+//! What a terminal front is and what every front shares: the cast at the table, the
+//! words every table understands, help read from the docs, and the traits each game
+//! implements ([`GameFront`], [`Terminal`]) in its own folder under `games`. Below
+//! the session and the games alike, so neither imports the other back.
+
+use super::Picture;
+use super::args;
+use super::commands;
+use crate::narrate::{Front, Line, Names};
+use crate::rules::{Actor, PlayerId};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common};
+use crate::store::{MatchId, Store};
+use std::collections::HashMap;
+
+/// The one local player of solo play.
+pub const YOU: PlayerId = PlayerId(1);
+
+/// The database `mondo play` uses unless `--db` says otherwise.
+pub const DEFAULT_DB: &str = "mondo.db";
+
+/// An output item that is not a line: the screen, and its scrollback, must be cleared
+/// here (a hidden grid must not stay readable above). Said only in text output, as an
+/// item of its own; a terminal front writes it as is when its output is a terminal and
+/// leaves it out otherwise (see `cli::play`). The bytes are ECMA-48's: erase the
+/// display (ED 2), erase the scrollback (ED 3, xterm's, which every current terminal
+/// emulator honours), cursor home (CUP).
+pub const CLEAR_SCREEN: &str = "\x1b[2J\x1b[3J\x1b[H";
+
+/// The longest input line a session reads, in bytes: a longer one is refused unread,
+/// so a runaway paste (or a 100 MB line) costs no memory and is not printed back.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input as read (see [`read_input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Line(String),
+    /// Line `line` (from 1) is not UTF-8 text: its first bad byte is at `at` (from 1).
+    NotText {
+        line: u64,
+        at: usize,
+        byte: u8,
+    },
+    /// Line `line` is `bytes` bytes long (or more: counting stops at a gigabyte).
+    TooLong {
+        line: u64,
+        bytes: usize,
+    },
+}
+
+/// Reads the next line of `input` (without its `\n` or `\r\n`): `None` at the end.
+/// Holds at most [`MAX_LINE`] bytes of it whatever its length. `line` counts the lines
+/// read so far.
+pub fn read_input(
+    input: &mut impl std::io::BufRead,
+    line: &mut u64,
+) -> std::io::Result<Option<Input>> {
+    let mut kept = Vec::new();
+    let mut bytes = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        bytes = bytes.saturating_add(part.len());
+        if kept.len() < MAX_LINE + 1 {
+            let room = MAX_LINE + 1 - kept.len();
+            kept.extend_from_slice(&part[..part.len().min(room)]);
+        }
+        let used = end.unwrap_or(chunk.len());
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    *line += 1;
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+        bytes -= 1;
+    }
+    if bytes > MAX_LINE {
+        return Ok(Some(Input::TooLong { line: *line, bytes }));
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(text) => Input::Line(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            Input::NotText {
+                line: *line,
+                at: at + 1,
+                byte: e.as_bytes()[at],
+            }
+        }
+    }))
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// The player left; the match stays unfinished, to resume.
+    Quit,
+    Over,
+}
+
+/// Who plays at the terminal, by seat, and who hosts.
+#[derive(Clone, Debug)]
+pub struct Cast {
+    /// Seat order; one entry in solo play.
+    pub(super) players: Vec<(PlayerId, String)>,
+    pub(super) host: Option<(PlayerId, String)>,
+}
+
+impl Cast {
+    /// One player alone ("you").
+    pub fn solo() -> Cast {
+        Cast {
+            players: vec![(YOU, "you".into())],
+            host: None,
+        }
+    }
+
+    /// Players and a host, by name; each name gets its local id from the store.
+    pub async fn table(store: &Store, players: &[&str], host: &str) -> Result<Cast, String> {
+        for name in players.iter().chain([&host]) {
+            check_name(name)?;
+        }
+        for (i, a) in players.iter().enumerate() {
+            if players[..i].iter().any(|b| b.eq_ignore_ascii_case(a)) {
+                return Err(format!(
+                    "`{a}` is named twice: every player needs their own name"
+                ));
+            }
+        }
+        if players.iter().any(|p| p.eq_ignore_ascii_case(host)) {
+            return Err(format!(
+                "`{host}` cannot both play and host: name another host with --host NAME"
+            ));
+        }
+        let mut cast = Cast {
+            players: Vec::new(),
+            host: None,
+        };
+        for name in players {
+            cast.players
+                .push((local_id(store, name).await?, name.to_string()));
+        }
+        cast.host = Some((local_id(store, host).await?, host.to_string()));
+        Ok(cast)
+    }
+
+    /// Players already named (a stored match's, for `mondo replay`); others (hosts)
+    /// by id.
+    pub fn named(players: Vec<(PlayerId, String)>, others: &HashMap<u64, String>) -> Cast {
+        let host = others
+            .iter()
+            .find(|(id, _)| players.iter().all(|(p, _)| p.0 != **id))
+            .map(|(id, n)| (PlayerId(*id), n.clone()));
+        Cast { players, host }
+    }
+
+    /// The cast of a stored match: its players' names from the store.
+    pub(super) async fn of_match(
+        store: &Store,
+        players: &[u64],
+        host: &str,
+    ) -> Result<Cast, String> {
+        check_name(host)?;
+        let names = store
+            .local_names(players)
+            .await
+            .map_err(|e| e.to_string())?;
+        let players = players
+            .iter()
+            .map(|id| {
+                let name = names
+                    .get(id)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player{id}"));
+                (PlayerId(*id), name)
+            })
+            .collect();
+        Ok(Cast {
+            players,
+            host: Some((local_id(store, host).await?, host.to_string())),
+        })
+    }
+
+    /// Whether several people share the terminal (names are said).
+    pub fn is_table(&self) -> bool {
+        self.players.len() > 1
+    }
+
+    pub fn players(&self) -> &[(PlayerId, String)] {
+        &self.players
+    }
+
+    pub fn host(&self) -> Option<&(PlayerId, String)> {
+        self.host.as_ref()
+    }
+
+    /// The host as the actor of a host's command, or why there is none.
+    pub fn host_actor(&self) -> Result<Actor, String> {
+        match &self.host {
+            Some((id, _)) => Ok(Actor::Host(*id)),
+            None => Err("this game has no host".to_string()),
+        }
+    }
+
+    /// A player's (or the host's) name.
+    pub fn name_of(&self, id: PlayerId) -> String {
+        self.players
+            .iter()
+            .chain(&self.host)
+            .find(|(p, _)| *p == id)
+            .map_or_else(|| format!("player {}", id.0), |(_, n)| n.clone())
+    }
+
+    /// Whoever `name` names, as the actor they act as.
+    pub fn actor(&self, name: &str) -> Option<Actor> {
+        let is = |(_, n): &&(PlayerId, String)| n.eq_ignore_ascii_case(name);
+        if let Some((id, _)) = self.players.iter().find(is) {
+            return Some(Actor::Player(*id));
+        }
+        self.host.iter().find(is).map(|(id, _)| Actor::Host(*id))
+    }
+
+    pub fn actor_name(&self, actor: &Actor) -> String {
+        match actor {
+            Actor::Player(id) | Actor::Host(id) => self.name_of(*id),
+            Actor::Umpire => "the umpire".into(),
+        }
+    }
+
+    /// Everyone's names, players first.
+    pub fn names_list(&self) -> String {
+        let mut names: Vec<&str> = self.players.iter().map(|(_, n)| n.as_str()).collect();
+        names.extend(self.host.iter().map(|(_, n)| n.as_str()));
+        names.join(", ")
+    }
+
+    /// How the narration names people.
+    pub fn names(&self) -> Names {
+        if !self.is_table() {
+            return Names::solo(Front::Terminal);
+        }
+        let others: HashMap<u64, String> =
+            self.host.iter().map(|(id, n)| (id.0, n.clone())).collect();
+        Names::new(Front::Terminal, self.players.clone(), others)
+    }
+}
+
+async fn local_id(store: &Store, name: &str) -> Result<PlayerId, String> {
+    store
+        .local_player(name)
+        .await
+        .map(PlayerId)
+        .map_err(|e| e.to_string())
+}
+
+/// Names are one word, so that `NAME:` starts a line unambiguously.
+fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` is not a usable name: use one word of letters, digits, `_` or `-` \
+             (at most 32)"
+        ))
+    }
+}
+
+/// A game's help at the terminal, read from its players' page in `docs/games/`: the
+/// `text` block after the line `<!-- terminal help -->`, so `help` and the page cannot
+/// drift (`every_game_page_holds_its_terminal_help` checks each page has one).
+pub fn help_from_docs(page: &'static str) -> &'static str {
+    const MARK: &str = "<!-- terminal help -->\n```text\n";
+    page.split_once(MARK)
+        .and_then(|(_, block)| block.split_once("\n```"))
+        .map_or("", |(help, _)| help)
+}
+
+/// What a word every table understands does ([`VERBS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Leave; the match stays, to resume.
+    Quit,
+    /// The game's help, or a topic's (`help words`, `help notation`).
+    Help,
+    Board,
+    Status,
+    /// An action every game takes ([`Common`]): pause, resume and end are the host's,
+    /// resigning a player's.
+    Act(Common),
+}
+
+/// The words every game's table understands, read here once for all: the word, the
+/// word that must follow it (if any), and what it does. A game may claim a word as its
+/// own ([`GameFront::claims`]): `end` passes the turn in the games of turns. A new
+/// common word joins with one line.
+pub const VERBS: &[(&str, Option<&str>, Verb)] = &[
+    ("quit", None, Verb::Quit),
+    ("exit", None, Verb::Quit),
+    ("help", None, Verb::Help),
+    ("?", None, Verb::Help),
+    ("board", None, Verb::Board),
+    ("status", None, Verb::Status),
+    ("pause", None, Verb::Act(Common::Pause)),
+    ("resume", None, Verb::Act(Common::Resume)),
+    ("end", None, Verb::Act(Common::End)),
+    ("resign", None, Verb::Act(Common::Resign)),
+    ("give", Some("up"), Verb::Act(Common::Resign)),
+];
+
+/// The common verb a line's `word` and `rest` say, unless the game claims the word.
+pub fn verb_of(word: &str, rest: &str, claimed: &[&str]) -> Option<Verb> {
+    VERBS
+        .iter()
+        .find(|(w, then, _)| {
+            *w == word && then.is_none_or(|t| rest.eq_ignore_ascii_case(t)) && !claimed.contains(w)
+        })
+        .map(|(_, _, verb)| *verb)
+}
+
+/// A topic of `help TOPIC`: its names and its text.
+pub struct HelpTopic {
+    pub names: &'static [&'static str],
+    pub text: fn(&dyn GameFront) -> String,
+}
+
+/// The topics `help` takes after it, for every game.
+pub const HELP_TOPICS: &[HelpTopic] = &[
+    HelpTopic {
+        names: &["words", "patterns"],
+        text: |front| front.words(),
+    },
+    HelpTopic {
+        names: &["notation", "structures", "koans"],
+        text: |front| front.notation(),
+    },
+];
+
+/// What the words of place mean (`above`, `directly above`, `points at`, `touches`):
+/// the block of docs/patterns.md, said after the words.
+pub fn place_words_help() -> &'static str {
+    help_from_docs(include_str!("../../docs/patterns.md"))
+}
+
+/// How to type a structure at the terminal: the block of docs/notation.md.
+pub fn notation_help() -> &'static str {
+    help_from_docs(include_str!("../../docs/notation.md"))
+}
+
+/// A game's part of the terminal: its grammar, its help and its words. One file per
+/// game family implements it; [`front_for`] picks it by the match's kind.
+pub trait GameFront: Send {
+    /// What `hint` says: the move an AI student would make and why (a game without
+    /// one says so).
+    fn hint(&self, _view: &AnyView) -> String {
+        "`hint` is for solo practice: in a game against others, think for yourself".into()
+    }
+    /// What the game is called in the `started` line and its JSON (`"duel"`).
+    fn game_name(&self) -> &'static str;
+    /// The help shown at the start and on `help`.
+    fn help(&self) -> &'static str;
+    /// What `help words` lists: the words a guess may use (the pattern language's
+    /// unless the game has a language of its own).
+    fn words(&self) -> String {
+        format!("{}{}", crate::lang::vocabulary_text(), place_words_help())
+    }
+    /// What `help notation` says: how to type what the game's commands take (a
+    /// structure, unless the game has a notation of its own).
+    fn notation(&self) -> String {
+        notation_help().to_string()
+    }
+    /// The common words ([`VERBS`]) this game reads itself, in [`GameFront::command`]
+    /// (`end`, which passes the turn in a game of turns).
+    fn claims(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Why the game refuses a common action outright (practice has no clock), if it
+    /// does.
+    fn refuses(&self, _action: Common) -> Option<&'static str> {
+        None
+    }
+    /// Who takes a common action when the line names no one: the host for pause,
+    /// resume and end; the only player for resigning, or none at a shared table (the
+    /// line must name who resigns).
+    fn common_actor(&self, action: Common, cast: &Cast) -> Result<Actor, String> {
+        match action {
+            Common::Resign if !cast.is_table() => Ok(Actor::Player(YOU)),
+            Common::Resign => Err(format!(
+                "say who resigns: start the line with a name, e.g. `{}: resign`",
+                cast.players().first().map_or("alice", |(_, n)| n.as_str())
+            )),
+            _ => cast.host_actor(),
+        }
+    }
+    /// What is said when the match is opened or resumed (the table, the status, a
+    /// guess waiting for confirmation).
+    fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line>;
+    /// A typed command (`word rest`), by `named` if the line named someone, as the
+    /// request to send and who sends it; or what is wrong with it.
+    fn command(
+        &self,
+        word: &str,
+        rest: &str,
+        named: Option<Actor>,
+        view: &AnyView,
+        cast: &Cast,
+    ) -> Result<(Actor, AnyAction), String>;
+    /// A batch of events, with the view after it.
+    fn tell(&mut self, events: &[AnyEvent], view: &AnyView) -> Vec<Line>;
+    fn status(&self, id: MatchId, view: &AnyView, now: u64) -> Line;
+    fn board(&self, view: &AnyView) -> Vec<Line>;
+    /// Whether the umpire is working on something the players wait for.
+    fn waiting(&self, view: &AnyView) -> bool;
+    fn is_over(&self, view: &AnyView) -> bool;
+    /// Pictures of what joined the table since the last call.
+    fn new_pictures(&mut self, id: MatchId, view: &AnyView) -> Vec<Picture>;
+    /// The whole table as one picture.
+    fn board_picture(&self, id: MatchId, view: &AnyView) -> Result<Picture, String>;
+    /// Whether the game draws pictures (`--png`).
+    fn draws(&self) -> bool {
+        true
+    }
+    /// Whether each player knows things the other may not (Logical Bluffs): the
+    /// session then also follows the match as each player and prints what only one may
+    /// hear as lines addressed to them.
+    fn private(&self) -> bool {
+        false
+    }
+    /// What only player `id` may hear of a batch (their view after it).
+    fn tell_private(&mut self, _id: PlayerId, _events: &[AnyEvent], _view: &AnyView) -> Vec<Line> {
+        Vec::new()
+    }
+    /// Player `id`'s own state, for them alone (on opening, `NAME: status`, `NAME: board`).
+    fn mine(&self, _id: PlayerId, _view: &AnyView) -> Vec<Line> {
+        Vec::new()
+    }
+}
+
+/// A game as the terminal knows it: each game's folder under [`games`] has a `Front`
+/// implementing it, and the registry's list makes the dispatch over every game (its
+/// front, its `mondo play` name and options, its setup).
+pub trait Terminal {
+    /// `mondo play NAME`.
+    const NAME: &'static str;
+    /// Other names `mondo play` takes for it, each with what `--help` says of it.
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
+    /// What `mondo play --help` says of it.
+    const ABOUT: &'static str;
+    /// The game `mondo play` starts when no game is named (one game says so).
+    const DEFAULT: bool = false;
+    /// Its own `mondo play` options (one parser takes every game's: an option belongs
+    /// to one game; what several share is [`args::TableArgs`]).
+    type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug;
+    /// Its own `mondo` subcommands beside `mondo play` (`mondo bluffs check`);
+    /// [`commands::NoCommands`] for none.
+    type Commands: commands::Commands;
+
+    /// Its front for a match, played by `cast`.
+    fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront>;
+    /// Its help: the block of its players' page ([`help_from_docs`]).
+    fn help() -> &'static str;
+    /// The option that asks for this game when the default game is named (`--duel`).
+    fn asked(_own: &Self::Args) -> Option<&'static str> {
+        None
+    }
+    /// Checks the command line before anything is opened.
+    fn check(table: &args::TableArgs, own: &Self::Args) -> Result<(), String>;
+    /// A new match's setup and who plays it.
+    fn setup(
+        table: &args::TableArgs,
+        own: &Self::Args,
+        store: &Store,
+        seed: u64,
+    ) -> impl std::future::Future<Output = Result<(AnySetup, Cast), String>>;
+}
