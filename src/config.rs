@@ -75,6 +75,22 @@ pub struct ZendoConfig {
     pub pool: String,
     /// 0: no host role.
     pub host_role: u64,
+    /// How long the AI student waits before each move on Discord (game clock), so it
+    /// plays at a person's pace: 2.5 s.
+    #[serde(default = "default_ai_delay_ms")]
+    pub ai_delay_ms: u64,
+    /// The AI student's strength when the command does not say: `beginner`, `player`
+    /// or `expert`.
+    #[serde(default = "default_ai_level")]
+    pub ai_level: String,
+}
+
+fn default_ai_delay_ms() -> u64 {
+    2_500
+}
+
+fn default_ai_level() -> String {
+    "player".into()
 }
 
 /// Pattern Assembly on Discord: each 0 keeps the game's own value (the original's
@@ -288,6 +304,7 @@ pub const LIMITS: &[Limit] = &[
     Limit::secs("zendo.turn_secs", TURN_SECS),
     Limit::secs("zendo.challenge_secs", CHALLENGE_SECS),
     Limit::secs("zendo.guess_bonus_secs", GUESS_BONUS_SECS),
+    Limit::new("zendo.ai_delay_ms", 0..=60_000, "milliseconds"),
     Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
     // Pattern Assembly's rules take any time above 0 (a quick server, the tests).
     Limit::secs("assembly.reveal_secs", 1..=600).or_zero(),
@@ -432,6 +449,14 @@ impl Config {
                     )));
                 }
             }
+        }
+        let level = &self.zendo.ai_level;
+        if !["beginner", "player", "expert"].contains(&level.trim().to_ascii_lowercase().as_str()) {
+            return Err(ConfigError::Invalid {
+                key: "zendo.ai_level",
+                value: format!("`{level}`"),
+                allowed: "name a level: beginner, player or expert".into(),
+            });
         }
         if self.zendo.pool.trim().is_empty() {
             return Err(ConfigError::Invalid {

@@ -634,6 +634,7 @@ fn lobby_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
         button(LobbyPress::Join, "Join"),
         button(LobbyPress::Leave, "Leave"),
         button(LobbyPress::Start, "Start"),
+        button(LobbyPress::AddAi, "Add AI student"),
     ]);
     post
 }
@@ -694,6 +695,7 @@ pub async fn on_lobby(
             (me, ClassicMove::Join)
         }
         LobbyPress::Leave => (me, ClassicMove::Leave),
+        LobbyPress::AddAi => super::ai::add_student(bot, press, &lobby).await?,
         LobbyPress::Start => {
             let guild = press.guild_id.map(|g| g.get());
             let settings = effective(bot, guild).await?;
@@ -706,7 +708,12 @@ pub async fn on_lobby(
             return start(ctx, bot, press, game, &lobby, actor, shown).await;
         }
     };
-    match bot.runtime.act(game, actor, action.into(), shown).await {
+    let seated = super::ai::seated(&action);
+    let result = bot.runtime.act(game, actor, action.into(), shown).await;
+    if let (Ok(_), Some(player)) = (&result, seated) {
+        super::ai::play(&bot.runtime, game, player, super::ai::Pace::of(bot));
+    }
+    match result {
         Ok(_) => match classic_view(bot, game).await.filter(in_lobby) {
             Some(v) => update(lobby_post(game, &v, bot.clocks())).await?,
             None => private(CLOSED.into()).await?,
@@ -877,6 +884,11 @@ impl GameBot for Front {
 
     fn voice(_: &AnyView, v: &ClassicView) -> Voice {
         Voice::new(v)
+    }
+
+    /// Its AI students, if it has any, play from here (and again after a restart).
+    fn on_open(bot: &std::sync::Arc<Bot>, game: MatchId) {
+        super::ai::on_open(bot, game);
     }
 
     fn batch(
