@@ -364,10 +364,10 @@ impl<G: Engine> Runtime<G> {
         self.inner.clock.now()
     }
 
-    /// Resolves once `ms` of the game clock have passed (a fake clock's in tests): for a
-    /// front's own pacing, such as a seat the umpire plays waiting as a person would.
-    pub fn sleep_for(&self, ms: Millis) -> clock::Sleep {
-        self.inner.clock.sleep_for(ms)
+    /// Resolves once the game clock reads `at` (a fake clock in tests): for a front's
+    /// own pacing, such as a seat the umpire plays waiting as a person would.
+    pub fn sleep_until(&self, at: Millis) -> clock::Sleep {
+        self.inner.clock.sleep_until(at)
     }
 
     /// Time given back to the matches because the umpire's own work stalled

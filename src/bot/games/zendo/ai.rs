@@ -13,7 +13,7 @@ use crate::bot::kit::Bot;
 use crate::koan::PieceSet;
 use crate::rules::zendo::classic::{ClassicMove, ClassicView};
 use crate::rules::{Actor, PlayerId, Viewer};
-use crate::runtime::{ActError, AnyAction, AnyMatch, AnyView, Runtime};
+use crate::runtime::{ActError, AnyAction, AnyMatch, AnyView, Engine, Runtime};
 use crate::store::{MatchId, Millis};
 use crate::student::zendo::classic::classic_move;
 use crate::student::zendo::duel::duel_move;
@@ -224,6 +224,8 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
         }
     };
     let mut view = feed.view();
+    // When the match last changed, as far as this seat knows (game clock).
+    let mut since = runtime.now();
     let Some(set) = set_of(&view) else {
         return;
     };
@@ -254,7 +256,10 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
             student = back;
             if let Some(action) = action {
                 if paced(&view) {
-                    runtime.sleep_for(pace.delay_ms).await;
+                    // The delay runs from the match's last change (thinking counts).
+                    runtime
+                        .sleep_until(since.saturating_add(pace.delay_ms))
+                        .await;
                 }
                 let shown = Some(view.version());
                 match runtime.act(game, Actor::Player(me), action, shown).await {
@@ -265,6 +270,7 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
                         // The match may have moved on while it waited: look again.
                         if let Ok(now) = runtime.view(game, &viewer).await {
                             view = now;
+                            since = runtime.now();
                             continue;
                         }
                     }
@@ -276,9 +282,16 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
             }
         }
         match feed.next().await {
-            Some(Ok(update)) => view = update.view,
+            Some(Ok(update)) => {
+                since = update
+                    .events
+                    .last()
+                    .map_or_else(|| runtime.now(), |(_, e)| AnyMatch::event_at(e));
+                view = update.view;
+            }
             Some(Err(e)) => {
                 tracing::warn!(%game, error = %e, "an AI seat missed an update");
+                since = runtime.now();
                 match runtime.view(game, &viewer).await {
                     Ok(now) => view = now,
                     Err(_) => return,
