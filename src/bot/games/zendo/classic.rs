@@ -779,7 +779,11 @@ async fn start(
         )
         .await?;
     let channel = press.channel_id.get();
-    for &s in &students {
+    // An AI student is nobody on Discord: never DMed, its answers are its own moves.
+    for &s in students
+        .iter()
+        .filter(|s| PlayerId(**s).ai_seat().is_none())
+    {
         let dm = dm_hello(bot, s, channel).await;
         if let Err(e) = bot.store.set_dm_channel(game, s, dm).await {
             tracing::warn!(%game, user = s, error = %e, "could not store a student's DM channel");
@@ -1282,7 +1286,7 @@ mod tests {
             .flatten()
             .map(|b| b.id.to_string())
             .collect();
-        assert_eq!(ids.len(), 3, "Join, Leave, Start");
+        assert_eq!(ids.len(), 4, "Join, Leave, Start, Add AI student");
         assert!(
             ids.iter().all(|id| id.starts_with("m:5:1:lobby:")),
             "{ids:?}"
