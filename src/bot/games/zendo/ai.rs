@@ -216,7 +216,7 @@ fn is_over(view: &AnyView) -> bool {
 /// refused as stale, and thought again on the new view).
 async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Level, pace: Pace) {
     let viewer = Viewer::Player(me);
-    let mut feed = match runtime.subscribe(game, viewer.clone()).await {
+    let mut feed = match runtime.subscribe(game, viewer).await {
         Ok(f) => f,
         Err(e) => {
             tracing::info!(%game, error = %e, "an AI seat has no match to play");
