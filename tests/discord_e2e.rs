@@ -1891,11 +1891,17 @@ async fn a_classic_game_over_discord_from_lobby_to_win() {
         lobby.text()
     );
 
+    no_rule_before(&fake, "guess #2 reads");
+}
+
+/// No request the bot made before the first that says `marker` (a guess read back)
+/// carried the hidden rule, as written or in the umpire's own words.
+fn no_rule_before(fake: &FakeDiscord, marker: &str) {
     let requests = fake.requests();
     let guessed = requests
         .iter()
-        .position(|r| body_text(r.body.as_ref()).contains("guess #2 reads"))
-        .expect("guess #2 was read back");
+        .position(|r| body_text(r.body.as_ref()).contains(marker))
+        .unwrap_or_else(|| panic!("nothing said `{marker}`"));
     let hidden = mondo::lang::parse(HIDDEN).expect("the rule reads");
     let english = mondo::lang::english_for(&hidden.formula, mondo::koan::PieceSet::Pyramids);
     let symbolic = mondo::lang::symbolic(&hidden.formula);
@@ -2632,23 +2638,29 @@ fn no_dm_to_the_ai(fake: &FakeDiscord) {
     }
 }
 
+/// The bot with [`AI_ENV`], connected, and the e2e pool stored by host `host`.
+async fn ai_bot(fake: &FakeDiscord, host: u64) -> (Served, tempfile::TempDir) {
+    fake.set_permissions(host, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Served::start_with(
+        fake,
+        &dir.path().join("m.db"),
+        &dir.path().join("m.log"),
+        &AI_ENV,
+    );
+    bot.ready(fake).await;
+    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
+    let i = fake.slash(host, "pool add", &[("file", file)]).await;
+    private_says(&answer(fake, &i).await, "pool `e2e` stored");
+    (bot, dir)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_duel_against_mondo_is_played_to_its_end() {
     let fake = FakeDiscord::start().await;
     let alice = fake.add_user("alice", true);
     let dave = fake.add_user("dave", true);
-    fake.set_permissions(dave.id, MANAGE_GUILD);
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = Served::start_with(
-        &fake,
-        &dir.path().join("m.db"),
-        &dir.path().join("m.log"),
-        &AI_ENV,
-    );
-    bot.ready(&fake).await;
-    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
-    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
-    private_says(&answer(&fake, &i).await, "pool `e2e` stored");
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
     let mondo = fake.bot_user_id().to_string();
 
     // `level` is for the AI only; the Triple is not the AI's game.
@@ -2723,24 +2735,8 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
         won.text()
     );
 
-    // Nothing before the end carried the pattern; nothing went to the AI by DM.
-    let requests = fake.requests();
-    let end = requests
-        .iter()
-        .position(|r| body_text(r.body.as_ref()).contains("wins with guess #1"))
-        .expect("the win was posted");
-    let guessed = requests
-        .iter()
-        .position(|r| body_text(r.body.as_ref()).contains("guess #1 reads"))
-        .expect("the guess was read back");
-    for r in &requests[..guessed.min(end)] {
-        assert!(
-            !body_text(r.body.as_ref()).contains(HIDDEN),
-            "{} {} leaked the hidden pattern",
-            r.method,
-            r.path
-        );
-    }
+    // Nothing before the guess carried the pattern; nothing went to the AI by DM.
+    no_rule_before(&fake, "guess #1 reads");
     no_dm_to_the_ai(&fake);
     assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
 }
@@ -2751,18 +2747,7 @@ async fn a_classic_lobby_seats_ai_students_who_take_their_turns() {
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", true);
     let dave = fake.add_user("dave", true);
-    fake.set_permissions(dave.id, MANAGE_GUILD);
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = Served::start_with(
-        &fake,
-        &dir.path().join("m.db"),
-        &dir.path().join("m.log"),
-        &AI_ENV,
-    );
-    bot.ready(&fake).await;
-    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
-    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
-    private_says(&answer(&fake, &i).await, "pool `e2e` stored");
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
 
     let i = fake
         .slash(alice.id, "zendo classic", &[("pool", json!("e2e"))])

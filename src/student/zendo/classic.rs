@@ -10,15 +10,13 @@
 //! surviving weight (passing only when that weight is split evenly), and says `back`
 //! if it was skipped.
 
-use super::duel::PASS_BELOW;
-use super::{Budget, Decision, Student};
+use super::duel::{answer_to, guess, play_out, structure};
+use super::{Budget, Student};
+use crate::rules::zendo::StepView;
 use crate::rules::zendo::classic::{
     Call, Classic, ClassicMove, ClassicSetup, ClassicView, PhaseView,
 };
-use crate::rules::zendo::{Answer, StepView};
-use crate::rules::{Action, Actor, Game, Millis, PlayerId, Seat, Viewer};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use crate::rules::{Game, Millis, PlayerId, Seat, Viewer};
 
 /// The student's move now, if it has one, from what its student sees.
 pub fn classic_move(
@@ -44,45 +42,20 @@ pub fn classic_move(
             if yours.is_some() {
                 return None;
             }
-            let answer = match student.answer(koan, PASS_BELOW) {
-                Some(true) => Answer::Obeys,
-                Some(false) => Answer::Not,
-                None => Answer::Pass,
-            };
-            Some(ClassicMove::Answer { answer })
+            Some(ClassicMove::Answer {
+                answer: answer_to(student, koan),
+            })
         }
         _ if *seat != me => None,
         StepView::Build => {
-            let leads = student.summary().leader_share >= student.level().guess_threshold();
-            if stones == 0 && leads {
-                let (koan, _) = student.surest();
-                Some(ClassicMove::Build {
-                    koan,
-                    call: Call::Mondo,
-                })
-            } else {
-                let e = student.best_experiment(budget, now);
-                Some(ClassicMove::Build {
-                    koan: e.koan,
-                    call: Call::Master,
-                })
-            }
+            let (koan, for_stone) = structure(student, stones, budget, now);
+            let call = if for_stone { Call::Mondo } else { Call::Master };
+            Some(ClassicMove::Build { koan, call })
         }
-        StepView::Guess => {
-            if stones == 0 {
-                return Some(ClassicMove::EndTurn);
-            }
-            match student.decide(budget, now, false) {
-                Decision::Guess { text, .. } => {
-                    student.guessed(&text);
-                    match crate::lang::read_for(&text, view.settings.set) {
-                        Ok(pattern) => Some(ClassicMove::Guess { pattern }),
-                        Err(_) => Some(ClassicMove::EndTurn),
-                    }
-                }
-                Decision::Build(_) => Some(ClassicMove::EndTurn),
-            }
-        }
+        StepView::Guess => match guess(student, stones, view.settings.set, budget, now) {
+            Some(pattern) => Some(ClassicMove::Guess { pattern }),
+            None => Some(ClassicMove::EndTurn),
+        },
         StepView::Pending { .. } => Some(ClassicMove::Confirm),
         StepView::Verdict { .. } => None,
     }
@@ -117,56 +90,14 @@ pub fn classic(
             players.len()
         ));
     }
-    let (mut game, _) = Classic::start(setup, 0).map_err(|e| e.to_string())?;
-    let mut clock: Millis = 0;
-    let mut moves = 0;
-    let mut steps = 0u64;
-    while !game.is_over() && moves < max_moves {
-        let mut acted = false;
-        for (i, student) in students.iter_mut().enumerate() {
-            let view = game.view(&Viewer::Player(players[i]));
-            if view.revealed.is_some() && !game.is_over() {
-                return Err("a student's view held the rule before the end".into());
-            }
-            let mut tick = || {
-                steps += 1;
-                steps
-            };
-            let budget = Budget {
-                evaluations: 2_000_000,
-                deadline: u64::MAX,
-            };
-            let Some(m) = classic_move(student, &view, budget, &mut tick) else {
-                continue;
-            };
-            clock += think_ms;
-            match game.play(&Actor::Player(players[i]), &Action::Move(m), clock) {
-                Ok(_) => {
-                    acted = true;
-                    moves += 1;
-                }
-                Err(e) => return Err(format!("the rules refused the student's move: {e}")),
-            }
-            if game.is_over() {
-                break;
-            }
-        }
-        if game.is_over() || acted {
-            continue;
-        }
-        if let Some((_, job)) = game.work() {
-            let answer = Classic::perform(job, Arc::new(AtomicBool::new(false)));
-            game.play(&Actor::Umpire, &Action::Move(answer), clock)
-                .map_err(|e| format!("the rules refused the umpire: {e}"))?;
-            continue;
-        }
-        let Some(deadline) = game.next_deadline() else {
-            break;
-        };
-        clock = clock.max(crate::rules::Deadline::at(&deadline));
-        game.play(&Actor::Umpire, &Action::Timeout { deadline }, clock)
-            .map_err(|e| format!("the rules refused a time-out: {e}"))?;
-    }
+    let (game, _) = Classic::start(setup, 0).map_err(|e| e.to_string())?;
+    let (game, moves) = play_out(
+        game,
+        &players,
+        think_ms,
+        max_moves,
+        |i, view, budget, now| classic_move(&mut students[i], view, budget, now),
+    )?;
     let view = game.view(&Viewer::Spectator);
     Ok(ClassicResult {
         winner: view.winner,
