@@ -53,6 +53,60 @@ pub struct DiscordConfig {
     /// READY) before `mondo serve` stops with one line.
     #[serde(default = "default_timeout_secs")]
     pub timeout_secs: u64,
+    /// The shards this process runs, `0-3` or `2` (with `shard_total`); none: one
+    /// connection, shard 0 of 1 (docs/scale.md).
+    #[serde(default, deserialize_with = "text_or_number")]
+    pub shards: Option<String>,
+    /// The number of shards the whole bot runs, or `auto` (ask Discord).
+    #[serde(default, deserialize_with = "text_or_number")]
+    pub shard_total: Option<String>,
+}
+
+impl DiscordConfig {
+    /// The shard settings together (`crate::shards` says what each allows).
+    pub fn sharding(&self) -> Result<crate::shards::Sharding, ConfigError> {
+        use crate::shards::{ShardRange, ShardTotal, Sharding};
+        let invalid = |key, value: &str, allowed: String| ConfigError::Invalid {
+            key,
+            value: format!("`{value}`"),
+            allowed,
+        };
+        let range = match &self.shards {
+            Some(s) => Some(
+                s.parse::<ShardRange>()
+                    .map_err(|e| invalid("discord.shards (--shards)", s, e))?,
+            ),
+            None => None,
+        };
+        let total = match &self.shard_total {
+            Some(s) => Some(
+                s.parse::<ShardTotal>()
+                    .map_err(|e| invalid("discord.shard_total (--shard-total)", s, e))?,
+            ),
+            None => None,
+        };
+        Sharding::new(range, total).map_err(|e| {
+            let value = self.shards.clone().unwrap_or_default();
+            invalid("discord.shards (--shards)", &value, e)
+        })
+    }
+}
+
+/// A setting written as text or as a number (`shards = 2`, `MONDO_DISCORD_SHARDS=2`,
+/// `shard_total = "auto"`), kept as text for its own parser.
+fn text_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Text(String),
+        Number(u64),
+        Signed(i64),
+    }
+    Ok(Option::<Raw>::deserialize(d)?.map(|raw| match raw {
+        Raw::Text(t) => t,
+        Raw::Number(n) => n.to_string(),
+        Raw::Signed(n) => n.to_string(),
+    }))
 }
 
 fn default_timeout_secs() -> u64 {
@@ -517,6 +571,7 @@ impl Config {
                 allowed: "give a base URL such as http://127.0.0.1:8080".into(),
             });
         }
+        self.discord.sharding()?;
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return Err(ConfigError::Invalid {
                 key: "log.level",
@@ -622,6 +677,54 @@ mod tests {
         let path = dir.path().join("mondo.toml");
         std::fs::write(&path, text).expect("write");
         Config::load(Some(&path))
+    }
+
+    /// The shard keys read as text or numbers; a bad one names its key and what is
+    /// allowed; none means one connection, as before.
+    #[test]
+    fn the_shard_keys_read_and_bad_ones_are_one_line() {
+        use crate::shards::{ShardRange, Sharding};
+        let c = with_file("[discord]\nshards = \"2-3\"\nshard_total = 4\n").expect("reads");
+        assert_eq!(
+            c.discord.sharding().unwrap(),
+            Sharding::Fixed {
+                range: ShardRange { first: 2, last: 3 },
+                total: 4
+            }
+        );
+        let c = with_file("[discord]\nshards = 2\nshard_total = \"auto\"\n").expect("reads");
+        assert_eq!(
+            c.discord.sharding().unwrap(),
+            Sharding::Auto {
+                range: Some(ShardRange { first: 2, last: 2 })
+            }
+        );
+        let c = with_file("").expect("defaults");
+        assert_eq!(c.discord.sharding().unwrap(), Sharding::Single);
+        for (file, key, says) in [
+            (
+                "shards = \"5-3\"\nshard_total = 8",
+                "discord.shards",
+                "backwards",
+            ),
+            (
+                "shards = \"0-8\"\nshard_total = 8",
+                "discord.shards",
+                "0 to 7",
+            ),
+            (
+                "shards = \"x\"\nshard_total = 8",
+                "discord.shards",
+                "e.g. 0-3",
+            ),
+            ("shard_total = 0", "discord.shard_total", "1 or more"),
+            ("shards = 1", "discord.shards", "--shard-total"),
+        ] {
+            let e = with_file(&format!("[discord]\n{file}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key) && e.contains(says), "{file}: {e}");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod registry;
 pub mod render;
 pub mod rules;
 pub mod runtime;
+pub mod shards;
 pub mod store;
 pub mod student;
 

@@ -63,6 +63,28 @@ impl Served {
         log_path: &std::path::Path,
         env: &[(&str, &str)],
     ) -> Served {
+        Served::spawn(fake, db, log_path, env, &[], true)
+    }
+
+    /// `mondo serve ARGS` with its commands registered globally (no
+    /// `MONDO_DISCORD_GUILD`): usable in every server and in DMs.
+    fn start_global(
+        fake: &FakeDiscord,
+        db: &std::path::Path,
+        log_path: &std::path::Path,
+        args: &[&str],
+    ) -> Served {
+        Served::spawn(fake, db, log_path, &[], args, false)
+    }
+
+    fn spawn(
+        fake: &FakeDiscord,
+        db: &std::path::Path,
+        log_path: &std::path::Path,
+        env: &[(&str, &str)],
+        args: &[&str],
+        in_guild: bool,
+    ) -> Served {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -75,11 +97,14 @@ impl Served {
                 cmd.env_remove(k);
             }
         }
+        if in_guild {
+            cmd.env("MONDO_DISCORD_GUILD", fake.guild_id().to_string());
+        }
         let child = cmd
             .arg("serve")
+            .args(args)
             .env("DISCORD_TOKEN", fake.token())
             .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
-            .env("MONDO_DISCORD_GUILD", fake.guild_id().to_string())
             .env("MONDO_DATABASE_PATH", db)
             .env("RUST_LOG", "warn,mondo=info")
             .envs(env.iter().copied())
@@ -108,6 +133,14 @@ impl Served {
                 "mondo serve never got ready"
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Fails the test with its log if the bot has exited.
+    fn alive(&mut self) {
+        if let Some(status) = self.child.try_wait().expect("child status") {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            panic!("mondo serve exited ({status}):\n{log}");
         }
     }
 
@@ -191,6 +224,17 @@ async fn serve_until_it_stops(
     fake: &FakeDiscord,
     vars: &[(&str, String)],
 ) -> (Option<i32>, String) {
+    let (status, err) = serve_args_until_it_stops(fake, vars, &[]).await;
+    let last = err.trim().lines().last().unwrap_or_default().to_string();
+    (status, last)
+}
+
+/// The same with command-line arguments after `serve`: everything it wrote on stderr.
+async fn serve_args_until_it_stops(
+    fake: &FakeDiscord,
+    vars: &[(&str, String)],
+    args: &[&str],
+) -> (Option<i32>, String) {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
     for (k, _) in std::env::vars() {
@@ -199,6 +243,7 @@ async fn serve_until_it_stops(
         }
     }
     cmd.arg("serve")
+        .args(args)
         .env("DISCORD_TOKEN", fake.token())
         .env("MONDO_DISCORD_API_PROXY", fake.proxy_url())
         .env("MONDO_DATABASE_PATH", dir.path().join("m.db"));
@@ -210,8 +255,7 @@ async fn serve_until_it_stops(
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(!err.contains("panicked"), "{err}");
-    let last = err.trim().lines().last().unwrap_or_default().to_string();
-    (out.status.code(), last)
+    (out.status.code(), err)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -2827,4 +2871,171 @@ async fn a_classic_lobby_seats_ai_students_who_take_their_turns() {
     );
     no_dm_to_the_ai(&fake);
     assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
+}
+
+/// Until every shard in `shards` has a live session on the fake, failing with a bot's
+/// log if one exits first.
+async fn shards_live(fake: &FakeDiscord, bots: &mut [&mut Served], shards: &[u32]) {
+    // serenity starts a process's shards 5 s apart.
+    let deadline = std::time::Instant::now() + T + Duration::from_secs(5 * shards.len() as u64);
+    loop {
+        let live = fake.gateway_stats().live_shards;
+        if shards.iter().all(|s| live.contains(s)) && !fake.commands().is_empty() {
+            return;
+        }
+        for bot in bots.iter_mut() {
+            bot.alive();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "shards {shards:?} not all live: {:?}",
+            fake.gateway_stats()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `/help` in `channel`: answered exactly once (one callback), on the shard expected.
+async fn help_answered_once_on(fake: &FakeDiscord, user: u64, channel: u64, shard: u32) {
+    let i = fake.slash_in(channel, user, "help", &[]).await;
+    let m = answer(fake, &i).await;
+    assert!(m.text().contains("/zendo"), "{}", m.text());
+    // Give a second process the time to answer too, if it got the event.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let callbacks = fake
+        .replies_now(&i)
+        .iter()
+        .filter(|r| matches!(r.kind, ReplyKind::Callback(_)))
+        .count();
+    assert_eq!(callbacks, 1, "answered exactly once");
+    assert_eq!(
+        fake.interaction_shard(i.id),
+        Some(shard),
+        "dispatched to its shard"
+    );
+}
+
+/// Two `mondo serve` processes split four shards (0-1 and 2-3) on one fake Discord:
+/// each server's commands reach only the process running its shard and are answered
+/// once; a DM goes to shard 0's process; the shards identify each once, within
+/// Discord's pacing; when the second process dies, only its shards go dark.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_split_the_shards_and_each_server_is_answered_once() {
+    let fake = FakeDiscord::start().await;
+    // max_concurrency 4: each of the 4 shards has its own rate-limit key, so the two
+    // processes may identify at the same moment.
+    fake.set_shards(4, 4);
+    let (_, on_1) = fake.add_guild_on_shard("Server on shard 1", 1, 4);
+    let (_, on_2) = fake.add_guild_on_shard("Server on shard 2", 2, 4);
+    let (_, on_3) = fake.add_guild_on_shard("Server on shard 3", 3, 4);
+    let alice = fake.add_user("alice", true);
+    let dir = tempfile::tempdir().unwrap();
+    let p = |f: &str| dir.path().join(f);
+    let range = |r| ["--shards", r, "--shard-total", "4"];
+    let mut low = Served::start_global(&fake, &p("low.db"), &p("low.log"), &range("0-1"));
+    let mut high = Served::start_global(&fake, &p("high.db"), &p("high.log"), &range("2-3"));
+    shards_live(&fake, &mut [&mut low, &mut high], &[0, 1, 2, 3]).await;
+
+    let mut identified: Vec<(u32, u32)> = fake
+        .identifies()
+        .iter()
+        .map(|i| (i.shard, i.total))
+        .collect();
+    identified.sort();
+    assert_eq!(identified, [(0, 4), (1, 4), (2, 4), (3, 4)]);
+
+    for (channel, shard) in [(on_1, 1), (on_2, 2), (on_3, 3)] {
+        help_answered_once_on(&fake, alice.id, channel, shard).await;
+    }
+    let main = FakeDiscord::shard_of(Some(fake.guild_id()), 4);
+    help_answered_once_on(&fake, alice.id, fake.channel_id(), main).await;
+    let dm = fake.dm_channel(alice.id);
+    help_answered_once_on(&fake, alice.id, dm, 0).await;
+
+    // The second process owned shards 2 and 3, and only those.
+    high.kill();
+    let deadline = std::time::Instant::now() + T;
+    while fake.gateway_stats().live_shards != [0, 1] {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            fake.gateway_stats()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    help_answered_once_on(&fake, alice.id, on_1, 1).await;
+    help_answered_once_on(&fake, alice.id, dm, 0).await;
+    low.alive();
+    assert_eq!(fake.pacing_violations(), Vec::<String>::new());
+    assert_eq!(fake.problems(), Vec::<String>::new());
+}
+
+/// `--shard-total auto` runs the count the fake's `GET /gateway/bot` gives, and with
+/// `max_concurrency` 1 its shards identify at least 5 s apart (serenity's pacing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shard_total_auto_asks_discord_and_identifies_within_its_limit() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shards(2, 1);
+    let (_, on_1) = fake.add_guild_on_shard("Server on shard 1", 1, 2);
+    let alice = fake.add_user("alice", true);
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Served::start_global(
+        &fake,
+        &dir.path().join("m.db"),
+        &dir.path().join("m.log"),
+        &["--shard-total", "auto"],
+    );
+    shards_live(&fake, &mut [&mut bot], &[0, 1]).await;
+    let identified: Vec<(u32, u32)> = fake
+        .identifies()
+        .iter()
+        .map(|i| (i.shard, i.total))
+        .collect();
+    assert_eq!(identified, [(0, 2), (1, 2)], "Discord's count, in order");
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.operation_id.as_deref() == Some("get_bot_gateway")),
+        "it asked Discord"
+    );
+    assert_eq!(fake.pacing_violations(), Vec::<String>::new());
+    help_answered_once_on(&fake, alice.id, on_1, 1).await;
+    assert_eq!(fake.problems(), Vec::<String>::new());
+}
+
+/// Shard options that do not make sense stop `mondo serve` with one line saying what
+/// is allowed, before it connects; `auto` beyond Discord's count too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_shard_options_stop_the_bot_with_one_line() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shards(2, 1);
+    for (args, says) in [
+        (
+            &["--shards", "5-3", "--shard-total", "8"][..],
+            "runs backwards",
+        ),
+        (
+            &["--shards", "0-8", "--shard-total", "8"][..],
+            "shard ids run 0 to 7",
+        ),
+        (&["--shards", "0-1", "--shard-total", "0"][..], "1 or more"),
+        (&["--shards", "a-b", "--shard-total", "8"][..], "e.g. 0-3"),
+        (&["--shards", "1"][..], "--shard-total"),
+    ] {
+        let (status, last) = serve_args_until_it_stops(&fake, &[], args).await;
+        assert_eq!(status, Some(2), "{args:?}: {last}");
+        assert!(last.contains(says), "{args:?}: {last}");
+    }
+    let env = [("MONDO_DISCORD_SHARD_TOTAL", "many".to_string())];
+    let (status, last) = serve_args_until_it_stops(&fake, &env, &[]).await;
+    assert_eq!(status, Some(2), "{last}");
+    assert!(
+        last.contains("discord.shard_total") && last.contains("auto"),
+        "{last}"
+    );
+    let args = ["--shards", "2-3", "--shard-total", "auto"];
+    let (status, last) = serve_args_until_it_stops(&fake, &[], &args).await;
+    assert_eq!(status, Some(1), "{last}");
+    assert!(last.contains("0 to 1") && last.contains("auto"), "{last}");
+    assert_eq!(fake.gateway_stats().connections, 0, "none connected");
 }

@@ -2,6 +2,7 @@
 
 use super::{Bot, ServeError, commands, on_error, on_event};
 use crate::config::Config;
+use crate::shards::{ShardRange, Sharding};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -71,6 +72,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         register(&http, config.discord.guild),
     )
     .await??;
+    // Which shards: asked of Discord now for `auto` (and its pacing read), so a range
+    // beyond Discord's count stops here in one line.
+    let shards = shard_plan(wait, &http, &config).await?;
     let bot = Bot::start(config.clone(), http, &super::games::Games).await?;
     // Before the gateway: each game's work at start-up (a press on the button of
     // something an older version stored finds what it became).
@@ -89,16 +93,16 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             return Err(e);
         }
     };
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
     // Afterwards serenity reconnects a lost gateway by itself, and the outage is given
     // back to the matches' clocks (`outage.rs`).
     let result = {
-        let start = client.start();
+        let start = start(&mut client, shards);
         tokio::pin!(start);
         // Until READY: the gateway's end, READY, the wait running out, or a stop.
         let early = tokio::select! {
             r = &mut start => Some(r.map_err(gateway_error)),
-            () = connected(&shards) => None,
+            () = connected(&manager) => None,
             () = tokio::time::sleep(wait) => Some(Err(ServeError::Discord(format!(
                 "the gateway did not say READY within {} s (discord.timeout_secs): check \
                  the network",
@@ -108,13 +112,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         };
         match early {
             Some(r) => {
-                shards.shutdown_all().await;
+                manager.shutdown_all().await;
                 r
             }
             None => {
-                let outages = super::outage::watch(shards.clone(), bot.runtime.clone());
+                let outages = super::outage::watch(manager.clone(), bot.runtime.clone());
                 let outages = tokio::spawn(outages);
-                let r = run(start, &shards).await;
+                let r = run(start, &manager).await;
                 outages.abort();
                 r
             }
@@ -127,6 +131,89 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
     }
     result
+}
+
+/// The shards this process runs, `None` for today's single connection (shard 0 of 1,
+/// no `GET /gateway/bot`). With shard options Discord's session-start limit is read and
+/// logged: serenity 0.12 starts the shards one at a time, 5 s apart, whatever
+/// `max_concurrency` says, which keeps within Discord's identify limit for any
+/// `max_concurrency` (docs/scale.md).
+async fn shard_plan(
+    wait: std::time::Duration,
+    http: &serenity::Http,
+    config: &Config,
+) -> Result<Option<(ShardRange, u32)>, ServeError> {
+    let sharding = config
+        .discord
+        .sharding()
+        .map_err(|e| ServeError::Discord(e.to_string()))?;
+    if sharding == Sharding::Single {
+        return Ok(None);
+    }
+    let asked = answered(wait, "GET /gateway/bot", http.get_bot_gateway()).await?;
+    let plan = match (sharding, asked) {
+        (Sharding::Auto { .. }, Err(e)) => {
+            return Err(ServeError::Discord(format!(
+                "could not ask Discord how many shards to run (--shard-total auto): {e}"
+            )));
+        }
+        (_, Err(e)) => {
+            tracing::warn!(error = %e, "could not read Discord's session-start limit");
+            sharding.resolve(1)
+        }
+        (_, Ok(gateway)) => {
+            let limit = &gateway.session_start_limit;
+            let plan = sharding.resolve(gateway.shards);
+            if let Ok((range, _)) = &plan {
+                if limit.remaining < u64::from(range.count()) {
+                    tracing::warn!(
+                        remaining = limit.remaining,
+                        reset_after_ms = limit.reset_after,
+                        shards = range.count(),
+                        "Discord allows fewer session starts than this process has shards \
+                         until the limit resets: some shards will wait"
+                    );
+                }
+            }
+            if let Ok((_, total)) = &plan
+                && gateway.shards > *total
+            {
+                tracing::warn!(
+                    discord_shards = gateway.shards,
+                    total,
+                    "Discord recommends more shards than the total given; past 2,500 servers \
+                     a shard is refused (4011 Sharding required)"
+                );
+            }
+            tracing::info!(
+                discord_shards = gateway.shards,
+                max_concurrency = limit.max_concurrency,
+                "Discord's shard count and identify limit (serenity identifies one shard \
+                 every 5 s)"
+            );
+            plan
+        }
+    };
+    let (range, total) = plan.map_err(ServeError::Discord)?;
+    tracing::info!(shards = %range, total, "running shards");
+    Ok(Some((range, total)))
+}
+
+/// Starts the gateway connections: shard 0 of 1 as before, or the planned range.
+async fn start(
+    client: &mut serenity::Client,
+    shards: Option<(ShardRange, u32)>,
+) -> Result<(), serenity::Error> {
+    match shards {
+        None => client.start().await,
+        // serenity 0.12 runs `range.start` up to and including `range.end`
+        // (`start_connection(start, end, total)` boots `end - start + 1` shards).
+        Some((range, total)) => {
+            client
+                .start_shard_range(range.first..range.last, total)
+                .await
+        }
+    }
 }
 
 /// Runs the connected bot until the gateway fails for good, Ctrl-C or SIGTERM.

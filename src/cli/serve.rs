@@ -14,16 +14,47 @@ pub struct ServeArgs {
     /// Print the configuration in effect (defaults, file, environment) and exit.
     #[arg(long)]
     pub show_config: bool,
+    /// The shards this process runs: one id (2) or a range first-last (0-3); needs
+    /// --shard-total. Overrides discord.shards.
+    #[arg(long, value_name = "RANGE", value_parser = shard_range)]
+    pub shards: Option<String>,
+    /// How many shards the whole bot runs, across every process, or `auto` to ask
+    /// Discord. Overrides discord.shard_total.
+    #[arg(long, value_name = "N|auto", value_parser = shard_total)]
+    pub shard_total: Option<String>,
+}
+
+/// Checked as clap reads it (the message says what is allowed), kept as the text the
+/// config holds.
+fn shard_range(s: &str) -> Result<String, String> {
+    s.parse::<mondo::shards::ShardRange>()
+        .map(|r| r.to_string())
+}
+
+fn shard_total(s: &str) -> Result<String, String> {
+    s.parse::<mondo::shards::ShardTotal>()
+        .map(|t| t.to_string())
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
-    let config = match Config::load(args.config.as_deref()) {
+    let mut config = match Config::load(args.config.as_deref()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    // The options win over the config's keys; together they must make sense.
+    if args.shards.is_some() {
+        config.discord.shards = args.shards;
+    }
+    if args.shard_total.is_some() {
+        config.discord.shard_total = args.shard_total;
+    }
+    if let Err(e) = config.discord.sharding() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     if let Err(e) = check_pool(&config) {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -5,7 +5,8 @@
 //! answer a slash command (PNG attachment and a button), a button click (ephemeral), a modal,
 //! a DM to a user with open DMs and one to a user with closed DMs (50007); the validator must
 //! catch a malformed request; the bot must come back after the websocket drops (RESUME) and
-//! after a restart (a second client, IDENTIFY).
+//! after a restart (a second client, IDENTIFY). Raw gateway clients check the shards: each
+//! gets only its own servers, a bad shard is closed, fast IDENTIFYs are reported.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -645,5 +646,99 @@ async fn serenity_and_poise_talk_to_the_fake() {
          restart+slash {t_second:?}, total {:?}; ack latencies {:?}",
         t0.elapsed(),
         fake.latencies()
+    );
+}
+
+type Seen2 = Vec<(String, String)>;
+type RawWs =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A raw gateway client: connects, reads HELLO, IDENTIFYs as `shard`, and returns the
+/// dispatches' event names it reads until READY and the GUILD_CREATEs after it (with
+/// their guild ids) with the open websocket, or the close code if the fake closes instead.
+async fn raw_shard(fake: &FakeDiscord, shard: [u32; 2]) -> Result<(Seen2, RawWs), u16> {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let url = format!("{}/?v=10&encoding=json", fake.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connects");
+    let identify = json!({"op": 2, "d": {
+        "token": format!("Bot {}", fake.token()),
+        "properties": {"os": "linux", "browser": "test", "device": "test"},
+        "intents": 1,
+        "shard": shard,
+    }});
+    ws.send(Message::Text(identify.to_string())).await.unwrap();
+    let mut seen = Vec::new();
+    let mut guilds = None;
+    let deadline = Instant::now() + T;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Ok(Some(Ok(msg))) = tokio::time::timeout(left, ws.next()).await else {
+            return Ok((seen, ws));
+        };
+        match msg {
+            Message::Text(t) => {
+                let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                if let Some(name) = v["t"].as_str() {
+                    let id = v["d"]["id"].as_str().unwrap_or_default().to_string();
+                    seen.push((name.to_string(), id));
+                    if name == "READY" {
+                        guilds = v["d"]["guilds"].as_array().map(Vec::len);
+                    }
+                    let creates = seen.iter().filter(|(n, _)| n == "GUILD_CREATE").count();
+                    if guilds.is_some_and(|g| creates >= g) {
+                        return Ok((seen, ws));
+                    }
+                }
+            }
+            Message::Close(frame) => return Err(frame.map_or(0, |f| u16::from(f.code))),
+            _ => {}
+        }
+    }
+}
+
+/// Shards on the fake: each connection gets only its own shard's servers; an IDENTIFY
+/// beyond the total is closed with 4010; two IDENTIFYs of one rate-limit key within 5 s
+/// are reported by `pacing_violations` (and none of different keys).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_routes_servers_to_their_shards_and_sees_fast_identifies() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shards(2, 2);
+    let (on_1, _) = fake.add_guild_on_shard("on one", 1, 2);
+    let main = fake.guild_id();
+    let main_shard = FakeDiscord::shard_of(Some(main), 2);
+    assert_eq!(FakeDiscord::shard_of(Some(on_1), 2), 1);
+    let (zero, _ws0) = raw_shard(&fake, [0, 2]).await.expect("shard 0 connects");
+    let (one, _ws1) = raw_shard(&fake, [1, 2]).await.expect("shard 1 connects");
+    let created = |seen: &[(String, String)]| -> Vec<u64> {
+        seen.iter()
+            .filter(|(n, _)| n == "GUILD_CREATE")
+            .map(|(_, id)| id.parse().unwrap())
+            .collect()
+    };
+    let mut want_one = vec![on_1];
+    let mut want_zero = vec![];
+    if main_shard == 1 {
+        want_one.insert(0, main);
+    } else {
+        want_zero.push(main);
+    }
+    assert_eq!(created(&zero), want_zero);
+    assert_eq!(created(&one), want_one);
+    assert_eq!(fake.gateway_stats().live_shards, [0, 1]);
+    // Keys 0 and 1 of max_concurrency 2: together is allowed.
+    assert_eq!(fake.pacing_violations(), Vec::<String>::new());
+    // Shard 0 again at once: the same key within 5 s.
+    let _again = raw_shard(&fake, [0, 2]).await.expect("connects");
+    let v = fake.pacing_violations();
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert!(v[0].contains("shards 0 and 0"), "{v:?}");
+    assert_eq!(raw_shard(&fake, [2, 2]).await.err(), Some(4010));
+    assert!(
+        fake.take_problems()
+            .iter()
+            .any(|p| p.contains("invalid shard"))
     );
 }

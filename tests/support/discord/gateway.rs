@@ -2,8 +2,9 @@
 //! no compression even though serenity's IDENTIFY asks for `compress: true`: serenity reads
 //! text frames as plain JSON).
 //!
-//! HELLO (op 10) on connect; IDENTIFY (op 2, token checked, else close 4004) starts a session:
-//! READY then GUILD_CREATE; RESUME (op 6) of a known session replays the dispatches after the
+//! HELLO (op 10) on connect; IDENTIFY (op 2, token checked, else close 4004; `shard: [id,
+//! total]` checked, else close 4010) starts a session of that shard: READY then a GUILD_CREATE
+//! for each server on the shard (`shards.rs` routes every later event to its shard); RESUME (op 6) of a known session replays the dispatches after the
 //! client's `seq` and sends RESUMED, of an unknown one answers INVALID_SESSION (op 9, false);
 //! HEARTBEAT (op 1) is answered with op 11. Every dispatch gets the session's next `s`, and is
 //! parsed with serenity's own `GatewayEvent` before it is sent: one serenity would drop
@@ -127,7 +128,7 @@ impl World {
         }
     }
 
-    fn close(&mut self, conn: u64, code: u16, reason: &str) {
+    pub(super) fn close(&mut self, conn: u64, code: u16, reason: &str) {
         if let Some(c) = self.conns.get(&conn) {
             let _ = c.tx.send(Out::Close(code, reason.to_string()));
         }
@@ -163,12 +164,16 @@ impl World {
                         self.problem(format!("gateway: IDENTIFY without {key}"));
                     }
                 }
+                let Some((shard, total)) = self.identify_shard(conn, &d["shard"]) else {
+                    return;
+                };
                 self.stats.identifies += 1;
                 let session_id = format!("fakesession{:x}", self.snowflake());
-                // The newest session gets the events. An older one still connected (a client
-                // not shut down) is left alone but gets nothing more; closing it would make
-                // its client resume, be refused, identify again and take the events back.
-                self.current_session = Some(session_id.clone());
+                // The newest session of a shard gets its events. An older one still
+                // connected (a client not shut down) is left alone but gets nothing more;
+                // closing it would make its client resume, be refused, identify again and
+                // take the events back.
+                self.current.insert(shard, session_id.clone());
                 self.sessions.insert(
                     session_id.clone(),
                     Session {
@@ -177,15 +182,20 @@ impl World {
                         log: Vec::new(),
                         conn: Some(conn),
                         intents: d["intents"].as_u64().unwrap_or(0),
+                        shard,
+                        total,
                     },
                 );
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.session = Some(session_id.clone());
                 }
-                let ready = self.ready_json(&session_id, d.get("shard").cloned());
-                self.dispatch("READY", ready);
-                let guild = self.guild_json();
-                self.dispatch("GUILD_CREATE", guild);
+                let guilds = self.guilds_on(shard, total);
+                let ready = self.ready_json(&session_id, json!([shard, total]), &guilds);
+                self.dispatch_on(&session_id, "READY", ready);
+                for g in guilds {
+                    let guild = self.guild_json_of(g);
+                    self.dispatch_on(&session_id, "GUILD_CREATE", guild);
+                }
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.ready = true;
                 }
@@ -200,8 +210,10 @@ impl World {
                 }
                 let sid = d["session_id"].as_str().unwrap_or("").to_string();
                 let seq = d["seq"].as_u64().unwrap_or(0);
-                let known = self.sessions.contains_key(&sid)
-                    && self.current_session.as_deref() == Some(sid.as_str());
+                let known = self
+                    .sessions
+                    .get(&sid)
+                    .is_some_and(|s| self.current.get(&s.shard) == Some(&sid));
                 if !known {
                     self.send(conn, &json!({"op": 9, "d": false, "s": null, "t": null}));
                     return;
@@ -224,7 +236,11 @@ impl World {
                         let _ = c.tx.send(Out::Text(frame));
                     }
                 }
-                self.dispatch("RESUMED", json!({"_trace": ["fake-discord"]}));
+                self.dispatch_on(
+                    &sid_of(self, conn),
+                    "RESUMED",
+                    json!({"_trace": ["fake-discord"]}),
+                );
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.ready = true;
                 }
@@ -236,15 +252,20 @@ impl World {
                     .into_iter()
                     .map(|u| self.member_json(u, true, false))
                     .collect();
+                let guild = d["guild_id"]
+                    .as_str()
+                    .and_then(|g| g.parse().ok())
+                    .filter(|g| self.is_guild(*g))
+                    .unwrap_or(self.guild_id);
                 let chunk = json!({
-                    "guild_id": self.guild_id.to_string(),
+                    "guild_id": guild.to_string(),
                     "members": members,
                     "chunk_index": 0,
                     "chunk_count": 1,
                     "not_found": [],
                     "nonce": d["nonce"],
                 });
-                self.dispatch("GUILD_MEMBERS_CHUNK", chunk);
+                self.dispatch_on(&sid_of(self, conn), "GUILD_MEMBERS_CHUNK", chunk);
             }
             other => {
                 self.problem(format!("gateway: unexpected op {other:?}: {text}"));
@@ -252,24 +273,28 @@ impl World {
         }
     }
 
-    /// Sends a dispatch (op 0) on the current session, if its intents include `intent`.
-    pub fn dispatch_if(&mut self, intent: u64, t: &str, d: Value) {
+    /// Sends a dispatch (op 0) for `guild` (None: a DM) on the session of the shard that
+    /// owns it, if its intents include `intent`.
+    pub fn dispatch_if(&mut self, guild: Option<u64>, intent: u64, t: &str, d: Value) {
         let wanted = self
-            .current_session
-            .as_ref()
-            .and_then(|s| self.sessions.get(s))
+            .session_for(guild)
             .is_some_and(|s| s.intents & intent != 0);
         if wanted {
-            self.dispatch(t, d);
+            self.dispatch_to(guild, t, d);
         }
     }
 
-    /// Sends a dispatch (op 0) with the next `s` of the current session (kept for RESUME).
-    pub fn dispatch(&mut self, t: &str, d: Value) {
-        let Some(sid) = self.current_session.clone() else {
-            return;
-        };
-        let Some(s) = self.sessions.get_mut(&sid) else {
+    /// Sends a dispatch (op 0) for `guild` (None: a DM) on the current session of the
+    /// shard that owns it; nothing if that shard has none.
+    pub fn dispatch_to(&mut self, guild: Option<u64>, t: &str, d: Value) {
+        if let Some(sid) = self.session_for(guild).map(|s| s.id.clone()) {
+            self.dispatch_on(&sid, t, d);
+        }
+    }
+
+    /// Sends a dispatch (op 0) with the next `s` of session `sid` (kept for RESUME).
+    pub fn dispatch_on(&mut self, sid: &str, t: &str, d: Value) {
+        let Some(s) = self.sessions.get_mut(sid) else {
             return;
         };
         s.seq += 1;
@@ -287,6 +312,14 @@ impl World {
             let _ = c.tx.send(Out::Text(text));
         }
     }
+}
+
+/// The session a connection is attached to.
+fn sid_of(w: &World, conn: u64) -> String {
+    w.conns
+        .get(&conn)
+        .and_then(|c| c.session.clone())
+        .unwrap_or_default()
 }
 
 /// Parses a dispatch with the serenity type its shard parses it into; an error means

@@ -61,6 +61,14 @@
 //! GUILD_MEMBER_UPDATE only if the client asked for the GUILD_MEMBERS intent, GUILD_ROLE_CREATE
 //! with GUILDS), so a running bot's cache follows.
 //!
+//! # Shards and several processes
+//! Any number of clients (threads or processes) may connect at once; each connection
+//! IDENTIFYs as a shard, and a server's events go only to the connection of its shard
+//! (`(guild_id >> 22) % total`), DMs to shard 0's. `set_shards()` sets what `GET /gateway/bot`
+//! says, `add_guild_on_shard()` adds a server on a chosen shard, `identifies()` and
+//! `pacing_violations()` check Discord's identify limit, `interaction_shard()` says where an
+//! interaction went, `wait_shards()` waits for shards to be live (see `shards.rs`).
+//!
 //! # Timing
 //! Waits poll nothing: they wake on every change of the fake's state, with a timeout. Two
 //! things the fake does on purpose: an interaction waits (up to 10 s) for a live gateway
@@ -102,6 +110,10 @@ mod gateway;
 pub mod payloads;
 mod rest;
 pub mod schema;
+mod shards;
+
+pub(crate) use shards::GuildRec;
+pub use shards::Identify;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -351,8 +363,10 @@ pub struct GatewayStats {
     pub resumes: u64,
     pub heartbeats: u64,
     pub dispatched: u64,
-    /// Is a connection attached to the current session and past READY/RESUMED?
+    /// Is a connection attached to a current session and past READY/RESUMED?
     pub live: bool,
+    /// The shards whose current session is live.
+    pub live_shards: Vec<u32>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -401,6 +415,8 @@ pub(crate) struct InteractionRec {
     pub replies: Vec<Reply>,
     /// Data of the modal opened in answer (type 9).
     pub modal: Option<Value>,
+    /// The shard whose connection it was written to.
+    pub shard: Option<u32>,
 }
 
 pub(crate) enum Out {
@@ -422,6 +438,9 @@ pub(crate) struct Session {
     pub log: Vec<(u64, String)>,
     pub conn: Option<u64>,
     pub intents: u64,
+    /// IDENTIFY's `shard: [id, total]` ([0, 1] when not given).
+    pub shard: u32,
+    pub total: u32,
 }
 
 /// Checks of the fake's own payloads with serenity's types (see `check_with_serenity`).
@@ -459,7 +478,15 @@ pub(crate) struct World {
     pub requests: Vec<RecordedRequest>,
     pub problems: Vec<String>,
     pub sessions: HashMap<String, Session>,
-    pub current_session: Option<String>,
+    /// Shard id -> its current session (the newest IDENTIFY of that shard).
+    pub current: BTreeMap<u32, String>,
+    /// Servers beyond the main one (`add_guild_on_shard`).
+    pub guilds: Vec<GuildRec>,
+    /// What `GET /gateway/bot` says (`set_shards`).
+    pub shard_count: u32,
+    pub max_concurrency: u32,
+    /// Every IDENTIFY, in order.
+    pub identifies: Vec<Identify>,
     pub conns: HashMap<u64, Conn>,
     pub next_conn: u64,
     pub stats: GatewayStats,
@@ -483,14 +510,10 @@ impl World {
         self.problems.push(p);
     }
 
-    /// Is a connection attached to the current session and past READY/RESUMED?
+    /// Is a connection attached to a current session (of any shard) and past
+    /// READY/RESUMED?
     pub fn live(&self) -> bool {
-        self.current_session
-            .as_ref()
-            .and_then(|s| self.sessions.get(s))
-            .and_then(|s| s.conn)
-            .and_then(|c| self.conns.get(&c))
-            .is_some_and(|c| c.ready)
+        !self.live_shards().is_empty()
     }
 
     pub fn dm_channel_for(&mut self, user: u64) -> u64 {
@@ -502,9 +525,9 @@ impl World {
         c
     }
 
-    /// One of the guild's text channels.
+    /// One of a guild's text channels (the main guild's, or another server's).
     pub fn is_guild_channel(&self, channel: u64) -> bool {
-        channel == self.channel_id || self.more_channels.iter().any(|(c, _)| *c == channel)
+        self.guild_of(channel).is_some()
     }
 
     pub fn is_channel(&self, channel: u64) -> bool {
@@ -580,7 +603,11 @@ impl FakeDiscord {
             requests: Vec::new(),
             problems: Vec::new(),
             sessions: HashMap::new(),
-            current_session: None,
+            current: BTreeMap::new(),
+            guilds: Vec::new(),
+            shard_count: 1,
+            max_concurrency: 1,
+            identifies: Vec::new(),
             conns: HashMap::new(),
             next_conn: 1,
             stats: GatewayStats::default(),
@@ -752,7 +779,8 @@ impl FakeDiscord {
             );
             let mut member = w.member_json(id, true, false);
             member["guild_id"] = w.guild_id.to_string().into();
-            w.dispatch_if(1 << 1, "GUILD_MEMBER_ADD", member);
+            let g = Some(w.guild_id);
+            w.dispatch_if(g, 1 << 1, "GUILD_MEMBER_ADD", member);
             id
         });
         FakeUser {
@@ -795,7 +823,8 @@ impl FakeDiscord {
                 },
             );
             let role = json!({"guild_id": w.guild_id.to_string(), "role": w.role_json(id)});
-            w.dispatch_if(1, "GUILD_ROLE_CREATE", role);
+            let g = Some(w.guild_id);
+            w.dispatch_if(g, 1, "GUILD_ROLE_CREATE", role);
             id
         })
     }
@@ -813,7 +842,8 @@ impl FakeDiscord {
             }
             let mut member = w.member_json(user, true, false);
             member["guild_id"] = w.guild_id.to_string().into();
-            w.dispatch_if(1 << 1, "GUILD_MEMBER_UPDATE", member);
+            let g = Some(w.guild_id);
+            w.dispatch_if(g, 1 << 1, "GUILD_MEMBER_UPDATE", member);
         });
     }
 
@@ -943,6 +973,9 @@ impl FakeDiscord {
         });
         if guild_command {
             data["guild_id"] = self.guild_id().to_string().into();
+            if self.inner.world.lock().unwrap().guild_of(channel) != Some(self.guild_id()) {
+                panic!("fake Discord: /{top} is registered in the main guild only");
+            }
         }
         if !resolved.as_object().unwrap().is_empty() {
             data["resolved"] = resolved;
@@ -1339,12 +1372,17 @@ impl FakeDiscord {
         message: Option<u64>,
         data: Value,
     ) -> Interaction {
+        let guild = self.inner.world.lock().unwrap().guild_of(channel);
         if self
-            .wait_until(SESSION_WAIT, |w| w.live().then_some(()))
+            .wait_until(SESSION_WAIT, |w| w.live_for(guild).then_some(()))
             .await
             .is_none()
         {
-            panic!("fake Discord: no live gateway session to dispatch an interaction to");
+            panic!(
+                "fake Discord: no live gateway session of the shard for {guild:?} to dispatch \
+                 an interaction to ({:?})",
+                self.gateway_stats()
+            );
         }
         self.inner.with(|w| {
             assert!(w.users.contains_key(&user), "fake Discord: no user {user}");
@@ -1373,10 +1411,11 @@ impl FakeDiscord {
                     original: None,
                     replies: Vec::new(),
                     modal: None,
+                    shard: w.session_for(guild).map(|s| s.shard),
                 },
             );
             w.tokens.insert(token.clone(), id);
-            w.dispatch("INTERACTION_CREATE", payload.clone());
+            w.dispatch_to(guild, "INTERACTION_CREATE", payload.clone());
             Interaction {
                 id,
                 token,
@@ -1503,6 +1542,7 @@ impl FakeDiscord {
         let w = self.inner.world.lock().unwrap();
         GatewayStats {
             live: w.live(),
+            live_shards: w.live_shards(),
             ..w.stats.clone()
         }
     }
@@ -1533,7 +1573,7 @@ impl FakeDiscord {
     /// identifies anew (after serenity's 5 s pause between shard starts).
     pub fn invalidate_session(&self) {
         self.inner.with(|w| {
-            if let Some(s) = w.current_session.take() {
+            for s in std::mem::take(&mut w.current).into_values() {
                 w.sessions.remove(&s);
             }
         });

@@ -139,14 +139,25 @@ impl World {
 
     /// The guild's text channel `channel` (the main one, or one added by a test).
     pub fn channel_name_of(&self, channel: u64) -> &str {
+        if let Some(g) = self.guilds.iter().find(|g| g.channel_id == channel) {
+            return &g.channel_name;
+        }
         self.more_channels
             .iter()
             .find(|(c, _)| *c == channel)
             .map_or(self.channel_name.as_str(), |(_, n)| n.as_str())
     }
 
-    /// Every text channel of the guild.
+    /// Every text channel of the main guild.
     pub fn text_channels_json(&self) -> Vec<Value> {
+        self.text_channels_json_of(self.guild_id)
+    }
+
+    /// Every text channel of `guild`.
+    pub fn text_channels_json_of(&self, guild: u64) -> Vec<Value> {
+        if let Some(g) = self.guilds.iter().find(|g| g.id == guild) {
+            return vec![self.text_channel_json(g.channel_id)];
+        }
         std::iter::once(self.channel_id)
             .chain(self.more_channels.iter().map(|(c, _)| *c))
             .map(|c| self.text_channel_json(c))
@@ -157,7 +168,7 @@ impl World {
         json!({
             "id": channel.to_string(),
             "type": 0,
-            "guild_id": self.guild_id.to_string(),
+            "guild_id": self.guild_of(channel).unwrap_or(self.guild_id).to_string(),
             "name": self.channel_name_of(channel),
             "position": 0,
             "permission_overwrites": [],
@@ -195,7 +206,7 @@ impl World {
                 "id": channel.to_string(),
                 "type": 0,
                 "name": self.channel_name_of(channel),
-                "guild_id": self.guild_id.to_string(),
+                "guild_id": self.guild_of(channel).unwrap_or(self.guild_id).to_string(),
                 "permissions": APP_PERMISSIONS.to_string(),
                 "flags": 0,
             })
@@ -220,6 +231,28 @@ impl World {
             .filter(|u| u.member.is_some())
             .map(|u| u.id)
             .collect()
+    }
+
+    /// The GUILD_CREATE payload of another server (`add_guild_on_shard`): the main
+    /// guild's roles and members under its own id, name and channel.
+    pub fn guild_json_of(&self, guild: u64) -> Value {
+        let mut v = self.guild_json();
+        let Some(g) = self.guilds.iter().find(|g| g.id == guild) else {
+            return v;
+        };
+        v["id"] = g.id.to_string().into();
+        v["name"] = g.name.clone().into();
+        v["system_channel_id"] = g.channel_id.to_string().into();
+        v["channels"] = self.text_channels_json_of(guild).into();
+        // @everyone's id is the guild's.
+        if let Some(roles) = v["roles"].as_array_mut() {
+            for r in roles {
+                if r["id"].as_str().and_then(|v| v.parse().ok()) == Some(self.guild_id) {
+                    r["id"] = g.id.to_string().into();
+                }
+            }
+        }
+        v
     }
 
     /// The GUILD_CREATE payload: a complete guild with its channel, roles and members.
@@ -295,7 +328,11 @@ impl World {
         Value::Object(a)
     }
 
-    pub fn ready_json(&self, session_id: &str, shard: Option<Value>) -> Value {
+    pub fn ready_json(&self, session_id: &str, shard: Value, guilds: &[u64]) -> Value {
+        let guilds: Vec<Value> = guilds
+            .iter()
+            .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+            .collect();
         let mut user = self.user_json_by_id(self.bot_id);
         user["verified"] = true.into();
         user["mfa_enabled"] = false.into();
@@ -303,10 +340,10 @@ impl World {
         json!({
             "v": 10,
             "user": user,
-            "guilds": [{"id": self.guild_id.to_string(), "unavailable": true}],
+            "guilds": guilds,
             "session_id": session_id,
             "resume_gateway_url": self.gateway_url,
-            "shard": shard.unwrap_or(json!([0, 1])),
+            "shard": shard,
             "application": {"id": self.app_id.to_string(), "flags": 0},
             "private_channels": [],
             "presences": [],
@@ -369,14 +406,13 @@ impl World {
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         });
-        if self.is_guild_channel(channel) {
-            v["guild_id"] = self.guild_id.to_string().into();
+        if let Some(guild) = self.guild_of(channel) {
+            v["guild_id"] = guild.to_string().into();
             v["guild_locale"] = "en-US".into();
             v["member"] = self.member_json(user, true, true);
-            v["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
+            v["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             v["context"] = 0.into();
-            v["guild"] =
-                json!({"id": self.guild_id.to_string(), "locale": "en-US", "features": []});
+            v["guild"] = json!({"id": guild.to_string(), "locale": "en-US", "features": []});
         } else {
             v["user"] = self.user_json_by_id(user);
             v["authorizing_integration_owners"] = json!({"0": "0"});

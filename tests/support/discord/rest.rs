@@ -350,8 +350,8 @@ impl World {
                 200,
                 Some(json!({
                     "url": self.gateway_url,
-                    "shards": 1,
-                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1},
+                    "shards": self.shard_count,
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": self.max_concurrency},
                 })),
             ),
             "get_my_oauth2_application" | "get_my_application" => {
@@ -371,7 +371,7 @@ impl World {
                 None => error(404, 10013, "Unknown User"),
             },
             "get_guild_member" => {
-                if route.id("guild_id") != Some(self.guild_id) {
+                if !route.id("guild_id").is_some_and(|g| self.is_guild(g)) {
                     return error(404, 10004, "Unknown Guild");
                 }
                 match route
@@ -388,12 +388,12 @@ impl World {
                 _ => error(404, 10003, "Unknown Channel"),
             },
             "get_guild" | "list_guild_roles" | "list_guild_members" | "list_guild_channels"
-                if route.id("guild_id") != Some(self.guild_id) =>
+                if !route.id("guild_id").is_some_and(|g| self.is_guild(g)) =>
             {
                 error(404, 10004, "Unknown Guild")
             }
             "get_guild" => {
-                let mut g = self.guild_json();
+                let mut g = self.guild_json_of(route.id("guild_id").unwrap_or(self.guild_id));
                 let m = g.as_object_mut().unwrap();
                 for key in [
                     "joined_at",
@@ -428,7 +428,10 @@ impl World {
                 let roles = self.roles.keys().map(|r| self.role_json(*r)).collect();
                 (200, Some(Value::Array(roles)))
             }
-            "list_guild_channels" => (200, Some(Value::Array(self.text_channels_json()))),
+            "list_guild_channels" => {
+                let guild = route.id("guild_id").unwrap_or(self.guild_id);
+                (200, Some(Value::Array(self.text_channels_json_of(guild))))
+            }
             "list_guild_members" => {
                 let limit = query_param(req, "limit")
                     .and_then(|l| l.parse().ok())
@@ -736,10 +739,9 @@ impl World {
             let mut d = self.message_json(m);
             // Without the MESSAGE_CONTENT intent Discord blanks others' messages (DMs and
             // mentions of the bot excepted; the fake blanks all of them).
+            let guild = self.guild_of(m.channel_id);
             let content_intent = self
-                .current_session
-                .as_ref()
-                .and_then(|s| self.sessions.get(s))
+                .session_for(guild)
                 .is_some_and(|s| s.intents & (1 << 15) != 0);
             if m.author_id != self.bot_id && !content_intent && self.is_guild_channel(m.channel_id)
             {
@@ -748,8 +750,8 @@ impl World {
                 d["attachments"] = json!([]);
                 d["components"] = json!([]);
             }
-            let intent = if self.is_guild_channel(m.channel_id) {
-                d["guild_id"] = self.guild_id.to_string().into();
+            let intent = if let Some(g) = guild {
+                d["guild_id"] = g.to_string().into();
                 if self
                     .users
                     .get(&m.author_id)
@@ -761,7 +763,7 @@ impl World {
             } else {
                 1 << 12
             };
-            self.dispatch_if(intent, event, d);
+            self.dispatch_if(guild, intent, event, d);
         }
     }
 
@@ -769,13 +771,14 @@ impl World {
         if let Some(m) = self.messages.remove(&id) {
             if !m.ephemeral {
                 let mut d = json!({"id": id.to_string(), "channel_id": m.channel_id.to_string()});
-                let intent = if self.is_guild_channel(m.channel_id) {
-                    d["guild_id"] = self.guild_id.to_string().into();
+                let guild = self.guild_of(m.channel_id);
+                let intent = if let Some(g) = guild {
+                    d["guild_id"] = g.to_string().into();
                     1 << 9
                 } else {
                     1 << 12
                 };
-                self.dispatch_if(intent, "MESSAGE_DELETE", d);
+                self.dispatch_if(guild, intent, "MESSAGE_DELETE", d);
             }
         }
     }
