@@ -1955,11 +1955,17 @@ async fn a_classic_game_over_discord_from_lobby_to_win() {
         lobby.text()
     );
 
+    no_rule_before(&fake, "guess #2 reads");
+}
+
+/// No request the bot made before the first that says `marker` (a guess read back)
+/// carried the hidden rule, as written or in the umpire's own words.
+fn no_rule_before(fake: &FakeDiscord, marker: &str) {
     let requests = fake.requests();
     let guessed = requests
         .iter()
-        .position(|r| body_text(r.body.as_ref()).contains("guess #2 reads"))
-        .expect("guess #2 was read back");
+        .position(|r| body_text(r.body.as_ref()).contains(marker))
+        .unwrap_or_else(|| panic!("nothing said `{marker}`"));
     let hidden = mondo::lang::parse(HIDDEN).expect("the rule reads");
     let english = mondo::lang::english_for(&hidden.formula, mondo::koan::PieceSet::Pyramids);
     let symbolic = mondo::lang::symbolic(&hidden.formula);
@@ -2660,6 +2666,231 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
     );
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
+}
+
+/// The AI student's settings for the bot of these tests: a short delay (the game clock
+/// is the machine's in the real binary; the delay itself is tested on a fake clock in
+/// `tests/it/ai_seats.rs`) and the narrow rules of a beginner (quick to build).
+const AI_ENV: [(&str, &str); 2] = [
+    ("MONDO_ZENDO_AI_DELAY_MS", "100"),
+    ("MONDO_ZENDO_AI_LEVEL", "beginner"),
+];
+
+/// Nothing went to the AI seat's DMs: the bot never opened a DM with itself, and
+/// nothing names the AI seat's id as a user.
+fn no_dm_to_the_ai(fake: &FakeDiscord) {
+    let me = fake.bot_user_id();
+    assert_eq!(fake.dm_channel_of(me), None, "the bot has a DM with itself");
+    for r in fake.requests() {
+        let body = body_text(r.body.as_ref());
+        if r.path.ends_with("/users/@me/channels") {
+            let to: u64 = r
+                .body
+                .as_ref()
+                .and_then(|b| b["recipient_id"].as_str())
+                .and_then(|s| s.parse().ok())
+                .expect("a DM's recipient");
+            assert!(
+                to != me && mondo::rules::PlayerId(to).ai_seat().is_none(),
+                "the bot asked for a DM with an AI seat: {body}"
+            );
+        }
+        assert!(
+            !body.contains("<@1000"),
+            "an AI seat mentioned as a user: {body}"
+        );
+    }
+}
+
+/// The bot with [`AI_ENV`], connected, and the e2e pool stored by host `host`.
+async fn ai_bot(fake: &FakeDiscord, host: u64) -> (Served, tempfile::TempDir) {
+    fake.set_permissions(host, MANAGE_GUILD);
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Served::start_with(
+        fake,
+        &dir.path().join("m.db"),
+        &dir.path().join("m.log"),
+        &AI_ENV,
+    );
+    bot.ready(fake).await;
+    let file = fake.attachment("e2e.toml", POOL.as_bytes().to_vec());
+    let i = fake.slash(host, "pool add", &[("file", file)]).await;
+    private_says(&answer(fake, &i).await, "pool `e2e` stored");
+    (bot, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duel_against_mondo_is_played_to_its_end() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dave = fake.add_user("dave", true);
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
+    let mondo = fake.bot_user_id().to_string();
+
+    // `level` is for the AI only; the Triple is not the AI's game.
+    let expert = choice(&fake, "zendo duel", "level", "expert");
+    let options = [("opponent", json!(dave.id.to_string())), ("level", expert)];
+    let i = fake.slash(alice.id, "zendo duel", &options).await;
+    private_says(&answer(&fake, &i).await, "use it with `opponent:@Mondo`");
+    let i = fake
+        .slash(alice.id, "zendo triple", &[("opponent", json!(mondo))])
+        .await;
+    private_says(
+        &answer(&fake, &i).await,
+        "the AI student plays Duel and Classic",
+    );
+
+    // alice challenges @Mondo: it accepts at once and starts (it has the advantage).
+    let beginner = choice(&fake, "zendo duel", "level", "beginner");
+    let options = [
+        ("opponent", json!(mondo)),
+        ("pool", json!("e2e")),
+        ("level", beginner),
+    ];
+    let i = fake.slash(alice.id, "zendo duel", &options).await;
+    let opening = answer(&fake, &i).await;
+    assert!(
+        opening.text().contains("Zendo duel #1") && opening.text().contains("**Mondo** (AI)"),
+        "{}",
+        opening.text()
+    );
+    assert!(
+        !opening.text().contains("I cannot DM"),
+        "the AI is never DMed, nor said to be: {}",
+        opening.text()
+    );
+    channel_message(&fake, "**Mondo** (AI) starts").await;
+    // Its turn: a structure, then (no ticket) the turn passes to alice.
+    channel_message(&fake, &format!("turn 2: <@{}> to play", alice.id)).await;
+
+    // alice challenges; the AI answers by its own move, alice by her DM button.
+    let i = slash_challenge(&fake, alice.id, "2^ 3>").await;
+    answer(&fake, &i).await;
+    let dm = fake.dm_channel_of(alice.id).expect("alice's DM");
+    let buttons = fake
+        .wait_message(|m| m.channel_id == dm && !m.buttons().is_empty(), T)
+        .await
+        .expect("alice gets the answer buttons by DM");
+    let i = fake
+        .click(alice.id, buttons.id, &button(&buttons, "Obeys"))
+        .await;
+    assert!(answer(&fake, &i).await.text().contains("is in"));
+    channel_message(&fake, "**Mondo** (AI)'s answer is in").await;
+    let reveal = channel_message(&fake, "2^ 3> obeys").await;
+    assert!(
+        reveal.text().contains("right: +1 ticket"),
+        "{}",
+        reveal.text()
+    );
+
+    // alice guesses the pattern and wins.
+    let i = fake
+        .slash(alice.id, "guess", &[("pattern", json!(HIDDEN))])
+        .await;
+    let reading = answer(&fake, &i).await;
+    let i = fake
+        .click(alice.id, reading.id, &button(&reading, "Make it official"))
+        .await;
+    answer(&fake, &i).await;
+    let won = channel_message(&fake, "wins with guess #1").await;
+    assert!(
+        won.text().contains(&format!("<@{}>", alice.id)),
+        "{}",
+        won.text()
+    );
+
+    // Nothing before the guess carried the pattern; nothing went to the AI by DM.
+    no_rule_before(&fake, "guess #1 reads");
+    no_dm_to_the_ai(&fake);
+    assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_classic_lobby_seats_ai_students_who_take_their_turns() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", true);
+    let dave = fake.add_user("dave", true);
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
+
+    let i = fake
+        .slash(alice.id, "zendo classic", &[("pool", json!("e2e"))])
+        .await;
+    let lobby = answer(&fake, &i).await;
+    let add = button(&lobby, "Add AI student");
+    // Only the opener (alice) or a host seats an AI student.
+    let i = fake.click(bob.id, lobby.id, &button(&lobby, "Join")).await;
+    answer(&fake, &i).await;
+    let i = fake.click(bob.id, lobby.id, &add).await;
+    let refused = answer(&fake, &i).await;
+    private_says(&refused, "or a host");
+    let i = fake.click(bob.id, lobby.id, &button(&lobby, "Leave")).await;
+    answer(&fake, &i).await;
+    let i = fake.click(alice.id, lobby.id, &add).await;
+    answer(&fake, &i).await;
+    let i = fake.click(dave.id, lobby.id, &add).await;
+    answer(&fake, &i).await;
+    let lobby = fake.message(lobby.id).expect("the lobby");
+    assert!(
+        lobby.text().contains(&format!(
+            "1. <@{}>, 2. **AI student 1**, 3. **AI student 2**",
+            alice.id
+        )),
+        "{}",
+        lobby.text()
+    );
+    fake.click(alice.id, lobby.id, &button(&lobby, "Start"))
+        .await;
+    let opening = channel_message(&fake, "Zendo Classic #1").await;
+    assert!(
+        !opening.text().contains("I cannot DM"),
+        "{}",
+        opening.text()
+    );
+
+    // alice builds (the Master marks it); with no stone her turn passes, and each AI
+    // student takes its turn by itself until it is alice's again.
+    let i = fake
+        .slash(alice.id, "koan", &[("structure", json!("2^ 3>"))])
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "turn 2: **AI student 1**").await;
+    channel_message(&fake, "turn 3: **AI student 2**").await;
+    channel_message(&fake, &format!("turn 4: <@{}>", alice.id)).await;
+    let channel = fake.channel_id();
+    let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+    let built = said
+        .iter()
+        .filter(|t| t.starts_with("**AI student 1**: #4") || t.starts_with("**AI student 2**: #5"))
+        .count();
+    assert!(built >= 2, "both AI students built: {said:#?}");
+    // Nothing so far said the rule.
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !body_text(r.body.as_ref()).contains(HIDDEN)),
+        "the rule was said before the end"
+    );
+    // alice leaves; the two AI students play on until one of them guesses the rule.
+    let i = fake.slash(alice.id, "zendo leave", &[]).await;
+    answer(&fake, &i).await;
+    let won = fake
+        .wait_message(
+            |m| m.channel_id == channel && m.text().contains("wins with guess"),
+            Duration::from_secs(120),
+        )
+        .await
+        .unwrap_or_else(|| {
+            let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+            panic!("the AI students never won: {said:#?}")
+        });
+    assert!(
+        won.text().contains("**AI student") && won.text().contains(HIDDEN),
+        "{}",
+        won.text()
+    );
+    no_dm_to_the_ai(&fake);
+    assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
 }
 
 /// Until every shard in `shards` has a live session on the fake, failing with a bot's

@@ -119,9 +119,13 @@ impl Names {
     }
 }
 
-/// A Discord mention.
+/// A Discord mention; an AI seat, which is nobody on Discord, by its name.
 pub fn mention(id: PlayerId) -> String {
-    format!("<@{}>", id.0)
+    match id.ai_seat() {
+        Some((_, 0)) => "**Mondo** (AI)".to_string(),
+        Some((_, k)) => format!("**AI student {k}**"),
+        None => format!("<@{}>", id.0),
+    }
 }
 
 /// One thing said: as JSON (for programs) and as text (for people).

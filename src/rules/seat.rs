@@ -12,6 +12,43 @@ use std::ops::{Index, IndexMut};
 #[serde(transparent)]
 pub struct PlayerId(pub u64);
 
+/// The first id of the seats the umpire's AI students take on Discord, where a person's
+/// user id would be (Discord's ids are snowflakes, far above these): the id says the
+/// seat's strength (`level`, counting from 0) and its number (`k`: 0 for the opponent
+/// of a duel, 1 to 99 for the students of a game of many). Stored with the match like
+/// any player, so an AI seat and its strength come back after a restart.
+const AI_BASE: u64 = 1_000_000;
+/// Ids per strength level.
+const AI_PER_LEVEL: u64 = 100;
+/// Strength levels an id can say.
+const AI_LEVELS: u64 = 10;
+
+impl PlayerId {
+    /// The AI seat number `k` (below 100) of strength `level` (below 10).
+    pub const fn ai(level: u8, k: u8) -> PlayerId {
+        let level = if (level as u64) < AI_LEVELS {
+            level as u64
+        } else {
+            AI_LEVELS - 1
+        };
+        let k = if (k as u64) < AI_PER_LEVEL {
+            k as u64
+        } else {
+            AI_PER_LEVEL - 1
+        };
+        PlayerId(AI_BASE + level * AI_PER_LEVEL + k)
+    }
+
+    /// The strength level and number of an AI seat; `None` for a person.
+    pub const fn ai_seat(self) -> Option<(u8, u8)> {
+        if self.0 < AI_BASE || self.0 >= AI_BASE + AI_LEVELS * AI_PER_LEVEL {
+            return None;
+        }
+        let n = self.0 - AI_BASE;
+        Some(((n / AI_PER_LEVEL) as u8, (n % AI_PER_LEVEL) as u8))
+    }
+}
+
 impl fmt::Display for PlayerId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player {}", self.0)

@@ -364,6 +364,12 @@ impl<G: Engine> Runtime<G> {
         self.inner.clock.now()
     }
 
+    /// Resolves once the game clock reads `at` (a fake clock in tests): for a front's
+    /// own pacing, such as a seat the umpire plays waiting as a person would.
+    pub fn sleep_until(&self, at: Millis) -> clock::Sleep {
+        self.inner.clock.sleep_until(at)
+    }
+
     /// Time given back to the matches because the umpire's own work stalled
     /// (a store that another program held, a disk that stalled), in ms.
     pub fn given_back(&self) -> Millis {

@@ -7,6 +7,7 @@ mod lang_support;
 mod play_support;
 mod race_game;
 
+mod ai_seats;
 mod cli_koan;
 mod cli_lang;
 mod cli_pipes;

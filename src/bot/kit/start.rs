@@ -36,10 +36,10 @@ pub(crate) async fn open_with_dms(
     ctx: Context<'_>,
     game: MatchId,
     channel: u64,
-    dms: [(u64, Option<u64>); 2],
+    dms: &[(u64, Option<u64>)],
 ) -> Result<(), Error> {
     let bot = ctx.data();
-    for (user, dm) in &dms {
+    for (user, dm) in dms {
         // The match exists now: a failure here must not stop its opening. Without the
         // row, that player answers challenges with the channel's button.
         if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {

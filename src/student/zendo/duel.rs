@@ -10,6 +10,8 @@
 //! that weight is split evenly.
 
 use super::{Budget, Decision, Space, Student};
+use crate::koan::{Koan, PieceSet};
+use crate::lang::Pattern;
 use crate::rules::zendo::{Answer, Duel, DuelMove, DuelSetup, DuelView, Mode, PhaseView, StepView};
 use crate::rules::{Action, Actor, Game, Millis, PlayerId, Seat, Viewer};
 use std::sync::Arc;
@@ -42,50 +44,78 @@ pub fn duel_move(
                 if yours.is_some() {
                     return None;
                 }
-                let answer = match student.answer(koan, PASS_BELOW) {
-                    Some(true) => Answer::Obeys,
-                    Some(false) => Answer::Not,
-                    None => Answer::Pass,
-                };
-                Some(DuelMove::Answer { answer })
+                Some(DuelMove::Answer {
+                    answer: answer_to(student, koan),
+                })
             }
             _ if *seat != me => None,
             StepView::Build => {
                 let tickets = view.tickets.get(me).copied().unwrap_or(0);
-                let leads = student.summary().leader_share >= student.level().guess_threshold();
-                if tickets == 0 && leads {
-                    let (koan, _) = student.surest();
-                    Some(DuelMove::Build {
-                        koan,
-                        mode: Mode::Challenge,
-                    })
+                let (koan, for_ticket) = structure(student, tickets, budget, now);
+                let mode = if for_ticket {
+                    Mode::Challenge
                 } else {
-                    let e = student.best_experiment(budget, now);
-                    Some(DuelMove::Build {
-                        koan: e.koan,
-                        mode: Mode::Observe,
-                    })
-                }
+                    Mode::Observe
+                };
+                Some(DuelMove::Build { koan, mode })
             }
             StepView::Guess => {
                 let tickets = view.tickets.get(me).copied().unwrap_or(0);
-                if tickets == 0 {
-                    return Some(DuelMove::EndTurn);
-                }
-                match student.decide(budget, now, false) {
-                    Decision::Guess { text, .. } => {
-                        student.guessed(&text);
-                        match crate::lang::read_for(&text, view.settings.set) {
-                            Ok(pattern) => Some(DuelMove::Guess { pattern }),
-                            Err(_) => Some(DuelMove::EndTurn),
-                        }
-                    }
-                    Decision::Build(_) => Some(DuelMove::EndTurn),
+                match guess(student, tickets, view.settings.set, budget, now) {
+                    Some(pattern) => Some(DuelMove::Guess { pattern }),
+                    None => Some(DuelMove::EndTurn),
                 }
             }
             StepView::Pending { .. } => Some(DuelMove::Confirm),
             StepView::Verdict { .. } => None,
         },
+    }
+}
+
+/// The student's private answer to a challenge (or a mondo): by the surviving weight,
+/// a pass when that weight is split evenly.
+pub(super) fn answer_to(student: &mut Student, koan: &Koan) -> Answer {
+    match student.answer(koan, PASS_BELOW) {
+        Some(true) => Answer::Obeys,
+        Some(false) => Answer::Not,
+        None => Answer::Pass,
+    }
+}
+
+/// What the student builds with `tokens` (tickets, stones) in hand: with none and a
+/// rule in the lead, the structure it is surest of, to be answered for a token
+/// (`true`); otherwise the structure that splits its rules best (`false`).
+pub(super) fn structure(
+    student: &mut Student,
+    tokens: u32,
+    budget: Budget,
+    now: &mut dyn FnMut() -> u64,
+) -> (Koan, bool) {
+    let leads = student.summary().leader_share >= student.level().guess_threshold();
+    if tokens == 0 && leads {
+        (student.surest().0, true)
+    } else {
+        (student.best_experiment(budget, now).koan, false)
+    }
+}
+
+/// The student's guess with `tokens` in hand, if it makes one (else it ends its turn).
+pub(super) fn guess(
+    student: &mut Student,
+    tokens: u32,
+    set: PieceSet,
+    budget: Budget,
+    now: &mut dyn FnMut() -> u64,
+) -> Option<Pattern> {
+    if tokens == 0 {
+        return None;
+    }
+    match student.decide(budget, now, false) {
+        Decision::Guess { text, .. } => {
+            student.guessed(&text);
+            crate::lang::read_for(&text, set).ok()
+        }
+        Decision::Build(_) => None,
     }
 }
 
@@ -109,15 +139,42 @@ pub fn duel(
     max_moves: usize,
 ) -> Result<DuelResult, String> {
     let players: [PlayerId; 2] = setup.players;
-    let (mut game, _) = Duel::start(setup, 0).map_err(|e| e.to_string())?;
+    let (game, _) = Duel::start(setup, 0).map_err(|e| e.to_string())?;
     let mut students = students;
+    let (game, moves) = play_out(
+        game,
+        &players,
+        think_ms,
+        max_moves,
+        |i, view, budget, now| duel_move(&mut students[i], view, budget, now),
+    )?;
+    let view = game.view(&Viewer::Spectator);
+    Ok(DuelResult {
+        winner: view.winner,
+        ended: game.is_over(),
+        turns: view.turn,
+        moves,
+    })
+}
+
+/// Plays a game on its real rules with a fake clock until it is over or `max_moves`
+/// were made: each seat's mover is asked in turn for its move from its player's view
+/// (each move takes `think_ms`); when nobody moves, the umpire's work is done at once,
+/// else the clock runs out to the next deadline. The game as it ended, and the moves.
+pub fn play_out<G: Game>(
+    mut game: G,
+    players: &[PlayerId],
+    think_ms: Millis,
+    max_moves: usize,
+    mut mover: impl FnMut(usize, &G::View, Budget, &mut dyn FnMut() -> u64) -> Option<G::Move>,
+) -> Result<(G, usize), String> {
     let mut clock: Millis = 0;
     let mut moves = 0;
     let mut steps = 0u64;
     while !game.is_over() && moves < max_moves {
         let mut acted = false;
-        for (i, student) in students.iter_mut().enumerate() {
-            let view = game.view(&Viewer::Player(players[i]));
+        for (i, player) in players.iter().enumerate() {
+            let view = game.view(&Viewer::Player(*player));
             // The step counter stands in for a clock inside the student.
             let mut tick = || {
                 steps += 1;
@@ -127,11 +184,11 @@ pub fn duel(
                 evaluations: 2_000_000,
                 deadline: u64::MAX,
             };
-            let Some(m) = duel_move(student, &view, budget, &mut tick) else {
+            let Some(m) = mover(i, &view, budget, &mut tick) else {
                 continue;
             };
             clock += think_ms;
-            match game.play(&Actor::Player(players[i]), &Action::Move(m), clock) {
+            match game.play(&Actor::Player(*player), &Action::Move(m), clock) {
                 Ok(_) => {
                     acted = true;
                     moves += 1;
@@ -146,7 +203,7 @@ pub fn duel(
             continue;
         }
         if let Some((_, job)) = game.work() {
-            let answer = Duel::perform(job, Arc::new(AtomicBool::new(false)));
+            let answer = G::perform(job, Arc::new(AtomicBool::new(false)));
             game.play(&Actor::Umpire, &Action::Move(answer), clock)
                 .map_err(|e| format!("the rules refused the umpire: {e}"))?;
             continue;
@@ -158,13 +215,7 @@ pub fn duel(
         game.play(&Actor::Umpire, &Action::Timeout { deadline }, clock)
             .map_err(|e| format!("the rules refused a time-out: {e}"))?;
     }
-    let view = game.view(&Viewer::Spectator);
-    Ok(DuelResult {
-        winner: view.winner,
-        ended: game.is_over(),
-        turns: view.turn,
-        moves,
-    })
+    Ok((game, moves))
 }
 
 /// A student for each seat over shared spaces.

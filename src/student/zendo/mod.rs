@@ -18,6 +18,7 @@
 //! says the time, in its own milliseconds), no I/O, every draw from a seeded
 //! generator. It sees only what a player sees: structures with their verdicts.
 
+pub mod classic;
 pub mod duel;
 pub mod solo;
 pub mod space;

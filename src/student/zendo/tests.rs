@@ -168,3 +168,32 @@ fn two_students_finish_their_duels() {
     }
     assert_eq!(ended, 3);
 }
+
+#[test]
+fn three_students_finish_their_classic_games() {
+    use super::classic::classic;
+    use crate::rules::zendo::classic::ClassicSetup;
+    let space = small();
+    for (seed, hidden) in [(1, "a piece points left"), (2, "every piece is small")] {
+        // The initial structures of the duel's setup, for three students.
+        let duel = duel_setup(parsed(hidden));
+        let setup = ClassicSetup {
+            students: [1, 2, 3].map(crate::rules::PlayerId).to_vec(),
+            master: None,
+            hidden: duel.hidden,
+            initial: duel.initial,
+            settings: duel.settings,
+            timing: Default::default(),
+            seed,
+            lobby: None,
+        };
+        let students = [Level::Expert, Level::Player, Level::Beginner]
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Student::new(space.clone(), *l, seed + i as u64))
+            .collect();
+        let r = classic(setup, students, 2_000, 600).unwrap();
+        assert!(r.ended && r.winner.is_some(), "`{hidden}`: {r:?}");
+        assert_eq!(r.revealed.as_deref(), Some(hidden));
+    }
+}

@@ -462,6 +462,11 @@ impl World {
             | "delete_guild_application_command" => self.commands_op(op, route, body),
             "create_dm" => {
                 let recipient = body["recipient_id"].as_str().and_then(|s| s.parse().ok());
+                // The bot may play (the AI student's seat is the bot's own user on
+                // Discord), but Discord has no DM with oneself: a bot that asks is wrong.
+                if recipient == Some(self.bot_id) {
+                    self.problem("the bot asked for a DM channel with itself");
+                }
                 match recipient.filter(|u| self.users.contains_key(u) && *u != self.bot_id) {
                     Some(u) => {
                         let c = self.dm_channel_for(u);

@@ -636,6 +636,7 @@ fn lobby_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
         button(LobbyPress::Join, "Join"),
         button(LobbyPress::Leave, "Leave"),
         button(LobbyPress::Start, "Start"),
+        button(LobbyPress::AddAi, "Add AI student"),
     ]);
     post
 }
@@ -696,6 +697,7 @@ pub async fn on_lobby(
             (me, ClassicMove::Join)
         }
         LobbyPress::Leave => (me, ClassicMove::Leave),
+        LobbyPress::AddAi => super::ai::add_student(bot, press, &lobby).await?,
         LobbyPress::Start => {
             let guild = press.guild_id.map(|g| g.get());
             let settings = effective(bot, guild).await?;
@@ -708,7 +710,12 @@ pub async fn on_lobby(
             return start(ctx, bot, press, game, &lobby, actor, shown).await;
         }
     };
-    match bot.runtime.act(game, actor, action.into(), shown).await {
+    let seated = super::ai::seated(&action);
+    let result = bot.runtime.act(game, actor, action.into(), shown).await;
+    if let (Ok(_), Some(player)) = (&result, seated) {
+        super::ai::play(&bot.runtime, game, player, super::ai::Pace::of(bot));
+    }
+    match result {
         Ok(_) => match classic_view(bot, game).await.filter(in_lobby) {
             Some(v) => update(lobby_post(game, &v, bot.clocks())).await?,
             None => private(CLOSED.into()).await?,
@@ -774,7 +781,11 @@ async fn start(
         )
         .await?;
     let channel = press.channel_id.get();
-    for &s in &students {
+    // An AI student is nobody on Discord: never DMed, its answers are its own moves.
+    for &s in students
+        .iter()
+        .filter(|s| PlayerId(**s).ai_seat().is_none())
+    {
         let dm = dm_hello(bot, s, channel).await;
         if let Err(e) = bot.store.set_dm_channel(game, s, dm).await {
             tracing::warn!(%game, user = s, error = %e, "could not store a student's DM channel");
@@ -879,6 +890,11 @@ impl GameBot for Front {
 
     fn voice(_: &AnyView, v: &ClassicView) -> Voice {
         Voice::new(v)
+    }
+
+    /// Its AI students, if it has any, play from here (and again after a restart).
+    fn on_open(bot: &std::sync::Arc<Bot>, game: MatchId) {
+        super::ai::on_open(bot, game);
     }
 
     fn batch(
@@ -1272,7 +1288,7 @@ mod tests {
             .flatten()
             .map(|b| b.id.to_string())
             .collect();
-        assert_eq!(ids.len(), 3, "Join, Leave, Start");
+        assert_eq!(ids.len(), 4, "Join, Leave, Start, Add AI student");
         assert!(
             ids.iter().all(|id| id.starts_with("m:5:1:lobby:")),
             "{ids:?}"

@@ -31,6 +31,11 @@ impl GameBot for Front {
         ]
     }
 
+    /// Its AI opponent, if it has one, plays from here (and again after a restart).
+    fn on_open(bot: &std::sync::Arc<crate::bot::kit::Bot>, game: MatchId) {
+        super::ai::on_open(bot, game);
+    }
+
     fn dms(game: MatchId, events: &[AnyEvent], v: &DuelView, clocks: Clocks) -> Option<Dms> {
         let events: Vec<crate::rules::Event<DuelEvent>> = events_of(events);
         let opened = events

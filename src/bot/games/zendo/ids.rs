@@ -44,6 +44,8 @@ pub enum LobbyPress {
     Join,
     Leave,
     Start,
+    /// Seat an AI student (the opener or a host).
+    AddAi,
 }
 
 /// A sheet's answers as three letters, `o`beys, `n`ot, `p`ass or `-`.
@@ -103,6 +105,7 @@ impl fmt::Display for ButtonId {
             Press::Lobby(LobbyPress::Join) => f.write_str("lobby:join"),
             Press::Lobby(LobbyPress::Leave) => f.write_str("lobby:leave"),
             Press::Lobby(LobbyPress::Start) => f.write_str("lobby:start"),
+            Press::Lobby(LobbyPress::AddAi) => f.write_str("lobby:ai"),
             Press::Submit(mode) => write!(f, "submit:{mode}"),
             Press::Edit(mode) => write!(f, "edit:{mode}"),
         }
@@ -135,6 +138,7 @@ impl ButtonId {
             ("lobby", ["join"]) => Press::Lobby(LobbyPress::Join),
             ("lobby", ["leave"]) => Press::Lobby(LobbyPress::Leave),
             ("lobby", ["start"]) => Press::Lobby(LobbyPress::Start),
+            ("lobby", ["ai"]) => Press::Lobby(LobbyPress::AddAi),
             ("submit", [m]) => Press::Submit(m.parse().ok()?),
             ("edit", [m]) => Press::Edit(m.parse().ok()?),
             _ => return None,
@@ -223,6 +227,7 @@ mod tests {
             Press::Lobby(LobbyPress::Join),
             Press::Lobby(LobbyPress::Leave),
             Press::Lobby(LobbyPress::Start),
+            Press::Lobby(LobbyPress::AddAi),
             Press::Submit(Mode::Observe),
             Press::Submit(Mode::Challenge),
             Press::Edit(Mode::Challenge),

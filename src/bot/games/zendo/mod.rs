@@ -2,6 +2,7 @@
 //! `/koan`, `/guess`, `/pass`, `/endturn`), its button verbs, and its posts. The words
 //! are `narrate::zendo`'s; this adds pictures, buttons and Discord's clocks.
 
+pub mod ai;
 pub mod buttons;
 pub mod classic;
 mod clocks;
@@ -84,21 +85,37 @@ pub async fn duel(
     advantage: Option<serenity::User>,
     #[description = "Host only: who plays against the opponent (you only set the duel up)"]
     player: Option<serenity::User>,
+    #[description = "Against @Mondo (the AI student): its strength (default: the server's)"]
+    level: Option<ai::LevelChoice>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let host = ctx.author().id.get();
     let me = player.as_ref().map_or(host, |u| u.id.get());
-    let them = opponent.id.get();
+    // The bot's own user is the AI student: its seat is an AI seat of that strength.
+    let against_ai = opponent.id == ctx.framework().bot_id();
+    let them = if against_ai {
+        let level = level.map_or_else(|| ai::default_level(bot), Into::into);
+        ai::seat(level, 0).0
+    } else {
+        opponent.id.get()
+    };
     let settings = effective(bot, guild).await?;
     if player.as_ref().is_some_and(|u| u.bot) {
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
+    if level.is_some() && !against_ai {
+        return reply(
+            ctx,
+            Post::private("`level` is the AI student's strength: use it with `opponent:@Mondo`"),
+        )
+        .await;
+    }
     if them == me {
         return reply(ctx, Post::private("a duel needs two different players")).await;
     }
-    if opponent.bot {
+    if opponent.bot && !against_ai {
         return reply(
             ctx,
             Post::private("bots cannot play: challenge a person (or try `/zendo practice`)"),
@@ -129,7 +146,12 @@ pub async fn duel(
         )
         .await;
     }
-    let advantage = match advantage_of(advantage.as_ref(), me, them) {
+    let advantage = match advantage.as_ref() {
+        // The AI seat is nobody's user: @Mondo names it.
+        Some(u) if against_ai && u.id == ctx.framework().bot_id() => Ok(them),
+        _ => advantage_of(advantage.as_ref(), me, them),
+    };
+    let advantage = match advantage {
         Ok(a) => a,
         Err(e) => return reply(ctx, Post::private(e)).await,
     };
@@ -152,7 +174,14 @@ pub async fn duel(
         )
         .await;
     }
-    if refused_busy(ctx, [me, them], "/zendo status").await? {
+    // The AI student may play in several channels at once.
+    if refused_busy(
+        ctx,
+        [me, if against_ai { me } else { them }],
+        "/zendo status",
+    )
+    .await?
+    {
         return Ok(());
     }
     let pool_name = pool.unwrap_or_else(|| settings.pool.clone());
@@ -173,12 +202,15 @@ pub async fn duel(
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
-    // Before the duel starts: can the bot DM both players (private answers)?
-    let (mine, theirs) = tokio::join!(
-        dm_check(bot, me, them, channel, "Zendo duel"),
-        dm_check(bot, them, me, channel, "Zendo duel")
-    );
-    let dms = [(me, mine), (them, theirs)];
+    // Before the duel starts: can the bot DM both players (private answers)? The AI
+    // seat is nobody on Discord: it is never DMed.
+    let (mine, theirs) = tokio::join!(dm_check(bot, me, them, channel, "Zendo duel"), async {
+        if against_ai {
+            None
+        } else {
+            dm_check(bot, them, me, channel, "Zendo duel").await
+        }
+    });
     let setup = DuelSetup {
         players: [PlayerId(me), PlayerId(them)],
         advantage: PlayerId(advantage),
@@ -199,7 +231,9 @@ pub async fn duel(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
-    open_with_dms(ctx, game, channel, dms).await
+    // The AI seat has no DM channel to keep: its answers are its own moves.
+    let dms = [(me, mine), (them, theirs)];
+    open_with_dms(ctx, game, channel, &dms[..if against_ai { 1 } else { 2 }]).await
 }
 
 /// Practise alone against the umpire: build structures and guess; no clock, no tickets.

@@ -88,6 +88,9 @@ pub async fn triple(
     if them == me {
         return reply(ctx, Post::private("a Triple needs two different players")).await;
     }
+    if opponent.id == ctx.framework().bot_id() {
+        return reply(ctx, Post::private(super::ai::NOT_TRIPLE)).await;
+    }
     if opponent.bot || player.as_ref().is_some_and(|u| u.bot) {
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
@@ -176,7 +179,7 @@ pub async fn triple(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
-    super::open_with_dms(ctx, game, channel, [(me, mine), (them, theirs)]).await
+    super::open_with_dms(ctx, game, channel, &[(me, mine), (them, theirs)]).await
 }
 
 /// The clocks a host may set for Triple, with the config's values and ranges.

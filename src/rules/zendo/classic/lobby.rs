@@ -54,21 +54,27 @@ impl Classic {
             }
             Ok(ClassicEvent::Joined { player })
         };
+        // The opener and the hosts lead the lobby: they start it and seat students.
+        let may_lead = match who {
+            Who::Host(_) | Who::Umpire => true,
+            Who::Player(seat) => Some(self.seating.players[seat]) == opener,
+            Who::Newcomer(p) => Some(p) == opener,
+        };
         match (m, who) {
             (ClassicMove::Join, Who::Player(_)) => {
                 return Err(Classic::refuse("you are in already".into()));
             }
             (ClassicMove::Join, Who::Newcomer(p) | Who::Host(p)) => out.emit(seat_for(p, true)?),
-            (ClassicMove::AddStudent { player }, _) => out.emit(seat_for(*player, false)?),
+            (ClassicMove::AddStudent { player }, _) => match (may_lead, opener) {
+                (false, Some(opener)) => return Err(RuleError::NotOpener { opener }),
+                (false, None) => return Err(RuleError::HostOnly("seat a student")),
+                _ => out.emit(seat_for(*player, false)?),
+            },
             (ClassicMove::Leave, Who::Player(seat)) => out.emit(ClassicEvent::Unjoined {
                 player: self.seating.players[seat],
             }),
             (ClassicMove::Start, _) => {
-                let may = match who {
-                    Who::Host(_) | Who::Umpire => true,
-                    Who::Player(seat) => Some(self.seating.players[seat]) == opener,
-                    Who::Newcomer(p) => Some(p) == opener,
-                };
+                let may = may_lead;
                 if let (false, Some(opener)) = (may, opener) {
                     return Err(RuleError::NotOpener { opener });
                 }

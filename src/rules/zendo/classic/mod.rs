@@ -72,9 +72,9 @@
 //!
 //! **The lobby** (a match opened with a lobby gathers its students first)
 //! - Anyone joins (`join`) until 8 students are in; the Master does not play; a
-//!   student may leave (`leave`, or the shared resign) until it starts; a host may
-//!   seat someone (`add student`, the seam for a seat the umpire plays later). Join
-//!   order is the turn order. `[a_lobby_gathers_students_in_join_order]`
+//!   student may leave (`leave`, or the shared resign) until it starts; the opener or
+//!   a host may seat someone (`add student`: an AI student, on Discord). Join order is
+//!   the turn order. `[a_lobby_gathers_students_in_join_order]`
 //! - The opener (student or Master) or any host starts it (`start`) with 2 to 8
 //!   students: the first turn begins, and the lobby's buttons are stale from then.
 //!   `[only_the_opener_or_a_host_starts_a_lobby]`
@@ -239,7 +239,7 @@ pub enum ClassicMove {
     Leave,
     /// The lobby: the opener or a host begins the game.
     Start,
-    /// The lobby, host: seat `player` (the seam for a seat the umpire plays).
+    /// The lobby, the opener or a host: seat `player` (an AI student, on Discord).
     AddStudent {
         player: PlayerId,
     },
@@ -261,9 +261,9 @@ impl ClassicMove {
 impl rules::Move for ClassicMove {
     fn role(&self) -> Role {
         match self {
-            ClassicMove::Disallow | ClassicMove::AddStudent { .. } => Role::Host,
+            ClassicMove::Disallow => Role::Host,
             ClassicMove::Verdict { .. } => Role::Umpire,
-            ClassicMove::Join | ClassicMove::Start => Role::Anyone,
+            ClassicMove::Join | ClassicMove::Start | ClassicMove::AddStudent { .. } => Role::Anyone,
             _ => Role::Player,
         }
     }

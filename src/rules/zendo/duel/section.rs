@@ -24,6 +24,22 @@ pub struct ZendoConfig {
     pub pool: String,
     /// 0: no host role.
     pub host_role: u64,
+    /// How long the AI student waits before each move on Discord (game clock), so it
+    /// plays at a person's pace: 2.5 s.
+    #[serde(default = "default_ai_delay_ms")]
+    pub ai_delay_ms: u64,
+    /// The AI student's strength when the command does not say: `beginner`, `player`
+    /// or `expert`.
+    #[serde(default = "default_ai_level")]
+    pub ai_level: String,
+}
+
+fn default_ai_delay_ms() -> u64 {
+    2_500
+}
+
+fn default_ai_level() -> String {
+    "player".into()
 }
 
 impl Section for ZendoConfig {
@@ -32,11 +48,20 @@ impl Section for ZendoConfig {
         Limit::secs("zendo.turn_secs", TURN_SECS),
         Limit::secs("zendo.challenge_secs", CHALLENGE_SECS),
         Limit::secs("zendo.guess_bonus_secs", GUESS_BONUS_SECS),
+        Limit::new("zendo.ai_delay_ms", 0..=60_000, "milliseconds"),
     ];
 }
 
 impl Checks for ZendoConfig {
     fn check(&self) -> Result<(), Invalid> {
+        let level = &self.ai_level;
+        if !["beginner", "player", "expert"].contains(&level.trim().to_ascii_lowercase().as_str()) {
+            return Err(Invalid {
+                key: "zendo.ai_level",
+                value: format!("`{level}`"),
+                allowed: "name a level: beginner, player or expert".into(),
+            });
+        }
         if self.pool.trim().is_empty() {
             return Err(Invalid {
                 key: "zendo.pool",

@@ -1,0 +1,268 @@
+//! The AI student's seats on the runtime, as the Discord bot runs them
+//! (`bot::games::zendo::ai`), with a hand-driven clock: whole Classic games between
+//! AI students end properly, and an AI opponent in a duel waits its delay on the game
+//! clock before each move (and accepts a duel at once). And the terminal's AI seat
+//! through the real binary.
+
+use crate::play_support::play;
+use mondo::bot::games::zendo::ai::{Pace, play as seat_ai, seat};
+use mondo::koan::{Koan, PieceSet};
+use mondo::rules::zendo::classic::ClassicSetup;
+use mondo::rules::zendo::{DuelSetup, Initial};
+use mondo::rules::{PlayerId, Viewer};
+use mondo::runtime::{AnyMatch, AnyView, Config, ManualTime, Place, Runtime};
+use mondo::store::{MatchId, Store};
+use mondo::student::zendo::{Breadth, Level, Space};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+const DELAY: u64 = 2_000;
+
+/// A small space (quick to build in a test) holding the rules the tests hide.
+fn small(set: PieceSet, _: Breadth) -> Arc<Space> {
+    static SPACE: OnceLock<Arc<Space>> = OnceLock::new();
+    SPACE
+        .get_or_init(|| {
+            let mut sentences: Vec<String> = Vec::new();
+            for n in ["one", "two", "three"] {
+                sentences.push(format!("there are exactly {n} pieces"));
+                sentences.push(format!("there are at least {n} pieces"));
+            }
+            for d in ["up", "down", "left", "right"] {
+                sentences.push(format!("a piece points {d}"));
+                sentences.push(format!("no piece points {d}"));
+                sentences.push(format!("every piece points {d}"));
+            }
+            for s in ["small", "medium", "large"] {
+                sentences.push(format!("there is a {s} piece"));
+                sentences.push(format!("every piece is {s}"));
+            }
+            Arc::new(Space::from_sentences(set, Breadth::Narrow, &sentences))
+        })
+        .clone()
+}
+
+fn koan(text: &str) -> Koan {
+    Koan::parse_as(text, PieceSet::Pyramids).unwrap()
+}
+
+fn pace() -> Pace {
+    Pace {
+        delay_ms: DELAY,
+        think_ms: 500,
+        space: small,
+    }
+}
+
+async fn runtime(dir: &tempfile::TempDir, time: &Arc<ManualTime>) -> Runtime<AnyMatch> {
+    let store = Store::open(&dir.path().join("ai.db")).await.unwrap();
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
+        .await
+        .unwrap();
+    runtime
+}
+
+/// Moves the clock on by the AI's delay until the match is over (or `steps` run out),
+/// giving the seats a moment of real time to think between steps; the views each
+/// seat had along the way never hold the rule before the end.
+async fn run_out(
+    runtime: &Runtime<AnyMatch>,
+    time: &ManualTime,
+    id: MatchId,
+    seats: &[PlayerId],
+    steps: usize,
+) -> bool {
+    let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    for _ in 0..steps {
+        if runtime.is_over(id).await.unwrap() {
+            return true;
+        }
+        for p in seats {
+            if let AnyView::ZendoClassic(v) = runtime.view(id, &Viewer::Player(*p)).await.unwrap() {
+                assert!(
+                    v.revealed.is_none(),
+                    "a student saw the rule before the end"
+                );
+            }
+        }
+        time.advance(DELAY / 2);
+        // An update, or a moment for a seat still thinking.
+        let _ = tokio::time::timeout(Duration::from_millis(100), feed.next()).await;
+    }
+    runtime.is_over(id).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ai_students_play_whole_classic_games_to_their_end() {
+    for (seed, hidden, levels) in [
+        (
+            1u64,
+            "a piece points up",
+            vec![Level::Expert, Level::Player],
+        ),
+        (
+            2,
+            "there are exactly two pieces",
+            vec![Level::Expert, Level::Beginner, Level::Player],
+        ),
+        (
+            3,
+            "every piece is small",
+            vec![Level::Player, Level::Expert],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let time = ManualTime::new(0);
+        let runtime = runtime(&dir, &time).await;
+        let students: Vec<PlayerId> = levels
+            .iter()
+            .enumerate()
+            .map(|(k, l)| seat(*l, k as u8 + 1))
+            .collect();
+        let hidden_pattern = mondo::lang::parse(hidden).unwrap();
+        let initial = match hidden {
+            "a piece points up" => ("1^", "1>"),
+            "there are exactly two pieces" => ("1^ 2v", "1^"),
+            _ => ("1^ 1>", "1^ 3>"),
+        };
+        let setup = ClassicSetup {
+            students: students.clone(),
+            master: None,
+            hidden: hidden_pattern,
+            initial: Initial {
+                obeys: koan(initial.0),
+                does_not: koan(initial.1),
+            },
+            settings: Default::default(),
+            timing: Default::default(),
+            seed,
+            lobby: None,
+        };
+        let id = runtime
+            .create(Place::default(), setup.into())
+            .await
+            .unwrap();
+        for p in &students {
+            seat_ai(&runtime, id, *p, pace());
+        }
+        assert!(
+            run_out(&runtime, &time, id, &students, 2_000).await,
+            "the game of `{hidden}` did not end"
+        );
+        let AnyView::ZendoClassic(v) = runtime.view(id, &Viewer::Spectator).await.unwrap() else {
+            panic!("not a Classic game");
+        };
+        let winner = v.winner.map(|s| v.players[s]);
+        assert!(
+            winner.is_some_and(|w| students.contains(&w)),
+            "`{hidden}`: no AI student won: {:?}",
+            v.outcome
+        );
+        assert_eq!(v.revealed.as_deref(), Some(hidden));
+        runtime.shutdown().await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_opponent_accepts_at_once_and_waits_its_delay_on_the_game_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(0);
+    let runtime = runtime(&dir, &time).await;
+    let alice = PlayerId(101);
+    let ai = seat(Level::Expert, 0);
+    let setup = DuelSetup {
+        players: [alice, ai],
+        advantage: ai,
+        hidden: mondo::lang::parse("a piece points up").unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        timing: Default::default(),
+        seed: 9,
+    };
+    let id = runtime
+        .create(Place::default(), setup.into())
+        .await
+        .unwrap();
+    let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    seat_ai(&runtime, id, ai, pace());
+    // It accepts (chooses who starts: itself) with no delay at all.
+    let chose = tokio::time::timeout(Duration::from_secs(30), feed.next())
+        .await
+        .expect("the AI accepts at once")
+        .unwrap()
+        .unwrap();
+    let AnyView::ZendoDuel(v) = &chose.view else {
+        panic!("not a duel");
+    };
+    let starter = match &v.phase {
+        mondo::rules::zendo::PhaseView::Turn { seat, .. } => Some(v.players[*seat]),
+        _ => None,
+    };
+    assert_eq!(starter, Some(ai), "it starts");
+    // Its first structure waits the delay of the game clock: not a moment before.
+    time.advance(DELAY - 1);
+    let early = tokio::time::timeout(Duration::from_millis(500), feed.next()).await;
+    assert!(early.is_err(), "the AI moved before its delay");
+    time.advance(1);
+    let built = tokio::time::timeout(Duration::from_secs(30), feed.next())
+        .await
+        .expect("the AI moves once its delay is up")
+        .unwrap()
+        .unwrap();
+    let AnyView::ZendoDuel(v) = &built.view else {
+        panic!("not a duel");
+    };
+    assert!(v.table.len() > 2, "it built a structure: {:?}", v.table);
+    // It never saw the pattern: its own view holds none.
+    let AnyView::ZendoDuel(own) = runtime.view(id, &Viewer::Player(ai)).await.unwrap() else {
+        panic!("not a duel");
+    };
+    assert!(own.revealed.is_none());
+    runtime.shutdown().await.unwrap();
+}
+
+#[test]
+fn the_terminal_ai_seat_plays_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ai.db");
+    let hidden = "some piece points up";
+    let out = play(
+        &db,
+        &[
+            "duel",
+            "--players",
+            "me,ai",
+            "--ai-level",
+            "beginner",
+            "--pattern",
+            hidden,
+            "--seed",
+            "4",
+        ],
+        "status\nme: resign\n",
+    );
+    let end = out
+        .iter()
+        .position(|e| e["event"] == "over")
+        .expect("the duel ends");
+    for e in &out[..end] {
+        assert!(
+            !e.to_string().contains(hidden),
+            "the pattern was said before the end: {e}"
+        );
+    }
+    // The AI (the one challenged: it has the advantage) accepted by choosing who
+    // starts, then built a structure the umpire marked, all before my first line.
+    let starter = out.iter().position(|e| e["event"] == "starter").unwrap();
+    assert_eq!(out[starter]["player"], "ai");
+    assert!(
+        out.iter()
+            .any(|e| e["event"] == "verdict" && e["player"] == "ai"),
+        "the AI built nothing: {out:#?}"
+    );
+    assert_eq!(out[end]["winner"], "ai", "{out:#?}");
+    assert_eq!(out[end]["pattern"], hidden);
+}
