@@ -29,6 +29,35 @@ impl Location {
         matches!(self, Location::Postgres(_))
     }
 
+    /// Whether there is a database to read: a SQLite file that exists; a PostgreSQL
+    /// database is asked when connecting (it says itself if it is missing).
+    pub fn exists(&self) -> bool {
+        match self {
+            Location::Sqlite(path) => path.exists(),
+            Location::Postgres(_) => true,
+        }
+    }
+
+    /// A SQLite file this process cannot write (or create) said before anything runs
+    /// ([`super::check_writable`]); PostgreSQL says its own at connecting.
+    pub fn check_writable(&self) -> Result<(), super::StoreError> {
+        match self {
+            Location::Sqlite(path) => super::check_writable(path),
+            Location::Postgres(_) => Ok(()),
+        }
+    }
+
+    /// Takes the lock for running the database's matches ([`super::lock_for_running`])
+    /// on a SQLite file, where one process runs them all. On PostgreSQL none is taken:
+    /// several processes share the database there, and each match's lease says which
+    /// one runs it.
+    pub fn lock_for_running(&self) -> Result<Option<super::RunLock>, super::LockError> {
+        match self {
+            Location::Sqlite(path) => super::lock_for_running(path).map(Some),
+            Location::Postgres(_) => Ok(None),
+        }
+    }
+
     /// The URL sqlx's `Any` driver opens: a SQLite file's path made absolute and
     /// escaped (`%`, `?`, `#`, spaces and what is not ASCII), with its open `mode`
     /// (`rwc`: read, write, create; `ro`: read only).
