@@ -6,6 +6,7 @@ mod finder_support;
 mod lang_support;
 mod play_support;
 mod race_game;
+mod stores;
 
 mod ai_seats;
 mod cli_koan;
@@ -52,6 +53,7 @@ mod runtime_zendo;
 mod secrecy;
 mod serve_cli;
 mod store_faults;
+mod store_leases;
 mod store_log;
 mod store_migrate;
 mod store_ratings;
