@@ -11,6 +11,7 @@
 //!   pattern with its letter, grey with a dash where it was not graded.
 //! - [`symbol_grid_png`], [`shapes_png`]: Pattern Assembly's grid (with its row and
 //!   column coordinates) and a round's shapes.
+//! - [`table_png`]: a table of text (a server's leaderboard).
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -24,6 +25,7 @@ mod geometry;
 pub mod samples;
 mod style;
 mod symbols;
+mod table;
 mod text;
 pub mod tiles;
 
@@ -41,6 +43,7 @@ use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
 pub use symbols::{shapes_png, symbol_grid_png};
+pub use table::{Align, Column, MAX_ROWS, table_png};
 
 /// A verdict: whether a structure obeys the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
