@@ -145,8 +145,15 @@ pub fn page(story: &Story, id: MatchId, version: u64, at: usize) -> Post {
             text.push("What the match was set up with, now that it is over:".into());
         }
         card.description = text.join("\n");
+        // The setup's pictures (Zendo's opening structures); a game whose setup is
+        // only a seed shows its end's (Bluffs' layout, Assembly's grid).
         if let Some(first) = story.steps.first() {
             add_pictures(&mut post, &first.body, 0);
+        }
+        if post.files.is_empty()
+            && let Some(last) = story.steps.last()
+        {
+            add_pictures(&mut post, &last.body, steps);
         }
     }
     card.image = post.files.first().map(|(name, _)| name.clone());
