@@ -252,12 +252,10 @@ fn pictures(html: &mut String, body: &Value) {
     }
 }
 
-/// Each player's reserve of time, where their own view keeps one (a `reserve` in
-/// milliseconds): shown once the match is over, when nothing of it is secret.
+/// Each player's reserve of time after a step, where their own view keeps one (a
+/// `reserve` in milliseconds). Only a finished match is told ([`story`]), so nothing of
+/// a player's own view is secret any more.
 fn reserves(state: &AnyMatch, ids: &[u64], names: &[String]) -> Vec<String> {
-    if !state.is_over() {
-        return Vec::new();
-    }
     ids.iter()
         .zip(names)
         .filter_map(|(id, name)| {

@@ -782,3 +782,37 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         "every picture loads: {probe}"
     );
 }
+
+/// A finished Logical Bluffs match's page shows each player's reserve of time (kept in
+/// each player's own view, no one's secret once it is over).
+#[tokio::test]
+async fn a_bluffs_replay_page_shows_the_reserves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bluffs.db");
+    let id = {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        let id = bluffs(&store, None, alice, bob, bob, 5).await;
+        store.close().await;
+        id
+    };
+    let file = dir.path().join("bluffs.html");
+    let out = mondo(&[
+        "replay",
+        &id.to_string(),
+        "--html",
+        file.to_str().unwrap(),
+        "--db",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&file).unwrap();
+    // Five minutes each (the default), untouched by a resignation.
+    for who in ["alice", "bob"] {
+        assert!(
+            html.contains(&format!("{who}, reserve: 5:00")),
+            "{who}'s reserve is not on the page"
+        );
+    }
+}
