@@ -40,3 +40,26 @@ pub async fn rebuild_ratings<G: Engine>(
     }
     Ok((store.rebuild_ratings(&finishes).await?, unreadable))
 }
+
+/// Rates a store written before ratings from its logs, once, as it is opened to run
+/// (before any match can end): a store whose finished matches have no rating, result
+/// or record at all. Anything else is left as it is. What it did, if it did.
+pub async fn rate_old_store<G: Engine>(
+    store: &Store,
+) -> Result<Option<(Rebuilt, Vec<Unreadable>)>, RuntimeError> {
+    if !store.ratings_missing().await? {
+        return Ok(None);
+    }
+    let (done, unreadable) = rebuild_ratings::<G>(store).await?;
+    tracing::info!(
+        matches = done.matches,
+        rated = done.rated,
+        solo = done.solo,
+        unreadable = unreadable.len(),
+        "ratings made from the logs of a store written before them"
+    );
+    for u in &unreadable {
+        tracing::warn!(id = %u.id, reason = %u.reason, "a finished match's log does not read: not rated");
+    }
+    Ok(Some((done, unreadable)))
+}

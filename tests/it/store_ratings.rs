@@ -816,3 +816,47 @@ async fn a_bluffs_replay_page_shows_the_reserves() {
         );
     }
 }
+
+/// A store written before ratings (finished matches, no rating at all) is rated from
+/// its logs once, as a runtime opens it to run, with the numbers the live store would
+/// have given; a store with ratings is left as it is.
+#[tokio::test]
+async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let (a, b) = (PlayerId(1), PlayerId(2));
+    let rated = {
+        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        for i in 0..3 {
+            duel(
+                &store,
+                Some(7),
+                a,
+                b,
+                Some(if i == 1 { a } else { b }),
+                i * 10,
+            )
+            .await;
+        }
+        practice(&store, Some(7), a, 100).await;
+        let rated = snapshot(&store, &[7], &[1, 2]).await;
+        // As an older Mondo left it: the logs, no ratings.
+        store.rebuild_ratings(&[]).await.unwrap();
+        assert!(store.ratings_missing().await.unwrap());
+        assert!(store.ratings_of(7, a.0, None).await.unwrap().is_empty());
+        store.close().await;
+        rated
+    };
+    // Run twice: rated the first time, nothing made twice the second.
+    for _ in 0..2 {
+        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        let (runtime, _) =
+            Runtime::<AnyMatch>::start(store.clone(), ManualTime::new(1_000), Config::default())
+                .await
+                .unwrap();
+        assert!(!store.ratings_missing().await.unwrap());
+        assert_eq!(snapshot(&store, &[7], &[1, 2]).await, rated);
+        runtime.shutdown().await.unwrap();
+        store.close().await;
+    }
+}
