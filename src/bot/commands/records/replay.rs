@@ -183,3 +183,78 @@ fn add_pictures(post: &mut Post, body: &serde_json::Value, at: usize) {
             .push((format!("step-{}-{}.png", at + 1, i + 1), png));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::page::Step;
+    use serde_json::json;
+
+    fn story(steps: usize) -> Story {
+        let koan = serde_json::to_value("1^ 2>".parse::<crate::koan::Koan>().unwrap()).unwrap();
+        Story {
+            title: "Match 9: Zendo Duel".into(),
+            players: vec!["<@1>".into(), "<@2>".into()],
+            steps: (0..steps)
+                .map(|i| Step {
+                    who: "the umpire".into(),
+                    when: format!("0:0{i}.000"),
+                    said: format!("step {i} said"),
+                    clocks: vec![],
+                    body: json!({"koan": koan, "obeys": i % 2 == 0}),
+                })
+                .collect(),
+            hidden: vec![("hidden pattern".into(), "some piece points up".into())],
+            end: json!(null),
+        }
+    }
+
+    fn labels(post: &Post) -> Vec<(String, String)> {
+        post.buttons
+            .iter()
+            .flatten()
+            .map(|b| (b.label.clone(), b.id.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn pages_turn_with_ids_that_name_match_version_and_page() {
+        let s = story(3);
+        let first = page(&s, MatchId(9), 4, 0);
+        assert_eq!(first.cards[0].title, "Match 9: Zendo Duel, step 1 of 3");
+        assert!(
+            first.files.is_empty(),
+            "the setup's pictures wait for the secrets"
+        );
+        assert_eq!(
+            labels(&first),
+            [
+                ("Next".to_string(), "m:9:4:replay:1".to_string()),
+                ("The secrets".to_string(), "m:9:4:replay:3".to_string())
+            ]
+        );
+        let middle = page(&s, MatchId(9), 4, 1);
+        assert_eq!(middle.cards[0].title, "Match 9: Zendo Duel, step 2 of 3");
+        assert_eq!(middle.files.len(), 1, "the step's structure");
+        assert_eq!(middle.cards[0].image.as_deref(), Some("step-2-1.png"));
+        assert_eq!(labels(&middle)[0].1, "m:9:4:replay:0");
+        // The secrets, also for a page past the end (an id made up by hand).
+        for at in [3, 99] {
+            let last = page(&s, MatchId(9), 4, at);
+            assert_eq!(last.cards[0].title, "Match 9: Zendo Duel, the secrets");
+            assert!(last.cards[0].description.contains("some piece points up"));
+            let l = labels(&last);
+            assert_eq!(l[0], ("Previous".to_string(), "m:9:4:replay:2".to_string()));
+            assert_eq!(l[1].0, "From the start");
+            assert!(!l.iter().any(|(label, _)| label == "Next"));
+        }
+        // Every id reads back through the shared header with the replay's verb.
+        for (_, id) in labels(&middle) {
+            let h = Header::parse(&id).unwrap();
+            assert_eq!(
+                (h.game, h.version, h.verb.as_str()),
+                (MatchId(9), Some(4), REPLAY_VERB)
+            );
+        }
+    }
+}
