@@ -2602,27 +2602,16 @@ async fn help_menu_sketches_and_the_koan_box_preview() {
 /// starts (as the bench stores them): `a` wins two in three. Enough for both to be
 /// listed on the server's leaderboard.
 async fn stored_duels(db: &std::path::Path, guild: u64, a: u64, b: u64, n: u64) {
-    use mondo::koan::{Koan, PieceSet};
-    use mondo::rules::zendo::{Duel, DuelMove, DuelSetup, Initial};
+    use mondo::rules::zendo::testing::{duel_setup, parsed};
+    use mondo::rules::zendo::{Duel, DuelMove};
     use mondo::rules::{Action, Actor, Game, PlayerId};
     use mondo::store::{NewEvent, NewMatch, Store};
-    let koan = |t: &str| Koan::parse_as(t, PieceSet::Pyramids).unwrap();
     let store = Store::open(db).await.unwrap();
     for i in 0..n {
         let t = i * 100;
         let (pa, pb) = (PlayerId(a), PlayerId(b));
-        let setup = DuelSetup {
-            players: [pa, pb],
-            advantage: pb,
-            hidden: mondo::lang::parse("some piece points up").unwrap(),
-            initial: Initial {
-                obeys: koan("1^"),
-                does_not: koan("1>"),
-            },
-            settings: Default::default(),
-            timing: Default::default(),
-            seed: t,
-        };
+        let mut setup = duel_setup(parsed("some piece points up"));
+        (setup.players, setup.advantage, setup.seed) = ([pa, pb], pb, t);
         let (mut g, created) = <Duel as Game>::start(setup, t).unwrap();
         let choose = Action::Move(DuelMove::ChooseStarter { starter: pa });
         let mut later = g.play(&Actor::Player(pb), &choose, t + 1).unwrap();

@@ -94,14 +94,11 @@ fn clock(ms: u64) -> String {
 /// loss, 0 draws`.
 pub fn rating_line(r: &RatingRow) -> String {
     format!(
-        "**{}**: {} (deviation {:.0}), {}: {}, {}, {}",
+        "**{}**: {} (deviation {:.0}), {}",
         title(&r.game),
         r.shown(),
         r.deviation,
-        plural(r.games, "rated game", "rated games"),
-        plural(r.wins, "win", "wins"),
-        plural(r.losses, "loss", "losses"),
-        plural(r.draws, "draw", "draws"),
+        ratings::results(r.games, r.wins, r.losses, r.draws),
     )
 }
 
