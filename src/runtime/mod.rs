@@ -319,9 +319,6 @@ impl<G: Engine> Runtime<G> {
         source: Arc<dyn TimeSource>,
         config: Config,
     ) -> Result<(Runtime<G>, Recovery), RuntimeError> {
-        // A store written before ratings is rated from its logs before any match can
-        // end (a match ending first would make the ratings look present).
-        ratings::rate_old_store::<G>(&store).await?;
         let resume_at = store.game_clock().await?;
         let clock = GameClock::new(source, resume_at);
         let heartbeat = tokio::spawn(heartbeat(store.clone(), clock.clone(), config));

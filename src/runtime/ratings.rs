@@ -3,9 +3,10 @@
 //! (the same `finish` the live match gave the store with its last events), then the
 //! store applies them all in the order the matches ended, in one transaction.
 
-use super::{Engine, RuntimeError, decode_all};
+use super::{Config, Engine, Recovery, Runtime, RuntimeError, TimeSource, decode_all};
 use crate::rules::Finish;
 use crate::store::{MatchId, Rebuilt, Store};
+use std::sync::Arc;
 
 /// A finished match whose log could not be folded (left out of the ratings).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,4 +63,19 @@ pub async fn rate_old_store<G: Engine>(
         tracing::warn!(id = %u.id, reason = %u.reason, "a finished match's log does not read: not rated");
     }
     Ok(Some((done, unreadable)))
+}
+
+impl<G: Engine> Runtime<G> {
+    /// How `mondo serve` and `mondo play` open a store to run: a store written before
+    /// ratings is rated from its logs first ([`rate_old_store`]), before any match can
+    /// end (a match ending first would make the ratings look present), then
+    /// [`Runtime::start`].
+    pub async fn start_rated(
+        store: Store,
+        source: Arc<dyn TimeSource>,
+        config: Config,
+    ) -> Result<(Runtime<G>, Recovery), RuntimeError> {
+        rate_old_store::<G>(&store).await?;
+        Runtime::start(store, source, config).await
+    }
 }

@@ -850,10 +850,13 @@ async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
     // Run twice: rated the first time, nothing made twice the second.
     for _ in 0..2 {
         let store = Store::open_with(&path, Durability::Process).await.unwrap();
-        let (runtime, _) =
-            Runtime::<AnyMatch>::start(store.clone(), ManualTime::new(1_000), Config::default())
-                .await
-                .unwrap();
+        let (runtime, _) = Runtime::<AnyMatch>::start_rated(
+            store.clone(),
+            ManualTime::new(1_000),
+            Config::default(),
+        )
+        .await
+        .unwrap();
         assert!(!store.ratings_missing().await.unwrap());
         assert_eq!(snapshot(&store, &[7], &[1, 2]).await, rated);
         runtime.shutdown().await.unwrap();
