@@ -3059,3 +3059,243 @@ async fn bad_shard_options_stop_the_bot_with_one_line() {
     assert!(last.contains("0 to 1") && last.contains("auto"), "{last}");
     assert_eq!(fake.gateway_stats().connections, 0, "none connected");
 }
+
+/// `n` finished Zendo Duels between `a` and `b` on `guild`, stored before the bot
+/// starts (as the bench stores them): `a` wins two in three. Enough for both to be
+/// listed on the server's leaderboard.
+async fn stored_duels(db: &std::path::Path, guild: u64, a: u64, b: u64, n: u64) {
+    use mondo::rules::zendo::testing::{duel_setup, parsed};
+    use mondo::rules::zendo::{Duel, DuelMove};
+    use mondo::rules::{Action, Actor, Game, PlayerId};
+    use mondo::store::{NewEvent, NewMatch, Store};
+    let store = Store::open(db).await.unwrap();
+    for i in 0..n {
+        let t = i * 100;
+        let (pa, pb) = (PlayerId(a), PlayerId(b));
+        let mut setup = duel_setup(parsed("some piece points up"));
+        (setup.players, setup.advantage, setup.seed) = ([pa, pb], pb, t);
+        let (mut g, created) = <Duel as Game>::start(setup, t).unwrap();
+        let choose = Action::Move(DuelMove::ChooseStarter { starter: pa });
+        let mut later = g.play(&Actor::Player(pb), &choose, t + 1).unwrap();
+        let loser = if i % 3 == 0 { pa } else { pb };
+        later.extend(
+            g.play(&Actor::Player(loser), &Action::Resign, t + 2)
+                .unwrap(),
+        );
+        let row = |e: &mondo::rules::Event<_>| NewEvent {
+            at: e.at,
+            body: serde_json::to_string(e).unwrap(),
+        };
+        let id = store
+            .create_match(
+                &NewMatch {
+                    kind: "zendo-duel",
+                    guild: Some(guild),
+                    channel: None,
+                    seed: t,
+                    settings: "{}",
+                    players: &[a, b],
+                },
+                &row(&created),
+            )
+            .await
+            .unwrap();
+        store
+            .append_ending(id, 1, later.iter().map(row).collect(), true, g.finish())
+            .await
+            .unwrap();
+    }
+    store.close().await;
+}
+
+/// The card's title of a message (its first embed's).
+fn card_title(m: &StoredMessage) -> String {
+    m.embeds
+        .first()
+        .and_then(|e| e["title"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Clicks `label` on message `id` and waits for the message to be redrawn.
+async fn turn_page(fake: &FakeDiscord, user: u64, id: u64, label: &str) -> StoredMessage {
+    let m = fake.message(id).expect("the replay");
+    let before = std::time::Instant::now();
+    fake.click(user, id, &button(&m, label)).await;
+    redrawn(fake, id, before).await
+}
+
+/// Ratings, records and replays on Discord: a server with a settled Zendo Duel
+/// rivalry (stored before the bot starts) and a Logical Bluffs match played and
+/// resigned over Discord. `/stats` shows the new, provisional ratings (`?`) with wins
+/// and losses and the recent match with its replay command; `/history` lists it;
+/// `/leaderboard` posts a PNG per game with listed players (the rivals, not the
+/// newcomers); `/replay` of a match still being played is refused to the asker only;
+/// `/replay` of the finished one turns its pages with Next and Previous, and the same
+/// buttons go on turning them after the bot is killed and started again, up to the
+/// secrets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let bob = fake.add_user("bob", false);
+    let carol = fake.add_user("carol", false);
+    let dave = fake.add_user("dave", false);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    stored_duels(&db, fake.guild_id(), carol.id, dave.id, 30).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    // A Logical Bluffs match, resigned by Alice after the start: Bob wins, rated.
+    bluffs_duel(&fake, alice.id, bob.id, 4242).await;
+    fake.slash(alice.id, "bluffs resign", &[]).await;
+    let end = channel_message(&fake, "wins").await;
+    assert!(end.text().contains(&format!("<@{}> wins", bob.id)));
+    let over: u64 = {
+        let store = mondo::store::Store::open_read_only(&db).await.unwrap();
+        let h = store.history(fake.guild_id(), bob.id, 1).await.unwrap();
+        store.close().await;
+        assert_eq!(h.len(), 1, "{h:?}");
+        h[0].id.0 as u64
+    };
+
+    let stats = answer(&fake, &fake.slash(bob.id, "stats", &[]).await).await;
+    let text = stats.text();
+    assert!(!stats.ephemeral, "{text}");
+    assert!(text.contains("Stats of bob"), "{text}");
+    assert!(
+        text.contains("Logical Bluffs") && text.contains("1662?") && text.contains("1 win"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("/replay match:{over}")), "{text}");
+    let bluffs = choice(&fake, "stats", "game", "Logical Bluffs");
+    let options = [("player", json!(alice.id.to_string())), ("game", bluffs)];
+    let stats = answer(&fake, &fake.slash(bob.id, "stats", &options).await).await;
+    let text = stats.text();
+    assert!(
+        text.contains("Stats of alice") && text.contains("1338?") && text.contains("1 loss"),
+        "{text}"
+    );
+    // Carol's duels are another game: a game she never played says so.
+    let options = [
+        ("player", json!(carol.id.to_string())),
+        ("game", choice(&fake, "stats", "game", "Logical Bluffs")),
+    ];
+    let stats = answer(&fake, &fake.slash(bob.id, "stats", &options).await).await;
+    assert!(
+        stats.text().contains("No finished Logical Bluffs here yet"),
+        "{}",
+        stats.text()
+    );
+
+    let history = answer(&fake, &fake.slash(alice.id, "history", &[]).await).await;
+    let text = history.text();
+    assert!(
+        text.contains(&format!("#{over}")) && text.contains("Logical Bluffs"),
+        "{text}"
+    );
+    assert!(text.contains("lost") && text.contains(&format!("/replay match:{over}")));
+
+    // The leaderboard: a picture of the Zendo Duel board with the two rivals; the
+    // Bluffs newcomers (one game, provisional) are not listed.
+    let board = answer(&fake, &fake.slash(bob.id, "leaderboard", &[]).await).await;
+    assert!(!board.ephemeral);
+    assert!(
+        board.text().contains("Zendo Duel (2 players)"),
+        "{}",
+        board.text()
+    );
+    assert!(!board.text().contains("Logical Bluffs"), "{}", board.text());
+    let (name, png) = board.files.first().expect("a picture");
+    assert_eq!(name, "leaderboard-zendo-duel.png");
+    let (w, h) = png_size(png);
+    assert!(w > 300 && h > 100, "{w} x {h}");
+    // One game asked for, with nobody listed: its picture says so.
+    let options = [(
+        "game",
+        choice(&fake, "leaderboard", "game", "Logical Bluffs"),
+    )];
+    let empty = answer(&fake, &fake.slash(bob.id, "leaderboard", &options).await).await;
+    assert_eq!(empty.files.len(), 1);
+    assert!(empty.files[0].0 == "leaderboard-logical-bluffs.png");
+    assert!(
+        empty.text().contains("Logical Bluffs (0 players)"),
+        "{}",
+        empty.text()
+    );
+
+    // A live match has no replay: refused to the asker only.
+    bluffs_duel(&fake, carol.id, dave.id, 77).await;
+    let live = {
+        let store = mondo::store::Store::open_read_only(&db).await.unwrap();
+        let live = store
+            .matches(&mondo::store::MatchFilter {
+                status: Some(mondo::store::Status::Live),
+                ..Default::default()
+            })
+            .await
+            .unwrap();
+        store.close().await;
+        live[0].id.0
+    };
+    let i = fake
+        .slash(alice.id, "replay", &[("match", json!(live))])
+        .await;
+    let refused = answer(&fake, &i).await;
+    private_says(&refused, "still being played");
+    assert!(refused.files.is_empty() && refused.buttons().is_empty());
+
+    // The finished one, page by page.
+    let i = fake
+        .slash(alice.id, "replay", &[("match", json!(over))])
+        .await;
+    let replay = answer(&fake, &i).await;
+    assert!(!replay.ephemeral);
+    let first = card_title(&replay);
+    assert!(first.contains("Logical Bluffs, step 1 of"), "{first}");
+    let steps: usize = first
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("step N of M");
+    assert!(steps >= 2, "{first}");
+    assert!(!replay.buttons().iter().any(|(_, l)| l == "Previous"));
+    let two = turn_page(&fake, bob.id, replay.id, "Next").await;
+    assert!(
+        card_title(&two).contains("step 2 of"),
+        "{}",
+        card_title(&two)
+    );
+    let back = turn_page(&fake, alice.id, replay.id, "Previous").await;
+    assert!(
+        card_title(&back).contains("step 1 of"),
+        "{}",
+        card_title(&back)
+    );
+
+    // Killed and started again: the buttons drawn before go on.
+    bot.killed(&fake).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let two = turn_page(&fake, alice.id, replay.id, "Next").await;
+    assert!(
+        card_title(&two).contains("step 2 of"),
+        "{}",
+        card_title(&two)
+    );
+    let secrets = turn_page(&fake, alice.id, replay.id, "The secrets").await;
+    assert!(
+        card_title(&secrets).contains("the secrets"),
+        "{}",
+        card_title(&secrets)
+    );
+    assert!(!secrets.buttons().iter().any(|(_, l)| l == "Next"));
+    // The layout, now that it is no one's secret.
+    assert!(!secrets.files.is_empty(), "{}", secrets.text());
+    let start = turn_page(&fake, alice.id, replay.id, "From the start").await;
+    assert!(card_title(&start).contains("step 1 of"));
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}

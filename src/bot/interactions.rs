@@ -77,6 +77,10 @@ async fn on_button(
             return answer_press(ctx, bot, press, Handed::own(Post::private(format!("{e}")))).await;
         }
     };
+    // A replay's pages belong to no game: every finished match has them.
+    if header.verb == super::commands::records::REPLAY_VERB {
+        return super::commands::records::on_replay_button(ctx, bot, press, &header).await;
+    }
     // A press a game takes before any lookup (its MATCH may be no match's).
     if bot.fronts.claims(&header) {
         return bot.fronts.on_button(ctx, bot, press, &header, None).await;

@@ -77,7 +77,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         Some(games::setup(game, &args.table, &args.games, &store, seed).await?)
     };
     let (runtime, recovery) =
-        Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
+        Runtime::<AnyMatch>::start_rated(store, SystemTime::new(), Config::default())
             .await
             .map_err(|e| e.to_string())?;
     // A match that cannot be rebuilt stays as it is and blocks no other: named, once.

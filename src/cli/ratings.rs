@@ -203,14 +203,11 @@ async fn stats_lines(
     let mut out = Vec::new();
     for r in rows {
         out.push(format!(
-            "{who}, {}: {} (deviation {:.0}), {}: {}, {}, {}",
+            "{who}, {}: {} (deviation {:.0}), {}",
             r.game,
             r.shown(),
             r.deviation,
-            plural(r.games, "rated game", "rated games"),
-            plural(r.wins, "win", "wins"),
-            plural(r.losses, "loss", "losses"),
-            plural(r.draws, "draw", "draws"),
+            mondo::ratings::results(r.games, r.wins, r.losses, r.draws),
         ));
     }
     for s in store.solo_records(server, player).await? {

@@ -8,8 +8,7 @@
 use super::replay::{cast_of, decode, since, told};
 use crate::koan::Koan;
 use crate::render::{self, Mark, Picture};
-use crate::rules::GameKind;
-use crate::rules::Viewer;
+use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyMatch, Engine};
 use crate::store::{MatchRecord, Status, StoredEvent};
 use base64::Engine as _;
@@ -17,19 +16,53 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// The page, or why there is none.
-pub fn page(
+/// One step of a finished match's story, as its page and Discord's `/replay` tell it.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// Who made it: a player's name, "a host" or "the umpire".
+    pub who: String,
+    /// Game-clock time since the start (`m:ss.mmm`).
+    pub when: String,
+    /// What was said of it (what only one player heard included: the match is over).
+    pub said: String,
+    /// The clocks after it, and each player's reserve where the game keeps one.
+    pub clocks: Vec<String>,
+    /// The event as stored (its pictures: [`pictures_of`]).
+    pub body: Value,
+}
+
+/// A finished match told step by step, with its secrets.
+#[derive(Clone, Debug)]
+pub struct Story {
+    pub title: String,
+    /// The players' names, in seat order.
+    pub players: Vec<String>,
+    /// Every event in order (the first is the setup, which holds the secrets).
+    pub steps: Vec<Step>,
+    /// The hidden patterns as their authors wrote them: (what, text).
+    pub hidden: Vec<(String, String)>,
+    /// The end as everyone saw it (the spectator's view after the last step).
+    pub end: Value,
+}
+
+/// Why a live match has no story (nor page): its secrets are still someone's.
+pub fn live_refusal(record: &MatchRecord) -> String {
+    format!(
+        "match {} is still being played: its replay page would show its secrets, so it is \
+         written once the match is over (`mondo replay {}` shows what a spectator sees now)",
+        record.id, record.id
+    )
+}
+
+/// The story of a finished match, or why there is none (a live match, a log that does
+/// not read). `names` are the players' names by id (an id without one is shown as is).
+pub fn story(
     record: &MatchRecord,
     events: &[StoredEvent],
     names: &HashMap<u64, String>,
-) -> Result<String, String> {
+) -> Result<Story, String> {
     if record.status == Status::Live {
-        return Err(format!(
-            "match {} is still being played: its replay page would show its secrets, so it \
-             is written once the match is over (`mondo replay {}` shows what a spectator \
-             sees now)",
-            record.id, record.id
-        ));
+        return Err(live_refusal(record));
     }
     let game = record.game().map_err(|e| e.to_string())?;
     let decoded = decode(record, events)?;
@@ -37,35 +70,73 @@ pub fn page(
     let (said, states) = told(record, events, &decoded, &cast)?;
     let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
     let players: Vec<String> = record.players.iter().map(|p| name(*p)).collect();
-    let mut html = String::with_capacity(64 * 1024);
-    head(&mut html, record, game, &players);
-    html.push_str("<ol id=\"steps\">\n");
-    for (i, ((stored, text), state)) in events.iter().zip(&said).zip(&states).enumerate() {
+    let mut steps = Vec::with_capacity(events.len());
+    for ((stored, text), state) in events.iter().zip(&said).zip(&states) {
         let body: Value = crate::store::from_json(&stored.body).unwrap_or(Value::Null);
-        let who = who(&body, &record.players, &players);
+        let view = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
+        let mut clocks = clocks(&view, stored.at, &players);
+        clocks.extend(reserves(state, &record.players, &players));
+        steps.push(Step {
+            who: who(&body, &record.players, &players),
+            when: since(record.created_at, stored.at),
+            said: text.clone(),
+            clocks,
+            body,
+        });
+    }
+    let mut hidden = Vec::new();
+    if let Some(first) = steps.first() {
+        sources(&first.body, &mut hidden);
+    }
+    let end = states
+        .last()
+        .map(|s| serde_json::to_value(s.view(&Viewer::Spectator)).unwrap_or(Value::Null))
+        .unwrap_or(Value::Null);
+    Ok(Story {
+        title: format!("Match {}: {}", record.id, game.title()),
+        players,
+        steps,
+        hidden,
+        end,
+    })
+}
+
+/// The page, or why there is none.
+pub fn page(
+    record: &MatchRecord,
+    events: &[StoredEvent],
+    names: &HashMap<u64, String>,
+) -> Result<String, String> {
+    let story = story(record, events, names)?;
+    let mut html = String::with_capacity(64 * 1024);
+    head(&mut html, record, &story);
+    html.push_str("<ol id=\"steps\">\n");
+    for (i, step) in story.steps.iter().enumerate() {
         let _ = write!(
             html,
             "<li class=\"step\" data-step=\"{}\"><div class=\"meta\"><span class=\"n\">{}</span> \
              <span class=\"when\">+{}</span> <span class=\"who\">{}</span></div>\n<p class=\"said\">{}</p>\n",
             i + 1,
             i + 1,
-            since(record.created_at, stored.at),
-            esc(&who),
-            esc(text)
+            step.when,
+            esc(&step.who),
+            esc(&step.said)
         );
-        let view = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
-        let clocks = clocks(&view, stored.at, &players);
-        if !clocks.is_empty() {
-            let _ = writeln!(html, "<p class=\"clocks\">{}</p>", esc(&clocks.join(" · ")));
+        if !step.clocks.is_empty() {
+            let _ = writeln!(
+                html,
+                "<p class=\"clocks\">{}</p>",
+                esc(&step.clocks.join(" · "))
+            );
         }
         // The created event holds the secrets: its pictures are shown at the end.
         if i > 0 {
-            pictures(&mut html, &body);
+            pictures(&mut html, &step.body);
         }
         html.push_str("</li>\n");
     }
     html.push_str("</ol>\n");
-    secrets(&mut html, events.first(), states.last());
+    secrets(&mut html, &story);
     html.push_str("</main></body></html>\n");
     Ok(html)
 }
@@ -80,16 +151,15 @@ display:block;margin:.4rem 0}#secrets{background:#fff7e0;border:1px solid #e0c06
 border-radius:8px;padding:.6rem .8rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;\
 font-size:.8rem}";
 
-fn head(html: &mut String, record: &MatchRecord, game: GameKind, players: &[String]) {
-    let title = format!("Match {}: {}", record.id, game.title());
+fn head(html: &mut String, record: &MatchRecord, story: &Story) {
     let _ = write!(
         html,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{t}</title><style>{STYLE}</style></head><body><main>\n<h1>{t}</h1>\n\
          <p class=\"about\">Players: {p}. Started {c}; {n} steps; seed {s}.</p>\n",
-        t = esc(&title),
-        p = esc(&players.join(", ")),
+        t = esc(&story.title),
+        p = esc(&story.players.join(", ")),
         c = esc(&record.created),
         n = record.last_seq,
         s = record.seed
@@ -163,17 +233,45 @@ fn mmss(ms: u64) -> String {
     format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
 }
 
-/// The pictures an event carries: each structure, grid and tile layout in it.
-fn pictures(html: &mut String, body: &Value) {
+/// The pictures a stored event carries: each structure, grid and tile layout in it, as
+/// (what it shows, PNG bytes).
+pub fn pictures_of(body: &Value) -> Vec<(String, Vec<u8>)> {
     let mut found = Vec::new();
     collect(body, "", &mut found);
-    for (alt, png) in found {
+    found
+}
+
+fn pictures(html: &mut String, body: &Value) {
+    for (alt, png) in pictures_of(body) {
         let _ = writeln!(
             html,
             "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
             esc(&alt),
             base64::engine::general_purpose::STANDARD.encode(png)
         );
+    }
+}
+
+/// Each player's reserve of time after a step, where their own view keeps one (a
+/// `reserve` in milliseconds). Only a finished match is told ([`story`]), so nothing of
+/// a player's own view is secret any more.
+fn reserves(state: &AnyMatch, ids: &[u64], names: &[String]) -> Vec<String> {
+    ids.iter()
+        .zip(names)
+        .filter_map(|(id, name)| {
+            let view = serde_json::to_value(state.view(&Viewer::Player(PlayerId(*id)))).ok()?;
+            reserve_in(&view).map(|ms| format!("{name}, reserve: {}", mmss(ms)))
+        })
+        .collect()
+}
+
+fn reserve_in(v: &Value) -> Option<u64> {
+    match v {
+        Value::Object(map) => map
+            .get("reserve")
+            .and_then(Value::as_u64)
+            .or_else(|| map.values().find_map(reserve_in)),
+        _ => None,
     }
 }
 
@@ -249,28 +347,24 @@ fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
 
 /// The secrets, now that the match is over: what it was set up with (its first
 /// event), with its pictures, and the final view.
-fn secrets(html: &mut String, created: Option<&StoredEvent>, last: Option<&AnyMatch>) {
+fn secrets(html: &mut String, story: &Story) {
     html.push_str("<section id=\"secrets\"><h2>The secrets</h2>\n");
-    if let Some(created) = created {
-        let body: Value = crate::store::from_json(&created.body).unwrap_or(Value::Null);
-        let mut hidden = Vec::new();
-        sources(&body, &mut hidden);
-        for (what, text) in hidden {
-            let _ = writeln!(html, "<p><b>{}</b>: {}</p>", esc(&what), esc(&text));
-        }
-        pictures(html, &body);
+    for (what, text) in &story.hidden {
+        let _ = writeln!(html, "<p><b>{}</b>: {}</p>", esc(what), esc(text));
+    }
+    if let Some(created) = story.steps.first() {
+        pictures(html, &created.body);
         let _ = writeln!(
             html,
             "<details><summary>The setup as stored</summary><pre>{}</pre></details>",
-            esc(&serde_json::to_string_pretty(&body).unwrap_or_default())
+            esc(&serde_json::to_string_pretty(&created.body).unwrap_or_default())
         );
     }
-    if let Some(state) = last {
-        let view = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
+    if !story.end.is_null() {
         let _ = writeln!(
             html,
             "<details><summary>The end as everyone saw it</summary><pre>{}</pre></details>",
-            esc(&serde_json::to_string_pretty(&view).unwrap_or_default())
+            esc(&serde_json::to_string_pretty(&story.end).unwrap_or_default())
         );
     }
     html.push_str("</section>\n");

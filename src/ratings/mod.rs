@@ -76,6 +76,19 @@ pub fn shown(rating: f64, deviation: f64) -> String {
     format!("{}{mark}", rating.round() as i64)
 }
 
+/// A player's rated results as players read them: `3 rated games: 2 wins, 1 loss,
+/// 0 draws` (at the terminal and on Discord alike).
+pub fn results(games: u32, wins: u32, losses: u32, draws: u32) -> String {
+    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}: {}, {}, {}",
+        plural(games, "rated game", "rated games"),
+        plural(wins, "win", "wins"),
+        plural(losses, "loss", "losses"),
+        plural(draws, "draw", "draws"),
+    )
+}
+
 fn to_glicko(r: &Rating) -> Glicko2Rating {
     Glicko2Rating {
         rating: r.rating,
@@ -375,6 +388,15 @@ mod tests {
         }
         assert!(after[1].rating > 1500.0 && after[0].rating < 1500.0);
         assert_eq!(after[0], after[2], "the tied students move alike");
+    }
+
+    #[test]
+    fn results_read_as_words() {
+        assert_eq!(
+            results(3, 2, 1, 0),
+            "3 rated games: 2 wins, 1 loss, 0 draws"
+        );
+        assert_eq!(results(1, 1, 0, 1), "1 rated game: 1 win, 0 losses, 1 draw");
     }
 
     #[test]

@@ -96,6 +96,11 @@ pub(crate) fn card(width: u32, height: u32) -> Pixmap {
     pixmap
 }
 
+/// A thin line under a table's headings.
+pub(crate) fn rule(pixmap: &mut Pixmap, r: Rect) {
+    block(pixmap, r.x, r.y, r.w, r.h, style::BOX_EDGE);
+}
+
 /// A board's tile behind one structure.
 pub(crate) fn tile(pixmap: &mut Pixmap, r: Rect, radius: f32) {
     fill(pixmap, rounded_rect(r, radius), style::TILE);

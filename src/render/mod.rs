@@ -11,6 +11,7 @@
 //!   pattern with its letter, grey with a dash where it was not graded.
 //! - [`symbol_grid_png`], [`shapes_png`]: Pattern Assembly's grid (with its row and
 //!   column coordinates) and a round's shapes.
+//! - [`table_png`]: a table of text (a server's leaderboard).
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -25,6 +26,7 @@ mod mark;
 pub mod samples;
 mod style;
 mod symbols;
+mod table;
 mod text;
 pub mod tiles;
 
@@ -41,6 +43,7 @@ use tiny_skia::Pixmap;
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
 pub use mark::{Mark, ParseMarkError};
 pub use symbols::{shapes_png, symbol_grid_png};
+pub use table::{Align, Column, MAX_ROWS, table_png};
 
 /// What goes on a single structure's picture besides the structure.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

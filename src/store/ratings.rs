@@ -333,6 +333,20 @@ impl Store {
         Ok(done)
     }
 
+    /// Whether the ratings have never been made from this store's logs: finished
+    /// matches, and no rating, result or solo record at all (a store written by a
+    /// Mondo before ratings, or one whose finished matches all counted for nothing).
+    pub async fn ratings_missing(&self) -> Result<bool, StoreError> {
+        let missing: bool = sqlx::query_scalar(
+            "SELECT NOT EXISTS (SELECT 1 FROM ratings) AND NOT EXISTS (SELECT 1 FROM solo_records) \
+             AND NOT EXISTS (SELECT 1 FROM match_results) \
+             AND EXISTS (SELECT 1 FROM matches WHERE status = 'over')",
+        )
+        .fetch_one(&self.read().await?)
+        .await?;
+        Ok(missing)
+    }
+
     /// A player's ratings on `server`, one per game (only `game` if given), in the
     /// order games are listed.
     pub async fn ratings_of(

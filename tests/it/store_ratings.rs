@@ -1,9 +1,10 @@
 //! Ratings in the store: moved in the transaction of a match's last event (never twice,
 //! not even across a restart), and made again from the logs by a rebuild with the same
-//! numbers, here on 1,000 random matches.
+//! numbers, here on 1,000 random matches of every game.
 
 use mondo::koan::{Koan, PieceSet};
 use mondo::ratings::BoardSettings;
+use mondo::rules::zendo::testing::Harness;
 use mondo::rules::zendo::{DuelMove, DuelSetup, Initial, PracticeSetup};
 use mondo::rules::{Action, Actor, Finish, Game, PlayerId};
 use mondo::runtime::{
@@ -254,6 +255,149 @@ async fn declined_host_ended_and_practice_matches_are_not_rated() {
     store.close().await;
 }
 
+/// A finished match of `G` played in a harness: its created event, then the rest
+/// ending it (as one append).
+async fn store_harness<G: Game>(
+    store: &Store,
+    kind: &str,
+    guild: Option<u64>,
+    h: &Harness<G>,
+) -> MatchId
+where
+    G::Event: Serialize,
+{
+    assert!(h.game.is_over(), "{kind} is not over");
+    store_log(store, kind, guild, &h.game, &h.log[0], &h.log[1..]).await
+}
+
+/// A Triple between `a` and `b` (`a` starts) that `loser` resigns after the start.
+async fn triple(
+    store: &Store,
+    guild: Option<u64>,
+    a: PlayerId,
+    b: PlayerId,
+    loser: PlayerId,
+    seed: u64,
+) -> MatchId {
+    use mondo::rules::zendo::triple::{Triple, TripleOpening, TripleSetup, TripleTiming};
+    let parse = |t: &str| mondo::lang::parse(t).unwrap();
+    let arrows = |t: &str| Koan::parse_as(t, PieceSet::Arrows).unwrap();
+    let mut h = Harness::<Triple>::new(TripleSetup {
+        players: [a, b],
+        starter: Some(a),
+        advantage: None,
+        hidden: Box::new([
+            parse("some piece points up"),
+            parse("some piece points right"),
+            parse("some piece points left"),
+        ]),
+        opening: Box::new(TripleOpening {
+            all: arrows("URL"),
+            fewest: arrows("D"),
+            separators: [arrows("U"), arrows("U"), arrows("R")],
+        }),
+        settings: mondo::rules::zendo::Settings {
+            set: PieceSet::Arrows,
+            ..Default::default()
+        },
+        timing: TripleTiming::default(),
+        seed,
+    });
+    h.ok(Actor::Player(loser), Action::Resign);
+    store_harness(store, "zendo-triple", guild, &h).await
+}
+
+/// Pattern Assembly: two players, `loser` resigns; or one player practising alone
+/// who gives up (`b` is `None`).
+async fn assembly(
+    store: &Store,
+    guild: Option<u64>,
+    a: PlayerId,
+    b: Option<PlayerId>,
+    seed: u64,
+) -> MatchId {
+    use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
+    let players: Vec<PlayerId> = std::iter::once(a).chain(b).collect();
+    let mut h = Harness::<Assembly>::new(AssemblySetup {
+        players,
+        seed,
+        settings: Settings::original(),
+    });
+    h.ok(Actor::Player(b.unwrap_or(a)), Action::Resign);
+    store_harness(store, "pattern-assembly", guild, &h).await
+}
+
+/// Logical Bluffs between `a` and `b`; `loser` resigns.
+async fn bluffs(
+    store: &Store,
+    guild: Option<u64>,
+    a: PlayerId,
+    b: PlayerId,
+    loser: PlayerId,
+    seed: u64,
+) -> MatchId {
+    use mondo::rules::bluffs::{BluffsMatch, Setup};
+    let mut h = Harness::<BluffsMatch>::new(Setup {
+        players: [a, b],
+        seed,
+        settings: Default::default(),
+    });
+    h.ok(Actor::Player(loser), Action::Resign);
+    store_harness(store, "logical-bluffs", guild, &h).await
+}
+
+/// Zendo Classic with `students` (2 or more): the first calls mondo on a structure
+/// that obeys, everyone answers right, and the first guesses the rule: solved, the
+/// first student wins and the rest are tied behind.
+async fn classic(store: &Store, guild: Option<u64>, students: Vec<PlayerId>, seed: u64) -> MatchId {
+    use mondo::rules::zendo::Answer;
+    use mondo::rules::zendo::classic::{Call, Classic, ClassicMove, ClassicSetup, ClassicTiming};
+    let rule = "some piece points up";
+    let mut h = Harness::<Classic>::new(ClassicSetup {
+        students: students.clone(),
+        master: None,
+        hidden: mondo::lang::parse(rule).unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        timing: ClassicTiming::default(),
+        seed,
+        lobby: None,
+    });
+    let first = Actor::Player(students[0]);
+    let k = h.fresh(true);
+    h.ok(
+        first,
+        ClassicMove::Build {
+            koan: k,
+            call: Call::Mondo,
+        },
+    );
+    for s in &students {
+        h.ok(
+            Actor::Player(*s),
+            ClassicMove::Answer {
+                answer: Answer::Obeys,
+            },
+        );
+    }
+    h.ok(
+        first,
+        ClassicMove::Guess {
+            pattern: mondo::lang::parse(rule).unwrap(),
+        },
+    );
+    h.ok(first, ClassicMove::Confirm);
+    h.umpire();
+    store_harness(store, "zendo-classic", guild, &h).await
+}
+
+/// Rebuilt from the logs, the ratings, records and histories are the incremental ones,
+/// on 1,000 random matches of every game: Duels (some ended by a host), Triples,
+/// Pattern Assembly with two players and alone, Logical Bluffs, Classic games of 2-4
+/// students (Weng-Lin) and Zendo practice, on the terminal and on a server.
 #[tokio::test]
 async fn rebuild_gives_the_incremental_numbers_on_a_thousand_random_matches() {
     let dir = tempfile::tempdir().unwrap();
@@ -266,44 +410,109 @@ async fn rebuild_gives_the_incremental_numbers_on_a_thousand_random_matches() {
     for i in 0..1_000u64 {
         let guild = if rng.random_bool(0.5) { None } else { Some(7) };
         let a = PlayerId(rng.random_range(1..=12));
-        let b = PlayerId(loop {
-            let b = rng.random_range(1..=12);
-            if b != a.0 {
-                break b;
-            }
-        });
+        let other = |rng: &mut rand::rngs::StdRng, not: &[PlayerId]| {
+            PlayerId(loop {
+                let b = rng.random_range(1..=12);
+                if !not.iter().any(|p| p.0 == b) {
+                    break b;
+                }
+            })
+        };
+        let b = other(&mut rng, &[a]);
+        let loser = if rng.random_bool(0.5) { a } else { b };
         let t = i * 100;
-        match rng.random_range(0..10) {
+        match rng.random_range(0..12) {
             0 => {
                 practice(&store, guild, a, t).await;
             }
             1 => {
                 duel(&store, guild, a, b, None, t).await;
             }
-            _ => {
-                let loser = if rng.random_bool(0.5) { a } else { b };
+            2..=3 => {
                 duel(&store, guild, a, b, Some(loser), t).await;
+            }
+            4..=5 => {
+                triple(&store, guild, a, b, loser, t).await;
+            }
+            6 => {
+                assembly(&store, guild, a, Some(b), t).await;
+            }
+            7 => {
+                assembly(&store, guild, a, None, t).await;
+            }
+            8..=9 => {
+                bluffs(&store, guild, a, b, loser, t).await;
+            }
+            _ => {
+                let mut students = vec![a, b];
+                for _ in 0..rng.random_range(0..=2) {
+                    let c = other(&mut rng, &students);
+                    students.push(c);
+                }
+                classic(&store, guild, students, t).await;
             }
         }
     }
     let incremental = snapshot(&store, &servers, &players).await;
+    // Every rated game has ratings, and both solo games records.
+    for game in [
+        "zendo-duel",
+        "zendo-triple",
+        "pattern-assembly",
+        "logical-bluffs",
+        "zendo-classic",
+    ] {
+        assert!(
+            incremental.contains(&format!("RatingRow {{ server: 7, game: \"{game}\"")),
+            "{game} is not rated: {incremental}"
+        );
+    }
+    for game in ["zendo-practice", "pattern-assembly"] {
+        assert!(
+            incremental.contains(&format!("SoloRecord {{ game: \"{game}\"")),
+            "{game} has no solo record"
+        );
+    }
+    // Classic is rated by Weng-Lin (no volatility), the rest by Glicko-2.
+    let rows = |game: &str| {
+        incremental
+            .lines()
+            .filter(|l| l.starts_with("RatingRow") && l.contains(&format!("game: \"{game}\"")))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     assert!(
-        incremental.matches("RatingRow").count() > 12,
-        "{incremental}"
+        rows("zendo-classic")
+            .iter()
+            .all(|l| l.contains("volatility: 0.0,"))
     );
-    let board = store
-        .leaderboard(7, Some("zendo-duel"), &BoardSettings::default(), 100)
-        .await
-        .unwrap();
+    assert!(
+        rows("logical-bluffs")
+            .iter()
+            .all(|l| !l.contains("volatility: 0.0,"))
+    );
+    let boards = |store: &Store| {
+        let store = store.clone();
+        async move {
+            let mut out = Vec::new();
+            for server in servers {
+                out.push(
+                    store
+                        .leaderboard(server, None, &BoardSettings::default(), 100)
+                        .await
+                        .unwrap(),
+                );
+            }
+            out
+        }
+    };
+    let board = boards(&store).await;
     let (rebuilt, unreadable) = rebuild_ratings::<AnyMatch>(&store).await.unwrap();
     assert!(unreadable.is_empty(), "{unreadable:?}");
     assert_eq!(rebuilt.matches, 1_000);
+    assert!(rebuilt.solo > 0 && rebuilt.rated > 500, "{rebuilt:?}");
     assert_eq!(snapshot(&store, &servers, &players).await, incremental);
-    let again = store
-        .leaderboard(7, Some("zendo-duel"), &BoardSettings::default(), 100)
-        .await
-        .unwrap();
-    assert_eq!(again, board);
+    assert_eq!(boards(&store).await, board);
     store.close().await;
 }
 
@@ -572,4 +781,85 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         imgs.iter().all(|w| w.as_i64().unwrap_or(0) > 0),
         "every picture loads: {probe}"
     );
+}
+
+/// A finished Logical Bluffs match's page shows each player's reserve of time (kept in
+/// each player's own view, no one's secret once it is over).
+#[tokio::test]
+async fn a_bluffs_replay_page_shows_the_reserves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bluffs.db");
+    let id = {
+        let store = Store::open(&path).await.unwrap();
+        let alice = PlayerId(store.local_player("alice").await.unwrap());
+        let bob = PlayerId(store.local_player("bob").await.unwrap());
+        let id = bluffs(&store, None, alice, bob, bob, 5).await;
+        store.close().await;
+        id
+    };
+    let file = dir.path().join("bluffs.html");
+    let out = mondo(&[
+        "replay",
+        &id.to_string(),
+        "--html",
+        file.to_str().unwrap(),
+        "--db",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&file).unwrap();
+    // Five minutes each (the default), untouched by a resignation.
+    for who in ["alice", "bob"] {
+        assert!(
+            html.contains(&format!("{who}, reserve: 5:00")),
+            "{who}'s reserve is not on the page"
+        );
+    }
+}
+
+/// A store written before ratings (finished matches, no rating at all) is rated from
+/// its logs once, as a runtime opens it to run, with the numbers the live store would
+/// have given; a store with ratings is left as it is.
+#[tokio::test]
+async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let (a, b) = (PlayerId(1), PlayerId(2));
+    let rated = {
+        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        for i in 0..3 {
+            duel(
+                &store,
+                Some(7),
+                a,
+                b,
+                Some(if i == 1 { a } else { b }),
+                i * 10,
+            )
+            .await;
+        }
+        practice(&store, Some(7), a, 100).await;
+        let rated = snapshot(&store, &[7], &[1, 2]).await;
+        // As an older Mondo left it: the logs, no ratings.
+        store.rebuild_ratings(&[]).await.unwrap();
+        assert!(store.ratings_missing().await.unwrap());
+        assert!(store.ratings_of(7, a.0, None).await.unwrap().is_empty());
+        store.close().await;
+        rated
+    };
+    // Run twice: rated the first time, nothing made twice the second.
+    for _ in 0..2 {
+        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        let (runtime, _) = Runtime::<AnyMatch>::start_rated(
+            store.clone(),
+            ManualTime::new(1_000),
+            Config::default(),
+        )
+        .await
+        .unwrap();
+        assert!(!store.ratings_missing().await.unwrap());
+        assert_eq!(snapshot(&store, &[7], &[1, 2]).await, rated);
+        runtime.shutdown().await.unwrap();
+        store.close().await;
+    }
 }

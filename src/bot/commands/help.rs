@@ -397,6 +397,10 @@ mod tests {
             "/host end",
             "/settings",
             "/help",
+            "/stats",
+            "/leaderboard",
+            "/history",
+            "/replay",
         ] {
             let line = lines
                 .iter()

@@ -1,9 +1,10 @@
-//! The slash commands every game shares (help, hosting), and the list of every command
+//! The slash commands every game shares (help, hosting, ratings and replays), and the list of every command
 //! the bot registers: each game's own (from its folder, in the registry's order), then
 //! the shared ones. Their doc comments are their help on Discord (and in `/help`).
 
 pub mod help;
 pub mod host;
+pub mod records;
 
 use super::games::Games;
 use super::kit::Fronts;
@@ -13,5 +14,11 @@ use super::{Data, Error};
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut all = Games.commands();
     all.extend([host::pool(), host::host(), help::help()]);
+    all.extend([
+        records::stats(),
+        records::leaderboard(),
+        records::history(),
+        records::replay(),
+    ]);
     all
 }

@@ -42,9 +42,10 @@ impl Bot {
             work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
             ..runtime::Config::default()
         };
-        let (runtime, recovery) = Runtime::start(store.clone(), SystemTime::new(), runtime_config)
-            .await
-            .map_err(|e| ServeError::Runtime(e.to_string()))?;
+        let (runtime, recovery) =
+            Runtime::start_rated(store.clone(), SystemTime::new(), runtime_config)
+                .await
+                .map_err(|e| ServeError::Runtime(e.to_string()))?;
         for (id, e) in &recovery.failed {
             tracing::error!(%id, error = %e, "a match could not be resumed");
         }
