@@ -337,14 +337,17 @@ impl Store {
     /// matches, and no rating, result or solo record at all (a store written by a
     /// Mondo before ratings, or one whose finished matches all counted for nothing).
     pub async fn ratings_missing(&self) -> Result<bool, StoreError> {
-        let missing: bool = sqlx::query_scalar(
-            "SELECT NOT EXISTS (SELECT 1 FROM ratings) AND NOT EXISTS (SELECT 1 FROM solo_records) \
+        // A number, not a boolean: SQLite has no boolean type, and through sqlx's Any
+        // driver its answer reads back as an integer.
+        let missing: i64 = sqlx::query_scalar(
+            "SELECT CAST(CASE WHEN NOT EXISTS (SELECT 1 FROM ratings) \
+             AND NOT EXISTS (SELECT 1 FROM solo_records) \
              AND NOT EXISTS (SELECT 1 FROM match_results) \
-             AND EXISTS (SELECT 1 FROM matches WHERE status = 'over')",
+             AND EXISTS (SELECT 1 FROM matches WHERE status = 'over') THEN 1 ELSE 0 END AS BIGINT)",
         )
         .fetch_one(&self.read().await?)
         .await?;
-        Ok(missing)
+        Ok(missing == 1)
     }
 
     /// A player's ratings on `server`, one per game (only `game` if given), in the

@@ -822,11 +822,15 @@ async fn a_bluffs_replay_page_shows_the_reserves() {
 /// have given; a store with ratings is left as it is.
 #[tokio::test]
 async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.db");
+    for db in crate::stores::each() {
+        rated_when_first_run(&db).await;
+    }
+}
+
+async fn rated_when_first_run(db: &crate::stores::TestDb) {
     let (a, b) = (PlayerId(1), PlayerId(2));
     let rated = {
-        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        let store = db.open().await;
         for i in 0..3 {
             duel(
                 &store,
@@ -842,14 +846,14 @@ async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
         let rated = snapshot(&store, &[7], &[1, 2]).await;
         // As an older Mondo left it: the logs, no ratings.
         store.rebuild_ratings(&[]).await.unwrap();
-        assert!(store.ratings_missing().await.unwrap());
+        assert!(store.ratings_missing().await.unwrap(), "{}", db.name);
         assert!(store.ratings_of(7, a.0, None).await.unwrap().is_empty());
         store.close().await;
         rated
     };
     // Run twice: rated the first time, nothing made twice the second.
     for _ in 0..2 {
-        let store = Store::open_with(&path, Durability::Process).await.unwrap();
+        let store = db.open().await;
         let (runtime, _) = Runtime::<AnyMatch>::start_rated(
             store.clone(),
             ManualTime::new(1_000),
@@ -858,7 +862,7 @@ async fn a_store_from_before_ratings_is_rated_when_it_is_first_run() {
         .await
         .unwrap();
         assert!(!store.ratings_missing().await.unwrap());
-        assert_eq!(snapshot(&store, &[7], &[1, 2]).await, rated);
+        assert_eq!(snapshot(&store, &[7], &[1, 2]).await, rated, "{}", db.name);
         runtime.shutdown().await.unwrap();
         store.close().await;
     }
