@@ -11,7 +11,8 @@
 //! commit, a database that cannot be read back), SQLite's page limit (a full disk), a
 //! short busy timeout (another program holding the write lock).
 
-use super::{Durability, Location, StoreError};
+use super::location::Location;
+use super::types::{Durability, StoreError};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
 use sqlx::{AnyConnection, AnyPool};

@@ -3,7 +3,8 @@
 //! the last event said in the match's channel, so a restarted bot says what was
 //! committed but not yet said.
 
-use super::{MatchId, Store, StoreError, to_i64, to_u64};
+use super::Store;
+use super::types::{MatchId, StoreError, to_i64, to_u64};
 use sqlx::Row;
 use std::collections::HashMap;
 

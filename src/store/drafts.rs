@@ -2,7 +2,8 @@
 //! *Submit this bluff*, so the button drawn before a restart submits exactly what it
 //! read back. The store keeps the bluff's JSON; the front reads it back.
 
-use super::{MatchId, Store, StoreError, to_i64, to_u64};
+use super::Store;
+use super::types::{MatchId, StoreError, to_i64, to_u64};
 
 /// Drafts kept per player and match: a player who keeps refilling the form without
 /// submitting cannot grow the table; an older read-back's button then says so.

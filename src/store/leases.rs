@@ -8,28 +8,12 @@
 //! `writer::claim`): an owner that stalled past its lease and wakes up is refused
 //! instead of writing beside the new owner.
 
+use super::Store;
 use super::db::Backend;
-use super::{MatchId, Store, StoreError, to_i64};
+use super::fence::{Lease, fenced_why, now_ms};
+use super::types::{MatchId, StoreError, to_i64};
 use sqlx::Row;
 use std::time::Duration;
-
-/// A lease held: the match, its owner, until when (database clock, milliseconds since
-/// 1970) and the fencing token its appends carry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lease {
-    pub id: MatchId,
-    pub owner: String,
-    pub expires_ms: i64,
-    pub token: i64,
-}
-
-/// The database's clock, in milliseconds since 1970, as SQL.
-pub(super) fn now_ms(backend: Backend) -> &'static str {
-    match backend {
-        Backend::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
-        Backend::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
-    }
-}
 
 /// `text` with `{NOW}` replaced by the database's clock (the only text built into a
 /// query: every value is bound).
@@ -170,23 +154,5 @@ impl Store {
             Err(e) => format!("its lease could not be read ({})", e.reason()),
         };
         StoreError::Fenced { id, why }
-    }
-}
-
-/// Words for a refusal: the token an append carried against the lease as it is.
-pub(super) fn fenced_why(token: Option<i64>, lease: Option<&Lease>) -> String {
-    match (token, lease) {
-        (Some(t), Some(l)) if l.token != t => format!(
-            "this process's lease (token {t}) ran out and was taken over by {} (token {}), \
-             which runs the match now",
-            l.owner, l.token
-        ),
-        (Some(t), Some(_)) => format!("the lease with token {t} is no longer held"),
-        (Some(t), None) => format!("it has no lease, and token {t} is not one of its"),
-        (None, Some(l)) => format!(
-            "it is run by {} (lease token {}), and this process holds no lease on it",
-            l.owner, l.token
-        ),
-        (None, None) => "it has no lease".into(),
     }
 }

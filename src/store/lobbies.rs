@@ -4,7 +4,8 @@
 //! message's buttons, which carry the lobby's number, lead there. Reading the JSON is
 //! the game's front's.
 
-use super::{MatchId, Store, StoreError, to_i64, to_u64};
+use super::Store;
+use super::types::{MatchId, StoreError, to_i64, to_u64};
 use sqlx::Row;
 
 /// A stored lobby.

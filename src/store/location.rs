@@ -40,21 +40,21 @@ impl Location {
     }
 
     /// A SQLite file this process cannot write (or create) said before anything runs
-    /// ([`super::check_writable`]); PostgreSQL says its own at connecting.
-    pub fn check_writable(&self) -> Result<(), super::StoreError> {
+    /// ([`super::path::check_writable`]); PostgreSQL says its own at connecting.
+    pub fn check_writable(&self) -> Result<(), super::types::StoreError> {
         match self {
-            Location::Sqlite(path) => super::check_writable(path),
+            Location::Sqlite(path) => super::path::check_writable(path),
             Location::Postgres(_) => Ok(()),
         }
     }
 
-    /// Takes the lock for running the database's matches ([`super::lock_for_running`])
+    /// Takes the lock for running the database's matches ([`super::lock::lock_for_running`])
     /// on a SQLite file, where one process runs them all. On PostgreSQL none is taken:
     /// several processes share the database there, and each match's lease says which
     /// one runs it.
-    pub fn lock_for_running(&self) -> Result<Option<super::RunLock>, super::LockError> {
+    pub fn lock_for_running(&self) -> Result<Option<super::lock::RunLock>, super::lock::LockError> {
         match self {
-            Location::Sqlite(path) => super::lock_for_running(path).map(Some),
+            Location::Sqlite(path) => super::lock::lock_for_running(path).map(Some),
             Location::Postgres(_) => Ok(None),
         }
     }

@@ -2,7 +2,7 @@
 //! these are `code: 14` or a read-only error at the first move): a folder, a missing
 //! folder, a file this process may not write.
 
-use super::StoreError;
+use super::types::StoreError;
 use std::fs::OpenOptions;
 use std::io::ErrorKind;
 use std::path::Path;

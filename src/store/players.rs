@@ -2,7 +2,8 @@
 //! a terminal has only names, so each name gets a local id once (`local_players`), and
 //! a match resumed later still says who is who.
 
-use super::{Store, StoreError, to_i64, to_u64};
+use super::Store;
+use super::types::{StoreError, to_i64, to_u64};
 use sqlx::Row;
 use std::collections::HashMap;
 

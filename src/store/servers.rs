@@ -3,7 +3,8 @@
 //! keeps text and numbers; checking a pool's TOML is the pool loader's job, and
 //! reading a game's settings the game's front's.
 
-use super::{Store, StoreError, to_i64, to_u64};
+use super::Store;
+use super::types::{StoreError, to_i64, to_u64};
 use sqlx::Row;
 
 /// What a server sets for all its games; `None` means "the default"

@@ -4,8 +4,8 @@
 //! learns about its events only after they are durable.
 
 use super::db::{Backend, Db, Fault};
-use super::leases::{Lease, fenced_why, now_ms};
-use super::{MatchId, NewEvent, StoreError, to_i64, to_u64};
+use super::fence::{Lease, fenced_why, now_ms};
+use super::types::{MatchId, NewEvent, StoreError, to_i64, to_u64};
 use sqlx::AnyConnection;
 use sqlx::Row as _;
 use std::sync::Arc;
@@ -381,7 +381,7 @@ async fn claim(
         });
     }
     if *over {
-        super::ratings::record_end(conn, *id, finish.as_ref()).await?;
+        super::ending::record_end(conn, *id, finish.as_ref()).await?;
     }
     Ok(last)
 }
