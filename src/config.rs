@@ -19,7 +19,7 @@ pub const ENV_PREFIX: &str = "MONDO_";
 /// `MONDO_*` variables that are no setting of `mondo serve`, read elsewhere: the
 /// overlay leaves them alone. `MONDO_NO_IMAGES` (set to anything) keeps `mondo play`
 /// from showing pictures inline (see `play::pictures`).
-pub const NOT_SETTINGS: &[&str] = &[NO_IMAGES];
+pub const NOT_SETTINGS: &[&str] = &[NO_IMAGES, "MONDO_SKIP_POSTGRES", "MONDO_POSTGRES_BIN"];
 
 /// The variable that turns `mondo play`'s inline pictures off.
 pub const NO_IMAGES: &str = "MONDO_NO_IMAGES";
@@ -116,7 +116,26 @@ fn default_timeout_secs() -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DatabaseConfig {
+    /// The SQLite file, unless `url` names another database.
     pub path: PathBuf,
+    /// `sqlite://FILE` or `postgres://user:password@host:port/database`; replaces
+    /// `path` when given.
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+impl DatabaseConfig {
+    /// The database to open: `url` if given, else the file at `path`.
+    pub fn location(&self) -> Result<crate::store::Location, ConfigError> {
+        match &self.url {
+            Some(url) => url.parse().map_err(|allowed| ConfigError::Invalid {
+                key: "database.url",
+                value: format!("`{url}`"),
+                allowed,
+            }),
+            None => Ok(crate::store::Location::Sqlite(self.path.clone())),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -521,7 +540,7 @@ impl Config {
                     .into(),
             });
         }
-        if self.database.path.as_os_str().is_empty() {
+        if self.database.url.is_none() && self.database.path.as_os_str().is_empty() {
             return Err(ConfigError::Invalid {
                 key: "database.path",
                 value: "empty".into(),
@@ -530,10 +549,16 @@ impl Config {
         }
         // A folder, a missing folder or a file that cannot be written, said now rather
         // than after connecting to Discord (and by --show-config).
-        if let Err(e) = crate::store::check_writable(&self.database.path) {
+        let key = match self.database.url {
+            Some(_) => "database.url",
+            None => "database.path",
+        };
+        if let crate::store::Location::Sqlite(path) = self.database.location()?
+            && let Err(e) = crate::store::check_writable(&path)
+        {
             return Err(ConfigError::Invalid {
-                key: "database.path",
-                value: format!("`{}`", self.database.path.display()),
+                key,
+                value: format!("`{}`", path.display()),
                 allowed: e.to_string(),
             });
         }

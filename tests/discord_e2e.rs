@@ -2386,7 +2386,7 @@ async fn a_classic_lobby_stored_before_the_upgrade_carries_over_with_its_buttons
     // The database as the version before left it: its migrations only, and its rows.
     let old = dir.path().join("migrations");
     std::fs::create_dir(&old).unwrap();
-    for e in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations")).unwrap() {
+    for e in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite")).unwrap() {
         let e = e.unwrap();
         let name = e.file_name().into_string().unwrap();
         if name.as_str() < "20261127010000" {

@@ -36,8 +36,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let token = token.trim().to_string();
     serenity::utils::validate_token(&token).map_err(|e| ServeError::BadToken(e.to_string()))?;
     // This process runs the database's live matches: no other may at the same time
-    // (refused before anything is said to Discord).
-    let _lock = crate::store::lock_for_running(&config.database.path)?;
+    // (refused before anything is said to Discord). On PostgreSQL no lock is taken:
+    // several processes share the database, each match's lease says which runs it.
+    let location = config.database.location().map_err(|e| ServeError::Store {
+        path: config.database.path.display().to_string(),
+        error: e.to_string(),
+    })?;
+    let _lock = location.lock_for_running()?;
     let config = Arc::new(config);
     let http = http(&token, &config);
     // Every start-up step waits this long for Discord, then stops the bot in one line

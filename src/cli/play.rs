@@ -9,7 +9,7 @@ use mondo::play::games::{self, GameArgs};
 use mondo::play::pictures::{self, Protocol};
 use mondo::play::{CLEAR_SCREEN, DEFAULT_DB, Flow, INLINE_PICTURE, Input, Session, read_input};
 use mondo::runtime::{AnyMatch, Config, Runtime, SystemTime};
-use mondo::store::{Store, check_writable, lock_for_running};
+use mondo::store::{Location, Store};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,9 +19,10 @@ pub struct PlayArgs {
     /// The game to start.
     #[arg(default_value = games::default_name(), value_parser = games::names())]
     pub game: String,
-    /// The database file (created if missing).
+    /// The database: a SQLite file (created if missing) or a URL (sqlite://FILE,
+    /// postgres://user@host:5432/database).
     #[arg(long, default_value = DEFAULT_DB)]
-    pub db: PathBuf,
+    pub db: Location,
     /// Also draw every structure as a PNG in this folder as it joins the table (and
     /// the whole table on `board`). A terminal that shows pictures (kitty, iTerm2,
     /// sixel) shows them inline, with or without this, unless MONDO_NO_IMAGES is set.
@@ -56,12 +57,13 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         mondo::play::pictures_folder(dir)?;
     }
     // A folder, or a file this process may not write, is said before anything runs.
-    check_writable(&args.db).map_err(|e| e.to_string())?;
-    // This process runs the database's live matches: no other may at the same time.
-    let _lock = lock_for_running(&args.db).map_err(|e| e.to_string())?;
-    let store = Store::open(&args.db)
+    args.db.check_writable().map_err(|e| e.to_string())?;
+    // This process runs the database's live matches: no other may at the same time
+    // (on SQLite; on PostgreSQL the matches' leases say who runs each).
+    let _lock = args.db.lock_for_running().map_err(|e| e.to_string())?;
+    let store = Store::connect(&args.db)
         .await
-        .map_err(|e| format!("{} ({})", e, args.db.display()))?;
+        .map_err(|e| format!("{} ({})", e, args.db))?;
     let setup = if args.resume.is_some() {
         None
     } else {
@@ -82,7 +84,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         eprintln!(
             "warning: match {id} could not be rebuilt and is left as it is ({e}); `mondo \
              replay {id} --db {}` shows its log",
-            args.db.display()
+            args.db
         );
     }
     let new = setup.is_some();
@@ -108,7 +110,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let Some(opened) = opened else {
         return Err(format!(
             "there is no unfinished game in {} to resume; start one with `mondo play`",
-            args.db.display()
+            args.db
         ));
     };
     let (mut session, lines) = opened?;

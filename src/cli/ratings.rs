@@ -6,18 +6,17 @@ use clap::{Args, Subcommand};
 use mondo::ratings::BoardSettings;
 use mondo::rules::GameKind;
 use mondo::runtime::{AnyMatch, rebuild_ratings};
-use mondo::store::{RatingRow, Store, StoreError, check_writable, lock_for_running};
+use mondo::store::{Location, RatingRow, Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Where the numbers are: the database and the server.
 #[derive(Debug, Args)]
 pub struct Place {
-    /// The database file.
+    /// The database: a SQLite file or a URL (sqlite://FILE, postgres://...).
     #[arg(long, default_value = "mondo.db")]
-    pub db: PathBuf,
+    pub db: Location,
     /// A Discord server's id; without it, the terminal's players.
     #[arg(long, value_name = "G")]
     pub guild: Option<u64>,
@@ -72,9 +71,9 @@ pub struct RatingsArgs {
 pub enum RatingsCommand {
     /// Make every rating and record again from the match logs (the same numbers).
     Rebuild {
-        /// The database file.
+        /// The database: a SQLite file or a URL (sqlite://FILE, postgres://...).
         #[arg(long, default_value = "mondo.db")]
-        db: PathBuf,
+        db: Location,
     },
 }
 
@@ -116,23 +115,23 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// The store to read, said plainly when it is missing or older than the ratings.
-async fn open(db: &Path) -> Result<Store, String> {
+async fn open(db: &Location) -> Result<Store, String> {
     if !db.exists() {
         return Err(format!(
-            "there is no database at {}; name one with --db FILE",
-            db.display()
+            "there is no database at {db}; name one with --db FILE"
         ));
     }
-    Store::open_read_only(db).await.map_err(|e| e.to_string())
+    Store::connect_read_only(db)
+        .await
+        .map_err(|e| e.to_string())
 }
 
-fn said(db: &Path, e: StoreError) -> String {
+fn said(db: &Location, e: StoreError) -> String {
     let text = e.to_string();
     if text.contains("no such table") || text.contains("no such column") {
         format!(
             "{} was written by a Mondo without ratings: run `mondo ratings rebuild --db {}` once",
-            db.display(),
-            db.display()
+            db, db
         )
     } else {
         text
@@ -316,16 +315,16 @@ pub fn ratings(args: RatingsArgs) -> ExitCode {
     block_on(async move {
         if !db.exists() {
             return Err(format!(
-                "there is no database at {}; name one with --db FILE",
-                db.display()
+                "there is no database at {db}; name one with --db FILE"
             ));
         }
-        check_writable(&db).map_err(|e| e.to_string())?;
-        // A match ending meanwhile would be missed: nothing else may run the matches.
-        let _lock = lock_for_running(&db).map_err(|e| e.to_string())?;
-        let store = Store::open(&db)
+        db.check_writable().map_err(|e| e.to_string())?;
+        // A match ending meanwhile would be missed: nothing else may run the matches
+        // (on SQLite; on PostgreSQL the rebuild is one transaction of its own).
+        let _lock = db.lock_for_running().map_err(|e| e.to_string())?;
+        let store = Store::connect(&db)
             .await
-            .map_err(|e| format!("{} ({})", e, db.display()))?;
+            .map_err(|e| format!("{} ({})", e, db))?;
         let (done, unreadable) = rebuild_ratings::<AnyMatch>(&store)
             .await
             .map_err(|e| e.to_string())?;

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use mondo::play::replay::replay;
-use mondo::store::{MatchId, MatchRecord, Store, StoredEvent};
+use mondo::store::{Location, MatchId, MatchRecord, Store, StoredEvent};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,9 +12,9 @@ use std::process::ExitCode;
 pub struct ReplayArgs {
     /// The match's number (as `mondo play` and the bot show it).
     pub id: MatchId,
-    /// The database file.
+    /// The database: a SQLite file or a URL (sqlite://FILE, postgres://...).
     #[arg(long, default_value = "mondo.db")]
-    pub db: PathBuf,
+    pub db: Location,
     /// One JSON object per line: a finished match's stored events, each with its number
     /// and time; a match still being played as a spectator hears it, each line with its
     /// time.
@@ -30,7 +30,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     if !args.db.exists() {
         eprintln!(
             "error: there is no database at {}; name one with --db FILE",
-            args.db.display()
+            args.db
         );
         return ExitCode::from(2);
     }
@@ -85,7 +85,7 @@ type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
 
 async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
     // Read only: replay never creates, migrates or writes the file.
-    let store = Store::open_read_only(&args.db)
+    let store = Store::connect_read_only(&args.db)
         .await
         .map_err(|e| e.to_string())?;
     let record = store
@@ -95,8 +95,7 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
         .ok_or_else(|| {
             format!(
                 "there is no match {} in {}; `mondo play` and the bot say each match's number",
-                args.id,
-                args.db.display()
+                args.id, args.db
             )
         })?;
     let events = store.events(args.id).await.map_err(|e| e.to_string())?;

@@ -104,17 +104,17 @@ pub fn run(args: ServeArgs) -> ExitCode {
 /// A default pool that is not built in must be some server's: read from the database
 /// (only read; none yet means no server pools).
 fn check_pool(config: &Config) -> Result<(), String> {
-    let path = &config.database.path;
     if config.check_pool_among(&[]).is_ok() {
         return Ok(());
     }
-    let names = if path.exists() {
+    let location = config.database.location().map_err(|e| e.to_string())?;
+    let names = if location.exists() {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(|e| e.to_string())?;
         runtime.block_on(async {
-            let store = match mondo::store::Store::open_read_only(path).await {
+            let store = match mondo::store::Store::connect_read_only(&location).await {
                 Ok(store) => store,
                 Err(mondo::store::StoreError::NotMondo(_)) => return Ok(Vec::new()),
                 Err(e) => return Err(e.to_string()),

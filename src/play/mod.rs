@@ -31,7 +31,7 @@ use crate::runtime::{
     ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Common, Place, Runtime,
     RuntimeError, Subscription, Update,
 };
-use crate::store::{MatchFilter, MatchId, Status, Store};
+use crate::store::{Location, MatchFilter, MatchId, Status, Store};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -571,11 +571,11 @@ impl Session {
                 [] => return Ok(None),
                 [only] => only.record.clone(),
                 several => {
-                    let db = runtime.store().path();
+                    let db = runtime.store().location();
                     return Err(format!(
                         "{} unfinished matches in {}; say which to go on with:\n{}",
                         several.len(),
-                        db.display(),
+                        db,
                         several
                             .iter()
                             .map(|u| format!("  {}", u.text(db)))
@@ -599,7 +599,7 @@ impl Session {
     /// The other unfinished matches of the store, each said with how to go back to it
     /// (said when a new match starts: their clocks run on in the store).
     pub async fn others_unfinished(&self) -> Vec<String> {
-        let db = self.runtime.store().path();
+        let db = self.runtime.store().location();
         match unfinished(&self.runtime).await {
             Ok(all) => all
                 .iter()
@@ -1003,7 +1003,7 @@ impl Session {
 
     /// Leaving: how to come back (with the same database).
     fn left(&self) -> Vec<String> {
-        let again = resume_command(self.runtime.store().path(), Some(self.id));
+        let again = resume_command(self.runtime.store().location(), Some(self.id));
         vec![if self.json {
             json!({"event": "left", "match": self.id.0, "resume": again}).to_string()
         } else {
@@ -1140,11 +1140,11 @@ struct Unfinished {
 
 impl Unfinished {
     /// The command that goes back to it.
-    fn again(&self, db: &Path) -> String {
+    fn again(&self, db: &Location) -> String {
         resume_command(db, Some(self.record.id))
     }
 
-    fn text(&self, db: &Path) -> String {
+    fn text(&self, db: &Location) -> String {
         format!(
             "match {} ({}{}), started {}: `{}`",
             self.record.id,
@@ -1159,7 +1159,7 @@ impl Unfinished {
         )
     }
 
-    fn json(&self, db: &Path) -> serde_json::Value {
+    fn json(&self, db: &Location) -> serde_json::Value {
         json!({"match": self.record.id.0, "game": self.game.name(), "players": self.players,
                "created": self.record.created, "resume": self.again(db)})
     }
@@ -1214,19 +1214,19 @@ async fn not_resumable(
     id: MatchId,
     unfinished: &[Unfinished],
 ) -> String {
-    let db = runtime.store().path();
+    let db = runtime.store().location();
     let why = match runtime.store().record(id).await {
         Ok(Some(r)) if r.status == Status::Over => {
             format!(
                 "match {id} is over: `mondo replay {id} --db {}` shows it",
-                db.display()
+                db
             )
         }
         Ok(Some(_)) => format!(
             "match {id} could not be rebuilt from its log: `mondo replay {id} --db {}` shows it",
-            db.display()
+            db
         ),
-        Ok(None) => format!("there is no match {id} in {}", db.display()),
+        Ok(None) => format!("there is no match {id} in {}", db),
         Err(e) => e.to_string(),
     };
     if unfinished.is_empty() {
@@ -1244,13 +1244,13 @@ async fn not_resumable(
 }
 
 /// `mondo play --resume [ID] [--db DB]` (the database named only when not the default).
-fn resume_command(db: &Path, id: Option<MatchId>) -> String {
+fn resume_command(db: &Location, id: Option<MatchId>) -> String {
     let mut command = "mondo play --resume".to_string();
     if let Some(id) = id {
         command.push_str(&format!(" {id}"));
     }
-    if db != Path::new(DEFAULT_DB) {
-        command.push_str(&format!(" --db {}", db.display()));
+    if db.sqlite_path() != Some(Path::new(DEFAULT_DB)) {
+        command.push_str(&format!(" --db {}", db));
     }
     command
 }

@@ -11,13 +11,24 @@
 //! commit, a database that cannot be read back), SQLite's page limit (a full disk), a
 //! short busy timeout (another program holding the write lock).
 
-use super::StoreError;
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
+use super::{Durability, Location, StoreError};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+use sqlx::{AnyConnection, AnyPool};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::sync::RwLock;
+
+/// Which database a store is on: the SQL is the same, a few settings are not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
 
 /// A fault the store makes happen on purpose (tests and `scripts/fault/`), in the
 /// order given, each once.
@@ -33,16 +44,20 @@ pub enum Fault {
     Unreadable,
 }
 
-/// The two pools: reads (many, read-only) and the one writer.
+/// The two pools: reads (many, read-only) and the one writer. On PostgreSQL both are
+/// one pool: the server takes many writers, and reads never wait for them.
 #[derive(Clone)]
 pub(super) struct Pools {
-    pub read: SqlitePool,
-    pub write: SqlitePool,
+    pub read: AnyPool,
+    pub write: AnyPool,
 }
 
 pub(super) struct Db {
+    pub location: Location,
+    /// The SQLite file (empty on PostgreSQL).
     pub path: PathBuf,
-    options: SqliteConnectOptions,
+    pub backend: Backend,
+    durability: Durability,
     read_only: bool,
     /// `Err`: the last reopening failed (why); the next use tries again.
     pools: RwLock<Result<Pools, String>>,
@@ -55,22 +70,44 @@ pub(super) struct Db {
 
 impl Db {
     pub async fn open(
-        path: PathBuf,
-        options: SqliteConnectOptions,
+        location: Location,
+        durability: Durability,
         read_only: bool,
     ) -> Result<Db, StoreError> {
+        sqlx::any::install_default_drivers();
         let page_limit = Arc::new(AtomicU32::new(0));
         let busy_ms = Arc::new(AtomicU64::new(0));
-        let pools = connect(&options, read_only, &page_limit, &busy_ms).await?;
-        Ok(Db {
-            path,
-            options,
+        let backend = match location {
+            Location::Sqlite(_) => Backend::Sqlite,
+            Location::Postgres(_) => Backend::Postgres,
+        };
+        let mut db = Db {
+            path: location
+                .sqlite_path()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+            location,
+            backend,
+            durability,
             read_only,
-            pools: RwLock::new(Ok(pools)),
+            pools: RwLock::new(Err(String::new())),
             page_limit,
             busy_ms,
             faults: Mutex::new(VecDeque::new()),
-        })
+        };
+        db.pools = RwLock::new(Ok(db.connect().await?));
+        Ok(db)
+    }
+
+    async fn connect(&self) -> Result<Pools, StoreError> {
+        connect(
+            &self.location,
+            self.durability,
+            self.read_only,
+            &self.page_limit,
+            &self.busy_ms,
+        )
+        .await
     }
 
     /// The pools as they are now (they change when the database is reopened). If the
@@ -81,14 +118,10 @@ impl Db {
         }
         let mut pools = self.pools.write().await;
         if pools.is_err() {
-            *pools = connect(
-                &self.options,
-                self.read_only,
-                &self.page_limit,
-                &self.busy_ms,
-            )
-            .await
-            .map_err(|e| format!("it could not be reopened: {}", short(&e)));
+            *pools = self
+                .connect()
+                .await
+                .map_err(|e| format!("it could not be reopened: {}", short(&e)));
         }
         match &*pools {
             Ok(p) => Ok(p.clone()),
@@ -104,14 +137,7 @@ impl Db {
             old.read.close().await;
             old.write.close().await;
         }
-        match connect(
-            &self.options,
-            self.read_only,
-            &self.page_limit,
-            &self.busy_ms,
-        )
-        .await
-        {
+        match self.connect().await {
             Ok(fresh) => {
                 *pools = Ok(fresh);
                 Ok(())
@@ -122,6 +148,15 @@ impl Db {
                 Err(StoreError::Unavailable(reason))
             }
         }
+    }
+
+    /// A write transaction (see `Store::begin_write`).
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let write = self.pools().await?.write;
+        Ok(match self.backend {
+            Backend::Sqlite => write.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => write.begin().await?,
+        })
     }
 
     pub fn limit_pages(&self, pages: u32) {
@@ -153,7 +188,7 @@ impl Db {
     /// What went wrong, in words, with a full disk named as such (SQLite says "disk
     /// I/O error" when the file it cannot grow is its shared memory).
     pub fn describe(&self, e: &StoreError) -> String {
-        if disk_full(&self.path) {
+        if self.backend == Backend::Sqlite && disk_full(&self.path) {
             "the disk is full".into()
         } else {
             short(e)
@@ -174,25 +209,90 @@ fn short(e: &StoreError) -> String {
     }
 }
 
+/// How long SQLite waits for another program's write lock unless a test says.
+const BUSY_MS: u64 = 10_000;
+
 async fn connect(
-    options: &SqliteConnectOptions,
+    location: &Location,
+    durability: Durability,
     read_only: bool,
     page_limit: &Arc<AtomicU32>,
     busy_ms: &Arc<AtomicU64>,
 ) -> Result<Pools, StoreError> {
+    let options = |read_only| {
+        let url = location
+            .driver_url(read_only)
+            .map_err(|reason| StoreError::Unreadable {
+                path: location.to_string(),
+                reason,
+            })?;
+        AnyConnectOptions::from_str(&url).map_err(StoreError::from)
+    };
+    if let Location::Postgres(_) = location {
+        // One pool: PostgreSQL takes concurrent writers itself. `Process` durability
+        // is `synchronous_commit = off` (a crash of the server, not of Mondo, may lose
+        // the last commits); a read-only store refuses every write in the server.
+        let pool = AnyPoolOptions::new()
+            .max_connections(if read_only { 2 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if read_only {
+                        sqlx::query("SET default_transaction_read_only = on")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    if durability == Durability::Process {
+                        sqlx::query("SET synchronous_commit = off")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options(false)?)
+            .await?;
+        return Ok(Pools {
+            read: pool.clone(),
+            write: pool,
+        });
+    }
+    let busy_of = |busy: &Arc<AtomicU64>| match busy.load(Ordering::Relaxed) {
+        0 => BUSY_MS,
+        ms => ms,
+    };
     if read_only {
-        let read = SqlitePoolOptions::new()
+        let busy = busy_ms.clone();
+        let read = AnyPoolOptions::new()
             .max_connections(2)
-            .connect_with(options.clone())
+            .after_connect(move |conn, _| {
+                let busy = busy_of(&busy);
+                Box::pin(async move { sqlite_settings(conn, &[("busy_timeout", busy)]).await })
+            })
+            .connect_with(options(true)?)
             .await?;
         return Ok(Pools {
             write: read.clone(),
             read,
         });
     }
+    // A first connection of SQLite's own, which puts the file in WAL mode (which
+    // stays with the file) and says plainly why it cannot be opened (a full disk, a
+    // file that is not a database): errors in the pool's `after_connect` are only
+    // retried until a time-out.
+    if let Location::Sqlite(path) = location {
+        use sqlx::ConnectOptions;
+        let first = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .busy_timeout(Duration::from_millis(busy_of(busy_ms)))
+            .connect()
+            .await?;
+        sqlx::Connection::close(first).await?;
+    }
     // One writer connection: writes queue in the pool instead of fighting over
     // SQLite's lock.
-    let write = SqlitePoolOptions::new()
+    let write = AnyPoolOptions::new()
         .max_connections(1)
         .min_connections(1)
         .idle_timeout(None)
@@ -202,19 +302,21 @@ async fn connect(
             let busy = busy_ms.clone();
             move |conn, _| {
                 let pages = limit.load(Ordering::Relaxed);
-                let busy = busy.load(Ordering::Relaxed);
+                let busy = busy_of(&busy);
                 Box::pin(async move {
+                    let synchronous = match durability {
+                        Durability::Process => 1,
+                        Durability::Power => 2,
+                    };
+                    let mut settings = vec![
+                        ("synchronous", synchronous),
+                        ("foreign_keys", 1),
+                        ("busy_timeout", busy),
+                    ];
                     if pages > 0 {
-                        sqlx::query(pragma("max_page_count", pages.into()))
-                            .execute(&mut *conn)
-                            .await?;
+                        settings.push(("max_page_count", pages.into()));
                     }
-                    if busy > 0 {
-                        sqlx::query(pragma("busy_timeout", busy))
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                    Ok(())
+                    sqlite_settings(conn, &settings).await
                 })
             }
         })
@@ -229,11 +331,16 @@ async fn connect(
                 Ok(!sqlx::Connection::is_in_transaction(conn))
             })
         })
-        .connect_with(options.clone())
+        .connect_with(options(false)?)
         .await?;
-    let read = SqlitePoolOptions::new()
+    let busy = busy_ms.clone();
+    let read = AnyPoolOptions::new()
         .max_connections(4)
-        .connect_with(options.clone().read_only(true))
+        .after_connect(move |conn, _| {
+            let busy = busy_of(&busy);
+            Box::pin(async move { sqlite_settings(conn, &[("busy_timeout", busy)]).await })
+        })
+        .connect_with(options(true)?)
         .await;
     match read {
         Ok(read) => Ok(Pools { read, write }),
@@ -242,6 +349,17 @@ async fn connect(
             Err(e.into())
         }
     }
+}
+
+/// Sets SQLite PRAGMAs on a new connection.
+async fn sqlite_settings(
+    conn: &mut AnyConnection,
+    settings: &[(&str, u64)],
+) -> Result<(), sqlx::Error> {
+    for &(name, value) in settings {
+        sqlx::query(pragma(name, value)).execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// `PRAGMA name = value` (PRAGMA takes no bound parameters; the value is a number).

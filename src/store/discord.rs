@@ -19,8 +19,8 @@ impl Store {
         dm: Option<u64>,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO discord_players (match_id, user_id, dm_channel) VALUES (?1, ?2, ?3) \
-             ON CONFLICT (match_id, user_id) DO UPDATE SET dm_channel = ?3",
+            "INSERT INTO discord_players (match_id, user_id, dm_channel) VALUES ($1, $2, $3) \
+             ON CONFLICT (match_id, user_id) DO UPDATE SET dm_channel = $3",
         )
         .bind(id.0)
         .bind(to_i64("user id", user)?)
@@ -33,7 +33,7 @@ impl Store {
     /// Each recorded player of `id` with their DM channel (`None`: no DMs).
     pub async fn dm_channels(&self, id: MatchId) -> Result<HashMap<u64, Option<u64>>, StoreError> {
         let rows =
-            sqlx::query("SELECT user_id, dm_channel FROM discord_players WHERE match_id = ?1")
+            sqlx::query("SELECT user_id, dm_channel FROM discord_players WHERE match_id = $1")
                 .bind(id.0)
                 .fetch_all(&self.read().await?)
                 .await?;
@@ -50,7 +50,7 @@ impl Store {
     /// The last event of `id` said in its channel (0: none yet).
     pub async fn announced(&self, id: MatchId) -> Result<u64, StoreError> {
         let seq: Option<i64> =
-            sqlx::query_scalar("SELECT seq FROM discord_announced WHERE match_id = ?1")
+            sqlx::query_scalar("SELECT seq FROM discord_announced WHERE match_id = $1")
                 .bind(id.0)
                 .fetch_optional(&self.read().await?)
                 .await?;
@@ -60,8 +60,8 @@ impl Store {
     /// Records that the events of `id` up to `seq` were said (it never goes back).
     pub async fn set_announced(&self, id: MatchId, seq: u64) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO discord_announced (match_id, seq) VALUES (?1, ?2) \
-             ON CONFLICT (match_id) DO UPDATE SET seq = MAX(seq, ?2)",
+            "INSERT INTO discord_announced (match_id, seq) VALUES ($1, $2) \
+             ON CONFLICT (match_id) DO UPDATE SET seq = MAX(discord_announced.seq, $2)",
         )
         .bind(id.0)
         .bind(to_i64("event number", seq)?)

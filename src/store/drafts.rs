@@ -18,9 +18,9 @@ impl Store {
         bluff: &str,
     ) -> Result<u64, StoreError> {
         let user = to_i64("user id", user)?;
-        let mut tx = self.write().await?.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         let draft: i64 = sqlx::query_scalar(
-            "INSERT INTO bluffs_drafts (match_id, user_id, bluff) VALUES (?1, ?2, ?3) \
+            "INSERT INTO bluffs_drafts (match_id, user_id, bluff) VALUES ($1, $2, $3) \
              RETURNING id",
         )
         .bind(id.0)
@@ -29,9 +29,9 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(
-            "DELETE FROM bluffs_drafts WHERE match_id = ?1 AND user_id = ?2 AND id NOT IN \
-             (SELECT id FROM bluffs_drafts WHERE match_id = ?1 AND user_id = ?2 \
-              ORDER BY id DESC LIMIT ?3)",
+            "DELETE FROM bluffs_drafts WHERE match_id = $1 AND user_id = $2 AND id NOT IN \
+             (SELECT id FROM bluffs_drafts WHERE match_id = $1 AND user_id = $2 \
+              ORDER BY id DESC LIMIT $3)",
         )
         .bind(id.0)
         .bind(user)
@@ -51,7 +51,7 @@ impl Store {
         draft: u64,
     ) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT bluff FROM bluffs_drafts WHERE id = ?1 AND match_id = ?2 AND user_id = ?3",
+            "SELECT bluff FROM bluffs_drafts WHERE id = $1 AND match_id = $2 AND user_id = $3",
         )
         .bind(to_i64("draft", draft)?)
         .bind(id.0)
@@ -62,7 +62,7 @@ impl Store {
 
     /// Forgets every draft of `user` in `id` (one of them was submitted).
     pub async fn forget_bluff_drafts(&self, id: MatchId, user: u64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM bluffs_drafts WHERE match_id = ?1 AND user_id = ?2")
+        sqlx::query("DELETE FROM bluffs_drafts WHERE match_id = $1 AND user_id = $2")
             .bind(id.0)
             .bind(to_i64("user id", user)?)
             .execute(&self.write().await?)

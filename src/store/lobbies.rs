@@ -23,7 +23,7 @@ pub struct LobbyRecord {
 }
 
 /// A row of `lobbies` read.
-fn record(r: &sqlx::sqlite::SqliteRow) -> Result<LobbyRecord, StoreError> {
+fn record(r: &sqlx::any::AnyRow) -> Result<LobbyRecord, StoreError> {
     Ok(LobbyRecord {
         id: r.try_get("id")?,
         game: r.try_get("game")?,
@@ -39,8 +39,8 @@ impl Store {
     pub async fn put_lobby(&self, lobby: &LobbyRecord) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO lobbies (id, game, guild_id, channel_id, opened_ms, body) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO UPDATE SET game = ?2, \
-             guild_id = ?3, channel_id = ?4, opened_ms = ?5, body = ?6",
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET game = $2, \
+             guild_id = $3, channel_id = $4, opened_ms = $5, body = $6",
         )
         .bind(lobby.id)
         .bind(&lobby.game)
@@ -57,7 +57,7 @@ impl Store {
     pub async fn lobbies(&self, game: &str) -> Result<Vec<LobbyRecord>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, game, guild_id, channel_id, opened_ms, body FROM lobbies \
-             WHERE game = ?1 ORDER BY opened_ms, id",
+             WHERE game = $1 ORDER BY opened_ms, id",
         )
         .bind(game)
         .fetch_all(&self.read().await?)
@@ -70,7 +70,7 @@ impl Store {
     pub async fn unconverted_lobbies(&self, game: &str) -> Result<Vec<LobbyRecord>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, game, guild_id, channel_id, opened_ms, body FROM lobbies \
-             WHERE game = ?1 AND match_id IS NULL ORDER BY opened_ms, id",
+             WHERE game = $1 AND match_id IS NULL ORDER BY opened_ms, id",
         )
         .bind(game)
         .fetch_all(&self.read().await?)
@@ -80,7 +80,7 @@ impl Store {
 
     /// Notes the match a stored lobby became.
     pub async fn set_lobby_match(&self, id: i64, game: MatchId) -> Result<(), StoreError> {
-        sqlx::query("UPDATE lobbies SET match_id = ?2 WHERE id = ?1")
+        sqlx::query("UPDATE lobbies SET match_id = $2 WHERE id = $1")
             .bind(id)
             .bind(game.0)
             .execute(&self.write().await?)
@@ -90,7 +90,7 @@ impl Store {
 
     /// The match a stored lobby became, if it did.
     pub async fn lobby_match(&self, id: i64) -> Result<Option<MatchId>, StoreError> {
-        let row = sqlx::query("SELECT match_id FROM lobbies WHERE id = ?1")
+        let row = sqlx::query("SELECT match_id FROM lobbies WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.read().await?)
             .await?;
@@ -102,7 +102,7 @@ impl Store {
 
     /// Removes a lobby (started or expired); whether it was there.
     pub async fn delete_lobby(&self, id: i64) -> Result<bool, StoreError> {
-        let done = sqlx::query("DELETE FROM lobbies WHERE id = ?1")
+        let done = sqlx::query("DELETE FROM lobbies WHERE id = $1")
             .bind(id)
             .execute(&self.write().await?)
             .await?;

@@ -1,4 +1,4 @@
-//! The store: SQLite through sqlx. A match is its append-only event log plus what
+//! The store: SQLite or PostgreSQL through sqlx's `Any` driver ([`Location`]). A match is its append-only event log plus what
 //! identifies it (kind, seed, settings, players, status); its state is the fold of its
 //! events and is never stored. Also the game clock's last reading, and per server the
 //! pattern pools (TOML text) and settings the Discord bot uses.
@@ -14,25 +14,27 @@
 mod db;
 mod discord;
 mod drafts;
+mod leases;
 mod lobbies;
+mod location;
 mod lock;
 mod path;
 mod players;
 mod servers;
 mod writer;
 
-pub use db::Fault;
+pub use db::{Backend, Fault};
+pub use leases::Lease;
 pub use lobbies::LobbyRecord;
+pub use location::Location;
 pub use lock::{LockError, RunLock, lock_for_running};
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use servers::{PoolRecord, ServerSettings};
 
 use serde::de::DeserializeOwned;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteRow, SqliteSynchronous,
-};
-use sqlx::{Row, SqliteConnection};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
@@ -47,7 +49,7 @@ macro_rules! match_columns {
         "SELECT m.id, m.kind, m.guild_id, m.channel_id, m.seed, m.settings, m.status, \
          m.created_at, m.last_seq, m.last_at, m.created, \
          (SELECT json_group_array(player_id) FROM (SELECT player_id FROM match_players p \
-          WHERE p.match_id = m.id ORDER BY seat)) AS players FROM matches m"
+          WHERE p.match_id = m.id ORDER BY seat) AS seated) AS players FROM matches m"
     };
 }
 
@@ -193,14 +195,37 @@ pub enum StoreError {
     OutOfRange { what: &'static str, value: u64 },
     #[error("the store has shut down")]
     Closed,
+    /// An append the database refused because its fencing token is not the match's
+    /// current lease's (another process took the match over when this one's lease ran
+    /// out), or because it carries none while another process holds a live lease.
+    /// Nothing was written.
+    #[error("match {id}: {why}; nothing was recorded")]
+    Fenced { id: MatchId, why: String },
+    /// A lease asked for while another process holds it.
+    #[error("match {id} is run by {owner} (its lease runs {left_ms} ms more)")]
+    Leased {
+        id: MatchId,
+        owner: String,
+        left_ms: i64,
+    },
+    /// A setting that only means something on SQLite, asked of PostgreSQL.
+    #[error("{0} is a SQLite setting; PostgreSQL has no such thing")]
+    SqliteOnly(&'static str),
 }
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         // The primary code, whatever its extended code.
         match sqlite_code(&e).map(|c| c & 0xff) {
-            Some(13) => StoreError::Full,
-            Some(5 | 6) => StoreError::Busy,
+            Some(13) => return StoreError::Full,
+            Some(5 | 6) => return StoreError::Busy,
+            _ => {}
+        }
+        // PostgreSQL's SQLSTATE: disk_full, and a transaction that met another one
+        // (serialization failure, deadlock, lock not available).
+        match postgres_state(&e) {
+            Some("53100") => StoreError::Full,
+            Some("40001" | "40P01" | "55P03") => StoreError::Busy,
             _ => StoreError::Db(e),
         }
     }
@@ -260,10 +285,20 @@ impl StoreError {
     }
 }
 
-/// SQLite's (extended) result code of a database error.
+/// SQLite's (extended) result code of a database error (none for PostgreSQL's).
 fn sqlite_code(e: &sqlx::Error) -> Option<i32> {
-    let code = e.as_database_error().and_then(|d| d.code());
-    code.and_then(|c| c.parse::<i32>().ok())
+    let d = e.as_database_error()?;
+    d.try_downcast_ref::<sqlx::sqlite::SqliteError>()?;
+    d.code().and_then(|c| c.parse::<i32>().ok())
+}
+
+/// PostgreSQL's SQLSTATE of a database error (none for SQLite's).
+fn postgres_state(e: &sqlx::Error) -> Option<&str> {
+    let d = e.as_database_error()?;
+    Some(
+        d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()?
+            .code(),
+    )
 }
 
 /// How hard a commit tries to survive. Either way a commit survives the process being
@@ -459,24 +494,29 @@ impl Store {
         path: impl AsRef<Path>,
         durability: Durability,
     ) -> Result<Store, StoreError> {
-        let path = path.as_ref().to_path_buf();
-        check_writable(&path)?;
-        let options = SqliteConnectOptions::new()
-            .filename(&path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(match durability {
-                Durability::Process => SqliteSynchronous::Normal,
-                Durability::Power => SqliteSynchronous::Full,
-            })
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+        Store::connect_with(&Location::from(path.as_ref()), durability).await
+    }
+
+    /// Opens the database at `location` (a SQLite file, created if needed, or a
+    /// PostgreSQL database, which must exist), brings its schema up to date, and starts
+    /// the append task. Needs a tokio runtime.
+    pub async fn connect(location: &Location) -> Result<Store, StoreError> {
+        Store::connect_with(location, Durability::default()).await
+    }
+
+    pub async fn connect_with(
+        location: &Location,
+        durability: Durability,
+    ) -> Result<Store, StoreError> {
+        if let Location::Sqlite(path) = location {
+            check_writable(path)?;
+        }
         let opened = async {
-            let db = db::Db::open(path.clone(), options, false).await?;
-            migrate(&db.pools().await?.write, &path).await?;
+            let db = db::Db::open(location.clone(), durability, false).await?;
+            migrate(&db).await?;
             Ok::<_, StoreError>(db)
         };
-        let db = opened.await.map_err(|e| on_opening(&path, e))?;
+        let db = opened.await.map_err(|e| on_opening(location, e))?;
         let db = Arc::new(db);
         Ok(Store {
             appender: Appender::new(db.clone()),
@@ -488,21 +528,26 @@ impl Store {
     /// never migrated, never written (every write fails). A file that holds no Mondo
     /// store is refused.
     pub async fn open_read_only(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-        let path = path.as_ref().to_path_buf();
-        let options = SqliteConnectOptions::new()
-            .filename(&path)
-            .read_only(true)
-            .busy_timeout(Duration::from_secs(10));
-        let db = db::Db::open(path.clone(), options, true).await?;
+        Store::connect_read_only(&Location::from(path.as_ref())).await
+    }
+
+    /// [`Store::open_read_only`] at a [`Location`].
+    pub async fn connect_read_only(location: &Location) -> Result<Store, StoreError> {
+        let db = db::Db::open(location.clone(), Durability::default(), true).await?;
         let read = db.pools().await?.read;
-        let tables: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'",
-        )
-        .fetch_one(&read)
-        .await?;
+        let query = match db.backend {
+            Backend::Sqlite => {
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'"
+            }
+            Backend::Postgres => {
+                "SELECT COUNT(*) FROM information_schema.tables \
+                 WHERE table_schema = current_schema() AND table_name = 'matches'"
+            }
+        };
+        let tables: i64 = sqlx::query_scalar(query).fetch_one(&read).await?;
         if tables == 0 {
             read.close().await;
-            return Err(StoreError::NotMondo(path.display().to_string()));
+            return Err(StoreError::NotMondo(location.to_string()));
         }
         let db = Arc::new(db);
         Ok(Store {
@@ -511,16 +556,37 @@ impl Store {
         })
     }
 
+    /// Which database the store is on.
+    pub fn backend(&self) -> Backend {
+        self.db.backend
+    }
+
+    /// Where the store is.
+    pub fn location(&self) -> &Location {
+        &self.db.location
+    }
+
     /// The pool that reads (as it is now: it changes when the database is reopened).
-    pub(crate) async fn read(&self) -> Result<SqlitePool, StoreError> {
+    pub(crate) async fn read(&self) -> Result<AnyPool, StoreError> {
         Ok(self.db.pools().await?.read)
     }
 
     /// The pool that writes.
-    pub(crate) async fn write(&self) -> Result<SqlitePool, StoreError> {
+    pub(crate) async fn write(&self) -> Result<AnyPool, StoreError> {
         Ok(self.db.pools().await?.write)
     }
 
+    /// A write transaction: on SQLite `BEGIN IMMEDIATE`, which takes the write lock at
+    /// once (a transaction that reads first and upgrades later could meet another
+    /// writer and fail instead of waiting); on PostgreSQL a plain one (rows lock as
+    /// they are written).
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        self.db.begin_write().await
+    }
+
+    /// The SQLite file (an empty path on PostgreSQL: see [`Store::location`]).
     pub fn path(&self) -> &Path {
         &self.db.path
     }
@@ -539,10 +605,10 @@ impl Store {
             .iter()
             .map(|p| to_i64("player id", *p))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut tx = self.write().await?.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (kind, guild_id, channel_id, seed, settings, created_at, \
-             last_seq, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?6) RETURNING id",
+             last_seq, last_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $6) RETURNING id",
         )
         .bind(new.kind)
         .bind(guild)
@@ -555,7 +621,7 @@ impl Store {
         .await?;
         for (seat, player) in players.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO match_players (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+                "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)",
             )
             .bind(id)
             .bind(seat as i64)
@@ -592,11 +658,30 @@ impl Store {
         over: bool,
         finish: Option<crate::rules::Finish>,
     ) -> Result<u64, StoreError> {
+        self.append_fenced(id, None, after, events, over, finish)
+            .await
+    }
+
+    /// [`Store::append_ending`] by the holder of the match's lease: `token` is its
+    /// fencing token ([`Store::take_lease`]). The database writes the events only while
+    /// `token` is the match's current one, in the same transaction, and refuses them
+    /// otherwise ([`StoreError::Fenced`]). `None` (a process that takes no leases) is
+    /// refused only while another process holds a live lease on the match.
+    pub async fn append_fenced(
+        &self,
+        id: MatchId,
+        token: Option<i64>,
+        after: u64,
+        events: Vec<NewEvent>,
+        over: bool,
+        finish: Option<crate::rules::Finish>,
+    ) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
         let appender = self.appender.sender().ok_or(StoreError::Closed)?;
         appender
             .send(writer::Append {
                 id,
+                token,
                 after,
                 events,
                 over,
@@ -612,13 +697,13 @@ impl Store {
     /// as a lobby): the listing `MatchFilter::player` finds them by.
     pub async fn set_players(&self, id: MatchId, players: &[u64]) -> Result<(), StoreError> {
         let mut tx = self.write().await?.begin().await?;
-        sqlx::query("DELETE FROM match_players WHERE match_id = ?1")
+        sqlx::query("DELETE FROM match_players WHERE match_id = $1")
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
         for (seat, player) in players.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO match_players (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+                "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)",
             )
             .bind(id.0)
             .bind(seat as i64)
@@ -647,7 +732,7 @@ impl Store {
             ));
         }
         let rows = sqlx::query(
-            "SELECT seq, at, body FROM events WHERE match_id = ?1 AND seq > ?2 ORDER BY seq",
+            "SELECT seq, at, body FROM events WHERE match_id = $1 AND seq > $2 ORDER BY seq",
         )
         .bind(id.0)
         .bind(to_i64("event number", after)?)
@@ -682,7 +767,7 @@ impl Store {
 
     /// A match's row, if it exists.
     pub async fn record(&self, id: MatchId) -> Result<Option<MatchRecord>, StoreError> {
-        let row = sqlx::query(concat!(match_columns!(), " WHERE m.id = ?1"))
+        let row = sqlx::query(concat!(match_columns!(), " WHERE m.id = $1"))
             .bind(id.0)
             .fetch_optional(&self.read().await?)
             .await?;
@@ -698,15 +783,15 @@ impl Store {
             .transpose()?;
         let rows = sqlx::query(concat!(
             match_columns!(),
-            " WHERE (?1 IS NULL OR m.kind = ?1) AND (?2 IS NULL OR m.status = ?2) \
-             AND (?3 IS NULL OR m.id IN (SELECT match_id FROM match_players WHERE player_id = ?3)) \
-             AND (?4 IS NULL OR m.channel_id = ?4) ORDER BY m.id DESC LIMIT ?5"
+            " WHERE ($1 IS NULL OR m.kind = $1) AND ($2 IS NULL OR m.status = $2) \
+             AND ($3 IS NULL OR m.id IN (SELECT match_id FROM match_players WHERE player_id = $3)) \
+             AND ($4 IS NULL OR m.channel_id = $4) ORDER BY m.id DESC LIMIT $5"
         ))
         .bind(filter.kind)
         .bind(filter.status.map(Status::as_str))
         .bind(player)
         .bind(channel)
-        .bind(filter.limit.map_or(-1, i64::from))
+        .bind(filter.limit.map_or(i64::MAX, i64::from))
         .fetch_all(&self.read().await?)
         .await?;
         rows.iter().map(match_record).collect()
@@ -726,7 +811,7 @@ impl Store {
 
     /// Saves the game clock's reading (it never goes back).
     pub async fn save_game_clock(&self, now: Millis) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, ?1) WHERE id = 1")
+        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, $1) WHERE id = 1")
             .bind(to_i64("time", now)?)
             .execute(&self.write().await?)
             .await?;
@@ -738,6 +823,9 @@ impl Store {
     /// tests make the disk full and free it again.
     #[doc(hidden)]
     pub async fn limit_pages(&self, pages: Option<u32>) -> Result<(), StoreError> {
+        if self.db.backend == Backend::Postgres {
+            return Err(StoreError::SqliteOnly("a page limit"));
+        }
         let pages = pages.unwrap_or(u32::MAX - 1);
         self.db.limit_pages(pages);
         sqlx::query(db::pragma("max_page_count", pages.into()))
@@ -750,6 +838,9 @@ impl Store {
     /// (10 s unless a test shortens it).
     #[doc(hidden)]
     pub async fn set_busy_timeout(&self, wait: Duration) -> Result<(), StoreError> {
+        if self.db.backend == Backend::Postgres {
+            return Err(StoreError::SqliteOnly("the busy timeout"));
+        }
         let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
         self.db.set_busy_ms(ms);
         sqlx::query(db::pragma("busy_timeout", ms))
@@ -789,6 +880,10 @@ impl Store {
         };
         // A read-only connection cannot checkpoint: they go first.
         pools.read.close().await;
+        if self.db.backend == Backend::Postgres {
+            pools.write.close().await;
+            return;
+        }
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(&pools.write)
             .await
@@ -801,8 +896,11 @@ impl Store {
 
 /// An error on opening, said as what to do: a full disk as such (SQLite's words for it
 /// are "disk I/O error (code 4874)" when it cannot grow its shared memory).
-fn on_opening(path: &Path, e: StoreError) -> StoreError {
+fn on_opening(location: &Location, e: StoreError) -> StoreError {
     use sqlx::migrate::MigrateError;
+    let Location::Sqlite(path) = location else {
+        return e;
+    };
     let code = match &e {
         StoreError::Db(x)
         | StoreError::Migrate(MigrateError::Execute(x) | MigrateError::ExecuteMigration(x, _)) => {
@@ -822,18 +920,26 @@ fn on_opening(path: &Path, e: StoreError) -> StoreError {
     }
 }
 
-/// Brings the schema up to date, then makes sure this process can write (a read-only
-/// mount or folder lets SQLite open the file, and only the first move would fail).
-async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
-    let migrator = sqlx::migrate!("./migrations");
+/// Brings the schema up to date (each database has its own migrations: the tables are
+/// the same), then makes sure this process can write (a read-only mount or folder
+/// lets SQLite open the file, and only the first move would fail).
+async fn migrate(db: &db::Db) -> Result<(), StoreError> {
+    let write = db.pools().await?.write;
+    let migrator = match db.backend {
+        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+        Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+    };
     let newer = |found| StoreError::Newer {
-        path: path.display().to_string(),
+        path: db.location.to_string(),
         found,
         known: migrator.iter().map(|m| m.version).max().unwrap_or(0),
     };
-    match migrator.run(write).await {
+    match migrator.run(&write).await {
         Err(sqlx::migrate::MigrateError::VersionMissing(found)) => return Err(newer(found)),
         other => other?,
+    }
+    if db.backend == Backend::Postgres {
+        return Ok(());
     }
     let mut conn = write.acquire().await?;
     let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
@@ -845,14 +951,14 @@ async fn migrate(write: &SqlitePool, path: &Path) -> Result<(), StoreError> {
         // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
         // is not a question of permissions.
         Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {
-            path: path.display().to_string(),
+            path: db.location.to_string(),
             reason: e.to_string(),
         }),
         Err(e) => Err(e.into()),
     }
 }
 
-fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {
+fn match_record(r: &AnyRow) -> Result<MatchRecord, StoreError> {
     let id = MatchId(r.try_get("id")?);
     let status: String = r.try_get("status")?;
     let players: String = r.try_get("players")?;
@@ -882,12 +988,12 @@ fn match_record(r: &SqliteRow) -> Result<MatchRecord, StoreError> {
 }
 
 async fn insert_event(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: i64,
     seq: u64,
     event: &NewEvent,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO events (match_id, seq, at, body) VALUES (?1, ?2, ?3, ?4)")
+    sqlx::query("INSERT INTO events (match_id, seq, at, body) VALUES ($1, $2, $3, $4)")
         .bind(id)
         .bind(to_i64("event number", seq)?)
         .bind(to_i64("time", event.at)?)

@@ -10,12 +10,12 @@ impl Store {
     /// The local id of a player's name, given the first time it is asked for. Names
     /// are matched without regard to case; the first spelling is kept.
     pub async fn local_player(&self, name: &str) -> Result<u64, StoreError> {
-        sqlx::query("INSERT INTO local_players (name) VALUES (?1) ON CONFLICT (name) DO NOTHING")
+        sqlx::query("INSERT INTO local_players (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
             .bind(name)
             .execute(&self.write().await?)
             .await?;
         // Read on the writer: the row was just written there.
-        let id: i64 = sqlx::query_scalar("SELECT id FROM local_players WHERE name = ?1")
+        let id: i64 = sqlx::query_scalar("SELECT id FROM local_players WHERE name = $1")
             .bind(name)
             .fetch_one(&self.write().await?)
             .await?;
@@ -26,7 +26,7 @@ impl Store {
     pub async fn local_names(&self, ids: &[u64]) -> Result<HashMap<u64, String>, StoreError> {
         let mut names = HashMap::new();
         for &id in ids {
-            let row = sqlx::query("SELECT name FROM local_players WHERE id = ?1")
+            let row = sqlx::query("SELECT name FROM local_players WHERE id = $1")
                 .bind(to_i64("player id", id)?)
                 .fetch_optional(&self.read().await?)
                 .await?;
@@ -41,7 +41,7 @@ impl Store {
 impl Store {
     /// The local id of a name already known (any case), without giving one.
     pub async fn find_local_player(&self, name: &str) -> Result<Option<u64>, StoreError> {
-        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM local_players WHERE name = ?1")
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM local_players WHERE name = $1")
             .bind(name)
             .fetch_optional(&self.read().await?)
             .await?;

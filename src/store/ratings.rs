@@ -7,8 +7,8 @@
 use super::{MatchId, MatchRecord, Store, StoreError, to_i64, to_u64};
 use crate::ratings::{self, BoardSettings, Entry, Method, Rating};
 use crate::rules::{Finish, GameKind, PlayerId};
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, SqliteConnection};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
 
 /// The server a match of `guild` counts on: its guild, or 0 for the terminal.
 pub fn server_of(guild: Option<u64>) -> u64 {
@@ -87,14 +87,14 @@ pub struct Rebuilt {
 /// `finish`, once: a match already ended is left as it is. Runs inside the caller's
 /// transaction.
 pub(super) async fn record_end(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: MatchId,
     finish: Option<&Finish>,
 ) -> Result<(), StoreError> {
     let ended = sqlx::query(
         "UPDATE matches SET finished = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
          finished_seq = (SELECT COALESCE(MAX(finished_seq), 0) + 1 FROM matches) \
-         WHERE id = ?1 AND finished_seq IS NULL",
+         WHERE id = $1 AND finished_seq IS NULL",
     )
     .bind(id.0)
     .execute(&mut *conn)
@@ -116,10 +116,10 @@ struct Ended {
     finished: String,
 }
 
-async fn ended(conn: &mut SqliteConnection, id: MatchId) -> Result<Option<Ended>, StoreError> {
+async fn ended(conn: &mut AnyConnection, id: MatchId) -> Result<Option<Ended>, StoreError> {
     let row = sqlx::query(
         "SELECT kind, COALESCE(guild_id, 0) AS server, last_at - created_at AS ms, \
-         COALESCE(finished, created) AS finished FROM matches WHERE id = ?1",
+         COALESCE(finished, created) AS finished FROM matches WHERE id = $1",
     )
     .bind(id.0)
     .fetch_optional(&mut *conn)
@@ -136,11 +136,7 @@ async fn ended(conn: &mut SqliteConnection, id: MatchId) -> Result<Option<Ended>
 }
 
 /// Applies one finished match's result to the ratings or the solo record.
-async fn apply(
-    conn: &mut SqliteConnection,
-    id: MatchId,
-    finish: &Finish,
-) -> Result<bool, StoreError> {
+async fn apply(conn: &mut AnyConnection, id: MatchId, finish: &Finish) -> Result<bool, StoreError> {
     let Some(m) = ended(conn, id).await? else {
         return Ok(false);
     };
@@ -154,14 +150,14 @@ async fn apply(
         } => {
             sqlx::query(
                 "INSERT INTO solo_records (server, game, player, played, solved, score_total, \
-                 best_ms, total_ms, last_played) VALUES (?1, ?2, ?3, 1, ?4, ?5, \
-                 CASE WHEN ?4 = 1 THEN ?6 END, ?6, ?7) \
+                 best_ms, total_ms, last_played) VALUES ($1, $2, $3, 1, $4, $5, \
+                 CASE WHEN $4 = 1 THEN $6 END, $6, $7) \
                  ON CONFLICT (server, game, player) DO UPDATE SET \
-                 played = solo_records.played + 1, solved = solo_records.solved + ?4, \
-                 score_total = solo_records.score_total + ?5, \
-                 best_ms = CASE WHEN ?4 = 1 AND (solo_records.best_ms IS NULL \
-                   OR ?6 < solo_records.best_ms) THEN ?6 ELSE solo_records.best_ms END, \
-                 total_ms = solo_records.total_ms + ?6, last_played = ?7",
+                 played = solo_records.played + 1, solved = solo_records.solved + $4, \
+                 score_total = solo_records.score_total + $5, \
+                 best_ms = CASE WHEN $4 = 1 AND (solo_records.best_ms IS NULL \
+                   OR $6 < solo_records.best_ms) THEN $6 ELSE solo_records.best_ms END, \
+                 total_ms = solo_records.total_ms + $6, last_played = $7",
             )
             .bind(m.server)
             .bind(&m.kind)
@@ -178,7 +174,7 @@ async fn apply(
 }
 
 async fn rate(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: MatchId,
     m: &Ended,
     method: Method,
@@ -189,7 +185,7 @@ async fn rate(
     for &(player, place) in places {
         let row = sqlx::query(
             "SELECT rating, deviation, volatility, games, wins, losses, draws FROM ratings \
-             WHERE server = ?1 AND game = ?2 AND player = ?3",
+             WHERE server = $1 AND game = $2 AND player = $3",
         )
         .bind(m.server)
         .bind(&m.kind)
@@ -235,7 +231,7 @@ async fn rate(
         sqlx::query(
             "INSERT INTO ratings (server, game, player, rating, deviation, volatility, games, \
              wins, losses, draws, last_match, last_played) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
              ON CONFLICT (server, game, player) DO UPDATE SET rating = excluded.rating, \
              deviation = excluded.deviation, volatility = excluded.volatility, \
              games = excluded.games, wins = excluded.wins, losses = excluded.losses, \
@@ -259,7 +255,7 @@ async fn rate(
         sqlx::query(
             "INSERT INTO match_results (match_id, player, place, result, rating_before, \
              deviation_before, rating_after, deviation_after) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(id.0)
         .bind(player)
@@ -275,7 +271,7 @@ async fn rate(
     Ok(true)
 }
 
-fn rating_row(r: &SqliteRow) -> Result<RatingRow, StoreError> {
+fn rating_row(r: &AnyRow) -> Result<RatingRow, StoreError> {
     let count = |c: &str| -> Result<u32, StoreError> {
         Ok(u32::try_from(r.try_get::<i64, _>(c)?).unwrap_or(0))
     };
@@ -317,7 +313,7 @@ impl Store {
         &self,
         finishes: &[(MatchId, Finish)],
     ) -> Result<Rebuilt, StoreError> {
-        let mut tx = self.write().await?.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         for table in ["match_results", "ratings", "solo_records"] {
             sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
                 .execute(&mut *tx)
@@ -346,7 +342,7 @@ impl Store {
         game: Option<&str>,
     ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "{RATING_COLUMNS} WHERE server = ?1 AND player = ?2 AND (?3 IS NULL OR game = ?3)"
+            "{RATING_COLUMNS} WHERE server = $1 AND player = $2 AND ($3 IS NULL OR game = $3)"
         )))
         .bind(to_i64("server", server)?)
         .bind(to_i64("player id", player)?)
@@ -378,10 +374,10 @@ impl Store {
             // The index (server, game, rating) walks the board from the top; the other
             // conditions only skip rows.
             let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "{RATING_COLUMNS} WHERE server = ?1 AND game = ?2 AND games >= ?3 \
-                 AND deviation < ?4 \
-                 AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?5) \
-                 ORDER BY rating DESC LIMIT ?6"
+                "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
+                 AND deviation < $4 \
+                 AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
+                 ORDER BY rating DESC LIMIT $6"
             )))
             .bind(to_i64("server", server)?)
             .bind(game)
@@ -406,7 +402,7 @@ impl Store {
     ) -> Result<Vec<SoloRecord>, StoreError> {
         let rows = sqlx::query(
             "SELECT game, player, played, solved, score_total, best_ms, total_ms, last_played \
-             FROM solo_records WHERE server = ?1 AND player = ?2 ORDER BY game",
+             FROM solo_records WHERE server = $1 AND player = $2 ORDER BY game",
         )
         .bind(to_i64("server", server)?)
         .bind(to_i64("player id", player)?)
@@ -440,11 +436,11 @@ impl Store {
             "SELECT m.id, m.kind, COALESCE(m.finished, m.created) AS finished, r.result, \
              r.rating_after, r.deviation_after, \
              (SELECT json_group_array(player_id) FROM (SELECT player_id FROM match_players q \
-              WHERE q.match_id = m.id ORDER BY seat)) AS players \
+              WHERE q.match_id = m.id ORDER BY seat) AS seated) AS players \
              FROM match_players p JOIN matches m ON m.id = p.match_id \
              LEFT JOIN match_results r ON r.match_id = m.id AND r.player = p.player_id \
-             WHERE p.player_id = ?1 AND m.status = 'over' AND COALESCE(m.guild_id, 0) = ?2 \
-             ORDER BY m.finished_seq DESC, m.id DESC LIMIT ?3",
+             WHERE p.player_id = $1 AND m.status = 'over' AND COALESCE(m.guild_id, 0) = $2 \
+             ORDER BY m.finished_seq DESC, m.id DESC LIMIT $3",
         )
         .bind(to_i64("player id", player)?)
         .bind(to_i64("server", server)?)

@@ -30,7 +30,7 @@ pub struct PoolRecord {
 impl Store {
     /// A server's settings (all defaults if it never set any).
     pub async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
-        let row = sqlx::query("SELECT host_role, pool FROM server_settings WHERE guild_id = ?1")
+        let row = sqlx::query("SELECT host_role, pool FROM server_settings WHERE guild_id = $1")
             .bind(to_i64("guild id", guild)?)
             .fetch_optional(&self.read().await?)
             .await?;
@@ -50,8 +50,8 @@ impl Store {
         settings: &ServerSettings,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO server_settings (guild_id, host_role, pool) VALUES (?1, ?2, ?3) \
-             ON CONFLICT (guild_id) DO UPDATE SET host_role = ?2, pool = ?3, \
+            "INSERT INTO server_settings (guild_id, host_role, pool) VALUES ($1, $2, $3) \
+             ON CONFLICT (guild_id) DO UPDATE SET host_role = $2, pool = $3, \
              updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
         )
         .bind(to_i64("guild id", guild)?)
@@ -71,7 +71,7 @@ impl Store {
     /// any). The store does not read them: the game's front does.
     pub async fn game_settings(&self, guild: u64, game: &str) -> Result<String, StoreError> {
         let found: Option<String> = sqlx::query_scalar(
-            "SELECT settings FROM game_settings WHERE guild_id = ?1 AND game = ?2",
+            "SELECT settings FROM game_settings WHERE guild_id = $1 AND game = $2",
         )
         .bind(to_i64("guild id", guild)?)
         .bind(game)
@@ -88,8 +88,8 @@ impl Store {
         settings: &str,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO game_settings (guild_id, game, settings) VALUES (?1, ?2, ?3) \
-             ON CONFLICT (guild_id, game) DO UPDATE SET settings = ?3, \
+            "INSERT INTO game_settings (guild_id, game, settings) VALUES ($1, $2, $3) \
+             ON CONFLICT (guild_id, game) DO UPDATE SET settings = $3, \
              updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
         )
         .bind(to_i64("guild id", guild)?)
@@ -109,8 +109,8 @@ impl Store {
         by: Option<u64>,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO pools (guild_id, name, toml, updated_by) VALUES (?1, ?2, ?3, ?4) \
-             ON CONFLICT (guild_id, name) DO UPDATE SET toml = ?3, updated_by = ?4, \
+            "INSERT INTO pools (guild_id, name, toml, updated_by) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (guild_id, name) DO UPDATE SET toml = $3, updated_by = $4, \
              updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
         )
         .bind(to_i64("guild id", guild)?)
@@ -143,7 +143,7 @@ impl Store {
 
     /// Removes a pool; whether there was one.
     pub async fn delete_pool(&self, guild: u64, name: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query("DELETE FROM pools WHERE guild_id = ?1 AND name = ?2")
+        let done = sqlx::query("DELETE FROM pools WHERE guild_id = $1 AND name = $2")
             .bind(to_i64("guild id", guild)?)
             .bind(name)
             .execute(&self.write().await?)
@@ -158,7 +158,7 @@ impl Store {
     ) -> Result<Vec<PoolRecord>, StoreError> {
         let rows = sqlx::query(
             "SELECT name, toml, updated_by, updated FROM pools \
-             WHERE guild_id = ?1 AND (?2 IS NULL OR name = ?2) ORDER BY name",
+             WHERE guild_id = $1 AND ($2 IS NULL OR name = $2) ORDER BY name",
         )
         .bind(to_i64("guild id", guild)?)
         .bind(name)

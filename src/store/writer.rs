@@ -3,10 +3,11 @@
 //! cost a handful of commits per second instead of one per event, and each caller still
 //! learns about its events only after they are durable.
 
-use super::db::{Db, Fault};
+use super::db::{Backend, Db, Fault};
+use super::leases::{Lease, fenced_why, now_ms};
 use super::{MatchId, NewEvent, StoreError, to_i64, to_u64};
+use sqlx::AnyConnection;
 use sqlx::Row as _;
-use sqlx::SqliteConnection;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -16,6 +17,9 @@ const MAX_BATCH: usize = 512;
 
 pub(super) struct Append {
     pub id: MatchId,
+    /// The fencing token of the lease the appending process holds (`None`: it holds
+    /// none).
+    pub token: Option<i64>,
     pub after: u64,
     pub events: Vec<NewEvent>,
     pub over: bool,
@@ -111,7 +115,7 @@ async fn recorded(db: &Db, append: &Append) -> Result<Option<u64>, StoreError> {
     let read = db.pools().await?.read;
     let last = append.after + append.events.len() as u64;
     let rows = sqlx::query(
-        "SELECT seq, at, body FROM events WHERE match_id = ?1 AND seq > ?2 AND seq <= ?3 \
+        "SELECT seq, at, body FROM events WHERE match_id = $1 AND seq > $2 AND seq <= $3 \
          ORDER BY seq",
     )
     .bind(append.id.0)
@@ -120,7 +124,7 @@ async fn recorded(db: &Db, append: &Append) -> Result<Option<u64>, StoreError> {
     .fetch_all(&read)
     .await?;
     if rows.is_empty() {
-        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = ?1")
+        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = $1")
             .bind(append.id.0)
             .fetch_optional(&read)
             .await?;
@@ -158,16 +162,11 @@ async fn commit_batch(
     db: &Db,
     batch: &[Append],
 ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
-    let mut tx = db
-        .pools()
-        .await?
-        .write
-        .begin_with("BEGIN IMMEDIATE")
-        .await?;
+    let mut tx = db.begin_write().await?;
     let mut results = Vec::with_capacity(batch.len());
     let mut rows = Vec::new();
     for append in batch {
-        match claim(&mut tx, append).await {
+        match claim(&mut tx, db.backend, append).await {
             Err(e @ (StoreError::Db(_) | StoreError::Full | StoreError::Busy)) => return Err(e),
             Ok(last) => {
                 push_rows(&mut rows, append)?;
@@ -176,7 +175,7 @@ async fn commit_batch(
             refused => results.push(refused),
         }
     }
-    insert_events(&mut tx, &rows).await?;
+    insert_events(&mut tx, db.backend, &rows).await?;
     commit(db, tx).await?;
     Ok(results)
 }
@@ -190,7 +189,7 @@ async fn commit_one(db: &Db, append: &Append) -> Result<u64, StoreError> {
 }
 
 /// Commits, or meets the I/O error a test asked for ([`Fault::Io`]).
-async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Sqlite>) -> Result<(), StoreError> {
+async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
     match db.take_fault(|f| matches!(f, Fault::Io { .. } | Fault::Full)) {
         Some(Fault::Full) => {
             tx.rollback().await?;
@@ -212,8 +211,9 @@ async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Sqlite>) -> Result<(), 
     }
 }
 
-/// An event row to insert: match, number, time, body.
-type Row<'a> = (i64, i64, i64, &'a str);
+/// An event row to insert: match, number, time, body, and the appending owner's
+/// fencing token.
+type Row<'a> = (i64, i64, i64, &'a str, Option<i64>);
 
 fn push_rows<'a>(rows: &mut Vec<Row<'a>>, append: &'a Append) -> Result<(), StoreError> {
     for (i, event) in append.events.iter().enumerate() {
@@ -222,39 +222,94 @@ fn push_rows<'a>(rows: &mut Vec<Row<'a>>, append: &'a Append) -> Result<(), Stor
             to_i64("event number", append.after + 1 + i as u64)?,
             to_i64("time", event.at)?,
             &event.body,
+            append.token,
         ));
     }
     Ok(())
 }
 
-/// Rows per INSERT: 4 parameters each, well under SQLite's limit on parameters.
+/// Rows per INSERT: 5 parameters each, well under SQLite's and PostgreSQL's limits on
+/// parameters.
 const ROWS_PER_INSERT: usize = 1000;
 
-async fn insert_events(conn: &mut SqliteConnection, rows: &[Row<'_>]) -> Result<(), StoreError> {
+/// Whether the appending owner may write to match `m` with token `t` (SQL over those
+/// two expressions): its token is the lease's; or it holds none and nobody holds a
+/// live lease.
+fn fence(backend: Backend, m: &str, t: &str) -> String {
+    format!(
+        "CASE WHEN {t} IS NULL \
+         THEN NOT EXISTS (SELECT 1 FROM leases l WHERE l.match_id = {m} AND l.expires_ms > {now}) \
+         ELSE EXISTS (SELECT 1 FROM leases l WHERE l.match_id = {m} AND l.token = {t}) END",
+        now = now_ms(backend)
+    )
+}
+
+/// Inserts the claimed events, each row only if its owner's token still fences the
+/// match ([`fence`]): the database itself refuses a stale owner's events, whatever
+/// the code before did. A row refused here (which the claim would have refused
+/// first) fails the whole transaction.
+async fn insert_events(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    rows: &[Row<'_>],
+) -> Result<(), StoreError> {
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from("INSERT INTO events (match_id, seq, at, body) VALUES ");
+        let mut sql = String::from(
+            "INSERT INTO events (match_id, seq, at, body) \
+             SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES ",
+        );
         for i in 0..chunk.len() {
-            sql.push_str(if i == 0 {
-                "(?, ?, ?, ?)"
-            } else {
-                ", (?, ?, ?, ?)"
+            let n = 5 * i;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            ));
+        }
+        sql.push_str(") AS v WHERE ");
+        sql.push_str(&fence(backend, "v.column1", "v.column5"));
+        // Only placeholders and the fence's SQL are built into the text; every value
+        // is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for &(id, seq, at, body, token) in chunk {
+            query = query.bind(id).bind(seq).bind(at).bind(body).bind(token);
+        }
+        let written = query.execute(&mut *conn).await?.rows_affected();
+        if written != chunk.len() as u64 {
+            let (id, token) = chunk
+                .iter()
+                .map(|r| (MatchId(r.0), r.4))
+                .next()
+                .unwrap_or((MatchId(0), None));
+            return Err(StoreError::Fenced {
+                id,
+                why: format!(
+                    "the database refused {} of {} events (token {token:?})",
+                    chunk.len() as u64 - written,
+                    chunk.len()
+                ),
             });
         }
-        // Only placeholders are built into the text; every value is bound.
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for &(id, seq, at, body) in chunk {
-            query = query.bind(id).bind(seq).bind(at).bind(body);
-        }
-        query.execute(&mut *conn).await?;
     }
     Ok(())
 }
 
 /// Claims the event numbers (only if the match is where the caller thinks), so a
 /// refused append writes nothing; the caller inserts the events.
-async fn claim(conn: &mut SqliteConnection, append: &Append) -> Result<u64, StoreError> {
+async fn claim(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    append: &Append,
+) -> Result<u64, StoreError> {
     let Append {
         id,
+        token,
         after,
         events,
         over,
@@ -265,30 +320,64 @@ async fn claim(conn: &mut SqliteConnection, append: &Append) -> Result<u64, Stor
     let Some(last_event) = events.last() else {
         return Ok(*after);
     };
-    let claimed = sqlx::query(
-        "UPDATE matches SET last_seq = ?1, last_at = MAX(last_at, ?2), \
-         status = CASE WHEN ?3 THEN 'over' ELSE status END \
-         WHERE id = ?4 AND last_seq = ?5",
-    )
+    if let Some(token) = token {
+        // Holds the lease's row until the commit (PostgreSQL; SQLite's one writer is
+        // alone anyway): a takeover waits for this append, or this append sees it.
+        sqlx::query("UPDATE leases SET token = token WHERE match_id = $1 AND token = $2")
+            .bind(id.0)
+            .bind(*token)
+            .execute(&mut *conn)
+            .await?;
+    }
+    // Moves the match on only where it is (`last_seq`) and only for the lease's owner
+    // (the fence): one statement, so the database decides both.
+    let claimed = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE matches SET last_seq = $1, last_at = MAX(last_at, $2), \
+         status = CASE WHEN $3 THEN 'over' ELSE status END \
+         WHERE id = $4 AND last_seq = $5 AND {}",
+        fence(backend, "$4", "$6")
+    )))
     .bind(to_i64("event number", last)?)
     .bind(to_i64("time", last_event.at)?)
     .bind(*over)
     .bind(id.0)
     .bind(to_i64("event number", *after)?)
+    .bind(*token)
     .execute(&mut *conn)
     .await?;
     if claimed.rows_affected() == 0 {
-        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = ?1")
+        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&mut *conn)
             .await?;
         return Err(match found {
             None => StoreError::NoSuchMatch(*id),
-            Some(found) => StoreError::Conflict {
+            Some(found) if to_u64(found) != *after => StoreError::Conflict {
                 id: *id,
                 expected: after + 1,
                 found: to_u64(found),
             },
+            // Where the caller thought: the fence refused it.
+            Some(_) => {
+                let lease =
+                    sqlx::query("SELECT owner, expires_ms, token FROM leases WHERE match_id = $1")
+                        .bind(id.0)
+                        .fetch_optional(&mut *conn)
+                        .await?
+                        .map(|r| {
+                            Ok::<_, StoreError>(Lease {
+                                id: *id,
+                                owner: r.try_get("owner")?,
+                                expires_ms: r.try_get("expires_ms")?,
+                                token: r.try_get("token")?,
+                            })
+                        })
+                        .transpose()?;
+                StoreError::Fenced {
+                    id: *id,
+                    why: fenced_why(*token, lease.as_ref()),
+                }
+            }
         });
     }
     if *over {

@@ -6,6 +6,7 @@ mod finder_support;
 mod lang_support;
 mod play_support;
 mod race_game;
+mod stores;
 
 mod cli_koan;
 mod cli_lang;
@@ -51,6 +52,7 @@ mod runtime_zendo;
 mod secrecy;
 mod serve_cli;
 mod store_faults;
+mod store_leases;
 mod store_log;
 mod store_migrate;
 mod store_ratings;

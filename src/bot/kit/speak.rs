@@ -27,8 +27,12 @@ impl Bot {
         http: Arc<serenity::Http>,
         fronts: &'static dyn Fronts,
     ) -> Result<Arc<Bot>, ServeError> {
-        let path = config.database.path.display().to_string();
-        let store = Store::open(&config.database.path)
+        let location = config.database.location().map_err(|e| ServeError::Store {
+            path: config.database.path.display().to_string(),
+            error: e.to_string(),
+        })?;
+        let path = location.to_string();
+        let store = Store::connect(&location)
             .await
             .map_err(|e| ServeError::Store {
                 path: path.clone(),

@@ -1,0 +1,192 @@
+//! Leases: which process runs a live match. A process takes a match's lease for a
+//! while (its expiry is read on the DATABASE's clock, so processes on machines whose
+//! clocks differ agree), renews it while it runs the match, and releases it when it
+//! stops. A lease that runs out may be taken by another process, and every takeover
+//! gives the match a new fencing token (one more than the last: a released or expired
+//! lease keeps its row, so tokens are never reused). Appends carry their owner's token
+//! and the database writes them only while it is the current one (see
+//! `writer::claim`): an owner that stalled past its lease and wakes up is refused
+//! instead of writing beside the new owner.
+
+use super::db::Backend;
+use super::{MatchId, Store, StoreError, to_i64};
+use sqlx::Row;
+use std::time::Duration;
+
+/// A lease held: the match, its owner, until when (database clock, milliseconds since
+/// 1970) and the fencing token its appends carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    pub id: MatchId,
+    pub owner: String,
+    pub expires_ms: i64,
+    pub token: i64,
+}
+
+/// The database's clock, in milliseconds since 1970, as SQL.
+pub(super) fn now_ms(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
+        Backend::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+    }
+}
+
+/// `text` with `{NOW}` replaced by the database's clock (the only text built into a
+/// query: every value is bound).
+fn with_now(backend: Backend, text: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(text.replace("{NOW}", now_ms(backend)))
+}
+
+fn ttl_ms(ttl: Duration) -> Result<i64, StoreError> {
+    to_i64(
+        "lease time",
+        u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX),
+    )
+}
+
+impl Store {
+    /// Takes match `id`'s lease for `owner` (a name unique to this process) for `ttl`:
+    /// a match nobody holds, or whose lease ran out, gets a new token; the owner's own
+    /// live lease is extended with its token unchanged. Another owner's live lease is
+    /// refused ([`StoreError::Leased`]).
+    pub async fn take_lease(
+        &self,
+        id: MatchId,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<Lease, StoreError> {
+        let backend = self.backend();
+        let taken = sqlx::query(with_now(
+            backend,
+            "INSERT INTO leases (match_id, owner, expires_ms, token) \
+             VALUES ($1, $2, {NOW} + $3, 1) \
+             ON CONFLICT (match_id) DO UPDATE SET \
+             token = CASE WHEN leases.owner = excluded.owner AND leases.expires_ms > {NOW} \
+                     THEN leases.token ELSE leases.token + 1 END, \
+             owner = excluded.owner, expires_ms = excluded.expires_ms \
+             WHERE leases.owner = excluded.owner OR leases.expires_ms <= {NOW} \
+             RETURNING token, expires_ms",
+        ))
+        .bind(id.0)
+        .bind(owner)
+        .bind(ttl_ms(ttl)?)
+        .fetch_optional(&self.write().await?)
+        .await;
+        let taken = match taken {
+            Ok(row) => row,
+            // A lease on no match (the key to matches refuses it).
+            Err(e) if self.record(id).await?.is_none() => {
+                tracing::debug!(error = %e, %id, "a lease on no match");
+                return Err(StoreError::NoSuchMatch(id));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(row) = taken {
+            return Ok(Lease {
+                id,
+                owner: owner.to_string(),
+                token: row.try_get("token")?,
+                expires_ms: row.try_get("expires_ms")?,
+            });
+        }
+        let row = sqlx::query(with_now(
+            backend,
+            "SELECT owner, expires_ms - {NOW} AS left_ms FROM leases WHERE match_id = $1",
+        ))
+        .bind(id.0)
+        .fetch_one(&self.write().await?)
+        .await?;
+        Err(StoreError::Leased {
+            id,
+            owner: row.try_get("owner")?,
+            left_ms: row.try_get::<i64, _>("left_ms")?.max(0),
+        })
+    }
+
+    /// Extends a lease held for `ttl` from now (database clock). A lease taken over
+    /// meanwhile is refused ([`StoreError::Fenced`]): the match is another process's.
+    /// A lease that ran out and that nobody took is still this owner's, and renewing
+    /// it is allowed (its token is still the current one).
+    pub async fn renew_lease(&self, lease: &Lease, ttl: Duration) -> Result<Lease, StoreError> {
+        let row = sqlx::query(with_now(
+            self.backend(),
+            "UPDATE leases SET expires_ms = {NOW} + $3 \
+             WHERE match_id = $1 AND token = $2 RETURNING expires_ms",
+        ))
+        .bind(lease.id.0)
+        .bind(lease.token)
+        .bind(ttl_ms(ttl)?)
+        .fetch_optional(&self.write().await?)
+        .await?;
+        match row {
+            Some(row) => Ok(Lease {
+                expires_ms: row.try_get("expires_ms")?,
+                ..lease.clone()
+            }),
+            None => Err(self.fenced(lease.id, Some(lease.token)).await),
+        }
+    }
+
+    /// Lets go of a lease (it expires now; its token stays the match's last, so the
+    /// next owner's is higher). A lease already taken over is left alone.
+    pub async fn release_lease(&self, lease: &Lease) -> Result<(), StoreError> {
+        sqlx::query("UPDATE leases SET expires_ms = 0 WHERE match_id = $1 AND token = $2")
+            .bind(lease.id.0)
+            .bind(lease.token)
+            .execute(&self.write().await?)
+            .await?;
+        Ok(())
+    }
+
+    /// A match's lease as it is, live or not (`None`: never leased).
+    pub async fn lease(&self, id: MatchId) -> Result<Option<Lease>, StoreError> {
+        let row = sqlx::query("SELECT owner, expires_ms, token FROM leases WHERE match_id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.read().await?)
+            .await?;
+        row.map(|r| {
+            Ok(Lease {
+                id,
+                owner: r.try_get("owner")?,
+                expires_ms: r.try_get("expires_ms")?,
+                token: r.try_get("token")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// The database's clock, in milliseconds since 1970 (what lease expiries are on).
+    pub async fn database_now_ms(&self) -> Result<i64, StoreError> {
+        let now: i64 = sqlx::query_scalar(with_now(self.backend(), "SELECT {NOW}"))
+            .fetch_one(&self.read().await?)
+            .await?;
+        Ok(now)
+    }
+
+    /// Why an append or renewal with `token` is refused: said for [`StoreError::Fenced`].
+    pub(super) async fn fenced(&self, id: MatchId, token: Option<i64>) -> StoreError {
+        let why = match self.lease(id).await {
+            Ok(lease) => fenced_why(token, lease.as_ref()),
+            Err(e) => format!("its lease could not be read ({})", e.reason()),
+        };
+        StoreError::Fenced { id, why }
+    }
+}
+
+/// Words for a refusal: the token an append carried against the lease as it is.
+pub(super) fn fenced_why(token: Option<i64>, lease: Option<&Lease>) -> String {
+    match (token, lease) {
+        (Some(t), Some(l)) if l.token != t => format!(
+            "this process's lease (token {t}) ran out and was taken over by {} (token {}), \
+             which runs the match now",
+            l.owner, l.token
+        ),
+        (Some(t), Some(_)) => format!("the lease with token {t} is no longer held"),
+        (Some(t), None) => format!("it has no lease, and token {t} is not one of its"),
+        (None, Some(l)) => format!(
+            "it is run by {} (lease token {}), and this process holds no lease on it",
+            l.owner, l.token
+        ),
+        (None, None) => "it has no lease".into(),
+    }
+}
