@@ -420,23 +420,27 @@ async fn after_a_failed_append_the_match_goes_on_from_its_log() {
     let w = world().await;
     let id = race(&w, Work::Quick).await;
     act(&w, id, A, Action::Add(1)).await;
-    // Someone else (another process on the same file) appends B's move behind the
-    // runtime's back.
+    // Someone else appends B's move behind the runtime's back (with the runtime's own
+    // fencing token: without it, the database refuses the write, the match being
+    // leased).
     let store = w.runtime.store().clone();
     let last = store.record(id).await.unwrap().unwrap().last_seq;
+    let token = store.lease(id).await.unwrap().expect("leased").token;
     let moved = race_game::Event {
         at: w.runtime.now(),
         kind: Kind::Added { seat: 1, n: 3 },
     };
     store
-        .append(
+        .append_fenced(
             id,
+            Some(token),
             last,
             vec![mondo::store::NewEvent {
                 at: moved.at,
                 body: serde_json::to_string(&moved).unwrap(),
             }],
             false,
+            None,
         )
         .await
         .unwrap();
