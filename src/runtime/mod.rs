@@ -333,6 +333,9 @@ struct Inner<G: Engine> {
     heartbeat: JoinHandle<()>,
     /// This process's name in the leases it holds (unique to it).
     owner: String,
+    /// The game clock's reading on start, if no process ran it just before (the time
+    /// before is skipped by the clock already: never given back again).
+    cold: Option<Millis>,
     /// The matches taken over from another process, as they are.
     taken: broadcast::Sender<MatchId>,
     /// The lease loops (renewing, looking for matches to take over).
@@ -356,7 +359,16 @@ impl<G: Engine> Runtime<G> {
         source: Arc<dyn TimeSource>,
         config: Config,
     ) -> Result<(Runtime<G>, Recovery), RuntimeError> {
-        let resume_at = store.game_clock().await?;
+        // One game clock per database: on PostgreSQL, a process that starts while
+        // others run it joins it where it is now; after a silence, where it stopped.
+        let (resume_at, cold) = match store.backend() {
+            Backend::Sqlite => (store.game_clock().await?, true),
+            Backend::Postgres => {
+                let alive = config.heartbeat_ms.saturating_mul(3).max(3_000);
+                let (at, running) = store.shared_game_clock(alive).await?;
+                (at, !running)
+            }
+        };
         let clock = GameClock::new(source, resume_at);
         let heartbeat = tokio::spawn(heartbeat(store.clone(), clock.clone(), config));
         let runtime = Runtime {
@@ -367,6 +379,7 @@ impl<G: Engine> Runtime<G> {
                 matches: Mutex::new(HashMap::new()),
                 heartbeat,
                 owner: owner::name(),
+                cold: cold.then_some(resume_at),
                 taken: broadcast::channel(1024).0,
                 loops: Mutex::new(Vec::new()),
             }),
@@ -774,7 +787,7 @@ pub async fn stop_requested() {
 async fn heartbeat(store: Store, clock: GameClock, config: Config) {
     loop {
         clock.sleep_for(config.heartbeat_ms.max(1)).await;
-        if let Err(e) = store.save_game_clock(clock.now()).await {
+        if let Err(e) = store.save_shared_game_clock(clock.now()).await {
             tracing::warn!(error = %e, "the game clock could not be saved");
         }
     }

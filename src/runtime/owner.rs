@@ -186,8 +186,12 @@ impl<G: Engine> Runtime<G> {
             "took over match {}: its lease had run out; it runs here now",
             u.id
         );
-        if idle > 0
-            && let Some(action) = G::downtime(self.now().saturating_sub(idle))
+        // Not before this process's own start after a silence (the clock skipped it).
+        let now = self.now();
+        let since = now.saturating_sub(idle);
+        let since = self.inner.cold.map_or(since, |cold| since.max(cold));
+        if since < now
+            && let Some(action) = G::downtime(since)
             && let Err(e) = self.act(u.id, G::umpire(), action, None).await
         {
             tracing::debug!(id = %u.id, error = %e, "no downtime given");

@@ -67,3 +67,44 @@ impl Store {
         Ok(())
     }
 }
+
+impl Store {
+    /// The game clock to resume from when several processes share the database: the
+    /// last reading saved (or the latest event's time, if later), plus the time since
+    /// it was saved (database clock) if that is under `alive_ms` (another process is
+    /// running it), else plus nothing (no process ran meanwhile). Also whether it
+    /// was running.
+    pub async fn shared_game_clock(&self, alive_ms: u64) -> Result<(u64, bool), StoreError> {
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT MAX((SELECT now_ms FROM game_clock WHERE id = 1), \
+             COALESCE((SELECT MAX(last_at) FROM matches), 0)) AS reading, \
+             (SELECT saved_ms FROM game_clock WHERE id = 1) AS saved_ms, {} AS db_now",
+            now_ms(self.backend())
+        )))
+        .fetch_one(&self.read().await?)
+        .await?;
+        let reading: i64 = row.try_get("reading")?;
+        let saved: i64 = row.try_get("saved_ms")?;
+        let db_now: i64 = row.try_get("db_now")?;
+        let since = db_now.saturating_sub(saved);
+        let running = saved > 0 && since >= 0 && (since as u64) < alive_ms;
+        let reading = reading.max(0) as u64;
+        Ok(if running {
+            (reading + since as u64, true)
+        } else {
+            (reading, false)
+        })
+    }
+
+    /// Saves the game clock's reading (it never goes back) and when (database clock).
+    pub async fn save_shared_game_clock(&self, now: u64) -> Result<(), StoreError> {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = {} WHERE id = 1",
+            now_ms(self.backend())
+        )))
+        .bind(super::to_i64("time", now)?)
+        .execute(&self.write().await?)
+        .await?;
+        Ok(())
+    }
+}

@@ -147,3 +147,25 @@ async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     second.shutdown().await.unwrap();
     drop(first);
 }
+
+/// One game clock per database: a process that starts while another saved the clock a
+/// moment ago joins it where it is now (the saved reading plus the time since, on the
+/// database's clock); after a longer silence (no process ran) it resumes where it
+/// stopped.
+#[tokio::test]
+async fn processes_on_one_database_share_one_game_clock() {
+    for db in crate::stores::each() {
+        let store = db.open().await;
+        store.save_shared_game_clock(50_000).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (at, running) = store.shared_game_clock(10_000).await.unwrap();
+        assert!(running, "{}", db.name);
+        assert!((50_200..55_000).contains(&at), "{}: {at}", db.name);
+        let (at, running) = store.shared_game_clock(100).await.unwrap();
+        assert!(!running, "{}", db.name);
+        assert_eq!(at, 50_000, "{}: the silence is not counted", db.name);
+        // It never goes back.
+        store.save_shared_game_clock(10).await.unwrap();
+        assert_eq!(store.shared_game_clock(100).await.unwrap().0, 50_000);
+    }
+}
