@@ -31,7 +31,8 @@ pub enum BenchArea {
     /// Decide every finder benchmark pair (pool patterns against right and wrong
     /// guesses, near misses), and compare with the random method.
     Finder(super::finder::FinderBenchArgs),
-    /// Live Zendo matches on the runtime, committing to SQLite: events/s, latency, RSS.
+    /// Live Zendo matches on the runtime, committing to the store: events/s, latency,
+    /// RSS.
     Runtime {
         /// Live matches, each driven by its own client.
         #[arg(long, default_value_t = 1000)]
@@ -39,6 +40,11 @@ pub enum BenchArea {
         /// How long to drive them.
         #[arg(long, default_value_t = 10)]
         seconds: u64,
+        /// The database to commit to: a SQLite file or a URL (postgres://user@host/db;
+        /// give an empty one: its live matches would be resumed and counted). Without
+        /// it, a SQLite file in the temporary folder, removed afterwards.
+        #[arg(long, value_name = "URL")]
+        database: Option<mondo::store::Location>,
     },
     /// Pictures: one structure and a 40-structure board (targets: 2 ms and 50 ms, and
     /// at most 30 KB of PNG for one structure).
@@ -95,7 +101,11 @@ pub fn run(args: BenchArgs) -> ExitCode {
             seed,
         } => eval(structures.max(1), rounds.max(1), seed),
         BenchArea::Finder(args) => super::finder::bench(args),
-        BenchArea::Runtime { matches, seconds } => super::bench_practice::run(matches, seconds),
+        BenchArea::Runtime {
+            matches,
+            seconds,
+            database,
+        } => super::bench_practice::run(matches, seconds, database),
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),

@@ -1,7 +1,7 @@
 //! `mondo bench runtime`, the runtime timed with many live Zendo practice matches in
 //! one process (so this file is practice's own), each driven
 //! by a client building new structures as fast as it is answered. Reports events
-//! committed to SQLite per second, the latency of one action (commit included) and the
+//! committed to the store (SQLite, or `--database URL`) per second, the latency of one action (commit included) and the
 //! process's peak RSS. Target: 1,000 matches, >= 5,000 events/s, <= 200 MB.
 
 use mondo::PieceSet;
@@ -13,7 +13,7 @@ use mondo::pool::Pool;
 use mondo::rules::Actor;
 use mondo::rules::zendo::{PracticeMove, Settings};
 use mondo::runtime::{ActError, AnyMatch, Config, Place, Runtime, SystemTime};
-use mondo::store::{MatchFilter, Store};
+use mondo::store::{Location, MatchFilter, Store};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,17 +29,25 @@ fn status_kb(field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-pub fn run(matches: usize, seconds: u64) -> ExitCode {
+pub fn run(matches: usize, seconds: u64, database: Option<Location>) -> ExitCode {
+    if let Some(db) = database {
+        println!("committing to {db}");
+        return super::replay::block_on(bench(db, matches.max(1), seconds.max(1)));
+    }
     let db = std::env::temp_dir().join(format!("mondo-bench-{}.db", std::process::id()));
-    let code = super::replay::block_on(bench(db.clone(), matches.max(1), seconds.max(1)));
+    let code = super::replay::block_on(bench(
+        Location::Sqlite(db.clone()),
+        matches.max(1),
+        seconds.max(1),
+    ));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     code
 }
 
-async fn bench(db: std::path::PathBuf, matches: usize, seconds: u64) -> Result<ExitCode, String> {
-    let store = Store::open(&db).await.map_err(|e| e.to_string())?;
+async fn bench(db: Location, matches: usize, seconds: u64) -> Result<ExitCode, String> {
+    let store = Store::connect(&db).await.map_err(|e| e.to_string())?;
     let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
         .await
         .map_err(|e| e.to_string())?;

@@ -130,7 +130,14 @@ fn check_pool(config: &Config) -> Result<(), String> {
 }
 
 fn toml_text(config: &Config) -> Result<String, String> {
-    serde_json::to_value(config)
+    // A database URL's password is shown as `***`.
+    let mut shown = config.clone();
+    if shown.database.url.is_some()
+        && let Ok(location) = shown.database.location()
+    {
+        shown.database.url = Some(location.to_string());
+    }
+    serde_json::to_value(&shown)
         .map_err(|e| e.to_string())
         .map(|v| json_as_toml(&v))
 }

@@ -7,8 +7,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// A database to open.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A database to open. Its `Debug` is its `Display`: a URL's password is never
+/// printed, not even in a log of the config.
+#[derive(Clone, PartialEq, Eq)]
 pub enum Location {
     /// A SQLite file.
     Sqlite(PathBuf),
@@ -149,6 +150,15 @@ impl fmt::Display for Location {
     }
 }
 
+impl fmt::Debug for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sqlite(p) => f.debug_tuple("Sqlite").field(p).finish(),
+            Location::Postgres(_) => f.debug_tuple("Postgres").field(&self.to_string()).finish(),
+        }
+    }
+}
+
 /// `postgres://user:secret@host/db` as `postgres://user:***@host/db`.
 fn hide_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -200,6 +210,7 @@ mod tests {
     fn passwords_are_not_shown() {
         let l: Location = "postgres://mondo:s3cret@db:5432/mondo".parse().unwrap();
         assert_eq!(l.to_string(), "postgres://mondo:***@db:5432/mondo");
+        assert!(!format!("{l:?}").contains("s3cret"));
         let l: Location = "postgres://mondo@db/mondo".parse().unwrap();
         assert_eq!(l.to_string(), "postgres://mondo@db/mondo");
     }

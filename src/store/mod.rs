@@ -473,7 +473,7 @@ impl Appender {
 impl fmt::Debug for Store {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Store")
-            .field("path", &self.db.path)
+            .field("location", &self.db.location)
             .finish()
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::race_game;
 
+use crate::stores;
 use mondo::runtime::{
     ActError, Config, Engine, ManualTime, Place, Runtime, RuntimeError, Subscription, Update,
 };
@@ -18,8 +19,7 @@ const B: u64 = 22;
 const TURN: u64 = 10_000;
 
 struct World {
-    _dir: tempfile::TempDir,
-    path: std::path::PathBuf,
+    db: stores::TestDb,
     time: Arc<ManualTime>,
     runtime: Runtime<Race>,
 }
@@ -32,21 +32,20 @@ fn config() -> Config {
     }
 }
 
+/// A runtime on a fresh SQLite store (the tests of SQLite's own locks).
 async fn world() -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("mondo.db");
+    world_on(stores::TestDb::sqlite()).await
+}
+
+/// A runtime on a fresh store on `db`.
+async fn world_on(db: stores::TestDb) -> World {
     let time = ManualTime::new(0);
-    let store = Store::open(&path).await.unwrap();
+    let store = db.open().await;
     let (runtime, recovery) = Runtime::<Race>::start(store, time.clone(), config())
         .await
         .unwrap();
     assert!(recovery.resumed.is_empty());
-    World {
-        _dir: dir,
-        path,
-        time,
-        runtime,
-    }
+    World { db, time, runtime }
 }
 
 async fn race(w: &World, work: Work) -> MatchId {
@@ -90,258 +89,274 @@ fn remaining(v: &View, now: u64) -> u64 {
 
 #[tokio::test]
 async fn a_match_plays_to_the_end_with_every_event_committed_before_it_is_announced() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Player(B)).await.unwrap();
-    let store = w.runtime.store().clone();
-    let mut player = A;
-    let mut seen = Vec::new();
-    loop {
-        let ack = act(&w, id, player, Action::Add(3)).await;
-        // By the time the player hears back, the events are in the store...
-        assert_eq!(store.events(id).await.unwrap().len() as u64, ack.seq);
-        // ...and announced, in order, exactly once.
-        for u in sub.until(ack.seq).await.unwrap() {
-            assert!(u.view.secret.is_none() || u.over, "the secret leaked");
-            seen.extend(u.events.iter().map(|(seq, _)| *seq));
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Player(B)).await.unwrap();
+        let store = w.runtime.store().clone();
+        let mut player = A;
+        let mut seen = Vec::new();
+        loop {
+            let ack = act(&w, id, player, Action::Add(3)).await;
+            // By the time the player hears back, the events are in the store...
+            assert_eq!(store.events(id).await.unwrap().len() as u64, ack.seq);
+            // ...and announced, in order, exactly once.
+            for u in sub.until(ack.seq).await.unwrap() {
+                assert!(u.view.secret.is_none() || u.over, "the secret leaked");
+                seen.extend(u.events.iter().map(|(seq, _)| *seq));
+            }
+            if w.runtime.is_over(id).await.unwrap() {
+                break;
+            }
+            player = if player == A { B } else { A };
         }
-        if w.runtime.is_over(id).await.unwrap() {
-            break;
-        }
-        player = if player == A { B } else { A };
+        let last = store.events(id).await.unwrap().len() as u64;
+        assert_eq!(seen, (2..=last).collect::<Vec<_>>());
+        // The feed closes after the end.
+        assert!(sub.next().await.is_none());
+        // The state is the fold of the stored events.
+        let events: Vec<race_game::Event> = store
+            .events(id)
+            .await
+            .unwrap()
+            .iter()
+            .map(|e| e.decode(id).unwrap())
+            .collect();
+        let replayed = Race::replay("race", &events).unwrap();
+        assert_eq!(replayed.total, 21);
+        assert_eq!(view(&w, id).await, replayed.view(&Viewer::Spectator));
+        assert_eq!(view(&w, id).await.secret, Some(4242), "revealed at the end");
+        let record = store.record(id).await.unwrap().unwrap();
+        assert_eq!(record.status, mondo::store::Status::Over);
+        // Nothing more can happen to it.
+        let err = w
+            .runtime
+            .act(id, Actor::Player(A), Action::Add(1), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, ActError::Runtime(RuntimeError::Over(_))),
+            "{err}"
+        );
+        assert!(w.runtime.live().is_empty());
     }
-    let last = store.events(id).await.unwrap().len() as u64;
-    assert_eq!(seen, (2..=last).collect::<Vec<_>>());
-    // The feed closes after the end.
-    assert!(sub.next().await.is_none());
-    // The state is the fold of the stored events.
-    let events: Vec<race_game::Event> = store
-        .events(id)
-        .await
-        .unwrap()
-        .iter()
-        .map(|e| e.decode(id).unwrap())
-        .collect();
-    let replayed = Race::replay("race", &events).unwrap();
-    assert_eq!(replayed.total, 21);
-    assert_eq!(view(&w, id).await, replayed.view(&Viewer::Spectator));
-    assert_eq!(view(&w, id).await.secret, Some(4242), "revealed at the end");
-    let record = store.record(id).await.unwrap().unwrap();
-    assert_eq!(record.status, mondo::store::Status::Over);
-    // Nothing more can happen to it.
-    let err = w
-        .runtime
-        .act(id, Actor::Player(A), Action::Add(1), None)
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(err, ActError::Runtime(RuntimeError::Over(_))),
-        "{err}"
-    );
-    assert!(w.runtime.live().is_empty());
 }
 
 #[tokio::test]
 async fn a_refused_action_commits_nothing_and_says_why() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    let before = w.runtime.store().events(id).await.unwrap();
-    for (who, action, expected) in [
-        (A, Action::Add(1), RaceError::NotYourTurn),
-        (B, Action::Add(4), RaceError::BadNumber),
-    ] {
-        match w.runtime.act(id, Actor::Player(who), action, None).await {
-            Err(ActError::Refused(e)) => assert_eq!(e, expected),
-            other => panic!("{other:?}"),
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        act(&w, id, A, Action::Add(1)).await;
+        let before = w.runtime.store().events(id).await.unwrap();
+        for (who, action, expected) in [
+            (A, Action::Add(1), RaceError::NotYourTurn),
+            (B, Action::Add(4), RaceError::BadNumber),
+        ] {
+            match w.runtime.act(id, Actor::Player(who), action, None).await {
+                Err(ActError::Refused(e)) => assert_eq!(e, expected),
+                other => panic!("{other:?}"),
+            }
         }
+        assert_eq!(w.runtime.store().events(id).await.unwrap(), before);
+        let err = w
+            .runtime
+            .act(MatchId(4040), Actor::Player(A), Action::Add(1), None)
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            ActError::Runtime(RuntimeError::NoSuchMatch(_))
+        ));
     }
-    assert_eq!(w.runtime.store().events(id).await.unwrap(), before);
-    let err = w
-        .runtime
-        .act(MatchId(4040), Actor::Player(A), Action::Add(1), None)
-        .await
-        .unwrap_err();
-    assert!(matches!(
-        err,
-        ActError::Runtime(RuntimeError::NoSuchMatch(_))
-    ));
 }
 
 #[tokio::test]
 async fn a_deadline_passes_only_when_the_clock_reaches_it() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    let ack = act(&w, id, A, Action::Add(1)).await;
-    sub.until(ack.seq).await.unwrap();
-    assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(TURN));
-    w.time.advance(TURN - 1);
-    assert_eq!(
-        view(&w, id).await.turn,
-        2,
-        "one millisecond early: still B's turn"
-    );
-    w.time.advance(1);
-    let u = next(&mut sub).await;
-    assert_eq!(
-        kinds(&u),
-        [
-            Kind::TimedOut { turn: 2 },
-            Kind::TurnStarted { turn: 3, seat: 0 }
-        ]
-    );
-    assert!(u.events.iter().all(|(_, e)| e.at == TURN));
-    assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(2 * TURN));
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        let ack = act(&w, id, A, Action::Add(1)).await;
+        sub.until(ack.seq).await.unwrap();
+        assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(TURN));
+        w.time.advance(TURN - 1);
+        assert_eq!(
+            view(&w, id).await.turn,
+            2,
+            "one millisecond early: still B's turn"
+        );
+        w.time.advance(1);
+        let u = next(&mut sub).await;
+        assert_eq!(
+            kinds(&u),
+            [
+                Kind::TimedOut { turn: 2 },
+                Kind::TurnStarted { turn: 3, seat: 0 }
+            ]
+        );
+        assert!(u.events.iter().all(|(_, e)| e.at == TURN));
+        assert_eq!(w.runtime.deadline(id).await.unwrap(), Some(2 * TURN));
+    }
 }
 
 #[tokio::test]
 async fn umpire_work_runs_off_the_task_with_the_clock_stopped_and_answers_as_an_action() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    act(&w, id, A, Action::Add(2)).await;
-    w.time.advance(3_000);
-    let ack = act(&w, id, B, Action::Check).await;
-    let mut events = Vec::new();
-    while !events.iter().any(|k| matches!(k, Kind::Checked { .. })) {
-        events.extend(kinds(&next(&mut sub).await));
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        act(&w, id, A, Action::Add(2)).await;
+        w.time.advance(3_000);
+        let ack = act(&w, id, B, Action::Check).await;
+        let mut events = Vec::new();
+        while !events.iter().any(|k| matches!(k, Kind::Checked { .. })) {
+            events.extend(kinds(&next(&mut sub).await));
+        }
+        assert!(events.contains(&Kind::Checked {
+            check: 1,
+            prime: true
+        }));
+        assert!(ack.seq >= 4);
+        let v = view(&w, id).await;
+        assert_eq!(v.checking, None);
+        assert_eq!(remaining(&v, w.runtime.now()), TURN - 3_000);
     }
-    assert!(events.contains(&Kind::Checked {
-        check: 1,
-        prime: true
-    }));
-    assert!(ack.seq >= 4);
-    let v = view(&w, id).await;
-    assert_eq!(v.checking, None);
-    assert_eq!(remaining(&v, w.runtime.now()), TURN - 3_000);
 }
 
 #[tokio::test]
 async fn slow_umpire_work_is_stopped_at_the_limit_and_the_match_goes_on() {
-    let w = world().await;
-    let id = race(&w, Work::Hang).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    act(&w, id, A, Action::Add(1)).await;
-    let ack = act(&w, id, B, Action::Check).await;
-    sub.until(ack.seq).await.unwrap();
-    // The work hangs, but the match's task is free: it answers, and refuses politely.
-    let v = view(&w, id).await;
-    assert_eq!(v.checking, Some(1));
-    match w
-        .runtime
-        .act(id, Actor::Player(B), Action::Add(1), None)
-        .await
-    {
-        Err(ActError::Refused(RaceError::Busy)) => {}
-        other => panic!("{other:?}"),
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Hang).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        act(&w, id, A, Action::Add(1)).await;
+        let ack = act(&w, id, B, Action::Check).await;
+        sub.until(ack.seq).await.unwrap();
+        // The work hangs, but the match's task is free: it answers, and refuses politely.
+        let v = view(&w, id).await;
+        assert_eq!(v.checking, Some(1));
+        match w
+            .runtime
+            .act(id, Actor::Player(B), Action::Add(1), None)
+            .await
+        {
+            Err(ActError::Refused(RaceError::Busy)) => {}
+            other => panic!("{other:?}"),
+        }
+        // The game clock is stopped meanwhile: no time-out, however long it takes.
+        assert_eq!(w.runtime.deadline(id).await.unwrap(), None);
+        w.time.advance(5_000);
+        let u = next(&mut sub).await;
+        assert_eq!(
+            kinds(&u),
+            [Kind::CheckFailed {
+                check: 1,
+                reason: "stopped at the limit".into()
+            }]
+        );
+        assert_eq!(remaining(&view(&w, id).await, w.runtime.now()), TURN);
+        act(&w, id, B, Action::Add(1)).await;
     }
-    // The game clock is stopped meanwhile: no time-out, however long it takes.
-    assert_eq!(w.runtime.deadline(id).await.unwrap(), None);
-    w.time.advance(5_000);
-    let u = next(&mut sub).await;
-    assert_eq!(
-        kinds(&u),
-        [Kind::CheckFailed {
-            check: 1,
-            reason: "stopped at the limit".into()
-        }]
-    );
-    assert_eq!(remaining(&view(&w, id).await, w.runtime.now()), TURN);
-    act(&w, id, B, Action::Add(1)).await;
 }
 
 #[tokio::test]
 async fn umpire_work_that_fails_is_abandoned_rather_than_left_waiting() {
-    let w = world().await;
-    let id = race(&w, Work::Panic).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    act(&w, id, A, Action::Check).await;
-    let mut events = Vec::new();
-    while !events.iter().any(|k| matches!(k, Kind::CheckFailed { .. })) {
-        events.extend(kinds(&next(&mut sub).await));
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Panic).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        act(&w, id, A, Action::Check).await;
+        let mut events = Vec::new();
+        while !events.iter().any(|k| matches!(k, Kind::CheckFailed { .. })) {
+            events.extend(kinds(&next(&mut sub).await));
+        }
+        assert!(events.contains(&Kind::CheckFailed {
+            check: 1,
+            reason: "the umpire failed while working".into()
+        }));
+        act(&w, id, A, Action::Add(1)).await;
     }
-    assert!(events.contains(&Kind::CheckFailed {
-        check: 1,
-        reason: "the umpire failed while working".into()
-    }));
-    act(&w, id, A, Action::Add(1)).await;
 }
 
 #[tokio::test]
 async fn a_restart_resumes_every_live_match_without_counting_the_downtime() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let finished = race(&w, Work::Quick).await;
-    for _ in 0..7 {
-        act(&w, finished, A, Action::Add(3)).await;
-        if w.runtime.is_over(finished).await.unwrap() {
-            break;
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let finished = race(&w, Work::Quick).await;
+        for _ in 0..7 {
+            act(&w, finished, A, Action::Add(3)).await;
+            if w.runtime.is_over(finished).await.unwrap() {
+                break;
+            }
+            act(&w, finished, B, Action::Add(3)).await;
         }
-        act(&w, finished, B, Action::Add(3)).await;
-    }
-    act(&w, id, A, Action::Add(1)).await;
-    w.time.advance(4_000);
-    let before = view(&w, id).await;
-    assert_eq!(remaining(&before, w.runtime.now()), 6_000);
-    w.runtime.clone().shutdown().await.unwrap();
-    drop(w.runtime);
+        act(&w, id, A, Action::Add(1)).await;
+        w.time.advance(4_000);
+        let before = view(&w, id).await;
+        assert_eq!(remaining(&before, w.runtime.now()), 6_000);
+        w.runtime.clone().shutdown().await.unwrap();
+        drop(w.runtime);
 
-    // A new process, an hour later, on the same database.
-    let time = ManualTime::new(3_600_000);
-    let store = Store::open(&w.path).await.unwrap();
-    let (runtime, recovery) = Runtime::<Race>::start(store, time.clone(), config())
-        .await
-        .unwrap();
-    assert_eq!(
-        recovery.resumed,
-        [id],
-        "only the unfinished match runs again"
-    );
-    assert!(recovery.failed.is_empty());
-    let after = runtime.view(id, &Viewer::Spectator).await.unwrap();
-    assert_eq!(after, before);
-    assert_eq!(
-        remaining(&after, runtime.now()),
-        6_000,
-        "the hour down is not counted"
-    );
-    let mut sub = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    time.advance(5_999);
-    assert_eq!(runtime.view(id, &Viewer::Spectator).await.unwrap().turn, 2);
-    time.advance(1);
-    let u = next(&mut sub).await;
-    assert_eq!(kinds(&u)[0], Kind::TimedOut { turn: 2 });
+        // A new process, an hour later, on the same database.
+        let time = ManualTime::new(3_600_000);
+        let store = w.db.open().await;
+        let (runtime, recovery) = Runtime::<Race>::start(store, time.clone(), config())
+            .await
+            .unwrap();
+        assert_eq!(
+            recovery.resumed,
+            [id],
+            "only the unfinished match runs again"
+        );
+        assert!(recovery.failed.is_empty());
+        let after = runtime.view(id, &Viewer::Spectator).await.unwrap();
+        assert_eq!(after, before);
+        assert_eq!(
+            remaining(&after, runtime.now()),
+            6_000,
+            "the hour down is not counted"
+        );
+        let mut sub = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        time.advance(5_999);
+        assert_eq!(runtime.view(id, &Viewer::Spectator).await.unwrap().turn, 2);
+        time.advance(1);
+        let u = next(&mut sub).await;
+        assert_eq!(kinds(&u)[0], Kind::TimedOut { turn: 2 });
+    }
 }
 
 #[tokio::test]
 async fn a_killed_process_gives_back_at_most_one_heartbeat() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    w.time.advance(3_000);
-    // The heartbeat saves the game clock's reading.
-    let store = w.runtime.store().clone();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while store.game_clock().await.unwrap() < 3_000 {
-        assert!(tokio::time::Instant::now() < deadline, "no heartbeat");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    w.time.advance(700);
-    // Killed: no shutdown, nothing saved after the last heartbeat.
-    drop(w.runtime);
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        act(&w, id, A, Action::Add(1)).await;
+        w.time.advance(3_000);
+        // The heartbeat saves the game clock's reading.
+        let store = w.runtime.store().clone();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while store.game_clock().await.unwrap() < 3_000 {
+            assert!(tokio::time::Instant::now() < deadline, "no heartbeat");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        w.time.advance(700);
+        // Killed: no shutdown, nothing saved after the last heartbeat.
+        drop(w.runtime);
 
-    let time = ManualTime::new(0);
-    let store = Store::open(&w.path).await.unwrap();
-    let (runtime, recovery) = Runtime::<Race>::start(store, time, config()).await.unwrap();
-    assert_eq!(recovery.resumed, [id]);
-    let v = runtime.view(id, &Viewer::Spectator).await.unwrap();
-    let left = remaining(&v, runtime.now());
-    assert!(
-        (TURN - 3_700..=TURN - 3_000).contains(&left),
-        "{left} ms left"
-    );
-    assert!(TURN - 3_700 + config().heartbeat_ms >= left);
+        let time = ManualTime::new(0);
+        let store = w.db.open().await;
+        let (runtime, recovery) = Runtime::<Race>::start(store, time, config()).await.unwrap();
+        assert_eq!(recovery.resumed, [id]);
+        let v = runtime.view(id, &Viewer::Spectator).await.unwrap();
+        let left = remaining(&v, runtime.now());
+        assert!(
+            (TURN - 3_700..=TURN - 3_000).contains(&left),
+            "{left} ms left"
+        );
+        assert!(TURN - 3_700 + config().heartbeat_ms >= left);
+    }
 }
 
 #[tokio::test]
@@ -378,83 +393,87 @@ async fn a_subscriber_that_falls_behind_is_caught_up_from_the_store() {
 
 #[tokio::test]
 async fn concurrent_commands_are_applied_one_at_a_time_in_a_single_order() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut tasks = Vec::new();
-    for i in 0..40u64 {
-        let runtime = w.runtime.clone();
-        tasks.push(tokio::spawn(async move {
-            let who = if i % 2 == 0 { A } else { B };
-            runtime
-                .act(id, Actor::Player(who), Action::Add(1), None)
-                .await
-        }));
-    }
-    let mut accepted = Vec::new();
-    for t in tasks {
-        match t.await.unwrap() {
-            Ok(ack) => accepted.push(ack.seq),
-            Err(ActError::Refused(RaceError::NotYourTurn | RaceError::Over))
-            | Err(ActError::Runtime(RuntimeError::Over(_))) => {}
-            Err(e) => panic!("{e}"),
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut tasks = Vec::new();
+        for i in 0..40u64 {
+            let runtime = w.runtime.clone();
+            tasks.push(tokio::spawn(async move {
+                let who = if i % 2 == 0 { A } else { B };
+                runtime
+                    .act(id, Actor::Player(who), Action::Add(1), None)
+                    .await
+            }));
         }
+        let mut accepted = Vec::new();
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(ack) => accepted.push(ack.seq),
+                Err(ActError::Refused(RaceError::NotYourTurn | RaceError::Over))
+                | Err(ActError::Runtime(RuntimeError::Over(_))) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        accepted.sort();
+        accepted.dedup();
+        let v = view(&w, id).await;
+        assert_eq!(
+            v.total as usize,
+            accepted.len(),
+            "every accepted add counted once"
+        );
+        let events = w.runtime.store().events(id).await.unwrap();
+        let adds = events
+            .iter()
+            .filter(|e| e.body.contains("\"added\""))
+            .count();
+        assert_eq!(adds, accepted.len());
     }
-    accepted.sort();
-    accepted.dedup();
-    let v = view(&w, id).await;
-    assert_eq!(
-        v.total as usize,
-        accepted.len(),
-        "every accepted add counted once"
-    );
-    let events = w.runtime.store().events(id).await.unwrap();
-    let adds = events
-        .iter()
-        .filter(|e| e.body.contains("\"added\""))
-        .count();
-    assert_eq!(adds, accepted.len());
 }
 
 #[tokio::test]
 async fn after_a_failed_append_the_match_goes_on_from_its_log() {
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    // Someone else appends B's move behind the runtime's back (with the runtime's own
-    // fencing token: without it, the database refuses the write, the match being
-    // leased).
-    let store = w.runtime.store().clone();
-    let last = store.record(id).await.unwrap().unwrap().last_seq;
-    let token = store.lease(id).await.unwrap().expect("leased").token;
-    let moved = race_game::Event {
-        at: w.runtime.now(),
-        kind: Kind::Added { seat: 1, n: 3 },
-    };
-    store
-        .append_fenced(
-            id,
-            Some(token),
-            last,
-            vec![mondo::store::NewEvent {
-                at: moved.at,
-                body: serde_json::to_string(&moved).unwrap(),
-            }],
-            false,
-            None,
-        )
-        .await
-        .unwrap();
-    // The runtime's next append conflicts; it says so and rereads the log...
-    let err = w
-        .runtime
-        .act(id, Actor::Player(B), Action::Add(1), None)
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("moved on"), "{err}");
-    // ...so the match goes on from what the log says.
-    assert_eq!(view(&w, id).await.total, 4);
-    act(&w, id, B, Action::Add(1)).await;
-    assert_eq!(view(&w, id).await.total, 5);
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        act(&w, id, A, Action::Add(1)).await;
+        // Someone else appends B's move behind the runtime's back (with the runtime's
+        // own fencing token: without it, the database refuses the write, the match
+        // being leased).
+        let store = w.runtime.store().clone();
+        let last = store.record(id).await.unwrap().unwrap().last_seq;
+        let token = store.lease(id).await.unwrap().expect("leased").token;
+        let moved = race_game::Event {
+            at: w.runtime.now(),
+            kind: Kind::Added { seat: 1, n: 3 },
+        };
+        store
+            .append_fenced(
+                id,
+                Some(token),
+                last,
+                vec![mondo::store::NewEvent {
+                    at: moved.at,
+                    body: serde_json::to_string(&moved).unwrap(),
+                }],
+                false,
+                None,
+            )
+            .await
+            .unwrap();
+        // The runtime's next append conflicts; it says so and rereads the log...
+        let err = w
+            .runtime
+            .act(id, Actor::Player(B), Action::Add(1), None)
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("moved on"), "{err}");
+        // ...so the match goes on from what the log says.
+        assert_eq!(view(&w, id).await.total, 4);
+        act(&w, id, B, Action::Add(1)).await;
+        assert_eq!(view(&w, id).await.total, 5);
+    }
 }
 
 /// The state the store's log folds to, as a spectator sees it: what the runtime
@@ -490,57 +509,59 @@ async fn quiet(sub: &mut Subscription<Race>) {
 #[tokio::test]
 async fn a_time_out_the_store_cannot_take_is_retried_with_back_off_and_said() {
     use mondo::store::Fault;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    let ack = act(&w, id, A, Action::Add(1)).await;
-    sub.until(ack.seq).await.unwrap();
-    let store = w.runtime.store().clone();
-    store.inject([Fault::Full, Fault::Full, Fault::Full]);
-    w.time.advance(TURN);
-    let u = next(&mut sub).await;
-    assert!(u.events.is_empty());
-    let notice = u.notice.expect("the players hear why the match waits");
-    assert_eq!(
-        (notice.what, notice.retry_ms, notice.attempt),
-        ("time-out", 1_000, 1)
-    );
-    assert!(notice.error.contains("the disk is full"), "{notice:?}");
-    assert!(
-        notice.text().contains("the clock waits"),
-        "{}",
-        notice.text()
-    );
-    assert_eq!(notice.json()["event"], "store_trouble");
-    // The engine did not move ahead of the store.
-    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
-    assert_eq!(view(&w, id).await.turn, 2);
-    // The same trouble is not said again; the retries come after 1 s, then 2 s...
-    w.time.advance(999);
-    quiet(&mut sub).await;
-    w.time.advance(1);
-    quiet(&mut sub).await;
-    assert_eq!(view(&w, id).await.turn, 2, "second try failed too");
-    w.time.advance(2_000);
-    quiet(&mut sub).await;
-    // ...and the fourth goes through.
-    w.time.advance(4_000);
-    let u = next(&mut sub).await;
-    assert_eq!(
-        kinds(&u),
-        [
-            Kind::TimedOut { turn: 2 },
-            Kind::TurnStarted { turn: 3, seat: 0 }
-        ]
-    );
-    let recorded = TURN + 7_000;
-    assert!(u.events.iter().all(|(_, e)| e.at == recorded));
-    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
-    assert_eq!(
-        w.runtime.deadline(id).await.unwrap(),
-        Some(recorded + TURN),
-        "A's turn is whole"
-    );
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        let ack = act(&w, id, A, Action::Add(1)).await;
+        sub.until(ack.seq).await.unwrap();
+        let store = w.runtime.store().clone();
+        store.inject([Fault::Full, Fault::Full, Fault::Full]);
+        w.time.advance(TURN);
+        let u = next(&mut sub).await;
+        assert!(u.events.is_empty());
+        let notice = u.notice.expect("the players hear why the match waits");
+        assert_eq!(
+            (notice.what, notice.retry_ms, notice.attempt),
+            ("time-out", 1_000, 1)
+        );
+        assert!(notice.error.contains("the disk is full"), "{notice:?}");
+        assert!(
+            notice.text().contains("the clock waits"),
+            "{}",
+            notice.text()
+        );
+        assert_eq!(notice.json()["event"], "store_trouble");
+        // The engine did not move ahead of the store.
+        assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+        assert_eq!(view(&w, id).await.turn, 2);
+        // The same trouble is not said again; the retries come after 1 s, then 2 s...
+        w.time.advance(999);
+        quiet(&mut sub).await;
+        w.time.advance(1);
+        quiet(&mut sub).await;
+        assert_eq!(view(&w, id).await.turn, 2, "second try failed too");
+        w.time.advance(2_000);
+        quiet(&mut sub).await;
+        // ...and the fourth goes through.
+        w.time.advance(4_000);
+        let u = next(&mut sub).await;
+        assert_eq!(
+            kinds(&u),
+            [
+                Kind::TimedOut { turn: 2 },
+                Kind::TurnStarted { turn: 3, seat: 0 }
+            ]
+        );
+        let recorded = TURN + 7_000;
+        assert!(u.events.iter().all(|(_, e)| e.at == recorded));
+        assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+        assert_eq!(
+            w.runtime.deadline(id).await.unwrap(),
+            Some(recorded + TURN),
+            "A's turn is whole"
+        );
+    }
 }
 
 /// The umpire's own answer (here: its work stopped at the limit) that the store
@@ -548,34 +569,42 @@ async fn a_time_out_the_store_cannot_take_is_retried_with_back_off_and_said() {
 #[tokio::test]
 async fn an_umpire_answer_the_store_cannot_take_is_retried() {
     use mondo::store::Fault;
-    let w = world().await;
-    let id = race(&w, Work::Hang).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    act(&w, id, A, Action::Add(2)).await;
-    let ack = act(&w, id, B, Action::Check).await;
-    sub.until(ack.seq).await.unwrap();
-    w.runtime.store().inject([Fault::Full]);
-    w.time.advance(5_000);
-    let u = next(&mut sub).await;
-    assert_eq!(u.notice.expect("said").what, "verdict");
-    assert_eq!(view(&w, id).await.checking, Some(1), "still waiting");
-    w.time.advance(1_000);
-    let u = next(&mut sub).await;
-    assert_eq!(
-        kinds(&u),
-        [Kind::CheckFailed {
-            check: 1,
-            reason: "stopped at the limit".into()
-        }]
-    );
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Hang).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        act(&w, id, A, Action::Add(2)).await;
+        let ack = act(&w, id, B, Action::Check).await;
+        sub.until(ack.seq).await.unwrap();
+        w.runtime.store().inject([Fault::Full]);
+        w.time.advance(5_000);
+        let u = next(&mut sub).await;
+        assert_eq!(u.notice.expect("said").what, "verdict");
+        assert_eq!(view(&w, id).await.checking, Some(1), "still waiting");
+        w.time.advance(1_000);
+        let u = next(&mut sub).await;
+        assert_eq!(
+            kinds(&u),
+            [Kind::CheckFailed {
+                check: 1,
+                reason: "stopped at the limit".into()
+            }]
+        );
+    }
 }
 
 /// Another connection to the database (another program), holding its write lock.
 async fn write_lock_held(w: &World) -> sqlx::SqliteConnection {
     use sqlx::Connection;
-    let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", w.path.display()))
-        .await
-        .unwrap();
+    let mut other = sqlx::SqliteConnection::connect(&format!(
+        "sqlite://{}",
+        w.db.location
+            .sqlite_path()
+            .expect("a SQLite store")
+            .display()
+    ))
+    .await
+    .unwrap();
     sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut other)
         .await
@@ -603,31 +632,34 @@ fn add_in_background(
 #[tokio::test]
 async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
     use mondo::runtime::clock::HOLD_GRACE_MS;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    w.time.advance(2_000);
-    let mut other = write_lock_held(&w).await;
-    let moved = add_in_background(&w, id, B);
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert!(!moved.is_finished(), "the write waits for the lock");
-    w.time.advance(6_000);
-    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
-    moved
-        .await
-        .unwrap()
-        .expect("written once the lock is let go");
-    let v = view(&w, id).await;
-    assert_eq!(v.seat, 0, "A's turn");
-    let left = remaining(&v, w.runtime.now());
-    assert!(left >= TURN - HOLD_GRACE_MS, "{left} ms left of {TURN}");
-    assert!(w.runtime.given_back() >= 6_000 - HOLD_GRACE_MS);
-    // No time-out before A's whole turn has run.
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    w.time.advance(left - 1);
-    quiet(&mut sub).await;
-    w.time.advance(1);
-    assert_eq!(kinds(&next(&mut sub).await)[0], Kind::TimedOut { turn: 3 });
+    // SQLite's write lock, held by another connection.
+    {
+        let w = world().await;
+        let id = race(&w, Work::Quick).await;
+        act(&w, id, A, Action::Add(1)).await;
+        w.time.advance(2_000);
+        let mut other = write_lock_held(&w).await;
+        let moved = add_in_background(&w, id, B);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(!moved.is_finished(), "the write waits for the lock");
+        w.time.advance(6_000);
+        sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+        moved
+            .await
+            .unwrap()
+            .expect("written once the lock is let go");
+        let v = view(&w, id).await;
+        assert_eq!(v.seat, 0, "A's turn");
+        let left = remaining(&v, w.runtime.now());
+        assert!(left >= TURN - HOLD_GRACE_MS, "{left} ms left of {TURN}");
+        assert!(w.runtime.given_back() >= 6_000 - HOLD_GRACE_MS);
+        // No time-out before A's whole turn has run.
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        w.time.advance(left - 1);
+        quiet(&mut sub).await;
+        w.time.advance(1);
+        assert_eq!(kinds(&next(&mut sub).await)[0], Kind::TimedOut { turn: 3 });
+    }
 }
 
 /// A stall longer than the busy timeout (35 s here against 0.3 s): the move fails
@@ -636,29 +668,32 @@ async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
 #[tokio::test]
 async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_clock() {
     use mondo::runtime::clock::HOLD_GRACE_MS;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    act(&w, id, A, Action::Add(1)).await;
-    let store = w.runtime.store().clone();
-    store
-        .set_busy_timeout(Duration::from_millis(300))
-        .await
-        .unwrap();
-    let mut other = write_lock_held(&w).await;
-    let moved = add_in_background(&w, id, B);
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    w.time.advance(35_000);
-    let e = moved.await.unwrap().unwrap_err();
-    assert!(
-        e.to_string().contains("busy") && e.to_string().contains("nothing was recorded"),
-        "{e}"
-    );
-    sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
-    let v = view(&w, id).await;
-    assert_eq!(v, stored_view(&w, id).await);
-    assert_eq!(v.seat, 1, "still B's turn");
-    assert!(remaining(&v, w.runtime.now()) >= TURN - HOLD_GRACE_MS);
-    act(&w, id, B, Action::Add(1)).await;
+    // SQLite's write lock, held by another connection.
+    {
+        let w = world().await;
+        let id = race(&w, Work::Quick).await;
+        act(&w, id, A, Action::Add(1)).await;
+        let store = w.runtime.store().clone();
+        store
+            .set_busy_timeout(Duration::from_millis(300))
+            .await
+            .unwrap();
+        let mut other = write_lock_held(&w).await;
+        let moved = add_in_background(&w, id, B);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        w.time.advance(35_000);
+        let e = moved.await.unwrap().unwrap_err();
+        assert!(
+            e.to_string().contains("busy") && e.to_string().contains("nothing was recorded"),
+            "{e}"
+        );
+        sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+        let v = view(&w, id).await;
+        assert_eq!(v, stored_view(&w, id).await);
+        assert_eq!(v.seat, 1, "still B's turn");
+        assert!(remaining(&v, w.runtime.now()) >= TURN - HOLD_GRACE_MS);
+        act(&w, id, B, Action::Add(1)).await;
+    }
 }
 
 /// An I/O error at a commit that did reach the log (an fsync failing after the
@@ -667,30 +702,32 @@ async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_
 #[tokio::test]
 async fn an_io_error_after_the_write_is_answered_from_the_log() {
     use mondo::store::Fault;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    w.runtime.store().inject([Fault::Io { written: true }]);
-    let ack = act(&w, id, A, Action::Add(2)).await;
-    let u = sub.until(ack.seq).await.unwrap();
-    assert!(
-        u.iter()
-            .flat_map(kinds)
-            .any(|k| k == Kind::Added { seat: 0, n: 2 })
-    );
-    // One that did not reach it: said so, for sure, and the move can be made again.
-    w.runtime.store().inject([Fault::Io { written: false }]);
-    let e = w
-        .runtime
-        .act(id, Actor::Player(B), Action::Add(1), None)
-        .await
-        .unwrap_err();
-    assert!(
-        e.to_string().contains("was reopened; nothing was recorded"),
-        "{e}"
-    );
-    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
-    act(&w, id, B, Action::Add(1)).await;
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        w.runtime.store().inject([Fault::Io { written: true }]);
+        let ack = act(&w, id, A, Action::Add(2)).await;
+        let u = sub.until(ack.seq).await.unwrap();
+        assert!(
+            u.iter()
+                .flat_map(kinds)
+                .any(|k| k == Kind::Added { seat: 0, n: 2 })
+        );
+        // One that did not reach it: said so, for sure, and the move can be made again.
+        w.runtime.store().inject([Fault::Io { written: false }]);
+        let e = w
+            .runtime
+            .act(id, Actor::Player(B), Action::Add(1), None)
+            .await
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("was reopened; nothing was recorded"),
+            "{e}"
+        );
+        assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+        act(&w, id, B, Action::Add(1)).await;
+    }
 }
 
 /// An I/O error whose outcome cannot be read back: the player hears "may not have
@@ -700,33 +737,35 @@ async fn an_io_error_after_the_write_is_answered_from_the_log() {
 #[tokio::test]
 async fn an_io_error_with_the_log_unreadable_says_may_not_and_the_log_is_said_later() {
     use mondo::store::Fault;
-    let w = world().await;
-    let id = race(&w, Work::Quick).await;
-    let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    w.runtime.store().inject([
-        Fault::Io { written: true },
-        Fault::Unreadable,
-        Fault::Unreadable,
-    ]);
-    let e = w
-        .runtime
-        .act(id, Actor::Player(A), Action::Add(2), None)
-        .await
-        .unwrap_err();
-    let said = e.to_string();
-    assert!(said.contains("may not have been recorded"), "{said}");
-    assert!(!said.contains("nothing was recorded"), "{said}");
-    // The log reads again: A's move is in it, so it is said, and A may not move twice.
-    match w
-        .runtime
-        .act(id, Actor::Player(A), Action::Add(2), None)
-        .await
-    {
-        Err(ActError::Refused(RaceError::NotYourTurn)) => {}
-        other => panic!("{other:?}"),
+    for db in stores::each() {
+        let w = world_on(db).await;
+        let id = race(&w, Work::Quick).await;
+        let mut sub = w.runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+        w.runtime.store().inject([
+            Fault::Io { written: true },
+            Fault::Unreadable,
+            Fault::Unreadable,
+        ]);
+        let e = w
+            .runtime
+            .act(id, Actor::Player(A), Action::Add(2), None)
+            .await
+            .unwrap_err();
+        let said = e.to_string();
+        assert!(said.contains("may not have been recorded"), "{said}");
+        assert!(!said.contains("nothing was recorded"), "{said}");
+        // The log reads again: A's move is in it, so it is said, and A may not move twice.
+        match w
+            .runtime
+            .act(id, Actor::Player(A), Action::Add(2), None)
+            .await
+        {
+            Err(ActError::Refused(RaceError::NotYourTurn)) => {}
+            other => panic!("{other:?}"),
+        }
+        let u = next(&mut sub).await;
+        assert!(kinds(&u).contains(&Kind::Added { seat: 0, n: 2 }));
+        assert_eq!(view(&w, id).await, stored_view(&w, id).await);
+        act(&w, id, B, Action::Add(1)).await;
     }
-    let u = next(&mut sub).await;
-    assert!(kinds(&u).contains(&Kind::Added { seat: 0, n: 2 }));
-    assert_eq!(view(&w, id).await, stored_view(&w, id).await);
-    act(&w, id, B, Action::Add(1)).await;
 }

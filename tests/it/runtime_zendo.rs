@@ -2,6 +2,7 @@
 //! a restart keeps its remaining time, and its time-out comes in as the engine expects;
 //! a judgement under way never holds up the match.
 
+use crate::stores;
 use mondo::koan::{Koan, PieceSet};
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode};
@@ -9,7 +10,6 @@ use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{
     AnyAction, AnyEvent, AnyMatch, AnyView, Common, Config, ManualTime, Place, Runtime,
 };
-use mondo::store::Store;
 use std::time::Duration;
 
 const ALICE: PlayerId = PlayerId(101);
@@ -48,12 +48,12 @@ fn challenge_left(view: &AnyView, now: u64) -> Option<u64> {
     }
 }
 
-/// A runtime on a fresh store at `path`, with a duel of [`setup`] created.
+/// A runtime on the fresh store `db`, with a duel of [`setup`] created.
 async fn duel(
-    path: &std::path::Path,
+    db: &stores::TestDb,
     time: &std::sync::Arc<ManualTime>,
 ) -> (Runtime<AnyMatch>, mondo::store::MatchId) {
-    let store = Store::open(path).await.unwrap();
+    let store = db.open().await;
     let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
         .await
         .unwrap();
@@ -66,106 +66,107 @@ async fn duel(
 
 #[tokio::test]
 async fn a_pending_challenge_survives_a_restart_with_its_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("duel.db");
-    let time = ManualTime::new(0);
-    let (runtime, id) = duel(&path, &time).await;
-    let a = Actor::Player(ALICE);
-    runtime
-        .act(
-            id,
-            a,
-            DuelMove::ChooseStarter { starter: ALICE }.into(),
-            None,
-        )
-        .await
-        .unwrap();
-    time.advance(20_000);
-    runtime
-        .act(
-            id,
-            a,
-            DuelMove::Build {
-                koan: koan("2^ 3>"),
-                mode: Mode::Challenge,
-            }
-            .into(),
-            None,
-        )
-        .await
-        .unwrap();
-    runtime
-        .act(
-            id,
-            a,
-            DuelMove::Answer {
-                answer: Answer::Obeys,
-            }
-            .into(),
-            None,
-        )
-        .await
-        .unwrap();
-    time.advance(12_000);
-    let view = runtime.view(id, &Viewer::Spectator).await.unwrap();
-    assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
-    runtime.shutdown().await.unwrap();
+    for db in stores::each() {
+        let time = ManualTime::new(0);
+        let (runtime, id) = duel(&db, &time).await;
+        let a = Actor::Player(ALICE);
+        runtime
+            .act(
+                id,
+                a,
+                DuelMove::ChooseStarter { starter: ALICE }.into(),
+                None,
+            )
+            .await
+            .unwrap();
+        time.advance(20_000);
+        runtime
+            .act(
+                id,
+                a,
+                DuelMove::Build {
+                    koan: koan("2^ 3>"),
+                    mode: Mode::Challenge,
+                }
+                .into(),
+                None,
+            )
+            .await
+            .unwrap();
+        runtime
+            .act(
+                id,
+                a,
+                DuelMove::Answer {
+                    answer: Answer::Obeys,
+                }
+                .into(),
+                None,
+            )
+            .await
+            .unwrap();
+        time.advance(12_000);
+        let view = runtime.view(id, &Viewer::Spectator).await.unwrap();
+        assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
+        runtime.shutdown().await.unwrap();
 
-    // Another process, a day later.
-    let time = ManualTime::new(86_400_000);
-    let store = Store::open(&path).await.unwrap();
-    let (runtime, recovery) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
-        .await
-        .unwrap();
-    assert_eq!(recovery.resumed, [id]);
-    let view = runtime.view(id, &Viewer::Player(BOB)).await.unwrap();
-    assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
-    // Bob never sees Alice's answer before the reveal.
-    let text = serde_json::to_string(&view).unwrap();
-    assert!(
-        text.contains("\"answered\":[true,false],\"yours\":null"),
-        "{text}"
-    );
-    assert!(
-        !text.contains("some piece points up"),
-        "the hidden pattern leaked"
-    );
+        // Another process, a day later.
+        let time = ManualTime::new(86_400_000);
+        let store = db.open().await;
+        let (runtime, recovery) =
+            Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
+                .await
+                .unwrap();
+        assert_eq!(recovery.resumed, [id]);
+        let view = runtime.view(id, &Viewer::Player(BOB)).await.unwrap();
+        assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));
+        // Bob never sees Alice's answer before the reveal.
+        let text = serde_json::to_string(&view).unwrap();
+        assert!(
+            text.contains("\"answered\":[true,false],\"yours\":null"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("some piece points up"),
+            "the hidden pattern leaked"
+        );
 
-    let mut feed = runtime.subscribe(id, Viewer::Player(BOB)).await.unwrap();
-    time.advance(17_999);
-    assert!(
-        challenge_left(
-            &runtime.view(id, &Viewer::Spectator).await.unwrap(),
-            runtime.now()
-        )
-        .is_some()
-    );
-    time.advance(1);
-    let update = tokio::time::timeout(Duration::from_secs(10), feed.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let revealed = update
-        .events
-        .iter()
-        .find_map(|(_, e)| match e {
-            AnyEvent::ZendoDuel(e) => match flat(&e.kind) {
-                EventKind::ChallengeRevealed {
-                    answers,
-                    obeys,
-                    time_up,
-                } => Some((answers, obeys, time_up)),
+        let mut feed = runtime.subscribe(id, Viewer::Player(BOB)).await.unwrap();
+        time.advance(17_999);
+        assert!(
+            challenge_left(
+                &runtime.view(id, &Viewer::Spectator).await.unwrap(),
+                runtime.now()
+            )
+            .is_some()
+        );
+        time.advance(1);
+        let update = tokio::time::timeout(Duration::from_secs(10), feed.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let revealed = update
+            .events
+            .iter()
+            .find_map(|(_, e)| match e {
+                AnyEvent::ZendoDuel(e) => match flat(&e.kind) {
+                    EventKind::ChallengeRevealed {
+                        answers,
+                        obeys,
+                        time_up,
+                    } => Some((answers, obeys, time_up)),
+                    _ => None,
+                },
                 _ => None,
-            },
-            _ => None,
-        })
-        .expect("the challenge is revealed at its time-out");
-    assert_eq!(revealed, ([Answer::Obeys, Answer::Pass], true, true));
-    // Every event is in the log, in order, and the log replays to the same match.
-    let stored = runtime.store().events(id).await.unwrap();
-    assert_eq!(stored.last().unwrap().seq, update.seq);
-    runtime.shutdown().await.unwrap();
+            })
+            .expect("the challenge is revealed at its time-out");
+        assert_eq!(revealed, ([Answer::Obeys, Answer::Pass], true, true));
+        // Every event is in the log, in order, and the log replays to the same match.
+        let stored = runtime.store().events(id).await.unwrap();
+        assert_eq!(stored.last().unwrap().seq, update.seq);
+        runtime.shutdown().await.unwrap();
+    }
 }
 
 /// The name of each stored event of a match, in order.
@@ -193,9 +194,9 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
         .build()
         .unwrap();
     rt.block_on(async {
-        let dir = tempfile::tempdir().unwrap();
+        let db = stores::TestDb::sqlite();
         let time = ManualTime::new(0);
-        let (runtime, id) = duel(&dir.path().join("duel.db"), &time).await;
+        let (runtime, id) = duel(&db, &time).await;
         let (a, b) = (Actor::Player(ALICE), Actor::Player(BOB));
         let moves = [
             (a, DuelMove::ChooseStarter { starter: ALICE }),
@@ -272,30 +273,31 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
 /// what it showed when the connection was lost, however long that took.
 #[tokio::test]
 async fn a_discord_outage_is_given_back_to_the_turn_clock() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(0);
-    let (runtime, id) = duel(&dir.path().join("o.db"), &time).await;
-    let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
-    runtime
-        .act(id, Actor::Player(ALICE), starter, None)
-        .await
-        .unwrap();
-    time.advance(20_000);
-    let turn_left = |view: AnyView, now| match view {
-        AnyView::ZendoDuel(d) => d.clock.remaining(now),
-        other => panic!("{other:?}"),
-    };
-    let spectator = Viewer::Spectator;
-    let before = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
-    let since = runtime.now();
-    time.advance(100_000);
-    assert_eq!(mondo::bot::outage::give_back(&runtime, since).await, 1);
-    let after = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
-    assert_eq!(after, before, "the outage is not counted");
-    time.advance(5_000);
-    let later = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
-    assert_eq!(later, before - 5_000, "and the clock runs on");
-    runtime.shutdown().await.unwrap();
+    for db in stores::each() {
+        let time = ManualTime::new(0);
+        let (runtime, id) = duel(&db, &time).await;
+        let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
+        runtime
+            .act(id, Actor::Player(ALICE), starter, None)
+            .await
+            .unwrap();
+        time.advance(20_000);
+        let turn_left = |view: AnyView, now| match view {
+            AnyView::ZendoDuel(d) => d.clock.remaining(now),
+            other => panic!("{other:?}"),
+        };
+        let spectator = Viewer::Spectator;
+        let before = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+        let since = runtime.now();
+        time.advance(100_000);
+        assert_eq!(mondo::bot::outage::give_back(&runtime, since).await, 1);
+        let after = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+        assert_eq!(after, before, "the outage is not counted");
+        time.advance(5_000);
+        let later = turn_left(runtime.view(id, &spectator).await.unwrap(), runtime.now());
+        assert_eq!(later, before - 5_000, "and the clock runs on");
+        runtime.shutdown().await.unwrap();
+    }
 }
 
 /// Every game with clocks (Duel, Triple, Classic, Pattern Assembly, Logical Bluffs):
@@ -310,138 +312,140 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
     use mondo::play::games::zendo::Source;
     use mondo::runtime::{AnySetup, Engine};
     use mondo::store::Fault;
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(0);
-    let store = Store::open(dir.path().join("all.db")).await.unwrap();
-    let (runtime, _) = Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
-        .await
-        .unwrap();
-    let two = Cast::table(&store, &["alice", "bob"], "host")
-        .await
-        .unwrap();
-    let three = Cast::table(&store, &["alice", "bob", "carol"], "host")
-        .await
-        .unwrap();
-    let pattern = Source::Pattern("some piece points up");
-    let triple = [
-        "some piece points up",
-        "some piece points right",
-        "some piece points left",
-    ]
-    .map(String::from);
-    let setups: Vec<(&str, AnySetup)> = vec![
-        (
-            "duel",
-            mondo::play::games::zendo::duel::duel_setup(
-                &two,
-                pattern,
-                1,
-                None,
-                Default::default(),
-                Default::default(),
-            )
-            .unwrap()
-            .into(),
-        ),
-        (
-            "triple",
-            mondo::play::games::zendo::triple::triple_setup(
-                &two,
-                &triple,
-                &mondo::pool::Pool::shipped(PieceSet::Arrows),
-                1,
-                None,
-                Default::default(),
-            )
-            .unwrap()
-            .into(),
-        ),
-        (
-            "classic",
-            mondo::play::games::zendo::classic::classic_setup(
-                &three,
-                pattern,
-                1,
-                Default::default(),
-                Default::default(),
-                None,
-            )
-            .unwrap()
-            .into(),
-        ),
-        (
-            "assembly",
-            AnySetup::Assembly(mondo::play::games::assembly::assembly_setup(
-                &two,
-                1,
-                mondo::rules::assembly::Settings::original(),
-            )),
-        ),
-        (
-            "bluffs",
-            AnySetup::Bluffs(
-                mondo::play::games::bluffs::bluffs_setup(&two, 1, Default::default()).unwrap(),
+    for db in stores::each() {
+        let time = ManualTime::new(0);
+        let store = db.open().await;
+        let (runtime, _) =
+            Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
+                .await
+                .unwrap();
+        let two = Cast::table(&store, &["alice", "bob"], "host")
+            .await
+            .unwrap();
+        let three = Cast::table(&store, &["alice", "bob", "carol"], "host")
+            .await
+            .unwrap();
+        let pattern = Source::Pattern("some piece points up");
+        let triple = [
+            "some piece points up",
+            "some piece points right",
+            "some piece points left",
+        ]
+        .map(String::from);
+        let setups: Vec<(&str, AnySetup)> = vec![
+            (
+                "duel",
+                mondo::play::games::zendo::duel::duel_setup(
+                    &two,
+                    pattern,
+                    1,
+                    None,
+                    Default::default(),
+                    Default::default(),
+                )
+                .unwrap()
+                .into(),
             ),
-        ),
-    ];
-    for (game, setup) in setups {
-        let id = runtime.create(Place::default(), setup).await.unwrap();
-        let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-        let agree = |what: &str| {
-            let (runtime, store, game, what) = (&runtime, &store, game, what.to_string());
-            async move {
-                let record = store.record(id).await.unwrap().unwrap();
-                let events: Vec<AnyEvent> = store
-                    .events(id)
-                    .await
-                    .unwrap()
-                    .iter()
-                    .map(|e| AnyMatch::decode(&record.kind, &e.body).unwrap())
-                    .collect();
-                let stored = AnyMatch::replay(&record.kind, &events).unwrap();
-                let live = runtime.view(id, &Viewer::Spectator).await.unwrap();
-                assert_eq!(
-                    format!("{live:?}"),
-                    format!("{:?}", stored.view(&Viewer::Spectator)),
-                    "{game}, {what}: the engine and the store disagree"
-                );
-            }
-        };
-        // Anything the match does at once (a first reveal) goes first.
-        while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(300), feed.next()).await
-        {
+            (
+                "triple",
+                mondo::play::games::zendo::triple::triple_setup(
+                    &two,
+                    &triple,
+                    &mondo::pool::Pool::shipped(PieceSet::Arrows),
+                    1,
+                    None,
+                    Default::default(),
+                )
+                .unwrap()
+                .into(),
+            ),
+            (
+                "classic",
+                mondo::play::games::zendo::classic::classic_setup(
+                    &three,
+                    pattern,
+                    1,
+                    Default::default(),
+                    Default::default(),
+                    None,
+                )
+                .unwrap()
+                .into(),
+            ),
+            (
+                "assembly",
+                AnySetup::Assembly(mondo::play::games::assembly::assembly_setup(
+                    &two,
+                    1,
+                    mondo::rules::assembly::Settings::original(),
+                )),
+            ),
+            (
+                "bluffs",
+                AnySetup::Bluffs(
+                    mondo::play::games::bluffs::bluffs_setup(&two, 1, Default::default()).unwrap(),
+                ),
+            ),
+        ];
+        for (game, setup) in setups {
+            let id = runtime.create(Place::default(), setup).await.unwrap();
+            let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+            let agree = |what: &str| {
+                let (runtime, store, game, what) = (&runtime, &store, game, what.to_string());
+                async move {
+                    let record = store.record(id).await.unwrap().unwrap();
+                    let events: Vec<AnyEvent> = store
+                        .events(id)
+                        .await
+                        .unwrap()
+                        .iter()
+                        .map(|e| AnyMatch::decode(&record.kind, &e.body).unwrap())
+                        .collect();
+                    let stored = AnyMatch::replay(&record.kind, &events).unwrap();
+                    let live = runtime.view(id, &Viewer::Spectator).await.unwrap();
+                    assert_eq!(
+                        format!("{live:?}"),
+                        format!("{:?}", stored.view(&Viewer::Spectator)),
+                        "{game}, {what}: the engine and the store disagree"
+                    );
+                }
+            };
+            // Anything the match does at once (a first reveal) goes first.
+            while let Ok(Some(_)) =
+                tokio::time::timeout(Duration::from_millis(300), feed.next()).await
+            {}
+            let at = runtime
+                .deadline(id)
+                .await
+                .unwrap()
+                .unwrap_or_else(|| panic!("{game}: no clock running at the start"));
+            let seq = store.record(id).await.unwrap().unwrap().last_seq;
+            store.inject([Fault::Full]);
+            time.advance(at - runtime.now());
+            let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
+                .await
+                .unwrap_or_else(|_| panic!("{game}: nothing said"))
+                .unwrap()
+                .unwrap();
+            let notice = u.notice.unwrap_or_else(|| panic!("{game}: no notice"));
+            assert_eq!(notice.what, "time-out", "{game}");
+            assert_eq!(store.record(id).await.unwrap().unwrap().last_seq, seq);
+            agree("waiting").await;
+            assert_eq!(runtime.deadline(id).await.unwrap(), Some(at), "{game}");
+            // Tried again a second later: recorded.
+            time.advance(1_000);
+            let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
+                .await
+                .unwrap_or_else(|_| panic!("{game}: the time-out never came"))
+                .unwrap()
+                .unwrap();
+            assert!(u.notice.is_none() && !u.events.is_empty(), "{game}");
+            assert!(
+                store.record(id).await.unwrap().unwrap().last_seq > seq,
+                "{game}: recorded"
+            );
+            agree("after").await;
         }
-        let at = runtime
-            .deadline(id)
-            .await
-            .unwrap()
-            .unwrap_or_else(|| panic!("{game}: no clock running at the start"));
-        let seq = store.record(id).await.unwrap().unwrap().last_seq;
-        store.inject([Fault::Full]);
-        time.advance(at - runtime.now());
-        let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
-            .await
-            .unwrap_or_else(|_| panic!("{game}: nothing said"))
-            .unwrap()
-            .unwrap();
-        let notice = u.notice.unwrap_or_else(|| panic!("{game}: no notice"));
-        assert_eq!(notice.what, "time-out", "{game}");
-        assert_eq!(store.record(id).await.unwrap().unwrap().last_seq, seq);
-        agree("waiting").await;
-        assert_eq!(runtime.deadline(id).await.unwrap(), Some(at), "{game}");
-        // Tried again a second later: recorded.
-        time.advance(1_000);
-        let u = tokio::time::timeout(Duration::from_secs(10), feed.next())
-            .await
-            .unwrap_or_else(|_| panic!("{game}: the time-out never came"))
-            .unwrap()
-            .unwrap();
-        assert!(u.notice.is_none() && !u.events.is_empty(), "{game}");
-        assert!(
-            store.record(id).await.unwrap().unwrap().last_seq > seq,
-            "{game}: recorded"
-        );
-        agree("after").await;
+        runtime.shutdown().await.unwrap();
     }
-    runtime.shutdown().await.unwrap();
 }

@@ -227,3 +227,23 @@ async fn a_batch_with_one_fenced_append_commits_the_others() {
         store.close().await;
     }
 }
+
+/// SQLite's own settings (the page limit, the busy timeout) say plainly on PostgreSQL
+/// that they are SQLite's, rather than doing nothing.
+#[tokio::test]
+async fn sqlite_settings_refuse_clearly_on_postgres() {
+    for db in stores::each().into_iter().filter(|db| db.is_postgres()) {
+        let store = db.open().await;
+        let e = store.limit_pages(Some(10)).await.unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a page limit is a SQLite setting; PostgreSQL has no such thing"
+        );
+        let e = store
+            .set_busy_timeout(Duration::from_millis(5))
+            .await
+            .unwrap_err();
+        assert!(matches!(e, StoreError::SqliteOnly(_)), "{e}");
+        store.close().await;
+    }
+}
