@@ -378,7 +378,7 @@ impl<G: Engine> Runtime<G> {
                 config,
                 matches: Mutex::new(HashMap::new()),
                 heartbeat,
-                owner: owner::name(),
+                owner: Self::new_owner_name(),
                 cold: cold.then_some(resume_at),
                 taken: broadcast::channel(1024).0,
                 loops: Mutex::new(Vec::new()),
@@ -415,7 +415,7 @@ impl<G: Engine> Runtime<G> {
             }
         }
         recovery.resumed.sort();
-        owner::start_loops(&runtime);
+        runtime.start_loops();
         Ok((runtime, recovery))
     }
 
@@ -568,7 +568,7 @@ impl<G: Engine> Runtime<G> {
         let saved = self
             .inner
             .store
-            .save_game_clock(self.inner.clock.now())
+            .stop_shared_game_clock(self.inner.clock.now())
             .await;
         self.inner.store.clone().close().await;
         Ok(saved?)

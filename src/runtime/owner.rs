@@ -13,25 +13,31 @@ use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-/// A name for this process in the leases it holds: the machine, the process id and a
-/// random part (a restarted process with a reused id is another owner).
-pub(super) fn name() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|h| h.trim().to_string())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "host".into());
-    format!(
-        "{host}:{}:{:08x}",
-        std::process::id(),
-        rand::random::<u32>()
-    )
-}
-
 /// Starts the loops that renew this process's leases and take over the matches nobody
 /// runs (they stop with the runtime).
-pub(super) fn start_loops<G: Engine>(runtime: &Runtime<G>) {
+impl<G: Engine> Runtime<G> {
+    pub(super) fn start_loops(&self) {
+        start_loops(self);
+    }
+
+    /// A name for this process in the leases it holds: the machine, the process id and
+    /// a random part (a restarted process with a reused id is another owner).
+    pub(super) fn new_owner_name() -> String {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "host".into());
+        format!(
+            "{host}:{}:{:08x}",
+            std::process::id(),
+            rand::random::<u32>()
+        )
+    }
+}
+
+fn start_loops<G: Engine>(runtime: &Runtime<G>) {
     let weak = Arc::downgrade(&runtime.inner);
     let clock = runtime.inner.clock.clone();
     let config = runtime.inner.config;

@@ -71,15 +71,16 @@ impl Store {
 impl Store {
     /// The game clock to resume from when several processes share the database: the
     /// last reading saved (or the latest event's time, if later), plus the time since
-    /// it was saved (database clock) if that is under `alive_ms` (another process is
-    /// running it), else plus nothing (no process ran meanwhile). Also whether it
-    /// was running.
+    /// it was saved (database clock) if that is under `alive_ms` and some process holds
+    /// a live lease (another process is running it), else plus nothing (no process ran
+    /// meanwhile). Also whether it was running.
     pub async fn shared_game_clock(&self, alive_ms: u64) -> Result<(u64, bool), StoreError> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT MAX((SELECT now_ms FROM game_clock WHERE id = 1), \
              COALESCE((SELECT MAX(last_at) FROM matches), 0)) AS reading, \
-             (SELECT saved_ms FROM game_clock WHERE id = 1) AS saved_ms, {} AS db_now",
-            now_ms(self.backend())
+             (SELECT saved_ms FROM game_clock WHERE id = 1) AS saved_ms, {now} AS db_now, \
+             (SELECT COUNT(*) FROM leases WHERE expires_ms > {now}) AS held",
+            now = now_ms(self.backend())
         )))
         .fetch_one(&self.read().await?)
         .await?;
@@ -87,7 +88,10 @@ impl Store {
         let saved: i64 = row.try_get("saved_ms")?;
         let db_now: i64 = row.try_get("db_now")?;
         let since = db_now.saturating_sub(saved);
-        let running = saved > 0 && since >= 0 && (since as u64) < alive_ms;
+        // Saved a moment ago, by a process that still holds a match: running. (A lone
+        // process killed a moment ago holds none once its leases ran out.)
+        let held: i64 = row.try_get("held")?;
+        let running = held > 0 && saved > 0 && since >= 0 && (since as u64) < alive_ms;
         let reading = reading.max(0) as u64;
         Ok(if running {
             (reading + since as u64, true)
@@ -105,6 +109,17 @@ impl Store {
         .bind(super::to_i64("time", now)?)
         .execute(&self.write().await?)
         .await?;
+        Ok(())
+    }
+
+    /// The game clock's last reading from a process that stops cleanly: saved, and
+    /// marked as not running (a process started next resumes at it exactly, unless
+    /// another process saves meanwhile: it runs the clock on).
+    pub async fn stop_shared_game_clock(&self, now: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = 0 WHERE id = 1")
+            .bind(super::to_i64("time", now)?)
+            .execute(&self.write().await?)
+            .await?;
         Ok(())
     }
 }

@@ -184,6 +184,11 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
         took < Duration::from_millis(LEASE_MS * 3),
         "taken over in {took:?}"
     );
+    let deadline = Instant::now() + super::T;
+    while fake.gateway_stats().live_shards.contains(&4) {
+        assert!(Instant::now() < deadline, "shard 4 stays live");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     // Shard 4's process comes back (its server's gateway); the duel stays where it
     // went, and bob's press in the channel reaches it.
     let mut b = start(&logs[1], "3-5");

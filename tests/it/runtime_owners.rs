@@ -148,14 +148,32 @@ async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     drop(first);
 }
 
-/// One game clock per database: a process that starts while another saved the clock a
-/// moment ago joins it where it is now (the saved reading plus the time since, on the
+/// One game clock per database: a process that starts while another (holding a match)
+/// saved the clock a moment ago joins it where it is now (the saved reading plus the time since, on the
 /// database's clock); after a longer silence (no process ran) it resumes where it
 /// stopped.
 #[tokio::test]
 async fn processes_on_one_database_share_one_game_clock() {
     for db in crate::stores::each() {
         let store = db.open().await;
+        // Another process runs a match.
+        let new = mondo::store::NewMatch {
+            kind: "race",
+            guild: None,
+            channel: None,
+            seed: 1,
+            settings: "{}",
+            players: &[1, 2],
+        };
+        let first = mondo::store::NewEvent {
+            at: 0,
+            body: "{}".into(),
+        };
+        let id = store.create_match(&new, &first).await.unwrap();
+        let lease = store
+            .take_lease(id, "another", Duration::from_secs(60))
+            .await
+            .unwrap();
         store.save_shared_game_clock(50_000).await.unwrap();
         tokio::time::sleep(Duration::from_millis(200)).await;
         let (at, running) = store.shared_game_clock(10_000).await.unwrap();
@@ -165,7 +183,19 @@ async fn processes_on_one_database_share_one_game_clock() {
         assert!(!running, "{}", db.name);
         assert_eq!(at, 50_000, "{}: the silence is not counted", db.name);
         // It never goes back.
-        store.save_shared_game_clock(10).await.unwrap();
-        assert_eq!(store.shared_game_clock(100).await.unwrap().0, 50_000);
+        // Nobody holds a match (the one that saved was killed, its leases ran out):
+        // nobody ran the clock since.
+        store.save_shared_game_clock(50_000).await.unwrap();
+        store.release_lease(&lease).await.unwrap();
+        assert_eq!(
+            store.shared_game_clock(10_000).await.unwrap(),
+            (50_000, false)
+        );
+        // A clean stop: the next process resumes at it exactly.
+        store.stop_shared_game_clock(10).await.unwrap();
+        assert_eq!(
+            store.shared_game_clock(10_000).await.unwrap(),
+            (50_000, false)
+        );
     }
 }
