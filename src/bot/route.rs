@@ -69,7 +69,7 @@ impl serenity::Framework for Router {
         if let FullEvent::InteractionCreate { interaction } = &event
             && let Some(game) = elsewhere(&self.bot, interaction).await
         {
-            match serde_json::to_string(interaction) {
+            match written(interaction) {
                 Ok(body) => match self.bot.store.route(game, &body).await {
                     Ok(()) => {
                         tracing::info!(%game, interaction = %interaction.id(),
@@ -84,6 +84,30 @@ impl serenity::Framework for Router {
             }
         }
         self.framework.read().await.dispatch(ctx, event).await;
+    }
+}
+
+/// An interaction as Discord's JSON, to be read back by serenity (which writes each
+/// kind without its `type`, and absent fields as `null`).
+fn written(interaction: &Interaction) -> Result<String, serde_json::Error> {
+    let mut value = serde_json::to_value(interaction)?;
+    strip_nulls(&mut value);
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert("type".into(), serde_json::to_value(interaction.kind())?);
+    }
+    serde_json::to_string(&value)
+}
+
+/// Leaves out the fields serenity writes as `null` (Discord leaves them out, and some
+/// of serenity's readers take a missing field but not a null one).
+fn strip_nulls(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            fields.retain(|_, v| !v.is_null());
+            fields.values_mut().for_each(strip_nulls);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_nulls),
+        _ => {}
     }
 }
 

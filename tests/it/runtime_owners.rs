@@ -4,9 +4,9 @@
 //! runs out (its owner stalled), and the stalled owner's next move is refused by the
 //! fencing token: the match stops there, and the log holds each event once.
 
+use crate::runtime_zendo::setup;
 use crate::stores::TestDb;
-use mondo::koan::{Koan, PieceSet};
-use mondo::rules::zendo::{DuelMove, DuelSetup, Initial};
+use mondo::rules::zendo::DuelMove;
 use mondo::rules::{Actor, PlayerId};
 use mondo::runtime::{
     ActError, AnyMatch, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
@@ -14,23 +14,6 @@ use mondo::runtime::{
 use std::time::{Duration, Instant};
 
 const ALICE: PlayerId = PlayerId(101);
-const BOB: PlayerId = PlayerId(202);
-
-fn setup() -> DuelSetup {
-    let koan = |t| Koan::parse_as(t, PieceSet::Pyramids).unwrap();
-    DuelSetup {
-        players: [ALICE, BOB],
-        advantage: ALICE,
-        hidden: mondo::lang::parse("some piece points up").unwrap(),
-        initial: Initial {
-            obeys: koan("1^"),
-            does_not: koan("1>"),
-        },
-        settings: Default::default(),
-        timing: Default::default(),
-        seed: 5,
-    }
-}
 
 /// Short leases, renewed and looked for often.
 fn quick() -> Config {
