@@ -66,9 +66,9 @@ fn said(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "unfinished: passes the routed DM answer, the SIGKILL takeover within the lease \
-            and bob's routed presses, but the duel's reveal is not yet seen in the channel \
-            after the takeover"]
+#[ignore = "unfinished: the routed DM answer, the SIGKILL takeover within the lease, bob's \
+            routed presses and the reveal all work, but a line the killed owner posted just \
+            before the kill (not yet recorded as said) is said again by the heir"]
 async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
     let Some(db) = TestDb::postgres() else {
         eprintln!("note: MONDO_SKIP_POSTGRES is set: the three-process test is skipped");
@@ -204,12 +204,14 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
         .click(bob.id, mine.id, &button(&mine, "Does not"))
         .await;
     answer(&fake, &i).await;
-    let reveal = wait_said(&fake, on_4, "2^ 3> obeys").await;
+    // The reveal (whichever way the hidden pattern judges 2^ 3>).
+    let revealed = format!("<@{}> said does not obey", bob.id);
+    let reveal = wait_said(&fake, on_4, &revealed).await;
     assert!(reveal.text().contains("ticket"), "{}", reveal.text());
     // Nothing said twice across the three processes.
     assert_eq!(said(&fake, on_4, "challenges"), 1);
     assert_eq!(said(&fake, on_4, &answered), 1);
-    assert_eq!(said(&fake, on_4, "2^ 3> obeys"), 1);
+    assert_eq!(said(&fake, on_4, &revealed), 1);
 
     // The heir stalls (SIGSTOP) past its lease: another takes the duel over; woken
     // (SIGCONT), the stalled one is refused by the fencing token and says so.
@@ -240,7 +242,7 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
     // The game goes on with its new owner: alice's turn again, answered once.
     let i = fake.slash_in(on_4, alice.id, "zendo status", &[]).await;
     assert!(!answer(&fake, &i).await.text().is_empty());
-    assert_eq!(said(&fake, on_4, "2^ 3> obeys"), 1);
+    assert_eq!(said(&fake, on_4, &revealed), 1);
     for bot in [&mut a, &mut b, &mut c] {
         bot.alive();
     }
