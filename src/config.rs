@@ -253,6 +253,25 @@ pub struct DatabaseConfig {
     /// `path` when given.
     #[serde(default)]
     pub url: Option<String>,
+    /// How long a process's lease on a match lasts unless renewed: how long a match
+    /// whose process died waits before another process on the same database takes it
+    /// over (milliseconds; docs/scale.md).
+    #[serde(default = "default_lease_ms")]
+    pub lease_ms: u64,
+    /// How often a process renews its leases (under `lease_ms`).
+    #[serde(default = "default_lease_renew_ms")]
+    pub lease_renew_ms: u64,
+    /// How often a process looks for matches nobody runs, to take them over.
+    #[serde(default = "default_lease_renew_ms")]
+    pub lease_scan_ms: u64,
+}
+
+fn default_lease_ms() -> u64 {
+    10_000
+}
+
+fn default_lease_renew_ms() -> u64 {
+    3_000
 }
 
 impl DatabaseConfig {
@@ -294,6 +313,9 @@ pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const LIMITS: &[Limit] = &[
     Limit::secs("discord.timeout_secs", DISCORD_TIMEOUT_SECS),
     Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
+    Limit::new("database.lease_ms", 300..=600_000, "ms"),
+    Limit::new("database.lease_renew_ms", 50..=300_000, "ms"),
+    Limit::new("database.lease_scan_ms", 50..=300_000, "ms"),
 ];
 
 /// Every numeric setting's limit: the shared sections', then each game's.
@@ -414,6 +436,18 @@ impl Config {
                     )));
                 }
             }
+        }
+        if self.database.lease_renew_ms * 2 > self.database.lease_ms {
+            return Err(ConfigError::Invalid {
+                key: "database.lease_renew_ms",
+                value: format!(
+                    "{} ms with leases of {} ms",
+                    self.database.lease_renew_ms, self.database.lease_ms
+                ),
+                allowed: "renew at most every half of database.lease_ms, so one late renewal \
+                          does not let the lease run out"
+                    .into(),
+            });
         }
         for section in self.games.each() {
             section.check()?;

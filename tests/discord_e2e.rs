@@ -20,6 +20,14 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
+/// Several processes on one PostgreSQL database (its throwaway cluster is the store
+/// tests').
+#[path = "e2e/owners.rs"]
+mod owners;
+#[path = "it/stores.rs"]
+#[allow(dead_code)]
+mod stores;
+
 use mondo::bot::games::zendo::ids::KOAN_FIELD;
 use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};

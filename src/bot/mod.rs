@@ -19,6 +19,7 @@ pub mod games;
 mod interactions;
 pub mod kit;
 pub mod outage;
+mod route;
 mod serve;
 
 pub use interactions::{on_error, on_event};

@@ -307,13 +307,15 @@ pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Cli
         },
         ..Default::default()
     };
+    let data = bot.clone();
     let framework = poise::Framework::builder()
         .options(options)
         // The commands are registered already (see `serve`).
         .setup(move |_ctx, _ready, _framework| Box::pin(async move { Ok(bot) }))
         .build();
     serenity::ClientBuilder::new_with_http(http, intents())
-        .framework(framework)
+        // Interactions for a match another process runs go there (`route.rs`).
+        .framework(super::route::Router::new(data, framework))
         .await
         .map_err(|e| ServeError::Discord(e.to_string()))
 }

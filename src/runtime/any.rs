@@ -292,6 +292,10 @@ macro_rules! games {
                 }
             }
 
+            fn downtime(since: Millis) -> Option<AnyAction> {
+                Some(AnyAction::Common(Common::Downtime { since }))
+            }
+
             fn abandon(&self, key: u64, reason: &str) -> Option<AnyAction> {
                 match self {
                     $(AnyMatch::$kind(g) => Engine::abandon(g, key, reason).map(AnyAction::$kind),)+

@@ -96,6 +96,10 @@ impl<G: Game> Engine for G {
         G::abandon(key, reason).map(rules::Action::Move)
     }
 
+    fn downtime(since: Millis) -> Option<Self::Action> {
+        Some(rules::Action::Downtime { since })
+    }
+
     fn view(&self, viewer: &Viewer) -> G::View {
         Game::view(self, viewer)
     }

@@ -13,6 +13,7 @@
 mod any;
 pub mod clock;
 mod game;
+mod owner;
 mod ratings;
 mod subscription;
 mod task;
@@ -22,8 +23,8 @@ pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use ratings::{Unreadable, rebuild_ratings};
 pub use subscription::{Subscription, Update};
 
+use crate::store::{Backend, Lease, Store, StoreError};
 use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
-use crate::store::{Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -103,6 +104,13 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// refused), so the match does not wait forever.
     fn abandon(&self, key: u64, reason: &str) -> Option<Self::Action>;
 
+    /// The action that gives a match back the game time since `since` (its clocks as
+    /// if paused meanwhile): what a process that takes a match over feeds it, for the
+    /// time nobody ran it. An engine without clocks has none.
+    fn downtime(_since: Millis) -> Option<Self::Action> {
+        None
+    }
+
     /// What `viewer` may see of the match.
     fn view(&self, viewer: &Self::Viewer) -> Self::View;
 
@@ -140,6 +148,14 @@ pub struct Config {
     pub queue: usize,
     /// Announcements a subscriber may fall behind before it reads the store instead.
     pub backlog: usize,
+    /// How long a match's lease lasts unless renewed (database clock): how long a match
+    /// whose process died or stalled waits before another process takes it over.
+    pub lease_ttl_ms: Millis,
+    /// How often the leases held are renewed (well under `lease_ttl_ms`).
+    pub lease_renew_ms: Millis,
+    /// How often the process looks for live matches nobody runs (a lease that ran
+    /// out, or none) to take over.
+    pub lease_scan_ms: Millis,
 }
 
 impl Default for Config {
@@ -149,6 +165,9 @@ impl Default for Config {
             work_limit_ms: 20_000,
             queue: 64,
             backlog: 64,
+            lease_ttl_ms: 10_000,
+            lease_renew_ms: 3_000,
+            lease_scan_ms: 3_000,
         }
     }
 }
@@ -174,6 +193,9 @@ pub enum RuntimeError {
     Encode(String),
     #[error("the runtime has stopped")]
     Stopped,
+    /// The match's lease was taken over: another process runs it now.
+    #[error("match {0} is run by another process now")]
+    Moved(MatchId),
 }
 
 /// Why an action was not applied.
@@ -202,6 +224,8 @@ pub struct Recovery {
     pub resumed: Vec<MatchId>,
     /// Those that could not be rebuilt (left as they are in the store).
     pub failed: Vec<(MatchId, RuntimeError)>,
+    /// Those another process runs (it holds their leases).
+    pub elsewhere: Vec<MatchId>,
     /// The game clock's reading on resuming.
     pub clock: Millis,
 }
@@ -282,6 +306,10 @@ pub(crate) enum Query<G: Engine> {
 struct Handle<G: Engine> {
     commands: mpsc::Sender<Command<G>>,
     task: JoinHandle<()>,
+    /// The lease this process runs the match under.
+    lease: Lease,
+    /// Tells the task its lease was taken over (it stops at once).
+    lost: Option<oneshot::Sender<String>>,
 }
 
 /// The live matches of one process. Cheap to clone.
@@ -303,11 +331,23 @@ struct Inner<G: Engine> {
     config: Config,
     matches: Mutex<HashMap<MatchId, Handle<G>>>,
     heartbeat: JoinHandle<()>,
+    /// This process's name in the leases it holds (unique to it).
+    owner: String,
+    /// The game clock's reading on start, if no process ran it just before (the time
+    /// before is skipped by the clock already: never given back again).
+    cold: Option<Millis>,
+    /// The matches taken over from another process, as they are.
+    taken: broadcast::Sender<MatchId>,
+    /// The lease loops (renewing, looking for matches to take over).
+    loops: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl<G: Engine> Drop for Inner<G> {
     fn drop(&mut self) {
         self.heartbeat.abort();
+        for l in self.loops.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            l.abort();
+        }
     }
 }
 
@@ -319,7 +359,16 @@ impl<G: Engine> Runtime<G> {
         source: Arc<dyn TimeSource>,
         config: Config,
     ) -> Result<(Runtime<G>, Recovery), RuntimeError> {
-        let resume_at = store.game_clock().await?;
+        // One game clock per database: on PostgreSQL, a process that starts while
+        // others run it joins it where it is now; after a silence, where it stopped.
+        let (resume_at, cold) = match store.backend() {
+            Backend::Sqlite => (store.game_clock().await?, true),
+            Backend::Postgres => {
+                let alive = config.heartbeat_ms.saturating_mul(3).max(3_000);
+                let (at, running) = store.shared_game_clock(alive).await?;
+                (at, !running)
+            }
+        };
         let clock = GameClock::new(source, resume_at);
         let heartbeat = tokio::spawn(heartbeat(store.clone(), clock.clone(), config));
         let runtime = Runtime {
@@ -329,8 +378,17 @@ impl<G: Engine> Runtime<G> {
                 config,
                 matches: Mutex::new(HashMap::new()),
                 heartbeat,
+                owner: Self::new_owner_name(),
+                cold: cold.then_some(resume_at),
+                taken: broadcast::channel(1024).0,
+                loops: Mutex::new(Vec::new()),
             }),
         };
+        // On SQLite one process runs the file (its run lock): leases an earlier one
+        // left are this one's to take at once.
+        if runtime.inner.store.backend() == Backend::Sqlite {
+            runtime.inner.store.expire_all_leases().await?;
+        }
         let mut recovery = Recovery {
             clock: resume_at,
             ..Recovery::default()
@@ -347,7 +405,8 @@ impl<G: Engine> Runtime<G> {
                 .await?;
             for record in live {
                 match runtime.resume(&record).await {
-                    Ok(()) => recovery.resumed.push(record.id),
+                    Ok(true) => recovery.resumed.push(record.id),
+                    Ok(false) => recovery.elsewhere.push(record.id),
                     Err(e) => {
                         tracing::error!(id = %record.id, error = %e, "a match could not be resumed");
                         recovery.failed.push((record.id, e));
@@ -356,6 +415,7 @@ impl<G: Engine> Runtime<G> {
             }
         }
         recovery.resumed.sort();
+        runtime.start_loops();
         Ok((runtime, recovery))
     }
 
@@ -407,7 +467,12 @@ impl<G: Engine> Runtime<G> {
                 },
             )
             .await?;
-        self.spawn(id, listing.kind.to_string(), state, 1);
+        match self.take_lease(id).await {
+            Ok(lease) => self.spawn(id, listing.kind.to_string(), state, 1, lease),
+            // Taken meanwhile by another process looking for matches nobody runs (or the
+            // database failed): it runs there, or is taken over soon.
+            Err(e) => tracing::warn!(%id, error = %e, "a new match's lease could not be taken"),
+        }
         Ok(id)
     }
 
@@ -487,16 +552,29 @@ impl<G: Engine> Runtime<G> {
     /// their logs are in the store), saves the game clock and closes the store (see
     /// [`Store::close`]): what a process does on every clean exit.
     pub async fn shutdown(self) -> Result<(), RuntimeError> {
+        for l in self
+            .inner
+            .loops
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .drain(..)
+        {
+            l.abort();
+        }
         let handles: Vec<Handle<G>> = self.lock().drain().map(|(_, h)| h).collect();
         for h in handles {
             drop(h.commands);
             let _ = h.task.await;
+            // Another process may take it over at once (a deploy moves no clock).
+            if let Err(e) = self.inner.store.release_lease(&h.lease).await {
+                tracing::warn!(id = %h.lease.id, error = %e, "a lease could not be let go");
+            }
         }
         self.inner.heartbeat.abort();
         let saved = self
             .inner
             .store
-            .save_game_clock(self.inner.clock.now())
+            .stop_shared_game_clock(self.inner.clock.now())
             .await;
         self.inner.store.clone().close().await;
         Ok(saved?)
@@ -540,7 +618,12 @@ impl<G: Engine> Runtime<G> {
                 let record = self.record(id).await?;
                 Err(match record.status {
                     Status::Over => RuntimeError::Over(id),
-                    Status::Live => RuntimeError::NotRunning(id),
+                    // Another process's (its lease), or none's (its log does not
+                    // rebuild, or it waits to be taken over).
+                    Status::Live => match self.inner.store.lease(id).await {
+                        Ok(Some(l)) if l.owner != self.inner.owner => RuntimeError::Moved(id),
+                        _ => RuntimeError::NotRunning(id),
+                    },
                 })
             }
         }
@@ -566,23 +649,68 @@ impl<G: Engine> Runtime<G> {
         G::replay(&record.kind, &events).map_err(|reason| RuntimeError::Corrupt { id, reason })
     }
 
-    async fn resume(&self, record: &MatchRecord) -> Result<(), RuntimeError> {
-        let state = self.rebuild(record).await?;
-        if state.is_over() {
+    /// Takes a match's lease and runs it from its log: whether it runs here now (false:
+    /// another process holds its lease).
+    async fn resume(&self, record: &MatchRecord) -> Result<bool, RuntimeError> {
+        let lease = match self.take_lease(record.id).await {
+            Ok(lease) => lease,
+            Err(StoreError::Leased { .. }) => return Ok(false),
+            Err(e) => return Err(e.into()),
+        };
+        let ready = async {
+            let state = self.rebuild(record).await?;
+            // Its players as the log says (a lobby's, should the listing have missed
+            // one).
+            let seated = state.listing().players;
+            if !state.is_over() && seated != record.players {
+                self.inner.store.set_players(record.id, &seated).await?;
+            }
+            Ok::<_, RuntimeError>(state)
+        };
+        let state = match ready.await {
             // The log ends the match but the row missed it: nothing to run.
-            return Ok(());
-        }
-        // Its players as the log says (a lobby's, should the listing have missed one).
-        let seated = state.listing().players;
-        if seated != record.players {
-            self.inner.store.set_players(record.id, &seated).await?;
-        }
-        self.spawn(record.id, record.kind.clone(), state, record.last_seq);
-        Ok(())
+            Ok(state) if state.is_over() => {
+                let _ = self.inner.store.release_lease(&lease).await;
+                return Ok(true);
+            }
+            Ok(state) => state,
+            Err(e) => {
+                let _ = self.inner.store.release_lease(&lease).await;
+                return Err(e);
+            }
+        };
+        self.spawn(
+            record.id,
+            record.kind.clone(),
+            state,
+            record.last_seq,
+            lease,
+        );
+        Ok(true)
     }
 
-    fn spawn(&self, id: MatchId, kind: String, state: G, seq: u64) {
+    async fn take_lease(&self, id: MatchId) -> Result<Lease, StoreError> {
+        let ttl = std::time::Duration::from_millis(self.inner.config.lease_ttl_ms);
+        self.inner
+            .store
+            .take_lease(id, &self.inner.owner, ttl)
+            .await
+    }
+
+    /// This process's name in the leases it holds.
+    pub fn owner(&self) -> &str {
+        &self.inner.owner
+    }
+
+    /// The matches this process takes over from another (whose lease ran out), each
+    /// once it runs here.
+    pub fn taken_over(&self) -> broadcast::Receiver<MatchId> {
+        self.inner.taken.subscribe()
+    }
+
+    fn spawn(&self, id: MatchId, kind: String, state: G, seq: u64, lease: Lease) {
         let (commands, rx) = mpsc::channel(self.inner.config.queue);
+        let (lost, lost_rx) = oneshot::channel();
         let task = tokio::spawn(task::run(task::Live::new(
             id,
             kind,
@@ -592,8 +720,17 @@ impl<G: Engine> Runtime<G> {
             self.inner.clock.clone(),
             self.inner.config,
             rx,
+            (lease.token, lost_rx),
         )));
-        self.lock().insert(id, Handle { commands, task });
+        self.lock().insert(
+            id,
+            Handle {
+                commands,
+                task,
+                lease,
+                lost: Some(lost),
+            },
+        );
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Handle<G>>> {
@@ -656,7 +793,7 @@ pub async fn stop_requested() {
 async fn heartbeat(store: Store, clock: GameClock, config: Config) {
     loop {
         clock.sleep_for(config.heartbeat_ms.max(1)).await;
-        if let Err(e) = store.save_game_clock(clock.now()).await {
+        if let Err(e) = store.save_shared_game_clock(clock.now()).await {
             tracing::warn!(error = %e, "the game clock could not be saved");
         }
     }

@@ -16,7 +16,7 @@ use super::{
 use crate::store::{MatchId, Millis, NewEvent, Store, StoreError, StoredEvent};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::task::JoinError;
 
 /// The first wait before the runtime's own request is tried again after the store
@@ -86,6 +86,13 @@ pub(super) struct Live<G: Engine> {
         mpsc::UnboundedSender<WorkResult<G>>,
         mpsc::UnboundedReceiver<WorkResult<G>>,
     ),
+    /// The fencing token of this process's lease on the match: every append carries it.
+    token: i64,
+    /// Raised by the runtime when renewing the lease found it taken over.
+    taken: Option<oneshot::Receiver<String>>,
+    /// Why the match is no longer this process's (its lease was taken over): the task
+    /// stops at once and says nothing more.
+    lost: Option<String>,
 }
 
 impl<G: Engine> Live<G> {
@@ -99,6 +106,7 @@ impl<G: Engine> Live<G> {
         clock: GameClock,
         config: Config,
         commands: mpsc::Receiver<Command<G>>,
+        (token, taken): (i64, oneshot::Receiver<String>),
     ) -> Live<G> {
         Live {
             id,
@@ -116,6 +124,9 @@ impl<G: Engine> Live<G> {
             retry: None,
             unsure: false,
             results: mpsc::unbounded_channel(),
+            token,
+            taken: Some(taken),
+            lost: None,
         }
     }
 
@@ -157,8 +168,9 @@ impl<G: Engine> Live<G> {
         let hold = self.clock.hold();
         let appended = self
             .store
-            .append_ending(
+            .append_fenced(
                 self.id,
+                Some(self.token),
                 self.seq,
                 rows.clone(),
                 next.is_over(),
@@ -168,6 +180,19 @@ impl<G: Engine> Live<G> {
         drop(hold);
         match appended {
             Ok(seq) => self.seq = seq,
+            // Another process runs the match now: nothing was written, and nothing
+            // more is said or decided here (reading the log back would say the new
+            // owner's events a second time).
+            Err(StoreError::Fenced { why, .. }) => {
+                self.lost = Some(why);
+                return Err(RuntimeError::Moved(self.id).into());
+            }
+            // The log moved on without this process: the new owner's events (the claim
+            // meets them before the fence).
+            Err(StoreError::Conflict { .. }) if let Some(why) = self.taken_over().await => {
+                self.lost = Some(why);
+                return Err(RuntimeError::Moved(self.id).into());
+            }
             Err(e) => {
                 // Whether or not the events made it (the answer may be what was lost),
                 // the log is the truth: go on from it, and say what it holds that was
@@ -250,6 +275,18 @@ impl<G: Engine> Live<G> {
         Some(unsaid)
     }
 
+    /// Why the match's lease is no longer this process's, if it was taken over.
+    async fn taken_over(&mut self) -> Option<String> {
+        let (store, id) = (self.store.clone(), self.id);
+        match store.lease(id).await {
+            Ok(Some(lease)) if lease.token != self.token => Some(format!(
+                "this process's lease (token {}) was taken over by {} (token {})",
+                self.token, lease.owner, lease.token
+            )),
+            _ => None,
+        }
+    }
+
     fn ack(&self) -> Ack {
         Ack {
             version: self.state.version(),
@@ -279,6 +316,9 @@ impl<G: Engine> Live<G> {
         error: &RuntimeError,
         said: &str,
     ) {
+        if self.lost.is_some() {
+            return;
+        }
         let what = match pending {
             Pending::Timeout => "time-out",
             Pending::Work { .. } => "verdict",
@@ -487,6 +527,12 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                 None => std::future::pending().await,
             }
         };
+        let taken = async {
+            match live.taken.as_mut() {
+                Some(rx) => rx.await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             // The umpire's answers first: they unblock a match that waits for them.
             biased;
@@ -508,6 +554,20 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                     }
                 }
             }
+            why = taken => match why {
+                Ok(why) => live.lost = Some(why),
+                // The runtime is gone (its commands end the task).
+                Err(_) => live.taken = None,
+            },
+        }
+        if let Some(why) = &live.lost {
+            tracing::error!(
+                id = %live.id,
+                token = live.token,
+                "lost the lease of match {}: another process owns it ({why}); it stops here",
+                live.id
+            );
+            break;
         }
     }
     if let Some((_, stop)) = &live.working {
@@ -519,7 +579,11 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
     while let Some(command) = live.commands.recv().await {
         match command {
             Command::Act { reply, .. } => {
-                let _ = reply.send(Err(RuntimeError::Over(live.id).into()));
+                let e = match live.lost {
+                    Some(_) => RuntimeError::Moved(live.id),
+                    None => RuntimeError::Over(live.id),
+                };
+                let _ = reply.send(Err(e.into()));
             }
             Command::Query(query) => live.answer(query),
         }

@@ -11,6 +11,7 @@
 //! with WAL, never wait for writes. After an I/O error the connections are reopened
 //! and the log itself says what was recorded ([`db`]).
 
+mod commands;
 mod db;
 mod discord;
 mod drafts;
@@ -20,17 +21,20 @@ mod leases;
 mod lobbies;
 mod location;
 mod lock;
+mod owners;
 mod path;
 mod players;
 mod servers;
 mod types;
 mod writer;
 
+pub use commands::Routed;
 pub use db::{Backend, Fault};
 pub use fence::Lease;
 pub use lobbies::LobbyRecord;
 pub use location::Location;
 pub use lock::{LockError, RunLock, lock_for_running};
+pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use servers::{PoolRecord, ServerSettings};

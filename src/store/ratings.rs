@@ -9,8 +9,8 @@ use super::ending::apply;
 use super::types::{MatchId, MatchRecord, StoreError, to_i64, to_u64};
 use crate::ratings::{self, BoardSettings};
 use crate::rules::{Finish, GameKind};
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 /// The server a match of `guild` counts on: its guild, or 0 for the terminal.
 pub fn server_of(guild: Option<u64>) -> u64 {

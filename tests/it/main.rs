@@ -48,6 +48,7 @@ mod restart_duel;
 mod rules_duel;
 mod rules_practice;
 mod rules_props;
+mod runtime_owners;
 mod runtime_race;
 mod runtime_zendo;
 mod secrecy;

@@ -28,6 +28,9 @@ fn config() -> Config {
     Config {
         heartbeat_ms: 1_000,
         work_limit_ms: 5_000,
+        // A killed runtime's lease runs out soon (PostgreSQL keeps it till then).
+        lease_ttl_ms: 1_000,
+        lease_renew_ms: 300,
         ..Config::default()
     }
 }
@@ -344,6 +347,13 @@ async fn a_killed_process_gives_back_at_most_one_heartbeat() {
         w.time.advance(700);
         // Killed: no shutdown, nothing saved after the last heartbeat.
         drop(w.runtime);
+        if w.db.is_postgres() {
+            // Its lease lives on until it runs out (several processes may share a
+            // PostgreSQL database: only the lease says the match is free).
+            let left = store.lease(id).await.unwrap().unwrap().expires_ms
+                - store.database_now_ms().await.unwrap();
+            tokio::time::sleep(Duration::from_millis(left.max(0) as u64 + 50)).await;
+        }
 
         let time = ManualTime::new(0);
         let store = w.db.open().await;
@@ -438,23 +448,27 @@ async fn after_a_failed_append_the_match_goes_on_from_its_log() {
         let w = world_on(db).await;
         let id = race(&w, Work::Quick).await;
         act(&w, id, A, Action::Add(1)).await;
-        // Someone else (another process on the same file) appends B's move behind the
-        // runtime's back.
+        // Someone else appends B's move behind the runtime's back (with the runtime's
+        // own fencing token: without it, the database refuses the write, the match
+        // being leased).
         let store = w.runtime.store().clone();
         let last = store.record(id).await.unwrap().unwrap().last_seq;
+        let token = store.lease(id).await.unwrap().expect("leased").token;
         let moved = race_game::Event {
             at: w.runtime.now(),
             kind: Kind::Added { seat: 1, n: 3 },
         };
         store
-            .append(
+            .append_fenced(
                 id,
+                Some(token),
                 last,
                 vec![mondo::store::NewEvent {
                     at: moved.at,
                     body: serde_json::to_string(&moved).unwrap(),
                 }],
                 false,
+                None,
             )
             .await
             .unwrap();

@@ -20,7 +20,8 @@ fn koan(text: &str) -> Koan {
     Koan::parse_as(text, PieceSet::Pyramids).unwrap()
 }
 
-fn setup() -> DuelSetup {
+/// A duel between alice and bob (alice has the advantage).
+pub(crate) fn setup() -> DuelSetup {
     DuelSetup {
         players: [ALICE, BOB],
         advantage: ALICE,

@@ -40,6 +40,9 @@ impl Bot {
             })?;
         let runtime_config = runtime::Config {
             work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
+            lease_ttl_ms: config.database.lease_ms,
+            lease_renew_ms: config.database.lease_renew_ms,
+            lease_scan_ms: config.database.lease_scan_ms,
             ..runtime::Config::default()
         };
         let (runtime, recovery) =
@@ -65,7 +68,31 @@ impl Bot {
                 bot.open_desk_as(*id, channel, true);
             }
         }
-        tracing::info!(resumed = recovery.resumed.len(), "matches resumed");
+        // Matches taken over from a process that died or stalled: said from where their
+        // last owner left off, as on a restart.
+        let mut taken = bot.runtime.taken_over();
+        let weak = Arc::downgrade(&bot);
+        tokio::spawn(async move {
+            loop {
+                let id = match taken.recv().await {
+                    Ok(id) => id,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(bot) = weak.upgrade() else { return };
+                if let Ok(Some(record)) = bot.store.record(id).await
+                    && let Some(channel) = record.channel
+                {
+                    bot.open_desk_as(id, channel, true);
+                }
+            }
+        });
+        tracing::info!(
+            resumed = recovery.resumed.len(),
+            elsewhere = recovery.elsewhere.len(),
+            owner = bot.runtime.owner(),
+            "matches resumed"
+        );
         Ok(bot)
     }
 

@@ -1,0 +1,184 @@
+//! Matches owned by leases in the runtime: a runtime holds the lease of each match it
+//! runs and lets it go on shutdown; on one PostgreSQL database, a second runtime leaves
+//! the first one's matches alone while their leases live, takes them over once a lease
+//! runs out (its owner stalled), and the stalled owner's next move is refused by the
+//! fencing token: the match stops there, and the log holds each event once.
+
+use crate::runtime_zendo::setup;
+use crate::stores::TestDb;
+use mondo::rules::zendo::DuelMove;
+use mondo::rules::{Actor, PlayerId};
+use mondo::runtime::{
+    ActError, AnyMatch, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
+};
+use std::time::{Duration, Instant};
+
+const ALICE: PlayerId = PlayerId(101);
+
+/// Short leases, renewed and looked for often.
+fn quick() -> Config {
+    Config {
+        lease_ttl_ms: 600,
+        lease_renew_ms: 100,
+        lease_scan_ms: 100,
+        ..Config::default()
+    }
+}
+
+#[tokio::test]
+async fn a_runtime_holds_the_leases_of_its_matches_and_lets_them_go_on_shutdown() {
+    let db = TestDb::sqlite();
+    let (runtime, _) = Runtime::<AnyMatch>::start(db.open().await, ManualTime::new(0), quick())
+        .await
+        .unwrap();
+    let id = runtime
+        .create(Place::default(), setup().into())
+        .await
+        .unwrap();
+    let lease = runtime.store().lease(id).await.unwrap().expect("leased");
+    assert_eq!(lease.owner, runtime.owner());
+    let store = runtime.store().clone();
+    runtime.shutdown().await.unwrap();
+    // Killed instead, the next process on the same SQLite file (alone on it by its run
+    // lock) takes it at once with the next token.
+    let (runtime, recovery) =
+        Runtime::<AnyMatch>::start(db.open().await, ManualTime::new(0), quick())
+            .await
+            .unwrap();
+    assert_eq!(recovery.resumed, [id]);
+    let again = runtime.store().lease(id).await.unwrap().expect("leased");
+    assert_eq!(again.owner, runtime.owner());
+    assert_eq!(again.token, lease.token + 1);
+    drop(store);
+    drop(runtime);
+    let (runtime, recovery) =
+        Runtime::<AnyMatch>::start(db.open().await, ManualTime::new(0), quick())
+            .await
+            .unwrap();
+    assert_eq!(
+        recovery.resumed,
+        [id],
+        "a dropped runtime's lease is taken too"
+    );
+    runtime.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    // The first process's time stands still: its renewals never come (a stall).
+    let stalled = ManualTime::new(0);
+    let (first, _) = Runtime::<AnyMatch>::start(db.open().await, stalled.clone(), quick())
+        .await
+        .unwrap();
+    let id = first
+        .create(Place::default(), setup().into())
+        .await
+        .unwrap();
+    let (second, recovery) =
+        Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), quick())
+            .await
+            .unwrap();
+    assert_eq!(recovery.elsewhere, [id], "the first one's lease is live");
+    assert!(second.live().is_empty());
+    let mut taken = second.taken_over();
+    // Its lease runs out (600 ms on the database's clock): the second takes it over.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !second.live().contains(&id) {
+        assert!(Instant::now() < deadline, "never taken over");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(taken.recv().await.unwrap(), id);
+    let lease = second.store().lease(id).await.unwrap().unwrap();
+    assert_eq!(lease.owner, second.owner());
+    assert_eq!(lease.token, 2);
+    // The stalled one wakes and moves: the database refuses it, and the match stops
+    // running there.
+    let starter = DuelMove::ChooseStarter { starter: ALICE };
+    match first
+        .act(id, Actor::Player(ALICE), starter.clone().into(), None)
+        .await
+    {
+        Err(ActError::Runtime(RuntimeError::Moved(m))) => assert_eq!(m, id),
+        other => panic!("not fenced: {other:?}"),
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !first.live().is_empty() {
+        assert!(Instant::now() < deadline, "it stopped running there");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    match first
+        .act(id, Actor::Player(ALICE), starter.clone().into(), None)
+        .await
+    {
+        Err(ActError::Runtime(RuntimeError::Moved(_))) => {}
+        other => panic!("a moved match says so: {other:?}"),
+    }
+    // The new owner takes the same move once.
+    second
+        .act(id, Actor::Player(ALICE), starter.into(), None)
+        .await
+        .unwrap();
+    let events = second.store().events(id).await.unwrap();
+    let starters = events
+        .iter()
+        .filter(|e| e.body.contains("StarterChosen") || e.body.contains("starter"))
+        .count();
+    assert_eq!(starters, 1, "{events:#?}");
+    second.shutdown().await.unwrap();
+    drop(first);
+}
+
+/// One game clock per database: a process that starts while another (holding a match)
+/// saved the clock a moment ago joins it where it is now (the saved reading plus the time since, on the
+/// database's clock); after a longer silence (no process ran) it resumes where it
+/// stopped.
+#[tokio::test]
+async fn processes_on_one_database_share_one_game_clock() {
+    for db in crate::stores::each() {
+        let store = db.open().await;
+        // Another process runs a match.
+        let new = mondo::store::NewMatch {
+            kind: "race",
+            guild: None,
+            channel: None,
+            seed: 1,
+            settings: "{}",
+            players: &[1, 2],
+        };
+        let first = mondo::store::NewEvent {
+            at: 0,
+            body: "{}".into(),
+        };
+        let id = store.create_match(&new, &first).await.unwrap();
+        let lease = store
+            .take_lease(id, "another", Duration::from_secs(60))
+            .await
+            .unwrap();
+        store.save_shared_game_clock(50_000).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (at, running) = store.shared_game_clock(10_000).await.unwrap();
+        assert!(running, "{}", db.name);
+        assert!((50_200..55_000).contains(&at), "{}: {at}", db.name);
+        let (at, running) = store.shared_game_clock(100).await.unwrap();
+        assert!(!running, "{}", db.name);
+        assert_eq!(at, 50_000, "{}: the silence is not counted", db.name);
+        // It never goes back.
+        // Nobody holds a match (the one that saved was killed, its leases ran out):
+        // nobody ran the clock since.
+        store.save_shared_game_clock(50_000).await.unwrap();
+        store.release_lease(&lease).await.unwrap();
+        assert_eq!(
+            store.shared_game_clock(10_000).await.unwrap(),
+            (50_000, false)
+        );
+        // A clean stop: the next process resumes at it exactly.
+        store.stop_shared_game_clock(10).await.unwrap();
+        assert_eq!(
+            store.shared_game_clock(10_000).await.unwrap(),
+            (50_000, false)
+        );
+    }
+}
