@@ -392,3 +392,55 @@ pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
         _ => Err("only Zendo has guesses to disallow".into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Action;
+    use crate::rules::zendo::triple::TripleMove;
+    use crate::store::{MatchId, Status};
+
+    fn record(kind: GameKind, set: &str) -> MatchRecord {
+        MatchRecord {
+            id: MatchId(1),
+            kind: kind.name().into(),
+            guild: None,
+            channel: Some(2),
+            seed: 3,
+            settings: format!(r#"{{"set":"{set}"}}"#),
+            status: Status::Live,
+            players: vec![4, 5],
+            created_at: 0,
+            last_seq: 0,
+            last_at: 0,
+            created: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_typed_structure_becomes_each_games_build_and_only_a_triple_takes_patterns() {
+        let duel = record(GameKind::ZendoDuel, "pyramids");
+        assert!(matches!(
+            build("1^ 2>", Mode::Challenge, None, &duel),
+            Ok(AnyAction::ZendoDuel(Action::Move(DuelMove::Build {
+                mode: Mode::Challenge,
+                ..
+            })))
+        ));
+        let refused = build("1^ 2>", Mode::Observe, Some("A"), &duel).unwrap_err();
+        assert!(refused.contains("leave it out"), "{refused}");
+        let practice = record(GameKind::ZendoPractice, "pyramids");
+        assert_eq!(
+            build("1^", Mode::Challenge, None, &practice).unwrap_err(),
+            NO_CHALLENGE
+        );
+        let triple = record(GameKind::ZendoTriple, "arrows");
+        match build("U R", Mode::Challenge, Some("a,c"), &triple) {
+            Ok(AnyAction::ZendoTriple(Action::Move(TripleMove::Build { patterns, .. }))) => {
+                assert_eq!(patterns, letters("AC").unwrap())
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(build("U R", Mode::Observe, Some("Z"), &triple).is_err());
+    }
+}
