@@ -11,13 +11,12 @@
 //! before that (the `lobbies` table) become such matches at start-up ([`carry_over`]),
 //! and their old buttons lead there.
 
-use super::NO_MATCH;
-use super::SetChoice;
 use super::clocks::{Clock, Stored};
+use super::common::NO_MATCH;
 use super::ids::{ButtonId, LobbyPress, Press, press_button};
 use super::posts::TablePictures;
 use super::settings::{draw, effective};
-use crate::bot::kit::{Dms, GameBot, Said, play, reply};
+use crate::bot::kit::{Dms, GameBot, Said, SetChoice, play, reply};
 use crate::bot::post::Post;
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
@@ -819,7 +818,7 @@ async fn dm_hello(bot: &Bot, user: u64, channel: u64) -> Option<u64> {
          mondo, your private answer buttons come here (or use *Answer privately* in the \
          channel)."
     );
-    super::dm_hello(bot, user, hello).await
+    crate::bot::kit::start::dm_hello(bot, user, hello).await
 }
 
 /// Leave your Zendo Classic game (your turn passes, your stones go with you).

@@ -6,6 +6,7 @@ pub mod ai;
 pub mod buttons;
 pub mod classic;
 mod clocks;
+mod common;
 pub mod duel;
 pub mod ids;
 pub mod posts;
@@ -17,30 +18,26 @@ mod turn;
 
 pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
+pub use common::{NO_MATCH, settings_of};
 pub use posts::{Voice, answer_post, batch, opening};
 pub use settings::{draw, effective, settings};
 pub use sketch::sketch;
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
-use crate::bot::kit::start::{
-    dm_check, dm_hello, open_with_dms, private_status, refused_busy, start,
-};
+use crate::bot::kit::start::{dm_check, open_with_dms, private_status, refused_busy, start};
 use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, is_host};
 use crate::koan::PieceSet;
 use crate::rules::zendo::practice::NO_CHALLENGE;
+use crate::rules::zendo::triple::letters;
 use crate::rules::zendo::{DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings};
 use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
 use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
-
-/// What Zendo's commands say to someone with no match in the channel.
-pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
-                            `/zendo duel` or `/zendo practice`";
 
 /// Zendo: duels, solo practice, and the state of your match.
 #[poise::command(
@@ -149,7 +146,7 @@ pub async fn duel(
     let advantage = match advantage.as_ref() {
         // The AI seat is nobody's user: @Mondo names it.
         Some(u) if against_ai && u.id == ctx.framework().bot_id() => Ok(them),
-        _ => advantage_of(advantage.as_ref(), me, them),
+        _ => common::advantage_of(advantage.as_ref(), me, them),
     };
     let advantage = match advantage {
         Ok(a) => a,
@@ -330,20 +327,32 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     play(ctx, NO_MATCH, |_| Ok(AnyAction::Common(Common::Resign))).await
 }
 
-/// The settings a Zendo match was stored with (its piece set).
-pub fn settings_of(record: &MatchRecord) -> Settings {
-    serde_json::from_str(&record.settings).unwrap_or_default()
-}
-
-/// A structure as typed, read for the match's piece set, as the move that builds it:
-/// observed or challenged in a duel; practice has no challenges.
-pub fn build(text: &str, mode: Mode, record: &MatchRecord) -> Result<AnyAction, String> {
+/// A structure as typed (`/koan`, the koan box), read for the match's piece set, as
+/// the move that builds it: observed or challenged in a duel; practice has no
+/// challenges. `patterns` names a Triple's patterns (`A`, `A,C`, `bc`; none: every
+/// unsolved one); the other games have one pattern and refuse it.
+pub fn build(
+    text: &str,
+    mode: Mode,
+    patterns: Option<&str>,
+    record: &MatchRecord,
+) -> Result<AnyAction, String> {
+    let named = patterns.map(letters).transpose()?.unwrap_or_default();
+    if record.game() == Ok(GameKind::ZendoTriple) {
+        return triple::build(text, mode, named);
+    }
+    if patterns.is_some() {
+        return Err(
+            "`patterns` names Zendo Triple's patterns (A, B, C); this match has one pattern: \
+             leave it out"
+                .into(),
+        );
+    }
     let koan = crate::narrate::zendo::read_structure(text, settings_of(record).set)?;
     match (record.game(), mode) {
         (Ok(GameKind::ZendoDuel), _) => Ok(DuelMove::Build { koan, mode }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Observe) => Ok(PracticeMove::Build { koan }.into()),
         (Ok(GameKind::ZendoPractice), Mode::Challenge) => Err(NO_CHALLENGE.into()),
-        (Ok(GameKind::ZendoTriple), _) => triple::build_named(text, mode, None, record),
         (Ok(GameKind::ZendoClassic), mode) => Ok(classic::build(koan, mode)),
         #[allow(unreachable_patterns)]
         _ => Err("that match is not a Zendo match: `/zendo status` says which it is".into()),
@@ -372,21 +381,6 @@ async fn duels_in(bot: &crate::bot::Bot, channel: u64) -> Result<Vec<MatchRecord
     bot.live_of(channel, GameKind::ZendoDuel.name()).await
 }
 
-/// Who has the advantage in a two-player match (a duel, a Triple) of `me` against
-/// `them`: the host's `advantage`, else the one challenged; one of the two players.
-pub(crate) fn advantage_of(
-    advantage: Option<&serenity::User>,
-    me: u64,
-    them: u64,
-) -> Result<u64, &'static str> {
-    let advantage = advantage.map_or(them, |u| u.id.get());
-    if advantage == me || advantage == them {
-        Ok(advantage)
-    } else {
-        Err("the advantage goes to one of the two players")
-    }
-}
-
 /// A host's disallow, for the match's game.
 pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
     match record.game() {
@@ -396,5 +390,57 @@ pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
         Ok(GameKind::ZendoClassic) => classic::from_duel(DuelMove::Disallow),
         #[allow(unreachable_patterns)]
         _ => Err("only Zendo has guesses to disallow".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Action;
+    use crate::rules::zendo::triple::TripleMove;
+    use crate::store::{MatchId, Status};
+
+    fn record(kind: GameKind, set: &str) -> MatchRecord {
+        MatchRecord {
+            id: MatchId(1),
+            kind: kind.name().into(),
+            guild: None,
+            channel: Some(2),
+            seed: 3,
+            settings: format!(r#"{{"set":"{set}"}}"#),
+            status: Status::Live,
+            players: vec![4, 5],
+            created_at: 0,
+            last_seq: 0,
+            last_at: 0,
+            created: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_typed_structure_becomes_each_games_build_and_only_a_triple_takes_patterns() {
+        let duel = record(GameKind::ZendoDuel, "pyramids");
+        assert!(matches!(
+            build("1^ 2>", Mode::Challenge, None, &duel),
+            Ok(AnyAction::ZendoDuel(Action::Move(DuelMove::Build {
+                mode: Mode::Challenge,
+                ..
+            })))
+        ));
+        let refused = build("1^ 2>", Mode::Observe, Some("A"), &duel).unwrap_err();
+        assert!(refused.contains("leave it out"), "{refused}");
+        let practice = record(GameKind::ZendoPractice, "pyramids");
+        assert_eq!(
+            build("1^", Mode::Challenge, None, &practice).unwrap_err(),
+            NO_CHALLENGE
+        );
+        let triple = record(GameKind::ZendoTriple, "arrows");
+        match build("U R", Mode::Challenge, Some("a,c"), &triple) {
+            Ok(AnyAction::ZendoTriple(Action::Move(TripleMove::Build { patterns, .. }))) => {
+                assert_eq!(patterns, letters("AC").unwrap())
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(build("U R", Mode::Observe, Some("Z"), &triple).is_err());
     }
 }

@@ -104,7 +104,7 @@ pub async fn preview(
     user: u64,
     text: &str,
 ) -> Result<Post, Error> {
-    if let Err(e) = super::build(text, mode, record) {
+    if let Err(e) = super::build(text, mode, None, record) {
         return Ok(Post::private(e));
     }
     let koan = crate::narrate::zendo::read_structure(text, super::settings_of(record).set)?;
@@ -179,7 +179,7 @@ pub async fn on_press(
                 .await?;
         }
         Press::Submit(mode) => {
-            let handed = match super::build(&text, mode, record) {
+            let handed = match super::build(&text, mode, None, record) {
                 Err(e) => Handed::own(Post::private(e)),
                 Ok(action) => {
                     let asked = Asked {

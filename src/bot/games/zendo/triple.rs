@@ -10,10 +10,11 @@
 //! umpire once every challenged pattern has an answer (and again after each change,
 //! until the reveal).
 
-use super::NO_MATCH;
 use super::clocks::{Clock, Stored};
+use super::common::{NO_MATCH, advantage_of};
 use super::ids::{ButtonId, Press, press_button};
 use super::settings::effective;
+use crate::bot::kit::start::{dm_check, open_with_dms, refused_busy};
 use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;
@@ -28,7 +29,7 @@ use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::section::TripleConfig;
 use crate::rules::zendo::triple::{
     Event, Letter, PhaseView, StepView, TripleEntry, TripleEvent, TripleMove, TripleOrigin,
-    TripleSetup, TripleTiming, TripleView, letters, opening::triple_opening,
+    TripleSetup, TripleTiming, TripleView, opening::triple_opening,
 };
 use crate::rules::zendo::{Answer, DuelMove, Mode, Settings, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
@@ -108,7 +109,7 @@ pub async fn triple(
         )
         .await;
     }
-    let advantage = match super::advantage_of(advantage.as_ref(), me, them) {
+    let advantage = match advantage_of(advantage.as_ref(), me, them) {
         Ok(a) => a,
         Err(e) => return reply(ctx, Post::private(e)).await,
     };
@@ -140,7 +141,7 @@ pub async fn triple(
         )
         .await;
     };
-    if super::refused_busy(ctx, [me, them], "/zendo status").await? {
+    if refused_busy(ctx, [me, them], "/zendo status").await? {
         return Ok(());
     }
     let seed = seed.unwrap_or_else(|| rand::rng().random());
@@ -152,8 +153,8 @@ pub async fn triple(
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
     let (mine, theirs) = tokio::join!(
-        super::dm_check(bot, me, them, channel, "Zendo Triple"),
-        super::dm_check(bot, them, me, channel, "Zendo Triple")
+        dm_check(bot, me, them, channel, "Zendo Triple"),
+        dm_check(bot, them, me, channel, "Zendo Triple")
     );
     let setup = TripleSetup {
         players: [PlayerId(me), PlayerId(them)],
@@ -179,7 +180,7 @@ pub async fn triple(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
-    super::open_with_dms(ctx, game, channel, &[(me, mine), (them, theirs)]).await
+    open_with_dms(ctx, game, channel, &[(me, mine), (them, theirs)]).await
 }
 
 /// The clocks a host may set for Triple, with the config's values and ranges.
@@ -281,32 +282,15 @@ async fn draw(
     .map_err(|e| format!("drawing the patterns failed: {e}"))?
 }
 
-/// `/koan` in any Zendo game: Triple reads its arrows and the named patterns
-/// (`A`, `A,C`, `bc`; none: every unsolved one); the others refuse `patterns`.
-pub fn build_named(
-    text: &str,
-    mode: Mode,
-    patterns: Option<&str>,
-    record: &MatchRecord,
-) -> Result<AnyAction, String> {
-    let named = match patterns {
-        Some(p) => letters(p)?,
-        None => Vec::new(),
-    };
-    match record.game() {
-        Ok(GameKind::ZendoTriple) => Ok(TripleMove::Build {
-            koan: read_structure(text, PieceSet::Arrows)?,
-            mode,
-            patterns: named,
-        }
-        .into()),
-        _ if patterns.is_some() => Err(
-            "`patterns` names Zendo Triple's patterns (A, B, C); this match has one pattern: \
-             leave it out"
-                .into(),
-        ),
-        _ => super::build(text, mode, record),
+/// `/koan` in a Triple: a structure of arrows, on the `named` patterns (none: every
+/// unsolved one).
+pub fn build(text: &str, mode: Mode, named: Vec<Letter>) -> Result<AnyAction, String> {
+    Ok(TripleMove::Build {
+        koan: read_structure(text, PieceSet::Arrows)?,
+        mode,
+        patterns: named,
     }
+    .into())
 }
 
 /// `/guess` in a Triple (`Some`): the pattern named with `on`. `None` for the other

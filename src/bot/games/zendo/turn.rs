@@ -63,7 +63,7 @@ pub async fn koan(
     match structure {
         Some(text) => {
             play_in(ctx, &record, |r| {
-                super::triple::build_named(&text, mode, patterns.as_deref(), r)
+                super::build(&text, mode, patterns.as_deref(), r)
             })
             .await
         }
