@@ -280,13 +280,14 @@ pub(super) fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
                 _ => complement(x, g, outer),
             };
             let word = if *op == BinOp::And { "and" } else { "or" };
-            let first = side(a.as_ref())?;
+            let (first, second) = (side(a.as_ref())?, side(b.as_ref())?);
             // `not red and in a higher row`: the reader cannot tell whether `not`
-            // covers one word or both, and refuses it; another wording says it.
-            if first.starts_with("not ") {
+            // covers one word or both, and refuses it; another wording says it
+            // (`not red and not blue` is clear).
+            if first.starts_with("not ") && !second.starts_with("not ") {
                 return None;
             }
-            Some(format!("{first} {word} {}", side(b.as_ref())?))
+            Some(format!("{first} {word} {second}"))
         }
         FormulaKind::Exists(y, Domain::Subset, body) => {
             let (rel, rest) = relation_part(x, *y, body)?;
