@@ -54,6 +54,21 @@ where
     events.iter().filter_map(Of::of).cloned().collect()
 }
 
+/// The game's own events of a batch (`G`: its event type), without the shared ones
+/// (pause, resume, downtime) every game's log also holds.
+pub fn game_events_of<G: Clone>(events: &[AnyEvent]) -> Vec<G>
+where
+    AnyEvent: Of<crate::rules::Event<G>>,
+{
+    events_of::<crate::rules::Event<G>>(events)
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            crate::rules::EventKind::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
 macro_rules! games {
     ($($kind:ident => $game:ty),+ $(,)?) => {
         /// A live match of any game.

@@ -18,7 +18,10 @@ mod ratings;
 mod subscription;
 mod task;
 
-pub use any::{AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, AnyWork, Common, Of, events_of};
+pub use any::{
+    AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, AnyWork, Common, Of, events_of,
+    game_events_of,
+};
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use ratings::{Unreadable, rebuild_ratings};
 pub use subscription::{Subscription, Update};

@@ -14,7 +14,7 @@ use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
 use crate::rules::{Action, Actor, Event, EventKind, PlayerId, Seat};
-use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, events_of, game_events_of};
 use crate::store::MatchId;
 use crate::store::Store;
 use serde_json::json;
@@ -157,14 +157,7 @@ fn view_of(view: &AnyView) -> Result<&BluffsView, String> {
 }
 
 fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
-    let events: Vec<Event<BluffsEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
+    game_events_of(events)
 }
 
 /// The shared events (pause, resume, downtime), said to all.

@@ -3,8 +3,7 @@
 //! all read it.
 
 use crate::rules::assembly::{AssemblyEvent, AssemblyView};
-use crate::rules::{Event, EventKind};
-use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::runtime::{AnyEvent, AnyView, game_events_of};
 
 /// The Assembly view inside any view.
 pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
@@ -16,12 +15,5 @@ pub fn view_of(view: &AnyView) -> Option<&AssemblyView> {
 
 /// The game's own events of a batch.
 pub(super) fn own(events: &[AnyEvent]) -> Vec<AssemblyEvent> {
-    let events: Vec<Event<AssemblyEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
+    game_events_of(events)
 }

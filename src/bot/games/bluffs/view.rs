@@ -3,8 +3,7 @@
 //! all read it.
 
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
-use crate::rules::{Event, EventKind};
-use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::runtime::{AnyEvent, AnyView, game_events_of};
 
 /// The Bluffs view inside any view.
 pub fn view_of(view: &AnyView) -> Option<&BluffsView> {
@@ -16,12 +15,5 @@ pub fn view_of(view: &AnyView) -> Option<&BluffsView> {
 
 /// The game's own events of a batch.
 pub fn own(events: &[AnyEvent]) -> Vec<BluffsEvent> {
-    let events: Vec<Event<BluffsEvent>> = events_of(events);
-    events
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Game(g) => Some(g),
-            _ => None,
-        })
-        .collect()
+    game_events_of(events)
 }
