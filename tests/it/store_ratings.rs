@@ -18,19 +18,12 @@ fn koan(text: &str) -> Koan {
     Koan::parse_as(text, PieceSet::Pyramids).unwrap()
 }
 
+/// The rules' test duel between `a` and `b` (`b` has the advantage).
 fn duel_setup(a: PlayerId, b: PlayerId, seed: u64) -> DuelSetup {
-    DuelSetup {
-        players: [a, b],
-        advantage: b,
-        hidden: mondo::lang::parse("some piece points up").unwrap(),
-        initial: Initial {
-            obeys: koan("1^"),
-            does_not: koan("1>"),
-        },
-        settings: Default::default(),
-        timing: Default::default(),
-        seed,
-    }
+    use mondo::rules::zendo::testing::{duel_setup, parsed};
+    let mut setup = duel_setup(parsed("some piece points up"));
+    (setup.players, setup.advantage, setup.seed) = ([a, b], b, seed);
+    setup
 }
 
 fn rows<E: Serialize>(events: &[mondo::rules::Event<E>]) -> Vec<NewEvent> {
