@@ -52,6 +52,20 @@ pub fn run(args: PlayArgs) -> ExitCode {
 }
 
 async fn play(args: PlayArgs) -> Result<ExitCode, String> {
+    // The terminal keeps its screen for the game: the umpire's own log (the store's
+    // troubles, leases) goes to standard error only when RUST_LOG asks for it.
+    if let Ok(filter) = std::env::var("RUST_LOG") {
+        let filter = tracing_subscriber::EnvFilter::try_new(&filter).map_err(|e| {
+            format!(
+                "RUST_LOG is `{filter}` ({e}); give a tracing filter such as info or \
+                 \"info,mondo=debug\", or unset it"
+            )
+        })?;
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
     let game = games::chosen(&args.game, &args.games)?;
     games::check(game, &args.table, &args.games)?;
     if let Some(dir) = &args.png {

@@ -53,6 +53,9 @@ pub(super) struct Pools {
     pub write: AnyPool,
 }
 
+/// How long reopening waits for the old connections to close (see `Db::reopen`).
+const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 pub(super) struct Db {
     pub location: Location,
     /// The SQLite file (empty on PostgreSQL).
@@ -135,8 +138,21 @@ impl Db {
     pub async fn reopen(&self) -> Result<(), StoreError> {
         let mut pools = self.pools.write().await;
         if let Ok(old) = &*pools {
-            old.read.close().await;
-            old.write.close().await;
+            let closing = async {
+                old.read.close().await;
+                old.write.close().await;
+            };
+            // sqlx's `close` waits until every permit of the pool is back; after an
+            // I/O error a connection's permit can fail to come back although the
+            // connection itself is gone (sqlx returns connections from a spawned
+            // task), and the reopening, with every command behind it, waited forever.
+            // The old connections are closed by then or closing: go on without them.
+            if tokio::time::timeout(CLOSE_WAIT, closing).await.is_err() {
+                tracing::warn!(
+                    "the old connections did not all come back within {CLOSE_WAIT:?}; \
+                     opening new ones anyway"
+                );
+            }
         }
         match self.connect().await {
             Ok(fresh) => {
