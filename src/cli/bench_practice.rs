@@ -229,7 +229,10 @@ async fn alone(db: Location, matches: usize, seconds: u64) -> Result<ExitCode, S
 #[serde(rename_all = "snake_case")]
 enum Report {
     /// Its matches are created (and leased): ready to drive.
-    Ready { matches: usize, rss_mb: u64 },
+    Ready {
+        matches: usize,
+        rss_mb: u64,
+    },
     Done(Figures),
 }
 
@@ -255,9 +258,15 @@ async fn heard() -> Result<String, String> {
 
 /// Worker `index`: creates its `matches` (seeds apart from every other worker's), says
 /// ready, drives them from `go` for `seconds`, reports, and stops at `stop`.
-async fn worker(db: Location, index: usize, matches: usize, seconds: u64) -> Result<ExitCode, String> {
+async fn worker(
+    db: Location,
+    index: usize,
+    matches: usize,
+    seconds: u64,
+) -> Result<ExitCode, String> {
     let runtime = start_runtime(&db).await?;
-    let first = index * matches;
+    // Shares differ by one at most: seeds `index * (matches + 1)` on never overlap.
+    let first = index * (matches + 1);
     let ids = create(&runtime, first, matches).await?;
     say(&Report::Ready {
         matches,
@@ -354,7 +363,12 @@ fn parent(db: &Location, processes: usize, matches: usize, seconds: u64) -> Exit
     }
 }
 
-fn gather(db: &Location, processes: usize, matches: usize, seconds: u64) -> Result<ExitCode, String> {
+fn gather(
+    db: &Location,
+    processes: usize,
+    matches: usize,
+    seconds: u64,
+) -> Result<ExitCode, String> {
     let (tokio, store_before) = count_stored(db)?;
     let mut workers = Vec::with_capacity(processes);
     for index in 0..processes {

@@ -40,7 +40,10 @@ async fn two_processes_share_six_matches_on_one_postgres_database() {
     ];
     let (ok, out, err) = bench(&args);
     assert!(ok, "{out}\n{err}");
-    assert!(out.contains("6 live practice matches in 2 processes"), "{out}");
+    assert!(
+        out.contains("6 live practice matches in 2 processes"),
+        "{out}"
+    );
     for process in ["process 1: ", "process 2: "] {
         let line = out
             .lines()
@@ -55,7 +58,10 @@ async fn two_processes_share_six_matches_on_one_postgres_database() {
         assert!(line.contains("p99") && line.contains("peak RSS"), "{line}");
     }
     let all = out.lines().find(|l| l.starts_with("all: ")).expect(&out);
-    assert!(all.contains("events/s") && all.contains("in the store"), "{all}");
+    assert!(
+        all.contains("events/s") && all.contains("in the store"),
+        "{all}"
+    );
     // Three matches each, seeds apart: six matches in the store.
     let store = db.open().await;
     let matches = store.matches(&MatchFilter::default()).await.unwrap();
@@ -80,6 +86,9 @@ fn several_processes_on_one_sqlite_file_are_refused_in_one_line() {
     ]);
     assert!(!ok, "{out}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("PostgreSQL") && err.contains("--processes 1"), "{err}");
+    assert!(
+        err.contains("PostgreSQL") && err.contains("--processes 1"),
+        "{err}"
+    );
     assert!(!file.exists(), "nothing was created");
 }
