@@ -20,6 +20,9 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
+/// Identify turns across processes on one PostgreSQL database.
+#[path = "e2e/identify.rs"]
+mod identify;
 /// Several processes on one PostgreSQL database (its throwaway cluster is the store
 /// tests').
 #[path = "e2e/owners.rs"]
