@@ -366,6 +366,20 @@ mod tests {
     }
 
     #[test]
+    fn a_range_takes_the_turns_of_its_shards_rate_limit_keys() {
+        let range = |s| r(s).unwrap();
+        // max_concurrency 1: one key for the whole bot.
+        assert_eq!(rate_limit_keys(range("0-7"), 1), [0]);
+        assert_eq!(rate_limit_keys(range("0-1"), 2), [0, 1]);
+        assert_eq!(rate_limit_keys(range("2"), 2), [0]);
+        assert_eq!(rate_limit_keys(range("3"), 2), [1]);
+        // Keys ascending and each once, so two processes never wait on each other.
+        assert_eq!(rate_limit_keys(range("14-18"), 16), [0, 1, 2, 14, 15]);
+        // A zero from Discord is read as 1.
+        assert_eq!(rate_limit_key(5, 0), 0);
+    }
+
+    #[test]
     fn a_server_goes_to_the_shard_discord_documents() {
         // One shard has every server.
         assert_eq!(shard_of(197_038_439_483_310_086, 1), 0);

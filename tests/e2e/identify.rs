@@ -7,7 +7,7 @@
 //! Skipped (with a note) under `MONDO_SKIP_POSTGRES`, as the store's PostgreSQL tests.
 
 use super::stores::TestDb;
-use super::{Served, shards_live};
+use super::{Served, identified_once, shards_live};
 use crate::support::discord::FakeDiscord;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -38,14 +38,8 @@ async fn processes_on_one_database_take_turns_to_identify_each_rate_limit_key() 
     let mut c = start(&logs[2], "3");
     shards_live(&fake, &mut [&mut a, &mut b, &mut c], &[0, 1, 2, 3]).await;
 
-    let mut identified: Vec<(u32, u32)> = fake
-        .identifies()
-        .iter()
-        .map(|i| (i.shard, i.total))
-        .collect();
-    identified.sort();
     assert_eq!(
-        identified,
+        identified_once(&fake),
         [(0, 4), (1, 4), (2, 4), (3, 4)],
         "each shard once"
     );
