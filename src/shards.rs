@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// The shards one process runs: `first..=last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +176,128 @@ pub fn shard_of(guild_id: u64, total: u32) -> u32 {
     ((guild_id >> 22) % u64::from(total.max(1))) as u32
 }
 
+/// Discord's identify window: shards of one rate-limit key identify at least this far
+/// apart.
+pub const IDENTIFY_WINDOW: Duration = Duration::from_secs(5);
+
+/// The rate-limit key of a shard (`id % max_concurrency`): shards of one key identify
+/// one per [`IDENTIFY_WINDOW`], shards of different keys may identify together.
+pub fn rate_limit_key(shard: u32, max_concurrency: u32) -> u32 {
+    shard % max_concurrency.max(1)
+}
+
+/// The rate-limit keys of a range's shards, ascending, each once.
+pub fn rate_limit_keys(range: ShardRange, max_concurrency: u32) -> Vec<u32> {
+    let mut keys: Vec<u32> = (range.first..=range.last)
+        .map(|s| rate_limit_key(s, max_concurrency))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The advisory lock's first number (`pg_advisory_lock(int, int)`: this, then the
+/// rate-limit key): "Mond" in ASCII, so no other program's locks are taken by chance.
+const IDENTIFY_LOCK: i32 = 0x4d6f_6e64;
+
+/// How long a process waits for another's identify turn before identifying anyway
+/// (a stopped process holds its turn until its connection to PostgreSQL drops; Discord
+/// then answers an early IDENTIFY with an invalid session, and serenity tries again).
+pub const TURN_WAIT: Duration = Duration::from_secs(180);
+
+/// This process's turn to identify on some rate-limit keys, across every process of
+/// the bot on one PostgreSQL database: one advisory lock per key, held on a connection
+/// of its own from before the first of its shards starts until [`IDENTIFY_WINDOW`]
+/// after the last of them on that key has connected. Another process wanting a key
+/// waits for it, so two processes never identify shards of one key within the window.
+/// A process that dies lets go at once (its connection drops).
+pub struct IdentifyTurn {
+    conn: sqlx::postgres::PgConnection,
+    held: Vec<u32>,
+}
+
+impl IdentifyTurn {
+    /// Takes the locks of `keys` (ascending, so two processes never wait on each
+    /// other), waiting up to [`TURN_WAIT`] for another process's turn; `waiting` is
+    /// called once if it has to wait. After the wait, the keys not taken are left to
+    /// luck (logged by the caller from the error).
+    pub async fn take(
+        url: &str,
+        keys: &[u32],
+        waiting: impl FnOnce(),
+    ) -> Result<IdentifyTurn, String> {
+        use sqlx::Connection;
+        let conn = sqlx::postgres::PgConnection::connect(url)
+            .await
+            .map_err(|e| format!("could not reach the database for the identify turn: {e}"))?;
+        let mut turn = IdentifyTurn {
+            conn,
+            held: Vec::new(),
+        };
+        let mut waiting = Some(waiting);
+        for &key in keys {
+            if !turn.try_lock(key).await? {
+                if let Some(say) = waiting.take() {
+                    say();
+                }
+                turn.lock(key).await?;
+            }
+            turn.held.push(key);
+        }
+        Ok(turn)
+    }
+
+    async fn try_lock(&mut self, key: u32) -> Result<bool, String> {
+        sqlx::query_scalar::<_, bool>("SELECT pg_try_advisory_lock($1, $2)")
+            .bind(IDENTIFY_LOCK)
+            .bind(key as i32)
+            .fetch_one(&mut self.conn)
+            .await
+            .map_err(|e| format!("could not take the identify turn: {e}"))
+    }
+
+    async fn lock(&mut self, key: u32) -> Result<(), String> {
+        sqlx::query("SELECT set_config('lock_timeout', $1, false)")
+            .bind(TURN_WAIT.as_millis().to_string())
+            .execute(&mut self.conn)
+            .await
+            .map_err(|e| format!("could not wait for the identify turn: {e}"))?;
+        sqlx::query("SELECT pg_advisory_lock($1, $2)")
+            .bind(IDENTIFY_LOCK)
+            .bind(key as i32)
+            .execute(&mut self.conn)
+            .await
+            .map_err(|e| {
+                format!(
+                    "another process kept the identify turn of rate-limit key {key} longer                      than {} s: {e}",
+                    TURN_WAIT.as_secs()
+                )
+            })?;
+        Ok(())
+    }
+
+    /// The keys held.
+    pub fn held(&self) -> &[u32] {
+        &self.held
+    }
+
+    /// Lets another process have `key`.
+    pub async fn release(&mut self, key: u32) {
+        if let Some(i) = self.held.iter().position(|k| *k == key) {
+            self.held.remove(i);
+            let unlocked = sqlx::query("SELECT pg_advisory_unlock($1, $2)")
+                .bind(IDENTIFY_LOCK)
+                .bind(key as i32)
+                .execute(&mut self.conn)
+                .await;
+            if let Err(e) = unlocked {
+                // Closing the connection lets every key go.
+                tracing::warn!(key, error = %e, "an identify turn could not be let go");
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +363,20 @@ mod tests {
             Sharding::Single.resolve(9),
             Ok((ShardRange { first: 0, last: 0 }, 1))
         );
+    }
+
+    #[test]
+    fn a_range_takes_the_turns_of_its_shards_rate_limit_keys() {
+        let range = |s| r(s).unwrap();
+        // max_concurrency 1: one key for the whole bot.
+        assert_eq!(rate_limit_keys(range("0-7"), 1), [0]);
+        assert_eq!(rate_limit_keys(range("0-1"), 2), [0, 1]);
+        assert_eq!(rate_limit_keys(range("2"), 2), [0]);
+        assert_eq!(rate_limit_keys(range("3"), 2), [1]);
+        // Keys ascending and each once, so two processes never wait on each other.
+        assert_eq!(rate_limit_keys(range("14-18"), 16), [0, 1, 2, 14, 15]);
+        // A zero from Discord is read as 1.
+        assert_eq!(rate_limit_key(5, 0), 0);
     }
 
     #[test]

@@ -20,6 +20,9 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
+/// Identify turns across processes on one PostgreSQL database.
+#[path = "e2e/identify.rs"]
+mod identify;
 /// Several processes on one PostgreSQL database (its throwaway cluster is the store
 /// tests').
 #[path = "e2e/owners.rs"]
@@ -2923,6 +2926,17 @@ async fn shards_live(fake: &FakeDiscord, bots: &mut [&mut Served], shards: &[u32
     }
 }
 
+/// The (shard, total) of every IDENTIFY the fake saw, sorted.
+fn identified_once(fake: &FakeDiscord) -> Vec<(u32, u32)> {
+    let mut identified: Vec<(u32, u32)> = fake
+        .identifies()
+        .iter()
+        .map(|i| (i.shard, i.total))
+        .collect();
+    identified.sort();
+    identified
+}
+
 /// `/help` in `channel`: answered exactly once (one callback), on the shard expected.
 async fn help_answered_once_on(fake: &FakeDiscord, user: u64, channel: u64, shard: u32) {
     let i = fake.slash_in(channel, user, "help", &[]).await;
@@ -2964,13 +2978,7 @@ async fn two_processes_split_the_shards_and_each_server_is_answered_once() {
     let mut high = Served::start_global(&fake, &p("high.db"), &p("high.log"), &range("2-3"));
     shards_live(&fake, &mut [&mut low, &mut high], &[0, 1, 2, 3]).await;
 
-    let mut identified: Vec<(u32, u32)> = fake
-        .identifies()
-        .iter()
-        .map(|i| (i.shard, i.total))
-        .collect();
-    identified.sort();
-    assert_eq!(identified, [(0, 4), (1, 4), (2, 4), (3, 4)]);
+    assert_eq!(identified_once(&fake), [(0, 4), (1, 4), (2, 4), (3, 4)]);
 
     for (channel, shard) in [(on_1, 1), (on_2, 2), (on_3, 3)] {
         help_answered_once_on(&fake, alice.id, channel, shard).await;

@@ -99,6 +99,15 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         }
     };
     let manager = client.shard_manager.clone();
+    // Across processes on one PostgreSQL database: this process's turn to identify
+    // (docs/scale.md); within it serenity starts one shard every 5 s.
+    let turn = match (&shards, &location) {
+        (Some(plan), crate::store::Location::Postgres(url)) => {
+            Some(identify_turn(url, plan, manager.clone()).await)
+        }
+        _ => None,
+    };
+    let shards = shards.map(|plan| (plan.range, plan.total));
     // Afterwards serenity reconnects a lost gateway by itself, and the outage is given
     // back to the matches' clocks (`outage.rs`).
     let result = {
@@ -129,6 +138,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             }
         }
     };
+    if let Some(turn) = turn {
+        turn.abort();
+    }
     drop(client);
     // Every match task finishes the command in hand, the game clock is saved and the
     // store closed.
@@ -147,7 +159,7 @@ async fn shard_plan(
     wait: std::time::Duration,
     http: &serenity::Http,
     config: &Config,
-) -> Result<Option<(ShardRange, u32)>, ServeError> {
+) -> Result<Option<ShardPlan>, ServeError> {
     let sharding = config
         .discord
         .sharding()
@@ -156,6 +168,11 @@ async fn shard_plan(
         return Ok(None);
     }
     let asked = answered(wait, "GET /gateway/bot", http.get_bot_gateway()).await?;
+    let max_concurrency = asked.as_ref().map_or(1, |g| {
+        u32::try_from(g.session_start_limit.max_concurrency)
+            .unwrap_or(1)
+            .max(1)
+    });
     let plan = match (sharding, asked) {
         (Sharding::Auto { .. }, Err(e)) => {
             return Err(ServeError::Discord(format!(
@@ -193,15 +210,87 @@ async fn shard_plan(
             tracing::info!(
                 discord_shards = gateway.shards,
                 max_concurrency = limit.max_concurrency,
-                "Discord's shard count and identify limit (serenity identifies one shard \
-                 every 5 s)"
+                "Discord's shard count and identify limit (serenity starts one shard of \
+                 this process every 5 s)"
             );
             plan
         }
     };
     let (range, total) = plan.map_err(ServeError::Discord)?;
     tracing::info!(shards = %range, total, "running shards");
-    Ok(Some((range, total)))
+    Ok(Some(ShardPlan {
+        range,
+        total,
+        max_concurrency,
+    }))
+}
+
+/// The shards this process runs, and Discord's identify concurrency.
+struct ShardPlan {
+    range: ShardRange,
+    total: u32,
+    max_concurrency: u32,
+}
+
+/// Waits for this process's turn to identify its shards' rate-limit keys on the shared
+/// database, then lets each key go [`IDENTIFY_WINDOW`] after the last of its shards
+/// here has connected (or after a generous wait for shards that do not connect); the
+/// task returned does that. Without a turn (the database unreachable, or another
+/// process holding a key too long) the shards start anyway, with a warning: Discord
+/// answers an early IDENTIFY with an invalid session and serenity identifies again.
+async fn identify_turn(
+    url: &str,
+    plan: &ShardPlan,
+    manager: Arc<serenity::ShardManager>,
+) -> tokio::task::JoinHandle<()> {
+    use crate::shards::{IDENTIFY_WINDOW, IdentifyTurn, rate_limit_key, rate_limit_keys};
+    let keys = rate_limit_keys(plan.range, plan.max_concurrency);
+    let waiting = || {
+        tracing::info!(
+            keys = ?keys,
+            "waiting for another process's shards to identify (Discord's identify limit)"
+        )
+    };
+    let mut turn = match IdentifyTurn::take(url, &keys, waiting).await {
+        Ok(turn) => turn,
+        Err(e) => {
+            tracing::warn!(error = %e, "starting the shards without an identify turn");
+            return tokio::spawn(async {});
+        }
+    };
+    let (range, mc) = (plan.range, plan.max_concurrency);
+    // serenity's pace, and a minute for connecting.
+    let give_up = std::time::Instant::now()
+        + IDENTIFY_WINDOW * range.count()
+        + std::time::Duration::from_secs(60);
+    tokio::spawn(async move {
+        let mut done: Vec<(u32, std::time::Instant)> = Vec::new();
+        while !turn.held().is_empty() {
+            let now = std::time::Instant::now();
+            let connected: Vec<u32> = {
+                let runners = manager.runners.lock().await;
+                runners
+                    .iter()
+                    .filter(|(_, r)| r.stage == serenity::ConnectionStage::Connected)
+                    .map(|(id, _)| id.0)
+                    .collect()
+            };
+            for key in turn.held().to_vec() {
+                let all = (range.first..=range.last)
+                    .filter(|s| rate_limit_key(*s, mc) == key)
+                    .all(|s| connected.contains(&s));
+                if (all || now >= give_up) && !done.iter().any(|(k, _)| *k == key) {
+                    done.push((key, now + IDENTIFY_WINDOW));
+                }
+            }
+            for (key, at) in &done {
+                if now >= *at {
+                    turn.release(*key).await;
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    })
 }
 
 /// Starts the gateway connections: shard 0 of 1 as before, or the planned range.

@@ -45,6 +45,14 @@ pub enum BenchArea {
         /// it, a SQLite file in the temporary folder, removed afterwards.
         #[arg(long, value_name = "URL")]
         database: Option<mondo::store::Location>,
+        /// Processes sharing the matches on one PostgreSQL database (--database
+        /// postgres://...), each creating and owning its share: figures per process and
+        /// in all.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        processes: usize,
+        /// Run as worker N of a `--processes` bench (its parent starts it).
+        #[arg(long, hide = true, value_name = "N", conflicts_with = "processes")]
+        worker: Option<usize>,
     },
     /// Pictures: one structure and a 40-structure board (targets: 2 ms and 50 ms, and
     /// at most 30 KB of PNG for one structure).
@@ -105,7 +113,17 @@ pub fn run(args: BenchArgs) -> ExitCode {
             matches,
             seconds,
             database,
-        } => super::bench_practice::run(matches, seconds, database),
+            processes,
+            worker,
+        } => {
+            use super::bench_practice::Role;
+            let role = match (worker, processes) {
+                (Some(index), _) => Role::Worker { index },
+                (None, 0 | 1) => Role::Alone,
+                (None, processes) => Role::Parent { processes },
+            };
+            super::bench_practice::run(matches, seconds, database, role)
+        }
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),

@@ -9,6 +9,7 @@ mod race_game;
 mod stores;
 
 mod ai_seats;
+mod bench_runtime;
 mod cli_koan;
 mod cli_lang;
 mod cli_pipes;
