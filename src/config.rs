@@ -679,6 +679,84 @@ mod tests {
         Config::load(Some(&path))
     }
 
+    /// `[leaderboard]` ships the rules the ratings promise; a file changes some of
+    /// them, the rest stay; a value out of range names its key and what is allowed,
+    /// for `mondo serve` and `mondo leaderboard` alike.
+    #[test]
+    fn leaderboard_rules_ship_as_promised_and_are_range_checked() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(
+            c.leaderboard.settings(),
+            crate::ratings::BoardSettings::default()
+        );
+        assert_eq!(c.leaderboard, LeaderboardConfig::default());
+        let c = with_file(
+            "[leaderboard]
+min_games = 2
+",
+        )
+        .expect("reads");
+        assert_eq!(
+            (c.leaderboard.min_games, c.leaderboard.recent_days),
+            (2, 30)
+        );
+        let e = with_file(
+            "[leaderboard]
+max_deviation = 400
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("leaderboard.max_deviation") && e.contains("10 to 350"),
+            "{e}"
+        );
+        let e = with_file(
+            "[leaderboard]
+min_games = 0
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("leaderboard.min_games") && e.contains("1 to 1000"),
+            "{e}"
+        );
+        let e = with_file(
+            "[leaderboard]
+min_game = 3
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("min_game"), "unknown keys are refused: {e}");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("board.toml");
+        std::fs::write(
+            &path,
+            "[leaderboard]
+recent_days = 7
+",
+        )
+        .expect("write");
+        let section = LeaderboardConfig::load(Some(&path)).expect("reads");
+        assert_eq!(section.settings().recent_days, 7);
+        std::fs::write(
+            &path,
+            "[leaderboard]
+recent_days = 4000
+",
+        )
+        .expect("write");
+        let e = LeaderboardConfig::load(Some(&path))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("leaderboard.recent_days") && e.contains("1 to 3650"),
+            "{e}"
+        );
+    }
+
     /// The shard keys read as text or numbers; a bad one names its key and what is
     /// allowed; none means one connection, as before.
     #[test]
