@@ -111,9 +111,8 @@ pub async fn set(
         "leaderboard rules for this server:"
     });
     post.line(format!(
-        "at least {} rated games in the game{}; one within {} days{}; a deviation under \
-         {:.0}{}",
-        rules.min_games,
+        "at least {} in the game{}; one within {} days{}; a deviation under {:.0}{}",
+        super::plural(rules.min_games, "rated game", "rated games"),
         mark(BoardRule::MinGames),
         rules.recent_days,
         mark(BoardRule::RecentDays),
