@@ -172,17 +172,7 @@ impl Store {
         player: u64,
         game: Option<&str>,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "{RATING_COLUMNS} WHERE server = $1 AND player = $2 AND ($3 IS NULL OR game = $3)"
-        )))
-        .bind(to_i64("server", server)?)
-        .bind(to_i64("player id", player)?)
-        .bind(game)
-        .fetch_all(&self.read().await?)
-        .await?;
-        let mut out = rows.iter().map(rating_row).collect::<Result<Vec<_>, _>>()?;
-        out.sort_by_key(|r| game_order(&r.game));
-        Ok(out)
+        self.ratings_among(server, (player, player), game).await
     }
 
     /// The ratings of the umpire's AI seats on `server` (only `game` if given), game by
@@ -193,7 +183,17 @@ impl Store {
         server: u64,
         game: Option<&str>,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let (first, last) = AI_IDS;
+        self.ratings_among(server, AI_IDS, game).await
+    }
+
+    /// The ratings on `server` of the players `first..=last` (only `game` if given), in
+    /// the order games are listed, then by player.
+    async fn ratings_among(
+        &self,
+        server: u64,
+        (first, last): (u64, u64),
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "{RATING_COLUMNS} WHERE server = $1 AND player BETWEEN $2 AND $3 \
              AND ($4 IS NULL OR game = $4) ORDER BY player"

@@ -554,6 +554,32 @@ async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
     store.close().await;
 }
 
+/// A row of `mondo stats --json` or `mondo leaderboard --json` has exactly the fields
+/// docs/ratings.md promises.
+fn assert_json_fields(row: &serde_json::Value) {
+    let mut keys: Vec<&str> = row
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "deviation",
+            "draws",
+            "game",
+            "games",
+            "losses",
+            "player",
+            "provisional",
+            "rating",
+            "wins"
+        ]
+    );
+}
+
 fn mondo(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(args)
@@ -580,27 +606,7 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     assert!(stats.status.success(), "{stats:?}");
     let json: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
     let row = &json[0];
-    let mut keys: Vec<&str> = row
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|k| k.as_str())
-        .collect();
-    keys.sort();
-    assert_eq!(
-        keys,
-        [
-            "deviation",
-            "draws",
-            "game",
-            "games",
-            "losses",
-            "player",
-            "provisional",
-            "rating",
-            "wins"
-        ]
-    );
+    assert_json_fields(row);
     assert_eq!(row["player"], "alice");
     assert_eq!(row["game"], "zendo-duel");
     assert_eq!(
@@ -997,27 +1003,7 @@ async fn mondo_leaderboard_lists_by_the_guilds_rules_then_the_configs() {
     );
     // Each row has exactly the fields docs/ratings.md promises.
     let rows: serde_json::Value = serde_json::from_slice(&by_server.stdout).unwrap();
-    let mut keys: Vec<&str> = rows[0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|k| k.as_str())
-        .collect();
-    keys.sort();
-    assert_eq!(
-        keys,
-        [
-            "deviation",
-            "draws",
-            "game",
-            "games",
-            "losses",
-            "player",
-            "provisional",
-            "rating",
-            "wins"
-        ]
-    );
+    assert_json_fields(&rows[0]);
     assert_eq!(rows[0]["game"], "zendo-duel");
     assert_eq!(
         (rows[1]["games"].as_u64(), rows[1]["losses"].as_u64()),
