@@ -112,7 +112,7 @@ pub async fn set(
     });
     post.line(format!(
         "at least {} in the game{}; one within {} days{}; a deviation under {:.0}{}",
-        super::plural(rules.min_games, "rated game", "rated games"),
+        crate::narrate::count(u64::from(rules.min_games), "rated game", "rated games"),
         mark(BoardRule::MinGames),
         rules.recent_days,
         mark(BoardRule::RecentDays),

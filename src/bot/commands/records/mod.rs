@@ -265,15 +265,20 @@ pub async fn ai_stats_post(
     })
 }
 
+/// The AI's strengths by the level an AI seat's id says (the AI student's own names,
+/// docs/ai.md; this shared module names no game's code).
+const AI_LEVELS: [&str; 3] = ["beginner", "player", "expert"];
+
 /// An AI seat as its stats line starts: `Mondo (AI, expert) ·` or `AI student 2
 /// (player) ·`.
 fn ai_seat_name(seat: PlayerId) -> String {
     let Some((level, k)) = seat.ai_seat() else {
         return format!("user {}:", seat.0);
     };
-    let level = crate::student::zendo::Level::ALL
+    let level = AI_LEVELS
         .get(usize::from(level))
-        .map_or("expert", |l| l.name());
+        .copied()
+        .unwrap_or("expert");
     match k {
         0 => format!("Mondo (AI, {level}) ·"),
         k => format!("AI student {k} ({level}) ·"),
