@@ -3,7 +3,8 @@
 //! variables. Everything is checked at start-up, and a problem is one line that names
 //! the key, where its value came from, what was wrong and what is allowed.
 //!
-//! The sections every server has (`[discord]`, `[database]`, `[umpire]`, `[log]`) are
+//! The sections every server has (`[discord]`, `[database]`, `[umpire]`, `[log]`,
+//! `[leaderboard]`) are
 //! here; each game's section is the game's own (`rules::<game>::Section`), assembled
 //! into [`Games`] from the registry.
 
@@ -40,13 +41,15 @@ pub struct Config {
     pub database: DatabaseConfig,
     pub umpire: UmpireConfig,
     pub log: LogConfig,
+    /// Who leaderboards list unless a server sets its own rules.
+    pub leaderboard: LeaderboardConfig,
     /// Each game's section.
     #[serde(flatten)]
     pub games: Games,
 }
 
 /// The sections every server has, by name (each game's come from [`Games`]).
-const SHARED_SECTIONS: [&str; 4] = ["discord", "database", "umpire", "log"];
+const SHARED_SECTIONS: [&str; 5] = ["discord", "database", "umpire", "log", "leaderboard"];
 
 impl<'de> Deserialize<'de> for Config {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Config, D::Error> {
@@ -58,6 +61,7 @@ impl<'de> Deserialize<'de> for Config {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Config, A::Error> {
                 let (mut discord, mut database, mut umpire, mut log) = (None, None, None, None);
+                let mut leaderboard = None;
                 let mut games = PartialGames::default();
                 while let Some(section) = map.next_key::<String>()? {
                     match section.as_str() {
@@ -65,6 +69,7 @@ impl<'de> Deserialize<'de> for Config {
                         "database" => database = Some(map.next_value()?),
                         "umpire" => umpire = Some(map.next_value()?),
                         "log" => log = Some(map.next_value()?),
+                        "leaderboard" => leaderboard = Some(map.next_value()?),
                         other => {
                             if !games.read(other, &mut map)? {
                                 let known: Vec<&str> =
@@ -82,6 +87,7 @@ impl<'de> Deserialize<'de> for Config {
                     database: database.ok_or_else(|| de::Error::missing_field("database"))?,
                     umpire: umpire.ok_or_else(|| de::Error::missing_field("umpire"))?,
                     log: log.ok_or_else(|| de::Error::missing_field("log"))?,
+                    leaderboard: leaderboard.unwrap_or_default(),
                     games: games.finish()?,
                 })
             }
@@ -300,6 +306,62 @@ pub struct LogConfig {
     pub level: String,
 }
 
+/// `[leaderboard]`: who a leaderboard lists unless a server sets its own rules
+/// (`/leaderboard-settings`); `mondo leaderboard` reads it too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderboardConfig {
+    /// Rated games in that game, at least.
+    pub min_games: u32,
+    /// One of them within this many days.
+    pub recent_days: u32,
+    /// A deviation under this.
+    pub max_deviation: u32,
+}
+
+impl Default for LeaderboardConfig {
+    fn default() -> LeaderboardConfig {
+        let d = crate::ratings::BoardSettings::default();
+        LeaderboardConfig {
+            min_games: d.min_games,
+            recent_days: d.recent_days,
+            max_deviation: d.max_deviation as u32,
+        }
+    }
+}
+
+impl LeaderboardConfig {
+    pub fn settings(&self) -> crate::ratings::BoardSettings {
+        crate::ratings::BoardSettings {
+            min_games: self.min_games,
+            recent_days: self.recent_days,
+            max_deviation: f64::from(self.max_deviation),
+        }
+    }
+
+    /// The shipped section, then `file`'s, then `MONDO_LEADERBOARD_*`, checked: what
+    /// `mondo leaderboard` lists by when a server set nothing (it reads only this
+    /// section, so a configuration for another machine's bot does no harm).
+    pub fn load(file: Option<&Path>) -> Result<LeaderboardConfig, ConfigError> {
+        let section: LeaderboardConfig = Config::figment(file)?
+            .extract_inner("leaderboard")
+            .map_err(|e| ConfigError::Read(one_line(&e)))?;
+        section.check()?;
+        Ok(section)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let values = [self.min_games, self.recent_days, self.max_deviation];
+        for (rule, value) in crate::ratings::BoardRule::ALL.into_iter().zip(values) {
+            let key = format!("leaderboard.{}", rule.key());
+            if let Some(l) = limit(&key) {
+                l.check(u64::from(value))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The allowed range of the shared sections' settings, in seconds.
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
@@ -316,6 +378,21 @@ pub const LIMITS: &[Limit] = &[
     Limit::new("database.lease_ms", 300..=600_000, "ms"),
     Limit::new("database.lease_renew_ms", 50..=300_000, "ms"),
     Limit::new("database.lease_scan_ms", 50..=300_000, "ms"),
+    Limit::new(
+        "leaderboard.min_games",
+        crate::ratings::BOARD_MIN_GAMES,
+        "rated games",
+    ),
+    Limit::new(
+        "leaderboard.recent_days",
+        crate::ratings::BOARD_RECENT_DAYS,
+        "days",
+    ),
+    Limit::new(
+        "leaderboard.max_deviation",
+        crate::ratings::BOARD_MAX_DEVIATION,
+        "(a deviation)",
+    ),
 ];
 
 /// Every numeric setting's limit: the shared sections', then each game's.
@@ -600,6 +677,84 @@ mod tests {
         let path = dir.path().join("mondo.toml");
         std::fs::write(&path, text).expect("write");
         Config::load(Some(&path))
+    }
+
+    /// `[leaderboard]` ships the rules the ratings promise; a file changes some of
+    /// them, the rest stay; a value out of range names its key and what is allowed,
+    /// for `mondo serve` and `mondo leaderboard` alike.
+    #[test]
+    fn leaderboard_rules_ship_as_promised_and_are_range_checked() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(
+            c.leaderboard.settings(),
+            crate::ratings::BoardSettings::default()
+        );
+        assert_eq!(c.leaderboard, LeaderboardConfig::default());
+        let c = with_file(
+            "[leaderboard]
+min_games = 2
+",
+        )
+        .expect("reads");
+        assert_eq!(
+            (c.leaderboard.min_games, c.leaderboard.recent_days),
+            (2, 30)
+        );
+        let e = with_file(
+            "[leaderboard]
+max_deviation = 400
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("leaderboard.max_deviation") && e.contains("10 to 350"),
+            "{e}"
+        );
+        let e = with_file(
+            "[leaderboard]
+min_games = 0
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("leaderboard.min_games") && e.contains("1 to 1000"),
+            "{e}"
+        );
+        let e = with_file(
+            "[leaderboard]
+min_game = 3
+",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("min_game"), "unknown keys are refused: {e}");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("board.toml");
+        std::fs::write(
+            &path,
+            "[leaderboard]
+recent_days = 7
+",
+        )
+        .expect("write");
+        let section = LeaderboardConfig::load(Some(&path)).expect("reads");
+        assert_eq!(section.settings().recent_days, 7);
+        std::fs::write(
+            &path,
+            "[leaderboard]
+recent_days = 4000
+",
+        )
+        .expect("write");
+        let e = LeaderboardConfig::load(Some(&path))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("leaderboard.recent_days") && e.contains("1 to 3650"),
+            "{e}"
+        );
     }
 
     /// The shard keys read as text or numbers; a bad one names its key and what is

@@ -3315,3 +3315,115 @@ async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
     assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
     drop(bot);
 }
+
+/// A server's leaderboard rules, set by a host on Discord: `/leaderboard-settings`
+/// shows the defaults, is refused to a non-host and for a value out of range (saying
+/// what is allowed), sets the server's own, which read back after the bot is killed and
+/// started again and decide who `/leaderboard` lists. The umpire's AI seat, rated in
+/// its duels, is never listed; `/stats` of the bot shows its rating, and `/history`
+/// names it rather than mentioning a user who does not exist.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_leaderboard_rules_survive_a_restart_and_the_ai_is_rated_off_the_board() {
+    let fake = FakeDiscord::start().await;
+    let host = fake.add_user("hostess", true);
+    fake.set_permissions(host.id, MANAGE_GUILD);
+    let carol = fake.add_user("carol", false);
+    let dave = fake.add_user("dave", false);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let ai = mondo::rules::PlayerId::ai(2, 0).0;
+    // Three duels each: carol and dave, then carol and the expert AI seat.
+    stored_duels(&db, fake.guild_id(), carol.id, dave.id, 3).await;
+    stored_duels(&db, fake.guild_id(), carol.id, ai, 3).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    // The configured rules list nobody yet (three games, provisional).
+    let board = answer(&fake, &fake.slash(dave.id, "leaderboard", &[]).await).await;
+    let text = board.text();
+    assert!(
+        text.contains("nobody listed yet") && text.contains("5 rated games"),
+        "{text}"
+    );
+    let settings = "leaderboard-settings";
+    let i = fake
+        .slash(carol.id, settings, &[("min_games", json!(2))])
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    let shown = answer(&fake, &fake.slash(host.id, settings, &[]).await).await;
+    private_says(
+        &shown,
+        "at least 5 rated games in the game (default); one within 30 days (default)",
+    );
+    let i = fake
+        .slash(host.id, settings, &[("max_deviation", json!(400))])
+        .await;
+    let refused = answer(&fake, &i).await;
+    private_says(&refused, "nothing was changed");
+    private_says(&refused, "allowed 10 to 350");
+    let asked = [("min_games", json!(3)), ("max_deviation", json!(350))];
+    let set = answer(&fake, &fake.slash(host.id, settings, &asked).await).await;
+    private_says(
+        &set,
+        "at least 3 rated games in the game; one within 30 days (default)",
+    );
+    private_says(&set, "a deviation under 350");
+    assert!(
+        !set.text().contains("under 350 (default)"),
+        "{}",
+        set.text()
+    );
+
+    bot.killed(&fake).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+    let shown = answer(&fake, &fake.slash(host.id, settings, &[]).await).await;
+    private_says(&shown, "at least 3 rated games in the game;");
+    // Carol (six games) and dave (three) are listed; the AI seat (three) is not.
+    let board = answer(&fake, &fake.slash(dave.id, "leaderboard", &[]).await).await;
+    let text = board.text();
+    assert!(
+        text.contains("Zendo Duel (2 players)") && text.contains("3 rated games"),
+        "{text}"
+    );
+    assert_eq!(board.files[0].0, "leaderboard-zendo-duel.png");
+    {
+        let store = mondo::store::Store::open_read_only(&db).await.unwrap();
+        let rules = store.leaderboard_settings(fake.guild_id()).await.unwrap();
+        assert_eq!((rules.min_games, rules.recent_days), (Some(3), None));
+        store.close().await;
+    }
+
+    // The AI's rating, asked of the bot itself.
+    let mondo = fake.bot_user_id().to_string();
+    let i = fake
+        .slash(dave.id, "stats", &[("player", json!(mondo))])
+        .await;
+    let stats = answer(&fake, &i).await;
+    let text = stats.text();
+    assert!(
+        text.contains("(AI)") && text.contains("Mondo (AI, expert)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Zendo Duel") && text.contains("3 rated games"),
+        "{text}"
+    );
+    assert!(text.contains("never listed on a leaderboard"), "{text}");
+    let history = answer(&fake, &fake.slash(carol.id, "history", &[]).await).await;
+    let text = history.text();
+    assert!(text.contains("with **Mondo** (AI)"), "{text}");
+    assert!(!text.contains(&format!("<@{ai}>")), "{text}");
+
+    // Reset: the configured rules again.
+    let i = fake
+        .slash(host.id, settings, &[("reset", json!(true))])
+        .await;
+    private_says(
+        &answer(&fake, &i).await,
+        "at least 5 rated games in the game (default)",
+    );
+    assert!(fake.take_problems().is_empty(), "{:?}", fake.problems());
+    drop(bot);
+}

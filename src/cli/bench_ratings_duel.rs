@@ -4,7 +4,7 @@
 //! events), and a rebuild of every rating from the logs.
 
 use mondo::koan::{Koan, PieceSet};
-use mondo::ratings::BoardSettings;
+use mondo::ratings::{BoardOverrides, BoardSettings};
 use mondo::rules::zendo::{Duel, DuelMove, DuelSetup, Initial};
 use mondo::rules::{Action, Actor, Game, PlayerId};
 use mondo::runtime::{AnyMatch, rebuild_ratings};
@@ -135,13 +135,28 @@ async fn bench(
         "{matches} finished duels among {players} players stored and rated in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    let settings = BoardSettings::default();
+    // The server's own listing rules, read with every board as `/leaderboard` and
+    // `mondo leaderboard --guild` read them (the same numbers as the defaults).
+    let defaults = BoardSettings::default();
+    let own = BoardOverrides {
+        min_games: Some(defaults.min_games),
+        ..BoardOverrides::default()
+    };
+    store
+        .set_leaderboard_settings(GUILD, &own, None)
+        .await
+        .map_err(|e| e.to_string())?;
     let mut worst: f64 = 0.0;
     for (what, game) in [("zendo-duel", Some("zendo-duel")), ("every game", None)] {
         let mut times = Vec::with_capacity(runs);
         let mut listed = 0;
         for _ in 0..runs {
             let t = Instant::now();
+            let settings = store
+                .leaderboard_settings(GUILD)
+                .await
+                .map_err(|e| e.to_string())?
+                .over(&defaults);
             listed = store
                 .leaderboard(GUILD, game, &settings, 20)
                 .await
@@ -163,6 +178,11 @@ async fn bench(
     let reader = Store::open_read_only(&db)
         .await
         .map_err(|e| e.to_string())?;
+    let settings = reader
+        .leaderboard_settings(GUILD)
+        .await
+        .map_err(|e| e.to_string())?
+        .over(&defaults);
     reader
         .leaderboard(GUILD, None, &settings, 20)
         .await

@@ -3,7 +3,8 @@
 
 use super::kit::block_on;
 use clap::{Args, Subcommand};
-use mondo::ratings::BoardSettings;
+use mondo::config::LeaderboardConfig;
+use mondo::ratings::{BoardOverrides, BoardRule, BoardSettings};
 use mondo::rules::GameKind;
 use mondo::runtime::{AnyMatch, rebuild_ratings};
 use mondo::store::{Location, RatingRow, Store, StoreError};
@@ -45,15 +46,21 @@ pub struct LeaderboardArgs {
     /// One JSON array of rows.
     #[arg(long)]
     pub json: bool,
-    /// Listed: at least this many rated games in that game...
-    #[arg(long, default_value_t = BoardSettings::default().min_games)]
-    pub min_games: u32,
-    /// ...one of them within this many days...
-    #[arg(long, default_value_t = BoardSettings::default().recent_days)]
-    pub recent_days: u32,
-    /// ...and a deviation under this.
-    #[arg(long, default_value_t = BoardSettings::default().max_deviation)]
-    pub max_deviation: f64,
+    /// Listed: at least this many rated games in that game (1-1000)... Without these
+    /// three, the server's own rules (/leaderboard-settings, with --guild), else the
+    /// configuration's [leaderboard].
+    #[arg(long)]
+    pub min_games: Option<u32>,
+    /// ...one of them within this many days (1-3650)...
+    #[arg(long)]
+    pub recent_days: Option<u32>,
+    /// ...and a deviation under this (10-350).
+    #[arg(long)]
+    pub max_deviation: Option<f64>,
+    /// A config file overlaying the built-in config/default.toml (as `mondo serve
+    /// --config`): its [leaderboard] gives the default rules.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<std::path::PathBuf>,
     /// Rows per game, at most.
     #[arg(long, default_value_t = 20)]
     pub limit: u32,
@@ -237,19 +244,30 @@ fn clock(ms: u64) -> String {
 
 pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
     block_on(async move {
-        if args.max_deviation.is_nan() || args.max_deviation <= 0.0 {
-            return Err(format!(
-                "--max-deviation {}: give a deviation above 0, such as 110",
-                args.max_deviation
-            ));
-        }
-        let db = &args.place.db;
-        let store = open(db).await?;
-        let settings = BoardSettings {
+        let asked = BoardOverrides {
             min_games: args.min_games,
             recent_days: args.recent_days,
             max_deviation: args.max_deviation,
         };
+        // Checked before anything is read: a typo never lists by a rule nobody meant.
+        for (rule, given) in BoardRule::ALL.into_iter().zip([
+            args.min_games.map(f64::from),
+            args.recent_days.map(f64::from),
+            args.max_deviation,
+        ]) {
+            if let Some(v) = given {
+                rule.check(v)
+                    .map_err(|e| format!("--{}: {e}", rule.key().replace('_', "-")))?;
+            }
+        }
+        let defaults = LeaderboardConfig::load(args.config.as_deref())
+            .map_err(|e| e.to_string())?
+            .settings();
+        let db = &args.place.db;
+        let store = open(db).await?;
+        let settings = board_rules(&store, args.place.guild, &defaults, &asked)
+            .await
+            .map_err(|e| said(db, e))?;
         let rows = store
             .leaderboard(
                 mondo::store::server_of(args.place.guild),
@@ -305,6 +323,40 @@ pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
         }
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// The rules a leaderboard lists by: the options given, over the server's own
+/// (`--guild`'s stored rules, out-of-range ones left out as the bot leaves them), over
+/// the configuration's.
+async fn board_rules(
+    store: &Store,
+    guild: Option<u64>,
+    defaults: &BoardSettings,
+    asked: &BoardOverrides,
+) -> Result<BoardSettings, StoreError> {
+    let own = match guild {
+        Some(g) => {
+            let own = match store.leaderboard_settings(g).await {
+                Ok(own) => own,
+                // A store no bot of this version has opened yet: no server set any.
+                Err(e)
+                    if e.to_string()
+                        .contains("no such table: leaderboard_settings") =>
+                {
+                    BoardOverrides::default()
+                }
+                Err(e) => return Err(e),
+            };
+            if let Err(e) = own.check() {
+                eprintln!("the server's stored leaderboard rules are left out: {e}");
+                BoardOverrides::default()
+            } else {
+                own
+            }
+        }
+        None => BoardOverrides::default(),
+    };
+    Ok(asked.over(&own.over(defaults)))
 }
 
 pub fn ratings(args: RatingsArgs) -> ExitCode {

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use skillratings::{MultiTeamOutcome, Outcomes};
+use std::ops::RangeInclusive;
 
 /// Above this deviation a rating is provisional (Lichess's threshold).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -262,6 +263,117 @@ impl Default for BoardSettings {
     }
 }
 
+/// What a leaderboard's listing rules may be (the configuration, a server's
+/// `/leaderboard-settings` and `mondo leaderboard`'s options alike): rated games
+/// needed...
+pub const BOARD_MIN_GAMES: RangeInclusive<u64> = 1..=1000;
+/// ...days within which one of them was played...
+pub const BOARD_RECENT_DAYS: RangeInclusive<u64> = 1..=3650;
+/// ...and the deviation to be under (350 is where every player starts: a rule of 350
+/// lists everyone with a rated game).
+pub const BOARD_MAX_DEVIATION: RangeInclusive<u64> = 10..=350;
+
+/// One listing rule, by the name the configuration and the commands give it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardRule {
+    MinGames,
+    RecentDays,
+    MaxDeviation,
+}
+
+impl BoardRule {
+    pub const ALL: [BoardRule; 3] = [
+        BoardRule::MinGames,
+        BoardRule::RecentDays,
+        BoardRule::MaxDeviation,
+    ];
+
+    /// `min_games`, `recent_days`, `max_deviation`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            BoardRule::MinGames => "min_games",
+            BoardRule::RecentDays => "recent_days",
+            BoardRule::MaxDeviation => "max_deviation",
+        }
+    }
+
+    pub const fn range(self) -> RangeInclusive<u64> {
+        match self {
+            BoardRule::MinGames => BOARD_MIN_GAMES,
+            BoardRule::RecentDays => BOARD_RECENT_DAYS,
+            BoardRule::MaxDeviation => BOARD_MAX_DEVIATION,
+        }
+    }
+
+    pub const fn unit(self) -> &'static str {
+        match self {
+            BoardRule::MinGames => "rated games",
+            BoardRule::RecentDays => "days",
+            BoardRule::MaxDeviation => "(a deviation)",
+        }
+    }
+
+    /// `value` if it is allowed; else what was wrong and what is allowed.
+    pub fn check(self, value: f64) -> std::result::Result<f64, String> {
+        let range = self.range();
+        if value.is_finite() && (*range.start() as f64..=*range.end() as f64).contains(&value) {
+            return Ok(value);
+        }
+        Err(format!(
+            "`{}` cannot be {value}: allowed {} to {} {}",
+            self.key(),
+            range.start(),
+            range.end(),
+            self.unit()
+        ))
+    }
+}
+
+impl BoardSettings {
+    /// Each rule checked ([`BoardRule::check`]): the first one out of its range says so.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        BoardRule::MinGames.check(f64::from(self.min_games))?;
+        BoardRule::RecentDays.check(f64::from(self.recent_days))?;
+        BoardRule::MaxDeviation.check(self.max_deviation)?;
+        Ok(())
+    }
+}
+
+/// The listing rules a server set for itself; `None` keeps the configured default
+/// (so a later change of the configuration still reaches the rules it never set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardOverrides {
+    pub min_games: Option<u32>,
+    pub recent_days: Option<u32>,
+    pub max_deviation: Option<f64>,
+}
+
+impl BoardOverrides {
+    /// The rules that apply: the server's own over `defaults`.
+    pub fn over(&self, defaults: &BoardSettings) -> BoardSettings {
+        BoardSettings {
+            min_games: self.min_games.unwrap_or(defaults.min_games),
+            recent_days: self.recent_days.unwrap_or(defaults.recent_days),
+            max_deviation: self.max_deviation.unwrap_or(defaults.max_deviation),
+        }
+    }
+
+    /// Whether the server set `rule` itself.
+    pub fn sets(&self, rule: BoardRule) -> bool {
+        match rule {
+            BoardRule::MinGames => self.min_games.is_some(),
+            BoardRule::RecentDays => self.recent_days.is_some(),
+            BoardRule::MaxDeviation => self.max_deviation.is_some(),
+        }
+    }
+
+    /// Each rule the server set, checked (values stored by hand, or by a Mondo that
+    /// allowed more, are refused here rather than listing nobody).
+    pub fn check(&self) -> std::result::Result<(), String> {
+        self.over(&BoardSettings::default()).check()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,6 +500,45 @@ mod tests {
         }
         assert!(after[1].rating > 1500.0 && after[0].rating < 1500.0);
         assert_eq!(after[0], after[2], "the tied students move alike");
+    }
+
+    #[test]
+    fn listing_rules_take_a_servers_own_over_the_defaults_and_refuse_what_is_not_allowed() {
+        let defaults = BoardSettings {
+            min_games: 7,
+            recent_days: 14,
+            max_deviation: 90.0,
+        };
+        assert_eq!(BoardOverrides::default().over(&defaults), defaults);
+        let own = BoardOverrides {
+            min_games: Some(2),
+            max_deviation: Some(200.0),
+            ..BoardOverrides::default()
+        };
+        assert_eq!(
+            own.over(&defaults),
+            BoardSettings {
+                min_games: 2,
+                recent_days: 14,
+                max_deviation: 200.0
+            }
+        );
+        assert!(own.sets(BoardRule::MinGames) && !own.sets(BoardRule::RecentDays));
+        assert_eq!(BoardSettings::default().check(), Ok(()));
+        assert_eq!(own.check(), Ok(()));
+        let e = BoardRule::MinGames.check(0.0).unwrap_err();
+        assert_eq!(e, "`min_games` cannot be 0: allowed 1 to 1000 rated games");
+        let e = BoardRule::RecentDays.check(3651.0).unwrap_err();
+        assert!(e.contains("allowed 1 to 3650 days"), "{e}");
+        for bad in [9.0, 351.0, f64::NAN, f64::INFINITY] {
+            let e = BoardRule::MaxDeviation.check(bad).unwrap_err();
+            assert!(e.contains("allowed 10 to 350"), "{e}");
+        }
+        let stored = BoardOverrides {
+            recent_days: Some(0),
+            ..BoardOverrides::default()
+        };
+        assert!(stored.check().unwrap_err().contains("recent_days"));
     }
 
     #[test]

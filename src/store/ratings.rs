@@ -7,8 +7,8 @@
 use super::Store;
 use super::ending::apply;
 use super::types::{MatchId, MatchRecord, StoreError, to_i64, to_u64};
-use crate::ratings::{self, BoardSettings};
-use crate::rules::{Finish, GameKind};
+use crate::ratings::{self, BoardOverrides, BoardSettings};
+use crate::rules::{Finish, GameKind, PlayerId};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -172,11 +172,35 @@ impl Store {
         player: u64,
         game: Option<&str>,
     ) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_among(server, (player, player), game).await
+    }
+
+    /// The ratings of the umpire's AI seats on `server` (only `game` if given), game by
+    /// game, then seat by seat. They are rated like anyone (their opponents' numbers
+    /// need them) but never listed on a leaderboard: this is where they are read.
+    pub async fn ai_ratings(
+        &self,
+        server: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_among(server, AI_IDS, game).await
+    }
+
+    /// The ratings on `server` of the players `first..=last` (only `game` if given), in
+    /// the order games are listed, then by player.
+    async fn ratings_among(
+        &self,
+        server: u64,
+        (first, last): (u64, u64),
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "{RATING_COLUMNS} WHERE server = $1 AND player = $2 AND ($3 IS NULL OR game = $3)"
+            "{RATING_COLUMNS} WHERE server = $1 AND player BETWEEN $2 AND $3 \
+             AND ($4 IS NULL OR game = $4) ORDER BY player"
         )))
         .bind(to_i64("server", server)?)
-        .bind(to_i64("player id", player)?)
+        .bind(to_i64("player id", first)?)
+        .bind(to_i64("player id", last)?)
         .bind(game)
         .fetch_all(&self.read().await?)
         .await?;
@@ -185,8 +209,57 @@ impl Store {
         Ok(out)
     }
 
+    /// The leaderboard listing rules `guild` set for itself (none set: all `None`).
+    pub async fn leaderboard_settings(&self, guild: u64) -> Result<BoardOverrides, StoreError> {
+        let row = sqlx::query(
+            "SELECT min_games, recent_days, max_deviation FROM leaderboard_settings \
+             WHERE guild_id = $1",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .fetch_optional(&self.read().await?)
+        .await?;
+        let Some(r) = row else {
+            return Ok(BoardOverrides::default());
+        };
+        let count = |c: &str| -> Result<Option<u32>, StoreError> {
+            Ok(r.try_get::<Option<i64>, _>(c)?
+                .map(|v| u32::try_from(v).unwrap_or(u32::MAX)))
+        };
+        Ok(BoardOverrides {
+            min_games: count("min_games")?,
+            recent_days: count("recent_days")?,
+            max_deviation: r.try_get("max_deviation")?,
+        })
+    }
+
+    /// Replaces the listing rules `guild` set for itself (`by`: who set them).
+    pub async fn set_leaderboard_settings(
+        &self,
+        guild: u64,
+        rules: &BoardOverrides,
+        by: Option<u64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO leaderboard_settings \
+             (guild_id, min_games, recent_days, max_deviation, updated_by) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (guild_id) DO UPDATE SET min_games = $2, recent_days = $3, \
+             max_deviation = $4, updated_by = $5, \
+             updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .bind(rules.min_games.map(i64::from))
+        .bind(rules.recent_days.map(i64::from))
+        .bind(rules.max_deviation)
+        .bind(by.map(|b| to_i64("user id", b)).transpose()?)
+        .execute(&self.write().await?)
+        .await?;
+        Ok(())
+    }
+
     /// A server's leaderboard: the players `settings` admit, best first, game by game
-    /// (only `game` if given), at most `limit` per game.
+    /// (only `game` if given), at most `limit` per game. The umpire's AI seats are
+    /// rated but never listed (as Lichess keeps its bots off the human leaderboards).
     pub async fn leaderboard(
         &self,
         server: u64,
@@ -208,6 +281,7 @@ impl Store {
                 "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
                  AND deviation < $4 \
                  AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
+                 AND player NOT BETWEEN $7 AND $8 \
                  ORDER BY rating DESC LIMIT $6"
             )))
             .bind(to_i64("server", server)?)
@@ -216,6 +290,8 @@ impl Store {
             .bind(settings.max_deviation)
             .bind(format!("-{} days", settings.recent_days))
             .bind(i64::from(limit))
+            .bind(to_i64("player id", AI_IDS.0)?)
+            .bind(to_i64("player id", AI_IDS.1)?)
             .fetch_all(&read)
             .await?;
             for r in &rows {
@@ -303,6 +379,9 @@ impl Store {
             .collect()
     }
 }
+
+/// The first and last id an AI seat can have (`PlayerId::ai`).
+const AI_IDS: (u64, u64) = (PlayerId::ai(0, 0).0, PlayerId::ai(u8::MAX, u8::MAX).0);
 
 /// Games in the order they are listed to players (unknown names last).
 fn game_order(game: &str) -> usize {

@@ -554,6 +554,32 @@ async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
     store.close().await;
 }
 
+/// A row of `mondo stats --json` or `mondo leaderboard --json` has exactly the fields
+/// docs/ratings.md promises.
+fn assert_json_fields(row: &serde_json::Value) {
+    let mut keys: Vec<&str> = row
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "deviation",
+            "draws",
+            "game",
+            "games",
+            "losses",
+            "player",
+            "provisional",
+            "rating",
+            "wins"
+        ]
+    );
+}
+
 fn mondo(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(args)
@@ -580,27 +606,7 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     assert!(stats.status.success(), "{stats:?}");
     let json: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
     let row = &json[0];
-    let mut keys: Vec<&str> = row
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|k| k.as_str())
-        .collect();
-    keys.sort();
-    assert_eq!(
-        keys,
-        [
-            "deviation",
-            "draws",
-            "game",
-            "games",
-            "losses",
-            "player",
-            "provisional",
-            "rating",
-            "wins"
-        ]
-    );
+    assert_json_fields(row);
     assert_eq!(row["player"], "alice");
     assert_eq!(row["game"], "zendo-duel");
     assert_eq!(
@@ -619,7 +625,7 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
         "leaderboard",
         "--json",
         "--max-deviation",
-        "400",
+        "350",
         "--db",
         db,
     ];
@@ -859,4 +865,290 @@ async fn rated_when_first_run(db: &crate::stores::TestDb) {
         runtime.shutdown().await.unwrap();
         store.close().await;
     }
+}
+
+/// A server's own leaderboard rules, on both databases: none at first (the defaults
+/// apply), stored with who set them, read back after the store is opened again,
+/// replaced, and no other server's. The umpire's AI seats are rated like anyone but
+/// never listed; their ratings are read on their own.
+#[tokio::test]
+async fn a_servers_leaderboard_rules_and_the_ai_seats_on_both_databases() {
+    for db in crate::stores::each() {
+        board_rules_and_ai_seats(&db).await;
+    }
+}
+
+async fn board_rules_and_ai_seats(db: &crate::stores::TestDb) {
+    use mondo::ratings::BoardOverrides;
+    let (g, other) = (7, 8);
+    let store = db.open().await;
+    assert_eq!(
+        store.leaderboard_settings(g).await.unwrap(),
+        BoardOverrides::default(),
+        "{}",
+        db.name
+    );
+    let own = BoardOverrides {
+        min_games: Some(3),
+        recent_days: None,
+        max_deviation: Some(300.0),
+    };
+    store
+        .set_leaderboard_settings(g, &own, Some(42))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = db.open().await;
+    assert_eq!(
+        store.leaderboard_settings(g).await.unwrap(),
+        own,
+        "{}",
+        db.name
+    );
+    assert_eq!(
+        store.leaderboard_settings(other).await.unwrap(),
+        BoardOverrides::default()
+    );
+    let replaced = BoardOverrides {
+        recent_days: Some(365),
+        ..own
+    };
+    store
+        .set_leaderboard_settings(g, &replaced, None)
+        .await
+        .unwrap();
+    assert_eq!(store.leaderboard_settings(g).await.unwrap(), replaced);
+
+    // p beats the expert AI seat four times and q three times: all three have enough
+    // games under the server's rules, but the AI is not listed.
+    let (p, q, ai) = (PlayerId(11), PlayerId(12), PlayerId::ai(2, 0));
+    for i in 0..4 {
+        duel(&store, Some(g), p, ai, Some(ai), i * 10).await;
+    }
+    for i in 0..3 {
+        duel(&store, Some(g), p, q, Some(q), 100 + i * 10).await;
+    }
+    let rules = replaced.over(&BoardSettings::default());
+    let board = store.leaderboard(g, None, &rules, 10).await.unwrap();
+    let who: Vec<u64> = board.iter().map(|r| r.player).collect();
+    assert_eq!(who, [p.0, q.0], "{}: {board:?}", db.name);
+    // The default rules (5 games, deviation under 110) list nobody here.
+    let strict = store
+        .leaderboard(g, None, &BoardSettings::default(), 10)
+        .await
+        .unwrap();
+    assert!(strict.is_empty(), "{strict:?}");
+    // The AI's rating is kept, and read where it is asked for.
+    let mine = store.ratings_of(g, ai.0, None).await.unwrap();
+    assert_eq!((mine.len(), mine[0].games, mine[0].losses), (1, 4, 4));
+    assert!(mine[0].rating < 1500.0);
+    assert_eq!(store.ai_ratings(g, None).await.unwrap(), mine);
+    assert_eq!(store.ai_ratings(g, Some("zendo-duel")).await.unwrap(), mine);
+    assert!(
+        store
+            .ai_ratings(g, Some("logical-bluffs"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(store.ai_ratings(other, None).await.unwrap().is_empty());
+    // The last AI id is an AI's too; the one after it is a person's.
+    let last = PlayerId::ai(9, 99);
+    assert_eq!(last.ai_seat(), Some((9, 99)));
+    assert_eq!(PlayerId(last.0 + 1).ai_seat(), None);
+    store.close().await;
+}
+
+/// `mondo leaderboard` lists by the rules of the server `--guild` names (what a host set
+/// with /leaderboard-settings), over the configuration's `[leaderboard]` (a `--config`
+/// file, or the built-in defaults); its own options win over both; a rule out of range
+/// is refused with what is allowed.
+#[tokio::test]
+async fn mondo_leaderboard_lists_by_the_guilds_rules_then_the_configs() {
+    use mondo::ratings::BoardOverrides;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("guild.db");
+    let db = path.to_str().unwrap();
+    let g = 123_456_789_012_345_678_u64;
+    let (a, b, ai) = (PlayerId(1), PlayerId(2), PlayerId::ai(1, 0));
+    {
+        let store = Store::open(&path).await.unwrap();
+        for i in 0..3 {
+            duel(&store, Some(g), a, b, Some(b), i * 10).await;
+            duel(&store, Some(g), a, ai, Some(ai), 500 + i * 10).await;
+        }
+        let own = BoardOverrides {
+            min_games: Some(3),
+            max_deviation: Some(350.0),
+            ..BoardOverrides::default()
+        };
+        store.set_leaderboard_settings(g, &own, None).await.unwrap();
+        store.close().await;
+    }
+    let players = |out: &std::process::Output| -> Vec<String> {
+        assert!(out.status.success(), "{out:?}");
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["player"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let guild = g.to_string();
+    let by_server = mondo(&["leaderboard", "--guild", &guild, "--json", "--db", db]);
+    assert_eq!(
+        players(&by_server),
+        ["1", "2"],
+        "the AI seat is never listed"
+    );
+    // Each row has exactly the fields docs/ratings.md promises.
+    let rows: serde_json::Value = serde_json::from_slice(&by_server.stdout).unwrap();
+    assert_json_fields(&rows[0]);
+    assert_eq!(rows[0]["game"], "zendo-duel");
+    assert_eq!(
+        (rows[1]["games"].as_u64(), rows[1]["losses"].as_u64()),
+        (Some(3), Some(3))
+    );
+    assert_eq!(rows[1]["provisional"], true);
+    // The AI's rating, asked for by its seat's id.
+    let ai_stats = mondo(&[
+        "stats",
+        &ai.0.to_string(),
+        "--guild",
+        &guild,
+        "--json",
+        "--db",
+        db,
+    ]);
+    assert_eq!(players(&ai_stats), [ai.0.to_string()]);
+    // The options win: six games needed lists only a.
+    let six = mondo(&[
+        "leaderboard",
+        "--guild",
+        &guild,
+        "--min-games",
+        "6",
+        "--json",
+        "--db",
+        db,
+    ]);
+    assert_eq!(players(&six), ["1"]);
+    // The terminal's players (no --guild) have none of these games.
+    let terminal = mondo(&["leaderboard", "--json", "--db", db]);
+    assert!(players(&terminal).is_empty());
+    // A server that set nothing lists by the configuration: the built-in rules list
+    // nobody with three provisional games; a config file that asks for 2 games under
+    // 350 lists them.
+    {
+        let store = Store::open(&path).await.unwrap();
+        store
+            .set_leaderboard_settings(g, &BoardOverrides::default(), None)
+            .await
+            .unwrap();
+        store.close().await;
+    }
+    let defaults = mondo(&["leaderboard", "--guild", &guild, "--json", "--db", db]);
+    assert!(players(&defaults).is_empty());
+    let config = dir.path().join("mondo.toml");
+    std::fs::write(
+        &config,
+        "[leaderboard]\nmin_games = 2\nmax_deviation = 350\n",
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap();
+    let configured = mondo(&[
+        "leaderboard",
+        "--guild",
+        &guild,
+        "--config",
+        cfg,
+        "--json",
+        "--db",
+        db,
+    ]);
+    assert_eq!(players(&configured), ["1", "2"]);
+    // Out of range, said with what is allowed, before anything is read.
+    let zero = mondo(&["leaderboard", "--min-games", "0", "--db", db]);
+    assert!(!zero.status.success());
+    let said = String::from_utf8_lossy(&zero.stderr);
+    assert!(
+        said.contains("--min-games") && said.contains("allowed 1 to 1000"),
+        "{said}"
+    );
+    let dev = mondo(&["leaderboard", "--max-deviation", "400", "--db", db]);
+    assert!(String::from_utf8_lossy(&dev.stderr).contains("allowed 10 to 350"));
+    std::fs::write(&config, "[leaderboard]\nrecent_days = 0\n").unwrap();
+    let bad = mondo(&["leaderboard", "--config", cfg, "--db", db]);
+    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        said.contains("leaderboard.recent_days") && said.contains("1 to 3650 days"),
+        "{said}"
+    );
+}
+
+/// What counts, at its edges: a duel nobody played (every turn ran out, abandoned)
+/// rates nobody, as a host-ended or declined one; a solved practice counts as solved,
+/// its game-clock time the fastest, and an unsolved one only as played.
+#[tokio::test]
+async fn an_abandoned_duel_rates_nobody_and_a_solved_practice_keeps_its_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open_with(dir.path().join("edges.db"), Durability::Process)
+        .await
+        .unwrap();
+    let (a, b) = (PlayerId(1), PlayerId(2));
+    let mut h = Harness::<mondo::rules::zendo::Duel>::new(duel_setup(a, b, 4));
+    h.ok(
+        Actor::Player(b),
+        Action::Move(DuelMove::ChooseStarter { starter: a }),
+    );
+    for _ in 0..100 {
+        if h.game.is_over() {
+            break;
+        }
+        h.run_out();
+    }
+    assert_eq!(h.game.finish(), Some(Finish::Void), "abandoned");
+    let abandoned = store_harness(&store, "zendo-duel", None, &h).await;
+    assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
+    assert!(store.ratings_of(0, b.0, None).await.unwrap().is_empty());
+    let history = store.history(0, a.0, 10).await.unwrap();
+    assert_eq!(history[0].id, abandoned);
+    assert_eq!(history[0].result, None);
+
+    // Two practices of 9 ms of game clock each: one solved, one not (the finishes a
+    // practice gives, applied as a rebuild applies them).
+    let solved = practice(&store, None, a, 100).await;
+    let unsolved = practice(&store, None, a, 200).await;
+    let finishes = [
+        (abandoned, Finish::Void),
+        (
+            solved,
+            Finish::Solo {
+                player: a,
+                solved: true,
+                score: 1,
+            },
+        ),
+        (
+            unsolved,
+            Finish::Solo {
+                player: a,
+                solved: false,
+                score: 1,
+            },
+        ),
+    ];
+    let done = store.rebuild_ratings(&finishes).await.unwrap();
+    assert_eq!((done.matches, done.rated, done.solo), (3, 0, 2));
+    let solo = store.solo_records(0, a.0).await.unwrap();
+    assert_eq!(solo.len(), 1, "{solo:?}");
+    let r = &solo[0];
+    assert_eq!(
+        (r.game.as_str(), r.played, r.solved, r.score_total),
+        ("zendo-practice", 2, 1, 2)
+    );
+    assert_eq!((r.best_ms, r.total_ms), (Some(9), 18));
+    assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
+    store.close().await;
 }

@@ -399,6 +399,7 @@ mod tests {
             "/help",
             "/stats",
             "/leaderboard",
+            "/leaderboard-settings",
             "/history",
             "/replay",
         ] {

@@ -17,6 +17,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     all.extend([
         records::stats(),
         records::leaderboard(),
+        records::leaderboard_settings(),
         records::history(),
         records::replay(),
     ]);

@@ -5,20 +5,22 @@
 //! (`play::page::story`). Ratings are per server: each command reads the server it is
 //! used in. What the numbers mean is docs/ratings.md.
 
+pub mod board;
 pub mod replay;
 
 use crate::bot::kit::card::Card;
 use crate::bot::kit::reply;
 use crate::bot::post::Post;
-use crate::bot::{Context, Error};
+use crate::bot::{Context, Error, say};
 use crate::ratings::{self, BoardSettings};
 use crate::render::{self, Column};
-use crate::rules::GameKind;
+use crate::rules::{GameKind, PlayerId};
 use crate::store::{HistoryRow, MatchId, RatingRow, SoloRecord, Store};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+pub use board::leaderboard_settings;
 pub use replay::{REPLAY_VERB, on_replay_button};
 
 /// Rows of a leaderboard picture, at most.
@@ -122,7 +124,7 @@ pub fn history_line(h: &HistoryRow, player: u64) -> String {
         .players
         .iter()
         .filter(|p| **p != player)
-        .map(|p| format!("<@{p}>"))
+        .map(|p| say::mention(PlayerId(*p)))
         .collect();
     let with = if others.is_empty() {
         "solo".to_string()
@@ -161,6 +163,16 @@ pub async fn stats(
     #[description = "Only this game"] game: Option<GameChoice>,
 ) -> Result<(), Error> {
     let user = player.as_ref().unwrap_or_else(|| ctx.author());
+    if user.id == ctx.framework().bot_id() {
+        let post = ai_stats_post(
+            &ctx.data().store,
+            server(ctx),
+            user.display_name(),
+            game.map(|g| g.0),
+        )
+        .await?;
+        return reply(ctx, post).await;
+    }
     let post = stats_post(
         &ctx.data().store,
         server(ctx),
@@ -220,10 +232,64 @@ pub async fn stats_post(
     })
 }
 
+/// `/stats` of the bot itself: its AI seats' ratings on `server`, a line per seat and
+/// game (each strength is rated on its own, as each seat plays). They are never on a
+/// leaderboard; this is where players see them.
+pub async fn ai_stats_post(
+    store: &Store,
+    server: u64,
+    name: &str,
+    game: Option<GameKind>,
+) -> Result<Post, Error> {
+    let rows = store.ai_ratings(server, game.map(|g| g.name())).await?;
+    let mut lines: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} {}", ai_seat_name(PlayerId(r.player)), rating_line(r)))
+        .collect();
+    if lines.is_empty() {
+        lines.push(match game {
+            Some(g) => format!("The AI has played no finished {} here yet.", g.title()),
+            None => "The AI has played no finished match here yet.".to_string(),
+        });
+    }
+    let mut card = Card::new(format!("Stats of {name} (AI)"));
+    card.description = lines.join("\n");
+    card.footer = Some(format!(
+        "The AI seats are rated like players but never listed on a leaderboard. A ? marks \
+         a provisional rating (deviation above {:.0}).",
+        ratings::PROVISIONAL_DEVIATION
+    ));
+    Ok(Post {
+        cards: vec![card],
+        ..Post::default()
+    })
+}
+
+/// The AI's strengths by the level an AI seat's id says (the AI student's own names,
+/// docs/ai.md; this shared module names no game's code).
+const AI_LEVELS: [&str; 3] = ["beginner", "player", "expert"];
+
+/// An AI seat as its stats line starts: `Mondo (AI, expert) ·` or `AI student 2
+/// (player) ·`.
+fn ai_seat_name(seat: PlayerId) -> String {
+    let Some((level, k)) = seat.ai_seat() else {
+        return format!("user {}:", seat.0);
+    };
+    let level = AI_LEVELS
+        .get(usize::from(level))
+        .copied()
+        .unwrap_or("expert");
+    match k {
+        0 => format!("Mondo (AI, {level}) ·"),
+        k => format!("AI student {k} ({level}) ·"),
+    }
+}
+
 /// This server's leaderboard, as a picture.
 ///
-/// Players with at least 5 rated games in the game, one in the last 30 days, and a
-/// deviation under 110, best first.
+/// Players with enough rated games in the game, one played lately, and a settled
+/// deviation, best first (the server's rules: `/leaderboard-settings`; by default 5
+/// games, one in the last 30 days, a deviation under 110).
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Context<'_>,
@@ -233,8 +299,8 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     // Names are asked of Discord, one per listed player.
     ctx.defer().await?;
-    let settings = BoardSettings::default();
     let server = server(ctx);
+    let (settings, _) = board::rules_of(ctx.data(), server).await?;
     let rows = ctx
         .data()
         .store
