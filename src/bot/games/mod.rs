@@ -5,10 +5,9 @@
 //! commands, a button routed to the game that owns its match, a box to the game whose
 //! box it is, a host's disallow, the work at start-up, and each match's posts.
 
-pub mod assembly;
-pub mod bluffs;
 pub mod help;
-pub mod zendo;
+// Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
+crate::registry::game_modules!();
 
 use super::kit::ids::{Header, UnknownButton};
 use super::kit::{

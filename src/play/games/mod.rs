@@ -2,9 +2,8 @@
 //! `games::<path>::Front`, implementing [`Terminal`]); the registry's list makes the
 //! dispatch over every game here, so the session and `mondo play` name no game.
 
-pub mod assembly;
-pub mod bluffs;
-pub mod zendo;
+// Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
+crate::registry::game_modules!();
 
 use super::args::TableArgs;
 use super::commands::{Commands, not_ours};
