@@ -5,7 +5,7 @@
 //! part of a game's module path in the registry (`src/registry.rs`, read by
 //! `registry.rs` here, so a new game is known by its line): today `zendo`, `duel`,
 //! `practice`, `triple`, `classic`, `assembly` or `bluffs`. So
-//! `src/rules/zendo/`, `src/rules/bluffs/`, `src/narrate/triple.rs`,
+//! `src/rules/zendo/`, `src/rules/bluffs/`, `src/narrate/zendo/triple.rs`,
 //! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/bench_assembly.rs`
 //! are games' own; Zendo's four modes share the family's folders, with a file or folder
 //! per mode. Everything else is shared: it may not name a game. And one game's

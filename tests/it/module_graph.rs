@@ -266,9 +266,12 @@ fn read_module(
     });
     // The games' modules, declared from the registry (`game_modules!()`): each folder
     // it names is a child here, read like a `mod x;`.
-    let declares_games = toks
-        .windows(2)
-        .any(|w| ident(Some(&w[0])) == Some("game_modules") && w[1].0 == Tok::Other('!'));
+    let declares_games = toks.windows(4).any(|w| {
+        ident(Some(&w[0])) == Some("registry")
+            && w[1].0 == Tok::Colons
+            && ident(Some(&w[2])) == Some("game_modules")
+            && w[3].0 == Tok::Other('!')
+    });
     if declares_games {
         for name in super::registry::folders() {
             let mut child = at.clone();
@@ -313,7 +316,15 @@ fn read_module(
                     stack.pop();
                 }
             }
-            Tok::Ident(w) if w == "mod" => {
+            // `mod x;` or `mod x { }` (not a `mod` inside a macro's tokens, such as the
+            // registry's `Kind => mod folder::game`).
+            Tok::Ident(w)
+                if w == "mod"
+                    && matches!(
+                        toks.get(i + 2).map(|t| &t.0),
+                        Some(Tok::Semi) | Some(Tok::Open)
+                    ) =>
+            {
                 let name = ident(toks.get(i + 1)).unwrap_or_default().to_string();
                 let opens = toks.get(i + 2).map(|t| &t.0) == Some(&Tok::Open);
                 if test_attr {

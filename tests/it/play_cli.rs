@@ -935,6 +935,8 @@ fn every_games_options_make_one_parser_clap_accepts() {
     #[derive(clap::Parser)]
     struct Every {
         #[command(flatten)]
+        table: mondo::play::args::TableArgs,
+        #[command(flatten)]
         games: mondo::play::games::GameArgs,
     }
     Every::command().debug_assert();
