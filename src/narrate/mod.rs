@@ -7,13 +7,10 @@
 //! commands a line suggests ([`Front`]). One file of words per game family
 //! ([`zendo`]).
 
-pub mod assembly;
-pub mod bluffs;
 pub mod board;
-pub mod classic;
 pub mod secrets;
-pub mod triple;
-pub mod zendo;
+// Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
+crate::registry::game_modules!();
 
 use crate::rules::{PlayerId, RuleError, Seat};
 use serde_json::Value;

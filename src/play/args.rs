@@ -177,6 +177,9 @@ fn style(text: &str) -> Result<Style, String> {
 
 /// Every game's own `mondo play` options are taken by one parser, so an option
 /// belongs to one game; an option of a game that does not take it has no use. A
-/// game's `Args` with no option of its own.
+/// game's `Args` with no option of its own. It makes no argument group: clap names a
+/// struct's group after the struct, so two games flattening a grouped `NoArgs` would
+/// stop `mondo` at start ("group name 'NoArgs' already in use").
 #[derive(Debug, Default, Args)]
+#[group(skip)]
 pub struct NoArgs {}

@@ -22,6 +22,7 @@ mod front;
 pub mod games;
 pub mod page;
 pub mod pictures;
+pub mod rehearsal;
 pub mod replay;
 mod sketch;
 

@@ -1,9 +1,11 @@
 //! A game is its own folders: no file outside them names a game, except the registry.
 //!
 //! A game's own folders are the files and folders of `src` whose path names its game
-//! or its family: a folder or a file stem (or a part of one, split at `_`) that is
-//! `zendo`, `duel`, `practice`, `triple`, `classic`, `assembly` or `bluffs`. So
-//! `src/rules/zendo/`, `src/rules/bluffs/`, `src/narrate/triple.rs`,
+//! or its family: a folder or a file stem (or a part of one, split at `_`) that is a
+//! part of a game's module path in the registry (`src/registry.rs`, read by
+//! `registry.rs` here, so a new game is known by its line): today `zendo`, `duel`,
+//! `practice`, `triple`, `classic`, `assembly` or `bluffs`. So
+//! `src/rules/zendo/`, `src/rules/bluffs/`, `src/narrate/zendo/triple.rs`,
 //! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/bench_assembly.rs`
 //! are games' own; Zendo's four modes share the family's folders, with a file or folder
 //! per mode. Everything else is shared: it may not name a game. And one game's
@@ -19,32 +21,53 @@
 
 use super::module_graph::{Tok, block_end, ident, tokens};
 use super::pure_modules::files;
+use super::registry;
 use std::path::Path;
+use std::sync::OnceLock;
 
-/// Words that make a path a game's own (folders, file stems and their parts).
-const OWN: [&str; 7] = [
-    "zendo", "duel", "practice", "triple", "classic", "assembly", "bluffs",
-];
-
-/// The game family each word of [`OWN`] belongs to: Zendo's four modes are one
-/// family, which shares its folders.
-fn family(word: &str) -> &'static str {
-    match word.to_ascii_lowercase().as_str() {
-        "assembly" => "assembly",
-        "bluffs" => "bluffs",
-        _ => "zendo",
-    }
+/// Words that make a path a game's own (folders, file stems and their parts): the
+/// parts of every game's module path in the registry, each with its family (the
+/// first part: Zendo's modes are one family, which shares its folders).
+fn own_words() -> &'static [(String, String)] {
+    static WORDS: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<(String, String)> = Vec::new();
+        for g in registry::games() {
+            for part in &g.path {
+                if !words.iter().any(|(w, _)| w == part) {
+                    words.push((part.clone(), g.path[0].clone()));
+                }
+            }
+        }
+        words
+    })
 }
 
-/// The games' kinds (and the variants of the runtime's `Any*` enums).
-const KINDS: [&str; 6] = [
-    "ZendoDuel",
-    "ZendoPractice",
-    "ZendoTriple",
-    "ZendoClassic",
-    "Assembly",
-    "Bluffs",
-];
+/// Whether a word (as written) is one of [`own_words`].
+fn is_own(word: &str) -> bool {
+    own_words().iter().any(|(w, _)| w == word)
+}
+
+/// The game family a word of [`own_words`] (in any case) belongs to.
+fn family(word: &str) -> String {
+    let word = word.to_ascii_lowercase();
+    own_words()
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map_or(word, |(_, fam)| fam.clone())
+}
+
+/// The games' kinds (and the variants of the runtime's `Any*` enums), each with its
+/// family.
+fn kinds() -> &'static [(String, String)] {
+    static KINDS: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    KINDS.get_or_init(|| {
+        registry::games()
+            .into_iter()
+            .map(|g| (g.kind, g.path[0].clone()))
+            .collect()
+    })
+}
 
 const ANY: [&str; 6] = [
     "AnyMatch",
@@ -55,10 +78,21 @@ const ANY: [&str; 6] = [
     "AnyWork",
 ];
 
-/// How a game's own types start.
-const TYPE_PREFIXES: [&str; 7] = [
-    "Zendo", "Duel", "Practice", "Triple", "Classic", "Assembly", "Bluffs",
-];
+/// How a game's own types start: each word of [`own_words`], capitalised (`Duel`).
+fn type_prefixes() -> &'static [String] {
+    static PREFIXES: OnceLock<Vec<String>> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        own_words()
+            .iter()
+            .map(|(w, _)| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
+            })
+            .collect()
+    })
+}
 
 /// The files whose work is to list the games: one line per game.
 const REGISTRY: [&str; 1] = ["src/registry.rs"];
@@ -83,12 +117,12 @@ fn own(file: &str) -> bool {
 }
 
 /// The game families whose folders hold a file (one, but for a file named after two).
-fn families(file: &str) -> Vec<&'static str> {
+fn families(file: &str) -> Vec<String> {
     let path = file.trim_end_matches(".rs");
-    let mut out: Vec<&'static str> = path
+    let mut out: Vec<String> = path
         .split('/')
         .flat_map(|part| part.split('_'))
-        .filter(|w| OWN.contains(w))
+        .filter(|w| is_own(w))
         .map(family)
         .collect();
     out.dedup();
@@ -128,7 +162,7 @@ fn code(text: &str) -> Vec<(Tok, usize)> {
 }
 
 /// Where a file names a game: (line, what, the game's family).
-fn names_of_games(text: &str) -> Vec<(usize, String, &'static str)> {
+fn names_of_games(text: &str) -> Vec<(usize, String, String)> {
     let toks = code(text);
     let mut found = Vec::new();
     let colons = |k: usize| toks.get(k).map(|t| &t.0) == Some(&Tok::Colons);
@@ -137,16 +171,17 @@ fn names_of_games(text: &str) -> Vec<(usize, String, &'static str)> {
         let before = k >= 2 && colons(k - 1);
         let after = colons(k + 1);
         let prev = if before { ident(toks.get(k - 2)) } else { None };
-        let prefix = TYPE_PREFIXES.iter().find(|p| {
-            w.strip_prefix(**p)
+        let prefix = type_prefixes().iter().find(|p| {
+            w.strip_prefix(p.as_str())
                 .and_then(|rest| rest.chars().next())
                 .is_some_and(|c| c.is_uppercase())
         });
-        let hit = if KINDS.contains(&w.as_str())
+        let kind = kinds().iter().find(|(k, _)| k == w);
+        let hit = if let Some((_, fam)) = kind
             && prev.is_some_and(|p| p == "GameKind" || ANY.contains(&p))
         {
-            Some((format!("{}::{w}", prev.unwrap_or_default()), family(w)))
-        } else if OWN.contains(&w.as_str()) && (before || after) {
+            Some((format!("{}::{w}", prev.unwrap_or_default()), fam.clone()))
+        } else if is_own(w) && (before || after) {
             Some((format!("the path through `{w}`"), family(w)))
         } else {
             prefix.map(|p| (format!("the type `{w}`"), family(p)))
@@ -287,7 +322,7 @@ fn the_scan_sees_each_way_of_naming_a_game() {
     let found = names_of_games(text);
     let lines: Vec<usize> = found.iter().map(|(l, _, _)| *l).collect();
     assert_eq!(lines, vec![1, 2, 3, 4], "{found:?}");
-    let fams: Vec<&str> = found.iter().map(|(_, _, f)| *f).collect();
+    let fams: Vec<&str> = found.iter().map(|(_, _, f)| f.as_str()).collect();
     assert_eq!(fams, ["zendo", "zendo", "zendo", "assembly"]);
     assert!(own("src/bot/games/bluffs/controls.rs"));
     assert!(own("src/cli/bench_assembly.rs"));

@@ -44,6 +44,7 @@ mod play_cli;
 mod play_duel;
 mod play_triple;
 mod pure_modules;
+mod registry;
 mod render_cli;
 mod restart_duel;
 mod rules_duel;

@@ -923,3 +923,31 @@ fn a_newcomer_is_told_about_pictures_notation_and_words() {
     assert!(!text.contains("is arrows notation"), "{text}");
     assert!(text.contains("there is no help on `koan`"), "{text}");
 }
+
+/// Every game's own `mondo play` options make one parser that clap accepts (a game
+/// added with a duplicate option or argument group would stop `mondo` at start), and
+/// two games without options of their own can both take the shared empty `NoArgs`.
+#[test]
+fn every_games_options_make_one_parser_clap_accepts() {
+    use clap::CommandFactory;
+    use mondo::play::args::NoArgs;
+
+    #[derive(clap::Parser)]
+    struct Every {
+        #[command(flatten)]
+        table: mondo::play::args::TableArgs,
+        #[command(flatten)]
+        games: mondo::play::games::GameArgs,
+    }
+    Every::command().debug_assert();
+
+    #[derive(clap::Parser)]
+    #[allow(dead_code)]
+    struct TwoWithout {
+        #[command(flatten)]
+        one: NoArgs,
+        #[command(flatten)]
+        other: NoArgs,
+    }
+    TwoWithout::command().debug_assert();
+}

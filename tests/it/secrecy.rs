@@ -29,15 +29,13 @@
 use mondo::bot::games::{self as posts, Voice};
 use mondo::bot::post::Post;
 use mondo::bot::say::Clocks;
-use mondo::koan::PieceSet;
-use mondo::lang::tiles::{Cell, Colour, Layout};
 use mondo::narrate::secrets::gives_away;
 use mondo::narrate::{Line, Names};
-use mondo::play::games::zendo::Source;
+use mondo::play::games::rehearsal;
+use mondo::play::rehearsal::{Moment, RandomPlayer};
 use mondo::play::{Cast, GameFront, front_for};
-use mondo::pool::Pool;
 use mondo::rules::{Actor, GameKind, PlayerId, RuleError, Secret, Viewer};
-use mondo::runtime::{ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Engine};
+use mondo::runtime::{ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, Engine};
 use mondo::store::{MatchId, MatchRecord, Status, StoredEvent};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -47,8 +45,6 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 const ALICE: PlayerId = PlayerId(1001);
-const BOB: PlayerId = PlayerId(1002);
-const CAROL: PlayerId = PlayerId(1003);
 pub(crate) const HOST: PlayerId = PlayerId(1009);
 const GAME: MatchId = MatchId(7);
 const START: u64 = 1_000_000;
@@ -82,8 +78,8 @@ struct Table {
     typed: HashMap<PlayerId, Vec<String>>,
     /// What is public whatever the secrets: the game's help.
     help: String,
-    /// Guesses that name no hidden pattern.
-    guesses: Vec<String>,
+    /// The game's random player (its own, from its rehearsal).
+    player: Box<dyn RandomPlayer>,
     /// The log, for the replay.
     log: Vec<AnyEvent>,
     leaks: Vec<Leak>,
@@ -96,93 +92,32 @@ struct Table {
     phases: std::collections::BTreeSet<String>,
 }
 
-/// The players of a kind's match at the terminal, with the host.
+/// The players of a kind's match at the terminal, with the host: as many as the
+/// game's rehearsal asks for (one: alone at the terminal).
 pub(crate) fn cast_for(kind: GameKind) -> Cast {
     let host: HashMap<u64, String> = [(HOST.0, "host".to_string())].into();
-    let players = match kind {
-        GameKind::ZendoPractice => return Cast::solo(),
-        GameKind::ZendoClassic => vec![ALICE, BOB, CAROL],
-        _ => vec![ALICE, BOB],
-    };
-    let names = ["alice", "bob", "carol"];
+    let players = rehearsal(kind).players;
+    if players <= 1 {
+        return Cast::solo();
+    }
+    let names = [
+        "alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi",
+    ];
     Cast::named(
-        players
-            .into_iter()
-            .zip(names)
-            .map(|(p, n)| (p, n.to_string()))
+        names
+            .iter()
+            .take(players)
+            .enumerate()
+            .map(|(i, n)| (PlayerId(ALICE.0 + i as u64), n.to_string()))
             .collect(),
         &host,
     )
 }
 
 /// A new match of `kind` from `seed`, with short clocks so that every phase comes (or
-/// why this seed draws none).
+/// why this seed draws none): the game's own rehearsal setup.
 pub(crate) fn setup(kind: GameKind, seed: u64, cast: &Cast) -> Result<AnySetup, String> {
-    use mondo::rules::zendo::{Settings, Timing};
-    let pyramids = Pool::shipped(PieceSet::Pyramids);
-    let settings = Settings::default();
-    match kind {
-        GameKind::ZendoDuel => mondo::play::games::zendo::duel::duel_setup(
-            cast,
-            Source::Pool(&pyramids),
-            seed,
-            None,
-            settings,
-            Timing::default(),
-        )
-        .map(Into::into),
-        GameKind::ZendoPractice => mondo::play::games::zendo::practice::practice_setup(
-            Source::Pool(&pyramids),
-            seed,
-            settings,
-        )
-        .map(Into::into),
-        GameKind::ZendoTriple => {
-            use mondo::rules::zendo::triple::TripleTiming;
-            let timing = TripleTiming {
-                game_ms: 20 * 60_000,
-                ..TripleTiming::default()
-            };
-            mondo::play::games::zendo::triple::triple_setup(
-                cast,
-                &[],
-                &Pool::shipped(PieceSet::Arrows),
-                seed,
-                None,
-                timing,
-            )
-            .map(Into::into)
-        }
-        GameKind::ZendoClassic => {
-            use mondo::rules::zendo::classic::ClassicTiming;
-            mondo::play::games::zendo::classic::classic_setup(
-                cast,
-                Source::Pool(&pyramids),
-                seed,
-                settings,
-                ClassicTiming::default(),
-                None,
-            )
-            .map(Into::into)
-        }
-        GameKind::Assembly => {
-            use mondo::rules::assembly::Settings;
-            let mut settings = if seed.is_multiple_of(2) {
-                Settings::original()
-            } else {
-                Settings::plus(mondo::grid::Dims { rows: 7, cols: 8 })
-            };
-            settings.rounds = 6;
-            settings.reveal_after = vec![3];
-            Ok(AnySetup::Assembly(
-                mondo::play::games::assembly::assembly_setup(cast, seed, settings),
-            ))
-        }
-        GameKind::Bluffs => {
-            mondo::play::games::bluffs::bluffs_setup(cast, seed, Default::default())
-                .map(AnySetup::Bluffs)
-        }
-    }
+    (rehearsal(kind).setup)(seed, cast)
 }
 
 impl Table {
@@ -211,6 +146,17 @@ impl Table {
         let view = state.view(&table_viewer);
         let front = front_for(kind, &cast, &view);
         let help = format!("{}\n{}", front.help(), mondo::lang::vocabulary_text()).to_lowercase();
+        let player = {
+            let spectator = state.view(&Viewer::Spectator);
+            let secrets = state.secrets(&Viewer::Spectator);
+            let view_of = |p: PlayerId| state.view(&Viewer::Player(p));
+            (rehearsal(kind).player)(&Moment {
+                spectator: &spectator,
+                cast: &cast,
+                secrets: &secrets,
+                view_of: &view_of,
+            })
+        };
         let mut t = Table {
             kind,
             seed,
@@ -223,7 +169,7 @@ impl Table {
             table_viewer,
             typed: HashMap::new(),
             help,
-            guesses: Vec::new(),
+            player,
             log: vec![created],
             leaks: Vec::new(),
             history: HashMap::new(),
@@ -232,45 +178,8 @@ impl Table {
             refused: 0,
             phases: Default::default(),
         };
-        t.guesses = t.safe_guesses();
         t.opening();
         t
-    }
-
-    /// Pool patterns to guess with, none of whose printings names a hidden pattern
-    /// (a guess echoed is its player's own words, not a leak).
-    fn safe_guesses(&self) -> Vec<String> {
-        let set = if self.kind == GameKind::ZendoTriple {
-            PieceSet::Arrows
-        } else {
-            PieceSet::Pyramids
-        };
-        let hidden: Vec<String> = self
-            .state
-            .secrets(&Viewer::Spectator)
-            .iter()
-            .filter_map(|s| match s {
-                Secret::Pattern(p) => Some(mondo::narrate::secrets::pattern_forms(p)),
-                _ => None,
-            })
-            .flatten()
-            .map(|f| f.to_lowercase())
-            .collect();
-        Pool::shipped(set)
-            .entries()
-            .iter()
-            .map(|e| e.pattern.source.clone())
-            .filter(|source| {
-                let guess = mondo::lang::parse(source).expect("pool patterns read");
-                let forms = mondo::narrate::secrets::pattern_forms(&guess);
-                !forms.iter().any(|g| {
-                    let g = g.to_lowercase();
-                    hidden
-                        .iter()
-                        .any(|h| g.contains(h.as_str()) || h.contains(g.as_str()))
-                })
-            })
-            .collect()
     }
 
     fn players(&self) -> Vec<(PlayerId, String)> {
@@ -422,17 +331,15 @@ impl Table {
         ] {
             self.check_post("discord channel", Viewer::Spectator, &post);
         }
-        if let AnyView::Bluffs(_) = spectator {
-            for (p, _) in self.players() {
-                if let AnyView::Bluffs(v) = self.state.view(&Viewer::Player(p)) {
-                    let mut private = posts::bluffs::controls::mine(GAME, &v);
-                    private.append(posts::bluffs::controls::phase_controls(GAME, &v));
-                    let post = Post {
-                        lines: private.lines,
-                        ..Post::default()
-                    };
-                    self.check_post("discord /bluffs status", Viewer::Player(p), &post);
-                }
+        // What each player alone may see of their own at any time.
+        for (p, _) in self.players() {
+            let lines = posts::private_status(GAME, &self.state.view(&Viewer::Player(p)));
+            if !lines.is_empty() {
+                let post = Post {
+                    lines,
+                    ..Post::default()
+                };
+                self.check_post("discord status, own part", Viewer::Player(p), &post);
             }
         }
     }
@@ -475,51 +382,23 @@ impl Table {
         let clocks = self.clocks();
         let post = posts::batch(&mut self.voice, &spectator, &sv, clocks, GAME, &[]);
         self.check_post("discord channel", Viewer::Spectator, &post);
-        let mut dms: Vec<Post> = Vec::new();
-        match &sv {
-            AnyView::ZendoDuel(v) => dms.extend(posts::zendo::answer_post(GAME, v, clocks)),
-            AnyView::ZendoTriple(v) => {
-                dms.extend(posts::zendo::triple::dm_post(GAME, &spectator, v, clocks))
-            }
-            AnyView::ZendoClassic(v) if posts::zendo::classic::mondo_opened(&spectator) => {
-                dms.extend(posts::zendo::classic::answer_post(GAME, v, clocks))
-            }
-            _ => {}
-        }
-        for dm in &dms {
-            for (p, _) in self.players() {
-                self.check_post("discord dm", Viewer::Player(p), dm);
+        if let Some(dms) = posts::dms(GAME, &spectator, &sv, clocks) {
+            for p in &dms.to {
+                self.check_post("discord dm", Viewer::Player(*p), &dms.post);
             }
         }
-        if let AnyView::Bluffs(_) = sv {
-            self.bluffs_dms(events);
-        }
-    }
-
-    /// Logical Bluffs' private feed on Discord: each player's own lines and controls.
-    fn bluffs_dms(&mut self, events: &[AnyEvent]) {
-        let names = self.discord_names();
+        // What each player alone is told besides (a private feed).
         for (p, _) in self.players() {
             let viewer = Viewer::Player(p);
             let heard = self.heard(events, &viewer);
-            let AnyView::Bluffs(v) = self.state.view(&viewer) else {
-                continue;
-            };
-            let Some(seat) = v.you else { continue };
-            let own = posts::bluffs::own(&heard);
-            let mut lines: Vec<String> =
-                mondo::narrate::bluffs::only(&names, &v.settings, seat, &own)
-                    .iter()
-                    .map(posts::bluffs::controls::unaddressed)
-                    .collect();
-            let mut private = posts::bluffs::controls::mine(GAME, &v);
-            private.append(posts::bluffs::controls::phase_controls(GAME, &v));
-            lines.extend(private.lines);
-            let post = Post {
-                lines,
-                ..Post::default()
-            };
-            self.check_post("discord dm", viewer, &post);
+            let lines = posts::private_feed(GAME, &heard, &self.state.view(&viewer));
+            if !lines.is_empty() {
+                let post = Post {
+                    lines,
+                    ..Post::default()
+                };
+                self.check_post("discord dm", viewer, &post);
+            }
         }
     }
 
@@ -627,20 +506,10 @@ impl Table {
         }
     }
 
-    /// How often the clock jumps to the next deadline: often enough for every kind of
-    /// time-out, not so often that a match is lost on time before it has begun.
+    /// How often the clock jumps to the next deadline (the game's random player says).
     fn jump_chance(&self) -> f64 {
-        match self.state.view(&Viewer::Spectator) {
-            AnyView::ZendoDuel(v) if v.phase == mondo::rules::zendo::PhaseView::ChoosingStarter => {
-                0.0
-            }
-            // Bluffing and Claiming run into the reserve, which lost is the match.
-            AnyView::Bluffs(v) => match v.phase {
-                mondo::rules::bluffs::PhaseName::Reveal => 0.3,
-                _ => 0.01,
-            },
-            _ => 0.08,
-        }
+        self.player
+            .jump_chance(&self.state.view(&Viewer::Spectator))
     }
 
     /// A typed line, as the terminal reads it.
@@ -804,307 +673,17 @@ impl Table {
         } else {
             String::new()
         };
-        match self.kind {
-            GameKind::ZendoDuel | GameKind::ZendoPractice | GameKind::ZendoClassic => {
-                self.zendo(&who)
-            }
-            GameKind::ZendoTriple => self.triple(&who),
-            GameKind::Assembly => self.assembly(&who),
-            GameKind::Bluffs => self.bluffs(&who),
-        }
-    }
-
-    fn koan(&mut self, arrows: bool) -> String {
-        let n = self.rng.random_range(1..=4);
-        let dirs = ["^", ">", "v", "<"];
-        let cells: Vec<String> = (0..n)
-            .map(|_| {
-                let d = dirs[self.rng.random_range(0..4)];
-                if arrows {
-                    ["U", "R", "D", "L"][self.rng.random_range(0..4)].to_string()
-                } else {
-                    format!("{}{d}", self.rng.random_range(1..=3))
-                }
-            })
-            .collect();
-        if self.rng.random_bool(0.3) && n > 1 {
-            let (a, b) = cells.split_at(n / 2);
-            format!("{} / {}", a.join(" "), b.join(" "))
-        } else {
-            cells.join(" ")
-        }
-    }
-
-    fn guess(&mut self) -> String {
-        if self.guesses.is_empty() {
-            return "some piece points up and some piece points down and some piece points left"
-                .into();
-        }
-        self.guesses[self.rng.random_range(0..self.guesses.len())].clone()
-    }
-
-    fn zendo(&mut self, who: &str) -> String {
-        let classic = self.kind == GameKind::ZendoClassic;
-        let duel = self.kind == GameKind::ZendoDuel;
-        if let AnyView::ZendoDuel(v) = self.state.view(&Viewer::Spectator)
-            && v.phase == mondo::rules::zendo::PhaseView::ChoosingStarter
-            && self.rng.random_bool(0.8)
-        {
-            let starter = self.name();
-            return format!("start {starter}");
-        }
-        let r = self.rng.random_range(0..100);
-        let answer = ["obeys", "not", "pass"][self.rng.random_range(0..3)];
-        match r {
-            0..=29 => {
-                let koan = self.koan(false);
-                let mode = match (classic, duel, self.rng.random_range(0..3)) {
-                    (true, _, 0) => " master",
-                    (true, _, _) => " mondo",
-                    (_, true, 0) => " challenge",
-                    (_, true, 1) => " observe",
-                    _ => "",
-                };
-                format!("{who}koan {koan}{mode}")
-            }
-            30..=49 if !self.cast.is_table() => format!("guess {}", self.guess()),
-            30..=49 => format!("{who}answer {answer}"),
-            50..=64 => format!("{who}guess {}", self.guess()),
-            65..=74 => format!("{who}confirm"),
-            75..=79 => format!("{who}take back"),
-            80..=87 => format!("{who}end turn"),
-            88..=93 if duel => {
-                let starter = self.name();
-                format!("{who}start {starter}")
-            }
-            88..=93 => format!("{who}pass"),
-            94..=96 if duel => format!("{who}skip"),
-            94..=96 if classic => format!("{who}back"),
-            _ => format!("{who}pass"),
-        }
-    }
-
-    fn triple(&mut self, who: &str) -> String {
-        let letters = ["A", "B", "C"];
-        let answer =
-            |rng: &mut Xoshiro256PlusPlus| ["obeys", "not", "pass"][rng.random_range(0..3)];
-        // Answers as the view asks for them: per challenged pattern, or per question.
-        if let AnyView::ZendoTriple(v) = self.state.view(&Viewer::Spectator) {
-            use mondo::rules::zendo::triple::{PhaseView, StepView};
-            match &v.phase {
-                PhaseView::ChoosingStarter { .. } if self.rng.random_bool(0.8) => {
-                    let starter = self.name();
-                    return format!("{who}start {starter}");
-                }
-                PhaseView::Turn {
-                    step: StepView::Challenge { patterns, .. },
-                    ..
-                } if self.rng.random_bool(0.7) => {
-                    let each: Vec<String> = patterns
-                        .iter()
-                        .map(|l| format!("{l} {}", answer(&mut self.rng)))
-                        .collect();
-                    return format!("{who}answer {}", each.join(" "));
-                }
-                PhaseView::Quiz { questions, .. } => {
-                    let each: Vec<&str> = questions.iter().map(|_| answer(&mut self.rng)).collect();
-                    return format!("{who}answer {}", each.join(" "));
-                }
-                _ => {}
-            }
-        }
-        match self.rng.random_range(0..100) {
-            0..=34 => {
-                let koan = self.koan(true);
-                let mode = ["", " grade", " challenge"][self.rng.random_range(0..3)];
-                let named = if self.rng.random_bool(0.5) {
-                    format!(" {}", letters[self.rng.random_range(0..3)])
-                } else {
-                    String::new()
-                };
-                format!("{who}koan {koan}{mode}{named}")
-            }
-            35..=54 => {
-                let l = letters[self.rng.random_range(0..3)];
-                format!("{who}guess {l} {}", self.guess())
-            }
-            55..=69 => format!("{who}confirm"),
-            70..=74 => format!("{who}take back"),
-            _ => format!("{who}end turn"),
-        }
-    }
-
-    fn assembly(&mut self, who: &str) -> String {
-        let (rows, cols, plus) = match self.state.view(&Viewer::Spectator) {
-            AnyView::Assembly(v) => (v.dims.rows, v.dims.cols, v.plus),
-            _ => (6, 6, false),
+        let state = &self.state;
+        let spectator = state.view(&Viewer::Spectator);
+        let secrets = state.secrets(&Viewer::Spectator);
+        let view_of = |p: PlayerId| state.view(&Viewer::Player(p));
+        let now = Moment {
+            spectator: &spectator,
+            cast: &self.cast,
+            secrets: &secrets,
+            view_of: &view_of,
         };
-        let r = self.rng.random_range(0..100);
-        if r < 8 {
-            // A showdown from memory: never wholly right (a blank in every row).
-            let grid: Vec<String> = (0..rows)
-                .map(|_| {
-                    let mut cells: Vec<&str> = (0..cols)
-                        .map(|_| ["O", "X", "+", "."][self.rng.random_range(0..4)])
-                        .collect();
-                    let blank = self.rng.random_range(0..cols as usize);
-                    cells[blank] = ".";
-                    cells.join(" ")
-                })
-                .collect();
-            return format!("{who}showdown {}", grid.join(" / "));
-        }
-        if plus && r < 12 {
-            return ["host: reveal", "host: change", "host: region B-D 2-5"]
-                [self.rng.random_range(0..3)]
-            .into();
-        }
-        // A group: a random walk of 3 to 6 connected cells.
-        let size = self.rng.random_range(3..=6);
-        let mut cells = vec![(
-            self.rng.random_range(0..rows),
-            self.rng.random_range(0..cols),
-        )];
-        while cells.len() < size {
-            let (r, c) = cells[self.rng.random_range(0..cells.len())];
-            let (dr, dc) = [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)][self.rng.random_range(0..4)];
-            let (nr, nc) = (r as i8 + dr, c as i8 + dc);
-            if nr >= 0 && nc >= 0 && (nr as u8) < rows && (nc as u8) < cols {
-                let cell = (nr as u8, nc as u8);
-                if !cells.contains(&cell) {
-                    cells.push(cell);
-                }
-            }
-        }
-        let names: Vec<String> = cells
-            .iter()
-            .map(|(r, c)| format!("{}{}", (b'A' + r) as char, c + 1))
-            .collect();
-        format!("{who}answer {}", names.join("-"))
-    }
-
-    fn bluffs(&mut self, who: &str) -> String {
-        const SUBSETS: [&str; 8] = [
-            "A1-A2-B1-B2",
-            "C3-C4-D3-D4",
-            "A1-A2-A3-A4",
-            "B1-B2-B3-B4-C1",
-            "D1-D2-D3-D4",
-            "A3-A4-B3-B4",
-            "C1-C2-D1-D2-D3",
-            "B2-B3-C2-C3",
-        ];
-        const STATEMENTS: [&str; 10] = [
-            "There is a red tile.",
-            "There is a blue tile.",
-            "There is a green tile.",
-            "There is a yellow tile.",
-            "There are two red tiles.",
-            "No two adjacent tiles are the same colour.",
-            "There is a blue tile orthogonally adjacent to a green tile.",
-            "exists x. red(x)",
-            "The leftmost tile is red.",
-            "count(x: red(x)) >= 2 & count(x: blue(x)) >= 1 & count(x: green(x)) >= 1",
-        ];
-        // Mostly what the phase asks for.
-        let r = match self.state.view(&Viewer::Spectator) {
-            AnyView::Bluffs(v) if self.rng.random_bool(0.7) => match v.phase {
-                mondo::rules::bluffs::PhaseName::Bluffing => 0,
-                mondo::rules::bluffs::PhaseName::Claiming => self.rng.random_range(30..55),
-                _ => self.rng.random_range(55..100),
-            },
-            _ => self.rng.random_range(0..100),
-        };
-        match r {
-            0..=29 => {
-                let subset = if self.rng.random_bool(0.05) {
-                    "A1-B2-C3-D4-A4-D1-B3-C2-A2".to_string()
-                } else {
-                    SUBSETS[self.rng.random_range(0..SUBSETS.len())].to_string()
-                };
-                let statements: Vec<&str> = (0..4)
-                    .map(|_| {
-                        if self.rng.random_bool(0.6) {
-                            STATEMENTS[self.rng.random_range(0..4)]
-                        } else {
-                            STATEMENTS[self.rng.random_range(0..STATEMENTS.len())]
-                        }
-                    })
-                    .collect();
-                let mut line = format!("{who}bluff {subset}; {}", statements.join("; "));
-                if self.rng.random_bool(0.1) {
-                    line.push_str("; nolimit");
-                }
-                if self.rng.random_bool(0.15) {
-                    line.push_str(&format!("; smoke {}", self.rng.random_range(1..=4)));
-                }
-                line
-            }
-            30..=49 => {
-                // Marks as the player's view allows (`-` where it must), or at random.
-                let name = who.trim_end_matches(": ");
-                let view = match self.cast.actor(name) {
-                    Some(Actor::Player(p)) => match self.state.view(&Viewer::Player(p)) {
-                        AnyView::Bluffs(v) => v.mine,
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let skip: Vec<bool> = (0..4)
-                    .map(|k| {
-                        view.as_ref().is_some_and(|m| {
-                            m.opponent
-                                .as_ref()
-                                .is_some_and(|o| o.statements.get(k).is_some_and(Option::is_none))
-                                || m.detected.is_some_and(|(n, _)| n == k + 1)
-                        })
-                    })
-                    .collect();
-                let random = self.rng.random_bool(0.2);
-                let marks: Vec<&str> = skip
-                    .iter()
-                    .map(|s| match (random, s) {
-                        (true, _) => ["T", "F", "-"][self.rng.random_range(0..3)],
-                        (false, true) => "-",
-                        (false, false) => ["T", "F"][self.rng.random_range(0..2)],
-                    })
-                    .collect();
-                format!("{who}claim {}", marks.join(" "))
-            }
-            50..=54 => format!("{who}detective {}", self.rng.random_range(1..=4)),
-            55..=69 => {
-                let n = self.rng.random_range(1..=2);
-                let cells: Vec<String> = (0..n)
-                    .filter_map(|_| Cell::from_index(self.rng.random_range(0..16)))
-                    .map(|c| c.to_string())
-                    .collect();
-                format!("{who}reveal {}", cells.join(","))
-            }
-            70..=74 => format!("{who}declare"),
-            75..=84 => {
-                let layout = if self.rng.random_bool(0.2) {
-                    self.layout()
-                } else {
-                    Layout(std::array::from_fn(|_| {
-                        Colour::from_index(self.rng.random_range(0..4))
-                    }))
-                };
-                format!("{who}guess {layout}")
-            }
-            _ => format!("{who}pass"),
-        }
-    }
-
-    /// The layout (the umpire's secret; a player who types it knows it).
-    fn layout(&self) -> Layout {
-        let secrets = self.state.secrets(&Viewer::Spectator);
-        secrets
-            .iter()
-            .find_map(|s| match s {
-                Secret::Layout(l) => Some(*l),
-                _ => None,
-            })
-            .unwrap_or(Layout([Colour::Red; 16]))
+        self.player.line(&now, &mut self.rng, &who)
     }
 }
 

@@ -5,10 +5,9 @@
 //! commands, a button routed to the game that owns its match, a box to the game whose
 //! box it is, a host's disallow, the work at start-up, and each match's posts.
 
-pub mod assembly;
-pub mod bluffs;
 pub mod help;
-pub mod zendo;
+// Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
+crate::registry::game_modules!();
 
 use super::kit::ids::{Header, UnknownButton};
 use super::kit::{
@@ -153,6 +152,18 @@ macro_rules! fronts {
                 }
             }
 
+            fn private_feed(&self, game: MatchId, heard: &[AnyEvent], view: &AnyView) -> Vec<String> {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::private_feed(game, heard, v),)+
+                }
+            }
+
+            fn private_status(&self, game: MatchId, view: &AnyView) -> Vec<String> {
+                match view {
+                    $(AnyView::$kind(v) => <$($path)::+::Front as GameBot>::private_status(game, v),)+
+                }
+            }
+
             fn on_open(&self, bot: &Arc<Bot>, game: MatchId, view: &AnyView) {
                 match view {
                     $(AnyView::$kind(_) => <$($path)::+::Front as GameBot>::on_open(bot, game),)+
@@ -212,4 +223,20 @@ pub fn status(game: MatchId, view: &AnyView, clocks: Clocks) -> Post {
 /// The board of a match.
 pub fn board(game: MatchId, view: &AnyView) -> Post {
     Games.board(game, view)
+}
+
+/// What a batch sends by DM (a challenge's answer buttons), if anything.
+pub fn dms(game: MatchId, events: &[AnyEvent], view: &AnyView, clocks: Clocks) -> Option<Dms> {
+    Games.dms(game, events, view, clocks)
+}
+
+/// What a player alone is told of a batch besides the channel and the DMs (`heard`:
+/// the events as they hear them; `view`: theirs): its words.
+pub fn private_feed(game: MatchId, heard: &[AnyEvent], view: &AnyView) -> Vec<String> {
+    Games.private_feed(game, heard, view)
+}
+
+/// What a player alone may see of the match at any time, by their own view.
+pub fn private_status(game: MatchId, view: &AnyView) -> Vec<String> {
+    Games.private_status(game, view)
 }

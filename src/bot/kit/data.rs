@@ -100,6 +100,12 @@ pub trait Fronts: Send + Sync {
         view: &AnyView,
         clocks: say::Clocks,
     ) -> Option<Dms>;
+    /// What a player alone is told of a batch besides the channel and the DMs, from the
+    /// events as they hear them and their own view: its words.
+    fn private_feed(&self, game: MatchId, heard: &[AnyEvent], view: &AnyView) -> Vec<String>;
+    /// What a player alone may see of the match at any time, by their own view: its
+    /// words.
+    fn private_status(&self, game: MatchId, view: &AnyView) -> Vec<String>;
     /// Started when a match's desk opens: what the game follows besides the channel.
     fn on_open(&self, bot: &Arc<Bot>, game: MatchId, view: &AnyView);
     /// After a batch is said (`None`: when the desk opens): the game's own upkeep of

@@ -117,6 +117,17 @@ pub trait GameBot {
     fn dms(_game: MatchId, _events: &[AnyEvent], _v: &Self::View, _clocks: Clocks) -> Option<Dms> {
         None
     }
+    /// What a player alone is told of a batch besides the channel and [`GameBot::dms`]
+    /// (a private feed by DM), from the events as they hear them and their own view:
+    /// its words.
+    fn private_feed(_game: MatchId, _heard: &[AnyEvent], _v: &Self::View) -> Vec<String> {
+        Vec::new()
+    }
+    /// What a player alone may see of the match at any time (their own part of a
+    /// status): its words.
+    fn private_status(_game: MatchId, _v: &Self::View) -> Vec<String> {
+        Vec::new()
+    }
     /// Started when a match's desk opens: what the game follows besides the channel.
     fn on_open(_bot: &Arc<Bot>, _game: MatchId) {}
     /// After a batch is said (`None`: when the desk opens).

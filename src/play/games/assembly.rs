@@ -3,6 +3,8 @@
 //! `narrate::assembly`'s. During a reveal the grid is drawn as text; when it is hidden
 //! the screen (and its scrollback) is cleared.
 
+mod rehearsal;
+
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
 use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};

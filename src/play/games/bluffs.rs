@@ -20,6 +20,7 @@ use crate::store::Store;
 use serde_json::json;
 
 mod check;
+mod rehearsal;
 
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
 pub fn help() -> &'static str {

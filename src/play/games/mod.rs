@@ -2,12 +2,12 @@
 //! `games::<path>::Front`, implementing [`Terminal`]); the registry's list makes the
 //! dispatch over every game here, so the session and `mondo play` name no game.
 
-pub mod assembly;
-pub mod bluffs;
-pub mod zendo;
+// Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
+crate::registry::game_modules!();
 
 use super::args::TableArgs;
 use super::commands::{Commands, not_ours};
+use super::rehearsal::{Rehearsal, Rehearse};
 use super::{Cast, GameFront, Terminal};
 use crate::rules::GameKind;
 use crate::runtime::{AnySetup, AnyView};
@@ -100,6 +100,17 @@ macro_rules! terminal {
             None$(.or_else(|| {
                 <$($path)::+::Front as Terminal>::asked(&args.$kind).map(|o| (GameKind::$kind, o))
             }))+
+        }
+
+        /// How game `kind` is played at random by tests (its [`Rehearse`]).
+        pub fn rehearsal(kind: GameKind) -> Rehearsal {
+            match kind {
+                $(GameKind::$kind => Rehearsal {
+                    players: <$($path)::+::Front as Rehearse>::PLAYERS,
+                    setup: <$($path)::+::Front as Rehearse>::setup,
+                    player: <$($path)::+::Front as Rehearse>::player,
+                },)+
+            }
         }
 
         /// A game's help at the terminal.

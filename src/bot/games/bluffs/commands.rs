@@ -158,8 +158,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     };
     // What only the asker may see (tiles, RP, the phase's own controls), with the
     // status as every game shows it: a card.
-    let mut private = controls::mine(record.id, v);
-    private.append(controls::phase_controls(record.id, v));
+    let private = super::private::first(record.id, v);
     let card = bot.card(record.id, &view);
     let mut answer = private.reply(true);
     for embed in card.embeds() {

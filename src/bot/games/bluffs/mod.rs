@@ -92,6 +92,14 @@ impl GameBot for Front {
         board(game, v)
     }
 
+    fn private_feed(game: MatchId, heard: &[AnyEvent], v: &BluffsView) -> Vec<String> {
+        private::said(game, heard, v).lines
+    }
+
+    fn private_status(game: MatchId, v: &BluffsView) -> Vec<String> {
+        private::first(game, v).lines
+    }
+
     /// Each player's own goes to them alone (their DMs).
     fn on_open(bot: &Arc<Bot>, game: MatchId) {
         follow(bot.clone(), game);

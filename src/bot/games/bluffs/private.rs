@@ -10,8 +10,9 @@ use super::view::view_of;
 use crate::bot::desk::DM_WAIT;
 use crate::bot::{Bot, say};
 use crate::narrate::{Names, bluffs as words};
-use crate::rules::bluffs::{EventKind as BluffsEvent, PhaseName};
+use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent, PhaseName};
 use crate::rules::{PlayerId, Viewer};
+use crate::runtime::AnyEvent;
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -69,43 +70,18 @@ async fn privately(bot: Arc<Bot>, game: MatchId, player: PlayerId) {
     };
     let view = feed.view();
     if let Some(v) = view_of(&view) {
-        let mut first = controls::mine(game, v);
-        first.append(controls::phase_controls(game, v));
-        send(&bot, dm, &first, game).await;
+        send(&bot, dm, &first(game, v), game).await;
     }
     while let Some(update) = feed.next().await {
         let Ok(update) = update else { continue };
         let Some(v) = view_of(&update.view) else {
             continue;
         };
-        let Some(seat) = v.you else { return };
+        if v.you.is_none() {
+            return;
+        }
         let events: Vec<_> = update.events.into_iter().map(|(_, e)| e).collect();
-        let own = super::view::own(&events);
-        let names = Names::mentions(&v.players);
-        let mut said = Private::default();
-        for line in words::only(&names, &v.settings, seat, &own) {
-            said.lines.push(unaddressed(&line));
-        }
-        let changed = own.iter().any(BluffsEvent::changes_own_state);
-        if changed {
-            said.append(controls::mine(game, v));
-        }
-        let began = own.iter().find_map(|e| match e {
-            BluffsEvent::PhaseBegan { phase, .. } => Some(*phase),
-            _ => None,
-        });
-        // A phase began, or reveals were bought and more can be: the controls again.
-        let bought = own
-            .iter()
-            .any(|e| matches!(e, BluffsEvent::Revealed { .. }));
-        if bought
-            || matches!(
-                began,
-                Some(PhaseName::Claiming | PhaseName::Reveal | PhaseName::Bluffing)
-            )
-        {
-            said.append(controls::phase_controls(game, v));
-        }
+        let said = said(game, &events, v);
         if !said.is_empty() {
             send(&bot, dm, &said, game).await;
         }
@@ -113,6 +89,50 @@ async fn privately(bot: Arc<Bot>, game: MatchId, player: PlayerId) {
             return;
         }
     }
+}
+
+/// What a player may see of their own at any time: their tiles and RP, and the
+/// controls of the moment (the feed's first message, and `/bluffs status`'s own part).
+pub fn first(game: MatchId, v: &BluffsView) -> Private {
+    let mut first = controls::mine(game, v);
+    first.append(controls::phase_controls(game, v));
+    first
+}
+
+/// What a player is told of a batch (`events`, as they hear them; `v`, their view
+/// after it): their own lines, their state when it changed, the controls when a phase
+/// began or more reveals can be bought.
+pub fn said(game: MatchId, events: &[AnyEvent], v: &BluffsView) -> Private {
+    let mut said = Private::default();
+    let Some(seat) = v.you else {
+        return said;
+    };
+    let own = super::view::own(events);
+    let names = Names::mentions(&v.players);
+    for line in words::only(&names, &v.settings, seat, &own) {
+        said.lines.push(unaddressed(&line));
+    }
+    let changed = own.iter().any(BluffsEvent::changes_own_state);
+    if changed {
+        said.append(controls::mine(game, v));
+    }
+    let began = own.iter().find_map(|e| match e {
+        BluffsEvent::PhaseBegan { phase, .. } => Some(*phase),
+        _ => None,
+    });
+    // A phase began, or reveals were bought and more can be: the controls again.
+    let bought = own
+        .iter()
+        .any(|e| matches!(e, BluffsEvent::Revealed { .. }));
+    if bought
+        || matches!(
+            began,
+            Some(PhaseName::Claiming | PhaseName::Reveal | PhaseName::Bluffing)
+        )
+    {
+        said.append(controls::phase_controls(game, v));
+    }
+    said
 }
 
 async fn send(bot: &Bot, dm: serenity::ChannelId, what: &Private, game: MatchId) {

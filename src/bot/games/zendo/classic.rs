@@ -2,7 +2,7 @@
 //! the Classic's own commands (`/zendo leave`, `/zendo back`), and its posts. `/koan`
 //! (with `call: master|mondo`), `/guess`, the read-back buttons and the private
 //! answer buttons are the duel's, routed here by the match's game. The words are
-//! `narrate::classic`'s.
+//! `narrate::zendo::classic`'s.
 //!
 //! A lobby is a Classic match's first phase (`rules::zendo::classic`): `/zendo classic`
 //! draws the rule and creates the match; *Join*, *Leave* and *Start* are its moves;
@@ -23,7 +23,7 @@ use crate::bot::{Bot, Context, Data, Error, is_host};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;
 use crate::narrate::Names;
-use crate::narrate::classic::{ClassicNarrator, stones};
+use crate::narrate::zendo::classic::{ClassicNarrator, stones};
 use crate::rules::zendo::classic::section::ClassicConfig;
 use crate::rules::zendo::classic::{
     Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, LobbySetup,
@@ -1156,7 +1156,7 @@ pub fn status(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
         return post;
     }
     let names = Names::mentions(v.players.values());
-    post.line(crate::narrate::classic::status(game.0, v, &names, clocks.game).text);
+    post.line(crate::narrate::zendo::classic::status(game.0, v, &names, clocks.game).text);
     post.line(stones(&names, v).text);
     if let Some(rule) = &v.revealed {
         post.line(format!("the rule was: {rule}"));

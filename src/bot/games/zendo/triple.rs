@@ -1,7 +1,7 @@
 //! Zendo Triple on Discord: `/zendo triple` (start), the Triple's parts of `/koan`
 //! (`patterns`) and `/guess` (`on`), `/zendo answer` (a challenge or a quiz round in
 //! words), the challenge's answer buttons, and its posts (opening, batches, status,
-//! board). The words are `narrate::triple`'s; this adds pictures (each structure with
+//! board). The words are `narrate::zendo::triple`'s; this adds pictures (each structure with
 //! three lettered stones), buttons and Discord's clocks.
 //!
 //! Challenge answers are built one press at a time: each button's id carries the
@@ -22,7 +22,7 @@ use crate::bot::{Bot, Context, Error, is_host, refusal};
 use crate::finder::Limits;
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
-use crate::narrate::triple::{status as status_line, tell};
+use crate::narrate::zendo::triple::{status as status_line, tell};
 use crate::narrate::zendo::{guess_line, listed_guesses, read_structure};
 use crate::narrate::{Names, clock_text};
 use crate::render::{self, BoardEntry};
@@ -853,7 +853,7 @@ pub fn opening(game: MatchId, v: &TripleView, clocks: Clocks) -> Post {
         Some(m) => format!(
             "no structure obeys none, so #2 obeys as few as any structure can ({}: see its \
              stones)",
-            crate::narrate::triple::marks_text(&m)
+            crate::narrate::zendo::triple::marks_text(&m)
         ),
         None => String::new(),
     };

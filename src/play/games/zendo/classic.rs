@@ -1,5 +1,5 @@
 //! Zendo Classic at the terminal: 2 to 8 students (and a host) at one terminal. The
-//! grammar of its commands and its help; the words are `narrate::classic`'s and, for
+//! grammar of its commands and its help; the words are `narrate::zendo::classic`'s and, for
 //! the table and the guesses, `narrate::zendo`'s.
 
 use super::{
@@ -8,7 +8,7 @@ use super::{
 };
 use crate::finder::Limits;
 use crate::narrate::Line;
-use crate::narrate::classic::{ClassicNarrator, status};
+use crate::narrate::zendo::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
 use crate::play::args::{TableArgs, check_limits, seconds};
 use crate::play::{Cast, GameFront, Picture, Terminal};

@@ -7,6 +7,7 @@ pub mod ai_seat;
 pub mod classic;
 pub mod duel;
 pub mod practice;
+pub mod rehearsal;
 pub mod triple;
 
 pub use crate::rules::zendo::opening::Source;

@@ -1,8 +1,8 @@
 //! Zendo Triple at the terminal: two players (and a host) at one terminal. The grammar
-//! of its commands and its help; the words are `narrate::triple`'s.
+//! of its commands and its help; the words are `narrate::zendo::triple`'s.
 
 use crate::finder::Limits;
-use crate::narrate::triple::{board, status, tell};
+use crate::narrate::zendo::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
 use crate::play::args::{TableArgs, check_limits, seconds};

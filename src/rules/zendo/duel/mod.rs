@@ -111,7 +111,7 @@
 //!
 //! **What everyone hears**
 //! - Ticket counts are public: the fronts say them at the start of each step and after
-//!   each guess (the words are in `src/narrate/zendo.rs`, tested there:
+//!   each guess (the words are in `src/narrate/zendo/mod.rs`, tested there:
 //!   `[ticket_counts_are_said_at_each_step]`).
 //!
 //! **Authority, in this order** (boardgame.io's, checked once for every game in

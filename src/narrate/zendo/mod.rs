@@ -1,4 +1,5 @@
-//! The words of Zendo (the Duel and solo practice), for every front.
+//! The words of Zendo (the Duel and solo practice), for every front; Triple's and
+//! Classic's own are in [`triple`] and [`classic`].
 //!
 //! Every event kind is said here, with no catch-all, so a new kind cannot reach a
 //! player unread: the created events (which hold the hidden pattern) are said without
@@ -10,6 +11,9 @@
 //! so every verdict line names the structure as players will cite it (`#7 1^ 2^
 //! obeys`). Ticket counts are public and said at the start of each step and after each
 //! guess. `[ticket_counts_are_said_at_each_step]`
+
+pub mod classic;
+pub mod triple;
 
 use super::{Front, Line, Names, clock_text, count, verdict};
 use crate::koan::{Koan, PieceSet};

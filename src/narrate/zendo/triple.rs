@@ -5,7 +5,7 @@
 //! `play_stopped`, `quiz`, `quiz_answered`, `quiz_revealed`, `won`, `over`, `status`.
 //! No line holds an unsolved pattern before the end.
 
-use super::{Line, Names, clock_text};
+use crate::narrate::{Line, Names, clock_text};
 use crate::koan::Koan;
 use crate::rules::zendo::triple::{
     Event, Letter, Marks, PhaseView, StepView, TripleEntry, TripleEvent, TripleOutcome, TripleView,
@@ -336,7 +336,7 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             format!(
                 "{} wins, {} to {}; {reveal}",
                 names.name(*w),
-                super::count(counts[w.index()], "pattern", "patterns"),
+                crate::narrate::count(counts[w.index()], "pattern", "patterns"),
                 counts[w.other().index()]
             ),
         ),
@@ -347,7 +347,7 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             json!({"event": "over", "how": "draw", "counts": counts, "patterns": pj}),
             format!(
                 "a draw, {} each; {reveal}",
-                super::count(counts[0], "pattern", "patterns")
+                crate::narrate::count(counts[0], "pattern", "patterns")
             ),
         ),
         TripleOutcome::Resigned { by } => Line::new(

@@ -7,8 +7,8 @@
 //! rule) is said without its setup, and a mondo answer another student gave is said
 //! without its content (the game redacts it; the reveal says every answer together).
 
-use super::zendo::{After, Narrator, answered, created, listed_guesses, revealed};
-use super::{Front, Line, Names, clock_text};
+use super::{After, Narrator, answered, created, listed_guesses, revealed};
+use crate::narrate::{Front, Line, Names, clock_text};
 use crate::koan::Koan;
 use crate::rules::zendo::classic::{ClassicEvent, ClassicView, Event, PhaseView};
 use crate::rules::zendo::{GuessView, StepView, TurnEnd, ZendoEvent};
@@ -295,7 +295,7 @@ pub fn status(game: i64, v: &ClassicView, names: &Names, now: Millis) -> Line {
     if let (Some(o), Some(rule)) = (&v.outcome, &v.revealed) {
         text.push_str(&format!(
             "; {}; the rule was: {rule}",
-            super::zendo::outcome_text(o, names, &v.guesses)
+            super::outcome_text(o, names, &v.guesses)
         ));
     }
     Line::new(json, text)
