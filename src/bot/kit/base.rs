@@ -101,6 +101,8 @@ pub struct Handed {
     ///
     /// [`Bot::deliver_as`]: super::data::Bot::deliver_as
     pub batch: Option<(crate::store::MatchId, u64)>,
+    /// Dropped once the reply is done, for the desk waiting to record the batch as said.
+    pub delivered: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Handed {
@@ -110,6 +112,7 @@ impl Handed {
             post,
             fallback: None,
             batch: None,
+            delivered: None,
         }
     }
 }

@@ -150,6 +150,8 @@ impl Bot {
             tracing::warn!(error = %e, "a reply could not be sent: its batch goes to the channel");
             self.post(channel, &post).await;
         }
+        // Done: the desk may record the batch as said.
+        drop(handed.delivered);
         result
     }
 

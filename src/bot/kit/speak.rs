@@ -5,7 +5,7 @@
 
 use super::base::{Asked, Handed, ServeError};
 use super::data::{Bot, Dms, Fronts, Voice};
-use super::desk::{DM_WAIT, Desk};
+use super::desk::{DELIVERY_WAIT, DM_WAIT, Desk, Handover};
 use super::post::{Post, nonce};
 use super::say;
 use crate::config::Config;
@@ -144,10 +144,11 @@ impl Bot {
             .await
             .ok()
             .and_then(|r| r.ok())
-            .map(|post| Handed {
-                post,
+            .map(|handover| Handed {
+                post: handover.post,
                 fallback: Some(desk.channel),
                 batch: Some((game, seq)),
+                delivered: Some(handover.delivered),
             }))
     }
 
@@ -228,12 +229,15 @@ impl Bot {
             if !post.is_empty() || dms.is_some() {
                 self.posting(game, update.seq).await;
             }
+            let mut handed = None;
             if !post.is_empty() {
                 let post = post.once(nonce(game, update.seq, CHANNEL));
                 match claim {
                     Some(tx) => {
-                        if let Err(post) = tx.send(post) {
-                            self.post(desk.channel, &post).await;
+                        let (delivered, done) = tokio::sync::oneshot::channel();
+                        match tx.send(Handover { post, delivered }) {
+                            Ok(()) => handed = Some(done),
+                            Err(back) => self.post(desk.channel, &back.post).await,
                         }
                     }
                     None => self.post(desk.channel, &post).await,
@@ -245,6 +249,10 @@ impl Bot {
             self.fronts
                 .after(self, desk.channel, game, &view, Some(&events))
                 .await;
+            if let Some(done) = handed {
+                // Said once the reply is done (either way: sent, or posted instead).
+                let _ = tokio::time::timeout(DELIVERY_WAIT, done).await;
+            }
             if let Err(e) = self.store.set_announced(game, update.seq).await {
                 tracing::warn!(%game, error = %e, "could not record what was said");
             }
