@@ -3,19 +3,39 @@
 //! append task calls [`record_end`] with an ending; a rebuild calls [`apply`] again on
 //! every finished match. What a result does to a rating is `crate::ratings`.
 
+use super::Backend;
 use super::types::{MatchId, StoreError, to_i64};
 use crate::ratings::{self, Entry, Method, Rating};
 use crate::rules::{Finish, PlayerId};
 use sqlx::{AnyConnection, Row};
 
+/// The transaction-scoped PostgreSQL advisory lock that puts endings in one order
+/// across processes (any number of Mondo's own; "MONDOEND" in ASCII).
+const ENDINGS_LOCK: i64 = 0x4d4f_4e44_4f45_4e44;
+
 /// Marks match `id` ended now (its place in the order of endings), and applies
 /// `finish`, once: a match already ended is left as it is. Runs inside the caller's
 /// transaction.
+///
+/// Endings are taken one at a time: on PostgreSQL several processes end matches at
+/// once, and two that both read the last place (`MAX(finished_seq)`) would take the
+/// same one (the unique index would then refuse the second match's last event), and
+/// two that both read a player's rating would lose one update. The advisory lock,
+/// held until the commit, makes the second wait and then read what the first wrote
+/// (each statement of a READ COMMITTED transaction sees what committed before it).
+/// SQLite has one writer: endings are one at a time already.
 pub(super) async fn record_end(
     conn: &mut AnyConnection,
+    backend: Backend,
     id: MatchId,
     finish: Option<&Finish>,
 ) -> Result<(), StoreError> {
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(ENDINGS_LOCK)
+            .execute(&mut *conn)
+            .await?;
+    }
     let ended = sqlx::query(
         "UPDATE matches SET finished = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
          finished_seq = (SELECT COALESCE(MAX(finished_seq), 0) + 1 FROM matches) \

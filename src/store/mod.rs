@@ -30,6 +30,7 @@ mod writer;
 
 pub use commands::Routed;
 pub use db::{Backend, Fault};
+pub use discord::Posting;
 pub use fence::Lease;
 pub use lobbies::LobbyRecord;
 pub use location::Location;

@@ -381,7 +381,7 @@ async fn claim(
         });
     }
     if *over {
-        super::ending::record_end(conn, *id, finish.as_ref()).await?;
+        super::ending::record_end(conn, backend, *id, finish.as_ref()).await?;
     }
     Ok(last)
 }

@@ -4,7 +4,8 @@
 //! routed to it; the owner of a duel with a pending challenge is SIGKILLed and another
 //! process resumes the duel within the lease time, nothing lost and nothing posted
 //! twice; a SIGSTOPped owner loses its lease to another process, and once it wakes its
-//! log says it lost the lease (the fencing token refuses it).
+//! log says it lost the lease (the fencing token refuses it; that half is ignored,
+//! unfinished: see its test).
 //!
 //! Skipped (with a note) under `MONDO_SKIP_POSTGRES`, as the store's PostgreSQL tests.
 
@@ -18,13 +19,30 @@ const LEASE_MS: u64 = 1_500;
 
 /// The first process whose log says `needle`, waiting up to `within`.
 async fn log_says(logs: &[&std::path::Path], needle: &str, within: Duration) -> usize {
+    log_says_after(logs, &vec![0; logs.len()], needle, within).await
+}
+
+/// How long each log is now (for [`log_says_after`]).
+fn log_ends(logs: &[&std::path::Path]) -> Vec<usize> {
+    logs.iter()
+        .map(|l| std::fs::read(l).map_or(0, |b| b.len()))
+        .collect()
+}
+
+/// The first process whose log says `needle` past `from` (its length before),
+/// waiting up to `within`.
+async fn log_says_after(
+    logs: &[&std::path::Path],
+    from: &[usize],
+    needle: &str,
+    within: Duration,
+) -> usize {
     let deadline = Instant::now() + within;
     loop {
-        for (n, log) in logs.iter().enumerate() {
-            if std::fs::read_to_string(log)
-                .unwrap_or_default()
-                .contains(needle)
-            {
+        for (n, (log, from)) in logs.iter().zip(from).enumerate() {
+            let text = std::fs::read(log).unwrap_or_default();
+            let new = String::from_utf8_lossy(text.get(*from..).unwrap_or_default());
+            if new.contains(needle) {
                 return n;
             }
         }
@@ -57,19 +75,35 @@ async fn wait_said(
     })
 }
 
-/// Public messages in `channel` saying `needle`.
-fn said(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
-    fake.messages(channel)
+/// Exactly one public message in `channel` says `needle`.
+fn said_once(fake: &FakeDiscord, channel: u64, needle: &str) {
+    let said: Vec<String> = fake
+        .messages(channel)
         .iter()
-        .filter(|m| !m.ephemeral && m.text().contains(needle))
-        .count()
+        .filter(|m| !m.ephemeral)
+        .map(|m| m.text())
+        .collect();
+    let saying = said.iter().filter(|t| t.contains(needle)).count();
+    assert_eq!(saying, 1, "`{needle}` said {saying} times in: {said:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "unfinished: the routed DM answer, the SIGKILL takeover within the lease, bob's \
-            routed presses and the reveal all work, but a line the killed owner posted just \
-            before the kill (not yet recorded as said) is said again by the heir"]
 async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
+    three_processes(false).await;
+}
+
+/// The same, then the heir stalls (SIGSTOP) past its lease, another process takes the
+/// duel over, and the heir, woken (SIGCONT), must say in its log that it lost it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "unfinished: the takeover of the stalled heir's matches works, but once woken \
+            it never logs the loss: its scan and routing loops query the database again, \
+            yet no renewal of the lost lease is seen, so the renewal that would be fenced \
+            never runs"]
+async fn a_stalled_owner_woken_after_its_lease_says_it_lost_it() {
+    three_processes(true).await;
+}
+
+async fn three_processes(stall: bool) {
     let Some(db) = TestDb::postgres() else {
         eprintln!("note: MONDO_SKIP_POSTGRES is set: the three-process test is skipped");
         return;
@@ -175,9 +209,12 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
     // The duel's owner dies with bob's answer pending: another process takes it over
     // within the lease time.
     let killed_at = Instant::now();
+    let heirs = [logs[0].as_path(), logs[2].as_path()];
+    let before = log_ends(&heirs);
     b.kill();
-    let heir = log_says(
-        &[&logs[0], &logs[2]],
+    let heir = log_says_after(
+        &heirs,
+        &before,
         "took over match",
         Duration::from_millis(LEASE_MS) * 4,
     )
@@ -209,16 +246,52 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
     let reveal = wait_said(&fake, on_4, &revealed).await;
     assert!(reveal.text().contains("ticket"), "{}", reveal.text());
     // Nothing said twice across the three processes.
-    assert_eq!(said(&fake, on_4, "challenges"), 1);
-    assert_eq!(said(&fake, on_4, &answered), 1);
-    assert_eq!(said(&fake, on_4, &revealed), 1);
+    let challenged = format!("<@{}> challenges:", alice.id);
+    for line in [&challenged, &answered, &revealed] {
+        said_once(&fake, on_4, line);
+    }
 
-    // The heir stalls (SIGSTOP) past its lease: another takes the duel over; woken
-    // (SIGCONT), the stalled one is refused by the fencing token and says so.
-    let (stalled, others) = if heir == 0 {
-        (&mut a, [&logs[1], &logs[2]])
+    if stall {
+        stall_the_heir(&logs, heir, if heir == 0 { &mut a } else { &mut c }).await;
+        // The game goes on with its new owner, answered once.
+        let i = fake.slash_in(on_4, alice.id, "zendo status", &[]).await;
+        assert!(!answer(&fake, &i).await.text().is_empty());
+        said_once(&fake, on_4, &revealed);
+    }
+    for bot in [&mut a, &mut b, &mut c] {
+        bot.alive();
+    }
+    // Nothing in the duel's server said twice, whoever said it (a line the killed
+    // owner posted but had not recorded as said was posted again by its heir under
+    // the same nonce: Discord kept the first).
+    let mut public: Vec<String> = fake
+        .messages(on_4)
+        .iter()
+        .filter(|m| !m.ephemeral)
+        .map(|m| m.text())
+        .collect();
+    public.sort();
+    let twice: Vec<&String> = public
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| &w[0])
+        .collect();
+    assert!(twice.is_empty(), "said twice: {twice:#?}");
+    eprintln!(
+        "posts Discord kept once for a repeated nonce: {}",
+        fake.nonce_repeats()
+    );
+    assert_eq!(fake.problems(), Vec::<String>::new());
+}
+
+/// The heir (process `heir` of a and c) stalls (SIGSTOP) past its lease: another takes
+/// the duel over; woken (SIGCONT), the stalled one is refused by the fencing token and
+/// says so in its log.
+async fn stall_the_heir(logs: &[std::path::PathBuf; 3], heir: usize, stalled: &mut Served) {
+    let others = if heir == 0 {
+        [&logs[1], &logs[2]]
     } else {
-        (&mut c, [&logs[0], &logs[1]])
+        [&logs[0], &logs[1]]
     };
     let pid = stalled.child.id().to_string();
     let signal = |s: &str| {
@@ -229,9 +302,12 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
             .success();
         assert!(ok, "kill {s}");
     };
+    let others = [others[0].as_path(), others[1].as_path()];
+    let before = log_ends(&others);
     signal("-STOP");
-    log_says(
-        &[others[0].as_path(), others[1].as_path()],
+    log_says_after(
+        &others,
+        &before,
         "took over match",
         Duration::from_millis(LEASE_MS) * 4,
     )
@@ -239,12 +315,4 @@ async fn three_processes_share_one_postgres_and_a_dead_owners_duel_moves_on() {
     signal("-CONT");
     let stalled_log = &logs[if heir == 0 { 0 } else { 2 }];
     log_says(&[stalled_log], "lost the lease of match", super::T).await;
-    // The game goes on with its new owner: alice's turn again, answered once.
-    let i = fake.slash_in(on_4, alice.id, "zendo status", &[]).await;
-    assert!(!answer(&fake, &i).await.text().is_empty());
-    assert_eq!(said(&fake, on_4, &revealed), 1);
-    for bot in [&mut a, &mut b, &mut c] {
-        bot.alive();
-    }
-    assert_eq!(fake.problems(), Vec::<String>::new());
 }

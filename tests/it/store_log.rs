@@ -403,6 +403,59 @@ async fn terminal_players_keep_one_id_per_name_whatever_its_case() {
     }
 }
 
+/// A post that may be out but is not recorded as said (a process can die in between):
+/// remembered, with the interaction whose first reply carries it, across a restart,
+/// until what was said covers it.
+#[tokio::test]
+async fn a_post_that_may_be_out_is_remembered_until_it_is_recorded_as_said() {
+    use mondo::store::Posting;
+    for db in stores::each() {
+        let store = db.open().await;
+        let id = store
+            .create_match(&new_match("zendo-duel", &[7, 8]), &ev(0, "{}"))
+            .await
+            .unwrap();
+        assert_eq!(store.posting(id).await.unwrap(), None, "{}", db.name);
+        store.set_posting(id, 4).await.unwrap();
+        // A reply to another batch than the one going out is not taken as its post.
+        store.set_posting_reply(id, 3, "late").await.unwrap();
+        let pending = |reply: Option<&str>| Posting {
+            upto: 4,
+            reply: reply.map(str::to_string),
+        };
+        assert_eq!(store.posting(id).await.unwrap(), Some(pending(None)));
+        store.set_posting_reply(id, 4, "token-4").await.unwrap();
+        store.close().await;
+        let store = db.open().await;
+        assert_eq!(
+            store.posting(id).await.unwrap(),
+            Some(pending(Some("token-4"))),
+            "{}: it survives a restart",
+            db.name
+        );
+        assert_eq!(store.announced(id).await.unwrap(), 0);
+        // Said up to an earlier event: the post is still pending.
+        store.set_announced(id, 3).await.unwrap();
+        assert_eq!(
+            store.posting(id).await.unwrap(),
+            Some(pending(Some("token-4")))
+        );
+        store.set_announced(id, 4).await.unwrap();
+        assert_eq!(store.posting(id).await.unwrap(), None, "{}", db.name);
+        // The next post starts with no reply of its own.
+        store.set_posting(id, 6).await.unwrap();
+        assert_eq!(
+            store.posting(id).await.unwrap(),
+            Some(Posting {
+                upto: 6,
+                reply: None
+            })
+        );
+        assert_eq!(store.announced(id).await.unwrap(), 4);
+        store.close().await;
+    }
+}
+
 #[tokio::test]
 async fn the_discord_front_keeps_dm_channels_and_what_it_said_per_match() {
     for db in stores::each() {

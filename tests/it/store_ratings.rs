@@ -1152,3 +1152,84 @@ async fn an_abandoned_duel_rates_nobody_and_a_solved_practice_keeps_its_time() {
     assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
     store.close().await;
 }
+
+/// Matches ending at once, from two stores on one database (two processes on
+/// PostgreSQL; one store's writer on SQLite, which allows one process): each ending
+/// takes its own place in the order of endings (none refused for taking a place
+/// another took) and every rating move counts (none lost to another's at once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn endings_at_once_each_take_their_own_place_and_every_rating_counts() {
+    const EACH: usize = 12;
+    const SERVER: u64 = 77;
+    for db in super::stores::each() {
+        let first = db.open().await;
+        let second = if db.is_postgres() {
+            db.open().await
+        } else {
+            first.clone()
+        };
+        let mut ids = Vec::new();
+        for _ in 0..2 * EACH {
+            let created = NewEvent {
+                at: 0,
+                body: "{}".into(),
+            };
+            let id = first
+                .create_match(
+                    &NewMatch {
+                        kind: "zendo-duel",
+                        guild: Some(SERVER),
+                        channel: None,
+                        seed: 1,
+                        settings: "{}",
+                        players: &[1, 2],
+                    },
+                    &created,
+                )
+                .await
+                .unwrap();
+            ids.push(id);
+        }
+        let mut ends = tokio::task::JoinSet::new();
+        for (n, id) in ids.iter().copied().enumerate() {
+            let store = if n % 2 == 0 { &first } else { &second }.clone();
+            ends.spawn(async move {
+                let last = NewEvent {
+                    at: 1,
+                    body: "{}".into(),
+                };
+                let finish = Finish::Placed {
+                    method: mondo::ratings::Method::Glicko2,
+                    places: vec![(PlayerId(1), 1), (PlayerId(2), 2)],
+                };
+                store
+                    .append_ending(id, 1, vec![last], true, Some(finish))
+                    .await
+            });
+        }
+        while let Some(ended) = ends.join_next().await {
+            ended
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{}: an ending was refused: {e}", db.name));
+        }
+        let finished = first.finished_matches().await.unwrap();
+        assert_eq!(finished.len(), 2 * EACH, "{}", db.name);
+        for player in [1, 2] {
+            let rows = first
+                .ratings_of(SERVER, player, Some("zendo-duel"))
+                .await
+                .unwrap();
+            assert_eq!(rows.len(), 1, "{}", db.name);
+            assert_eq!(
+                rows[0].games as usize,
+                2 * EACH,
+                "{}: player {player}",
+                db.name
+            );
+        }
+        first.close().await;
+        if db.is_postgres() {
+            second.close().await;
+        }
+    }
+}

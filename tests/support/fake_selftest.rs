@@ -742,3 +742,38 @@ async fn the_fake_routes_servers_to_their_shards_and_sees_fast_identifies() {
             .any(|p| p.contains("invalid shard"))
     );
 }
+
+/// Create-message nonces as Discord treats them: with `enforce_nonce`, the same nonce
+/// again answers with the first message and posts nothing; without it, or with another
+/// nonce, a second message is posted; the nonce is echoed back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_keeps_one_message_per_enforced_nonce() {
+    let fake = FakeDiscord::start().await;
+    let channel = serenity::ChannelId::new(fake.channel_id());
+    let http = fake.http();
+    let send = |text: &str, nonce: &str, enforce: bool| {
+        let message = serenity::CreateMessage::new()
+            .content(text)
+            .nonce(serenity::Nonce::String(nonce.into()))
+            .enforce_nonce(enforce);
+        let http = http.clone();
+        async move { channel.send_message(&http, message).await.unwrap() }
+    };
+    let first = send("once", "m1", true).await;
+    assert!(matches!(&first.nonce, Some(serenity::Nonce::String(n)) if n == "m1"));
+    let again = send("once, again", "m1", true).await;
+    assert_eq!(again.id, first.id, "the first message comes back");
+    assert_eq!(again.content, "once");
+    assert_eq!(fake.nonce_repeats(), 1);
+    let other = send("another", "m2", true).await;
+    assert_ne!(other.id, first.id);
+    let unenforced = send("not enforced", "m1", false).await;
+    assert_ne!(unenforced.id, first.id);
+    let said: Vec<String> = fake
+        .messages(channel.get())
+        .iter()
+        .map(|m| m.text())
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert_eq!(fake.problems(), Vec::<String>::new());
+}

@@ -96,6 +96,13 @@ const CLOCK_SKEW_MS: u64 = 10_000;
 pub struct Handed {
     pub post: Post,
     pub fallback: Option<serenity::ChannelId>,
+    /// The match and the last event of the batch handed over: a first reply with a
+    /// token is recorded as its post before it is sent ([`Bot::deliver_as`]).
+    ///
+    /// [`Bot::deliver_as`]: super::data::Bot::deliver_as
+    pub batch: Option<(crate::store::MatchId, u64)>,
+    /// Dropped once the reply is done, for the desk waiting to record the batch as said.
+    pub delivered: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Handed {
@@ -104,6 +111,8 @@ impl Handed {
         Handed {
             post,
             fallback: None,
+            batch: None,
+            delivered: None,
         }
     }
 }

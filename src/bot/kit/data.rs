@@ -128,12 +128,36 @@ impl Bot {
         F: std::future::Future<Output = Result<(), E>>,
         E: std::fmt::Display,
     {
+        self.deliver_as(handed, None, send).await
+    }
+
+    /// [`Bot::deliver`] as the first reply to the interaction with `token`: a handed
+    /// batch is recorded as going out that way before it is sent, so a process that
+    /// takes the match over before it is recorded as said asks Discord for that reply
+    /// instead of saying the batch again (a reply carries no nonce).
+    pub async fn deliver_as<E, F>(
+        &self,
+        handed: Handed,
+        token: Option<&str>,
+        send: impl FnOnce(Post) -> F,
+    ) -> Result<(), E>
+    where
+        F: std::future::Future<Output = Result<(), E>>,
+        E: std::fmt::Display,
+    {
+        if let (Some((game, seq)), Some(token)) = (handed.batch, token)
+            && let Err(e) = self.store.set_posting_reply(game, seq, token).await
+        {
+            tracing::warn!(%game, error = %e, "could not record a reply's batch");
+        }
         let rescue = handed.fallback.map(|c| (c, handed.post.clone()));
         let result = send(handed.post).await;
         if let (Err(e), Some((channel, post))) = (&result, rescue) {
             tracing::warn!(error = %e, "a reply could not be sent: its batch goes to the channel");
             self.post(channel, &post).await;
         }
+        // Done: the desk may record the batch as said.
+        drop(handed.delivered);
         result
     }
 

@@ -28,6 +28,19 @@ pub const REPLY_BUDGET: Duration = Duration::from_millis(2_300);
 /// hangs counts as failed, and the player answers in the channel.
 pub const DM_WAIT: Duration = Duration::from_secs(5);
 
+/// A batch handed to the interaction that claimed it, and how the interaction says
+/// its reply is done (sent, or posted in the channel instead; dropped either way): the
+/// desk records the batch as said only then, so a process that dies in between leaves
+/// it for the next one to say.
+pub struct Handover {
+    pub post: Post,
+    pub delivered: oneshot::Sender<()>,
+}
+
+/// The longest the desk waits for a handed batch's reply to be done before it goes on
+/// (an answer from Discord that never comes).
+pub const DELIVERY_WAIT: Duration = Duration::from_secs(10);
+
 /// One live match's desk.
 pub struct Desk {
     pub game: MatchId,
@@ -36,7 +49,7 @@ pub struct Desk {
     /// for a claim: the desk never looks before the claim is made.
     pub(super) gate: tokio::sync::Mutex<()>,
     /// Batches (by their last event) that interactions wait for.
-    pub(super) claims: Mutex<HashMap<u64, oneshot::Sender<Post>>>,
+    pub(super) claims: Mutex<HashMap<u64, oneshot::Sender<Handover>>>,
     /// Opened for a match resumed at start-up: what it says first was missed while the
     /// bot was away (a new match's first events, such as an Assembly's first reveal,
     /// committed before its desk listened, were not).
@@ -60,7 +73,7 @@ impl Desks {
 }
 
 impl Desk {
-    fn claims(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<Post>>> {
+    fn claims(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<Handover>>> {
         self.claims.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -69,7 +82,7 @@ impl Desk {
     pub async fn claim<T, E>(
         &self,
         act: impl std::future::Future<Output = Result<(T, u64), E>>,
-    ) -> Result<(T, oneshot::Receiver<Post>), E> {
+    ) -> Result<(T, oneshot::Receiver<Handover>), E> {
         let _gate = self.gate.lock().await;
         let (value, seq) = act.await?;
         let (tx, rx) = oneshot::channel();
@@ -79,7 +92,7 @@ impl Desk {
 
     /// The claim for the batch ending at `seq`, if an interaction waits for it; older
     /// claims (their batches were merged into another) are dropped.
-    pub(super) async fn take(&self, seq: u64) -> Option<oneshot::Sender<Post>> {
+    pub(super) async fn take(&self, seq: u64) -> Option<oneshot::Sender<Handover>> {
         let _gate = self.gate.lock().await;
         let mut claims = self.claims();
         let claim = claims.remove(&seq);

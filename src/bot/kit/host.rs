@@ -75,7 +75,10 @@ pub(crate) async fn override_match(
             asked(ctx),
         )
         .await;
-    bot.deliver(claimed(result), |post| reply(ctx, post)).await
+    bot.deliver_as(claimed(result), super::reply::first_reply(ctx), |post| {
+        reply(ctx, post)
+    })
+    .await
 }
 
 /// The match a host command without `match:` is for: the one live match of the

@@ -49,6 +49,22 @@ pub struct Post {
     pub cards: Vec<Card>,
     /// A select menu, in a row of its own after the buttons.
     pub menu: Option<Menu>,
+    /// Sent as a channel message or DM: its nonce, enforced (see [`nonce`]).
+    pub nonce: Option<String>,
+}
+
+/// The nonce of one post of a match: the events up to `seq` said as `part` (the
+/// channel's message, one player's DM, ...). Sent with `enforce_nonce`, so a process
+/// that takes the match over and posts the same range again gets Discord's first
+/// message back instead of a second one. The same on every process and build: FNV-1a
+/// (a fixed, specified hash; std's hasher may change between Rust releases) within
+/// Discord's 25 characters.
+pub fn nonce(game: crate::store::MatchId, seq: u64, part: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in format!("{game}:{seq}:{part}").bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("m{hash:016x}")
 }
 
 impl Post {
@@ -96,6 +112,7 @@ impl Post {
         self.buttons.extend(other.buttons);
         self.cards.extend(other.cards);
         self.menu = self.menu.take().or(other.menu);
+        self.nonce = self.nonce.take().or(other.nonce);
         self.ephemeral |= other.ephemeral;
     }
 
@@ -188,12 +205,23 @@ impl Post {
         CreateAllowedMentions::new().all_users(true)
     }
 
+    /// The same post sent under `nonce` (see [`nonce`]).
+    pub fn once(mut self, nonce: String) -> Post {
+        self.nonce = Some(nonce);
+        self
+    }
+
     pub fn message(&self) -> CreateMessage {
         let mut m = CreateMessage::new()
             .content(self.content())
             .allowed_mentions(Post::mentions())
             .add_files(self.attachments())
             .embeds(self.embeds());
+        if let Some(nonce) = &self.nonce {
+            m = m
+                .nonce(serenity::Nonce::String(nonce.clone()))
+                .enforce_nonce(true);
+        }
         if self.has_rows() {
             m = m.components(self.rows());
         }
@@ -238,6 +266,21 @@ pub fn mark(obeys: bool) -> Mark {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_posts_nonce_is_the_same_everywhere_and_fits_discords_limit() {
+        let id = crate::store::MatchId(i64::MAX);
+        let n = nonce(id, u64::MAX, "dm 18446744073709551615");
+        assert!(n.len() <= 25, "{n}");
+        assert_eq!(n, nonce(id, u64::MAX, "dm 18446744073709551615"));
+        // Pinned: a process of another build must send the same nonce.
+        assert_eq!(
+            nonce(crate::store::MatchId(1), 2, "channel"),
+            "m3331e575894d0259"
+        );
+        assert_ne!(nonce(id, 1, "channel"), nonce(id, 2, "channel"));
+        assert_ne!(nonce(id, 1, "channel"), nonce(id, 1, "dm 7"));
+    }
 
     #[test]
     fn long_text_is_cut_to_discords_limit_and_says_so() {

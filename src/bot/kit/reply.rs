@@ -38,7 +38,7 @@ pub async fn answer_press(
     press: &serenity::ComponentInteraction,
     handed: Handed,
 ) -> Result<(), Error> {
-    answer(bot, handed, |r| press.create_response(ctx, r)).await
+    answer(bot, handed, &press.token, |r| press.create_response(ctx, r)).await
 }
 
 /// Answers a box (a modal) sent back with a post; if that fails, a handed batch goes
@@ -49,19 +49,24 @@ pub async fn answer_modal(
     submit: &serenity::ModalInteraction,
     handed: Handed,
 ) -> Result<(), Error> {
-    answer(bot, handed, |r| submit.create_response(ctx, r)).await
+    answer(bot, handed, &submit.token, |r| {
+        submit.create_response(ctx, r)
+    })
+    .await
 }
 
-/// An interaction's answer: its post as a message, sent with `respond`.
+/// An interaction's answer: its post as a message, its first reply (the interaction
+/// with `token`), sent with `respond`.
 async fn answer<F>(
     bot: &Bot,
     handed: Handed,
+    token: &str,
     respond: impl FnOnce(serenity::CreateInteractionResponse) -> F,
 ) -> Result<(), Error>
 where
     F: std::future::Future<Output = Result<(), serenity::Error>>,
 {
-    bot.deliver(handed, |post| {
+    bot.deliver_as(handed, Some(token), |post| {
         respond(serenity::CreateInteractionResponse::Message(
             post.response(),
         ))
@@ -143,7 +148,23 @@ pub async fn play_in(
         )
         .await;
     let bot = ctx.data();
-    bot.deliver(claimed(result), |post| reply(ctx, post)).await
+    bot.deliver_as(claimed(result), first_reply(ctx), |post| reply(ctx, post))
+        .await
+}
+
+/// The command's interaction token while its first reply is still to come (the
+/// reply is then that interaction's original response; see [`Bot::deliver_as`]).
+pub fn first_reply(ctx: Context<'_>) -> Option<&str> {
+    match ctx {
+        poise::Context::Application(a)
+            if !a
+                .has_sent_initial_response
+                .load(std::sync::atomic::Ordering::SeqCst) =>
+        {
+            Some(a.interaction.token.as_str())
+        }
+        _ => None,
+    }
 }
 
 /// Answers a slash command with a box (a modal); what is typed in it comes back as a

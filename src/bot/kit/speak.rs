@@ -4,9 +4,9 @@
 //! interaction's reply.
 
 use super::base::{Asked, Handed, ServeError};
-use super::data::{Bot, Fronts, Voice};
-use super::desk::{DM_WAIT, Desk};
-use super::post::{Button, Post};
+use super::data::{Bot, Dms, Fronts, Voice};
+use super::desk::{DELIVERY_WAIT, DM_WAIT, Desk, Handover};
+use super::post::{Post, nonce};
 use super::say;
 use crate::config::Config;
 use crate::rules::{Actor, PlayerId, RuleError, Viewer};
@@ -18,6 +18,9 @@ use crate::store::Store;
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+
+/// The part of a batch said in the match's channel (see [`nonce`]).
+const CHANNEL: &str = "channel";
 
 impl Bot {
     /// Opens the store, resumes every unfinished match (their clocks re-armed, the
@@ -129,21 +132,23 @@ impl Bot {
                 desk.channel.get()
             )))));
         }
-        let ((), rx) = desk
+        let (seq, rx) = desk
             .claim(async {
                 runtime
                     .act(game, actor, action, shown)
                     .await
-                    .map(|ack| ((), ack.seq))
+                    .map(|ack| (ack.seq, ack.seq))
             })
             .await?;
         Ok(tokio::time::timeout_at(asked.reply_by(), rx)
             .await
             .ok()
             .and_then(|r| r.ok())
-            .map(|post| Handed {
-                post,
+            .map(|handover| Handed {
+                post: handover.post,
                 fallback: Some(desk.channel),
+                batch: Some((game, seq)),
+                delivered: Some(handover.delivered),
             }))
     }
 
@@ -220,22 +225,34 @@ impl Bot {
                 // The result as a card: players, outcome, the table's picture.
                 post.append(self.card(game, &view));
             }
+            let dms = self.fronts.dms(game, &events, &view, self.clocks());
+            if !post.is_empty() || dms.is_some() {
+                self.posting(game, update.seq).await;
+            }
+            let mut handed = None;
             if !post.is_empty() {
+                let post = post.once(nonce(game, update.seq, CHANNEL));
                 match claim {
                     Some(tx) => {
-                        if let Err(post) = tx.send(post) {
-                            self.post(desk.channel, &post).await;
+                        let (delivered, done) = tokio::sync::oneshot::channel();
+                        match tx.send(Handover { post, delivered }) {
+                            Ok(()) => handed = Some(done),
+                            Err(back) => self.post(desk.channel, &back.post).await,
                         }
                     }
                     None => self.post(desk.channel, &post).await,
                 }
             }
-            if let Some(dms) = self.fronts.dms(game, &events, &view, self.clocks()) {
-                self.send_dms(desk, &dms.to, &dms.fallback, &dms.post).await;
+            if let Some(dms) = dms {
+                self.send_dms(desk, update.seq, &dms).await;
             }
             self.fronts
                 .after(self, desk.channel, game, &view, Some(&events))
                 .await;
+            if let Some(done) = handed {
+                // Said once the reply is done (either way: sent, or posted instead).
+                let _ = tokio::time::timeout(DELIVERY_WAIT, done).await;
+            }
             if let Err(e) = self.store.set_announced(game, update.seq).await {
                 tracing::warn!(%game, error = %e, "could not record what was said");
             }
@@ -246,29 +263,56 @@ impl Bot {
     }
 
     /// Says what was committed but not said (the bot stopped in between), and the
-    /// opening if even that was never said.
+    /// opening if even that was never said. A post that may have gone out before the
+    /// stop (see [`Store::set_posting`]) is posted again on its own, under its nonce:
+    /// Discord keeps the first; then the rest.
     async fn catch_up(self: &Arc<Self>, desk: &Desk, upto: u64, view: &AnyView, voice: &mut Voice) {
         let game = desk.game;
-        let said = match self.store.announced(game).await {
-            Ok(s) => s,
-            Err(e) => {
+        let (said, posting) = match (
+            self.store.announced(game).await,
+            self.store.posting(game).await,
+        ) {
+            (Ok(said), Ok(posting)) => (said, posting),
+            (Err(e), _) | (_, Err(e)) => {
                 tracing::warn!(%game, error = %e, "could not read what was said");
                 return;
             }
         };
-        if said >= upto {
-            return;
+        let pending = posting.filter(|p| p.upto > said && p.upto <= upto);
+        let mut from = said;
+        if let Some(p) = pending {
+            self.say_missed(desk, from, p.upto, p.reply.as_deref(), view, voice)
+                .await;
+            from = p.upto;
         }
+        if from < upto {
+            self.say_missed(desk, from, upto, None, view, voice).await;
+        }
+    }
+
+    /// Says the events after `from` up to `to`, missed (as one post with its DMs);
+    /// unless they went out as the first reply to the interaction with token `reply`
+    /// (Discord still has it: the DMs go again, under their nonces).
+    async fn say_missed(
+        self: &Arc<Self>,
+        desk: &Desk,
+        from: u64,
+        to: u64,
+        reply: Option<&str>,
+        view: &AnyView,
+        voice: &mut Voice,
+    ) {
+        let game = desk.game;
         let mut post = Post::default();
-        if said == 0 {
+        if from == 0 {
             post.append(self.fronts.opening(game, view, self.clocks()));
         }
         let kind = view.kind().name();
         let state = self.runtime.state_of(game).await;
-        let events: Vec<AnyEvent> = match (self.store.events_after(game, said).await, state) {
+        let events: Vec<AnyEvent> = match (self.store.events_after(game, from).await, state) {
             (Ok(stored), Ok(state)) => stored
                 .iter()
-                .filter(|s| s.seq <= upto)
+                .filter(|s| s.seq <= to)
                 .filter_map(|s| AnyMatch::decode(kind, &s.body).ok())
                 .filter_map(|e| state.redact(&e, &Viewer::Spectator))
                 .collect(),
@@ -291,16 +335,39 @@ impl Bot {
                     .batch(voice, &events, view, self.clocks(), game, &no_dm),
             );
         }
-        if !post.is_empty() {
-            self.post(desk.channel, &post).await;
-        }
         // A challenge opened while the bot was away (or just before it stopped) and
         // still waiting: its DMs may never have gone out.
-        if let Some(dms) = self.fronts.dms(game, &events, view, self.clocks()) {
-            self.send_dms(desk, &dms.to, &dms.fallback, &dms.post).await;
+        let dms = self.fronts.dms(game, &events, view, self.clocks());
+        if reply.is_none() && (!post.is_empty() || dms.is_some()) {
+            self.posting(game, to).await;
         }
-        if let Err(e) = self.store.set_announced(game, upto).await {
+        let replied = match reply {
+            Some(token) => self
+                .http
+                .get_original_interaction_response(token)
+                .await
+                .is_ok(),
+            None => false,
+        };
+        if replied {
+            tracing::info!(%game, upto = to, "a batch went out as a reply already: not said again");
+        } else if !post.is_empty() {
+            self.post(desk.channel, &post.once(nonce(game, to, CHANNEL)))
+                .await;
+        }
+        if let Some(dms) = dms {
+            self.send_dms(desk, to, &dms).await;
+        }
+        if let Err(e) = self.store.set_announced(game, to).await {
             tracing::warn!(%game, error = %e, "could not record what was said");
+        }
+    }
+
+    /// Records that the events of `game` up to `seq` are about to be said (see
+    /// [`Store::set_posting`]); a failure is logged (the post goes out regardless).
+    async fn posting(&self, game: MatchId, seq: u64) {
+        if let Err(e) = self.store.set_posting(game, seq).await {
+            tracing::warn!(%game, error = %e, "could not record what is being said");
         }
     }
 
@@ -320,10 +387,17 @@ impl Bot {
         }
     }
 
-    /// `post` to each of `players` by DM (each at most [`DM_WAIT`], both at once); the
-    /// channel offers those it failed for the game's `fallback` button.
-    async fn send_dms(&self, desk: &Desk, players: &[PlayerId], fallback: &Button, post: &Post) {
-        let dms = self.store.dm_channels(desk.game).await.unwrap_or_default();
+    /// A batch's DMs (the events up to `seq`) to each of their players (each at most
+    /// [`DM_WAIT`], both at once), each under its nonce; the channel offers those it
+    /// failed for the game's `fallback` button.
+    async fn send_dms(&self, desk: &Desk, seq: u64, dms_of: &Dms) {
+        let Dms {
+            post,
+            to: players,
+            fallback,
+        } = dms_of;
+        let game = desk.game;
+        let dms = self.store.dm_channels(game).await.unwrap_or_default();
         // Both DMs at once, each given at most DM_WAIT: one slow DM must not hold up
         // the other, nor this desk (which says the match) for long.
         let mut sends = tokio::task::JoinSet::new();
@@ -334,7 +408,10 @@ impl Bot {
                 continue;
             };
             let http = self.http.clone();
-            let message = post.message();
+            let message = post
+                .clone()
+                .once(nonce(game, seq, &format!("dm {}", player.0)))
+                .message();
             let dm = serenity::ChannelId::new((*dm).max(1));
             sends.spawn(async move {
                 let sent = tokio::time::timeout(DM_WAIT, dm.send_message(&http, message)).await;
@@ -363,7 +440,8 @@ impl Bot {
                     .join(", ")
             ));
             offer.buttons(vec![fallback.clone()]);
-            self.post(desk.channel, &offer).await;
+            self.post(desk.channel, &offer.once(nonce(game, seq, "no dm")))
+                .await;
         }
     }
 

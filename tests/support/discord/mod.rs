@@ -250,6 +250,8 @@ pub struct StoredMessage {
     pub loading: bool,
     /// When the message was created or last edited (clicks wait for the reaction time).
     pub updated: Instant,
+    /// The create request's `nonce` (a string or an integer), echoed back as Discord does.
+    pub nonce: Option<Value>,
 }
 
 impl StoredMessage {
@@ -490,6 +492,11 @@ pub(crate) struct World {
     pub conns: HashMap<u64, Conn>,
     pub next_conn: u64,
     pub stats: GatewayStats,
+    /// Create-message nonces sent with `enforce_nonce`: (author, nonce) -> the message
+    /// it created and when (Discord returns that message for the same nonce again
+    /// within a few minutes instead of posting twice).
+    pub nonces: HashMap<(u64, String), (u64, Instant)>,
+    pub nonce_repeats: u64,
 }
 
 impl World {
@@ -611,6 +618,8 @@ impl FakeDiscord {
             conns: HashMap::new(),
             next_conn: 1,
             stats: GatewayStats::default(),
+            nonces: HashMap::new(),
+            nonce_repeats: 0,
         };
         let app_id = world.snowflake();
         let guild_id = world.snowflake();
@@ -1533,6 +1542,12 @@ impl FakeDiscord {
         self.inner.world.lock().unwrap().problems.clone()
     }
 
+    /// How many create-message requests came with an enforced nonce already used
+    /// (each answered with the first message; nothing posted again).
+    pub fn nonce_repeats(&self) -> u64 {
+        self.inner.world.lock().unwrap().nonce_repeats
+    }
+
     /// The problems so far, clearing them (after a deliberately bad request).
     pub fn take_problems(&self) -> Vec<String> {
         std::mem::take(&mut self.inner.world.lock().unwrap().problems)
@@ -1665,5 +1680,6 @@ fn plain_message(
         edited_timestamp: None,
         loading: false,
         updated: Instant::now(),
+        nonce: None,
     }
 }

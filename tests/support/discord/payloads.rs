@@ -377,6 +377,9 @@ impl World {
             "flags": m.flags,
             "components": m.components,
         });
+        if let Some(nonce) = &m.nonce {
+            v["nonce"] = nonce.clone();
+        }
         if m.interaction.is_some() {
             v["webhook_id"] = self.app_id.to_string().into();
             v["application_id"] = self.app_id.to_string().into();

@@ -29,6 +29,17 @@ pub(super) async fn serve(listener: TcpListener, inner: Arc<Inner>) {
 /// What a handler answers: status and JSON body (none for 204).
 type Answer = (u16, Option<Value>);
 
+/// How long Discord remembers an enforced nonce ("the past few minutes").
+const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);
+
+/// A nonce as a key: `"12"` and `12` are the same nonce (Discord echoes either).
+fn nonce_key(nonce: &Value) -> String {
+    match nonce {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
 fn error(status: u16, code: u64, message: &str) -> Answer {
     (status, Some(json!({"code": code, "message": message})))
 }
@@ -715,6 +726,25 @@ impl World {
                 return error(403, 50007, "Cannot send messages to this user");
             }
         }
+        // With `enforce_nonce`, a nonce this author sent within the last few minutes
+        // answers with the message it created; nothing is posted again.
+        let nonce = body.get("nonce").filter(|n| !n.is_null()).cloned();
+        let enforced = nonce
+            .as_ref()
+            .filter(|_| body["enforce_nonce"].as_bool() == Some(true))
+            .map(|n| (self.bot_id, nonce_key(n)));
+        if let Some(key) = &enforced {
+            self.nonces.retain(|_, (_, at)| at.elapsed() < NONCE_WINDOW);
+            if let Some(m) = self
+                .nonces
+                .get(key)
+                .and_then(|(id, _)| self.messages.get(id))
+            {
+                let json = self.message_json(m);
+                self.nonce_repeats += 1;
+                return (200, Some(json));
+            }
+        }
         let id = self.snowflake();
         let mut m = self.blank_message(id, channel, None);
         if let Err(e) = self.apply_message_body(&mut m, body, &req.uploads, true) {
@@ -722,6 +752,10 @@ impl World {
         }
         if let Err(e) = self.check_not_empty(&m, "create_message") {
             return e;
+        }
+        m.nonce = nonce;
+        if let Some(key) = enforced {
+            self.nonces.insert(key, (id, Instant::now()));
         }
         let json = self.message_json(&m);
         self.put_message(m, "MESSAGE_CREATE");
@@ -801,6 +835,7 @@ impl World {
             edited_timestamp: None,
             loading: false,
             updated: Instant::now(),
+            nonce: None,
         }
     }
 
