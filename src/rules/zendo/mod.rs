@@ -12,6 +12,7 @@
 
 pub mod classic;
 pub mod duel;
+pub mod moves;
 pub mod opening;
 pub mod practice;
 pub mod table;
@@ -25,6 +26,7 @@ pub use duel::{
     Deadline, Duel, DuelEvent, DuelMove, DuelSetup, DuelView, Expiry, Phase, PhaseView, Step,
     StepView, Timing, Which,
 };
+pub use moves::ZendoMove;
 pub use opening::{HiddenFrom, Opening, OpeningError, opening};
 pub use practice::{
     Practice, PracticeEvent, PracticeMove, PracticeSetup, PracticeStep, PracticeView, Score,
