@@ -507,7 +507,9 @@ mod tests {
         let classic = record(GameKind::ZendoClassic, "pyramids");
         assert!(matches!(
             one_pattern_guess(&classic, &p),
-            Ok(AnyAction::ZendoClassic(Action::Move(ClassicMove::Guess { .. })))
+            Ok(AnyAction::ZendoClassic(Action::Move(
+                ClassicMove::Guess { .. }
+            )))
         ));
     }
 }
