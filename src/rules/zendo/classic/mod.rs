@@ -252,6 +252,8 @@ impl ClassicMove {
     }
 }
 
+super::moves::shared_moves_in!(ClassicMove, Action);
+
 impl rules::Move for ClassicMove {
     fn role(&self) -> Role {
         match self {

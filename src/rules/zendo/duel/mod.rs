@@ -208,6 +208,8 @@ pub enum DuelMove {
     Zendo(ZendoMove),
 }
 
+super::moves::shared_moves_in!(DuelMove, Action);
+
 impl rules::Move for DuelMove {
     fn role(&self) -> Role {
         match self {

@@ -92,6 +92,8 @@ pub enum PracticeMove {
     Zendo(ZendoMove),
 }
 
+super::moves::shared_moves_in!(PracticeMove, Action);
+
 impl rules::Move for PracticeMove {
     fn role(&self) -> Role {
         match self {
