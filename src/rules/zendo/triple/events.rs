@@ -42,8 +42,6 @@ pub enum TripleMove {
     Zendo(ZendoMove),
 }
 
-super::super::moves::shared_moves_in!(TripleMove, super::Action);
-
 impl rules::Move for TripleMove {
     fn role(&self) -> Role {
         match self {

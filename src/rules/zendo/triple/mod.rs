@@ -146,6 +146,7 @@ pub type Rules = Triple;
 
 /// What a front (or the runtime) asks of a Triple.
 pub type Action = rules::Action<TripleMove, Deadline>;
+super::moves::shared_moves_in!(TripleMove, Action);
 /// What a Triple's log holds.
 pub type Event = rules::Event<TripleEvent>;
 
