@@ -3081,7 +3081,7 @@ async fn bad_shard_options_stop_the_bot_with_one_line() {
 /// listed on the server's leaderboard.
 async fn stored_duels(db: &std::path::Path, guild: u64, a: u64, b: u64, n: u64) {
     use mondo::rules::zendo::testing::{duel_setup, parsed};
-    use mondo::rules::zendo::{Duel, DuelMove};
+    use mondo::rules::zendo::{Duel, DuelMove, ZendoMove};
     use mondo::rules::{Action, Actor, Game, PlayerId};
     use mondo::store::{NewEvent, NewMatch, Store};
     let store = Store::open(db).await.unwrap();
@@ -3091,7 +3091,7 @@ async fn stored_duels(db: &std::path::Path, guild: u64, a: u64, b: u64, n: u64) 
         let mut setup = duel_setup(parsed("some piece points up"));
         (setup.players, setup.advantage, setup.seed) = ([pa, pb], pb, t);
         let (mut g, created) = <Duel as Game>::start(setup, t).unwrap();
-        let choose = Action::Move(DuelMove::ChooseStarter { starter: pa });
+        let choose = Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: pa }));
         let mut later = g.play(&Actor::Player(pb), &choose, t + 1).unwrap();
         let loser = if i % 3 == 0 { pa } else { pb };
         later.extend(

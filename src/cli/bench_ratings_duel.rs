@@ -5,7 +5,7 @@
 
 use mondo::koan::{Koan, PieceSet};
 use mondo::ratings::{BoardOverrides, BoardSettings};
-use mondo::rules::zendo::{Duel, DuelMove, DuelSetup, Initial};
+use mondo::rules::zendo::{Duel, DuelMove, DuelSetup, Initial, ZendoMove};
 use mondo::rules::{Action, Actor, Game, PlayerId};
 use mondo::runtime::{AnyMatch, rebuild_ratings};
 use mondo::store::{Durability, NewEvent, NewMatch, Store};
@@ -43,7 +43,7 @@ fn duel(
     };
     let (mut g, created) = <Duel as Game>::start(setup, t).map_err(|e| e.to_string())?;
     let mut events = vec![created];
-    let choose = Action::Move(DuelMove::ChooseStarter { starter: a });
+    let choose = Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: a }));
     events.extend(
         g.play(&Actor::Player(b), &choose, t + 1)
             .map_err(|e| e.to_string())?,

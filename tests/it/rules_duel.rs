@@ -3,6 +3,7 @@
 //! verdicts and time-outs. Each rule has its own test beside the code
 //! (src/rules/zendo/duel.rs); these check that they hold together over a match.
 
+use mondo::rules::zendo::ZendoMove;
 use mondo::rules::zendo::duel::IDLE_TURNS;
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::testing::*;
@@ -85,15 +86,15 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
     };
     assert_eq!(contradictions, &vec![4]);
     assert_eq!(tickets(&h), [0, 0]);
-    h.ok(A, DuelMove::TakeBack);
+    h.ok(A, ZendoMove::TakeBack);
     assert_eq!(tickets(&h), [1, 0]);
     assert_eq!(remaining(&h), 180 * SEC - 25 * SEC);
     // The end-turn button she was shown before the guess is stale now.
     let stale = h.game.version() - 2;
-    let err = h.act_shown(A, DuelMove::EndTurn, stale).unwrap_err();
+    let err = h.act_shown(A, ZendoMove::EndTurn, stale).unwrap_err();
     assert_eq!(err.code(), ErrorCode::StaleVersion);
     let fresh = h.game.version();
-    h.act_shown(A, DuelMove::EndTurn, fresh).unwrap();
+    h.act_shown(A, ZendoMove::EndTurn, fresh).unwrap();
 
     // Turn 3, Bob: takes his time and observes with one second left; with no ticket
     // his turn passes.
@@ -113,7 +114,7 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
     h.ok(A, guess("some piece is large"));
     // Made official this time: #4 on the table already refutes it, so the umpire
     // names #4 at once instead of asking the finder (the ticket is spent).
-    let events = h.ok(A, DuelMove::Confirm);
+    let events = h.ok(A, ZendoMove::Confirm);
     assert!(matches!(
         flat(&events[1].kind),
         EventKind::Refuted {
@@ -139,7 +140,7 @@ fn a_duel_from_the_first_choice_to_the_winning_guess() {
     // Bob still has the ticket from Alice's skip: he guesses right.
     assert_eq!(tickets(&h), [0, 1]);
     h.ok(B, guess("exactly one piece is large"));
-    h.ok(B, DuelMove::Confirm);
+    h.ok(B, ZendoMove::Confirm);
     let events = h.umpire();
     assert!(matches!(
         flat(&events[0].kind),
@@ -198,7 +199,7 @@ fn a_duel_driven_by_time_outs_alone() {
     assert_eq!(tickets(&h), [1, 2]);
     // Turn 4 is Bob's: he skips (Alice +1) and ends his turn.
     h.ok(B, DuelMove::Skip);
-    h.ok(B, DuelMove::EndTurn);
+    h.ok(B, ZendoMove::EndTurn);
     assert_eq!(tickets(&h), [2, 2]);
     // The process is down for ten minutes in turn 5; that time is not counted.
     h.wait(60 * SEC);
@@ -248,7 +249,7 @@ fn a_host_changes_the_durations() {
     h.ok(A, build(koan("3^ 2v"), Mode::Observe));
     h.ok(A, guess("some piece is large"));
     let before = remaining(&h);
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     assert_eq!(remaining(&h), before + 5 * SEC);
     assert!(matches!(
         h.game.phase(),

@@ -3,7 +3,7 @@
 
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::testing::*;
-use mondo::rules::zendo::{Outcome, Practice, PracticeMove, Score, Zendo};
+use mondo::rules::zendo::{Outcome, Practice, Score, Zendo, ZendoMove};
 use mondo::rules::{Actor, Game, Seat, Viewer};
 
 const A: Actor = Actor::Player(ALICE);
@@ -30,13 +30,13 @@ fn a_practice_match_from_first_koan_to_the_score() {
         A,
         guess("exactly one piece is large and some piece points up"),
     );
-    h.ok(A, PracticeMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let counterexample = h.umpire_refutes();
     assert!(h.game.table().find(&counterexample.koan).is_some());
     assert_eq!(h.game.view(&me).revealed, None);
     // The right one.
     h.ok(A, guess("exactly one piece is large"));
-    h.ok(A, PracticeMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire();
     let view = h.game.view(&me);
     assert_eq!(

@@ -19,7 +19,7 @@ use mondo::rules::zendo::testing::flat::{EventKind, flat};
 use mondo::rules::zendo::testing::*;
 use mondo::rules::zendo::{
     Answer, Duel, DuelMove, GuessStatus, Mode, Phase, Practice, PracticeMove, PracticeStep, Step,
-    Zendo,
+    Zendo, ZendoMove,
 };
 use mondo::rules::{Action, Actor, ErrorCode, Event, Game, PlayerId, Seat, Viewer};
 use proptest::prelude::*;
@@ -146,16 +146,16 @@ impl Cast for Duel {
         DuelMove::Guess { pattern }
     }
     fn confirm() -> DuelMove {
-        DuelMove::Confirm
+        DuelMove::Zendo(ZendoMove::Confirm)
     }
     fn take_back() -> DuelMove {
-        DuelMove::TakeBack
+        DuelMove::Zendo(ZendoMove::TakeBack)
     }
     fn end_turn() -> Option<DuelMove> {
-        Some(DuelMove::EndTurn)
+        Some(DuelMove::Zendo(ZendoMove::EndTurn))
     }
     fn disallow() -> DuelMove {
-        DuelMove::Disallow
+        DuelMove::Zendo(ZendoMove::Disallow)
     }
 }
 
@@ -173,13 +173,13 @@ impl Cast for Practice {
         PracticeMove::Guess { pattern }
     }
     fn confirm() -> PracticeMove {
-        PracticeMove::Confirm
+        PracticeMove::Zendo(ZendoMove::Confirm)
     }
     fn take_back() -> PracticeMove {
-        PracticeMove::TakeBack
+        PracticeMove::Zendo(ZendoMove::TakeBack)
     }
     fn disallow() -> PracticeMove {
-        PracticeMove::Disallow
+        PracticeMove::Zendo(ZendoMove::Disallow)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::runtime_zendo::setup;
 use crate::stores::TestDb;
-use mondo::rules::zendo::DuelMove;
+use mondo::rules::zendo::{DuelMove, ZendoMove};
 use mondo::rules::{Actor, PlayerId};
 use mondo::runtime::{
     ActError, AnyMatch, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
@@ -96,7 +96,7 @@ async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     assert_eq!(lease.token, 2);
     // The stalled one wakes and moves: the database refuses it, and the match stops
     // running there.
-    let starter = DuelMove::ChooseStarter { starter: ALICE };
+    let starter = DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE });
     match first
         .act(id, Actor::Player(ALICE), starter.clone().into(), None)
         .await

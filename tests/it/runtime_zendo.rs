@@ -5,7 +5,7 @@
 use crate::stores;
 use mondo::koan::{Koan, PieceSet};
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
-use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode};
+use mondo::rules::zendo::{Answer, DuelMove, DuelSetup, Initial, Mode, ZendoMove};
 use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{
     AnyAction, AnyEvent, AnyMatch, AnyView, Common, Config, ManualTime, Place, Runtime,
@@ -75,7 +75,7 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
             .act(
                 id,
                 a,
-                DuelMove::ChooseStarter { starter: ALICE }.into(),
+                DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE }).into(),
                 None,
             )
             .await
@@ -200,7 +200,10 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
         let (runtime, id) = duel(&db, &time).await;
         let (a, b) = (Actor::Player(ALICE), Actor::Player(BOB));
         let moves = [
-            (a, DuelMove::ChooseStarter { starter: ALICE }),
+            (
+                a,
+                DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE }),
+            ),
             (
                 a,
                 DuelMove::Build {
@@ -237,7 +240,7 @@ fn host_end_is_not_blocked_by_a_judgement_under_way() {
             .await
             .unwrap();
         runtime
-            .act(id, a, DuelMove::Confirm.into(), None)
+            .act(id, a, DuelMove::Zendo(ZendoMove::Confirm).into(), None)
             .await
             .unwrap();
         let end = runtime.act(id, Actor::Host(HOST), AnyAction::Common(Common::End), None);
@@ -277,7 +280,7 @@ async fn a_discord_outage_is_given_back_to_the_turn_clock() {
     for db in stores::each() {
         let time = ManualTime::new(0);
         let (runtime, id) = duel(&db, &time).await;
-        let starter = DuelMove::ChooseStarter { starter: ALICE }.into();
+        let starter = DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE }).into();
         runtime
             .act(id, Actor::Player(ALICE), starter, None)
             .await

@@ -5,7 +5,7 @@
 use mondo::koan::{Koan, PieceSet};
 use mondo::ratings::BoardSettings;
 use mondo::rules::zendo::testing::Harness;
-use mondo::rules::zendo::{DuelMove, DuelSetup, Initial, PracticeSetup};
+use mondo::rules::zendo::{DuelMove, DuelSetup, Initial, PracticeSetup, ZendoMove};
 use mondo::rules::{Action, Actor, Finish, Game, PlayerId};
 use mondo::runtime::{
     AnyAction, AnyMatch, Common, Config, ManualTime, Place, Runtime, rebuild_ratings,
@@ -86,7 +86,7 @@ async fn duel(
     let mut later = g
         .play(
             &Actor::Player(b),
-            &Action::Move(DuelMove::ChooseStarter { starter: a }),
+            &Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: a })),
             t + 1,
         )
         .unwrap();
@@ -159,7 +159,7 @@ async fn a_finished_match_is_rated_once_with_its_last_event_even_across_a_restar
             .create(Place::default(), duel_setup(alice, bob, 5).into())
             .await
             .unwrap();
-        let choose = DuelMove::ChooseStarter { starter: alice };
+        let choose = DuelMove::Zendo(ZendoMove::ChooseStarter { starter: alice });
         runtime
             .act(id, Actor::Player(bob), choose.into(), None)
             .await
@@ -382,7 +382,7 @@ async fn classic(store: &Store, guild: Option<u64>, students: Vec<PlayerId>, see
             pattern: mondo::lang::parse(rule).unwrap(),
         },
     );
-    h.ok(first, ClassicMove::Confirm);
+    h.ok(first, ZendoMove::Confirm);
     h.umpire();
     store_harness(store, "zendo-classic", guild, &h).await
 }

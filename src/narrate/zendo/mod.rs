@@ -958,7 +958,7 @@ mod tests {
         assert!(!e.contains("words"), "{e}");
     }
     use crate::rules::zendo::testing::*;
-    use crate::rules::zendo::{Duel, DuelMove, Practice};
+    use crate::rules::zendo::{Duel, DuelMove, Practice, ZendoMove};
     use crate::rules::{Actor, Game, PlayerId, Viewer};
 
     fn names() -> Names {
@@ -999,7 +999,7 @@ mod tests {
         assert!(said[0].starts_with("bob's guess #1 reads:"), "{said:?}");
         assert_eq!(said.last().unwrap(), "tickets: alice 0, bob 0");
         // Ending the turn says no tickets (nothing began but the next turn).
-        let events = h.ok(Actor::Player(BOB), DuelMove::TakeBack);
+        let events = h.ok(Actor::Player(BOB), ZendoMove::TakeBack);
         assert_eq!(say(&h, &events).last().unwrap(), "tickets: alice 0, bob 1");
     }
 
@@ -1014,7 +1014,7 @@ mod tests {
         assert!(say(&h, &events)[0].starts_with("guess #1 reads:"));
         let events = h.ok(
             Actor::Player(ALICE),
-            crate::rules::zendo::PracticeMove::TakeBack,
+            crate::rules::zendo::PracticeMove::Zendo(ZendoMove::TakeBack),
         );
         assert_eq!(say(&h, &events), ["guess #1 taken back"]);
         // The next read-back is still #1: taken-back read-backs are not guesses.
@@ -1022,7 +1022,7 @@ mod tests {
         assert!(say(&h, &events)[0].starts_with("guess #1 reads:"));
         let events = h.ok(
             Actor::Player(ALICE),
-            crate::rules::zendo::PracticeMove::Confirm,
+            crate::rules::zendo::PracticeMove::Zendo(ZendoMove::Confirm),
         );
         assert_eq!(
             say(&h, &events),

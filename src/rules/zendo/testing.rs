@@ -9,7 +9,7 @@
 
 use super::{
     Answer, DuelMove, DuelSetup, Initial, Mode, PracticeMove, PracticeSetup, Settings, Timing,
-    VerdictJob, Zendo, ZendoEvent, duel, practice,
+    VerdictJob, Zendo, ZendoEvent, ZendoMove, duel, practice,
 };
 use crate::finder::{Counterexample, Verdict};
 use crate::koan::{Koan, PieceSet, enumerate};
@@ -129,9 +129,9 @@ pub fn practice_setup(hidden: Pattern) -> PracticeSetup {
     }
 }
 
-/// `DuelMove::ChooseStarter`.
+/// Choosing who starts, as a duel move.
 pub fn choose(starter: PlayerId) -> DuelMove {
-    DuelMove::ChooseStarter { starter }
+    DuelMove::Zendo(ZendoMove::ChooseStarter { starter })
 }
 
 /// `DuelMove::Build`.

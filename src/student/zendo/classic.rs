@@ -12,10 +12,10 @@
 
 use super::duel::{answer_to, guess, play_out, structure};
 use super::{Budget, Student};
-use crate::rules::zendo::StepView;
 use crate::rules::zendo::classic::{
     Call, Classic, ClassicMove, ClassicSetup, ClassicView, PhaseView,
 };
+use crate::rules::zendo::{StepView, ZendoMove};
 use crate::rules::{Game, Millis, PlayerId, Seat, Viewer};
 
 /// The student's move now, if it has one, from what its student sees.
@@ -54,9 +54,9 @@ pub fn classic_move(
         }
         StepView::Guess => match guess(student, stones, view.settings.set, budget, now) {
             Some(pattern) => Some(ClassicMove::Guess { pattern }),
-            None => Some(ClassicMove::EndTurn),
+            None => Some(ClassicMove::Zendo(ZendoMove::EndTurn)),
         },
-        StepView::Pending { .. } => Some(ClassicMove::Confirm),
+        StepView::Pending { .. } => Some(ClassicMove::Zendo(ZendoMove::Confirm)),
         StepView::Verdict { .. } => None,
     }
 }

@@ -12,7 +12,9 @@
 use super::{Budget, Decision, Space, Student};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
-use crate::rules::zendo::{Answer, Duel, DuelMove, DuelSetup, DuelView, Mode, PhaseView, StepView};
+use crate::rules::zendo::{
+    Answer, Duel, DuelMove, DuelSetup, DuelView, Mode, PhaseView, StepView, ZendoMove,
+};
 use crate::rules::{Action, Actor, Game, Millis, PlayerId, Seat, Viewer};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -35,9 +37,8 @@ pub fn duel_move(
     }
     let my_id = *view.players.get(me)?;
     match &view.phase {
-        PhaseView::ChoosingStarter => {
-            (view.advantage == me).then_some(DuelMove::ChooseStarter { starter: my_id })
-        }
+        PhaseView::ChoosingStarter => (view.advantage == me)
+            .then_some(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: my_id })),
         PhaseView::Over => None,
         PhaseView::Turn { seat, step } => match step {
             StepView::Challenge { koan, yours, .. } => {
@@ -63,10 +64,10 @@ pub fn duel_move(
                 let tickets = view.tickets.get(me).copied().unwrap_or(0);
                 match guess(student, tickets, view.settings.set, budget, now) {
                     Some(pattern) => Some(DuelMove::Guess { pattern }),
-                    None => Some(DuelMove::EndTurn),
+                    None => Some(DuelMove::Zendo(ZendoMove::EndTurn)),
                 }
             }
-            StepView::Pending { .. } => Some(DuelMove::Confirm),
+            StepView::Pending { .. } => Some(DuelMove::Zendo(ZendoMove::Confirm)),
             StepView::Verdict { .. } => None,
         },
     }

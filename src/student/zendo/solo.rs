@@ -7,7 +7,7 @@ use super::{Budget, Decision, Level, Space, Student};
 use crate::koan::Koan;
 use crate::lang;
 use crate::rules::zendo::practice::{Action, Practice, PracticeEvent};
-use crate::rules::zendo::{Outcome, PracticeMove, PracticeSetup, ZendoEvent};
+use crate::rules::zendo::{Outcome, PracticeMove, PracticeSetup, ZendoEvent, ZendoMove};
 use crate::rules::{Actor, Game, Viewer};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -172,7 +172,11 @@ pub fn solo(
                     continue;
                 }
                 let mut events = game
-                    .play(&me, &Action::Move(PracticeMove::Confirm), now())
+                    .play(
+                        &me,
+                        &Action::Move(PracticeMove::Zendo(ZendoMove::Confirm)),
+                        now(),
+                    )
                     .map_err(|err| format!("the rules refused a confirmation: {err}"))?;
                 guesses += 1;
                 if let Some((_, job)) = game.work() {

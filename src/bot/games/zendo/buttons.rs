@@ -9,7 +9,9 @@ use crate::bot::kit::{
     modal_text, refusal,
 };
 use crate::bot::post::Post;
-use crate::rules::zendo::{DuelMove, PracticeMove};
+use crate::rules::GameKind;
+use crate::rules::zendo::classic::ClassicMove;
+use crate::rules::zendo::{DuelMove, ZendoMove};
 use crate::rules::{Actor, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyView};
 use crate::store::MatchRecord;
@@ -31,7 +33,7 @@ macro_rules! zendo_controls {
             }
 
             fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
-                super::disallow(record)
+                super::shared(record, ZendoMove::Disallow)
             }
 
             $($more)*
@@ -120,8 +122,7 @@ pub async fn on_press(
         channel: press.channel_id.get(),
         interaction: press.id.get(),
     };
-    let zendo =
-        |duel: DuelMove, practice: Option<PracticeMove>| super::either(&record, duel, practice);
+    let shared = |m: ZendoMove| super::shared(&record, m);
     let act = |action: Result<AnyAction, String>| async move {
         match action {
             Ok(a) => claimed(bot.act(game, actor, a, shown, asked).await),
@@ -129,15 +130,18 @@ pub async fn on_press(
         }
     };
     let handed = match id.press {
-        Press::Start(starter) => act(zendo(DuelMove::ChooseStarter { starter }, None)).await,
-        Press::Confirm => act(zendo(DuelMove::Confirm, Some(PracticeMove::Confirm))).await,
-        Press::TakeBack => act(zendo(DuelMove::TakeBack, Some(PracticeMove::TakeBack))).await,
+        Press::Start(starter) => act(shared(ZendoMove::ChooseStarter { starter })).await,
+        Press::Confirm => act(shared(ZendoMove::Confirm)).await,
+        Press::TakeBack => act(shared(ZendoMove::TakeBack)).await,
         Press::Lobby(_) => Handed::own(Post::private("this lobby is closed")),
         Press::Submit(_) | Press::Edit(_) => return Ok(()),
         Press::Answer(answer) => {
-            // Practice has no answers: the duel's move lets the engine say so.
-            let a = zendo(DuelMove::Answer { answer }, None)
-                .unwrap_or_else(|_| DuelMove::Answer { answer }.into());
+            // Classic's mondo; otherwise the duel's challenge (the other modes have no
+            // such answer: the engine says so).
+            let a: AnyAction = match record.game() {
+                Ok(GameKind::ZendoClassic) => ClassicMove::Answer { answer }.into(),
+                _ => DuelMove::Answer { answer }.into(),
+            };
             Handed::own(match bot.runtime.act(game, actor, a, shown).await {
                 Ok(_) => Post::private(format!(
                     "Your answer in match #{game} is in: **{answer}**. It stays private until \

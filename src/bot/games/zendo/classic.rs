@@ -29,7 +29,7 @@ use crate::rules::zendo::classic::{
     Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, LobbySetup,
     MAX_STUDENTS, MIN_STUDENTS, PhaseView,
 };
-use crate::rules::zendo::{DuelMove, Initial, Mode, Origin, Settings, StepView, ZendoEvent};
+use crate::rules::zendo::{Initial, Mode, Origin, Settings, StepView, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, Place, events_of};
 use crate::store::MatchId;
@@ -228,28 +228,9 @@ pub fn build(koan: crate::koan::Koan, mode: Mode) -> AnyAction {
     ClassicMove::Build { koan, call }.into()
 }
 
-/// The duel's move as Classic's, where Classic has it.
-pub fn from_duel(duel: DuelMove) -> Result<AnyAction, String> {
-    Ok(match duel {
-        DuelMove::Answer { answer } => ClassicMove::Answer { answer },
-        DuelMove::Guess { pattern } => ClassicMove::Guess { pattern },
-        DuelMove::Confirm => ClassicMove::Confirm,
-        DuelMove::TakeBack => ClassicMove::TakeBack,
-        DuelMove::EndTurn => ClassicMove::EndTurn,
-        DuelMove::Disallow => ClassicMove::Disallow,
-        DuelMove::Skip => {
-            return Err(
-                "Zendo Classic has no pass: a turn starts with a structure (`/koan \
-                        ... call: master|mondo`)"
-                    .into(),
-            );
-        }
-        _ => {
-            return Err("Zendo Classic has no such move: `/zendo status` says what is next".into());
-        }
-    }
-    .into())
-}
+/// What `/pass` says in a Classic game: a turn starts with a structure.
+pub const NO_PASS: &str =
+    "Zendo Classic has no pass: a turn starts with a structure (`/koan ... call: master|mondo`)";
 
 /// Open a Zendo Classic lobby here: 2-8 students join, then the opener (or a host) starts.
 ///

@@ -30,9 +30,13 @@ use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, is_host};
 use crate::koan::PieceSet;
+use crate::rules::zendo::classic::ClassicMove;
 use crate::rules::zendo::practice::NO_CHALLENGE;
+use crate::rules::zendo::triple::TripleMove;
 use crate::rules::zendo::triple::letters;
-use crate::rules::zendo::{DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings};
+use crate::rules::zendo::{
+    DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings, ZendoMove,
+};
 use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
 use crate::store::MatchRecord;
@@ -359,18 +363,45 @@ pub fn build(
     }
 }
 
-/// The same Zendo move in either game (those both games have).
-pub fn either(
+/// A move every Zendo mode means the same way (a button, `/endturn`, a host's
+/// disallow), as the match's mode takes it; a mode without it (practice has no turns,
+/// Classic no starter to choose) refuses it in its rules.
+pub fn shared(record: &MatchRecord, m: ZendoMove) -> Result<AnyAction, String> {
+    match record.game() {
+        Ok(GameKind::ZendoDuel) => Ok(DuelMove::from(m).into()),
+        Ok(GameKind::ZendoPractice) => Ok(PracticeMove::from(m).into()),
+        Ok(GameKind::ZendoTriple) => Ok(TripleMove::from(m).into()),
+        Ok(GameKind::ZendoClassic) => Ok(ClassicMove::from(m).into()),
+        #[allow(unreachable_patterns)]
+        _ => Err("that is a Zendo move, and this match is not Zendo".into()),
+    }
+}
+
+/// A guess at the one hidden pattern (Duel, practice, Classic); a Triple's names its
+/// pattern ([`triple::guess`]).
+pub fn one_pattern_guess(
     record: &MatchRecord,
-    duel: DuelMove,
-    practice: Option<PracticeMove>,
+    pattern: &crate::lang::Pattern,
 ) -> Result<AnyAction, String> {
-    match (record.game(), practice) {
-        (Ok(GameKind::ZendoDuel), _) => Ok(duel.into()),
-        (Ok(GameKind::ZendoPractice), Some(p)) => Ok(p.into()),
-        (Ok(GameKind::ZendoPractice), None) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
-        (Ok(GameKind::ZendoTriple), _) => triple::from_duel(duel),
-        (Ok(GameKind::ZendoClassic), _) => classic::from_duel(duel),
+    let pattern = pattern.clone();
+    match record.game() {
+        Ok(GameKind::ZendoDuel) => Ok(DuelMove::Guess { pattern }.into()),
+        Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Guess { pattern }.into()),
+        Ok(GameKind::ZendoClassic) => Ok(ClassicMove::Guess { pattern }.into()),
+        Ok(GameKind::ZendoTriple) => Err(triple::NAME_THE_PATTERN.into()),
+        #[allow(unreachable_patterns)]
+        _ => Err("that is a Zendo move, and this match is not Zendo".into()),
+    }
+}
+
+/// Skipping step 1 (`/pass`): the duel's move; the other modes say what they have
+/// instead.
+pub fn skip(record: &MatchRecord) -> Result<AnyAction, String> {
+    match record.game() {
+        Ok(GameKind::ZendoDuel) => Ok(DuelMove::Skip.into()),
+        Ok(GameKind::ZendoPractice) => Err(crate::rules::zendo::practice::NO_TURNS.into()),
+        Ok(GameKind::ZendoTriple) => Err(triple::NO_SKIP.into()),
+        Ok(GameKind::ZendoClassic) => Err(classic::NO_PASS.into()),
         #[allow(unreachable_patterns)]
         _ => Err("that is a Zendo move, and this match is not Zendo".into()),
     }
@@ -381,23 +412,10 @@ async fn duels_in(bot: &crate::bot::Bot, channel: u64) -> Result<Vec<MatchRecord
     bot.live_of(channel, GameKind::ZendoDuel.name()).await
 }
 
-/// A host's disallow, for the match's game.
-pub fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
-    match record.game() {
-        Ok(GameKind::ZendoPractice) => Ok(PracticeMove::Disallow.into()),
-        Ok(GameKind::ZendoDuel) => Ok(DuelMove::Disallow.into()),
-        Ok(GameKind::ZendoTriple) => triple::from_duel(DuelMove::Disallow),
-        Ok(GameKind::ZendoClassic) => classic::from_duel(DuelMove::Disallow),
-        #[allow(unreachable_patterns)]
-        _ => Err("only Zendo has guesses to disallow".into()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Action;
-    use crate::rules::zendo::triple::TripleMove;
     use crate::store::{MatchId, Status};
 
     fn record(kind: GameKind, set: &str) -> MatchRecord {
@@ -442,5 +460,56 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(build("U R", Mode::Observe, Some("Z"), &triple).is_err());
+    }
+
+    #[test]
+    fn a_shared_move_is_built_once_for_every_mode_and_pass_is_the_duels() {
+        let starter = ZendoMove::ChooseStarter {
+            starter: PlayerId(4),
+        };
+        let m = |kind| shared(&record(kind, "pyramids"), ZendoMove::Disallow);
+        assert!(matches!(
+            m(GameKind::ZendoDuel),
+            Ok(AnyAction::ZendoDuel(Action::Move(DuelMove::Zendo(
+                ZendoMove::Disallow
+            ))))
+        ));
+        assert!(matches!(
+            m(GameKind::ZendoPractice),
+            Ok(AnyAction::ZendoPractice(Action::Move(PracticeMove::Zendo(
+                ZendoMove::Disallow
+            ))))
+        ));
+        assert!(matches!(
+            m(GameKind::ZendoClassic),
+            Ok(AnyAction::ZendoClassic(Action::Move(ClassicMove::Zendo(
+                ZendoMove::Disallow
+            ))))
+        ));
+        match shared(&record(GameKind::ZendoTriple, "arrows"), starter) {
+            Ok(AnyAction::ZendoTriple(Action::Move(TripleMove::Zendo(m)))) => {
+                assert_eq!(m, starter)
+            }
+            other => panic!("{other:?}"),
+        }
+        let pass = |kind| skip(&record(kind, "pyramids"));
+        assert!(matches!(
+            pass(GameKind::ZendoDuel),
+            Ok(AnyAction::ZendoDuel(Action::Move(DuelMove::Skip)))
+        ));
+        assert_eq!(
+            pass(GameKind::ZendoPractice).unwrap_err(),
+            crate::rules::zendo::practice::NO_TURNS
+        );
+        assert_eq!(pass(GameKind::ZendoTriple).unwrap_err(), triple::NO_SKIP);
+        assert_eq!(pass(GameKind::ZendoClassic).unwrap_err(), classic::NO_PASS);
+        let p = crate::rules::zendo::testing::parsed("some piece points up");
+        let classic = record(GameKind::ZendoClassic, "pyramids");
+        assert!(matches!(
+            one_pattern_guess(&classic, &p),
+            Ok(AnyAction::ZendoClassic(Action::Move(
+                ClassicMove::Guess { .. }
+            )))
+        ));
     }
 }

@@ -31,7 +31,7 @@ use crate::rules::zendo::triple::{
     Event, Letter, PhaseView, StepView, TripleEntry, TripleEvent, TripleMove, TripleOrigin,
     TripleSetup, TripleTiming, TripleView, opening::triple_opening,
 };
-use crate::rules::zendo::{Answer, DuelMove, Mode, Settings, ZendoEvent};
+use crate::rules::zendo::{Answer, Mode, Settings, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Place, events_of};
 use crate::store::{MatchId, MatchRecord};
@@ -306,9 +306,7 @@ pub fn guess(
             guess: guess.clone(),
         }
         .into())),
-        (Ok(GameKind::ZendoTriple), None) => Some(Err(
-            "say which pattern you guess: `/guess pattern: ... on: A` (A, B or C, unsolved)".into(),
-        )),
+        (Ok(GameKind::ZendoTriple), None) => Some(Err(NAME_THE_PATTERN.into())),
         (_, Some(_)) => Some(Err(
             "`on` names one of Zendo Triple's patterns; this match has one pattern: leave it \
              out"
@@ -318,24 +316,13 @@ pub fn guess(
     }
 }
 
-/// The Triple's version of a move every Zendo game has (a button, `/endturn`, `/pass`,
-/// a host's disallow).
-pub fn from_duel(m: DuelMove) -> Result<AnyAction, String> {
-    match m {
-        DuelMove::Confirm => Ok(TripleMove::Confirm.into()),
-        DuelMove::TakeBack => Ok(TripleMove::TakeBack.into()),
-        DuelMove::EndTurn => Ok(TripleMove::EndTurn.into()),
-        DuelMove::Disallow => Ok(TripleMove::Disallow.into()),
-        DuelMove::ChooseStarter { starter } => Ok(TripleMove::ChooseStarter { starter }.into()),
-        DuelMove::Skip => Err(
-            "in Zendo Triple, building a structure is optional and skipping \
-                               it costs nothing: guess with `/guess`, or end your turn with \
-                               `/endturn`"
-                .into(),
-        ),
-        _ => Err("that is not a move of Zendo Triple: `/zendo status` says what comes next".into()),
-    }
-}
+/// What `/pass` says in a Triple: nothing to skip.
+pub const NO_SKIP: &str = "in Zendo Triple, building a structure is optional and skipping it \
+                           costs nothing: guess with `/guess`, or end your turn with `/endturn`";
+
+/// What a guess without its pattern says in a Triple.
+pub const NAME_THE_PATTERN: &str =
+    "say which pattern you guess: `/guess pattern: ... on: A` (A, B or C, unsolved)";
 
 /// Zendo Triple: answer privately, a challenge (A obeys B not) or a quiz round.
 ///

@@ -6,7 +6,7 @@ use crate::bot::kit::{my_match, play, play_in, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::lang;
-use crate::rules::zendo::{DuelMove, Mode, PracticeMove};
+use crate::rules::zendo::{Mode, ZendoMove};
 use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchRecord;
 use poise::serenity_prelude as serenity;
@@ -143,11 +143,7 @@ pub async fn guess(
         Ok(p) => {
             play(ctx, NO_MATCH, |r| match super::triple::guess(r, on, &p) {
                 Some(triple) => triple,
-                None => super::either(
-                    r,
-                    DuelMove::Guess { pattern: p.clone() },
-                    Some(PracticeMove::Guess { pattern: p.clone() }),
-                ),
+                None => super::one_pattern_guess(r, &p),
             })
             .await
         }
@@ -165,11 +161,11 @@ pub async fn guess(
 /// Skip step 1 (build nothing this turn): your opponent gets a ticket.
 #[poise::command(slash_command)]
 pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, NO_MATCH, |r| super::either(r, DuelMove::Skip, None)).await
+    play(ctx, NO_MATCH, super::skip).await
 }
 
 /// End your turn (no more guesses now).
 #[poise::command(slash_command)]
 pub async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
-    play(ctx, NO_MATCH, |r| super::either(r, DuelMove::EndTurn, None)).await
+    play(ctx, NO_MATCH, |r| super::shared(r, ZendoMove::EndTurn)).await
 }

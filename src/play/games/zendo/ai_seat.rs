@@ -7,7 +7,7 @@
 
 use crate::koan::PieceSet;
 use crate::rules::PlayerId;
-use crate::rules::zendo::{Answer, DuelMove, Mode};
+use crate::rules::zendo::{Answer, DuelMove, Mode, ZendoMove};
 use crate::runtime::AnyView;
 use crate::student::zendo::duel::duel_move;
 use crate::student::zendo::{Breadth, Budget, Level, Space, Student};
@@ -66,7 +66,7 @@ impl AiSeat {
         let budget = Budget::ms(0, MOVE_MS);
         let m = duel_move(&mut self.student, v, budget, &mut now)?;
         let command = match m {
-            DuelMove::ChooseStarter { .. } => format!("start {}", self.name),
+            DuelMove::Zendo(ZendoMove::ChooseStarter { .. }) => format!("start {}", self.name),
             DuelMove::Build { koan, mode } => format!(
                 "koan {} {}",
                 koan.to_line(),
@@ -85,10 +85,10 @@ impl AiSeat {
                 }
             ),
             DuelMove::Guess { pattern } => format!("guess {}", pattern.source),
-            DuelMove::Confirm => "confirm".into(),
-            DuelMove::TakeBack => "take back".into(),
-            DuelMove::EndTurn => "end turn".into(),
-            DuelMove::Disallow | DuelMove::Verdict { .. } => return None,
+            DuelMove::Zendo(ZendoMove::Confirm) => "confirm".into(),
+            DuelMove::Zendo(ZendoMove::TakeBack) => "take back".into(),
+            DuelMove::Zendo(ZendoMove::EndTurn) => "end turn".into(),
+            DuelMove::Zendo(ZendoMove::Disallow) | DuelMove::Verdict { .. } => return None,
         };
         Some(format!("{}: {command}", self.name))
     }

@@ -3,8 +3,8 @@
 //! the table and the guesses, `narrate::zendo`'s.
 
 use super::{
-    Source, board_lines, pending_line, pool_for, source, table_board_picture, table_pictures,
-    zendo_settings,
+    Source, board_lines, pending_line, pool_for, shared_command, source, table_board_picture,
+    table_pictures, zendo_settings,
 };
 use crate::finder::Limits;
 use crate::narrate::Line;
@@ -16,7 +16,7 @@ use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
 };
-use crate::rules::zendo::{Settings, StepView};
+use crate::rules::zendo::{Settings, StepView, ZendoMove};
 use crate::rules::{Action, Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
@@ -202,6 +202,9 @@ impl GameFront for ClassicFront {
                 "say who {what}: `NAME: {example}` (any student may)"
             ))
         };
+        if let Some(shared) = shared_command((word, rest), named, cast, &|_| turn_student()) {
+            return shared.map(|(actor, m)| (actor, ClassicMove::from(m).into()));
+        }
         match (word, rest) {
             ("", _) => Err("say what, after the name: e.g. `alice: koan 1^ mondo`".into()),
             ("koan", text) => {
@@ -221,13 +224,10 @@ impl GameFront for ClassicFront {
             ("guess", text) => play(ClassicMove::Guess {
                 pattern: read_guess(text, v.settings.set)?,
             }),
-            ("confirm", _) => play(ClassicMove::Confirm),
-            ("take", "back") | ("takeback", _) => play(ClassicMove::TakeBack),
-            ("end", "turn") | ("endturn", _) => play(ClassicMove::EndTurn),
             ("end", "match" | "game") => Ok((by(&host)?, AnyAction::Common(Common::End))),
             ("end", "") => match named {
                 Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
-                Some(actor) => Ok((actor, AnyAction::ZendoClassic(ClassicMove::EndTurn.into()))),
+                Some(actor) => Ok((actor, ClassicMove::from(ZendoMove::EndTurn).into())),
                 None => Err("`end turn` passes the turn; `host: end` ends the game".into()),
             },
             ("back", _) => Ok((
@@ -237,10 +237,6 @@ impl GameFront for ClassicFront {
             ("leave", _) => Ok((
                 needs_name("leaves", "leave")?,
                 AnyAction::Common(Common::Resign),
-            )),
-            ("disallow", _) => Ok((
-                by(&host)?,
-                AnyAction::ZendoClassic(ClassicMove::Disallow.into()),
             )),
             _ => Err(format!("`{word}` is not a command; `help` lists them")),
         }

@@ -2,13 +2,15 @@
 //! grammar, its help, its setup and its `mondo play` options; the front is the
 //! family's ([`super::ZendoFront`]).
 
-use super::{Source, ZendoFront, advantage_of, open_with, pool_for, source, zendo_settings};
+use super::{
+    Source, ZendoFront, advantage_of, open_with, pool_for, shared_command, source, zendo_settings,
+};
 use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
 use crate::play::args::{TableArgs, check_limits};
 use crate::play::{Cast, GameFront, Terminal};
 use crate::rules::zendo::{
-    Answer, DuelMove, DuelSetup, DuelView, PhaseView, Settings, StepView, Timing,
+    Answer, DuelMove, DuelSetup, DuelView, PhaseView, Settings, StepView, Timing, ZendoMove,
 };
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnySetup, AnyView, Common};
@@ -182,6 +184,13 @@ fn duel_command(
     let play = |m: DuelMove| -> Result<(Actor, AnyAction), String> {
         Ok((by(&turn_player)?, duel_move(m)))
     };
+    let player = |m: &ZendoMove| match m {
+        ZendoMove::ChooseStarter { .. } => Ok(Actor::Player(v.players[v.advantage])),
+        _ => turn_player(),
+    };
+    if let Some(shared) = shared_command((word, rest), named, cast, &player) {
+        return shared.map(|(actor, m)| (actor, duel_move(m.into())));
+    }
     match (word, rest) {
         ("", _) => Err("say what, after the name: e.g. `alice: koan 1^ 2>`".into()),
         ("koan", text) => {
@@ -191,14 +200,11 @@ fn duel_command(
         ("guess", text) => play(DuelMove::Guess {
             pattern: read_guess(text, v.settings.set)?,
         }),
-        ("confirm", _) => play(DuelMove::Confirm),
-        ("take", "back") | ("takeback", _) => play(DuelMove::TakeBack),
         ("skip", _) => play(DuelMove::Skip),
-        ("end", "turn") | ("endturn", _) => play(DuelMove::EndTurn),
         ("end", "match" | "game") => Ok((by(&host)?, AnyAction::Common(Common::End))),
         ("end", "") => match named {
             Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
-            Some(actor) => Ok((actor, duel_move(DuelMove::EndTurn))),
+            Some(actor) => Ok((actor, duel_move(ZendoMove::EndTurn.into()))),
             None => Err(
                 "`end` alone could mean two things: `end turn` passes the turn; \
                          `host: end` ends the match with no winner"
@@ -215,24 +221,10 @@ fn duel_command(
                 step: StepView::Challenge { .. },
                 ..
             } => answer(named, Answer::Pass, &a, &b),
-            _ => play(DuelMove::EndTurn),
-        },
-        ("start", "") => Err("say who starts: e.g. `start alice`".into()),
-        ("start", name) => match cast.actor(name) {
-            Some(Actor::Player(starter)) => {
-                let advantage = || Ok(Actor::Player(v.players[v.advantage]));
-                Ok((
-                    by(&advantage)?,
-                    duel_move(DuelMove::ChooseStarter { starter }),
-                ))
-            }
-            _ => Err(format!(
-                "`{name}` does not play here; start one of the players"
-            )),
+            _ => play(ZendoMove::EndTurn.into()),
         },
         ("answer", "") => Err("answer `obeys`, `not` or `pass`, e.g. `bob: answer obeys`".into()),
         ("answer", text) => answer(named, text.parse()?, &a, &b),
-        ("disallow", _) => Ok((by(&host)?, duel_move(DuelMove::Disallow))),
         _ => Err(format!("`{word}` is not a command; `help` lists them")),
     }
 }

@@ -21,7 +21,7 @@ use crate::play::{Cast, GameFront, Picture};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
-    GuessView, Opening, PhaseView, PracticeStep, Settings, StepView, TableEntry, opening,
+    GuessView, Opening, PhaseView, PracticeStep, Settings, StepView, TableEntry, ZendoMove, opening,
 };
 use crate::rules::{Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
@@ -86,6 +86,40 @@ pub(crate) fn advantage_of(cast: &Cast, name: Option<&str>) -> Result<PlayerId, 
 /// the line, who said it, the match's view, the cast, the narrator.
 pub type Grammar =
     fn(&str, &str, Option<Actor>, &AnyView, &Cast, &Narrator) -> Result<(Actor, AnyAction), String>;
+
+/// The moves every Zendo mode means the same way, as typed: `confirm`, `take back`,
+/// `end turn`, `start NAME` (who starts) and a host's `disallow`; None for any other
+/// word. Who makes it: the one named, else the host for `disallow`, else `player`'s
+/// answer (the mode's: whose turn it is, or who chooses who starts).
+pub(crate) fn shared_command(
+    (word, rest): (&str, &str),
+    named: Option<Actor>,
+    cast: &Cast,
+    player: &dyn Fn(&ZendoMove) -> Result<Actor, String>,
+) -> Option<Result<(Actor, ZendoMove), String>> {
+    let m = match (word, rest) {
+        ("confirm", _) => ZendoMove::Confirm,
+        ("take", "back") | ("takeback", _) => ZendoMove::TakeBack,
+        ("end", "turn") | ("endturn", _) => ZendoMove::EndTurn,
+        ("disallow", _) => ZendoMove::Disallow,
+        ("start", "") => return Some(Err("say who starts: e.g. `start alice`".into())),
+        ("start", name) => match cast.actor(name) {
+            Some(Actor::Player(starter)) => ZendoMove::ChooseStarter { starter },
+            _ => {
+                return Some(Err(format!(
+                    "`{name}` does not play here; start one of the players"
+                )));
+            }
+        },
+        _ => return None,
+    };
+    let actor = match (named, m) {
+        (Some(actor), _) => Ok(actor),
+        (None, ZendoMove::Disallow) => cast.host_actor(),
+        (None, m) => player(&m),
+    };
+    Some(actor.map(|a| (a, m)))
+}
 
 /// Why practice refuses pause and resume.
 pub const NO_CLOCK: &str = "practice has no clock";
@@ -314,4 +348,45 @@ pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<P
             crate::narrate::count(entries.len() as u64, "structure", "structures")
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::YOU;
+
+    #[test]
+    fn the_shared_words_are_read_once_for_every_mode() {
+        let cast = Cast::solo();
+        let me = Actor::Player(YOU);
+        let read = |word: &str, rest: &str, named: Option<Actor>| {
+            shared_command((word, rest), named, &cast, &|_| Ok(me))
+        };
+        for (word, rest, m) in [
+            ("confirm", "", ZendoMove::Confirm),
+            ("take", "back", ZendoMove::TakeBack),
+            ("takeback", "", ZendoMove::TakeBack),
+            ("end", "turn", ZendoMove::EndTurn),
+            ("endturn", "", ZendoMove::EndTurn),
+            ("start", "you", ZendoMove::ChooseStarter { starter: YOU }),
+        ] {
+            assert_eq!(read(word, rest, None), Some(Ok((me, m))), "{word} {rest}");
+        }
+        // The one named makes it; a disallowing is the host's, and this table has none.
+        let host = Actor::Host(PlayerId(9));
+        assert_eq!(
+            read("disallow", "", Some(host)),
+            Some(Ok((host, ZendoMove::Disallow)))
+        );
+        assert_eq!(
+            read("disallow", "", None),
+            Some(Err("this game has no host".into()))
+        );
+        let e = read("start", "zoe", None).unwrap().unwrap_err();
+        assert!(e.contains("`zoe` does not play here"), "{e}");
+        // Each mode's own words are its own.
+        for (word, rest) in [("koan", "1^"), ("end", ""), ("end", "match"), ("pass", "")] {
+            assert_eq!(read(word, rest, None), None, "{word} {rest}");
+        }
+    }
 }

@@ -1,12 +1,12 @@
 //! Zendo practice at the terminal: one player against the umpire. Its grammar, its
 //! help, its setup; the front is the family's ([`super::ZendoFront`]).
 
-use super::{Source, ZendoFront, open_with, pool_for, source, zendo_settings};
+use super::{Source, ZendoFront, open_with, pool_for, shared_command, source, zendo_settings};
 use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
 use crate::play::args::{NoArgs, TableArgs, check_limits};
 use crate::play::{Cast, GameFront, Terminal, YOU};
 use crate::rules::zendo::practice::{NO_CHALLENGE, NO_TURNS};
-use crate::rules::zendo::{Mode, PracticeMove, PracticeSetup, PracticeView, Settings};
+use crate::rules::zendo::{Mode, PracticeMove, PracticeSetup, PracticeView, Settings, ZendoMove};
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnySetup, AnyView};
 use crate::store::Store;
@@ -58,11 +58,11 @@ fn grammar(
     rest: &str,
     named: Option<Actor>,
     view: &AnyView,
-    _cast: &Cast,
+    cast: &Cast,
     _narrator: &Narrator,
 ) -> Result<(Actor, AnyAction), String> {
     match view {
-        AnyView::ZendoPractice(v) => practice_command(word, rest, named, v),
+        AnyView::ZendoPractice(v) => practice_command(word, rest, named, v, cast),
         _ => Err("this match is not Zendo".into()),
     }
 }
@@ -100,9 +100,19 @@ fn practice_command(
     rest: &str,
     named: Option<Actor>,
     v: &PracticeView,
+    cast: &Cast,
 ) -> Result<(Actor, AnyAction), String> {
     let me = named.unwrap_or(Actor::Player(YOU));
     let play = |m: PracticeMove| Ok((me, practice_move(m)));
+    if let ("skip" | "pass" | "start", _) = (word, rest) {
+        return Err(NO_TURNS.into());
+    }
+    if let Some(shared) = shared_command((word, rest), named, cast, &|_| Ok(me)) {
+        return match shared? {
+            (_, ZendoMove::EndTurn | ZendoMove::ChooseStarter { .. }) => Err(NO_TURNS.into()),
+            (actor, m) => Ok((actor, practice_move(m.into()))),
+        };
+    }
     match (word, rest) {
         ("koan", text) => match read_structure_and_mode(text, v.settings.set)? {
             (_, Mode::Challenge) => Err(NO_CHALLENGE.into()),
@@ -111,10 +121,7 @@ fn practice_command(
         ("guess", text) => play(PracticeMove::Guess {
             pattern: read_guess(text, v.settings.set)?,
         }),
-        ("confirm", _) => play(PracticeMove::Confirm),
-        ("take", "back") | ("takeback", _) => play(PracticeMove::TakeBack),
         ("answer", _) => Err(NO_CHALLENGE.into()),
-        ("skip" | "pass" | "start", _) | ("end", "turn") | ("endturn", _) => Err(NO_TURNS.into()),
         _ => Err(format!("`{word}` is not a command; `help` lists them")),
     }
 }
@@ -138,17 +145,17 @@ mod tests {
             ("end", "turn", NO_TURNS),
             ("start", "alice", NO_TURNS),
         ] {
-            let e = practice_command(word, rest, None, &v).err();
+            let e = practice_command(word, rest, None, &v, &Cast::solo()).err();
             assert_eq!(e.as_deref(), Some(expected), "{word} {rest}");
         }
-        assert!(practice_command("koan", "1^ 1^", None, &v).is_ok());
+        assert!(practice_command("koan", "1^ 1^", None, &v, &Cast::solo()).is_ok());
         // The session reads pause and resume; the front refuses them.
         let front = Front::front(&Cast::solo(), &AnyView::ZendoPractice(v.clone()));
         for action in [Common::Pause, Common::Resume] {
             assert_eq!(front.refuses(action), Some(super::super::NO_CLOCK));
         }
         assert_eq!(front.refuses(Common::Resign), None);
-        assert!(practice_command("koan", "1^ 1^ observe", None, &v).is_ok());
+        assert!(practice_command("koan", "1^ 1^ observe", None, &v, &Cast::solo()).is_ok());
     }
 
     fn practice_setup_for_tests() -> PracticeSetup {

@@ -1,6 +1,7 @@
 //! Zendo Triple at the terminal: two players (and a host) at one terminal. The grammar
 //! of its commands and its help; the words are `narrate::zendo::triple`'s.
 
+use super::shared_command;
 use crate::finder::Limits;
 use crate::narrate::zendo::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
@@ -13,7 +14,7 @@ use crate::rules::zendo::triple::{
     Letter, PhaseView, StepView, TripleEntry, TripleMove, TripleSetup, TripleTiming, TripleView,
     letters, opening::triple_opening,
 };
-use crate::rules::zendo::{Answer, Mode, Settings};
+use crate::rules::zendo::{Answer, Mode, Settings, ZendoMove};
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
@@ -258,26 +259,20 @@ impl GameFront for TripleFront {
                 "say who {what}: `NAME: {what} ...` (both players answer)"
             ))
         };
+        let player = |m: &ZendoMove| match (m, &v.phase) {
+            (ZendoMove::ChooseStarter { .. }, PhaseView::ChoosingStarter { advantage }) => {
+                Ok(Actor::Player(v.players[*advantage]))
+            }
+            (ZendoMove::ChooseStarter { .. }, _) => {
+                Err("the starting player has already been chosen".to_string())
+            }
+            _ => turn_player(),
+        };
+        if let Some(shared) = shared_command((word, rest), named, cast, &player) {
+            return shared.map(|(actor, m)| (actor, TripleMove::from(m).into()));
+        }
         match (word, rest) {
             ("", _) => Err("say what, after the name: e.g. `alice: koan URL`".into()),
-            ("start", "") => Err("say who starts: e.g. `start alice`".into()),
-            ("start", name) => match cast.actor(name) {
-                Some(Actor::Player(starter)) => {
-                    let advantage = || match v.phase {
-                        PhaseView::ChoosingStarter { advantage } => {
-                            Ok(Actor::Player(v.players[advantage]))
-                        }
-                        _ => Err("the starting player has already been chosen".to_string()),
-                    };
-                    Ok((
-                        by(&advantage)?,
-                        AnyAction::ZendoTriple(Action::Move(TripleMove::ChooseStarter { starter })),
-                    ))
-                }
-                _ => Err(format!(
-                    "`{name}` does not play here; start one of the players"
-                )),
-            },
             ("koan", text) => {
                 let (koan, mode, patterns) = read_koan(text)?;
                 play(TripleMove::Build {
@@ -314,18 +309,12 @@ impl GameFront for TripleFront {
                     guess: read_guess(pattern, crate::koan::PieceSet::Arrows)?,
                 })
             }
-            ("confirm", _) => play(TripleMove::Confirm),
-            ("take", "back") | ("takeback", _) => play(TripleMove::TakeBack),
-            ("end", "turn") | ("endturn", _) | ("pass", _) => play(TripleMove::EndTurn),
+            ("pass", _) => play(ZendoMove::EndTurn.into()),
             ("end", "match" | "game") => Ok((by(&host)?, AnyAction::Common(Common::End))),
             ("end", "") => match named {
                 Some(actor @ Actor::Host(_)) => Ok((actor, AnyAction::Common(Common::End))),
                 _ => Err("`end turn` passes the turn; `host: end` ends the match".into()),
             },
-            ("disallow", _) => Ok((
-                by(&host)?,
-                AnyAction::ZendoTriple(TripleMove::Disallow.into()),
-            )),
             _ => Err(format!("`{word}` is not a command; `help` lists them")),
         }
     }

@@ -89,7 +89,7 @@
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
     Answer, Core, Initial, Outcome, Settings, Step, TurnEnd, VerdictJob, Withdrawal, Zendo,
-    ZendoEvent,
+    ZendoEvent, ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
@@ -214,25 +214,13 @@ pub enum ClassicMove {
         call: Call,
     },
     /// A private mondo answer (any student still in the game, until the reveal).
-    Answer {
-        answer: Answer,
-    },
+    Answer { answer: Answer },
     /// Step 3: pay a stone and state a guess; it is read back first.
-    Guess {
-        pattern: Pattern,
-    },
-    Confirm,
-    TakeBack,
-    EndTurn,
+    Guess { pattern: Pattern },
     /// A student skipped for time-outs is back.
     Back,
-    /// Host: refuse the pending or awaited guess; the stone comes back.
-    Disallow,
     /// Umpire: the finder's answer to official guess `guess`.
-    Verdict {
-        guess: u32,
-        verdict: Verdict,
-    },
+    Verdict { guess: u32, verdict: Verdict },
     /// The lobby: take the next seat (anyone not in).
     Join,
     /// The lobby: give up one's seat before the start (the shared resign does too).
@@ -240,10 +228,16 @@ pub enum ClassicMove {
     /// The lobby: the opener or a host begins the game.
     Start,
     /// The lobby, the opener or a host: seat `player` (an AI student, on Discord).
-    AddStudent {
-        player: PlayerId,
-    },
+    AddStudent { player: PlayerId },
+    /// Confirming or taking back a guess, ending the turn, a host's disallowing: as in
+    /// every Zendo mode. Nobody chooses who starts ([`NO_STARTER`]).
+    #[serde(untagged)]
+    Zendo(ZendoMove),
 }
+
+/// What a student who asks to choose who starts is told.
+pub const NO_STARTER: &str =
+    "nobody chooses who starts in Zendo Classic: students play in the order they joined";
 
 impl ClassicMove {
     /// Whether it is a lobby's move.
@@ -258,10 +252,12 @@ impl ClassicMove {
     }
 }
 
+super::moves::shared_moves_in!(ClassicMove, Action);
+
 impl rules::Move for ClassicMove {
     fn role(&self) -> Role {
         match self {
-            ClassicMove::Disallow => Role::Host,
+            ClassicMove::Zendo(m) => rules::Move::role(m),
             ClassicMove::Verdict { .. } => Role::Umpire,
             ClassicMove::Join | ClassicMove::Start | ClassicMove::AddStudent { .. } => Role::Anyone,
             _ => Role::Player,
@@ -270,7 +266,7 @@ impl rules::Move for ClassicMove {
 
     fn describe(&self) -> &'static str {
         match self {
-            ClassicMove::Disallow => "disallow a guess",
+            ClassicMove::Zendo(m) => rules::Move::describe(m),
             ClassicMove::Verdict { .. } => "give verdicts",
             ClassicMove::AddStudent { .. } => "seat a student",
             ClassicMove::Start => "start the game",
@@ -698,6 +694,8 @@ impl Game for Classic {
             return Err(RuleError::WrongPhase("you left this game"));
         }
         match (m, self.turn_seat()) {
+            // Choosing who starts: the phase check says there is no such thing here.
+            (ClassicMove::Zendo(ZendoMove::ChooseStarter { .. }), _) => Ok(()),
             (ClassicMove::Answer { .. } | ClassicMove::Back, _) => Ok(()),
             (_, Some(s)) if s != seat => Err(RuleError::NotYourTurn {
                 waiting_for: self.player(s),
@@ -728,12 +726,11 @@ impl Game for Classic {
         let m = match m {
             ClassicMove::Build { .. } => TurnMove::Build,
             ClassicMove::Answer { .. } => TurnMove::Answer,
-            ClassicMove::Guess { .. } | ClassicMove::EndTurn => TurnMove::Guess,
-            ClassicMove::Confirm | ClassicMove::TakeBack => TurnMove::Confirm,
+            ClassicMove::Guess { .. } => TurnMove::Guess,
             // Whether the student is skipped is the rule's to say.
             ClassicMove::Back => return Ok(()),
-            ClassicMove::Disallow => TurnMove::Disallow,
             ClassicMove::Verdict { guess, .. } => TurnMove::Verdict(*guess),
+            ClassicMove::Zendo(z) => z.turn_move().ok_or(RuleError::Unsupported(NO_STARTER))?,
             // Taken above.
             ClassicMove::Join
             | ClassicMove::Leave
@@ -806,17 +803,18 @@ impl Game for Classic {
                     reveal(out, false);
                 }
             }
-            ClassicMove::Guess { .. }
-            | ClassicMove::Confirm
-            | ClassicMove::TakeBack
-            | ClassicMove::Disallow
-            | ClassicMove::Verdict { .. } => {
+            ClassicMove::Zendo(ZendoMove::EndTurn) => {
+                self.check_time(now)?;
+                pass_turn(out, seat, TurnEnd::Ended);
+            }
+            ClassicMove::Guess { .. } | ClassicMove::Verdict { .. } | ClassicMove::Zendo(_) => {
                 let g = match m {
                     ClassicMove::Guess { pattern } => GuessMove::Guess(pattern),
-                    ClassicMove::Confirm => GuessMove::Confirm,
-                    ClassicMove::TakeBack => GuessMove::TakeBack,
                     ClassicMove::Verdict { guess, verdict } => GuessMove::Verdict(*guess, verdict),
-                    _ => GuessMove::Disallow,
+                    ClassicMove::Zendo(z) => {
+                        z.guess_move().ok_or(RuleError::Unsupported(NO_STARTER))?
+                    }
+                    _ => return Ok(()),
                 };
                 if g.is_players() {
                     self.check_time(now)?;
@@ -834,10 +832,6 @@ impl Game for Classic {
                 if g.may_end_step() {
                     pass_if_done(out);
                 }
-            }
-            ClassicMove::EndTurn => {
-                self.check_time(now)?;
-                pass_turn(out, seat, TurnEnd::Ended);
             }
             // Taken by `lobby_rule` above.
             ClassicMove::Join

@@ -5,7 +5,7 @@ use crate::koan::PieceSet;
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
 use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed};
-use crate::rules::zendo::{GuessStatus, StepView};
+use crate::rules::zendo::{GuessStatus, StepView, ZendoMove};
 
 const CAROL: PlayerId = PlayerId(3);
 const A: Actor = Actor::Player(ALICE);
@@ -173,7 +173,15 @@ fn turns_go_in_join_order() {
 fn a_turn_starts_with_a_structure() {
     let mut h = game();
     assert_eq!(code(h.act(A, guess("some piece points down"))), WrongPhase);
-    assert_eq!(code(h.act(A, ClassicMove::EndTurn)), WrongPhase);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
+    // Turns go in join order: nobody chooses who starts, whoever asks.
+    for who in [A, B] {
+        let starter = ZendoMove::ChooseStarter { starter: BOB };
+        assert_eq!(
+            h.act(who, starter).err(),
+            Some(RuleError::Unsupported(NO_STARTER))
+        );
+    }
     // A structure already given (a moved one too) is refused.
     assert_eq!(
         code(h.act(A, build(koan("1^"), Call::Master))),
@@ -301,8 +309,8 @@ fn guess_is_read_back_and_can_be_taken_back() {
     }
     assert_eq!(stones(&h), [0, 0, 1]);
     assert_eq!(*step(&h), Step::Pending { guess: 1 });
-    assert_eq!(code(h.act(A, ClassicMove::EndTurn)), WrongPhase);
-    h.ok(A, ClassicMove::TakeBack);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
+    h.ok(A, ZendoMove::TakeBack);
     assert_eq!(stones(&h), [1, 0, 1]);
     assert_eq!(h.game.guesses()[0].status, GuessStatus::TakenBack);
     // Only the turn's student guesses; a student without a stone cannot.
@@ -314,13 +322,13 @@ fn guess_is_read_back_and_can_be_taken_back() {
 fn a_right_guess_wins_and_a_wrong_one_gets_a_counterexample() {
     let mut h = game();
     mondo_won_by_alice_and_carol(&mut h);
-    h.ok(A, ClassicMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     let k = h.fresh(true);
     h.ok(B, build(k, Call::Mondo));
     for p in [A, B, C] {
         h.ok(p, answer(Answer::Obeys));
     }
-    h.ok(B, ClassicMove::EndTurn);
+    h.ok(B, ZendoMove::EndTurn);
     // Carol has two stones: a wrong guess, then the rule.
     assert_eq!(h.game.turn_seat(), Some(Seat(2)));
     let k = h.fresh(false);
@@ -329,7 +337,7 @@ fn a_right_guess_wins_and_a_wrong_one_gets_a_counterexample() {
     h.ok(C, guess(WRONG));
     h.wait(10_000);
     let left = h.game.clock().remaining(h.now);
-    h.ok(C, ClassicMove::Confirm);
+    h.ok(C, ZendoMove::Confirm);
     let ce = h.umpire_refutes();
     assert_ne!(ce.hidden, ce.guess);
     let entry = h.game.table().find(&ce.koan).expect("on the table").clone();
@@ -337,7 +345,7 @@ fn a_right_guess_wins_and_a_wrong_one_gets_a_counterexample() {
     assert_eq!(h.game.clock().remaining(h.now), left + 30_000);
     assert_eq!(*step(&h), Step::Guess);
     h.ok(C, guess(RULE));
-    h.ok(C, ClassicMove::Confirm);
+    h.ok(C, ZendoMove::Confirm);
     h.umpire();
     assert_eq!(h.game.winner(), Some(Seat(2)));
     assert!(h.game.is_over());
@@ -352,17 +360,17 @@ fn void_and_disallowed_guesses_return_the_stone() {
     let mut h = game();
     mondo_won_by_alice_and_carol(&mut h);
     h.ok(A, guess(WRONG));
-    h.ok(A, ClassicMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire_undecided("the finder ran out of time");
     assert_eq!(h.game.stones(Seat(0)), 1);
     assert!(matches!(
         h.game.guesses()[0].status,
         GuessStatus::Undecided { .. }
     ));
-    assert_eq!(code(h.act(H, ClassicMove::Disallow)), WrongPhase);
+    assert_eq!(code(h.act(H, ZendoMove::Disallow)), WrongPhase);
     h.ok(A, guess("some piece is small"));
-    assert_eq!(code(h.act(A, ClassicMove::Disallow)), HostOnly);
-    h.ok(H, ClassicMove::Disallow);
+    assert_eq!(code(h.act(A, ZendoMove::Disallow)), HostOnly);
+    h.ok(H, ZendoMove::Disallow);
     assert_eq!(h.game.stones(Seat(0)), 1);
     assert_eq!(h.game.guesses()[1].status, GuessStatus::Disallowed);
     assert_replays(&h);
@@ -373,7 +381,7 @@ fn turn_passes_when_no_stone_is_left() {
     let mut h = game();
     mondo_won_by_alice_and_carol(&mut h);
     h.ok(A, guess(WRONG));
-    h.ok(A, ClassicMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire_refutes();
     // The counterexample took her only stone: Bob's turn.
     assert_eq!(h.game.stones(Seat(0)), 0);
@@ -406,7 +414,7 @@ fn turn_clock_stops_for_mondo_and_verdict() {
     h.ok(B, answer(Answer::Obeys));
     h.ok(C, answer(Answer::Obeys));
     h.ok(A, guess(WRONG));
-    h.ok(A, ClassicMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     assert_eq!(h.game.next_deadline(), None, "no clock while judging");
     h.wait(600_000);
     // The official guess added its 30 s; nothing ran while judging.
@@ -423,7 +431,7 @@ fn timeout_passes_the_turn() {
     assert_eq!(d.which, Which::Turn);
     h.now = d.at;
     // Too late to confirm, even before the time-out comes in.
-    assert_eq!(code(h.act(A, ClassicMove::Confirm)), Expired);
+    assert_eq!(code(h.act(A, ZendoMove::Confirm)), Expired);
     h.run_out();
     assert_eq!(h.game.guesses()[0].status, GuessStatus::TimedOut);
     assert_eq!(h.game.stones(Seat(0)), 1);
@@ -467,7 +475,7 @@ fn a_student_skipped_for_timeouts_comes_back_when_they_act() {
     assert!(!h.game.is_away(Seat(1)));
     h.ok(C, answer(Answer::Obeys));
     assert_eq!(stones(&h), [1, 1, 1]);
-    h.ok(A, ClassicMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     assert_eq!(
         h.game.turn_seat(),
         Some(Seat(1)),
@@ -600,7 +608,7 @@ fn views_never_hold_the_rule() {
     mondo_won_by_alice_and_carol(&mut h);
     // Refuted by #1 at once (the guess's text does not hold the rule's).
     h.ok(A, guess("some piece is large"));
-    h.ok(A, ClassicMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     assert!(matches!(
         h.game.guesses()[0].status,
         GuessStatus::Refuted { counterexample: 1 }
@@ -667,7 +675,7 @@ fn a_lobby_gathers_students_in_join_order() {
     assert_eq!(code(h.act(B, ClassicMove::Leave)), NotAPlayer);
     h.ok(B, ClassicMove::Join);
     // A game's moves wait for the start; a lobby's are refused after it.
-    assert_eq!(code(h.act(A, ClassicMove::EndTurn)), WrongPhase);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
     // A host seats someone (an AI student, on Discord), as the opener may; nobody
     // else; a host joins too.
     h.ok(H, ClassicMove::AddStudent { player: DAN });

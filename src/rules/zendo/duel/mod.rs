@@ -127,7 +127,7 @@ pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
     Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
-    ZendoEvent,
+    ZendoEvent, ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
@@ -188,8 +188,6 @@ pub struct DuelSetup {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum DuelMove {
-    /// The player with the advantage names who starts.
-    ChooseStarter { starter: PlayerId },
     /// Step 1: a structure, to observe (default) or challenge.
     Build {
         koan: Koan,
@@ -202,23 +200,20 @@ pub enum DuelMove {
     Answer { answer: Answer },
     /// Step 2: pay a ticket and state a guess; it is read back before it is official.
     Guess { pattern: Pattern },
-    /// Make the pending guess official.
-    Confirm,
-    /// Withdraw the pending guess; the ticket comes back.
-    TakeBack,
-    /// Step 2 is over: the turn passes.
-    EndTurn,
-    /// Host: refuse the pending (or official, unjudged) guess as contrived; the ticket
-    /// comes back.
-    Disallow,
     /// Umpire: the finder's answer to official guess `guess`.
     Verdict { guess: u32, verdict: Verdict },
+    /// Choosing who starts, confirming or taking back a guess, ending the turn, a
+    /// host's disallowing: as in every Zendo mode.
+    #[serde(untagged)]
+    Zendo(ZendoMove),
 }
+
+super::moves::shared_moves_in!(DuelMove, Action);
 
 impl rules::Move for DuelMove {
     fn role(&self) -> Role {
         match self {
-            DuelMove::Disallow => Role::Host,
+            DuelMove::Zendo(m) => rules::Move::role(m),
             DuelMove::Verdict { .. } => Role::Umpire,
             _ => Role::Player,
         }
@@ -226,7 +221,7 @@ impl rules::Move for DuelMove {
 
     fn describe(&self) -> &'static str {
         match self {
-            DuelMove::Disallow => "disallow a guess",
+            DuelMove::Zendo(m) => rules::Move::describe(m),
             DuelMove::Verdict { .. } => "give verdicts",
             _ => "play",
         }
@@ -584,10 +579,12 @@ impl Game for Duel {
         };
         match (m, self.turn_seat()) {
             (DuelMove::Answer { .. }, _) => Ok(()),
-            (DuelMove::ChooseStarter { .. }, _) | (_, None) if seat != self.advantage => {
+            (DuelMove::Zendo(ZendoMove::ChooseStarter { .. }), _) | (_, None)
+                if seat != self.advantage =>
+            {
                 Err(waiting_for(self.advantage))
             }
-            (DuelMove::ChooseStarter { .. }, _) | (_, None) => Ok(()),
+            (DuelMove::Zendo(ZendoMove::ChooseStarter { .. }), _) | (_, None) => Ok(()),
             (_, Some(s)) if s != seat => Err(waiting_for(s)),
             _ => Ok(()),
         }
@@ -596,20 +593,22 @@ impl Game for Duel {
     /// Check 4: the move fits the phase.
     fn check_phase(&self, m: &DuelMove, _now: Millis) -> Result<(), RuleError> {
         let m = match m {
-            DuelMove::ChooseStarter { .. } => {
-                return match self.phase {
-                    Phase::ChoosingStarter => Ok(()),
-                    _ => Err(RuleError::WrongPhase(
-                        "the starting player has already been chosen",
-                    )),
-                };
-            }
             DuelMove::Build { .. } | DuelMove::Skip => TurnMove::Build,
             DuelMove::Answer { .. } => TurnMove::Answer,
-            DuelMove::Guess { .. } | DuelMove::EndTurn => TurnMove::Guess,
-            DuelMove::Confirm | DuelMove::TakeBack => TurnMove::Confirm,
-            DuelMove::Disallow => TurnMove::Disallow,
+            DuelMove::Guess { .. } => TurnMove::Guess,
             DuelMove::Verdict { guess, .. } => TurnMove::Verdict(*guess),
+            DuelMove::Zendo(z) => match z.turn_move() {
+                Some(m) => m,
+                // Choosing who starts.
+                None => {
+                    return match self.phase {
+                        Phase::ChoosingStarter => Ok(()),
+                        _ => Err(RuleError::WrongPhase(
+                            "the starting player has already been chosen",
+                        )),
+                    };
+                }
+            },
         };
         match (&self.phase, m) {
             (Phase::Turn { step, .. }, m) => step.check(m, &WORDS),
@@ -633,8 +632,27 @@ impl Game for Duel {
             _ => self.turn_seat().unwrap_or(self.advantage),
         };
         let pending = self.pending();
+        let guess = match m {
+            DuelMove::Guess { pattern } => Some(GuessMove::Guess(pattern)),
+            DuelMove::Verdict { guess, verdict } => Some(GuessMove::Verdict(*guess, verdict)),
+            DuelMove::Zendo(z) => z.guess_move(),
+            _ => None,
+        };
+        if let Some(g) = guess {
+            if g.is_players() {
+                self.check_time(now)?;
+            }
+            let turn = (seat, self.tickets(seat), pending);
+            for e in turn::guess_events(&self.core, g, who, turn)? {
+                out.emit(e);
+            }
+            if g.may_end_step() {
+                pass_if_no_ticket(out);
+            }
+            return Ok(());
+        }
         match m {
-            DuelMove::ChooseStarter { starter } => {
+            DuelMove::Zendo(ZendoMove::ChooseStarter { starter }) => {
                 self.check_time(now)?;
                 let starter = self
                     .seat_of(*starter)
@@ -694,33 +712,12 @@ impl Game for Duel {
                     reveal(out, false);
                 }
             }
-            DuelMove::Guess { .. }
-            | DuelMove::Confirm
-            | DuelMove::TakeBack
-            | DuelMove::Disallow
-            | DuelMove::Verdict { .. } => {
-                let g = match m {
-                    DuelMove::Guess { pattern } => GuessMove::Guess(pattern),
-                    DuelMove::Confirm => GuessMove::Confirm,
-                    DuelMove::TakeBack => GuessMove::TakeBack,
-                    DuelMove::Verdict { guess, verdict } => GuessMove::Verdict(*guess, verdict),
-                    _ => GuessMove::Disallow,
-                };
-                if g.is_players() {
-                    self.check_time(now)?;
-                }
-                let turn = (seat, self.tickets(seat), pending);
-                for e in turn::guess_events(&self.core, g, who, turn)? {
-                    out.emit(e);
-                }
-                if g.may_end_step() {
-                    pass_if_no_ticket(out);
-                }
-            }
-            DuelMove::EndTurn => {
+            DuelMove::Zendo(ZendoMove::EndTurn) => {
                 self.check_time(now)?;
                 pass_turn(out, seat, TurnEnd::Ended);
             }
+            // The guess moves, taken above.
+            DuelMove::Guess { .. } | DuelMove::Verdict { .. } | DuelMove::Zendo(_) => {}
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
 use crate::rules::zendo::testing::flat::{EventKind, flat, kinds};
 use crate::rules::zendo::testing::*;
-use crate::rules::zendo::{GuessStatus, Origin, TurnEnd};
+use crate::rules::zendo::{GuessStatus, Origin, TurnEnd, ZendoMove};
 
 const A: Actor = Actor::Player(ALICE);
 const B: Actor = Actor::Player(BOB);
@@ -172,7 +172,7 @@ fn turns_alternate_with_a_full_clock() {
     h.ok(A, build(k, Mode::Observe));
     // With Bob's free ticket Alice is in step 2 and ends her turn herself.
     assert_eq!(*step(&h), Step::Guess);
-    let events = h.ok(A, DuelMove::EndTurn);
+    let events = h.ok(A, ZendoMove::EndTurn);
     assert!(matches!(
         kinds(&events)[..],
         [
@@ -220,12 +220,12 @@ fn repeated_structure_is_refused_even_moved() {
 fn counterexamples_count_as_given() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let counterexample = h.umpire_refutes();
     let entry = h.game.table().find(&counterexample.koan).unwrap().clone();
     assert_eq!(entry.origin, Origin::Counterexample { guess: 1 });
     assert_eq!(entry.obeys, counterexample.hidden);
-    h.ok(A, DuelMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     assert_eq!(
         h.act(B, build(entry.koan, Mode::Observe)).err(),
         Some(RuleError::AlreadyGiven {
@@ -237,7 +237,7 @@ fn counterexamples_count_as_given() {
 #[test]
 fn observe_gives_the_verdict_at_once() {
     let mut h = alice_with_two_tickets();
-    h.ok(A, DuelMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     h.wait(5_000);
     let before = remaining(&h);
     let k = h.fresh(false);
@@ -296,7 +296,7 @@ fn challenge_reveals_when_both_answered_and_pays_correct_answers() {
     );
     assert_eq!(*step(&h), Step::Guess);
     // Both right: both earn, the challenger's opponent too.
-    h.ok(A, DuelMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     let k = h.fresh(true);
     h.ok(B, build(k, Mode::Challenge));
     h.ok(B, answer(Answer::Obeys));
@@ -422,7 +422,7 @@ fn skipping_gives_the_opponent_a_ticket() {
         (h.game.turn_seat(), step(&h)),
         (Some(Seat::SECOND), &Step::Guess)
     );
-    h.ok(B, DuelMove::EndTurn);
+    h.ok(B, ZendoMove::EndTurn);
     assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
 }
 
@@ -450,7 +450,7 @@ fn guess_is_read_back_with_contradictions() {
     assert_eq!(h.game.tickets(Seat::FIRST), 1);
     // One guess at a time.
     assert_eq!(code(h.act(A, every_up())), WrongPhase);
-    assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
 }
 
 /// A guess beyond what the umpire can judge in time (seven pieces tied
@@ -518,11 +518,11 @@ fn taking_a_guess_back_returns_the_ticket() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
     assert_eq!(h.game.tickets(Seat::FIRST), 1);
-    h.ok(A, DuelMove::TakeBack);
+    h.ok(A, ZendoMove::TakeBack);
     assert_eq!(h.game.tickets(Seat::FIRST), 2);
     assert_eq!(h.game.guesses()[0].status, GuessStatus::TakenBack);
     assert_eq!(*step(&h), Step::Guess);
-    assert_eq!(code(h.act(A, DuelMove::Confirm)), WrongPhase);
+    assert_eq!(code(h.act(A, ZendoMove::Confirm)), WrongPhase);
     // Another guess may follow.
     h.ok(A, every_up());
     assert_eq!(h.game.guesses()[1].number, 2);
@@ -536,7 +536,7 @@ fn official_guess_adds_30_seconds_and_pauses_the_clock() {
     let before = remaining(&h);
     h.ok(A, every_up());
     h.wait(10_000); // reading and thinking: the clock runs
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     assert_eq!(remaining(&h), before - 10_000 + 30_000);
     assert!(!h.game.clock().is_running());
     assert_eq!(h.game.next_deadline(), None);
@@ -550,7 +550,7 @@ fn official_guess_adds_30_seconds_and_pauses_the_clock() {
     );
     // A second official guess adds another 30 s.
     h.ok(A, every_up_variant());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     assert_eq!(remaining(&h), before + 50_000);
 }
 
@@ -563,7 +563,7 @@ fn every_up_variant() -> Guessing {
 fn counterexample_joins_the_table() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let size = h.game.table().entries().len();
     let events = h.umpire();
     let EventKind::Refuted {
@@ -599,7 +599,7 @@ fn counterexample_already_on_the_table_is_named_not_repeated() {
     let size = h.game.table().entries().len();
     // Already contradicted by #2 when it was read: made official, #2 refutes it at
     // once (the finder is not even asked).
-    let events = h.ok(A, DuelMove::Confirm);
+    let events = h.ok(A, ZendoMove::Confirm);
     assert!(matches!(
         flat(&events[1].kind),
         EventKind::Refuted {
@@ -619,7 +619,7 @@ fn counterexample_already_on_the_table_is_named_not_repeated() {
 fn false_verdicts_are_refused() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let verdict = |koan: Koan, hidden: bool| DuelMove::Verdict {
         guess: 1,
         verdict: Verdict::Counterexample(Counterexample {
@@ -639,7 +639,7 @@ fn false_verdicts_are_refused() {
     // separates them: checked again when a verdict comes in, `Core::judge`).
     h.ok(U, verdict(sep, true));
     h.ok(A, every_up());
-    let events = h.ok(A, DuelMove::Confirm);
+    let events = h.ok(A, ZendoMove::Confirm);
     assert!(matches!(
         flat(&events[1].kind),
         EventKind::Refuted {
@@ -680,17 +680,17 @@ fn winner_only_on_equivalent() {
     let mut h = alice_with_two_tickets();
     // A wrong guess, refuted: no winner.
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire();
     assert!(!h.game.is_over());
     // An undecided one: still no winner.
     h.ok(A, guess("at least one piece points up"));
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire_undecided("budget");
     assert!(!h.game.is_over());
     // The same guess again, proved equivalent: Alice wins.
     h.ok(A, guess("at least one piece points up"));
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let events = h.umpire();
     assert!(matches!(
         kinds(&events)[..],
@@ -719,7 +719,7 @@ fn undecided_verdict_voids_the_guess() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
     let before = remaining(&h);
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let reason = "the finder could not decide within its budget".to_string();
     h.ok(
         U,
@@ -746,7 +746,7 @@ fn turn_passes_when_step_2_has_no_ticket() {
     alice_wins_a_challenge(&mut h);
     assert_eq!(h.game.tickets(Seat::FIRST), 1);
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let events = h.umpire();
     // The last ticket is spent and refuted: the turn passes by itself.
     assert!(matches!(
@@ -788,7 +788,7 @@ fn clock_is_paused_during_challenge_and_verdict() {
         Some((Which::Turn, 45_000 + TURN - 20_000, Expiry::NoMoreGuesses))
     );
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let at_confirm = remaining(&h);
     h.wait(100_000);
     assert_eq!(remaining(&h), at_confirm);
@@ -832,7 +832,7 @@ fn timeout_in_step_1_skips_and_passes() {
 fn timeout_in_step_2_takes_back_a_pending_guess() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
-    h.ok(A, DuelMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.umpire(); // an official guess, refuted: it stands
     h.ok(A, every_up_variant()); // pending when the time runs out
     assert_eq!(h.game.tickets(Seat::FIRST), 0);
@@ -870,8 +870,8 @@ fn late_requests_are_refused_before_the_timeout() {
     let mut h = alice_with_two_tickets();
     h.ok(A, every_up());
     h.wait(TURN);
-    assert_eq!(code(h.act(A, DuelMove::Confirm)), Expired);
-    assert_eq!(code(h.act(A, DuelMove::EndTurn)), WrongPhase);
+    assert_eq!(code(h.act(A, ZendoMove::Confirm)), Expired);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
     // The time-out decides, as the rules say.
     h.run_out();
     assert_eq!(h.game.turn_seat(), Some(Seat::SECOND));
@@ -1016,7 +1016,7 @@ fn a_duel_nobody_plays_is_abandoned() {
     for _ in 0..IDLE_TURNS {
         h.run_out(); // alice's turn runs out
         h.ok(B, DuelMove::Skip);
-        h.ok(B, DuelMove::EndTurn);
+        h.ok(B, ZendoMove::EndTurn);
     }
     assert!(
         !h.game.is_over(),
@@ -1068,17 +1068,17 @@ fn host_pause_freezes_the_match() {
 #[test]
 fn host_disallow_returns_the_ticket() {
     let mut h = alice_with_two_tickets();
-    assert_eq!(code(h.act(H, DuelMove::Disallow)), WrongPhase);
+    assert_eq!(code(h.act(H, ZendoMove::Disallow)), WrongPhase);
     h.ok(A, every_up());
-    h.ok(H, DuelMove::Disallow);
+    h.ok(H, ZendoMove::Disallow);
     assert_eq!(h.game.tickets(Seat::FIRST), 2);
     assert_eq!(h.game.guesses()[0].status, GuessStatus::Disallowed);
     // An official guess still waiting for its verdict: the ticket and the 30 s go
     // back, and the finder's late verdict is refused.
     h.ok(A, every_up_variant());
     let before = remaining(&h);
-    h.ok(A, DuelMove::Confirm);
-    h.ok(H, DuelMove::Disallow);
+    h.ok(A, ZendoMove::Confirm);
+    h.ok(H, ZendoMove::Disallow);
     assert_eq!(h.game.tickets(Seat::FIRST), 2);
     assert_eq!(remaining(&h), before);
     assert_eq!(*step(&h), Step::Guess);
@@ -1087,7 +1087,7 @@ fn host_disallow_returns_the_ticket() {
         verdict: Verdict::Equivalent,
     };
     assert_eq!(code(h.act(U, late)), WrongPhase);
-    assert_eq!(code(h.act(A, DuelMove::Disallow)), HostOnly);
+    assert_eq!(code(h.act(A, ZendoMove::Disallow)), HostOnly);
     assert_replays(&h);
 }
 
@@ -1119,11 +1119,11 @@ fn a_host_who_plays_has_no_overrides() {
     let k = h.fresh(true);
     alice_wins_a_challenge_with(&mut h, k);
     h.ok(A, every_up());
-    assert_eq!(code(h.act(alice_hosting, DuelMove::Disallow)), HostPlays);
-    let err = h.act(Actor::Host(BOB), DuelMove::Disallow).unwrap_err();
+    assert_eq!(code(h.act(alice_hosting, ZendoMove::Disallow)), HostPlays);
+    let err = h.act(Actor::Host(BOB), ZendoMove::Disallow).unwrap_err();
     assert!(err.to_string().contains("you play in this match"), "{err}");
     // A host who does not play may.
-    h.ok(H, DuelMove::Disallow);
+    h.ok(H, ZendoMove::Disallow);
     h.ok(H, Action::Pause);
     assert!(h.game.is_paused());
 }
@@ -1140,10 +1140,10 @@ fn checks_come_in_a_fixed_order() {
     assert_eq!(code(h.act(B, DuelMove::Skip)), Paused);
     h.ok(H, Action::Resume);
     // 3 (turn) before 4 (phase).
-    assert_eq!(code(h.act(B, DuelMove::Confirm)), NotYourTurn);
+    assert_eq!(code(h.act(B, ZendoMove::Confirm)), NotYourTurn);
     // 4 (phase) before 5 (version).
     let v = h.game.version();
-    assert_eq!(code(h.act_shown(A, DuelMove::Confirm, v + 7)), WrongPhase);
+    assert_eq!(code(h.act_shown(A, ZendoMove::Confirm, v + 7)), WrongPhase);
     // 5 (version) before 6 (the rule: the structure is already given).
     let given = koan("1^");
     assert_eq!(
@@ -1164,17 +1164,17 @@ fn stale_version_is_refused() {
     let mut h = alice_with_two_tickets();
     let drawn = h.game.view(&Viewer::Player(ALICE)).version;
     h.ok(A, every_up());
-    h.ok(A, DuelMove::TakeBack);
+    h.ok(A, ZendoMove::TakeBack);
     // Alice is in step 2 again, but not the step 2 that button was drawn in.
     assert_eq!(
-        h.act_shown(A, DuelMove::EndTurn, drawn).err(),
+        h.act_shown(A, ZendoMove::EndTurn, drawn).err(),
         Some(RuleError::StaleVersion {
             shown: drawn,
             current: h.game.version()
         })
     );
     let now = h.game.version();
-    h.act_shown(A, DuelMove::EndTurn, now).unwrap();
+    h.act_shown(A, ZendoMove::EndTurn, now).unwrap();
     // Answer buttons stay good while the other player answers.
     let k = h.fresh(true);
     h.ok(B, build(k, Mode::Challenge));
@@ -1192,7 +1192,7 @@ fn out_of_turn_is_refused() {
         Some(RuleError::NotYourTurn { waiting_for: ALICE })
     );
     assert_eq!(code(h.act(B, DuelMove::Skip)), NotYourTurn);
-    assert_eq!(code(h.act(B, DuelMove::EndTurn)), NotYourTurn);
+    assert_eq!(code(h.act(B, ZendoMove::EndTurn)), NotYourTurn);
     assert_eq!(code(h.act(Actor::Player(HOST), DuelMove::Skip)), NotAPlayer);
     h.ok(A, build(k, Mode::Observe));
     assert_eq!(code(h.act(A, DuelMove::Skip)), NotYourTurn);

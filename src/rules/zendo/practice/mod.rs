@@ -25,9 +25,9 @@
 //! - Giving up (resign) or a host ending the match reveals the pattern.
 //!   `[practice_give_up_reveals_the_pattern]`
 
+use super::turn;
 use super::{
-    Core, GuessStatus, Initial, Origin, Outcome, Settings, VerdictJob, Withdrawal, Zendo,
-    ZendoEvent,
+    Core, GuessStatus, Initial, Origin, Outcome, Settings, VerdictJob, Zendo, ZendoEvent, ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
@@ -84,20 +84,20 @@ pub enum PracticeMove {
     Build { koan: Koan },
     /// A guess, read back before it is official (no ticket needed).
     Guess { pattern: Pattern },
-    /// Make the pending guess official.
-    Confirm,
-    /// Withdraw the pending guess.
-    TakeBack,
-    /// Host: refuse the pending (or official, unjudged) guess as contrived.
-    Disallow,
     /// Umpire: the finder's answer to official guess `guess`.
     Verdict { guess: u32, verdict: Verdict },
+    /// Confirming or taking back a guess, a host's disallowing: as in every Zendo
+    /// mode. Practice has no turns to end nor a starter to choose ([`NO_TURNS`]).
+    #[serde(untagged)]
+    Zendo(ZendoMove),
 }
+
+super::moves::shared_moves_in!(PracticeMove, Action);
 
 impl rules::Move for PracticeMove {
     fn role(&self) -> Role {
         match self {
-            PracticeMove::Disallow => Role::Host,
+            PracticeMove::Zendo(m) => rules::Move::role(m),
             PracticeMove::Verdict { .. } => Role::Umpire,
             _ => Role::Player,
         }
@@ -105,7 +105,7 @@ impl rules::Move for PracticeMove {
 
     fn describe(&self) -> &'static str {
         match self {
-            PracticeMove::Disallow => "disallow a guess",
+            PracticeMove::Zendo(m) => rules::Move::describe(m),
             PracticeMove::Verdict { .. } => "give verdicts",
             _ => "play",
         }
@@ -277,16 +277,19 @@ impl Game for Practice {
                 )),
                 _ => Err(WrongPhase("wait for the umpire's answer to the guess")),
             },
-            PracticeMove::Confirm | PracticeMove::TakeBack => match self.step {
+            PracticeMove::Zendo(ZendoMove::Confirm | ZendoMove::TakeBack) => match self.step {
                 PracticeStep::Pending { .. } => Ok(()),
                 _ => Err(WrongPhase(
                     "there is no guess waiting for your confirmation",
                 )),
             },
-            PracticeMove::Disallow => match self.step {
+            PracticeMove::Zendo(ZendoMove::Disallow) => match self.step {
                 PracticeStep::Pending { .. } | PracticeStep::Verdict { .. } => Ok(()),
                 _ => Err(WrongPhase("there is no guess to disallow")),
             },
+            PracticeMove::Zendo(ZendoMove::EndTurn | ZendoMove::ChooseStarter { .. }) => {
+                Err(RuleError::Unsupported(NO_TURNS))
+            }
             PracticeMove::Verdict { guess, .. } => match self.step {
                 PracticeStep::Verdict { guess: g } if g == *guess => Ok(()),
                 _ => Err(WrongPhase("no guess is waiting for that verdict")),
@@ -313,23 +316,11 @@ impl Game for Practice {
                 });
             }
             PracticeMove::Guess { pattern } => out.emit(self.core.read(me, pattern)?),
-            PracticeMove::Confirm => {
-                for e in self.core.confirmed(pending) {
+            PracticeMove::Zendo(z) => {
+                let g = z.guess_move().ok_or(RuleError::Unsupported(NO_TURNS))?;
+                for e in turn::guess_events(&self.core, g, who, (me, 0, pending))? {
                     out.emit(e);
                 }
-            }
-            PracticeMove::TakeBack => out.emit(ZendoEvent::GuessWithdrawn {
-                number: pending,
-                why: Withdrawal::TakenBack,
-            }),
-            PracticeMove::Disallow => {
-                let Who::Host(by) = who else {
-                    return Err(RuleError::HostOnly(rules::Move::describe(m)));
-                };
-                out.emit(ZendoEvent::GuessWithdrawn {
-                    number: pending,
-                    why: Withdrawal::Disallowed { by },
-                });
             }
             PracticeMove::Verdict { guess, verdict } => out.emit(self.core.judge(*guess, verdict)?),
         }
@@ -479,7 +470,7 @@ mod tests {
             flat(&events[0].kind),
             EventKind::GuessRead { number: 1, .. }
         ));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         let events = h.umpire();
         assert!(matches!(
             flat(&events[0].kind),
@@ -492,9 +483,9 @@ mod tests {
         };
         assert_eq!(contradictions[..2], [1, 2]);
         assert_eq!(code(h.act(A, observe(koan("3v")))), WrongPhase);
-        h.ok(A, PracticeMove::TakeBack);
+        h.ok(A, ZendoMove::TakeBack);
         h.ok(A, guess("at least one piece points up"));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         h.umpire();
         assert_eq!(
             h.game.outcome(),
@@ -513,7 +504,7 @@ mod tests {
         // #1 `1^` obeys and #2 `1>` does not; "some piece points right" says the
         // opposite of both: the table already refutes it, with the simplest (#1).
         h.ok(A, guess("some piece points right"));
-        let events = h.ok(A, PracticeMove::Confirm);
+        let events = h.ok(A, ZendoMove::Confirm);
         assert!(matches!(
             flat(&events[1].kind),
             EventKind::Refuted {
@@ -539,6 +530,17 @@ mod tests {
         assert_eq!(h.game.next_deadline(), None);
         // Nobody else plays in a practice match.
         assert_eq!(code(h.act(Actor::Player(BOB), Action::Resign)), NotAPlayer);
+        // The shared moves of turns: there are none to end, no starter to choose.
+        for m in [
+            ZendoMove::EndTurn,
+            ZendoMove::ChooseStarter { starter: ALICE },
+        ] {
+            assert_eq!(
+                h.act(A, m).err(),
+                Some(RuleError::Unsupported(NO_TURNS)),
+                "{m:?}"
+            );
+        }
     }
 
     #[test]
@@ -560,10 +562,10 @@ mod tests {
             matches!(flat(&events[0].kind), EventKind::GuessRead { reading, .. } if reading == "every arrow points up"),
             "read back in the set's own words: {events:?}"
         );
-        h.ok(A, PracticeMove::TakeBack);
+        h.ok(A, ZendoMove::TakeBack);
         // One the table does not refute: the umpire's counterexample is arrows.
         h.ok(A, guess("exactly one arrow points up"));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         let events = h.umpire();
         let EventKind::Refuted { counterexample, .. } = flat(&events[0].kind) else {
             panic!("{events:?}");
@@ -584,11 +586,11 @@ mod tests {
         h.ok(A, observe(koan("2v 3<")));
         // Free: a guess taken back, one disallowed, one the finder could not decide.
         h.ok(A, guess("every piece points up"));
-        h.ok(A, PracticeMove::TakeBack);
+        h.ok(A, ZendoMove::TakeBack);
         h.ok(A, guess("every piece points up"));
-        h.ok(Actor::Host(HOST), PracticeMove::Disallow);
+        h.ok(Actor::Host(HOST), ZendoMove::Disallow);
         h.ok(A, guess("exactly one piece points up"));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         h.umpire_undecided("budget");
         assert_eq!(
             h.game.score(),
@@ -599,10 +601,10 @@ mod tests {
         );
         // Counted: a refuted guess and the winning one.
         h.ok(A, guess("exactly one piece points up"));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         h.umpire();
         h.ok(A, guess("some piece points up"));
-        h.ok(A, PracticeMove::Confirm);
+        h.ok(A, ZendoMove::Confirm);
         h.umpire();
         let view = h.game.view(&Viewer::Player(ALICE));
         assert_eq!(

@@ -3,6 +3,7 @@
 //! answers must come in time and answer every question.
 
 use super::{Phase, Step, Triple, TripleMove};
+use crate::rules::zendo::ZendoMove;
 use crate::rules::{Clock, Game, Millis, RuleError, Seat};
 
 impl Triple {
@@ -17,7 +18,7 @@ impl Triple {
             });
         }
         match (m, self.turn_seat()) {
-            (TripleMove::ChooseStarter { .. }, _) => Ok(()),
+            (TripleMove::Zendo(ZendoMove::ChooseStarter { .. }), _) => Ok(()),
             (TripleMove::Answer { .. } | TripleMove::QuizAnswer { .. }, _) => Ok(()),
             (_, Some(s)) if s != seat => Err(RuleError::NotYourTurn {
                 waiting_for: self.player(s),
@@ -35,7 +36,7 @@ impl Triple {
             Phase::Over => return Err(RuleError::MatchOver),
             Phase::ChoosingStarter { .. } => {
                 return match m {
-                    TripleMove::ChooseStarter { .. } => Ok(()),
+                    TripleMove::Zendo(ZendoMove::ChooseStarter { .. }) => Ok(()),
                     _ => Err(WrongPhase(
                         "the player with the advantage has not chosen who starts yet",
                     )),
@@ -52,7 +53,7 @@ impl Triple {
             Some(_) => WrongPhase(otherwise),
         };
         match m {
-            TripleMove::ChooseStarter { .. } => {
+            TripleMove::Zendo(ZendoMove::ChooseStarter { .. }) => {
                 Err(WrongPhase("the starting player has already been chosen"))
             }
             TripleMove::Build { .. } => match step {
@@ -65,11 +66,11 @@ impl Triple {
                 Some(Step::Challenge { .. }) => Ok(()),
                 _ => Err(WrongPhase("there is no challenge to answer")),
             },
-            TripleMove::Guess { .. } | TripleMove::EndTurn => match step {
+            TripleMove::Guess { .. } | TripleMove::Zendo(ZendoMove::EndTurn) => match step {
                 Some(Step::Build | Step::Guess) => Ok(()),
                 _ => Err(busy("")),
             },
-            TripleMove::Confirm | TripleMove::TakeBack => match step {
+            TripleMove::Zendo(ZendoMove::Confirm | ZendoMove::TakeBack) => match step {
                 Some(Step::Pending { .. }) => Ok(()),
                 _ => Err(WrongPhase(
                     "there is no guess waiting for your confirmation",
@@ -81,7 +82,7 @@ impl Triple {
                     "the quiz has not begun: it comes after two hours of play",
                 )),
             },
-            TripleMove::Disallow => match step {
+            TripleMove::Zendo(ZendoMove::Disallow) => match step {
                 Some(Step::Pending { .. } | Step::Verdict { .. }) => Ok(()),
                 _ => Err(WrongPhase("there is no guess to disallow")),
             },

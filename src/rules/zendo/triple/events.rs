@@ -7,7 +7,7 @@ use super::setup::TripleSetup;
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
-use crate::rules::zendo::{Answer, Mode, TurnEnd, ZendoEvent};
+use crate::rules::zendo::{Answer, Mode, TurnEnd, ZendoEvent, ZendoMove};
 use crate::rules::{self, BySeat, PlayerId, Role, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -15,10 +15,6 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum TripleMove {
-    /// The player with the advantage names who starts.
-    ChooseStarter {
-        starter: PlayerId,
-    },
     /// Step 1: a structure graded (observe) or challenged on the named unsolved
     /// patterns (none named: every unsolved one).
     Build {
@@ -29,36 +25,27 @@ pub enum TripleMove {
         patterns: Vec<Letter>,
     },
     /// Private challenge answers, one per named pattern, in the challenge's order.
-    Answer {
-        answers: Vec<Answer>,
-    },
+    Answer { answers: Vec<Answer> },
     /// Step 2 (or step 1 skipped): spend a stone on a guess at one unsolved pattern.
-    Guess {
-        pattern: Letter,
-        guess: Pattern,
-    },
-    Confirm,
-    TakeBack,
-    /// The turn is over.
-    EndTurn,
+    Guess { pattern: Letter, guess: Pattern },
     /// The quiz: a player's answer sheet, one answer per question in order.
-    QuizAnswer {
-        answers: Vec<Answer>,
-    },
-    /// Host: refuse the pending or awaited guess; the stone comes back.
-    Disallow,
+    QuizAnswer { answers: Vec<Answer> },
     /// Umpire: the finder's answer to official guess `guess` on `pattern`.
     Verdict {
         pattern: Letter,
         guess: u32,
         verdict: Verdict,
     },
+    /// Choosing who starts, confirming or taking back a guess, ending the turn (at
+    /// step 1 too: building is optional), a host's disallowing: as in every Zendo mode.
+    #[serde(untagged)]
+    Zendo(ZendoMove),
 }
 
 impl rules::Move for TripleMove {
     fn role(&self) -> Role {
         match self {
-            TripleMove::Disallow => Role::Host,
+            TripleMove::Zendo(m) => rules::Move::role(m),
             TripleMove::Verdict { .. } => Role::Umpire,
             _ => Role::Player,
         }
@@ -66,7 +53,7 @@ impl rules::Move for TripleMove {
 
     fn describe(&self) -> &'static str {
         match self {
-            TripleMove::Disallow => "disallow a guess",
+            TripleMove::Zendo(m) => rules::Move::describe(m),
             TripleMove::Verdict { .. } => "give verdicts",
             _ => "play",
         }

@@ -104,7 +104,7 @@
 //! - this file: the match's state, resigning and a host's end, and the `Game`
 //!   implementation that hands each move to its file.
 
-use super::{Core, Settings, VerdictJob};
+use super::{Core, Settings, VerdictJob, ZendoMove};
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
@@ -146,6 +146,7 @@ pub type Rules = Triple;
 
 /// What a front (or the runtime) asks of a Triple.
 pub type Action = rules::Action<TripleMove, Deadline>;
+super::moves::shared_moves_in!(TripleMove, Action);
 /// What a Triple's log holds.
 pub type Event = rules::Event<TripleEvent>;
 
@@ -424,7 +425,9 @@ impl Game for Triple {
             _ => self.turn_seat().unwrap_or(Seat::FIRST),
         };
         match m {
-            TripleMove::ChooseStarter { starter } => self.choose_starter(out, starter, now),
+            TripleMove::Zendo(ZendoMove::ChooseStarter { starter }) => {
+                self.choose_starter(out, starter, now)
+            }
             TripleMove::Build {
                 koan,
                 mode,
@@ -432,11 +435,11 @@ impl Game for Triple {
             } => self.build(out, seat, koan, mode, patterns, now),
             TripleMove::Answer { answers } => self.answer_challenge(out, seat, answers, now),
             TripleMove::Guess { pattern, guess } => self.guess(out, seat, pattern, guess, now),
-            TripleMove::Confirm => self.confirm_guess(out, now),
-            TripleMove::TakeBack => self.take_back_guess(out, now),
-            TripleMove::EndTurn => self.end_turn(out, seat, now),
+            TripleMove::Zendo(ZendoMove::Confirm) => self.confirm_guess(out, now),
+            TripleMove::Zendo(ZendoMove::TakeBack) => self.take_back_guess(out, now),
+            TripleMove::Zendo(ZendoMove::EndTurn) => self.end_turn(out, seat, now),
             TripleMove::QuizAnswer { answers } => self.answer_quiz(out, seat, answers, now),
-            TripleMove::Disallow => self.disallow_guess(out, who, m),
+            TripleMove::Zendo(ZendoMove::Disallow) => self.disallow_guess(out, who, m),
             TripleMove::Verdict {
                 pattern,
                 guess,

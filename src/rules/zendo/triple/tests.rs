@@ -8,6 +8,7 @@ use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
 use crate::rules::zendo::Answer;
 use crate::rules::zendo::GuessStatus;
+use crate::rules::zendo::ZendoMove;
 use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed, small_search_verdict};
 use crate::rules::zendo::{Mode, Withdrawal, ZendoEvent};
 
@@ -123,7 +124,7 @@ fn alice_with_three_stones() -> Harness<Triple> {
 /// Alice solves pattern A with one of her stones.
 fn alice_solves_a(h: &mut Harness<Triple>) {
     h.ok(A, guess(Letter::A, "some arrow points up"));
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let events = umpire(h);
     assert!(
         events.iter().any(|e| matches!(
@@ -190,7 +191,7 @@ fn advantage_player_chooses_who_starts() {
     let mut h = choosing();
     assert_eq!(h.game.turn_seat(), None);
     assert_eq!(h.game.choosing(), Some(Seat::SECOND));
-    let choose = |p: PlayerId| TripleMove::ChooseStarter { starter: p };
+    let choose = |p: PlayerId| TripleMove::Zendo(ZendoMove::ChooseStarter { starter: p });
     assert_eq!(code(h.act(A, choose(ALICE))), NotYourTurn);
     assert_eq!(code(h.act(A, build("U", Mode::Observe, &[]))), NotYourTurn);
     assert_eq!(code(h.act(B, build("U", Mode::Observe, &[]))), WrongPhase);
@@ -319,7 +320,7 @@ fn a_solved_pattern_cannot_be_graded_challenged_or_guessed() {
         code(h.act(A, guess(Letter::A, "some arrow points up"))),
         Solved
     );
-    h.ok(A, TripleMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     assert_eq!(
         code(h.act(B, build("DD", Mode::Observe, &[Letter::A]))),
         Solved
@@ -344,9 +345,9 @@ fn a_solved_pattern_cannot_be_graded_challenged_or_guessed() {
 #[test]
 fn skipping_step_1_costs_nothing() {
     let mut h = alice_with_three_stones();
-    h.ok(A, TripleMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     // Bob ends at once: Alice gets nothing for it, and he loses nothing.
-    h.ok(B, TripleMove::EndTurn);
+    h.ok(B, ZendoMove::EndTurn);
     assert_eq!(h.game.stones(Seat::FIRST), 3);
     assert_eq!(h.game.stones(Seat::SECOND), 0);
     // Alice skips step 1 and guesses at once.
@@ -476,8 +477,8 @@ fn guess_is_read_back_and_can_be_taken_back() {
         other => panic!("{other:?}"),
     }
     assert_eq!(h.game.stones(Seat::FIRST), 2);
-    assert_eq!(code(h.act(A, TripleMove::EndTurn)), WrongPhase);
-    h.ok(A, TripleMove::TakeBack);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), WrongPhase);
+    h.ok(A, ZendoMove::TakeBack);
     assert_eq!(h.game.stones(Seat::FIRST), 3);
     assert_eq!(
         h.game.core(Letter::B).guesses[0].status,
@@ -494,7 +495,7 @@ fn counterexample_marks_one_pattern_and_adds_30_seconds() {
         A,
         guess(Letter::C, "some arrow points left and some arrow points up"),
     );
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let before = h.game.clock().remaining(h.now);
     let events = umpire(&mut h);
     let Some(TripleEvent::Pattern {
@@ -520,7 +521,7 @@ fn counterexample_marks_one_pattern_and_adds_30_seconds() {
         A,
         guess(Letter::C, "some arrow points left and some arrow points up"),
     );
-    let events = h.ok(A, TripleMove::Confirm);
+    let events = h.ok(A, ZendoMove::Confirm);
     assert!(events.iter().any(|e| matches!(
         e.game(),
         Some(TripleEvent::Pattern { zendo: ZendoEvent::Refuted { on_table: Some(n), .. }, .. })
@@ -535,7 +536,7 @@ fn counterexample_marks_one_pattern_and_adds_30_seconds() {
             "some arrow points right or some arrow points left",
         ),
     );
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let bad = TripleMove::Verdict {
         pattern: Letter::B,
         guess: 1,
@@ -556,7 +557,7 @@ fn solving_two_patterns_wins() {
     // The turn goes on with her last two stones.
     assert!(matches!(step(&h), Step::Guess));
     h.ok(A, guess(Letter::B, "some arrow points right"));
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     let events = umpire(&mut h);
     assert!(events.iter().any(|e| matches!(
         e.game(),
@@ -565,7 +566,7 @@ fn solving_two_patterns_wins() {
     )));
     assert_eq!(h.game.winner(), Some(Seat::FIRST));
     assert!(h.game.is_over());
-    assert_eq!(code(h.act(B, TripleMove::EndTurn)), MatchOver);
+    assert_eq!(code(h.act(B, ZendoMove::EndTurn)), MatchOver);
     assert_replays(&h);
 }
 
@@ -576,7 +577,7 @@ fn void_and_disallowed_guesses_return_the_stone() {
         A,
         guess(Letter::A, "some arrow points up or some arrow points left"),
     );
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     h.ok(
         U,
         TripleMove::Verdict {
@@ -592,8 +593,8 @@ fn void_and_disallowed_guesses_return_the_stone() {
         A,
         guess(Letter::A, "some arrow points up or some arrow points left"),
     );
-    assert_eq!(code(h.act(A, TripleMove::Disallow)), HostOnly);
-    h.ok(H, TripleMove::Disallow);
+    assert_eq!(code(h.act(A, ZendoMove::Disallow)), HostOnly);
+    h.ok(H, ZendoMove::Disallow);
     assert_eq!(h.game.stones(Seat::FIRST), 3);
     assert!(matches!(step(&h), Step::Guess));
     // A failed finder job is reported for its pattern and guess.
@@ -630,7 +631,7 @@ fn turn_passes_when_step_2_has_no_stone() {
             "some arrow points right or some arrow points left",
         ),
     );
-    h.ok(B, TripleMove::Confirm);
+    h.ok(B, ZendoMove::Confirm);
     umpire(&mut h);
     assert_eq!(h.game.turn_seat(), Some(Seat::FIRST));
 }
@@ -640,7 +641,7 @@ fn turn_passes_when_step_2_has_no_stone() {
 #[test]
 fn turn_clock_stops_for_challenges_and_verdicts() {
     let mut h = alice_with_three_stones(); // challenge at 0, revealed at 0
-    h.ok(A, TripleMove::EndTurn);
+    h.ok(A, ZendoMove::EndTurn);
     h.wait(20_000);
     h.ok(B, build("LL", Mode::Challenge, &[]));
     assert!(!h.game.clock().is_running());
@@ -651,7 +652,7 @@ fn turn_clock_stops_for_challenges_and_verdicts() {
     assert_eq!(h.game.clock().remaining(h.now), TURN - 20_000);
     h.ok(B, guess(Letter::C, "some arrow points left"));
     h.wait(5_000); // clarifying runs the clock
-    h.ok(B, TripleMove::Confirm);
+    h.ok(B, ZendoMove::Confirm);
     assert!(!h.game.clock().is_running());
     assert!(!h.game.game_clock().is_running());
     h.wait(100_000);
@@ -664,7 +665,7 @@ fn timeout_skips_the_rest_of_the_turn() {
     let mut h = alice_with_three_stones();
     h.ok(A, guess(Letter::B, "some arrow points down"));
     h.wait(TURN);
-    assert_eq!(code(h.act(A, TripleMove::Confirm)), Expired);
+    assert_eq!(code(h.act(A, ZendoMove::Confirm)), Expired);
     let events = h.run_out();
     assert!(events.iter().any(|e| matches!(
         e.game(),
@@ -736,7 +737,7 @@ fn two_hours_start_the_quiz() {
     } else {
         B
     };
-    assert_eq!(code(h.act(seat, TripleMove::EndTurn)), WrongPhase);
+    assert_eq!(code(h.act(seat, ZendoMove::EndTurn)), WrongPhase);
     assert_replays(&h);
 }
 
@@ -861,7 +862,7 @@ fn resign_and_host_end() {
     assert_eq!(h.game.winner(), Some(Seat::FIRST));
     let mut h = game();
     h.ok(H, rules::Action::Pause);
-    assert_eq!(code(h.act(A, TripleMove::EndTurn)), Paused);
+    assert_eq!(code(h.act(A, ZendoMove::EndTurn)), Paused);
     assert_eq!(h.game.next_deadline(), None);
     h.ok(H, rules::Action::Resume);
     let events = h.ok(H, rules::Action::End);
@@ -885,7 +886,7 @@ fn views_never_hold_an_unsolved_pattern() {
         A,
         guess(Letter::C, "some arrow points left and some arrow points up"),
     );
-    h.ok(A, TripleMove::Confirm);
+    h.ok(A, ZendoMove::Confirm);
     umpire(&mut h);
     let secrets = ["points right", "points left\""];
     for viewer in [
