@@ -1100,7 +1100,7 @@ async fn an_abandoned_duel_rates_nobody_and_a_solved_practice_keeps_its_time() {
     let mut h = Harness::<mondo::rules::zendo::Duel>::new(duel_setup(a, b, 4));
     h.ok(
         Actor::Player(b),
-        Action::Move(DuelMove::ChooseStarter { starter: a }),
+        Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: a })),
     );
     for _ in 0..100 {
         if h.game.is_over() {
