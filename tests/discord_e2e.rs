@@ -2738,18 +2738,11 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
     let (_bot, _dir) = ai_bot(&fake, dave.id).await;
     let mondo = fake.bot_user_id().to_string();
 
-    // `level` is for the AI only; the Triple is not the AI's game.
+    // `level` is for the AI only.
     let expert = choice(&fake, "zendo duel", "level", "expert");
     let options = [("opponent", json!(dave.id.to_string())), ("level", expert)];
     let i = fake.slash(alice.id, "zendo duel", &options).await;
     private_says(&answer(&fake, &i).await, "use it with `opponent:@Mondo`");
-    let i = fake
-        .slash(alice.id, "zendo triple", &[("opponent", json!(mondo))])
-        .await;
-    private_says(
-        &answer(&fake, &i).await,
-        "the AI student plays Duel and Classic",
-    );
 
     // alice challenges @Mondo: it accepts at once and starts (it has the advantage).
     let beginner = choice(&fake, "zendo duel", "level", "beginner");
@@ -2812,6 +2805,99 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
 
     // Nothing before the guess carried the pattern; nothing went to the AI by DM.
     no_rule_before(&fake, "guess #1 reads");
+    no_dm_to_the_ai(&fake);
+    assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_triple_against_mondo_is_played_by_the_ai() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dave = fake.add_user("dave", true);
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
+    let file = fake.attachment("trio.toml", TRIO.as_bytes().to_vec());
+    let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
+    private_says(&answer(&fake, &i).await, "pool `trio` stored");
+    let mondo = fake.bot_user_id().to_string();
+
+    // `level` is for the AI only, here too.
+    let expert = choice(&fake, "zendo triple", "level", "expert");
+    let options = [("opponent", json!(dave.id.to_string())), ("level", expert)];
+    let i = fake.slash(alice.id, "zendo triple", &options).await;
+    private_says(&answer(&fake, &i).await, "use it with `opponent:@Mondo`");
+
+    // alice challenges @Mondo to a Triple: it accepts at once and starts (it has the
+    // advantage), builds a structure graded on the three patterns, and with no stone
+    // its turn passes.
+    let beginner = choice(&fake, "zendo triple", "level", "beginner");
+    let options = [
+        ("opponent", json!(mondo)),
+        ("pool", json!("trio")),
+        ("level", beginner),
+    ];
+    let i = fake.slash(alice.id, "zendo triple", &options).await;
+    let opening = answer(&fake, &i).await;
+    assert!(
+        opening.text().contains("Zendo Triple #1") && opening.text().contains("**Mondo** (AI)"),
+        "{}",
+        opening.text()
+    );
+    assert!(
+        !opening.text().contains("I cannot DM"),
+        "the AI is never DMed, nor said to be: {}",
+        opening.text()
+    );
+    channel_message(&fake, "**Mondo** (AI) starts").await;
+    channel_message(&fake, &format!("turn 2: <@{}>", alice.id)).await;
+    let channel = fake.channel_id();
+    let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+    assert!(
+        said.iter().any(|t| t.contains("#3 ")),
+        "the AI built structure #3: {said:#?}"
+    );
+
+    // alice challenges on A; the AI answers by its own move, alice by her DM button.
+    let i = fake
+        .slash(
+            alice.id,
+            "koan",
+            &[
+                ("structure", json!("U R")),
+                ("mode", choice(&fake, "koan", "mode", "challenge")),
+                ("patterns", json!("A")),
+            ],
+        )
+        .await;
+    answer(&fake, &i).await;
+    let dm = fake.dm_channel_of(alice.id).expect("alice's DM");
+    let buttons = fake
+        .wait_message(|m| m.channel_id == dm && !m.buttons().is_empty(), T)
+        .await
+        .expect("alice gets the answer buttons by DM");
+    let i = fake
+        .click(alice.id, buttons.id, &button(&buttons, "A: obeys"))
+        .await;
+    answer(&fake, &i).await;
+    channel_message(&fake, "**Mondo** (AI) has answered").await;
+    channel_message(&fake, "U R").await;
+
+    // alice resigns: the AI wins, and only now are the patterns said.
+    for p in [
+        "some piece points up",
+        "some piece points right",
+        "some piece points left",
+    ] {
+        assert!(
+            fake.requests()
+                .iter()
+                .all(|r| !body_text(r.body.as_ref()).contains(p)),
+            "a pattern was said before the end: {p}"
+        );
+    }
+    let i = fake.slash(alice.id, "zendo resign", &[]).await;
+    answer(&fake, &i).await;
+    let won = channel_message(&fake, "resigned").await;
+    assert!(won.text().contains("**Mondo** (AI) wins"), "{}", won.text());
     no_dm_to_the_ai(&fake);
     assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
 }

@@ -47,6 +47,10 @@ pub struct AiBench {
     /// winner (target: 95 %).
     #[arg(long)]
     pub duels: bool,
+    /// Also AI-vs-AI Triples (three arrows patterns drawn as `/zendo triple` draws
+    /// them, one match per seed 1 to 10 x N): how they end.
+    #[arg(long)]
+    pub triples: bool,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -167,6 +171,9 @@ pub fn run(args: AiBench) -> ExitCode {
     }
     if args.duels {
         duels(&args, &spaces);
+    }
+    if args.triples {
+        triples(&args, &spaces);
     }
     if let Some(kib) = peak_memory_kib() {
         println!("\npeak memory: {} MB", kib / 1024);
@@ -304,6 +311,81 @@ fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
          median {} turns, {:.1} s in all",
         args.level,
         percent(won, played),
+        quantile(&turns, 0.5),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// AI-vs-AI Triples (an expert against the level asked, on the real rules with a fake
+/// clock), their patterns drawn from the shipped arrows pool as a Discord Triple draws
+/// them (generated patterns mixed in): how many end by two solved patterns, by the quiz.
+fn triples(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
+    use mondo::finder::Limits;
+    use mondo::rules::PlayerId;
+    use mondo::rules::zendo::Settings;
+    use mondo::rules::zendo::triple::{TripleOutcome, TripleSetup, opening::triple_opening};
+    use mondo::student::zendo::triple::{pair, triple};
+    let Some((space, _)) = spaces.get(&PieceSet::Arrows) else {
+        println!("\nAI-vs-AI Triples: no arrows space (see --only)");
+        return;
+    };
+    let pool = Pool::shipped(PieceSet::Arrows);
+    let (mut played, mut solved, mut quiz, mut turns) = (0, 0, 0, Vec::new());
+    let started = Instant::now();
+    for seed in 1..=args.seeds * 10 {
+        let (hidden, opening) = match triple_opening(&[], &pool, seed, &Limits::default()) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("triple {seed}: {e}");
+                continue;
+            }
+        };
+        let texts: Vec<String> = hidden.iter().map(|p| p.source.clone()).collect();
+        let setup = TripleSetup {
+            players: [PlayerId(1), PlayerId(2)],
+            starter: None,
+            advantage: Some(PlayerId(2)),
+            hidden: Box::new(hidden),
+            opening: Box::new(opening),
+            settings: Settings {
+                set: PieceSet::Arrows,
+                ..Settings::default()
+            },
+            timing: Default::default(),
+            seed,
+        };
+        played += 1;
+        match triple(
+            setup,
+            pair(space, [Level::Expert, args.level], seed),
+            5_000,
+            3_000,
+        ) {
+            Ok(r) => {
+                match r.outcome {
+                    Some(TripleOutcome::TwoSolved { .. }) => {
+                        solved += 1;
+                        turns.push(r.turns as f64);
+                    }
+                    Some(TripleOutcome::Quiz { .. }) => quiz += 1,
+                    _ => {}
+                }
+                if args.verbose {
+                    println!(
+                        "triple {seed:>3} {:?} after {} turns, {} moves, solved {:?}: {texts:?}",
+                        r.outcome, r.turns, r.moves, r.solved
+                    );
+                }
+            }
+            Err(e) => eprintln!("triple {seed}: {e}"),
+        }
+    }
+    println!(
+        "\nAI-vs-AI Triples (expert against {}): {} of {played} ended by two solved \
+         patterns ({:.0} %), {quiz} by the quiz, median {} turns, {:.1} s in all",
+        args.level,
+        solved,
+        percent(solved, played),
         quantile(&turns, 0.5),
         started.elapsed().as_secs_f64()
     );

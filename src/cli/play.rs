@@ -104,8 +104,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
     let new = setup.is_some();
     let mut ai = match &setup {
-        Some((setup, cast)) => super::play_zendo_ai::seat(&args.games, setup, cast)?,
-        None => None,
+        Some((setup, cast)) => super::play_zendo_ai::seats(&args.games, setup, cast)?,
+        None => Vec::new(),
     };
     let opened = match setup {
         Some((setup, cast)) => Some(
@@ -169,8 +169,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let stop = mondo::runtime::stop_requested();
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
-    if let Some(seat) = ai.as_mut() {
-        flow = super::play_zendo_ai::moves(&mut session, seat, args.json, inline).await;
+    if !ai.is_empty() {
+        flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
     }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
@@ -189,8 +189,8 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         };
         print_lines(&lines, session.take_inline(), inline);
         flow = next;
-        if let (Some(seat), Flow::Continue) = (ai.as_mut(), flow) {
-            flow = super::play_zendo_ai::moves(&mut session, seat, args.json, inline).await;
+        if !ai.is_empty() && flow == Flow::Continue {
+            flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
         }
     }
     drop(session);

@@ -18,28 +18,34 @@ use std::time::Duration;
 
 const DELAY: u64 = 2_000;
 
-/// A small space (quick to build in a test) holding the rules the tests hide.
+/// A small space (quick to build in a test) holding the rules the tests hide, one per
+/// piece set.
 fn small(set: PieceSet, _: Breadth) -> Arc<Space> {
-    static SPACE: OnceLock<Arc<Space>> = OnceLock::new();
-    SPACE
-        .get_or_init(|| {
-            let mut sentences: Vec<String> = Vec::new();
-            for n in ["one", "two", "three"] {
-                sentences.push(format!("there are exactly {n} pieces"));
-                sentences.push(format!("there are at least {n} pieces"));
-            }
-            for d in ["up", "down", "left", "right"] {
-                sentences.push(format!("a piece points {d}"));
-                sentences.push(format!("no piece points {d}"));
-                sentences.push(format!("every piece points {d}"));
-            }
-            for s in ["small", "medium", "large"] {
-                sentences.push(format!("there is a {s} piece"));
-                sentences.push(format!("every piece is {s}"));
-            }
-            Arc::new(Space::from_sentences(set, Breadth::Narrow, &sentences))
-        })
-        .clone()
+    static PYRAMIDS: OnceLock<Arc<Space>> = OnceLock::new();
+    static ARROWS: OnceLock<Arc<Space>> = OnceLock::new();
+    let cell = if set == PieceSet::Arrows {
+        &ARROWS
+    } else {
+        &PYRAMIDS
+    };
+    cell.get_or_init(|| {
+        let mut sentences: Vec<String> = Vec::new();
+        for n in ["one", "two", "three"] {
+            sentences.push(format!("there are exactly {n} pieces"));
+            sentences.push(format!("there are at least {n} pieces"));
+        }
+        for d in ["up", "down", "left", "right"] {
+            sentences.push(format!("a piece points {d}"));
+            sentences.push(format!("no piece points {d}"));
+            sentences.push(format!("every piece points {d}"));
+        }
+        for s in ["small", "medium", "large"] {
+            sentences.push(format!("there is a {s} piece"));
+            sentences.push(format!("every piece is {s}"));
+        }
+        Arc::new(Space::from_sentences(set, Breadth::Narrow, &sentences))
+    })
+    .clone()
 }
 
 fn koan(text: &str) -> Koan {
@@ -78,15 +84,21 @@ async fn run_out(
             return true;
         }
         for p in seats {
-            if let AnyView::ZendoClassic(v) = runtime.view(id, &Viewer::Player(*p)).await.unwrap() {
-                // The seats play on while this looks: a match may end between the
-                // check above and this view. A rule shown is a leak only if the
-                // match is still not over after it was seen.
-                assert!(
-                    v.revealed.is_none() || runtime.is_over(id).await.unwrap(),
-                    "a student saw the rule before the end"
-                );
-            }
+            // The seats play on while this looks: a match may end between the check
+            // above and this view. A rule shown is a leak only if the match is still
+            // not over after it was seen.
+            let shown = match runtime.view(id, &Viewer::Player(*p)).await.unwrap() {
+                AnyView::ZendoClassic(v) => v.revealed.is_some(),
+                // A Triple's pattern is shown once solved: only an unsolved one leaks.
+                AnyView::ZendoTriple(v) => {
+                    (0..3).any(|i| v.revealed[i].is_some() && v.solved[i].is_none())
+                }
+                _ => false,
+            };
+            assert!(
+                !shown || runtime.is_over(id).await.unwrap(),
+                "a student saw a hidden pattern before the end"
+            );
         }
         time.advance(DELAY / 2);
         // An update, or a moment for a seat still thinking.
@@ -268,4 +280,193 @@ fn the_terminal_ai_seat_plays_through_the_binary() {
     );
     assert_eq!(out[end]["winner"], "ai", "{out:#?}");
     assert_eq!(out[end]["pattern"], hidden);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ai_students_play_whole_triples_to_their_end() {
+    use mondo::rules::zendo::triple::{TripleOutcome, TripleSetup, opening::triple_opening};
+    for (seed, patterns, levels) in [
+        (
+            1u64,
+            [
+                "a piece points up",
+                "there are at least two pieces",
+                "no piece points left",
+            ],
+            [Level::Expert, Level::Player],
+        ),
+        (
+            2,
+            [
+                "a piece points down",
+                "there are exactly two pieces",
+                "no piece points right",
+            ],
+            [Level::Beginner, Level::Expert],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let time = ManualTime::new(0);
+        let runtime = runtime(&dir, &time).await;
+        let players = [seat(levels[0], 0), seat(levels[1], 1)];
+        let given: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
+        let pool = mondo::pool::Pool::shipped(PieceSet::Arrows);
+        let (hidden, opening) =
+            triple_opening(&given, &pool, seed, &mondo::finder::Limits::default()).unwrap();
+        let setup = TripleSetup {
+            players,
+            starter: None,
+            advantage: Some(players[1]),
+            hidden: Box::new(hidden),
+            opening: Box::new(opening),
+            settings: mondo::rules::zendo::Settings {
+                set: PieceSet::Arrows,
+                ..Default::default()
+            },
+            timing: Default::default(),
+            seed,
+        };
+        let id = runtime
+            .create(Place::default(), setup.into())
+            .await
+            .unwrap();
+        for p in players {
+            seat_ai(&runtime, id, p, pace());
+        }
+        assert!(
+            run_out(&runtime, &time, id, &players, 3_000).await,
+            "the Triple of {patterns:?} did not end"
+        );
+        let AnyView::ZendoTriple(v) = runtime.view(id, &Viewer::Spectator).await.unwrap() else {
+            panic!("not a Triple");
+        };
+        let winner = v.winner.expect("an AI student won");
+        assert_eq!(
+            v.outcome,
+            Some(TripleOutcome::TwoSolved { by: winner }),
+            "{patterns:?}: won by solving two patterns"
+        );
+        // What it solved is what was hidden.
+        for i in 0..3 {
+            if v.solved[i] == Some(winner) {
+                let text = v.revealed[i].as_deref().unwrap();
+                assert_eq!(text, patterns[i]);
+            }
+        }
+        runtime.shutdown().await.unwrap();
+    }
+}
+
+#[test]
+fn the_terminal_ai_seat_plays_a_triple_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ai.db");
+    let hidden = [
+        "some piece points up",
+        "some piece points right",
+        "some piece points left",
+    ];
+    let mut args = vec!["triple", "--players", "me,ai", "--ai-level", "beginner"];
+    for p in &hidden {
+        args.extend(["--pattern", p]);
+    }
+    args.extend(["--seed", "4"]);
+    let out = play(&db, &args, "status\nme: koan U challenge A\nme: resign\n");
+    let end = out
+        .iter()
+        .position(|e| e["event"] == "won")
+        .unwrap_or_else(|| panic!("the Triple ends: {out:#?}"));
+    for e in &out[..end] {
+        for p in &hidden {
+            assert!(
+                !e.to_string().contains(p),
+                "a pattern was said before the end: {e}"
+            );
+        }
+    }
+    // The AI (challenged: it has the advantage) chose who starts, itself, and built a
+    // structure graded on the three patterns before my first line.
+    let starter = out.iter().position(|e| e["event"] == "starter").unwrap();
+    assert_eq!(out[starter]["player"], "ai");
+    let first = out
+        .iter()
+        .position(|e| e["event"] == "verdict")
+        .expect("the AI built a structure");
+    assert!(first > starter);
+    // My challenge on A was answered by the AI too (privately: only that it is in).
+    assert!(
+        out.iter()
+            .any(|e| e["event"] == "answered" && e["player"] == "ai"),
+        "the AI did not answer my challenge: {out:#?}"
+    );
+    assert_eq!(out[end]["player"], "ai", "{out:#?}");
+}
+
+#[test]
+fn the_terminal_seats_ai_students_in_classic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ai.db");
+    let hidden = "some piece points up";
+    let out = play(
+        &db,
+        &[
+            "classic",
+            "--players",
+            "me,ai,ai2",
+            "--ai-level",
+            "beginner",
+            "--pattern",
+            hidden,
+            "--seed",
+            "4",
+        ],
+        "me: koan 1^ 2> master\nstatus\n",
+    );
+    for e in &out {
+        assert!(
+            !e.to_string().contains(hidden),
+            "the rule was said before the end: {e}"
+        );
+    }
+    // After my turn (the first, said by the start), each AI student takes its own,
+    // building a structure, until it is mine again.
+    let turns: Vec<&str> = out
+        .iter()
+        .filter(|e| e["event"] == "turn")
+        .filter_map(|e| e["player"].as_str())
+        .collect();
+    assert!(
+        turns.starts_with(&["ai", "ai2", "me"]),
+        "{turns:?}: {out:#?}"
+    );
+    for name in ["ai", "ai2"] {
+        assert!(
+            out.iter()
+                .any(|e| (e["event"] == "verdict" || e["event"] == "mondo") && e["player"] == name),
+            "{name} built nothing: {out:#?}"
+        );
+    }
+    // `--ai` names other seats, and refuses a name that is not a player's.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args([
+            "play",
+            "classic",
+            "--players",
+            "me,bob",
+            "--ai",
+            "carol",
+            "--seed",
+            "4",
+        ])
+        .arg("--db")
+        .arg(dir.path().join("other.db"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        said.contains("--ai carol: not one of the players"),
+        "{said}"
+    );
 }

@@ -22,6 +22,7 @@ pub mod classic;
 pub mod duel;
 pub mod solo;
 pub mod space;
+pub mod triple;
 
 pub use space::{Breadth, Hypothesis, Space};
 
@@ -242,6 +243,19 @@ impl Student {
             }
         }
         self.best = self.misses.iter().copied().min().unwrap_or(0);
+    }
+
+    /// A structure on the table whose verdict this student was not told (a Triple's
+    /// structure marked on other patterns only): never built again, and not counted.
+    pub fn exclude(&mut self, koan: &Koan) {
+        if !self.seen.contains(koan) {
+            self.seen.insert(koan.clone());
+        }
+    }
+
+    /// Whether the structure is on the table (seen or excluded).
+    pub fn has_seen(&self, koan: &Koan) -> bool {
+        self.seen.contains(koan)
     }
 
     /// Sees what is new on a table, as a player's view shows it.

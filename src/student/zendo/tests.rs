@@ -197,3 +197,129 @@ fn three_students_finish_their_classic_games() {
         assert_eq!(r.revealed.as_deref(), Some(hidden));
     }
 }
+
+/// A small arrows space: quick to build, holding the patterns the Triple tests hide.
+fn small_arrows() -> Arc<Space> {
+    let mut sentences: Vec<String> = Vec::new();
+    for n in ["one", "two", "three"] {
+        sentences.push(format!("there are exactly {n} pieces"));
+        sentences.push(format!("there are at least {n} pieces"));
+    }
+    for d in ["up", "down", "left", "right"] {
+        sentences.push(format!("every piece points {d}"));
+        sentences.push(format!("a piece points {d}"));
+        sentences.push(format!("no piece points {d}"));
+        sentences.push(format!("exactly one piece points {d}"));
+    }
+    sentences.push("the structure is connected".into());
+    sentences.push("all pieces point the same direction".into());
+    Arc::new(Space::from_sentences(
+        PieceSet::Arrows,
+        Breadth::Narrow,
+        &sentences,
+    ))
+}
+
+/// A Triple between players 1 and 2 (2 has the advantage) hiding `patterns`, opened
+/// by the real opening builder.
+fn triple_setup(patterns: [&str; 3], seed: u64) -> crate::rules::zendo::triple::TripleSetup {
+    use crate::rules::PlayerId;
+    use crate::rules::zendo::triple::{TripleSetup, opening::triple_opening};
+    let given: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
+    let pool = crate::pool::Pool::shipped(PieceSet::Arrows);
+    let (hidden, opening) =
+        triple_opening(&given, &pool, seed, &crate::finder::Limits::default()).unwrap();
+    TripleSetup {
+        players: [PlayerId(1), PlayerId(2)],
+        starter: None,
+        advantage: Some(PlayerId(2)),
+        hidden: Box::new(hidden),
+        opening: Box::new(opening),
+        settings: crate::rules::zendo::Settings {
+            set: PieceSet::Arrows,
+            ..Default::default()
+        },
+        timing: Default::default(),
+        seed,
+    }
+}
+
+#[test]
+fn two_students_finish_their_triples_by_solving_two_patterns() {
+    use super::triple::{pair, triple};
+    use crate::rules::zendo::triple::TripleOutcome;
+    let space = small_arrows();
+    for (seed, patterns, levels) in [
+        (
+            1,
+            [
+                "a piece points up",
+                "there are at least two pieces",
+                "no piece points left",
+            ],
+            [Level::Expert, Level::Player],
+        ),
+        (
+            2,
+            [
+                "every piece points down",
+                "there are at least two pieces",
+                "no piece points left",
+            ],
+            [Level::Player, Level::Beginner],
+        ),
+        (
+            3,
+            [
+                "exactly one piece points left",
+                "the structure is connected",
+                "a piece points up",
+            ],
+            [Level::Beginner, Level::Expert],
+        ),
+    ] {
+        let r = triple(
+            triple_setup(patterns, seed),
+            pair(&space, levels, seed),
+            2_000,
+            800,
+        )
+        .unwrap();
+        assert!(r.ended, "{patterns:?}: {r:?}");
+        let winner = r.winner.expect("someone wins");
+        assert_eq!(
+            r.outcome,
+            Some(TripleOutcome::TwoSolved { by: winner }),
+            "{patterns:?}: won by guessing, before the quiz"
+        );
+        assert!(r.solved.iter().filter(|s| **s == Some(winner)).count() >= 2);
+        assert_eq!(r.leaks, 0, "a student saw an unsolved pattern");
+    }
+}
+
+#[test]
+fn the_triple_student_keeps_a_belief_per_pattern_from_that_patterns_marks() {
+    use super::triple::TripleStudent;
+    use crate::rules::zendo::triple::{Letter, TripleEntry, TripleOrigin};
+    let space = small_arrows();
+    let mut s = TripleStudent::new(space, Level::Expert, 1);
+    let entry = |n, text: &str, marks| TripleEntry {
+        number: n,
+        koan: Koan::parse_as(text, PieceSet::Arrows).unwrap(),
+        marks,
+        origin: TripleOrigin::Opening,
+    };
+    // #1 obeys A and B, not C; #2 is marked on A only (a counterexample).
+    s.observe_table(&[
+        entry(1, "U", [Some(true), Some(true), Some(false)]),
+        entry(2, "D", [Some(false), None, None]),
+    ]);
+    let up = Koan::parse_as("U", PieceSet::Arrows).unwrap();
+    let down = Koan::parse_as("D", PieceSet::Arrows).unwrap();
+    assert!(s.student(Letter::A).predict(&up).obeys);
+    assert!(!s.student(Letter::C).predict(&up).obeys);
+    // Only A was told about #2; B and C know it is on the table (never built again).
+    assert_eq!(s.student(Letter::A).seen(), 2);
+    assert_eq!(s.student(Letter::B).seen(), 1);
+    assert!(s.student(Letter::B).has_seen(&down));
+}

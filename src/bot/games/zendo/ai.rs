@@ -1,5 +1,6 @@
 //! The AI student at a Discord table: the opponent of `/zendo duel opponent:@Mondo`
-//! and the students a Classic lobby's *Add AI student* seats (docs/ai.md).
+//! and `/zendo triple opponent:@Mondo`, and the students a Classic lobby's *Add AI
+//! student* seats (docs/ai.md).
 //!
 //! An AI seat is a player like any other: its id ([`PlayerId::ai`]) is stored with the
 //! match and says its strength, so it comes back after a restart. A task per seat
@@ -11,20 +12,14 @@
 
 use crate::bot::kit::Bot;
 use crate::koan::PieceSet;
+use crate::play::games::zendo::ai_seat::{Mind, set_of};
 use crate::rules::zendo::classic::{ClassicMove, ClassicView};
 use crate::rules::{Actor, PlayerId, Viewer};
 use crate::runtime::{ActError, AnyAction, AnyMatch, AnyView, Engine, Runtime};
 use crate::store::{MatchId, Millis};
-use crate::student::zendo::classic::classic_move;
-use crate::student::zendo::duel::duel_move;
-use crate::student::zendo::{Breadth, Budget, Level, Space, Student};
+use crate::student::zendo::{Breadth, Budget, Level, Space};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// Why `opponent:@Mondo` is refused for a Triple.
-pub const NOT_TRIPLE: &str = "the AI student plays Duel and Classic (it reasons about one \
-                              hidden pattern at a time, and a Triple hides three): challenge \
-                              a person, or play `/zendo duel opponent:@Mondo`";
 
 /// The AI student's strength, as a command's option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -95,10 +90,12 @@ pub fn level_of(player: PlayerId) -> Option<Level> {
     )
 }
 
-/// The AI seats `view` holds, for the games the student plays (the Duel, Classic).
+/// The AI seats `view` holds, for the games the student plays (the Duel, the Triple,
+/// Classic).
 pub fn seats_of(view: &AnyView) -> Vec<PlayerId> {
     let players: Vec<PlayerId> = match view {
         AnyView::ZendoDuel(v) => v.players.values().to_vec(),
+        AnyView::ZendoTriple(v) => v.players.values().to_vec(),
         AnyView::ZendoClassic(v) => v.players.values().to_vec(),
         _ => Vec::new(),
     };
@@ -165,47 +162,34 @@ pub fn play(runtime: &Runtime<AnyMatch>, game: MatchId, player: PlayerId, pace: 
 
 /// The student's move on a view, thought out on a blocking thread (it may take its
 /// whole budget); the student comes back with it.
-async fn think(
-    mut student: Student,
-    view: AnyView,
-    think_ms: u64,
-) -> Option<(Student, Option<AnyAction>)> {
+async fn think(mut mind: Mind, view: AnyView, think_ms: u64) -> Option<(Mind, Option<AnyAction>)> {
     tokio::task::spawn_blocking(move || {
         let start = std::time::Instant::now();
         let mut now = move || start.elapsed().as_millis() as u64;
         let budget = Budget::ms(0, think_ms);
-        let action = match &view {
-            AnyView::ZendoDuel(v) => duel_move(&mut student, v, budget, &mut now).map(Into::into),
-            AnyView::ZendoClassic(v) => {
-                classic_move(&mut student, v, budget, &mut now).map(Into::into)
-            }
-            _ => None,
-        };
-        (student, action)
+        let action = mind.act(&view, budget, &mut now).map(Into::into);
+        (mind, action)
     })
     .await
     .ok()
 }
 
-/// Whether the move waits the delay: everything but accepting a duel.
+/// Whether the move waits the delay: everything but accepting a duel or a Triple.
 fn paced(view: &AnyView) -> bool {
     !matches!(
         view,
         AnyView::ZendoDuel(v) if matches!(v.phase, crate::rules::zendo::PhaseView::ChoosingStarter)
+    ) && !matches!(
+        view,
+        AnyView::ZendoTriple(v)
+            if matches!(v.phase, crate::rules::zendo::triple::PhaseView::ChoosingStarter { .. })
     )
-}
-
-fn set_of(view: &AnyView) -> Option<PieceSet> {
-    match view {
-        AnyView::ZendoDuel(v) => Some(v.settings.set),
-        AnyView::ZendoClassic(v) => Some(v.settings.set),
-        _ => None,
-    }
 }
 
 fn is_over(view: &AnyView) -> bool {
     match view {
         AnyView::ZendoDuel(v) => v.outcome.is_some(),
+        AnyView::ZendoTriple(v) => v.outcome.is_some(),
         AnyView::ZendoClassic(v) => v.outcome.is_some() || v.closed,
         _ => true,
     }
@@ -241,7 +225,7 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
         }
     };
     let seed = (game.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ me.0;
-    let mut student = Student::new(space, level, seed);
+    let mut student = Mind::for_view(&view, space, level, seed);
     // The version of a view the student's move was refused on: wait for a newer one.
     let mut refused_at: Option<u64> = None;
     loop {

@@ -79,20 +79,33 @@ pub async fn triple(
     player: Option<serenity::User>,
     #[description = "Host only: who chooses who starts (default: the one challenged)"]
     advantage: Option<serenity::User>,
+    #[description = "Against @Mondo (the AI student): its strength (default: the server's)"]
+    level: Option<super::ai::LevelChoice>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let host = ctx.author().id.get();
     let me = player.as_ref().map_or(host, |u| u.id.get());
-    let them = opponent.id.get();
+    // The bot's own user is the AI student: its seat is an AI seat of that strength.
+    let against_ai = opponent.id == ctx.framework().bot_id();
+    let them = if against_ai {
+        let level = level.map_or_else(|| super::ai::default_level(bot), Into::into);
+        super::ai::seat(level, 0).0
+    } else {
+        opponent.id.get()
+    };
     if them == me {
         return reply(ctx, Post::private("a Triple needs two different players")).await;
     }
-    if opponent.id == ctx.framework().bot_id() {
-        return reply(ctx, Post::private(super::ai::NOT_TRIPLE)).await;
+    if level.is_some() && !against_ai {
+        return reply(
+            ctx,
+            Post::private("`level` is the AI student's strength: use it with `opponent:@Mondo`"),
+        )
+        .await;
     }
-    if opponent.bot || player.as_ref().is_some_and(|u| u.bot) {
+    if (opponent.bot && !against_ai) || player.as_ref().is_some_and(|u| u.bot) {
         return reply(ctx, Post::private("bots cannot play: name a person")).await;
     }
     let settings = effective(bot, guild).await?;
@@ -109,7 +122,12 @@ pub async fn triple(
         )
         .await;
     }
-    let advantage = match advantage_of(advantage.as_ref(), me, them) {
+    let advantage = match advantage.as_ref() {
+        // The AI seat is nobody's user: @Mondo names it.
+        Some(u) if against_ai && u.id == ctx.framework().bot_id() => Ok(them),
+        _ => advantage_of(advantage.as_ref(), me, them),
+    };
+    let advantage = match advantage {
         Ok(a) => a,
         Err(e) => return reply(ctx, Post::private(e)).await,
     };
@@ -141,7 +159,14 @@ pub async fn triple(
         )
         .await;
     };
-    if refused_busy(ctx, [me, them], "/zendo status").await? {
+    // The AI student may play in several channels at once.
+    if refused_busy(
+        ctx,
+        [me, if against_ai { me } else { them }],
+        "/zendo status",
+    )
+    .await?
+    {
         return Ok(());
     }
     let seed = seed.unwrap_or_else(|| rand::rng().random());
@@ -152,10 +177,14 @@ pub async fn triple(
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
-    let (mine, theirs) = tokio::join!(
-        dm_check(bot, me, them, channel, "Zendo Triple"),
-        dm_check(bot, them, me, channel, "Zendo Triple")
-    );
+    // The AI seat is nobody on Discord: it is never DMed.
+    let (mine, theirs) = tokio::join!(dm_check(bot, me, them, channel, "Zendo Triple"), async {
+        if against_ai {
+            None
+        } else {
+            dm_check(bot, them, me, channel, "Zendo Triple").await
+        }
+    });
     let setup = TripleSetup {
         players: [PlayerId(me), PlayerId(them)],
         starter: None,
@@ -180,7 +209,9 @@ pub async fn triple(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
-    open_with_dms(ctx, game, channel, &[(me, mine), (them, theirs)]).await
+    // The AI seat has no DM channel to keep: its answers are its own moves.
+    let dms = [(me, mine), (them, theirs)];
+    open_with_dms(ctx, game, channel, &dms[..if against_ai { 1 } else { 2 }]).await
 }
 
 /// The clocks a host may set for Triple, with the config's values and ranges.
@@ -980,6 +1011,11 @@ impl GameBot for Front {
 
     fn board(game: MatchId, _: &AnyView, v: &TripleView) -> Post {
         board(game, v)
+    }
+
+    /// Its AI opponent, if it has one, plays from here (and again after a restart).
+    fn on_open(bot: &std::sync::Arc<crate::bot::kit::Bot>, game: MatchId) {
+        super::ai::on_open(bot, game);
     }
 
     /// The players get their answer post by DM when a batch asks them.

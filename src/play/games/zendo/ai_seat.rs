@@ -1,15 +1,21 @@
-//! The AI student at the terminal: a seat at a duel (`mondo play duel --players
-//! me,ai`) that types its commands as a person would (`ai: koan 1^ 2v challenge`),
-//! from the same view its player has; and the practice `hint`.
+//! The AI student at the terminal: seats at a duel (`mondo play duel --players
+//! me,ai`), a Triple (`mondo play triple --players me,ai`) and a Classic game (`mondo
+//! play classic --players me,ai,ai2`) that type their commands as a person would (`ai:
+//! koan 1^ 2v challenge`), each from the same view its player has; and the practice
+//! `hint`. The Discord seats (`bot::games::zendo::ai`) think with the same [`Mind`].
 //!
 //! The student never receives the match, only [`AnyView`] for its own player (which
 //! holds no hidden pattern before the end): it cannot see the secret by construction.
 
 use crate::koan::PieceSet;
 use crate::rules::PlayerId;
+use crate::rules::zendo::classic::{Call, ClassicMove};
+use crate::rules::zendo::triple::{Letter, TripleMove};
 use crate::rules::zendo::{Answer, DuelMove, Mode, ZendoMove};
-use crate::runtime::AnyView;
+use crate::runtime::{AnyAction, AnyView};
+use crate::student::zendo::classic::classic_move;
 use crate::student::zendo::duel::duel_move;
+use crate::student::zendo::triple::{TripleStudent, triple_move};
 use crate::student::zendo::{Breadth, Budget, Level, Space, Student};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -40,11 +46,202 @@ fn clock() -> impl FnMut() -> u64 {
     move || start.elapsed().as_millis() as u64
 }
 
-/// An AI student in a duel seat.
+/// The piece set of a game the AI student plays (the Duel, the Triple, Classic).
+pub fn set_of(view: &AnyView) -> Option<PieceSet> {
+    match view {
+        AnyView::ZendoDuel(v) => Some(v.settings.set),
+        AnyView::ZendoTriple(v) => Some(v.settings.set),
+        AnyView::ZendoClassic(v) => Some(v.settings.set),
+        _ => None,
+    }
+}
+
+/// What an AI seat believes: one hidden pattern's rules (the Duel, Classic), or one
+/// belief per pattern (the Triple).
+#[derive(Clone, Debug)]
+pub enum Mind {
+    One(Student),
+    Three(Box<TripleStudent>),
+}
+
+/// A move of a game the AI student plays.
+#[derive(Clone, Debug)]
+pub enum AiMove {
+    Duel(DuelMove),
+    Triple(TripleMove),
+    Classic(ClassicMove),
+}
+
+impl From<AiMove> for AnyAction {
+    fn from(m: AiMove) -> AnyAction {
+        match m {
+            AiMove::Duel(m) => m.into(),
+            AiMove::Triple(m) => m.into(),
+            AiMove::Classic(m) => m.into(),
+        }
+    }
+}
+
+impl Mind {
+    /// The mind for the game `view` shows.
+    pub fn for_view(view: &AnyView, space: Arc<Space>, level: Level, seed: u64) -> Mind {
+        match view {
+            AnyView::ZendoTriple(_) => {
+                Mind::Three(Box::new(TripleStudent::new(space, level, seed)))
+            }
+            _ => Mind::One(Student::new(space, level, seed)),
+        }
+    }
+
+    /// Its move now on its player's view, if it has one.
+    pub fn act(
+        &mut self,
+        view: &AnyView,
+        budget: Budget,
+        now: &mut dyn FnMut() -> u64,
+    ) -> Option<AiMove> {
+        match (self, view) {
+            (Mind::One(s), AnyView::ZendoDuel(v)) => duel_move(s, v, budget, now).map(AiMove::Duel),
+            (Mind::One(s), AnyView::ZendoClassic(v)) => {
+                classic_move(s, v, budget, now).map(AiMove::Classic)
+            }
+            (Mind::Three(s), AnyView::ZendoTriple(v)) => {
+                triple_move(s, v, budget, now).map(AiMove::Triple)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn answer_word(answer: Answer) -> &'static str {
+    match answer {
+        Answer::Obeys => "obeys",
+        Answer::Not => "not",
+        Answer::Pass => "pass",
+    }
+}
+
+fn letters_text(letters: &[Letter]) -> String {
+    letters
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The patterns of the Triple challenge `view` shows (none when it shows none).
+fn challenged(view: &AnyView) -> &[Letter] {
+    use crate::rules::zendo::triple::{PhaseView, StepView};
+    match view {
+        AnyView::ZendoTriple(v) => match &v.phase {
+            PhaseView::Turn {
+                step: StepView::Challenge { patterns, .. },
+                ..
+            } => patterns,
+            _ => &[],
+        },
+        _ => &[],
+    }
+}
+
+impl AiMove {
+    /// The command a person would type for it at the terminal, made on `view`
+    /// (`None`: no player's).
+    pub fn command(&self, name: &str, view: &AnyView) -> Option<String> {
+        let command = match self {
+            AiMove::Duel(m) => match m {
+                DuelMove::Zendo(z) => shared_command(z, name)?,
+                DuelMove::Build { koan, mode } => format!(
+                    "koan {} {}",
+                    koan.to_line(),
+                    match mode {
+                        Mode::Observe => "observe",
+                        Mode::Challenge => "challenge",
+                    }
+                ),
+                DuelMove::Skip => "skip".into(),
+                DuelMove::Answer { answer } => format!("answer {}", answer_word(*answer)),
+                DuelMove::Guess { pattern } => format!("guess {}", pattern.source),
+                DuelMove::Verdict { .. } => return None,
+            },
+            AiMove::Triple(m) => match m {
+                TripleMove::Zendo(z) => shared_command(z, name)?,
+                TripleMove::Build {
+                    koan,
+                    mode,
+                    patterns,
+                } => {
+                    let how = match mode {
+                        Mode::Observe => "grade",
+                        Mode::Challenge => "challenge",
+                    };
+                    format!("koan {} {how} {}", koan.to_line(), letters_text(patterns))
+                        .trim_end()
+                        .to_string()
+                }
+                // A challenge's answers name their patterns: `answer A obeys C not`.
+                TripleMove::Answer { answers } => format!(
+                    "answer {}",
+                    challenged(view)
+                        .iter()
+                        .zip(answers)
+                        .map(|(l, a)| format!("{l} {}", answer_word(*a)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                TripleMove::QuizAnswer { answers } => format!(
+                    "answer {}",
+                    answers
+                        .iter()
+                        .map(|a| answer_word(*a))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                TripleMove::Guess { pattern, guess } => {
+                    format!("guess {pattern} {}", guess.source)
+                }
+                TripleMove::Verdict { .. } => return None,
+            },
+            AiMove::Classic(m) => match m {
+                ClassicMove::Build { koan, call } => format!(
+                    "koan {} {}",
+                    koan.to_line(),
+                    match call {
+                        Call::Master => "master",
+                        Call::Mondo => "mondo",
+                    }
+                ),
+                ClassicMove::Answer { answer } => format!("answer {}", answer_word(*answer)),
+                ClassicMove::Guess { pattern } => format!("guess {}", pattern.source),
+                ClassicMove::Zendo(z) => shared_command(z, name)?,
+                ClassicMove::Back => "back".into(),
+                _ => return None,
+            },
+        };
+        Some(format!("{name}: {command}"))
+    }
+}
+
+/// The command for a move every Zendo mode shares (`None`: one no student makes, a
+/// host's disallowing).
+fn shared_command(m: &ZendoMove, name: &str) -> Option<String> {
+    Some(match m {
+        ZendoMove::ChooseStarter { .. } => format!("start {name}"),
+        ZendoMove::Confirm => "confirm".into(),
+        ZendoMove::TakeBack => "take back".into(),
+        ZendoMove::EndTurn => "end turn".into(),
+        ZendoMove::Disallow => return None,
+    })
+}
+
+/// An AI student in a seat at the terminal.
 pub struct AiSeat {
     pub name: String,
     pub player: PlayerId,
-    student: Student,
+    mind: Option<Mind>,
+    set: PieceSet,
+    level: Level,
+    seed: u64,
 }
 
 impl AiSeat {
@@ -52,45 +249,24 @@ impl AiSeat {
         AiSeat {
             name: name.to_string(),
             player,
-            student: Student::new(space(set, level.breadth()), level, seed),
+            mind: None,
+            set,
+            level,
+            seed,
         }
     }
 
     /// The command the AI types now, seeing what its player sees (`None`: nothing to
     /// do, or not a game it plays).
     pub fn line(&mut self, view: &AnyView) -> Option<String> {
-        let AnyView::ZendoDuel(v) = view else {
-            return None;
-        };
+        let (set, level, seed) = (self.set, self.level, self.seed);
+        let mind = self
+            .mind
+            .get_or_insert_with(|| Mind::for_view(view, space(set, level.breadth()), level, seed));
         let mut now = clock();
         let budget = Budget::ms(0, MOVE_MS);
-        let m = duel_move(&mut self.student, v, budget, &mut now)?;
-        let command = match m {
-            DuelMove::Zendo(ZendoMove::ChooseStarter { .. }) => format!("start {}", self.name),
-            DuelMove::Build { koan, mode } => format!(
-                "koan {} {}",
-                koan.to_line(),
-                match mode {
-                    Mode::Observe => "observe",
-                    Mode::Challenge => "challenge",
-                }
-            ),
-            DuelMove::Skip => "skip".into(),
-            DuelMove::Answer { answer } => format!(
-                "answer {}",
-                match answer {
-                    Answer::Obeys => "obeys",
-                    Answer::Not => "not",
-                    Answer::Pass => "pass",
-                }
-            ),
-            DuelMove::Guess { pattern } => format!("guess {}", pattern.source),
-            DuelMove::Zendo(ZendoMove::Confirm) => "confirm".into(),
-            DuelMove::Zendo(ZendoMove::TakeBack) => "take back".into(),
-            DuelMove::Zendo(ZendoMove::EndTurn) => "end turn".into(),
-            DuelMove::Zendo(ZendoMove::Disallow) | DuelMove::Verdict { .. } => return None,
-        };
-        Some(format!("{}: {command}", self.name))
+        let m = mind.act(view, budget, &mut now)?;
+        m.command(&self.name, view)
     }
 }
 

@@ -26,11 +26,12 @@ pub struct DuelArgs {
     /// the same as `mondo play duel`.
     #[arg(long, requires = "players")]
     pub duel: bool,
-    /// Which player of a duel is the AI student (`--players me,ai` seats it by the
-    /// default name); it types its own commands, seeing only what its player sees.
+    /// Which players of a Zendo Duel, Triple or Classic game are AI students (again
+    /// for each; without it, players named `ai`, `ai2`, `ai3`... are): each types its
+    /// own commands, seeing only what its player sees.
     #[arg(long, value_name = "NAME")]
-    pub ai: Option<String>,
-    /// How strong the AI plays: beginner, player or expert.
+    pub ai: Vec<String>,
+    /// How strong the AI students play: beginner, player or expert.
     #[arg(long = "ai-level", default_value = "player", value_parser = ai_level)]
     pub ai_level: crate::student::zendo::Level,
 }
