@@ -210,7 +210,9 @@ pub fn triple_move(
     let stones = view.stones.get(me).copied().unwrap_or(0);
     match &view.phase {
         PhaseView::ChoosingStarter { advantage } => {
-            (*advantage == me).then_some(TripleMove::Zendo(ZendoMove::ChooseStarter { starter: my_id }))
+            (*advantage == me).then_some(TripleMove::Zendo(ZendoMove::ChooseStarter {
+                starter: my_id,
+            }))
         }
         PhaseView::Over => None,
         PhaseView::Quiz {

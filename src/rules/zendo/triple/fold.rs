@@ -3,7 +3,7 @@
 //! fit the state it is folded into; a misfit is a corrupt log.
 
 use super::{Letter, Phase, Step, Triple, TripleEvent, TripleOrigin};
-use crate::rules::zendo::ZendoEvent;
+use crate::rules::zendo::{Counterexample, ZendoEvent};
 use crate::rules::{BySeat, Clock, FoldError};
 
 impl Triple {
@@ -222,24 +222,12 @@ impl Triple {
                         .misfit("that guess is not awaiting a verdict"));
                 }
                 // A new structure joins the shared table, marked on this pattern only;
-                // the pattern's own table then names it.
+                // the pattern's own table then names it. One already on the table but
+                // never graded on this pattern (the finder names a tabled structure
+                // only when no other separates) gets this pattern's mark there.
                 let on_table = match on_table {
                     Some(n) => *n,
-                    None => {
-                        if self.table.iter().any(|e| e.koan == counterexample.koan) {
-                            return Err(self
-                                .seating
-                                .ledger
-                                .misfit("the counterexample is already on the table"));
-                        }
-                        let mut marks = [None; 3];
-                        marks[i] = Some(counterexample.hidden);
-                        let origin = TripleOrigin::Counterexample {
-                            pattern: l,
-                            guess: *number,
-                        };
-                        self.push(counterexample.koan.clone(), marks, origin)
-                    }
+                    None => self.table_counterexample(l, *number, counterexample)?,
                 };
                 let named = ZendoEvent::Refuted {
                     number: *number,
@@ -258,5 +246,44 @@ impl Triple {
             }
         }
         Ok(())
+    }
+
+    /// Where an umpire's counterexample to a guess on pattern `l` goes on the shared
+    /// table (its number): a new structure joins it, marked on this pattern only. One
+    /// already on the table but never graded on this pattern (the finder names a
+    /// tabled structure only when no other separates) gets this pattern's mark there;
+    /// one already graded on it cannot be the umpire's answer.
+    fn table_counterexample(
+        &mut self,
+        l: Letter,
+        guess: u32,
+        counterexample: &Counterexample,
+    ) -> Result<u32, FoldError> {
+        let i = l.index();
+        let Some(entry) = self
+            .table
+            .iter_mut()
+            .find(|e| e.koan == counterexample.koan)
+        else {
+            let mut marks = [None; 3];
+            marks[i] = Some(counterexample.hidden);
+            let origin = TripleOrigin::Counterexample { pattern: l, guess };
+            return Ok(self.push(counterexample.koan.clone(), marks, origin));
+        };
+        if entry.marks[i].is_some() {
+            return Err(self
+                .seating
+                .ledger
+                .misfit("the counterexample is already on the table"));
+        }
+        entry.marks[i] = Some(counterexample.hidden);
+        let number = entry.number;
+        self.cores[i].table.push_numbered(
+            number,
+            counterexample.koan.clone(),
+            counterexample.hidden,
+            crate::rules::zendo::Origin::Initial,
+        );
+        Ok(number)
     }
 }

@@ -296,9 +296,14 @@ impl Triple {
     }
 
     /// What the finder needs for the awaited guess.
+    /// A counterexample is a structure not yet on the table: the shared table, not
+    /// only the structures graded on the guessed pattern (one graded on other patterns
+    /// is on the table too).
     pub fn verdict_job(&self) -> Option<(Letter, VerdictJob)> {
         let (l, g) = self.awaited_guess()?;
-        Some((l, self.cores[l.index()].verdict_job(g)?))
+        let mut job = self.cores[l.index()].verdict_job(g)?;
+        job.table = self.table.iter().map(|e| e.koan.clone()).collect();
+        Some((l, job))
     }
 
     fn marks_of(&self, koan: &Koan, letters: &[Letter]) -> Marks {

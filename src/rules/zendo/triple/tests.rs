@@ -908,3 +908,63 @@ fn views_never_hold_an_unsolved_pattern() {
         }
     }
 }
+
+/// A counterexample is a structure not yet on the table: the umpire's search avoids
+/// the whole shared table, structures graded only on other patterns included. Should
+/// a tabled structure still be the answer (it is when no other separates), the one
+/// graded elsewhere takes this pattern's mark where it is, rather than stopping the
+/// match (it once did: "the counterexample is already on the table").
+#[test]
+fn a_counterexample_avoids_the_whole_table_and_a_tabled_one_takes_its_mark() {
+    let mut h = game();
+    // Alice grades `L` on pattern A only; with no stone to spend, her turn ends.
+    h.ok(A, build("L", Mode::Observe, &[Letter::A]));
+    // Bob wins three stones with a challenge he alone answers right.
+    h.ok(B, build("URD", Mode::Challenge, &[]));
+    h.ok(B, answers(&[Answer::Obeys, Answer::Obeys, Answer::Not]));
+    h.ok(A, answers(&[Answer::Not, Answer::Not, Answer::Obeys]));
+    assert_eq!(h.game.stones(Seat::SECOND), 3);
+    let tabled = h.game.table().iter().find(|e| e.koan == koan("L")).cloned();
+    let tabled = tabled.expect("`L` is on the table");
+    assert_eq!(tabled.marks[Letter::C.index()], None);
+    // A wrong guess on C: `L` separates it from C's rule, yet is on the table.
+    h.ok(
+        B,
+        guess(Letter::C, "some arrow points left and some arrow points up"),
+    );
+    h.ok(B, ZendoMove::Confirm);
+    let (pattern, job) = h.game.verdict_job().expect("a verdict is awaited");
+    assert_eq!(pattern, Letter::C);
+    for entry in h.game.table() {
+        assert!(job.table.contains(&entry.koan), "{entry:?} is not avoided");
+    }
+    let Verdict::Counterexample(found) = small_search_verdict(&job) else {
+        panic!("the guess is wrong")
+    };
+    assert!(h.game.table().iter().all(|e| e.koan != found.koan));
+    // The umpire naming `L` all the same: it gets C's mark, under its own number.
+    let size = h.game.table().len();
+    let events = h.ok(
+        U,
+        TripleMove::Verdict {
+            pattern: Letter::C,
+            guess: job.guess,
+            verdict: Verdict::Counterexample(Counterexample {
+                koan: koan("L"),
+                hidden: true,
+                guess: false,
+            }),
+        },
+    );
+    assert!(events.iter().any(|e| matches!(
+        e.game(),
+        Some(TripleEvent::Pattern { zendo: ZendoEvent::Refuted { .. }, .. })
+    )));
+    assert_eq!(h.game.table().len(), size);
+    let entry = h.game.table().iter().find(|e| e.koan == koan("L")).unwrap();
+    assert_eq!(entry.number, tabled.number);
+    assert_eq!(entry.marks[Letter::C.index()], Some(true));
+    assert_eq!(entry.marks[Letter::A.index()], tabled.marks[Letter::A.index()]);
+    assert!(matches!(step(&h), Step::Guess));
+    assert_replays(&h);
+}
