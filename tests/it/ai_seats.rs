@@ -347,10 +347,9 @@ async fn ai_students_play_whole_triples_to_their_end() {
             "{patterns:?}: won by solving two patterns"
         );
         // What it solved is what was hidden.
-        for i in 0..3 {
-            if v.solved[i] == Some(winner) {
-                let text = v.revealed[i].as_deref().unwrap();
-                assert_eq!(text, patterns[i]);
+        for ((solved, revealed), hidden) in v.solved.iter().zip(&v.revealed).zip(patterns) {
+            if *solved == Some(winner) {
+                assert_eq!(revealed.as_deref(), Some(hidden));
             }
         }
         runtime.shutdown().await.unwrap();

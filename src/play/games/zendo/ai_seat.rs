@@ -60,7 +60,7 @@ pub fn set_of(view: &AnyView) -> Option<PieceSet> {
 /// belief per pattern (the Triple).
 #[derive(Clone, Debug)]
 pub enum Mind {
-    One(Student),
+    One(Box<Student>),
     Three(Box<TripleStudent>),
 }
 
@@ -89,7 +89,7 @@ impl Mind {
             AnyView::ZendoTriple(_) => {
                 Mind::Three(Box::new(TripleStudent::new(space, level, seed)))
             }
-            _ => Mind::One(Student::new(space, level, seed)),
+            _ => Mind::One(Box::new(Student::new(space, level, seed))),
         }
     }
 
