@@ -340,7 +340,9 @@ async fn ai_students_play_whole_triples_to_their_end() {
         let AnyView::ZendoTriple(v) = runtime.view(id, &Viewer::Spectator).await.unwrap() else {
             panic!("not a Triple");
         };
-        let winner = v.winner.expect("an AI student won");
+        let winner = v
+            .winner
+            .unwrap_or_else(|| panic!("no AI student won: {:?} {:?}", v.outcome, v.phase));
         assert_eq!(
             v.outcome,
             Some(TripleOutcome::TwoSolved { by: winner }),

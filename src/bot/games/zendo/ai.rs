@@ -116,9 +116,13 @@ pub fn next_student(view: &AnyView) -> u8 {
         .unwrap_or(u8::MAX)
 }
 
+/// A seat played here: the runtime's owner name (several runtimes may share a process,
+/// as tests' do, each numbering its own matches), the match, the seat.
+type Driven = (String, MatchId, PlayerId);
+
 /// The seats being played in this process (one task each).
-fn driven() -> std::sync::MutexGuard<'static, HashSet<(MatchId, PlayerId)>> {
-    static DRIVEN: OnceLock<Mutex<HashSet<(MatchId, PlayerId)>>> = OnceLock::new();
+fn driven() -> std::sync::MutexGuard<'static, HashSet<Driven>> {
+    static DRIVEN: OnceLock<Mutex<HashSet<Driven>>> = OnceLock::new();
     DRIVEN
         .get_or_init(Default::default)
         .lock()
@@ -150,13 +154,14 @@ pub fn play(runtime: &Runtime<AnyMatch>, game: MatchId, player: PlayerId, pace: 
     let Some(level) = level_of(player) else {
         return;
     };
-    if !driven().insert((game, player)) {
+    let key = (runtime.owner().to_string(), game, player);
+    if !driven().insert(key.clone()) {
         return;
     }
     let runtime = runtime.clone();
     tokio::spawn(async move {
         run(&runtime, game, player, level, pace).await;
-        driven().remove(&(game, player));
+        driven().remove(&key);
     });
 }
 
