@@ -534,8 +534,16 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
             }
         };
         tokio::select! {
-            // The umpire's answers first: they unblock a match that waits for them.
+            // A lease taken over first: nothing more is decided here, and the runtime
+            // drops the match's command channel as it says so (taken after the
+            // closed channel, the loss went unsaid). Then the umpire's answers: they
+            // unblock a match that waits for them.
             biased;
+            why = taken => match why {
+                Ok(why) => live.lost = Some(why),
+                // The runtime is gone (its commands end the task).
+                Err(_) => live.taken = None,
+            },
             Some((key, result)) = live.results.1.recv() => live.finish_work(key, result).await,
             () = retry => live.try_again().await,
             command = live.commands.recv() => match command {
@@ -554,11 +562,6 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                     }
                 }
             }
-            why = taken => match why {
-                Ok(why) => live.lost = Some(why),
-                // The runtime is gone (its commands end the task).
-                Err(_) => live.taken = None,
-            },
         }
         if let Some(why) = &live.lost {
             tracing::error!(
