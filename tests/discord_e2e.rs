@@ -2730,31 +2730,31 @@ async fn ai_bot(fake: &FakeDiscord, host: u64) -> (Served, tempfile::TempDir) {
     (bot, dir)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_duel_against_mondo_is_played_to_its_end() {
-    let fake = FakeDiscord::start().await;
-    let alice = fake.add_user("alice", true);
-    let dave = fake.add_user("dave", true);
-    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
-    let mondo = fake.bot_user_id().to_string();
-
-    // `level` is for the AI only.
-    let expert = choice(&fake, "zendo duel", "level", "expert");
-    let options = [("opponent", json!(dave.id.to_string())), ("level", expert)];
-    let i = fake.slash(alice.id, "zendo duel", &options).await;
-    private_says(&answer(&fake, &i).await, "use it with `opponent:@Mondo`");
-
-    // alice challenges @Mondo: it accepts at once and starts (it has the advantage).
-    let beginner = choice(&fake, "zendo duel", "level", "beginner");
+/// `who` challenges @Mondo with `command` (`zendo duel`, `zendo triple`) from `pool`:
+/// `level` is refused with any other opponent (`other`); with @Mondo, the AI accepts
+/// at once, is never said to be out of DM reach, and starts (it has the advantage).
+/// The opening post.
+async fn challenge_mondo(
+    fake: &FakeDiscord,
+    who: u64,
+    other: u64,
+    command: &str,
+    pool: &str,
+) -> StoredMessage {
+    let expert = choice(fake, command, "level", "expert");
+    let options = [("opponent", json!(other.to_string())), ("level", expert)];
+    let i = fake.slash(who, command, &options).await;
+    private_says(&answer(fake, &i).await, "use it with `opponent:@Mondo`");
+    let beginner = choice(fake, command, "level", "beginner");
     let options = [
-        ("opponent", json!(mondo)),
-        ("pool", json!("e2e")),
+        ("opponent", json!(fake.bot_user_id().to_string())),
+        ("pool", json!(pool)),
         ("level", beginner),
     ];
-    let i = fake.slash(alice.id, "zendo duel", &options).await;
-    let opening = answer(&fake, &i).await;
+    let i = fake.slash(who, command, &options).await;
+    let opening = answer(fake, &i).await;
     assert!(
-        opening.text().contains("Zendo duel #1") && opening.text().contains("**Mondo** (AI)"),
+        opening.text().contains("**Mondo** (AI)"),
         "{}",
         opening.text()
     );
@@ -2763,7 +2763,23 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
         "the AI is never DMed, nor said to be: {}",
         opening.text()
     );
-    channel_message(&fake, "**Mondo** (AI) starts").await;
+    channel_message(fake, "**Mondo** (AI) starts").await;
+    opening
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duel_against_mondo_is_played_to_its_end() {
+    let fake = FakeDiscord::start().await;
+    let alice = fake.add_user("alice", true);
+    let dave = fake.add_user("dave", true);
+    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
+    // alice challenges @Mondo: it accepts at once and starts (it has the advantage).
+    let opening = challenge_mondo(&fake, alice.id, dave.id, "zendo duel", "e2e").await;
+    assert!(
+        opening.text().contains("Zendo duel #1"),
+        "{}",
+        opening.text()
+    );
     // Its turn: a structure, then (no ticket) the turn passes to alice.
     channel_message(&fake, &format!("turn 2: <@{}> to play", alice.id)).await;
 
@@ -2818,36 +2834,15 @@ async fn a_triple_against_mondo_is_played_by_the_ai() {
     let file = fake.attachment("trio.toml", TRIO.as_bytes().to_vec());
     let i = fake.slash(dave.id, "pool add", &[("file", file)]).await;
     private_says(&answer(&fake, &i).await, "pool `trio` stored");
-    let mondo = fake.bot_user_id().to_string();
-
-    // `level` is for the AI only, here too.
-    let expert = choice(&fake, "zendo triple", "level", "expert");
-    let options = [("opponent", json!(dave.id.to_string())), ("level", expert)];
-    let i = fake.slash(alice.id, "zendo triple", &options).await;
-    private_says(&answer(&fake, &i).await, "use it with `opponent:@Mondo`");
-
     // alice challenges @Mondo to a Triple: it accepts at once and starts (it has the
     // advantage), builds a structure graded on the three patterns, and with no stone
     // its turn passes.
-    let beginner = choice(&fake, "zendo triple", "level", "beginner");
-    let options = [
-        ("opponent", json!(mondo)),
-        ("pool", json!("trio")),
-        ("level", beginner),
-    ];
-    let i = fake.slash(alice.id, "zendo triple", &options).await;
-    let opening = answer(&fake, &i).await;
+    let opening = challenge_mondo(&fake, alice.id, dave.id, "zendo triple", "trio").await;
     assert!(
-        opening.text().contains("Zendo Triple #1") && opening.text().contains("**Mondo** (AI)"),
+        opening.text().contains("Zendo Triple #1"),
         "{}",
         opening.text()
     );
-    assert!(
-        !opening.text().contains("I cannot DM"),
-        "the AI is never DMed, nor said to be: {}",
-        opening.text()
-    );
-    channel_message(&fake, "**Mondo** (AI) starts").await;
     channel_message(&fake, &format!("turn 2: <@{}>", alice.id)).await;
     let channel = fake.channel_id();
     let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
