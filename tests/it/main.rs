@@ -42,6 +42,7 @@ mod play_bluffs;
 mod play_classic;
 mod play_cli;
 mod play_duel;
+mod play_pty;
 mod play_triple;
 mod pure_modules;
 mod registry;
