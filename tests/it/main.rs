@@ -61,4 +61,5 @@ mod store_leases;
 mod store_log;
 mod store_migrate;
 mod store_ratings;
+mod store_readers;
 mod store_replay_cli;
