@@ -60,6 +60,7 @@ mod store_faults;
 mod store_leases;
 mod store_log;
 mod store_migrate;
+mod store_ours;
 mod store_ratings;
 mod store_readers;
 mod store_replay_cli;
