@@ -9,6 +9,7 @@ pub mod bot;
 pub mod config;
 pub mod files;
 pub mod finder;
+pub mod fuzz;
 pub mod grid;
 pub mod koan;
 pub mod lang;

@@ -670,12 +670,13 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         m.text()
     );
     let deadline = std::time::Instant::now() + T;
+    let mut changes = fake.changes();
     while said("paused the match") == paused_before {
         assert!(
             std::time::Instant::now() < deadline,
             "the match's channel never said the pause"
         );
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        changes.next(deadline).await;
     }
     let i = fake
         .slash_in(lobby, dave.id, "host resume", &[("match", json!(1))])
@@ -1614,12 +1615,13 @@ async fn a_hosts_wrong_shape_rule_applies_to_new_assembly_matches() {
 /// Waits until message `id` is deleted (by a DELETE of it, not an edit).
 async fn deleted(fake: &FakeDiscord, id: u64) {
     let deadline = std::time::Instant::now() + T;
+    let mut changes = fake.changes();
     while fake.message(id).is_some() {
         assert!(
             std::time::Instant::now() < deadline,
             "the grid picture {id} was never deleted"
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        changes.next(deadline).await;
     }
     assert!(
         fake.requests()
@@ -2027,9 +2029,10 @@ async fn bluffs_mark_all(fake: &FakeDiscord, id: u64, who: u64, from: usize) -> 
         fake.click(who, id, &button(&m, &format!("{n}: true")))
             .await;
         let deadline = std::time::Instant::now() + T;
+        let mut changes = fake.changes();
         while fake.message(id).expect("the controls").updated == m.updated {
             assert!(std::time::Instant::now() < deadline, "never redrawn");
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            changes.next(deadline).await;
         }
     }
     let m = fake.message(id).expect("the controls");
@@ -2204,9 +2207,10 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
     assert!(detective.starts_with("bluffs:"), "{detective}");
     fake.click(alice.id, claim_a.id, &detective).await;
     let deadline = std::time::Instant::now() + T;
+    let mut changes = fake.changes();
     while fake.message(claim_a.id).expect("the controls").updated == old.updated {
         assert!(std::time::Instant::now() < deadline, "never redrawn");
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        changes.next(deadline).await;
     }
     let redrawn = fake.message(claim_a.id).expect("the controls");
     assert!(
@@ -2525,13 +2529,14 @@ async fn a_classic_lobby_stored_before_the_upgrade_carries_over_with_its_buttons
 /// Waits until message `id` is redrawn after `before`; the redrawn message.
 async fn redrawn(fake: &FakeDiscord, id: u64, before: std::time::Instant) -> StoredMessage {
     let deadline = std::time::Instant::now() + T;
+    let mut changes = fake.changes();
     loop {
         let m = fake.message(id).expect("the message");
         if m.updated > before {
             return m;
         }
         assert!(std::time::Instant::now() < deadline, "never redrawn");
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        changes.next(deadline).await;
     }
 }
 

@@ -577,7 +577,7 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
         other => other?,
     }
     if db.backend == Backend::Postgres {
-        return ours::stamp(&write, true).await;
+        return Ok(());
     }
     let mut conn = write.acquire().await?;
     let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
@@ -586,7 +586,7 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
     }
     drop(conn);
     match probe {
-        Ok(_) => ours::stamp(&write, false).await,
+        Ok(_) => ours::stamp(&write).await,
         // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
         // is not a question of permissions.
         Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {

@@ -40,7 +40,8 @@ pub fn whose(mark: Option<i64>, tables: &[String]) -> Result<Whose, String> {
             ));
         }
     }
-    if tables.is_empty() {
+    // Only sqlx's migrations table: a store another process is making right now.
+    if tables.iter().all(|t| t == "_sqlx_migrations") {
         Ok(Whose::Empty)
     } else if has("_sqlx_migrations") && has("matches") && has("events") {
         Ok(Whose::OlderMondo)
@@ -116,26 +117,14 @@ pub async fn postgres(location: &Location, pool: &AnyPool) -> Result<Whose, Stor
     whose(mark, &tables).map_err(|why| refused(location, why))
 }
 
-/// Marks a store as Mondo's (after its migrations ran): SQLite's header, or
-/// PostgreSQL's marker table.
-pub async fn stamp(pool: &AnyPool, postgres: bool) -> Result<(), StoreError> {
-    if postgres {
-        sqlx::query("CREATE TABLE IF NOT EXISTS mondo_store (application_id BIGINT NOT NULL)")
-            .execute(pool)
-            .await?;
-        sqlx::query(
-            "INSERT INTO mondo_store (application_id) SELECT $1 \
-             WHERE NOT EXISTS (SELECT 1 FROM mondo_store)",
-        )
-        .bind(i64::from(APPLICATION_ID))
+/// Marks a SQLite store as Mondo's (after its migrations ran). PostgreSQL's marker
+/// table is a migration of its own (`migrations/postgres/*_mondo_store.sql`), so that
+/// processes starting together on one database make it once.
+pub async fn stamp(pool: &AnyPool) -> Result<(), StoreError> {
+    // SQLite takes no bound value in a PRAGMA: APPLICATION_ID, written out.
+    sqlx::query("PRAGMA application_id = 1297043012")
         .execute(pool)
         .await?;
-    } else {
-        // SQLite takes no bound value in a PRAGMA: APPLICATION_ID, written out.
-        sqlx::query("PRAGMA application_id = 1297043012")
-            .execute(pool)
-            .await?;
-    }
     Ok(())
 }
 
@@ -162,6 +151,8 @@ mod tests {
         assert_eq!(whose(ours, &[]), Ok(Whose::Mondo));
         assert_eq!(whose(Some(0), &[]), Ok(Whose::Empty));
         assert_eq!(whose(None, &[]), Ok(Whose::Empty));
+        let making = names(&["_sqlx_migrations"]);
+        assert_eq!(whose(None, &making), Ok(Whose::Empty), "being made");
         assert_eq!(whose(Some(0), &mondo), Ok(Whose::OlderMondo));
         assert_eq!(whose(None, &mondo), Ok(Whose::OlderMondo));
         let e = whose(Some(0x0f055112), &mondo).unwrap_err();

@@ -19,6 +19,7 @@ mod finder_compare;
 mod finder_generate;
 mod finder_semantics;
 mod finder_suite;
+mod fuzz_corpus;
 mod game_folders;
 mod host_lookup;
 mod koan_enumerate;

@@ -312,6 +312,7 @@ fn text_until_hidden(
     drop(cmd);
     let seen = Arc::new(Mutex::new(Vec::new()));
     let into = seen.clone();
+    let (more_tx, more) = std::sync::mpsc::channel();
     let reading = std::thread::spawn(move || {
         let mut reader = reader;
         let mut buf = [0u8; 4096];
@@ -321,13 +322,18 @@ fn text_until_hidden(
                 break;
             }
             into.lock().unwrap().extend_from_slice(&buf[..n]);
+            let _ = more_tx.send(());
         }
     });
     let text = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    // Each read wakes the wait; a generous deadline for the whole.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !text().contains("Round 1") {
-        assert!(std::time::Instant::now() < deadline, "{}", text());
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if more.recv_timeout(left).is_err() {
+            let _ = child.kill();
+            panic!("no Round 1: {}", text());
+        }
     }
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"board\nquit\n").unwrap();

@@ -176,6 +176,19 @@ impl Inner {
     }
 }
 
+/// See [`FakeDiscord::changes`].
+pub struct Changes(watch::Receiver<u64>);
+
+impl Changes {
+    /// Waits for the next change of the fake, or until `deadline` (the caller checks
+    /// its condition, and the deadline, again).
+    pub async fn next(&mut self, deadline: std::time::Instant) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let _ = tokio::time::timeout(left, self.0.changed()).await;
+        self.0.borrow_and_update();
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct FakeUser {
     pub id: u64,
@@ -854,6 +867,15 @@ impl FakeDiscord {
             let g = Some(w.guild_id);
             w.dispatch_if(g, 1 << 1, "GUILD_MEMBER_UPDATE", member);
         });
+    }
+
+    /// The fake's changes from now on (a request, a message, a connection): a test
+    /// waiting for a state of the fake checks it, then waits for the next change,
+    /// never a sleep's length. Taken before the first check, no change is missed.
+    pub fn changes(&self) -> Changes {
+        let mut rx = self.inner.changed.subscribe();
+        rx.borrow_and_update();
+        Changes(rx)
     }
 
     async fn wait_until<T>(
