@@ -179,6 +179,7 @@ fn shared(names: &Names, events: &[AnyEvent]) -> Vec<Line> {
                 json!({"event": "clock_rebased", "from": from, "to": to}),
                 "the umpire was down: that time is not counted.",
             )),
+            EventKind::SetupChosen { by } => Some(crate::narrate::setup_chosen(names, by)),
             EventKind::Game(_) => None,
         })
         .collect()
