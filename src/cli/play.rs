@@ -109,14 +109,20 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let opened = match setup {
         Some((setup, cast)) => Some(
-            Session::start(runtime.clone(), setup, cast, args.json)
-                .await
-                .map_err(|e| e.to_string()),
+            Session::start(
+                runtime.clone(),
+                setup,
+                cast.clone(),
+                cast.chooser(args.table.setup_chosen()),
+                args.json,
+            )
+            .await
+            .map_err(|e| e.to_string()),
         ),
         None => Session::resume(
             runtime.clone(),
             args.resume.flatten(),
-            &args.table.host,
+            args.table.host(),
             args.json,
         )
         .await

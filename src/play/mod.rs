@@ -78,10 +78,18 @@ impl Session {
         runtime: Runtime<AnyMatch>,
         setup: AnySetup,
         cast: Cast,
+        chosen_by: Option<PlayerId>,
         json: bool,
     ) -> Result<(Session, Vec<String>), RuntimeError> {
-        let id = runtime.create(Place::default(), setup).await?;
-        Session::open(runtime, id, cast, json, "started").await
+        let id = runtime
+            .create_by(Place::default(), setup, chosen_by.map(|p| p.0))
+            .await?;
+        let rated = cast.rated_line(chosen_by, json);
+        let (session, mut lines) = Session::open(runtime, id, cast, json, "started").await?;
+        if let Some(line) = rated {
+            lines.insert(lines.len().min(1), line);
+        }
+        Ok((session, lines))
     }
 
     /// Resumes an unfinished match in the store, whatever its game: `which`, or else

@@ -190,16 +190,7 @@ impl<G: Engine> Runtime<G> {
         let (state, events) =
             G::start_by(setup, now, by).map_err(|e| RuntimeError::Setup(e.to_string()))?;
         let listing = state.listing();
-        let rows = events
-            .iter()
-            .map(|e| {
-                Ok(NewEvent {
-                    at: G::event_at(e),
-                    body: serde_json::to_string(e)
-                        .map_err(|e| RuntimeError::Encode(e.to_string()))?,
-                })
-            })
-            .collect::<Result<Vec<_>, RuntimeError>>()?;
+        let rows = rows_of::<G>(&events)?;
         let _hold = self.inner.clock.hold();
         let id = self
             .inner
@@ -532,4 +523,17 @@ async fn heartbeat(store: Store, clock: GameClock, config: Config) {
             tracing::warn!(error = %e, "the game clock could not be saved");
         }
     }
+}
+
+/// Events as the store keeps them: their game-clock time and their JSON.
+pub(crate) fn rows_of<G: Engine>(events: &[G::Event]) -> Result<Vec<NewEvent>, RuntimeError> {
+    events
+        .iter()
+        .map(|e| {
+            Ok(NewEvent {
+                at: G::event_at(e),
+                body: serde_json::to_string(e).map_err(|e| RuntimeError::Encode(e.to_string()))?,
+            })
+        })
+        .collect()
 }

@@ -132,7 +132,7 @@ impl Terminal for Front {
             reveal_cost: own.reveal_cost.unwrap_or(d.reveal_cost),
             ..d
         };
-        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let cast = Cast::table(store, &[a, b], table.host()).await?;
         let setup = bluffs_setup(&cast, seed, settings)?;
         Ok((setup.into(), cast))
     }
