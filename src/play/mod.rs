@@ -262,8 +262,8 @@ impl Session {
         let drawn = self.pictures.is_some() || self.inline;
         (!self.json && !drawn && self.front.draws()).then(|| {
             "pictures: start with `--png DIR` to have each structure drawn as a PNG in DIR \
-             (made if missing), and the whole table on `board`; a terminal that shows \
-             pictures (kitty, iTerm2, sixel) shows them here too"
+             (made if missing), and the whole table on `board`; `--pictures \
+             kitty|iterm|sixel|blocks` shows them here too"
                 .to_string()
         })
     }

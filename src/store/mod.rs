@@ -21,6 +21,7 @@ mod leases;
 mod lobbies;
 mod location;
 mod lock;
+mod ours;
 mod owners;
 mod path;
 mod players;
@@ -35,6 +36,7 @@ pub use fence::Lease;
 pub use lobbies::LobbyRecord;
 pub use location::Location;
 pub use lock::{LockError, RunLock, lock_for_running};
+pub use ours::{APPLICATION_ID, MARKER as POSTGRES_MARKER};
 pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
@@ -130,6 +132,9 @@ impl Store {
             check_writable(path)?;
         }
         let opened = async {
+            // Another program's file is refused before anything (even WAL mode) is
+            // written to it.
+            ours::sqlite_file(location).await?;
             let db = db::Db::open(location.clone(), durability, false).await?;
             migrate(&db).await?;
             Ok::<_, StoreError>(db)
@@ -166,6 +171,17 @@ impl Store {
         if tables == 0 {
             read.close().await;
             return Err(StoreError::NotMondo(location.to_string()));
+        }
+        if db.backend == Backend::Sqlite {
+            let mark: i64 = sqlx::query_scalar("PRAGMA application_id")
+                .fetch_one(&read)
+                .await?;
+            // It has Mondo's tables (above): only another program's mark refuses it.
+            let mondo = ["_sqlx_migrations", "events", "matches"].map(String::from);
+            if let Err(why) = ours::whose(Some(mark), &mondo) {
+                read.close().await;
+                return Err(ours::refused(location, why));
+            }
         }
         let db = Arc::new(db);
         Ok(Store {
@@ -567,6 +583,10 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
         Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
         Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
     };
+    // Another program's database is refused before any migration touches it.
+    if db.backend == Backend::Postgres {
+        ours::postgres(&db.location, &write).await?;
+    }
     let newer = |found| StoreError::Newer {
         path: db.location.to_string(),
         found,
@@ -577,15 +597,16 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
         other => other?,
     }
     if db.backend == Backend::Postgres {
-        return Ok(());
+        return ours::stamp(&write, true).await;
     }
     let mut conn = write.acquire().await?;
     let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
     if probe.is_ok() {
         sqlx::query("ROLLBACK").execute(&mut *conn).await?;
     }
+    drop(conn);
     match probe {
-        Ok(_) => Ok(()),
+        Ok(_) => ours::stamp(&write, false).await,
         // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
         // is not a question of permissions.
         Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {

@@ -24,8 +24,17 @@
 //! subjects, `they`, counted rows, `all four tiles`, ...).
 //!
 //! `cargo test --test it lang_heldout -- --nocapture` prints them.
+//!
+//! Held-out files kept outside the repository are measured the same way, without
+//! failing: `MONDO_HELDOUT_ZENDO` and `MONDO_HELDOUT_BLUFFS` each name files
+//! (comma-separated paths) in the format of the repository's files, and
+//! `cargo test --test it lang_heldout::measure -- --nocapture` prints, for every
+//! file (the repository's too), how many `read` lines read right, how many were
+//! refused, and how many were misread (read otherwise, a `refuse` line read, or a
+//! Logical Bluffs line read whose file gives no meaning to check it against).
 
 use crate::lang_support;
+use mondo::koan::Koan;
 use mondo::lang::tiles::{self, Subset, eval::Geometry};
 use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
 
@@ -54,7 +63,8 @@ impl Line {
 }
 
 fn lines(path: &str) -> Vec<Line> {
-    let text = std::fs::read_to_string(path).expect("held-out data");
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("held-out data {path}: {e}"));
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
@@ -84,34 +94,60 @@ fn lines(path: &str) -> Vec<Line> {
 /// misreading (or a `refuse` line read).
 type Outcome = Result<bool, String>;
 
-fn tally(name: &str, lines: &[Line], outcome: impl Fn(&Line) -> Outcome, floor: usize) {
-    let (mut right, mut acceptable, mut probes_right, mut probes) = (0, 0, 0, 0);
-    let mut failures = Vec::new();
-    for l in lines {
-        let o = outcome(l);
-        if !l.refuse {
-            let own = l.own();
-            if own {
-                acceptable += 1;
+/// What the lines of a file came to.
+#[derive(Default)]
+struct Figures {
+    /// `read` lines read with their meaning, refused, and all of them.
+    right: usize,
+    refused: usize,
+    acceptable: usize,
+    /// `refuse` lines refused, and all of them.
+    refused_ok: usize,
+    refusable: usize,
+    /// Misreadings, one line each.
+    misread: Vec<String>,
+}
+
+impl Figures {
+    fn of<'a>(
+        lines: impl IntoIterator<Item = &'a Line>,
+        outcome: impl Fn(&Line) -> Outcome,
+    ) -> Self {
+        let mut n = Figures::default();
+        for l in lines {
+            let o = outcome(l);
+            if l.refuse {
+                n.refusable += 1;
+                n.refused_ok += usize::from(o == Ok(false));
             } else {
-                probes += 1;
+                n.acceptable += 1;
+                n.right += usize::from(o == Ok(true));
+                n.refused += usize::from(o == Ok(false));
             }
-            if o == Ok(true) {
-                if own {
-                    right += 1;
-                } else {
-                    probes_right += 1;
-                }
+            if let Err(e) = o {
+                n.misread
+                    .push(format!("line {} (#{}) {:?}: {e}", l.line, l.id, l.text));
             }
         }
-        if let Err(e) = o {
-            failures.push(format!("line {} (#{}) {:?}: {e}", l.line, l.id, l.text));
-        }
+        n
     }
-    let pct = 100.0 * right as f64 / acceptable.max(1) as f64;
+
+    fn percent(&self) -> f64 {
+        100.0 * self.right as f64 / self.acceptable.max(1) as f64
+    }
+}
+
+fn tally(name: &str, lines: &[Line], outcome: impl Fn(&Line) -> Outcome, floor: usize) {
+    let own = Figures::of(lines.iter().filter(|l| l.refuse || l.own()), &outcome);
+    let probes = Figures::of(lines.iter().filter(|l| !l.refuse && !l.own()), &outcome);
+    let (right, acceptable) = (own.right, own.acceptable);
     println!(
-        "{name}: {right} of {acceptable} acceptable statements read right ({pct:.1} %); probes {probes_right} of {probes}"
+        "{name}: {right} of {acceptable} acceptable statements read right ({:.1} %); probes {} of {}",
+        own.percent(),
+        probes.right,
+        probes.acceptable
     );
+    let failures = [own.misread, probes.misread].concat();
     assert!(
         failures.is_empty(),
         "{name}: {} misread:\n{}",
@@ -124,63 +160,124 @@ fn tally(name: &str, lines: &[Line], outcome: impl Fn(&Line) -> Outcome, floor: 
     );
 }
 
+/// A Logical Bluffs line: compared with its meaning on every colouring of its subset.
+fn bluffs_outcome(l: &Line) -> Outcome {
+    let on: Subset = l
+        .place
+        .parse()
+        .map_err(|e| format!("line {}: subset `{}`: {e}", l.line, l.place))?;
+    let Ok(s) = tiles::parse(&l.text) else {
+        return Ok(false);
+    };
+    let Ok(v) = tiles::check(&s, &on, tiles::MAX_WORDS) else {
+        return Err(format!("subset `{}` is larger than 8 tiles", l.place));
+    };
+    if v.reason.is_some() {
+        return Ok(false);
+    }
+    let said = tiles::symbolic(&s.formula);
+    if l.refuse {
+        return Err(format!("should be refused, reads as `{said}`"));
+    }
+    if l.twin.is_empty() {
+        return Err(format!(
+            "reads as `{said}`: write its intended meaning to check it"
+        ));
+    }
+    let twin = tiles::parse_symbolic(&l.twin)
+        .map_err(|e| format!("line {}: twin: {}", l.line, e.render(&l.twin)))?;
+    let g = Geometry::new(&on);
+    if g.truth_table(&s.formula) != g.truth_table(&twin.formula) {
+        return Err(format!("read as `{said}`, meant `{}`", l.twin));
+    }
+    Ok(true)
+}
+
+/// A pattern-language line: compared with its meaning on structures that tell
+/// readings apart.
+fn zendo_outcome(l: &Line, on: &[Koan]) -> Outcome {
+    let Ok(p) = parse(&l.text) else {
+        return Ok(false);
+    };
+    let said = symbolic(&p.formula);
+    if l.refuse {
+        return Err(format!("should be refused, reads as `{said}`"));
+    }
+    let twin = parse_symbolic(&l.twin)
+        .map_err(|e| format!("line {}: twin: {}", l.line, e.render(&l.twin)))?;
+    let (a, b) = (
+        CompiledPattern::new(&p.formula),
+        CompiledPattern::new(&twin.formula),
+    );
+    if let Some(k) = lang_support::disagreement(&a, &b, on) {
+        return Err(format!(
+            "read as `{said}`, meant `{}`: they differ on {k:?}",
+            l.twin
+        ));
+    }
+    Ok(true)
+}
+
 #[test]
 fn no_held_out_tile_statement_is_misread() {
-    let lines = lines(BLUFFS);
-    let outcome = |l: &Line| -> Outcome {
-        let on: Subset = l.place.parse().expect("subset");
-        let Ok(s) = tiles::parse(&l.text) else {
-            return Ok(false);
-        };
-        let v = tiles::check(&s, &on, tiles::MAX_WORDS).expect("a subset of at most 8 tiles");
-        if v.reason.is_some() {
-            return Ok(false);
-        }
-        let said = tiles::symbolic(&s.formula);
-        if l.refuse {
-            return Err(format!("should be refused, reads as `{said}`"));
-        }
-        if l.twin.is_empty() {
-            return Err(format!(
-                "reads as `{said}`: write its intended meaning to check it"
-            ));
-        }
-        let twin = tiles::parse_symbolic(&l.twin)
-            .unwrap_or_else(|e| panic!("line {}: twin: {}", l.line, e.render(&l.twin)));
-        let g = Geometry::new(&on);
-        if g.truth_table(&s.formula) != g.truth_table(&twin.formula) {
-            return Err(format!("read as `{said}`, meant `{}`", l.twin));
-        }
-        Ok(true)
-    };
-    tally("Logical Bluffs", &lines, outcome, READ_RIGHT_BLUFFS);
+    tally(
+        "Logical Bluffs",
+        &lines(BLUFFS),
+        bluffs_outcome,
+        READ_RIGHT_BLUFFS,
+    );
 }
 
 #[test]
 fn no_held_out_pattern_phrasing_is_misread() {
-    let lines = lines(ZENDO);
     let on = lang_support::structures(720);
-    let outcome = |l: &Line| -> Outcome {
-        let Ok(p) = parse(&l.text) else {
-            return Ok(false);
-        };
-        let said = symbolic(&p.formula);
-        if l.refuse {
-            return Err(format!("should be refused, reads as `{said}`"));
-        }
-        let twin = parse_symbolic(&l.twin)
-            .unwrap_or_else(|e| panic!("line {}: twin: {}", l.line, e.render(&l.twin)));
-        let (a, b) = (
-            CompiledPattern::new(&p.formula),
-            CompiledPattern::new(&twin.formula),
-        );
-        if let Some(k) = lang_support::disagreement(&a, &b, &on) {
-            return Err(format!(
-                "read as `{said}`, meant `{}`: they differ on {k:?}",
-                l.twin
-            ));
-        }
-        Ok(true)
-    };
-    tally("pattern language", &lines, outcome, READ_RIGHT_ZENDO);
+    tally(
+        "pattern language",
+        &lines(ZENDO),
+        |l| zendo_outcome(l, &on),
+        READ_RIGHT_ZENDO,
+    );
+}
+
+/// Prints the figures of one file, every `read` line counted (the tester's own and
+/// the probes alike), and its misreadings.
+fn measure_file(path: &str, outcome: impl Fn(&Line) -> Outcome) {
+    let n = Figures::of(&lines(path), outcome);
+    println!(
+        "{path}: read right {} of {} ({:.1} %), refused {}; `refuse` lines refused {} of {}; misread {}",
+        n.right,
+        n.acceptable,
+        n.percent(),
+        n.refused,
+        n.refused_ok,
+        n.refusable,
+        n.misread.len()
+    );
+    for m in &n.misread {
+        println!("  {m}");
+    }
+}
+
+fn paths(var: &str) -> Vec<String> {
+    std::env::var(var)
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Measures the repository's held-out files and any named by `MONDO_HELDOUT_ZENDO`
+/// / `MONDO_HELDOUT_BLUFFS`; prints the figures, fails only on a file that does
+/// not parse as held-out data.
+#[test]
+fn measure() {
+    let on = lang_support::structures(720);
+    for path in std::iter::once(ZENDO.to_string()).chain(paths("MONDO_HELDOUT_ZENDO")) {
+        measure_file(&path, |l| zendo_outcome(l, &on));
+    }
+    for path in std::iter::once(BLUFFS.to_string()).chain(paths("MONDO_HELDOUT_BLUFFS")) {
+        measure_file(&path, bluffs_outcome);
+    }
 }
