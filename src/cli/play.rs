@@ -141,6 +141,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     };
     let (mut session, lines) = opened?;
+    session.seat_machines(ai.iter().map(|s| s.player));
     print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.

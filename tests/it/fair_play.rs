@@ -92,3 +92,41 @@ fn a_seeded_duel_played_out_rates_nobody_and_a_hosted_one_does() {
     assert_eq!(rated[0]["games"], 1, "{rated}");
     assert_eq!(rated[0]["wins"], 1, "{rated}");
 }
+
+/// Seats are identities: a line typed at the keyboard never moves the AI's seat, named
+/// or not; it is refused with what to type instead, and nothing is recorded.
+#[test]
+fn a_typed_line_never_plays_the_ais_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ai.db");
+    let out = play(
+        &db,
+        &[
+            "duel",
+            "--players",
+            "me,ai",
+            "--ai-level",
+            "beginner",
+            "--pattern",
+            "some piece points up",
+        ],
+        "ai: resign\nai: guess some piece points down\nme: resign\n",
+    );
+    let refused: Vec<&Value> = out
+        .iter()
+        .filter(|e| {
+            e.to_string()
+                .contains("is the AI's seat: only the AI plays its moves")
+        })
+        .collect();
+    assert_eq!(refused.len(), 2, "{out:#?}");
+    assert!(
+        refused[0].to_string().contains("`me: ...`"),
+        "{}",
+        refused[0]
+    );
+    // The AI did not resign: I did, and it won.
+    let over = of(&out, "over");
+    assert_eq!(over.len(), 1, "{out:#?}");
+    assert_eq!(over[0]["winner"], "ai", "{out:#?}");
+}
