@@ -115,14 +115,20 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let opened = match setup {
         Some((setup, cast)) => Some(
-            Session::start(runtime.clone(), setup, cast, args.json)
-                .await
-                .map_err(|e| e.to_string()),
+            Session::start(
+                runtime.clone(),
+                setup,
+                cast.clone(),
+                cast.chooser(args.table.setup_chosen()),
+                args.json,
+            )
+            .await
+            .map_err(|e| e.to_string()),
         ),
         None => Session::resume(
             runtime.clone(),
             args.resume.flatten(),
-            &args.table.host,
+            args.table.host(),
             args.json,
         )
         .await
@@ -135,6 +141,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     };
     let (mut session, lines) = opened?;
+    session.seat_machines(ai.iter().map(|s| s.player));
     print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.

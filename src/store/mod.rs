@@ -231,6 +231,22 @@ impl Store {
         new: &NewMatch<'_>,
         first: &NewEvent,
     ) -> Result<MatchId, StoreError> {
+        self.create_match_with(new, std::slice::from_ref(first))
+            .await
+    }
+
+    /// Creates a match with its first events (seq 1, 2, ...), in one transaction.
+    pub async fn create_match_with(
+        &self,
+        new: &NewMatch<'_>,
+        events: &[NewEvent],
+    ) -> Result<MatchId, StoreError> {
+        let Some(first) = events.first() else {
+            return Err(StoreError::Injected(
+                "a match is created with its first event",
+            ));
+        };
+        let last_at = to_i64("time", events.last().map_or(first.at, |e| e.at))?;
         let guild = new.guild.map(|g| to_i64("guild id", g)).transpose()?;
         let channel = new.channel.map(|c| to_i64("channel id", c)).transpose()?;
         let at = to_i64("time", first.at)?;
@@ -242,7 +258,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (kind, guild_id, channel_id, seed, settings, created_at, \
-             last_seq, last_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $6) RETURNING id",
+             last_seq, last_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(new.kind)
         .bind(guild)
@@ -251,6 +267,8 @@ impl Store {
         .bind(new.seed as i64)
         .bind(new.settings)
         .bind(at)
+        .bind(events.len() as i64)
+        .bind(last_at)
         .fetch_one(&mut *tx)
         .await?;
         for (seat, player) in players.iter().enumerate() {
@@ -263,7 +281,9 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        insert_event(&mut tx, id, 1, first).await?;
+        for (i, event) in events.iter().enumerate() {
+            insert_event(&mut tx, id, i as u64 + 1, event).await?;
+        }
         tx.commit().await?;
         Ok(MatchId(id))
     }

@@ -13,6 +13,7 @@ mod bench_runtime;
 mod cli_koan;
 mod cli_lang;
 mod cli_pipes;
+mod fair_play;
 mod finder_bruteforce;
 mod finder_cli;
 mod finder_compare;
