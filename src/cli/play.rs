@@ -26,9 +26,15 @@ pub struct PlayArgs {
     pub db: Location,
     /// Also draw every structure as a PNG in this folder as it joins the table (and
     /// the whole table on `board`). A terminal that shows pictures (kitty, iTerm2,
-    /// sixel) shows them inline, with or without this, unless MONDO_NO_IMAGES is set.
+    /// sixel) shows them inline, with or without this (see --pictures).
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
+    /// How pictures are shown inline: `auto` in the protocol the terminal's
+    /// environment names (KITTY_WINDOW_ID, TERM, TERM_PROGRAM), at a terminal only and
+    /// unless MONDO_NO_IMAGES is set; or as named (`blocks`: coloured half blocks);
+    /// `off` for text only. The terminal is never asked.
+    #[arg(long, value_enum, default_value_t = pictures::Choice::Auto)]
+    pub pictures: pictures::Choice,
     /// Go on with an unfinished match in the database (whatever its game): the only
     /// one, or match ID (`--resume 3`); with several, and no ID, they are listed.
     #[arg(
@@ -109,14 +115,20 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     };
     let opened = match setup {
         Some((setup, cast)) => Some(
-            Session::start(runtime.clone(), setup, cast, args.json)
-                .await
-                .map_err(|e| e.to_string()),
+            Session::start(
+                runtime.clone(),
+                setup,
+                cast.clone(),
+                cast.chooser(args.table.setup_chosen()),
+                args.json,
+            )
+            .await
+            .map_err(|e| e.to_string()),
         ),
         None => Session::resume(
             runtime.clone(),
             args.resume.flatten(),
-            &args.table.host,
+            args.table.host(),
             args.json,
         )
         .await
@@ -129,14 +141,15 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     };
     let (mut session, lines) = opened?;
+    session.seat_machines(ai.iter().map(|s| s.player));
     print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.
         print_lines(&session.others_unfinished().await, Vec::new(), None);
     }
-    // Asked before standard input is read by anything else: the terminal answers there.
+    // Decided from the environment and the options: the terminal is never asked.
     let facts = pictures::TerminalFacts::here(args.json);
-    let inline = pictures::inline_protocol(facts, pictures::probe);
+    let inline = pictures::inline_protocol(facts, args.pictures);
     if args.png.is_some() || inline.is_some() {
         let lines = session.draw_pictures(args.png.clone(), inline.is_some())?;
         print_lines(&lines, session.take_inline(), inline);

@@ -48,6 +48,7 @@ pub fn shared(names: &Names, e: &EventKind<AssemblyEvent>) -> Option<Line> {
                 names.person(*by)
             ),
         )),
+        EventKind::SetupChosen { by } => Some(super::setup_chosen(names, *by)),
         _ => None,
     }
 }

@@ -13,7 +13,7 @@ pub mod secrets;
 crate::registry::game_modules!();
 
 use crate::rules::{PlayerId, RuleError, Seat};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// Which front the words are for: the commands they suggest differ.
@@ -93,6 +93,11 @@ impl Names {
             None if self.front == Front::Discord => mention(id),
             None => format!("player {}", id.0),
         }
+    }
+
+    /// Whether `id` plays in the match (solo play: its one player).
+    pub fn plays(&self, id: PlayerId) -> bool {
+        self.ids.contains(&id) || !self.is_table()
     }
 
     /// Every seat's name with a value: `alice 1, bob 0`.
@@ -239,5 +244,23 @@ mod tests {
             waiting_for: PlayerId(2),
         };
         assert_eq!(refusal(&e, &names), "it is not your turn: waiting for bob");
+    }
+}
+
+/// The shared event that says who chose a match's setup: a player makes the match
+/// unrated, a host who does not play leaves it rated (docs/ratings.md, "Fair play").
+pub fn setup_chosen(names: &Names, by: PlayerId) -> Line {
+    let who = names.person(by);
+    if names.plays(by) {
+        let why = crate::rules::Why::SetupChosen { by };
+        Line::new(
+            json!({"event": "setup_chosen", "by": who, "rated": false, "why": why.name()}),
+            format!("unrated: {}", why.text(|p| names.person(p))),
+        )
+    } else {
+        Line::new(
+            json!({"event": "setup_chosen", "by": who, "rated": true}),
+            format!("rated: the setup was chosen by the host {who}"),
+        )
     }
 }

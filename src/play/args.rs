@@ -34,9 +34,11 @@ pub struct TableArgs {
     /// The players, in seat order: NAME,NAME.
     #[arg(long, value_delimiter = ',', num_args = 1)]
     pub players: Vec<String>,
-    /// Who hosts the table (pause, resume, disallow, end); lines start `NAME:`.
-    #[arg(long, default_value = HOST)]
-    pub host: String,
+    /// Who hosts the table (pause, resume, disallow, end); lines start `NAME:`
+    /// (default `host`). A host named here who does not play may choose the setup
+    /// (`--seed`, `--pattern`, `--pool`) of a rated match.
+    #[arg(long)]
+    pub host: Option<String>,
     /// The player who chooses who starts, in a duel or a Triple (default: the second,
     /// the one challenged).
     #[arg(long, requires = "players")]
@@ -60,6 +62,19 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
+    /// The host's name: `--host`, else [`HOST`].
+    pub fn host(&self) -> &str {
+        self.host.as_deref().unwrap_or(HOST)
+    }
+
+    /// Whether the setup was chosen (`--seed`, `--pattern`, `--pool`), and if so whether
+    /// by the host `--host` named (`Some(true)`: the match may be rated) or by the
+    /// players at the terminal (`Some(false)`: unrated; docs/ratings.md, "Fair play").
+    pub fn setup_chosen(&self) -> Option<bool> {
+        let chosen = self.seed.is_some() || !self.pattern.is_empty() || self.pool.is_some();
+        chosen.then_some(self.host.is_some())
+    }
+
     /// The shared clocks as given: the option, its value (ms), and the settings' keys
     /// it may set in a game's section (the first the section has is checked).
     pub fn durations(&self) -> [Duration<'_>; 4] {

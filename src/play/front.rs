@@ -157,6 +157,44 @@ impl Cast {
         Ok(cast)
     }
 
+    /// Who chose the setup, when it was chosen: the host when `by_host`, else the
+    /// first player (the one at the keyboard).
+    /// Solo play is never rated: nobody is recorded.
+    pub fn chooser(&self, chosen: Option<bool>) -> Option<PlayerId> {
+        if self.players.len() < 2 {
+            return None;
+        }
+        match chosen? {
+            true => self.host.as_ref().map(|(id, _)| *id),
+            false => self.players.first().map(|(id, _)| *id),
+        }
+    }
+
+    /// What a new match's start says of its rating (docs/ratings.md, "Fair play"):
+    /// "rated", or "unrated: the setup was chosen by alice"; nothing in solo play.
+    pub fn rated_line(&self, chosen_by: Option<PlayerId>, json: bool) -> Option<String> {
+        if self.players.len() < 2 {
+            return None;
+        }
+        let why = chosen_by
+            .filter(|by| self.players.iter().any(|(p, _)| p == by))
+            .map(|by| crate::rules::Why::SetupChosen { by });
+        let name = |id: PlayerId| {
+            self.players
+                .iter()
+                .find(|(p, _)| *p == id)
+                .map_or_else(|| id.0.to_string(), |(_, n)| n.clone())
+        };
+        Some(match (why, json) {
+            (None, false) => "rated".into(),
+            (None, true) => serde_json::json!({"event": "rated", "rated": true}).to_string(),
+            (Some(w), false) => format!("unrated: {}", w.text(name)),
+            (Some(w), true) => serde_json::json!({"event": "rated", "rated": false,
+                "why": w.name(), "why_text": w.text(name)})
+            .to_string(),
+        })
+    }
+
     /// Players already named (a stored match's, for `mondo replay`); others (hosts)
     /// by id.
     pub fn named(players: Vec<(PlayerId, String)>, others: &HashMap<u64, String>) -> Cast {

@@ -70,6 +70,11 @@ pub struct Session {
     private: Vec<(PlayerId, Subscription<AnyMatch>)>,
     /// The last event recorded as said here.
     recorded: u64,
+    /// The seats the AI plays ([`Session::seat_machines`]): a line typed at the
+    /// keyboard never acts for them.
+    machines: Vec<PlayerId>,
+    /// Whether the line being handled was typed at the keyboard.
+    typed: bool,
 }
 
 impl Session {
@@ -78,10 +83,18 @@ impl Session {
         runtime: Runtime<AnyMatch>,
         setup: AnySetup,
         cast: Cast,
+        chosen_by: Option<PlayerId>,
         json: bool,
     ) -> Result<(Session, Vec<String>), RuntimeError> {
-        let id = runtime.create(Place::default(), setup).await?;
-        Session::open(runtime, id, cast, json, "started").await
+        let id = runtime
+            .create_by(Place::default(), setup, chosen_by.map(|p| p.0))
+            .await?;
+        let rated = cast.rated_line(chosen_by, json);
+        let (session, mut lines) = Session::open(runtime, id, cast, json, "started").await?;
+        if let Some(line) = rated {
+            lines.insert(lines.len().min(1), line);
+        }
+        Ok((session, lines))
     }
 
     /// Resumes an unfinished match in the store, whatever its game: `which`, or else
@@ -210,6 +223,8 @@ impl Session {
             to_show: Vec::new(),
             private,
             recorded: 0,
+            machines: Vec::new(),
+            typed: false,
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
@@ -254,8 +269,8 @@ impl Session {
         let drawn = self.pictures.is_some() || self.inline;
         (!self.json && !drawn && self.front.draws()).then(|| {
             "pictures: start with `--png DIR` to have each structure drawn as a PNG in DIR \
-             (made if missing), and the whole table on `board`; a terminal that shows \
-             pictures (kitty, iTerm2, sixel) shows them here too"
+             (made if missing), and the whole table on `board`; `--pictures \
+             kitty|iterm|sixel|blocks` shows them here too"
                 .to_string()
         })
     }
@@ -271,7 +286,12 @@ impl Session {
     /// not text or too long is refused (the game goes on).
     pub async fn input(&mut self, input: Input) -> (Vec<String>, Flow) {
         let why = match input {
-            Input::Line(line) => return self.line(&line).await,
+            Input::Line(line) => {
+                self.typed = true;
+                let said = self.line(&line).await;
+                self.typed = false;
+                return said;
+            }
             Input::NotText { line, at, byte } => format!(
                 "input line {line} is not text (byte {at} is 0x{byte:02x}, which is not \
                  UTF-8); it was ignored: type the command again"
@@ -388,7 +408,30 @@ impl Session {
         }
     }
 
+    /// The seats the AI plays: their moves come only from the AI, never from a line
+    /// typed at the keyboard (docs/ratings.md, "Fair play": seats are identities).
+    pub fn seat_machines(&mut self, players: impl IntoIterator<Item = PlayerId>) {
+        self.machines = players.into_iter().collect();
+    }
+
     async fn act(&mut self, actor: Actor, action: AnyAction) -> (Vec<String>, Flow) {
+        if self.typed
+            && let Actor::Player(id) = actor
+            && self.machines.contains(&id)
+        {
+            let e = format!(
+                "{} is the AI's seat: only the AI plays its moves, so nothing was recorded;                  type your own moves as {}",
+                self.cast.name_of(id),
+                self.cast
+                    .players()
+                    .iter()
+                    .filter(|(p, _)| !self.machines.contains(p))
+                    .map(|(_, n)| format!("`{n}: ...`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            );
+            return (vec![self.error(&e)], Flow::Continue);
+        }
         let mut out = Vec::new();
         match self.runtime.act(self.id, actor, action, None).await {
             Ok(ack) => {

@@ -237,7 +237,7 @@ pub fn rate(method: Method, entries: &[Entry]) -> std::result::Result<Vec<Rating
 pub fn rated(finish: &Finish) -> Option<(Method, &[(PlayerId, u32)])> {
     match finish {
         Finish::Placed { method, places } => Some((*method, places)),
-        Finish::Void | Finish::Solo { .. } => None,
+        Finish::Unrated(_) | Finish::Solo { .. } => None,
     }
 }
 
@@ -569,6 +569,6 @@ mod tests {
             rate(Method::WengLin, &[entry(A, 0, g), entry(A, 1, g)]),
             Err(RateError::Twice(1))
         );
-        assert_eq!(rated(&Finish::Void), None);
+        assert_eq!(rated(&Finish::Unrated(crate::rules::Why::Abandoned)), None);
     }
 }

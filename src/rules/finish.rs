@@ -1,6 +1,8 @@
 //! How a finished match counts for ratings and records: the one thing every game says
 //! about its end to the ratings (`crate::ratings`) and the store. Each game decides
-//! it from its own outcome ([`super::Game::finish`]); nothing else reads outcomes.
+//! it from its own outcome ([`super::Game::finish`]), and the engine lays the shared
+//! fair-play rules over it ([`super::Game::result`], `fair.rs`; docs/ratings.md, "What
+//! counts"); nothing else reads outcomes.
 
 use super::PlayerId;
 use serde::{Deserialize, Serialize};
@@ -9,9 +11,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "finish", rename_all = "snake_case")]
 pub enum Finish {
-    /// Nothing: declined, ended by a host, abandoned before or without play, or a
-    /// game with no winner by its rules (a Classic game its students deserted).
-    Void,
+    /// Nothing, for a reason every front can say ([`Why::text`]).
+    Unrated(Why),
     /// A rated result by `method`: each player with their place (0 first; equal
     /// places tie: a draw between two, the students who did not win in Classic).
     Placed {
@@ -26,6 +27,60 @@ pub enum Finish {
         solved: bool,
         score: u32,
     },
+}
+
+/// Why a match counts for no rating. Stored and shown by its snake-case name
+/// (`"why": "setup_chosen"`), with the player it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Why {
+    /// A player of the match chose its seed, pattern or pool.
+    SetupChosen { by: PlayerId },
+    /// A side never acted before its first deadline (or left before acting).
+    Aborted { by: PlayerId },
+    /// Every side went idle: nobody played it out.
+    Abandoned,
+    /// The one challenged declined, or the challenger withdrew, before the start.
+    Declined { by: PlayerId },
+    /// A host ended it.
+    HostEnded,
+    /// The rules name no winner (a Classic game whose students all left).
+    NoResult,
+}
+
+impl Why {
+    /// The reason's stored name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Why::SetupChosen { .. } => "setup_chosen",
+            Why::Aborted { .. } => "aborted",
+            Why::Abandoned => "abandoned",
+            Why::Declined { .. } => "declined",
+            Why::HostEnded => "host_ended",
+            Why::NoResult => "no_result",
+        }
+    }
+
+    /// The player it names, if any.
+    pub fn by(&self) -> Option<PlayerId> {
+        match self {
+            Why::SetupChosen { by } | Why::Aborted { by } | Why::Declined { by } => Some(*by),
+            Why::Abandoned | Why::HostEnded | Why::NoResult => None,
+        }
+    }
+
+    /// What a front says: "the setup was chosen by alice" (`name` gives a player's
+    /// name as that front shows it).
+    pub fn text(&self, name: impl Fn(PlayerId) -> String) -> String {
+        match self {
+            Why::SetupChosen { by } => format!("the setup was chosen by {}", name(*by)),
+            Why::Aborted { by } => format!("aborted: {} never played", name(*by)),
+            Why::Abandoned => "abandoned: every side stopped playing".into(),
+            Why::Declined { by } => format!("declined by {}", name(*by)),
+            Why::HostEnded => "ended by a host".into(),
+            Why::NoResult => "the rules name no winner".into(),
+        }
+    }
 }
 
 /// How a game's results are rated (each game says which: `crate::ratings` rates).
@@ -61,6 +116,19 @@ impl Finish {
                 .enumerate()
                 .map(|(i, p)| (*p, u32::from(i != winner)))
                 .collect(),
+        }
+    }
+
+    /// Whether it moves a rating.
+    pub fn is_rated(&self) -> bool {
+        matches!(self, Finish::Placed { .. })
+    }
+
+    /// Why it is unrated, if it is for a reason ([`Finish::Unrated`]).
+    pub fn why(&self) -> Option<Why> {
+        match self {
+            Finish::Unrated(why) => Some(*why),
+            _ => None,
         }
     }
 }

@@ -28,8 +28,10 @@
 //! with every request, deadlines come out as data (`next_deadline()`), and a deadline
 //! that passes comes back in as an action from the runtime.
 
+pub mod challenge;
 pub mod clock;
 mod errors;
+pub mod fair;
 pub mod finish;
 pub mod kind;
 pub mod ledger;
@@ -41,7 +43,7 @@ crate::registry::game_modules!();
 
 pub use clock::{Clock, Millis};
 pub use errors::{ErrorCode, FoldError, RuleError, SetupError};
-pub use finish::Finish;
+pub use finish::{Finish, Why};
 pub use kind::{GameKind, UnknownGame};
 pub use ledger::Ledger;
 pub use seat::{BySeat, PlayerId, Seat};
@@ -201,6 +203,12 @@ pub enum EventKind<E> {
         from: Millis,
         to: Millis,
     },
+    /// Right after the created event: `by` chose the match's setup (its seed, a named
+    /// pattern, a pool). A player who did makes the match unrated; a host who does
+    /// not play may ([`Game::result`]).
+    SetupChosen {
+        by: PlayerId,
+    },
     #[serde(untagged)]
     Game(E),
 }
@@ -252,6 +260,12 @@ pub struct Seating {
     /// The players, in seat order.
     pub players: BySeat<PlayerId>,
     pub seed: u64,
+    /// Who chose the setup, when someone did ([`EventKind::SetupChosen`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_by: Option<PlayerId>,
+    /// The seats that made a move of their own ([`Game::acted_by`]), in seat order.
+    #[serde(default)]
+    pub acted: Vec<bool>,
 }
 
 impl Seating {
@@ -261,6 +275,29 @@ impl Seating {
             ledger: Ledger::new(now),
             players: players.into(),
             seed,
+            setup_by: None,
+            acted: Vec::new(),
+        }
+    }
+
+    /// Whether the player in `seat` has made a move of their own.
+    pub fn has_acted(&self, seat: Seat) -> bool {
+        self.acted.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether a player of the match chose its setup: who, if so.
+    pub fn chosen_by_player(&self) -> Option<PlayerId> {
+        self.setup_by
+            .filter(|by| self.players.values().contains(by))
+    }
+
+    fn mark_acted(&mut self, seat: Seat) {
+        let n = self.players.values().len();
+        if self.acted.len() < n {
+            self.acted.resize(n, false);
+        }
+        if let Some(a) = self.acted.get_mut(seat.index()) {
+            *a = true;
         }
     }
 }
@@ -321,9 +358,33 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
         self.seating().players.values()
     }
     fn is_over(&self) -> bool;
-    /// What the match counts for once it is over (ratings, records); `None` while it
-    /// is not.
+    /// What the match counts for once it is over by the game's own rules (the fair-play
+    /// rule, `fair.rs`, applied to its sides); `None` while it is not. Everyone else
+    /// reads [`Game::result`].
     fn finish(&self) -> Option<Finish>;
+    /// The seat whose own move this event records, if it records one (resigning is
+    /// not a move): what [`Seating::has_acted`] counts, for the fair-play rule.
+    /// Asked of the state the event is folded into.
+    fn acted_by(&self, _event: &Self::Event) -> Option<Seat> {
+        None
+    }
+    /// What the match counts for (ratings, records): its [`Game::finish`], unrated
+    /// when a player of it chose its setup. `None` while it is not over.
+    fn result(&self) -> Option<Finish> {
+        let finish = self.finish()?;
+        match (self.seating().chosen_by_player(), &finish) {
+            (Some(by), Finish::Placed { .. }) => Some(Finish::Unrated(Why::SetupChosen { by })),
+            _ => Some(finish),
+        }
+    }
+    /// Whether the match would be rated, as it stands: `Err(why)` when it cannot be
+    /// (what its start says).
+    fn rated(&self) -> Result<(), Why> {
+        match self.seating().chosen_by_player() {
+            Some(by) => Err(Why::SetupChosen { by }),
+            None => Ok(()),
+        }
+    }
     /// Fixes everything random in the match.
     fn seed(&self) -> u64 {
         self.seating().seed
@@ -401,6 +462,28 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
             kind: EventKind::Game(Self::created(setup)),
         };
         Ok((game, created))
+    }
+
+    /// [`Game::start`], with the setup chosen by `by` (a player, or a host who does not
+    /// play): the created event, then [`EventKind::SetupChosen`].
+    #[allow(clippy::type_complexity)]
+    fn start_by(
+        setup: Self::Setup,
+        now: Millis,
+        by: Option<PlayerId>,
+    ) -> Result<(Self, Vec<Event<Self::Event>>), SetupError> {
+        let (mut game, created) = Self::start(setup, now)?;
+        let mut events = vec![created];
+        if let Some(by) = by {
+            let chosen = Event {
+                at: now,
+                kind: EventKind::SetupChosen { by },
+            };
+            game.fold(&chosen)
+                .map_err(|e| SetupError::Invalid(e.to_string()))?;
+            events.push(chosen);
+        }
+        Ok((game, events))
     }
 
     /// The match as its log says: the created event, then everything else in order.
@@ -630,6 +713,14 @@ fn check_phase<G: Game>(
 fn fold<G: Game>(game: &mut G, event: &Event<G::Event>) -> Result<(), FoldError> {
     game.ledger_mut().begin(event.at);
     match &event.kind {
+        EventKind::SetupChosen { by } => {
+            if game.ledger().version > 2 {
+                return Err(game
+                    .ledger()
+                    .misfit("a setup is chosen only at the creation"));
+            }
+            game.seating_mut().setup_by = Some(*by);
+        }
         EventKind::Paused { .. } | EventKind::Resumed { .. } | EventKind::ClockRebased { .. }
             if !G::CLOCKED =>
         {
@@ -642,7 +733,11 @@ fn fold<G: Game>(game: &mut G, event: &Event<G::Event>) -> Result<(), FoldError>
             if G::setup_of(e).is_some() {
                 return Err(game.ledger().misfit("a match is created only once"));
             }
+            let actor = game.acted_by(e);
             game.fold_game(e, event.at)?;
+            if let Some(seat) = actor {
+                game.seating_mut().mark_acted(seat);
+            }
         }
     }
     game.sync_clocks(event.at);

@@ -204,6 +204,15 @@ macro_rules! games {
                 }
             }
 
+            fn start_by(setup: AnySetup, now: Millis, by: Option<u64>) -> Result<(AnyMatch, Vec<AnyEvent>), SetupError> {
+                match setup {
+                    $(AnySetup::$kind(s) => {
+                        let (g, e) = <$game as Engine>::start_by(s, now, by)?;
+                        Ok((AnyMatch::$kind(g), e.into_iter().map(AnyEvent::$kind).collect()))
+                    })+
+                }
+            }
+
             fn decode(kind: &str, body: &str) -> Result<AnyEvent, String> {
                 let kind: GameKind = kind.parse().map_err(|e: rules::UnknownGame| e.to_string())?;
                 match kind {

@@ -26,6 +26,14 @@ impl<G: Game> Engine for G {
         Game::start(setup, now)
     }
 
+    fn start_by(
+        setup: G::Setup,
+        now: Millis,
+        by: Option<u64>,
+    ) -> Result<(G, Vec<Self::Event>), rules::SetupError> {
+        Game::start_by(setup, now, by.map(rules::PlayerId))
+    }
+
     fn decode(_kind: &str, body: &str) -> Result<Self::Event, String> {
         crate::store::from_json(body)
     }
@@ -69,7 +77,7 @@ impl<G: Game> Engine for G {
     }
 
     fn finish(&self) -> Option<rules::Finish> {
-        Game::finish(self)
+        Game::result(self)
     }
 
     fn timeout(&self) -> Option<(Millis, Self::Action)> {

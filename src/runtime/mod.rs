@@ -175,17 +175,27 @@ impl<G: Engine> Runtime<G> {
 
     /// Sets up a match, stores it, and starts running it.
     pub async fn create(&self, place: Place, setup: G::Setup) -> Result<MatchId, RuntimeError> {
+        self.create_by(place, setup, None).await
+    }
+
+    /// [`Runtime::create`], with the setup chosen by player `by` (recorded in the log:
+    /// a player who chose it makes the match unrated).
+    pub async fn create_by(
+        &self,
+        place: Place,
+        setup: G::Setup,
+        by: Option<u64>,
+    ) -> Result<MatchId, RuntimeError> {
         let now = self.now();
-        let (state, first) =
-            G::start(setup, now).map_err(|e| RuntimeError::Setup(e.to_string()))?;
+        let (state, events) =
+            G::start_by(setup, now, by).map_err(|e| RuntimeError::Setup(e.to_string()))?;
         let listing = state.listing();
-        let body =
-            serde_json::to_string(&first).map_err(|e| RuntimeError::Encode(e.to_string()))?;
+        let rows = rows_of::<G>(&events)?;
         let _hold = self.inner.clock.hold();
         let id = self
             .inner
             .store
-            .create_match(
+            .create_match_with(
                 &NewMatch {
                     kind: listing.kind,
                     guild: place.guild,
@@ -194,14 +204,17 @@ impl<G: Engine> Runtime<G> {
                     settings: &listing.settings,
                     players: &listing.players,
                 },
-                &NewEvent {
-                    at: G::event_at(&first),
-                    body,
-                },
+                &rows,
             )
             .await?;
         match self.take_lease(id).await {
-            Ok(lease) => self.spawn(id, listing.kind.to_string(), state, 1, lease),
+            Ok(lease) => self.spawn(
+                id,
+                listing.kind.to_string(),
+                state,
+                rows.len() as u64,
+                lease,
+            ),
             // Taken meanwhile by another process looking for matches nobody runs (or the
             // database failed): it runs there, or is taken over soon.
             Err(e) => tracing::warn!(%id, error = %e, "a new match's lease could not be taken"),
@@ -510,4 +523,17 @@ async fn heartbeat(store: Store, clock: GameClock, config: Config) {
             tracing::warn!(error = %e, "the game clock could not be saved");
         }
     }
+}
+
+/// Events as the store keeps them: their game-clock time and their JSON.
+pub(crate) fn rows_of<G: Engine>(events: &[G::Event]) -> Result<Vec<NewEvent>, RuntimeError> {
+    events
+        .iter()
+        .map(|e| {
+            Ok(NewEvent {
+                at: G::event_at(e),
+                body: serde_json::to_string(e).map_err(|e| RuntimeError::Encode(e.to_string()))?,
+            })
+        })
+        .collect()
 }

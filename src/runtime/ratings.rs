@@ -32,7 +32,12 @@ pub async fn rebuild_ratings<G: Engine>(
             })
         };
         match folded.await {
-            Ok(state) => finishes.push((record.id, state.finish().unwrap_or(Finish::Void))),
+            Ok(state) => finishes.push((
+                record.id,
+                state
+                    .finish()
+                    .unwrap_or(Finish::Unrated(crate::rules::Why::NoResult)),
+            )),
             Err(e) => unreadable.push(Unreadable {
                 id: record.id,
                 reason: e.to_string(),

@@ -31,6 +31,17 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// A new match and the event that creates it (the first of its log).
     fn start(setup: Self::Setup, now: Millis) -> Result<(Self, Self::Event), Self::SetupError>;
 
+    /// [`Engine::start`] with the setup chosen by player `by`: the match and the events
+    /// that create it (an engine that does not record a chooser ignores it).
+    #[allow(clippy::type_complexity)]
+    fn start_by(
+        setup: Self::Setup,
+        now: Millis,
+        _by: Option<u64>,
+    ) -> Result<(Self, Vec<Self::Event>), Self::SetupError> {
+        Self::start(setup, now).map(|(g, e)| (g, vec![e]))
+    }
+
     /// Reads a stored event of a match of `kind`.
     fn decode(kind: &str, body: &str) -> Result<Self::Event, String>;
 

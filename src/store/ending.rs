@@ -90,7 +90,7 @@ pub(super) async fn apply(
         return Ok(false);
     };
     match finish {
-        Finish::Void => Ok(false),
+        Finish::Unrated(_) => Ok(false),
         Finish::Placed { method, places } => rate(conn, id, &m, *method, places).await,
         Finish::Solo {
             player,

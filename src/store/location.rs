@@ -61,7 +61,7 @@ impl Location {
 
     /// The URL sqlx's `Any` driver opens: a SQLite file's path made absolute and
     /// escaped (`%`, `?`, `#`, spaces and what is not ASCII), with its open `mode`
-    /// (`rwc`: read, write, create; `ro`: read only).
+    /// (`rwc`: read, write, create; `ro`: read only, see [`read_only_query`]).
     pub(crate) fn driver_url(&self, read_only: bool) -> Result<String, String> {
         match self {
             Location::Postgres(url) => Ok(url.clone()),
@@ -79,10 +79,35 @@ impl Location {
                     .add(b'?')
                     .add(b'#');
                 let escaped = percent_encoding::utf8_percent_encode(text, ESCAPED);
-                let mode = if read_only { "ro" } else { "rwc" };
-                Ok(format!("sqlite:{escaped}?mode={mode}"))
+                let mode = if read_only {
+                    read_only_query(path)
+                } else {
+                    "mode=rwc"
+                };
+                Ok(format!("sqlite:{escaped}?{mode}"))
             }
         }
+    }
+}
+
+/// How a reader opens a SQLite file so that it writes nothing, not even SQLite's
+/// `-wal` and `-shm` files beside it (which, made by another user, would lock the
+/// database's owner out): read only, and `immutable` (no locks, no `-shm`) unless
+/// both files are already there. A store that is open for writing always has them
+/// (its writer keeps them while it runs, and leaves them if it crashes, with the
+/// latest commits in the `-wal`): then the reader shares them and reads those
+/// commits. Without them the `.db` file holds everything, and a file and folder the
+/// reader may not write, which SQLite could not otherwise open, are read too.
+pub(crate) fn read_only_query(path: &Path) -> &'static str {
+    let beside = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        PathBuf::from(name).exists()
+    };
+    if beside("-wal") && beside("-shm") {
+        "mode=ro"
+    } else {
+        "mode=ro&immutable=1"
     }
 }
 
@@ -222,6 +247,24 @@ mod tests {
             l.driver_url(false).unwrap(),
             "sqlite:/tmp/a%20b%3Fc%23d%25e.db?mode=rwc"
         );
-        assert!(l.driver_url(true).unwrap().ends_with("?mode=ro"));
+        assert!(
+            l.driver_url(true)
+                .unwrap()
+                .ends_with("?mode=ro&immutable=1")
+        );
+    }
+
+    /// A reader shares the `-wal` and `-shm` a writer keeps (reading its latest
+    /// commits), and is immutable (no lock, no file made) without them.
+    #[test]
+    fn a_reader_is_immutable_unless_a_writer_left_its_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("m.db");
+        std::fs::write(&db, b"").unwrap();
+        assert_eq!(read_only_query(&db), "mode=ro&immutable=1");
+        std::fs::write(dir.path().join("m.db-wal"), b"").unwrap();
+        assert_eq!(read_only_query(&db), "mode=ro&immutable=1", "-wal alone");
+        std::fs::write(dir.path().join("m.db-shm"), b"").unwrap();
+        assert_eq!(read_only_query(&db), "mode=ro");
     }
 }

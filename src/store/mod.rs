@@ -21,6 +21,7 @@ mod leases;
 mod lobbies;
 mod location;
 mod lock;
+mod ours;
 mod owners;
 mod path;
 mod players;
@@ -35,6 +36,7 @@ pub use fence::Lease;
 pub use lobbies::LobbyRecord;
 pub use location::Location;
 pub use lock::{LockError, RunLock, lock_for_running};
+pub use ours::{APPLICATION_ID, MARKER as POSTGRES_MARKER};
 pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
@@ -130,6 +132,9 @@ impl Store {
             check_writable(path)?;
         }
         let opened = async {
+            // Another program's file is refused before anything (even WAL mode) is
+            // written to it.
+            ours::sqlite_file(location).await?;
             let db = db::Db::open(location.clone(), durability, false).await?;
             migrate(&db).await?;
             Ok::<_, StoreError>(db)
@@ -166,6 +171,17 @@ impl Store {
         if tables == 0 {
             read.close().await;
             return Err(StoreError::NotMondo(location.to_string()));
+        }
+        if db.backend == Backend::Sqlite {
+            let mark: i64 = sqlx::query_scalar("PRAGMA application_id")
+                .fetch_one(&read)
+                .await?;
+            // It has Mondo's tables (above): only another program's mark refuses it.
+            let mondo = ["_sqlx_migrations", "events", "matches"].map(String::from);
+            if let Err(why) = ours::whose(Some(mark), &mondo) {
+                read.close().await;
+                return Err(ours::refused(location, why));
+            }
         }
         let db = Arc::new(db);
         Ok(Store {
@@ -215,6 +231,22 @@ impl Store {
         new: &NewMatch<'_>,
         first: &NewEvent,
     ) -> Result<MatchId, StoreError> {
+        self.create_match_with(new, std::slice::from_ref(first))
+            .await
+    }
+
+    /// Creates a match with its first events (seq 1, 2, ...), in one transaction.
+    pub async fn create_match_with(
+        &self,
+        new: &NewMatch<'_>,
+        events: &[NewEvent],
+    ) -> Result<MatchId, StoreError> {
+        let Some(first) = events.first() else {
+            return Err(StoreError::Injected(
+                "a match is created with its first event",
+            ));
+        };
+        let last_at = to_i64("time", events.last().map_or(first.at, |e| e.at))?;
         let guild = new.guild.map(|g| to_i64("guild id", g)).transpose()?;
         let channel = new.channel.map(|c| to_i64("channel id", c)).transpose()?;
         let at = to_i64("time", first.at)?;
@@ -226,7 +258,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (kind, guild_id, channel_id, seed, settings, created_at, \
-             last_seq, last_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $6) RETURNING id",
+             last_seq, last_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(new.kind)
         .bind(guild)
@@ -235,6 +267,8 @@ impl Store {
         .bind(new.seed as i64)
         .bind(new.settings)
         .bind(at)
+        .bind(events.len() as i64)
+        .bind(last_at)
         .fetch_one(&mut *tx)
         .await?;
         for (seat, player) in players.iter().enumerate() {
@@ -247,7 +281,9 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        insert_event(&mut tx, id, 1, first).await?;
+        for (i, event) in events.iter().enumerate() {
+            insert_event(&mut tx, id, i as u64 + 1, event).await?;
+        }
         tx.commit().await?;
         Ok(MatchId(id))
     }
@@ -547,6 +583,10 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
         Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
         Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
     };
+    // Another program's database is refused before any migration touches it.
+    if db.backend == Backend::Postgres {
+        ours::postgres(&db.location, &write).await?;
+    }
     let newer = |found| StoreError::Newer {
         path: db.location.to_string(),
         found,
@@ -557,15 +597,16 @@ async fn migrate(db: &db::Db) -> Result<(), StoreError> {
         other => other?,
     }
     if db.backend == Backend::Postgres {
-        return Ok(());
+        return ours::stamp(&write, true).await;
     }
     let mut conn = write.acquire().await?;
     let probe = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await;
     if probe.is_ok() {
         sqlx::query("ROLLBACK").execute(&mut *conn).await?;
     }
+    drop(conn);
     match probe {
-        Ok(_) => Ok(()),
+        Ok(_) => ours::stamp(&write, false).await,
         // SQLITE_READONLY, whatever its extended code; anything else (a busy database)
         // is not a question of permissions.
         Err(e) if sqlite_code(&e).is_some_and(|c| c & 0xff == 8) => Err(StoreError::ReadOnly {

@@ -121,6 +121,12 @@ pub enum StoreError {
     NoSuchMatch(MatchId),
     #[error("{0} is not a Mondo database (it has no matches table)")]
     NotMondo(String),
+    /// A database with another program's tables or mark: left as it was.
+    #[error(
+        "{path} is not a Mondo database ({why}); it was left as it was: name a new file \
+         (Mondo makes it) or an empty one"
+    )]
+    NotOurs { path: String, why: String },
     /// Someone else appended to this match (two processes on one database?).
     #[error("match {id} moved on to event {found} while event {expected} was being added")]
     Conflict {

@@ -819,20 +819,39 @@ fn an_endless_pool_is_refused_at_once_and_a_waiting_read_ends_on_sigterm() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Opening the FIFO to write returns once Mondo has opened it to read: it is then
+    // waiting on the pool (its writer, held here, never writes nor closes).
+    let (opened_tx, opened) = std::sync::mpsc::channel();
+    let writer_path = fifo.clone();
+    std::thread::spawn(move || {
+        let _ = opened_tx.send(std::fs::OpenOptions::new().write(true).open(writer_path));
+    });
+    let deadline = std::time::Duration::from_secs(60);
+    let Ok(writer) = opened.recv_timeout(deadline) else {
+        let _ = child.kill();
+        panic!("mondo never opened the pool");
+    };
+    let writer = writer.unwrap();
     assert!(child.try_wait().unwrap().is_none(), "waits for the pool");
+    let pid = child.id();
+    let (done_tx, done) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done_tx.send(child.wait());
+    });
     Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &pid.to_string()])
         .status()
         .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "SIGTERM did not end the read"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let Ok(status) = done.recv_timeout(deadline) else {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+        panic!("SIGTERM did not end the read");
+    };
+    // The read runs before Mondo catches signals: SIGTERM ends it as any program's.
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.unwrap().signal(), Some(15), "ended by SIGTERM");
+    drop(writer);
 }
 
 /// Two processes on one database through a hard link: the second is refused, as on

@@ -90,6 +90,12 @@ async fn duel(
             t + 1,
         )
         .unwrap();
+    // The starter plays (so both have acted: a resignation is then a loss, not an
+    // abort).
+    later.extend(
+        g.play(&Actor::Player(a), &Action::Move(DuelMove::Skip), t + 1)
+            .unwrap(),
+    );
     let (actor, action) = match loser {
         Some(p) => (Actor::Player(p), Action::Resign),
         None => (Actor::Host(PlayerId(999)), Action::End),
@@ -227,7 +233,10 @@ async fn declined_host_ended_and_practice_matches_are_not_rated() {
     let (mut g, created) =
         <mondo::rules::zendo::Duel as Game>::start(duel_setup(a, b, 3), 20).unwrap();
     let later = g.play(&Actor::Player(b), &Action::Resign, 21).unwrap();
-    assert_eq!(g.finish(), Some(Finish::Void));
+    assert_eq!(
+        g.finish(),
+        Some(Finish::Unrated(mondo::rules::Why::Declined { by: b }))
+    );
     store_log(&store, "zendo-duel", None, &g, &created, &later).await;
     assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
     assert!(store.ratings_of(0, b.0, None).await.unwrap().is_empty());
@@ -296,6 +305,9 @@ async fn triple(
         timing: TripleTiming::default(),
         seed,
     });
+    // Both play a turn (ending it at once), then `loser` resigns.
+    h.ok(Actor::Player(a), ZendoMove::EndTurn);
+    h.ok(Actor::Player(b), ZendoMove::EndTurn);
     h.ok(Actor::Player(loser), Action::Resign);
     store_harness(store, "zendo-triple", guild, &h).await
 }
@@ -316,6 +328,17 @@ async fn assembly(
         seed,
         settings: Settings::original(),
     });
+    if b.is_some() {
+        // Round 1 (after the first reveal): both answer, then the second resigns.
+        let answer = || mondo::rules::assembly::AssemblyMove::Answer {
+            cells: mondo::grid::Dims::CLASSIC.group("A1-A2-A3").unwrap(),
+            sent: None,
+        };
+        while h.act(Actor::Player(a), answer()).is_err() {
+            h.run_out();
+        }
+        h.ok(Actor::Player(b.unwrap_or(a)), answer());
+    }
     h.ok(Actor::Player(b.unwrap_or(a)), Action::Resign);
     store_harness(store, "pattern-assembly", guild, &h).await
 }
@@ -335,6 +358,22 @@ async fn bluffs(
         seed,
         settings: Default::default(),
     });
+    // Both bluff, then `loser` resigns.
+    for (p, subset) in [(a, "A1-A2-B1-B2"), (b, "C3-C4-D3-D4")] {
+        let statements = mondo::lang::tiles::Colour::ALL
+            .iter()
+            .map(|c| format!("There is a {} tile.", c.name()))
+            .collect();
+        h.ok(
+            Actor::Player(p),
+            mondo::rules::bluffs::Move::Bluff {
+                subset: subset.into(),
+                statements,
+                no_limit: false,
+                smokescreen: None,
+            },
+        );
+    }
     h.ok(Actor::Player(loser), Action::Resign);
     store_harness(store, "logical-bluffs", guild, &h).await
 }
@@ -648,33 +687,24 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     assert!(String::from_utf8_lossy(&chess.stderr).contains("zendo-duel"));
 }
 
-/// Debian's `chromium`, installed if missing (as CI's setup does); `None` only when
-/// MONDO_SKIP_BROWSER=1 says to skip.
+/// Debian's `chromium` (installing it is `.ci/run`'s job, or the developer's: a test
+/// installs nothing); `None` only when MONDO_SKIP_BROWSER=1 says to skip. Missing, it
+/// fails in one line saying what to install.
 fn chromium() -> Option<std::path::PathBuf> {
-    let found = || {
-        std::process::Command::new("which")
-            .arg("chromium")
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| std::path::PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-    };
     if std::env::var("MONDO_SKIP_BROWSER").as_deref() == Ok("1") {
         eprintln!("MONDO_SKIP_BROWSER=1: the replay page is not opened in a browser");
         return None;
     }
-    if let Some(path) = found() {
-        return Some(path);
-    }
-    let installed = std::process::Command::new("apt-get")
-        .args(["install", "-y", "-qq", "chromium"])
-        .env("DEBIAN_FRONTEND", "noninteractive")
-        .status();
-    match found() {
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("chromium"))
+            .find(|p| p.is_file())
+    });
+    match on_path {
         Some(path) => Some(path),
         None => panic!(
-            "the replay page test needs Debian's chromium (apt-get install -y chromium; \
-             tried: {installed:?}); set MONDO_SKIP_BROWSER=1 to skip it"
+            "the replay page test needs Debian's chromium on PATH: apt-get install chromium \
+             (or set MONDO_SKIP_BROWSER=1 to skip it)"
         ),
     }
 }
@@ -767,10 +797,19 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         .iter()
         .map(|s| s.as_str().unwrap())
         .collect();
-    // Set up, the starter chosen, alice's turn begins, bob resigns.
+    // Set up, the starter chosen, alice's turn begins, she skips step 1 (three
+    // events), bob's turn begins, bob resigns.
     assert_eq!(
         steps,
-        ["1|the umpire", "2|the umpire", "3|the umpire", "4|bob"],
+        [
+            "1|the umpire",
+            "2|the umpire",
+            "3|the umpire",
+            "4|the umpire",
+            "5|the umpire",
+            "6|the umpire",
+            "7|bob"
+        ],
         "{dom}"
     );
     let imgs = probe["imgs"].as_array().unwrap();
@@ -1108,7 +1147,11 @@ async fn an_abandoned_duel_rates_nobody_and_a_solved_practice_keeps_its_time() {
         }
         h.run_out();
     }
-    assert_eq!(h.game.finish(), Some(Finish::Void), "abandoned");
+    assert_eq!(
+        h.game.finish(),
+        Some(Finish::Unrated(mondo::rules::Why::Abandoned)),
+        "abandoned"
+    );
     let abandoned = store_harness(&store, "zendo-duel", None, &h).await;
     assert!(store.ratings_of(0, a.0, None).await.unwrap().is_empty());
     assert!(store.ratings_of(0, b.0, None).await.unwrap().is_empty());
@@ -1121,7 +1164,7 @@ async fn an_abandoned_duel_rates_nobody_and_a_solved_practice_keeps_its_time() {
     let solved = practice(&store, None, a, 100).await;
     let unsolved = practice(&store, None, a, 200).await;
     let finishes = [
-        (abandoned, Finish::Void),
+        (abandoned, Finish::Unrated(mondo::rules::Why::Abandoned)),
         (
             solved,
             Finish::Solo {

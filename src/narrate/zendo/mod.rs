@@ -268,6 +268,7 @@ impl Narrator {
                 json!({"event": "clock_rebased", "from": from, "to": to}),
                 "the umpire was away: that time is not counted",
             ),
+            EventKind::SetupChosen { by } => super::setup_chosen(&self.names, *by),
             EventKind::Game(_) => created(),
         }
     }

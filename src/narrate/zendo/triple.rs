@@ -99,6 +99,7 @@ pub fn tell(names: &Names, events: &[Event], v: &TripleView) -> Vec<Line> {
                     json!({"event": "resumed", "by": names.person(*by)}),
                     format!("{} resumed the match", names.person(*by)),
                 )),
+                EventKind::SetupChosen { by } => out.push(crate::narrate::setup_chosen(names, *by)),
                 _ => {}
             }
             continue;

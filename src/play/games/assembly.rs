@@ -132,7 +132,7 @@ impl Terminal for Front {
         t.showdown = own.showdown_ms.unwrap_or(t.showdown);
         let cast = match table.players.as_slice() {
             [] => Cast::solo(),
-            [a, b] => Cast::table(store, &[a, b], &table.host).await?,
+            [a, b] => Cast::table(store, &[a, b], table.host()).await?,
             other => {
                 return Err(format!(
                     "Pattern Assembly is for two players (--players alice,bob) or one alone \

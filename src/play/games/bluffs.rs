@@ -132,7 +132,7 @@ impl Terminal for Front {
             reveal_cost: own.reveal_cost.unwrap_or(d.reveal_cost),
             ..d
         };
-        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let cast = Cast::table(store, &[a, b], table.host()).await?;
         let setup = bluffs_setup(&cast, seed, settings)?;
         Ok((setup.into(), cast))
     }
@@ -179,6 +179,7 @@ fn shared(names: &Names, events: &[AnyEvent]) -> Vec<Line> {
                 json!({"event": "clock_rebased", "from": from, "to": to}),
                 "the umpire was down: that time is not counted.",
             )),
+            EventKind::SetupChosen { by } => Some(crate::narrate::setup_chosen(names, by)),
             EventKind::Game(_) => None,
         })
         .collect()

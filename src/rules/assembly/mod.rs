@@ -594,17 +594,33 @@ impl Game for Assembly {
             return None;
         };
         let players = self.seating.players.values();
+        let own = || rules::Finish::two(players, self.winner().map(|s| s.index()));
         Some(match outcome {
-            Outcome::Ended { .. } => rules::Finish::Void,
+            Outcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
             _ if self.is_solo() => rules::Finish::Solo {
                 player: players[0],
                 solved: matches!(outcome, Outcome::Finished { .. }),
                 score: u32::try_from(self.scores[Seat::FIRST].max(0)).unwrap_or(0),
             },
-            Outcome::Finished { .. } | Outcome::Resigned { .. } => {
-                rules::Finish::two(players, self.winner().map(|s| s.index()))
+            // A player who sent no showdown was idle at the end (blanks may be sent).
+            Outcome::Finished { .. } => {
+                rules::fair::settle(&self.seating, |s| self.showdown[s].is_none(), own())
             }
+            Outcome::Resigned { by } => rules::fair::resigned(&self.seating, by, own()),
         })
+    }
+
+    fn acted_by(&self, event: &AssemblyEvent) -> Option<Seat> {
+        match event {
+            AssemblyEvent::Answered { seat, .. } | AssemblyEvent::Resolved { seat, .. } => {
+                Some(*seat)
+            }
+            AssemblyEvent::ShowdownSubmitted {
+                seat,
+                grid: Some(_),
+            } => Some(*seat),
+            _ => None,
+        }
     }
 
     fn listed_settings(&self) -> serde_json::Value {

@@ -213,10 +213,39 @@ impl Game for BluffsMatch {
 
     fn finish(&self) -> Option<rules::Finish> {
         let (winner, ending) = self.core.outcome()?;
+        let own = rules::Finish::two(&self.core.setup.players, winner.map(|s| s.index()));
         Some(match ending {
-            Ending::HostEnded => rules::Finish::Void,
-            _ => rules::Finish::two(&self.core.setup.players, winner.map(|s| s.index())),
+            Ending::HostEnded => rules::Finish::Unrated(rules::Why::HostEnded),
+            Ending::Guessed => own,
+            // The side out of time was idle; both out at once is the rules' draw when
+            // both had played the round, abandoned when neither had.
+            Ending::OpponentOutOfTime => {
+                let out = winner.map(|w| Seat(1 - w.0.min(1)));
+                rules::fair::settle(&self.seating, |s| Some(s) == out, own)
+            }
+            Ending::BothOutOfTime => rules::fair::settle(
+                &self.seating,
+                |s| !self.core.acted_this_round(s),
+                own,
+            ),
+            Ending::Resigned => {
+                let by = winner.map_or(Seat(0), |w| Seat(1 - w.0.min(1)));
+                rules::fair::resigned(&self.seating, by, own)
+            }
         })
+    }
+
+    fn acted_by(&self, event: &EventKind) -> Option<Seat> {
+        match event {
+            EventKind::Submitted { seat, .. }
+            | EventKind::Bluffed { seat, .. }
+            | EventKind::Detected { seat, .. }
+            | EventKind::Marked { seat, .. }
+            | EventKind::Revealed { seat, .. }
+            | EventKind::GuessDeclared { seat, .. }
+            | EventKind::Guessed { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
 
     fn listed_settings(&self) -> serde_json::Value {

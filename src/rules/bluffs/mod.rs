@@ -582,6 +582,13 @@ impl Bluffs {
     pub fn phase(&self) -> PhaseName {
         self.phase
     }
+    /// Whether `seat` did something of its own in the current round (a bluff, marks):
+    /// a player who did not was idle when the round's time ran out.
+    pub fn acted_this_round(&self, seat: Seat) -> bool {
+        let i = seat.index().min(1);
+        self.bluffs[i].is_some() || self.marks[i].is_some()
+    }
+
     pub fn round(&self) -> u32 {
         self.round
     }

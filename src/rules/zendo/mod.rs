@@ -468,3 +468,14 @@ mod tests {
         assert_eq!(DuelMove::from(ZendoMove::EndTurn).role(), Role::Player);
     }
 }
+
+impl ZendoEvent {
+    /// The seat whose own move this event records, if any (the fair-play rule's
+    /// "acted"): a structure built, a guess stated, confirmed or taken back.
+    pub fn acted_by(&self) -> Option<Seat> {
+        match self {
+            ZendoEvent::Observed { by, .. } | ZendoEvent::GuessRead { by, .. } => Some(*by),
+            _ => None,
+        }
+    }
+}

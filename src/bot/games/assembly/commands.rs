@@ -98,7 +98,9 @@ async fn create(
         guild,
         channel: Some(channel),
     };
-    let game = match bot.runtime.create(place, setup.into()).await {
+    // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
+    let chosen = seed.is_some().then_some(ids[0]);
+    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };

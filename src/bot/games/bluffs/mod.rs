@@ -127,6 +127,9 @@ pub fn batch(events: &[AnyEvent], view: &BluffsView) -> Post {
             EventKind::ClockRebased { .. } => {
                 post.line("Mondo was away: that time is not counted.");
             }
+            EventKind::SetupChosen { by } => {
+                post.line(crate::narrate::setup_chosen(&names, *by).text);
+            }
             EventKind::Game(_) => {}
         }
     }

@@ -185,6 +185,10 @@ pub async fn duel(
     {
         return Ok(());
     }
+    // A pool or pattern someone chose is recorded: a player's makes the match unrated
+    // (docs/ratings.md, "Fair play"); a host who does not play may choose.
+    let chosen = (pool.as_ref().is_some_and(|p| p.trim() != settings.pool) || pattern_id.is_some())
+        .then_some(host);
     let pool_name = pool.unwrap_or_else(|| settings.pool.clone());
     let seed: u64 = rand::rng().random();
     // Drawing may generate a pattern and the DM checks talk to Discord: defer, so the
@@ -228,7 +232,7 @@ pub async fn duel(
         guild,
         channel: Some(channel),
     };
-    let game = match bot.runtime.create(place, setup.into()).await {
+    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };

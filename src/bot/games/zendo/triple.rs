@@ -141,6 +141,11 @@ pub async fn triple(
         )
         .await;
     }
+    // A pool or seed someone chose is recorded: a player's makes the match unrated
+    // (docs/ratings.md, "Fair play"); a host who does not play may choose.
+    let chosen = (pool.as_ref().is_some_and(|p| !p.trim().eq_ignore_ascii_case("arrows"))
+        || seed.is_some())
+    .then_some(host);
     let name = pool.unwrap_or_else(|| "arrows".into()).trim().to_string();
     if name.eq_ignore_ascii_case("generated") || name.eq_ignore_ascii_case("pyramids") {
         return reply(
@@ -205,7 +210,7 @@ pub async fn triple(
         guild,
         channel: Some(channel),
     };
-    let game = match bot.runtime.create(place, setup.into()).await {
+    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };

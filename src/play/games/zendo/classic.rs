@@ -105,7 +105,7 @@ impl Terminal for Front {
         let pool = pool_for(table, settings.set)?;
         let source = source(table, &pool);
         let names: Vec<&str> = table.players.iter().map(String::as_str).collect();
-        let cast = Cast::table(store, &names, &table.host).await?;
+        let cast = Cast::table(store, &names, table.host()).await?;
         let default = ClassicTiming::default();
         let timing = ClassicTiming {
             turn_ms: table.turn_ms.unwrap_or(default.turn_ms),

@@ -79,7 +79,7 @@ impl Terminal for Front {
                 table.players.len()
             ));
         };
-        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let cast = Cast::table(store, &[a, b], table.host()).await?;
         let default = Timing::default();
         let timing = Timing {
             turn_ms: table.turn_ms.unwrap_or(default.turn_ms),

@@ -108,7 +108,7 @@ impl Terminal for Front {
             ));
         };
         let pool = table.pool_or_shipped(crate::koan::PieceSet::Arrows)?;
-        let cast = Cast::table(store, &[a, b], &table.host).await?;
+        let cast = Cast::table(store, &[a, b], table.host()).await?;
         let default = TripleTiming::default();
         let timing = TripleTiming {
             turn_ms: table.turn_ms.unwrap_or(default.turn_ms),

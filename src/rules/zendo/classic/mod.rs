@@ -672,10 +672,43 @@ impl Game for Classic {
         if !Game::is_over(self) {
             return None;
         }
-        // Only a solved game has a winner: the rest are tied behind them.
-        Some(match self.winner() {
-            Some(w) => rules::Finish::winner_first(self.seating.players.values(), w.index()),
-            None => rules::Finish::Void,
+        // A solved game: the winner first, the students who stayed tied behind, those
+        // who left after the start last. Students who left until one remained: that
+        // one first, the others last.
+        let first = match self.core.outcome {
+            Some(Outcome::Solved { by, .. }) => by,
+            Some(Outcome::Deserted { idle: false }) => match self.present().collect::<Vec<_>>()[..] {
+                [one] => one,
+                _ => return Some(rules::Finish::Unrated(rules::Why::NoResult)),
+            },
+            Some(Outcome::Deserted { idle: true }) => {
+                return Some(rules::Finish::Unrated(rules::Why::Abandoned));
+            }
+            Some(Outcome::Ended { .. }) => return Some(rules::Finish::Unrated(rules::Why::HostEnded)),
+            _ => return Some(rules::Finish::Unrated(rules::Why::NoResult)),
+        };
+        let stayed = self.present().any(|s| s != first);
+        let places = self
+            .seating
+            .players
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = Seat(i as u8);
+                let place = if seat == first {
+                    0
+                } else if !self.left[seat] {
+                    1
+                } else {
+                    1 + u32::from(stayed)
+                };
+                (*p, place)
+            })
+            .collect();
+        Some(rules::Finish::Placed {
+            method: rules::finish::Method::WengLin,
+            places,
         })
     }
 

@@ -556,16 +556,41 @@ impl Game for Duel {
     }
 
     fn finish(&self) -> Option<rules::Finish> {
-        Some(match self.core.outcome? {
-            Outcome::Solved { .. } | Outcome::Resigned { .. } => rules::Finish::two(
+        let own = || {
+            rules::Finish::two(
                 self.seating.players.values(),
                 self.winner().map(|s| s.index()),
-            ),
-            Outcome::Ended { .. }
-            | Outcome::Declined { .. }
-            | Outcome::Abandoned
-            | Outcome::Deserted { .. } => rules::Finish::Void,
+            )
+        };
+        Some(match self.core.outcome? {
+            Outcome::Solved { .. } => own(),
+            Outcome::Resigned { by } => rules::fair::resigned(&self.seating, by, own()),
+            Outcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
+            Outcome::Declined { by, .. } => rules::Finish::Unrated(rules::Why::Declined {
+                by: self.player(by),
+            }),
+            Outcome::Abandoned | Outcome::Deserted { .. } => {
+                rules::Finish::Unrated(rules::Why::Abandoned)
+            }
         })
+    }
+
+    fn acted_by(&self, event: &DuelEvent) -> Option<Seat> {
+        match event {
+            DuelEvent::StarterChosen { .. } => Some(self.advantage),
+            DuelEvent::ChallengeOpened { by, .. } => Some(*by),
+            DuelEvent::ChallengeAnswered { seat, .. } => Some(*seat),
+            DuelEvent::Skipped {
+                seat,
+                time_up: false,
+            } => Some(*seat),
+            DuelEvent::TurnEnded {
+                seat,
+                why: TurnEnd::Ended,
+            } => Some(*seat),
+            DuelEvent::Zendo(z) => z.acted_by(),
+            _ => None,
+        }
     }
 
     fn listed_settings(&self) -> serde_json::Value {

@@ -246,10 +246,10 @@ impl Game for Practice {
 
     fn finish(&self) -> Option<rules::Finish> {
         Some(match self.core.outcome? {
-            Outcome::Ended { .. }
-            | Outcome::Declined { .. }
-            | Outcome::Abandoned
-            | Outcome::Deserted { .. } => rules::Finish::Void,
+            Outcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
+            Outcome::Declined { .. } | Outcome::Abandoned | Outcome::Deserted { .. } => {
+                rules::Finish::Unrated(rules::Why::Abandoned)
+            }
             outcome => rules::Finish::Solo {
                 player: self.seating.players.values()[0],
                 solved: matches!(outcome, Outcome::Solved { .. }),

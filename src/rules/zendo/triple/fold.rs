@@ -122,6 +122,9 @@ impl Triple {
                 self.seating.ledger.enter();
             }
             TripleEvent::QuizAnswered { seat, answers } => {
+                if let Some(a) = self.quiz_answered.get_mut(seat.index()) {
+                    *a = true;
+                }
                 let Some(given) = answers else {
                     return Err(self
                         .seating

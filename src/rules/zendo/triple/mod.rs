@@ -104,7 +104,7 @@
 //! - this file: the match's state, resigning and a host's end, and the `Game`
 //!   implementation that hands each move to its file.
 
-use super::{Core, Settings, VerdictJob, ZendoMove};
+use super::{Core, Settings, TurnEnd, VerdictJob, ZendoMove};
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
@@ -395,15 +395,40 @@ impl Game for Triple {
     }
 
     fn finish(&self) -> Option<rules::Finish> {
-        Some(match self.outcome? {
-            TripleOutcome::TwoSolved { .. }
-            | TripleOutcome::Quiz { .. }
-            | TripleOutcome::Resigned { .. } => rules::Finish::two(
+        let own = || {
+            rules::Finish::two(
                 self.seating.players.values(),
                 self.winner().map(|s| s.index()),
-            ),
-            TripleOutcome::Ended { .. } | TripleOutcome::Declined { .. } => rules::Finish::Void,
+            )
+        };
+        Some(match self.outcome? {
+            TripleOutcome::TwoSolved { .. } => own(),
+            // A quiz a player left unanswered: that player was idle at the end.
+            TripleOutcome::Quiz { .. } => {
+                rules::fair::settle(&self.seating, |s| !self.quiz_answered[s.index()], own())
+            }
+            TripleOutcome::Resigned { by } => rules::fair::resigned(&self.seating, by, own()),
+            TripleOutcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
+            TripleOutcome::Declined { by, .. } => rules::Finish::Unrated(rules::Why::Declined {
+                by: self.player(by),
+            }),
         })
+    }
+
+    fn acted_by(&self, event: &TripleEvent) -> Option<Seat> {
+        match event {
+            TripleEvent::StarterChosen { .. } => self.choosing(),
+            TripleEvent::Graded { by, .. } | TripleEvent::ChallengeOpened { by, .. } => Some(*by),
+            TripleEvent::ChallengeAnswered { seat, .. } | TripleEvent::QuizAnswered { seat, .. } => {
+                Some(*seat)
+            }
+            TripleEvent::TurnEnded {
+                seat,
+                why: TurnEnd::Ended,
+            } => Some(*seat),
+            TripleEvent::Pattern { zendo, .. } => zendo.acted_by(),
+            _ => None,
+        }
     }
 
     fn listed_settings(&self) -> serde_json::Value {

@@ -113,6 +113,7 @@ impl Triple {
             game_clock: Clock::stopped(t.game_ms),
             solved: [None; 3],
             quiz_won: [None; 3],
+            quiz_answered: [false; 2],
             outcome: None,
         };
         let every = Letter::ALL;

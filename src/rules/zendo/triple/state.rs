@@ -101,4 +101,7 @@ pub struct Triple {
     /// Who won each pattern in the quiz (`Some(None)`: nobody).
     pub(super) quiz_won: [Option<Option<Seat>>; 3],
     pub(super) outcome: Option<TripleOutcome>,
+    /// Who sent quiz answers (a quiz its players leave unanswered is abandoned).
+    #[serde(default)]
+    pub(super) quiz_answered: [bool; 2],
 }
