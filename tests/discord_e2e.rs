@@ -3171,6 +3171,10 @@ async fn stored_duels(db: &std::path::Path, guild: u64, a: u64, b: u64, n: u64) 
         let (mut g, created) = <Duel as Game>::start(setup, t).unwrap();
         let choose = Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: pa }));
         let mut later = g.play(&Actor::Player(pb), &choose, t + 1).unwrap();
+        // The starter plays too: both have acted, so a resignation is a rated loss
+        // (docs/ratings.md, "Fair play").
+        let skip = Action::Move(DuelMove::Skip);
+        later.extend(g.play(&Actor::Player(pa), &skip, t + 1).unwrap());
         let loser = if i % 3 == 0 { pa } else { pb };
         later.extend(
             g.play(&Actor::Player(loser), &Action::Resign, t + 2)
@@ -3242,8 +3246,18 @@ async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
 
-    // A Logical Bluffs match, resigned by Alice after the start: Bob wins, rated.
-    bluffs_duel(&fake, alice.id, bob.id, 4242).await;
+    // A Logical Bluffs match on a layout nobody chose, both bluff, then Alice resigns:
+    // Bob wins, rated (docs/ratings.md, "Fair play").
+    let options = [("opponent", json!(bob.id.to_string()))];
+    answer(&fake, &fake.slash(alice.id, "bluffs duel", &options).await).await;
+    for (who, subset) in [(alice.id, "A1-A2-B1-B2"), (bob.id, "C1-C2-D1-D2")] {
+        let first = there_is_a(mondo::lang::tiles::Colour::ALL[0]);
+        let read = bluffs_form(&fake, who, subset, &first).await;
+        let s = fake
+            .click(who, read.id, &button(&read, "Submit this bluff"))
+            .await;
+        private_says(&answer(&fake, &s).await, "Your bluff is in");
+    }
     fake.slash(alice.id, "bluffs resign", &[]).await;
     let end = channel_message(&fake, "wins").await;
     assert!(end.text().contains(&format!("<@{}> wins", bob.id)));

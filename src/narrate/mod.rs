@@ -207,6 +207,24 @@ pub fn refusal(e: &RuleError, names: &Names) -> String {
     }
 }
 
+/// The shared event that says who chose a match's setup: a player makes the match
+/// unrated, a host who does not play leaves it rated (docs/ratings.md, "Fair play").
+pub fn setup_chosen(names: &Names, by: PlayerId) -> Line {
+    let who = names.person(by);
+    if names.plays(by) {
+        let why = crate::rules::Why::SetupChosen { by };
+        Line::new(
+            json!({"event": "setup_chosen", "by": who, "rated": false, "why": why.name()}),
+            format!("unrated: {}", why.text(|p| names.person(p))),
+        )
+    } else {
+        Line::new(
+            json!({"event": "setup_chosen", "by": who, "rated": true}),
+            format!("rated: the setup was chosen by the host {who}"),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,23 +262,5 @@ mod tests {
             waiting_for: PlayerId(2),
         };
         assert_eq!(refusal(&e, &names), "it is not your turn: waiting for bob");
-    }
-}
-
-/// The shared event that says who chose a match's setup: a player makes the match
-/// unrated, a host who does not play leaves it rated (docs/ratings.md, "Fair play").
-pub fn setup_chosen(names: &Names, by: PlayerId) -> Line {
-    let who = names.person(by);
-    if names.plays(by) {
-        let why = crate::rules::Why::SetupChosen { by };
-        Line::new(
-            json!({"event": "setup_chosen", "by": who, "rated": false, "why": why.name()}),
-            format!("unrated: {}", why.text(|p| names.person(p))),
-        )
-    } else {
-        Line::new(
-            json!({"event": "setup_chosen", "by": who, "rated": true}),
-            format!("rated: the setup was chosen by the host {who}"),
-        )
     }
 }

@@ -334,6 +334,17 @@ pub(crate) fn abandon<G: Zendo>(key: u64, reason: &str) -> Option<G::Move> {
     Some(G::verdict_move(key as u32, verdict))
 }
 
+impl ZendoEvent {
+    /// The seat whose own move this event records, if any (the fair-play rule's
+    /// "acted"): a structure built, a guess stated, confirmed or taken back.
+    pub fn acted_by(&self) -> Option<Seat> {
+        match self {
+            ZendoEvent::Observed { by, .. } | ZendoEvent::GuessRead { by, .. } => Some(*by),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::classic::ClassicMove;
@@ -466,16 +477,5 @@ mod tests {
         assert_eq!(ClassicMove::from(ZendoMove::Disallow).role(), Role::Host);
         assert_eq!(PracticeMove::from(ZendoMove::Disallow).role(), Role::Host);
         assert_eq!(DuelMove::from(ZendoMove::EndTurn).role(), Role::Player);
-    }
-}
-
-impl ZendoEvent {
-    /// The seat whose own move this event records, if any (the fair-play rule's
-    /// "acted"): a structure built, a guess stated, confirmed or taken back.
-    pub fn acted_by(&self) -> Option<Seat> {
-        match self {
-            ZendoEvent::Observed { by, .. } | ZendoEvent::GuessRead { by, .. } => Some(*by),
-            _ => None,
-        }
     }
 }
