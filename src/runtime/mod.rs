@@ -30,7 +30,7 @@ pub use types::{Ack, ActError, Config, Engine, Listing, Notice, Place, Recovery,
 pub(crate) use types::{Announcement, Command, Query, decode_all};
 
 use crate::store::{Backend, Lease, Store, StoreError};
-use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch, Status};
+use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewMatch, Status};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -190,7 +190,7 @@ impl<G: Engine> Runtime<G> {
         let (state, events) =
             G::start_by(setup, now, by).map_err(|e| RuntimeError::Setup(e.to_string()))?;
         let listing = state.listing();
-        let rows = rows_of::<G>(&events)?;
+        let rows = task::rows_of::<G>(&events)?;
         let _hold = self.inner.clock.hold();
         let id = self
             .inner
@@ -523,17 +523,4 @@ async fn heartbeat(store: Store, clock: GameClock, config: Config) {
             tracing::warn!(error = %e, "the game clock could not be saved");
         }
     }
-}
-
-/// Events as the store keeps them: their game-clock time and their JSON.
-pub(crate) fn rows_of<G: Engine>(events: &[G::Event]) -> Result<Vec<NewEvent>, RuntimeError> {
-    events
-        .iter()
-        .map(|e| {
-            Ok(NewEvent {
-                at: G::event_at(e),
-                body: serde_json::to_string(e).map_err(|e| RuntimeError::Encode(e.to_string()))?,
-            })
-        })
-        .collect()
 }

@@ -13,7 +13,7 @@ use super::clock::Sleep;
 use super::{
     Ack, ActError, Announcement, Command, Config, Engine, GameClock, Notice, Query, RuntimeError,
 };
-use crate::store::{MatchId, Millis, Store, StoreError, StoredEvent};
+use crate::store::{MatchId, Millis, NewEvent, Store, StoreError, StoredEvent};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -153,7 +153,7 @@ impl<G: Engine> Live<G> {
         if events.is_empty() {
             return Ok(self.ack());
         }
-        let rows = super::rows_of::<G>(&events)?;
+        let rows = rows_of::<G>(&events)?;
         let first_seq = self.seq + 1;
         // A commit that stalls stops the game clock (the umpire cannot work).
         let hold = self.clock.hold();
@@ -582,4 +582,17 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
             Command::Query(query) => live.answer(query),
         }
     }
+}
+
+/// Events as the store keeps them: their game-clock time and their JSON.
+pub(super) fn rows_of<G: Engine>(events: &[G::Event]) -> Result<Vec<NewEvent>, RuntimeError> {
+    events
+        .iter()
+        .map(|e| {
+            Ok(NewEvent {
+                at: G::event_at(e),
+                body: serde_json::to_string(e).map_err(|e| RuntimeError::Encode(e.to_string()))?,
+            })
+        })
+        .collect()
 }

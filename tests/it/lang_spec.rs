@@ -538,8 +538,8 @@ fn verb_phrases() {
     reads("every piece doesn't point up", &["1>"], &["1^"]);
     reads("no piece is not small", &["1^"], &["2^"]);
     reads("every piece isn't large", &["1^"], &["3^"]);
-    reads("all pieces aren't large", &["1^"], &["3^"]);
-    reads("all pieces don't point up", &["1>"], &["1^"]);
+    reads("no pieces are large", &["1^"], &["3^"]);
+    reads("no pieces point up", &["1>"], &["1^"]);
     reads("every piece does not point up or down", &["1>"], &["1v"]);
     reads("every piece points up and is small", &["1^"], &["2^", "1>"]);
     reads("every piece points up or is small", &["1> 2^"], &["2>"]);

@@ -35,6 +35,7 @@ mod lang_roundtrip;
 mod lang_sentences;
 mod lang_spec;
 mod lang_symbolic;
+mod lang_synonyms;
 mod lang_terms;
 mod lang_tiles;
 mod lang_vocabulary;

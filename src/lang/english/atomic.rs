@@ -531,10 +531,18 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             return Err(self.c.expected(V::VP_EXPECTED));
         }
+        let wide = if universal && never.is_none() {
+            self.wide_negation(&det.span)
+        } else {
+            None
+        };
         let saved = std::mem::replace(&mut self.universal_subject, universal);
         let vp = self.licensing(no, |p| p.vp(Mode::Finite));
         self.universal_subject = saved;
         let vp = vp?;
+        if let Some((neg, left)) = wide {
+            return Err(self.scope_refusal(&det.span, &neg, &left));
+        }
         let span = self.span_from(start);
         let vp = match never {
             Some(n) if matches!(det.det, Det::Every) => {

@@ -3,6 +3,7 @@
 //! `between`).
 
 use super::{CmpOp, Det, DetS, Num, Parity, Parser, R, Sym, Vocabulary, at_least, splice};
+use crate::lang::ast::Span;
 use crate::lang::error::ParsePatternError;
 
 /// Words before a direction that only stress it (`the tile immediately below it`).
@@ -621,12 +622,27 @@ impl<V: Vocabulary> Parser<'_, V> {
             .with_example(splice(self.src, &span, "some"))
             .with_example(splice(self.src, &span, "the unique"));
         }
+        // `the top piece`: the word to blame is `top`, a place said as a plain
+        // adjective (the pieces' places are `topmost`, `bottommost`, ...).
+        if let (Some(at), Some(noun)) = (self.c.peek_at(1), self.c.word_at(2))
+            && V::is_noun(noun)
+            && let Some(most) = ["top", "bottom", "left", "right", "upper", "lower"]
+                .iter()
+                .find(|w| Some(**w) == self.c.word_at(1))
+        {
+            let most = match *most {
+                "upper" => "topmost",
+                "lower" => "bottommost",
+                w => return self.place_refusal(at.span.clone(), w),
+            };
+            return self.place_refusal(at.span.clone(), most);
+        }
         let thing = self
             .c
             .peek_at(1)
             .map_or(span.clone(), |t| span.start..t.span.end);
-        // Without the phrase (`touching the table`), what is left may read.
-        let phrase = self.c.prev().start.min(thing.start)..thing.end;
+        // Nothing is offered: without the phrase (`touching the table`) the pattern
+        // would say something else.
         ParsePatternError::new(
             thing.clone(),
             V::say(&format!(
@@ -634,6 +650,21 @@ impl<V: Vocabulary> Parser<'_, V> {
                 &self.src[thing]
             )),
         )
-        .with_example(splice(self.src, &phrase, ""))
+    }
+
+    /// `the top piece`: `top` names no place a piece can have; the places are the
+    /// `-most` words (`the topmost piece`), and `the` before them is refused as
+    /// ambiguous in its turn, so nothing is offered.
+    fn place_refusal(&self, at: Span, word: &str) -> ParsePatternError {
+        let most = if word.ends_with("most") {
+            word.to_string()
+        } else {
+            format!("{word}most")
+        };
+        let message = V::say(&format!(
+            "`{}` is not a place a piece can have: say `{most}` (`every {most} piece`, `the unique {most} piece`)",
+            &self.src[at.clone()]
+        ));
+        ParsePatternError::new(at, message)
     }
 }

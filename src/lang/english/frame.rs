@@ -131,7 +131,52 @@ pub(super) fn normalise<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
         })
         .collect();
     let toks = ignore_mentions::<V>(toks);
+    let toks = strict_counts(toks);
     rewrite_modals::<V>(toks)
+}
+
+/// A number the token is (`3`, `three`).
+fn count_of(t: &Token) -> Option<i64> {
+    match &t.tok {
+        Tok::Int(n) => Some(*n),
+        Tok::Word(w) => crate::lang::words::number_word(w),
+        _ => None,
+    }
+}
+
+/// Strict counts said as the bounds they are, before any word is read, so that
+/// phrasings of one number read alike whatever the vocabulary does with them: `more
+/// than two` is `at least three`, `fewer than three` and `less than three` are `at
+/// most two`. Not after `no` / `not` (`no more than two` is read as it stands), and
+/// not below two (`fewer than two` is read as it stands).
+fn strict_counts(toks: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let w = word(&toks[i]);
+        let negated = out.last().is_some_and(|t| matches!(word(t), "no" | "not"));
+        let bound = match (w, toks.get(i + 2).and_then(count_of)) {
+            ("more", Some(n)) => Some(("least", n + 1)),
+            ("fewer" | "less", Some(n)) if n >= 3 => Some(("most", n - 1)),
+            _ => None,
+        };
+        match bound {
+            Some((which, n)) if !negated && toks.get(i + 1).is_some_and(|t| word(t) == "than") => {
+                out.push(synthetic("at", toks[i].span.clone()));
+                out.push(synthetic(which, toks[i + 1].span.clone()));
+                out.push(Token {
+                    tok: Tok::Int(n),
+                    ..toks[i + 2].clone()
+                });
+                i += 3;
+            }
+            _ => {
+                out.push(toks[i].clone());
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// `I think (that)`, `maybe`, `the rule is:` at the start; `, I think` at the end.
@@ -396,6 +441,15 @@ mod tests {
                 "every piece points up",
             ),
             ("the rule is: no piece is small", "no piece is small"),
+            ("more than two pieces touch", "at least 3 pieces touch"),
+            ("fewer than 3 pieces point up", "at most 2 pieces point up"),
+            ("less than four are small", "at most 3 are small"),
+            ("no more than two are small", "no more than two are small"),
+            ("fewer than two are small", "fewer than two are small"),
+            (
+                "more large pieces than small",
+                "more large pieces than small",
+            ),
         ] {
             assert_eq!(words(text), read, "{text}");
         }

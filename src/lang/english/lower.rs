@@ -204,8 +204,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 "`it` names a {} said before it in the same sentence: `{}`",
                 V::NOUN,
                 V::IT_EXAMPLE
-            ))
-            .with_example(V::IT_EXAMPLE)),
+            ))),
             [v] if self.ambiguous.contains(v) => {
                 Err(super::sentence::ambiguous_it::<V>(it.clone()))
             }

@@ -1,13 +1,19 @@
 //! Refusals that help (docs/patterns.md, "What is refused, and why"): every corrected
 //! pattern a refusal offers is read before it is shown, and kept only if it reads and
-//! says something
-//! (never `at least zero`, which holds of every structure); a word close to a known
-//! one is suggested only if the sentence with it reads.
+//! says something (never `at least zero`, which holds of every structure); a word
+//! close to a known one is suggested only if the sentence with it reads.
+//!
+//! A rewording is offered only if it means what was typed: the text with a word it
+//! misspelt put right, or with the word refused as ambiguous replaced by one of its
+//! readings (the refusal's own, or a word its message names for it; an ambiguity of
+//! scope checks its two readings by the evaluator before offering them). The text
+//! cut short, or a stock sentence sharing its words, would mean something else, and
+//! is never offered.
 
 use super::{Vocabulary, splice};
 use crate::lang::ast::Span;
 use crate::lang::error::ParsePatternError;
-use crate::lang::lexer::{Sym, Tok, lex};
+use crate::lang::lexer::lex;
 
 /// Keeps the suggestions that read in the vocabulary `V` and say something, and adds
 /// a close word where the text with it reads.
@@ -32,10 +38,10 @@ pub(crate) fn polish_with<V: Vocabulary>(
 const MOST: usize = 3;
 
 /// Where the refusal offers no rewording, adds some that read: a word the message
-/// names put in place of the one where reading stopped (or of the first words of the
-/// phrase where it stopped); else the part before that word where it ends a clause,
-/// a sentence the message or its help gives, or the vocabulary's statements closest
-/// in words to the text. Each is read and must say something.
+/// names for the one refused put in its place (or in place of the first words of the
+/// phrase refused). Not where reading merely stopped (`expected ...`: the words the
+/// message names are examples of what could come, not readings of what was
+/// written). Each is read and must say something.
 fn rewordings<V: Vocabulary>(e: &mut ParsePatternError, text: &str) {
     let mut out: Vec<String> = std::mem::take(&mut e.examples);
     let offer = |x: String, out: &mut Vec<String>| {
@@ -64,61 +70,11 @@ fn rewordings<V: Vocabulary>(e: &mut ParsePatternError, text: &str) {
     let mut at: Vec<Span> = vec![e.span.clone()];
     at.extend(inside.iter().map(|s| e.span.start..s.end));
     at.retain(|s| !s.is_empty() && text.get(s.clone()).is_some());
-    if out.is_empty() {
+    if out.is_empty() && !e.message.starts_with("expected") {
         for span in &at {
             for q in quoted.iter().filter(|q| q.split_whitespace().count() <= 3) {
                 offer(splice(text, span, q), &mut out);
             }
-        }
-    }
-    // What was said before the word where reading stopped, where it ends a clause
-    // (where reading stopped, not where an ambiguity was refused).
-    if out.is_empty() && e.message.starts_with("expected") {
-        for cut in clause_ends(text, e.span.start) {
-            // A clause, not a bare noun phrase (`a small piece`).
-            let before = text[..cut].trim_end_matches([',', ';', ':', ' ']);
-            if before.split_whitespace().count() < 4 || noun_phrase::<V>(before) {
-                continue;
-            }
-            offer(before.to_string(), &mut out);
-            if !out.is_empty() {
-                break;
-            }
-        }
-    }
-    // Whole sentences the message gives (not a bare noun phrase).
-    if out.is_empty() {
-        for q in quoted.iter().filter(|q| q.split_whitespace().count() >= 4) {
-            if !noun_phrase::<V>(q) {
-                offer(q.to_string(), &mut out);
-            }
-        }
-    }
-    // The vocabulary's statements closest to the words written: those sharing the
-    // most words with it, and at least half as many as the closest.
-    if out.is_empty() {
-        let words = words_of(text);
-        let mut ranked: Vec<(usize, usize, String)> = V::rewordings(&words)
-            .into_iter()
-            .enumerate()
-            .map(|(i, x)| {
-                let mut own = words_of(&x);
-                own.sort();
-                own.dedup();
-                let shared = own
-                    .iter()
-                    .filter(|w| !FILLER.contains(&w.as_str()) && words.contains(w))
-                    .count();
-                (shared, i, x)
-            })
-            .collect();
-        ranked.sort_by_key(|(shared, i, _)| (usize::MAX - shared, *i));
-        let best = ranked.first().map_or(0, |r| r.0);
-        for (shared, _, x) in ranked {
-            if shared * 2 < best || out.len() >= 2 {
-                break;
-            }
-            offer(x, &mut out);
         }
     }
     e.examples = out;
@@ -131,13 +87,6 @@ fn tidy(text: &str) -> String {
         out = out.replace(&format!(" {p}"), p);
     }
     out
-}
-
-/// Whether the text is a noun phrase (`two tiles of different colours`), which reads
-/// as `there are ...` but is no sentence a player writes.
-fn noun_phrase<V: Vocabulary>(text: &str) -> bool {
-    super::read_with::<V>(&format!("there are {text}")).is_ok()
-        || super::read_with::<V>(&format!("there is {text}")).is_ok()
 }
 
 /// Whether every `a` / `an` of the text agrees with the word after it (`an red`).
@@ -153,51 +102,9 @@ fn articles_agree(text: &str) -> bool {
     })
 }
 
-/// Words too common to tell statements apart.
-const FILLER: &[&str] = &[
-    "a", "an", "the", "is", "are", "of", "to", "in", "as", "there", "than", "that", "it",
-];
-
 /// The texts between backticks.
 fn backticked(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
-}
-
-/// The lower-cased words of a text, plurals as singulars (`tiles` is `tile`).
-fn words_of(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '-')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let w = w.to_lowercase();
-            match w.strip_suffix('s') {
-                Some(stem) if stem.len() > 2 && !stem.ends_with('s') => stem.to_string(),
-                _ => w,
-            }
-        })
-        .collect()
-}
-
-/// Byte offsets before `at` where a clause ends (before `,`, `;`, `and`, `but`,
-/// `or`, `then` and the like), latest first.
-fn clause_ends(text: &str, at: usize) -> Vec<usize> {
-    let Ok(lexed) = lex(text) else {
-        return Vec::new();
-    };
-    let mut cuts: Vec<usize> = lexed
-        .tokens
-        .iter()
-        .filter(|t| t.span.start <= at && t.span.start > 0)
-        .filter(|t| match t.word() {
-            Some(w) => matches!(w, "and" | "but" | "or" | "so" | "because" | "since"),
-            None => matches!(
-                &t.tok,
-                Tok::Sym(Sym::Comma | Sym::Semicolon | Sym::Period | Sym::Colon)
-            ),
-        })
-        .map(|t| t.span.start)
-        .collect();
-    cuts.reverse();
-    cuts
 }
 
 /// When reading stopped at a word that is close to a known word, and the pattern

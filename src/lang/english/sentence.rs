@@ -529,5 +529,4 @@ pub(super) fn ambiguous_it<V: Vocabulary>(it: Span) -> ParsePatternError {
         ),
     )
     .with_help(format!("e.g. `{}`", V::RELATIVE_EXAMPLE))
-    .with_example(V::RELATIVE_EXAMPLE)
 }

@@ -333,13 +333,19 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     /// Whether a suggested text reads and can be both true and false (it says
     /// something a player could mean).
     fn says_something(text: &str) -> bool;
+    /// The truth of a text on the vocabulary's sample structures (or layouts), the
+    /// same samples every time; `None` when it does not read.
+    fn verdicts(text: &str) -> Option<Vec<bool>>;
+    /// Whether both read and `a` holds exactly where `b` does not (checked by the
+    /// evaluator on the samples).
+    fn negates(a: &str, b: &str) -> bool {
+        match (Self::verdicts(a), Self::verdicts(b)) {
+            (Some(a), Some(b)) => a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| x != y),
+            _ => false,
+        }
+    }
     /// Known words, for "did you mean".
     fn close_words(w: &str) -> Vec<&'static str>;
-    /// Statements that read, built from the words of a refused text (its colours,
-    /// sizes, relations), to offer the closest of where a refusal offers nothing else.
-    fn rewordings(_words: &[String]) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 /// What a name stands for.

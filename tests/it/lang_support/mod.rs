@@ -71,3 +71,33 @@ pub fn golden(path: &str, render: impl Fn(&str) -> String) -> Vec<String> {
     assert_eq!(g.len(), f.len());
     patterns
 }
+
+/// Whether a rewording offered for `text`, refused at `span`, keeps every word
+/// written outside the refused phrase (so it changes only what was refused: a
+/// misspelt word put right, an ambiguous phrase replaced by one of its readings),
+/// but for a verb `is` / `are` or an article that the new words stand in for.
+pub fn keeps_the_rest(text: &str, span: &std::ops::Range<usize>, rewording: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let mut left = words(rewording);
+    let outside = [
+        words(text.get(..span.start).unwrap_or("")),
+        words(text.get(span.end..).unwrap_or("")),
+    ]
+    .concat();
+    let mut missing = 0;
+    for w in outside {
+        match left.iter().position(|x| *x == w) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None if matches!(w.as_str(), "is" | "are" | "a" | "an" | "the") => missing += 1,
+            None => return false,
+        }
+    }
+    missing <= 1
+}

@@ -443,66 +443,15 @@ impl Vocabulary for Pieces {
         pattern_says_something(text)
     }
 
+    fn verdicts(text: &str) -> Option<Vec<bool>> {
+        let p = read(text).ok()?;
+        let compiled = CompiledPattern::new(&p.formula);
+        Some(samples().iter().map(|k| compiled.evaluate(k)).collect())
+    }
+
     fn close_words(w: &str) -> Vec<&'static str> {
         words::close_words(w)
     }
-
-    fn rewordings(words: &[String]) -> Vec<String> {
-        rewordings(words)
-    }
-}
-
-/// Patterns in the sizes, directions and relations a refused text names (small and
-/// large pieces pointing up when it names none), for the refusal to offer the
-/// closest of.
-fn rewordings(words: &[String]) -> Vec<String> {
-    let pick = |known: &[&'static str], fill: &[&'static str]| {
-        let mut out: Vec<&'static str> = known
-            .iter()
-            .copied()
-            .filter(|k| words.iter().any(|w| w == k))
-            .collect();
-        for f in fill {
-            if !out.contains(f) {
-                out.push(f);
-            }
-        }
-        out
-    };
-    let sizes = pick(&["small", "medium", "large"], &["small", "large"]);
-    let dirs = pick(&["up", "down", "left", "right"], &["up"]);
-    let (a, b, d) = (sizes[0], sizes[1], dirs[0]);
-    let mut out = vec![
-        "all pieces are the same size".into(),
-        format!("a {a} piece touches a {b} piece"),
-        format!("every {a} piece touches a {b} piece"),
-        format!("a {a} piece points at a {b} piece"),
-        format!("every {a} piece points {d}"),
-        format!("there is a {a} piece pointing {d}"),
-        format!("a {a} piece is above a {b} piece"),
-        format!("a {a} piece is directly above a {b} piece"),
-        format!("a {a} piece is left of a {b} piece"),
-        format!("a {a} piece is in the same row as a {b} piece"),
-        format!("some piece is {a}"),
-        "some piece is larger than another piece".into(),
-        format!("no piece is pointed at by a {b} piece"),
-        format!("every piece is {a}"),
-        format!("there are exactly two {a} pieces"),
-        format!("there are more {a} pieces than {b} pieces"),
-        format!("the number of {a} pieces is odd"),
-        format!("no two {a} pieces touch"),
-    ];
-    out.extend(
-        [
-            "there are exactly two groups",
-            "all three sizes are present",
-            "the pieces are connected",
-            "the structure is square",
-            "there are at least ten pips",
-        ]
-        .map(String::from),
-    );
-    out
 }
 
 /// `isolated`: touches no piece.

@@ -314,6 +314,18 @@ fn sample_subsets() -> &'static [Subset] {
     })
 }
 
+/// The truth of a statement under every colouring of each sample subset, one after
+/// the other; `None` when it does not read (or is too large to tabulate).
+fn verdicts(text: &str) -> Option<Vec<bool>> {
+    let f = read_plain(text).ok()?;
+    let mut out = Vec::new();
+    for s in sample_subsets() {
+        let t = Geometry::new(s).truth_table(&f)?;
+        out.extend((0..t.len()).map(|k| t.get(k)));
+    }
+    Some(out)
+}
+
 /// Whether a suggested statement reads and can be both true and false on some
 /// subset (it says something a player could mean).
 fn says_something(text: &str) -> bool {
@@ -325,71 +337,6 @@ fn says_something(text: &str) -> bool {
             .truth_table(&f)
             .is_some_and(|t| !t.always() && !t.never())
     })
-}
-
-/// Statements in the colours and relations a refused text names (red and blue when it
-/// names none), for the refusal to offer the closest of.
-fn rewordings(words: &[String]) -> Vec<String> {
-    let mut hues: Vec<&str> = Vec::new();
-    for w in words {
-        if let Some(c) = colour(w).map(Colour::name)
-            && !hues.contains(&c)
-        {
-            hues.push(c);
-        }
-    }
-    for c in ["red", "blue"] {
-        if !hues.contains(&c) {
-            hues.push(c);
-        }
-    }
-    let (a, b) = (hues[0], hues[1]);
-    let has = |ws: &[&str]| ws.iter().any(|w| words.iter().any(|x| x == w));
-    let mut relations: Vec<&str> = Vec::new();
-    if has(&["above", "top", "over", "on", "up", "higher"]) {
-        relations.extend(["directly above", "in a higher row than"]);
-    }
-    if has(&["below", "under", "beneath", "bottom", "down", "lower"]) {
-        relations.extend(["directly below", "in a lower row than"]);
-    }
-    if has(&["left"]) {
-        relations.extend(["directly left of", "further left than"]);
-    }
-    if has(&["right"]) {
-        relations.extend(["directly right of", "further right than"]);
-    }
-    if has(&["row", "rows", "line"]) {
-        relations.push("in the same row as");
-    }
-    if has(&["column", "columns"]) {
-        relations.push("in the same column as");
-    }
-    if has(&["diagonal", "diagonally", "corner"]) {
-        relations.push("diagonally adjacent to");
-    }
-    relations.push("adjacent to");
-    let mut out = Vec::new();
-    for r in &relations {
-        out.push(format!("every {a} tile is {r} another {a} tile"));
-        out.push(format!("there is a {a} tile {r} a {b} tile"));
-        out.push(format!("every {a} tile is {r} a {b} tile"));
-    }
-    out.extend([
-        format!("there is a {a} tile"),
-        format!("every tile is {a}"),
-        format!("there are exactly two {a} tiles"),
-        format!("there are more {a} tiles than {b} tiles"),
-        format!("{a} appears more often than any other colour"),
-        format!("the number of {a} tiles is odd"),
-        format!("there is a row with two {a} tiles"),
-        format!("every row has a {a} tile"),
-        format!("the top row is all {a}"),
-        format!("the leftmost tile in the top row is {a}"),
-        "no two adjacent tiles are the same colour".into(),
-        "there are two adjacent tiles of the same colour".into(),
-        "there are exactly three colours".into(),
-    ]);
-    out
 }
 
 /// The frame's messages (written for pieces) in the tiles' words.

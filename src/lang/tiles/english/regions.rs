@@ -102,7 +102,7 @@ impl Parser<'_, Tiles> {
                         "regions are not counted: say `a {noun}`, `every {noun}` or `no {noun}`"
                     ),
                 )
-                .with_example(format!("there is a {noun} with two red tiles")));
+                .with_help(format!("e.g. `there is a {noun} with two red tiles`")));
             }
         };
         self.c.pos += det_words + n;
@@ -247,7 +247,7 @@ impl Parser<'_, Tiles> {
                 span,
                 "`there is` takes `a`, `no` or a number, not `every` / `the`",
             )
-            .with_example(format!("every {} has a red tile", kind.noun())));
+            .with_help(format!("e.g. `every {} has a red tile`", kind.noun())));
         }
         self.in_region(kind, det, span, |p, _| {
             let at = p.start();

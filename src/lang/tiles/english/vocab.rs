@@ -50,10 +50,6 @@ impl Vocabulary for Tiles {
         say(text)
     }
 
-    fn rewordings(words: &[String]) -> Vec<String> {
-        rewordings(words)
-    }
-
     fn spelling(w: &str) -> Option<&'static str> {
         Some(match w {
             "color" => "colour",
@@ -340,8 +336,7 @@ impl Vocabulary for Tiles {
                     p.c.here().start..p.c.peek_at(2).map_or(start, |t| t.span.end),
                     "`of different colours` reads only for two tiles among themselves",
                 )
-                .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`")
-                .with_example("every row has two tiles of different colours"));
+                .with_help("say `two tiles of different colours`, or for one tile `a tile of a different colour`"));
             }
             p.c.pos += n;
             let span = p.span_from(start);
@@ -478,7 +473,6 @@ impl Vocabulary for Tiles {
     fn anchor_refusal(at: Span) -> ParsePatternError {
         ParsePatternError::new(at, "`of the same colour` / `of a different colour` here has no tile to compare with")
             .with_help("say it of a relation's object (`every tile is adjacent to a tile of the same colour`), or count the tiles among themselves (`every row has two tiles of the same colour`, `two adjacent tiles are the same colour`)")
-            .with_example("every tile is adjacent to a tile of the same colour")
     }
 
     fn pair_count_refusal((r, _): TileBinary, at: Span) -> ParsePatternError {
@@ -489,7 +483,7 @@ impl Vocabulary for Tiles {
             at,
             "adjacent tiles come in pairs, which are not counted: count the tiles themselves",
         )
-        .with_example("the number of red tiles adjacent to a blue tile is odd")
+        .with_help("e.g. `the number of red tiles adjacent to a blue tile is odd`")
     }
 
     fn anchor_plural_refusal(at: Span) -> ParsePatternError {
@@ -498,11 +492,14 @@ impl Vocabulary for Tiles {
             "ambiguous: tiles of the same colour as the subject, or as each other?",
         )
         .with_help("for the subject's colour, say `two tiles that are the same colour as it`")
-        .with_example("every tile is adjacent to two tiles that are the same colour as it")
     }
 
     fn says_something(text: &str) -> bool {
         says_something(text)
+    }
+
+    fn verdicts(text: &str) -> Option<Vec<bool>> {
+        verdicts(text)
     }
 
     fn close_words(w: &str) -> Vec<&'static str> {

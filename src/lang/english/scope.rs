@@ -1,0 +1,95 @@
+//! The one rule for the scope of a negation under `all` (docs/patterns.md, "Scope of
+//! `not`"): `all pieces don't point up` is read by some as "not every piece points
+//! up" and by others as "no piece points up". The umpire does not choose: the
+//! sentence is refused with both readings offered, each checked by the evaluator
+//! before it is shown (the first is the negation of the sentence without its `not`,
+//! and the second reads and differs from it). `every`, `each`,
+//! `the` and a number keep the one reading they have always had (`every piece does
+//! not point up` is "no piece points up").
+
+use super::{Parser, Vocabulary, splice};
+use crate::lang::ast::Span;
+use crate::lang::error::ParsePatternError;
+
+/// The negations that can follow a subject, and what is left of each without its
+/// `not`: `Some(word)` replaces the negation, `None` drops it and puts the verb in
+/// the third person (`doesn't point` -> `points`).
+const NEGATIONS: &[(&[&str], Option<&str>)] = &[
+    (&["do", "not"], Some("")),
+    (&["don't"], Some("")),
+    (&["does", "not"], None),
+    (&["doesn't"], None),
+    (&["is", "not"], Some("is")),
+    (&["isn't"], Some("is")),
+    (&["are", "not"], Some("are")),
+    (&["aren't"], Some("are")),
+];
+
+/// The third person of a verb (`point` -> `points`, `touch` -> `touches`).
+fn third_person(verb: &str) -> String {
+    let vowel_y = ["ay", "ey", "oy", "uy"].iter().any(|e| verb.ends_with(e));
+    match verb {
+        "have" => "has".into(),
+        "be" => "is".into(),
+        v if v.ends_with(['s', 'x', 'z', 'o']) || v.ends_with("sh") || v.ends_with("ch") => {
+            format!("{v}es")
+        }
+        v if v.ends_with('y') && !vowel_y => format!("{}ies", &v[..v.len() - 1]),
+        v => format!("{v}s"),
+    }
+}
+
+impl<V: Vocabulary> Parser<'_, V> {
+    /// Where the subject just read with `det` (its words at `det`) is `all` and a
+    /// negation of the verb follows: the span of the negation and the
+    /// text that stands for it without `not` (with the verb after it, if it changes).
+    pub(crate) fn wide_negation(&self, det: &Span) -> Option<(Span, String)> {
+        let first = self
+            .src
+            .get(det.clone())?
+            .split_whitespace()
+            .next()?
+            .to_lowercase();
+        if first != "all" {
+            return None;
+        }
+        let (words, left) = NEGATIONS.iter().find(|(ws, _)| self.c.is_words(ws))?;
+        let neg = self.c.peek_at(0)?.span.start..self.c.peek_at(words.len() - 1)?.span.end;
+        // A token the frame made up (`must not` -> `do not`) is not the player's
+        // text, and `must not` forbids: `all pieces must not point up` is "no piece".
+        let written = self.src.get(neg.clone())?.to_lowercase();
+        if !written.split_whitespace().eq(words.iter().copied()) {
+            return None;
+        }
+        Some(match left {
+            Some(w) => (neg, w.to_string()),
+            None => {
+                let verb = self.c.peek_at(words.len())?;
+                let v = self.src.get(verb.span.clone())?.to_lowercase();
+                (neg.start..verb.span.end, third_person(&v))
+            }
+        })
+    }
+
+    /// The refusal of `all NP not VP`, offering "not every" and "no" where both read
+    /// back as they should.
+    pub(crate) fn scope_refusal(&self, det: &Span, neg: &Span, left: &str) -> ParsePatternError {
+        let positive = splice(self.src, neg, left);
+        let not_every = splice(&positive, det, &format!("not {}", &self.src[det.clone()]));
+        let none = format!("{}no{}", &self.src[..det.start], &positive[det.end..]);
+        let mut e = ParsePatternError::new(
+            det.start..neg.end,
+            format!(
+                "`{} ... {}` is ambiguous: it can mean \"not every ...\" or \"no ...\", and the umpire does not choose: say which",
+                &self.src[det.clone()],
+                &self.src[neg.clone()],
+            ),
+        );
+        let checked = V::negates(&not_every, &positive)
+            && V::verdicts(&none).is_some_and(|n| V::verdicts(&not_every) != Some(n));
+        if checked {
+            e = e.with_example(not_every).with_example(none);
+        }
+        e
+    }
+}
