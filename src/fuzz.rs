@@ -8,8 +8,11 @@ use crate::lang::{
     english, parse as read, parse_symbolic, same_reading, same_tree, symbolic, word_count,
 };
 
+/// A fuzz target's body: it panics on a finding.
+pub type Body = fn(&[u8]);
+
 /// The targets, by name (as in `fuzz/Cargo.toml`), and their bodies.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[("parse", parse)];
+pub const TARGETS: &[(&str, Body)] = &[("parse", parse)];
 
 /// `parse`: reading any text never panics; whatever reads is printed, and the prints
 /// read back: the symbolic form as the same tree, the English one as the same reading.
