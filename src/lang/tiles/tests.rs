@@ -523,8 +523,11 @@ fn colour_phrases_refuse_what_is_unclear() {
         let e = parse(text).unwrap_err();
         assert_eq!(&text[e.span.clone()], span, "{text}");
         assert!(e.message.contains(says), "{text}: {}", e.message);
-        let example = e.example().unwrap_or_else(|| panic!("{text}: no example"));
-        assert!(parse(example).is_ok(), "{text}: {example}");
+        // A rewording is offered only when it means what was typed
+        // (docs/tiles.md); one that is offered reads.
+        if let Some(example) = e.example() {
+            assert!(parse(example).is_ok(), "{text}: {example}");
+        }
     };
     // Plural objects: as the subject's colour, or as each other's?
     refused(
