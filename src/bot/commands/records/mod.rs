@@ -132,16 +132,24 @@ pub fn history_line(h: &HistoryRow, player: u64) -> String {
         format!("with {}", others.join(", "))
     };
     let result = match (h.result, h.rating_after, h.deviation_after) {
+        _ if h.solo => "solo, not rated".to_string(),
         (Some(r), Some(rating), Some(deviation)) => {
             let word = match r {
                 ratings::Result::Win => "won",
                 ratings::Result::Loss => "lost",
                 ratings::Result::Draw => "drew",
             };
-            format!("{word}, now {}", ratings::shown(rating, deviation))
+            let change = h
+                .rating_before
+                .map(|before| format!(" ({:+.0})", rating - before))
+                .unwrap_or_default();
+            format!("{word}, now {}{change}", ratings::shown(rating, deviation))
         }
         (Some(r), _, _) => r.as_str().to_string(),
-        (None, _, _) => "not rated".to_string(),
+        (None, _, _) => match h.why_said(say::mention) {
+            Some((_, why)) => format!("unrated ({why})"),
+            None => "unrated".to_string(),
+        },
     };
     let day = h.finished.get(..10).unwrap_or(&h.finished);
     format!(
@@ -265,17 +273,13 @@ pub async fn ai_stats_post(
     })
 }
 
-/// The AI's strengths by the level an AI seat's id says (the AI student's own names,
-/// docs/ai.md; this shared module names no game's code).
-const AI_LEVELS: [&str; 3] = ["beginner", "player", "expert"];
-
 /// An AI seat as its stats line starts: `Mondo (AI, expert) ·` or `AI student 2
 /// (player) ·`.
 fn ai_seat_name(seat: PlayerId) -> String {
     let Some((level, k)) = seat.ai_seat() else {
         return format!("user {}:", seat.0);
     };
-    let level = AI_LEVELS
+    let level = crate::rules::fair::AI_LEVELS
         .get(usize::from(level))
         .copied()
         .unwrap_or("expert");
