@@ -230,3 +230,24 @@ fn mondo(args: &[&str]) -> String {
     assert!(out.status.success(), "{out:?}");
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// A match against the AI left and resumed: the AI's seat is the AI's again, so a typed
+/// line still cannot play it.
+#[test]
+fn a_resumed_match_gives_the_ai_its_seat_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("resumed.db");
+    Table::against_ai("duel", "beginner")
+        .pattern("some piece points up")
+        .seed(4)
+        .play(&db, "quit\n");
+    let out = crate::play_support::play(&db, &["--resume"], "ai-beginner: resign\nme: resign\n");
+    let refused = errors(&out);
+    assert!(
+        refused
+            .iter()
+            .any(|e| e.contains("ai-beginner is the AI's seat")),
+        "{out:#?}"
+    );
+    assert_eq!(of(&out, "over")[0]["winner"], "ai-beginner", "{out:#?}");
+}

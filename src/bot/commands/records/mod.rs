@@ -470,3 +470,46 @@ pub async fn replay(
     let post = replay::opening(ctx.data(), server(ctx), MatchId(id)).await?;
     reply(ctx, post).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Why;
+
+    fn row(rated: bool, why: Option<Why>) -> HistoryRow {
+        HistoryRow {
+            id: MatchId(7),
+            game: "zendo-duel".into(),
+            players: vec![11, 22],
+            rated,
+            why,
+            solo: false,
+            result: rated.then_some(ratings::Result::Win),
+            rating_before: rated.then_some(1500.0),
+            deviation_before: rated.then_some(350.0),
+            rating_after: rated.then_some(1662.3),
+            deviation_after: rated.then_some(290.0),
+            finished: "2026-12-06T21:00:00.000Z".into(),
+        }
+    }
+
+    /// `/stats` and `/history` say what each match counted for: a rated one's result
+    /// and change, an unrated one's reason, naming its player without a ping.
+    #[test]
+    fn a_history_line_says_rated_with_the_change_or_unrated_and_why() {
+        let rated = history_line(&row(true, None), 11);
+        assert!(rated.contains("with <@22>"), "{rated}");
+        assert!(rated.contains("won, now 1662? (+162)"), "{rated}");
+        let chosen = row(false, Some(Why::SetupChosen { by: PlayerId(11) }));
+        let line = history_line(&chosen, 22);
+        assert!(
+            line.contains("unrated (the setup was chosen by <@11>)"),
+            "{line}"
+        );
+        assert!(line.contains("`/replay match:7`"), "{line}");
+        let mut solo = row(false, None);
+        solo.solo = true;
+        solo.players = vec![11];
+        assert!(history_line(&solo, 11).contains("solo, not rated"));
+    }
+}
