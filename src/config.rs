@@ -28,11 +28,21 @@ pub const ENV_PREFIX: &str = "MONDO_";
 /// overlay leaves them alone. `MONDO_NO_IMAGES` (set to anything) keeps `mondo play`
 /// from showing pictures inline (see `play::pictures`).
 /// `MONDO_TEST_CLOCK` drives `mondo serve`'s time in the end-to-end tests
-/// (`runtime::clock::TEST_CLOCK`).
+/// (`runtime::clock::TEST_CLOCK`). The others are the test suite's switches
+/// (docs/developers.md#testing): a developer who exports one and then runs the
+/// suite must not see `mondo` refuse to start.
 pub const NOT_SETTINGS: &[&str] = &[
     NO_IMAGES,
     "MONDO_SKIP_POSTGRES",
+    "MONDO_SKIP_BROWSER",
     "MONDO_POSTGRES_BIN",
+    "MONDO_BLESS",
+    "MONDO_HELDOUT_ZENDO",
+    "MONDO_HELDOUT_BLUFFS",
+    "MONDO_SECRECY_SEEDS",
+    "MONDO_SECRECY_ACTIONS",
+    "MONDO_SECRECY_TRACE",
+    "MONDO_SECRECY_ONLY",
     crate::runtime::clock::TEST_CLOCK,
 ];
 
