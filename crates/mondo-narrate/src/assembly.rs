@@ -2,9 +2,9 @@
 //! `mondo play assembly`, documented in docs/operators.md) and one line of text.
 
 use super::{Line, Names, clock_text};
-use crate::grid::{Shape, Verdict};
-use crate::rules::assembly::{AssemblyEvent, AssemblyView, Outcome, PhaseView};
-use crate::rules::{BySeat, EventKind, Millis, Seat};
+use mondo_rules::grid::{Shape, Verdict};
+use mondo_rules::rules::assembly::{AssemblyEvent, AssemblyView, Outcome, PhaseView};
+use mondo_rules::rules::{BySeat, EventKind, Millis, Seat};
 use serde_json::{Value, json};
 
 fn secs(ms: Millis) -> u64 {
@@ -361,4 +361,45 @@ pub fn status_with(
         }),
         format!("{what}{paused}; scores: {}", names.each(&values)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mondo_rules::grid::{Cell, Group};
+    use mondo_rules::rules::PlayerId;
+
+    /// Plus: a wrong answer, of a target's shape or not, is said without its
+    /// contents (the rules' `plus_wrong_answers_reveal_nothing_of_their_contents`
+    /// checks the event carries none).
+    #[test]
+    fn plus_wrong_answers_are_said_without_their_contents() {
+        let names = Names::new(
+            crate::Front::Terminal,
+            vec![(PlayerId(1), "alice".into()), (PlayerId(2), "bob".into())],
+            Default::default(),
+        );
+        let answers = [
+            (Seat::FIRST, vec![Cell::new(0, 0), Cell::new(0, 1)]),
+            (Seat::SECOND, vec![Cell::new(0, 0), Cell::new(2, 0)]),
+        ];
+        for (seat, cells) in answers {
+            let e = AssemblyEvent::Resolved {
+                seat,
+                cells: Group::new(cells),
+                verdict: Verdict::NoMatch,
+                contents: None,
+                target: None,
+                points: 0,
+            };
+            let lines = event(&names, &e, true);
+            assert_eq!(lines.len(), 1);
+            for line in lines {
+                assert_eq!(line.json["contents"], Value::Null, "{}", line.json);
+                assert_eq!(line.json["result"], "no_match");
+                assert!(!line.text.contains("holds"), "{}", line.text);
+                assert!(!line.text.contains("shape"), "{}", line.text);
+            }
+        }
+    }
 }

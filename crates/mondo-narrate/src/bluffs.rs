@@ -8,11 +8,11 @@
 
 use super::board::{board_text, layout_text};
 use super::{Line, Names, clock_text};
-use crate::lang::tiles::{Cell, Colour};
-use crate::rules::bluffs::{
+use mondo_rules::lang::tiles::{Cell, Colour};
+use mondo_rules::rules::bluffs::{
     Audience, BluffsView, Ending, EventKind, PhaseName, PlayerView, Settings,
 };
-use crate::rules::{Millis, Seat};
+use mondo_rules::rules::{Millis, Seat};
 use serde_json::{Map, Value, json};
 
 fn phase_name(p: PhaseName) -> &'static str {

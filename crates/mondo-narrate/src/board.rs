@@ -3,7 +3,7 @@
 //! not known. The narration of a game on such a board uses it, and so does the check
 //! that a board's secret does not leak.
 
-use crate::lang::tiles::{Cell, Colour, Layout};
+use mondo_rules::lang::tiles::{Cell, Colour, Layout};
 
 /// The 4 x 4 board as text: known tiles by letter (`R B G Y`), unknown `.`.
 pub fn board_text(known: &[(Cell, Colour)]) -> String {

@@ -10,9 +10,9 @@
 pub mod board;
 pub mod secrets;
 // Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
-crate::registry::game_modules!();
+mondo_rules::registry::game_modules!();
 
-use crate::rules::{PlayerId, RuleError, Seat};
+use mondo_rules::rules::{PlayerId, RuleError, Seat};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -212,7 +212,7 @@ pub fn refusal(e: &RuleError, names: &Names) -> String {
 pub fn setup_chosen(names: &Names, by: PlayerId) -> Line {
     let who = names.person(by);
     if names.plays(by) {
-        let why = crate::rules::Why::SetupChosen { by };
+        let why = mondo_rules::rules::Why::SetupChosen { by };
         Line::new(
             json!({"event": "setup_chosen", "by": who, "rated": false, "why": why.name()}),
             format!("unrated: {}", why.text(|p| names.person(p))),

@@ -7,10 +7,10 @@
 //! printed anywhere is found and nothing else looks like one.
 
 use super::Names;
-use crate::koan::PieceSet;
-use crate::lang::{self, Pattern};
-use crate::pool::Pool;
-use crate::rules::Secret;
+use mondo_rules::koan::PieceSet;
+use mondo_rules::lang::{self, Pattern};
+use mondo_rules::pool::Pool;
+use mondo_rules::rules::Secret;
 use serde_json::Value;
 
 /// The JSON keys a line about one player uses for what only that player may hear.

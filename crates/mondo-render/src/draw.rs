@@ -4,7 +4,7 @@
 use super::geometry::{GridLayout, Point, Rect, StoneLayout};
 use super::mark::Mark;
 use super::style::{self, Rgb};
-use crate::koan::{Koan, PieceSet};
+use mondo_rules::koan::{Koan, PieceSet};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 /// A path through `points`, closed back to the first when `closed`.

@@ -3,7 +3,7 @@
 //! Every shape is designed pointing up around the origin and then turned to its
 //! direction, so the four directions are exact rotations of one another.
 
-use crate::koan::{Direction, Piece, Pos, Size};
+use mondo_rules::koan::{Direction, Piece, Pos, Size};
 
 /// A point in picture pixels (x to the right, y downwards).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn pips_lie_well_inside_their_triangle_and_apart() {
-        for set_piece in crate::koan::PieceSet::Pyramids.pieces() {
+        for set_piece in mondo_rules::koan::PieceSet::Pyramids.pieces() {
             let shape = PieceShape::pyramid(Point::new(0.0, 0.0), 60.0, *set_piece);
             let r = shape.pip_radius;
             for p in &shape.pips {
@@ -295,7 +295,7 @@ mod tests {
             cols: 2,
             rows: 2,
         };
-        for &piece in crate::koan::PieceSet::Pyramids.pieces() {
+        for &piece in mondo_rules::koan::PieceSet::Pyramids.pieces() {
             for arrows in [false, true] {
                 let pos = Pos::new(1, 0);
                 let cell = grid.cell_rect(pos);

@@ -33,7 +33,7 @@ pub mod tiles;
 #[cfg(test)]
 mod tests;
 
-use crate::koan::Koan;
+use mondo_rules::koan::Koan;
 use geometry::{GridLayout, Point, StoneLayout};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};

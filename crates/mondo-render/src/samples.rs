@@ -2,7 +2,7 @@
 //! criterion bench and the tests measure and draw the same pictures.
 
 use super::Mark;
-use crate::koan::Koan;
+use mondo_rules::koan::Koan;
 
 /// Varied structures of a match history, in pyramids notation: the seed's notation
 /// example first, then boxes from 1 x 1 to 6 x 6.
@@ -34,7 +34,7 @@ pub fn structure() -> Koan {
 pub fn full() -> Koan {
     let cells: Vec<String> = (0..36)
         .map(|i| {
-            let piece = crate::koan::PieceSet::Pyramids.pieces()[i * 5 % 12];
+            let piece = mondo_rules::koan::PieceSet::Pyramids.pieces()[i * 5 % 12];
             format!("{}{}", piece.pips(), piece.dir.symbol())
         })
         .collect();

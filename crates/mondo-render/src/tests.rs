@@ -5,7 +5,7 @@ use super::board::BoardLayout;
 use super::geometry::Rect;
 use super::style::{self, Rgb};
 use super::*;
-use crate::koan::{Direction, Piece, PieceSet, Pos, Size};
+use mondo_rules::koan::{Direction, Piece, PieceSet, Pos, Size};
 use image::Rgb as Px;
 use proptest::prelude::*;
 

@@ -6,7 +6,7 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use std::sync::LazyLock;
 use tiny_skia::{Pixmap, PremultipliedColorU8};
 
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold-subset.ttf");
 
 static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     // The font is part of the binary and checked by a test, never user input.

@@ -2,7 +2,7 @@
 //! colours and the rest grey, and a bluff's subset outlined on it. Pure: pixels in,
 //! PNG bytes out.
 
-use crate::lang::tiles::{Cell, Colour, Subset};
+use mondo_rules::lang::tiles::{Cell, Colour, Subset};
 use image::{Rgb, RgbImage};
 
 /// A tile's side, in pixels.

@@ -14,7 +14,12 @@
 /// Calls `$then! { KIND => path::to::game ("stored-name", "Title"), ... }` with every
 /// game, in the order games are listed to players. (With `@mods`, the list as written,
 /// `mod` marks and all: what [`game_modules!`] reads.)
-macro_rules! for_each_game {
+///
+/// Exported under a hidden name and re-exported here, so every crate calls it as
+/// `mondo_rules::registry::for_each_game!` (or through `mondo::registry`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_game {
     (@with [$($how:tt)+]) => {
         $crate::registry::for_each_game! { $($how)+ [ ]
             // Zendo Duel, the Death Match: two players, tickets, clocks. Its line
@@ -70,10 +75,12 @@ macro_rules! for_each_game {
 /// `narrate`, `bot::games`, `play::games`): `pub mod <folder>;` for each registry line
 /// marked `mod`. A game without its folder in a layer fails the build there ("file
 /// not found for module"), naming the file to create.
-macro_rules! game_modules {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_modules {
     () => {
         $crate::registry::for_each_game! { @with [@mods] }
     };
 }
 
-pub(crate) use {for_each_game, game_modules};
+pub use crate::{__for_each_game as for_each_game, __game_modules as game_modules};

@@ -9,8 +9,8 @@
 //! back by the stored kind.
 
 use super::{Engine, Listing};
-use crate::rules::{self, Actor, GameKind, RuleError, SetupError, Viewer};
-use crate::store::Millis;
+use mondo_rules::rules::{self, Actor, GameKind, RuleError, SetupError, Viewer};
+use mondo_store::Millis;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -58,19 +58,19 @@ where
 /// (pause, resume, downtime) every game's log also holds.
 pub fn game_events_of<G: Clone>(events: &[AnyEvent]) -> Vec<G>
 where
-    AnyEvent: Of<crate::rules::Event<G>>,
+    AnyEvent: Of<mondo_rules::rules::Event<G>>,
 {
-    events_of::<crate::rules::Event<G>>(events)
+    events_of::<mondo_rules::rules::Event<G>>(events)
         .into_iter()
         .filter_map(|e| match e.kind {
-            crate::rules::EventKind::Game(g) => Some(g),
+            mondo_rules::rules::EventKind::Game(g) => Some(g),
             _ => None,
         })
         .collect()
 }
 
 macro_rules! games {
-    ($($kind:ident => $game:ty),+ $(,)?) => {
+    ($($kind:ident => ($game:ty, $setup:ty, $move:ty, $event:ty)),+ $(,)?) => {
         /// A live match of any game.
         // Each lives once per match, behind an Arc: boxing the larger variants buys
         // nothing.
@@ -145,8 +145,8 @@ macro_rules! games {
         }
 
         $(
-            impl Of<<$game as Engine>::Event> for AnyEvent {
-                fn of(&self) -> Option<&<$game as Engine>::Event> {
+            impl Of<rules::Event<$event>> for AnyEvent {
+                fn of(&self) -> Option<&rules::Event<$event>> {
                     match self {
                         AnyEvent::$kind(e) => Some(e),
                         #[allow(unreachable_patterns)]
@@ -161,20 +161,20 @@ macro_rules! games {
                 }
             }
 
-            impl From<<$game as Engine>::Setup> for AnySetup {
-                fn from(s: <$game as Engine>::Setup) -> AnySetup {
+            impl From<$setup> for AnySetup {
+                fn from(s: $setup) -> AnySetup {
                     AnySetup::$kind(s)
                 }
             }
 
-            impl From<<$game as Engine>::Action> for AnyAction {
-                fn from(a: <$game as Engine>::Action) -> AnyAction {
+            impl From<rules::Action<$move, <$game as rules::Game>::Deadline>> for AnyAction {
+                fn from(a: rules::Action<$move, <$game as rules::Game>::Deadline>) -> AnyAction {
                     AnyAction::$kind(a)
                 }
             }
 
-            impl From<<$game as rules::Game>::Move> for AnyAction {
-                fn from(m: <$game as rules::Game>::Move) -> AnyAction {
+            impl From<$move> for AnyAction {
+                fn from(m: $move) -> AnyAction {
                     AnyAction::$kind(rules::Action::Move(m))
                 }
             }
@@ -363,13 +363,20 @@ macro_rules! games {
     };
 }
 
-/// The registry's list (`src/registry.rs`), each game's rules as `rules::<path>::Rules`.
+/// The registry's list (`mondo_rules::registry`), each game as its `types` module names
+/// it (`rules::<path>::types`: its rules, setup, moves and events; see
+/// `rules::game_types!`).
 macro_rules! registered {
     ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
         games! {
-            $($kind => crate::rules::$($path)::+::Rules,)+
+            $($kind => (
+                mondo_rules::rules::$($path)::+::types::Rules,
+                mondo_rules::rules::$($path)::+::types::Setup,
+                mondo_rules::rules::$($path)::+::types::Move,
+                mondo_rules::rules::$($path)::+::types::Event
+            ),)+
         }
     };
 }
 
-crate::registry::for_each_game!(registered);
+mondo_rules::registry::for_each_game!(registered);

@@ -12,7 +12,7 @@
 //! that stalls) stops the game clock for the rest of its time ([`GameClock::hold`]), so
 //! a stalled store eats nobody's turn, as an outage does not.
 
-use crate::store::Millis;
+use mondo_store::Millis;
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;

@@ -2,8 +2,8 @@
 //! `rules::Game` does not already say.
 
 use super::{Engine, Listing};
-use crate::rules::{self, Actor, Game, RuleError, Viewer};
-use crate::store::Millis;
+use mondo_rules::rules::{self, Actor, Game, RuleError, Viewer};
+use mondo_store::Millis;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -35,7 +35,7 @@ impl<G: Game> Engine for G {
     }
 
     fn decode(_kind: &str, body: &str) -> Result<Self::Event, String> {
-        crate::store::from_json(body)
+        mondo_store::from_json(body)
     }
 
     fn replay(kind: &str, events: &[Self::Event]) -> Result<G, String> {

@@ -29,8 +29,8 @@ pub use subscription::{Subscription, Update};
 pub use types::{Ack, ActError, Config, Engine, Listing, Notice, Place, Recovery, RuntimeError};
 pub(crate) use types::{Announcement, Command, Query, decode_all};
 
-use crate::store::{Backend, Lease, Store, StoreError};
-use crate::store::{MatchFilter, MatchId, MatchRecord, Millis, NewMatch, Status};
+use mondo_store::{Backend, Lease, Store, StoreError};
+use mondo_store::{MatchFilter, MatchId, MatchRecord, Millis, NewMatch, Status};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -326,9 +326,9 @@ impl<G: Engine> Runtime<G> {
         Ok(saved?)
     }
 
-    /// The state of a match, live or over (for redacting stored events; fronts see
-    /// only views).
-    pub(crate) async fn state_of(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
+    /// The state of a match, live or over (for redacting stored events; what fronts
+    /// show players are only views).
+    pub async fn state_of(&self, id: MatchId) -> Result<Arc<G>, RuntimeError> {
         self.state(id).await
     }
 

@@ -8,7 +8,7 @@
 //! On SQLite one process runs the file, so it simply holds every lease.
 
 use super::{Engine, Handle, Inner, Runtime};
-use crate::store::{Backend, MatchId, StoreError, Unowned};
+use mondo_store::{Backend, MatchId, StoreError, Unowned};
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -85,7 +85,7 @@ impl<G: Engine> Runtime<G> {
     /// Renews every lease held; a match whose lease was taken over stops here, and a
     /// match that ended lets its lease go.
     async fn renew(&self) {
-        let held: Vec<(MatchId, crate::store::Lease, bool)> = self
+        let held: Vec<(MatchId, mondo_store::Lease, bool)> = self
             .lock()
             .iter()
             .map(|(id, h)| (*id, h.lease.clone(), h.commands.is_closed()))
@@ -209,7 +209,7 @@ impl<G: Engine> Runtime<G> {
     /// The game time a match went unrun: from its last owner's last renewal (its
     /// lease's end less the lease time) to now, on the database's clock, less any
     /// time no process ran at all (the game clock skipped that already).
-    async fn idle_ms(&self, prev: &crate::store::Lease, db_now: i64) -> u64 {
+    async fn idle_ms(&self, prev: &mondo_store::Lease, db_now: i64) -> u64 {
         let ttl = self.inner.config.lease_ttl_ms as i64;
         let last = prev.expires_ms.saturating_sub(ttl);
         let since = match self.inner.store.backend() {

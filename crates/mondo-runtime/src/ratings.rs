@@ -4,8 +4,8 @@
 //! store applies them all in the order the matches ended, in one transaction.
 
 use super::{Config, Engine, Recovery, Runtime, RuntimeError, TimeSource, decode_all};
-use crate::rules::Finish;
-use crate::store::{MatchId, Rebuilt, Store};
+use mondo_rules::rules::Finish;
+use mondo_store::{MatchId, Rebuilt, Store};
 use std::sync::Arc;
 
 /// A finished match whose log could not be folded (left out of the ratings).
@@ -36,7 +36,7 @@ pub async fn rebuild_ratings<G: Engine>(
                 record.id,
                 state
                     .finish()
-                    .unwrap_or(Finish::Unrated(crate::rules::Why::NoResult)),
+                    .unwrap_or(Finish::Unrated(mondo_rules::rules::Why::NoResult)),
             )),
             Err(e) => unreadable.push(Unreadable {
                 id: record.id,

@@ -2,7 +2,7 @@
 //! and the notices about it.
 
 use super::{Announcement, Engine, Notice, RuntimeError};
-use crate::store::{MatchId, Store};
+use mondo_store::{MatchId, Store};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -134,7 +134,7 @@ impl<G: Engine> Subscription<G> {
                 break;
             }
             let event = G::decode(&self.kind, &stored.body).map_err(|reason| {
-                crate::store::StoreError::Corrupt {
+                mondo_store::StoreError::Corrupt {
                     id: self.id,
                     seq: stored.seq,
                     reason,

@@ -13,7 +13,7 @@ use super::clock::Sleep;
 use super::{
     Ack, ActError, Announcement, Command, Config, Engine, GameClock, Notice, Query, RuntimeError,
 };
-use crate::store::{MatchId, Millis, NewEvent, Store, StoreError, StoredEvent};
+use mondo_store::{MatchId, Millis, NewEvent, Store, StoreError, StoredEvent};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{broadcast, mpsc, oneshot};

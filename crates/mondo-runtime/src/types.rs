@@ -3,7 +3,7 @@
 //! errors and answers. A leaf: the runtime's own file, the match task and the
 //! subscriptions all use these, and it uses none of them.
 
-use crate::store::{MatchId, Millis, StoreError};
+use mondo_store::{MatchId, Millis, StoreError};
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -70,7 +70,7 @@ pub trait Engine: Sized + Send + Sync + 'static {
 
     /// What the match counts for once over (ratings, records), stored with its last
     /// events; an engine that does not say counts for nothing.
-    fn finish(&self) -> Option<crate::rules::Finish> {
+    fn finish(&self) -> Option<mondo_rules::rules::Finish> {
         None
     }
 
@@ -295,7 +295,7 @@ pub(crate) enum Query<G: Engine> {
 pub(crate) fn decode_all<G: Engine>(
     id: MatchId,
     kind: &str,
-    stored: &[crate::store::StoredEvent],
+    stored: &[mondo_store::StoredEvent],
 ) -> Result<Vec<G::Event>, RuntimeError> {
     stored
         .iter()

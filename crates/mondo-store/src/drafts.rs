@@ -75,7 +75,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{NewEvent, NewMatch};
+    use crate::{NewEvent, NewMatch};
 
     async fn a_match(store: &Store, players: &[u64]) -> MatchId {
         let new = NewMatch {

@@ -1,12 +1,12 @@
 //! What a match's last event writes beside it, in the same transaction: its place in
 //! the order of endings, its result, and the ratings or solo record it changes. The
 //! append task calls [`record_end`] with an ending; a rebuild calls [`apply`] again on
-//! every finished match. What a result does to a rating is `crate::ratings`.
+//! every finished match. What a result does to a rating is `mondo_rules::ratings`.
 
 use super::Backend;
 use super::types::{MatchId, StoreError, to_i64};
-use crate::ratings::{self, Entry, Method, Rating};
-use crate::rules::{Finish, PlayerId};
+use mondo_rules::ratings::{self, Entry, Method, Rating};
+use mondo_rules::rules::{Finish, PlayerId};
 use sqlx::{AnyConnection, Row};
 
 /// The transaction-scoped PostgreSQL advisory lock that puts endings in one order

@@ -310,7 +310,7 @@ impl Store {
         after: u64,
         events: Vec<NewEvent>,
         over: bool,
-        finish: Option<crate::rules::Finish>,
+        finish: Option<mondo_rules::rules::Finish>,
     ) -> Result<u64, StoreError> {
         self.append_fenced(id, None, after, events, over, finish)
             .await
@@ -328,7 +328,7 @@ impl Store {
         after: u64,
         events: Vec<NewEvent>,
         over: bool,
-        finish: Option<crate::rules::Finish>,
+        finish: Option<mondo_rules::rules::Finish>,
     ) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
         let appender = self.appender.sender().ok_or(StoreError::Closed)?;
@@ -580,8 +580,8 @@ fn on_opening(location: &Location, e: StoreError) -> StoreError {
 async fn migrate(db: &db::Db) -> Result<(), StoreError> {
     let write = db.pools().await?.write;
     let migrator = match db.backend {
-        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
-        Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+        Backend::Sqlite => sqlx::migrate!("../../migrations/sqlite"),
+        Backend::Postgres => sqlx::migrate!("../../migrations/postgres"),
     };
     // Another program's database is refused before any migration touches it.
     if db.backend == Backend::Postgres {

@@ -1,14 +1,14 @@
 //! Ratings and records in the store: updated in the transaction that records a
 //! match's last event (`ending`, called by the append task), made again from
 //! the logs by a rebuild, and read for stats, leaderboards and history. What a result
-//! does to a rating is `crate::ratings`; which result a match had is its game's
+//! does to a rating is `mondo_rules::ratings`; which result a match had is its game's
 //! (`rules::Game::finish`), told by the runtime with the last events.
 
 use super::Store;
 use super::ending::apply;
 use super::types::{MatchId, MatchRecord, StoreError, to_i64, to_u64};
-use crate::ratings::{self, BoardOverrides, BoardSettings};
-use crate::rules::{Finish, GameKind, PlayerId};
+use mondo_rules::ratings::{self, BoardOverrides, BoardSettings};
+use mondo_rules::rules::{Finish, GameKind, PlayerId};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 

@@ -382,7 +382,7 @@ pub struct MatchRecord {
 
 impl MatchRecord {
     /// The game it plays (a kind this Mondo does not know is an error).
-    pub fn game(&self) -> Result<crate::rules::GameKind, crate::rules::UnknownGame> {
+    pub fn game(&self) -> Result<mondo_rules::rules::GameKind, mondo_rules::rules::UnknownGame> {
         self.kind.parse()
     }
 }

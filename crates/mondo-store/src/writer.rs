@@ -24,7 +24,7 @@ pub(super) struct Append {
     pub events: Vec<NewEvent>,
     pub over: bool,
     /// What the match counts for, when `over`.
-    pub finish: Option<crate::rules::Finish>,
+    pub finish: Option<mondo_rules::rules::Finish>,
     pub reply: oneshot::Sender<Result<u64, StoreError>>,
 }
 

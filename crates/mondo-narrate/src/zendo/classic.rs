@@ -8,11 +8,11 @@
 //! without its content (the game redacts it; the reveal says every answer together).
 
 use super::{After, Narrator, answered, created, listed_guesses, revealed};
-use crate::narrate::{Front, Line, Names, clock_text};
-use crate::koan::Koan;
-use crate::rules::zendo::classic::{ClassicEvent, ClassicView, Event, PhaseView};
-use crate::rules::zendo::{GuessView, StepView, TurnEnd, ZendoEvent};
-use crate::rules::{BySeat, EventKind, Millis, Seat};
+use crate::{Front, Line, Names, clock_text};
+use mondo_rules::koan::Koan;
+use mondo_rules::rules::zendo::classic::{ClassicEvent, ClassicView, Event, PhaseView};
+use mondo_rules::rules::zendo::{GuessView, StepView, TurnEnd, ZendoEvent};
+use mondo_rules::rules::{BySeat, EventKind, Millis, Seat};
 use serde_json::json;
 
 /// What the narration remembers between batches: who is who, and the structure under
@@ -304,10 +304,10 @@ pub fn status(game: i64, v: &ClassicView, names: &Names, now: Millis) -> Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::zendo::classic::{Classic, ClassicMove, ClassicSetup, ClassicTiming};
-    use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed};
-    use crate::rules::zendo::{Answer, Initial, Settings};
-    use crate::rules::{Action, Actor, Game, PlayerId, Viewer};
+    use mondo_rules::rules::zendo::classic::{Classic, ClassicMove, ClassicSetup, ClassicTiming};
+    use mondo_rules::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed};
+    use mondo_rules::rules::zendo::{Answer, Initial, Settings};
+    use mondo_rules::rules::{Action, Actor, Game, PlayerId, Viewer};
 
     const CAROL: PlayerId = PlayerId(3);
 
@@ -362,7 +362,7 @@ mod tests {
             Actor::Player(ALICE),
             ClassicMove::Build {
                 koan: koan("2^"),
-                call: crate::rules::zendo::classic::Call::Mondo,
+                call: mondo_rules::rules::zendo::classic::Call::Mondo,
             },
         );
         assert_eq!(said(&h, &e)[0].json["event"], "mondo");
@@ -403,7 +403,7 @@ mod tests {
             Actor::Player(ALICE),
             ClassicMove::Build {
                 koan: koan("2^"),
-                call: crate::rules::zendo::classic::Call::Mondo,
+                call: mondo_rules::rules::zendo::classic::Call::Mondo,
             },
         );
         h.ok(Actor::Player(BOB), Action::Resign);

@@ -16,14 +16,14 @@ pub mod classic;
 pub mod triple;
 
 use super::{Front, Line, Names, clock_text, count, verdict};
-use crate::koan::{Koan, PieceSet};
-use crate::lang::{self, Pattern};
-use crate::rules::zendo::{
+use mondo_rules::koan::{Koan, PieceSet};
+use mondo_rules::lang::{self, Pattern};
+use mondo_rules::rules::zendo::{
     Answer, DuelEvent, DuelView, GuessStatus, GuessView, Mode, Outcome, PhaseView, PracticeEvent,
     PracticeStep, PracticeView, StepView, TableEntry, TurnEnd, Withdrawal, ZendoEvent, duel,
     practice,
 };
-use crate::rules::{Clock, EventKind, Millis, Seat};
+use mondo_rules::rules::{Clock, EventKind, Millis, Seat};
 use serde_json::json;
 
 /// What the narration remembers between events: who is who, and the structure under
@@ -439,7 +439,7 @@ pub(crate) fn answered(names: &Names, seat: Seat, answer: Option<Answer>) -> Lin
 pub(crate) fn revealed(
     names: &Names,
     koan: Option<(&Koan, Option<u32>)>,
-    answers: &crate::rules::BySeat<Answer>,
+    answers: &mondo_rules::rules::BySeat<Answer>,
     obeys: bool,
     time_up: bool,
     reward: &str,
@@ -538,7 +538,7 @@ fn outcome_line(
             json!({"event": "over", "how": "abandoned"}),
             format!(
                 "nobody played for {} turns in a row: the match is abandoned, no winner",
-                crate::rules::zendo::duel::IDLE_TURNS
+                mondo_rules::rules::zendo::duel::IDLE_TURNS
             ),
         ),
         Outcome::Declined { by, time_up } => Line::new(
@@ -958,9 +958,9 @@ mod tests {
         let e = read_structure("9x", PieceSet::Pyramids).unwrap_err();
         assert!(!e.contains("words"), "{e}");
     }
-    use crate::rules::zendo::testing::*;
-    use crate::rules::zendo::{Duel, DuelMove, Practice, ZendoMove};
-    use crate::rules::{Actor, Game, PlayerId, Viewer};
+    use mondo_rules::rules::zendo::testing::*;
+    use mondo_rules::rules::zendo::{Duel, DuelMove, Practice, ZendoMove};
+    use mondo_rules::rules::{Actor, Game, PlayerId, Viewer};
 
     fn names() -> Names {
         Names::new(
@@ -1015,7 +1015,7 @@ mod tests {
         assert!(say(&h, &events)[0].starts_with("guess #1 reads:"));
         let events = h.ok(
             Actor::Player(ALICE),
-            crate::rules::zendo::PracticeMove::Zendo(ZendoMove::TakeBack),
+            mondo_rules::rules::zendo::PracticeMove::Zendo(ZendoMove::TakeBack),
         );
         assert_eq!(say(&h, &events), ["guess #1 taken back"]);
         // The next read-back is still #1: taken-back read-backs are not guesses.
@@ -1023,7 +1023,7 @@ mod tests {
         assert!(say(&h, &events)[0].starts_with("guess #1 reads:"));
         let events = h.ok(
             Actor::Player(ALICE),
-            crate::rules::zendo::PracticeMove::Zendo(ZendoMove::Confirm),
+            mondo_rules::rules::zendo::PracticeMove::Zendo(ZendoMove::Confirm),
         );
         assert_eq!(
             say(&h, &events),

@@ -5,13 +5,13 @@
 //! `play_stopped`, `quiz`, `quiz_answered`, `quiz_revealed`, `won`, `over`, `status`.
 //! No line holds an unsolved pattern before the end.
 
-use crate::narrate::{Line, Names, clock_text};
-use crate::koan::Koan;
-use crate::rules::zendo::triple::{
+use crate::{Line, Names, clock_text};
+use mondo_rules::koan::Koan;
+use mondo_rules::rules::zendo::triple::{
     Event, Letter, Marks, PhaseView, StepView, TripleEntry, TripleEvent, TripleOutcome, TripleView,
 };
-use crate::rules::zendo::{Answer, TurnEnd, Withdrawal, ZendoEvent};
-use crate::rules::{EventKind, Seat};
+use mondo_rules::rules::zendo::{Answer, TurnEnd, Withdrawal, ZendoEvent};
+use mondo_rules::rules::{EventKind, Seat};
 use serde_json::{Value, json};
 
 /// Marks as JSON: `{"A":true,"B":false,"C":null}`.
@@ -99,7 +99,7 @@ pub fn tell(names: &Names, events: &[Event], v: &TripleView) -> Vec<Line> {
                     json!({"event": "resumed", "by": names.person(*by)}),
                     format!("{} resumed the match", names.person(*by)),
                 )),
-                EventKind::SetupChosen { by } => out.push(crate::narrate::setup_chosen(names, *by)),
+                EventKind::SetupChosen { by } => out.push(crate::setup_chosen(names, *by)),
                 _ => {}
             }
             continue;
@@ -337,7 +337,7 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             format!(
                 "{} wins, {} to {}; {reveal}",
                 names.name(*w),
-                crate::narrate::count(counts[w.index()], "pattern", "patterns"),
+                crate::count(counts[w.index()], "pattern", "patterns"),
                 counts[w.other().index()]
             ),
         ),
@@ -348,7 +348,7 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
             json!({"event": "over", "how": "draw", "counts": counts, "patterns": pj}),
             format!(
                 "a draw, {} each; {reveal}",
-                crate::narrate::count(counts[0], "pattern", "patterns")
+                crate::count(counts[0], "pattern", "patterns")
             ),
         ),
         TripleOutcome::Resigned { by } => Line::new(

@@ -43,11 +43,11 @@ pub const MAX_WORDS: usize = 10;
 pub const SHIPPED: [(&str, &str); 2] = [
     (
         "pyramids.toml",
-        include_str!("../../config/pools/pyramids.toml"),
+        include_str!("../../../../config/pools/pyramids.toml"),
     ),
     (
         "arrows.toml",
-        include_str!("../../config/pools/arrows.toml"),
+        include_str!("../../../../config/pools/arrows.toml"),
     ),
 ];
 

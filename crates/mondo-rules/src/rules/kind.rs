@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 macro_rules! kinds {
     ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
-        /// Every game the umpire runs (one line each in the registry, `src/registry.rs`).
+        /// Every game the umpire runs (one line each in the registry, `crates/mondo-rules/src/registry.rs`).
         /// The stored name ([`GameKind::name`]) never changes once a match has been
         /// written with it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -38,6 +38,29 @@ pub mod ledger;
 pub mod seat;
 pub mod secret;
 pub mod section;
+/// A game's own types under the names every layer uses, in a module `types` of the
+/// game's: `Rules` (its [`Game`]), `Setup`, `Move` and `Event` (the game's own events).
+/// Another crate can then write impls over each game's types (the runtime's `From`s
+/// into its `Any*` enums), which it cannot over projections such as
+/// `<Rules as Game>::Move`: coherence does not see through another crate's trait.
+/// Each name is checked at compile time to be what the game's `Game` says it is.
+macro_rules! game_types {
+    ($rules:ident, $setup:ident, $move:ident, $event:ident) => {
+        /// This game's types under the names every layer uses (see `rules::game_types!`).
+        pub mod types {
+            use $crate::rules::Game;
+            pub type Rules = super::$rules;
+            pub type Setup = super::$setup;
+            pub type Move = super::$move;
+            pub type Event = super::$event;
+            const _: fn(<Rules as Game>::Setup) -> Setup = |x| x;
+            const _: fn(<Rules as Game>::Move) -> Move = |x| x;
+            const _: fn(<Rules as Game>::Event) -> Event = |x| x;
+        }
+    };
+}
+pub(crate) use game_types;
+
 // Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
 crate::registry::game_modules!();
 

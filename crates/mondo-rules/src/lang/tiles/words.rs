@@ -3,7 +3,7 @@
 //! `docs/tiles.md`, read from the page at build time so the help and the page cannot
 //! drift.
 
-const PAGE: &str = include_str!("../../../docs/tiles.md");
+const PAGE: &str = include_str!("../../../../../docs/tiles.md");
 
 /// "The words" of `docs/tiles.md`, one line per kind of word (the page's bullets,
 /// unwrapped, without its bold marks), after a line saying what statements are.

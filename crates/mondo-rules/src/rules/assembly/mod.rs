@@ -103,8 +103,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = Assembly;
+crate::rules::game_types!(Rules, AssemblySetup, AssemblyMove, AssemblyEvent);
 
 /// How far before its arrival an answer's send time is believed (a client's clock, or
 /// a slow network, is not allowed to buy more than this).

@@ -711,8 +711,7 @@ fn plus_several_targets_discard_and_end() {
 }
 
 /// Plus: both players learn only whether an answer matches a group (and which). A
-/// wrong answer, of the right shape or not, says nothing of its contents, in the event
-/// and in the words every front prints.
+/// wrong answer, of the right shape or not, says nothing of its contents in the event.
 #[test]
 fn plus_wrong_answers_reveal_nothing_of_their_contents() {
     let mut h = Harness::duel(plus());
@@ -738,27 +737,13 @@ fn plus_wrong_answers_reveal_nothing_of_their_contents() {
             (Seat::SECOND, Verdict::NoMatch)
         ]
     );
-    let names = crate::narrate::Names::new(
-        crate::narrate::Front::Terminal,
-        vec![(ALICE, "alice".into()), (BOB, "bob".into())],
-        Default::default(),
-    );
+    // (How each front says them: mondo-narrate's
+    // `plus_wrong_answers_are_said_without_their_contents`.)
     for e in &events {
         let AssemblyEvent::Resolved { contents, .. } = e else {
             continue;
         };
         assert_eq!(*contents, None, "{e:?}");
-        for line in crate::narrate::assembly::event(&names, e, true) {
-            assert_eq!(
-                line.json["contents"],
-                serde_json::Value::Null,
-                "{}",
-                line.json
-            );
-            assert_eq!(line.json["result"], "no_match");
-            assert!(!line.text.contains("holds"), "{}", line.text);
-            assert!(!line.text.contains("shape"), "{}", line.text);
-        }
     }
     // A right one says which group it found.
     h.answer(A, &h.right(1));

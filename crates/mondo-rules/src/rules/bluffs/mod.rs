@@ -78,8 +78,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = BluffsMatch;
+crate::rules::game_types!(Rules, Setup, Move, EventKind);
 
 /// Statements per bluff.
 pub const STATEMENTS: usize = 4;

@@ -114,8 +114,9 @@ pub use section::ClassicConfig as Section;
 pub use state::{Classic, ClassicTiming, LobbySetup, Phase};
 pub use view::{ClassicView, PhaseView};
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = Classic;
+crate::rules::game_types!(Rules, ClassicSetup, ClassicMove, ClassicEvent);
 
 /// What a front (or the runtime) asks of a Classic game.
 pub type Action = rules::Action<ClassicMove, Deadline>;

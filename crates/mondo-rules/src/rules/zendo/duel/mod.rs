@@ -111,7 +111,7 @@
 //!
 //! **What everyone hears**
 //! - Ticket counts are public: the fronts say them at the start of each step and after
-//!   each guess (the words are in `src/narrate/zendo/mod.rs`, tested there:
+//!   each guess (the words are in `crates/mondo-narrate/src/zendo/mod.rs`, tested there:
 //!   `[ticket_counts_are_said_at_each_step]`).
 //!
 //! **Authority, in this order** (boardgame.io's, checked once for every game in
@@ -148,8 +148,9 @@ pub use section::ZendoConfig as Section;
 pub use state::{Duel, Phase, Timing};
 pub use view::{DuelView, PhaseView, StepView};
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = Duel;
+crate::rules::game_types!(Rules, DuelSetup, DuelMove, DuelEvent);
 
 /// What a front (or the runtime) asks of a duel.
 pub type Action = rules::Action<DuelMove, Deadline>;

@@ -50,8 +50,9 @@ pub type Section = ();
 pub use state::{Practice, PracticeStep, Score};
 pub use view::PracticeView;
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = Practice;
+crate::rules::game_types!(Rules, PracticeSetup, PracticeMove, PracticeEvent);
 
 /// What the player asks of a practice match.
 pub type Action = rules::Action<PracticeMove, Deadline>;

@@ -141,8 +141,9 @@ pub use setup::{TripleOpening, TripleSetup, TripleTiming};
 pub use state::{Phase, Step, Triple, TripleEntry, TripleOrigin};
 pub use view::{PhaseView, StepView, TripleView};
 
-/// This game's rules, as the registry (`src/registry.rs`) names them.
+/// This game's rules, as the registry names them.
 pub type Rules = Triple;
+crate::rules::game_types!(Rules, TripleSetup, TripleMove, TripleEvent);
 
 /// What a front (or the runtime) asks of a Triple.
 pub type Action = rules::Action<TripleMove, Deadline>;
