@@ -34,8 +34,9 @@ mod stores;
 use mondo::bot::games::zendo::ids::KOAN_FIELD;
 use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-use support::discord::{FakeDiscord, Interaction, ReplyKind, StoredMessage};
+use std::time::{Duration, Instant};
+use support::discord::{Changes, FakeDiscord, Interaction, ReplyKind, StoredMessage};
+use tokio::sync::watch;
 
 const T: Duration = Duration::from_secs(20);
 /// The hidden pattern as the host wrote it: it must not leave the bot before the end.
@@ -60,6 +61,80 @@ const MANAGE_GUILD: u64 = 1 << 5;
 struct Served {
     child: Child,
     log: std::path::PathBuf,
+    /// Copies the bot's stderr into its log, line by line.
+    copier: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Bumped at every line a bot writes to its log, and when a bot's log ends (it
+/// exited): what a test waiting on a log, or on a bot, wakes on.
+static LOG_LINES: std::sync::LazyLock<watch::Sender<u64>> =
+    std::sync::LazyLock::new(|| watch::Sender::new(0));
+
+/// The bots' log lines from now on (see [`LOG_LINES`]).
+fn log_lines() -> watch::Receiver<u64> {
+    let mut rx = LOG_LINES.subscribe();
+    rx.borrow_and_update();
+    rx
+}
+
+/// Copies `from` (a bot's stderr) to `to` a line at a time, saying so on [`LOG_LINES`].
+fn copy_log(from: std::process::ChildStderr, mut to: std::fs::File) -> std::thread::JoinHandle<()> {
+    use std::io::{BufRead, Write};
+    std::thread::spawn(move || {
+        let mut from = std::io::BufReader::new(from);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match from.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let _ = to.write_all(&line);
+                    LOG_LINES.send_modify(|n| *n += 1);
+                }
+            }
+        }
+        LOG_LINES.send_modify(|n| *n += 1);
+    })
+}
+
+/// What a test waits on instead of sleeping: the fake's next change, or a line in (or
+/// the end of) a bot's log. Taken before the first check of what it waits for.
+struct Wake {
+    fake: Changes,
+    logs: watch::Receiver<u64>,
+}
+
+impl Wake {
+    fn new(fake: &FakeDiscord) -> Wake {
+        Wake {
+            fake: fake.changes(),
+            logs: log_lines(),
+        }
+    }
+
+    /// Until the next change, or `deadline` (which only bounds a failure: the caller
+    /// checks its condition, and the deadline, again).
+    async fn next(&mut self, deadline: Instant) {
+        tokio::select! {
+            () = self.fake.next(deadline) => {}
+            _ = self.logs.changed() => {}
+        }
+    }
+}
+
+/// Until `ok` holds of the fake, checked at each of its changes; past `T` fails saying
+/// `what` with the fake's gateway as it is.
+async fn until_fake(fake: &FakeDiscord, what: &str, ok: impl Fn(&FakeDiscord) -> bool) {
+    let deadline = Instant::now() + T;
+    let mut changes = fake.changes();
+    while !ok(fake) {
+        assert!(
+            Instant::now() < deadline,
+            "{what}: {:?}",
+            fake.gateway_stats()
+        );
+        changes.next(deadline).await;
+    }
 }
 
 impl Served {
@@ -121,29 +196,26 @@ impl Served {
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("mondo serve starts");
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = child.expect("mondo serve starts");
+        let copier = copy_log(child.stderr.take().expect("its stderr"), log);
         Served {
             child,
             log: log_path.to_path_buf(),
+            copier: Some(copier),
         }
     }
 
     /// Until the bot is connected and its commands registered; a bot that exits
     /// instead fails the test with its log.
     async fn ready(&mut self, fake: &FakeDiscord) {
-        let deadline = std::time::Instant::now() + T;
+        let deadline = Instant::now() + T;
+        let mut wake = Wake::new(fake);
         while !fake.gateway_stats().live || fake.commands().is_empty() {
-            if let Some(status) = self.child.try_wait().expect("child status") {
-                let log = std::fs::read_to_string(&self.log).unwrap_or_default();
-                panic!("mondo serve exited ({status}):\n{log}");
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "mondo serve never got ready"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            self.alive();
+            assert!(Instant::now() < deadline, "mondo serve never got ready");
+            wake.next(deadline).await;
         }
     }
 
@@ -155,24 +227,20 @@ impl Served {
         }
     }
 
-    /// SIGKILL: no chance to tidy up.
+    /// SIGKILL: no chance to tidy up. Its log is whole once this returns.
     fn kill(&mut self) {
         self.child.kill().expect("kill");
         self.child.wait().expect("reaped");
+        if let Some(copier) = self.copier.take() {
+            copier.join().expect("its log copied");
+        }
     }
 
     /// Kills the bot and waits until the fake sees its gateway session gone: a command
     /// sent to a restarted bot before that could go to the dead connection.
     async fn killed(&mut self, fake: &FakeDiscord) {
         self.kill();
-        let deadline = std::time::Instant::now() + T;
-        while fake.gateway_stats().live {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the old session stays"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        until_fake(fake, "the old session stays", |f| !f.gateway_stats().live).await;
     }
 }
 
@@ -669,15 +737,10 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
         "{}",
         m.text()
     );
-    let deadline = std::time::Instant::now() + T;
-    let mut changes = fake.changes();
-    while said("paused the match") == paused_before {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the match's channel never said the pause"
-        );
-        changes.next(deadline).await;
-    }
+    until_fake(&fake, "the match's channel never said the pause", |_| {
+        said("paused the match") != paused_before
+    })
+    .await;
     let i = fake
         .slash_in(lobby, dave.id, "host resume", &[("match", json!(1))])
         .await;
@@ -1614,15 +1677,8 @@ async fn a_hosts_wrong_shape_rule_applies_to_new_assembly_matches() {
 
 /// Waits until message `id` is deleted (by a DELETE of it, not an edit).
 async fn deleted(fake: &FakeDiscord, id: u64) {
-    let deadline = std::time::Instant::now() + T;
-    let mut changes = fake.changes();
-    while fake.message(id).is_some() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the grid picture {id} was never deleted"
-        );
-        changes.next(deadline).await;
-    }
+    let never = format!("the grid picture {id} was never deleted");
+    until_fake(fake, &never, |f| f.message(id).is_none()).await;
     assert!(
         fake.requests()
             .iter()
@@ -2028,12 +2084,10 @@ async fn bluffs_mark_all(fake: &FakeDiscord, id: u64, who: u64, from: usize) -> 
         let m = fake.message(id).expect("the controls");
         fake.click(who, id, &button(&m, &format!("{n}: true")))
             .await;
-        let deadline = std::time::Instant::now() + T;
-        let mut changes = fake.changes();
-        while fake.message(id).expect("the controls").updated == m.updated {
-            assert!(std::time::Instant::now() < deadline, "never redrawn");
-            changes.next(deadline).await;
-        }
+        until_fake(fake, "never redrawn", |f| {
+            f.message(id).expect("the controls").updated != m.updated
+        })
+        .await;
     }
     let m = fake.message(id).expect("the controls");
     let s = fake.click(who, id, &button(&m, "Submit marks")).await;
@@ -2206,12 +2260,10 @@ async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart
     let detective = button(&old, "1: Detective");
     assert!(detective.starts_with("bluffs:"), "{detective}");
     fake.click(alice.id, claim_a.id, &detective).await;
-    let deadline = std::time::Instant::now() + T;
-    let mut changes = fake.changes();
-    while fake.message(claim_a.id).expect("the controls").updated == old.updated {
-        assert!(std::time::Instant::now() < deadline, "never redrawn");
-        changes.next(deadline).await;
-    }
+    until_fake(&fake, "never redrawn", |f| {
+        f.message(claim_a.id).expect("the controls").updated != old.updated
+    })
+    .await;
     let redrawn = fake.message(claim_a.id).expect("the controls");
     assert!(
         redrawn
@@ -2991,7 +3043,8 @@ async fn a_classic_lobby_seats_ai_students_who_take_their_turns() {
 /// log if one exits first.
 async fn shards_live(fake: &FakeDiscord, bots: &mut [&mut Served], shards: &[u32]) {
     // serenity starts a process's shards 5 s apart.
-    let deadline = std::time::Instant::now() + T + Duration::from_secs(5 * shards.len() as u64);
+    let deadline = Instant::now() + T + Duration::from_secs(5 * shards.len() as u64);
+    let mut wake = Wake::new(fake);
     loop {
         let live = fake.gateway_stats().live_shards;
         if shards.iter().all(|s| live.contains(s)) && !fake.commands().is_empty() {
@@ -3001,11 +3054,11 @@ async fn shards_live(fake: &FakeDiscord, bots: &mut [&mut Served], shards: &[u32
             bot.alive();
         }
         assert!(
-            std::time::Instant::now() < deadline,
+            Instant::now() < deadline,
             "shards {shards:?} not all live: {:?}",
             fake.gateway_stats()
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        wake.next(deadline).await;
     }
 }
 
@@ -3020,24 +3073,31 @@ fn identified_once(fake: &FakeDiscord) -> Vec<(u32, u32)> {
     identified
 }
 
-/// `/help` in `channel`: answered exactly once (one callback), on the shard expected.
-async fn help_answered_once_on(fake: &FakeDiscord, user: u64, channel: u64, shard: u32) {
+/// `/help` in `channel`: answered, on the shard expected. (Answered only once: see
+/// [`answered_once`].)
+async fn help_answered_on(fake: &FakeDiscord, user: u64, channel: u64, shard: u32) -> Interaction {
     let i = fake.slash_in(channel, user, "help", &[]).await;
     let m = answer(fake, &i).await;
     assert!(m.text().contains("/zendo"), "{}", m.text());
-    // Give a second process the time to answer too, if it got the event.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let callbacks = fake
-        .replies_now(&i)
-        .iter()
-        .filter(|r| matches!(r.kind, ReplyKind::Callback(_)))
-        .count();
-    assert_eq!(callbacks, 1, "answered exactly once");
     assert_eq!(
         fake.interaction_shard(i.id),
         Some(shard),
         "dispatched to its shard"
     );
+    i
+}
+
+/// Each interaction got exactly one callback. Asked once every bot that could answer
+/// is killed (nothing more can come), not after a wait that could be too short.
+fn answered_once(fake: &FakeDiscord, asked: &[Interaction]) {
+    for i in asked {
+        let callbacks = fake
+            .replies_now(i)
+            .iter()
+            .filter(|r| matches!(r.kind, ReplyKind::Callback(_)))
+            .count();
+        assert_eq!(callbacks, 1, "interaction {} answered exactly once", i.id);
+    }
 }
 
 /// Two `mondo serve` processes split four shards (0-1 and 2-3) on one fake Discord:
@@ -3063,28 +3123,26 @@ async fn two_processes_split_the_shards_and_each_server_is_answered_once() {
 
     assert_eq!(identified_once(&fake), [(0, 4), (1, 4), (2, 4), (3, 4)]);
 
+    let mut asked = Vec::new();
     for (channel, shard) in [(on_1, 1), (on_2, 2), (on_3, 3)] {
-        help_answered_once_on(&fake, alice.id, channel, shard).await;
+        asked.push(help_answered_on(&fake, alice.id, channel, shard).await);
     }
     let main = FakeDiscord::shard_of(Some(fake.guild_id()), 4);
-    help_answered_once_on(&fake, alice.id, fake.channel_id(), main).await;
+    asked.push(help_answered_on(&fake, alice.id, fake.channel_id(), main).await);
     let dm = fake.dm_channel(alice.id);
-    help_answered_once_on(&fake, alice.id, dm, 0).await;
+    asked.push(help_answered_on(&fake, alice.id, dm, 0).await);
 
     // The second process owned shards 2 and 3, and only those.
     high.kill();
-    let deadline = std::time::Instant::now() + T;
-    while fake.gateway_stats().live_shards != [0, 1] {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{:?}",
-            fake.gateway_stats()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    help_answered_once_on(&fake, alice.id, on_1, 1).await;
-    help_answered_once_on(&fake, alice.id, dm, 0).await;
+    until_fake(&fake, "only shards 0 and 1 live", |f| {
+        f.gateway_stats().live_shards == [0, 1]
+    })
+    .await;
+    asked.push(help_answered_on(&fake, alice.id, on_1, 1).await);
+    asked.push(help_answered_on(&fake, alice.id, dm, 0).await);
     low.alive();
+    low.kill();
+    answered_once(&fake, &asked);
     assert_eq!(fake.pacing_violations(), Vec::<String>::new());
     assert_eq!(fake.problems(), Vec::<String>::new());
 }
@@ -3118,7 +3176,9 @@ async fn shard_total_auto_asks_discord_and_identifies_within_its_limit() {
         "it asked Discord"
     );
     assert_eq!(fake.pacing_violations(), Vec::<String>::new());
-    help_answered_once_on(&fake, alice.id, on_1, 1).await;
+    let asked = help_answered_on(&fake, alice.id, on_1, 1).await;
+    bot.kill();
+    answered_once(&fake, &[asked]);
     assert_eq!(fake.problems(), Vec::<String>::new());
 }
 

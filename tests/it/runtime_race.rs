@@ -339,24 +339,26 @@ async fn a_killed_process_gives_back_at_most_one_heartbeat() {
         w.time.advance(3_000);
         // The heartbeat saves the game clock's reading.
         let store = w.runtime.store().clone();
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-        while store.game_clock().await.unwrap() < 3_000 {
-            assert!(tokio::time::Instant::now() < deadline, "no heartbeat");
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
+        let mut saved = w.runtime.heartbeats();
+        tokio::time::timeout(Duration::from_secs(60), saved.wait_for(|&at| at >= 3_000))
+            .await
+            .expect("no heartbeat")
+            .unwrap();
+        assert!(store.game_clock().await.unwrap() >= 3_000);
         w.time.advance(700);
-        // Killed: no shutdown, nothing saved after the last heartbeat.
+        // Killed: no shutdown, nothing saved after the last heartbeat; its connections
+        // go with it (a lease renewal the advance woke ends first).
         drop(w.runtime);
+        store.close().await;
+        let store = w.db.open().await;
         if w.db.is_postgres() {
             // Its lease lives on until it runs out (several processes may share a
-            // PostgreSQL database: only the lease says the match is free).
-            let left = store.lease(id).await.unwrap().unwrap().expires_ms
-                - store.database_now_ms().await.unwrap();
-            tokio::time::sleep(Duration::from_millis(left.max(0) as u64 + 50)).await;
+            // PostgreSQL database: only the lease says the match is free): it runs
+            // out now, as if its time had passed.
+            store.expire_all_leases().await.unwrap();
         }
 
         let time = ManualTime::new(0);
-        let store = w.db.open().await;
         let (runtime, recovery) = Runtime::<Race>::start(store, time, config()).await.unwrap();
         assert_eq!(recovery.resumed, [id]);
         let v = runtime.view(id, &Viewer::Spectator).await.unwrap();
@@ -650,9 +652,12 @@ async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
         w.time.advance(2_000);
         let mut other = write_lock_held(&w).await;
         let moved = add_in_background(&w, id, B);
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        assert!(!moved.is_finished(), "the write waits for the lock");
+        tokio::time::timeout(Duration::from_secs(60), w.runtime.committing())
+            .await
+            .expect("the move is committed");
         w.time.advance(6_000);
+        tokio::task::yield_now().await;
+        assert!(!moved.is_finished(), "the write waits for the lock");
         sqlx::query("COMMIT").execute(&mut other).await.unwrap();
         moved
             .await
@@ -672,7 +677,7 @@ async fn a_stalled_store_gives_the_time_it_held_back_to_the_clock() {
     }
 }
 
-/// A stall longer than the busy timeout (35 s here against 0.3 s): the move fails
+/// A stall longer than the busy timeout (35 s here against 1 s): the move fails
 /// saying the database is busy and that nothing was recorded, and the player's own
 /// clock did not run meanwhile; once the lock is let go the same move goes through.
 #[tokio::test]
@@ -685,12 +690,14 @@ async fn a_store_locked_past_the_busy_timeout_fails_the_move_without_eating_the_
         act(&w, id, A, Action::Add(1)).await;
         let store = w.runtime.store().clone();
         store
-            .set_busy_timeout(Duration::from_millis(300))
+            .set_busy_timeout(Duration::from_millis(1_000))
             .await
             .unwrap();
         let mut other = write_lock_held(&w).await;
         let moved = add_in_background(&w, id, B);
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::timeout(Duration::from_secs(60), w.runtime.committing())
+            .await
+            .expect("the move is committed");
         w.time.advance(35_000);
         let e = moved.await.unwrap().unwrap_err();
         assert!(

@@ -38,6 +38,24 @@ impl TestDb {
             .unwrap_or_else(|e| panic!("the {} store opens: {e}", self.name))
     }
 
+    /// Runs `sql` on the database over a connection of its own, beside any store open
+    /// on it: what another program does to it, or what time passing would.
+    pub async fn execute(&self, sql: &str) {
+        sqlx::any::install_default_drivers();
+        let url = match &self.location {
+            Location::Sqlite(path) => format!("sqlite:{}?mode=rw", path.display()),
+            Location::Postgres(url) => url.clone(),
+        };
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url)
+            .await
+            .unwrap_or_else(|e| panic!("the {} database opens: {e}", self.name));
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {sql}: {e}", self.name));
+        sqlx::Connection::close(conn).await.unwrap();
+    }
+
     /// A SQLite database in a fresh temporary folder.
     pub fn sqlite() -> TestDb {
         let dir = tempfile::tempdir().expect("a temporary directory");

@@ -110,7 +110,7 @@ pub struct GameClock {
 /// The work under way that could stop the clock, and the time it already did.
 struct Stalls {
     state: Mutex<StallState>,
-    /// Bumped when a hold ends, so sleepers work out their moment again.
+    /// Bumped when a hold begins or ends, so sleepers work out their moment again.
     changed: watch::Sender<u64>,
 }
 
@@ -190,9 +190,25 @@ impl GameClock {
     pub fn hold(&self) -> Hold {
         let began = self.source.now();
         *self.lock().holds.entry(began).or_insert(0) += 1;
+        self.stalls.changed.send_modify(|n| *n = n.wrapping_add(1));
         Hold {
             clock: self.clone(),
             began,
+        }
+    }
+
+    /// Resolves once a hold is under way (work of the umpire's own has begun and not
+    /// ended): what a test that stalls the store waits for before moving time on.
+    pub async fn held(&self) {
+        let mut changed = self.stalls.changed.subscribe();
+        loop {
+            changed.borrow_and_update();
+            if !self.lock().holds.is_empty() {
+                return;
+            }
+            if changed.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
         }
     }
 

@@ -33,7 +33,7 @@ use mondo_store::{Backend, Lease, Store, StoreError};
 use mondo_store::{MatchFilter, MatchId, MatchRecord, Millis, NewMatch, Status};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 struct Handle<G: Engine> {
@@ -64,6 +64,8 @@ struct Inner<G: Engine> {
     config: Config,
     matches: Mutex<HashMap<MatchId, Handle<G>>>,
     heartbeat: JoinHandle<()>,
+    /// The game clock's reading the heartbeat last saved.
+    saved: watch::Sender<Millis>,
     /// This process's name in the leases it holds (unique to it).
     owner: String,
     /// The game clock's reading on start, if no process ran it just before (the time
@@ -103,7 +105,13 @@ impl<G: Engine> Runtime<G> {
             }
         };
         let clock = GameClock::new(source, resume_at);
-        let heartbeat = tokio::spawn(heartbeat(store.clone(), clock.clone(), config));
+        let saved = watch::Sender::new(0);
+        let heartbeat = tokio::spawn(heartbeat(
+            store.clone(),
+            clock.clone(),
+            config,
+            saved.clone(),
+        ));
         let runtime = Runtime {
             inner: Arc::new(Inner {
                 store,
@@ -111,6 +119,7 @@ impl<G: Engine> Runtime<G> {
                 config,
                 matches: Mutex::new(HashMap::new()),
                 heartbeat,
+                saved,
                 owner: Self::new_owner_name(),
                 cold: cold.then_some(resume_at),
                 taken: broadcast::channel(1024).0,
@@ -155,6 +164,19 @@ impl<G: Engine> Runtime<G> {
     /// The game clock's reading now.
     pub fn now(&self) -> Millis {
         self.inner.clock.now()
+    }
+
+    /// The game clock's reading the heartbeat last saved (0 before the first): where
+    /// a process killed now resumes. Tests wait on it instead of polling the store.
+    pub fn heartbeats(&self) -> watch::Receiver<Millis> {
+        self.inner.saved.subscribe()
+    }
+
+    /// Resolves once a commit of this process is under way and not yet done (see
+    /// [`GameClock::held`]): a test that stalls the store waits for it before moving
+    /// time on.
+    pub async fn committing(&self) {
+        self.inner.clock.held().await;
     }
 
     /// Resolves once the game clock reads `at` (a fake clock in tests): for a front's
@@ -515,12 +537,16 @@ pub async fn stop_requested() {
     }
 }
 
-/// Saves the game clock's reading every `heartbeat_ms`.
-async fn heartbeat(store: Store, clock: GameClock, config: Config) {
+/// Saves the game clock's reading every `heartbeat_ms` (and says so on `saved`).
+async fn heartbeat(store: Store, clock: GameClock, config: Config, saved: watch::Sender<Millis>) {
     loop {
         clock.sleep_for(config.heartbeat_ms.max(1)).await;
-        if let Err(e) = store.save_shared_game_clock(clock.now()).await {
-            tracing::warn!(error = %e, "the game clock could not be saved");
+        let now = clock.now();
+        match store.save_shared_game_clock(now).await {
+            Ok(()) => {
+                saved.send_replace(now);
+            }
+            Err(e) => tracing::warn!(error = %e, "the game clock could not be saved"),
         }
     }
 }

@@ -237,13 +237,7 @@ async fn connect(
     busy_ms: &Arc<AtomicU64>,
 ) -> Result<Pools, StoreError> {
     let options = |read_only| {
-        let url = location
-            .driver_url(read_only)
-            .map_err(|reason| StoreError::Unreadable {
-                path: location.to_string(),
-                reason,
-            })?;
-        AnyConnectOptions::from_str(&url).map_err(StoreError::from)
+        AnyConnectOptions::from_str(&location.driver_url(read_only)?).map_err(StoreError::from)
     };
     if let Location::Postgres(_) = location {
         // One pool: PostgreSQL takes concurrent writers itself. `Process` durability

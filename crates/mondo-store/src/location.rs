@@ -61,8 +61,18 @@ impl Location {
 
     /// The URL sqlx's `Any` driver opens: a SQLite file's path made absolute and
     /// escaped (`%`, `?`, `#`, spaces and what is not ASCII), with its open `mode`
-    /// (`rwc`: read, write, create; `ro`: read only, see [`read_only_query`]).
-    pub(crate) fn driver_url(&self, read_only: bool) -> Result<String, String> {
+    /// (`rwc`: read, write, create; `ro`: read only, see [`read_only_query`]). A path
+    /// that makes no URL is [`StoreError::Unreadable`](super::types::StoreError), said
+    /// with the location.
+    pub(crate) fn driver_url(&self, read_only: bool) -> Result<String, super::types::StoreError> {
+        self.url_text(read_only)
+            .map_err(|reason| super::types::StoreError::Unreadable {
+                path: self.to_string(),
+                reason,
+            })
+    }
+
+    fn url_text(&self, read_only: bool) -> Result<String, String> {
         match self {
             Location::Postgres(url) => Ok(url.clone()),
             Location::Sqlite(path) => {

@@ -76,12 +76,7 @@ pub async fn sqlite_file(location: &Location) -> Result<Whose, StoreError> {
     if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
         return Ok(Whose::Empty);
     }
-    let url = location
-        .driver_url(true)
-        .map_err(|reason| StoreError::Unreadable {
-            path: location.to_string(),
-            reason,
-        })?;
+    let url = location.driver_url(true)?;
     let mut conn = sqlx::sqlite::SqliteConnectOptions::from_str(&url)?
         .connect()
         .await?;

@@ -406,8 +406,13 @@ impl Engine for Race {
                 prime: is_prime(total),
             },
             Work::Hang => {
+                // Work that never ends on its own: it checks its stop flag between
+                // steps, as the umpire's real work does, and gives way to other threads.
+                let mut n = total;
                 while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    n = n.wrapping_add(1);
+                    std::hint::black_box(is_prime(n));
+                    std::thread::yield_now();
                 }
                 Action::Abandon {
                     check,
