@@ -33,10 +33,10 @@ pub mod tiles;
 #[cfg(test)]
 mod tests;
 
-use mondo_rules::koan::Koan;
 use geometry::{GridLayout, Point, StoneLayout};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use mondo_rules::koan::Koan;
 use style::Scale;
 use tiny_skia::Pixmap;
 

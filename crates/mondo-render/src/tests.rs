@@ -5,8 +5,8 @@ use super::board::BoardLayout;
 use super::geometry::Rect;
 use super::style::{self, Rgb};
 use super::*;
-use mondo_rules::koan::{Direction, Piece, PieceSet, Pos, Size};
 use image::Rgb as Px;
+use mondo_rules::koan::{Direction, Piece, PieceSet, Pos, Size};
 use proptest::prelude::*;
 
 fn koan(set: PieceSet, pieces: &[(i32, i32, Piece)]) -> Koan {

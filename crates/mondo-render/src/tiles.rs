@@ -2,8 +2,8 @@
 //! colours and the rest grey, and a bluff's subset outlined on it. Pure: pixels in,
 //! PNG bytes out.
 
-use mondo_rules::lang::tiles::{Cell, Colour, Subset};
 use image::{Rgb, RgbImage};
+use mondo_rules::lang::tiles::{Cell, Colour, Subset};
 
 /// A tile's side, in pixels.
 const TILE: u32 = 48;

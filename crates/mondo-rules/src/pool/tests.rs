@@ -84,7 +84,8 @@ fn shipped_patterns_are_neither_almost_always_nor_almost_never_true() {
 #[test]
 fn the_shipped_files_on_disk_are_the_embedded_ones() {
     for (name, text) in SHIPPED {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
             .join("config/pools")
             .join(name);
         let on_disk = std::fs::read_to_string(&path).expect("shipped pool file");
