@@ -9,7 +9,7 @@
 //! the bot is killed (SIGKILL) mid-match with a guess waiting for confirmation and
 //! started again, and the button drawn before the kill makes the guess official and wins.
 //! Along the way: a host command refused to a non-host, a move out of turn refused, a
-//! stale button refused, every interaction acknowledged within Discord's 3 s, and no
+//! stale button refused, every interaction acknowledged (once), and no
 //! request carries the hidden pattern before the end. A host also builds a pool one
 //! pattern at a time (`/pool pattern add|remove`, `/pool export`), never in public.
 

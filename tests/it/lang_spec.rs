@@ -534,13 +534,27 @@ fn verb_phrases() {
         &["1^ 1>"],
     );
     // Negation and combination.
-    reads("every piece does not point up", &["1>"], &["1^ 1>"]);
-    reads("every piece doesn't point up", &["1>"], &["1^"]);
+    // After `every` / `each` a `not` may cover the verb or the whole sentence: refused
+    // with both readings (lang_synonyms checks them).
+    for (pattern, word) in [
+        (
+            "every piece does not point up",
+            "every piece does not point",
+        ),
+        ("every piece doesn't point up", "every piece doesn't point"),
+        ("every piece isn't large", "every piece isn't"),
+        (
+            "each piece does not point up or down",
+            "each piece does not point",
+        ),
+    ] {
+        refused(pattern, word, None);
+    }
+    reads("every piece must not point up", &["1>"], &["1^ 1>"]);
     reads("no piece is not small", &["1^"], &["2^"]);
-    reads("every piece isn't large", &["1^"], &["3^"]);
     reads("no pieces are large", &["1^"], &["3^"]);
     reads("no pieces point up", &["1>"], &["1^"]);
-    reads("every piece does not point up or down", &["1>"], &["1v"]);
+    reads("no piece points up or down", &["1>"], &["1v"]);
     reads("every piece points up and is small", &["1^"], &["2^", "1>"]);
     reads("every piece points up or is small", &["1> 2^"], &["2>"]);
     reads("every piece is small or large", &["1^ 3^"], &["2^"]);
@@ -787,12 +801,14 @@ fn refusals_offer_rewordings() {
         "either",
         Some("either some piece points up or some piece points down but not both"),
     );
-    // `is not small or is not large` holds of every piece: not offered.
+    // `is not small or is not large` holds of every piece: not offered. After
+    // `every`, the rewording would itself be ambiguous in scope: none is offered.
     refused(
-        "every piece is not small or large",
+        "some piece is not small or large",
         "or",
-        Some("every piece is not small or is large"),
+        Some("some piece is not small or is large"),
     );
+    refused("every piece is not small or large", "or", None);
     assert_offers_none_of(
         "every piece is not small or large",
         &["every piece is not small or is not large"],
@@ -1011,7 +1027,7 @@ fn any_after_a_negation_means_no() {
     // The middle piece touches one of the two large pieces, not both.
     let one_of_two = "3^ 1^ .. 3^";
     reads(
-        "every piece does not touch any large piece",
+        "every piece must not touch any large piece",
         &["1^ .. 3^", "3^"],
         &["1^ 3^", one_of_two],
     );
@@ -1084,8 +1100,8 @@ fn any_after_a_negation_means_no() {
             "some piece does not touch a piece that touches every piece",
         ),
         (
-            "every piece does not point up and touches any piece",
-            "every piece does not point up and touches every piece",
+            "every piece must not point up and touches any piece",
+            "every piece must not point up and touches every piece",
         ),
         (
             "the number of pieces touching any piece is 2",

@@ -1,10 +1,10 @@
 //! Phrasings that mean the same must read the same (docs/patterns.md, "Counts"), in
 //! both games: each pair is read and compared by evaluation, on structures that tell
 //! readings apart (pieces) or on every colouring of subsets (tiles), never by
-//! comparing strings. And the one rule for the scope of `not` under `all`: each such
-//! sentence is refused, offering "not every ..." and "no ...", which the evaluator
-//! checks here too (the first is the negation of the sentence without its `not`, the
-//! second differs from it).
+//! comparing strings. And the one rule for the scope of `not` under `all`, `every` and
+//! `each`: each such sentence is refused, offering "not every ..." and "no ...", which
+//! the evaluator checks here too (the first is the negation of the sentence without its
+//! `not`, the second differs from it).
 
 use crate::lang_support;
 use mondo::lang::tiles::{self, Subset, eval::Geometry};
@@ -50,6 +50,35 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "there are more than 2 pieces",
         "there are at least 3 pieces",
     ),
+    // A bound said once holds for every count of its list.
+    (
+        "there are exactly two small and two large pieces",
+        "there are exactly two small pieces and exactly two large pieces",
+    ),
+    (
+        "at most one small and two large pieces",
+        "there is at most one small piece and at most two large pieces",
+    ),
+    // A bare number of sizes is that many; `of each size` is all of them.
+    ("there are two sizes", "there are exactly two sizes"),
+    (
+        "there is a piece of each size",
+        "all three sizes are present",
+    ),
+    ("one of each size", "there are exactly three sizes"),
+    (
+        "there is one of each direction",
+        "all four directions are present",
+    ),
+    // Sentences joined by a comma all hold.
+    (
+        "a piece points up, a piece points down",
+        "a piece points up and a piece points down",
+    ),
+    (
+        "some piece is small, no piece is large, every piece points up",
+        "some piece is small and no piece is large and every piece points up",
+    ),
 ];
 
 const TILE_PAIRS: &[(&str, &str)] = &[
@@ -62,6 +91,102 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "there are at most two red tiles",
     ),
     ("more than one tile is red", "at least two tiles are red"),
+    // A bound said once holds for every count of its list.
+    (
+        "there are exactly 2 red and 2 blue tiles",
+        "there are exactly 2 red tiles and exactly 2 blue tiles",
+    ),
+    (
+        "there are exactly 2 red tiles and 2 blue tiles",
+        "there are exactly two red tiles and exactly two blue tiles",
+    ),
+    (
+        "exactly one red and one blue tile",
+        "there is exactly one red tile and exactly one blue tile",
+    ),
+    (
+        "there are exactly 2 red tiles, 2 blue tiles and 1 green tile",
+        "there are exactly 2 red tiles, exactly 2 blue tiles and exactly 1 green tile",
+    ),
+    (
+        "there are at most 1 red and 2 blue tiles",
+        "there is at most one red tile and at most two blue tiles",
+    ),
+    (
+        "there are more than 1 red and 2 blue tiles",
+        "there are at least 2 red tiles and at least 3 blue tiles",
+    ),
+    // A bare number of colours is that many; `of each colour` is all four.
+    ("there are 2 colours", "there are exactly 2 colours"),
+    (
+        "there are three different colours",
+        "exactly three colours are present",
+    ),
+    (
+        "every row has two colours",
+        "every row has exactly two colours",
+    ),
+    ("one of each colour", "each of the four colours is present"),
+    (
+        "there is one of each colour",
+        "there are exactly four colours",
+    ),
+    (
+        "there is a tile of every colour",
+        "all four colours are present",
+    ),
+    // Plurals of colours are the colour's tiles.
+    ("no reds", "there are no red tiles"),
+    (
+        "there are more greens than blues",
+        "there are more green tiles than blue tiles",
+    ),
+    (
+        "at least two yellows",
+        "there are at least two yellow tiles",
+    ),
+    // A neighbour, or something next to it: in a connected subset the readings with
+    // and without diagonals agree.
+    (
+        "every red tile has a neighbour",
+        "every red tile is adjacent to another tile",
+    ),
+    (
+        "a blue tile is next to something",
+        "a blue tile is orthogonally adjacent to a tile",
+    ),
+    (
+        "exactly two tiles have neighbours",
+        "exactly two tiles are adjacent to a tile",
+    ),
+    // Sentences joined by a comma all hold.
+    (
+        "a tile is red, a tile is blue",
+        "a tile is red and a tile is blue",
+    ),
+    (
+        "every red tile is adjacent to a blue tile, no tile is green",
+        "every red tile is adjacent to a blue tile and no tile is green",
+    ),
+    // Two numbers of one count are not a list.
+    (
+        "there are exactly 2 or 3 red tiles",
+        "there are exactly 2 red tiles or exactly 3 red tiles",
+    ),
+];
+
+/// Phrasings that look alike but must not read alike: a bound carried no further than
+/// its list; a neighbour of a kind (diagonals count) is not a tile sharing an edge.
+const TILE_DIFFERENT: &[(&str, &str)] = &[
+    (
+        "a red tile is adjacent to a blue tile",
+        "a red tile is orthogonally adjacent to a blue tile",
+    ),
+    (
+        "exactly two tiles are red and two tiles are blue",
+        "exactly two tiles are red and exactly two tiles are blue",
+    ),
+    ("there are 2 red tiles", "there are exactly 2 red tiles"),
 ];
 
 fn pairs(frames: &[&str], fixed: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -122,6 +247,19 @@ fn counts_said_two_ways_read_the_same() {
             )),
         }
     }
+    for (a, b) in TILE_DIFFERENT {
+        let (Ok(x), Ok(y)) = (tiles::parse(a), tiles::parse(b)) else {
+            failures.push(format!("{a:?} / {b:?} should both read"));
+            continue;
+        };
+        let differ = subsets.iter().any(|s| {
+            let g = Geometry::new(s);
+            g.truth_table(&x.formula) != g.truth_table(&y.formula)
+        });
+        if !differ {
+            failures.push(format!("{a:?} and {b:?} read the same"));
+        }
+    }
     let n = piece_pairs.len() + tile_pairs.len();
     println!("{n} pairs read and compared");
     assert!(n >= 100, "only {n} pairs");
@@ -152,6 +290,34 @@ const SCOPE_VERBS: &[&str] = &[
     "don't point right",
 ];
 
+/// `every` and `each` with a negated verb: the same rule.
+const SCOPE_SINGULAR_SUBJECTS: &[&str] = &[
+    "every piece",
+    "each piece",
+    "every small piece",
+    "each large piece",
+];
+const SCOPE_SINGULAR_VERBS: &[&str] = &[
+    "doesn't point up",
+    "does not touch a small piece",
+    "is not pointing down",
+    "isn't vertical",
+    "does not point at a large piece",
+];
+
+fn scope_sentences() -> Vec<String> {
+    let mut out = Vec::new();
+    for (subjects, verbs) in [
+        (SCOPE_SUBJECTS, SCOPE_VERBS),
+        (SCOPE_SINGULAR_SUBJECTS, SCOPE_SINGULAR_VERBS),
+    ] {
+        for s in subjects {
+            out.extend(verbs.iter().map(|v| format!("{s} {v}")));
+        }
+    }
+    out
+}
+
 #[test]
 fn all_with_not_is_refused_with_both_readings() {
     let on = lang_support::structures(400);
@@ -162,38 +328,35 @@ fn all_with_not_is_refused_with_both_readings() {
     };
     let mut n = 0;
     let mut failures = Vec::new();
-    for s in SCOPE_SUBJECTS {
-        for v in SCOPE_VERBS {
-            let text = format!("{s} {v}");
-            n += 1;
-            let e = match parse(&text) {
-                Ok(_) => {
-                    failures.push(format!("{text:?} reads"));
-                    continue;
-                }
-                Err(e) => e,
-            };
-            if !e.message.contains("ambiguous") {
-                failures.push(format!("{text:?}: {}", e.message));
+    for text in scope_sentences() {
+        n += 1;
+        let e = match parse(&text) {
+            Ok(_) => {
+                failures.push(format!("{text:?} reads"));
                 continue;
             }
-            let [not_every, none] = &e.examples[..] else {
-                failures.push(format!("{text:?} offers {:?}", e.examples));
-                continue;
-            };
-            if !not_every.starts_with("not ") || !none.starts_with("no ") {
-                failures.push(format!("{text:?} offers {:?}", e.examples));
-                continue;
-            }
-            // "not every" is the negation of the sentence without its `not`.
-            let positive = not_every.trim_start_matches("not ");
-            let (a, b, p) = (verdicts(not_every), verdicts(none), verdicts(positive));
-            if a.iter().zip(&p).any(|(x, y)| x == y) {
-                failures.push(format!("{not_every:?} is not the negation of {positive:?}"));
-            }
-            if a == b {
-                failures.push(format!("{none:?} means {not_every:?}"));
-            }
+            Err(e) => e,
+        };
+        if !e.message.contains("ambiguous") {
+            failures.push(format!("{text:?}: {}", e.message));
+            continue;
+        }
+        let [not_every, none] = &e.examples[..] else {
+            failures.push(format!("{text:?} offers {:?}", e.examples));
+            continue;
+        };
+        if !not_every.starts_with("not ") || !none.starts_with("no ") {
+            failures.push(format!("{text:?} offers {:?}", e.examples));
+            continue;
+        }
+        // "not every" is the negation of the sentence without its `not`.
+        let positive = not_every.trim_start_matches("not ");
+        let (a, b, p) = (verdicts(not_every), verdicts(none), verdicts(positive));
+        if a.iter().zip(&p).any(|(x, y)| x == y) {
+            failures.push(format!("{not_every:?} is not the negation of {positive:?}"));
+        }
+        if a == b {
+            failures.push(format!("{none:?} means {not_every:?}"));
         }
     }
     println!("{n} ambiguous sentences refused with both readings");

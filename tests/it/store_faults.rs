@@ -34,7 +34,12 @@ impl Disk {
             .arg(&source)
             .arg("-ldl")
             .status()
-            .expect("a C compiler (cc) builds the fault shim");
+            .unwrap_or_else(|e| {
+                panic!(
+                    "the fault tests build a small C shim with `cc`, which could not be run \
+                     ({e}): install a C compiler (Debian/Ubuntu: apt-get install gcc)"
+                )
+            });
         assert!(built.success(), "the fault shim did not build");
         let data = dir.path().join("data");
         std::fs::create_dir(&data).unwrap();

@@ -33,8 +33,7 @@
 //! what it cannot check); a body that violates it is answered `400 {code: 50035}` like Discord
 //! and reported in [`FakeDiscord::problems`], as are unknown routes (404), operations of the
 //! spec the fake does not implement (404), bad tokens (401), a second acknowledgement of an
-//! interaction (400, code 40060), an acknowledgement later than 3 s, a follow-up before the
-//! acknowledgement, an empty message or one over 2000 characters, malformed bodies, and any
+//! interaction (400, code 40060), a follow-up before the acknowledgement, an empty message or one over 2000 characters, malformed bodies, and any
 //! answer of the fake itself that violates Discord's response schema. With
 //! [`FakeDiscord::check_with_serenity`] (opt-in: it costs compile time), every gateway event
 //! and REST answer of the fake is also parsed with the serenity type the client parses it
@@ -127,6 +126,9 @@ use tokio::sync::{mpsc, watch};
 use payloads::timestamp_now;
 
 /// Discord answers an interaction callback later than this with "Unknown interaction".
+/// The fake neither refuses nor reports a later one: how fast the bot acknowledges is a
+/// speed target (`latencies()`, read by `cargo bench --bench discord`), and a loaded
+/// test machine must make the tests slower, not red.
 pub const ACK_DEADLINE: Duration = Duration::from_secs(3);
 /// How long an interaction waits for a live gateway session before it is dispatched.
 const SESSION_WAIT: Duration = Duration::from_secs(10);

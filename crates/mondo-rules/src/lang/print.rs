@@ -513,12 +513,47 @@ fn forall(x: Var, body: &Formula) -> Option<String> {
     if let Some(s) = pairwise_collective(x, body) {
         return Some(s);
     }
-    if let FormulaKind::Bin(BinOp::Implies, r, v) = &body.kind
+    let (r, v) = match &body.kind {
+        FormulaKind::Bin(BinOp::Implies, r, v) => (Some(&**r), &**v),
+        _ => (None, body),
+    };
+    // `every piece does not point up` is ambiguous (docs/patterns.md, "Scope of
+    // `not`"): a negated verb is said as `no piece points up`.
+    if let Some(p) = negated(v) {
+        let some = match r {
+            Some(r) => Formula::new(
+                body.span.clone(),
+                FormulaKind::Bin(BinOp::And, Box::new(r.clone()), Box::new(p)),
+            ),
+            None => p,
+        };
+        let exists = Formula::new(body.span.clone(), FormulaKind::Exists(x, Box::new(some)));
+        return negation(&exists);
+    }
+    if let Some(r) = r
         && let (Some(n), Some(vp)) = (np(x, Some(r), Form::Singular), vp(x, v, Form::Singular))
     {
         return Some(format!("every {n} {vp}"));
     }
     Some(format!("every piece {}", vp(x, body, Form::Singular)?))
+}
+
+/// What a negated verb phrase denies (`!up(x)`: `up(x)`; `!a & !b`: `a | b`), if it
+/// is one.
+fn negated(v: &Formula) -> Option<Formula> {
+    let denied = conjuncts(v)
+        .into_iter()
+        .map(|c| match &c.kind {
+            FormulaKind::Not(p) => Some((**p).clone()),
+            _ => None,
+        })
+        .collect::<Option<Vec<Formula>>>()?;
+    denied.into_iter().reduce(|a, b| {
+        Formula::new(
+            v.span.clone(),
+            FormulaKind::Bin(BinOp::Or, Box::new(a), Box::new(b)),
+        )
+    })
 }
 
 /// `forall x. R(x) -> forall y. R(y) -> same_direction(x, y)` and kin.

@@ -352,6 +352,11 @@ impl<V: Vocabulary> Parser<'_, V> {
                     // `one group`: `at least one` would say nothing.
                     self.c.bump();
                     Det::Num(Num::Cmp(CmpOp::Eq, 1))
+                } else if self.kinds_counted_at(1) {
+                    // `there are two colours`, `pieces of two sizes`: a number of
+                    // kinds is that many (`at least` would leave the rest open).
+                    self.c.bump();
+                    Det::Num(Num::Cmp(CmpOp::Eq, n))
                 } else if V::POLICY.bare_number_at_least {
                     // The seed's rule: `two red tiles` is at least two.
                     self.c.bump();
@@ -383,6 +388,15 @@ impl<V: Vocabulary> Parser<'_, V> {
             other,
             np_done,
         }))
+    }
+
+    /// Whether kinds are counted at token `k` (`colours`, `different sizes`).
+    fn kinds_counted_at(&mut self, k: usize) -> bool {
+        let save = self.c.pos;
+        self.c.pos += k;
+        let counted = V::counted_noun(self);
+        self.c.pos = save;
+        counted.is_some_and(V::counted_is_kind)
     }
 
     /// After `all`: `but one` / `except two` before or after the noun phrase (`all

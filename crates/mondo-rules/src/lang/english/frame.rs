@@ -121,16 +121,25 @@ pub(super) fn normalise<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
     if toks.len() > 2 && matches!(word(&toks[0]), "is" | "are") && word(&toks[1]) == "there" {
         toks.swap(0, 1);
     }
+    // Spellings, and plurals of kinds said with the noun (`no reds` is `no red tiles`).
     let toks: Vec<Token> = toks
         .into_iter()
-        .map(|mut t| {
+        .flat_map(|mut t| {
             if let Some(w) = t.word().and_then(V::spelling) {
                 t.tok = Tok::Word(w.to_string());
             }
-            t
+            match t.word().and_then(V::kind_plural) {
+                Some(kind) => vec![
+                    synthetic(kind, t.span.clone()),
+                    synthetic(V::NOUNS, t.span.clone()),
+                ],
+                None => vec![t],
+            }
         })
         .collect();
     let toks = ignore_mentions::<V>(toks);
+    let toks = one_of_each::<V>(toks);
+    let toks = distributed_counts::<V>(toks);
     let toks = strict_counts(toks);
     rewrite_modals::<V>(toks)
 }
@@ -142,6 +151,142 @@ fn count_of(t: &Token) -> Option<i64> {
         Tok::Word(w) => crate::lang::words::number_word(w),
         _ => None,
     }
+}
+
+/// The words that say how a count bounds (`exactly`, `at least`, `more than`...).
+const BOUNDS: &[&[&str]] = &[
+    &["exactly"],
+    &["at", "least"],
+    &["at", "most"],
+    &["more", "than"],
+    &["fewer", "than"],
+    &["less", "than"],
+];
+
+/// Words that may stand between a count and the next item of its list: the kinds and
+/// the noun (`exactly 2 red tiles and 2 blue tiles`).
+fn list_word<V: Vocabulary>(t: &Token) -> bool {
+    let w = word(t);
+    V::adjective(w).is_some() || V::is_noun(w)
+}
+
+/// A bound said once before a list of counts holds for every count of the list, as
+/// English says it: `exactly 2 red and 2 blue tiles` is exactly 2 of each, and so is
+/// `exactly 2 red tiles, 2 blue tiles and 1 green tile`. Only bare numbers take it (a
+/// count with its own bound keeps it), and only in a list of kinds and nouns (a verb
+/// ends the list: in `exactly two tiles are red and two are blue` the second number
+/// is a sentence of its own).
+fn distributed_counts<V: Vocabulary>(toks: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    // The bound of the list being read, while its items follow.
+    let mut bound: Option<&[&str]> = None;
+    // Whether the item has a word after its count (`exactly 2 or 3 red tiles` is one
+    // count with two numbers, not a list).
+    let mut worded = false;
+    while i < toks.len() {
+        if let Some(b) = BOUNDS.iter().find(|b| matches_at(&toks, i, b))
+            && toks.get(i + b.len()).and_then(count_of).is_some()
+        {
+            let negated = out.last().is_some_and(|t| matches!(word(t), "no" | "not"));
+            bound = (!negated).then_some(*b);
+            worded = false;
+            out.extend(toks[i..=i + b.len()].iter().cloned());
+            i += b.len() + 1;
+        } else if let Some(b) = bound
+            && worded
+            && count_of(&toks[i]).is_some()
+            && out.last().is_some_and(|t| {
+                matches!(word(t), "and" | "or") || matches!(t.tok, Tok::Sym(Sym::Comma))
+            })
+            && toks.get(i + 1).is_some_and(list_word::<V>)
+            && item_ends_list::<V>(&toks, i + 1)
+        {
+            out.extend(b.iter().map(|w| synthetic(w, toks[i].span.clone())));
+            out.push(toks[i].clone());
+            worded = false;
+            i += 1;
+        } else {
+            let t = &toks[i];
+            worded |= list_word::<V>(t);
+            let continues = list_word::<V>(t)
+                || matches!(word(t), "and" | "or")
+                || matches!(t.tok, Tok::Sym(Sym::Comma));
+            if !continues {
+                bound = None;
+            }
+            out.push(t.clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether the kinds and nouns from `k` on end the list item without a verb (at the
+/// end, a conjunction, a comma or a closing word), so that the item is a noun phrase.
+fn item_ends_list<V: Vocabulary>(toks: &[Token], mut k: usize) -> bool {
+    while toks.get(k).is_some_and(list_word::<V>) {
+        k += 1;
+    }
+    match toks.get(k) {
+        None => true,
+        Some(t) => {
+            matches!(
+                word(t),
+                "and" | "or" | "but" | "then" | "if" | "unless" | "iff" | "in" | "on"
+            ) || matches!(t.tok, Tok::Sym(Sym::Comma | Sym::Semicolon | Sym::RParen))
+        }
+    }
+}
+
+/// `one of each colour`, `a piece of each size`, `a tile of every colour`: things of
+/// every kind, said as the plural the reader counts kinds with (`tiles of each colour`,
+/// `pieces of each size`; as the subject, `every size`). Only before a noun of kinds
+/// (`colour`, `size`, `direction`).
+fn one_of_each<V: Vocabulary>(toks: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let one = matches!(word(&toks[i]), "a" | "an" | "one");
+        let noun = usize::from(toks.get(i + 1).is_some_and(|t| {
+            let w = word(t);
+            V::is_noun(w) && w != V::NOUNS
+        }));
+        let each = one
+            && matches_at(&toks, i + 1 + noun, &["of"])
+            && toks
+                .get(i + 2 + noun)
+                .is_some_and(|t| matches!(word(t), "each" | "every"))
+            && toks
+                .get(i + 3 + noun)
+                .is_some_and(|t| V::one_is_exact(word(t)));
+        // `at least one of each colour` says the same; `exactly one of each` more.
+        let n = out.len();
+        let at_least = n >= 2 && word(&out[n - 2]) == "at" && word(&out[n - 1]) == "least";
+        let bounded = out
+            .last()
+            .is_some_and(|t| matches!(word(t), "exactly" | "most" | "only" | "than"));
+        if each && !bounded {
+            let mut span = toks[i].span.start..toks[i + noun].span.end;
+            if at_least {
+                span.start = out[n - 2].span.start;
+                out.truncate(n - 2);
+            }
+            // As the subject (`one of each size must be present`, or alone): every
+            // kind.
+            if out.is_empty() {
+                out.push(synthetic("every", span));
+                i += 3 + noun;
+                continue;
+            }
+            out.push(synthetic(V::NOUNS, span));
+            i += 1 + noun;
+        } else {
+            out.push(toks[i].clone());
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Strict counts said as the bounds they are, before any word is read, so that
@@ -201,13 +346,20 @@ fn strip_hedges(toks: &mut Vec<Token>) {
     }
 }
 
-/// Drops what the vocabulary says adds nothing (`in the koan`, `in my subset`).
+/// Drops what the vocabulary says adds nothing (`in the koan`, `in my subset`), and
+/// says in its own words what it words otherwise (`has a neighbour`).
 fn ignore_mentions<V: Vocabulary>(toks: Vec<Token>) -> Vec<Token> {
     let mut out = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
         let n = V::ignored_at(&toks, i);
         if n > 0 {
+            i += n;
+            continue;
+        }
+        if let Some((n, words)) = V::reworded_at(&toks, i) {
+            let span = toks[i].span.start..toks[i + n - 1].span.end;
+            out.extend(words.iter().map(|w| synthetic(w, span.clone())));
             i += n;
             continue;
         }
@@ -382,12 +534,26 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// `;` (all of them hold).
     pub(crate) fn rule(&mut self) -> R<F<V>> {
         let mut a = V::framed(self)?;
-        while self.c.is_sym(Sym::Semicolon) && !self.c.at_end() {
+        // Sentences joined by `;` or by a comma alone (`a piece points up, a piece
+        // points down`) all hold. A comma is read so only where a whole sentence
+        // follows it; otherwise the reader stops at the comma.
+        while self.c.is_sym(Sym::Semicolon) || self.c.is_sym(Sym::Comma) {
+            let comma = self.c.is_sym(Sym::Comma);
+            let save = self.c.pos;
             self.c.bump();
             if self.c.at_end() {
                 break;
             }
-            let b = V::framed(self)?;
+            let next = self.c.here().start;
+            let b = match V::framed(self) {
+                Ok(b) => b,
+                // Not a sentence from its first word: the comma joins nothing.
+                Err(e) if comma && e.span.start <= next => {
+                    self.c.pos = save;
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
             a = super::bin(crate::lang::ast::BinOp::And, a, b);
         }
         Ok(a)

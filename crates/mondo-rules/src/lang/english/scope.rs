@@ -1,11 +1,12 @@
-//! The one rule for the scope of a negation under `all` (docs/patterns.md, "Scope of
-//! `not`"): `all pieces don't point up` is read by some as "not every piece points
-//! up" and by others as "no piece points up". The umpire does not choose: the
+//! The one rule for the scope of a negation under a universal subject
+//! (docs/patterns.md, "Scope of `not`"): `all pieces don't point up` and `every piece
+//! doesn't point up` are read by some as "not every piece points up" and by others as
+//! "no piece points up". The umpire does not choose: after `all`, `every` or `each` the
 //! sentence is refused with both readings offered, each checked by the evaluator
 //! before it is shown (the first is the negation of the sentence without its `not`,
-//! and the second reads and differs from it). `every`, `each`,
-//! `the` and a number keep the one reading they have always had (`every piece does
-//! not point up` is "no piece points up").
+//! and the second reads and differs from it). `the` and a number keep the one reading
+//! they have always had, and `must not` / `cannot` forbid (`every piece must not point
+//! up` is "no piece points up").
 
 use super::{Parser, Vocabulary, splice};
 use crate::lang::ast::Span;
@@ -39,8 +40,33 @@ fn third_person(verb: &str) -> String {
     }
 }
 
+/// The determiners of the two readings of a universal subject with `not` after it:
+/// "not every" and "no" (`all the pieces` -> `not all the pieces`, `no pieces`; `each of
+/// the pieces` -> `not every one of the pieces`, `none of the pieces`).
+fn readings_of(det: &str) -> (String, String) {
+    let mut words = det.split_whitespace();
+    let first = words.next().unwrap_or("").to_lowercase();
+    let rest: Vec<&str> = words.collect();
+    let of = rest.first().is_some_and(|w| w.eq_ignore_ascii_case("of"));
+    let tail = |skip: usize| -> String { rest[skip..].iter().map(|w| format!(" {w}")).collect() };
+    match first.as_str() {
+        "all" if of => (format!("not all{}", tail(0)), format!("none{}", tail(0))),
+        // `all the` drops `the` after `no`.
+        "all" if rest.first().is_some_and(|w| w.eq_ignore_ascii_case("the")) => {
+            (format!("not {det}"), format!("no{}", tail(1)))
+        }
+        "all" => (format!("not {det}"), format!("no{}", tail(0))),
+        _ if of => (
+            format!("not every one{}", tail(0)),
+            format!("none{}", tail(0)),
+        ),
+        _ => (format!("not every{}", tail(0)), format!("no{}", tail(0))),
+    }
+}
+
 impl<V: Vocabulary> Parser<'_, V> {
-    /// Where the subject just read with `det` (its words at `det`) is `all` and a
+    /// Where the subject just read with `det` (its words at `det`) is `all`, `every` or
+    /// `each` and a
     /// negation of the verb follows: the span of the negation and the
     /// text that stands for it without `not` (with the verb after it, if it changes).
     pub(crate) fn wide_negation(&self, det: &Span) -> Option<(Span, String)> {
@@ -50,7 +76,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             .split_whitespace()
             .next()?
             .to_lowercase();
-        if first != "all" {
+        if !matches!(first.as_str(), "all" | "every" | "each") {
             return None;
         }
         let (words, left) = NEGATIONS.iter().find(|(ws, _)| self.c.is_words(ws))?;
@@ -71,12 +97,13 @@ impl<V: Vocabulary> Parser<'_, V> {
         })
     }
 
-    /// The refusal of `all NP not VP`, offering "not every" and "no" where both read
+    /// The refusal of `all NP not VP` (or `every` / `each`), offering "not every" and "no" where both read
     /// back as they should.
     pub(crate) fn scope_refusal(&self, det: &Span, neg: &Span, left: &str) -> ParsePatternError {
         let positive = splice(self.src, neg, left);
-        let not_every = splice(&positive, det, &format!("not {}", &self.src[det.clone()]));
-        let none = format!("{}no{}", &self.src[..det.start], &positive[det.end..]);
+        let (not_det, none_det) = readings_of(&self.src[det.clone()]);
+        let not_every = splice(&positive, det, &not_det);
+        let none = splice(&positive, det, &none_det);
         let mut e = ParsePatternError::new(
             det.start..neg.end,
             format!(

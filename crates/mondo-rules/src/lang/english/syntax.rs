@@ -163,6 +163,17 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     fn spelling(_w: &str) -> Option<&'static str> {
         None
     }
+    /// The adjective a plural of kinds stands for (`reds` is `red tiles`), if the word
+    /// is one.
+    fn kind_plural(_w: &str) -> Option<&'static str> {
+        None
+    }
+    /// A phrase at token `i` said in other words of the vocabulary with the same
+    /// meaning (`has a neighbour` is `is adjacent to a tile`): how many tokens it
+    /// takes and the words that stand for them.
+    fn reworded_at(_toks: &[Token], _i: usize) -> Option<(usize, &'static [&'static str])> {
+        None
+    }
     /// Drops phrases that add nothing (`in the koan`, `in my subset`) at token `i`:
     /// how many tokens, if any.
     fn ignored_at(_toks: &[Token], _i: usize) -> usize {

@@ -64,6 +64,72 @@ impl Vocabulary for Tiles {
         })
     }
 
+    fn kind_plural(w: &str) -> Option<&'static str> {
+        Some(match w {
+            "reds" => "red",
+            "blues" => "blue",
+            "greens" => "green",
+            "yellows" => "yellow",
+            _ => return None,
+        })
+    }
+
+    /// A tile with a neighbour, or next to some tile: in a connected subset every
+    /// tile has one sharing an edge, so the readings with and without diagonals agree
+    /// (`adjacent`, the seed's word). With a kind or a number (`next to a red tile`,
+    /// `two neighbours`) they differ, and `next to` stays refused.
+    fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, &'static [&'static str])> {
+        let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+        const ANY: &[&[&str]] = &[
+            &["a", "neighbour"],
+            &["neighbours"],
+            &["at", "least", "one", "neighbour"],
+            &["some", "neighbours"],
+            &["a", "tile"],
+            &["another", "tile"],
+            &["some", "tile"],
+            &["other", "tiles"],
+            &["something"],
+            &["anything"],
+            &["some", "other", "tile"],
+        ];
+        let any_at = |k: usize| {
+            ANY.iter()
+                .find(|ws| ws.iter().enumerate().all(|(j, x)| w(k + j) == *x))
+                .map(|ws| ws.len())
+        };
+        let end = |n: usize| {
+            // The object ends there (no relative clause or kind after it).
+            !matches!(w(n), "that" | "which" | "of" | "with" | "in")
+        };
+        if matches!(w(0), "has" | "have") {
+            // `has a neighbour`, `has neighbours` (not `has a tile`: that is a region's).
+            let n = any_at(1)?;
+            if !w(n).starts_with("neighbour") || !end(1 + n) {
+                return None;
+            }
+            let words: &'static [&'static str] = if w(0) == "has" {
+                &["is", "adjacent", "to", "a", "tile"]
+            } else {
+                &["are", "adjacent", "to", "a", "tile"]
+            };
+            return Some((1 + n, words));
+        }
+        let next = match (w(0), w(1)) {
+            ("next", "to") => 2,
+            ("beside", _) => 1,
+            _ => return None,
+        };
+        let n = any_at(next)?;
+        if w(next).starts_with("neighbour")
+            || w(next + n - 1).starts_with("neighbour")
+            || !end(next + n)
+        {
+            return None;
+        }
+        Some((next + n, &["adjacent", "to", "a", "tile"]))
+    }
+
     fn check_words(toks: &[Token]) -> R<()> {
         for t in toks {
             if let Some(w @ ("piece" | "pieces" | "pyramid" | "pyramids" | "arrow" | "arrows")) =

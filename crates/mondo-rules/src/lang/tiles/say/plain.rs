@@ -130,6 +130,22 @@ pub(super) fn sentence(f: &Formula) -> Option<String> {
                 FormulaKind::Bin(BinOp::Implies, r, g) => (Some(&**r), &**g),
                 _ => (None, &**body),
             };
+            // `every tile is not red` is ambiguous (docs/tiles.md): a negated
+            // complement is said as `no tile is red`.
+            if let Some(p) = negated(vp) {
+                let some = match restriction {
+                    Some(r) => Formula::new(
+                        body.span.clone(),
+                        FormulaKind::Bin(BinOp::And, Box::new(r.clone()), Box::new(p)),
+                    ),
+                    None => p,
+                };
+                let exists = Formula::new(
+                    body.span.clone(),
+                    FormulaKind::Exists(*x, Domain::Subset, Box::new(some)),
+                );
+                return negation(&exists);
+            }
             Some(format!(
                 "every {} is {}",
                 np(*x, restriction, false, &[])?,
@@ -262,6 +278,19 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
         "are"
     };
     Some(format!("there {verb} {}", list(&items)))
+}
+
+/// What a negated complement denies (`!red(x)`: `red(x)`; `!a & !b`: `a | b`), if it
+/// is one.
+fn negated(v: &Formula) -> Option<Formula> {
+    match &v.kind {
+        FormulaKind::Not(p) => Some((**p).clone()),
+        FormulaKind::Bin(BinOp::And, a, b) => Some(Formula::new(
+            v.span.clone(),
+            FormulaKind::Bin(BinOp::Or, Box::new(negated(a)?), Box::new(negated(b)?)),
+        )),
+        _ => None,
+    }
 }
 
 /// `not ...`: `there is no red tile`, `no row has a blue tile`, `not every tile is
