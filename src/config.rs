@@ -4,7 +4,7 @@
 //! the key, where its value came from, what was wrong and what is allowed.
 //!
 //! The sections every server has (`[discord]`, `[database]`, `[umpire]`, `[log]`,
-//! `[leaderboard]`) are
+//! `[leaderboard]`, `[challenges]`) are
 //! here; each game's section is the game's own (`rules::<game>::Section`), assembled
 //! into [`Games`] from the registry.
 
@@ -27,7 +27,14 @@ pub const ENV_PREFIX: &str = "MONDO_";
 /// `MONDO_*` variables that are no setting of `mondo serve`, read elsewhere: the
 /// overlay leaves them alone. `MONDO_NO_IMAGES` (set to anything) keeps `mondo play`
 /// from showing pictures inline (see `play::pictures`).
-pub const NOT_SETTINGS: &[&str] = &[NO_IMAGES, "MONDO_SKIP_POSTGRES", "MONDO_POSTGRES_BIN"];
+/// `MONDO_TEST_CLOCK` drives `mondo serve`'s time in the end-to-end tests
+/// (`runtime::clock::TEST_CLOCK`).
+pub const NOT_SETTINGS: &[&str] = &[
+    NO_IMAGES,
+    "MONDO_SKIP_POSTGRES",
+    "MONDO_POSTGRES_BIN",
+    crate::runtime::clock::TEST_CLOCK,
+];
 
 /// The variable that turns `mondo play`'s inline pictures off.
 pub const NO_IMAGES: &str = "MONDO_NO_IMAGES";
@@ -43,13 +50,22 @@ pub struct Config {
     pub log: LogConfig,
     /// Who leaderboards list unless a server sets its own rules.
     pub leaderboard: LeaderboardConfig,
+    /// How long a two-player challenge waits for its answer.
+    pub challenges: ChallengesConfig,
     /// Each game's section.
     #[serde(flatten)]
     pub games: Games,
 }
 
 /// The sections every server has, by name (each game's come from [`Games`]).
-const SHARED_SECTIONS: [&str; 5] = ["discord", "database", "umpire", "log", "leaderboard"];
+const SHARED_SECTIONS: [&str; 6] = [
+    "discord",
+    "database",
+    "umpire",
+    "log",
+    "leaderboard",
+    "challenges",
+];
 
 impl<'de> Deserialize<'de> for Config {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Config, D::Error> {
@@ -61,7 +77,7 @@ impl<'de> Deserialize<'de> for Config {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Config, A::Error> {
                 let (mut discord, mut database, mut umpire, mut log) = (None, None, None, None);
-                let mut leaderboard = None;
+                let (mut leaderboard, mut challenges) = (None, None);
                 let mut games = PartialGames::default();
                 while let Some(section) = map.next_key::<String>()? {
                     match section.as_str() {
@@ -70,6 +86,7 @@ impl<'de> Deserialize<'de> for Config {
                         "umpire" => umpire = Some(map.next_value()?),
                         "log" => log = Some(map.next_value()?),
                         "leaderboard" => leaderboard = Some(map.next_value()?),
+                        "challenges" => challenges = Some(map.next_value()?),
                         other => {
                             if !games.read(other, &mut map)? {
                                 let known: Vec<&str> =
@@ -88,6 +105,7 @@ impl<'de> Deserialize<'de> for Config {
                     umpire: umpire.ok_or_else(|| de::Error::missing_field("umpire"))?,
                     log: log.ok_or_else(|| de::Error::missing_field("log"))?,
                     leaderboard: leaderboard.unwrap_or_default(),
+                    challenges: challenges.unwrap_or_default(),
                     games: games.finish()?,
                 })
             }
@@ -362,9 +380,34 @@ impl LeaderboardConfig {
     }
 }
 
+/// `[challenges]`: a two-player challenge becomes a match only when the one
+/// challenged accepts it; unanswered, it expires after `expire_secs` (docs/ratings.md,
+/// "Fair play").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengesConfig {
+    pub expire_secs: u64,
+}
+
+impl Default for ChallengesConfig {
+    fn default() -> ChallengesConfig {
+        ChallengesConfig {
+            expire_secs: crate::rules::challenge::DEFAULT_EXPIRE_MS / 1000,
+        }
+    }
+}
+
+impl ChallengesConfig {
+    /// How long a challenge waits, in milliseconds.
+    pub fn expire_ms(&self) -> crate::rules::Millis {
+        self.expire_secs.saturating_mul(1000)
+    }
+}
+
 /// The allowed range of the shared sections' settings, in seconds.
 pub const WORK_LIMIT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
+pub const CHALLENGE_EXPIRE_SECS: std::ops::RangeInclusive<u64> = 1..=86_400;
 
 /// The shared sections' numeric settings and what each allows; each game's are its
 /// section's (`Section::LIMITS`). All of them ([`limits`]) are the one place numbers
@@ -375,6 +418,7 @@ pub const DISCORD_TIMEOUT_SECS: std::ops::RangeInclusive<u64> = 1..=600;
 pub const LIMITS: &[Limit] = &[
     Limit::secs("discord.timeout_secs", DISCORD_TIMEOUT_SECS),
     Limit::secs("umpire.work_limit_secs", WORK_LIMIT_SECS),
+    Limit::secs("challenges.expire_secs", CHALLENGE_EXPIRE_SECS),
     Limit::new("database.lease_ms", 300..=600_000, "ms"),
     Limit::new("database.lease_renew_ms", 50..=300_000, "ms"),
     Limit::new("database.lease_scan_ms", 50..=300_000, "ms"),
@@ -682,6 +726,24 @@ mod tests {
     /// `[leaderboard]` ships the rules the ratings promise; a file changes some of
     /// them, the rest stay; a value out of range names its key and what is allowed,
     /// for `mondo serve` and `mondo leaderboard` alike.
+    /// A challenge waits 10 minutes for its answer unless `[challenges]` says
+    /// otherwise, within 1 second to a day.
+    #[test]
+    fn challenges_expire_after_ten_minutes_unless_configured() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(c.challenges, ChallengesConfig::default());
+        assert_eq!(c.challenges.expire_ms(), 600_000);
+        let c = with_file("[challenges]\nexpire_secs = 90\n").expect("reads");
+        assert_eq!(c.challenges.expire_ms(), 90_000);
+        let e = with_file("[challenges]\nexpire_secs = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("challenges.expire_secs") && e.contains("1 to 86400"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn leaderboard_rules_ship_as_promised_and_are_range_checked() {
         let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");

@@ -263,6 +263,37 @@ async fn answer(fake: &FakeDiscord, i: &Interaction) -> StoredMessage {
     fake.message(id).expect("stored")
 }
 
+/// The challenge interaction `i` made (its message, with Accept and Decline), accepted
+/// by `challenged`: the match's opening, posted in the channel after it.
+async fn accepted(fake: &FakeDiscord, i: &Interaction, challenged: u64) -> StoredMessage {
+    let offer = answer(fake, i).await;
+    assert!(
+        !offer.ephemeral && offer.text().contains("Decline"),
+        "{}",
+        offer.text()
+    );
+    fake.click(challenged, offer.id, &button(&offer, "Accept"))
+        .await;
+    opening_after(fake, &offer).await
+}
+
+/// The opening of the match `offer` (a challenge's message) became: the first public
+/// message after it in its channel that says whether the match is rated.
+async fn opening_after(fake: &FakeDiscord, offer: &StoredMessage) -> StoredMessage {
+    let (channel, after) = (offer.channel_id, offer.id);
+    let rated =
+        |m: &StoredMessage| m.text().contains("**Rated**") || m.text().contains("**Unrated**");
+    fake.wait_message(
+        |m| m.channel_id == channel && m.id > after && !m.ephemeral && rated(m),
+        T,
+    )
+    .await
+    .unwrap_or_else(|| {
+        let said: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+        panic!("no opening after the challenge; the channel said: {said:#?}")
+    })
+}
+
 /// `m` is seen only by whoever asked, and says `needle`.
 fn private_says(m: &StoredMessage, needle: &str) {
     assert!(m.ephemeral && m.text().contains(needle), "{}", m.text());
@@ -580,7 +611,7 @@ async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
             &[("opponent", json!(bob.id.to_string()))],
         )
         .await;
-    let opening = answer(&fake, &i).await;
+    let opening = accepted(&fake, &i, bob.id).await;
     let text = opening.text();
     assert!(text.contains("Zendo duel #1"), "{text}");
     assert!(
@@ -1133,7 +1164,7 @@ async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
             &[("opponent", json!(bob.id.to_string())), ("seed", json!(7))],
         )
         .await;
-    let opening = answer(&fake, &i).await;
+    let opening = accepted(&fake, &i, bob.id).await;
     assert!(
         opening.text().contains("Pattern Assembly"),
         "{}",
@@ -1322,7 +1353,7 @@ async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
             ],
         )
         .await;
-    let opening = answer(&fake, &i).await;
+    let opening = accepted(&fake, &i, bob.id).await;
     let text = opening.text();
     assert!(text.contains("Zendo Triple #1"), "{text}");
     assert!(text.contains("#1 obeys all three, #2 obeys none"), "{text}");
@@ -2055,7 +2086,7 @@ async fn bluffs_duel(fake: &FakeDiscord, who: u64, opponent: u64, seed: u64) -> 
         ("seed", json!(seed)),
     ];
     let i = fake.slash(who, "bluffs duel", &options).await;
-    answer(fake, &i).await
+    accepted(fake, &i, opponent).await
 }
 
 /// `There is a COLOUR tile.`: a statement that involves every tile of any subset.
@@ -3314,7 +3345,12 @@ async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
     // A Logical Bluffs match on a layout nobody chose, both bluff, then Alice resigns:
     // Bob wins, rated (docs/ratings.md, "Fair play").
     let options = [("opponent", json!(bob.id.to_string()))];
-    answer(&fake, &fake.slash(alice.id, "bluffs duel", &options).await).await;
+    accepted(
+        &fake,
+        &fake.slash(alice.id, "bluffs duel", &options).await,
+        bob.id,
+    )
+    .await;
     for (who, subset) in [(alice.id, "A1-A2-B1-B2"), (bob.id, "C1-C2-D1-D2")] {
         let first = there_is_a(mondo::lang::tiles::Colour::ALL[0]);
         let read = bluffs_form(&fake, who, subset, &first).await;

@@ -71,6 +71,14 @@ async fn on_button(
     if press.data.custom_id == super::commands::help::MENU_ID {
         return super::commands::help::on_select(ctx, press, &super::commands::all()).await;
     }
+    // A challenge's Accept and Decline: no match yet.
+    if let Some(rest) = press
+        .data
+        .custom_id
+        .strip_prefix(super::kit::challenge::PREFIX)
+    {
+        return super::kit::challenge::on_button(ctx, bot, press, rest).await;
+    }
     let header = match Header::parse(&press.data.custom_id) {
         Ok(h) => h,
         Err(e) => {

@@ -86,6 +86,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     if let Err(e) = bot.fronts.on_serve(&bot).await {
         tracing::warn!(error = %e, "a game's start-up work failed");
     }
+    // The challenges waiting for their answer: their expiry armed again.
+    super::kit::challenge::arm_all(&bot).await;
     let client = answered(
         wait,
         "GET /gateway",

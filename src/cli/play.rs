@@ -57,7 +57,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
     super::kit::block_on(play(args))
 }
 
-async fn play(args: PlayArgs) -> Result<ExitCode, String> {
+async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     // The terminal keeps its screen for the game: the umpire's own log (the store's
     // troubles, leases) goes to standard error only when RUST_LOG asks for it.
     if let Ok(filter) = std::env::var("RUST_LOG") {
@@ -73,6 +73,19 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
             .try_init();
     }
     let game = games::chosen(&args.game, &args.games)?;
+    // A solo game is credited to `--player`, else to the login name: read here, so
+    // the game's code reads no environment.
+    if args.table.player.is_none() && args.table.players.is_empty() {
+        args.table.player = ["USER", "LOGNAME"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok().filter(|n| !n.trim().is_empty()));
+    }
+    // The AI's seats take their reserved names before anyone is seated.
+    let ai_named = if args.resume.is_some() {
+        Vec::new()
+    } else {
+        super::play_zendo_ai::name_seats(game, &mut args.table.players, &args.games)?
+    };
     games::check(game, &args.table, &args.games)?;
     if let Some(dir) = &args.png {
         mondo::play::pictures_folder(dir)?;
@@ -110,7 +123,7 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
     let new = setup.is_some();
     let mut ai = match &setup {
-        Some((setup, cast)) => super::play_zendo_ai::seats(&args.games, setup, cast)?,
+        Some((setup, cast)) => super::play_zendo_ai::seats(&ai_named, setup, cast)?,
         None => Vec::new(),
     };
     let opened = match setup {
@@ -141,6 +154,9 @@ async fn play(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     };
     let (mut session, lines) = opened?;
+    if !new {
+        ai = super::play_zendo_ai::seats_again(&session).await;
+    }
     session.seat_machines(ai.iter().map(|s| s.player));
     print_lines(&lines, Vec::new(), None);
     if new {

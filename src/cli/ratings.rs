@@ -7,7 +7,7 @@ use mondo::config::LeaderboardConfig;
 use mondo::ratings::{BoardOverrides, BoardRule, BoardSettings};
 use mondo::rules::GameKind;
 use mondo::runtime::{AnyMatch, rebuild_ratings};
-use mondo::store::{Location, RatingRow, Store, StoreError};
+use mondo::store::{HistoryRow, Location, RatingRow, Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -31,7 +31,8 @@ pub struct StatsArgs {
     /// pattern-assembly, logical-bluffs).
     #[arg(long, value_name = "KIND")]
     pub game: Option<GameKind>,
-    /// One JSON array, an object per game played.
+    /// One JSON object: the player, their ratings (one per game played) and their
+    /// recent matches (`history`).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -103,8 +104,8 @@ fn json_row(r: &RatingRow, names: &HashMap<u64, String>) -> JsonRow {
         player: name(r.player, names),
         game: r.game.clone(),
         // Two decimals: what anyone reads; the store keeps the full number.
-        rating: (r.rating * 100.0).round() / 100.0,
-        deviation: (r.deviation * 100.0).round() / 100.0,
+        rating: two(r.rating),
+        deviation: two(r.deviation),
         games: r.games,
         wins: r.wins,
         losses: r.losses,
@@ -153,6 +154,90 @@ async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> HashMap<u64, S
     store.local_names(ids).await.unwrap_or_default()
 }
 
+/// The recent matches `mondo stats` shows (JSON and text).
+const RECENT: usize = 10;
+
+/// A match of a player's `history` in `--json`: the contract in docs/ratings.md.
+#[derive(Debug, Serialize)]
+pub struct JsonHistory {
+    #[serde(rename = "match")]
+    pub id: i64,
+    pub game: String,
+    pub opponents: Vec<String>,
+    pub result: Option<&'static str>,
+    pub rated: bool,
+    pub why: Option<&'static str>,
+    pub why_text: Option<String>,
+    pub rating_before: Option<f64>,
+    pub rating_after: Option<f64>,
+    pub rating_change: Option<f64>,
+    pub finished_at: String,
+}
+
+/// Two decimals, as the JSON gives ratings.
+fn two(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn json_history(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> JsonHistory {
+    let why = h.why_said(|p| name(p.0, names));
+    JsonHistory {
+        id: h.id.0,
+        game: h.game.clone(),
+        opponents: h
+            .players
+            .iter()
+            .filter(|p| **p != player)
+            .map(|p| name(*p, names))
+            .collect(),
+        result: h.result.map(|r| r.as_str()),
+        rated: h.rated,
+        why: why.as_ref().map(|w| w.0),
+        why_text: why.map(|w| w.1),
+        rating_before: h.rating_before.map(two),
+        rating_after: h.rating_after.map(two),
+        rating_change: h
+            .rating_before
+            .zip(h.rating_after)
+            .map(|(before, after)| two(after - before)),
+        finished_at: h.finished.clone(),
+    }
+}
+
+/// A match of a player's history as `mondo stats` says it: `#12 zendo-duel with bob,
+/// 2026-12-06: won, 1500 -> 1662? (+162)` or `...: unrated (the setup was chosen by
+/// alice)`.
+fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> String {
+    let json = json_history(h, player, names);
+    let with = if json.opponents.is_empty() {
+        "solo".to_string()
+    } else {
+        format!("with {}", json.opponents.join(", "))
+    };
+    let said = match (h.result, json.why_text) {
+        (_, Some(why)) => format!("unrated ({why})"),
+        (Some(r), None) => {
+            let word = match r {
+                mondo::ratings::Result::Win => "won",
+                mondo::ratings::Result::Loss => "lost",
+                mondo::ratings::Result::Draw => "drew",
+            };
+            match (h.rating_before, h.rating_after, h.deviation_after) {
+                (Some(before), Some(after), Some(deviation)) => format!(
+                    "{word}, {:.0} -> {} ({:+.0})",
+                    before,
+                    mondo::ratings::shown(after, deviation),
+                    after - before
+                ),
+                _ => word.to_string(),
+            }
+        }
+        (None, None) => "rated".to_string(),
+    };
+    let day = h.finished.get(..10).unwrap_or(&h.finished);
+    format!("  #{} {} {with}, {day}: {said}", h.id, h.game)
+}
+
 pub fn stats(args: StatsArgs) -> ExitCode {
     block_on(async move {
         let db = &args.place.db;
@@ -177,21 +262,41 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             .ratings_of(server, player, game)
             .await
             .map_err(|e| said(db, e))?;
-        let names = names(&store, args.place.guild, &[player]).await;
+        let history: Vec<HistoryRow> = store
+            .history(server, player, 200)
+            .await
+            .map_err(|e| said(db, e))?
+            .into_iter()
+            .filter(|h| game.is_none_or(|g| g == h.game))
+            .take(RECENT)
+            .collect();
+        let mut ids = vec![player];
+        ids.extend(history.iter().flat_map(|h| h.players.iter().copied()));
+        ids.sort_unstable();
+        ids.dedup();
+        let names = names(&store, args.place.guild, &ids).await;
+        let who = name(player, &names);
         if args.json {
-            let rows: Vec<JsonRow> = rows.iter().map(|r| json_row(r, &names)).collect();
-            println!(
-                "{}",
-                serde_json::to_string(&rows).map_err(|e| e.to_string())?
-            );
+            let value = serde_json::json!({
+                "player": who,
+                "ratings": rows.iter().map(|r| json_row(r, &names)).collect::<Vec<_>>(),
+                "history": history
+                    .iter()
+                    .map(|h| json_history(h, player, &names))
+                    .collect::<Vec<_>>(),
+            });
+            println!("{value}");
             store.close().await;
             return Ok(ExitCode::SUCCESS);
         }
-        let who = name(player, &names);
-        for line in stats_lines(&store, server, player, &who, &rows, game)
+        let mut lines = stats_lines(&store, server, player, &who, &rows, game)
             .await
-            .map_err(|e| said(db, e))?
-        {
+            .map_err(|e| said(db, e))?;
+        if !history.is_empty() {
+            lines.push("recent matches:".into());
+            lines.extend(history.iter().map(|h| history_text(h, player, &names)));
+        }
+        for line in lines {
             println!("{}", super::kit::printable(&line));
         }
         store.close().await;

@@ -8,7 +8,8 @@ use crate::pool::Pool;
 use clap::Args;
 use std::path::PathBuf;
 
-/// The host's name at the terminal unless `--host` says otherwise.
+/// The name a host's lines would start with (`host: pause`) when the table has none:
+/// such a line is refused, saying how to name a host (`--host NAME`).
 pub const HOST: &str = "host";
 
 /// The options several games take.
@@ -31,12 +32,18 @@ pub struct TableArgs {
     /// Fixes the choice of pattern and of counterexamples (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Who plays a solo game (Zendo practice, solo Pattern Assembly), credited with it
+    /// in their records (default: the login name, from USER or LOGNAME). A shared
+    /// table names its players with --players.
+    #[arg(long, value_name = "NAME", conflicts_with = "players")]
+    pub player: Option<String>,
     /// The players, in seat order: NAME,NAME.
     #[arg(long, value_delimiter = ',', num_args = 1)]
     pub players: Vec<String>,
-    /// Who hosts the table (pause, resume, disallow, end); lines start `NAME:`
-    /// (default `host`). A host named here who does not play may choose the setup
-    /// (`--seed`, `--pattern`, `--pool`) of a rated match.
+    /// Who hosts the table (pause, resume, disallow, end); their lines start `NAME:`.
+    /// Without it the table has no host, and no line is taken as a host's. A host
+    /// named here who does not play may choose the setup (`--seed`, `--pattern`,
+    /// `--pool`) of a rated match.
     #[arg(long)]
     pub host: Option<String>,
     /// The player who chooses who starts, in a duel or a Triple (default: the second,
@@ -62,9 +69,9 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
-    /// The host's name: `--host`, else [`HOST`].
-    pub fn host(&self) -> &str {
-        self.host.as_deref().unwrap_or(HOST)
+    /// The host's name, if `--host` named one.
+    pub fn host(&self) -> Option<&str> {
+        self.host.as_deref()
     }
 
     /// Whether the setup was chosen (`--seed`, `--pattern`, `--pool`), and if so whether

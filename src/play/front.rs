@@ -12,7 +12,8 @@ use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common};
 use crate::store::{MatchId, Store};
 use std::collections::HashMap;
 
-/// The one local player of solo play.
+/// The player of a solo game no one was named for (tests, benches): a named player's
+/// solo game is theirs ([`Cast::solo_as`]).
 pub const YOU: PlayerId = PlayerId(1);
 
 /// The database `mondo play` uses unless `--db` says otherwise.
@@ -111,6 +112,12 @@ pub enum Flow {
     Over,
 }
 
+/// Why a host's command is refused at a table with no host: only `--host NAME` names
+/// one (docs/ratings.md, "Fair play": seats are identities).
+pub const NO_HOST: &str = "this table has no host, so no line is a host's and nothing \
+     was recorded: pause, resume, disallow and end are a host's, and a host is named as \
+     the match starts or resumes, with --host NAME";
+
 /// Who plays at the terminal, by seat, and who hosts.
 #[derive(Clone, Debug)]
 pub struct Cast {
@@ -128,10 +135,43 @@ impl Cast {
         }
     }
 
-    /// Players and a host, by name; each name gets its local id from the store.
-    pub async fn table(store: &Store, players: &[&str], host: &str) -> Result<Cast, String> {
-        for name in players.iter().chain([&host]) {
+    /// One named player alone, credited with the game in their records: `name` is
+    /// `--player NAME`, or else the login name (the command line reads it); none is
+    /// refused, so a solo game is never credited to someone else.
+    pub async fn solo_as(store: &Store, name: Option<&str>) -> Result<Cast, String> {
+        let Some(name) = name else {
+            return Err(
+                "say who plays, for their record: --player NAME (the environment \
+                        names no login: USER and LOGNAME are unset)"
+                    .into(),
+            );
+        };
+        check_name(name).map_err(|e| format!("{e}; say who plays with --player NAME"))?;
+        Ok(Cast {
+            players: vec![(local_id(store, name).await?, name.to_string())],
+            host: None,
+        })
+    }
+
+    /// The player of a solo game (the first seat).
+    pub fn me(&self) -> PlayerId {
+        self.players.first().map_or(YOU, |(id, _)| *id)
+    }
+
+    /// Players and the host `--host` named (none: the table has no host), by name;
+    /// each name gets its local id from the store. A seat named by an AI seat's
+    /// reserved name (`ai-expert`) is the AI's; nobody else may take one.
+    pub async fn table(
+        store: &Store,
+        players: &[&str],
+        host: Option<&str>,
+    ) -> Result<Cast, String> {
+        for name in players.iter().chain(host.as_ref()) {
             check_name(name)?;
+        }
+        // Checked before any name is written: a refused table records nothing.
+        if let Some(host) = host {
+            crate::rules::fair::refuse_reserved(host)?;
         }
         for (i, a) in players.iter().enumerate() {
             if players[..i].iter().any(|b| b.eq_ignore_ascii_case(a)) {
@@ -140,7 +180,9 @@ impl Cast {
                 ));
             }
         }
-        if players.iter().any(|p| p.eq_ignore_ascii_case(host)) {
+        if let Some(host) = host
+            && players.iter().any(|p| p.eq_ignore_ascii_case(host))
+        {
             return Err(format!(
                 "`{host}` cannot both play and host: name another host with --host NAME"
             ));
@@ -151,9 +193,11 @@ impl Cast {
         };
         for name in players {
             cast.players
-                .push((local_id(store, name).await?, name.to_string()));
+                .push((seat_id(store, name).await?, name.to_string()));
         }
-        cast.host = Some((local_id(store, host).await?, host.to_string()));
+        if let Some(host) = host {
+            cast.host = Some((local_id(store, host).await?, host.to_string()));
+        }
         Ok(cast)
     }
 
@@ -205,13 +249,16 @@ impl Cast {
         Cast { players, host }
     }
 
-    /// The cast of a stored match: its players' names from the store.
+    /// The cast of a stored match: its players' names from the store, and the host
+    /// `--host` names as it is resumed (none: no host).
     pub(super) async fn of_match(
         store: &Store,
         players: &[u64],
-        host: &str,
+        host: Option<&str>,
     ) -> Result<Cast, String> {
-        check_name(host)?;
+        if let Some(host) = host {
+            check_name(host)?;
+        }
         let names = store
             .local_names(players)
             .await
@@ -226,10 +273,11 @@ impl Cast {
                 (PlayerId(*id), name)
             })
             .collect();
-        Ok(Cast {
-            players,
-            host: Some((local_id(store, host).await?, host.to_string())),
-        })
+        let host = match host {
+            Some(host) => Some((local_id(store, host).await?, host.to_string())),
+            None => None,
+        };
+        Ok(Cast { players, host })
     }
 
     /// Whether several people share the terminal (names are said).
@@ -249,7 +297,7 @@ impl Cast {
     pub fn host_actor(&self) -> Result<Actor, String> {
         match &self.host {
             Some((id, _)) => Ok(Actor::Host(*id)),
-            None => Err("this game has no host".to_string()),
+            None => Err(NO_HOST.to_string()),
         }
     }
 
@@ -294,6 +342,16 @@ impl Cast {
             self.host.iter().map(|(id, n)| (id.0, n.clone())).collect();
         Names::new(Front::Terminal, self.players.clone(), others)
     }
+}
+
+/// The local id of a seat: the AI's for a reserved name (`ai-expert`), else a person's.
+async fn seat_id(store: &Store, name: &str) -> Result<PlayerId, String> {
+    let id = if crate::rules::fair::reserved_ai_name(name).is_some() {
+        store.local_ai_player(name).await
+    } else {
+        store.local_player(name).await
+    };
+    id.map(PlayerId).map_err(|e| e.to_string())
 }
 
 async fn local_id(store: &Store, name: &str) -> Result<PlayerId, String> {
@@ -439,7 +497,7 @@ pub trait GameFront: Send {
     /// line must name who resigns).
     fn common_actor(&self, action: Common, cast: &Cast) -> Result<Actor, String> {
         match action {
-            Common::Resign if !cast.is_table() => Ok(Actor::Player(YOU)),
+            Common::Resign if !cast.is_table() => Ok(Actor::Player(cast.me())),
             Common::Resign => Err(format!(
                 "say who resigns: start the line with a name, e.g. `{}: resign`",
                 cast.players().first().map_or("alice", |(_, n)| n.as_str())

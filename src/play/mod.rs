@@ -29,8 +29,8 @@ mod sketch;
 pub use args::HOST;
 pub use front::{
     CLEAR_SCREEN, Cast, DEFAULT_DB, Flow, GameFront, HELP_TOPICS, HelpTopic, Input, MAX_LINE,
-    Terminal, VERBS, Verb, YOU, help_from_docs, notation_help, place_words_help, read_input,
-    verb_of,
+    NO_HOST, Terminal, VERBS, Verb, YOU, help_from_docs, notation_help, place_words_help,
+    read_input, verb_of,
 };
 pub use pictures::{INLINE_PICTURE, Picture, Protocol, pictures_folder};
 
@@ -98,13 +98,13 @@ impl Session {
     }
 
     /// Resumes an unfinished match in the store, whatever its game: `which`, or else
-    /// the only one there is; the host of a shared table is `host`. With several and
+    /// the only one there is; the host of a shared table is `host` (none: no host). With several and
     /// no `which`, nothing is opened: the error lists them, each with the command that
     /// goes back to it.
     pub async fn resume(
         runtime: Runtime<AnyMatch>,
         which: Option<MatchId>,
-        host: &str,
+        host: Option<&str>,
         json: bool,
     ) -> Result<Option<(Session, Vec<String>)>, String> {
         let unfinished = unfinished(&runtime).await?;
@@ -131,11 +131,8 @@ impl Session {
                 }
             },
         };
-        let cast = if record.players.len() > 1 {
-            Cast::of_match(runtime.store(), &record.players, host).await?
-        } else {
-            Cast::solo()
-        };
+        let host = host.filter(|_| record.players.len() > 1);
+        let cast = Cast::of_match(runtime.store(), &record.players, host).await?;
         Session::open(runtime, record.id, cast, json, "resumed")
             .await
             .map(Some)
@@ -174,7 +171,7 @@ impl Session {
         let viewer = if cast.is_table() {
             Viewer::Spectator
         } else {
-            Viewer::Player(YOU)
+            Viewer::Player(cast.me())
         };
         let feed = runtime.subscribe(id, viewer).await?;
         let view = feed.view();
@@ -238,6 +235,11 @@ impl Session {
 
     pub fn runtime(&self) -> &Runtime<AnyMatch> {
         &self.runtime
+    }
+
+    /// Who plays, and who hosts.
+    pub fn cast(&self) -> &Cast {
+        &self.cast
     }
 
     /// Draws every picture from now on, into `dir` (`--png DIR`) and, with `inline`,
@@ -339,6 +341,9 @@ impl Session {
         let named = match named {
             Some(name) => match self.cast.actor(name) {
                 Some(actor) => Some(actor),
+                None if self.cast.host().is_none() && name.eq_ignore_ascii_case(HOST) => {
+                    return (vec![self.error(NO_HOST)], Flow::Continue);
+                }
                 None => {
                     let e = format!(
                         "`{name}` is not at this table; the names are: {}",

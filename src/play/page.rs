@@ -43,6 +43,19 @@ pub struct Story {
     pub hidden: Vec<(String, String)>,
     /// The end as everyone saw it (the spectator's view after the last step).
     pub end: Value,
+    /// What it counted for: "rated", "unrated (the setup was chosen by alice)", or a
+    /// solo game's "solo: a record, never a rating" (docs/ratings.md, "Fair play").
+    pub counted: String,
+}
+
+/// What a finished match counted for, as its page says it (`name`: a player's name).
+pub fn counted(finish: Option<crate::rules::Finish>, name: impl Fn(u64) -> String) -> String {
+    use crate::rules::{Finish, Why};
+    match finish.unwrap_or(Finish::Unrated(Why::NoResult)) {
+        Finish::Placed { .. } => "rated".into(),
+        Finish::Unrated(why) => format!("unrated ({})", why.text(|p| name(p.0))),
+        Finish::Solo { .. } => "solo: a record, never a rating".into(),
+    }
 }
 
 /// Why a live match has no story (nor page): its secrets are still someone's.
@@ -92,12 +105,14 @@ pub fn story(
         .last()
         .map(|s| serde_json::to_value(s.view(&Viewer::Spectator)).unwrap_or(Value::Null))
         .unwrap_or(Value::Null);
+    let counted = counted(states.last().and_then(Engine::finish), name);
     Ok(Story {
         title: format!("Match {}: {}", record.id, game.title()),
         players,
         steps,
         hidden,
         end,
+        counted,
     })
 }
 
@@ -157,7 +172,9 @@ fn head(html: &mut String, record: &MatchRecord, story: &Story) {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{t}</title><style>{STYLE}</style></head><body><main>\n<h1>{t}</h1>\n\
-         <p class=\"about\">Players: {p}. Started {c}; {n} steps; seed {s}.</p>\n",
+         <p class=\"about\">Players: {p}. Started {c}; {n} steps; seed {s}.</p>\n\
+         <p class=\"counted\">{r}</p>\n",
+        r = esc(&story.counted),
         t = esc(&story.title),
         p = esc(&story.players.join(", ")),
         c = esc(&record.created),

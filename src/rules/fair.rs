@@ -13,6 +13,59 @@
 
 use super::{Finish, PlayerId, Seat, Seating, finish::Why};
 
+/// The AI student's levels, weakest first: a level's index is the strength an AI
+/// seat's id says ([`PlayerId::ai`]), and its name is in the seat's reserved name.
+pub const AI_LEVELS: [&str; 3] = ["beginner", "player", "expert"];
+
+/// The reserved name of an AI seat at the terminal: `ai-expert` for the first seat of a
+/// level in a match, `ai-expert-2` for a second one of the same level. Each level has
+/// its own name, so its own rating ("ai-expert is 1620"), and no person can take one
+/// ([`reserved_ai_name`]). `level` counts from 0 ([`AI_LEVELS`]), `nth` from 1.
+pub fn ai_name(level: usize, nth: usize) -> String {
+    let level = AI_LEVELS[level.min(AI_LEVELS.len() - 1)];
+    match nth {
+        0 | 1 => format!("ai-{level}"),
+        n => format!("ai-{level}-{n}"),
+    }
+}
+
+/// The level (from 0) and number (from 1) a reserved AI name says, in any case:
+/// `ai-LEVEL`, or `ai-LEVEL-N` with N a number. `None` for any other name, which a
+/// person may take.
+pub fn reserved_ai_name(name: &str) -> Option<(usize, usize)> {
+    let name = name.to_ascii_lowercase();
+    let rest = name.strip_prefix("ai-")?;
+    AI_LEVELS.iter().enumerate().find_map(|(level, word)| {
+        let after = rest.strip_prefix(word)?;
+        if after.is_empty() {
+            return Some((level, 1));
+        }
+        let n = after.strip_prefix('-')?;
+        let ok = !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit());
+        ok.then(|| (level, n.parse::<usize>().unwrap_or(1)))
+    })
+}
+
+/// Why a person may not take `name`, if it is an AI seat's reserved name.
+pub fn refuse_reserved(name: &str) -> Result<(), String> {
+    match reserved_ai_name(name) {
+        Some(_) => Err(format!(
+            "`{name}` is the AI student's own name (each level has one: {}), so no \
+             person may take it: choose another name",
+            reserved_list()
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The reserved names, as a list to read: `ai-beginner, ai-player, ai-expert`.
+pub fn reserved_list() -> String {
+    (0..AI_LEVELS.len())
+        .map(|l| ai_name(l, 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One side of a match, as its game sees it at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Side {
@@ -165,6 +218,49 @@ mod tests {
         assert_eq!(two(&P, &[PLAYED, PLAYED], draw.clone()), draw);
         // A side that never had to act (solved against on the first turn) is no abort.
         assert_eq!(two(&P, &[PLAYED, WAITING], won_by_first()), won_by_first());
+    }
+
+    /// History reads a reason back from its stored name and the player it names.
+    #[test]
+    fn every_reason_reads_back_from_its_stored_name() {
+        let all = [
+            Why::SetupChosen { by: P[0] },
+            Why::Aborted { by: P[1] },
+            Why::Abandoned,
+            Why::Declined { by: P[0] },
+            Why::HostEnded,
+            Why::NoResult,
+        ];
+        for why in all {
+            assert_eq!(Why::from_name(why.name(), why.by()), Some(why));
+        }
+        assert_eq!(Why::from_name("setup_chosen", None), None);
+        assert_eq!(Why::from_name("solo", None), None);
+    }
+
+    #[test]
+    fn each_ai_level_has_a_name_no_person_can_take() {
+        assert_eq!(ai_name(0, 1), "ai-beginner");
+        assert_eq!(ai_name(2, 1), "ai-expert");
+        assert_eq!(ai_name(1, 2), "ai-player-2");
+        for (level, nth) in [(0, 1), (1, 1), (2, 1), (2, 2), (1, 17)] {
+            assert_eq!(reserved_ai_name(&ai_name(level, nth)), Some((level, nth)));
+        }
+        assert_eq!(reserved_ai_name("AI-Expert"), Some((2, 1)));
+        for free in [
+            "ai",
+            "ai2",
+            "bob",
+            "ai-",
+            "ai-experts",
+            "ai-expert-",
+            "ai-expert-x",
+        ] {
+            assert_eq!(reserved_ai_name(free), None, "{free}");
+            assert!(refuse_reserved(free).is_ok());
+        }
+        let e = refuse_reserved("ai-Player").unwrap_err();
+        assert!(e.contains("ai-beginner, ai-player, ai-expert"), "{e}");
     }
 
     #[test]

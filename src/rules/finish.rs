@@ -61,6 +61,20 @@ impl Why {
         }
     }
 
+    /// The reason stored as `name` ([`Why::name`]) naming `by`; `None` for a name that
+    /// is not a reason, or one that names a player without one.
+    pub fn from_name(name: &str, by: Option<PlayerId>) -> Option<Why> {
+        Some(match (name, by) {
+            ("setup_chosen", Some(by)) => Why::SetupChosen { by },
+            ("aborted", Some(by)) => Why::Aborted { by },
+            ("declined", Some(by)) => Why::Declined { by },
+            ("abandoned", _) => Why::Abandoned,
+            ("host_ended", _) => Why::HostEnded,
+            ("no_result", _) => Why::NoResult,
+            _ => return None,
+        })
+    }
+
     /// The player it names, if any.
     pub fn by(&self) -> Option<PlayerId> {
         match self {

@@ -11,7 +11,7 @@
 use super::{Engine, Listing};
 use crate::rules::{self, Actor, GameKind, RuleError, SetupError, Viewer};
 use crate::store::Millis;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -80,8 +80,9 @@ macro_rules! games {
             $($kind($game),)+
         }
 
-        /// Everything any match starts from.
-        #[derive(Clone, Debug)]
+        /// Everything any match starts from (kept as JSON while a challenge waits for
+        /// its answer).
+        #[derive(Clone, Debug, Serialize, Deserialize)]
         pub enum AnySetup {
             $($kind(<$game as Engine>::Setup),)+
         }

@@ -73,6 +73,52 @@ impl ManualTime {
     pub fn advance(&self, ms: Millis) {
         self.now.send_modify(|now| *now = now.saturating_add(ms));
     }
+
+    /// Moves time forward to `at` (never back).
+    pub fn advance_to(&self, at: Millis) {
+        self.now.send_if_modified(|now| {
+            let later = at > *now;
+            if later {
+                *now = at;
+            }
+            later
+        });
+    }
+
+    /// A clock that follows the whole number of milliseconds written in `file`, read
+    /// every 10 ms (a file that is absent or does not read leaves it where it is): how
+    /// the end-to-end tests drive `mondo serve`'s time from outside ([`TEST_CLOCK`]).
+    pub fn driven_by(file: std::path::PathBuf) -> Arc<ManualTime> {
+        let time = ManualTime::new(0);
+        let weak = Arc::downgrade(&time);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(10));
+            loop {
+                tick.tick().await;
+                let Some(time) = weak.upgrade() else { return };
+                if let Ok(text) = tokio::fs::read_to_string(&file).await
+                    && let Ok(ms) = text.trim().parse::<Millis>()
+                {
+                    time.advance_to(ms);
+                }
+            }
+        });
+        time
+    }
+}
+
+/// Tests only: with this variable naming a file, `mondo serve` runs its matches (and
+/// its challenges' expiries) on a [`ManualTime`] that the file drives
+/// ([`ManualTime::driven_by`]) instead of the machine's clock, so an end-to-end test
+/// moves time on without waiting (docs/developers.md).
+pub const TEST_CLOCK: &str = "MONDO_TEST_CLOCK";
+
+/// The time source of `mondo serve`: the machine's, or the test's ([`TEST_CLOCK`]).
+pub fn serve_time() -> Arc<dyn TimeSource> {
+    match std::env::var_os(TEST_CLOCK) {
+        Some(file) => ManualTime::driven_by(file.into()),
+        None => SystemTime::new(),
+    }
 }
 
 impl TimeSource for ManualTime {

@@ -89,9 +89,38 @@ pub(super) async fn apply(
     let Some(m) = ended(conn, id).await? else {
         return Ok(false);
     };
+    let counted = match finish {
+        Finish::Unrated(_) => false,
+        Finish::Placed { method, places } => rate(conn, id, &m, *method, places).await?,
+        Finish::Solo { .. } => solo(conn, &m, finish).await?,
+    };
+    // What it counted for, for history: rated, or why not (a result the ratings could
+    // not take counts for nothing: no_result).
+    let (rated, why, by) = match finish {
+        Finish::Placed { .. } if counted => (1i64, None, None),
+        Finish::Placed { .. } => (0, Some("no_result"), None),
+        Finish::Unrated(why) => (0, Some(why.name()), why.by()),
+        Finish::Solo { .. } => (0, Some(SOLO), None),
+    };
+    sqlx::query(
+        "INSERT INTO match_outcomes (match_id, rated, why, by_player) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (match_id) DO NOTHING",
+    )
+    .bind(id.0)
+    .bind(rated)
+    .bind(why)
+    .bind(by.map(|p| to_i64("player id", p.0)).transpose()?)
+    .execute(&mut *conn)
+    .await?;
+    Ok(counted)
+}
+
+/// The `why` of a solo match's outcome: a record, never a rating.
+pub const SOLO: &str = "solo";
+
+/// A solo match's record.
+async fn solo(conn: &mut AnyConnection, m: &Ended, finish: &Finish) -> Result<bool, StoreError> {
     match finish {
-        Finish::Unrated(_) => Ok(false),
-        Finish::Placed { method, places } => rate(conn, id, &m, *method, places).await,
         Finish::Solo {
             player,
             solved,
@@ -119,6 +148,7 @@ pub(super) async fn apply(
             .await?;
             Ok(true)
         }
+        _ => Ok(false),
     }
 }
 

@@ -11,6 +11,7 @@
 //! with WAL, never wait for writes. After an I/O error the connections are reopened
 //! and the log itself says what was recorded ([`db`]).
 
+mod challenges;
 mod commands;
 mod db;
 mod discord;
@@ -29,6 +30,7 @@ mod servers;
 mod types;
 mod writer;
 
+pub use challenges::ChallengeRecord;
 pub use commands::Routed;
 pub use db::{Backend, Fault};
 pub use discord::Posting;

@@ -10,7 +10,28 @@ use std::collections::HashMap;
 impl Store {
     /// The local id of a player's name, given the first time it is asked for. Names
     /// are matched without regard to case; the first spelling is kept.
+    ///
+    /// A person never takes an AI seat's reserved name (`ai-expert`:
+    /// docs/ratings.md, "Fair play"): it is refused, and nothing is written;
+    /// [`Store::local_ai_player`] gives the AI its own.
     pub async fn local_player(&self, name: &str) -> Result<u64, StoreError> {
+        crate::rules::fair::refuse_reserved(name).map_err(StoreError::ReservedName)?;
+        self.local_id(name).await
+    }
+
+    /// The local id of the AI seat named `name`, one of the reserved names
+    /// ([`crate::rules::fair::ai_name`]); any other name is refused.
+    pub async fn local_ai_player(&self, name: &str) -> Result<u64, StoreError> {
+        if crate::rules::fair::reserved_ai_name(name).is_none() {
+            return Err(StoreError::ReservedName(format!(
+                "`{name}` is not an AI seat's name: the AI plays as {}",
+                crate::rules::fair::reserved_list()
+            )));
+        }
+        self.local_id(name).await
+    }
+
+    async fn local_id(&self, name: &str) -> Result<u64, StoreError> {
         sqlx::query("INSERT INTO local_players (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
             .bind(name)
             .execute(&self.write().await?)

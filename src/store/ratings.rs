@@ -5,10 +5,10 @@
 //! (`rules::Game::finish`), told by the runtime with the last events.
 
 use super::Store;
-use super::ending::apply;
+use super::ending::{SOLO, apply};
 use super::types::{MatchId, MatchRecord, StoreError, to_i64, to_u64};
 use crate::ratings::{self, BoardOverrides, BoardSettings};
-use crate::rules::{Finish, GameKind, PlayerId};
+use crate::rules::{Finish, GameKind, PlayerId, Why};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -66,12 +66,35 @@ pub struct HistoryRow {
     pub game: String,
     /// Everyone who played, in seat order.
     pub players: Vec<u64>,
+    /// Whether it was rated (the player's result and ratings are then below).
+    pub rated: bool,
+    /// Why it was not: a [`Why`], or `None` for a rated or a solo match.
+    pub why: Option<Why>,
+    /// A solo match: a record, never a rating.
+    pub solo: bool,
     /// The player's rated result; `None` for a match that counted for nothing or a
     /// solo one.
     pub result: Option<ratings::Result>,
+    pub rating_before: Option<f64>,
+    pub deviation_before: Option<f64>,
     pub rating_after: Option<f64>,
     pub deviation_after: Option<f64>,
     pub finished: String,
+}
+
+impl HistoryRow {
+    /// Why it counted for nothing, by its stored name (`setup_chosen`, ..., `solo`),
+    /// and as a front says it (`name` gives a player's name there); `None` when rated.
+    pub fn why_said(&self, name: impl Fn(PlayerId) -> String) -> Option<(&'static str, String)> {
+        if self.rated {
+            return None;
+        }
+        if self.solo {
+            return Some((SOLO, "solo: a record, never a rating".into()));
+        }
+        let why = self.why.unwrap_or(Why::NoResult);
+        Some((why.name(), why.text(name)))
+    }
 }
 
 /// What a rebuild did.
@@ -128,7 +151,7 @@ impl Store {
         finishes: &[(MatchId, Finish)],
     ) -> Result<Rebuilt, StoreError> {
         let mut tx = self.begin_write().await?;
-        for table in ["match_results", "ratings", "solo_records"] {
+        for table in ["match_results", "match_outcomes", "ratings", "solo_records"] {
             sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
                 .execute(&mut *tx)
                 .await?;
@@ -148,15 +171,13 @@ impl Store {
     }
 
     /// Whether the ratings have never been made from this store's logs: finished
-    /// matches, and no rating, result or solo record at all (a store written by a
-    /// Mondo before ratings, or one whose finished matches all counted for nothing).
+    /// matches, and no match's outcome recorded at all (a store written by a Mondo
+    /// before ratings, or before each match's outcome was kept for its history).
     pub async fn ratings_missing(&self) -> Result<bool, StoreError> {
         // A number, not a boolean: SQLite has no boolean type, and through sqlx's Any
         // driver its answer reads back as an integer.
         let missing: i64 = sqlx::query_scalar(
-            "SELECT CAST(CASE WHEN NOT EXISTS (SELECT 1 FROM ratings) \
-             AND NOT EXISTS (SELECT 1 FROM solo_records) \
-             AND NOT EXISTS (SELECT 1 FROM match_results) \
+            "SELECT CAST(CASE WHEN NOT EXISTS (SELECT 1 FROM match_outcomes) \
              AND EXISTS (SELECT 1 FROM matches WHERE status = 'over') THEN 1 ELSE 0 END AS BIGINT)",
         )
         .fetch_one(&self.read().await?)
@@ -332,7 +353,8 @@ impl Store {
     }
 
     /// The finished matches `player` played on `server`, the last ended first, at
-    /// most `limit`.
+    /// most `limit`: what each counted for (rated, or why not), and the player's result
+    /// and rating before and after it when rated.
     pub async fn history(
         &self,
         server: u64,
@@ -341,11 +363,13 @@ impl Store {
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT m.id, m.kind, COALESCE(m.finished, m.created) AS finished, r.result, \
-             r.rating_after, r.deviation_after, \
+             r.rating_before, r.deviation_before, r.rating_after, r.deviation_after, \
+             o.why, o.by_player, \
              (SELECT json_group_array(player_id) FROM (SELECT player_id FROM match_players q \
               WHERE q.match_id = m.id ORDER BY seat) AS seated) AS players \
              FROM match_players p JOIN matches m ON m.id = p.match_id \
              LEFT JOIN match_results r ON r.match_id = m.id AND r.player = p.player_id \
+             LEFT JOIN match_outcomes o ON o.match_id = m.id \
              WHERE p.player_id = $1 AND m.status = 'over' AND COALESCE(m.guild_id, 0) = $2 \
              ORDER BY m.finished_seq DESC, m.id DESC LIMIT $3",
         )
@@ -364,13 +388,24 @@ impl Store {
                         seq: 0,
                         reason: format!("players: {e}"),
                     })?;
+                let result = r
+                    .try_get::<Option<String>, _>("result")?
+                    .and_then(|w| ratings::Result::parse(&w));
+                let why: Option<String> = r.try_get("why")?;
+                let by = r.try_get::<Option<i64>, _>("by_player")?.map(to_u64);
+                let solo = why.as_deref() == Some(SOLO);
                 Ok(HistoryRow {
                     id,
                     game: r.try_get("kind")?,
                     players: players.into_iter().map(to_u64).collect(),
-                    result: r
-                        .try_get::<Option<String>, _>("result")?
-                        .and_then(|w| ratings::Result::parse(&w)),
+                    rated: result.is_some(),
+                    why: why
+                        .as_deref()
+                        .and_then(|w| Why::from_name(w, by.map(PlayerId))),
+                    solo,
+                    result,
+                    rating_before: r.try_get("rating_before")?,
+                    deviation_before: r.try_get("deviation_before")?,
                     rating_after: r.try_get("rating_after")?,
                     deviation_after: r.try_get("deviation_after")?,
                     finished: r.try_get("finished")?,

@@ -119,6 +119,10 @@ pub enum StoreError {
     Unreadable { path: String, reason: String },
     #[error("there is no match {0}")]
     NoSuchMatch(MatchId),
+    /// A person's name that is an AI seat's ([`crate::rules::fair::refuse_reserved`]
+    /// says why): nothing was written.
+    #[error("{0}")]
+    ReservedName(String),
     #[error("{0} is not a Mondo database (it has no matches table)")]
     NotMondo(String),
     /// A database with another program's tables or mark: left as it was.

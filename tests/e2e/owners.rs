@@ -10,7 +10,9 @@
 //! Skipped (with a note) under `MONDO_SKIP_POSTGRES`, as the store's PostgreSQL tests.
 
 use super::stores::TestDb;
-use super::{Served, answer, button, choice, log_lines, shards_live, until_fake};
+use super::{
+    Served, accepted, answer, button, choice, log_lines, shards_live, until_fake,
+};
 use crate::support::discord::FakeDiscord;
 use serde_json::json;
 use std::time::Instant;
@@ -159,7 +161,7 @@ async fn three_processes(stall: bool) {
             &[("opponent", json!(bob.id.to_string()))],
         )
         .await;
-    let opening = answer(&fake, &i).await;
+    let opening = accepted(&fake, &i, bob.id).await;
     assert!(opening.text().contains("Zendo duel"), "{}", opening.text());
     let first = button(&opening, "My opponent starts");
     let i = fake.click(bob.id, opening.id, &first).await;

@@ -4,7 +4,7 @@
 //! clock before each move (and accepts a duel at once). And the terminal's AI seat
 //! through the real binary.
 
-use crate::play_support::play;
+use crate::play_support::{Table, errors, of, refused, stats};
 use mondo::bot::games::zendo::ai::{Pace, play as seat_ai, seat};
 use mondo::koan::{Koan, PieceSet};
 use mondo::rules::zendo::classic::ClassicSetup;
@@ -244,21 +244,10 @@ fn the_terminal_ai_seat_plays_through_the_binary() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ai.db");
     let hidden = "some piece points up";
-    let out = play(
-        &db,
-        &[
-            "duel",
-            "--players",
-            "me,ai",
-            "--ai-level",
-            "beginner",
-            "--pattern",
-            hidden,
-            "--seed",
-            "4",
-        ],
-        "status\nme: resign\n",
-    );
+    let out = Table::against_ai("duel", "beginner")
+        .pattern(hidden)
+        .seed(4)
+        .play(&db, "status\nme: resign\n");
     let end = out
         .iter()
         .position(|e| e["event"] == "over")
@@ -272,13 +261,13 @@ fn the_terminal_ai_seat_plays_through_the_binary() {
     // The AI (the one challenged: it has the advantage) accepted by choosing who
     // starts, then built a structure the umpire marked, all before my first line.
     let starter = out.iter().position(|e| e["event"] == "starter").unwrap();
-    assert_eq!(out[starter]["player"], "ai");
+    assert_eq!(out[starter]["player"], "ai-beginner");
     assert!(
         out.iter()
-            .any(|e| e["event"] == "verdict" && e["player"] == "ai"),
+            .any(|e| e["event"] == "verdict" && e["player"] == "ai-beginner"),
         "the AI built nothing: {out:#?}"
     );
-    assert_eq!(out[end]["winner"], "ai", "{out:#?}");
+    assert_eq!(out[end]["winner"], "ai-beginner", "{out:#?}");
     assert_eq!(out[end]["pattern"], hidden);
 }
 
@@ -367,12 +356,11 @@ fn the_terminal_ai_seat_plays_a_triple_through_the_binary() {
         "some piece points right",
         "some piece points left",
     ];
-    let mut args = vec!["triple", "--players", "me,ai", "--ai-level", "beginner"];
-    for p in &hidden {
-        args.extend(["--pattern", p]);
-    }
-    args.extend(["--seed", "4"]);
-    let out = play(&db, &args, "status\nme: koan U challenge A\nme: resign\n");
+    let table = hidden
+        .iter()
+        .fold(Table::against_ai("triple", "beginner"), |t, p| t.pattern(p))
+        .seed(4);
+    let out = table.play(&db, "status\nme: koan U challenge A\nme: resign\n");
     let end = out
         .iter()
         .position(|e| e["event"] == "won")
@@ -388,7 +376,7 @@ fn the_terminal_ai_seat_plays_a_triple_through_the_binary() {
     // The AI (challenged: it has the advantage) chose who starts, itself, and built a
     // structure graded on the three patterns before my first line.
     let starter = out.iter().position(|e| e["event"] == "starter").unwrap();
-    assert_eq!(out[starter]["player"], "ai");
+    assert_eq!(out[starter]["player"], "ai-beginner");
     let first = out
         .iter()
         .position(|e| e["event"] == "verdict")
@@ -397,38 +385,34 @@ fn the_terminal_ai_seat_plays_a_triple_through_the_binary() {
     // My challenge on A was answered by the AI too (privately: only that it is in).
     assert!(
         out.iter()
-            .any(|e| e["event"] == "answered" && e["player"] == "ai"),
+            .any(|e| e["event"] == "answered" && e["player"] == "ai-beginner"),
         "the AI did not answer my challenge: {out:#?}"
     );
-    assert_eq!(out[end]["player"], "ai", "{out:#?}");
+    assert_eq!(out[end]["player"], "ai-beginner", "{out:#?}");
 }
 
+/// Two AI students of one level in a Classic game: each under the level's own name, the
+/// second numbered (`ai-beginner`, `ai-beginner-2`), each taking its turn.
 #[test]
 fn the_terminal_seats_ai_students_in_classic() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ai.db");
     let hidden = "some piece points up";
-    let out = play(
-        &db,
-        &[
-            "classic",
-            "--players",
-            "me,ai,ai2",
-            "--ai-level",
-            "beginner",
-            "--pattern",
-            hidden,
-            "--seed",
-            "4",
-        ],
-        "me: koan 1^ 2> master\nstatus\n",
-    );
+    let out = Table::new("classic", "me,ai,ai2")
+        .with("--ai-level", "beginner")
+        .pattern(hidden)
+        .seed(4)
+        .play(&db, "me: koan 1^ 2> master\nstatus\n");
     for e in &out {
         assert!(
             !e.to_string().contains(hidden),
             "the rule was said before the end: {e}"
         );
     }
+    assert_eq!(
+        of(&out, "started")[0]["players"],
+        serde_json::json!(["me", "ai-beginner", "ai-beginner-2"])
+    );
     // After my turn (the first, said by the start), each AI student takes its own,
     // building a structure, until it is mine again.
     let turns: Vec<&str> = out
@@ -437,37 +421,107 @@ fn the_terminal_seats_ai_students_in_classic() {
         .filter_map(|e| e["player"].as_str())
         .collect();
     assert!(
-        turns.starts_with(&["ai", "ai2", "me"]),
+        turns.starts_with(&["ai-beginner", "ai-beginner-2", "me"]),
         "{turns:?}: {out:#?}"
     );
-    for name in ["ai", "ai2"] {
+    for name in ["ai-beginner", "ai-beginner-2"] {
         assert!(
             out.iter()
                 .any(|e| (e["event"] == "verdict" || e["event"] == "mondo") && e["player"] == name),
             "{name} built nothing: {out:#?}"
         );
     }
-    // `--ai` names other seats, and refuses a name that is not a player's.
+}
+
+/// Seats are identities: the AI plays only under its own names, which no person may
+/// take, and `--ai` never seats it under a person's name.
+#[test]
+fn the_ai_plays_under_its_own_names_and_no_person_takes_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("names.db");
+    let allowed = "ai-beginner, ai-player, ai-expert";
+    // `--ai` for a person's name: refused, listing the names the AI plays under.
+    let e = Table::new("classic", "me,bob")
+        .with("--ai", "bob")
+        .refused(&db);
+    assert!(e.contains("--ai bob: `bob` is a person's name"), "{e}");
+    assert!(e.contains(allowed), "{e}");
+    // ...and for someone not at the table.
+    let e = Table::new("classic", "me,bob")
+        .with("--ai", "carol")
+        .refused(&db);
+    assert!(e.contains("--ai carol: not one of the players"), "{e}");
+    // A reserved name as a host, in a game the AI does not play, or for a solo game.
+    let e = Table::duel().host("ai-expert").refused(&db);
+    assert!(
+        e.contains("`ai-expert` is the AI student's own name"),
+        "{e}"
+    );
+    assert!(e.contains(allowed), "{e}");
+    let e = Table::new("bluffs", "AI-Player,bob").refused(&db);
+    assert!(
+        e.contains("`AI-Player` is the AI student's own name"),
+        "{e}"
+    );
+    let e = refused(&db, &["--player", "ai-beginner-2"]);
+    assert!(
+        e.contains("`ai-beginner-2` is the AI student's own name"),
+        "{e}"
+    );
+    // Nothing was recorded: nobody played, and no name was taken.
+    assert!(!db.exists() || stats_of_nobody(&db));
+    // A reserved name at the table seats the AI at that level: the AI plays it.
+    let typed = Table::new("duel", "me,AI-Beginner")
+        .pattern("some piece points up")
+        .seed(4)
+        .play(&db, "ai-beginner: resign\nme: resign\n");
+    let started = &of(&typed, "started")[0];
+    assert_eq!(started["players"], serde_json::json!(["me", "ai-beginner"]));
+    assert!(
+        of(&typed, "verdict")
+            .iter()
+            .any(|v| v["player"] == "ai-beginner"),
+        "the AI played its seat: {typed:#?}"
+    );
+    assert!(errors(&typed)[0].contains("is the AI's seat"), "{typed:#?}");
+}
+
+/// Whether no player has a record in `db` (nobody named played).
+fn stats_of_nobody(db: &std::path::Path) -> bool {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .args([
-            "play",
-            "classic",
-            "--players",
-            "me,bob",
-            "--ai",
-            "carol",
-            "--seed",
-            "4",
-        ])
-        .arg("--db")
-        .arg(dir.path().join("other.db"))
-        .stdin(std::process::Stdio::null())
+        .args(["stats", "bob", "--db"])
+        .arg(db)
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        said.contains("--ai carol: not one of the players"),
-        "{said}"
+    String::from_utf8_lossy(&out.stderr).contains("nobody called `bob`")
+}
+
+/// Each AI level is rated under its own name: beating the beginner moves
+/// `ai-beginner`'s rating, and the expert's stays unplayed.
+#[test]
+fn each_ai_level_has_its_own_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("levels.db");
+    // The AI (with the advantage) chooses who starts and plays; then I resign.
+    // The setup is chosen by a host who does not play: the match is rated.
+    let out = Table::against_ai("duel", "beginner")
+        .pattern("some piece points up")
+        .seed(4)
+        .host("carol")
+        .play(&db, "status\nme: skip\nme: resign\n");
+    assert_eq!(of(&out, "over")[0]["winner"], "ai-beginner", "{out:#?}");
+    let beginner = stats(&db, "ai-beginner");
+    assert_eq!(beginner["player"], "ai-beginner");
+    assert_eq!(beginner["ratings"][0]["wins"], 1, "{beginner}");
+    let me = stats(&db, "me");
+    assert_eq!(
+        me["history"][0]["opponents"],
+        serde_json::json!(["ai-beginner"])
     );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["stats", "ai-expert", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the expert never played: {out:?}");
 }

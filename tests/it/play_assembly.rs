@@ -180,6 +180,8 @@ fn a_plus_match_has_several_targets_and_a_region_showdown_named_by_the_host() {
             "20",
             "--seed",
             "3",
+            "--host",
+            "host",
         ],
     );
     // The host names the region first thing (the reveal lasts a second).
@@ -421,6 +423,8 @@ fn the_hosts_pause_and_resume_are_said() {
             "60",
             "--seed",
             "3",
+            "--host",
+            "host",
         ],
     );
     m.until("reveal");

@@ -60,6 +60,8 @@ fn a_whole_match_piped_is_won_by_a_right_layout_guess() {
             "alice,bob",
             "--seed",
             &SEED.to_string(),
+            "--host",
+            "host",
         ],
         &format!("{input}\n"),
     );

@@ -3,7 +3,7 @@
 
 use crate::play_support;
 
-use play_support::{Mondo, of, play, play_text};
+use play_support::{Mondo, Table, of, play, play_text, refused};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 
@@ -84,6 +84,7 @@ fn piped_commands_get_one_json_answer_each() {
 /// `mondo play --resume ...` with a database: status, standard output and error.
 fn resume_in(db: &std::path::Path, args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--json", "--resume"])
         .args(args)
         .arg("--db")
@@ -110,19 +111,7 @@ fn resume_in(db: &std::path::Path, args: &[&str], input: &str) -> (Option<i32>, 
 fn several_unfinished_matches_are_listed_and_resumed_by_id() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("r.db");
-    let duel = play(
-        &db,
-        &[
-            "duel",
-            "--players",
-            "alice,bob",
-            "--pattern",
-            HIDDEN,
-            "--seed",
-            "1",
-        ],
-        "quit\n",
-    );
+    let duel = Table::duel().pattern(HIDDEN).seed(1).play(&db, "quit\n");
     let duel_id = duel[0]["match"].as_i64().unwrap();
     let practice = play(&db, &["--pattern", HIDDEN, "--seed", "2"], "quit\n");
     let practice_id = practice[0]["match"].as_i64().unwrap();
@@ -209,6 +198,7 @@ fn resume_without_a_game_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("none.db");
     let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--resume", "--db"])
         .arg(&db)
         .stdin(Stdio::null())
@@ -336,17 +326,7 @@ fn a_pattern_that_needs_many_pieces_opens_and_bad_setups_are_refused() {
     let a = play(&db, &["--generate", "--seed", "9"], "quit\n");
     let b = play(&db, &["--generate", "--seed", "9"], "quit\n");
     assert_eq!(of(&a, "board")[0]["table"], of(&b, "board")[0]["table"]);
-    let refused = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
-            .args(["play", "--db"])
-            .arg(&db)
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{out:?}");
-        String::from_utf8(out.stderr).unwrap()
-    };
+    let refused = |args: &[&str]| refused(&db, args);
     let e = refused(&["--pattern", "there is a piece or there is no piece"]);
     assert!(e.contains("always true"), "{e}");
     let e = refused(&["--set", "arrows", "--pattern", "some piece is large"]);
@@ -371,6 +351,7 @@ fn bad_bytes_and_huge_lines_are_refused_and_the_game_goes_on() {
     input.extend(std::iter::repeat_n(b'x', 8 << 20));
     input.extend_from_slice(b"\nkoan 3v\r\nstatus\nquit\n");
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--json", "--pattern", HIDDEN, "--seed", "1", "--db"])
         .arg(&db)
         .stdin(Stdio::piped())
@@ -478,6 +459,7 @@ fn a_second_process_on_the_same_database_is_refused_while_replay_still_reads() {
     let mut first = Mondo::start(&db, &["--pattern", HIDDEN, "--seed", "1"]);
     let (started, _) = first.until("started");
     let second = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--resume", "--db"])
         .arg(&db)
         .stdin(Stdio::null())
@@ -544,6 +526,7 @@ fn the_deepest_guess_the_reader_accepts_survives_the_store_and_a_restart() {
 /// `mondo play --json --db DB ARGS` with no input: its status code and standard error.
 fn refused_play(db: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--json", "--db"])
         .arg(db)
         .args(args)
@@ -596,7 +579,8 @@ fn a_read_only_database_is_refused_at_start_in_one_line() {
     };
     for args in [&["--resume"][..], &["--pattern", HIDDEN]] {
         let mut cmd = Command::new(&exe);
-        cmd.args(["play", "--json", "--db"])
+        cmd.env("USER", play_support::LOGIN)
+            .args(["play", "--json", "--db"])
             .arg(&db)
             .args(args)
             .stdin(Stdio::null());
@@ -667,6 +651,7 @@ fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
         ),
     );
     let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--json", "--resume", "--db"])
         .arg(&db)
         .stdin(Stdio::null())
@@ -692,6 +677,7 @@ fn a_corrupt_latest_match_is_named_and_does_not_block_resuming_another() {
 fn played_as_text(input: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--pattern", HIDDEN, "--seed", "1", "--db"])
         .arg(dir.path().join("t.db"))
         .stdin(Stdio::piped())
@@ -809,6 +795,7 @@ fn an_endless_pool_is_refused_at_once_and_a_waiting_read_ends_on_sigterm() {
             .success()
     );
     let mut child = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .env("USER", play_support::LOGIN)
         .args(["play", "--json", "--db"])
         .arg(dir.path().join("f.db"))
         .arg("--pool")
@@ -968,4 +955,70 @@ fn every_games_options_make_one_parser_clap_accepts() {
         other: NoArgs,
     }
     TwoWithout::command().debug_assert();
+}
+
+/// Terminal practice is credited to the player `--player` names, else to the login name
+/// (USER, then LOGNAME), never to whoever was the first local player; with no name
+/// at all it is refused, saying how to give one, and nothing is played.
+#[test]
+fn practice_is_credited_to_the_player_named_or_the_login_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("solo.db");
+    // alice is the database's first local player.
+    Table::duel().play(&db, "quit\n");
+    let solve = "koan 1^\nguess some piece points up\nconfirm\n";
+    let practice = ["--pattern", HIDDEN, "--seed", "1"];
+    // An empty variable names nobody, as an unset one.
+    let solo = |env: &[(&str, &str)], extra: &[&str]| {
+        let env: Vec<(&str, &std::ffi::OsStr)> = env
+            .iter()
+            .map(|(k, v)| (*k, std::ffi::OsStr::new(*v)))
+            .collect();
+        let args: Vec<&str> = practice.iter().chain(extra).copied().collect();
+        play_support::output(&db, &args, &["--json"], &env, solve)
+    };
+    let solved = |out: &std::process::Output| {
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).contains("\"event\":\"won\"")
+    };
+    assert!(solved(&solo(&[("USER", "uma"), ("LOGNAME", "lena")], &[])));
+    assert!(solved(&solo(&[("USER", ""), ("LOGNAME", "lena")], &[])));
+    assert!(solved(&solo(&[("USER", "uma")], &["--player", "zoe"])));
+    for who in ["uma", "lena", "zoe"] {
+        let text = stats_text(&db, who);
+        assert!(
+            text.contains(&format!("{who}, zendo-practice (solo): 1 played, 1 solved")),
+            "{text}"
+        );
+    }
+    assert!(
+        !stats_text(&db, "alice").contains("solo"),
+        "never the first player's"
+    );
+    // Nobody named: refused, and nothing played.
+    let out = solo(&[("USER", ""), ("LOGNAME", "")], &[]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("say who plays, for their record: --player NAME"),
+        "{said}"
+    );
+    // --player is for a solo game: a table names its players.
+    let e = refused(&db, &["duel", "--players", "alice,bob", "--player", "zoe"]);
+    assert!(e.contains("--player") && e.contains("--players"), "{e}");
+}
+
+/// `mondo stats NAME --db DB` as a person reads it (or why not).
+fn stats_text(db: &std::path::Path, who: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["stats", who, "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }

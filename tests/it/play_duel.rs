@@ -8,7 +8,7 @@ use serde_json::Value;
 
 const HIDDEN: &str = "some piece points up";
 
-const DUEL: [&str; 7] = [
+const DUEL: [&str; 9] = [
     "--duel",
     "--players",
     "alice,bob",
@@ -16,6 +16,8 @@ const DUEL: [&str; 7] = [
     HIDDEN,
     "--seed",
     "3",
+    "--host",
+    "host",
 ];
 
 fn message(e: &Value) -> &str {
@@ -196,7 +198,7 @@ fn replaying_a_duel_in_play_shows_no_secret_until_it_is_over() {
     // A spectator hears that bob's answer is in, not what it is.
     assert!(replay(&[]).contains("bob's answer is in\n"));
     // Over, the whole log is there.
-    play(&db, &["--resume"], "host: end\n");
+    play(&db, &["--resume", "--host", "host"], "host: end\n");
     let text = replay(&["--json"]);
     assert!(
         text.contains(HIDDEN) && text.contains("\"answer\":\"not\""),

@@ -47,7 +47,9 @@ fn silent_terminal(args: &[&str], env: &[(&str, &str)], first: &str) -> Run {
     ] {
         cmd.env_remove(var);
     }
-    cmd.env("TERM", "xterm-256color").envs(env.iter().copied());
+    cmd.env("TERM", "xterm-256color")
+        .env("USER", crate::play_support::LOGIN)
+        .envs(env.iter().copied());
     let mut child = cmd.spawn().expect("mondo runs");
     // Our copies of the terminal's end go, so the reader sees the end once mondo is gone.
     drop(cmd);

@@ -323,10 +323,10 @@ async fn every_clocked_game_waits_out_a_store_that_cannot_take_its_time_out() {
             Runtime::<AnyMatch>::start(store.clone(), time.clone(), Config::default())
                 .await
                 .unwrap();
-        let two = Cast::table(&store, &["alice", "bob"], "host")
+        let two = Cast::table(&store, &["alice", "bob"], Some("host"))
             .await
             .unwrap();
-        let three = Cast::table(&store, &["alice", "bob", "carol"], "host")
+        let three = Cast::table(&store, &["alice", "bob", "carol"], Some("host"))
             .await
             .unwrap();
         let pattern = Source::Pattern("some piece points up");

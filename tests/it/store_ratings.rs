@@ -644,7 +644,8 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     let stats = mondo(&["stats", "Alice", "--json", "--db", db]);
     assert!(stats.status.success(), "{stats:?}");
     let json: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
-    let row = &json[0];
+    assert_eq!(json["player"], "alice");
+    let row = &json["ratings"][0];
     assert_json_fields(row);
     assert_eq!(row["player"], "alice");
     assert_eq!(row["game"], "zendo-duel");
@@ -1027,6 +1028,8 @@ async fn mondo_leaderboard_lists_by_the_guilds_rules_then_the_configs() {
     let players = |out: &std::process::Output| -> Vec<String> {
         assert!(out.status.success(), "{out:?}");
         let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        // A leaderboard is an array of rows; a player's stats hold theirs in `ratings`.
+        let rows = rows.get("ratings").unwrap_or(&rows);
         rows.as_array()
             .unwrap()
             .iter()

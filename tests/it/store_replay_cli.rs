@@ -224,7 +224,7 @@ fn a_live_match_replays_as_a_spectator_sees_it_and_a_finished_one_in_full() {
     assert!(!json.contains(&seed.to_string()) && !json.contains(&layout.to_string()));
 
     // Ended by a host: replayed in full, the seed and each player's lines included.
-    play_support::play(&db, &["--resume"], "host: end\n");
+    play_support::play(&db, &["--resume", "--host", "host"], "host: end\n");
     let text = replayed(&db, id, false);
     assert!(text.contains(&format!("seed {seed}")), "{text}");
     assert!(text.contains("(to alice only)"), "{text}");

@@ -5,6 +5,7 @@
 
 mod base;
 pub mod card;
+pub mod challenge;
 pub mod data;
 pub mod desk;
 pub mod front;

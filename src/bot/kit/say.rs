@@ -33,6 +33,16 @@ impl Clocks {
     }
 }
 
+/// A duration said whole: "10 minutes", "90 seconds".
+pub fn lifetime(ms: u64) -> String {
+    let secs = ms / 1000;
+    if secs.is_multiple_of(60) {
+        crate::narrate::count(secs / 60, "minute", "minutes")
+    } else {
+        crate::narrate::count(secs, "second", "seconds")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

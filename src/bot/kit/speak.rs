@@ -10,9 +10,7 @@ use super::post::{Post, nonce};
 use super::say;
 use crate::config::Config;
 use crate::rules::{Actor, PlayerId, RuleError, Viewer};
-use crate::runtime::{
-    self, ActError, AnyAction, AnyEvent, AnyMatch, AnyView, Engine, Runtime, SystemTime,
-};
+use crate::runtime::{self, ActError, AnyAction, AnyEvent, AnyMatch, AnyView, Engine, Runtime};
 use crate::store::MatchId;
 use crate::store::Store;
 use poise::serenity_prelude as serenity;
@@ -49,7 +47,7 @@ impl Bot {
             ..runtime::Config::default()
         };
         let (runtime, recovery) =
-            Runtime::start_rated(store.clone(), SystemTime::new(), runtime_config)
+            Runtime::start_rated(store.clone(), runtime::clock::serve_time(), runtime_config)
                 .await
                 .map_err(|e| ServeError::Runtime(e.to_string()))?;
         for (id, e) in &recovery.failed {

@@ -4,13 +4,11 @@
 
 use super::base::Error;
 use super::data::{Bot, Context};
-use super::desk::DM_WAIT;
 use super::post::Post;
 use super::reply::{my_match, reply};
 use super::say;
 use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchId;
-use poise::serenity_prelude as serenity;
 
 /// A piece set, as a command's option.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -30,37 +28,50 @@ impl From<SetChoice> for crate::koan::PieceSet {
     }
 }
 
-/// Stores the players' DM channels (`None`: the bot cannot DM them) and says the
-/// opening of a new two-player match, naming who answers in the channel instead.
-pub(crate) async fn open_with_dms(
+/// What a Zendo match says of a player the bot cannot DM.
+const NO_DM: &str = "I cannot DM {who}: challenge answers will be taken with a private button \
+                     in this channel instead.";
+
+/// A two-player Zendo match a command set up (`label`: "Zendo duel"). Against the AI
+/// it starts at once (the AI accepts: it plays Zendo); otherwise it is a challenge
+/// that waits for the one challenged ([`super::challenge`]).
+pub(crate) async fn challenge(
     ctx: Context<'_>,
-    game: MatchId,
-    channel: u64,
-    dms: &[(u64, Option<u64>)],
+    mut made: super::challenge::Made,
+    against_ai: bool,
+    label: &str,
 ) -> Result<(), Error> {
     let bot = ctx.data();
-    for (user, dm) in dms {
-        // The match exists now: a failure here must not stop its opening. Without the
-        // row, that player answers challenges with the channel's button.
-        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
-            tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
-        }
+    let (me, them, channel) = (made.challenger, made.challenged, made.channel);
+    if !against_ai {
+        made.offer.hellos = vec![
+            (me, hello(them, channel, label)),
+            (them, hello(me, channel, label)),
+        ];
+        made.offer.no_dm = NO_DM.into();
+        return super::challenge::offer(ctx, made).await;
     }
-    start(ctx, game, channel, |post| {
-        let no_dm: Vec<String> = dms
-            .iter()
-            .filter(|(_, dm)| dm.is_none())
-            .map(|(u, _)| say::mention(PlayerId(*u)))
-            .collect();
-        if !no_dm.is_empty() {
-            post.line(format!(
-                "I cannot DM {}: challenge answers will be taken with a private button in \
-                 this channel instead.",
-                no_dm.join(", ")
-            ));
-        }
-    })
-    .await
+    // The AI seat is nobody on Discord: it is never DMed.
+    let mine = super::challenge::dm_hello(bot, me, hello(them, channel, label)).await;
+    let chosen = made.offer.chosen;
+    let game = match bot
+        .runtime
+        .create_by(made.place, made.offer.setup, chosen)
+        .await
+    {
+        Ok(id) => id,
+        Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
+    };
+    // The match exists now: a failure here must not stop its opening. Without the
+    // row, that player answers challenges with the channel's button.
+    if let Err(e) = bot.store.set_dm_channel(game, me, mine).await {
+        tracing::warn!(%game, user = me, error = %e, "could not store a player's DM channel");
+    }
+    let mut post = super::challenge::opening(bot, game, channel, &[me, them], chosen).await?;
+    if mine.is_none() {
+        post.line(NO_DM.replace("{who}", &say::mention(PlayerId(me))));
+    }
+    reply(ctx, post).await
 }
 
 /// Refuses (privately) a new match when one of `users` already plays one in this
@@ -104,40 +115,14 @@ pub(crate) async fn start(
     reply(ctx, post).await
 }
 
-/// Opens a DM with `user` and says hello; the DM channel, or `None` if Discord
-/// refuses (DMs closed, or the user blocks the bot).
-/// Each step may take [`DM_WAIT`]: a Discord that does not answer counts as a refusal.
-pub(crate) async fn dm_check(
-    bot: &Bot,
-    user: u64,
-    other: u64,
-    channel: u64,
-    game: &str,
-) -> Option<u64> {
-    let hello = format!(
+/// What a Zendo player's DM says as their match starts.
+fn hello(other: u64, channel: u64, game: &str) -> String {
+    format!(
         "You are in a {game} against {} in <#{channel}>. When a structure is \
          challenged, your private answer buttons come here (or use *Answer privately* \
          in the channel).",
         say::mention(PlayerId(other))
-    );
-    dm_hello(bot, user, hello).await
-}
-
-/// Opens a DM with `user` and says `hello` there (see [`dm_check`]).
-pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64> {
-    let dm = tokio::time::timeout(
-        DM_WAIT,
-        serenity::UserId::new(user).create_dm_channel(&bot.http),
     )
-    .await
-    .ok()?
-    .ok()?;
-    let hello = serenity::CreateMessage::new().content(hello);
-    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
-        .await
-        .ok()?
-        .ok()?;
-    Some(dm.id.get())
 }
 
 /// The author's match here, as its player sees it, said only to them (any game);

@@ -8,7 +8,7 @@ mod rehearsal;
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
 use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal, YOU};
+use crate::play::{Cast, GameFront, Picture, Terminal};
 use crate::rules::assembly::{
     AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
@@ -131,7 +131,7 @@ impl Terminal for Front {
         t.round = own.round_ms.unwrap_or(t.round);
         t.showdown = own.showdown_ms.unwrap_or(t.showdown);
         let cast = match table.players.as_slice() {
-            [] => Cast::solo(),
+            [] => Cast::solo_as(store, table.player.as_deref()).await?,
             [a, b] => Cast::table(store, &[a, b], table.host()).await?,
             other => {
                 return Err(format!(
@@ -174,7 +174,7 @@ fn view_of(view: &AnyView) -> Result<&AssemblyView, String> {
 fn player(named: Option<Actor>, cast: &Cast, what: &str) -> Result<Actor, String> {
     match named {
         Some(actor) => Ok(actor),
-        None if !cast.is_table() => Ok(Actor::Player(YOU)),
+        None if !cast.is_table() => Ok(Actor::Player(cast.me())),
         None => Err(format!(
             "say who {what}: start the line with a name, e.g. `{}: {what} ...`",
             cast.players().first().map_or("alice", |(_, n)| n.as_str())
@@ -187,7 +187,7 @@ fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
     match (named, cast.host()) {
         (Some(actor), _) => Ok(actor),
         (None, Some((id, _))) => Ok(Actor::Host(*id)),
-        (None, None) => Err("there is no host at this table".into()),
+        (None, None) => Err(crate::play::NO_HOST.into()),
     }
 }
 

@@ -8,6 +8,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The login name the games these helpers start are played under (`USER`): a solo
+/// game's player, unless `--player` names another.
+pub const LOGIN: &str = "me";
+
 /// Runs `mondo play --json --db DB ARGS` with all of `input` piped in: its JSON lines.
 pub fn play(db: &Path, args: &[&str], input: &str) -> Vec<Value> {
     run(db, args, &["--json"], input)
@@ -25,16 +29,33 @@ pub fn play_text(db: &Path, args: &[&str], input: &str) -> String {
 /// `mondo play FLAGS --db DB ARGS` with all of `input` piped in: what it printed (it
 /// must succeed).
 fn run(db: &Path, args: &[&str], flags: &[&str], input: &str) -> String {
-    let mut child = spawn_as(db, args, flags, &[]);
+    let out = output(db, args, flags, &[], input);
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `mondo play FLAGS --db DB ARGS` with these environment variables and all of `input`
+/// piped in: how it ended, and everything it printed on either output.
+pub fn output(
+    db: &Path,
+    args: &[&str],
+    flags: &[&str],
+    env: &[(&str, &std::ffi::OsStr)],
+    input: &str,
+) -> std::process::Output {
+    let mut child = command(db, args, flags, env)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mondo runs");
     child
         .stdin
         .take()
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout).unwrap()
+    child.wait_with_output().unwrap()
 }
 
 /// `mondo play --json --db DB ARGS` with its input and output piped (its errors go
@@ -51,17 +72,25 @@ fn spawn_env(db: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Chil
 /// `mondo play FLAGS --db DB ARGS` with these environment variables, its input and
 /// output piped.
 fn spawn_as(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_mondo"))
-        .arg("play")
-        .args(flags)
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .envs(env.iter().copied())
+    command(db, args, flags, env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("mondo runs")
+}
+
+/// `mondo play FLAGS --db DB ARGS` with these environment variables.
+fn command(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mondo"));
+    cmd.arg("play")
+        .args(flags)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        // A solo game is credited to the login name: the same in every environment.
+        .env("USER", LOGIN)
+        .envs(env.iter().copied());
+    cmd
 }
 
 /// The lines with this event.
@@ -152,4 +181,87 @@ impl Mondo {
         drop(self.stdin);
         self.child.wait().unwrap().success()
     }
+}
+
+/// A `mondo play` command line, built from what a test means (the game, who plays,
+/// the AI's level, a setup) instead of the same flags spelled out in every test.
+#[derive(Clone, Debug)]
+pub struct Table(Vec<String>);
+
+impl Table {
+    /// `GAME --players PLAYERS` (`alice,bob`).
+    pub fn new(game: &str, players: &str) -> Table {
+        Table(vec![game.into(), "--players".into(), players.into()])
+    }
+
+    /// `duel --players alice,bob`.
+    pub fn duel() -> Table {
+        Table::new("duel", "alice,bob")
+    }
+
+    /// `GAME --players me,ai --ai-level LEVEL`: me against the AI student.
+    pub fn against_ai(game: &str, level: &str) -> Table {
+        Table::new(game, "me,ai").with("--ai-level", level)
+    }
+
+    /// One option more, with its value.
+    pub fn with(mut self, option: &str, value: &str) -> Table {
+        self.0.extend([option.to_string(), value.to_string()]);
+        self
+    }
+
+    pub fn seed(self, seed: u64) -> Table {
+        self.with("--seed", &seed.to_string())
+    }
+
+    pub fn pattern(self, pattern: &str) -> Table {
+        self.with("--pattern", pattern)
+    }
+
+    pub fn host(self, host: &str) -> Table {
+        self.with("--host", host)
+    }
+
+    pub fn args(&self) -> Vec<&str> {
+        self.0.iter().map(String::as_str).collect()
+    }
+
+    /// Played with all of `input` piped in ([`play`]): its JSON lines.
+    pub fn play(&self, db: &Path, input: &str) -> Vec<Value> {
+        play(db, &self.args(), input)
+    }
+
+    /// Refused before anything starts: what it said on standard error (it must exit
+    /// with status 2 and print nothing on standard output).
+    pub fn refused(&self, db: &Path) -> String {
+        refused(db, &self.args())
+    }
+}
+
+/// `mondo play --json --db DB ARGS` that must be refused before anything starts: its
+/// standard error (exit status 2, nothing on standard output).
+pub fn refused(db: &Path, args: &[&str]) -> String {
+    let out = output(db, args, &["--json"], &[], "");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// `mondo stats PLAYER --json --db DB`: the player's ratings and history.
+pub fn stats(db: &Path, player: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["stats", player, "--json", "--db"])
+        .arg(db)
+        .output()
+        .expect("mondo runs");
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The errors a run printed, as their messages.
+pub fn errors(events: &[Value]) -> Vec<String> {
+    of(events, "error")
+        .iter()
+        .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+        .collect()
 }

@@ -132,16 +132,24 @@ pub fn history_line(h: &HistoryRow, player: u64) -> String {
         format!("with {}", others.join(", "))
     };
     let result = match (h.result, h.rating_after, h.deviation_after) {
+        _ if h.solo => "solo, not rated".to_string(),
         (Some(r), Some(rating), Some(deviation)) => {
             let word = match r {
                 ratings::Result::Win => "won",
                 ratings::Result::Loss => "lost",
                 ratings::Result::Draw => "drew",
             };
-            format!("{word}, now {}", ratings::shown(rating, deviation))
+            let change = h
+                .rating_before
+                .map(|before| format!(" ({:+.0})", rating - before))
+                .unwrap_or_default();
+            format!("{word}, now {}{change}", ratings::shown(rating, deviation))
         }
         (Some(r), _, _) => r.as_str().to_string(),
-        (None, _, _) => "not rated".to_string(),
+        (None, _, _) => match h.why_said(say::mention) {
+            Some((_, why)) => format!("unrated ({why})"),
+            None => "unrated".to_string(),
+        },
     };
     let day = h.finished.get(..10).unwrap_or(&h.finished);
     format!(
@@ -265,17 +273,13 @@ pub async fn ai_stats_post(
     })
 }
 
-/// The AI's strengths by the level an AI seat's id says (the AI student's own names,
-/// docs/ai.md; this shared module names no game's code).
-const AI_LEVELS: [&str; 3] = ["beginner", "player", "expert"];
-
 /// An AI seat as its stats line starts: `Mondo (AI, expert) ·` or `AI student 2
 /// (player) ·`.
 fn ai_seat_name(seat: PlayerId) -> String {
     let Some((level, k)) = seat.ai_seat() else {
         return format!("user {}:", seat.0);
     };
-    let level = AI_LEVELS
+    let level = crate::rules::fair::AI_LEVELS
         .get(usize::from(level))
         .copied()
         .unwrap_or("expert");
@@ -465,4 +469,47 @@ pub async fn replay(
 ) -> Result<(), Error> {
     let post = replay::opening(ctx.data(), server(ctx), MatchId(id)).await?;
     reply(ctx, post).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Why;
+
+    fn row(rated: bool, why: Option<Why>) -> HistoryRow {
+        HistoryRow {
+            id: MatchId(7),
+            game: "zendo-duel".into(),
+            players: vec![11, 22],
+            rated,
+            why,
+            solo: false,
+            result: rated.then_some(ratings::Result::Win),
+            rating_before: rated.then_some(1500.0),
+            deviation_before: rated.then_some(350.0),
+            rating_after: rated.then_some(1662.3),
+            deviation_after: rated.then_some(290.0),
+            finished: "2026-12-06T21:00:00.000Z".into(),
+        }
+    }
+
+    /// `/stats` and `/history` say what each match counted for: a rated one's result
+    /// and change, an unrated one's reason, naming its player without a ping.
+    #[test]
+    fn a_history_line_says_rated_with_the_change_or_unrated_and_why() {
+        let rated = history_line(&row(true, None), 11);
+        assert!(rated.contains("with <@22>"), "{rated}");
+        assert!(rated.contains("won, now 1662? (+162)"), "{rated}");
+        let chosen = row(false, Some(Why::SetupChosen { by: PlayerId(11) }));
+        let line = history_line(&chosen, 22);
+        assert!(
+            line.contains("unrated (the setup was chosen by <@11>)"),
+            "{line}"
+        );
+        assert!(line.contains("`/replay match:7`"), "{line}");
+        let mut solo = row(false, None);
+        solo.solo = true;
+        solo.players = vec![11];
+        assert!(history_line(&solo, 11).contains("solo, not rated"));
+    }
 }

@@ -206,6 +206,7 @@ mod tests {
                 .collect(),
             hidden: vec![("hidden pattern".into(), "some piece points up".into())],
             end: json!(null),
+            counted: "rated".into(),
         }
     }
 

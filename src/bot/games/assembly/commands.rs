@@ -53,7 +53,8 @@ pub async fn duel(
         return reply(ctx, Post::private("a duel needs two different players")).await;
     }
     if opponent.bot {
-        return reply(ctx, Post::private("bots cannot play: challenge a person")).await;
+        let title = title(plus.unwrap_or(false));
+        return crate::bot::kit::challenge::no_ai(ctx, them, title).await;
     }
     create(
         ctx,
@@ -62,6 +63,15 @@ pub async fn duel(
         seed,
     )
     .await
+}
+
+/// The game's name as players call it.
+fn title(plus: bool) -> &'static str {
+    if plus {
+        "Pattern Assembly Plus"
+    } else {
+        "Pattern Assembly"
+    }
 }
 
 /// A new match of `players` (one: practice) in the channel, opened with its post.
@@ -100,6 +110,24 @@ async fn create(
     };
     // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
     let chosen = seed.is_some().then_some(ids[0]);
+    if let [me, them] = ids[..] {
+        let offer = crate::bot::kit::challenge::Offer {
+            title: title(plus).into(),
+            setup: setup.into(),
+            chosen,
+            hellos: Vec::new(),
+            no_dm: String::new(),
+            one_per_channel: false,
+        };
+        let made = crate::bot::kit::challenge::Made {
+            place,
+            channel,
+            challenger: me,
+            challenged: them,
+            offer,
+        };
+        return crate::bot::kit::challenge::offer(ctx, made).await;
+    }
     let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,

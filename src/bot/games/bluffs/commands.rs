@@ -6,7 +6,7 @@ use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::rules::bluffs::Setup;
 use crate::rules::{PlayerId, Viewer};
-use crate::runtime::{AnyAction, Common, Place};
+use crate::runtime::{AnyAction, Common};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -46,7 +46,7 @@ pub async fn duel(
         return reply(ctx, Post::private("a duel needs two different players")).await;
     }
     if opponent.bot {
-        return reply(ctx, Post::private("bots cannot play: challenge a person")).await;
+        return crate::bot::kit::challenge::no_ai(ctx, opponent.id.get(), TITLE).await;
     }
     let Some(_setting_up) = bot.setting_up(channel, 0) else {
         return reply(
@@ -58,45 +58,36 @@ pub async fn duel(
     if crate::bot::kit::start::refused_busy(ctx, [me, them], "/bluffs status").await? {
         return Ok(());
     }
-    ctx.defer().await?;
-    // Before the duel starts: can the bot DM both players (their private tiles)?
-    let (mine, theirs) = tokio::join!(
-        super::private::open_dm(bot, me, them, channel),
-        super::private::open_dm(bot, them, me, channel)
-    );
     let setup = Setup {
         players: [PlayerId(me), PlayerId(them)],
         seed: seed.unwrap_or_else(|| rand::rng().random()),
         settings: bot.config.games.Bluffs.settings(),
     };
-    let place = Place {
-        guild,
-        channel: Some(channel),
+    // Once accepted, each player's DM gets their private tiles, RP and buttons.
+    let hello = |other: u64| {
+        format!(
+            "You are in a Logical Bluffs duel against {} in <#{channel}>. Your tiles, RP and \
+             private buttons come here; nobody else sees them.",
+            crate::bot::say::mention(PlayerId(other))
+        )
     };
-    // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
-    let chosen = seed.is_some().then_some(me);
-    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
-        Ok(id) => id,
-        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
+    let offer = crate::bot::kit::challenge::Offer {
+        title: TITLE.into(),
+        setup: setup.into(),
+        // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
+        chosen: seed.is_some().then_some(me),
+        hellos: vec![(me, hello(them)), (them, hello(me))],
+        no_dm: "I cannot DM {who}: use `/bluffs status` (only you see it) for your tiles, \
+                RP and buttons."
+            .into(),
+        one_per_channel: false,
     };
-    let dms = [(me, mine), (them, theirs)];
-    for (user, dm) in &dms {
-        if let Err(e) = bot.store.set_dm_channel(game, *user, *dm).await {
-            tracing::warn!(%game, user, error = %e, "could not store a player's DM channel");
-        }
-    }
-    crate::bot::kit::start::start(ctx, game, channel, |post| {
-        for (user, dm) in &dms {
-            if dm.is_none() {
-                post.line(format!(
-                    "I cannot DM {}: use `/bluffs status` (only you see it) for your tiles, RP and buttons.",
-                    crate::bot::say::mention(PlayerId(*user))
-                ));
-            }
-        }
-    })
-    .await
+    let made = crate::bot::kit::challenge::Made::new(guild, channel, me, them, offer);
+    crate::bot::kit::challenge::offer(ctx, made).await
 }
+
+/// The game's name as players call it.
+const TITLE: &str = "Logical Bluffs";
 
 /// Bluff: a subset and four statements, in a form; each is read back with its check
 /// before it counts.

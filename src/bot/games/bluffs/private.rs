@@ -8,7 +8,7 @@
 use super::controls::{self, Private, unaddressed};
 use super::view::view_of;
 use crate::bot::desk::DM_WAIT;
-use crate::bot::{Bot, say};
+use crate::bot::Bot;
 use crate::narrate::{Names, bluffs as words};
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent, PhaseName};
 use crate::rules::{PlayerId, Viewer};
@@ -16,28 +16,6 @@ use crate::runtime::AnyEvent;
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
-
-/// Opens a DM with `user` and says what comes there; the DM channel, or `None` if
-/// Discord refuses (DMs closed) or does not answer in time.
-pub async fn open_dm(bot: &Bot, user: u64, other: u64, channel: u64) -> Option<u64> {
-    let dm = tokio::time::timeout(
-        DM_WAIT,
-        serenity::UserId::new(user).create_dm_channel(&bot.http),
-    )
-    .await
-    .ok()?
-    .ok()?;
-    let hello = serenity::CreateMessage::new().content(format!(
-        "You are in a Logical Bluffs duel against {} in <#{channel}>. Your tiles, RP and \
-         private buttons come here; nobody else sees them.",
-        say::mention(PlayerId(other))
-    ));
-    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
-        .await
-        .ok()?
-        .ok()?;
-    Some(dm.id.get())
-}
 
 /// Follows a live Bluffs match for each of its players (called when its desk opens,
 /// also after a restart).

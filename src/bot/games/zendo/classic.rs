@@ -71,15 +71,7 @@ struct Opening {
     ttl_ms: u64,
 }
 
-/// A lobby's lifetime in words: `15 minutes`, `90 seconds`.
-fn lifetime(ms: u64) -> String {
-    let secs = ms / 1000;
-    if secs.is_multiple_of(60) {
-        crate::narrate::count(secs / 60, "minute", "minutes")
-    } else {
-        crate::narrate::count(secs, "second", "seconds")
-    }
-}
+use crate::bot::kit::say::lifetime;
 
 /// The box a Master types the rule in: `classic-rule:SET`.
 const RULE_MODAL: &str = "classic-rule:";
@@ -799,7 +791,7 @@ async fn dm_hello(bot: &Bot, user: u64, channel: u64) -> Option<u64> {
          mondo, your private answer buttons come here (or use *Answer privately* in the \
          channel)."
     );
-    crate::bot::kit::start::dm_hello(bot, user, hello).await
+    crate::bot::kit::challenge::dm_hello(bot, user, hello).await
 }
 
 /// Leave your Zendo Classic game (your turn passes, your stones go with you).

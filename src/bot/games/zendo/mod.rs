@@ -25,7 +25,8 @@ pub use sketch::sketch;
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
-use crate::bot::kit::start::{dm_check, open_with_dms, private_status, refused_busy, start};
+use crate::bot::kit::challenge::{Made, Offer};
+use crate::bot::kit::start::{challenge, private_status, refused_busy, start};
 use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, is_host};
@@ -207,15 +208,6 @@ pub async fn duel(
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
-    // Before the duel starts: can the bot DM both players (private answers)? The AI
-    // seat is nobody on Discord: it is never DMed.
-    let (mine, theirs) = tokio::join!(dm_check(bot, me, them, channel, "Zendo duel"), async {
-        if against_ai {
-            None
-        } else {
-            dm_check(bot, them, me, channel, "Zendo duel").await
-        }
-    });
     let setup = DuelSetup {
         players: [PlayerId(me), PlayerId(them)],
         advantage: PlayerId(advantage),
@@ -228,17 +220,22 @@ pub async fn duel(
         timing: settings.timing,
         seed,
     };
-    let place = Place {
+    let made = Made::new(
         guild,
-        channel: Some(channel),
-    };
-    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
-        Ok(id) => id,
-        Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
-    };
-    // The AI seat has no DM channel to keep: its answers are its own moves.
-    let dms = [(me, mine), (them, theirs)];
-    open_with_dms(ctx, game, channel, &dms[..if against_ai { 1 } else { 2 }]).await
+        channel,
+        me,
+        them,
+        Offer {
+            title: "Zendo Duel".into(),
+            setup: setup.into(),
+            chosen,
+            hellos: Vec::new(),
+            no_dm: String::new(),
+            // One duel at a time in a channel.
+            one_per_channel: true,
+        },
+    );
+    challenge(ctx, made, against_ai, "Zendo duel").await
 }
 
 /// Practise alone against the umpire: build structures and guess; no clock, no tickets.

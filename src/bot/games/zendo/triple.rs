@@ -14,7 +14,8 @@ use super::clocks::{Clock, Stored};
 use super::common::{NO_MATCH, advantage_of};
 use super::ids::{ButtonId, Press, press_button};
 use super::settings::effective;
-use crate::bot::kit::start::{dm_check, open_with_dms, refused_busy};
+use crate::bot::kit::challenge::{Made, Offer};
+use crate::bot::kit::start::{challenge, refused_busy};
 use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
 use crate::bot::post::{Button, Post};
 use crate::bot::say::Clocks;
@@ -33,7 +34,7 @@ use crate::rules::zendo::triple::{
 };
 use crate::rules::zendo::{Answer, Mode, Settings, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
-use crate::runtime::{AnyAction, AnyEvent, AnyView, Place, events_of};
+use crate::runtime::{AnyAction, AnyEvent, AnyView, events_of};
 use crate::store::{MatchId, MatchRecord};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
@@ -182,14 +183,6 @@ pub async fn triple(
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
     };
-    // The AI seat is nobody on Discord: it is never DMed.
-    let (mine, theirs) = tokio::join!(dm_check(bot, me, them, channel, "Zendo Triple"), async {
-        if against_ai {
-            None
-        } else {
-            dm_check(bot, them, me, channel, "Zendo Triple").await
-        }
-    });
     let setup = TripleSetup {
         players: [PlayerId(me), PlayerId(them)],
         starter: None,
@@ -206,17 +199,21 @@ pub async fn triple(
         ),
         seed,
     };
-    let place = Place {
+    let made = Made::new(
         guild,
-        channel: Some(channel),
-    };
-    let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
-        Ok(id) => id,
-        Err(e) => return reply(ctx, Post::text(format!("no Triple: {e}"))).await,
-    };
-    // The AI seat has no DM channel to keep: its answers are its own moves.
-    let dms = [(me, mine), (them, theirs)];
-    open_with_dms(ctx, game, channel, &dms[..if against_ai { 1 } else { 2 }]).await
+        channel,
+        me,
+        them,
+        Offer {
+            title: "Zendo Triple".into(),
+            setup: setup.into(),
+            chosen,
+            hellos: Vec::new(),
+            no_dm: String::new(),
+            one_per_channel: false,
+        },
+    );
+    challenge(ctx, made, against_ai, "Zendo Triple").await
 }
 
 /// The clocks a host may set for Triple, with the config's values and ranges.

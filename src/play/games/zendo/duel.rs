@@ -27,8 +27,10 @@ pub struct DuelArgs {
     #[arg(long, requires = "players")]
     pub duel: bool,
     /// Which players of a Zendo Duel, Triple or Classic game are AI students (again
-    /// for each; without it, players named `ai`, `ai2`, `ai3`... are): each types its
-    /// own commands, seeing only what its player sees.
+    /// for each; without it, players named `ai`, `ai2`, `ai3`... are): each plays under
+    /// its level's own name (`ai-player`, a second one `ai-player-2`), which no person
+    /// may take, and types its own commands, seeing only what its player sees. A
+    /// player named `ai-beginner`, `ai-player` or `ai-expert` is the AI at that level.
     #[arg(long, value_name = "NAME")]
     pub ai: Vec<String>,
     /// How strong the AI students play: beginner, player or expert.
@@ -165,10 +167,7 @@ fn duel_command(
     cast: &Cast,
     narrator: &Narrator,
 ) -> Result<(Actor, AnyAction), String> {
-    let host = || match cast.host() {
-        Some((id, _)) => Ok(Actor::Host(*id)),
-        None => Err("this match has no host".to_string()),
-    };
+    let host = || cast.host_actor();
     let [a, b] = [0, 1].map(|i| cast.players()[i].1.clone());
     let turn_player = || match v.phase {
         PhaseView::Turn { seat, .. } => Ok(Actor::Player(v.players[seat])),

@@ -380,7 +380,7 @@ mod tests {
         );
         assert_eq!(
             read("disallow", "", None),
-            Some(Err("this game has no host".into()))
+            Some(Err(crate::play::NO_HOST.into()))
         );
         let e = read("start", "zoe", None).unwrap().unwrap_err();
         assert!(e.contains("`zoe` does not play here"), "{e}");

@@ -42,13 +42,15 @@ impl Terminal for Front {
     async fn setup(
         table: &TableArgs,
         _own: &NoArgs,
-        _store: &Store,
+        store: &Store,
         seed: u64,
     ) -> Result<(AnySetup, Cast), String> {
         let settings = zendo_settings(table);
         let pool = pool_for(table, settings.set)?;
-        let setup = practice_setup(source(table, &pool), seed, settings)?;
-        Ok((setup.into(), Cast::solo()))
+        let cast = Cast::solo_as(store, table.player.as_deref()).await?;
+        let mut setup = practice_setup(source(table, &pool), seed, settings)?;
+        setup.player = cast.me();
+        Ok((setup.into(), cast))
     }
 }
 
@@ -102,7 +104,7 @@ fn practice_command(
     v: &PracticeView,
     cast: &Cast,
 ) -> Result<(Actor, AnyAction), String> {
-    let me = named.unwrap_or(Actor::Player(YOU));
+    let me = named.unwrap_or(Actor::Player(cast.me()));
     let play = |m: PracticeMove| Ok((me, practice_move(m)));
     if let ("skip" | "pass" | "start", _) = (word, rest) {
         return Err(NO_TURNS.into());
