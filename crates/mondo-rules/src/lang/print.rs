@@ -10,7 +10,9 @@
 //! English cannot say) is printed in the symbolic form, whole. Before English is
 //! returned it is read back and compared with the formula ([`super::same_reading`]);
 //! if the reading differs, the symbolic form is returned instead. So `parse(english(f))`
-//! always means what `f` means.
+//! always means what `f` means. Of the readings it can say, the one with fewer words is
+//! shown: a negated `and` / `or` is also said by De Morgan's law (`not every piece
+//! points up or there are no small pieces`), read back and compared with that form.
 
 use super::ast::{
     BinOp, BinaryPred, CmpOp, Formula, FormulaKind, Parity, Term, TermKind, UnaryPred, Var,
@@ -243,9 +245,42 @@ fn rename_pieces(text: &str, one: &str, many: &str) -> String {
 /// Natural English for the formula, if the English grammar can say it and it reads
 /// back the same.
 pub fn natural_english(f: &Formula) -> Option<String> {
-    let (s, _) = sentence_at(f)?;
-    let back = parse_english(&s).ok()?;
-    same_reading(&back.formula, f).then_some(s)
+    // Said, and read back as the formula it was said from.
+    let reads = |g: &Formula| {
+        let (s, _) = sentence_at(g)?;
+        let back = parse_english(&s).ok()?;
+        same_reading(&back.formula, g).then_some(s)
+    };
+    let first = reads(f);
+    // The shortest of the readings it can say: a negated `and` / `or` is also said
+    // the other way round (`not (A and B)` as `not A or not B`, the same by De
+    // Morgan's law), and the one with fewer words is shown.
+    let other = de_morgan(f).and_then(|g| reads(&g));
+    match (first, other) {
+        (Some(a), Some(b)) if super::word_count(&b) < super::word_count(&a) => Some(b),
+        (Some(a), _) => Some(a),
+        (None, b) => b,
+    }
+}
+
+/// `not (A and B)` as `not A or not B` (and `not (A or B)` as `not A and not B`).
+fn de_morgan(f: &Formula) -> Option<Formula> {
+    let FormulaKind::Not(inner) = &f.kind else {
+        return None;
+    };
+    let FormulaKind::Bin(op, a, b) = &inner.kind else {
+        return None;
+    };
+    let dual = match op {
+        BinOp::And => BinOp::Or,
+        BinOp::Or => BinOp::And,
+        _ => return None,
+    };
+    let not = |g: &Formula| Formula::new(g.span.clone(), FormulaKind::Not(Box::new(g.clone())));
+    Some(Formula::new(
+        f.span.clone(),
+        FormulaKind::Bin(dual, Box::new(not(a)), Box::new(not(b))),
+    ))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
