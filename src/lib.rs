@@ -2,28 +2,22 @@
 //!
 //! Data flows one way: a front (Discord bot, terminal, CLI) drives the match runtime,
 //! which applies actions to the pure rules engine, stores the resulting events and then
-//! announces them. The pure modules (`koan`, `lang`, `finder`, `rules`, `render`) do no
-//! I/O and never read a clock.
+//! announces them. Each layer is a crate of the workspace (see `docs/architecture.md`);
+//! this one holds the fronts and re-exports the layers under their old paths, so
+//! `mondo::rules`, `mondo::store` and the rest read as before.
 
 pub mod bot;
 pub mod config;
 pub mod files;
-pub mod finder;
 pub mod fuzz;
-pub mod grid;
-pub mod koan;
-pub mod lang;
-pub mod narrate;
 pub mod play;
-pub mod pool;
-pub mod ratings;
-mod registry;
-pub mod render;
-pub mod rules;
-pub mod runtime;
 pub mod shards;
-pub mod store;
-pub mod student;
 
-pub use koan::ParseKoanError;
-pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};
+pub use mondo_narrate as narrate;
+pub use mondo_render as render;
+pub use mondo_rules::{finder, grid, koan, lang, pool, ratings, registry, rules, student};
+pub use mondo_runtime as runtime;
+pub use mondo_store as store;
+
+pub use mondo_rules::ParseKoanError;
+pub use mondo_rules::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

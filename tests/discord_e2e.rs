@@ -20,6 +20,9 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
+/// Challenges wait for their answer, on the test clock.
+#[path = "e2e/challenges.rs"]
+mod challenges;
 /// Identify turns across processes on one PostgreSQL database.
 #[path = "e2e/identify.rs"]
 mod identify;

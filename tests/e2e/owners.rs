@@ -10,9 +10,7 @@
 //! Skipped (with a note) under `MONDO_SKIP_POSTGRES`, as the store's PostgreSQL tests.
 
 use super::stores::TestDb;
-use super::{
-    Served, accepted, answer, button, choice, log_lines, shards_live, until_fake,
-};
+use super::{Served, accepted, answer, button, choice, log_lines, shards_live, until_fake};
 use crate::support::discord::FakeDiscord;
 use serde_json::json;
 use std::time::Instant;

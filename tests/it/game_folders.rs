@@ -1,11 +1,12 @@
 //! A game is its own folders: no file outside them names a game, except the registry.
 //!
-//! A game's own folders are the files and folders of `src` whose path names its game
-//! or its family: a folder or a file stem (or a part of one, split at `_`) that is a
-//! part of a game's module path in the registry (`src/registry.rs`, read by
-//! `registry.rs` here, so a new game is known by its line): today `zendo`, `duel`,
-//! `practice`, `triple`, `classic`, `assembly` or `bluffs`. So
-//! `src/rules/zendo/`, `src/rules/bluffs/`, `src/narrate/zendo/triple.rs`,
+//! A game's own folders are the files and folders of `src` and `crates` whose path
+//! names its game or its family: a folder or a file stem (or a part of one, split at
+//! `_`) that is a part of a game's module path in the registry
+//! (`crates/mondo-rules/src/registry.rs`, read by `registry.rs` here, so a new game is
+//! known by its line): today `zendo`, `duel`, `practice`, `triple`, `classic`,
+//! `assembly` or `bluffs`. So `crates/mondo-rules/src/rules/zendo/`,
+//! `crates/mondo-rules/src/rules/bluffs/`, `crates/mondo-narrate/src/zendo/triple.rs`,
 //! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/bench_assembly.rs`
 //! are games' own; Zendo's four modes share the family's folders, with a file or folder
 //! per mode. Everything else is shared: it may not name a game. And one game's
@@ -95,7 +96,7 @@ fn type_prefixes() -> &'static [String] {
 }
 
 /// The files whose work is to list the games: one line per game.
-const REGISTRY: [&str; 1] = ["src/registry.rs"];
+const REGISTRY: [&str; 1] = [registry::PATH];
 
 /// Files that still name games they may not (a shared file any game; a game's own
 /// file another family's), with how many places each: the dispatch the registry does
@@ -198,6 +199,7 @@ fn names_of_games(text: &str) -> Vec<(usize, String, String)> {
 fn naming_games() -> Vec<(String, Vec<(usize, String)>)> {
     let mut paths = Vec::new();
     files(Path::new("src"), &mut paths);
+    files(Path::new("crates"), &mut paths);
     paths.sort();
     let mut out = Vec::new();
     for path in &paths {
@@ -326,10 +328,13 @@ fn the_scan_sees_each_way_of_naming_a_game() {
     assert_eq!(fams, ["zendo", "zendo", "zendo", "assembly"]);
     assert!(own("src/bot/games/bluffs/controls.rs"));
     assert!(own("src/cli/bench_assembly.rs"));
-    assert!(own("src/narrate/triple.rs"));
+    assert!(own("crates/mondo-narrate/src/triple.rs"));
     assert!(!own("src/bot/kit/data.rs"));
-    assert!(!own("src/runtime/any.rs"));
+    assert!(!own("crates/mondo-runtime/src/any.rs"));
     // Zendo's modes share the family's folders; another family's are another game's.
     assert_eq!(families("src/bot/games/zendo/triple.rs"), ["zendo"]);
-    assert_eq!(families("src/rules/assembly/view.rs"), ["assembly"]);
+    assert_eq!(
+        families("crates/mondo-rules/src/rules/assembly/view.rs"),
+        ["assembly"]
+    );
 }

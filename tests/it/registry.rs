@@ -1,4 +1,4 @@
-//! The games registry (`src/registry.rs`) as the guard tests read it: each game's
+//! The games registry (`crates/mondo-rules/src/registry.rs`) as the guard tests read it: each game's
 //! kind, its module path, and whether its line declares its folder (`mod`), so the
 //! guards know every game, a new one included, without a list of their own.
 
@@ -16,9 +16,12 @@ pub(crate) struct Registered {
     pub declares: bool,
 }
 
+/// Where the registry is, from the workspace's root.
+pub(crate) const PATH: &str = "crates/mondo-rules/src/registry.rs";
+
 /// The registry's lines, in order.
 pub(crate) fn games() -> Vec<Registered> {
-    let text = std::fs::read_to_string("src/registry.rs").expect("src/registry.rs reads");
+    let text = std::fs::read_to_string(PATH).unwrap_or_else(|e| panic!("{PATH}: {e}"));
     parse(&text)
 }
 
@@ -76,7 +79,7 @@ fn parse(text: &str) -> Vec<Registered> {
 fn the_registry_as_read_is_the_games_the_crate_knows() {
     let read: Vec<String> = games().into_iter().map(|g| g.kind).collect();
     let known: Vec<String> = GameKind::ALL.iter().map(|k| format!("{k:?}")).collect();
-    assert_eq!(read, known, "the guards' reading of src/registry.rs");
+    assert_eq!(read, known, "the guards' reading of {PATH}");
     // Every game's folder is declared by exactly one line.
     let all = games();
     for g in &all {

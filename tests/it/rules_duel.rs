@@ -1,7 +1,7 @@
 //! Whole Zendo Duels played through the public API with a fake clock, as the runtime
 //! will drive them: typed commands, button presses with versions, the umpire's
 //! verdicts and time-outs. Each rule has its own test beside the code
-//! (src/rules/zendo/duel.rs); these check that they hold together over a match.
+//! (crates/mondo-rules/src/rules/zendo/duel.rs); these check that they hold together over a match.
 
 use mondo::rules::zendo::ZendoMove;
 use mondo::rules::zendo::duel::IDLE_TURNS;

@@ -1,0 +1,421 @@
+//! Time for the runtime: where it comes from ([`TimeSource`]: the machine's monotonic
+//! clock, or [`ManualTime`] driven by hand in tests) and the [`GameClock`] every match
+//! runs on.
+//!
+//! The game clock advances only while a process runs the matches: a new process
+//! resumes it from the store (the last reading saved, or the latest event), so the
+//! time the process was down is never counted against a player. Events carry game-clock
+//! times; deadlines are game-clock times.
+//!
+//! Nor does it advance while the umpire itself cannot work: a commit that takes longer
+//! than [`HOLD_GRACE_MS`] (another program holding the database's write lock, a disk
+//! that stalls) stops the game clock for the rest of its time ([`GameClock::hold`]), so
+//! a stalled store eats nobody's turn, as an outage does not.
+
+use mondo_store::Millis;
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
+
+pub type Sleep = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// Where the runtime's time comes from.
+pub trait TimeSource: Send + Sync + 'static {
+    /// Milliseconds since an arbitrary start; never goes back.
+    fn now(&self) -> Millis;
+    /// Resolves once `now() >= at`.
+    fn sleep_until(&self, at: Millis) -> Sleep;
+}
+
+/// The machine's monotonic clock (tokio's, so paused-time tests work too).
+pub struct SystemTime {
+    start: tokio::time::Instant,
+}
+
+impl SystemTime {
+    pub fn new() -> Arc<SystemTime> {
+        Arc::new(SystemTime {
+            start: tokio::time::Instant::now(),
+        })
+    }
+}
+
+impl TimeSource for SystemTime {
+    fn now(&self) -> Millis {
+        self.start.elapsed().as_millis() as Millis
+    }
+
+    fn sleep_until(&self, at: Millis) -> Sleep {
+        Box::pin(tokio::time::sleep_until(
+            self.start + Duration::from_millis(at),
+        ))
+    }
+}
+
+/// A clock that moves only when told: timers are tested without waiting, and without
+/// tokio's auto-advancing paused time (which jumps ahead whenever the runtime waits
+/// for the database thread).
+pub struct ManualTime {
+    now: watch::Sender<Millis>,
+}
+
+impl ManualTime {
+    pub fn new(start: Millis) -> Arc<ManualTime> {
+        Arc::new(ManualTime {
+            now: watch::Sender::new(start),
+        })
+    }
+
+    /// Moves time forward by `ms`, waking every sleeper whose moment has come.
+    pub fn advance(&self, ms: Millis) {
+        self.now.send_modify(|now| *now = now.saturating_add(ms));
+    }
+
+    /// Moves time forward to `at` (never back).
+    pub fn advance_to(&self, at: Millis) {
+        self.now.send_if_modified(|now| {
+            let later = at > *now;
+            if later {
+                *now = at;
+            }
+            later
+        });
+    }
+
+    /// A clock that follows the whole number of milliseconds written in `file`, read
+    /// every 10 ms (a file that is absent or does not read leaves it where it is): how
+    /// the end-to-end tests drive `mondo serve`'s time from outside ([`TEST_CLOCK`]).
+    pub fn driven_by(file: std::path::PathBuf) -> Arc<ManualTime> {
+        let time = ManualTime::new(0);
+        let weak = Arc::downgrade(&time);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(10));
+            loop {
+                tick.tick().await;
+                let Some(time) = weak.upgrade() else { return };
+                if let Ok(text) = tokio::fs::read_to_string(&file).await
+                    && let Ok(ms) = text.trim().parse::<Millis>()
+                {
+                    time.advance_to(ms);
+                }
+            }
+        });
+        time
+    }
+}
+
+/// Tests only: with this variable naming a file, `mondo serve` runs its matches (and
+/// its challenges' expiries) on a [`ManualTime`] that the file drives
+/// ([`ManualTime::driven_by`]) instead of the machine's clock, so an end-to-end test
+/// moves time on without waiting (docs/developers.md).
+pub const TEST_CLOCK: &str = "MONDO_TEST_CLOCK";
+
+/// The time source of `mondo serve`: the machine's, or the test's ([`TEST_CLOCK`]).
+pub fn serve_time() -> Arc<dyn TimeSource> {
+    match std::env::var_os(TEST_CLOCK) {
+        Some(file) => ManualTime::driven_by(file.into()),
+        None => SystemTime::new(),
+    }
+}
+
+impl TimeSource for ManualTime {
+    fn now(&self) -> Millis {
+        *self.now.borrow()
+    }
+
+    fn sleep_until(&self, at: Millis) -> Sleep {
+        let mut rx = self.now.subscribe();
+        Box::pin(async move {
+            while *rx.borrow_and_update() < at {
+                if rx.changed().await.is_err() {
+                    // The clock is gone: time stands still forever.
+                    std::future::pending::<()>().await;
+                }
+            }
+        })
+    }
+}
+
+/// How long a commit may take before the game clock stops for it: the umpire's
+/// ordinary pace is counted, a stall beyond it is not.
+pub const HOLD_GRACE_MS: Millis = 1_000;
+
+/// The game clock: a time source shifted to resume where the store left off, and
+/// stopped while the umpire's own work is stalled.
+#[derive(Clone)]
+pub struct GameClock {
+    source: Arc<dyn TimeSource>,
+    /// Game time minus source time.
+    offset: i128,
+    stalls: Arc<Stalls>,
+}
+
+/// The work under way that could stop the clock, and the time it already did.
+struct Stalls {
+    state: Mutex<StallState>,
+    /// Bumped when a hold begins or ends, so sleepers work out their moment again.
+    changed: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct StallState {
+    /// Holds under way, by the source time they began (with how many began then).
+    holds: BTreeMap<Millis, usize>,
+    /// Source time given back so far.
+    lost: Millis,
+    /// Source time up to which stalls are already given back.
+    floor: Millis,
+}
+
+impl StallState {
+    /// The source time the clock stands at while the holds last.
+    fn frozen_at(&self) -> Option<Millis> {
+        let (&first, _) = self.holds.first_key_value()?;
+        Some(first.saturating_add(HOLD_GRACE_MS).max(self.floor))
+    }
+}
+
+/// Work that stops the game clock if it stalls (see [`GameClock::hold`]); dropping it
+/// ends the hold.
+pub struct Hold {
+    clock: GameClock,
+    began: Millis,
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        let end = self.clock.source.now();
+        let mut st = self.clock.lock();
+        if let Some(frozen) = st.frozen_at() {
+            if end > frozen {
+                st.lost = st.lost.saturating_add(end - frozen);
+                st.floor = end;
+            }
+        }
+        if let Some(n) = st.holds.get_mut(&self.began) {
+            *n -= 1;
+            if *n == 0 {
+                st.holds.remove(&self.began);
+            }
+        }
+        drop(st);
+        self.clock
+            .stalls
+            .changed
+            .send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+impl GameClock {
+    /// A game clock that reads `resume_at` now.
+    pub fn new(source: Arc<dyn TimeSource>, resume_at: Millis) -> GameClock {
+        let offset = resume_at as i128 - source.now() as i128;
+        GameClock {
+            source,
+            offset,
+            stalls: Arc::new(Stalls {
+                state: Mutex::new(StallState::default()),
+                changed: watch::Sender::new(0),
+            }),
+        }
+    }
+
+    pub fn now(&self) -> Millis {
+        let source = self.source.now();
+        let st = self.lock();
+        let source = st.frozen_at().map_or(source, |f| source.min(f));
+        self.to_game(source.saturating_sub(st.lost))
+    }
+
+    /// Work of the umpire's own (a commit) begins: if it takes longer than
+    /// [`HOLD_GRACE_MS`], the game clock stands still for the rest of it, for every
+    /// match (they share the store that stalls).
+    pub fn hold(&self) -> Hold {
+        let began = self.source.now();
+        *self.lock().holds.entry(began).or_insert(0) += 1;
+        self.stalls.changed.send_modify(|n| *n = n.wrapping_add(1));
+        Hold {
+            clock: self.clone(),
+            began,
+        }
+    }
+
+    /// Resolves once a hold is under way (work of the umpire's own has begun and not
+    /// ended): what a test that stalls the store waits for before moving time on.
+    pub async fn held(&self) {
+        let mut changed = self.stalls.changed.subscribe();
+        loop {
+            changed.borrow_and_update();
+            if !self.lock().holds.is_empty() {
+                return;
+            }
+            if changed.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+    }
+
+    /// Source time given back to the matches so far (stalls of the umpire's work).
+    pub fn given_back(&self) -> Millis {
+        let st = self.lock();
+        let ongoing = st
+            .frozen_at()
+            .map_or(0, |f| self.source.now().saturating_sub(f));
+        st.lost.saturating_add(ongoing)
+    }
+
+    /// Resolves once the game clock reads `at` or later (a stall in between puts the
+    /// moment off by as long).
+    pub fn sleep_until(&self, at: Millis) -> Sleep {
+        let clock = self.clone();
+        let mut changed = self.stalls.changed.subscribe();
+        Box::pin(async move {
+            loop {
+                changed.borrow_and_update();
+                if clock.now() >= at {
+                    return;
+                }
+                let source_at = {
+                    let st = clock.lock();
+                    let target = (at as i128 - clock.offset + st.lost as i128).max(0);
+                    let target = target.min(Millis::MAX as i128) as Millis;
+                    // Stopped: only the end of the stall can bring the moment.
+                    match st.frozen_at() {
+                        Some(f) if target > f => None,
+                        _ => Some(target),
+                    }
+                };
+                match source_at {
+                    Some(t) => {
+                        tokio::select! {
+                            () = clock.source.sleep_until(t) => {}
+                            r = changed.changed() => if r.is_err() { std::future::pending::<()>().await },
+                        }
+                    }
+                    None => {
+                        if changed.changed().await.is_err() {
+                            std::future::pending::<()>().await;
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// Resolves `ms` of source time from now (for limits on umpire work, which are
+    /// real time even while the game clocks stand still).
+    pub fn sleep_for(&self, ms: Millis) -> Sleep {
+        self.source
+            .sleep_until(self.source.now().saturating_add(ms))
+    }
+
+    fn to_game(&self, source: Millis) -> Millis {
+        (source as i128 + self.offset).clamp(0, Millis::MAX as i128) as Millis
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, StallState> {
+        self.stalls.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn manual_time_wakes_sleepers_only_when_their_moment_comes() {
+        let time = ManualTime::new(1_000);
+        let clock = GameClock::new(time.clone(), 50_000);
+        assert_eq!(clock.now(), 50_000);
+        let mut sleep = clock.sleep_until(80_000);
+        // Not yet: polling once must not complete it.
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(29_999);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(1);
+        assert_eq!(clock.now(), 80_000);
+        sleep.await;
+    }
+
+    #[test]
+    fn the_game_clock_resumes_where_it_was_left() {
+        // A process ran the game clock to 90 s; a new one, whose own source reads
+        // 5 000 s, resumes it at 90 s: the downtime is not counted.
+        let time = ManualTime::new(5_000_000);
+        let clock = GameClock::new(time.clone(), 90_000);
+        assert_eq!(clock.now(), 90_000);
+        time.advance(2_500);
+        assert_eq!(clock.now(), 92_500);
+    }
+
+    /// A commit that stalls stops the clock after the grace, for as long as it lasts;
+    /// the clock never goes back, and a sleeper's moment is put off by the stall.
+    #[tokio::test]
+    async fn a_stalled_hold_gives_its_time_back() {
+        let time = ManualTime::new(0);
+        let clock = GameClock::new(time.clone(), 10_000);
+        let mut sleep = clock.sleep_until(20_000);
+        let quick = clock.hold();
+        time.advance(300);
+        drop(quick);
+        assert_eq!(clock.now(), 10_300, "a quick commit is counted");
+        assert_eq!(clock.given_back(), 0);
+        let stalled = clock.hold();
+        time.advance(6_000);
+        assert_eq!(
+            clock.now(),
+            10_300 + HOLD_GRACE_MS,
+            "stopped after the grace"
+        );
+        // A second hold meanwhile does not move it either.
+        let other = clock.hold();
+        time.advance(4_000);
+        drop(stalled);
+        assert_eq!(
+            clock.now(),
+            10_300 + HOLD_GRACE_MS,
+            "still held by the other"
+        );
+        time.advance(500);
+        drop(other);
+        assert_eq!(clock.given_back(), 6_000 + 4_000 + 500 - HOLD_GRACE_MS);
+        let after = clock.now();
+        assert_eq!(after, 10_300 + HOLD_GRACE_MS);
+        time.advance(1);
+        assert_eq!(clock.now(), after + 1, "runs again");
+        // 20 000 comes 20 000 - after - 1 later, not earlier.
+        time.advance(20_000 - after - 2);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(1);
+        sleep.await;
+        assert_eq!(clock.now(), 20_000);
+    }
+
+    /// A sleeper whose moment falls inside a stall waits for its end (no busy loop:
+    /// it is not woken by the source until the hold is let go).
+    #[tokio::test]
+    async fn a_sleeper_waits_out_a_stall() {
+        let time = ManualTime::new(0);
+        let clock = GameClock::new(time.clone(), 0);
+        let mut sleep = clock.sleep_until(5_000);
+        let hold = clock.hold();
+        time.advance(60_000);
+        assert_eq!(clock.now(), HOLD_GRACE_MS);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        drop(hold);
+        assert!(futures_poll_once(&mut sleep).await.is_none());
+        time.advance(5_000 - HOLD_GRACE_MS);
+        sleep.await;
+    }
+
+    async fn futures_poll_once(sleep: &mut Sleep) -> Option<()> {
+        tokio::select! {
+            biased;
+            () = sleep => Some(()),
+            () = tokio::task::yield_now() => None,
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Ownership of matches across processes: each live match runs in the process that
+//! holds its lease (`store::leases`). This process renews the leases it holds; a lease
+//! found taken over stops its match here at once (the new owner runs it). It also looks
+//! for live matches nobody runs (their owner died or stalled past its lease, or they
+//! were never leased) and takes them over with a new fencing token, resuming each as on
+//! a restart and giving its clocks back the time nobody ran it.
+//!
+//! On SQLite one process runs the file, so it simply holds every lease.
+
+use super::{Engine, Handle, Inner, Runtime};
+use mondo_store::{Backend, MatchId, StoreError, Unowned};
+use std::collections::HashSet;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+/// Starts the loops that renew this process's leases and take over the matches nobody
+/// runs (they stop with the runtime).
+impl<G: Engine> Runtime<G> {
+    pub(super) fn start_loops(&self) {
+        start_loops(self);
+    }
+
+    /// A name for this process in the leases it holds: the machine, the process id and
+    /// a random part (a restarted process with a reused id is another owner).
+    pub(super) fn new_owner_name() -> String {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "host".into());
+        format!(
+            "{host}:{}:{:08x}",
+            std::process::id(),
+            rand::random::<u32>()
+        )
+    }
+}
+
+fn start_loops<G: Engine>(runtime: &Runtime<G>) {
+    let weak = Arc::downgrade(&runtime.inner);
+    let clock = runtime.inner.clock.clone();
+    let config = runtime.inner.config;
+    let renew = {
+        let (weak, clock) = (weak.clone(), clock.clone());
+        tokio::spawn(async move {
+            loop {
+                clock.sleep_for(config.lease_renew_ms.max(1)).await;
+                let Some(runtime) = upgrade(&weak) else {
+                    return;
+                };
+                runtime.renew().await;
+            }
+        })
+    };
+    let scan = tokio::spawn(async move {
+        let mut leaseless = HashSet::new();
+        let mut failed = HashSet::new();
+        loop {
+            clock.sleep_for(config.lease_scan_ms.max(1)).await;
+            let Some(runtime) = upgrade(&weak) else {
+                return;
+            };
+            runtime.scan(&mut leaseless, &mut failed).await;
+        }
+    });
+    let mut loops = runtime
+        .inner
+        .loops
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    loops.push(renew);
+    loops.push(scan);
+}
+
+fn upgrade<G: Engine>(weak: &Weak<Inner<G>>) -> Option<Runtime<G>> {
+    weak.upgrade().map(|inner| Runtime { inner })
+}
+
+impl<G: Engine> Runtime<G> {
+    fn ttl(&self) -> Duration {
+        Duration::from_millis(self.inner.config.lease_ttl_ms)
+    }
+
+    /// Renews every lease held; a match whose lease was taken over stops here, and a
+    /// match that ended lets its lease go.
+    async fn renew(&self) {
+        let held: Vec<(MatchId, mondo_store::Lease, bool)> = self
+            .lock()
+            .iter()
+            .map(|(id, h)| (*id, h.lease.clone(), h.commands.is_closed()))
+            .collect();
+        for (id, lease, ended) in held {
+            if ended {
+                // Over (or stopped): nothing to run; the next owner, if any, starts
+                // from its log.
+                self.forget(id, lease.token);
+                if let Err(e) = self.inner.store.release_lease(&lease).await {
+                    tracing::warn!(%id, error = %e, "a lease could not be let go");
+                }
+                continue;
+            }
+            match self.inner.store.renew_lease(&lease, self.ttl()).await {
+                Ok(_) => {}
+                Err(StoreError::Fenced { why, .. }) => self.lose(id, lease.token, why),
+                Err(e) => {
+                    // Tried again at the next round; should it fail past the lease's
+                    // end, another process takes the match over and the fence stops
+                    // this one's appends.
+                    tracing::warn!(%id, error = %e, "a lease could not be renewed");
+                }
+            }
+        }
+    }
+
+    /// Removes the match from this process if it still runs under lease `token`.
+    fn forget(&self, id: MatchId, token: i64) -> Option<Handle<G>> {
+        let mut matches = self.lock();
+        if matches.get(&id).is_some_and(|h| h.lease.token == token) {
+            return matches.remove(&id);
+        }
+        None
+    }
+
+    /// The match's lease was taken over: it stops here at once, saying why in the log.
+    fn lose(&self, id: MatchId, token: i64, why: String) {
+        if let Some(mut handle) = self.forget(id, token) {
+            match handle.lost.take() {
+                Some(lost) => {
+                    // The task logs the loss as it stops.
+                    let _ = lost.send(why);
+                }
+                None => handle.task.abort(),
+            }
+        }
+    }
+
+    /// Takes over the live matches nobody runs. A match seen with no lease at all is
+    /// taken only at the next look (its creator takes its lease a moment after creating
+    /// it); one that cannot be rebuilt is tried once.
+    async fn scan(&self, leaseless: &mut HashSet<MatchId>, failed: &mut HashSet<MatchId>) {
+        let (unowned, db_now) = match self.inner.store.unowned().await {
+            Ok(found) => found,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for matches nobody runs");
+                return;
+            }
+        };
+        let kinds = G::kinds();
+        let mut seen = HashSet::new();
+        for u in unowned {
+            if !kinds.contains(&u.kind.as_str()) || failed.contains(&u.id) {
+                continue;
+            }
+            // Ours, renewed late (the renewal goes on); or ended and letting go.
+            if self.lock().contains_key(&u.id) {
+                continue;
+            }
+            if u.lease.is_none() && !leaseless.contains(&u.id) {
+                seen.insert(u.id);
+                continue;
+            }
+            if let Err(e) = self.take_over(&u, db_now).await {
+                tracing::error!(id = %u.id, error = %e, "a match nobody runs could not be taken over");
+                failed.insert(u.id);
+            }
+        }
+        *leaseless = seen;
+    }
+
+    /// Takes match `u`'s lease with a new token and runs it from its log; gives its
+    /// clocks back the time since its last owner last renewed.
+    async fn take_over(&self, u: &Unowned, db_now: i64) -> Result<(), super::RuntimeError> {
+        let record = self.record(u.id).await?;
+        if !self.resume(&record).await? {
+            // Another process was quicker.
+            return Ok(());
+        }
+        let token = self.lock().get(&u.id).map(|h| h.lease.token);
+        let Some(token) = token else {
+            return Ok(()); // Over already.
+        };
+        let idle = match &u.lease {
+            Some(prev) => self.idle_ms(prev, db_now).await,
+            None => 0,
+        };
+        tracing::warn!(
+            id = %u.id,
+            token,
+            from = u.lease.as_ref().map_or("nobody", |l| l.owner.as_str()),
+            idle_ms = idle,
+            "took over match {}: its lease had run out; it runs here now",
+            u.id
+        );
+        // Not before this process's own start after a silence (the clock skipped it).
+        let now = self.now();
+        let since = now.saturating_sub(idle);
+        let since = self.inner.cold.map_or(since, |cold| since.max(cold));
+        if since < now
+            && let Some(action) = G::downtime(since)
+            && let Err(e) = self.act(u.id, G::umpire(), action, None).await
+        {
+            tracing::debug!(id = %u.id, error = %e, "no downtime given");
+        }
+        let _ = self.inner.taken.send(u.id);
+        Ok(())
+    }
+
+    /// The game time a match went unrun: from its last owner's last renewal (its
+    /// lease's end less the lease time) to now, on the database's clock, less any
+    /// time no process ran at all (the game clock skipped that already).
+    async fn idle_ms(&self, prev: &mondo_store::Lease, db_now: i64) -> u64 {
+        let ttl = self.inner.config.lease_ttl_ms as i64;
+        let last = prev.expires_ms.saturating_sub(ttl);
+        let since = match self.inner.store.backend() {
+            // One process: it was down, and the game clock skipped it.
+            Backend::Sqlite => return 0,
+            Backend::Postgres => last,
+        };
+        db_now.saturating_sub(since).max(0) as u64
+    }
+}

@@ -1,0 +1,427 @@
+//! Ratings and records in the store: updated in the transaction that records a
+//! match's last event (`ending`, called by the append task), made again from
+//! the logs by a rebuild, and read for stats, leaderboards and history. What a result
+//! does to a rating is `mondo_rules::ratings`; which result a match had is its game's
+//! (`rules::Game::finish`), told by the runtime with the last events.
+
+use super::Store;
+use super::ending::{SOLO, apply};
+use super::types::{MatchId, MatchRecord, StoreError, to_i64, to_u64};
+use mondo_rules::ratings::{self, BoardOverrides, BoardSettings};
+use mondo_rules::rules::{Finish, GameKind, PlayerId, Why};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// The server a match of `guild` counts on: its guild, or 0 for the terminal.
+pub fn server_of(guild: Option<u64>) -> u64 {
+    guild.unwrap_or(0)
+}
+
+/// A player's rating in one game on one server, with their rated results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub server: u64,
+    pub game: String,
+    pub player: u64,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub last_match: MatchId,
+    /// Wall time of the last rated match, ISO 8601 UTC.
+    pub last_played: String,
+}
+
+impl RatingRow {
+    pub fn is_provisional(&self) -> bool {
+        ratings::is_provisional(self.deviation)
+    }
+
+    /// `1634` or `1634?`.
+    pub fn shown(&self) -> String {
+        ratings::shown(self.rating, self.deviation)
+    }
+}
+
+/// A player's solo record in one game on one server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloRecord {
+    pub game: String,
+    pub player: u64,
+    pub played: u32,
+    pub solved: u32,
+    pub score_total: u64,
+    pub best_ms: Option<u64>,
+    pub total_ms: u64,
+    pub last_played: String,
+}
+
+/// One finished match in a player's history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub id: MatchId,
+    pub game: String,
+    /// Everyone who played, in seat order.
+    pub players: Vec<u64>,
+    /// Whether it was rated (the player's result and ratings are then below).
+    pub rated: bool,
+    /// Why it was not: a [`Why`], or `None` for a rated or a solo match.
+    pub why: Option<Why>,
+    /// A solo match: a record, never a rating.
+    pub solo: bool,
+    /// The player's rated result; `None` for a match that counted for nothing or a
+    /// solo one.
+    pub result: Option<ratings::Result>,
+    pub rating_before: Option<f64>,
+    pub deviation_before: Option<f64>,
+    pub rating_after: Option<f64>,
+    pub deviation_after: Option<f64>,
+    pub finished: String,
+}
+
+impl HistoryRow {
+    /// Why it counted for nothing, by its stored name (`setup_chosen`, ..., `solo`),
+    /// and as a front says it (`name` gives a player's name there); `None` when rated.
+    pub fn why_said(&self, name: impl Fn(PlayerId) -> String) -> Option<(&'static str, String)> {
+        if self.rated {
+            return None;
+        }
+        if self.solo {
+            return Some((SOLO, "solo: a record, never a rating".into()));
+        }
+        let why = self.why.unwrap_or(Why::NoResult);
+        Some((why.name(), why.text(name)))
+    }
+}
+
+/// What a rebuild did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rebuilt {
+    /// Finished matches read.
+    pub matches: usize,
+    /// Of which rated.
+    pub rated: usize,
+    /// Of which solo records.
+    pub solo: usize,
+}
+
+fn rating_row(r: &AnyRow) -> Result<RatingRow, StoreError> {
+    let count = |c: &str| -> Result<u32, StoreError> {
+        Ok(u32::try_from(r.try_get::<i64, _>(c)?).unwrap_or(0))
+    };
+    Ok(RatingRow {
+        server: to_u64(r.try_get("server")?),
+        game: r.try_get("game")?,
+        player: to_u64(r.try_get("player")?),
+        rating: r.try_get("rating")?,
+        deviation: r.try_get("deviation")?,
+        volatility: r.try_get("volatility")?,
+        games: count("games")?,
+        wins: count("wins")?,
+        losses: count("losses")?,
+        draws: count("draws")?,
+        last_match: MatchId(r.try_get("last_match")?),
+        last_played: r.try_get("last_played")?,
+    })
+}
+
+const RATING_COLUMNS: &str = "SELECT server, game, player, rating, deviation, volatility, games, \
+     wins, losses, draws, last_match, last_played FROM ratings";
+
+impl Store {
+    /// The finished matches in the order they ended (the order ratings apply in).
+    pub async fn finished_matches(&self) -> Result<Vec<MatchRecord>, StoreError> {
+        let rows = sqlx::query(concat!(
+            match_columns!(),
+            " WHERE m.status = 'over' ORDER BY m.finished_seq, m.id"
+        ))
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter().map(super::types::match_record).collect()
+    }
+
+    /// Makes every rating and record again from `finishes` (each finished match's
+    /// result, in the order they ended), in one transaction: until it commits, the
+    /// ratings read as they were.
+    pub async fn rebuild_ratings(
+        &self,
+        finishes: &[(MatchId, Finish)],
+    ) -> Result<Rebuilt, StoreError> {
+        let mut tx = self.begin_write().await?;
+        for table in ["match_results", "match_outcomes", "ratings", "solo_records"] {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
+                .execute(&mut *tx)
+                .await?;
+        }
+        let mut done = Rebuilt::default();
+        for (id, finish) in finishes {
+            done.matches += 1;
+            if apply(&mut tx, *id, finish).await? {
+                match finish {
+                    Finish::Solo { .. } => done.solo += 1,
+                    _ => done.rated += 1,
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(done)
+    }
+
+    /// Whether the ratings have never been made from this store's logs: finished
+    /// matches, and no match's outcome recorded at all (a store written by a Mondo
+    /// before ratings, or before each match's outcome was kept for its history).
+    pub async fn ratings_missing(&self) -> Result<bool, StoreError> {
+        // A number, not a boolean: SQLite has no boolean type, and through sqlx's Any
+        // driver its answer reads back as an integer.
+        let missing: i64 = sqlx::query_scalar(
+            "SELECT CAST(CASE WHEN NOT EXISTS (SELECT 1 FROM match_outcomes) \
+             AND EXISTS (SELECT 1 FROM matches WHERE status = 'over') THEN 1 ELSE 0 END AS BIGINT)",
+        )
+        .fetch_one(&self.read().await?)
+        .await?;
+        Ok(missing == 1)
+    }
+
+    /// A player's ratings on `server`, one per game (only `game` if given), in the
+    /// order games are listed.
+    pub async fn ratings_of(
+        &self,
+        server: u64,
+        player: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_among(server, (player, player), game).await
+    }
+
+    /// The ratings of the umpire's AI seats on `server` (only `game` if given), game by
+    /// game, then seat by seat. They are rated like anyone (their opponents' numbers
+    /// need them) but never listed on a leaderboard: this is where they are read.
+    pub async fn ai_ratings(
+        &self,
+        server: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_among(server, AI_IDS, game).await
+    }
+
+    /// The ratings on `server` of the players `first..=last` (only `game` if given), in
+    /// the order games are listed, then by player.
+    async fn ratings_among(
+        &self,
+        server: u64,
+        (first, last): (u64, u64),
+        game: Option<&str>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "{RATING_COLUMNS} WHERE server = $1 AND player BETWEEN $2 AND $3 \
+             AND ($4 IS NULL OR game = $4) ORDER BY player"
+        )))
+        .bind(to_i64("server", server)?)
+        .bind(to_i64("player id", first)?)
+        .bind(to_i64("player id", last)?)
+        .bind(game)
+        .fetch_all(&self.read().await?)
+        .await?;
+        let mut out = rows.iter().map(rating_row).collect::<Result<Vec<_>, _>>()?;
+        out.sort_by_key(|r| game_order(&r.game));
+        Ok(out)
+    }
+
+    /// The leaderboard listing rules `guild` set for itself (none set: all `None`).
+    pub async fn leaderboard_settings(&self, guild: u64) -> Result<BoardOverrides, StoreError> {
+        let row = sqlx::query(
+            "SELECT min_games, recent_days, max_deviation FROM leaderboard_settings \
+             WHERE guild_id = $1",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .fetch_optional(&self.read().await?)
+        .await?;
+        let Some(r) = row else {
+            return Ok(BoardOverrides::default());
+        };
+        let count = |c: &str| -> Result<Option<u32>, StoreError> {
+            Ok(r.try_get::<Option<i64>, _>(c)?
+                .map(|v| u32::try_from(v).unwrap_or(u32::MAX)))
+        };
+        Ok(BoardOverrides {
+            min_games: count("min_games")?,
+            recent_days: count("recent_days")?,
+            max_deviation: r.try_get("max_deviation")?,
+        })
+    }
+
+    /// Replaces the listing rules `guild` set for itself (`by`: who set them).
+    pub async fn set_leaderboard_settings(
+        &self,
+        guild: u64,
+        rules: &BoardOverrides,
+        by: Option<u64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO leaderboard_settings \
+             (guild_id, min_games, recent_days, max_deviation, updated_by) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (guild_id) DO UPDATE SET min_games = $2, recent_days = $3, \
+             max_deviation = $4, updated_by = $5, \
+             updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(to_i64("guild id", guild)?)
+        .bind(rules.min_games.map(i64::from))
+        .bind(rules.recent_days.map(i64::from))
+        .bind(rules.max_deviation)
+        .bind(by.map(|b| to_i64("user id", b)).transpose()?)
+        .execute(&self.write().await?)
+        .await?;
+        Ok(())
+    }
+
+    /// A server's leaderboard: the players `settings` admit, best first, game by game
+    /// (only `game` if given), at most `limit` per game. The umpire's AI seats are
+    /// rated but never listed (as Lichess keeps its bots off the human leaderboards).
+    pub async fn leaderboard(
+        &self,
+        server: u64,
+        game: Option<&str>,
+        settings: &BoardSettings,
+        limit: u32,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        // Every game (one never rated has no rows).
+        let games: Vec<&str> = match game {
+            Some(g) => vec![g],
+            None => GameKind::names().collect(),
+        };
+        let read = self.read().await?;
+        let mut out = Vec::new();
+        for game in games {
+            // The index (server, game, rating) walks the board from the top; the other
+            // conditions only skip rows.
+            let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
+                 AND deviation < $4 \
+                 AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
+                 AND player NOT BETWEEN $7 AND $8 \
+                 ORDER BY rating DESC LIMIT $6"
+            )))
+            .bind(to_i64("server", server)?)
+            .bind(game)
+            .bind(i64::from(settings.min_games))
+            .bind(settings.max_deviation)
+            .bind(format!("-{} days", settings.recent_days))
+            .bind(i64::from(limit))
+            .bind(to_i64("player id", AI_IDS.0)?)
+            .bind(to_i64("player id", AI_IDS.1)?)
+            .fetch_all(&read)
+            .await?;
+            for r in &rows {
+                out.push(rating_row(r)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A player's solo records on `server`.
+    pub async fn solo_records(
+        &self,
+        server: u64,
+        player: u64,
+    ) -> Result<Vec<SoloRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game, player, played, solved, score_total, best_ms, total_ms, last_played \
+             FROM solo_records WHERE server = $1 AND player = $2 ORDER BY game",
+        )
+        .bind(to_i64("server", server)?)
+        .bind(to_i64("player id", player)?)
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SoloRecord {
+                    game: r.try_get("game")?,
+                    player: to_u64(r.try_get("player")?),
+                    played: u32::try_from(r.try_get::<i64, _>("played")?).unwrap_or(0),
+                    solved: u32::try_from(r.try_get::<i64, _>("solved")?).unwrap_or(0),
+                    score_total: to_u64(r.try_get("score_total")?),
+                    best_ms: r.try_get::<Option<i64>, _>("best_ms")?.map(to_u64),
+                    total_ms: to_u64(r.try_get("total_ms")?),
+                    last_played: r.try_get("last_played")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The finished matches `player` played on `server`, the last ended first, at
+    /// most `limit`: what each counted for (rated, or why not), and the player's result
+    /// and rating before and after it when rated.
+    pub async fn history(
+        &self,
+        server: u64,
+        player: u64,
+        limit: u32,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.id, m.kind, COALESCE(m.finished, m.created) AS finished, r.result, \
+             r.rating_before, r.deviation_before, r.rating_after, r.deviation_after, \
+             o.why, o.by_player, \
+             (SELECT json_group_array(player_id) FROM (SELECT player_id FROM match_players q \
+              WHERE q.match_id = m.id ORDER BY seat) AS seated) AS players \
+             FROM match_players p JOIN matches m ON m.id = p.match_id \
+             LEFT JOIN match_results r ON r.match_id = m.id AND r.player = p.player_id \
+             LEFT JOIN match_outcomes o ON o.match_id = m.id \
+             WHERE p.player_id = $1 AND m.status = 'over' AND COALESCE(m.guild_id, 0) = $2 \
+             ORDER BY m.finished_seq DESC, m.id DESC LIMIT $3",
+        )
+        .bind(to_i64("player id", player)?)
+        .bind(to_i64("server", server)?)
+        .bind(i64::from(limit))
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let id = MatchId(r.try_get("id")?);
+                let players: String = r.try_get("players")?;
+                let players: Vec<i64> =
+                    serde_json::from_str(&players).map_err(|e| StoreError::Corrupt {
+                        id,
+                        seq: 0,
+                        reason: format!("players: {e}"),
+                    })?;
+                let result = r
+                    .try_get::<Option<String>, _>("result")?
+                    .and_then(|w| ratings::Result::parse(&w));
+                let why: Option<String> = r.try_get("why")?;
+                let by = r.try_get::<Option<i64>, _>("by_player")?.map(to_u64);
+                let solo = why.as_deref() == Some(SOLO);
+                Ok(HistoryRow {
+                    id,
+                    game: r.try_get("kind")?,
+                    players: players.into_iter().map(to_u64).collect(),
+                    rated: result.is_some(),
+                    why: why
+                        .as_deref()
+                        .and_then(|w| Why::from_name(w, by.map(PlayerId))),
+                    solo,
+                    result,
+                    rating_before: r.try_get("rating_before")?,
+                    deviation_before: r.try_get("deviation_before")?,
+                    rating_after: r.try_get("rating_after")?,
+                    deviation_after: r.try_get("deviation_after")?,
+                    finished: r.try_get("finished")?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The first and last id an AI seat can have (`PlayerId::ai`).
+const AI_IDS: (u64, u64) = (PlayerId::ai(0, 0).0, PlayerId::ai(u8::MAX, u8::MAX).0);
+
+/// Games in the order they are listed to players (unknown names last).
+fn game_order(game: &str) -> usize {
+    GameKind::ALL
+        .iter()
+        .position(|k| k.name() == game)
+        .unwrap_or(usize::MAX)
+}

@@ -1,0 +1,387 @@
+//! Group commit: one task takes every match's appends, writes as many as are waiting
+//! in one transaction, commits once, then answers each. A thousand live matches then
+//! cost a handful of commits per second instead of one per event, and each caller still
+//! learns about its events only after they are durable.
+
+use super::db::{Backend, Db, Fault};
+use super::fence::{Lease, fenced_why, now_ms};
+use super::types::{MatchId, NewEvent, StoreError, to_i64, to_u64};
+use sqlx::AnyConnection;
+use sqlx::Row as _;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+/// Appends waiting at most; more wait for the next transaction.
+const MAX_BATCH: usize = 512;
+
+pub(super) struct Append {
+    pub id: MatchId,
+    /// The fencing token of the lease the appending process holds (`None`: it holds
+    /// none).
+    pub token: Option<i64>,
+    pub after: u64,
+    pub events: Vec<NewEvent>,
+    pub over: bool,
+    /// What the match counts for, when `over`.
+    pub finish: Option<mondo_rules::rules::Finish>,
+    pub reply: oneshot::Sender<Result<u64, StoreError>>,
+}
+
+pub(super) fn spawn(db: Arc<Db>) -> (mpsc::Sender<Append>, JoinHandle<()>) {
+    let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+    (tx, tokio::spawn(run(db, rx)))
+}
+
+async fn run(db: Arc<Db>, mut rx: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let results = match commit_batch(&db, &batch).await {
+            Ok(results) => results,
+            // Committed or not, nobody knows: ask the log, freshly opened.
+            Err(e) if e.is_io() => settle(&db, &batch, &e).await,
+            // The database's own trouble (full, busy, closed): every append meets it.
+            Err(e) if e.shared().is_some() => {
+                batch.iter().filter_map(|_| e.shared()).map(Err).collect()
+            }
+            // A database error in one append: retry each alone, so only the appends at
+            // fault fail.
+            Err(_) => {
+                let mut results = Vec::with_capacity(batch.len());
+                for append in &batch {
+                    results.push(match commit_one(&db, append).await {
+                        Err(e) if e.is_io() => settle(&db, std::slice::from_ref(append), &e)
+                            .await
+                            .pop()
+                            .unwrap_or(Err(StoreError::Closed)),
+                        other => other,
+                    });
+                }
+                results
+            }
+        };
+        for (append, result) in batch.drain(..).zip(results) {
+            let _ = append.reply.send(result);
+        }
+    }
+}
+
+/// After an I/O error at a commit: reopens the database and reads what its log holds
+/// of each append. Recorded after all: its number; not there: `NotRecorded`; the log
+/// unreadable: `MaybeRecorded` (it is said once it can be read).
+async fn settle(db: &Db, batch: &[Append], e: &StoreError) -> Vec<Result<u64, StoreError>> {
+    let reason = db.describe(e);
+    tracing::error!(error = %e, %reason, "a commit failed with an I/O error; reopening the database to read what it holds");
+    let reopened = db.reopen().await;
+    let mut results = Vec::with_capacity(batch.len());
+    for append in batch {
+        let found = match &reopened {
+            Ok(()) => recorded(db, append).await,
+            Err(e) => Err(StoreError::Unavailable(e.to_string())),
+        };
+        results.push(match found {
+            Ok(Some(last)) => {
+                tracing::warn!(id = %append.id, last, "the events were recorded despite the error");
+                Ok(last)
+            }
+            Ok(None) => Err(StoreError::NotRecorded {
+                reason: reason.clone(),
+            }),
+            Err(StoreError::Conflict {
+                id,
+                expected,
+                found,
+            }) => Err(StoreError::Conflict {
+                id,
+                expected,
+                found,
+            }),
+            Err(_) => Err(StoreError::MaybeRecorded {
+                reason: reason.clone(),
+            }),
+        });
+    }
+    results
+}
+
+/// Whether `append`'s events are in the log as sent (`Some`: the last one's number),
+/// not there (`None`), or the match moved on otherwise (`Conflict`).
+async fn recorded(db: &Db, append: &Append) -> Result<Option<u64>, StoreError> {
+    if db.take_fault(|f| *f == Fault::Unreadable).is_some() {
+        return Err(StoreError::Injected(
+            "the log cannot be read (a fault made on purpose)",
+        ));
+    }
+    let read = db.pools().await?.read;
+    let last = append.after + append.events.len() as u64;
+    let rows = sqlx::query(
+        "SELECT seq, at, body FROM events WHERE match_id = $1 AND seq > $2 AND seq <= $3 \
+         ORDER BY seq",
+    )
+    .bind(append.id.0)
+    .bind(to_i64("event number", append.after)?)
+    .bind(to_i64("event number", last)?)
+    .fetch_all(&read)
+    .await?;
+    if rows.is_empty() {
+        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = $1")
+            .bind(append.id.0)
+            .fetch_optional(&read)
+            .await?;
+        return match found.map(to_u64) {
+            Some(found) if found != append.after => Err(StoreError::Conflict {
+                id: append.id,
+                expected: append.after + 1,
+                found,
+            }),
+            _ => Ok(None),
+        };
+    }
+    let same = rows.len() == append.events.len()
+        && rows.iter().zip(&append.events).all(|(r, e)| {
+            r.try_get::<i64, _>("at").ok().map(to_u64) == Some(e.at)
+                && r.try_get::<String, _>("body").ok().as_deref() == Some(e.body.as_str())
+        });
+    if same {
+        Ok(Some(last))
+    } else {
+        Err(StoreError::Conflict {
+            id: append.id,
+            expected: append.after + 1,
+            found: last,
+        })
+    }
+}
+
+/// One transaction for the whole batch: each append claims its event numbers (an
+/// append whose match moved on is refused without touching the others), then one
+/// multi-row INSERT writes the events of all the claimed ones (one statement rather
+/// than one per event: each statement is a round trip to sqlx's SQLite thread). A
+/// database error aborts the batch.
+async fn commit_batch(
+    db: &Db,
+    batch: &[Append],
+) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
+    let mut tx = db.begin_write().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    let mut rows = Vec::new();
+    for append in batch {
+        match claim(&mut tx, db.backend, append).await {
+            Err(e @ (StoreError::Db(_) | StoreError::Full | StoreError::Busy)) => return Err(e),
+            Ok(last) => {
+                push_rows(&mut rows, append)?;
+                results.push(Ok(last));
+            }
+            refused => results.push(refused),
+        }
+    }
+    insert_events(&mut tx, db.backend, &rows).await?;
+    commit(db, tx).await?;
+    Ok(results)
+}
+
+/// One append in a transaction of its own.
+async fn commit_one(db: &Db, append: &Append) -> Result<u64, StoreError> {
+    commit_batch(db, std::slice::from_ref(append))
+        .await?
+        .pop()
+        .unwrap_or(Err(StoreError::Closed))
+}
+
+/// Commits, or meets the I/O error a test asked for ([`Fault::Io`]).
+async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+    match db.take_fault(|f| matches!(f, Fault::Io { .. } | Fault::Full)) {
+        Some(Fault::Full) => {
+            tx.rollback().await?;
+            Err(StoreError::Full)
+        }
+        Some(Fault::Io { written: true }) => {
+            tx.commit().await?;
+            Err(StoreError::Injected(
+                "disk I/O error (after writing; a fault made on purpose)",
+            ))
+        }
+        Some(_) => {
+            tx.rollback().await?;
+            Err(StoreError::Injected(
+                "disk I/O error (before writing; a fault made on purpose)",
+            ))
+        }
+        None => Ok(tx.commit().await?),
+    }
+}
+
+/// An event row to insert: match, number, time, body, and the appending owner's
+/// fencing token.
+type Row<'a> = (i64, i64, i64, &'a str, Option<i64>);
+
+fn push_rows<'a>(rows: &mut Vec<Row<'a>>, append: &'a Append) -> Result<(), StoreError> {
+    for (i, event) in append.events.iter().enumerate() {
+        rows.push((
+            append.id.0,
+            to_i64("event number", append.after + 1 + i as u64)?,
+            to_i64("time", event.at)?,
+            &event.body,
+            append.token,
+        ));
+    }
+    Ok(())
+}
+
+/// Rows per INSERT: 5 parameters each, well under SQLite's and PostgreSQL's limits on
+/// parameters.
+const ROWS_PER_INSERT: usize = 1000;
+
+/// Whether the appending owner may write to match `m` with token `t` (SQL over those
+/// two expressions): its token is the lease's; or it holds none and nobody holds a
+/// live lease.
+fn fence(backend: Backend, m: &str, t: &str) -> String {
+    format!(
+        "CASE WHEN {t} IS NULL \
+         THEN NOT EXISTS (SELECT 1 FROM leases l WHERE l.match_id = {m} AND l.expires_ms > {now}) \
+         ELSE EXISTS (SELECT 1 FROM leases l WHERE l.match_id = {m} AND l.token = {t}) END",
+        now = now_ms(backend)
+    )
+}
+
+/// Inserts the claimed events, each row only if its owner's token still fences the
+/// match ([`fence`]): the database itself refuses a stale owner's events, whatever
+/// the code before did. A row refused here (which the claim would have refused
+/// first) fails the whole transaction.
+async fn insert_events(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    rows: &[Row<'_>],
+) -> Result<(), StoreError> {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from(
+            "INSERT INTO events (match_id, seq, at, body) \
+             SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES ",
+        );
+        for i in 0..chunk.len() {
+            let n = 5 * i;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            ));
+        }
+        sql.push_str(") AS v WHERE ");
+        sql.push_str(&fence(backend, "v.column1", "v.column5"));
+        // Only placeholders and the fence's SQL are built into the text; every value
+        // is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for &(id, seq, at, body, token) in chunk {
+            query = query.bind(id).bind(seq).bind(at).bind(body).bind(token);
+        }
+        let written = query.execute(&mut *conn).await?.rows_affected();
+        if written != chunk.len() as u64 {
+            let (id, token) = chunk
+                .iter()
+                .map(|r| (MatchId(r.0), r.4))
+                .next()
+                .unwrap_or((MatchId(0), None));
+            return Err(StoreError::Fenced {
+                id,
+                why: format!(
+                    "the database refused {} of {} events (token {token:?})",
+                    chunk.len() as u64 - written,
+                    chunk.len()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Claims the event numbers (only if the match is where the caller thinks), so a
+/// refused append writes nothing; the caller inserts the events.
+async fn claim(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    append: &Append,
+) -> Result<u64, StoreError> {
+    let Append {
+        id,
+        token,
+        after,
+        events,
+        over,
+        finish,
+        ..
+    } = append;
+    let last = after + events.len() as u64;
+    let Some(last_event) = events.last() else {
+        return Ok(*after);
+    };
+    if let Some(token) = token {
+        // Holds the lease's row until the commit (PostgreSQL; SQLite's one writer is
+        // alone anyway): a takeover waits for this append, or this append sees it.
+        sqlx::query("UPDATE leases SET token = token WHERE match_id = $1 AND token = $2")
+            .bind(id.0)
+            .bind(*token)
+            .execute(&mut *conn)
+            .await?;
+    }
+    // Moves the match on only where it is (`last_seq`) and only for the lease's owner
+    // (the fence): one statement, so the database decides both.
+    let claimed = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE matches SET last_seq = $1, last_at = MAX(last_at, $2), \
+         status = CASE WHEN $3 THEN 'over' ELSE status END \
+         WHERE id = $4 AND last_seq = $5 AND {}",
+        fence(backend, "$4", "$6")
+    )))
+    .bind(to_i64("event number", last)?)
+    .bind(to_i64("time", last_event.at)?)
+    .bind(*over)
+    .bind(id.0)
+    .bind(to_i64("event number", *after)?)
+    .bind(*token)
+    .execute(&mut *conn)
+    .await?;
+    if claimed.rows_affected() == 0 {
+        let found: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM matches WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+        return Err(match found {
+            None => StoreError::NoSuchMatch(*id),
+            Some(found) if to_u64(found) != *after => StoreError::Conflict {
+                id: *id,
+                expected: after + 1,
+                found: to_u64(found),
+            },
+            // Where the caller thought: the fence refused it.
+            Some(_) => {
+                let lease =
+                    sqlx::query("SELECT owner, expires_ms, token FROM leases WHERE match_id = $1")
+                        .bind(id.0)
+                        .fetch_optional(&mut *conn)
+                        .await?
+                        .map(|r| {
+                            Ok::<_, StoreError>(Lease {
+                                id: *id,
+                                owner: r.try_get("owner")?,
+                                expires_ms: r.try_get("expires_ms")?,
+                                token: r.try_get("token")?,
+                            })
+                        })
+                        .transpose()?;
+                StoreError::Fenced {
+                    id: *id,
+                    why: fenced_why(*token, lease.as_ref()),
+                }
+            }
+        });
+    }
+    if *over {
+        super::ending::record_end(conn, backend, *id, finish.as_ref()).await?;
+    }
+    Ok(last)
+}
