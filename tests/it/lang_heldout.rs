@@ -17,6 +17,7 @@
 //! |---|---|---|
 //! | at the test, before fixes | 89 read right (77.4 %), 2 misread | 56 (98.2 %), 0 misread (one probe misread) |
 //! | after the fixes | 91 read right (79.1 %), 0 misread | 56 (98.2 %), 0 misread (the probe reads right) |
+//! | bounds over lists, colours counted exactly, `reds`, commas | 93 (80.9 %), 0 misread | 56 (98.2 %), 0 misread |
 //!
 //! The two Logical Bluffs misreadings (`there's a yellow tile and a green tile in the
 //! same row`, `some tile is the same colour as the tile below it`) now read right;
@@ -43,7 +44,7 @@ const ZENDO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/heldout_zen
 
 /// How many of the tester's acceptable statements read right, at least (a ratchet:
 /// raise it when more read, never lower it to let a change through).
-const READ_RIGHT_BLUFFS: usize = 91;
+const READ_RIGHT_BLUFFS: usize = 93;
 const READ_RIGHT_ZENDO: usize = 56;
 
 struct Line {
