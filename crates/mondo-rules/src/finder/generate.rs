@@ -463,7 +463,7 @@ mod tests {
             Offer::NeedlesslyLong
         );
         assert_eq!(
-            offer(&mut lib, "not every piece is not small"),
+            offer(&mut lib, "it is not true that no piece is small"),
             Offer::NeedlesslyLong
         );
         // Same truth on few structures would not be enough: these differ.
