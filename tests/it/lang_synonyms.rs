@@ -279,6 +279,9 @@ const SCOPE_SUBJECTS: &[&str] = &[
     "all the pieces",
     "all medium pieces",
     "all the small pieces",
+    "they all",
+    "the pieces all",
+    "the small pieces all",
 ];
 const SCOPE_VERBS: &[&str] = &[
     "don't point up",
@@ -288,6 +291,9 @@ const SCOPE_VERBS: &[&str] = &[
     "aren't pointing left",
     "do not point at a small piece",
     "don't point right",
+    "can't point up",
+    "cannot touch a large piece",
+    "can't be vertical",
 ];
 
 /// `every` and `each` with a negated verb: the same rule.
@@ -303,6 +309,8 @@ const SCOPE_SINGULAR_VERBS: &[&str] = &[
     "is not pointing down",
     "isn't vertical",
     "does not point at a large piece",
+    "cannot point left",
+    "can't be horizontal",
 ];
 
 fn scope_sentences() -> Vec<String> {
