@@ -159,6 +159,39 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "exactly two tiles have neighbours",
         "exactly two tiles are adjacent to a tile",
     ),
+    // A tile's neighbours are the 8 around it (an orthogonal one shares an edge).
+    (
+        "every blue tile has a green neighbour",
+        "every blue tile is adjacent to a green tile",
+    ),
+    (
+        "there is a red tile with no red neighbour",
+        "some red tile is not adjacent to any red tile",
+    ),
+    (
+        "every yellow tile has a yellow orthogonal neighbour",
+        "every yellow tile is orthogonally adjacent to another yellow tile",
+    ),
+    (
+        "no tile has an orthogonal neighbour of its own colour",
+        "no two orthogonally adjacent tiles are the same colour",
+    ),
+    (
+        "no two neighbouring tiles are the same colour",
+        "no two adjacent tiles are the same colour",
+    ),
+    (
+        "no two touching tiles are the same colour",
+        "no two orthogonally adjacent tiles are the same colour",
+    ),
+    (
+        "a green tile has at least one diagonal neighbour",
+        "a green tile is diagonally adjacent to a tile",
+    ),
+    (
+        "red tiles with blue neighbours outnumber green tiles",
+        "red tiles that are adjacent to a blue tile outnumber green tiles",
+    ),
     // Sentences joined by a comma all hold.
     (
         "a tile is red, a tile is blue",
@@ -187,6 +220,14 @@ const TILE_DIFFERENT: &[(&str, &str)] = &[
         "exactly two tiles are red and exactly two tiles are blue",
     ),
     ("there are 2 red tiles", "there are exactly 2 red tiles"),
+    (
+        "every red tile has a blue neighbour",
+        "every red tile has a blue orthogonal neighbour",
+    ),
+    (
+        "no two touching tiles are the same colour",
+        "no two neighbouring tiles are the same colour",
+    ),
 ];
 
 fn pairs(frames: &[&str], fixed: &[(&str, &str)]) -> Vec<(String, String)> {
