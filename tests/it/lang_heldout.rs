@@ -35,9 +35,9 @@
 //! Logical Bluffs line read whose file gives no meaning to check it against).
 
 use crate::lang_support;
-use mondo::koan::Koan;
+use mondo::koan::{Koan, PieceSet};
 use mondo::lang::tiles::{self, Subset, eval::Geometry};
-use mondo::lang::{CompiledPattern, parse, parse_symbolic, symbolic};
+use mondo::lang::{CompiledPattern, check_set, parse, parse_symbolic, symbolic};
 
 const BLUFFS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/heldout_bluffs.tsv");
 const ZENDO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/heldout_zendo.tsv");
@@ -200,6 +200,15 @@ fn zendo_outcome(l: &Line, on: &[Koan]) -> Outcome {
     let Ok(p) = parse(&l.text) else {
         return Ok(false);
     };
+    // The umpire refuses what the line's piece set lacks (sizes of arrows), as a
+    // guess in a match of that set is.
+    let set: PieceSet = l
+        .place
+        .parse()
+        .map_err(|e| format!("line {}: piece set `{}`: {e}", l.line, l.place))?;
+    if check_set(&p, set).is_err() {
+        return Ok(false);
+    }
     let said = symbolic(&p.formula);
     if l.refuse {
         return Err(format!("should be refused, reads as `{said}`"));

@@ -159,6 +159,39 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "exactly two tiles have neighbours",
         "exactly two tiles are adjacent to a tile",
     ),
+    // A tile's neighbours are the 8 around it (an orthogonal one shares an edge).
+    (
+        "every blue tile has a green neighbour",
+        "every blue tile is adjacent to a green tile",
+    ),
+    (
+        "there is a red tile with no red neighbour",
+        "some red tile is not adjacent to any red tile",
+    ),
+    (
+        "every yellow tile has a yellow orthogonal neighbour",
+        "every yellow tile is orthogonally adjacent to another yellow tile",
+    ),
+    (
+        "no tile has an orthogonal neighbour of its own colour",
+        "no two orthogonally adjacent tiles are the same colour",
+    ),
+    (
+        "no two neighbouring tiles are the same colour",
+        "no two adjacent tiles are the same colour",
+    ),
+    (
+        "no two touching tiles are the same colour",
+        "no two orthogonally adjacent tiles are the same colour",
+    ),
+    (
+        "a green tile has at least one diagonal neighbour",
+        "a green tile is diagonally adjacent to a tile",
+    ),
+    (
+        "red tiles with blue neighbours outnumber green tiles",
+        "red tiles that are adjacent to a blue tile outnumber green tiles",
+    ),
     // Sentences joined by a comma all hold.
     (
         "a tile is red, a tile is blue",
@@ -187,6 +220,14 @@ const TILE_DIFFERENT: &[(&str, &str)] = &[
         "exactly two tiles are red and exactly two tiles are blue",
     ),
     ("there are 2 red tiles", "there are exactly 2 red tiles"),
+    (
+        "every red tile has a blue neighbour",
+        "every red tile has a blue orthogonal neighbour",
+    ),
+    (
+        "no two touching tiles are the same colour",
+        "no two neighbouring tiles are the same colour",
+    ),
 ];
 
 fn pairs(frames: &[&str], fixed: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -279,6 +320,9 @@ const SCOPE_SUBJECTS: &[&str] = &[
     "all the pieces",
     "all medium pieces",
     "all the small pieces",
+    "they all",
+    "the pieces all",
+    "the small pieces all",
 ];
 const SCOPE_VERBS: &[&str] = &[
     "don't point up",
@@ -288,6 +332,9 @@ const SCOPE_VERBS: &[&str] = &[
     "aren't pointing left",
     "do not point at a small piece",
     "don't point right",
+    "can't point up",
+    "cannot touch a large piece",
+    "can't be vertical",
 ];
 
 /// `every` and `each` with a negated verb: the same rule.
@@ -303,6 +350,8 @@ const SCOPE_SINGULAR_VERBS: &[&str] = &[
     "is not pointing down",
     "isn't vertical",
     "does not point at a large piece",
+    "cannot point left",
+    "can't be horizontal",
 ];
 
 fn scope_sentences() -> Vec<String> {

@@ -13,6 +13,7 @@
 
 pub mod arena;
 pub mod assembly;
+pub mod bluffs;
 pub mod zendo;
 
 /// The strength levels every game's AI has, weakest first, with the same names

@@ -493,6 +493,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
         let universal = matches!(det.det, Det::Every);
         // A floating `all` (`the pieces all point up`) adds nothing to `all`.
+        let mut floating = None;
         if matches!(self.c.word(), Some("all" | "each" | "both")) && self.vp_start(1, Mode::Finite)
         {
             if !universal {
@@ -503,7 +504,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                     ),
                 ));
             }
-            self.c.bump();
+            floating = Some(self.c.bump());
         }
         // `two small pieces never touch`, `every piece never points left`.
         let never = self.c.is_word("never").then(|| self.c.bump());
@@ -532,7 +533,12 @@ impl<V: Vocabulary> Parser<'_, V> {
             return Err(self.c.expected(V::VP_EXPECTED));
         }
         let wide = if universal && never.is_none() {
-            self.wide_negation(&det.span)
+            let floating_all = floating.as_ref().is_some_and(|f| {
+                self.src
+                    .get(f.clone())
+                    .is_some_and(|w| !w.eq_ignore_ascii_case("both"))
+            });
+            self.wide_negation(&det.span, floating_all)
         } else {
             None
         };
@@ -541,7 +547,11 @@ impl<V: Vocabulary> Parser<'_, V> {
         self.universal_subject = saved;
         let vp = vp?;
         if let Some((neg, left)) = wide {
-            return Err(self.scope_refusal(&det.span, &neg, &left));
+            let det = match &floating {
+                Some(f) => det.span.start..f.end,
+                None => det.span.clone(),
+            };
+            return Err(self.scope_refusal(&det, &neg, &left));
         }
         let span = self.span_from(start);
         let vp = match never {

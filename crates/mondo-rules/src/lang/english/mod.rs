@@ -18,8 +18,9 @@
 //! - `only NP VP` (no number) reads "every piece that VP is NP"; `there are only NP`
 //!   reads "every piece is NP".
 //! - `all`, `every` or `each` with a negated verb (`all pieces don't point up`,
-//!   `every piece isn't large`) is refused, offering "not every" and "no" ([`scope`]);
-//!   `must not` forbids (`every piece must not point up` is "no piece").
+//!   `every piece isn't large`, `all pieces cannot point up`, `they all don't point
+//!   up`) is refused, offering "not every" and "no" ([`scope`]); `must not` forbids
+//!   (`every piece must not point up` is "no piece").
 //! - `not`, `does not`, `is not` negate the one verb phrase (or adjective) that
 //!   follows; where a following `and`/`or` could fall under the same `not` the reading
 //!   is refused. `it is not the case that` / `it is not true that` negate the rest of

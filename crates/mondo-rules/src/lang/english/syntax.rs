@@ -171,7 +171,7 @@ pub(crate) trait Vocabulary: Sized + Clone + std::fmt::Debug + 'static {
     /// A phrase at token `i` said in other words of the vocabulary with the same
     /// meaning (`has a neighbour` is `is adjacent to a tile`): how many tokens it
     /// takes and the words that stand for them.
-    fn reworded_at(_toks: &[Token], _i: usize) -> Option<(usize, &'static [&'static str])> {
+    fn reworded_at(_toks: &[Token], _i: usize) -> Option<(usize, Vec<String>)> {
         None
     }
     /// Drops phrases that add nothing (`in the koan`, `in my subset`) at token `i`:

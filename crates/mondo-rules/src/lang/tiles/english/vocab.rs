@@ -76,15 +76,43 @@ impl Vocabulary for Tiles {
 
     /// A tile with a neighbour, or next to some tile: in a connected subset every
     /// tile has one sharing an edge, so the readings with and without diagonals agree
-    /// (`adjacent`, the seed's word). With a kind or a number (`next to a red tile`,
-    /// `two neighbours`) they differ, and `next to` stays refused.
-    fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, &'static [&'static str])> {
+    /// (`adjacent`, the seed's word). With a kind or a number (`next to a red tile`)
+    /// they differ, and `next to` stays refused. A tile's neighbours are the 8 tiles
+    /// around it, as `adjacent to` says (an `orthogonal` neighbour shares an edge, a
+    /// `diagonal` one a corner): `has a red neighbour` is `is adjacent to a red tile`,
+    /// `a tile with no red neighbour` is `a tile that is adjacent to no red tile`.
+    fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
         let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+        let end = |n: usize| {
+            // The object ends there (no relative clause or kind after it).
+            !matches!(w(n), "that" | "which" | "of" | "with" | "in")
+        };
+        let say = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        if matches!(w(0), "has" | "have") {
+            let (n, mut words) = neighbour_object(&w, 1)?;
+            let verb = if w(0) == "has" { "is" } else { "are" };
+            words.insert(0, verb.to_string());
+            return Some((1 + n, words));
+        }
+        // `a tile with no red neighbour`: after the noun, a relative clause.
+        let before = i
+            .checked_sub(1)
+            .and_then(|k| toks.get(k))
+            .and_then(Token::word);
+        if w(0) == "with"
+            && let Some(noun @ ("tile" | "tiles")) = before
+            && let Some((n, mut words)) = neighbour_object(&w, 1)
+        {
+            let verb = if noun == "tile" { "is" } else { "are" };
+            words.splice(0..0, ["that".to_string(), verb.to_string()]);
+            return Some((1 + n, words));
+        }
+        let next = match (w(0), w(1)) {
+            ("next", "to") => 2,
+            ("beside", _) => 1,
+            _ => return None,
+        };
         const ANY: &[&[&str]] = &[
-            &["a", "neighbour"],
-            &["neighbours"],
-            &["at", "least", "one", "neighbour"],
-            &["some", "neighbours"],
             &["a", "tile"],
             &["another", "tile"],
             &["some", "tile"],
@@ -93,41 +121,14 @@ impl Vocabulary for Tiles {
             &["anything"],
             &["some", "other", "tile"],
         ];
-        let any_at = |k: usize| {
-            ANY.iter()
-                .find(|ws| ws.iter().enumerate().all(|(j, x)| w(k + j) == *x))
-                .map(|ws| ws.len())
-        };
-        let end = |n: usize| {
-            // The object ends there (no relative clause or kind after it).
-            !matches!(w(n), "that" | "which" | "of" | "with" | "in")
-        };
-        if matches!(w(0), "has" | "have") {
-            // `has a neighbour`, `has neighbours` (not `has a tile`: that is a region's).
-            let n = any_at(1)?;
-            if !w(n).starts_with("neighbour") || !end(1 + n) {
-                return None;
-            }
-            let words: &'static [&'static str] = if w(0) == "has" {
-                &["is", "adjacent", "to", "a", "tile"]
-            } else {
-                &["are", "adjacent", "to", "a", "tile"]
-            };
-            return Some((1 + n, words));
-        }
-        let next = match (w(0), w(1)) {
-            ("next", "to") => 2,
-            ("beside", _) => 1,
-            _ => return None,
-        };
-        let n = any_at(next)?;
-        if w(next).starts_with("neighbour")
-            || w(next + n - 1).starts_with("neighbour")
-            || !end(next + n)
-        {
+        let n = ANY
+            .iter()
+            .find(|ws| ws.iter().enumerate().all(|(j, x)| w(next + j) == *x))
+            .map(|ws| ws.len())?;
+        if !end(next + n) {
             return None;
         }
-        Some((next + n, &["adjacent", "to", "a", "tile"]))
+        Some((next + n, say(&["adjacent", "to", "a", "tile"])))
     }
 
     fn check_words(toks: &[Token]) -> R<()> {
@@ -228,7 +229,10 @@ impl Vocabulary for Tiles {
 
     fn pair_adjective(p: &Parser<'_, Tiles>) -> Option<(TileBinary, usize)> {
         let (r, n) = match p.c.word()? {
-            "adjacent" => (Relation::Adjacent, 1),
+            // `neighbouring tiles` are adjacent ones; `touching tiles` share an edge,
+            // as `touches` does.
+            "adjacent" | "neighbouring" => (Relation::Adjacent, 1),
+            "touching" => (Relation::OrthAdjacent, 1),
             "orthogonally" if p.c.word_at(1) == Some("adjacent") => (Relation::OrthAdjacent, 2),
             "diagonally" if p.c.word_at(1) == Some("adjacent") => (Relation::DiagAdjacent, 2),
             _ => return None,
@@ -593,4 +597,70 @@ fn hue_at(p: &Parser<'_, Tiles>, k: usize) -> Option<(TileBinary, usize)> {
     };
     let compared = matches!(w(len), Some("as" | "from" | "than" | "to"));
     (!compared).then_some((rel, len))
+}
+
+/// `[a | one | some | any | at least one | no] [colours] [orthogonal | diagonal]
+/// neighbour(s) [of its own colour]` at token `k` (words read by `w`): how many tokens,
+/// and the same object said with `adjacent to` (`orthogonally adjacent to no red tile`).
+/// A number (`two neighbours`) is not read: it would be a bare count.
+fn neighbour_object<'a>(w: &impl Fn(usize) -> &'a str, k: usize) -> Option<(usize, Vec<String>)> {
+    let mut j = k;
+    let det = match (w(j), w(j + 1), w(j + 2)) {
+        ("at", "least", "one") => {
+            j += 3;
+            "a"
+        }
+        ("a" | "an" | "one" | "some" | "any", _, _) => {
+            j += 1;
+            "a"
+        }
+        ("no", _, _) => {
+            j += 1;
+            "no"
+        }
+        _ => "a",
+    };
+    let mut kinds = Vec::new();
+    while colour(w(j)).is_some() {
+        kinds.push(w(j).to_string());
+        j += 1;
+    }
+    let relation: &[&str] = match w(j) {
+        "orthogonal" => {
+            j += 1;
+            &["orthogonally", "adjacent", "to"]
+        }
+        "diagonal" => {
+            j += 1;
+            &["diagonally", "adjacent", "to"]
+        }
+        _ => &["adjacent", "to"],
+    };
+    let noun = match w(j) {
+        "neighbour" => "tile",
+        "neighbours" => "tiles",
+        _ => return None,
+    };
+    j += 1;
+    // A plural after `a` (`a red neighbours`) or a singular without a determiner is
+    // not this phrase.
+    let bare = j - k == kinds.len() + 1 + usize::from(relation.len() == 3);
+    if bare && noun == "tile" {
+        return None;
+    }
+    let mut out: Vec<String> = relation.iter().map(|s| s.to_string()).collect();
+    out.push(det.to_string());
+    out.extend(kinds);
+    out.push("tile".to_string());
+    let own = ["of", "its", "own", "colour"];
+    let same = ["of", "the", "same", "colour"];
+    if own.iter().enumerate().all(|(m, x)| w(j + m) == *x)
+        || same.iter().enumerate().all(|(m, x)| w(j + m) == *x)
+    {
+        j += 4;
+        out.extend(same.iter().map(|s| s.to_string()));
+    } else if matches!(w(j), "that" | "which" | "of" | "with" | "in") {
+        return None;
+    }
+    Some((j - k, out))
 }
