@@ -30,6 +30,9 @@ mod identify;
 /// tests').
 #[path = "e2e/owners.rs"]
 mod owners;
+/// `/history`, each match with its rating change.
+#[path = "e2e/records.rs"]
+mod records;
 #[path = "it/stores.rs"]
 #[allow(dead_code)]
 mod stores;
@@ -3365,6 +3368,12 @@ async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
     fake.slash(alice.id, "bluffs resign", &[]).await;
     let end = channel_message(&fake, "wins").await;
     assert!(end.text().contains(&format!("<@{}> wins", bob.id)));
+    // The result says what it did to each rating (docs/ratings.md, "On Discord").
+    let ratings = format!(
+        "**Ratings**: <@{}> 1500 -> 1338? (-162) · <@{}> 1500 -> 1662? (+162)",
+        alice.id, bob.id
+    );
+    assert!(end.text().contains(&ratings), "{}", end.text());
     let over: u64 = {
         let store = mondo::store::Store::open_read_only(&db).await.unwrap();
         let h = store.history(fake.guild_id(), bob.id, 1).await.unwrap();

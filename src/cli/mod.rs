@@ -10,6 +10,7 @@ mod bench_ratings_duel;
 mod bench_render;
 mod bench_zendo_ai;
 mod finder;
+mod history;
 mod kit;
 mod koan;
 mod lang;
@@ -65,6 +66,8 @@ pub enum Command {
     Game(mondo::play::games::GameCommand),
     /// A player's ratings, results and solo records.
     Stats(ratings::StatsArgs),
+    /// A player's finished matches: result, opponents, rating change, date, replay.
+    History(history::HistoryArgs),
     /// The best settled players of a server (or the terminal), game by game.
     Leaderboard(ratings::LeaderboardArgs),
     /// Ratings as derived data: `mondo ratings rebuild` makes them again from the logs.
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Game(command) => command.run(),
         Command::Stats(args) => ratings::stats(args),
+        Command::History(args) => history::run(args),
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),
         Command::Ai(args) => zendo_ai::run(args),

@@ -7,7 +7,7 @@ use mondo::config::LeaderboardConfig;
 use mondo::ratings::{BoardOverrides, BoardRule, BoardSettings};
 use mondo::rules::GameKind;
 use mondo::runtime::{AnyMatch, rebuild_ratings};
-use mondo::store::{HistoryRow, Location, RatingRow, Store, StoreError};
+use mondo::store::{HistoryRow, Location, RatingRow, SoloRecord, Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -19,7 +19,7 @@ pub struct Place {
     #[arg(long, default_value = "mondo.db")]
     pub db: Location,
     /// A Discord server's id; without it, the terminal's players.
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
     pub guild: Option<u64>,
 }
 
@@ -38,6 +38,9 @@ pub struct StatsArgs {
     #[command(flatten)]
     pub place: Place,
 }
+
+/// What a `--limit` of the records commands may be.
+pub(super) const LIMITS: std::ops::RangeInclusive<i64> = 1..=1000;
 
 #[derive(Debug, Args)]
 pub struct LeaderboardArgs {
@@ -62,8 +65,8 @@ pub struct LeaderboardArgs {
     /// --config`): its [leaderboard] gives the default rules.
     #[arg(long, value_name = "FILE")]
     pub config: Option<std::path::PathBuf>,
-    /// Rows per game, at most.
-    #[arg(long, default_value_t = 20)]
+    /// Rows per game, at most (1-1000).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(LIMITS))]
     pub limit: u32,
     #[command(flatten)]
     pub place: Place,
@@ -114,7 +117,7 @@ fn json_row(r: &RatingRow, names: &HashMap<u64, String>) -> JsonRow {
     }
 }
 
-fn name(id: u64, names: &HashMap<u64, String>) -> String {
+pub(super) fn name(id: u64, names: &HashMap<u64, String>) -> String {
     names.get(&id).cloned().unwrap_or_else(|| id.to_string())
 }
 
@@ -123,7 +126,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// The store to read, said plainly when it is missing or older than the ratings.
-async fn open(db: &Location) -> Result<Store, String> {
+pub(super) async fn open(db: &Location) -> Result<Store, String> {
     if !db.exists() {
         return Err(format!(
             "there is no database at {db}; name one with --db FILE"
@@ -134,7 +137,7 @@ async fn open(db: &Location) -> Result<Store, String> {
         .map_err(|e| e.to_string())
 }
 
-fn said(db: &Location, e: StoreError) -> String {
+pub(super) fn said(db: &Location, e: StoreError) -> String {
     let text = e.to_string();
     if text.contains("no such table") || text.contains("no such column") {
         format!(
@@ -147,7 +150,7 @@ fn said(db: &Location, e: StoreError) -> String {
 }
 
 /// Names of the terminal's players (a Discord server's players are their ids here).
-async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> HashMap<u64, String> {
+pub(super) async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> HashMap<u64, String> {
     if guild.is_some() {
         return HashMap::new();
     }
@@ -155,7 +158,7 @@ async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> HashMap<u64, S
 }
 
 /// The recent matches `mondo stats` shows (JSON and text).
-const RECENT: usize = 10;
+const RECENT: u32 = 10;
 
 /// A match of a player's `history` in `--json`: the contract in docs/ratings.md.
 #[derive(Debug, Serialize)]
@@ -179,7 +182,11 @@ fn two(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-fn json_history(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> JsonHistory {
+pub(super) fn json_history(
+    h: &HistoryRow,
+    player: u64,
+    names: &HashMap<u64, String>,
+) -> JsonHistory {
     let why = h.why_said(|p| name(p.0, names));
     JsonHistory {
         id: h.id.0,
@@ -207,7 +214,7 @@ fn json_history(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> Js
 /// A match of a player's history as `mondo stats` says it: `#12 zendo-duel with bob,
 /// 2026-12-06: won, 1500 -> 1662? (+162)` or `...: unrated (the setup was chosen by
 /// alice)`.
-fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> String {
+pub(super) fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> String {
     let json = json_history(h, player, names);
     let with = if json.opponents.is_empty() {
         "solo".to_string()
@@ -223,12 +230,12 @@ fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> St
                 mondo::ratings::Result::Draw => "drew",
             };
             match (h.rating_before, h.rating_after, h.deviation_after) {
-                (Some(before), Some(after), Some(deviation)) => format!(
-                    "{word}, {:.0} -> {} ({:+.0})",
-                    before,
-                    mondo::ratings::shown(after, deviation),
-                    after - before
-                ),
+                (Some(before), Some(after), Some(deviation)) => {
+                    format!(
+                        "{word}, {}",
+                        mondo::ratings::change(before, after, deviation)
+                    )
+                }
                 _ => word.to_string(),
             }
         }
@@ -238,37 +245,49 @@ fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, String>) -> St
     format!("  #{} {} {with}, {day}: {said}", h.id, h.game)
 }
 
+/// The player `given` names: a terminal player's name, or with `guild` a Discord user
+/// id.
+pub(super) async fn player_id(
+    store: &Store,
+    given: &str,
+    guild: Option<u64>,
+) -> Result<u64, String> {
+    match store
+        .find_local_player(given)
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        Some(id) if guild.is_none() => Ok(id),
+        _ => given.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "nobody called `{given}` has played at this terminal; give a player's name \
+                 as they played, or a Discord user id with --guild"
+            )
+        }),
+    }
+}
+
 pub fn stats(args: StatsArgs) -> ExitCode {
     block_on(async move {
         let db = &args.place.db;
         let store = open(db).await?;
         let server = mondo::store::server_of(args.place.guild);
-        let player = match store
-            .find_local_player(&args.player)
-            .await
-            .map_err(|e| e.to_string())?
-        {
-            Some(id) if args.place.guild.is_none() => id,
-            _ => args.player.trim().parse::<u64>().map_err(|_| {
-                format!(
-                    "nobody called `{}` has played at this terminal; give a player's name \
-                     as they played, or a Discord user id with --guild",
-                    args.player
-                )
-            })?,
-        };
+        let player = player_id(&store, &args.player, args.place.guild).await?;
         let game = args.game.map(|g| g.name());
         let rows = store
             .ratings_of(server, player, game)
             .await
             .map_err(|e| said(db, e))?;
-        let history: Vec<HistoryRow> = store
-            .history(server, player, 200)
+        let history = store
+            .history_of(server, player, game, RECENT)
+            .await
+            .map_err(|e| said(db, e))?;
+        let solo: Vec<SoloRecord> = store
+            .solo_records(server, player)
             .await
             .map_err(|e| said(db, e))?
             .into_iter()
-            .filter(|h| game.is_none_or(|g| g == h.game))
-            .take(RECENT)
+            .filter(|s| game.is_none_or(|g| g == s.game))
             .collect();
         let mut ids = vec![player];
         ids.extend(history.iter().flat_map(|h| h.players.iter().copied()));
@@ -280,6 +299,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             let value = serde_json::json!({
                 "player": who,
                 "ratings": rows.iter().map(|r| json_row(r, &names)).collect::<Vec<_>>(),
+                "solo": solo,
                 "history": history
                     .iter()
                     .map(|h| json_history(h, player, &names))
@@ -289,9 +309,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             store.close().await;
             return Ok(ExitCode::SUCCESS);
         }
-        let mut lines = stats_lines(&store, server, player, &who, &rows, game)
-            .await
-            .map_err(|e| said(db, e))?;
+        let mut lines = stats_lines(&who, &rows, &solo);
         if !history.is_empty() {
             lines.push("recent matches:".into());
             lines.extend(history.iter().map(|h| history_text(h, player, &names)));
@@ -304,14 +322,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
     })
 }
 
-async fn stats_lines(
-    store: &Store,
-    server: u64,
-    player: u64,
-    who: &str,
-    rows: &[RatingRow],
-    game: Option<&str>,
-) -> Result<Vec<String>, StoreError> {
+fn stats_lines(who: &str, rows: &[RatingRow], solo: &[SoloRecord]) -> Vec<String> {
     let mut out = Vec::new();
     for r in rows {
         out.push(format!(
@@ -322,10 +333,7 @@ async fn stats_lines(
             mondo::ratings::results(r.games, r.wins, r.losses, r.draws),
         ));
     }
-    for s in store.solo_records(server, player).await? {
-        if game.is_some_and(|g| g != s.game) {
-            continue;
-        }
+    for s in solo {
         let best = s
             .best_ms
             .map(|ms| format!(", fastest solved in {}", clock(ms)))
@@ -338,7 +346,7 @@ async fn stats_lines(
     if out.is_empty() {
         out.push(format!("{who} has no finished match here yet."));
     }
-    Ok(out)
+    out
 }
 
 /// `m:ss` of game-clock milliseconds.

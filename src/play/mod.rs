@@ -75,6 +75,8 @@ pub struct Session {
     machines: Vec<PlayerId>,
     /// Whether the line being handled was typed at the keyboard.
     typed: bool,
+    /// Whether what the match did to the ratings was said (once, when it is over).
+    rated_said: bool,
 }
 
 impl Session {
@@ -222,6 +224,7 @@ impl Session {
             recorded: 0,
             machines: Vec::new(),
             typed: false,
+            rated_said: false,
         };
         // Something may have been waiting for the umpire when the game was left.
         out.extend(session.await_umpire().await);
@@ -406,6 +409,7 @@ impl Session {
                 let mut out = self.tell(&[update]);
                 out.extend(self.tell_private(seq).await);
                 out.extend(self.draw_new());
+                out.extend(self.rating_changes().await);
                 (out, self.flow())
             }
             Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
@@ -450,6 +454,7 @@ impl Session {
             Err(ActError::Runtime(e)) => out.push(self.error(&e.to_string())),
         }
         out.extend(self.await_umpire().await);
+        out.extend(self.rating_changes().await);
         self.said().await;
         (out, self.flow())
     }
@@ -470,6 +475,43 @@ impl Session {
         {
             tracing::warn!(id = %self.id, error = %e, "could not record what was said");
         }
+    }
+
+    /// Once the match is over, what it did to each player's rating, once: `ratings:
+    /// alice 1500 -> 1662? (+162), bob 1500 -> 1338? (-162)` (JSON: a `ratings`
+    /// event). Nothing for a match that counted for nothing. The ratings moved in the
+    /// transaction of the last event, so they are there to read.
+    async fn rating_changes(&mut self) -> Vec<String> {
+        if self.rated_said || !self.front.is_over(&self.feed.view()) {
+            return Vec::new();
+        }
+        self.rated_said = true;
+        let changes = match self.runtime.store().rating_changes(self.id).await {
+            Ok(changes) if !changes.is_empty() => changes,
+            Ok(_) => return Vec::new(),
+            Err(e) => return vec![self.error(&format!("the rating changes do not read: {e}"))],
+        };
+        let name = |c: &crate::store::RatingChange| self.cast.name_of(PlayerId(c.player));
+        vec![if self.json {
+            let rows: Vec<serde_json::Value> = changes
+                .iter()
+                .map(|c| {
+                    let two = |x: f64| (x * 100.0).round() / 100.0;
+                    json!({"player": name(c), "result": c.result.as_str(),
+                           "rating_before": two(c.rating_before),
+                           "rating_after": two(c.rating_after),
+                           "rating_change": two(c.rating_after - c.rating_before),
+                           "provisional": crate::ratings::is_provisional(c.deviation_after)})
+                })
+                .collect();
+            json!({"event": "ratings", "match": self.id.0, "changes": rows}).to_string()
+        } else {
+            let said: Vec<String> = changes
+                .iter()
+                .map(|c| format!("{} {}", name(c), c.said()))
+                .collect();
+            format!("ratings: {}", said.join(", "))
+        }]
     }
 
     fn flow(&self) -> Flow {

@@ -48,6 +48,7 @@ mod play_duel;
 mod play_pty;
 mod play_triple;
 mod pure_modules;
+mod records_cli;
 mod registry;
 mod render_cli;
 mod restart_duel;

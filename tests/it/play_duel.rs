@@ -128,7 +128,9 @@ fn a_scripted_duel_names_its_actors_and_keeps_answers_secret_until_the_reveal() 
     assert_eq!(table[2]["origin"]["how"], "challenged");
     assert_eq!(table[3]["origin"]["how"], "counterexample");
 
-    let last = out.last().unwrap();
+    // The result, then what it did to the ratings (docs/ratings.md).
+    assert_eq!(out.last().unwrap()["event"], "ratings");
+    let last = &out[out.len() - 2];
     assert_eq!(last["event"], "over");
     assert_eq!(last["how"], "resigned");
     assert_eq!(last["winner"], "alice");

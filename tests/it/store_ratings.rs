@@ -73,7 +73,7 @@ where
 
 /// A duel between `a` and `b`: `b` (the advantage) lets `a` start, then `loser`
 /// resigns, or a host ends it (`None`: no result).
-async fn duel(
+pub(crate) async fn duel(
     store: &Store,
     guild: Option<u64>,
     a: PlayerId,
@@ -106,7 +106,7 @@ async fn duel(
 }
 
 /// A practice the player gives up after building `builds` structures.
-async fn practice(store: &Store, guild: Option<u64>, p: PlayerId, t: u64) -> MatchId {
+pub(crate) async fn practice(store: &Store, guild: Option<u64>, p: PlayerId, t: u64) -> MatchId {
     use mondo::rules::zendo::PracticeMove;
     let setup = PracticeSetup {
         player: p,
@@ -596,15 +596,8 @@ async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
 /// A row of `mondo stats --json` or `mondo leaderboard --json` has exactly the fields
 /// docs/ratings.md promises.
 fn assert_json_fields(row: &serde_json::Value) {
-    let mut keys: Vec<&str> = row
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(|k| k.as_str())
-        .collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        keys(row),
         [
             "deviation",
             "draws",
@@ -619,7 +612,19 @@ fn assert_json_fields(row: &serde_json::Value) {
     );
 }
 
-fn mondo(args: &[&str]) -> std::process::Output {
+/// A JSON object's keys, sorted.
+pub(crate) fn keys(row: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = row
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+pub(crate) fn mondo(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
         .args(args)
         .output()

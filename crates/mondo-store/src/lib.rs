@@ -41,7 +41,7 @@ pub use lock::{LockError, RunLock, lock_for_running};
 pub use ours::{APPLICATION_ID, MARKER as POSTGRES_MARKER};
 pub use owners::Unowned;
 pub use path::check_writable;
-pub use ratings::{HistoryRow, RatingRow, Rebuilt, SoloRecord, server_of};
+pub use ratings::{HistoryRow, RatingChange, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use servers::{PoolRecord, ServerSettings};
 pub use types::{
     Durability, MAX_JSON_DEPTH, MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch,

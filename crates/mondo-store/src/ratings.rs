@@ -46,10 +46,12 @@ impl RatingRow {
     }
 }
 
-/// A player's solo record in one game on one server.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A player's solo record in one game on one server (serialised as `mondo stats
+/// --json` gives it: docs/ratings.md).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SoloRecord {
     pub game: String,
+    #[serde(skip)]
     pub player: u64,
     pub played: u32,
     pub solved: u32,
@@ -94,6 +96,24 @@ impl HistoryRow {
         }
         let why = self.why.unwrap_or(Why::NoResult);
         Some((why.name(), why.text(name)))
+    }
+}
+
+/// What a rated match did to one player's rating (read once it is over, to say it
+/// with the result).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    pub player: u64,
+    pub result: ratings::Result,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub deviation_after: f64,
+}
+
+impl RatingChange {
+    /// `1500 -> 1662? (+162)`.
+    pub fn said(&self) -> String {
+        ratings::change(self.rating_before, self.rating_after, self.deviation_after)
     }
 }
 
@@ -322,6 +342,36 @@ impl Store {
         Ok(out)
     }
 
+    /// What match `id` did to its players' ratings, in seat order: nothing (`[]`) for a
+    /// match that is not over, or that counted for nothing.
+    pub async fn rating_changes(&self, id: MatchId) -> Result<Vec<RatingChange>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.player, r.result, r.rating_before, r.rating_after, r.deviation_after \
+             FROM match_results r JOIN match_players p \
+             ON p.match_id = r.match_id AND p.player_id = r.player \
+             WHERE r.match_id = $1 ORDER BY p.seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let word: String = r.try_get("result")?;
+                Ok(RatingChange {
+                    player: to_u64(r.try_get("player")?),
+                    result: ratings::Result::parse(&word).ok_or_else(|| StoreError::Corrupt {
+                        id,
+                        seq: 0,
+                        reason: format!("a result `{word}`"),
+                    })?,
+                    rating_before: r.try_get("rating_before")?,
+                    rating_after: r.try_get("rating_after")?,
+                    deviation_after: r.try_get("deviation_after")?,
+                })
+            })
+            .collect()
+    }
+
     /// A player's solo records on `server`.
     pub async fn solo_records(
         &self,
@@ -361,6 +411,17 @@ impl Store {
         player: u64,
         limit: u32,
     ) -> Result<Vec<HistoryRow>, StoreError> {
+        self.history_of(server, player, None, limit).await
+    }
+
+    /// [`Store::history`] of one game only (`game` a stored name; `None`: every game).
+    pub async fn history_of(
+        &self,
+        server: u64,
+        player: u64,
+        game: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT m.id, m.kind, COALESCE(m.finished, m.created) AS finished, r.result, \
              r.rating_before, r.deviation_before, r.rating_after, r.deviation_after, \
@@ -371,11 +432,13 @@ impl Store {
              LEFT JOIN match_results r ON r.match_id = m.id AND r.player = p.player_id \
              LEFT JOIN match_outcomes o ON o.match_id = m.id \
              WHERE p.player_id = $1 AND m.status = 'over' AND COALESCE(m.guild_id, 0) = $2 \
+             AND ($4 IS NULL OR m.kind = $4) \
              ORDER BY m.finished_seq DESC, m.id DESC LIMIT $3",
         )
         .bind(to_i64("player id", player)?)
         .bind(to_i64("server", server)?)
         .bind(i64::from(limit))
+        .bind(game)
         .fetch_all(&self.read().await?)
         .await?;
         rows.iter()

@@ -220,8 +220,9 @@ impl Bot {
                 self.fronts
                     .batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
             if update.over {
-                // The result as a card: players, outcome, the table's picture.
-                post.append(self.card(game, &view));
+                // The result as a card: players, outcome, rating changes, the table's
+                // picture.
+                post.append(self.result_card(game, &view).await);
             }
             let dms = self.fronts.dms(game, &events, &view, self.clocks());
             if !post.is_empty() || dms.is_some() {

@@ -145,9 +145,40 @@ impl Bot {
     /// A match's status as `view` sees it, as an embed card with the table's picture
     /// when the game has one: a player's `status`, and the result when a match ends.
     pub fn card(&self, game: MatchId, view: &crate::runtime::AnyView) -> Post {
+        self.card_with(game, view, None)
+    }
+
+    /// [`Bot::card`] with one more line under the status.
+    fn card_with(
+        &self,
+        game: MatchId,
+        view: &crate::runtime::AnyView,
+        more: Option<String>,
+    ) -> Post {
         let mut post = self.fronts.status(game, view, self.clocks());
+        post.lines.extend(more);
         let board = self.fronts.board(game, view);
         post.files.extend(board.files.into_iter().take(1));
         post.as_card()
+    }
+
+    /// The card a match ends with: its result ([`Bot::card`]) and what it did to each
+    /// player's rating (`@alice 1500 -> 1662? (+162)`; nothing for a match that counted
+    /// for nothing). Read from the store, where the ratings moved in the transaction
+    /// that recorded the last event.
+    pub async fn result_card(&self, game: MatchId, view: &crate::runtime::AnyView) -> Post {
+        let changes = match self.store.rating_changes(game).await {
+            Ok(changes) => changes,
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "could not read the rating changes");
+                Vec::new()
+            }
+        };
+        let said: Vec<String> = changes
+            .iter()
+            .map(|c| format!("{} {}", say::mention(PlayerId(c.player)), c.said()))
+            .collect();
+        let line = (!said.is_empty()).then(|| format!("**Ratings**: {}", said.join(" · ")));
+        self.card_with(game, view, line)
     }
 }

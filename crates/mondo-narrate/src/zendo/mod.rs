@@ -534,13 +534,8 @@ fn outcome_line(
         Outcome::Resigned { .. } => {
             Line::new(json!({"event": "over", "how": "resigned"}), "you gave up")
         }
-        Outcome::Abandoned => Line::new(
-            json!({"event": "over", "how": "abandoned"}),
-            format!(
-                "nobody played for {} turns in a row: the match is abandoned, no winner",
-                mondo_rules::rules::zendo::duel::IDLE_TURNS
-            ),
-        ),
+        Outcome::Idle { seat, acted } => idle_line(names, seat, acted),
+        Outcome::Abandoned => abandoned_line(),
         Outcome::Declined { by, time_up } => Line::new(
             json!({"event": "over", "how": "declined", "player": names.name(by),
                    "time_up": time_up}),
@@ -567,6 +562,34 @@ fn outcome_line(
             },
         ),
     }
+}
+
+/// A Duel or Triple that ended because `seat` let its own turns run out (the
+/// fair-play rule, docs/ratings.md): after playing it loses on time, never having
+/// played it aborts the match.
+pub(crate) fn idle_line(names: &Names, seat: Seat, acted: bool) -> Line {
+    let turns = mondo_rules::rules::zendo::duel::IDLE_OWN_TURNS;
+    let (who, other) = (names.name(seat), names.name(seat.other()));
+    Line::new(
+        json!({"event": "over", "how": "idle", "player": who,
+               "winner": acted.then(|| other.clone())}),
+        if acted {
+            format!("{who} let {turns} turns in a row run out after playing: {who} loses on time, {other} wins")
+        } else {
+            format!("{who} never played ({turns} turns in a row ran out): the match is aborted, no result")
+        },
+    )
+}
+
+/// A Duel or Triple nobody played: abandoned, no result.
+pub(crate) fn abandoned_line() -> Line {
+    Line::new(
+        json!({"event": "over", "how": "abandoned"}),
+        format!(
+            "nobody played for {} turns in a row: the match is abandoned, no winner",
+            mondo_rules::rules::zendo::duel::IDLE_TURNS
+        ),
+    )
 }
 
 /// How a match ended, for a status.

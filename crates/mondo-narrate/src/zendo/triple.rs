@@ -314,6 +314,13 @@ fn pattern_line(names: &Names, v: &TripleView, l: Letter, e: &ZendoEvent) -> Lin
     }
 }
 
+/// A line the Duel says too, with the Triple's patterns revealed after it.
+fn with_patterns(mut line: Line, patterns: Value, reveal: &str) -> Line {
+    line.json["patterns"] = patterns;
+    line.text = format!("{}; {reveal}", line.text);
+    line
+}
+
 fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> Line {
     let shown: Vec<String> = Letter::ALL
         .iter()
@@ -359,6 +366,10 @@ fn end_line(names: &Names, outcome: &TripleOutcome, patterns: &[String; 3]) -> L
                 names.name(by.other())
             ),
         ),
+        TripleOutcome::Idle { seat, acted } => {
+            with_patterns(super::idle_line(names, *seat, *acted), pj, &reveal)
+        }
+        TripleOutcome::Abandoned => with_patterns(super::abandoned_line(), pj, &reveal),
         TripleOutcome::Ended { by } => Line::new(
             json!({"event": "over", "how": "ended", "by": names.person(*by), "patterns": pj}),
             format!("{} ended the match: no winner; {reveal}", names.person(*by)),

@@ -77,6 +77,18 @@ pub fn shown(rating: f64, deviation: f64) -> String {
     format!("{}{mark}", rating.round() as i64)
 }
 
+/// What a rated match did to a rating, as players read it wherever a result is told:
+/// `1500 -> 1662? (+162)` (the `?` while the rating after is provisional). The change
+/// is that of the rounded numbers shown, so the line adds up.
+pub fn change(before: f64, after: f64, deviation_after: f64) -> String {
+    let (from, to) = (before.round() as i64, after.round() as i64);
+    format!(
+        "{from} -> {} ({:+})",
+        shown(after, deviation_after),
+        to - from
+    )
+}
+
 /// A player's rated results as players read them: `3 rated games: 2 wins, 1 loss,
 /// 0 draws` (at the terminal and on Discord alike).
 pub fn results(games: u32, wins: u32, losses: u32, draws: u32) -> String {
@@ -539,6 +551,15 @@ mod tests {
             ..BoardOverrides::default()
         };
         assert!(stored.check().unwrap_err().contains("recent_days"));
+    }
+
+    #[test]
+    fn a_change_adds_up_as_shown() {
+        assert_eq!(change(1500.0, 1662.31, 290.0), "1500 -> 1662? (+162)");
+        assert_eq!(change(1662.4, 1600.6, 100.0), "1662 -> 1601 (-61)");
+        // 1500.4 -> 1662.6 is +162.2, but the numbers shown are 1500 and 1663.
+        assert_eq!(change(1500.4, 1662.6, 50.0), "1500 -> 1663 (+163)");
+        assert_eq!(change(1500.0, 1500.2, 50.0), "1500 -> 1500 (+0)");
     }
 
     #[test]

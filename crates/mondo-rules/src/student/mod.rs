@@ -1,4 +1,5 @@
 //! Mondo's AI students: a player of a game made by machine, seeing only what a player
-//! sees, one folder per game family that has one (Zendo's today; see docs/ai.md).
+//! sees, one folder per game family that has one (Zendo's and Logical Bluffs'; see docs/ai.md).
 
+pub mod bluffs;
 pub mod zendo;

@@ -27,8 +27,10 @@ pub use replay::{REPLAY_VERB, on_replay_button};
 const BOARD_ROWS: u32 = 20;
 /// Matches `/stats` lists under "recent".
 const STATS_RECENT: u32 = 5;
-/// Matches `/history` lists.
+/// Matches `/history` lists, unless asked for another number...
 const HISTORY_ROWS: u32 = 10;
+/// ...within these (a card holds 25 lines with room to spare).
+const HISTORY_LIMITS: std::ops::RangeInclusive<u32> = 1..=25;
 
 /// A game to choose in a command, offered from the registry (every kind, in the
 /// order games are listed; Discord shows each by its title).
@@ -131,22 +133,18 @@ pub fn history_line(h: &HistoryRow, player: u64) -> String {
     } else {
         format!("with {}", others.join(", "))
     };
-    let result = match (h.result, h.rating_after, h.deviation_after) {
+    let result = match (h.result, h.rating_before, h.rating_after, h.deviation_after) {
         _ if h.solo => "solo, not rated".to_string(),
-        (Some(r), Some(rating), Some(deviation)) => {
+        (Some(r), Some(before), Some(after), Some(deviation)) => {
             let word = match r {
                 ratings::Result::Win => "won",
                 ratings::Result::Loss => "lost",
                 ratings::Result::Draw => "drew",
             };
-            let change = h
-                .rating_before
-                .map(|before| format!(" ({:+.0})", rating - before))
-                .unwrap_or_default();
-            format!("{word}, now {}{change}", ratings::shown(rating, deviation))
+            format!("{word}, {}", ratings::change(before, after, deviation))
         }
-        (Some(r), _, _) => r.as_str().to_string(),
-        (None, _, _) => match h.why_said(say::mention) {
+        (Some(r), ..) => r.as_str().to_string(),
+        (None, ..) => match h.why_said(say::mention) {
             Some((_, why)) => format!("unrated ({why})"),
             None => "unrated".to_string(),
         },
@@ -209,13 +207,7 @@ pub async fn stats_post(
         .into_iter()
         .filter(|s| kind.is_none_or(|k| k == s.game))
         .collect();
-    let recent: Vec<HistoryRow> = store
-        .history(server, player, 200)
-        .await?
-        .into_iter()
-        .filter(|h| kind.is_none_or(|k| k == h.game))
-        .take(STATS_RECENT as usize)
-        .collect();
+    let recent = store.history_of(server, player, kind, STATS_RECENT).await?;
     let mut lines: Vec<String> = rows.iter().map(rating_line).collect();
     lines.extend(solo.iter().map(solo_line));
     if lines.is_empty() {
@@ -423,25 +415,51 @@ pub fn board_post(
 
 /// Your recent finished matches on this server, each with its result and the command
 /// that replays it.
+///
+/// The last finished first: the game, with whom, when, the result and what it did to
+/// the rating (`1500 -> 1662? (+162)`), and `/replay match:N`.
 #[poise::command(slash_command, guild_only)]
 pub async fn history(
     ctx: Context<'_>,
     #[description = "Whose (default: you)"] player: Option<serenity::User>,
+    #[description = "Only this game"] game: Option<GameChoice>,
+    #[description = "How many matches (1-25, default 10)"]
+    #[min = 1]
+    #[max = 25]
+    limit: Option<u32>,
 ) -> Result<(), Error> {
     let user = player.as_ref().unwrap_or_else(|| ctx.author());
+    let limit = limit.unwrap_or(HISTORY_ROWS);
+    if !HISTORY_LIMITS.contains(&limit) {
+        // Discord keeps to the range it was told; a client that does not is told too.
+        let text = format!(
+            "`limit` cannot be {limit}: allowed {} to {} matches",
+            HISTORY_LIMITS.start(),
+            HISTORY_LIMITS.end()
+        );
+        return reply(ctx, Post::private(text)).await;
+    }
+    let kind = game.map(|g| g.0);
     let rows = ctx
         .data()
         .store
-        .history(server(ctx), user.id.get(), HISTORY_ROWS)
+        .history_of(server(ctx), user.id.get(), kind.map(|k| k.name()), limit)
         .await?;
-    reply(ctx, history_post(&rows, user.id.get(), user.display_name())).await
+    let post = history_post(&rows, user.id.get(), user.display_name(), kind);
+    reply(ctx, post).await
 }
 
 /// `/history`'s answer: a card (names in a card never ping anyone).
-pub fn history_post(rows: &[HistoryRow], player: u64, name: &str) -> Post {
-    let mut card = Card::new(format!("Matches of {name}"));
+pub fn history_post(rows: &[HistoryRow], player: u64, name: &str, game: Option<GameKind>) -> Post {
+    let mut card = Card::new(match game {
+        Some(g) => format!("{} matches of {name}", g.title()),
+        None => format!("Matches of {name}"),
+    });
     card.description = if rows.is_empty() {
-        "No finished match here yet.".to_string()
+        match game {
+            Some(g) => format!("No finished {} here yet.", g.title()),
+            None => "No finished match here yet.".to_string(),
+        }
     } else {
         rows.iter()
             .map(|h| history_line(h, player))
@@ -499,7 +517,7 @@ mod tests {
     fn a_history_line_says_rated_with_the_change_or_unrated_and_why() {
         let rated = history_line(&row(true, None), 11);
         assert!(rated.contains("with <@22>"), "{rated}");
-        assert!(rated.contains("won, now 1662? (+162)"), "{rated}");
+        assert!(rated.contains("won, 1500 -> 1662? (+162)"), "{rated}");
         let chosen = row(false, Some(Why::SetupChosen { by: PlayerId(11) }));
         let line = history_line(&chosen, 22);
         assert!(

@@ -67,6 +67,11 @@ impl Table {
         self.words.iter().all(|b| *b == 0)
     }
 
+    /// The colourings under which it is true.
+    pub fn count_true(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// The bits of word w that are colourings.
     fn live(&self, w: usize) -> u64 {
         let rest = self.len - 64 * w;

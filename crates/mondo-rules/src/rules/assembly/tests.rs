@@ -956,6 +956,56 @@ fn resigning_hands_the_win_to_the_opponent() {
     ));
 }
 
+/// The fair-play rule (docs/ratings.md): who sent no showdown was idle at the end. A
+/// match nobody plays is abandoned (never a rated draw), a side that never acted aborts
+/// it, a side idle after acting loses whatever the score, and a tie both played is
+/// the rules' rated draw.
+#[test]
+fn every_finish_follows_the_fair_play_rule() {
+    use rules::{Finish, Why};
+    let blank = |h: &Harness| showdown(&partial(&h.game.grid().rows(), 0, 0), h.game.region());
+    // (Bob answers round 1 right, Alice sends a showdown, Bob sends one): the finish.
+    let play = |bob_answers: bool, alice_sends: bool, bob_sends: bool| {
+        let mut h = Harness::duel(short(1));
+        h.at(30 * S);
+        if bob_answers {
+            h.answer(B, &h.right(0));
+        }
+        to_showdown(&mut h);
+        if alice_sends {
+            h.ok(A, blank(&h));
+        }
+        if bob_sends {
+            h.ok(B, blank(&h));
+        }
+        h.at(h.now + 300 * S);
+        assert!(h.game.is_over());
+        Game::finish(&h.game)
+    };
+    let two = |winner| Some(Finish::two(&[ALICE, BOB], winner));
+    assert_eq!(play(false, false, false), Some(Finish::Unrated(Why::Abandoned)));
+    assert_eq!(play(true, false, false), Some(Finish::Unrated(Why::Abandoned)));
+    assert_eq!(play(false, true, true), two(None), "a tie both played: a rated draw");
+    assert_eq!(
+        play(false, true, false),
+        Some(Finish::Unrated(Why::Aborted { by: BOB }))
+    );
+    // Bob leads 3 to 0 but sends no showdown: idle after acting, he loses.
+    assert_eq!(play(true, true, false), two(Some(0)));
+    assert_eq!(play(true, true, true), two(Some(1)), "his 3 points win");
+    // Resigning before acting aborts; after acting it is a loss.
+    let mut h = Harness::duel(quick());
+    h.at(30 * S);
+    h.answer(A, &h.right(0));
+    h.ok(B, Action::Resign);
+    assert_eq!(Game::finish(&h.game), Some(Finish::Unrated(Why::Aborted { by: BOB })));
+    let mut h = Harness::duel(quick());
+    h.at(30 * S);
+    h.answer(B, &h.right(0));
+    h.ok(B, Action::Resign);
+    assert_eq!(Game::finish(&h.game), two(Some(0)));
+}
+
 #[test]
 fn views_and_announcements_keep_secrets() {
     let mut h = Harness::duel(short(1));

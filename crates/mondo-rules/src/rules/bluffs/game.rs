@@ -561,6 +561,64 @@ mod tests {
         );
     }
 
+    /// The fair-play rule (docs/ratings.md): a side out of reserve without having
+    /// bluffed or marked in that round was idle at the end.
+    #[test]
+    fn every_finish_follows_the_fair_play_rule() {
+        use rules::{Finish, Why};
+        let mark = |t: &mut T, p: PlayerId| {
+            let marks = Move::Claim {
+                marks: vec![Some(true); 4],
+            };
+            t.act(Actor::Player(p), Action::Move(marks));
+        };
+        // (A bluffs, B bluffs, A marks, B marks), then every clock runs out.
+        let play = |steps: [bool; 4]| {
+            let mut t = T::new();
+            if steps[0] {
+                t.bluff(A, "A1-A2-B1-B2");
+            }
+            if steps[1] {
+                t.bluff(B, "C1-C2-D1-D2");
+            }
+            if steps[2] {
+                mark(&mut t, A);
+            }
+            if steps[3] {
+                mark(&mut t, B);
+            }
+            t.now = START + 36_000_000;
+            t.run_clock();
+            assert!(t.g.is_over());
+            Game::finish(&t.g)
+        };
+        let two = |winner| Some(Finish::two(&[A, B], winner));
+        // Nobody played: both reserves out at once is abandoned, never a rated draw.
+        assert_eq!(play([false; 4]), Some(Finish::Unrated(Why::Abandoned)));
+        // B never played: aborted, no result against anyone.
+        assert_eq!(
+            play([true, false, false, false]),
+            Some(Finish::Unrated(Why::Aborted { by: B }))
+        );
+        // Both bluffed, then only A marked: B stopped after playing and loses on time.
+        assert_eq!(play([true, true, true, false]), two(Some(0)));
+        // Both bluffed and neither marked: both reserves out at once in a round both
+        // played, the rules' draw, rated.
+        assert_eq!(play([true, true, false, false]), two(None));
+        // Resigning before acting aborts; after acting it is a loss.
+        let mut t = T::new();
+        t.bluff(A, "A1-A2-B1-B2");
+        t.act(Actor::Player(B), Action::Resign);
+        assert_eq!(
+            Game::finish(&t.g),
+            Some(Finish::Unrated(Why::Aborted { by: B }))
+        );
+        let mut t = T::new();
+        t.bluff(B, "A1-A2-B1-B2");
+        t.act(Actor::Player(B), Action::Resign);
+        assert_eq!(Game::finish(&t.g), two(Some(0)));
+    }
+
     #[test]
     fn a_pause_stops_every_clock_and_resume_moves_the_deadlines() {
         let mut t = T::new();

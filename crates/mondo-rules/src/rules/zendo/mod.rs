@@ -233,6 +233,10 @@ pub enum Outcome {
     /// Nobody played: [`duel::IDLE_TURNS`] turns in a row ran out with nothing built or
     /// skipped by a player. No winner.
     Abandoned,
+    /// Zendo Duel: `seat`'s own turns ran out [`duel::IDLE_OWN_TURNS`] times in a row
+    /// while the other side played. `acted`: it had acted before, so it loses on time;
+    /// otherwise the match is aborted (no result).
+    Idle { seat: Seat, acted: bool },
     /// Zendo Classic: the students left until one remained (`idle: false`), or every
     /// student still in the game is skipped for time-outs (`idle: true`). No winner.
     Deserted { idle: bool },

@@ -521,6 +521,11 @@ fn a_game_nobody_plays_ends_with_no_winner() {
     assert_eq!(guard, 6);
     assert_eq!(h.game.outcome(), Some(Outcome::Deserted { idle: true }));
     assert_eq!(h.game.winner(), None);
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::Unrated(rules::Why::Abandoned)),
+        "every student skipped for time: abandoned, never rated"
+    );
     assert_replays(&h);
 }
 
@@ -547,11 +552,42 @@ fn leaving_down_to_one_student_ends_with_no_winner() {
     assert!(h.game.is_over());
     assert_eq!(h.game.outcome(), Some(Outcome::Deserted { idle: false }));
     assert_eq!(h.game.winner(), None);
+    // Rated: the one who stayed first, the students who left last.
+    assert_eq!(h.game.finish(), Some(placed(&[1, 0, 1])));
     assert_eq!(
         h.game.view(&Viewer::Spectator).revealed.as_deref(),
         Some(RULE)
     );
     assert_replays(&h);
+}
+
+/// The Classic's rated result, places in seat order (Alice, Bob, Carol).
+fn placed(places: &[u32]) -> rules::Finish {
+    rules::Finish::Placed {
+        method: rules::finish::Method::WengLin,
+        places: [ALICE, BOB, CAROL].into_iter().zip(places.iter().copied()).collect(),
+    }
+}
+
+/// The fair-play rule (docs/ratings.md): a student who leaves after the start is
+/// ranked last, behind the students who stayed.
+#[test]
+fn a_student_who_leaves_after_the_start_is_ranked_last() {
+    let mut h = game();
+    mondo_won_by_alice_and_carol(&mut h);
+    h.ok(B, rules::Action::Resign); // Bob answered, then left
+    h.ok(A, guess(RULE));
+    h.ok(A, ZendoMove::Confirm);
+    h.umpire();
+    assert_eq!(h.game.winner(), Some(Seat(0)));
+    assert_eq!(h.game.finish(), Some(placed(&[0, 2, 1])));
+    // Nobody left: the winner first, the others tied behind.
+    let mut h = game();
+    mondo_won_by_alice_and_carol(&mut h);
+    h.ok(A, guess(RULE));
+    h.ok(A, ZendoMove::Confirm);
+    h.umpire();
+    assert_eq!(h.game.finish(), Some(placed(&[0, 1, 1])));
 }
 
 #[test]

@@ -95,6 +95,11 @@
 //! - A duel nobody plays ends: after [`IDLE_TURNS`] turns in a row ran out in step 1
 //!   (nothing built, nothing skipped by a player), it is abandoned with no winner.
 //!   `[a_duel_nobody_plays_is_abandoned]`
+//! - A side whose own turns ran out [`IDLE_OWN_TURNS`] times in a row in step 1 (nothing
+//!   done by it in between) while the other played is idle: the match ends; after
+//!   having acted it loses on time, never having acted it aborts the match (unrated).
+//!   `[a_side_that_stops_after_playing_loses_on_time]`,
+//!   `[a_side_that_never_plays_aborts_the_duel]`
 //! - The player with the advantage has one turn's length to choose who starts; silence
 //!   declines the duel (no winner), so a challenge nobody takes up does not hold the
 //!   table forever. `[an_unanswered_challenge_to_a_duel_is_declined]`
@@ -338,6 +343,13 @@ impl rules::Deadline for Deadline {
 /// going (their turns are not idle).
 pub const IDLE_TURNS: u32 = 4;
 
+/// A side whose own turns ran out this many times in a row in step 1, with nothing
+/// done by it in between (an answer to a challenge is something), while the other
+/// side played, is idle: the match ends by the fair-play rule (docs/ratings.md): a
+/// side that had acted loses, one that never did aborts the match. Greater than half
+/// of [`IDLE_TURNS`], so when both sides are gone the match is abandoned first.
+pub const IDLE_OWN_TURNS: u32 = 3;
+
 const CHOOSE_FIRST: &str = "the player with the advantage has not chosen who starts yet";
 
 /// What a duel calls things in its refusals.
@@ -387,6 +399,8 @@ impl Duel {
         match self.core.outcome? {
             Outcome::Solved { by, .. } => Some(by),
             Outcome::Resigned { by } => Some(by.other()),
+            // Idle after acting loses; never having acted aborts (no winner).
+            Outcome::Idle { seat, acted } => acted.then(|| seat.other()),
             Outcome::Ended { .. }
             | Outcome::Declined { .. }
             | Outcome::Abandoned
@@ -538,6 +552,7 @@ impl Game for Duel {
             tickets: BySeat::new(2, 0),
             clock: Clock::stopped(t.turn_ms),
             idle_turns: 0,
+            missed: [0; 2],
         };
         // The choice of who starts has one turn's length.
         duel.sync_clocks(now);
@@ -566,6 +581,7 @@ impl Game for Duel {
         Some(match self.core.outcome? {
             Outcome::Solved { .. } => own(),
             Outcome::Resigned { by } => rules::fair::resigned(&self.seating, by, own()),
+            Outcome::Idle { seat, .. } => rules::fair::settle(&self.seating, |s| s == seat, own()),
             Outcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
             Outcome::Declined { by, .. } => rules::Finish::Unrated(rules::Why::Declined {
                 by: self.player(by),
@@ -784,8 +800,14 @@ impl Game for Duel {
                     seat,
                     time_up: true,
                 });
-                if out.next().idle_turns >= IDLE_TURNS {
+                let next = out.next();
+                if next.idle_turns >= IDLE_TURNS {
                     out.emit(self.core.ended(Outcome::Abandoned));
+                    return;
+                }
+                if next.missed[seat.index()] >= IDLE_OWN_TURNS {
+                    let acted = self.seating.has_acted(seat);
+                    out.emit(self.core.ended(Outcome::Idle { seat, acted }));
                     return;
                 }
                 pass_turn(out, seat, TurnEnd::TimeUp);
@@ -837,12 +859,21 @@ impl Game for Duel {
     fn fold_game(&mut self, event: &DuelEvent, _at: Millis) -> Result<(), FoldError> {
         let bonus = self.timing.guess_bonus_ms;
         match event {
-            DuelEvent::Skipped { time_up: true, .. } => self.idle_turns += 1,
+            DuelEvent::Skipped {
+                time_up: true,
+                seat,
+            } => {
+                self.idle_turns += 1;
+                self.missed[seat.index()] += 1;
+            }
             // Bookkeeping that is no one playing.
             DuelEvent::TurnEnded { .. }
             | DuelEvent::TurnStarted { .. }
             | DuelEvent::Zendo(ZendoEvent::MatchEnded { .. }) => {}
             _ => self.idle_turns = 0,
+        }
+        if let Some(seat) = self.acted_by(event) {
+            self.missed[seat.index()] = 0;
         }
         match event {
             DuelEvent::DuelCreated { .. } => {

@@ -47,4 +47,8 @@ pub struct Duel {
     pub(super) clock: Clock,
     /// Turns in a row whose step 1 ran out with nothing done (see `IDLE_TURNS`).
     pub(super) idle_turns: u32,
+    /// Each side's own turns in a row whose step 1 ran out with nothing done by that
+    /// side in between (see `IDLE_OWN_TURNS`).
+    #[serde(default)]
+    pub(super) missed: [u32; 2],
 }

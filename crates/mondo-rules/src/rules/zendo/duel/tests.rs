@@ -1012,24 +1012,95 @@ fn an_unanswered_challenge_to_a_duel_is_declined() {
 #[test]
 fn a_duel_nobody_plays_is_abandoned() {
     let mut h = started();
-    // One player still playing keeps the duel going: bob skips on his turns.
-    for _ in 0..IDLE_TURNS {
-        h.run_out(); // alice's turn runs out
-        h.ok(B, DuelMove::Skip);
-        h.ok(B, ZendoMove::EndTurn);
-    }
-    assert!(
-        !h.game.is_over(),
-        "alice missed {IDLE_TURNS} turns, bob played"
-    );
-    // Both gone: IDLE_TURNS turns in a row run out.
+    // Both gone: IDLE_TURNS turns in a row run out, each side's own fewer than
+    // IDLE_OWN_TURNS, so neither is judged alone.
     for n in 1..=IDLE_TURNS {
         assert!(!h.game.is_over(), "over after {n} idle turns");
         h.run_out();
     }
     assert!(matches!(h.game.core.outcome, Some(Outcome::Abandoned)));
     assert_eq!(h.game.winner(), None);
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::Unrated(rules::Why::Abandoned)),
+        "never a rated draw"
+    );
     assert_eq!(h.game.next_deadline(), None, "no more time-outs to post");
+    assert_replays(&h);
+}
+
+/// `who` plays their turn: skips step 1 and ends the turn (if it did not pass by
+/// itself for want of a ticket).
+fn play_a_turn(h: &mut Harness<Duel>, who: Actor, seat: Seat) {
+    h.ok(who, DuelMove::Skip);
+    if h.game.turn_seat() == Some(seat) {
+        h.ok(who, ZendoMove::EndTurn);
+    }
+}
+
+#[test]
+fn a_side_that_stops_after_playing_loses_on_time() {
+    // Alice chose who starts (she acted), then her turns run out while Bob plays.
+    let mut h = started();
+    for n in 1..=IDLE_OWN_TURNS {
+        assert!(!h.game.is_over(), "over after {n} missed turns");
+        h.run_out(); // Alice's turn
+        if n < IDLE_OWN_TURNS {
+            play_a_turn(&mut h, B, Seat::SECOND);
+        }
+    }
+    assert_eq!(
+        h.game.core.outcome,
+        Some(Outcome::Idle {
+            seat: Seat::FIRST,
+            acted: true
+        })
+    );
+    assert_eq!(h.game.winner(), Some(Seat::SECOND));
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::two(&[ALICE, BOB], Some(1))),
+        "a rated loss on time"
+    );
+    assert_replays(&h);
+    // Doing something in between (an answer to Bob's challenge) starts the count again.
+    let mut h = started();
+    for n in 1..IDLE_OWN_TURNS {
+        h.run_out(); // Alice's turn
+        if n + 1 < IDLE_OWN_TURNS {
+            play_a_turn(&mut h, B, Seat::SECOND);
+        }
+    }
+    let k = h.fresh(true);
+    h.ok(B, build(k, Mode::Challenge));
+    h.ok(A, answer(Answer::Obeys));
+    h.ok(B, answer(Answer::Obeys));
+    h.ok(B, ZendoMove::EndTurn);
+    h.run_out();
+    assert!(!h.game.is_over(), "alice answered: her count began again");
+}
+
+#[test]
+fn a_side_that_never_plays_aborts_the_duel() {
+    // Alice chose to start and plays; Bob never does anything.
+    let mut h = started();
+    for n in 1..=IDLE_OWN_TURNS {
+        play_a_turn(&mut h, A, Seat::FIRST);
+        assert!(!h.game.is_over(), "over after {n} missed turns");
+        h.run_out(); // Bob's turn
+    }
+    assert_eq!(
+        h.game.core.outcome,
+        Some(Outcome::Idle {
+            seat: Seat::SECOND,
+            acted: false
+        })
+    );
+    assert_eq!(h.game.winner(), None, "nobody wins an aborted match");
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::Unrated(rules::Why::Aborted { by: BOB }))
+    );
     assert_replays(&h);
 }
 

@@ -248,7 +248,10 @@ impl Game for Practice {
     fn finish(&self) -> Option<rules::Finish> {
         Some(match self.core.outcome? {
             Outcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
-            Outcome::Declined { .. } | Outcome::Abandoned | Outcome::Deserted { .. } => {
+            Outcome::Declined { .. }
+            | Outcome::Abandoned
+            | Outcome::Idle { .. }
+            | Outcome::Deserted { .. } => {
                 rules::Finish::Unrated(rules::Why::Abandoned)
             }
             outcome => rules::Finish::Solo {

@@ -6,7 +6,7 @@
 
 use super::challenge::reveal;
 use super::quiz::{quiz_reveal, stop_play};
-use super::turn::pass_turn;
+use super::turn::{next_turn, pass_turn};
 use super::{Phase, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::rules::zendo::{TurnEnd, Withdrawal, ZendoEvent};
 use crate::rules::{self, Clock, Emitter, Millis, RuleError};
@@ -66,6 +66,24 @@ impl Triple {
             (Which::Game, Phase::Turn { .. }) => stop_play(out),
             (Which::Quiz, Phase::Quiz { .. }) => quiz_reveal(out, true),
             (Which::Challenge, _) => reveal(out, true),
+            (Which::Turn, Phase::Turn { seat, step: Step::Build }) => {
+                out.emit(TripleEvent::TurnEnded {
+                    seat: *seat,
+                    why: TurnEnd::TimeUp,
+                });
+                let next = out.next();
+                if next.idle_turns >= super::IDLE_TURNS {
+                    out.emit(ended(self, TripleOutcome::Abandoned));
+                } else if next.missed[seat.index()] >= super::IDLE_OWN_TURNS {
+                    let idle = TripleOutcome::Idle {
+                        seat: *seat,
+                        acted: self.seating.has_acted(*seat),
+                    };
+                    out.emit(ended(self, idle));
+                } else {
+                    next_turn(out, *seat);
+                }
+            }
             (Which::Turn, Phase::Turn { seat, step }) => {
                 if let Step::Pending { pattern, guess } = step {
                     out.emit(TripleEvent::Pattern {

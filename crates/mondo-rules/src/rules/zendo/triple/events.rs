@@ -87,6 +87,16 @@ pub enum TripleOutcome {
         by: Seat,
         time_up: bool,
     },
+    /// `seat`'s own turns ran out [`super::IDLE_OWN_TURNS`] times in a row with nothing
+    /// done while the other side played. `acted`: it had acted before, so it loses on
+    /// time; otherwise the match is aborted (no result).
+    Idle {
+        seat: Seat,
+        acted: bool,
+    },
+    /// Nobody played: [`super::IDLE_TURNS`] turns in a row ran out with nothing done.
+    /// No result.
+    Abandoned,
 }
 
 /// What happens in a Triple.

@@ -7,6 +7,27 @@ use crate::rules::zendo::{Counterexample, ZendoEvent};
 use crate::rules::{BySeat, Clock, FoldError};
 
 impl Triple {
+    /// Counts the turns that ran out in step 1 with nothing done, in a row and per
+    /// side; a side's own count begins again when it acts (`IDLE_OWN_TURNS`).
+    pub(super) fn count_idle_turns(&mut self, event: &TripleEvent) {
+        use crate::rules::Game;
+        match event {
+            TripleEvent::TurnEnded {
+                seat,
+                why: crate::rules::zendo::TurnEnd::TimeUp,
+            } if matches!(self.phase, Phase::Turn { step: Step::Build, .. }) => {
+                self.idle_turns += 1;
+                self.missed[seat.index()] += 1;
+            }
+            _ => {
+                if let Some(seat) = self.acted_by(event) {
+                    self.idle_turns = 0;
+                    self.missed[seat.index()] = 0;
+                }
+            }
+        }
+    }
+
     /// Applies one event of the log.
     pub(super) fn fold_event(&mut self, event: &TripleEvent) -> Result<(), FoldError> {
         match event {

@@ -64,6 +64,13 @@
 //!   returned); the turn passes. `[timeout_skips_the_rest_of_the_turn]`
 //! - Requests after the time ran out are refused (`Expired`).
 //!   `[timeout_skips_the_rest_of_the_turn]`
+//! - Idle play (docs/ratings.md, "Fair play"), as in the Duel: after [`IDLE_TURNS`]
+//!   turns in a row ran out in step 1 with nothing done, the match is abandoned (no
+//!   result); a side whose own turns ran out [`IDLE_OWN_TURNS`] times in a row, with
+//!   nothing done by it in between, while the other played is idle: the match ends,
+//!   a side that had acted losing on time, one that never acted aborting it.
+//!   `[a_triple_nobody_plays_is_abandoned]`, `[a_side_that_stops_after_playing_loses_on_time]`,
+//!   `[a_side_that_never_plays_aborts_the_triple]`
 //!
 //! **The quiz** (see [`quiz`] for the structures)
 //! - The game clock (2 hours, a setting) counts play: it runs with the turn and
@@ -263,7 +270,11 @@ impl Triple {
             TripleOutcome::TwoSolved { by } => Some(by),
             TripleOutcome::Quiz { winner, .. } => winner,
             TripleOutcome::Resigned { by } => Some(by.other()),
-            TripleOutcome::Ended { .. } | TripleOutcome::Declined { .. } => None,
+            // Idle after acting loses; never having acted aborts (no winner).
+            TripleOutcome::Idle { seat, acted } => acted.then(|| seat.other()),
+            TripleOutcome::Ended { .. }
+            | TripleOutcome::Declined { .. }
+            | TripleOutcome::Abandoned => None,
         }
     }
 
@@ -360,6 +371,14 @@ impl Triple {
 }
 
 /// The last event: how the match ended, and every pattern revealed as written.
+/// A Triple nobody plays ends after this many turns in a row ran out in step 1 with
+/// nothing done: abandoned, no result (as the Duel's).
+pub const IDLE_TURNS: u32 = super::duel::IDLE_TURNS;
+
+/// A side whose own turns ran out this many times in a row in step 1, with nothing done
+/// by it in between, while the other played, is idle (as in the Duel).
+pub const IDLE_OWN_TURNS: u32 = super::duel::IDLE_OWN_TURNS;
+
 fn ended(t: &Triple, outcome: TripleOutcome) -> TripleEvent {
     TripleEvent::TripleEnded {
         outcome,
@@ -409,6 +428,10 @@ impl Game for Triple {
                 rules::fair::settle(&self.seating, |s| !self.quiz_answered[s.index()], own())
             }
             TripleOutcome::Resigned { by } => rules::fair::resigned(&self.seating, by, own()),
+            TripleOutcome::Idle { seat, .. } => {
+                rules::fair::settle(&self.seating, |s| s == seat, own())
+            }
+            TripleOutcome::Abandoned => rules::Finish::Unrated(rules::Why::Abandoned),
             TripleOutcome::Ended { .. } => rules::Finish::Unrated(rules::Why::HostEnded),
             TripleOutcome::Declined { by, .. } => rules::Finish::Unrated(rules::Why::Declined {
                 by: self.player(by),
@@ -506,6 +529,7 @@ impl Game for Triple {
     }
 
     fn fold_game(&mut self, event: &TripleEvent, _at: Millis) -> Result<(), FoldError> {
+        self.count_idle_turns(event);
         self.fold_event(event)
     }
 

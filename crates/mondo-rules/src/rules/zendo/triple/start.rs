@@ -114,6 +114,8 @@ impl Triple {
             solved: [None; 3],
             quiz_won: [None; 3],
             quiz_answered: [false; 2],
+            idle_turns: 0,
+            missed: [0; 2],
             outcome: None,
         };
         let every = Letter::ALL;

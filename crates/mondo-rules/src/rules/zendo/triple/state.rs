@@ -104,4 +104,11 @@ pub struct Triple {
     /// Who sent quiz answers (a quiz its players leave unanswered is abandoned).
     #[serde(default)]
     pub(super) quiz_answered: [bool; 2],
+    /// Turns in a row whose step 1 ran out with nothing done (see `IDLE_TURNS`).
+    #[serde(default)]
+    pub(super) idle_turns: u32,
+    /// Each side's own such turns in a row, with nothing done by it in between (see
+    /// `IDLE_OWN_TURNS`).
+    #[serde(default)]
+    pub(super) missed: [u32; 2],
 }

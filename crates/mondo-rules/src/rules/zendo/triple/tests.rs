@@ -689,15 +689,29 @@ fn timeout_skips_the_rest_of_the_turn() {
 
 // ---- The quiz
 
-/// Every turn times out until play stops.
+/// Each turn's player uses its whole time and ends it (so nobody goes idle) until play
+/// stops.
 fn until_the_quiz(h: &mut Harness<Triple>) {
     for _ in 0..100 {
         if matches!(h.game.phase(), Phase::Quiz { .. }) {
             return;
         }
-        h.run_out();
+        let d = h.game.next_deadline().expect("a clock runs");
+        match (d.which, h.game.turn_seat()) {
+            (clocks::Which::Turn, Some(seat)) if *step(h) == Step::Build => {
+                h.wait(d.at - h.now - 1);
+                h.ok(player(seat), ZendoMove::EndTurn);
+            }
+            _ => {
+                h.run_out();
+            }
+        }
     }
-    panic!("no quiz after 100 time-outs");
+    panic!("no quiz after 100 turns");
+}
+
+fn player(seat: Seat) -> Actor {
+    if seat == Seat::FIRST { A } else { B }
 }
 
 fn quiz_sheet(h: &Harness<Triple>, answer: impl Fn(Letter, bool) -> Answer) -> TripleMove {
@@ -851,6 +865,136 @@ fn quiz_tie_on_patterns_is_decided_by_guessing_or_drawn() {
         })
     );
     assert_eq!(h.game.winner(), None);
+}
+
+// ---- Idle play and the fair-play rule (docs/ratings.md, "Fair play")
+
+#[test]
+fn a_triple_nobody_plays_is_abandoned() {
+    for played_first in [false, true] {
+        let mut h = game();
+        if played_first {
+            h.ok(A, ZendoMove::EndTurn);
+            h.ok(B, ZendoMove::EndTurn);
+        }
+        for n in 1..=IDLE_TURNS {
+            assert!(!h.game.is_over(), "over after {n} idle turns");
+            h.run_out();
+        }
+        assert_eq!(h.game.outcome(), Some(TripleOutcome::Abandoned));
+        assert_eq!(h.game.winner(), None);
+        assert_eq!(
+            h.game.finish(),
+            Some(rules::Finish::Unrated(rules::Why::Abandoned)),
+            "never a rated draw"
+        );
+        assert_eq!(h.game.next_deadline(), None);
+        assert_replays(&h);
+    }
+}
+
+#[test]
+fn a_side_that_stops_after_playing_loses_on_time() {
+    let mut h = game();
+    h.ok(A, ZendoMove::EndTurn); // Alice acted; then she stops
+    for n in 1..=IDLE_OWN_TURNS {
+        h.ok(B, ZendoMove::EndTurn);
+        assert!(!h.game.is_over(), "over after {n} missed turns");
+        h.run_out(); // Alice's turn
+    }
+    assert_eq!(
+        h.game.outcome(),
+        Some(TripleOutcome::Idle {
+            seat: Seat::FIRST,
+            acted: true
+        })
+    );
+    assert_eq!(h.game.winner(), Some(Seat::SECOND));
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::two(&[ALICE, BOB], Some(1))),
+        "a rated loss on time"
+    );
+    assert_replays(&h);
+    // A grade in between is doing something: her count begins again.
+    let mut h = game();
+    h.ok(A, ZendoMove::EndTurn);
+    for n in 1..=IDLE_OWN_TURNS {
+        h.ok(B, ZendoMove::EndTurn);
+        if n == 2 {
+            h.ok(A, build("UU", Mode::Observe, &[])); // no stone: the turn passes
+            h.ok(B, ZendoMove::EndTurn);
+        }
+        h.run_out();
+    }
+    assert!(!h.game.is_over(), "alice graded: her count began again");
+}
+
+#[test]
+fn a_side_that_never_plays_aborts_the_triple() {
+    let mut h = game();
+    for n in 1..=IDLE_OWN_TURNS {
+        h.ok(A, ZendoMove::EndTurn);
+        assert!(!h.game.is_over(), "over after {n} missed turns");
+        h.run_out(); // Bob's turn
+    }
+    assert_eq!(
+        h.game.outcome(),
+        Some(TripleOutcome::Idle {
+            seat: Seat::SECOND,
+            acted: false
+        })
+    );
+    assert_eq!(h.game.winner(), None);
+    assert_eq!(
+        h.game.finish(),
+        Some(rules::Finish::Unrated(rules::Why::Aborted { by: BOB }))
+    );
+    assert_replays(&h);
+}
+
+/// The quiz's own rule: a side that sends no answer in the quiz that decides is idle at
+/// the end; a quiz nobody answers is abandoned; a quiz both answered and drew is a
+/// rated draw.
+#[test]
+fn the_quiz_judges_who_answered_it() {
+    let quiz_with = |alice: bool, bob: bool| {
+        let mut h = short_game();
+        h.ok(A, ZendoMove::EndTurn);
+        h.ok(B, ZendoMove::EndTurn);
+        until_the_quiz(&mut h);
+        for _ in 0..10 {
+            if h.game.is_over() {
+                break;
+            }
+            if alice {
+                h.ok(A, quiz_sheet(&h, |_, _| Answer::Pass));
+            }
+            if bob {
+                h.ok(B, quiz_sheet(&h, |_, _| Answer::Pass));
+            }
+            if !(h.game.is_over() || alice && bob) {
+                h.run_out();
+            }
+        }
+        assert!(h.game.is_over());
+        assert_replays(&h);
+        h.game.finish()
+    };
+    // Both answered (nothing right): a draw the rules make, rated.
+    assert_eq!(
+        quiz_with(true, true),
+        Some(rules::Finish::two(&[ALICE, BOB], None))
+    );
+    // Bob sent nothing: he loses, whatever the score.
+    assert_eq!(
+        quiz_with(true, false),
+        Some(rules::Finish::two(&[ALICE, BOB], Some(0)))
+    );
+    assert_eq!(
+        quiz_with(false, false),
+        Some(rules::Finish::Unrated(rules::Why::Abandoned))
+    );
 }
 
 // ---- Resigning, the host, secrets

@@ -100,6 +100,11 @@ impl Triple {
 /// Ends the turn of `seat` and starts the opponent's.
 pub(super) fn pass_turn(out: &mut Emitter<Triple>, seat: Seat, why: TurnEnd) {
     out.emit(TripleEvent::TurnEnded { seat, why });
+    next_turn(out, seat);
+}
+
+/// Starts the turn of `seat`'s opponent.
+pub(super) fn next_turn(out: &mut Emitter<Triple>, seat: Seat) {
     let turn = out.next().turn + 1;
     out.emit(TripleEvent::TurnStarted {
         turn,

@@ -1,0 +1,220 @@
+//! Whole matches between two seats (AI levels, or a random legal player), played
+//! through the umpire on a virtual clock: every move the AI makes is one the umpire
+//! accepts or the match reports the refusal. The umpire holds the game; each seat
+//! gets its [`PlayerView`] and nothing else. Tests and `mondo bench ai` use it.
+
+use super::says::{Candidate, catalogue};
+use super::{BluffsAi, subset_of};
+use crate::lang::tiles::eval::Geometry;
+use crate::lang::tiles::{Cell, Colour, Layout, Subset};
+use crate::rules::bluffs::{
+    Bluffs, Ending, Move, PhaseName, PlayerView, RevealState, STATEMENTS, Settings, Setup, Who,
+};
+use crate::rules::{Millis, PlayerId, Seat};
+use crate::student::zendo::Level;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Ai(Level),
+    /// Legal moves drawn at random: any legal subset, statements of the AI's
+    /// catalogue the umpire accepts on it, random marks and reveals, and now and then
+    /// a random layout guess.
+    Random,
+}
+
+/// Rounds after which a match is called off (no result).
+pub const MAX_ROUNDS: u32 = 60;
+
+/// How a match went.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The winning seat's index; `None` for no winner.
+    pub winner: Option<usize>,
+    pub ending: Option<Ending>,
+    pub rounds: u32,
+    /// Moves the umpire refused, and any other failure.
+    pub errors: Vec<String>,
+    /// Each AI move's thinking time on the caller's clock, with the seat.
+    pub think: Vec<(usize, u64)>,
+    /// Facts an AI found contradicting what it believed (a wrong inference).
+    pub contradictions: usize,
+}
+
+enum Sitter {
+    Ai(Box<BluffsAi>),
+    Random(Xoshiro256PlusPlus),
+}
+
+/// Plays one match to its end (or [`MAX_ROUNDS`]); `clock` says the time in the
+/// caller's units, read around each AI move.
+pub fn play(
+    players: [Player; 2],
+    seed: u64,
+    settings: &Settings,
+    clock: &mut dyn FnMut() -> u64,
+) -> Outcome {
+    let mut out = Outcome::default();
+    let setup = Setup {
+        players: [PlayerId(1), PlayerId(2)],
+        seed,
+        settings: settings.clone(),
+    };
+    let mut game = match Bluffs::start(setup, 0) {
+        Ok((g, _)) => g,
+        Err(e) => {
+            out.errors.push(e.to_string());
+            return out;
+        }
+    };
+    let mut sitters = [0usize, 1].map(|i| {
+        let s = seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(i as u64 + 1);
+        match players[i] {
+            Player::Ai(level) => Sitter::Ai(Box::new(BluffsAi::new(level, settings, s))),
+            Player::Random => Sitter::Random(Xoshiro256PlusPlus::seed_from_u64(s)),
+        }
+    });
+    let mut now: Millis = 0;
+    let mut refused: [Option<(u32, PhaseName)>; 2] = [None, None];
+    let mut previous: [Option<Subset>; 2] = [None, None];
+    while !game.is_over() && game.round() <= MAX_ROUNDS {
+        let mut moved = false;
+        for (s, sitter) in sitters.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            let view = game.view(seat);
+            if refused[s] == Some((view.round, view.phase)) {
+                continue;
+            }
+            let mv = match sitter {
+                Sitter::Ai(ai) => {
+                    let t0 = clock();
+                    let mv = ai.act(&view);
+                    if mv.is_some() {
+                        out.think.push((s, clock().saturating_sub(t0)));
+                    }
+                    mv
+                }
+                Sitter::Random(rng) => random_move(rng, &view, &mut previous[s], settings),
+            };
+            let Some(mv) = mv else { continue };
+            match game.play(Who::Player(seat), &mv, now) {
+                Ok(_) => {
+                    moved = true;
+                    if let Sitter::Ai(ai) = sitter {
+                        ai.made(&mv);
+                    }
+                }
+                Err(e) => {
+                    out.errors
+                        .push(format!("seat {s}, round {}: {mv:?}: {e}", view.round));
+                    refused[s] = Some((view.round, view.phase));
+                }
+            }
+            now += 1;
+        }
+        if !moved {
+            let Some(at) = game.next_deadline() else {
+                break;
+            };
+            now = now.max(at);
+            if let Err(e) = game.play(Who::Umpire, &Move::Tick, now) {
+                out.errors.push(format!("tick: {e}"));
+                break;
+            }
+        }
+    }
+    out.rounds = game.round();
+    if let Some((winner, ending)) = game.outcome() {
+        out.winner = winner.map(|s| s.index());
+        out.ending = Some(ending);
+    }
+    for s in &sitters {
+        if let Sitter::Ai(ai) = s {
+            out.contradictions += ai.contradictions;
+        }
+    }
+    out
+}
+
+/// A random legal move for the view, if the seat owes one.
+fn random_move(
+    rng: &mut Xoshiro256PlusPlus,
+    v: &PlayerView,
+    previous: &mut Option<Subset>,
+    settings: &Settings,
+) -> Option<Move> {
+    match v.phase {
+        PhaseName::Bluffing if v.own.is_none() => {
+            let shapes = super::shapes();
+            for _ in 0..1000 {
+                let mask = shapes[rng.random_range(0..shapes.len())];
+                let Some(subset) = subset_of(mask) else {
+                    continue;
+                };
+                if previous
+                    .as_ref()
+                    .is_some_and(|p| subset.shared(p) >= subset.len() / 2)
+                {
+                    continue;
+                }
+                let g = Geometry::new(&subset);
+                let mut texts: Vec<String> = Vec::new();
+                for _ in 0..200 {
+                    let i = rng.random_range(0..catalogue().len());
+                    let said = &catalogue()[i];
+                    if !texts.contains(&said.text)
+                        && Candidate::on(i, said, &g, settings.max_words).is_some()
+                    {
+                        texts.push(said.text.clone());
+                    }
+                    if texts.len() == STATEMENTS {
+                        *previous = Some(subset.clone());
+                        return Some(Move::Bluff {
+                            subset: subset.to_string(),
+                            statements: texts,
+                            no_limit: false,
+                            smokescreen: None,
+                        });
+                    }
+                }
+            }
+            None
+        }
+        PhaseName::Claiming if v.marks.is_none() => v.opponent.as_ref().map(|o| Move::Claim {
+            marks: o
+                .statements
+                .iter()
+                .map(|s| s.as_ref().map(|_| rng.random_bool(0.5)))
+                .collect(),
+        }),
+        PhaseName::Reveal => match v.reveal {
+            RevealState::Pending if rng.random_bool(0.1) => {
+                let mut colours = [Colour::Red; 16];
+                for c in colours.iter_mut() {
+                    *c = Colour::from_index(rng.random_range(0..4));
+                }
+                for (cell, colour) in &v.known {
+                    colours[cell.index()] = *colour;
+                }
+                Some(Move::Guess {
+                    layout: Layout(colours),
+                })
+            }
+            RevealState::Pending if !v.barred && v.rp >= settings.reveal_cost => {
+                let open: Vec<Cell> = Cell::all()
+                    .filter(|c| v.known.iter().all(|(k, _)| k != c))
+                    .collect();
+                (!open.is_empty()).then(|| Move::Reveal {
+                    tiles: vec![open[rng.random_range(0..open.len())]],
+                })
+            }
+            RevealState::Pending | RevealState::Revealing => Some(Move::Pass),
+            _ => None,
+        },
+        _ => None,
+    }
+}
