@@ -42,7 +42,7 @@ use crate::rules::Millis;
 use crate::rules::bluffs::{
     BluffsView, Move, PhaseName, PlayerView, RevealState, Settings, ShownBluff,
 };
-use crate::student::zendo::Level;
+use crate::student::Level;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -187,6 +187,11 @@ struct Asked {
     detected: bool,
     reveal: std::mem::Discriminant<RevealState>,
 }
+
+/// The most tiles of a subset it bluffs on: a statement's truth table on 8 tiles is 4
+/// times one on 7 and tells it no more (four statements tell at most 4 bits), so the
+/// longest moves stay short.
+const MAX_SUBSET: usize = 7;
 
 /// The most unknown tiles one fact may speak of (its verdicts are listed one by one).
 const MAX_FACT_TILES: usize = 8;
@@ -512,10 +517,12 @@ impl BluffsAi {
         (all > 0.0).then(|| yes / all)
     }
 
-    /// The subsets the shape rule and the overlap with its previous subset allow.
+    /// The subsets the shape rule and the overlap with its previous subset allow, of
+    /// at most [`MAX_SUBSET`] tiles.
     fn legal_subsets(&self) -> Vec<Subset> {
         shapes()
             .iter()
+            .filter(|m| m.count_ones() as usize <= MAX_SUBSET)
             .filter_map(|m| subset_of(*m))
             .filter(|s| {
                 self.previous

@@ -347,6 +347,14 @@ fn bluffs_figures() {
         (Player::Ai(Level::Player), Player::Ai(Level::Beginner)),
         (Player::Ai(Level::Expert), Player::Ai(Level::Player)),
     ];
+    // `PAIRING=2` plays only the third.
+    let only: Option<usize> = std::env::var("PAIRING").ok().and_then(|v| v.parse().ok());
+    let pairings: Vec<_> = pairings
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| only.is_none_or(|o| o == *i))
+        .map(|(_, p)| p)
+        .collect();
     // Thinking time in microseconds of the machine's clock (a figure, never asserted).
     let start = std::time::Instant::now();
     let mut clock = move || start.elapsed().as_micros() as u64;
