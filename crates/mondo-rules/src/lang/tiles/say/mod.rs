@@ -18,7 +18,7 @@ mod plain;
 use crate::lang::tiles::ast::{Formula, FormulaKind};
 use crate::lang::tiles::print::Names;
 use logic::logic;
-use phrase::connect;
+use phrase::{connect, is_tile_name};
 use plain::{sentence, simplify};
 
 /// Canonical English for the statement: plain English where the tree has that shape,
@@ -58,12 +58,6 @@ fn named_tiles(said: &str) -> String {
         i += 1;
     }
     out.join(" ")
-}
-
-/// Whether a word of the umpire's English is a tile's name (`C4`).
-fn is_tile_name(w: &str) -> bool {
-    let b = w.as_bytes();
-    b.len() == 2 && (b'A'..=b'D').contains(&b[0]) && (b'1'..=b'4').contains(&b[1])
 }
 
 /// Plain English if the whole has it; else the connectives in words with each part

@@ -90,6 +90,12 @@ pub(super) fn is_distinct(c: &Formula, x: Var, y: Var) -> bool {
     matches!(&c.kind, FormulaKind::Not(n) if matches!(n.kind, FormulaKind::Same(a, b) if (a, b) == (x, y) || (a, b) == (y, x)))
 }
 
+/// Whether a word of the umpire's English is a tile's name (`C4`).
+pub(super) fn is_tile_name(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 2 && (b'A'..=b'D').contains(&b[0]) && (b'1'..=b'4').contains(&b[1])
+}
+
 pub(super) fn with_article(np: &str) -> String {
     let vowel = np.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {np}", if vowel { "an" } else { "a" })

@@ -264,7 +264,7 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
             };
             // An item with a clause of its own would take in the next one; a named
             // tile is said alone (`A1 is red or A2 is red`), not as a kind listed.
-            let named = s.split(' ').any(super::is_tile_name);
+            let named = s.split(' ').any(super::phrase::is_tile_name);
             (!named && !s.contains(" and ") && !s.contains(" or ") && !s.contains(" that "))
                 .then_some(s)
         })
