@@ -20,7 +20,8 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
-/// Challenges wait for their answer, on the test clock.
+/// Challenges wait for their answer, and matches nobody finishes end by the fair-play
+/// rule, on the test clock.
 #[path = "e2e/challenges.rs"]
 mod challenges;
 /// Identify turns across processes on one PostgreSQL database.
@@ -126,6 +127,21 @@ impl Wake {
             _ = self.logs.changed() => {}
         }
     }
+}
+
+/// A fake Discord and a fresh folder holding a bot's database and log: what most of
+/// these tests begin with (the folder lasts as long as the test keeps it).
+async fn setup() -> (
+    FakeDiscord,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    std::path::PathBuf,
+) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    (fake, dir, db, log)
 }
 
 /// Until `ok` holds of the fake, checked at each of its changes; past `T` fails saying
@@ -411,16 +427,13 @@ async fn a_server_the_bot_is_not_in_stops_it_before_connecting() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_duel_over_discord_with_a_restart_in_the_middle() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let lobby = fake.add_channel("lobby");
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false); // DMs closed: answers in the channel
     let carol = fake.add_user("carol", true); // a member, not a host
     let dave = fake.add_user("dave", true);
     fake.set_permissions(dave.id, MANAGE_GUILD);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
 
@@ -1145,12 +1158,9 @@ async fn a_discord_that_never_answers_stops_start_up_with_one_line() {
 /// but the end's carries the grid once it is hidden.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_assembly_match_over_discord_hides_its_grid_after_a_restart() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", true);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let env = [
         ("MONDO_ASSEMBLY_REVEAL_SECS", "4"),
         ("MONDO_ASSEMBLY_WAIT_SECS", "1"),
@@ -1324,14 +1334,11 @@ difficulty = "easy"
 /// the game ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_triple_over_discord_is_won_with_a_restart_in_a_challenge() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false); // DMs closed: answers in the channel
     let dave = fake.add_user("dave", true);
     fake.set_permissions(dave.id, MANAGE_GUILD);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
     let file = fake.attachment("trio.toml", TRIO.as_bytes().to_vec());
@@ -1734,12 +1741,9 @@ async fn deleted(fake: &FakeDiscord, id: u64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bluffs_match_over_discord_keeps_each_players_secrets() {
     use mondo::lang::tiles::Colour;
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
     let seed = 4242u64;
@@ -2216,12 +2220,9 @@ fn select_menu(m: &StoredMessage) -> (String, Vec<String>) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bluffs_reveal_bought_by_select_and_a_bluff_read_back_before_a_restart() {
     use mondo::lang::tiles::{Cell, Colour, Subset};
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let config = [
         ("MONDO_BLUFFS_KNOWN_TILES", "3"),
         ("MONDO_BLUFFS_REVEAL_COST", "1"),
@@ -2636,11 +2637,8 @@ async fn redrawn(fake: &FakeDiscord, id: u64, before: std::time::Instant) -> Sto
 /// *Submit* builds it (once: a second press is stale).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_menu_sketches_and_the_koan_box_preview() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
     let channel = fake.channel_id();
@@ -3336,14 +3334,11 @@ async fn turn_page(fake: &FakeDiscord, user: u64, id: u64, label: &str) -> Store
 /// secrets.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", false);
     let carol = fake.add_user("carol", false);
     let dave = fake.add_user("dave", false);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     stored_duels(&db, fake.guild_id(), carol.id, dave.id, 30).await;
     let mut bot = Served::start(&fake, &db, &log);
     bot.ready(&fake).await;
@@ -3529,14 +3524,11 @@ async fn stats_leaderboard_history_and_a_replay_that_survives_a_restart() {
 /// names it rather than mentioning a user who does not exist.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hosts_leaderboard_rules_survive_a_restart_and_the_ai_is_rated_off_the_board() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let host = fake.add_user("hostess", true);
     fake.set_permissions(host.id, MANAGE_GUILD);
     let carol = fake.add_user("carol", false);
     let dave = fake.add_user("dave", false);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
     let ai = mondo::rules::PlayerId::ai(2, 0).0;
     // Three duels each: carol and dave, then carol and the expert AI seat.
     stored_duels(&db, fake.guild_id(), carol.id, dave.id, 3).await;

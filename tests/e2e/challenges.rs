@@ -4,10 +4,13 @@
 //! Accept and Decline; a bystander and the challenger are refused Accept, privately,
 //! saying who may; unanswered, it expires after ten minutes of the game clock (also
 //! across a restart), its buttons taken off, with no match recorded; declined, it
-//! leaves none either. A seeded
-//! challenge by a player says "unrated" before and after it is accepted.
+//! leaves none either. A setup chosen by a player (a seed, a pool) says "unrated"
+//! before and after it is accepted; a Triple's seed a player may not pick at all.
+//! And an accepted match of every two-player game, its clocks run out
+//! (docs/ratings.md, the abandonment table): nobody plays, abandoned; a side never
+//! moves, aborted (both unrated); a side stops after moving, its loss on time (rated).
 
-use super::{Served, T, accepted, answer, button, private_says};
+use super::{Served, T, accepted, answer, button, private_says, setup};
 use crate::support::discord::{FakeDiscord, StoredMessage};
 use serde_json::{Value, json};
 
@@ -40,12 +43,12 @@ impl TestClock {
     }
 }
 
-/// The two-player challenge commands, and the seeded ones a player may give.
-const GAMES: [(&str, &str, bool); 4] = [
-    ("zendo duel", "Zendo Duel", false),
-    ("zendo triple", "Zendo Triple", false),
-    ("assembly duel", "Pattern Assembly", true),
-    ("bluffs duel", "Logical Bluffs", true),
+/// The two-player challenge commands, and their games' titles.
+const GAMES: [(&str, &str); 4] = [
+    ("zendo duel", "Zendo Duel"),
+    ("zendo triple", "Zendo Triple"),
+    ("assembly duel", "Pattern Assembly"),
+    ("bluffs duel", "Logical Bluffs"),
 ];
 
 /// `who` challenges `opponent` with `command` in `channel`: the challenge's message.
@@ -93,19 +96,16 @@ async fn matches(db: &std::path::Path) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_waits_for_its_answer_and_otherwise_leaves_nothing() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", true);
     let carol = fake.add_user("carol", true);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
-    let mut clock = TestClock::new(dir.path());
+    let mut clock = TestClock::new(_dir.path());
     let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
     bot.ready(&fake).await;
 
     let mut waiting = Vec::new();
-    for (command, title, _) in GAMES {
+    for (command, title) in GAMES {
         let channel = fake.add_channel(command);
         let offer = challenge(&fake, channel, alice.id, command, bob.id, &[]).await;
         assert!(
@@ -131,17 +131,21 @@ async fn a_challenge_waits_for_its_answer_and_otherwise_leaves_nothing() {
         .await;
     says(&fake, offer.id, "declined by").await;
 
+    // One more, from carol, answered at the last moment below.
+    let channel = fake.add_channel("late");
+    let late = challenge(&fake, channel, carol.id, "zendo duel", bob.id, &[]).await;
+
     // Killed with the challenges waiting; started again, their time goes on.
     bot.killed(&fake).await;
     let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
     bot.ready(&fake).await;
     clock.advance(599_000);
     // Still open at 9:59: bob may answer.
-    fake.click(bob.id, waiting[0].id, &button(&waiting[0], "Decline"))
-        .await;
-    says(&fake, waiting[0].id, "declined by").await;
+    fake.click(bob.id, late.id, &button(&late, "Decline")).await;
+    says(&fake, late.id, "declined by").await;
     clock.advance(1_000);
-    for offer in &waiting[1..] {
+    // Every game's challenge unanswered for 10 minutes expires.
+    for offer in &waiting {
         let over = says(&fake, offer.id, "expired").await;
         assert!(over.text().contains("nothing rated"), "{}", over.text());
     }
@@ -152,20 +156,22 @@ async fn a_challenge_waits_for_its_answer_and_otherwise_leaves_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seeded_challenge_by_a_player_is_unrated_from_the_start() {
-    let fake = FakeDiscord::start().await;
+    let (fake, _dir, db, log) = setup().await;
     let alice = fake.add_user("alice", true);
     let bob = fake.add_user("bob", true);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mondo.db");
-    let log = dir.path().join("mondo.log");
-    let clock = TestClock::new(dir.path());
+    let clock = TestClock::new(_dir.path());
     let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
     bot.ready(&fake).await;
     let unrated = format!("**Unrated**: the setup was chosen by <@{}>", alice.id);
-    for (command, _, seeded) in GAMES.into_iter().filter(|g| g.2) {
-        assert!(seeded);
+    // A pool other than the server's (Zendo Duel), a seed (Assembly, Bluffs).
+    let setups = [
+        ("zendo duel", ("pool", json!("generated"))),
+        ("assembly duel", ("seed", json!(7))),
+        ("bluffs duel", ("seed", json!(7))),
+    ];
+    for (command, setup) in setups {
         let channel = fake.add_channel(command);
-        let options = [("opponent", json!(bob.id.to_string())), ("seed", json!(7))];
+        let options = [("opponent", json!(bob.id.to_string())), setup];
         let i = fake.slash_in(channel, alice.id, command, &options).await;
         let opening = accepted(&fake, &i, bob.id).await;
         assert!(opening.text().contains(&unrated), "{}", opening.text());
@@ -176,6 +182,255 @@ async fn a_seeded_challenge_by_a_player_is_unrated_from_the_start() {
             .expect("the challenge, answered");
         assert!(offer.text().contains(&format!("<@{}>", bob.id)));
     }
-    assert_eq!(matches(&db).await, 2);
+    // A Triple's seed a player may not pick at all (a player who knew it could work
+    // the patterns out): refused privately, nothing challenged, nothing recorded.
+    let channel = fake.add_channel("triple");
+    let options = [("opponent", json!(bob.id.to_string())), ("seed", json!(7))];
+    let i = fake
+        .slash_in(channel, alice.id, "zendo triple", &options)
+        .await;
+    private_says(&answer(&fake, &i).await, "only a host");
+    assert_eq!(matches(&db).await, 3);
     bot.alive();
+}
+
+/// The two-player games as the abandonment tests play them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Game {
+    Duel,
+    Triple,
+    Assembly,
+    Bluffs,
+}
+
+/// What the two sides of an accepted match do before every clock runs out
+/// (docs/ratings.md, "Fair play"), and what the match must count for then.
+#[derive(Clone, Copy, Debug)]
+enum Script {
+    /// Nobody plays (in a Duel or Triple the advantage only chooses who starts, as it
+    /// must for the match to begin): abandoned, unrated.
+    NobodyPlays,
+    /// Alice plays on; Bob never makes a move: aborted, unrated.
+    OneNeverMoves,
+    /// Both play, then Bob stops: he loses on time, rated.
+    OneStopsAfterMoving,
+}
+
+/// The latest message id in `channel` (0 for none).
+fn last_id(fake: &FakeDiscord, channel: u64) -> u64 {
+    fake.messages(channel)
+        .iter()
+        .map(|m| m.id)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Moves the game clock on by `ms`, then waits until the bot said `needle` in public
+/// in the channel: the time-outs were played.
+async fn time_passes(fake: &FakeDiscord, clock: &mut TestClock, ms: u64, needle: &str) {
+    let channel = fake.channel_id();
+    let since = last_id(fake, channel);
+    clock.advance(ms);
+    let said = |m: &StoredMessage| {
+        m.channel_id == channel && m.id > since && !m.ephemeral && m.text().contains(needle)
+    };
+    fake.wait_message(said, T)
+        .await
+        .unwrap_or_else(|| panic!("`{needle}` not said after {ms} ms of the game clock"));
+}
+
+/// `who` plays a turn of a Duel (skip, then end the turn if it did not pass by itself)
+/// or a Triple (end the turn).
+async fn play_a_turn(fake: &FakeDiscord, game: Game, who: u64) {
+    if game == Game::Duel {
+        let i = fake.slash(who, "pass", &[]).await;
+        answer(fake, &i).await;
+    }
+    let i = fake.slash(who, "endturn", &[]).await;
+    answer(fake, &i).await;
+}
+
+/// What Alice's one finished match counted for (rated, why not, her result), if it is
+/// finished.
+async fn counted(fake: &FakeDiscord, db: &std::path::Path, alice: u64) -> Option<Counted> {
+    let store = mondo::store::Store::open_read_only(db).await.unwrap();
+    let rows = store.history(fake.guild_id(), alice, 5).await.unwrap();
+    store.close().await;
+    rows.first().map(|row| {
+        let why = row.why.as_ref().map(|w| w.name().to_string());
+        (row.rated, why, row.result.map(|r| r.as_str().to_string()))
+    })
+}
+
+type Counted = (bool, Option<String>, Option<String>);
+
+/// Moves the game clock on by `step` at a time (longer than any one deadline is
+/// away), each time until the fake saw a change, until Alice's match is finished: what
+/// it counted for.
+async fn run_out(
+    fake: &FakeDiscord,
+    db: &std::path::Path,
+    clock: &mut TestClock,
+    alice: u64,
+    step: u64,
+) -> Counted {
+    let deadline = std::time::Instant::now() + T;
+    for _ in 0..60 {
+        if let Some(counted) = counted(fake, db, alice).await {
+            return counted;
+        }
+        let mut changes = fake.changes();
+        clock.advance(step);
+        changes.next(deadline).await;
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the match never finished"
+        );
+    }
+    panic!("the match never finished");
+}
+
+/// `who` bluffs `subset` with four statements about colours, and submits it.
+async fn bluff(fake: &FakeDiscord, who: u64, subset: &str) {
+    let first = super::there_is_a(mondo::lang::tiles::Colour::ALL[0]);
+    let read = super::bluffs_form(fake, who, subset, &first).await;
+    let s = fake
+        .click(who, read.id, &button(&read, "Submit this bluff"))
+        .await;
+    private_says(&answer(fake, &s).await, "Your bluff is in");
+}
+
+/// Alice challenges Bob to `game` in the fake's channel; Bob accepts and plays `script`
+/// against the clock with Alice; what the match counted for.
+async fn play_script(
+    fake: &FakeDiscord,
+    db: &std::path::Path,
+    clock: &mut TestClock,
+    game: Game,
+    script: Script,
+) -> Counted {
+    const TURN: u64 = 180_000;
+    let alice = fake.add_user("alice", true).id;
+    let bob = fake.add_user("bob", true).id;
+    let command = match game {
+        Game::Duel => "zendo duel",
+        Game::Triple => "zendo triple",
+        Game::Assembly => "assembly duel",
+        Game::Bluffs => "bluffs duel",
+    };
+    let options = [("opponent", json!(bob.to_string()))];
+    let i = fake.slash(alice, command, &options).await;
+    let opening = accepted(fake, &i, bob).await;
+    let (moves, keeper) = (!matches!(script, Script::NobodyPlays), alice);
+    match game {
+        Game::Duel | Game::Triple => {
+            // Bob, with the advantage, chooses: he acted. Who never moves is Bob in
+            // OneStopsAfterMoving (after choosing), Alice in OneNeverMoves (so Bob keeps
+            // playing there).
+            let (label, keeper) = match script {
+                Script::OneNeverMoves => ("I start", bob),
+                _ => ("My opponent starts", keeper),
+            };
+            let i = fake
+                .click(bob, opening.id, &super::button(&opening, label))
+                .await;
+            answer(fake, &i).await;
+            if moves {
+                for _ in 0..3 {
+                    play_a_turn(fake, game, keeper).await;
+                    time_passes(fake, clock, TURN, "").await;
+                }
+            }
+        }
+        Game::Assembly => {
+            if moves {
+                time_passes(fake, clock, 90_000, "**Round 1**").await;
+                let mut players = vec![alice];
+                if matches!(script, Script::OneStopsAfterMoving) {
+                    players.push(bob);
+                }
+                for p in &players {
+                    let i = fake
+                        .slash(*p, "assembly answer", &[("cells", json!("A1-A2-A3"))])
+                        .await;
+                    answer(fake, &i).await;
+                }
+                // To the showdown, round by round.
+                let channel = fake.channel_id();
+                let since = opening.id;
+                let showdown = |f: &FakeDiscord| {
+                    let said =
+                        |m: &StoredMessage| m.id > since && m.text().contains("rebuild the grid");
+                    f.messages(channel).iter().any(said)
+                };
+                while !showdown(fake) {
+                    time_passes(fake, clock, 180_000, "").await;
+                }
+                let blank = ["......"; 6].join(" / ");
+                let i = fake
+                    .slash(alice, "assembly showdown", &[("grid", json!(blank))])
+                    .await;
+                answer(fake, &i).await;
+            }
+        }
+        Game::Bluffs => {
+            if moves {
+                bluff(fake, alice, "A1-A2-B1-B2").await;
+                if matches!(script, Script::OneStopsAfterMoving) {
+                    bluff(fake, bob, "C1-C2-D1-D2").await;
+                    let i = fake.slash(alice, "bluffs status", &[]).await;
+                    let controls = answer(fake, &i).await;
+                    super::bluffs_mark_all(fake, controls.id, alice, 1).await;
+                }
+            }
+        }
+    }
+    // Bluffs counts its reserves from its own deadlines: one step runs a round out.
+    let step = if game == Game::Bluffs {
+        500_000
+    } else {
+        300_000
+    };
+    run_out(fake, db, clock, alice, step).await
+}
+
+/// Every two-player game on Discord, on the test clock: an accepted match nobody plays
+/// is abandoned, one where a side never moves is aborted (both unrated, no result
+/// against anyone), and one where a side stops after moving is its loss on time.
+async fn abandonment(game: Game) {
+    let (fake, _dir, db, log) = setup().await;
+    let mut clock = TestClock::new(_dir.path());
+    let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
+    bot.ready(&fake).await;
+    let scripts = [
+        (Script::NobodyPlays, (false, Some("abandoned"), None)),
+        (Script::OneNeverMoves, (false, Some("aborted"), None)),
+        (Script::OneStopsAfterMoving, (true, None, Some("win"))),
+    ];
+    for (script, (rated, why, result)) in scripts {
+        let got = play_script(&fake, &db, &mut clock, game, script).await;
+        let want = (rated, why.map(String::from), result.map(String::from));
+        assert_eq!(got, want, "{game:?}, {script:?}");
+    }
+    bot.alive();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duel_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
+    abandonment(Game::Duel).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_triple_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
+    abandonment(Game::Triple).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assembly_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
+    abandonment(Game::Assembly).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bluffs_match_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
+    abandonment(Game::Bluffs).await;
 }

@@ -273,16 +273,26 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     fn or_sentence(&mut self) -> R<F<V>> {
         let mut a = self.or_operand()?;
+        let mut ors = false;
         loop {
             let save = self.c.pos;
-            self.c.eat_sym(Sym::Comma);
+            let comma = self.c.eat_sym(Sym::Comma);
             if self.c.eat_word("or") {
                 if let Some(s) = self.every_subject_of(&a) {
                     a = self.every_it(s, BinOp::Or)?;
                     continue;
                 }
-                let b = self.or_operand()?;
-                a = bin(BinOp::Or, a, b);
+                ors = true;
+                let saved = std::mem::replace(&mut self.comma_ends_and, true);
+                let b = self.or_operand();
+                self.comma_ends_and = saved;
+                a = bin(BinOp::Or, a, b?);
+            } else if comma && ors && self.c.eat_word("and") {
+                // `S or S, and S or S`: the comma closes the first choice.
+                let saved = std::mem::replace(&mut self.comma_ends_and, false);
+                let b = self.or_sentence();
+                self.comma_ends_and = saved;
+                a = bin(BinOp::And, a, b?);
             } else {
                 self.c.pos = save;
                 break;
@@ -340,8 +350,8 @@ impl<V: Vocabulary> Parser<'_, V> {
         let mut a = self.and_operand()?;
         loop {
             let save = self.c.pos;
-            self.c.eat_sym(Sym::Comma);
-            if !self.c.eat_word("and") {
+            let comma = self.c.eat_sym(Sym::Comma);
+            if (comma && self.comma_ends_and) || !self.c.eat_word("and") {
                 self.c.pos = save;
                 break;
             }

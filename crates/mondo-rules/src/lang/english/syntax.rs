@@ -780,6 +780,9 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     /// The subject being read is all the things, so a floating `all` (`the pieces are
     /// all small`) adds nothing.
     pub universal_subject: bool,
+    /// Reading the operand after an `or`: a comma before `and` ends it, so that `S or
+    /// S, and S` is "(S or S) and S", as the comma says.
+    pub comma_ends_and: bool,
     /// Reading the first kind of a comparative, where `and` may separate the two
     /// (`the same number of small and large pieces`).
     pub comparing: bool,
@@ -816,6 +819,7 @@ impl<'a, V: Vocabulary> Parser<'a, V> {
             ambiguous: Vec::new(),
             subject: None,
             universal_subject: false,
+            comma_ends_and: false,
             comparing: false,
             group_relative: false,
             within: None,

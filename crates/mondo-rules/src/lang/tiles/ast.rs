@@ -160,6 +160,9 @@ pub enum Place {
     /// No tile of the subset is in a column further left.
     Leftmost,
     Rightmost,
+    /// The tile at these coordinates (`C4`), named by the player: in the subset, one
+    /// tile; outside it, none (the umpire refuses such a statement).
+    At(Cell),
 }
 
 impl Place {
@@ -170,17 +173,28 @@ impl Place {
         Place::Rightmost,
     ];
 
-    pub fn name(self) -> &'static str {
+    /// The word for the place (`topmost`), or the tile's coordinates (`C4`).
+    pub fn name(self) -> std::borrow::Cow<'static, str> {
         match self {
-            Place::Topmost => "topmost",
-            Place::Bottommost => "bottommost",
-            Place::Leftmost => "leftmost",
-            Place::Rightmost => "rightmost",
+            Place::Topmost => "topmost".into(),
+            Place::Bottommost => "bottommost".into(),
+            Place::Leftmost => "leftmost".into(),
+            Place::Rightmost => "rightmost".into(),
+            Place::At(c) => c.to_string().into(),
         }
     }
 
     pub fn from_name(w: &str) -> Option<Place> {
-        Place::ALL.into_iter().find(|p| p.name() == w)
+        Place::ALL
+            .into_iter()
+            .find(|p| p.name() == w)
+            .or_else(|| w.parse::<Cell>().ok().map(Place::At))
+    }
+
+    /// The index of one of the four relative places in [`Place::ALL`]; `None` for a
+    /// tile named by its coordinates.
+    pub fn index(self) -> Option<usize> {
+        Place::ALL.iter().position(|p| *p == self)
     }
 
     /// Whether the tile at `c` has this place among `cells`.
@@ -190,6 +204,7 @@ impl Place {
             Place::Bottommost => cells.iter().all(|o| o.row <= c.row),
             Place::Leftmost => cells.iter().all(|o| o.col >= c.col),
             Place::Rightmost => cells.iter().all(|o| o.col <= c.col),
+            Place::At(at) => c == at,
         }
     }
 }

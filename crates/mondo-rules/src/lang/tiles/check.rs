@@ -3,7 +3,7 @@
 //! and false, and whether it involves every tile of its subset, decided exactly by
 //! enumerating the subset's colourings.
 
-use super::ast::{Formula, RegionKind, Statement, mentions_region};
+use super::ast::{Formula, FormulaKind, Place, RegionKind, Statement, mentions_region};
 use super::cells::{Cell, Layout, Subset};
 use super::eval::{Geometry, MAX_CHECKED};
 use super::print::symbolic;
@@ -107,6 +107,22 @@ pub fn form_reasons(
     if words > max_words {
         reasons.push(format!(
             "it has {words} words; at most {max_words} are allowed"
+        ));
+    }
+    // A tile named by its coordinates that is not in the subset.
+    let mut named = Vec::new();
+    super::ast::visit(f, &mut |g| {
+        if let FormulaKind::Place(Place::At(c), _) = g.kind
+            && !subset.contains(c)
+            && !named.contains(&c)
+        {
+            named.push(c);
+        }
+    });
+    if !named.is_empty() {
+        reasons.push(format!(
+            "it names {}, not in the subset {subset}: a statement speaks only of its subset's tiles",
+            list(&named)
         ));
     }
     for kind in RegionKind::ALL {

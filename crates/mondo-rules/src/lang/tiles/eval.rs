@@ -104,7 +104,7 @@ impl<'a> Env<'a> {
                 false
             }
             FormulaKind::Colour(c, x) => self.colours.get(self.get(*x)) == Some(&(c.index() as u8)),
-            FormulaKind::Place(p, x) => self.g.place[*p as usize] & (1 << self.get(*x)) != 0,
+            FormulaKind::Place(p, x) => self.g.place_mask(*p) & (1 << self.get(*x)) != 0,
             FormulaKind::Rel(r, x, y) => {
                 let (i, j) = (self.get(*x), self.get(*y));
                 match r {
@@ -132,7 +132,7 @@ impl<'a> Env<'a> {
     fn set(&mut self, f: &Formula, x: crate::lang::Var, within: u16) -> u16 {
         match &f.kind {
             FormulaKind::Colour(c, v) if *v == x => self.by_colour[c.index()] & within,
-            FormulaKind::Place(p, v) if *v == x => self.g.place[*p as usize] & within,
+            FormulaKind::Place(p, v) if *v == x => self.g.place_mask(*p) & within,
             FormulaKind::Rel(r, a, b) if (*a == x) != (*b == x) => {
                 let (other, subject_is_x) = if *a == x { (*b, true) } else { (*a, false) };
                 let j = self.get(other);

@@ -111,7 +111,19 @@ impl Geometry {
 
     /// Whether tile i has the place.
     pub(super) fn has_place(&self, p: Place, i: usize) -> bool {
-        self.place[p as usize] & (1 << i) != 0
+        self.place_mask(p) & (1 << i) != 0
+    }
+
+    /// The tiles with the place: one or none for a tile named by its coordinates.
+    pub(super) fn place_mask(&self, p: Place) -> u16 {
+        match p.index() {
+            Some(k) => self.place[k],
+            None => self
+                .cells
+                .iter()
+                .position(|c| p.holds(*c, &self.cells))
+                .map_or(0, |j| 1 << j),
+        }
     }
 
     /// Whether the positional relation holds from tile i to tile j.

@@ -297,7 +297,12 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
         let known = Colour::ALL
             .map(Colour::name)
             .into_iter()
-            .chain(Place::ALL.map(Place::name))
+            .chain(Place::ALL.map(|p| match p {
+                Place::Topmost => "topmost",
+                Place::Bottommost => "bottommost",
+                Place::Leftmost => "leftmost",
+                _ => "rightmost",
+            }))
             .chain(Relation::ALL.map(Relation::name));
         return Err(unknown_predicate(
             span,

@@ -191,8 +191,19 @@ fn seed_examples_behave_as_the_seed_says() {
         e.message
     );
     assert_eq!(e.example(), Some("there are four red tiles"));
-    let e = parse("A1 is red").unwrap_err();
-    assert!(e.message.contains("coordinates"), "{}", e.message);
+    // A tile named by its coordinates is that tile; outside the subset, refused.
+    let s = parse("A1 is red").expect("reads");
+    let on: Subset = "A1-A2-B1-B2".parse().expect("a subset");
+    let v = check(&s, &on, MAX_WORDS).expect("checks");
+    assert_eq!(v.statement, "A1 is red");
+    let off: Subset = "B1-B2-C1-C2".parse().expect("a subset");
+    let v = check(&s, &off, MAX_WORDS).expect("checks");
+    assert!(
+        v.reason
+            .as_deref()
+            .is_some_and(|r| r.contains("it names A1, not in the subset")),
+        "{v:?}"
+    );
     assert!(parse("There are two red tiles, and I beat Marcer in arithmetic 3-1.").is_err());
 }
 

@@ -102,7 +102,12 @@ pub fn play(
             };
             let Some(mv) = mv else { continue };
             match game.play(Who::Player(seat), &mv, now) {
-                Ok(_) => moved = true,
+                Ok(_) => {
+                    moved = true;
+                    if let Sitter::Ai(ai) = sitter {
+                        ai.made(&mv);
+                    }
+                }
                 Err(e) => {
                     out.errors
                         .push(format!("seat {s}, round {}: {mv:?}: {e}", view.round));

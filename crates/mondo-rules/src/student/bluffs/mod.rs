@@ -31,8 +31,6 @@
 pub mod duel;
 pub mod says;
 pub mod space;
-#[cfg(test)]
-mod tests;
 
 pub use space::{Applied, Space};
 
@@ -40,7 +38,10 @@ use crate::lang::tiles::ast::Formula;
 use crate::lang::tiles::eval::Geometry;
 use crate::lang::tiles::table::Table;
 use crate::lang::tiles::{self, Cell, Layout, Subset};
-use crate::rules::bluffs::{Move, PhaseName, PlayerView, RevealState, Settings, ShownBluff};
+use crate::rules::Millis;
+use crate::rules::bluffs::{
+    BluffsView, Move, PhaseName, PlayerView, RevealState, Settings, ShownBluff,
+};
 use crate::student::zendo::Level;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -79,19 +80,19 @@ impl Style {
                 items: false,
             },
             Level::Player => Style {
-                max_digits: 11,
+                max_digits: 10,
                 counts: true,
-                noise: 0.05,
+                noise: 0.1,
                 guess_at: 0.5,
-                subsets: 3,
+                subsets: 2,
                 support: 1024,
-                items: true,
+                items: false,
             },
             Level::Expert => Style {
                 max_digits: 12,
                 counts: true,
                 noise: 0.0,
-                guess_at: 0.3,
+                guess_at: 0.2,
                 subsets: 6,
                 support: 4096,
                 items: true,
@@ -174,6 +175,24 @@ impl Fact {
     }
 }
 
+/// What a move depends on in a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Asked {
+    round: u32,
+    phase: PhaseName,
+    known: usize,
+    rp: u32,
+    own: bool,
+    marks: bool,
+    detected: bool,
+    reveal: std::mem::Discriminant<RevealState>,
+}
+
+/// The most tiles of a subset it bluffs on: a statement's truth table on 8 tiles is 4
+/// times one on 7 and tells it no more (four statements tell at most 4 bits), so the
+/// longest moves stay short.
+const MAX_SUBSET: usize = 7;
+
 /// The most unknown tiles one fact may speak of (its verdicts are listed one by one).
 const MAX_FACT_TILES: usize = 8;
 
@@ -200,6 +219,10 @@ pub struct BluffsAi {
     previous: Option<Subset>,
     /// A layout guessed, and in which round.
     guessed: Option<(u32, Layout)>,
+    /// The round and phase it last planned in, and when its moves there are due.
+    phase_seen: Option<((u32, PhaseName), Millis)>,
+    /// The last move it decided, and on what.
+    last: Option<(Asked, Option<Move>)>,
 }
 
 impl BluffsAi {
@@ -222,6 +245,8 @@ impl BluffsAi {
             current: None,
             previous: None,
             guessed: None,
+            phase_seen: None,
+            last: None,
         }
     }
 
@@ -246,8 +271,31 @@ impl BluffsAi {
     ///     ai.act(game);
     /// }
     /// ```
-    pub fn act(&mut self, view: &PlayerView) -> Option<crate::rules::bluffs::Move> {
+    pub fn act(&mut self, view: &PlayerView) -> Option<Move> {
         self.observe(view);
+        // Asked again on a view that differs only in what it does not use (the
+        // opponent submitted, time passed): the same move, not a second thought.
+        let key = Asked {
+            round: view.round,
+            phase: view.phase,
+            known: view.known.len(),
+            rp: view.rp,
+            own: view.own.is_some(),
+            marks: view.marks.is_some(),
+            detected: view.detected.is_some(),
+            reveal: std::mem::discriminant(&view.reveal),
+        };
+        if let Some((k, m)) = &self.last
+            && *k == key
+        {
+            return m.clone();
+        }
+        let m = self.decide(view);
+        self.last = Some((key, m.clone()));
+        m
+    }
+
+    fn decide(&mut self, view: &PlayerView) -> Option<Move> {
         match view.phase {
             PhaseName::Over => None,
             PhaseName::Bluffing => view.own.is_none().then(|| self.bluff(view)),
@@ -257,6 +305,43 @@ impl BluffsAi {
             },
             PhaseName::Reveal => self.reveal(view),
         }
+    }
+
+    /// Its move was taken by the match: a layout guess is remembered, so that the
+    /// match going on tells it the guess was wrong.
+    pub fn made(&mut self, m: &Move) {
+        if let Move::Guess { layout } = m {
+            self.guessed = Some((self.round, *layout));
+        }
+    }
+
+    /// Its next move on the match's view for its player at `now` (the game clock), and
+    /// how long after `now` to make it: a think delay counted from when it first saw
+    /// the phase, a few seconds (bounded by a quarter of the phase's time), so that a
+    /// person playing it sees a move come when a player's would. The view's settings
+    /// are the match's.
+    pub fn plan(&mut self, view: &BluffsView, now: Millis) -> Option<(Move, Millis)> {
+        if view.paused {
+            return None;
+        }
+        let mine = view.mine.as_ref()?;
+        self.settings = view.settings.clone();
+        let key = (mine.round, mine.phase);
+        let due = match self.phase_seen {
+            Some((k, due)) if k == key => due,
+            _ => {
+                let (lo, hi, phase_ms) = match mine.phase {
+                    PhaseName::Bluffing => (6_000, 15_000, self.settings.bluffing_ms),
+                    PhaseName::Claiming => (3_000, 8_000, self.settings.claiming_ms),
+                    _ => (1_000, 2_500, self.settings.reveal_ms),
+                };
+                let due = now + self.rng.random_range(lo..hi).min(phase_ms / 4);
+                self.phase_seen = Some((key, due));
+                due
+            }
+        };
+        let m = self.act(mine)?;
+        Some((m, due.saturating_sub(now)))
     }
 
     fn observe(&mut self, v: &PlayerView) {
@@ -432,10 +517,12 @@ impl BluffsAi {
         (all > 0.0).then(|| yes / all)
     }
 
-    /// The subsets the shape rule and the overlap with its previous subset allow.
+    /// The subsets the shape rule and the overlap with its previous subset allow, of
+    /// at most [`MAX_SUBSET`] tiles.
     fn legal_subsets(&self) -> Vec<Subset> {
         shapes()
             .iter()
+            .filter(|m| m.count_ones() as usize <= MAX_SUBSET)
             .filter_map(|m| subset_of(*m))
             .filter(|s| {
                 self.previous
@@ -481,10 +568,13 @@ impl BluffsAi {
                     .map(|(k, _)| k + 1)
             })
             .flatten();
+        // After a restart it may not know its last subset: No Limit lifts the rule
+        // it cannot check, while it has it.
+        let no_limit = self.previous.is_none() && v.round > 1 && !v.items_used.no_limit;
         Move::Bluff {
             subset: subset.to_string(),
             statements,
-            no_limit: false,
+            no_limit,
             smokescreen,
         }
     }
@@ -617,11 +707,11 @@ impl BluffsAi {
     fn reveal(&mut self, v: &PlayerView) -> Option<Move> {
         match v.reveal {
             RevealState::Guessed { .. } | RevealState::Done => None,
-            RevealState::Declared { .. } => Some(self.guess(v)),
+            RevealState::Declared { .. } => Some(self.guess()),
             RevealState::Pending => {
                 let layouts = self.space.layouts();
                 if layouts >= 1.0 && 1.0 / layouts >= self.style.guess_at - 1e-9 {
-                    return Some(self.guess(v));
+                    return Some(self.guess());
                 }
                 Some(self.buy(v).unwrap_or(Move::Pass))
             }
@@ -629,12 +719,9 @@ impl BluffsAi {
         }
     }
 
-    fn guess(&mut self, v: &PlayerView) -> Move {
+    fn guess(&mut self) -> Move {
         match self.space.layouts_list(1).first() {
-            Some(layout) => {
-                self.guessed = Some((v.round, *layout));
-                Move::Guess { layout: *layout }
-            }
+            Some(layout) => Move::Guess { layout: *layout },
             None => Move::Pass,
         }
     }
@@ -713,3 +800,6 @@ fn subset_of(mask: u16) -> Option<Subset> {
     )
     .ok()
 }
+
+#[cfg(test)]
+mod tests;

@@ -183,7 +183,8 @@ fn every_statement_it_says_reads_back_to_the_meaning_it_intended() {
 
 /// What the AI's own files may take from the game: the view, the moves, the public
 /// settings. The match runner (`duel.rs`) is the umpire's side and holds the game.
-const FROM_THE_GAME: [&str; 7] = [
+const FROM_THE_GAME: [&str; 8] = [
+    "BluffsView",
     "Move",
     "PhaseName",
     "PlayerView",
@@ -255,6 +256,55 @@ fn settings() -> Settings {
 }
 
 #[test]
+fn asked_again_it_plans_the_same_move_due_at_the_same_moment() {
+    use crate::rules::bluffs::{Bluffs, PublicBluffs, Setup};
+    use crate::rules::{PlayerId, Seat};
+    let players = [PlayerId(1), PlayerId(2)];
+    let setup = Setup {
+        players,
+        seed: 5,
+        settings: settings(),
+    };
+    let (game, _) = Bluffs::start(setup, 0).expect("a match");
+    let view = BluffsView {
+        version: 1,
+        phase_since: 1,
+        paused: false,
+        players,
+        round: 1,
+        phase: PhaseName::Bluffing,
+        settings: settings(),
+        you: Some(Seat::FIRST),
+        public: PublicBluffs {
+            deadline: None,
+            submitted: [false, true],
+            bluffs: [None, None],
+            bought: None,
+            outcome: None,
+            layout: None,
+        },
+        mine: game.view(Seat::FIRST).into(),
+    };
+    let mut ai = BluffsAi::new(Level::Expert, &settings(), 1);
+    let (first, delay) = ai.plan(&view, 1_000).expect("a bluff");
+    assert!(matches!(first, Move::Bluff { .. }), "{first:?}");
+    // A person's pace, well inside the phase.
+    assert!((6_000..15_000).contains(&delay), "{delay}");
+    // Asked again later (the opponent moved): the same bluff, due at the same moment.
+    let (again, later) = ai.plan(&view, 4_000).expect("a bluff");
+    assert_eq!(again, first);
+    assert_eq!(later, delay - 3_000);
+    // Paused, or not its seat: nothing.
+    let paused = BluffsView {
+        paused: true,
+        ..view.clone()
+    };
+    assert!(ai.plan(&paused, 5_000).is_none());
+    let spectator = BluffsView { mine: None, ..view };
+    assert!(ai.plan(&spectator, 5_000).is_none());
+}
+
+#[test]
 fn ai_against_ai_ends_with_a_result_and_every_move_passes_the_umpire() {
     for (seed, levels) in [
         (1, [Level::Beginner, Level::Expert]),
@@ -297,13 +347,26 @@ fn bluffs_figures() {
         (Player::Ai(Level::Player), Player::Ai(Level::Beginner)),
         (Player::Ai(Level::Expert), Player::Ai(Level::Player)),
     ];
+    // `PAIRING=2` plays only the third.
+    let only: Option<usize> = std::env::var("PAIRING").ok().and_then(|v| v.parse().ok());
+    let pairings: Vec<_> = pairings
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| only.is_none_or(|o| o == *i))
+        .map(|(_, p)| p)
+        .collect();
+    // Thinking time in microseconds of the machine's clock (a figure, never asserted).
+    let start = std::time::Instant::now();
+    let mut clock = move || start.elapsed().as_micros() as u64;
     for (a, b) in pairings {
         let (mut wins, mut losses, mut errors, mut rounds, mut contra) = (0, 0, 0, 0, 0);
+        let mut think: Vec<u64> = Vec::new();
         for seed in 0..n {
             // Each side sits first in half the matches.
             let swap = seed % 2 == 1;
             let players = if swap { [b, a] } else { [a, b] };
-            let out = duel::play(players, seed, &settings(), &mut ticks());
+            let out = duel::play(players, seed, &settings(), &mut clock);
+            think.extend(out.think.iter().map(|(_, t)| *t));
             let me = usize::from(swap);
             match out.winner {
                 Some(w) if w == me => wins += 1,
@@ -314,9 +377,13 @@ fn bluffs_figures() {
             rounds += out.rounds;
             contra += out.contradictions;
         }
+        think.sort_unstable();
         println!(
-            "{a:?} vs {b:?}: {wins} wins, {losses} losses of {n}; {errors} errors, {contra} contradictions, {:.1} rounds",
-            f64::from(rounds) / n as f64
+            "{a:?} vs {b:?}: {wins} wins, {losses} losses of {n}; {errors} errors, {contra} contradictions, {:.1} rounds; think median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            f64::from(rounds) / n as f64,
+            think.get(think.len() / 2).copied().unwrap_or(0) as f64 / 1000.0,
+            think.get(think.len() * 99 / 100).copied().unwrap_or(0) as f64 / 1000.0,
+            think.last().copied().unwrap_or(0) as f64 / 1000.0,
         );
     }
 }

@@ -187,8 +187,17 @@ fn place(w: &str) -> Option<Place> {
         "bottommost" | "lowest" => Place::Bottommost,
         "leftmost" => Place::Leftmost,
         "rightmost" => Place::Rightmost,
-        _ => return None,
+        // A tile named by its coordinates (`the c4 tile`, as the frame says `C4`).
+        _ => Place::At(cell_name(w)?),
     })
+}
+
+/// The tile a word names by its coordinates (`C4`, `c4`), if it is one.
+fn cell_name(w: &str) -> Option<super::cells::Cell> {
+    let b = w.as_bytes();
+    (b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit())
+        .then(|| w.parse().ok())
+        .flatten()
 }
 
 fn region_noun(w: &str) -> Option<RegionKind> {
@@ -258,15 +267,6 @@ fn outside(e: ParsePatternError, text: &str) -> ParsePatternError {
                 "a statement speaks only of the tiles of its own subset, not of the whole grid",
             )
             .with_example(kept.join(" "));
-        }
-        if w.is_some_and(|w| w.parse::<super::cells::Cell>().is_ok())
-            && toks[at].span.start <= e.span.start
-        {
-            let span = toks[at].span.clone();
-            return ParsePatternError::new(span.clone(), "tiles are not named by their coordinates: a statement speaks of its subset's tiles by colour, place and relation")
-                .with_help("for one tile, use its place: `the leftmost tile is red`, but every tile of the subset must count")
-                .with_example(splice(text, &span, "the leftmost tile in the top row"))
-                .with_example(splice(text, &span, "every tile in the top row"));
         }
         // `red is the most common colour`, `more red tiles than any other colour`.
         let most = matches!(w, Some("most"))

@@ -88,6 +88,36 @@ impl Vocabulary for Tiles {
             !matches!(w(n), "that" | "which" | "of" | "with" | "in")
         };
         let say = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        // A tile named by its coordinates is the one tile there: `C4`, `the tile C4`,
+        // `tile C4`, `the tile at C4` are `a c4 tile` (`c4` an adjective, as
+        // `leftmost` is; there is one such tile, so `a` says it, under a negation too).
+        // After an adjective (`a red C4 tile`, as the umpire says it back) it is one
+        // more adjective.
+        let after_adjective = i
+            .checked_sub(1)
+            .and_then(|k| toks.get(k))
+            .and_then(Token::word)
+            .is_some_and(|a| colour(a).is_some() || place(a).is_some());
+        if after_adjective && let Some(cell) = cell_name(w(0)) {
+            return Some((1, vec![cell.to_string()]));
+        }
+        for (skip, n) in [
+            (&["the", "tile", "at"][..], 3),
+            (&["the", "tile", "in"][..], 3),
+            (&["the", "tile"][..], 2),
+            (&["tile"][..], 1),
+            (&["the"][..], 1),
+            (&["a"][..], 1),
+            (&["an"][..], 1),
+            (&[][..], 0),
+        ] {
+            if skip.iter().enumerate().all(|(j, x)| w(j) == *x)
+                && let Some(cell) = cell_name(w(n))
+            {
+                let tile = if w(n + 1) == "tile" { 1 } else { 0 };
+                return Some((n + 1 + tile, say(&["a", &cell.to_string(), "tile"])));
+            }
+        }
         if matches!(w(0), "has" | "have") {
             let (n, mut words) = neighbour_object(&w, 1)?;
             let verb = if w(0) == "has" { "is" } else { "are" };

@@ -25,12 +25,45 @@ use plain::{sentence, simplify};
 /// the named-tile English otherwise; always English, never symbols.
 pub fn english(f: &Formula) -> String {
     let f = simplify(f);
-    say(&f)
+    named_tiles(&say(&f))
 }
 
 /// How many words the canonical English has: what the seed's 15-word limit counts.
 pub fn english_words(f: &Formula) -> usize {
     crate::lang::word_count(&english(f))
+}
+
+/// `a C4 tile` is the tile at C4, said by its name: `C4` (the reader reads it back as
+/// `a C4 tile`).
+fn named_tiles(said: &str) -> String {
+    let named = is_tile_name;
+    let words: Vec<&str> = said.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let (open, article) = match words[i].strip_prefix('(') {
+            Some(a) => ("(", a),
+            None => ("", words[i]),
+        };
+        let rest = words.get(i + 2).and_then(|w| w.strip_prefix("tile"));
+        if matches!(article, "a" | "an" | "another")
+            && words.get(i + 1).is_some_and(|w| named(w))
+            && let Some(rest) = rest.filter(|r| r.chars().all(|c| matches!(c, ')' | ',')))
+        {
+            out.push(format!("{open}{}{rest}", words[i + 1]));
+            i += 3;
+            continue;
+        }
+        out.push(words[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// Whether a word of the umpire's English is a tile's name (`C4`).
+fn is_tile_name(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 2 && (b'A'..=b'D').contains(&b[0]) && (b'1'..=b'4').contains(&b[1])
 }
 
 /// Plain English if the whole has it; else the connectives in words with each part

@@ -142,8 +142,16 @@ pub(super) fn np(
             _ => clauses.push(complement(x, c, outer)?),
         }
     }
-    // Colours before places reads oddly (`red leftmost`): places first.
-    adjectives.sort_by_key(|a| crate::lang::tiles::ast::Place::from_name(a).is_none());
+    // Colours before places reads oddly (`red leftmost`): places first; a tile's
+    // name last (`a red C4 tile`, said `C4` when alone).
+    adjectives.sort_by_key(|a| {
+        use crate::lang::tiles::ast::Place;
+        match Place::from_name(a) {
+            Some(Place::At(_)) => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    });
     let noun = if plural { "tiles" } else { "tile" };
     let verb = if plural { "are" } else { "is" };
     let mut out = adjectives.join(" ");

@@ -218,12 +218,12 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
     let mut parts = Vec::new();
     chain(f, op, &mut parts);
     // `there are red, blue and green tiles`: each a single adjective that there is.
-    let adjectives: Option<Vec<&'static str>> = parts
+    let adjectives: Option<Vec<String>> = parts
         .iter()
         .map(|p| match &p.kind {
             FormulaKind::Exists(x, Domain::Subset, b) => match b.kind {
-                FormulaKind::Colour(c, v) if v == *x => Some(c.name()),
-                FormulaKind::Place(pl, v) if v == *x => Some(pl.name()),
+                FormulaKind::Colour(c, v) if v == *x => Some(c.name().to_string()),
+                FormulaKind::Place(pl, v) if v == *x => Some(pl.name().into_owned()),
                 _ => None,
             },
             _ => None,
@@ -238,7 +238,6 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
     if op == BinOp::And
         && let Some(adjs) = adjectives
     {
-        let adjs: Vec<String> = adjs.iter().map(|a| a.to_string()).collect();
         return Some(format!("there are {} tiles", list(&adjs)));
     }
     let items: Option<Vec<String>> = parts
@@ -263,8 +262,11 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
                 },
                 _ => return None,
             };
-            // An item with a clause of its own would take in the next one.
-            (!s.contains(" and ") && !s.contains(" or ") && !s.contains(" that ")).then_some(s)
+            // An item with a clause of its own would take in the next one; a named
+            // tile is said alone (`A1 is red or A2 is red`), not as a kind listed.
+            let named = s.split(' ').any(super::is_tile_name);
+            (!named && !s.contains(" and ") && !s.contains(" or ") && !s.contains(" that "))
+                .then_some(s)
         })
         .collect();
     let items = items?;
