@@ -20,6 +20,9 @@ mod support;
 #[path = "support/fake_selftest.rs"]
 mod fake_selftest;
 
+/// Duels against @Mondo in the games whose AI is a `student::Ai`, on the test clock.
+#[path = "e2e/ai_duels.rs"]
+mod ai_duels;
 /// Challenges wait for their answer, and matches nobody finishes end by the fair-play
 /// rule, on the test clock.
 #[path = "e2e/challenges.rs"]

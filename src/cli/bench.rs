@@ -133,7 +133,12 @@ pub fn run(args: BenchArgs) -> ExitCode {
             players,
             runs,
         } => super::bench_ratings_duel::run(matches, players, runs),
-        BenchArea::Ai(args) => super::bench_zendo_ai::run(args),
+        BenchArea::Ai(args) => match args.game.clone() {
+            Some(game) if game != "zendo" => {
+                ai_by_name(&game, args.matches as usize, args.seed, args.json)
+            }
+            _ => super::bench_zendo_ai::run(args),
+        },
     }
 }
 
@@ -278,4 +283,20 @@ fn eval(structures: usize, rounds: usize, seed: u64) -> ExitCode {
         if middle <= target { "met" } else { "NOT met" }
     );
     ExitCode::SUCCESS
+}
+
+/// The bench of the game `--game` names.
+fn ai_by_name(game: &str, matches: usize, seed: u64, json: bool) -> ExitCode {
+    match game.trim().to_ascii_lowercase().as_str() {
+        "assembly" | "pattern-assembly" => {
+            super::bench_games_ai::run::<super::bench_assembly::AiArena>(matches, seed, json)
+        }
+        other => {
+            eprintln!(
+                "error: `--game {other}`: the games whose AI this bench plays are: assembly \
+                 (and zendo, without --game)"
+            );
+            ExitCode::from(2)
+        }
+    }
 }

@@ -6,6 +6,9 @@ use super::bench_render::timed;
 use mondo::grid::{Dims, judge};
 use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
 use mondo::rules::{Game, PlayerId};
+use mondo::student::Level;
+use mondo::student::arena::Mind;
+use mondo::student::assembly::{AssemblyAi, Skill};
 use std::process::ExitCode;
 
 fn setup(seed: u64, settings: Settings) -> AssemblySetup {
@@ -60,4 +63,61 @@ pub fn run(runs: usize) -> ExitCode {
         )
     });
     ExitCode::SUCCESS
+}
+
+/// Pattern Assembly in `mondo bench ai --game assembly`: original matches (6 x 6, 20
+/// rounds, the default clocks); its reference is a player with a perfect memory.
+pub struct AiArena;
+
+impl super::bench_games_ai::ArenaGame for AiArena {
+    type G = Assembly;
+    const NAME: &'static str = "assembly";
+
+    fn start(players: Vec<PlayerId>, seed: u64) -> Result<Assembly, String> {
+        let setup = AssemblySetup {
+            players,
+            seed,
+            settings: Settings::original(),
+        };
+        Assembly::start(setup, 0)
+            .map(|(g, _)| g)
+            .map_err(|e| e.to_string())
+    }
+
+    fn mind(level: Level, seed: u64) -> Mind<'static, Assembly> {
+        Box::new(AssemblyAi::new(level, seed))
+    }
+
+    /// The strongest level's points against those of a perfect memory (the expert's
+    /// pace, every cell of every reveal kept right), each alone on the same matches
+    /// (solo: no opponent takes a round from either).
+    fn reference(matches: usize, seed: u64, tick: &mut dyn FnMut() -> u64) -> Option<String> {
+        let mut points = [0i64; 2];
+        for i in 0..matches as u64 {
+            let s = seed.wrapping_add(i);
+            let skills = [Skill::of(Level::Expert), Skill::PERFECT];
+            for (k, skill) in skills.into_iter().enumerate() {
+                let game = Self::start(vec![PlayerId(1)], s).ok()?;
+                let mind: Mind<'static, Assembly> =
+                    Box::new(AssemblyAi::with_skill(skill, s.wrapping_mul(2)));
+                let played =
+                    mondo::student::arena::play(game, vec![mind], 0, 100_000, tick).ok()?;
+                points[k] += played
+                    .game
+                    .scores()
+                    .values()
+                    .iter()
+                    .map(|&p| p as i64)
+                    .sum::<i64>();
+            }
+        }
+        let share = 100.0 * points[0] as f64 / points[1].max(1) as f64;
+        Some(format!(
+            "assembly reference: the expert scores {share:.1} % of the points of a perfect \
+             memory ({} against {} over {matches} solo matches; target: 70 %: {})",
+            points[0],
+            points[1],
+            if share >= 70.0 { "met" } else { "NOT met" }
+        ))
+    }
 }

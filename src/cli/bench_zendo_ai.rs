@@ -51,6 +51,19 @@ pub struct AiBench {
     /// them, one match per seed 1 to 10 x N): how they end.
     #[arg(long)]
     pub triples: bool,
+    /// Another game's AI, level against level in seeded matches played in virtual
+    /// time (`assembly`); without it, the Zendo student above.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// With --game: matches per pairing of levels.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub matches: u64,
+    /// With --game: the first match's seed (the others follow it).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// With --game: one JSON object per pairing of levels (docs/ai.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {

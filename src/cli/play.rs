@@ -158,7 +158,9 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     if !new {
         ai = super::play_zendo_ai::seats_again(&session).await;
     }
-    session.seat_machines(ai.iter().map(|s| s.player));
+    // The other games' AI seats play on tasks of their own, on the game clock.
+    let tasks = mondo::play::ai::seat_at_terminal(&session).await;
+    session.seat_machines(ai.iter().map(|s| s.player).chain(tasks));
     print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.

@@ -20,13 +20,17 @@ fn default_ai(name: &str) -> bool {
         .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// The games the AI student plays.
+/// The games the AI plays: the Zendo student's, and those with an AI of their own
+/// (`mondo::play::ai`).
 fn plays(game: GameKind) -> bool {
     matches!(
         game,
         GameKind::ZendoDuel | GameKind::ZendoTriple | GameKind::ZendoClassic
-    )
+    ) || mondo::play::ai::plays(game)
 }
+
+/// The games the AI plays, for a player to read.
+const AI_GAMES: &str = "a Zendo Duel, Triple or Classic game, or Pattern Assembly";
 
 /// The AI's seats among `players`, each under its reserved name (docs/ratings.md,
 /// "Fair play": seats are identities): a player named `ai`, `ai2`... (or each `--ai
@@ -64,16 +68,14 @@ pub fn name_seats(
     }
     if !plays(game) {
         if !args.ai.is_empty() {
-            return Err(
-                "--ai seats the AI student in a Zendo Duel, Triple or Classic game: \
-                 `mondo play duel --players me,ai`"
-                    .into(),
-            );
+            return Err(format!(
+                "--ai seats the AI in {AI_GAMES}: `mondo play duel --players me,ai`"
+            ));
         }
         if let Some(name) = players.iter().find(|p| reserved_ai_name(p).is_some()) {
             return Err(format!(
-                "`{name}` is the AI student's own name, and the AI plays only a Zendo Duel, \
-                 Triple or Classic game: choose another name"
+                "`{name}` is the AI student's own name, and the AI plays only {AI_GAMES}: \
+                 choose another name"
             ));
         }
         return Ok(Vec::new());

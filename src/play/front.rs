@@ -585,4 +585,9 @@ pub trait Terminal {
         store: &Store,
         seed: u64,
     ) -> impl std::future::Future<Output = Result<(AnySetup, Cast), String>>;
+    /// Its AI for a seat at `level`, its draws seeded by `seed`, on both fronts
+    /// (`super::ai`; `None`: no AI of this kind: Zendo's student is seated its own way).
+    fn ai(_level: crate::student::Level, _seed: u64) -> Option<Box<dyn super::machine::SeatAi>> {
+        None
+    }
 }

@@ -16,10 +16,12 @@
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
 
+pub mod ai;
 pub mod args;
 pub mod commands;
 mod front;
 pub mod games;
+pub mod machine;
 pub mod page;
 pub mod pictures;
 pub mod rehearsal;

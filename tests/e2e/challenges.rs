@@ -15,27 +15,27 @@ use crate::support::discord::{FakeDiscord, StoredMessage};
 use serde_json::{Value, json};
 
 /// The bot's game clock, driven through the file `MONDO_TEST_CLOCK` names.
-struct TestClock {
+pub(crate) struct TestClock {
     file: std::path::PathBuf,
     now: u64,
 }
 
 impl TestClock {
-    fn new(dir: &std::path::Path) -> TestClock {
+    pub(crate) fn new(dir: &std::path::Path) -> TestClock {
         let file = dir.join("clock");
         std::fs::write(&file, "0").expect("the clock file");
         TestClock { file, now: 0 }
     }
 
     /// Moves the bot's game clock on by `ms`.
-    fn advance(&mut self, ms: u64) {
+    pub(crate) fn advance(&mut self, ms: u64) {
         self.now += ms;
         let next = self.file.with_extension("next");
         std::fs::write(&next, self.now.to_string()).expect("written");
         std::fs::rename(&next, &self.file).expect("moved into place");
     }
 
-    fn env(&self) -> [(&str, &str); 1] {
+    pub(crate) fn env(&self) -> [(&str, &str); 1] {
         [(
             "MONDO_TEST_CLOCK",
             self.file.to_str().expect("a UTF-8 path"),

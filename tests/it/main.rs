@@ -8,6 +8,7 @@ mod play_support;
 mod race_game;
 mod stores;
 
+mod ai_assembly;
 mod ai_seats;
 mod bench_runtime;
 mod cli_koan;

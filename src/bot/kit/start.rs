@@ -9,6 +9,7 @@ use super::reply::{my_match, reply};
 use super::say;
 use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchId;
+use crate::student::Level;
 
 /// A piece set, as a command's option.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -26,6 +27,32 @@ impl From<SetChoice> for crate::koan::PieceSet {
             SetChoice::Arrows => crate::koan::PieceSet::Arrows,
         }
     }
+}
+
+/// The AI's strength, as a command's option (`level:` with `opponent:@Mondo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "beginner"]
+    Beginner,
+    #[name = "player"]
+    Player,
+    #[name = "expert"]
+    Expert,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(c: LevelChoice) -> Level {
+        match c {
+            LevelChoice::Beginner => Level::Beginner,
+            LevelChoice::Player => Level::Player,
+            LevelChoice::Expert => Level::Expert,
+        }
+    }
+}
+
+/// The id of AI seat `k` (0: a duel's opponent) of strength `level`.
+pub fn seat(level: Level, k: u8) -> PlayerId {
+    PlayerId::ai((level.rank() - 1) as u8, k)
 }
 
 /// What a Zendo match says of a player the bot cannot DM.

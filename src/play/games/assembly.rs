@@ -81,6 +81,18 @@ impl Terminal for Front {
         help()
     }
 
+    /// The Pattern Assembly AI (`student::assembly`).
+    fn ai(
+        level: crate::student::Level,
+        seed: u64,
+    ) -> Option<Box<dyn crate::play::machine::SeatAi>> {
+        let ai = crate::student::assembly::AssemblyAi::new(level, seed);
+        Some(crate::play::machine::typed(ai, |v| match v {
+            AnyView::Assembly(v) => Some(v),
+            _ => None,
+        }))
+    }
+
     fn check(table: &TableArgs, own: &AssemblyArgs) -> Result<(), String> {
         let mine = [
             ("--wait-secs", own.wait_ms, &["wait_secs"][..]),

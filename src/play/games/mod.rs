@@ -113,6 +113,17 @@ macro_rules! terminal {
             }
         }
 
+        /// Game `kind`'s AI for a seat ([`Terminal::ai`]).
+        pub fn ai(
+            kind: GameKind,
+            level: crate::student::Level,
+            seed: u64,
+        ) -> Option<Box<dyn super::machine::SeatAi>> {
+            match kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::ai(level, seed),)+
+            }
+        }
+
         /// A game's help at the terminal.
         pub fn help(kind: GameKind) -> &'static str {
             match kind {

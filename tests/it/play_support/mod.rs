@@ -149,6 +149,13 @@ impl Mondo {
     }
 
     fn until_maybe_after_errors(&mut self, event: &str, errors: bool) -> (Value, Vec<Value>) {
+        self.until_one_of(&[event], errors)
+    }
+
+    /// The next line with one of these events, and the lines before it (errors on the
+    /// way fail the test unless `errors`).
+    pub fn until_one_of(&mut self, events: &[&str], errors: bool) -> (Value, Vec<Value>) {
+        let event = events.join("` or `");
         let mut before = Vec::new();
         loop {
             let line = self
@@ -158,7 +165,7 @@ impl Mondo {
             let value: Value =
                 serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert!(errors || value["event"] != "error", "{value}");
-            if value["event"] == event {
+            if events.iter().any(|e| value["event"] == *e) {
                 return (value, before);
             }
             before.push(value);

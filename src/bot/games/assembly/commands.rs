@@ -7,6 +7,7 @@ use crate::bot::kit::{my_match, play_in, reply};
 /// What Pattern Assembly's commands say to someone with no match in the channel.
 pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
                             `/assembly duel` or `/assembly practice`";
+use crate::bot::kit::start::{LevelChoice, seat};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
 use crate::grid::Dims;
@@ -46,15 +47,33 @@ pub async fn duel(
         bool,
     >,
     #[description = "The seed that draws the grid and rounds (default: random)"] seed: Option<u64>,
+    #[description = "Against @Mondo (the AI): its strength (default: player)"] level: Option<
+        LevelChoice,
+    >,
 ) -> Result<(), Error> {
     let me = ctx.author().id.get();
-    let them = opponent.id.get();
+    // The bot's own user is the AI: its seat is an AI seat of that strength, and it
+    // accepts at once.
+    let against_ai = opponent.id == ctx.framework().bot_id();
+    if level.is_some() && !against_ai {
+        return reply(
+            ctx,
+            Post::private("`level` is the AI's strength: use it with `opponent:@Mondo`"),
+        )
+        .await;
+    }
+    let them = if against_ai {
+        let level = level.map_or(crate::student::Level::Player, Into::into);
+        seat(level, 0).0
+    } else {
+        opponent.id.get()
+    };
     if them == me {
         return reply(ctx, Post::private("a duel needs two different players")).await;
     }
-    if opponent.bot {
+    if opponent.bot && !against_ai {
         let title = title(plus.unwrap_or(false));
-        return crate::bot::kit::challenge::no_ai(ctx, them, title).await;
+        return crate::bot::kit::challenge::no_ai(ctx, opponent.id.get(), title).await;
     }
     create(
         ctx,
@@ -94,7 +113,9 @@ async fn create(
         )
         .await;
     };
-    let busy = [ids[0], ids[ids.len() - 1]];
+    // The AI may play in several channels, and several people at once.
+    let last = ids[ids.len() - 1];
+    let busy = [ids[0], if PlayerId(last).ai_seat().is_some() { ids[0] } else { last }];
     if crate::bot::kit::start::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
@@ -110,7 +131,9 @@ async fn create(
     };
     // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
     let chosen = seed.is_some().then_some(ids[0]);
-    if let [me, them] = ids[..] {
+    if let [me, them] = ids[..]
+        && PlayerId(them).ai_seat().is_none()
+    {
         let offer = crate::bot::kit::challenge::Offer {
             title: title(plus).into(),
             setup: setup.into(),
@@ -132,7 +155,16 @@ async fn create(
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };
-    crate::bot::kit::start::start(ctx, game, channel, |_| {}).await
+    crate::bot::kit::start::start(ctx, game, channel, |post| {
+        if let [_, them] = ids[..] {
+            post.line(format!(
+                "{} accepts. {}",
+                say::mention(PlayerId(them)),
+                crate::bot::kit::challenge::rated_line(&ids, chosen)
+            ));
+        }
+    })
+    .await
 }
 
 /// Practise Pattern Assembly alone: the same rounds against the clock, scored.

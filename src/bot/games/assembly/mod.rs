@@ -193,6 +193,13 @@ impl GameBot for Front {
         board(game, v)
     }
 
+    /// The AI's seat (`/assembly duel opponent:@Mondo`) plays, from the start or after
+    /// a restart.
+    fn on_open(bot: &std::sync::Arc<Bot>, game: MatchId) {
+        let runtime = bot.runtime.clone();
+        tokio::spawn(async move { crate::play::ai::seat_ai_ids(&runtime, game).await });
+    }
+
     /// The picture of the grid, kept up to date (a reveal that ended or began while
     /// the bot was away, when the desk opens).
     fn after<'a>(

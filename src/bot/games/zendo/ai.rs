@@ -19,28 +19,9 @@ use crate::runtime::{ActError, AnyAction, AnyMatch, AnyView, Engine, Runtime};
 use crate::store::{MatchId, Millis};
 use crate::student::zendo::{Breadth, Budget, Level, Space};
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
-/// The AI student's strength, as a command's option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum LevelChoice {
-    #[name = "beginner"]
-    Beginner,
-    #[name = "player"]
-    Player,
-    #[name = "expert"]
-    Expert,
-}
-
-impl From<LevelChoice> for Level {
-    fn from(c: LevelChoice) -> Level {
-        match c {
-            LevelChoice::Beginner => Level::Beginner,
-            LevelChoice::Player => Level::Player,
-            LevelChoice::Expert => Level::Expert,
-        }
-    }
-}
+pub use crate::bot::kit::start::{LevelChoice, seat};
 
 /// Where a seat's hypothesis space comes from (built once per process on Discord; a
 /// small one in tests).
@@ -71,12 +52,6 @@ impl Pace {
 /// The server's default strength (`zendo.ai_level`), or `player`.
 pub fn default_level(bot: &Bot) -> Level {
     Level::parse(&bot.config.games.ZendoDuel.ai_level).unwrap_or(Level::Player)
-}
-
-/// The id of AI seat `k` (0: a duel's opponent) of strength `level`.
-pub fn seat(level: Level, k: u8) -> PlayerId {
-    let index = Level::ALL.iter().position(|l| *l == level).unwrap_or(0);
-    PlayerId::ai(index as u8, k)
 }
 
 /// The strength of an AI seat; `None` for a person.
@@ -116,19 +91,6 @@ pub fn next_student(view: &AnyView) -> u8 {
         .unwrap_or(u8::MAX)
 }
 
-/// A seat played here: the runtime's owner name (several runtimes may share a process,
-/// as tests' do, each numbering its own matches), the match, the seat.
-type Driven = (String, MatchId, PlayerId);
-
-/// The seats being played in this process (one task each).
-fn driven() -> std::sync::MutexGuard<'static, HashSet<Driven>> {
-    static DRIVEN: OnceLock<Mutex<HashSet<Driven>>> = OnceLock::new();
-    DRIVEN
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-}
-
 /// When a match's desk opens (a new match, or one resumed after a restart): plays each
 /// of its AI seats.
 pub fn on_open(bot: &Arc<Bot>, game: MatchId) {
@@ -155,13 +117,13 @@ pub fn play(runtime: &Runtime<AnyMatch>, game: MatchId, player: PlayerId, pace: 
         return;
     };
     let key = (runtime.owner().to_string(), game, player);
-    if !driven().insert(key.clone()) {
+    if !crate::play::ai::driven().insert(key.clone()) {
         return;
     }
     let runtime = runtime.clone();
     tokio::spawn(async move {
         run(&runtime, game, player, level, pace).await;
-        driven().remove(&key);
+        crate::play::ai::driven().remove(&key);
     });
 }
 

@@ -11,7 +11,7 @@ use crate::rules::bluffs::{
     Bluffs, Ending, Move, PhaseName, PlayerView, RevealState, STATEMENTS, Settings, Setup, Who,
 };
 use crate::rules::{Millis, PlayerId, Seat};
-use crate::student::zendo::Level;
+use crate::student::Level;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 

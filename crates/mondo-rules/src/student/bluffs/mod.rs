@@ -42,7 +42,7 @@ use crate::rules::Millis;
 use crate::rules::bluffs::{
     BluffsView, Move, PhaseName, PlayerView, RevealState, Settings, ShownBluff,
 };
-use crate::student::zendo::Level;
+use crate::student::Level;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

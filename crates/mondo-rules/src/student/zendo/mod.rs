@@ -36,34 +36,10 @@ use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-/// How strong a student plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// A narrow space, noisy answers and experiments, guesses only when sure.
-    Beginner,
-    /// The full space, a few noisy choices.
-    Player,
-    /// The full space, exact choices, bolder guesses.
-    Expert,
-}
+pub use super::Level;
 
+/// What a level means to the Zendo student.
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Player, Level::Expert];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Player => "player",
-            Level::Expert => "expert",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Level> {
-        let t = text.trim().to_ascii_lowercase();
-        Level::ALL.into_iter().find(|l| l.name() == t)
-    }
-
     /// The hypothesis space this level reasons over.
     pub const fn breadth(self) -> Breadth {
         match self {
@@ -98,12 +74,6 @@ impl Level {
             Level::Player => 64,
             Level::Expert => 96,
         }
-    }
-}
-
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 
