@@ -91,6 +91,48 @@ impl Vocabulary for Tiles {
         // A tile named by its coordinates is the one tile there: `C4`, `the tile C4`,
         // `tile C4`, `the tile at C4` are `a c4 tile` (`c4` an adjective, as
         // `leftmost` is; there is one such tile, so `a` says it, under a negation too).
+        // Two named tiles with one verb: `A1 and D1 are (both) red` says it of each;
+        // `A1 and D1 are the same colour` (or another relation of the two) is `there
+        // is a A1 tile and a D1 tile that are ...`, which the reader reads as the two
+        // so related.
+        if let (Some(a), "and", Some(b), "are") = (cell_name(w(0)), w(1), cell_name(w(2)), w(3)) {
+            let tile = |c: crate::lang::tiles::cells::Cell| {
+                ["a".to_string(), c.to_string(), "tile".into()]
+            };
+            let both = usize::from(w(4) == "both");
+            let kind = w(4 + both);
+            let clause_end = |k: usize| {
+                toks.get(i + k)
+                    .is_none_or(|t| t.word().is_none_or(|x| matches!(x, "and" | "or" | "but")))
+            };
+            if colour(kind).is_some() && clause_end(5 + both) {
+                let mut out: Vec<String> = tile(a).into();
+                out.extend(["is".to_string(), kind.to_string(), "and".into()]);
+                out.extend(tile(b));
+                out.extend(["is".to_string(), kind.to_string()]);
+                return Some((5 + both, out));
+            }
+            const RELATED: &[&[&str]] = &[
+                &["the", "same", "colour"],
+                &["different", "colours"],
+                &["in", "the", "same", "row"],
+                &["in", "the", "same", "column"],
+                &["adjacent"],
+                &["orthogonally", "adjacent"],
+                &["diagonally", "adjacent"],
+            ];
+            let related = RELATED
+                .iter()
+                .any(|r| r.iter().enumerate().all(|(j, x)| w(4 + j) == *x));
+            if related {
+                let mut out = say(&["there", "is"]);
+                out.extend(tile(a));
+                out.push("and".into());
+                out.extend(tile(b));
+                out.extend(say(&["that", "are"]));
+                return Some((4, out));
+            }
+        }
         // After an adjective (`a red C4 tile`, as the umpire says it back) it is one
         // more adjective.
         let after_adjective = i
