@@ -345,6 +345,14 @@ pub struct LeaderboardConfig {
     pub recent_days: u32,
     /// A deviation under this.
     pub max_deviation: u32,
+    /// A rating period, in days: an idle player's deviation grows by one Glicko-2
+    /// period for each (docs/ratings.md, "Inactivity").
+    #[serde(default = "default_period_days")]
+    pub rating_period_days: u32,
+}
+
+fn default_period_days() -> u32 {
+    crate::ratings::PERIOD_DAYS
 }
 
 impl Default for LeaderboardConfig {
@@ -354,6 +362,7 @@ impl Default for LeaderboardConfig {
             min_games: d.min_games,
             recent_days: d.recent_days,
             max_deviation: d.max_deviation as u32,
+            rating_period_days: default_period_days(),
         }
     }
 }
@@ -385,6 +394,9 @@ impl LeaderboardConfig {
             if let Some(l) = limit(&key) {
                 l.check(u64::from(value))?;
             }
+        }
+        if let Some(l) = limit("leaderboard.rating_period_days") {
+            l.check(u64::from(self.rating_period_days))?;
         }
         Ok(())
     }
@@ -446,6 +458,11 @@ pub const LIMITS: &[Limit] = &[
         "leaderboard.max_deviation",
         crate::ratings::BOARD_MAX_DEVIATION,
         "(a deviation)",
+    ),
+    Limit::new(
+        "leaderboard.rating_period_days",
+        crate::ratings::PERIOD_DAYS_RANGE,
+        "days",
     ),
 ];
 

@@ -98,6 +98,7 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     let store = Store::connect(&args.db)
         .await
         .map_err(|e| format!("{} ({})", e, args.db))?;
+    super::ratings::rating_period(&store)?;
     let setup = if args.resume.is_some() {
         None
     } else {

@@ -132,9 +132,20 @@ pub(super) async fn open(db: &Location) -> Result<Store, String> {
             "there is no database at {db}; name one with --db FILE"
         ));
     }
-    Store::connect_read_only(db)
+    let store = Store::connect_read_only(db)
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    rating_period(&store)?;
+    Ok(store)
+}
+
+/// Sets `store`'s rating period from the configuration's `[leaderboard]
+/// rating_period_days` (the shipped file, then `MONDO_LEADERBOARD_RATING_PERIOD_DAYS`),
+/// as `mondo serve` does from its own: the same numbers at the terminal as on Discord.
+pub(super) fn rating_period(store: &Store) -> Result<(), String> {
+    let config = LeaderboardConfig::load(None).map_err(|e| e.to_string())?;
+    store.set_rating_period_days(config.rating_period_days);
+    Ok(())
 }
 
 pub(super) fn said(db: &Location, e: StoreError) -> String {
@@ -373,11 +384,11 @@ pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
                     .map_err(|e| format!("--{}: {e}", rule.key().replace('_', "-")))?;
             }
         }
-        let defaults = LeaderboardConfig::load(args.config.as_deref())
-            .map_err(|e| e.to_string())?
-            .settings();
+        let config = LeaderboardConfig::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+        let defaults = config.settings();
         let db = &args.place.db;
         let store = open(db).await?;
+        store.set_rating_period_days(config.rating_period_days);
         let settings = board_rules(&store, args.place.guild, &defaults, &asked)
             .await
             .map_err(|e| said(db, e))?;
@@ -487,6 +498,7 @@ pub fn ratings(args: RatingsArgs) -> ExitCode {
         let store = Store::connect(&db)
             .await
             .map_err(|e| format!("{} ({})", e, db))?;
+        rating_period(&store)?;
         let (done, unreadable) = rebuild_ratings::<AnyMatch>(&store)
             .await
             .map_err(|e| e.to_string())?;

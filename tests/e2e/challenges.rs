@@ -162,7 +162,6 @@ async fn a_seeded_challenge_by_a_player_is_unrated_from_the_start() {
     let clock = TestClock::new(_dir.path());
     let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
     bot.ready(&fake).await;
-    let unrated = format!("**Unrated**: the setup was chosen by <@{}>", alice.id);
     // A pool other than the server's (Zendo Duel), a seed (Assembly, Bluffs).
     let setups = [
         ("zendo duel", ("pool", json!("generated"))),
@@ -170,6 +169,9 @@ async fn a_seeded_challenge_by_a_player_is_unrated_from_the_start() {
         ("bluffs duel", ("seed", json!(7))),
     ];
     for (command, setup) in setups {
+        // Other players each time: one plays one two-player match at a time.
+        let (alice, bob) = (fake.add_user("alice", true), fake.add_user("bob", true));
+        let unrated = format!("**Unrated**: the setup was chosen by <@{}>", alice.id);
         let channel = fake.add_channel(command);
         let options = [("opponent", json!(bob.id.to_string())), setup];
         let i = fake.slash_in(channel, alice.id, command, &options).await;
@@ -433,4 +435,52 @@ async fn an_assembly_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bluffs_match_nobody_finishes_is_abandoned_aborted_or_lost_on_time() {
     abandonment(Game::Bluffs).await;
+}
+
+/// A player plays one two-player match at a time (docs/ratings.md, "Challenges"):
+/// several challenges may wait for them, but once one is accepted, accepting another
+/// (theirs or their opponent's) is refused, privately, naming the match being played;
+/// it waits, and can be accepted once that match is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_in_a_match_cannot_accept_a_second_one() {
+    let (fake, _dir, db, log) = setup().await;
+    let [alice, bob, carol, dave] =
+        ["alice", "bob", "carol", "dave"].map(|n| fake.add_user(n, true).id);
+    let clock = TestClock::new(_dir.path());
+    let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
+    bot.ready(&fake).await;
+    let duel_channel = fake.add_channel("duel");
+    let duel = challenge(&fake, duel_channel, alice, "zendo duel", bob, &[]).await;
+    let for_bob = challenge(&fake, fake.add_channel("b"), carol, "bluffs duel", bob, &[]).await;
+    let for_alice = challenge(
+        &fake,
+        fake.add_channel("c"),
+        dave,
+        "assembly duel",
+        alice,
+        &[],
+    )
+    .await;
+    fake.click(bob, duel.id, &button(&duel, "Accept")).await;
+    super::opening_after(&fake, &duel).await;
+    let playing = format!("is already playing Zendo Duel #1 in <#{duel_channel}>");
+    for (who, offer) in [(bob, &for_bob), (alice, &for_alice)] {
+        let i = fake.click(who, offer.id, &button(offer, "Accept")).await;
+        let refused = answer(&fake, &i).await;
+        private_says(&refused, &playing);
+        assert!(
+            refused.text().contains(&format!("<@{who}>")),
+            "{}",
+            refused.text()
+        );
+    }
+    assert_eq!(matches(&db).await, 1, "no second match");
+    // The duel over (bob leaves before choosing who starts), bob accepts carol's.
+    let i = fake.slash_in(duel_channel, bob, "zendo resign", &[]).await;
+    answer(&fake, &i).await;
+    fake.click(bob, for_bob.id, &button(&for_bob, "Accept"))
+        .await;
+    super::opening_after(&fake, &for_bob).await;
+    assert_eq!(matches(&db).await, 2);
+    bot.alive();
 }

@@ -281,3 +281,50 @@ fn a_result_at_the_terminal_says_each_rating_change() {
         "{seeded:#?}"
     );
 }
+
+/// Inactivity (docs/ratings.md): a rating read a year after its last game has the
+/// deviation Glicko-2 gives 52 idle weekly periods, a just-settled player is
+/// provisional again; the period is a setting, refused out of its range.
+#[tokio::test]
+async fn a_rating_read_after_a_year_away_is_provisional_again() {
+    use mondo::ratings::{DAY_MS, wall_ms};
+    let last = "2025-12-01T12:00:00.000Z";
+    let row = mondo::store::RatingRow {
+        server: 0,
+        game: "zendo-duel".into(),
+        player: 1,
+        rating: 1810.0,
+        deviation: 90.0,
+        volatility: 0.06,
+        games: 40,
+        wins: 30,
+        losses: 10,
+        draws: 0,
+        last_match: MatchId(9),
+        last_played: last.into(),
+    };
+    assert!(!row.is_provisional());
+    let week = 7 * DAY_MS;
+    let now = wall_ms(last).unwrap() + 52 * week;
+    let back = row.clone().as_of(now, week);
+    let phi: f64 = 90.0 / 173.7178;
+    let paper = (phi * phi + 52.0 * 0.06 * 0.06).sqrt() * 173.7178;
+    assert!((back.deviation - paper).abs() < 1e-9, "{back:?}");
+    assert!(back.is_provisional() && back.shown() == "1810?", "{back:?}");
+    assert_eq!(row.clone().as_of(wall_ms(last).unwrap() + 1000, week), row);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("period.db");
+    rivals(&path).await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["stats", "alice", "--db", path.to_str().unwrap()])
+        .env("MONDO_LEADERBOARD_RATING_PERIOD_DAYS", "0")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("rating_period_days") && said.contains("1"),
+        "{said}"
+    );
+}

@@ -69,6 +69,8 @@ pub(super) struct Db {
     page_limit: Arc<AtomicU32>,
     /// The writer's busy timeout in ms, if a test set one (0: the options' own).
     busy_ms: Arc<AtomicU64>,
+    /// A rating period, ms (`Store::set_rating_period_days`).
+    rating_period_ms: AtomicU64,
     faults: Mutex<VecDeque<Fault>>,
 }
 
@@ -97,6 +99,9 @@ impl Db {
             pools: RwLock::new(Err(String::new())),
             page_limit,
             busy_ms,
+            rating_period_ms: AtomicU64::new(
+                u64::from(mondo_rules::ratings::PERIOD_DAYS) * mondo_rules::ratings::DAY_MS,
+            ),
             faults: Mutex::new(VecDeque::new()),
         };
         db.pools = RwLock::new(Ok(db.connect().await?));
@@ -178,6 +183,15 @@ impl Db {
 
     pub fn limit_pages(&self, pages: u32) {
         self.page_limit.store(pages, Ordering::Relaxed);
+    }
+
+    /// A rating period, ms: how fast an idle player's deviation grows.
+    pub fn rating_period_ms(&self) -> u64 {
+        self.rating_period_ms.load(Ordering::Relaxed)
+    }
+
+    pub fn set_rating_period_ms(&self, ms: u64) {
+        self.rating_period_ms.store(ms.max(1), Ordering::Relaxed);
     }
 
     pub fn set_busy_ms(&self, ms: u64) {

@@ -29,6 +29,7 @@ pub(super) async fn record_end(
     backend: Backend,
     id: MatchId,
     finish: Option<&Finish>,
+    period_ms: u64,
 ) -> Result<(), StoreError> {
     if backend == Backend::Postgres {
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
@@ -48,7 +49,7 @@ pub(super) async fn record_end(
         return Ok(());
     }
     if let Some(finish) = finish {
-        apply(conn, id, finish).await?;
+        apply(conn, id, finish, period_ms).await?;
     }
     Ok(())
 }
@@ -80,18 +81,21 @@ async fn ended(conn: &mut AnyConnection, id: MatchId) -> Result<Option<Ended>, S
     .transpose()
 }
 
-/// Applies one finished match's result to the ratings or the solo record.
+/// Applies one finished match's result to the ratings or the solo record; a rating
+/// first grows idle from its player's last rated game to this match's end, with rating
+/// periods of `period_ms` (`ratings::idle`).
 pub(super) async fn apply(
     conn: &mut AnyConnection,
     id: MatchId,
     finish: &Finish,
+    period_ms: u64,
 ) -> Result<bool, StoreError> {
     let Some(m) = ended(conn, id).await? else {
         return Ok(false);
     };
     let counted = match finish {
         Finish::Unrated(_) => false,
-        Finish::Placed { method, places } => rate(conn, id, &m, *method, places).await?,
+        Finish::Placed { method, places } => rate(conn, id, &m, *method, places, period_ms).await?,
         Finish::Solo { .. } => solo(conn, &m, finish).await?,
     };
     // What it counted for, for history: rated, or why not (a result the ratings could
@@ -158,13 +162,15 @@ async fn rate(
     m: &Ended,
     method: Method,
     places: &[(PlayerId, u32)],
+    period_ms: u64,
 ) -> Result<bool, StoreError> {
+    let ended_ms = ratings::wall_ms(&m.finished);
     let mut entries = Vec::with_capacity(places.len());
     let mut counts = Vec::with_capacity(places.len());
     for &(player, place) in places {
         let row = sqlx::query(
-            "SELECT rating, deviation, volatility, games, wins, losses, draws FROM ratings \
-             WHERE server = $1 AND game = $2 AND player = $3",
+            "SELECT rating, deviation, volatility, games, wins, losses, draws, last_played \
+             FROM ratings WHERE server = $1 AND game = $2 AND player = $3",
         )
         .bind(m.server)
         .bind(&m.kind)
@@ -173,10 +179,17 @@ async fn rate(
         .await?;
         let (before, count) = match row {
             Some(r) => (
-                Rating {
-                    rating: r.try_get("rating")?,
-                    deviation: r.try_get("deviation")?,
-                    volatility: r.try_get("volatility")?,
+                {
+                    let last: String = r.try_get("last_played")?;
+                    let idle_ms = ended_ms
+                        .zip(ratings::wall_ms(&last))
+                        .map_or(0, |(end, last)| end.saturating_sub(last));
+                    let stored = Rating {
+                        rating: r.try_get("rating")?,
+                        deviation: r.try_get("deviation")?,
+                        volatility: r.try_get("volatility")?,
+                    };
+                    ratings::idle(stored, idle_ms, period_ms)
                 },
                 [
                     r.try_get::<i64, _>("games")?,

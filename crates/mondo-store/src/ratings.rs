@@ -36,6 +36,24 @@ pub struct RatingRow {
 }
 
 impl RatingRow {
+    /// The rating as it stands at `now_ms` (wall time), its deviation grown by the
+    /// rating periods of `period_ms` since the player's last rated game
+    /// (`ratings::idle`): what every read shows. Stored, it stays as that game left it.
+    pub fn as_of(mut self, now_ms: u64, period_ms: u64) -> RatingRow {
+        let idle_ms = ratings::wall_ms(&self.last_played).map_or(0, |t| now_ms.saturating_sub(t));
+        let grown = ratings::idle(
+            ratings::Rating {
+                rating: self.rating,
+                deviation: self.deviation,
+                volatility: self.volatility,
+            },
+            idle_ms,
+            period_ms,
+        );
+        self.deviation = grown.deviation;
+        self
+    }
+
     pub fn is_provisional(&self) -> bool {
         ratings::is_provisional(self.deviation)
     }
@@ -179,7 +197,7 @@ impl Store {
         let mut done = Rebuilt::default();
         for (id, finish) in finishes {
             done.matches += 1;
-            if apply(&mut tx, *id, finish).await? {
+            if apply(&mut tx, *id, finish, self.db.rating_period_ms()).await? {
                 match finish {
                     Finish::Solo { .. } => done.solo += 1,
                     _ => done.rated += 1,
@@ -245,7 +263,11 @@ impl Store {
         .bind(game)
         .fetch_all(&self.read().await?)
         .await?;
-        let mut out = rows.iter().map(rating_row).collect::<Result<Vec<_>, _>>()?;
+        let now = wall_now();
+        let mut out = rows
+            .iter()
+            .map(|r| Ok(rating_row(r)?.as_of(now, self.db.rating_period_ms())))
+            .collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by_key(|r| game_order(&r.game));
         Ok(out)
     }
@@ -314,32 +336,60 @@ impl Store {
             None => GameKind::names().collect(),
         };
         let read = self.read().await?;
+        let (now, period) = (wall_now(), self.db.rating_period_ms());
         let mut out = Vec::new();
         for game in games {
             // The index (server, game, rating) walks the board from the top; the other
-            // conditions only skip rows.
-            let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
-                 AND deviation < $4 \
-                 AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
-                 AND player NOT BETWEEN $7 AND $8 \
-                 ORDER BY rating DESC LIMIT $6"
-            )))
-            .bind(to_i64("server", server)?)
-            .bind(game)
-            .bind(i64::from(settings.min_games))
-            .bind(settings.max_deviation)
-            .bind(format!("-{} days", settings.recent_days))
-            .bind(i64::from(limit))
-            .bind(to_i64("player id", AI_IDS.0)?)
-            .bind(to_i64("player id", AI_IDS.1)?)
-            .fetch_all(&read)
-            .await?;
-            for r in &rows {
-                out.push(rating_row(r)?);
+            // conditions only skip rows. A deviation grown idle since it was stored
+            // ([`RatingRow::as_of`]) may leave a row out: the next rows are read then.
+            let mut listed = 0;
+            let mut skip = 0i64;
+            loop {
+                let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
+                     AND deviation < $4 \
+                     AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
+                     AND player NOT BETWEEN $7 AND $8 \
+                     ORDER BY rating DESC, player LIMIT $6 OFFSET $9"
+                )))
+                .bind(to_i64("server", server)?)
+                .bind(game)
+                .bind(i64::from(settings.min_games))
+                .bind(settings.max_deviation)
+                .bind(format!("-{} days", settings.recent_days))
+                .bind(i64::from(limit))
+                .bind(to_i64("player id", AI_IDS.0)?)
+                .bind(to_i64("player id", AI_IDS.1)?)
+                .bind(skip)
+                .fetch_all(&read)
+                .await?;
+                for r in &rows {
+                    let row = rating_row(r)?.as_of(now, period);
+                    if row.deviation < settings.max_deviation && listed < limit {
+                        out.push(row);
+                        listed += 1;
+                    }
+                }
+                if listed >= limit || rows.len() < limit as usize {
+                    break;
+                }
+                skip += rows.len() as i64;
             }
         }
         Ok(out)
+    }
+
+    /// A rating period, in days (the setting `[ratings] period_days`; 7 by default):
+    /// how fast an idle player's deviation grows, as ratings are read and as the next
+    /// rated game moves them. Checked by the caller (`ratings::check_period_days`).
+    pub fn set_rating_period_days(&self, days: u32) {
+        self.db
+            .set_rating_period_ms(u64::from(days) * ratings::DAY_MS);
+    }
+
+    /// A rating period, in days.
+    pub fn rating_period_days(&self) -> u64 {
+        self.db.rating_period_ms() / ratings::DAY_MS
     }
 
     /// What match `id` did to its players' ratings, in seat order: nothing (`[]`) for a
@@ -476,6 +526,13 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// The wall clock, ms since 1970 (what a read's ratings stand at).
+fn wall_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// The first and last id an AI seat can have (`PlayerId::ai`).

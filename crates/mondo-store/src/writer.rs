@@ -166,7 +166,7 @@ async fn commit_batch(
     let mut results = Vec::with_capacity(batch.len());
     let mut rows = Vec::new();
     for append in batch {
-        match claim(&mut tx, db.backend, append).await {
+        match claim(&mut tx, db, append).await {
             Err(e @ (StoreError::Db(_) | StoreError::Full | StoreError::Busy)) => return Err(e),
             Ok(last) => {
                 push_rows(&mut rows, append)?;
@@ -302,11 +302,8 @@ async fn insert_events(
 
 /// Claims the event numbers (only if the match is where the caller thinks), so a
 /// refused append writes nothing; the caller inserts the events.
-async fn claim(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    append: &Append,
-) -> Result<u64, StoreError> {
+async fn claim(conn: &mut AnyConnection, db: &Db, append: &Append) -> Result<u64, StoreError> {
+    let backend = db.backend;
     let Append {
         id,
         token,
@@ -381,7 +378,8 @@ async fn claim(
         });
     }
     if *over {
-        super::ending::record_end(conn, backend, *id, finish.as_ref()).await?;
+        super::ending::record_end(conn, backend, *id, finish.as_ref(), db.rating_period_ms())
+            .await?;
     }
     Ok(last)
 }

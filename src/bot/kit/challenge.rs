@@ -16,7 +16,7 @@ use super::say::{lifetime, mention};
 use crate::rules::challenge::{Answer, Challenge, ChallengeError, Settled};
 use crate::rules::{PlayerId, Viewer, Why};
 use crate::runtime::{AnySetup, Place};
-use crate::store::{ChallengeRecord, MatchId};
+use crate::store::{ChallengeRecord, MatchFilter, MatchId, MatchRecord, Status};
 use poise::serenity_prelude as serenity;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -307,11 +307,19 @@ pub async fn on_button(
         let _ = bot.store.take_challenge(id).await;
         return refuse(OVER.into()).await;
     };
-    if settled == Settled::Accepted
-        && let Some(busy) = busy(bot, &c, &offer).await?
-    {
-        return refuse(busy).await;
-    }
+    // Both players are booked from the acceptance on, before the match exists.
+    let _booked = match settled {
+        Settled::Accepted => {
+            if let Some(busy) = busy(bot, &c, &offer).await? {
+                return refuse(busy).await;
+            }
+            match Booked::both(&c) {
+                Some(b) => Some(b),
+                None => return refuse(STARTING.into()).await,
+            }
+        }
+        _ => None,
+    };
     // Taken once: a second press, or the expiry at the same moment, finds it gone.
     let Some(c) = bot.store.take_challenge(id).await? else {
         return refuse(OVER.into()).await;
@@ -344,6 +352,42 @@ pub async fn on_button(
     Ok(())
 }
 
+/// What a press hears when a player's other accepted challenge is becoming its match.
+const STARTING: &str = "one of you has just accepted another challenge, whose match is \
+                        starting: one two-player match at a time, so accept once it is over \
+                        (the challenge waits until it expires)";
+
+/// The players whose accepted challenge is becoming its match in this process (from
+/// the press to the match's creation): booked, so no second acceptance slips in
+/// before their match is stored.
+static BOOKED: std::sync::LazyLock<std::sync::Mutex<std::collections::HashSet<u64>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Both players of an accepted challenge booked until this is dropped.
+struct Booked([u64; 2]);
+
+impl Booked {
+    /// Books both, unless one is booked already.
+    fn both(c: &ChallengeRecord) -> Option<Booked> {
+        let users = [c.challenger, c.challenged];
+        let mut booked = BOOKED.lock().unwrap_or_else(|e| e.into_inner());
+        if users.iter().any(|u| booked.contains(u)) {
+            return None;
+        }
+        booked.extend(users);
+        Some(Booked(users))
+    }
+}
+
+impl Drop for Booked {
+    fn drop(&mut self) {
+        let mut booked = BOOKED.lock().unwrap_or_else(|e| e.into_inner());
+        for u in self.0 {
+            booked.remove(&u);
+        }
+    }
+}
+
 /// What a press on an answered or expired challenge hears.
 const OVER: &str = "this challenge is over (accepted, declined or expired): a new \
                     challenge needs a new command";
@@ -365,7 +409,9 @@ fn refusal(c: &ChallengeRecord, e: ChallengeError) -> String {
 }
 
 /// Why the match cannot start now, if it cannot: a player already playing in the
-/// channel (or, for a game played one at a time there, a match of it running).
+/// channel, or playing a two-player match anywhere (one at a time, docs/ratings.md,
+/// "Challenges"), or, for a game played one at a time in a channel, a match of it
+/// running there.
 async fn busy(bot: &Bot, c: &ChallengeRecord, offer: &Offer) -> Result<Option<String>, Error> {
     for user in [c.challenger, c.challenged] {
         if bot.match_of(c.channel, user).await?.is_some() {
@@ -373,6 +419,16 @@ async fn busy(bot: &Bot, c: &ChallengeRecord, offer: &Offer) -> Result<Option<St
                 "{} is already playing a match in this channel: accept once it is over \
                  (the challenge waits until it expires)",
                 mention(PlayerId(user))
+            )));
+        }
+        if let Some(m) = two_player_match_of(bot, user).await? {
+            let title = m.game().map_or("match", |g| g.title());
+            let place = m.channel.map_or(String::new(), |ch| format!(" in <#{ch}>"));
+            return Ok(Some(format!(
+                "{} is already playing {title} #{}{place}: one two-player match at a time, \
+                 so accept once it is over (the challenge waits until it expires)",
+                mention(PlayerId(user)),
+                m.id
             )));
         }
     }
@@ -384,6 +440,22 @@ async fn busy(bot: &Bot, c: &ChallengeRecord, offer: &Offer) -> Result<Option<St
         )));
     }
     Ok(None)
+}
+
+/// A live two-player match (Duel, Triple, Assembly, Bluffs) `user` plays, anywhere.
+async fn two_player_match_of(bot: &Bot, user: u64) -> Result<Option<MatchRecord>, Error> {
+    use crate::rules::GameKind::{Assembly, Bluffs, ZendoDuel, ZendoTriple};
+    let live = bot
+        .store
+        .matches(&MatchFilter {
+            status: Some(Status::Live),
+            player: Some(user),
+            ..MatchFilter::default()
+        })
+        .await?;
+    Ok(live.into_iter().find(|m| {
+        m.players.len() == 2 && matches!(m.game(), Ok(ZendoDuel | ZendoTriple | Assembly | Bluffs))
+    }))
 }
 
 /// The accepted challenge becomes its match: the players' DMs greeted, the match

@@ -39,6 +39,7 @@ impl Bot {
                 path: path.clone(),
                 error: e.to_string(),
             })?;
+        store.set_rating_period_days(config.leaderboard.rating_period_days);
         let runtime_config = runtime::Config {
             work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
             lease_ttl_ms: config.database.lease_ms,

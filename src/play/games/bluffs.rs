@@ -85,6 +85,18 @@ impl Terminal for Front {
         help()
     }
 
+    fn ai(
+        level: crate::student::Level,
+        seed: u64,
+    ) -> Option<Box<dyn crate::play::machine::SeatAi>> {
+        // The match's own settings come with every view it is asked on.
+        let ai = crate::student::bluffs::BluffsAi::new(level, &Default::default(), seed);
+        Some(crate::play::machine::typed(ai, |v| match v {
+            AnyView::Bluffs(v) => Some(v),
+            _ => None,
+        }))
+    }
+
     fn check(table: &TableArgs, own: &BluffsArgs) -> Result<(), String> {
         let mine = [
             ("--bluff-secs", own.bluff_ms, &["bluff_secs"][..]),

@@ -77,6 +77,85 @@ pub fn shown(rating: f64, deviation: f64) -> String {
     format!("{}{mark}", rating.round() as i64)
 }
 
+/// Glicko-2's own scale: a rating's deviation over this is phi (Glickman, "Example of
+/// the Glicko-2 system", step 2).
+const GLICKO2_SCALE: f64 = 173.7178;
+
+/// A rating period, in days, by default (the setting `[ratings] period_days`)...
+pub const PERIOD_DAYS: u32 = 7;
+/// ...and what it may be.
+pub const PERIOD_DAYS_RANGE: RangeInclusive<u64> = 1..=365;
+
+/// One day in milliseconds.
+pub const DAY_MS: u64 = 86_400_000;
+
+/// `days` if a rating period may be that long; else what was wrong and what is allowed.
+pub fn check_period_days(days: u64) -> std::result::Result<u32, String> {
+    if PERIOD_DAYS_RANGE.contains(&days) {
+        return Ok(days as u32);
+    }
+    Err(format!(
+        "`period_days` cannot be {days}: allowed {} to {} days",
+        PERIOD_DAYS_RANGE.start(),
+        PERIOD_DAYS_RANGE.end()
+    ))
+}
+
+/// A rating as it stands `idle_ms` after its player's last rated game, with rating
+/// periods of `period_ms`: Glicko-2's deviation grows by its volatility for each period
+/// without a game (Glickman's step 6 for a player who did not compete, phi' =
+/// sqrt(phi^2 + sigma^2), in the Glicko-2 scale), counted in whole days as fractions of
+/// a period (so a rating reads the same all day long, and a rebuild gives the same
+/// numbers), never past where every player starts (350). The rating itself does not
+/// move. Weng-Lin (Classic) has no volatility: its ratings stay as they are. Pure: the
+/// caller says how long it has been.
+pub fn idle(rating: Rating, idle_ms: u64, period_ms: u64) -> Rating {
+    let days = idle_ms / DAY_MS;
+    if rating.volatility <= 0.0 || period_ms == 0 || days == 0 {
+        return rating;
+    }
+    let start = Rating::new(Method::Glicko2).deviation;
+    let periods = (days * DAY_MS) as f64 / period_ms as f64;
+    let phi = rating.deviation / GLICKO2_SCALE;
+    let grown = (phi * phi + periods * rating.volatility * rating.volatility).sqrt();
+    Rating {
+        deviation: (grown * GLICKO2_SCALE).min(start.max(rating.deviation)),
+        ..rating
+    }
+}
+
+/// Milliseconds since 1970 of a stored wall time (`2026-12-06T21:04:11.512Z`, as the
+/// store writes them); `None` for anything else.
+pub fn wall_ms(text: &str) -> Option<u64> {
+    let b = text.as_bytes();
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<u64>().ok();
+    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, min, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let ms = match text.get(19..)?.trim_end_matches('Z') {
+        "" => 0,
+        f => {
+            let digits = f.strip_prefix('.')?;
+            let padded = format!("{digits:0<3}");
+            padded.get(..3)?.parse::<u64>().ok()?
+        }
+    };
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) || h > 23 || min > 59 || sec > 60 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm), from 1970-01-01.
+    let (y, m) = (y as i64 - i64::from(m <= 2), m as i64);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let secs = days * 86_400 + (h * 3600 + min * 60 + sec) as i64;
+    u64::try_from(secs).ok().map(|s| s * 1000 + ms)
+}
+
 /// What a rated match did to a rating, as players read it wherever a result is told:
 /// `1500 -> 1662? (+162)` (the `?` while the rating after is provisional). The change
 /// is that of the rounded numbers shown, so the line adds up.
@@ -551,6 +630,116 @@ mod tests {
             ..BoardOverrides::default()
         };
         assert!(stored.check().unwrap_err().contains("recent_days"));
+    }
+
+    /// Glickman's step 6 for a player who does not compete, period by period, by hand:
+    /// phi' = sqrt(phi^2 + sigma^2) in the Glicko-2 scale (RD / 173.7178).
+    fn by_hand(deviation: f64, volatility: f64, periods: u32) -> f64 {
+        let mut phi = deviation / 173.7178;
+        for _ in 0..periods {
+            phi = (phi * phi + volatility * volatility).sqrt();
+        }
+        (phi * 173.7178).min(350.0)
+    }
+
+    #[test]
+    fn an_idle_deviation_grows_as_the_glicko2_paper_says() {
+        let week = 7 * DAY_MS;
+        for (deviation, volatility, periods) in [
+            (50.0, 0.06, 1),
+            (50.0, 0.06, 10),
+            (80.0, 0.059_99, 52),
+            (200.0, 0.09, 3),
+        ] {
+            let r = Rating {
+                rating: 1700.0,
+                deviation,
+                volatility,
+            };
+            let after = idle(r, u64::from(periods) * week, week);
+            assert!(
+                (after.deviation - by_hand(deviation, volatility, periods)).abs() < 1e-9,
+                "{deviation} {volatility} {periods}: {after:?}"
+            );
+            assert_eq!(after.rating, 1700.0, "the rating itself stays");
+            assert_eq!(after.volatility, volatility);
+        }
+        // One period from 50 at 0.06: sqrt(0.28782^2 + 0.06^2) * 173.7178 = 51.07.
+        let r = Rating {
+            rating: 1500.0,
+            deviation: 50.0,
+            volatility: 0.06,
+        };
+        assert!((idle(r, week, week).deviation - 51.0749).abs() < 1e-3);
+        // Three days of a week are 3/7 of the growth of the variance; a day not yet
+        // over counts for nothing.
+        let part = idle(r, 3 * DAY_MS + DAY_MS / 2, week).deviation / 173.7178;
+        let phi = 50.0 / 173.7178;
+        assert!((part * part - (phi * phi + 3.0 / 7.0 * 0.0036)).abs() < 1e-12);
+        assert_eq!(idle(r, DAY_MS - 1, week), r);
+        // A year away (52 weeks and a day): a player who had just settled (90) is
+        // provisional again (117); a deeply settled one (60) reads 96 then, and is
+        // provisional again after a year and a half (79 periods). Never past 350.
+        let settled = Rating {
+            rating: 1900.0,
+            deviation: 90.0,
+            volatility: 0.06,
+        };
+        let back = idle(settled, 365 * DAY_MS, week);
+        assert!(back.is_provisional(), "{back:?}");
+        assert_eq!(back.deviation.round(), 117.0);
+        let deep = Rating {
+            deviation: 60.0,
+            ..settled
+        };
+        assert_eq!(idle(deep, 365 * DAY_MS, week).deviation.round(), 96.0);
+        assert!(!idle(deep, 78 * week, week).is_provisional());
+        assert!(idle(deep, 79 * week, week).is_provisional());
+        assert_eq!(idle(settled, 100 * 365 * DAY_MS, week).deviation, 350.0);
+        // No time, or Weng-Lin (no volatility): as it was.
+        assert_eq!(idle(settled, 0, week), settled);
+        let classic = Rating::new(Method::WengLin);
+        assert_eq!(
+            idle(
+                Rating {
+                    deviation: 60.0,
+                    ..classic
+                },
+                365 * DAY_MS,
+                week
+            )
+            .deviation,
+            60.0
+        );
+    }
+
+    #[test]
+    fn wall_times_read_as_the_store_writes_them() {
+        assert_eq!(wall_ms("1970-01-01T00:00:00.000Z"), Some(0));
+        assert_eq!(wall_ms("1970-01-02T00:00:01.5Z"), Some(DAY_MS + 1500));
+        // 2026-12-06 is day 20,793 since 1970.
+        assert_eq!(
+            wall_ms("2026-12-06T21:04:11.512Z"),
+            Some(20_793 * DAY_MS + (21 * 3600 + 4 * 60 + 11) * 1000 + 512)
+        );
+        assert_eq!(
+            wall_ms("2024-03-01T00:00:00Z").map(|ms| ms / DAY_MS),
+            Some(19_783)
+        );
+        for bad in [
+            "",
+            "2026-13-01T00:00:00Z",
+            "yesterday",
+            "2026-12-06 21:04:11",
+        ] {
+            assert_eq!(wall_ms(bad), None, "{bad}");
+        }
+        assert_eq!(check_period_days(7), Ok(7));
+        assert!(
+            check_period_days(0)
+                .unwrap_err()
+                .contains("allowed 1 to 365 days")
+        );
     }
 
     #[test]

@@ -801,5 +801,19 @@ fn subset_of(mask: u16) -> Option<Subset> {
     .ok()
 }
 
+impl crate::student::Ai for BluffsAi {
+    type View = BluffsView;
+    type Move = Move;
+
+    fn next(&mut self, view: &BluffsView, now: Millis) -> Option<crate::student::Plan<Move>> {
+        let (action, delay) = self.plan(view, now)?;
+        Some(crate::student::Plan { action, delay })
+    }
+
+    fn made(&mut self, action: &Move, _now: Millis) {
+        BluffsAi::made(self, action);
+    }
+}
+
 #[cfg(test)]
 mod tests;
