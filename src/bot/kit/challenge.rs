@@ -442,9 +442,8 @@ async fn busy(bot: &Bot, c: &ChallengeRecord, offer: &Offer) -> Result<Option<St
     Ok(None)
 }
 
-/// A live two-player match (Duel, Triple, Assembly, Bluffs) `user` plays, anywhere.
+/// A live match against others (any game but a solo one) `user` plays, anywhere.
 async fn two_player_match_of(bot: &Bot, user: u64) -> Result<Option<MatchRecord>, Error> {
-    use crate::rules::GameKind::{Assembly, Bluffs, ZendoDuel, ZendoTriple};
     let live = bot
         .store
         .matches(&MatchFilter {
@@ -453,9 +452,7 @@ async fn two_player_match_of(bot: &Bot, user: u64) -> Result<Option<MatchRecord>
             ..MatchFilter::default()
         })
         .await?;
-    Ok(live.into_iter().find(|m| {
-        m.players.len() == 2 && matches!(m.game(), Ok(ZendoDuel | ZendoTriple | Assembly | Bluffs))
-    }))
+    Ok(live.into_iter().find(|m| m.players.len() >= 2))
 }
 
 /// The accepted challenge becomes its match: the players' DMs greeted, the match
