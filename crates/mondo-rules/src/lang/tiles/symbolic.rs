@@ -294,15 +294,11 @@ fn predicate(p: &mut P, name: &str, span: Span) -> R<Formula> {
     let place = Place::from_name(name);
     let rel = Relation::from_name(name);
     if colour.is_none() && place.is_none() && rel.is_none() {
+        let places = Place::ALL.map(Place::name);
         let known = Colour::ALL
             .map(Colour::name)
             .into_iter()
-            .chain(Place::ALL.map(|p| match p {
-                Place::Topmost => "topmost",
-                Place::Bottommost => "bottommost",
-                Place::Leftmost => "leftmost",
-                _ => "rightmost",
-            }))
+            .chain(places.iter().map(|p| p.as_ref()))
             .chain(Relation::ALL.map(Relation::name));
         return Err(unknown_predicate(
             span,

@@ -121,9 +121,7 @@ impl Vocabulary for Tiles {
                 &["orthogonally", "adjacent"],
                 &["diagonally", "adjacent"],
             ];
-            let related = RELATED
-                .iter()
-                .any(|r| r.iter().enumerate().all(|(j, x)| w(4 + j) == *x));
+            let related = RELATED.iter().any(|r| words_at(&w, 4, r));
             if related {
                 let mut out = say(&["there", "is"]);
                 out.extend(tile(a));
@@ -135,11 +133,11 @@ impl Vocabulary for Tiles {
         }
         // After an adjective (`a red C4 tile`, as the umpire says it back) it is one
         // more adjective.
-        let after_adjective = i
+        let before = i
             .checked_sub(1)
             .and_then(|k| toks.get(k))
-            .and_then(Token::word)
-            .is_some_and(|a| colour(a).is_some() || place(a).is_some());
+            .and_then(Token::word);
+        let after_adjective = before.is_some_and(|a| colour(a).is_some() || place(a).is_some());
         if after_adjective && let Some(cell) = cell_name(w(0)) {
             return Some((1, vec![cell.to_string()]));
         }
@@ -153,7 +151,7 @@ impl Vocabulary for Tiles {
             (&["an"][..], 1),
             (&[][..], 0),
         ] {
-            if skip.iter().enumerate().all(|(j, x)| w(j) == *x)
+            if words_at(&w, 0, skip)
                 && let Some(cell) = cell_name(w(n))
             {
                 let tile = if w(n + 1) == "tile" { 1 } else { 0 };
@@ -167,10 +165,6 @@ impl Vocabulary for Tiles {
             return Some((1 + n, words));
         }
         // `a tile with no red neighbour`: after the noun, a relative clause.
-        let before = i
-            .checked_sub(1)
-            .and_then(|k| toks.get(k))
-            .and_then(Token::word);
         if w(0) == "with"
             && let Some(noun @ ("tile" | "tiles")) = before
             && let Some((n, mut words)) = neighbour_object(&w, 1)
@@ -195,7 +189,7 @@ impl Vocabulary for Tiles {
         ];
         let n = ANY
             .iter()
-            .find(|ws| ws.iter().enumerate().all(|(j, x)| w(next + j) == *x))
+            .find(|ws| words_at(&w, next, ws))
             .map(|ws| ws.len())?;
         if !end(next + n) {
             return None;
@@ -726,13 +720,16 @@ fn neighbour_object<'a>(w: &impl Fn(usize) -> &'a str, k: usize) -> Option<(usiz
     out.push("tile".to_string());
     let own = ["of", "its", "own", "colour"];
     let same = ["of", "the", "same", "colour"];
-    if own.iter().enumerate().all(|(m, x)| w(j + m) == *x)
-        || same.iter().enumerate().all(|(m, x)| w(j + m) == *x)
-    {
+    if words_at(w, j, &own) || words_at(w, j, &same) {
         j += 4;
         out.extend(same.iter().map(|s| s.to_string()));
     } else if matches!(w(j), "that" | "which" | "of" | "with" | "in") {
         return None;
     }
     Some((j - k, out))
+}
+
+/// Whether the words from token `k` on (read by `w`) are `words`.
+fn words_at<'a>(w: &impl Fn(usize) -> &'a str, k: usize, words: &[&str]) -> bool {
+    words.iter().enumerate().all(|(j, x)| w(k + j) == *x)
 }
