@@ -146,10 +146,16 @@ pub(super) fn sentence(f: &Formula) -> Option<String> {
                 );
                 return negation(&exists);
             }
+            // A complement that starts with `not` (`not red or not adjacent to ...`)
+            // would be the ambiguous `every tile is not ...` again: the reader refuses
+            // it, so it is said otherwise.
+            let said = complement(*x, vp, &[])?;
+            if said.starts_with("not ") {
+                return None;
+            }
             Some(format!(
-                "every {} is {}",
-                np(*x, restriction, false, &[])?,
-                complement(*x, vp, &[])?
+                "every {} is {said}",
+                np(*x, restriction, false, &[])?
             ))
         }
         FormulaKind::ExistsRegion(s, k, body) => {
