@@ -10,6 +10,7 @@ mod stores;
 
 mod ai_assembly;
 mod ai_seats;
+mod bench_leaderboard;
 mod bench_runtime;
 mod cli_koan;
 mod cli_lang;
