@@ -27,6 +27,7 @@ mod owners;
 mod path;
 mod players;
 mod servers;
+mod tournaments;
 mod types;
 mod writer;
 
@@ -43,6 +44,7 @@ pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingChange, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use servers::{PoolRecord, ServerSettings};
+pub use tournaments::TournamentRecord;
 pub use types::{
     Durability, MAX_JSON_DEPTH, MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch,
     Status, StoreError, StoredEvent, from_json,
