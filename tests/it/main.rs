@@ -10,6 +10,7 @@ mod stores;
 
 mod ai_assembly;
 mod ai_seats;
+mod bench_leaderboard;
 mod bench_runtime;
 mod cli_koan;
 mod cli_lang;
@@ -41,6 +42,7 @@ mod lang_terms;
 mod lang_tiles;
 mod lang_vocabulary;
 mod module_graph;
+mod pg_stalls;
 mod play_assembly;
 mod play_bluffs;
 mod play_classic;
