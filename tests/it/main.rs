@@ -10,6 +10,7 @@ mod stores;
 
 mod ai_assembly;
 mod ai_seats;
+mod bench_leaderboard;
 mod bench_runtime;
 mod cli_koan;
 mod cli_lang;
@@ -71,3 +72,4 @@ mod store_ours;
 mod store_ratings;
 mod store_readers;
 mod store_replay_cli;
+mod tournaments;

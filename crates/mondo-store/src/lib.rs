@@ -26,7 +26,9 @@ mod ours;
 mod owners;
 mod path;
 mod players;
+mod seed;
 mod servers;
+mod tournaments;
 mod types;
 mod writer;
 
@@ -42,7 +44,9 @@ pub use ours::{APPLICATION_ID, MARKER as POSTGRES_MARKER};
 pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingChange, RatingRow, Rebuilt, SoloRecord, server_of};
+pub use seed::{SeedMatch, SeedPart};
 pub use servers::{PoolRecord, ServerSettings};
+pub use tournaments::TournamentRecord;
 pub use types::{
     Durability, MAX_JSON_DEPTH, MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch,
     Status, StoreError, StoredEvent, from_json,
