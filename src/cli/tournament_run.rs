@@ -88,7 +88,7 @@ where
     <A::G as Game>::Event: Serialize,
 {
     let wall = Instant::now();
-    let settings = args.shape.settings()?;
+    let settings = args.shape.settings(0)?;
     // Each stage's options, checked before anything is stored.
     for game in std::iter::once(&settings.game).chain(&settings.playoff_game) {
         A::start(vec![PlayerId(1), PlayerId(2)], 0, options_of(game), 0)?;

@@ -241,6 +241,17 @@ fn a_terminal_round_robin_from_sign_up_to_champion() {
     assert_eq!(s[0]["points"], 3.0);
     assert_eq!(s.last().unwrap()["player"], "dave");
     assert!(s[0]["tiebreaks"].get("game_score").is_some());
+    let history = ok(db, &["history", "1"]);
+    for said in [
+        "alice joined",
+        "started with 4 players",
+        "round 1, table 2: a draw (settled by the host)",
+        "dave withdrew",
+        "forfeited by dave",
+        "finished: alice is the champion",
+    ] {
+        assert!(history.contains(said), "{said}: {history}");
+    }
     let text = ok(db, &["standings", "1"]);
     assert!(text.contains("champion alice"), "{text}");
     let page = dir.path().join("cup.html");
