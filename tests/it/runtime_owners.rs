@@ -9,7 +9,7 @@ use crate::stores::TestDb;
 use mondo::rules::zendo::{DuelMove, ZendoMove};
 use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{
-    ActError, AnyMatch, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
+    ActError, AnyMatch, AnyView, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
 };
 use std::time::Duration;
 
@@ -185,4 +185,69 @@ async fn processes_on_one_database_share_one_game_clock() {
             (50_000, false)
         );
     }
+}
+
+/// A clean handover keeps the clocks exact: the first process lets its duel go on
+/// stopping (a deploy), another that runs beside it takes the duel over, and alice's
+/// turn has the time it had, give or take the real time the handover took (the time
+/// nobody ran it is given back; the second's clock is real). The new owner counted from the lease's old expiry
+/// of 0 and gave back the whole game instead (+20 s here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_handed_over_cleanly_keeps_its_players_time() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    // Leases that do not run out while the fake clocks stand still.
+    let config = Config {
+        lease_ttl_ms: 60_000,
+        lease_renew_ms: 100,
+        lease_scan_ms: 100,
+        ..Config::default()
+    };
+    let time = ManualTime::new(0);
+    let (first, _) = Runtime::<AnyMatch>::start(db.open().await, time.clone(), config)
+        .await
+        .unwrap();
+    let id = first
+        .create(Place::default(), setup().into())
+        .await
+        .unwrap();
+    let starter = DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE });
+    first
+        .act(id, Actor::Player(ALICE), starter.into(), None)
+        .await
+        .unwrap();
+    // 20 s of alice's turn pass; the game clock is saved (the second joins it).
+    let mut saved = first.heartbeats();
+    time.advance(20_000);
+    saved.wait_for(|at| *at >= 20_000).await.unwrap();
+    let turn_left = |view: AnyView, now| match view {
+        AnyView::ZendoDuel(d) => d.clock.remaining(now),
+        other => panic!("{other:?}"),
+    };
+    let left = turn_left(
+        first.view(id, &Viewer::Spectator).await.unwrap(),
+        first.now(),
+    );
+    // The second on real time (its look for matches nobody runs must come).
+    let (second, _) = Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), config)
+        .await
+        .unwrap();
+    let mut taken = second.taken_over();
+    let handover = std::time::Instant::now();
+    first.shutdown().await.unwrap();
+    let took = tokio::time::timeout(Duration::from_secs(60), taken.recv())
+        .await
+        .expect("never taken over");
+    assert_eq!(took.unwrap(), id);
+    let real = handover.elapsed().as_millis() as u64;
+    let after = turn_left(
+        second.view(id, &Viewer::Spectator).await.unwrap(),
+        second.now(),
+    );
+    assert!(
+        left.saturating_sub(3_000) <= after && after <= left + real,
+        "alice had {left} ms left; after a handover of {real} ms she has {after} ms"
+    );
+    second.shutdown().await.unwrap();
 }

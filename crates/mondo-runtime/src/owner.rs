@@ -229,16 +229,19 @@ impl<G: Engine> Runtime<G> {
         Ok(())
     }
 
-    /// The game time a match went unrun: from its last owner's last renewal (its
-    /// lease's end less the lease time) to now, on the database's clock, less any
-    /// time no process ran at all (the game clock skipped that already).
+    /// The game time a match went unrun: from when its last owner let it go, or from
+    /// its last renewal (its lease's end less the lease time) if it ran out, to now,
+    /// on the database's clock, less any time no process ran at all (the game clock
+    /// skipped that already). A lease let go at a time not known gives back nothing
+    /// (counting from 0 gave back the whole game: +22 s on a player's clock).
     async fn idle_ms(&self, prev: &mondo_store::Lease, db_now: i64) -> u64 {
         let ttl = self.inner.config.lease_ttl_ms as i64;
-        let last = prev.expires_ms.saturating_sub(ttl);
-        let since = match self.inner.store.backend() {
+        let since = match (self.inner.store.backend(), prev.released_at()) {
             // One process: it was down, and the game clock skipped it.
-            Backend::Sqlite => return 0,
-            Backend::Postgres => last,
+            (Backend::Sqlite, _) => return 0,
+            (Backend::Postgres, Some(released)) => released,
+            (Backend::Postgres, None) if prev.expires_ms == 0 => return 0,
+            (Backend::Postgres, None) => prev.expires_ms.saturating_sub(ttl),
         };
         db_now.saturating_sub(since).max(0) as u64
     }

@@ -10,8 +10,19 @@ use super::types::MatchId;
 pub struct Lease {
     pub id: MatchId,
     pub owner: String,
+    /// Negative once let go: minus when (see [`Lease::released_at`]); 0: let go at a
+    /// time not known.
     pub expires_ms: i64,
     pub token: i64,
+}
+
+impl Lease {
+    /// When the lease was let go (database clock), if it was let go at a known time
+    /// (`Store::release_lease`), rather than running out or let go at once by a lone
+    /// process (`Store::expire_all_leases`).
+    pub fn released_at(&self) -> Option<i64> {
+        (self.expires_ms < 0).then_some(-self.expires_ms)
+    }
 }
 
 /// The database's clock, in milliseconds since 1970, as SQL.

@@ -217,14 +217,20 @@ impl Store {
             .collect()
     }
 
-    /// Lets go of a lease (it expires now; its token stays the match's last, so the
-    /// next owner's is higher). A lease already taken over is left alone.
+    /// Lets go of a lease: it expires now, and its expiry says when it was let go, as
+    /// minus the database's clock (see [`Lease::released_at`]), so the next owner gives
+    /// the clocks back exactly the time nobody ran the match. Its token stays the
+    /// match's last, so the next owner's is higher. A lease already taken over is left
+    /// alone.
     pub async fn release_lease(&self, lease: &Lease) -> Result<(), StoreError> {
-        sqlx::query("UPDATE leases SET expires_ms = 0 WHERE match_id = $1 AND token = $2")
-            .bind(lease.id.0)
-            .bind(lease.token)
-            .execute(&self.write().await?)
-            .await?;
+        sqlx::query(with_now(
+            self.backend(),
+            "UPDATE leases SET expires_ms = -{NOW} WHERE match_id = $1 AND token = $2",
+        ))
+        .bind(lease.id.0)
+        .bind(lease.token)
+        .execute(&self.write().await?)
+        .await?;
         Ok(())
     }
 
