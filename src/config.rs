@@ -298,6 +298,30 @@ pub struct DatabaseConfig {
     /// How often a process looks for matches nobody runs, to take them over.
     #[serde(default = "default_lease_renew_ms")]
     pub lease_scan_ms: u64,
+    /// PostgreSQL: how long a statement waits for a lock another transaction holds
+    /// before it fails (`lock_timeout`, ms).
+    #[serde(default = "default_lock_timeout_ms")]
+    pub lock_timeout_ms: u64,
+    /// PostgreSQL: how long one statement may run (`statement_timeout`, ms).
+    #[serde(default = "default_statement_timeout_ms")]
+    pub statement_timeout_ms: u64,
+    /// PostgreSQL: how long a session may sit idle inside a transaction before the
+    /// server ends it, letting go of its locks (`idle_in_transaction_session_timeout`,
+    /// ms; under `lease_ms`).
+    #[serde(default = "default_idle_in_transaction_ms")]
+    pub idle_in_transaction_ms: u64,
+}
+
+fn default_lock_timeout_ms() -> u64 {
+    crate::store::Timeouts::default().lock_ms
+}
+
+fn default_statement_timeout_ms() -> u64 {
+    crate::store::Timeouts::default().statement_ms
+}
+
+fn default_idle_in_transaction_ms() -> u64 {
+    crate::store::Timeouts::default().idle_in_transaction_ms
 }
 
 fn default_lease_ms() -> u64 {
@@ -319,6 +343,61 @@ impl DatabaseConfig {
             }),
             None => Ok(crate::store::Location::Sqlite(self.path.clone())),
         }
+    }
+
+    /// PostgreSQL's limits on each connection (SQLite has none).
+    pub fn timeouts(&self) -> crate::store::Timeouts {
+        crate::store::Timeouts {
+            lock_ms: self.lock_timeout_ms,
+            statement_ms: self.statement_timeout_ms,
+            idle_in_transaction_ms: self.idle_in_transaction_ms,
+        }
+    }
+
+    /// The limits that only make sense together: renewals well inside the lease, a
+    /// paused transaction ended before the lease runs out, a lock wait inside a
+    /// statement's time.
+    fn check(&self) -> Result<(), ConfigError> {
+        let invalid = |key, value: String, allowed: &str| ConfigError::Invalid {
+            key,
+            value,
+            allowed: allowed.into(),
+        };
+        if self.lease_renew_ms * 2 > self.lease_ms {
+            return Err(invalid(
+                "database.lease_renew_ms",
+                format!(
+                    "{} ms with leases of {} ms",
+                    self.lease_renew_ms, self.lease_ms
+                ),
+                "renew at most every half of database.lease_ms, so one late renewal does \
+                 not let the lease run out",
+            ));
+        }
+        if self.idle_in_transaction_ms >= self.lease_ms {
+            return Err(invalid(
+                "database.idle_in_transaction_ms",
+                format!(
+                    "{} ms with leases of {} ms",
+                    self.idle_in_transaction_ms, self.lease_ms
+                ),
+                "less than database.lease_ms: a process paused inside a transaction must \
+                 lose it (and its locks) before its lease runs out, or it holds its matches \
+                 beyond the lease",
+            ));
+        }
+        if self.lock_timeout_ms > self.statement_timeout_ms {
+            return Err(invalid(
+                "database.lock_timeout_ms",
+                format!(
+                    "{} ms with statements limited to {} ms",
+                    self.lock_timeout_ms, self.statement_timeout_ms
+                ),
+                "at most database.statement_timeout_ms (a statement that waits for a lock \
+                 longer than it may run is ended by the statement limit first)",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -444,6 +523,9 @@ pub const LIMITS: &[Limit] = &[
     Limit::new("database.lease_ms", 300..=600_000, "ms"),
     Limit::new("database.lease_renew_ms", 50..=300_000, "ms"),
     Limit::new("database.lease_scan_ms", 50..=300_000, "ms"),
+    Limit::new("database.lock_timeout_ms", 10..=600_000, "ms"),
+    Limit::new("database.statement_timeout_ms", 100..=3_600_000, "ms"),
+    Limit::new("database.idle_in_transaction_ms", 100..=600_000, "ms"),
     Limit::new(
         "leaderboard.min_games",
         crate::ratings::BOARD_MIN_GAMES,
@@ -585,18 +667,7 @@ impl Config {
                 }
             }
         }
-        if self.database.lease_renew_ms * 2 > self.database.lease_ms {
-            return Err(ConfigError::Invalid {
-                key: "database.lease_renew_ms",
-                value: format!(
-                    "{} ms with leases of {} ms",
-                    self.database.lease_renew_ms, self.database.lease_ms
-                ),
-                allowed: "renew at most every half of database.lease_ms, so one late renewal \
-                          does not let the lease run out"
-                    .into(),
-            });
-        }
+        self.database.check()?;
         for section in self.games.each() {
             section.check()?;
         }
@@ -767,6 +838,41 @@ mod tests {
             .to_string();
         assert!(
             e.contains("challenges.expire_secs") && e.contains("1 to 86400"),
+            "{e}"
+        );
+    }
+
+    /// PostgreSQL's per-connection limits ship with defaults, read from a file, and
+    /// are refused when they cannot work together: a paused transaction that outlives
+    /// the lease, a lock wait longer than a statement may run.
+    #[test]
+    fn database_timeouts_have_defaults_and_refuse_what_cannot_work() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        assert_eq!(c.database.timeouts(), crate::store::Timeouts::default());
+        let c = with_file("[database]\npath = \"m.db\"\nlock_timeout_ms = 500\n").expect("reads");
+        assert_eq!(c.database.timeouts().lock_ms, 500);
+        let e = with_file("[database]\npath = \"m.db\"\nidle_in_transaction_ms = 10000\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("database.idle_in_transaction_ms")
+                && e.contains("10000 ms with leases of 10000 ms")
+                && e.contains("less than database.lease_ms"),
+            "{e}"
+        );
+        let e = with_file("[database]\npath = \"m.db\"\nlock_timeout_ms = 20000\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("database.lock_timeout_ms")
+                && e.contains("at most database.statement_timeout_ms"),
+            "{e}"
+        );
+        let e = with_file("[database]\npath = \"m.db\"\nstatement_timeout_ms = 5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("database.statement_timeout_ms") && e.contains("100 to 3600000"),
             "{e}"
         );
     }

@@ -82,19 +82,10 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 21)]
         runs: usize,
     },
-    /// Ratings: a server with 10,000 finished matches; its leaderboard (target: at
-    /// most 50 ms) and a rebuild from the logs.
-    Leaderboard {
-        /// Finished matches on the server.
-        #[arg(long, default_value_t = 10_000)]
-        matches: usize,
-        /// Players they are shared among.
-        #[arg(long, default_value_t = 300)]
-        players: u64,
-        /// Timed reads of each board; the figure is the median.
-        #[arg(long, default_value_t = 51)]
-        runs: usize,
-    },
+    /// Ratings: a server of 200,000 players and a million finished matches (by
+    /// default), written in bulk; its leaderboard, a page at a time (target: at most
+    /// 50 ms).
+    Leaderboard(super::bench_leaderboard::LeaderboardBench),
     /// The AI student against every shipped pool pattern, by difficulty (targets: 85 %
     /// solved within 20 structures, 300 ms median and 2 s longest move, 300 MB, 90 %
     /// of predictions right after 7 structures).
@@ -128,11 +119,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Pool { entries } => pool(entries.max(8)),
         BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
         BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
-        BenchArea::Leaderboard {
-            matches,
-            players,
-            runs,
-        } => super::bench_ratings_duel::run(matches, players, runs),
+        BenchArea::Leaderboard(args) => super::bench_leaderboard::run(args),
         BenchArea::Ai(args) => match args.game.clone() {
             Some(game) if game != "zendo" => ai_by_name(
                 &game,

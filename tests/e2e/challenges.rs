@@ -357,22 +357,36 @@ async fn play_script(
                         .await;
                     answer(fake, &i).await;
                 }
-                // To the showdown, round by round.
+                // To the showdown, step by step: each step of the clock ends a round
+                // (or a reveal), and the next waits for its post (a new round, a
+                // reveal or the showdown), so a slow bot is never run past the
+                // showdown's deadline.
                 let channel = fake.channel_id();
                 let since = opening.id;
-                let showdown = |f: &FakeDiscord| {
-                    let said =
-                        |m: &StoredMessage| m.id > since && m.text().contains("rebuild the grid");
-                    f.messages(channel).iter().any(said)
+                let posts = |f: &FakeDiscord, needles: &[&str]| {
+                    let said = |m: &&StoredMessage| {
+                        m.id > since && needles.iter().any(|n| m.text().contains(n))
+                    };
+                    f.messages(channel).iter().filter(said).count()
                 };
-                while !showdown(fake) {
-                    time_passes(fake, clock, 180_000, "").await;
+                let steps = ["**Round ", "The grid is shown", "rebuild the grid"];
+                while posts(fake, &["rebuild the grid"]) == 0 {
+                    let before = posts(fake, &steps);
+                    let mut changes = fake.changes();
+                    clock.advance(180_000);
+                    let deadline = std::time::Instant::now() + T;
+                    while posts(fake, &steps) == before {
+                        changes.next(deadline).await;
+                        assert!(std::time::Instant::now() < deadline, "no post after 180 s");
+                    }
                 }
                 let blank = ["......"; 6].join(" / ");
                 let i = fake
                     .slash(alice, "assembly showdown", &[("grid", json!(blank))])
                     .await;
-                answer(fake, &i).await;
+                let said = answer(fake, &i).await;
+                let said = said.text();
+                assert!(said.contains("showdown grid is in"), "not taken: {said}");
             }
         }
         Game::Bluffs => {

@@ -118,6 +118,8 @@ async fn three_processes(stall: bool) {
         ("MONDO_DATABASE_LEASE_MS", lease.as_str()),
         ("MONDO_DATABASE_LEASE_RENEW_MS", "300"),
         ("MONDO_DATABASE_LEASE_SCAN_MS", "300"),
+        // A paused session must end before its lease does.
+        ("MONDO_DATABASE_IDLE_IN_TRANSACTION_MS", "1000"),
         // The challenge must outlive the kills and restarts below.
         ("MONDO_ZENDO_CHALLENGE_SECS", "600"),
     ];

@@ -42,11 +42,7 @@ impl TestDb {
     /// on it: what another program does to it, or what time passing would.
     pub async fn execute(&self, sql: &str) {
         sqlx::any::install_default_drivers();
-        let url = match &self.location {
-            Location::Sqlite(path) => format!("sqlite:{}?mode=rw", path.display()),
-            Location::Postgres(url) => url.clone(),
-        };
-        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url)
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&self.url())
             .await
             .unwrap_or_else(|e| panic!("the {} database opens: {e}", self.name));
         sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -54,6 +50,28 @@ impl TestDb {
             .await
             .unwrap_or_else(|e| panic!("{}: {sql}: {e}", self.name));
         sqlx::Connection::close(conn).await.unwrap();
+    }
+
+    /// The number `sql` answers, asked over a connection of its own.
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::any::install_default_drivers();
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&self.url())
+            .await
+            .unwrap_or_else(|e| panic!("the {} database opens: {e}", self.name));
+        let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {sql}: {e}", self.name));
+        sqlx::Connection::close(conn).await.unwrap();
+        n
+    }
+
+    /// The URL a connection of its own opens (a test cluster's has no password).
+    pub fn url(&self) -> String {
+        match &self.location {
+            Location::Sqlite(path) => format!("sqlite:{}?mode=rw", path.display()),
+            Location::Postgres(url) => url.clone(),
+        }
     }
 
     /// A SQLite database in a fresh temporary folder.

@@ -43,6 +43,48 @@ pub enum Fault {
     Full,
     /// The next read of a match's log fails (as an I/O error would).
     Unreadable,
+    /// The next commit of appended events never comes: its transaction stays open
+    /// after its writes, holding their locks, as in a process paused inside it (a
+    /// stalled VM). [`crate::Store::holding`] says when it is open.
+    Hold,
+}
+
+/// PostgreSQL's limits on each of the store's connections (SQLite has none of
+/// them): how long a statement waits for a lock another transaction holds, how long
+/// one statement may run, and how long a session may sit inside a transaction doing
+/// nothing (a process paused there, by a stalled VM or a debugger, has its session
+/// ended by the server, which lets go of its locks). See docs/scale.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    pub lock_ms: u64,
+    pub statement_ms: u64,
+    pub idle_in_transaction_ms: u64,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            lock_ms: 2_000,
+            statement_ms: 15_000,
+            idle_in_transaction_ms: 5_000,
+        }
+    }
+}
+
+impl Timeouts {
+    /// The `SET` statements that put them on a connection (numbers only: no text from
+    /// outside is built into them).
+    fn statements(&self) -> [sqlx::AssertSqlSafe<String>; 3] {
+        let set = |name: &str, ms: u64| sqlx::AssertSqlSafe(format!("SET {name} = {ms}"));
+        [
+            set("lock_timeout", self.lock_ms),
+            set("statement_timeout", self.statement_ms),
+            set(
+                "idle_in_transaction_session_timeout",
+                self.idle_in_transaction_ms,
+            ),
+        ]
+    }
 }
 
 /// The two pools: reads (many, read-only) and the one writer. On PostgreSQL both are
@@ -62,6 +104,7 @@ pub(super) struct Db {
     pub path: PathBuf,
     pub backend: Backend,
     durability: Durability,
+    timeouts: Timeouts,
     read_only: bool,
     /// `Err`: the last reopening failed (why); the next use tries again.
     pools: RwLock<Result<Pools, String>>,
@@ -72,12 +115,15 @@ pub(super) struct Db {
     /// A rating period, ms (`Store::set_rating_period_days`).
     rating_period_ms: AtomicU64,
     faults: Mutex<VecDeque<Fault>>,
+    /// Raised once a transaction is held open by [`Fault::Hold`].
+    pub holding: tokio::sync::watch::Sender<bool>,
 }
 
 impl Db {
     pub async fn open(
         location: Location,
         durability: Durability,
+        timeouts: Timeouts,
         read_only: bool,
     ) -> Result<Db, StoreError> {
         sqlx::any::install_default_drivers();
@@ -95,6 +141,7 @@ impl Db {
             location,
             backend,
             durability,
+            timeouts,
             read_only,
             pools: RwLock::new(Err(String::new())),
             page_limit,
@@ -103,6 +150,7 @@ impl Db {
                 u64::from(mondo_rules::ratings::PERIOD_DAYS) * mondo_rules::ratings::DAY_MS,
             ),
             faults: Mutex::new(VecDeque::new()),
+            holding: tokio::sync::watch::Sender::new(false),
         };
         db.pools = RwLock::new(Ok(db.connect().await?));
         Ok(db)
@@ -112,6 +160,7 @@ impl Db {
         connect(
             &self.location,
             self.durability,
+            self.timeouts,
             self.read_only,
             &self.page_limit,
             &self.busy_ms,
@@ -246,6 +295,7 @@ const BUSY_MS: u64 = 10_000;
 async fn connect(
     location: &Location,
     durability: Durability,
+    timeouts: Timeouts,
     read_only: bool,
     page_limit: &Arc<AtomicU32>,
     busy_ms: &Arc<AtomicU64>,
@@ -256,11 +306,15 @@ async fn connect(
     if let Location::Postgres(_) = location {
         // One pool: PostgreSQL takes concurrent writers itself. `Process` durability
         // is `synchronous_commit = off` (a crash of the server, not of Mondo, may lose
-        // the last commits); a read-only store refuses every write in the server.
+        // the last commits); a read-only store refuses every write in the server. Each
+        // connection gets the limits of `timeouts`.
         let pool = AnyPoolOptions::new()
             .max_connections(if read_only { 2 } else { 8 })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
+                    for set in timeouts.statements() {
+                        sqlx::query(set).execute(&mut *conn).await?;
+                    }
                     if read_only {
                         sqlx::query("SET default_transaction_read_only = on")
                             .execute(&mut *conn)

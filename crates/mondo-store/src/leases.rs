@@ -39,9 +39,50 @@ impl Store {
         owner: &str,
         ttl: Duration,
     ) -> Result<Lease, StoreError> {
-        let backend = self.backend();
-        let taken = sqlx::query(with_now(
-            backend,
+        let taken = match self.backend() {
+            Backend::Sqlite => self.take_sqlite(id, owner, ttl).await,
+            Backend::Postgres => self.take_skipping_locked(id, owner, ttl).await,
+        };
+        let taken = match taken {
+            Ok(row) => row,
+            // A lease on no match (the key to matches refuses it).
+            Err(e) if self.record(id).await?.is_none() => {
+                tracing::debug!(error = %e, %id, "a lease on no match");
+                return Err(StoreError::NoSuchMatch(id));
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(row) = taken {
+            return Ok(Lease {
+                id,
+                owner: owner.to_string(),
+                token: row.try_get("token")?,
+                expires_ms: row.try_get("expires_ms")?,
+            });
+        }
+        let row = sqlx::query(with_now(
+            self.backend(),
+            "SELECT owner, expires_ms - {NOW} AS left_ms FROM leases WHERE match_id = $1",
+        ))
+        .bind(id.0)
+        .fetch_one(&self.write().await?)
+        .await?;
+        Err(StoreError::Leased {
+            id,
+            owner: row.try_get("owner")?,
+            left_ms: row.try_get::<i64, _>("left_ms")?.max(0),
+        })
+    }
+
+    /// SQLite's take: one statement (its one writer is alone; nothing waits on a lock).
+    async fn take_sqlite(
+        &self,
+        id: MatchId,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<Option<sqlx::any::AnyRow>, StoreError> {
+        Ok(sqlx::query(with_now(
+            Backend::Sqlite,
             "INSERT INTO leases (match_id, owner, expires_ms, token) \
              VALUES ($1, $2, {NOW} + $3, 1) \
              ON CONFLICT (match_id) DO UPDATE SET \
@@ -55,36 +96,59 @@ impl Store {
         .bind(owner)
         .bind(ttl_ms(ttl)?)
         .fetch_optional(&self.write().await?)
-        .await;
-        let taken = match taken {
-            Ok(row) => row,
-            // A lease on no match (the key to matches refuses it).
-            Err(e) if self.record(id).await?.is_none() => {
-                tracing::debug!(error = %e, %id, "a lease on no match");
-                return Err(StoreError::NoSuchMatch(id));
-            }
-            Err(e) => return Err(e.into()),
-        };
-        if let Some(row) = taken {
-            return Ok(Lease {
-                id,
-                owner: owner.to_string(),
-                token: row.try_get("token")?,
-                expires_ms: row.try_get("expires_ms")?,
-            });
-        }
-        let row = sqlx::query(with_now(
-            backend,
-            "SELECT owner, expires_ms - {NOW} AS left_ms FROM leases WHERE match_id = $1",
+        .await?)
+    }
+
+    /// PostgreSQL's take, which never waits for another transaction: a lease row
+    /// locked by one (its owner appending, or paused inside a transaction) is skipped
+    /// (`FOR UPDATE SKIP LOCKED`) and the lease refused as held; the next look tries
+    /// again, once the server has ended a paused session
+    /// (`idle_in_transaction_session_timeout`). A match with no lease row yet gets one
+    /// with token 1; whether it has one is read without a lock (an INSERT that met a
+    /// locked row would wait for its transaction).
+    async fn take_skipping_locked(
+        &self,
+        id: MatchId,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<Option<sqlx::any::AnyRow>, StoreError> {
+        let write = self.write().await?;
+        let taken = sqlx::query(with_now(
+            Backend::Postgres,
+            "UPDATE leases SET \
+             token = CASE WHEN owner = $2 AND expires_ms > {NOW} THEN token ELSE token + 1 END, \
+             owner = $2, expires_ms = {NOW} + $3 \
+             WHERE match_id = (SELECT match_id FROM leases WHERE match_id = $1 \
+               AND (owner = $2 OR expires_ms <= {NOW}) FOR UPDATE SKIP LOCKED) \
+             RETURNING token, expires_ms",
         ))
         .bind(id.0)
-        .fetch_one(&self.write().await?)
+        .bind(owner)
+        .bind(ttl_ms(ttl)?)
+        .fetch_optional(&write)
         .await?;
-        Err(StoreError::Leased {
-            id,
-            owner: row.try_get("owner")?,
-            left_ms: row.try_get::<i64, _>("left_ms")?.max(0),
-        })
+        if taken.is_some() {
+            return Ok(taken);
+        }
+        let leased: Option<i64> =
+            sqlx::query_scalar("SELECT token FROM leases WHERE match_id = $1")
+                .bind(id.0)
+                .fetch_optional(&write)
+                .await?;
+        if leased.is_some() {
+            return Ok(None);
+        }
+        Ok(sqlx::query(with_now(
+            Backend::Postgres,
+            "INSERT INTO leases (match_id, owner, expires_ms, token) \
+             VALUES ($1, $2, {NOW} + $3, 1) ON CONFLICT (match_id) DO NOTHING \
+             RETURNING token, expires_ms",
+        ))
+        .bind(id.0)
+        .bind(owner)
+        .bind(ttl_ms(ttl)?)
+        .fetch_optional(&write)
+        .await?)
     }
 
     /// Extends a lease held for `ttl` from now (database clock). A lease taken over

@@ -26,13 +26,14 @@ mod ours;
 mod owners;
 mod path;
 mod players;
+mod seed;
 mod servers;
 mod types;
 mod writer;
 
 pub use challenges::ChallengeRecord;
 pub use commands::Routed;
-pub use db::{Backend, Fault};
+pub use db::{Backend, Fault, Timeouts};
 pub use discord::Posting;
 pub use fence::Lease;
 pub use lobbies::LobbyRecord;
@@ -42,6 +43,7 @@ pub use ours::{APPLICATION_ID, MARKER as POSTGRES_MARKER};
 pub use owners::Unowned;
 pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingChange, RatingRow, Rebuilt, SoloRecord, server_of};
+pub use seed::{SeedMatch, SeedPart};
 pub use servers::{PoolRecord, ServerSettings};
 pub use types::{
     Durability, MAX_JSON_DEPTH, MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch,
@@ -130,6 +132,16 @@ impl Store {
         location: &Location,
         durability: Durability,
     ) -> Result<Store, StoreError> {
+        Store::connect_tuned(location, durability, Timeouts::default()).await
+    }
+
+    /// [`Store::connect_with`], with PostgreSQL's per-connection limits set to
+    /// `timeouts` (SQLite ignores them).
+    pub async fn connect_tuned(
+        location: &Location,
+        durability: Durability,
+        timeouts: Timeouts,
+    ) -> Result<Store, StoreError> {
         if let Location::Sqlite(path) = location {
             check_writable(path)?;
         }
@@ -137,7 +149,7 @@ impl Store {
             // Another program's file is refused before anything (even WAL mode) is
             // written to it.
             ours::sqlite_file(location).await?;
-            let db = db::Db::open(location.clone(), durability, false).await?;
+            let db = db::Db::open(location.clone(), durability, timeouts, false).await?;
             migrate(&db).await?;
             Ok::<_, StoreError>(db)
         };
@@ -158,7 +170,13 @@ impl Store {
 
     /// [`Store::open_read_only`] at a [`Location`].
     pub async fn connect_read_only(location: &Location) -> Result<Store, StoreError> {
-        let db = db::Db::open(location.clone(), Durability::default(), true).await?;
+        let db = db::Db::open(
+            location.clone(),
+            Durability::default(),
+            Timeouts::default(),
+            true,
+        )
+        .await?;
         let read = db.pools().await?.read;
         let query = match db.backend {
             Backend::Sqlite => {
@@ -503,6 +521,12 @@ impl Store {
             .execute(&self.write().await?)
             .await?;
         Ok(())
+    }
+
+    /// Whether a transaction is held open by [`Fault::Hold`] (it changes once).
+    #[doc(hidden)]
+    pub fn holding(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.db.holding.subscribe()
     }
 
     /// Makes `faults` happen, in order, each once (see [`Fault`]).

@@ -337,43 +337,51 @@ impl Store {
         };
         let read = self.read().await?;
         let (now, period) = (wall_now(), self.db.rating_period_ms());
+        let board = Board {
+            server: to_i64("server", server)?,
+            settings,
+            // Computed here, not by the database: one value for the whole read.
+            since: ratings::wall_text(
+                now.saturating_sub(u64::from(settings.recent_days) * ratings::DAY_MS),
+            ),
+            limit,
+        };
         let mut out = Vec::new();
         for game in games {
-            // The index (server, game, rating) walks the board from the top; the other
-            // conditions only skip rows. A deviation grown idle since it was stored
-            // ([`RatingRow::as_of`]) may leave a row out: the next rows are read then.
+            // A deviation only grows until the player's next game, so a row stored at
+            // or over the rule's deviation is never listed. Few rows under it (a
+            // server of mostly provisional players): read them all by that index.
+            let settled: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM ratings WHERE server = $1 \
+                 AND game = $2 AND deviation < $3 LIMIT $4) AS settled",
+            )
+            .bind(board.server)
+            .bind(game)
+            .bind(settings.max_deviation)
+            .bind(FEW_SETTLED)
+            .fetch_one(&read)
+            .await?;
             let mut listed = 0;
-            let mut skip = 0i64;
+            // Otherwise walk the board from the top by (rating, player): the rows
+            // the rules leave out are passed over in the index. A deviation grown
+            // idle since it was stored ([`RatingRow::as_of`]) may leave a row out:
+            // the next rows are read then, after the last one read.
+            let mut after = (f64::MAX, -1i64);
             loop {
-                let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
-                     AND deviation < $4 \
-                     AND last_played >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', $5) \
-                     AND player NOT BETWEEN $7 AND $8 \
-                     ORDER BY rating DESC, player LIMIT $6 OFFSET $9"
-                )))
-                .bind(to_i64("server", server)?)
-                .bind(game)
-                .bind(i64::from(settings.min_games))
-                .bind(settings.max_deviation)
-                .bind(format!("-{} days", settings.recent_days))
-                .bind(i64::from(limit))
-                .bind(to_i64("player id", AI_IDS.0)?)
-                .bind(to_i64("player id", AI_IDS.1)?)
-                .bind(skip)
-                .fetch_all(&read)
-                .await?;
+                let rows = board
+                    .page(&read, game, settled < FEW_SETTLED, after)
+                    .await?;
                 for r in &rows {
                     let row = rating_row(r)?.as_of(now, period);
+                    after = (row.rating, to_i64("player id", row.player)?);
                     if row.deviation < settings.max_deviation && listed < limit {
                         out.push(row);
                         listed += 1;
                     }
                 }
-                if listed >= limit || rows.len() < limit as usize {
+                if settled < FEW_SETTLED || listed >= limit || rows.len() < limit as usize {
                     break;
                 }
-                skip += rows.len() as i64;
             }
         }
         Ok(out)
@@ -525,6 +533,66 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+/// Under this many rows with a deviation under a leaderboard's rule, the board reads
+/// them all (by the index on deviation) and sorts them; at this many or more, it walks
+/// the index in board order, where one row in `FEW_SETTLED / 200,000` or more is
+/// listable: a page of 20 reads a few thousand index entries at most.
+const FEW_SETTLED: i64 = 1000;
+
+/// One leaderboard read: a server's listing rules.
+struct Board<'a> {
+    server: i64,
+    settings: &'a BoardSettings,
+    /// The earliest last game listed (wall time).
+    since: String,
+    limit: u32,
+}
+
+impl Board<'_> {
+    /// The rows of `game` the rules admit, best first: all of them (`few`: they were
+    /// counted, fewer than [`FEW_SETTLED`]), by the index on deviation; or a page of
+    /// `limit` after `after` (rating, player), by the index in board order. The unary
+    /// `+` keeps a column's index out of a query's way, on SQLite and PostgreSQL alike.
+    async fn page(
+        &self,
+        read: &sqlx::AnyPool,
+        game: &str,
+        few: bool,
+        after: (f64, i64),
+    ) -> Result<Vec<AnyRow>, StoreError> {
+        // All the rows by deviation (no bound on the rating there: it would draw
+        // SQLite to the board's index); or a page after `after`, in board order.
+        let (deviation, after_sql, rating, limit) = if few {
+            ("deviation", "", "+rating", "")
+        } else {
+            let after_sql = "AND rating <= $8 AND (rating < $8 OR player > $9)";
+            ("+deviation", after_sql, "rating", "LIMIT $10")
+        };
+        let sql = format!(
+            "{RATING_COLUMNS} WHERE server = $1 AND game = $2 AND games >= $3 \
+             AND {deviation} < $4 AND last_played >= $5 AND player NOT BETWEEN $6 AND $7 \
+             {after_sql} ORDER BY {rating} DESC, player {limit}"
+        );
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.server)
+            .bind(game)
+            .bind(i64::from(self.settings.min_games))
+            .bind(self.settings.max_deviation)
+            .bind(&self.since)
+            .bind(to_i64("player id", AI_IDS.0)?)
+            .bind(to_i64("player id", AI_IDS.1)?);
+        let query = if few {
+            query
+        } else {
+            query
+                .bind(after.0)
+                .bind(after.1)
+                .bind(i64::from(self.limit))
+        };
+        Ok(query.fetch_all(read).await?)
     }
 }
 

@@ -190,7 +190,12 @@ async fn commit_one(db: &Db, append: &Append) -> Result<u64, StoreError> {
 
 /// Commits, or meets the I/O error a test asked for ([`Fault::Io`]).
 async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
-    match db.take_fault(|f| matches!(f, Fault::Io { .. } | Fault::Full)) {
+    match db.take_fault(|f| matches!(f, Fault::Io { .. } | Fault::Full | Fault::Hold)) {
+        Some(Fault::Hold) => {
+            db.holding.send_replace(true);
+            std::future::pending::<()>().await;
+            Err(StoreError::Closed)
+        }
         Some(Fault::Full) => {
             tx.rollback().await?;
             Err(StoreError::Full)
@@ -320,7 +325,15 @@ async fn claim(conn: &mut AnyConnection, db: &Db, append: &Append) -> Result<u64
     if let Some(token) = token {
         // Holds the lease's row until the commit (PostgreSQL; SQLite's one writer is
         // alone anyway): a takeover waits for this append, or this append sees it.
-        sqlx::query("UPDATE leases SET token = token WHERE match_id = $1 AND token = $2")
+        // (A row lock, not a write: a takeover's look for a lease row then sees it at
+        // once instead of waiting for this transaction; see `leases::take_lease`.)
+        let lock = match backend {
+            Backend::Sqlite => "UPDATE leases SET token = token WHERE match_id = $1 AND token = $2",
+            Backend::Postgres => {
+                "SELECT token FROM leases WHERE match_id = $1 AND token = $2 FOR UPDATE"
+            }
+        };
+        sqlx::query(lock)
             .bind(id.0)
             .bind(*token)
             .execute(&mut *conn)

@@ -33,7 +33,8 @@ impl Bot {
             error: e.to_string(),
         })?;
         let path = location.to_string();
-        let store = Store::connect(&location)
+        let durability = crate::store::Durability::default();
+        let store = Store::connect_tuned(&location, durability, config.database.timeouts())
             .await
             .map_err(|e| ServeError::Store {
                 path: path.clone(),

@@ -156,6 +156,25 @@ pub fn wall_ms(text: &str) -> Option<u64> {
     u64::try_from(secs).ok().map(|s| s * 1000 + ms)
 }
 
+/// A wall time as the store writes it (`2026-12-06T21:04:11.512Z`), from milliseconds
+/// since 1970: the inverse of [`wall_ms`].
+pub fn wall_text(ms: u64) -> String {
+    let (days, rest) = ((ms / DAY_MS) as i64, ms % DAY_MS);
+    // The civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (h, min) = (rest / 3_600_000, rest / 60_000 % 60);
+    let (sec, milli) = (rest / 1000 % 60, rest % 1000);
+    format!("{y:04}-{m:02}-{d:02}T{h:02}:{min:02}:{sec:02}.{milli:03}Z")
+}
+
 /// What a rated match did to a rating, as players read it wherever a result is told:
 /// `1500 -> 1662? (+162)` (the `?` while the rating after is provisional). The change
 /// is that of the rounded numbers shown, so the line adds up.
@@ -726,6 +745,15 @@ mod tests {
             wall_ms("2024-03-01T00:00:00Z").map(|ms| ms / DAY_MS),
             Some(19_783)
         );
+        // Written back as read, leap days and the turn of a year included.
+        for text in [
+            "1970-01-01T00:00:00.000Z",
+            "2024-02-29T23:59:59.999Z",
+            "2026-12-31T00:00:00.001Z",
+            "2026-12-06T21:04:11.512Z",
+        ] {
+            assert_eq!(wall_ms(text).map(wall_text).as_deref(), Some(text));
+        }
         for bad in [
             "",
             "2026-13-01T00:00:00Z",
