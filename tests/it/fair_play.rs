@@ -251,3 +251,33 @@ fn a_resumed_match_gives_the_ai_its_seat_again() {
     );
     assert_eq!(of(&out, "over")[0]["winner"], "ai-beginner", "{out:#?}");
 }
+
+/// `--pattern` and `--pool` are setups too: typed by the players they make the match
+/// unrated, chosen by a host who does not play they leave it rated.
+#[test]
+fn a_pattern_or_pool_typed_by_the_players_makes_the_match_unrated() {
+    let pool = concat!(env!("CARGO_MANIFEST_DIR"), "/config/pools/pyramids.toml");
+    let arrows = concat!(env!("CARGO_MANIFEST_DIR"), "/config/pools/arrows.toml");
+    let dir = tempfile::tempdir().unwrap();
+    let tables = [
+        (
+            "duel --pattern",
+            Table::duel().pattern("some piece points up"),
+        ),
+        ("duel --pool", Table::duel().with("--pool", pool)),
+        (
+            "triple --pool",
+            Table::new("triple", "alice,bob").with("--pool", arrows),
+        ),
+    ];
+    for (i, (what, table)) in tables.into_iter().enumerate() {
+        let out = table.play(&dir.path().join(format!("{i}.db")), "bob: resign\n");
+        assert_eq!(errors(&out), Vec::<String>::new(), "{what}");
+        let line = rated_line(&out);
+        assert_eq!(line["rated"], false, "{what}: {line}");
+        assert_eq!(line["why"], "setup_chosen", "{what}: {line}");
+        let hosted = table.host("carol");
+        let out = hosted.play(&dir.path().join(format!("{i}-hosted.db")), "bob: resign\n");
+        assert_eq!(rated_line(&out)["rated"], true, "{what}");
+    }
+}

@@ -154,8 +154,11 @@ fn a_whole_match_piped_is_won_by_a_right_layout_guess() {
     );
 }
 
+/// Short clocks: bob never bluffs, so his reserve runs out in the first round without
+/// his ever having played: the match is aborted (docs/ratings.md, "Fair play"), and
+/// the end says so rather than naming a winner.
 #[test]
-fn short_clocks_a_player_who_does_not_bluff_loses_on_time() {
+fn short_clocks_a_player_who_never_bluffs_aborts_the_match() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bluffs.db");
     let mut m = Mondo::start(
@@ -181,8 +184,9 @@ fn short_clocks_a_player_who_does_not_bluff_loses_on_time() {
     let (submitted, _) = m.until("submitted");
     assert_eq!(submitted["player"], "alice");
     let (ended, _) = m.until("ended");
-    assert_eq!(ended["winner"], "alice");
+    assert_eq!(ended["winner"], Value::Null, "{ended}");
     assert_eq!(ended["ending"], "opponent_out_of_time");
+    assert_eq!(ended["verdict"], "aborted");
     assert!(m.wait());
 }
 

@@ -268,6 +268,7 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
             outcome,
             grid,
             scores,
+            judged,
         } => {
             let mut out = Vec::new();
             let winner = match outcome {
@@ -280,25 +281,40 @@ pub fn event(names: &Names, e: &AssemblyEvent, plus: bool) -> Vec<Line> {
                 Outcome::Resigned { by } => format!("{} resigned", player(names, *by)),
                 Outcome::Ended { by } => format!("ended by {}", names.person(*by)),
             };
-            match winner {
-                Some(w) => out.push(Line::new(
+            let line = match (judged, winner) {
+                (Some(verdict), _) => {
+                    let name = |s: Seat| player(names, s);
+                    let resigned = matches!(outcome, Outcome::Resigned { .. });
+                    let (winner, how, why) =
+                        crate::judged_end(verdict, &name, "sent no showdown", resigned);
+                    match winner {
+                        Some(w) => Line::new(
+                            json!({"event": "won", "player": name(w), "how": how}),
+                            format!("{} wins: {why}.", name(w)),
+                        ),
+                        None => Line::new(
+                            json!({"event": "over", "how": how}),
+                            format!("No winner: {why}."),
+                        ),
+                    }
+                }
+                (None, Some(w)) => Line::new(
                     json!({"event": "won", "player": player(names, w)}),
                     format!("{} wins ({how})!", player(names, w)),
-                )),
-                None => {
+                ),
+                (None, None) => {
                     let totals: Vec<i64> = scores.values().iter().map(|&s| s as i64).collect();
                     let text = if scores.len() < 2 {
-                        {
-                            let points = totals.first().copied().unwrap_or(0);
-                            let unit = if points == 1 { "point" } else { "points" };
-                            format!("Practice over ({how}): {points} {unit}.")
-                        }
+                        let points = totals.first().copied().unwrap_or(0);
+                        let unit = if points == 1 { "point" } else { "points" };
+                        format!("Practice over ({how}): {points} {unit}.")
                     } else {
                         format!("No winner ({how}).")
                     };
-                    out.push(Line::new(json!({"event": "over", "how": how}), text));
+                    Line::new(json!({"event": "over", "how": how}), text)
                 }
-            }
+            };
+            out.push(line);
             out.push(Line::new(
                 json!({"event": "grid", "grid": grid.rows()}),
                 format!("The grid was: {grid}"),
@@ -369,16 +385,21 @@ mod tests {
     use mondo_rules::grid::{Cell, Group};
     use mondo_rules::rules::PlayerId;
 
+    /// A terminal duel's names: alice and bob.
+    fn alice_and_bob() -> Names {
+        Names::new(
+            crate::Front::Terminal,
+            vec![(PlayerId(1), "alice".into()), (PlayerId(2), "bob".into())],
+            Default::default(),
+        )
+    }
+
     /// Plus: a wrong answer, of a target's shape or not, is said without its
     /// contents (the rules' `plus_wrong_answers_reveal_nothing_of_their_contents`
     /// checks the event carries none).
     #[test]
     fn plus_wrong_answers_are_said_without_their_contents() {
-        let names = Names::new(
-            crate::Front::Terminal,
-            vec![(PlayerId(1), "alice".into()), (PlayerId(2), "bob".into())],
-            Default::default(),
-        );
+        let names = alice_and_bob();
         let answers = [
             (Seat::FIRST, vec![Cell::new(0, 0), Cell::new(0, 1)]),
             (Seat::SECOND, vec![Cell::new(0, 0), Cell::new(2, 0)]),
@@ -401,5 +422,46 @@ mod tests {
                 assert!(!line.text.contains("shape"), "{}", line.text);
             }
         }
+    }
+
+    /// The end of a duel says what was judged, not what the score says: the leader
+    /// who sent no showdown loses, a side that never played aborts the match
+    /// (docs/ratings.md, "Fair play"); with no verdict the score's winner stands.
+    #[test]
+    fn the_end_says_the_judged_result() {
+        use mondo_rules::rules::BySeat;
+        use mondo_rules::rules::fair::Verdict as Judged;
+        let names = alice_and_bob();
+        let mut scores = BySeat::new(2, 0);
+        scores[Seat::SECOND] = 3;
+        let end = |outcome, judged| AssemblyEvent::MatchEnded {
+            outcome,
+            grid: "XO\nO+".parse().unwrap(),
+            scores: scores.clone(),
+            judged,
+        };
+        let bob_leads = Outcome::Finished {
+            winner: Some(Seat::SECOND),
+        };
+        let said = |e: AssemblyEvent| event(&names, &e, false).remove(0);
+        let line = said(end(bob_leads, Some(Judged::Lose(vec![Seat::SECOND]))));
+        assert_eq!(
+            line.text,
+            "alice wins: bob sent no showdown, which loses whatever the score."
+        );
+        assert_eq!(line.json["event"], "won");
+        assert_eq!(line.json["player"], "alice");
+        assert_eq!(line.json["how"], "idle");
+        let line = said(end(bob_leads, Some(Judged::Aborted(Seat::FIRST))));
+        assert!(line.text.starts_with("No winner: alice never played"), "{}", line.text);
+        assert_eq!(line.json["how"], "aborted");
+        let resigned = Outcome::Resigned { by: Seat::FIRST };
+        let line = said(end(resigned, Some(Judged::Aborted(Seat::FIRST))));
+        assert!(line.text.contains("alice resigned before playing"), "{}", line.text);
+        let line = said(end(bob_leads, Some(Judged::Abandoned)));
+        assert!(line.text.contains("abandoned"), "{}", line.text);
+        assert_eq!(line.json["how"], "abandoned");
+        let line = said(end(bob_leads, None));
+        assert_eq!(line.text, "bob wins (finished)!");
     }
 }

@@ -299,6 +299,7 @@ pub fn event(names: &Names, settings: &Settings, e: &EventKind) -> Option<Line> 
             winner,
             ending,
             layout,
+            judged,
         } => {
             let how = match ending {
                 Ending::Guessed => "guessed the layout",
@@ -307,13 +308,31 @@ pub fn event(names: &Names, settings: &Settings, e: &EventKind) -> Option<Line> 
                 Ending::Resigned => "the opponent resigned",
                 Ending::HostEnded => "a host ended the match",
             };
-            let who = match winner {
-                Some(s) => format!("{} wins ({how})", name(s)),
-                None => format!("no winner ({how})"),
+            let (winner, who, verdict) = match judged {
+                Some(v) => {
+                    let named = |s: Seat| name(&s);
+                    let idle = "let the round run out without playing it";
+                    let resigned = *ending == Ending::Resigned;
+                    let (w, verdict, why) = crate::judged_end(v, &named, idle, resigned);
+                    let head = w.map_or("no winner".to_string(), |w| format!("{} wins", name(&w)));
+                    (w, format!("{head}: {why}"), Some(verdict))
+                }
+                None => (
+                    *winner,
+                    match winner {
+                        Some(s) => format!("{} wins ({how})", name(s)),
+                        None => format!("no winner ({how})"),
+                    },
+                    None,
+                ),
             };
+            let mut json = json!({"event": "ended", "winner": winner.map(|s| name(&s)),
+                                  "ending": ending_name(*ending), "layout": layout.to_string()});
+            if let Some(verdict) = verdict {
+                json["verdict"] = json!(verdict);
+            }
             (
-                json!({"event": "ended", "winner": winner.map(|s| name(&s)),
-                       "ending": ending_name(*ending), "layout": layout.to_string()}),
+                json,
                 format!(
                     "Match over: {who}. The layout was {layout}:\n{}",
                     layout_text(layout)

@@ -225,6 +225,45 @@ pub fn setup_chosen(names: &Names, by: PlayerId) -> Line {
     }
 }
 
+/// A two-player end as the fair-play rule judged it (docs/ratings.md), where the
+/// game's own ending would say otherwise: the winner it leaves (if any), its name for
+/// programs (`idle`, `aborted`, `abandoned`) and why, after "X wins: " or "no winner:
+/// ". `idle` says what the side that lost this way did ("sent no showdown");
+/// `resigned` whether the match ended by a resignation.
+pub fn judged_end(
+    verdict: &mondo_rules::rules::fair::Verdict,
+    name: &dyn Fn(Seat) -> String,
+    idle: &str,
+    resigned: bool,
+) -> (Option<Seat>, &'static str, String) {
+    use mondo_rules::rules::fair::Verdict;
+    match verdict {
+        Verdict::Lose(seats) if seats.len() == 1 => (
+            Some(seats[0].other()),
+            "idle",
+            format!("{} {idle}, which loses whatever the score", name(seats[0])),
+        ),
+        Verdict::Aborted(seat) => (
+            None,
+            "aborted",
+            format!(
+                "{} {}, so the match is aborted (unrated, no result against anyone)",
+                name(*seat),
+                if resigned {
+                    "resigned before playing"
+                } else {
+                    "never played"
+                }
+            ),
+        ),
+        _ => (
+            None,
+            "abandoned",
+            "nobody played the match out, so it is abandoned (unrated)".to_string(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

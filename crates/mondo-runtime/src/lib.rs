@@ -511,29 +511,41 @@ impl<G: Engine> Runtime<G> {
 }
 
 /// Waits for the process to be asked to stop: Ctrl-C (SIGINT), SIGTERM, or SIGHUP
-/// (the terminal was closed). Create it once and keep it (a signal is caught from its
-/// first poll on).
-pub async fn stop_requested() {
+/// (the terminal was closed). The signals are caught from the call on, not from the
+/// first poll: a loop that polls it only when nothing else is ready (a line read,
+/// its answer printed) must not leave a window in which SIGHUP still kills the
+/// process outright. Call it once (inside the runtime) and keep the future.
+pub fn stop_requested() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{SignalKind, signal};
-        let recv = |kind| async move {
-            match signal(kind) {
-                Ok(mut s) => {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        let caught = |kind| signal(kind).ok();
+        let (int, term, hup) = (
+            caught(SignalKind::interrupt()),
+            caught(SignalKind::terminate()),
+            caught(SignalKind::hangup()),
+        );
+        let wait = |s: Option<Signal>| async move {
+            match s {
+                Some(mut s) => {
                     s.recv().await;
                 }
-                Err(_) => std::future::pending::<()>().await,
+                None => std::future::pending::<()>().await,
             }
         };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            () = recv(SignalKind::terminate()) => {}
-            () = recv(SignalKind::hangup()) => {}
+        async move {
+            tokio::select! {
+                () = wait(int) => {}
+                () = wait(term) => {}
+                () = wait(hup) => {}
+            }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

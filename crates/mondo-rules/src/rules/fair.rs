@@ -81,8 +81,11 @@ impl Side {
     }
 }
 
-/// What the fair-play rule says of a finished match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the fair-play rule says of a finished match. A game whose own end event
+/// cannot tell it (a score decides, but a side may have been idle) carries it in that
+/// event, so what players are told at the end is what was judged.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "verdict", content = "seats", rename_all = "snake_case")]
 pub enum Verdict {
     /// The game's own result stands.
     Stands,

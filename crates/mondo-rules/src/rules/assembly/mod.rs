@@ -222,6 +222,11 @@ pub enum AssemblyEvent {
         outcome: Outcome,
         grid: Grid,
         scores: BySeat<i32>,
+        /// The fair-play rule's verdict on a duel (docs/ratings.md), when it does not
+        /// let the outcome stand: a side that sent no showdown, or resigned before
+        /// acting. Absent in matches stored before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judged: Option<rules::fair::Verdict>,
     },
 }
 
@@ -500,10 +505,25 @@ impl Assembly {
     }
 
     fn finish(&self, out: &mut Emitter<Assembly>, outcome: Outcome) {
+        let next = out.next();
+        let judged = match outcome {
+            _ if next.is_solo() => None,
+            Outcome::Finished { .. } => Some(rules::fair::judge(&rules::fair::sides(
+                &next.seating,
+                |s| next.showdown[s].is_none(),
+            ))),
+            Outcome::Resigned { by } => Some(rules::fair::judge(&rules::fair::sides(
+                &next.seating,
+                |s| s == by && !next.seating.has_acted(by),
+            ))),
+            Outcome::Ended { .. } => None,
+        }
+        .filter(|v| *v != rules::fair::Verdict::Stands);
         out.emit(AssemblyEvent::MatchEnded {
             outcome,
-            grid: out.next().grid.clone(),
-            scores: out.next().scores.clone(),
+            grid: next.grid.clone(),
+            scores: next.scores.clone(),
+            judged,
         });
     }
 

@@ -980,19 +980,33 @@ fn every_finish_follows_the_fair_play_rule() {
         }
         h.at(h.now + 300 * S);
         assert!(h.game.is_over());
-        Game::finish(&h.game)
+        // The end event carries the verdict whenever it is not the score's own, so
+        // what players are told is what was judged.
+        let judged = h.log.iter().find_map(|e| match e.game() {
+            Some(AssemblyEvent::MatchEnded { judged, .. }) => Some(judged.clone()),
+            _ => None,
+        });
+        (Game::finish(&h.game), judged.expect("the match ended"))
     };
     let two = |winner| Some(Finish::two(&[ALICE, BOB], winner));
-    assert_eq!(play(false, false, false), Some(Finish::Unrated(Why::Abandoned)));
-    assert_eq!(play(true, false, false), Some(Finish::Unrated(Why::Abandoned)));
-    assert_eq!(play(false, true, true), two(None), "a tie both played: a rated draw");
+    use rules::fair::Verdict;
+    let abandoned = (Some(Finish::Unrated(Why::Abandoned)), Some(Verdict::Abandoned));
+    assert_eq!(play(false, false, false), abandoned);
+    assert_eq!(play(true, false, false), abandoned);
+    assert_eq!(play(false, true, true), (two(None), None), "a tie both played: a rated draw");
     assert_eq!(
         play(false, true, false),
-        Some(Finish::Unrated(Why::Aborted { by: BOB }))
+        (
+            Some(Finish::Unrated(Why::Aborted { by: BOB })),
+            Some(Verdict::Aborted(Seat::SECOND))
+        )
     );
     // Bob leads 3 to 0 but sends no showdown: idle after acting, he loses.
-    assert_eq!(play(true, true, false), two(Some(0)));
-    assert_eq!(play(true, true, true), two(Some(1)), "his 3 points win");
+    assert_eq!(
+        play(true, true, false),
+        (two(Some(0)), Some(Verdict::Lose(vec![Seat::SECOND])))
+    );
+    assert_eq!(play(true, true, true), (two(Some(1)), None), "his 3 points win");
     // Resigning before acting aborts; after acting it is a loss.
     let mut h = Harness::duel(quick());
     h.at(30 * S);

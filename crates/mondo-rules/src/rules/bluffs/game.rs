@@ -135,9 +135,48 @@ impl BluffsMatch {
             .decide(who, m, self.frozen(now))
             .map_err(refusal)?;
         for e in events {
-            out.emit(e.kind);
+            let kind = match e.kind {
+                EventKind::Ended {
+                    winner,
+                    ending,
+                    layout,
+                    ..
+                } => EventKind::Ended {
+                    winner,
+                    ending,
+                    layout,
+                    judged: out.next().end_sides(winner, ending).and_then(|sides| {
+                        Some(rules::fair::judge(&sides))
+                            .filter(|v| *v != rules::fair::Verdict::Stands)
+                    }),
+                },
+                kind => kind,
+            };
+            out.emit(kind);
         }
         Ok(())
+    }
+
+    /// Each side at the end, as the fair-play rule sees it (docs/ratings.md): `None`
+    /// where the ending stands as it is (a guess decided it, or a host ended it).
+    fn end_sides(&self, winner: Option<Seat>, ending: Ending) -> Option<Vec<rules::fair::Side>> {
+        let sides = |idle: &dyn Fn(Seat) -> bool| rules::fair::sides(&self.seating, idle);
+        match ending {
+            Ending::HostEnded | Ending::Guessed => None,
+            // The side out of time was idle.
+            Ending::OpponentOutOfTime => {
+                let out = winner.map(|w| Seat(1 - w.0.min(1)));
+                Some(sides(&|s| Some(s) == out))
+            }
+            // Both out at once is the rules' draw when both had played the round,
+            // abandoned when neither had.
+            Ending::BothOutOfTime => Some(sides(&|s| !self.core.acted_this_round(s))),
+            // Leaving before ever acting aborts.
+            Ending::Resigned => {
+                let by = winner.map_or(Seat(0), |w| Seat(1 - w.0.min(1)));
+                Some(sides(&|s| s == by && !self.seating.has_acted(by)))
+            }
+        }
     }
 
     fn public(&self) -> PublicBluffs {
@@ -214,24 +253,10 @@ impl Game for BluffsMatch {
     fn finish(&self) -> Option<rules::Finish> {
         let (winner, ending) = self.core.outcome()?;
         let own = rules::Finish::two(&self.core.setup.players, winner.map(|s| s.index()));
-        Some(match ending {
-            Ending::HostEnded => rules::Finish::Unrated(rules::Why::HostEnded),
-            Ending::Guessed => own,
-            // The side out of time was idle; both out at once is the rules' draw when
-            // both had played the round, abandoned when neither had.
-            Ending::OpponentOutOfTime => {
-                let out = winner.map(|w| Seat(1 - w.0.min(1)));
-                rules::fair::settle(&self.seating, |s| Some(s) == out, own)
-            }
-            Ending::BothOutOfTime => rules::fair::settle(
-                &self.seating,
-                |s| !self.core.acted_this_round(s),
-                own,
-            ),
-            Ending::Resigned => {
-                let by = winner.map_or(Seat(0), |w| Seat(1 - w.0.min(1)));
-                rules::fair::resigned(&self.seating, by, own)
-            }
+        Some(match (ending, self.end_sides(winner, ending)) {
+            (Ending::HostEnded, _) => rules::Finish::Unrated(rules::Why::HostEnded),
+            (_, Some(sides)) => rules::fair::two(&self.core.setup.players, &sides, own),
+            (_, None) => own,
         })
     }
 
@@ -289,6 +314,7 @@ impl Game for BluffsMatch {
             winner: None,
             ending: Ending::HostEnded,
             layout: self.core.layout,
+            judged: None,
         });
     }
 
@@ -516,6 +542,30 @@ mod tests {
             }
         }
 
+        /// The end event says what the fair-play rule judged: a verdict exactly when
+        /// the finish is not the ending's own result, and then the same one.
+        fn judged_as_said(&self) {
+            let Some(EventKind::Ended {
+                winner, judged, ..
+            }) = self.log.iter().rev().find_map(|e| e.game())
+            else {
+                panic!("no end event: {:?}", self.log.last());
+            };
+            let finish = Game::finish(&self.g).expect("over");
+            let own = rules::Finish::two(&[A, B], winner.map(|s| s.index()));
+            let from_verdict = judged.as_ref().map(|v| match v {
+                rules::fair::Verdict::Abandoned => rules::Finish::Unrated(rules::Why::Abandoned),
+                rules::fair::Verdict::Aborted(s) => rules::Finish::Unrated(rules::Why::Aborted {
+                    by: [A, B][s.index()],
+                }),
+                rules::fair::Verdict::Lose(l) => {
+                    rules::Finish::two(&[A, B], Some(1 - l[0].index()))
+                }
+                rules::fair::Verdict::Stands => own.clone(),
+            });
+            assert_eq!(from_verdict.unwrap_or(own), finish, "{judged:?}");
+        }
+
         /// The runtime's part: every deadline due by now, as time-outs.
         fn run_clock(&mut self) {
             while let Some(d) = self.g.next_deadline().filter(|d| d.at <= self.now) {
@@ -590,6 +640,7 @@ mod tests {
             t.now = START + 36_000_000;
             t.run_clock();
             assert!(t.g.is_over());
+            t.judged_as_said();
             Game::finish(&t.g)
         };
         let two = |winner| Some(Finish::two(&[A, B], winner));
@@ -609,6 +660,7 @@ mod tests {
         let mut t = T::new();
         t.bluff(A, "A1-A2-B1-B2");
         t.act(Actor::Player(B), Action::Resign);
+        t.judged_as_said();
         assert_eq!(
             Game::finish(&t.g),
             Some(Finish::Unrated(Why::Aborted { by: B }))

@@ -366,6 +366,11 @@ pub enum EventKind {
         winner: Option<Seat>,
         ending: Ending,
         layout: Layout,
+        /// The fair-play rule's verdict (docs/ratings.md) when it does not let the
+        /// ending stand: a side out of time that never acted, or idle in the round
+        /// both ran out. Absent in matches stored before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judged: Option<crate::rules::fair::Verdict>,
     },
 }
 

@@ -106,6 +106,7 @@ impl Out {
                             winner,
                             ending,
                             layout,
+                            judged: None,
                         },
                     );
                 }
@@ -194,6 +195,7 @@ impl Out {
                         winner: Some(seat.other()),
                         ending: Ending::Resigned,
                         layout,
+                        judged: None,
                     },
                 );
                 Ok(())
@@ -547,6 +549,7 @@ impl Out {
                     winner: (!tied).then_some(*winner),
                     ending: Ending::Guessed,
                     layout,
+                    judged: None,
                 },
             );
             return;
