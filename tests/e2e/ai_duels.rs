@@ -109,7 +109,7 @@ async fn an_assembly_duel_against_mondo_runs_to_a_rated_result_across_a_restart(
         600,
     )
     .await;
-    advance_until(fake, &mut clock, "(finished)", 400).await;
+    advance_until(fake, &mut clock, "**Mondo** (AI) wins", 400).await;
     bot.alive();
 
     // Rated: the expert's own seat has one result.
