@@ -15,7 +15,9 @@ pub mod shards;
 
 pub use mondo_narrate as narrate;
 pub use mondo_render as render;
-pub use mondo_rules::{finder, grid, koan, lang, pool, ratings, registry, rules, student};
+pub use mondo_rules::{
+    finder, grid, koan, lang, pool, ratings, registry, rules, student, tournament,
+};
 pub use mondo_runtime as runtime;
 pub use mondo_store as store;
 

@@ -136,7 +136,7 @@ fn pairing<A: ArenaGame>(
 }
 
 /// The process's peak resident memory so far, in MB (Linux; 0 elsewhere).
-fn peak_mb() -> u64 {
+pub fn peak_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {

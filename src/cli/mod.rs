@@ -22,6 +22,11 @@ mod ratings;
 mod render;
 mod replay;
 mod serve;
+mod tournament;
+mod tournament_assembly;
+mod tournament_kit;
+mod tournament_page;
+mod tournament_run;
 mod zendo_ai;
 
 /// Mondo: an umpire for Zendo and other deduction games.
@@ -76,6 +81,8 @@ pub enum Command {
     Ratings(ratings::RatingsArgs),
     /// The AI student: `mondo ai solve` plays solo practice against a pattern.
     Ai(zendo_ai::AiArgs),
+    /// Tournaments: create, join, start, standings, matches, a page; `run --ai-fill`.
+    Tournament(tournament::TournamentArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -103,5 +110,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Leaderboard(args) => ratings::leaderboard(args),
         Command::Ratings(args) => ratings::ratings(args),
         Command::Ai(args) => zendo_ai::run(args),
+        Command::Tournament(args) => tournament::run(args),
     }
 }

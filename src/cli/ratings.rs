@@ -392,15 +392,32 @@ pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
         let settings = board_rules(&store, args.place.guild, &defaults, &asked)
             .await
             .map_err(|e| said(db, e))?;
-        let rows = store
+        // The AI's seats are rated but never listed, at the terminal as on Discord
+        // (there the store leaves out the AI's ids; here they are local players with
+        // reserved names): read as many more rows as there are, and leave them out.
+        let ai = match args.place.guild {
+            None => store.local_ai_players().await.map_err(|e| said(db, e))?,
+            Some(_) => Vec::new(),
+        };
+        let read = args
+            .limit
+            .saturating_add(u32::try_from(ai.len()).unwrap_or(u32::MAX));
+        let mut rows = store
             .leaderboard(
                 mondo::store::server_of(args.place.guild),
                 args.game.map(|g| g.name()),
                 &settings,
-                args.limit,
+                read,
             )
             .await
             .map_err(|e| said(db, e))?;
+        rows.retain(|r| !ai.contains(&r.player));
+        let mut per_game: std::collections::HashMap<String, u32> = Default::default();
+        rows.retain(|r| {
+            let n = per_game.entry(r.game.clone()).or_default();
+            *n += 1;
+            *n <= args.limit
+        });
         let ids: Vec<u64> = rows.iter().map(|r| r.player).collect();
         let names = names(&store, args.place.guild, &ids).await;
         store.close().await;

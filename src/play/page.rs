@@ -405,7 +405,7 @@ fn sources(v: &Value, out: &mut Vec<(String, String)>) {
 }
 
 /// Text as HTML.
-fn esc(text: &str) -> String {
+pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

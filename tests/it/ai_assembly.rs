@@ -85,6 +85,25 @@ fn a_match_against_the_ai_at_the_terminal_ends_rated_under_its_name() {
             1,
             "rated once: {ai} (end: {end})"
         );
+        // Rated, but never listed: the leaderboard (every rating admitted) has me
+        // alone, as Discord's leaves the AI's seats out.
+        let board = std::process::Command::new(env!("CARGO_BIN_EXE_mondo"))
+            .args([
+                "leaderboard",
+                "--json",
+                "--min-games",
+                "1",
+                "--max-deviation",
+                "350",
+            ])
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(board.status.success(), "{board:?}");
+        let rows: Vec<Value> = serde_json::from_slice(&board.stdout).unwrap();
+        let listed: Vec<&Value> = rows.iter().map(|r| &r["player"]).collect();
+        assert_eq!(listed, ["me"], "{rows:?}");
     }
 }
 

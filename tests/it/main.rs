@@ -73,3 +73,4 @@ mod store_ours;
 mod store_ratings;
 mod store_readers;
 mod store_replay_cli;
+mod tournaments;

@@ -16,6 +16,7 @@ pub mod ratings;
 pub mod registry;
 pub mod rules;
 pub mod student;
+pub mod tournament;
 
 pub use koan::ParseKoanError;
 pub use koan::{Direction, Koan, KoanError, Piece, PieceSet, Pos, Size};

@@ -31,6 +31,22 @@ impl Store {
         self.local_id(name).await
     }
 
+    /// The local ids of the AI seats that have played here (their reserved names):
+    /// rated like anyone, never listed on a leaderboard, as on Discord.
+    pub async fn local_ai_players(&self) -> Result<Vec<u64>, StoreError> {
+        let rows = sqlx::query("SELECT id, name FROM local_players WHERE name LIKE 'ai-%'")
+            .fetch_all(&self.read().await?)
+            .await?;
+        let mut ids = Vec::new();
+        for r in rows {
+            let name: String = r.try_get("name")?;
+            if mondo_rules::rules::fair::reserved_ai_name(&name).is_some() {
+                ids.push(to_u64(r.try_get("id")?));
+            }
+        }
+        Ok(ids)
+    }
+
     async fn local_id(&self, name: &str) -> Result<u64, StoreError> {
         sqlx::query("INSERT INTO local_players (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
             .bind(name)

@@ -154,6 +154,13 @@ pub enum StoreError {
         missing: u64,
         found: u64,
     },
+    #[error("there is no tournament {0}")]
+    NoTournament(i64),
+    /// Someone else acted on this tournament meanwhile: nothing was written.
+    #[error(
+        "tournament {id} moved on to event {found} while event {expected} was being added; try again"
+    )]
+    TournamentMoved { id: i64, expected: u64, found: u64 },
     #[error("{what} {value} is too large to store (at most {})", i64::MAX)]
     OutOfRange { what: &'static str, value: u64 },
     #[error("the store has shut down")]

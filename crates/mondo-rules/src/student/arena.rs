@@ -15,8 +15,10 @@ use std::sync::atomic::AtomicBool;
 pub type Mind<'a, G> = Box<dyn Ai<View = <G as Game>::View, Move = <G as Game>::Move> + 'a>;
 
 /// A match played out.
-pub struct Played<G> {
+pub struct Played<G: Game> {
     pub game: G,
+    /// The events the match made after its start, in order (what the store appends).
+    pub events: Vec<crate::rules::Event<G::Event>>,
     /// Nanoseconds of each call to an AI, by seat.
     pub think_ns: Vec<Vec<u64>>,
     /// Moves made, and moves the rules refused.
@@ -45,6 +47,7 @@ pub fn play<'a, G: Game>(
     let players: Vec<PlayerId> = game.players().to_vec();
     let mut think_ns = vec![Vec::new(); players.len()];
     let (mut moves, mut refused) = (0, 0);
+    let mut events = Vec::new();
     // Each seat's plan: when, and what; and the version a move of it was refused at.
     let mut plans: Vec<Option<(Millis, G::Move)>> = players.iter().map(|_| None).collect();
     let mut refused_at: Vec<Option<u64>> = vec![None; players.len()];
@@ -72,8 +75,9 @@ pub fn play<'a, G: Game>(
         // tie, before a move, as the runtime's timer fires first) or a plan.
         if let Some((_, work)) = game.work() {
             let m = G::perform(work, Arc::new(AtomicBool::new(false)));
-            if game.play(&Actor::Umpire, &Action::Move(m), now).is_err() {
-                return Err(Stalled::Stuck { at: now });
+            match game.play(&Actor::Umpire, &Action::Move(m), now) {
+                Ok(made) => events.extend(made),
+                Err(_) => return Err(Stalled::Stuck { at: now }),
             }
             continue;
         }
@@ -89,8 +93,9 @@ pub fn play<'a, G: Game>(
                 now = now.max(d);
                 let Some(deadline) = deadline else { break };
                 let timeout = Action::Timeout { deadline };
-                if game.play(&Actor::Umpire, &timeout, now).is_err() {
-                    return Err(Stalled::Stuck { at: now });
+                match game.play(&Actor::Umpire, &timeout, now) {
+                    Ok(made) => events.extend(made),
+                    Err(_) => return Err(Stalled::Stuck { at: now }),
                 }
             }
             (_, Some((at, k))) => {
@@ -98,7 +103,8 @@ pub fn play<'a, G: Game>(
                 let Some((_, m)) = plans[k].take() else { break };
                 let action = Action::Move(m);
                 match game.play(&Actor::Player(players[k]), &action, now) {
-                    Ok(_) => {
+                    Ok(made) => {
+                        events.extend(made);
                         moves += 1;
                         refused_at[k] = None;
                         if let Action::Move(m) = &action {
@@ -121,6 +127,7 @@ pub fn play<'a, G: Game>(
     }
     Ok(Played {
         game,
+        events,
         think_ns,
         moves,
         refused,
