@@ -4,7 +4,7 @@
 use super::kit::block_on;
 use clap::Args;
 use mondo::play::replay::replay;
-use mondo::store::{Location, MatchId, MatchRecord, Store, StoredEvent};
+use mondo::store::{Location, MatchId, MatchRecord, RatingChange, Store, StoredEvent};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,9 +36,9 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     block_on(async move {
-        let (record, events, names) = load(&args).await?;
+        let (record, events, names, changes) = load(&args).await?;
         if let Some(file) = &args.html {
-            let page = mondo::play::page::page(&record, &events, &names)?;
+            let page = mondo::play::page::page(&record, &events, &names, &changes)?;
             std::fs::write(file, page)
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
             println!(
@@ -57,9 +57,14 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     })
 }
 
-/// A match's row, its events, and the names of its players who have one (terminal
-/// players), by id.
-type Loaded = (MatchRecord, Vec<StoredEvent>, HashMap<u64, String>);
+/// A match's row, its events, the names of its players who have one (terminal
+/// players), by id, and what it did to their ratings.
+type Loaded = (
+    MatchRecord,
+    Vec<StoredEvent>,
+    HashMap<u64, String>,
+    Vec<RatingChange>,
+);
 
 async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
     // Read only: replay never creates, migrates or writes the file.
@@ -81,6 +86,10 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
         .local_names(&record.players)
         .await
         .map_err(|e| e.to_string())?;
+    let changes = store
+        .rating_changes(args.id)
+        .await
+        .map_err(|e| e.to_string())?;
     store.close().await;
-    Ok((record, events, names))
+    Ok((record, events, names, changes))
 }

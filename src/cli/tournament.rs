@@ -35,6 +35,8 @@ pub enum TournamentCommand {
     Standings(ShowArgs),
     /// Every match: round, stage, players, result, the match's id.
     Matches(ShowArgs),
+    /// Everything that happened, event by event (with --json, the events as stored).
+    History(ShowArgs),
     /// The standings and bracket as a self-contained HTML page.
     Page(PageArgs),
     /// The host decides a match of the open round (a disputed one).
@@ -215,10 +217,11 @@ async fn known(store: &Store, name: &str) -> Result<PlayerId, String> {
 async fn command_body(command: TournamentCommand) -> Result<ExitCode, String> {
     match command {
         TournamentCommand::Create(a) => {
-            let settings = a.shape.settings()?;
+            a.shape.settings(0)?;
             let store = open_rw(&a.place).await?;
             let host = player(&store, &a.host).await?;
             let now = store.game_clock().await.map_err(|e| e.to_string())?;
+            let settings = a.shape.settings(now)?;
             let first =
                 Tournament::create(&a.name, host, settings, now).map_err(|e| e.to_string())?;
             let body = serde_json::to_string(&first).map_err(|e| e.to_string())?;
@@ -245,6 +248,23 @@ async fn command_body(command: TournamentCommand) -> Result<ExitCode, String> {
         TournamentCommand::Matches(a) => {
             let l = read_only(&a.place, a.id).await?;
             print_matches(&l.t, a.json)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::History(a) => {
+            let l = read_only(&a.place, a.id).await?;
+            // Each event said as the tournament stood when it came.
+            let mut t = Tournament::from_events(&l.t.log[..1]).map_err(|e| e.to_string())?;
+            for (k, e) in l.t.log.iter().enumerate() {
+                if k > 0 {
+                    t.apply(e);
+                }
+                let line = if a.json {
+                    serde_json::to_string(e).map_err(|e| e.to_string())?
+                } else {
+                    format!("{:>4}. {}", k + 1, said(&t, e))
+                };
+                println!("{}", printable(&line));
+            }
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Page(a) => {
@@ -277,7 +297,9 @@ impl TournamentCommand {
             TournamentCommand::Withdraw(a) => (&a.place, a.id),
             TournamentCommand::Replace(a) => (&a.place, a.id),
             TournamentCommand::Create(a) => (&a.place, 0),
-            TournamentCommand::Standings(a) | TournamentCommand::Matches(a) => (&a.place, a.id),
+            TournamentCommand::Standings(a)
+            | TournamentCommand::Matches(a)
+            | TournamentCommand::History(a) => (&a.place, a.id),
             TournamentCommand::Page(a) => (&a.place, a.id),
             TournamentCommand::Run(a) => (&a.place, 0),
         }

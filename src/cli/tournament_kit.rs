@@ -28,9 +28,13 @@ pub struct Shape {
     /// Groups: how many of each group go to the playoffs.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=5))]
     pub playoffs: Option<u8>,
-    /// Groups: the most players a group has (3-6).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=6))]
-    pub group_size: u8,
+    /// Groups: the most players a group has (3-6); unset, 4, or one more than
+    /// --playoffs when that is 4 or more.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=6))]
+    pub group_size: Option<u8>,
+    /// Sign-up closes this many hours after the creation (unset: when the host starts).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    pub signup_hours: Option<u64>,
     /// A bracket match: best of 1 or 3.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub best_of: u8,
@@ -47,8 +51,9 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The settings, or what is wrong with these options.
-    pub fn settings(&self) -> Result<Settings, String> {
+    /// The settings of a tournament created at `now`, or what is wrong with these
+    /// options.
+    pub fn settings(&self, now: u64) -> Result<Settings, String> {
         let format = match self.format {
             FormatName::Roundrobin => Format::RoundRobin,
             FormatName::Single => Format::Single,
@@ -56,7 +61,9 @@ impl Shape {
                 rounds: self.rounds.ok_or("a Swiss needs --rounds N (1 to 64)")?,
             },
             FormatName::Groups => Format::Groups {
-                size: self.group_size,
+                size: self
+                    .group_size
+                    .unwrap_or_else(|| self.playoffs.map_or(4, |k| (k + 1).clamp(4, 6))),
                 advance: self
                     .playoffs
                     .ok_or("groups need --playoffs K: how many of each group go on")?,
@@ -80,7 +87,7 @@ impl Shape {
             playoff_game: self.playoff_game.as_ref().map(|g| g.trim().to_string()),
             best_of: self.best_of,
             round_ms: self.round_hours * 3_600_000,
-            signup_until: None,
+            signup_until: self.signup_hours.map(|h| now + h * 3_600_000),
         })
     }
 }

@@ -31,6 +31,10 @@ pub struct RunArgs {
     /// The tournament's name.
     #[arg(long, default_value = "AI Cup")]
     pub name: String,
+    /// The last N seeds never come to their matches: each is forfeited at its
+    /// round's deadline (the deadlines, played out on the game clock).
+    #[arg(long, default_value_t = 0)]
+    pub no_shows: u32,
     /// Draws every match's setup.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -88,7 +92,7 @@ where
     <A::G as Game>::Event: Serialize,
 {
     let wall = Instant::now();
-    let settings = args.shape.settings()?;
+    let settings = args.shape.settings(0)?;
     // Each stage's options, checked before anything is stored.
     for game in std::iter::once(&settings.game).chain(&settings.playoff_game) {
         A::start(vec![PlayerId(1), PlayerId(2)], 0, options_of(game), 0)?;
@@ -146,6 +150,7 @@ where
         ))
     );
     let mut matches = 0usize;
+    let no_show_from = (args.players.saturating_sub(args.no_shows)) as usize;
     while l.t.finished.is_none() {
         let Some(round) = l.t.open_round().cloned() else {
             return Err("the tournament stopped with no round open".into());
@@ -163,6 +168,10 @@ where
                 continue;
             };
             let seats = [table.a, b];
+            // A no-show's match is not played: the deadline forfeits it.
+            if seats.iter().any(|&s| s >= no_show_from) {
+                continue;
+            }
             let (mut at, mut wins, mut acts) = (round.opened_at, [0, 0], Vec::new());
             let need = if round.stage.is_bracket() {
                 usize::from(l.t.settings.best_of) / 2 + 1
@@ -201,6 +210,18 @@ where
             for a in acts {
                 act(&store, &mut l, &a, now).await?;
             }
+        }
+        // The round's deadline: whoever did not come forfeits.
+        if l.t.open_round().is_some_and(|r| r.number == round.number) {
+            now = now.max(round.deadline);
+            let showed = (0..no_show_from).map(|s| l.t.seats[s].player).collect();
+            act(&store, &mut l, &Act::Deadline { showed }, now).await?;
+        }
+        if l.t.open_round().is_some_and(|r| r.number == round.number) {
+            return Err(format!(
+                "round {}: a match ended drawn {REPLAYS} times and nothing decides it",
+                round.number
+            ));
         }
         let r = l.t.rounds.iter().find(|r| r.number == round.number);
         println!(

@@ -10,7 +10,7 @@ use crate::koan::Koan;
 use crate::render::{self, Mark, Picture};
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyMatch, Engine};
-use crate::store::{MatchRecord, Status, StoredEvent};
+use crate::store::{MatchRecord, RatingChange, Status, StoredEvent};
 use base64::Engine as _;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -46,6 +46,11 @@ pub struct Story {
     /// What it counted for: "rated", "unrated (the setup was chosen by alice)", or a
     /// solo game's "solo: a record, never a rating" (docs/ratings.md, "Fair play").
     pub counted: String,
+    /// Who won, as the result has it: each player's name with their place (0 first),
+    /// in seat order; empty when the match had no placed result.
+    pub places: Vec<(String, u32)>,
+    /// How it ended: what was said of its last step.
+    pub ended: String,
 }
 
 /// What a finished match counted for, as its page says it (`name`: a player's name).
@@ -105,7 +110,16 @@ pub fn story(
         .last()
         .map(|s| serde_json::to_value(s.view(&Viewer::Spectator)).unwrap_or(Value::Null))
         .unwrap_or(Value::Null);
-    let counted = counted(states.last().and_then(Engine::finish), name);
+    let finish = states.last().and_then(Engine::finish);
+    let places = match &finish {
+        Some(crate::rules::Finish::Placed { places, .. }) => places
+            .iter()
+            .map(|(p, place)| (name(p.0), *place))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let counted = counted(finish, name);
+    let ended = steps.last().map(|s| s.said.clone()).unwrap_or_default();
     Ok(Story {
         title: format!("Match {}: {}", record.id, game.title()),
         players,
@@ -113,18 +127,24 @@ pub fn story(
         hidden,
         end,
         counted,
+        places,
+        ended,
     })
 }
 
-/// The page, or why there is none.
+/// The page, or why there is none. `changes`: what the match did to its players'
+/// ratings (none for a match that was not rated).
 pub fn page(
     record: &MatchRecord,
     events: &[StoredEvent],
     names: &HashMap<u64, String>,
+    changes: &[RatingChange],
 ) -> Result<String, String> {
     let story = story(record, events, names)?;
     let mut html = String::with_capacity(64 * 1024);
     head(&mut html, record, &story);
+    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
+    result(&mut html, &story, changes, name);
     html.push_str("<ol id=\"steps\">\n");
     for (i, step) in story.steps.iter().enumerate() {
         let _ = write!(
@@ -134,7 +154,7 @@ pub fn page(
             i + 1,
             i + 1,
             step.when,
-            esc(&step.who),
+            named(&step.who, &story.players),
             esc(&step.said)
         );
         if !step.clocks.is_empty() {
@@ -161,7 +181,8 @@ main{max-width:46rem;margin:0 auto;padding:1rem}h1{font-size:1.4rem;margin:.2rem
 ol{list-style:none;padding:0}.step{background:#fff;border:1px solid #ddd;border-radius:8px;\
 margin:.6rem 0;padding:.6rem .8rem}.meta{font-size:.85rem;color:#555}.n{font-weight:bold}\
 .who{font-weight:bold;color:#174a7c}.said{margin:.3rem 0;overflow-wrap:anywhere}\
-.clocks{font-size:.85rem;color:#6b4b00;margin:.2rem 0}img{max-width:100%;height:auto;\
+.clocks{font-size:.85rem;color:#6b4b00;margin:.2rem 0}#result{background:#fff;\
+border:2px solid #174a7c;border-radius:8px;padding:.4rem .8rem}.won{font-weight:bold}img{max-width:100%;height:auto;\
 display:block;margin:.4rem 0}#secrets{background:#fff7e0;border:1px solid #e0c060;\
 border-radius:8px;padding:.6rem .8rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;\
 font-size:.8rem}";
@@ -176,11 +197,75 @@ fn head(html: &mut String, record: &MatchRecord, story: &Story) {
          <p class=\"counted\">{r}</p>\n",
         r = esc(&story.counted),
         t = esc(&story.title),
-        p = esc(&story.players.join(", ")),
+        p = story
+            .players
+            .iter()
+            .map(|p| bdi(p))
+            .collect::<Vec<_>>()
+            .join(", "),
         c = esc(&record.created),
         n = record.last_seq,
         s = record.seed
     );
+}
+
+/// The header's result: who won (or that no one did), how it ended, and what it did to
+/// each player's rating, before and after.
+fn result(
+    html: &mut String,
+    story: &Story,
+    changes: &[RatingChange],
+    name: impl Fn(u64) -> String,
+) {
+    let first: Vec<String> = story
+        .places
+        .iter()
+        .filter(|(_, place)| *place == 0)
+        .map(|(n, _)| bdi(n))
+        .collect();
+    let won = if story.places.is_empty() {
+        "No one won: the match had no result.".to_string()
+    } else if first.len() == story.places.len() {
+        "A draw.".to_string()
+    } else {
+        format!("Won by {}.", first.join(" and "))
+    };
+    let _ = write!(
+        html,
+        "<section id=\"result\"><p class=\"won\">{won}</p>\n\
+         <p class=\"ended\">How it ended: {}</p>\n",
+        esc(&story.ended)
+    );
+    if changes.is_empty() {
+        let _ = writeln!(html, "<p class=\"ratings\">Ratings: unchanged.</p>");
+    } else {
+        html.push_str("<ul class=\"ratings\">");
+        for c in changes {
+            let _ = write!(
+                html,
+                "<li>{}: {}</li>",
+                bdi(&name(c.player)),
+                esc(&c.said())
+            );
+        }
+        html.push_str("</ul>\n");
+    }
+    html.push_str("</section>\n");
+}
+
+/// A name, isolated from the text around it (a name in Arabic or Hebrew does not
+/// reorder the line).
+fn bdi(name: &str) -> String {
+    format!("<bdi>{}</bdi>", esc(name))
+}
+
+/// A step's author: a player's name isolated, "the umpire" or "a host" as they are.
+fn named(who: &str, players: &[String]) -> String {
+    if players.iter().any(|p| p == who) {
+        bdi(who)
+    } else {
+        esc(who)
+    }
 }
 
 /// Who made a step: the player its event says did it (`by`, also inside an

@@ -774,7 +774,15 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
          const steps = [...document.querySelectorAll('#steps > li')].map(li => \
            li.dataset.step + '|' + li.querySelector('.who').textContent);\
          const imgs = [...document.images].map(i => i.complete ? i.naturalWidth : -1);\
-         document.body.setAttribute('data-probe', JSON.stringify({steps, imgs}));\
+         const isolated = [...document.querySelectorAll('#steps .who')].map(w => \
+           w.querySelector('bdi') !== null);\
+         const result = document.querySelector('#result');\
+         const header = {won: result.querySelector('.won').innerText, \
+           ended: result.querySelector('.ended').innerText, \
+           ratings: [...result.querySelectorAll('.ratings li')].map(li => li.innerText), \
+           names: [...result.querySelectorAll('bdi')].map(b => b.innerText), \
+           first: result.compareDocumentPosition(document.querySelector('#steps')) === 4};\
+         document.body.setAttribute('data-probe', JSON.stringify({steps, imgs, isolated, header}));\
          });</script></body>",
     );
     let probed = dir.path().join("probe.html");
@@ -795,8 +803,13 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
     let dom = String::from_utf8_lossy(&out.stdout).to_string();
     let start = dom.find("data-probe=\"").expect("the probe ran") + "data-probe=\"".len();
     let end = start + dom[start..].find('"').unwrap();
-    let probe: serde_json::Value =
-        serde_json::from_str(&dom[start..end].replace("&quot;", "\"")).unwrap();
+    // The attribute as the DOM dump writes it (`"`, `<`, `>`, `&` escaped).
+    let attribute = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&amp;", "&");
+    let probe: serde_json::Value = serde_json::from_str(&attribute).unwrap();
     let steps: Vec<&str> = probe["steps"]
         .as_array()
         .unwrap()
@@ -817,6 +830,33 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
             "7|bob"
         ],
         "{dom}"
+    );
+    // Only bob's step is a player's: his name isolated (bidi), the umpire's not.
+    let isolated: Vec<bool> = serde_json::from_value(probe["isolated"].clone()).unwrap();
+    assert_eq!(isolated, [false, false, false, false, false, false, true]);
+    // The header, above the steps: who won, how, and each rating before and after.
+    let header = &probe["header"];
+    assert_eq!(header["won"], "Won by alice.", "{probe}");
+    assert_eq!(header["first"], true, "{probe}");
+    let ended = header["ended"].as_str().unwrap();
+    assert!(
+        ended.starts_with("How it ended: ") && ended.contains("bob"),
+        "{ended}"
+    );
+    let ratings: Vec<String> = serde_json::from_value(header["ratings"].clone()).unwrap();
+    assert_eq!(ratings.len(), 2, "{probe}");
+    assert!(
+        ratings[0].starts_with("alice: 1500 -> 1") && ratings[0].ends_with(')'),
+        "{ratings:?}"
+    );
+    assert!(
+        ratings[0].contains("(+") && ratings[1].contains("(-"),
+        "{ratings:?}"
+    );
+    assert!(ratings[1].starts_with("bob: 1500 -> 1"), "{ratings:?}");
+    assert_eq!(
+        header["names"],
+        serde_json::json!(["alice", "alice", "bob"])
     );
     let imgs = probe["imgs"].as_array().unwrap();
     // The two opening structures, drawn with the secrets.

@@ -183,7 +183,8 @@ fn id_of(flag: &str) -> u32 {
         .expect("a numeric id")
 }
 
-fn start() -> Cluster {
+/// A new cluster, started.
+fn init() -> Cluster {
     let bin = find_bin();
     let dir = tempfile::Builder::new()
         .prefix("mondo-pg-")
@@ -226,20 +227,15 @@ fn start() -> Cluster {
         "-h 127.0.0.1 -p {port} -k {} -F -c max_connections=300",
         cluster.dir.display()
     );
-    let log = cluster.dir.join("log");
-    cluster.run(
-        "pg_ctl",
-        &[
-            "-D",
-            path_str(&data),
-            "-o",
-            &options,
-            "-l",
-            path_str(&log),
-            "-w",
-            "start",
-        ],
-    );
+    std::fs::write(cluster.dir.join("options"), &options).expect("the options saved");
+    cluster.pg_ctl(&["start"]);
+    cluster
+}
+
+/// The cluster the whole test binary shares, stopped at exit.
+fn start() -> Cluster {
+    let cluster = init();
+    let as_postgres = cluster.as_postgres;
     *STARTED.lock().unwrap_or_else(|p| p.into_inner()) =
         Some((cluster.bin.clone(), cluster.dir.clone(), as_postgres));
     unsafe extern "C" {
@@ -293,6 +289,19 @@ impl Cluster {
         );
     }
 
+    /// `pg_ctl ACTION` on the cluster; `start` with the options it was made with.
+    fn pg_ctl(&self, action: &[&str]) {
+        let data = self.dir.join("data");
+        let log = self.dir.join("log");
+        let options = std::fs::read_to_string(self.dir.join("options")).unwrap_or_default();
+        let mut args = vec!["-D", path_str(&data)];
+        if action == ["start"] {
+            args.extend(["-o", options.trim(), "-l", path_str(&log), "-w"]);
+        }
+        args.extend_from_slice(action);
+        self.run("pg_ctl", &args);
+    }
+
     fn psql(&self, sql: &str) {
         let port = self.port.to_string();
         self.run(
@@ -313,5 +322,51 @@ impl Cluster {
                 sql,
             ],
         );
+    }
+}
+
+/// A cluster of one test's own, which it may stop and start again (a PostgreSQL
+/// restart) without touching the other tests' databases; stopped and removed when
+/// dropped. `None` under `MONDO_SKIP_POSTGRES`.
+pub struct OwnCluster(Cluster);
+
+impl OwnCluster {
+    pub fn start() -> Option<OwnCluster> {
+        cluster()?;
+        Some(OwnCluster(init()))
+    }
+
+    /// A fresh database on it.
+    pub fn db(&self) -> TestDb {
+        let name = format!("mondo_own_{}", NEXT_DB.fetch_add(1, Ordering::Relaxed));
+        self.0.psql(&format!("CREATE DATABASE {name}"));
+        TestDb {
+            location: Location::Postgres(format!(
+                "postgres://postgres@127.0.0.1:{}/{name}",
+                self.0.port
+            )),
+            name: "postgres",
+            _dir: None,
+        }
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: every connection is cut).
+    pub fn stop(&self) {
+        self.0.pg_ctl(&["-m", "fast", "-w", "stop"]);
+    }
+
+    /// Starts it again on the same port, with its data.
+    pub fn restart(&self) {
+        self.0.pg_ctl(&["start"]);
+    }
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        let data = self.0.dir.join("data");
+        let _ = command(&self.0.bin, "pg_ctl", self.0.as_postgres)
+            .args(["-D", path_str(&data), "-m", "immediate", "-w", "stop"])
+            .output();
+        let _ = std::fs::remove_dir_all(&self.0.dir);
     }
 }

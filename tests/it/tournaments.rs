@@ -241,6 +241,17 @@ fn a_terminal_round_robin_from_sign_up_to_champion() {
     assert_eq!(s[0]["points"], 3.0);
     assert_eq!(s.last().unwrap()["player"], "dave");
     assert!(s[0]["tiebreaks"].get("game_score").is_some());
+    let history = ok(db, &["history", "1"]);
+    for said in [
+        "alice joined",
+        "started with 4 players",
+        "round 1, table 2: a draw (settled by the host)",
+        "dave withdrew",
+        "forfeited by dave",
+        "finished: alice is the champion",
+    ] {
+        assert!(history.contains(said), "{said}: {history}");
+    }
     let text = ok(db, &["standings", "1"]);
     assert!(text.contains("champion alice"), "{text}");
     let page = dir.path().join("cup.html");
@@ -348,6 +359,69 @@ fn ai_groups_then_plus_playoffs_crown_the_final_winner() {
     assert_eq!(
         s[0]["player"], last["result"],
         "the final's winner is first"
+    );
+    // A no-show: the last seed never comes, and forfeits every match at its round's
+    // deadline (the game clock jumps to it); a Swiss pairs them on regardless.
+    ok(
+        db,
+        &[
+            "run",
+            "--ai-fill",
+            "--players",
+            "6",
+            "--format",
+            "swiss",
+            "--rounds",
+            "3",
+            "--no-shows",
+            "1",
+        ],
+    );
+    let m = rows(db, "matches", "2");
+    let forfeits: Vec<_> = m.iter().filter(|r| r["result"] == "forfeit").collect();
+    assert_eq!(forfeits.len(), 3, "{m:?}");
+    // The no-show is the one at every forfeited match.
+    let absent = forfeits[0]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .find(|p| {
+            forfeits.iter().all(|r| {
+                r["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|q| q == p.as_str())
+            })
+        })
+        .expect("one player at every forfeit");
+    assert_eq!(
+        rows(db, "standings", "2").last().unwrap()["player"],
+        absent.as_str()
+    );
+    let theirs: Vec<_> = m
+        .iter()
+        .filter(|r| {
+            r["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p == absent.as_str())
+        })
+        .collect();
+    assert_eq!(theirs.len(), 3, "{m:?}");
+    assert!(
+        theirs
+            .iter()
+            .all(|r| r["result"] == "forfeit" && r["match"].is_null()),
+        "{theirs:?}"
+    );
+    let history = ok(db, &["history", "2"]);
+    assert_eq!(
+        history.matches(&format!("forfeited by {absent}")).count(),
+        3,
+        "{history}"
     );
     assert!(refused(db, &["run", "--players", "4", "--format", "single"]).contains("--ai-fill"));
     assert!(

@@ -82,14 +82,15 @@ impl<G: Engine> Runtime<G> {
         Duration::from_millis(self.inner.config.lease_ttl_ms)
     }
 
-    /// Renews every lease held; a match whose lease was taken over stops here, and a
-    /// match that ended lets its lease go.
+    /// Renews every lease held, in one statement; a match whose lease was taken over
+    /// stops here, and a match that ended lets its lease go.
     async fn renew(&self) {
         let held: Vec<(MatchId, mondo_store::Lease, bool)> = self
             .lock()
             .iter()
             .map(|(id, h)| (*id, h.lease.clone(), h.commands.is_closed()))
             .collect();
+        let mut live = Vec::with_capacity(held.len());
         for (id, lease, ended) in held {
             if ended {
                 // Over (or stopped): nothing to run; the next owner, if any, starts
@@ -98,16 +99,38 @@ impl<G: Engine> Runtime<G> {
                 if let Err(e) = self.inner.store.release_lease(&lease).await {
                     tracing::warn!(%id, error = %e, "a lease could not be let go");
                 }
+            } else {
+                live.push(lease);
+            }
+        }
+        let ids: Vec<MatchId> = live.iter().map(|l| l.id).collect();
+        let renewed = match self
+            .inner
+            .store
+            .renew_leases(self.owner(), &ids, self.ttl())
+            .await
+        {
+            Ok(renewed) => renewed,
+            Err(e) => {
+                // Tried again at the next round; should it fail past the leases' end
+                // (a database down longer than `lease_ttl_ms`), other processes take
+                // the matches over and the fence stops this one's appends.
+                tracing::warn!(matches = ids.len(), error = %e, "the leases could not be renewed");
+                return;
+            }
+        };
+        let renewed: HashSet<(MatchId, i64)> = renewed.into_iter().collect();
+        for lease in live {
+            if renewed.contains(&(lease.id, lease.token)) {
                 continue;
             }
+            // Not this process's any more (or it never was under this token): asked
+            // alone, which says why.
             match self.inner.store.renew_lease(&lease, self.ttl()).await {
                 Ok(_) => {}
-                Err(StoreError::Fenced { why, .. }) => self.lose(id, lease.token, why),
+                Err(StoreError::Fenced { why, .. }) => self.lose(lease.id, lease.token, why),
                 Err(e) => {
-                    // Tried again at the next round; should it fail past the lease's
-                    // end, another process takes the match over and the fence stops
-                    // this one's appends.
-                    tracing::warn!(%id, error = %e, "a lease could not be renewed");
+                    tracing::warn!(id = %lease.id, error = %e, "a lease could not be renewed");
                 }
             }
         }

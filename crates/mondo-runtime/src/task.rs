@@ -184,6 +184,9 @@ impl<G: Engine> Live<G> {
                 self.lost = Some(why);
                 return Err(RuntimeError::Moved(self.id).into());
             }
+            // The database cannot be reached, and nothing was committed: the state
+            // stays as it is, and the player may send the move again.
+            Err(e @ StoreError::Unreachable { .. }) => return Err(RuntimeError::from(e).into()),
             Err(e) => {
                 // Whether or not the events made it (the answer may be what was lost),
                 // the log is the truth: go on from it, and say what it holds that was

@@ -95,6 +95,37 @@ pub(super) struct Pools {
     pub write: AnyPool,
 }
 
+/// How long PostgreSQL's pool waits for a connection before the request fails as
+/// [`StoreError::Unreachable`], and opening the store waits for the server. sqlx backs
+/// off between tries to connect up to a fifth of this: 1 s, so a connection comes back
+/// within a second of the server's return.
+pub(super) const CONNECT_WAIT: Duration = Duration::from_secs(5);
+
+/// Tries one connection to the PostgreSQL server at `url`, for at most
+/// [`CONNECT_WAIT`]: an unreachable server is said with its host, port and why (the
+/// pool alone would only say it timed out, after its wait).
+async fn reach_postgres(url: &str) -> Result<(), StoreError> {
+    use sqlx::ConnectOptions;
+    let options = sqlx::postgres::PgConnectOptions::from_str(url)?;
+    let unreachable = |reason: String| StoreError::NoServer {
+        host: options.get_host().to_string(),
+        port: options.get_port(),
+        secs: CONNECT_WAIT.as_secs(),
+        reason,
+    };
+    match tokio::time::timeout(CONNECT_WAIT, options.connect()).await {
+        Ok(Ok(conn)) => {
+            let _ = sqlx::Connection::close(conn).await;
+            Ok(())
+        }
+        // The server answered with an error of its own (no such database, a refused
+        // login): said as it is, by the pool's connection below.
+        Ok(Err(sqlx::Error::Database(_))) => Ok(()),
+        Ok(Err(e)) => Err(unreachable(e.to_string())),
+        Err(_) => Err(unreachable("no answer".into())),
+    }
+}
+
 /// How long reopening waits for the old connections to close (see `Db::reopen`).
 const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -303,13 +334,15 @@ async fn connect(
     let options = |read_only| {
         AnyConnectOptions::from_str(&location.driver_url(read_only)?).map_err(StoreError::from)
     };
-    if let Location::Postgres(_) = location {
+    if let Location::Postgres(url) = location {
+        reach_postgres(url).await?;
         // One pool: PostgreSQL takes concurrent writers itself. `Process` durability
         // is `synchronous_commit = off` (a crash of the server, not of Mondo, may lose
         // the last commits); a read-only store refuses every write in the server. Each
         // connection gets the limits of `timeouts`.
         let pool = AnyPoolOptions::new()
             .max_connections(if read_only { 2 } else { 8 })
+            .acquire_timeout(CONNECT_WAIT)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     for set in timeouts.statements() {

@@ -175,6 +175,48 @@ impl Store {
         }
     }
 
+    /// Extends, in one statement, every lease of `held` that `owner` still holds, for
+    /// `ttl` from now (database clock): what a process does each renewal round for all
+    /// its matches at once. Returns the leases renewed (match and token); a lease of
+    /// `held` missing from them, or with another token, is no longer this owner's
+    /// (ask [`Store::renew_lease`] why).
+    pub async fn renew_leases(
+        &self,
+        owner: &str,
+        held: &[MatchId],
+        ttl: Duration,
+    ) -> Result<Vec<(MatchId, i64)>, StoreError> {
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The matches as one JSON array, bound as text: one statement whatever their
+        // number (binding each would meet the drivers' limits on parameters).
+        let ids: Vec<String> = held.iter().map(|m| m.0.to_string()).collect();
+        let ids = format!("[{}]", ids.join(","));
+        let listed = match self.backend() {
+            Backend::Sqlite => "SELECT value FROM json_each($3)",
+            Backend::Postgres => {
+                "SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($3 AS json))"
+            }
+        };
+        let rows = sqlx::query(with_now(
+            self.backend(),
+            &format!(
+                "UPDATE leases SET expires_ms = {{NOW}} + $2 \
+                 WHERE owner = $1 AND expires_ms > 0 AND match_id IN ({listed}) \
+                 RETURNING match_id, token"
+            ),
+        ))
+        .bind(owner)
+        .bind(ttl_ms(ttl)?)
+        .bind(ids)
+        .fetch_all(&self.write().await?)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((MatchId(r.try_get("match_id")?), r.try_get("token")?)))
+            .collect()
+    }
+
     /// Lets go of a lease (it expires now; its token stays the match's last, so the
     /// next owner's is higher). A lease already taken over is left alone.
     pub async fn release_lease(&self, lease: &Lease) -> Result<(), StoreError> {

@@ -70,6 +70,24 @@ pub enum StoreError {
          try again"
     )]
     Busy,
+    /// The database server cannot be reached (down, restarting, its connection cut):
+    /// nothing of this request was committed (a commit cut short is
+    /// [`StoreError::MaybeRecorded`] instead). Said to the player as is; `reason` is
+    /// for the log.
+    #[error("the umpire's store is unreachable, your move is not recorded yet")]
+    Unreachable { reason: String },
+    /// The PostgreSQL server could not be reached on opening the store: where and why
+    /// (never the password).
+    #[error(
+        "cannot reach PostgreSQL at {host}:{port} within {secs} s: {reason}; is the server \
+         running, and is database.url right?"
+    )]
+    NoServer {
+        host: String,
+        port: u16,
+        secs: u64,
+        reason: String,
+    },
     /// An I/O error at a commit, after which the database was reopened and its log
     /// read: the events are not in it.
     #[error("the database failed ({reason}) and was reopened; nothing was recorded, try again")]
@@ -196,6 +214,16 @@ impl From<sqlx::Error> for StoreError {
         match postgres_state(&e) {
             Some("53100") => StoreError::Full,
             Some("40001" | "40P01" | "55P03") => StoreError::Busy,
+            // A connection exception, or the server shutting down, crashed or starting.
+            Some(s) if s.starts_with("08") || matches!(s, "57P01" | "57P02" | "57P03") => {
+                StoreError::Unreachable {
+                    reason: e.to_string(),
+                }
+            }
+            // No connection within the pool's wait: every try to connect failed.
+            _ if matches!(e, sqlx::Error::PoolTimedOut) => StoreError::Unreachable {
+                reason: "no connection to the database could be had".into(),
+            },
             _ => StoreError::Db(e),
         }
     }
@@ -221,6 +249,9 @@ impl StoreError {
             StoreError::Full => StoreError::Full,
             StoreError::Busy => StoreError::Busy,
             StoreError::Unavailable(r) => StoreError::Unavailable(r.clone()),
+            StoreError::Unreachable { reason } => StoreError::Unreachable {
+                reason: reason.clone(),
+            },
             StoreError::Closed => StoreError::Closed,
             StoreError::Db(sqlx::Error::PoolClosed) => StoreError::Closed,
             _ => return None,
@@ -236,6 +267,9 @@ impl StoreError {
             StoreError::NotRecorded { reason } => reason.clone(),
             StoreError::MaybeRecorded { reason } => format!("{reason}; it may have been recorded"),
             StoreError::Unavailable(reason) => format!("the database cannot be used: {reason}"),
+            StoreError::Unreachable { reason } => {
+                format!("the database cannot be reached: {reason}")
+            }
             StoreError::Db(e) => e.to_string(),
             other => other.to_string(),
         }
@@ -251,6 +285,7 @@ impl StoreError {
                 | StoreError::NotRecorded { .. }
                 | StoreError::MaybeRecorded { .. }
                 | StoreError::Unavailable(_)
+                | StoreError::Unreachable { .. }
         ) || self.is_io()
     }
 }

@@ -71,14 +71,30 @@ async fn run(db: Arc<Db>, mut rx: mpsc::Receiver<Append>) {
 /// unreadable: `MaybeRecorded` (it is said once it can be read).
 async fn settle(db: &Db, batch: &[Append], e: &StoreError) -> Vec<Result<u64, StoreError>> {
     let reason = db.describe(e);
-    tracing::error!(error = %e, %reason, "a commit failed with an I/O error; reopening the database to read what it holds");
-    let reopened = db.reopen().await;
+    let reopened = match db.backend {
+        Backend::Sqlite => {
+            tracing::error!(error = %e, %reason, "a commit failed with an I/O error; reopening the database to read what it holds");
+            db.reopen().await
+        }
+        // The connection to the server broke (it went down, or cut it): the pool
+        // connects afresh by itself; the log is read on a new connection.
+        Backend::Postgres => {
+            tracing::error!(error = %e, %reason, "a commit's connection broke; reading what the database holds");
+            Ok(())
+        }
+    };
     let mut results = Vec::with_capacity(batch.len());
+    let mut unreadable = false;
     for append in batch {
         let found = match &reopened {
+            // The log could not be read for an earlier append (on PostgreSQL: the
+            // server is out of reach): not asked again for each, each a wait.
+            Ok(()) if unreadable => Err(StoreError::Closed),
             Ok(()) => recorded(db, append).await,
             Err(e) => Err(StoreError::Unavailable(e.to_string())),
         };
+        unreadable |= db.backend == Backend::Postgres
+            && matches!(&found, Err(e) if !matches!(e, StoreError::Conflict { .. }));
         results.push(match found {
             Ok(Some(last)) => {
                 tracing::warn!(id = %append.id, last, "the events were recorded despite the error");
@@ -162,22 +178,43 @@ async fn commit_batch(
     db: &Db,
     batch: &[Append],
 ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
-    let mut tx = db.begin_write().await?;
-    let mut results = Vec::with_capacity(batch.len());
-    let mut rows = Vec::new();
-    for append in batch {
-        match claim(&mut tx, db, append).await {
-            Err(e @ (StoreError::Db(_) | StoreError::Full | StoreError::Busy)) => return Err(e),
-            Ok(last) => {
-                push_rows(&mut rows, append)?;
-                results.push(Ok(last));
+    let written = async {
+        let mut tx = db.begin_write().await?;
+        let mut results = Vec::with_capacity(batch.len());
+        let mut rows = Vec::new();
+        for append in batch {
+            match claim(&mut tx, db, append).await {
+                Err(
+                    e @ (StoreError::Db(_)
+                    | StoreError::Full
+                    | StoreError::Busy
+                    | StoreError::Unreachable { .. }),
+                ) => return Err(e),
+                Ok(last) => {
+                    push_rows(&mut rows, append)?;
+                    results.push(Ok(last));
+                }
+                refused => results.push(refused),
             }
-            refused => results.push(refused),
         }
-    }
-    insert_events(&mut tx, db.backend, &rows).await?;
+        insert_events(&mut tx, db.backend, &rows).await?;
+        Ok((tx, results))
+    };
+    let (tx, results) = written.await.map_err(|e| before_commit(db, e))?;
     commit(db, tx).await?;
     Ok(results)
+}
+
+/// An error before the COMMIT was sent: nothing was committed. On PostgreSQL a broken
+/// connection is then the server out of reach (said so, and the whole batch meets
+/// it), not an I/O error whose outcome must be read back.
+fn before_commit(db: &Db, e: StoreError) -> StoreError {
+    match db.backend {
+        Backend::Postgres if e.is_io() => StoreError::Unreachable {
+            reason: e.to_string(),
+        },
+        _ => e,
+    }
 }
 
 /// One append in a transaction of its own.
@@ -212,7 +249,15 @@ async fn commit(db: &Db, tx: sqlx::Transaction<'_, sqlx::Any>) -> Result<(), Sto
                 "disk I/O error (before writing; a fault made on purpose)",
             ))
         }
-        None => Ok(tx.commit().await?),
+        // A connection cut during the COMMIT leaves it unknown whether the server
+        // committed: said as an I/O error, which reads the log back (`settle`), never
+        // as "unreachable" (which says nothing was recorded).
+        None => tx.commit().await.map_err(|e| match StoreError::from(e) {
+            StoreError::Unreachable { reason } => {
+                StoreError::Db(sqlx::Error::Io(std::io::Error::other(reason)))
+            }
+            other => other,
+        }),
     }
 }
 

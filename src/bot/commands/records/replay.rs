@@ -207,6 +207,8 @@ mod tests {
             hidden: vec![("hidden pattern".into(), "some piece points up".into())],
             end: json!(null),
             counted: "rated".into(),
+            places: vec![("<@1>".into(), 1), ("<@2>".into(), 0)],
+            ended: format!("step {} said", steps.saturating_sub(1)),
         }
     }
 
