@@ -30,6 +30,9 @@ mod challenges;
 /// Identify turns across processes on one PostgreSQL database.
 #[path = "e2e/identify.rs"]
 mod identify;
+/// Only people and Mondo's own AI play: another bot is declined.
+#[path = "e2e/other_bots.rs"]
+mod other_bots;
 /// Several processes on one PostgreSQL database (its throwaway cluster is the store
 /// tests').
 #[path = "e2e/owners.rs"]

@@ -121,9 +121,13 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
         BenchArea::Leaderboard(args) => super::bench_leaderboard::run(args),
         BenchArea::Ai(args) => match args.game.clone() {
-            Some(game) if game != "zendo" => {
-                ai_by_name(&game, args.matches as usize, args.seed, args.json)
-            }
+            Some(game) if game != "zendo" => ai_by_name(
+                &game,
+                args.plus,
+                args.matches as usize,
+                args.seed,
+                args.json,
+            ),
             _ => super::bench_zendo_ai::run(args),
         },
     }
@@ -273,15 +277,28 @@ fn eval(structures: usize, rounds: usize, seed: u64) -> ExitCode {
 }
 
 /// The bench of the game `--game` names.
-fn ai_by_name(game: &str, matches: usize, seed: u64, json: bool) -> ExitCode {
+fn ai_by_name(game: &str, plus: bool, matches: usize, seed: u64, json: bool) -> ExitCode {
+    use super::bench_assembly::AiArena as Assembly;
     match game.trim().to_ascii_lowercase().as_str() {
+        "assembly" | "pattern-assembly" if plus => {
+            super::bench_games_ai::run::<Assembly<true>>(matches, seed, json)
+        }
         "assembly" | "pattern-assembly" => {
-            super::bench_games_ai::run::<super::bench_assembly::AiArena>(matches, seed, json)
+            super::bench_games_ai::run::<Assembly<false>>(matches, seed, json)
+        }
+        other if plus => {
+            eprintln!(
+                "error: `--plus` is Pattern Assembly's (`--game assembly --plus`), not {other}'s"
+            );
+            ExitCode::from(2)
+        }
+        "bluffs" | "logical-bluffs" => {
+            super::bench_games_ai::run::<super::bench_bluffs::AiArena>(matches, seed, json)
         }
         other => {
             eprintln!(
-                "error: `--game {other}`: the games whose AI this bench plays are: assembly \
-                 (and zendo, without --game)"
+                "error: `--game {other}`: the games whose AI this bench plays are: assembly, \
+                 bluffs (and zendo, without --game)"
             );
             ExitCode::from(2)
         }

@@ -66,18 +66,29 @@ pub fn run(runs: usize) -> ExitCode {
 }
 
 /// Pattern Assembly in `mondo bench ai --game assembly`: original matches (6 x 6, 20
-/// rounds, the default clocks); its reference is a player with a perfect memory.
-pub struct AiArena;
+/// rounds, the default clocks), or with `--plus` Plus matches (10 x 10 as the fronts
+/// default to, 3 targets a round); its reference is a player with a perfect memory.
+pub struct AiArena<const PLUS: bool>;
 
-impl super::bench_games_ai::ArenaGame for AiArena {
+impl<const PLUS: bool> AiArena<PLUS> {
+    fn settings() -> Settings {
+        if PLUS {
+            Settings::plus(Dims { rows: 10, cols: 10 })
+        } else {
+            Settings::original()
+        }
+    }
+}
+
+impl<const PLUS: bool> super::bench_games_ai::ArenaGame for AiArena<PLUS> {
     type G = Assembly;
-    const NAME: &'static str = "assembly";
+    const NAME: &'static str = if PLUS { "assembly-plus" } else { "assembly" };
 
     fn start(players: Vec<PlayerId>, seed: u64) -> Result<Assembly, String> {
         let setup = AssemblySetup {
             players,
             seed,
-            settings: Settings::original(),
+            settings: Self::settings(),
         };
         Assembly::start(setup, 0)
             .map(|(g, _)| g)
@@ -113,8 +124,9 @@ impl super::bench_games_ai::ArenaGame for AiArena {
         }
         let share = 100.0 * points[0] as f64 / points[1].max(1) as f64;
         Some(format!(
-            "assembly reference: the expert scores {share:.1} % of the points of a perfect \
+            "{} reference: the expert scores {share:.1} % of the points of a perfect \
              memory ({} against {} over {matches} solo matches; target: 70 %: {})",
+            Self::NAME,
             points[0],
             points[1],
             if share >= 70.0 { "met" } else { "NOT met" }

@@ -25,6 +25,43 @@ pub trait ArenaGame {
     /// The game's own reference figure after the pairings (a line to print), from
     /// `matches` matches seeded from `seed`.
     fn reference(matches: usize, seed: u64, tick: &mut dyn FnMut() -> u64) -> Option<String>;
+    /// A random legal player for a seat, seeded, if the game's figures measure the
+    /// weakest level against one (a row with `vs` 0).
+    fn random(_seed: u64) -> Option<Mind<'static, Self::G>> {
+        None
+    }
+}
+
+/// Who sits in a bench seat: an AI level, or the game's random legal player (rank 0).
+#[derive(Clone, Copy)]
+enum Sitter {
+    Ai(Level),
+    Random,
+}
+
+impl Sitter {
+    fn rank(self) -> usize {
+        match self {
+            Sitter::Ai(level) => level.rank(),
+            Sitter::Random => 0,
+        }
+    }
+
+    fn mind<A: ArenaGame>(self, seed: u64) -> Result<Mind<'static, A::G>, String> {
+        match self {
+            Sitter::Ai(level) => Ok(A::mind(level, seed)),
+            Sitter::Random => A::random(seed).ok_or_else(|| "no random player".to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for Sitter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sitter::Ai(level) => level.fmt(f),
+            Sitter::Random => f.write_str("random legal player"),
+        }
+    }
 }
 
 /// The most moves and deadlines a match may take before it counts as an error.
@@ -46,13 +83,13 @@ const SEATS: [PlayerId; 2] = [PlayerId(1), PlayerId(2)];
 /// Seat 0 plays `a`, seat 1 `b`; where `a` placed: 0 first (a win), 1, or None for a
 /// tie, and the think times; or why the match did not end with a result.
 fn one<A: ArenaGame>(
-    a: (Level, u64),
-    b: (Level, u64),
+    a: (Sitter, u64),
+    b: (Sitter, u64),
     seed: u64,
     tick: &mut dyn FnMut() -> u64,
 ) -> Result<(Option<u32>, Vec<u64>), String> {
     let game = A::start(SEATS.to_vec(), seed)?;
-    let minds = vec![A::mind(a.0, a.1), A::mind(b.0, b.1)];
+    let minds = vec![a.0.mind::<A>(a.1)?, b.0.mind::<A>(b.1)?];
     let played = arena::play(game, minds, 0, STEPS, tick).map_err(|e| e.to_string())?;
     let think: Vec<u64> = played.think_ns.concat();
     match played.game.finish() {
@@ -67,8 +104,8 @@ fn one<A: ArenaGame>(
 
 /// `level` against `vs` over `matches` matches, the seats swapped every other match.
 fn pairing<A: ArenaGame>(
-    level: Level,
-    vs: Level,
+    level: Sitter,
+    vs: Sitter,
     matches: usize,
     seed: u64,
     tick: &mut dyn FnMut() -> u64,
@@ -120,15 +157,19 @@ fn ms_figures(ns: &mut [u64]) -> (f64, f64) {
     (median, max)
 }
 
-/// Every pairing of a stronger level with a weaker one, the closest first.
-fn pairings() -> Vec<(Level, Level)> {
+/// Every pairing of a stronger level with a weaker one, the closest first; then the
+/// weakest level against the random legal player, if the game has one.
+fn pairings<A: ArenaGame>() -> Vec<(Sitter, Sitter)> {
     let mut out = Vec::new();
     for gap in 1..Level::ALL.len() {
         for (i, vs) in Level::ALL.iter().enumerate() {
             if let Some(level) = Level::ALL.get(i + gap) {
-                out.push((*level, *vs));
+                out.push((Sitter::Ai(*level), Sitter::Ai(*vs)));
             }
         }
+    }
+    if A::random(0).is_some() {
+        out.push((Sitter::Ai(Level::ALL[0]), Sitter::Random));
     }
     out
 }
@@ -139,7 +180,7 @@ pub fn run<A: ArenaGame>(matches: usize, seed: u64, json: bool) -> ExitCode {
     let mut tick = move || clock.elapsed().as_nanos() as u64;
     let started = Instant::now();
     let mut failed = false;
-    for (level, vs) in pairings() {
+    for (level, vs) in pairings::<A>() {
         let mut p = pairing::<A>(level, vs, matches, seed, &mut tick);
         let (median, max) = ms_figures(&mut p.think_ns);
         let peak = peak_mb();
@@ -166,10 +207,16 @@ pub fn run<A: ArenaGame>(matches: usize, seed: u64, json: bool) -> ExitCode {
             );
         } else {
             let share = 100.0 * p.wins as f64 / matches.max(1) as f64;
-            let target = if vs.rank() + 1 == level.rank() {
+            // The targets: 60 % against the level below, 80 % against random.
+            let bar = match vs {
+                Sitter::Random => Some(80.0),
+                Sitter::Ai(_) if vs.rank() + 1 == level.rank() => Some(60.0),
+                Sitter::Ai(_) => None,
+            };
+            let target = if let Some(bar) = bar {
                 format!(
-                    " (target: wins in 60 %: {})",
-                    if share >= 60.0 { "met" } else { "NOT met" }
+                    " (target: wins in {bar} %: {})",
+                    if share >= bar { "met" } else { "NOT met" }
                 )
             } else {
                 String::new()

@@ -52,7 +52,7 @@ pub struct AiBench {
     #[arg(long)]
     pub triples: bool,
     /// Another game's AI, level against level in seeded matches played in virtual
-    /// time (`assembly`); without it, the Zendo student above.
+    /// time (`assembly`, `bluffs`); without it, the Zendo student above.
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
     /// With --game: matches per pairing of levels.
@@ -64,6 +64,9 @@ pub struct AiBench {
     /// With --game: one JSON object per pairing of levels (docs/ai.md).
     #[arg(long)]
     pub json: bool,
+    /// With --game assembly: Plus matches (10 x 10, 3 targets a round).
+    #[arg(long)]
+    pub plus: bool,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_assembly;
+mod bench_bluffs;
 mod bench_games_ai;
 mod bench_leaderboard;
 mod bench_practice;

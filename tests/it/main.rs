@@ -9,7 +9,9 @@ mod race_game;
 mod stores;
 
 mod ai_assembly;
+mod ai_bluffs;
 mod ai_seats;
+mod bench_ai;
 mod bench_leaderboard;
 mod bench_runtime;
 mod cli_koan;

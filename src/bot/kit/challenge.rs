@@ -89,23 +89,6 @@ pub fn rated_line(players: &[u64], chosen: Option<u64>) -> String {
     }
 }
 
-/// A challenge to a bot: Mondo's AI answers by itself, declining a game it does not
-/// play (no button, no record); other bots cannot play.
-pub async fn no_ai(ctx: Context<'_>, bot_user: u64, title: &str) -> Result<(), Error> {
-    if bot_user != ctx.framework().bot_id().get() {
-        return super::reply(ctx, Post::private("bots cannot play: challenge a person")).await;
-    }
-    super::reply(
-        ctx,
-        Post::text(format!(
-            "{} declines: Mondo's AI does not play {title}. Challenge a person; nothing is \
-             recorded.",
-            mention(PlayerId::ai(1, 0))
-        )),
-    )
-    .await
-}
-
 /// Offers the challenge: stored, said as the command's reply with its Accept and
 /// Decline buttons, its expiry armed.
 pub async fn offer(ctx: Context<'_>, made: Made) -> Result<(), Error> {

@@ -55,6 +55,34 @@ pub fn seat(level: Level, k: u8) -> PlayerId {
     PlayerId::ai((level.rank() - 1) as u8, k)
 }
 
+/// The opponent of a two-player duel (`/assembly duel`, `/bluffs duel`): `opponent`,
+/// or when that is the bot itself, the AI seat of `level` (default `player`), which
+/// accepts at once; `None` once a refusal is said (`level` without the AI, oneself, or
+/// another bot). With whether it is the AI.
+pub(crate) async fn duel_opponent(
+    ctx: Context<'_>,
+    opponent: &poise::serenity_prelude::User,
+    level: Option<LevelChoice>,
+) -> Result<Option<(u64, bool)>, Error> {
+    let against_ai = opponent.id == ctx.framework().bot_id();
+    let refused = if level.is_some() && !against_ai {
+        "`level` is the AI's strength: use it with `opponent:@Mondo`"
+    } else if opponent.id == ctx.author().id {
+        "a duel needs two different players"
+    } else if opponent.bot && !against_ai {
+        "bots cannot play: challenge a person, or @Mondo for its AI"
+    } else {
+        let them = if against_ai {
+            seat(level.map_or(Level::Player, Into::into), 0).0
+        } else {
+            opponent.id.get()
+        };
+        return Ok(Some((them, against_ai)));
+    };
+    reply(ctx, Post::private(refused)).await?;
+    Ok(None)
+}
+
 /// What a Zendo match says of a player the bot cannot DM.
 const NO_DM: &str = "I cannot DM {who}: challenge answers will be taken with a private button \
                      in this channel instead.";
@@ -68,7 +96,6 @@ pub(crate) async fn challenge(
     against_ai: bool,
     label: &str,
 ) -> Result<(), Error> {
-    let bot = ctx.data();
     let (me, them, channel) = (made.challenger, made.challenged, made.channel);
     if !against_ai {
         made.offer.hellos = vec![
@@ -78,8 +105,22 @@ pub(crate) async fn challenge(
         made.offer.no_dm = NO_DM.into();
         return super::challenge::offer(ctx, made).await;
     }
+    against_the_ai(ctx, made, hello(them, channel, label), NO_DM).await
+}
+
+/// A two-player match against the AI (seat `made.challenged`), created at once: the AI
+/// accepts by itself. The challenger's DM gets `hello`; if the bot cannot DM them,
+/// the opening says `no_dm` (`{who}` their mention).
+pub(crate) async fn against_the_ai(
+    ctx: Context<'_>,
+    made: super::challenge::Made,
+    hello: String,
+    no_dm: &str,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let (me, them, channel) = (made.challenger, made.challenged, made.channel);
     // The AI seat is nobody on Discord: it is never DMed.
-    let mine = super::challenge::dm_hello(bot, me, hello(them, channel, label)).await;
+    let mine = super::challenge::dm_hello(bot, me, hello).await;
     let chosen = made.offer.chosen;
     let game = match bot
         .runtime
@@ -90,13 +131,13 @@ pub(crate) async fn challenge(
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };
     // The match exists now: a failure here must not stop its opening. Without the
-    // row, that player answers challenges with the channel's button.
+    // row, that player answers with the channel's buttons and their status.
     if let Err(e) = bot.store.set_dm_channel(game, me, mine).await {
         tracing::warn!(%game, user = me, error = %e, "could not store a player's DM channel");
     }
     let mut post = super::challenge::opening(bot, game, channel, &[me, them], chosen).await?;
     if mine.is_none() {
-        post.line(NO_DM.replace("{who}", &say::mention(PlayerId(me))));
+        post.line(no_dm.replace("{who}", &say::mention(PlayerId(me))));
     }
     reply(ctx, post).await
 }

@@ -785,6 +785,15 @@ impl FakeDiscord {
 
     /// A human user, also a guild member with no roles and no permissions of their own.
     pub fn add_user(&self, name: &str, dms_open: bool) -> FakeUser {
+        self.add_member(name, dms_open, false)
+    }
+
+    /// Another bot (not Mondo), a guild member like a person.
+    pub fn add_bot(&self, name: &str) -> FakeUser {
+        self.add_member(name, false, true)
+    }
+
+    fn add_member(&self, name: &str, dms_open: bool, bot: bool) -> FakeUser {
         let user = self.inner.with(|w| {
             let id = w.snowflake();
             w.users.insert(
@@ -792,7 +801,7 @@ impl FakeDiscord {
                 UserRec {
                     id,
                     name: name.to_string(),
-                    bot: false,
+                    bot,
                     dms_open,
                     member: Some(MemberRec {
                         roles: vec![],

@@ -7,7 +7,7 @@ use crate::bot::kit::{my_match, play_in, reply};
 /// What Pattern Assembly's commands say to someone with no match in the channel.
 pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
                             `/assembly duel` or `/assembly practice`";
-use crate::bot::kit::start::{LevelChoice, seat};
+use crate::bot::kit::start::LevelChoice;
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
 use crate::grid::Dims;
@@ -52,29 +52,10 @@ pub async fn duel(
     >,
 ) -> Result<(), Error> {
     let me = ctx.author().id.get();
-    // The bot's own user is the AI: its seat is an AI seat of that strength, and it
-    // accepts at once.
-    let against_ai = opponent.id == ctx.framework().bot_id();
-    if level.is_some() && !against_ai {
-        return reply(
-            ctx,
-            Post::private("`level` is the AI's strength: use it with `opponent:@Mondo`"),
-        )
-        .await;
-    }
-    let them = if against_ai {
-        let level = level.map_or(crate::student::Level::Player, Into::into);
-        seat(level, 0).0
-    } else {
-        opponent.id.get()
+    let Some((them, _)) = crate::bot::kit::start::duel_opponent(ctx, &opponent, level).await?
+    else {
+        return Ok(());
     };
-    if them == me {
-        return reply(ctx, Post::private("a duel needs two different players")).await;
-    }
-    if opponent.bot && !against_ai {
-        let title = title(plus.unwrap_or(false));
-        return crate::bot::kit::challenge::no_ai(ctx, opponent.id.get(), title).await;
-    }
     create(
         ctx,
         vec![PlayerId(me), PlayerId(them)],

@@ -1,6 +1,7 @@
 //! `/bluffs duel|bluff|status|resign`: Logical Bluffs' slash commands.
 
 use super::controls;
+use crate::bot::kit::start::LevelChoice;
 use crate::bot::kit::{my_match, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
@@ -36,18 +37,20 @@ pub async fn duel(
     #[description = "Who you challenge"] opponent: serenity::User,
     #[description = "The seed that draws the layout and the known tiles (default: random)"]
     seed: Option<u64>,
+    #[description = "Against @Mondo (the AI): its strength (default: player)"] level: Option<
+        LevelChoice,
+    >,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let guild = ctx.guild_id().map(|g| g.get());
     let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
-    let them = opponent.id.get();
-    if them == me {
-        return reply(ctx, Post::private("a duel needs two different players")).await;
-    }
-    if opponent.bot {
-        return crate::bot::kit::challenge::no_ai(ctx, opponent.id.get(), TITLE).await;
-    }
+    // The bot's own user is the AI: its seat plays, and it accepts at once.
+    let Some((them, against_ai)) =
+        crate::bot::kit::start::duel_opponent(ctx, &opponent, level).await?
+    else {
+        return Ok(());
+    };
     let Some(_setting_up) = bot.setting_up(channel, 0) else {
         return reply(
             ctx,
@@ -55,7 +58,9 @@ pub async fn duel(
         )
         .await;
     };
-    if crate::bot::kit::start::refused_busy(ctx, [me, them], "/bluffs status").await? {
+    // The AI may play in several channels, and several people at once.
+    let busy = [me, if against_ai { me } else { them }];
+    if crate::bot::kit::start::refused_busy(ctx, busy, "/bluffs status").await? {
         return Ok(());
     }
     let setup = Setup {
@@ -83,6 +88,10 @@ pub async fn duel(
         one_per_channel: false,
     };
     let made = crate::bot::kit::challenge::Made::new(guild, channel, me, them, offer);
+    if against_ai {
+        let no_dm = made.offer.no_dm.clone();
+        return crate::bot::kit::start::against_the_ai(ctx, made, hello(them), &no_dm).await;
+    }
     crate::bot::kit::challenge::offer(ctx, made).await
 }
 

@@ -100,9 +100,12 @@ impl GameBot for Front {
         private::first(game, v).lines
     }
 
-    /// Each player's own goes to them alone (their DMs).
+    /// Each player's own goes to them alone (their DMs); the AI's seat (`/bluffs duel
+    /// opponent:@Mondo`) plays, from the start or after a restart.
     fn on_open(bot: &Arc<Bot>, game: MatchId) {
         follow(bot.clone(), game);
+        let runtime = bot.runtime.clone();
+        tokio::spawn(async move { crate::play::ai::seat_ai_ids(&runtime, game).await });
     }
 }
 

@@ -1,19 +1,17 @@
 //! Whole matches between two seats (AI levels, or a random legal player), played
 //! through the umpire on a virtual clock: every move the AI makes is one the umpire
 //! accepts or the match reports the refusal. The umpire holds the game; each seat
-//! gets its [`PlayerView`] and nothing else. Tests and `mondo bench ai` use it.
+//! gets its [`PlayerView`](crate::rules::bluffs::PlayerView) and nothing else. The
+//! tests and the figures driver use it (`mondo bench ai --game bluffs` plays the same
+//! seats through `student::arena`, on the game's own deadlines).
 
-use super::says::{Candidate, catalogue};
-use super::{BluffsAi, subset_of};
-use crate::lang::tiles::eval::Geometry;
-use crate::lang::tiles::{Cell, Colour, Layout, Subset};
-use crate::rules::bluffs::{
-    Bluffs, Ending, Move, PhaseName, PlayerView, RevealState, STATEMENTS, Settings, Setup, Who,
-};
+use super::BluffsAi;
+use crate::lang::tiles::Subset;
+use crate::rules::bluffs::{Bluffs, Ending, Move, PhaseName, Settings, Setup, Who};
 use crate::rules::{Millis, PlayerId, Seat};
 use crate::student::Level;
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +96,9 @@ pub fn play(
                     }
                     mv
                 }
-                Sitter::Random(rng) => random_move(rng, &view, &mut previous[s], settings),
+                Sitter::Random(rng) => {
+                    super::random::random_move(rng, &view, &mut previous[s], settings)
+                }
             };
             let Some(mv) = mv else { continue };
             match game.play(Who::Player(seat), &mv, now) {
@@ -138,83 +138,4 @@ pub fn play(
         }
     }
     out
-}
-
-/// A random legal move for the view, if the seat owes one.
-fn random_move(
-    rng: &mut Xoshiro256PlusPlus,
-    v: &PlayerView,
-    previous: &mut Option<Subset>,
-    settings: &Settings,
-) -> Option<Move> {
-    match v.phase {
-        PhaseName::Bluffing if v.own.is_none() => {
-            let shapes = super::shapes();
-            for _ in 0..1000 {
-                let mask = shapes[rng.random_range(0..shapes.len())];
-                let Some(subset) = subset_of(mask) else {
-                    continue;
-                };
-                if previous
-                    .as_ref()
-                    .is_some_and(|p| subset.shared(p) >= subset.len() / 2)
-                {
-                    continue;
-                }
-                let g = Geometry::new(&subset);
-                let mut texts: Vec<String> = Vec::new();
-                for _ in 0..200 {
-                    let i = rng.random_range(0..catalogue().len());
-                    let said = &catalogue()[i];
-                    if !texts.contains(&said.text)
-                        && Candidate::on(i, said, &g, settings.max_words).is_some()
-                    {
-                        texts.push(said.text.clone());
-                    }
-                    if texts.len() == STATEMENTS {
-                        *previous = Some(subset.clone());
-                        return Some(Move::Bluff {
-                            subset: subset.to_string(),
-                            statements: texts,
-                            no_limit: false,
-                            smokescreen: None,
-                        });
-                    }
-                }
-            }
-            None
-        }
-        PhaseName::Claiming if v.marks.is_none() => v.opponent.as_ref().map(|o| Move::Claim {
-            marks: o
-                .statements
-                .iter()
-                .map(|s| s.as_ref().map(|_| rng.random_bool(0.5)))
-                .collect(),
-        }),
-        PhaseName::Reveal => match v.reveal {
-            RevealState::Pending if rng.random_bool(0.1) => {
-                let mut colours = [Colour::Red; 16];
-                for c in colours.iter_mut() {
-                    *c = Colour::from_index(rng.random_range(0..4));
-                }
-                for (cell, colour) in &v.known {
-                    colours[cell.index()] = *colour;
-                }
-                Some(Move::Guess {
-                    layout: Layout(colours),
-                })
-            }
-            RevealState::Pending if !v.barred && v.rp >= settings.reveal_cost => {
-                let open: Vec<Cell> = Cell::all()
-                    .filter(|c| v.known.iter().all(|(k, _)| k != c))
-                    .collect();
-                (!open.is_empty()).then(|| Move::Reveal {
-                    tiles: vec![open[rng.random_range(0..open.len())]],
-                })
-            }
-            RevealState::Pending | RevealState::Revealing => Some(Move::Pass),
-            _ => None,
-        },
-        _ => None,
-    }
 }

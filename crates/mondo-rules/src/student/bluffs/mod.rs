@@ -29,9 +29,11 @@
 //! that this module names nothing else of the game's).
 
 pub mod duel;
+pub mod random;
 pub mod says;
 pub mod space;
 
+pub use random::RandomPlayer;
 pub use space::{Applied, Space};
 
 use crate::lang::tiles::ast::Formula;
@@ -177,7 +179,7 @@ impl Fact {
 
 /// What a move depends on in a view.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Asked {
+pub(super) struct Asked {
     round: u32,
     phase: PhaseName,
     known: usize,
@@ -186,6 +188,21 @@ struct Asked {
     marks: bool,
     detected: bool,
     reveal: std::mem::Discriminant<RevealState>,
+}
+
+impl Asked {
+    pub(super) fn of(view: &PlayerView) -> Asked {
+        Asked {
+            round: view.round,
+            phase: view.phase,
+            known: view.known.len(),
+            rp: view.rp,
+            own: view.own.is_some(),
+            marks: view.marks.is_some(),
+            detected: view.detected.is_some(),
+            reveal: std::mem::discriminant(&view.reveal),
+        }
+    }
 }
 
 /// The most tiles of a subset it bluffs on: a statement's truth table on 8 tiles is 4
@@ -275,16 +292,7 @@ impl BluffsAi {
         self.observe(view);
         // Asked again on a view that differs only in what it does not use (the
         // opponent submitted, time passed): the same move, not a second thought.
-        let key = Asked {
-            round: view.round,
-            phase: view.phase,
-            known: view.known.len(),
-            rp: view.rp,
-            own: view.own.is_some(),
-            marks: view.marks.is_some(),
-            detected: view.detected.is_some(),
-            reveal: std::mem::discriminant(&view.reveal),
-        };
+        let key = Asked::of(view);
         if let Some((k, m)) = &self.last
             && *k == key
         {
