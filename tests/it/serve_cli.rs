@@ -206,3 +206,24 @@ fn every_setting_is_checked_and_only_upper_case_variables_are_read() {
         "{err}"
     );
 }
+
+/// `--show-config` never prints a database password, in the URL's user part or in its
+/// query (`?password=...`).
+#[test]
+fn show_config_hides_every_database_password() {
+    for url in [
+        "postgres://mondo:s3cret@127.0.0.1:5432/mondo",
+        "postgres://mondo@127.0.0.1:5432/mondo?sslmode=disable&password=s3cret",
+    ] {
+        let (code, out, err) = serve(&["--show-config"], &[("MONDO_DATABASE_URL", url)]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            !out.contains("s3cret") && !err.contains("s3cret"),
+            "{out}{err}"
+        );
+        assert!(
+            out.contains("***@127.0.0.1") || out.contains("password=***"),
+            "{out}"
+        );
+    }
+}

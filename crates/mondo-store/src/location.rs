@@ -194,20 +194,40 @@ impl fmt::Debug for Location {
     }
 }
 
-/// `postgres://user:secret@host/db` as `postgres://user:***@host/db`.
+/// `postgres://user:secret@host/db` as `postgres://user:***@host/db`, and a password
+/// carried in the query (`?password=secret`, `sslpassword=...`) as `password=***`.
 fn hide_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
+    let authority = match authority.rsplit_once('@') {
         Some((user_info, host)) => match user_info.split_once(':') {
-            Some((user, _)) => format!("{scheme}://{user}:***@{host}{tail}"),
-            None => url.to_string(),
+            Some((user, _)) => format!("{user}:***@{host}"),
+            None => authority.to_string(),
         },
-        None => url.to_string(),
-    }
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let pairs: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _))
+                        if key.eq_ignore_ascii_case("password")
+                            || key.eq_ignore_ascii_case("sslpassword") =>
+                    {
+                        format!("{key}=***")
+                    }
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", pairs.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
 }
 
 #[cfg(test)]
@@ -239,6 +259,27 @@ mod tests {
         assert!(e.contains("`mysql://` is not a database"), "{e}");
         assert!("".parse::<Location>().is_err());
         assert!("sqlite://".parse::<Location>().is_err());
+    }
+
+    #[test]
+    fn passwords_in_the_query_are_not_shown() {
+        let shown = |url: &str| hide_password(url);
+        assert_eq!(
+            shown("postgres://mondo@db:5432/m?password=s3cret&sslmode=require"),
+            "postgres://mondo@db:5432/m?password=***&sslmode=require"
+        );
+        assert_eq!(
+            shown("postgres://u:a@db/m?sslmode=require&PASSWORD=x&sslpassword=y"),
+            "postgres://u:***@db/m?sslmode=require&PASSWORD=***&sslpassword=***"
+        );
+        assert_eq!(
+            shown("postgres://db?password=x"),
+            "postgres://db?password=***"
+        );
+        assert_eq!(
+            shown("postgres://db/m?application_name=a"),
+            "postgres://db/m?application_name=a"
+        );
     }
 
     #[test]
