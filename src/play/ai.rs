@@ -18,7 +18,7 @@
 pub use super::machine::{SeatAi, typed};
 
 use crate::rules::{Actor, GameKind, PlayerId, Viewer};
-use crate::runtime::{ActError, AnyAction, AnyMatch, Runtime};
+use crate::runtime::{ActError, AnyAction, AnyMatch, Runtime, Subscription};
 use crate::store::{MatchId, Millis};
 use crate::student::Level;
 use std::collections::HashSet;
@@ -77,15 +77,27 @@ async fn until(runtime: &Runtime<AnyMatch>, at: Option<Millis>) {
     }
 }
 
+/// The match `game` as seat `me` sees it, to follow: `None` (said in the log) when
+/// there is no such match to play. Every AI seat's task starts here, Zendo's too.
+pub async fn follow(
+    runtime: &Runtime<AnyMatch>,
+    game: MatchId,
+    me: PlayerId,
+) -> Option<Subscription<AnyMatch>> {
+    match runtime.subscribe(game, Viewer::Player(me)).await {
+        Ok(feed) => Some(feed),
+        Err(e) => {
+            tracing::info!(%game, error = %e, "an AI seat has no match to play");
+            None
+        }
+    }
+}
+
 /// One seat's task (see the module's comment).
 async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Level) {
     let viewer = Viewer::Player(me);
-    let mut feed = match runtime.subscribe(game, viewer).await {
-        Ok(f) => f,
-        Err(e) => {
-            tracing::info!(%game, error = %e, "an AI seat has no match to play");
-            return;
-        }
+    let Some(mut feed) = follow(runtime, game, me).await else {
+        return;
     };
     if runtime.is_over(game).await.unwrap_or(true) {
         return;

@@ -167,12 +167,8 @@ fn is_over(view: &AnyView) -> bool {
 /// refused as stale, and thought again on the new view).
 async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Level, pace: Pace) {
     let viewer = Viewer::Player(me);
-    let mut feed = match runtime.subscribe(game, viewer).await {
-        Ok(f) => f,
-        Err(e) => {
-            tracing::info!(%game, error = %e, "an AI seat has no match to play");
-            return;
-        }
+    let Some(mut feed) = crate::play::ai::follow(runtime, game, me).await else {
+        return;
     };
     let mut view = feed.view();
     // When the match last changed, as far as this seat knows (game clock).
