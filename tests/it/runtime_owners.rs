@@ -4,12 +4,12 @@
 //! runs out (its owner stalled), and the stalled owner's next move is refused by the
 //! fencing token: the match stops there, and the log holds each event once.
 
-use crate::runtime_zendo::setup;
+use crate::runtime_zendo::duel_on;
 use crate::stores::TestDb;
 use mondo::rules::zendo::{DuelMove, ZendoMove};
 use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{
-    ActError, AnyMatch, AnyView, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
+    ActError, AnyMatch, AnyView, Config, ManualTime, Runtime, RuntimeError, SystemTime,
 };
 use std::time::Duration;
 
@@ -28,13 +28,7 @@ fn quick() -> Config {
 #[tokio::test]
 async fn a_runtime_holds_the_leases_of_its_matches_and_lets_them_go_on_shutdown() {
     let db = TestDb::sqlite();
-    let (runtime, _) = Runtime::<AnyMatch>::start(db.open().await, ManualTime::new(0), quick())
-        .await
-        .unwrap();
-    let id = runtime
-        .create(Place::default(), setup().into())
-        .await
-        .unwrap();
+    let (runtime, id) = duel_on(&db, ManualTime::new(0), quick()).await;
     let lease = runtime.store().lease(id).await.unwrap().expect("leased");
     assert_eq!(lease.owner, runtime.owner());
     let store = runtime.store().clone();
@@ -70,13 +64,7 @@ async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     };
     // The first process's time stands still: its renewals never come (a stall).
     let stalled = ManualTime::new(0);
-    let (first, _) = Runtime::<AnyMatch>::start(db.open().await, stalled.clone(), quick())
-        .await
-        .unwrap();
-    let id = first
-        .create(Place::default(), setup().into())
-        .await
-        .unwrap();
+    let (first, id) = duel_on(&db, stalled.clone(), quick()).await;
     let (second, recovery) =
         Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), quick())
             .await
@@ -205,13 +193,7 @@ async fn a_match_handed_over_cleanly_keeps_its_players_time() {
         ..Config::default()
     };
     let time = ManualTime::new(0);
-    let (first, _) = Runtime::<AnyMatch>::start(db.open().await, time.clone(), config)
-        .await
-        .unwrap();
-    let id = first
-        .create(Place::default(), setup().into())
-        .await
-        .unwrap();
+    let (first, id) = duel_on(&db, time.clone(), config).await;
     let starter = DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ALICE });
     first
         .act(id, Actor::Player(ALICE), starter.into(), None)

@@ -54,8 +54,16 @@ async fn duel(
     db: &stores::TestDb,
     time: &std::sync::Arc<ManualTime>,
 ) -> (Runtime<AnyMatch>, mondo::store::MatchId) {
-    let store = db.open().await;
-    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
+    duel_on(db, time.clone(), Config::default()).await
+}
+
+/// [`duel`] on any time source, with `config`.
+pub(crate) async fn duel_on(
+    db: &stores::TestDb,
+    time: std::sync::Arc<dyn mondo::runtime::TimeSource>,
+    config: Config,
+) -> (Runtime<AnyMatch>, mondo::store::MatchId) {
+    let (runtime, _) = Runtime::<AnyMatch>::start(db.open().await, time, config)
         .await
         .unwrap();
     let id = runtime
