@@ -45,6 +45,7 @@ mod lang_tiles;
 mod lang_vocabulary;
 mod module_graph;
 mod pg_outage;
+mod pg_play;
 mod pg_stalls;
 mod play_assembly;
 mod play_bluffs;
