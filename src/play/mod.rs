@@ -18,6 +18,7 @@
 
 pub mod ai;
 pub mod args;
+pub mod authors;
 pub mod commands;
 mod front;
 pub mod games;
@@ -26,6 +27,7 @@ pub mod page;
 pub mod pictures;
 pub mod rehearsal;
 pub mod replay;
+pub mod scoreboard;
 mod sketch;
 
 pub use args::HOST;

@@ -58,6 +58,7 @@ mod pure_modules;
 mod records_cli;
 mod registry;
 mod render_cli;
+mod replay_pages;
 mod restart_duel;
 mod rules_duel;
 mod rules_practice;
