@@ -54,6 +54,7 @@ mod play_cli;
 mod play_duel;
 mod play_pty;
 mod play_triple;
+mod profile_page;
 mod pure_modules;
 mod records_cli;
 mod registry;
