@@ -75,3 +75,4 @@ mod store_ratings;
 mod store_readers;
 mod store_replay_cli;
 mod tournaments;
+mod tournaments_live;
