@@ -26,7 +26,7 @@ async fn advance_until(fake: &FakeDiscord, clock: &mut TestClock, what: &str, se
     };
     let before = said(fake);
     for _ in 0..secs {
-        clock.advance(1_000);
+        clock.advance(1_000).await;
         let now = fake
             .wait_message(|_| false, Duration::from_millis(30))
             .await;

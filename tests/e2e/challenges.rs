@@ -27,12 +27,28 @@ impl TestClock {
         TestClock { file, now: 0 }
     }
 
-    /// Moves the bot's game clock on by `ms`.
-    pub(crate) fn advance(&mut self, ms: u64) {
+    /// Moves the bot's game clock on by `ms`, and waits until the bot has read the new
+    /// time, so that two moves in a row are never seen as one, late (what the bot does
+    /// in between would be stamped with a time already past).
+    pub(crate) async fn advance(&mut self, ms: u64) {
         self.now += ms;
         let next = self.file.with_extension("next");
         std::fs::write(&next, self.now.to_string()).expect("written");
         std::fs::rename(&next, &self.file).expect("moved into place");
+        let seen = self.file.with_extension("seen");
+        let deadline = std::time::Instant::now() + super::T;
+        loop {
+            let read = std::fs::read_to_string(&seen).ok();
+            if read.and_then(|t| t.trim().parse::<u64>().ok()) >= Some(self.now) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bot never read the clock at {} ms",
+                self.now
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
     }
 
     pub(crate) fn env(&self) -> [(&str, &str); 1] {
@@ -139,11 +155,11 @@ async fn a_challenge_waits_for_its_answer_and_otherwise_leaves_nothing() {
     bot.killed(&fake).await;
     let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
     bot.ready(&fake).await;
-    clock.advance(599_000);
+    clock.advance(599_000).await;
     // Still open at 9:59: bob may answer.
     fake.click(bob.id, late.id, &button(&late, "Decline")).await;
     says(&fake, late.id, "declined by").await;
-    clock.advance(1_000);
+    clock.advance(1_000).await;
     // Every game's challenge unanswered for 10 minutes expires.
     for offer in &waiting {
         let over = says(&fake, offer.id, "expired").await;
@@ -232,7 +248,7 @@ fn last_id(fake: &FakeDiscord, channel: u64) -> u64 {
 async fn time_passes(fake: &FakeDiscord, clock: &mut TestClock, ms: u64, needle: &str) {
     let channel = fake.channel_id();
     let since = last_id(fake, channel);
-    clock.advance(ms);
+    clock.advance(ms).await;
     let said = |m: &StoredMessage| {
         m.channel_id == channel && m.id > since && !m.ephemeral && m.text().contains(needle)
     };
@@ -282,7 +298,7 @@ async fn run_out(
             return counted;
         }
         let mut changes = fake.changes();
-        clock.advance(step);
+        clock.advance(step).await;
         changes.next(deadline).await;
         assert!(
             std::time::Instant::now() < deadline,
@@ -373,7 +389,7 @@ async fn play_script(
                 while posts(fake, &["rebuild the grid"]) == 0 {
                     let before = posts(fake, &steps);
                     let mut changes = fake.changes();
-                    clock.advance(180_000);
+                    clock.advance(180_000).await;
                     let deadline = std::time::Instant::now() + T;
                     while posts(fake, &steps) == before {
                         changes.next(deadline).await;

@@ -88,11 +88,22 @@ impl ManualTime {
     /// A clock that follows the whole number of milliseconds written in `file`, read
     /// every 10 ms (a file that is absent or does not read leaves it where it is): how
     /// the end-to-end tests drive `mondo serve`'s time from outside ([`TEST_CLOCK`]).
+    ///
+    /// Each time it reads a new time it writes that time to `file` with the extension
+    /// `seen`, so a test moves time on only once the process has seen its last move:
+    /// without it, two quick moves could be read as one, late, and whatever the process
+    /// did between them would be stamped with a time already past (a challenge made
+    /// then would expire at once).
     pub fn driven_by(file: std::path::PathBuf) -> Arc<ManualTime> {
         let time = ManualTime::new(0);
         let weak = Arc::downgrade(&time);
+        let (seen, next) = (
+            file.with_extension("seen"),
+            file.with_extension("seen.next"),
+        );
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_millis(10));
+            let mut told = None;
             loop {
                 tick.tick().await;
                 let Some(time) = weak.upgrade() else { return };
@@ -100,6 +111,12 @@ impl ManualTime {
                     && let Ok(ms) = text.trim().parse::<Millis>()
                 {
                     time.advance_to(ms);
+                    if told != Some(ms)
+                        && tokio::fs::write(&next, ms.to_string()).await.is_ok()
+                        && tokio::fs::rename(&next, &seen).await.is_ok()
+                    {
+                        told = Some(ms);
+                    }
                 }
             }
         });

@@ -19,6 +19,7 @@
 //! generator. It sees only what a player sees: structures with their verdicts.
 
 pub mod classic;
+pub mod compound;
 pub mod duel;
 pub mod solo;
 pub mod space;
@@ -161,6 +162,12 @@ pub struct Student {
     settled: HashSet<u32>,
     /// Off: the student only builds (to measure what it learns from structures).
     guessing: bool,
+    /// Each space rule's verdicts on the table (see [`compound::Verdicts`]).
+    verdicts: compound::Verdicts,
+    /// Rules beyond the grammar, two of the space's joined, believed while no rule of
+    /// the space agrees with the table (hypothesis `space.len() + k`; see
+    /// [`compound`]).
+    joined: Vec<Hypothesis>,
 }
 
 impl Student {
@@ -177,7 +184,24 @@ impl Student {
             guessed: HashSet::new(),
             settled: HashSet::new(),
             guessing: true,
+            verdicts: Vec::new(),
+            joined: Vec::new(),
         }
+    }
+
+    /// Hypothesis `i`: the space's, then the joined ones.
+    fn hypothesis(&self, i: usize) -> &Hypothesis {
+        let n = self.space.len();
+        if i < n {
+            &self.space.hypotheses[i]
+        } else {
+            &self.joined[i - n]
+        }
+    }
+
+    /// Hypotheses believed by how many structures they get wrong.
+    fn hypotheses(&self) -> impl Iterator<Item = &Hypothesis> {
+        self.space.hypotheses.iter().chain(self.joined.iter())
     }
 
     /// Whether [`Student::decide`] may guess.
@@ -206,12 +230,41 @@ impl Student {
             return;
         }
         self.table.push((koan.clone(), obeys));
+        let at = self.table.len() - 1;
+        if at.is_multiple_of(64) {
+            self.verdicts.push(vec![0; self.space.len()]);
+        }
         let facts = Facts::new(koan);
-        for (h, m) in self.space.hypotheses.iter().zip(self.misses.iter_mut()) {
-            if h.compiled.evaluate_facts(&facts) != obeys {
+        let n = self.space.len();
+        for (i, m) in self.misses.iter_mut().enumerate() {
+            let h = if i < n {
+                &self.space.hypotheses[i]
+            } else {
+                &self.joined[i - n]
+            };
+            let says = h.compiled.evaluate_facts(&facts);
+            if i < n && says {
+                self.verdicts[at / 64][i] |= 1 << (at % 64);
+            }
+            if says != obeys {
                 *m += 1;
             }
         }
+        self.best = self.misses.iter().copied().min().unwrap_or(0);
+        if self.best > 0 {
+            self.join();
+        }
+    }
+
+    /// No rule believed agrees with the table: believes instead the rules of two of
+    /// the space's joined by `and` or `or` that do, if there are some (else the rules
+    /// with the fewest misses stand in).
+    fn join(&mut self) {
+        let n = self.space.len();
+        let joined = compound::join(&self.space, &self.verdicts, &self.table);
+        self.misses.truncate(n);
+        self.misses.extend(std::iter::repeat_n(0, joined.len()));
+        self.joined = joined;
         self.best = self.misses.iter().copied().min().unwrap_or(0);
     }
 
@@ -237,17 +290,12 @@ impl Student {
 
     /// The umpire proved the rule `text` (of the space) right: only its group stands.
     pub fn proved(&mut self, text: &str) {
-        let Some(group) = self
-            .space
-            .hypotheses
-            .iter()
-            .find(|h| h.text == text)
-            .map(|h| h.group)
-        else {
+        let Some(group) = self.hypotheses().find(|h| h.text == text).map(|h| h.group) else {
             return;
         };
-        for (h, m) in self.space.hypotheses.iter().zip(self.misses.iter_mut()) {
-            if h.group != group {
+        let groups: Vec<u32> = self.hypotheses().map(|h| h.group).collect();
+        for (g, m) in groups.into_iter().zip(self.misses.iter_mut()) {
+            if g != group {
                 *m = (*m).max(self.best + 1);
             }
         }
@@ -260,9 +308,7 @@ impl Student {
 
     fn alive(&self) -> impl Iterator<Item = (usize, &Hypothesis)> {
         let best = self.best;
-        self.space
-            .hypotheses
-            .iter()
+        self.hypotheses()
             .enumerate()
             .filter(move |(i, _)| self.misses[*i] == best)
     }
@@ -290,7 +336,7 @@ impl Student {
             rules: groups.iter().map(|g| g.2.len()).sum(),
             groups: groups.len(),
             misses: self.best,
-            leader: leader.map(|g| self.space.hypotheses[g.2[0]].text.clone()),
+            leader: leader.map(|g| self.hypothesis(g.2[0]).text.clone()),
             leader_share: leader.map_or(0.0, |g| g.1 / total.max(f64::MIN_POSITIVE)),
         }
     }
@@ -338,11 +384,14 @@ impl Student {
         // The leading group, or on a last chance the heaviest not guessed yet.
         let lead = groups
             .iter()
-            .find(|g| !last_chance || !self.guessed.contains(&self.space.hypotheses[g.2[0]].text));
+            .find(|g| !last_chance || !self.guessed.contains(&self.hypothesis(g.2[0]).text));
         if let Some((group, weight, members)) = lead {
             let share = weight / total.max(f64::MIN_POSITIVE);
-            let text = self.space.hypotheses[members[0]].text.clone();
-            let can_guess = self.guessing && self.best == 0 && !self.guessed.contains(&text);
+            let text = self.hypothesis(members[0]).text.clone();
+            // A rule the table contradicts is guessed only on a last chance: the
+            // best it has (the fewest misses) rather than none.
+            let can_guess =
+                self.guessing && (self.best == 0 || last_chance) && !self.guessed.contains(&text);
             if can_guess && (share >= self.level.guess_threshold() || last_chance) {
                 if !last_chance {
                     if let Some(experiment) = self.tell_apart(*group, members, budget, now) {
@@ -401,7 +450,7 @@ impl Student {
         if members.len() < 2 || self.settled.contains(&group) {
             return None;
         }
-        let first = &self.space.hypotheses[members[0]];
+        let first = self.hypothesis(members[0]);
         let a = crate::lang::read_for(&first.text, self.space.set).ok()?;
         let table: Vec<Koan> = self.table.iter().map(|(k, _)| k.clone()).collect();
         let limits = Limits {
@@ -414,7 +463,7 @@ impl Student {
                 // Out of time: ask again next move.
                 return None;
             }
-            let text = &self.space.hypotheses[other].text;
+            let text = &self.hypothesis(other).text;
             let Ok(b) = crate::lang::read_for(text, self.space.set) else {
                 continue;
             };
@@ -472,10 +521,7 @@ impl Student {
             let facts = Facts::new(&koan);
             let (mut yes, mut obey_groups) = (0.0, 0);
             for (_, w, members) in weighed {
-                if self.space.hypotheses[members[0]]
-                    .compiled
-                    .evaluate_facts(&facts)
-                {
+                if self.hypothesis(members[0]).compiled.evaluate_facts(&facts) {
                     yes += w;
                     obey_groups += 1;
                 }

@@ -323,3 +323,97 @@ fn the_triple_student_keeps_a_belief_per_pattern_from_that_patterns_marks() {
     assert_eq!(s.student(Letter::B).seen(), 1);
     assert!(s.student(Letter::B).has_seen(&down));
 }
+
+#[test]
+fn a_rule_beyond_the_grammar_is_believed_as_two_of_its_rules_joined() {
+    let space = small();
+    let hidden = parsed("a piece points up and there are exactly two pieces");
+    assert!(
+        !space.hypotheses.iter().any(|h| h.text.contains(" and ")),
+        "the small space holds no joined rule"
+    );
+    let mut s = Student::new(space, Level::Expert, 1);
+    for text in [
+        "1^ 2v", "1^", "2v 3<", "1^ 2v 3>", "3< 1^", "2> 2v", "3^ / 1^",
+    ] {
+        let k = koan(text);
+        s.observe(&k, crate::lang::evaluate(&hidden.formula, &k));
+    }
+    let summary = s.summary();
+    assert_eq!(summary.misses, 0, "a joined rule agrees with the table");
+    let leader = summary.leader.expect("a rule leads");
+    assert!(leader.contains(" and "), "{leader}");
+    // The leader reads as a player's guess would.
+    crate::lang::read_for(&leader, PieceSet::Pyramids).unwrap();
+    for (text, obeys) in [("2^ 1v", true), ("1^ 1^ 2<", false), ("1v 1v", false)] {
+        assert_eq!(s.predict(&koan(text)).obeys, obeys, "{text}");
+    }
+}
+
+#[test]
+fn duels_and_triples_on_rules_beyond_the_grammar_end() {
+    use super::triple::{pair as triple_pair, triple};
+    let space = small();
+    for (seed, hidden) in [
+        (1, "a piece points up and there are exactly two pieces"),
+        (2, "every piece is small or there are at least three pieces"),
+    ] {
+        let r = duel(
+            duel_setup(parsed(hidden)),
+            pair(&space, [Level::Expert, Level::Player], seed),
+            2_000,
+            300,
+        )
+        .unwrap();
+        assert!(r.ended && r.winner.is_some(), "`{hidden}`: {r:?}");
+    }
+    // Two of the three patterns beyond the grammar: the match is won by guessing.
+    let patterns = [
+        "a piece points up and a piece points down",
+        "no piece points left or every piece points up",
+        "there are at least two pieces",
+    ];
+    let r = triple(
+        triple_setup(patterns, 4),
+        triple_pair(&small_arrows(), [Level::Expert, Level::Player], 4),
+        2_000,
+        800,
+    )
+    .unwrap();
+    assert!(r.ended, "{r:?}");
+    assert!(r.turns <= 60, "{r:?}");
+    assert_eq!(
+        r.outcome,
+        Some(crate::rules::zendo::triple::TripleOutcome::TwoSolved {
+            by: r.winner.expect("someone wins")
+        }),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn with_nothing_left_that_agrees_it_still_guesses_its_best_rule_at_the_end() {
+    // Neither the space nor two of its rules joined say it.
+    let setup = practice_setup(parsed("the total pips is odd"));
+    let mut steps = Vec::new();
+    let r = solo(
+        small(),
+        setup,
+        SoloOptions::new(6, Level::Expert, 1),
+        &mut clock(),
+        &mut |s| steps.push(s.clone()),
+    )
+    .unwrap();
+    assert!(r.student.summary().misses > 0);
+    assert_eq!(r.koans, 6);
+    // Its structures spent, it guessed the rules that get the fewest wrong.
+    let last_koan = steps
+        .iter()
+        .rposition(|s| matches!(s, SoloStep::Koan { number: 6, .. }))
+        .unwrap();
+    let after = steps[last_koan..]
+        .iter()
+        .filter(|s| matches!(s, SoloStep::Guess { .. }))
+        .count();
+    assert!(after >= 1, "{steps:#?}");
+}
