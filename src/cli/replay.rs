@@ -82,10 +82,14 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
             )
         })?;
     let events = store.events(args.id).await.map_err(|e| e.to_string())?;
-    let names = store
-        .local_names(&record.players)
-        .await
-        .map_err(|e| e.to_string())?;
+    // The players' names, and the hosts' who made a step (a pause, an end).
+    let bodies: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| mondo::store::from_json(&e.body).unwrap_or_default())
+        .collect();
+    let mut named = record.players.clone();
+    named.extend(mondo::play::authors::hosts(&bodies, &record.players));
+    let names = store.local_names(&named).await.map_err(|e| e.to_string())?;
     let changes = store
         .rating_changes(args.id)
         .await

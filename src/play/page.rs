@@ -5,11 +5,13 @@
 //! (structures, grids, tiles); then the secrets. A live match has none: its secrets
 //! are still someone's.
 
+use super::authors::{Author, author};
 use super::replay::{cast_of, decode, since, told};
+use super::scoreboard;
 use crate::koan::Koan;
 use crate::render::{self, Mark, Picture};
 use crate::rules::{PlayerId, Viewer};
-use crate::runtime::{AnyMatch, Engine};
+use crate::runtime::Engine;
 use crate::store::{MatchRecord, RatingChange, Status, StoredEvent};
 use base64::Engine as _;
 use serde_json::Value;
@@ -25,8 +27,11 @@ pub struct Step {
     pub when: String,
     /// What was said of it (what only one player heard included: the match is over).
     pub said: String,
-    /// The clocks after it, and each player's reserve where the game keeps one.
+    /// The clocks after it, each named by whose it is, with the time left (a Bluffs
+    /// reserve included).
     pub clocks: Vec<String>,
+    /// The running scores after it (tickets, stones, points, RP), each player's named.
+    pub scores: Vec<String>,
     /// The event as stored (its pictures: [`pictures_of`]).
     pub body: Value,
 }
@@ -86,26 +91,60 @@ pub fn story(
     let decoded = decode(record, events)?;
     let cast = cast_of(record, names);
     let (said, states) = told(record, events, &decoded, &cast)?;
-    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
+    let name = |id: u64| name_of(names, id);
     let players: Vec<String> = record.players.iter().map(|p| name(*p)).collect();
+    let bodies: Vec<Value> = events
+        .iter()
+        .map(|e| crate::store::from_json(&e.body).unwrap_or(Value::Null))
+        .collect();
     let mut steps = Vec::with_capacity(events.len());
-    for ((stored, text), state) in events.iter().zip(&said).zip(&states) {
-        let body: Value = crate::store::from_json(&stored.body).unwrap_or(Value::Null);
-        let view = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
-        let mut clocks = clocks(&view, stored.at, &players);
-        clocks.extend(reserves(state, &record.players, &players));
+    for (i, ((stored, text), state)) in events.iter().zip(&said).zip(&states).enumerate() {
+        let body = bodies[i].clone();
+        let author = author(&body, &bodies[0], &bodies[..i]);
+        let spectator = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
+        // Only a finished match is told: each player's own view is no secret now.
+        let own: Vec<Value> = record
+            .players
+            .iter()
+            .map(|id| {
+                serde_json::to_value(state.view(&Viewer::Player(PlayerId(*id))))
+                    .unwrap_or(Value::Null)
+            })
+            .collect();
+        let after = scoreboard::After {
+            kind: state.kind(),
+            spectator: &spectator,
+            players: &own,
+            at: stored.at,
+        };
+        let said = if i == 0 {
+            set_up(
+                &title_of(game, &body),
+                &body,
+                &players,
+                &record.players,
+                names,
+            )
+        } else if text.trim_start().starts_with('{') {
+            // No words for it at the terminal: its name and what it says, never JSON.
+            plainly(&body, &players)
+        } else {
+            text.clone()
+        };
         steps.push(Step {
-            who: who(&body, &record.players, &players),
+            who: who(author, &record.players, &players, names),
             when: since(record.created_at, stored.at),
-            said: text.clone(),
-            clocks,
+            said,
+            clocks: scoreboard::clocks(&after, &players),
+            scores: scoreboard::scores(&after, &players),
             body,
         });
     }
     let mut hidden = Vec::new();
     if let Some(first) = steps.first() {
-        sources(&first.body, &mut hidden);
+        sources(&first.body, "", &mut hidden);
     }
+    ended_secrets(&bodies, &mut hidden);
     let end = states
         .last()
         .map(|s| serde_json::to_value(s.view(&Viewer::Spectator)).unwrap_or(Value::Null))
@@ -121,7 +160,7 @@ pub fn story(
     let counted = counted(finish, name);
     let ended = steps.last().map(|s| s.said.clone()).unwrap_or_default();
     Ok(Story {
-        title: format!("Match {}: {}", record.id, game.title()),
+        title: format!("Match {}: {}", record.id, title_of(game, &bodies[0])),
         players,
         steps,
         hidden,
@@ -143,7 +182,7 @@ pub fn page(
     let story = story(record, events, names)?;
     let mut html = String::with_capacity(64 * 1024);
     head(&mut html, record, &story);
-    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
+    let name = |id: u64| name_of(names, id);
     result(&mut html, &story, changes, name);
     html.push_str("<ol id=\"steps\">\n");
     for (i, step) in story.steps.iter().enumerate() {
@@ -157,17 +196,14 @@ pub fn page(
             named(&step.who, &story.players),
             esc(&step.said)
         );
-        if !step.clocks.is_empty() {
-            let _ = writeln!(
-                html,
-                "<p class=\"clocks\">{}</p>",
-                esc(&step.clocks.join(" · "))
-            );
+        for (class, lines) in [("clocks", &step.clocks), ("scores", &step.scores)] {
+            if !lines.is_empty() {
+                let _ = writeln!(html, "<p class=\"{class}\">{}</p>", esc(&lines.join(" · ")));
+            }
         }
-        // The created event holds the secrets: its pictures are shown at the end.
-        if i > 0 {
-            pictures(&mut html, &step.body);
-        }
+        // The setup's pictures are its public opening (the structures on the table);
+        // its secrets are words, told at the end.
+        pictures(&mut html, &step.body);
         html.push_str("</li>\n");
     }
     html.push_str("</ol>\n");
@@ -181,7 +217,7 @@ main{max-width:46rem;margin:0 auto;padding:1rem}h1{font-size:1.4rem;margin:.2rem
 ol{list-style:none;padding:0}.step{background:#fff;border:1px solid #ddd;border-radius:8px;\
 margin:.6rem 0;padding:.6rem .8rem}.meta{font-size:.85rem;color:#555}.n{font-weight:bold}\
 .who{font-weight:bold;color:#174a7c}.said{margin:.3rem 0;overflow-wrap:anywhere}\
-.clocks{font-size:.85rem;color:#6b4b00;margin:.2rem 0}#result{background:#fff;\
+.clocks,.scores{font-size:.85rem;color:#6b4b00;margin:.2rem 0}.scores{color:#1f5f2a}#result{background:#fff;\
 border:2px solid #174a7c;border-radius:8px;padding:.4rem .8rem}.won{font-weight:bold}img{max-width:100%;height:auto;\
 display:block;margin:.4rem 0}#secrets{background:#fff7e0;border:1px solid #e0c060;\
 border-radius:8px;padding:.6rem .8rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;\
@@ -268,71 +304,34 @@ fn named(who: &str, players: &[String]) -> String {
     }
 }
 
-/// Who made a step: the player its event says did it (`by`, also inside an
-/// `outcome`), or the umpire.
-fn who(body: &Value, ids: &[u64], names: &[String]) -> String {
-    let by = body
-        .get("by")
-        .or_else(|| body.get("outcome").and_then(|o| o.get("by")))
-        .and_then(Value::as_u64);
-    let Some(n) = by else {
-        return "the umpire".into();
+/// A step's author by name: a player's, a host's ("NAME (a host)", or "a host" when
+/// the name is not known) or "the umpire".
+fn who(author: Author, ids: &[u64], players: &[String], names: &HashMap<u64, String>) -> String {
+    let seat = match author {
+        Author::Seat(i) => Some(i),
+        Author::Id(id) => ids.iter().position(|p| *p == id),
+        Author::Host | Author::Umpire => None,
     };
-    if let Some(name) = usize::try_from(n).ok().and_then(|i| names.get(i)) {
+    match (seat.and_then(|i| players.get(i)), author) {
+        (Some(name), _) => name.clone(),
+        (None, Author::Umpire) => "the umpire".into(),
+        (None, Author::Id(id)) if names.contains_key(&id) => {
+            format!("{} (a host)", name_of(names, id))
+        }
+        (None, _) => "a host".into(),
+    }
+}
+
+/// A player's name: their own where the store keeps one, an AI seat's reserved name
+/// (`ai-LEVEL`), or else the id.
+pub fn name_of(names: &HashMap<u64, String>, id: u64) -> String {
+    if let Some(name) = names.get(&id) {
         return name.clone();
     }
-    match ids.iter().position(|id| *id == n) {
-        Some(i) => names[i].clone(),
-        None => "a host".into(),
+    match PlayerId(id).ai_seat() {
+        Some((level, k)) => crate::rules::fair::ai_name(level as usize, k as usize + 1),
+        None => id.to_string(),
     }
-}
-
-/// Every clock in a view (`{"left": ms, "since": at}`), as time left at `at`, named by
-/// where it is (a player's when it is one of a list of the players').
-fn clocks(view: &Value, at: u64, players: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    walk_clocks(view, "", at, players, &mut out);
-    out
-}
-
-fn walk_clocks(v: &Value, label: &str, at: u64, players: &[String], out: &mut Vec<String>) {
-    match v {
-        Value::Object(map) => {
-            if let Some(left) = map.get("left").and_then(Value::as_u64)
-                && map.len() <= 2
-                && map.keys().all(|k| k == "left" || k == "since")
-            {
-                let since = map.get("since").and_then(Value::as_u64);
-                let left = since.map_or(left, |s| left.saturating_sub(at.saturating_sub(s)));
-                let running = if since.is_some() { " (running)" } else { "" };
-                out.push(format!(
-                    "{}: {}{running}",
-                    label.replace('_', " "),
-                    mmss(left)
-                ));
-                return;
-            }
-            for (k, v) in map {
-                walk_clocks(v, k, at, players, out);
-            }
-        }
-        Value::Array(items) => {
-            let theirs = items.len() == players.len();
-            for (i, v) in items.iter().enumerate() {
-                let label = if theirs {
-                    format!("{}, {}", players[i], label)
-                } else {
-                    label.to_string()
-                };
-                walk_clocks(v, &label, at, players, out);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn mmss(ms: u64) -> String {
-    format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
 }
 
 /// The pictures a stored event carries: each structure, grid and tile layout in it, as
@@ -345,36 +344,17 @@ pub fn pictures_of(body: &Value) -> Vec<(String, Vec<u8>)> {
 
 fn pictures(html: &mut String, body: &Value) {
     for (alt, png) in pictures_of(body) {
-        let _ = writeln!(
-            html,
-            "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
-            esc(&alt),
-            base64::engine::general_purpose::STANDARD.encode(png)
-        );
+        img(html, &alt, &png);
     }
 }
 
-/// Each player's reserve of time after a step, where their own view keeps one (a
-/// `reserve` in milliseconds). Only a finished match is told ([`story`]), so nothing of
-/// a player's own view is secret any more.
-fn reserves(state: &AnyMatch, ids: &[u64], names: &[String]) -> Vec<String> {
-    ids.iter()
-        .zip(names)
-        .filter_map(|(id, name)| {
-            let view = serde_json::to_value(state.view(&Viewer::Player(PlayerId(*id)))).ok()?;
-            reserve_in(&view).map(|ms| format!("{name}, reserve: {}", mmss(ms)))
-        })
-        .collect()
-}
-
-fn reserve_in(v: &Value) -> Option<u64> {
-    match v {
-        Value::Object(map) => map
-            .get("reserve")
-            .and_then(Value::as_u64)
-            .or_else(|| map.values().find_map(reserve_in)),
-        _ => None,
-    }
+fn img(html: &mut String, alt: &str, png: &[u8]) {
+    let _ = writeln!(
+        html,
+        "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
+        esc(alt),
+        base64::engine::general_purpose::STANDARD.encode(png)
+    );
 }
 
 fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
@@ -447,45 +427,185 @@ fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
     }
 }
 
-/// The secrets, now that the match is over: what it was set up with (its first
-/// event), with its pictures, and the final view.
+/// The secrets, now that the match is over: the hidden patterns as their authors
+/// wrote them, the grid, the layout, in words and pictured.
 fn secrets(html: &mut String, story: &Story) {
     html.push_str("<section id=\"secrets\"><h2>The secrets</h2>\n");
     for (what, text) in &story.hidden {
-        let _ = writeln!(html, "<p><b>{}</b>: {}</p>", esc(what), esc(text));
-    }
-    if let Some(created) = story.steps.first() {
-        pictures(html, &created.body);
         let _ = writeln!(
             html,
-            "<details><summary>The setup as stored</summary><pre>{}</pre></details>",
-            esc(&serde_json::to_string_pretty(&created.body).unwrap_or_default())
+            "<p class=\"secret\"><b>{}</b>: {}</p>",
+            esc(what),
+            esc(text)
         );
     }
-    if !story.end.is_null() {
-        let _ = writeln!(
-            html,
-            "<details><summary>The end as everyone saw it</summary><pre>{}</pre></details>",
-            esc(&serde_json::to_string_pretty(&story.end).unwrap_or_default())
-        );
+    if let Some(last) = story.steps.last() {
+        for (alt, png) in pictures_of(&last.body) {
+            if alt == "the grid" || alt == "the layout" {
+                img(html, &alt, &png);
+            }
+        }
     }
     html.push_str("</section>\n");
 }
 
-/// Patterns as their authors wrote them (`{"source": ..}` inside the setup).
-fn sources(v: &Value, out: &mut Vec<(String, String)>) {
+/// What the setup step says: the game, its players and what it opens with; what it
+/// hides is told at the end.
+fn set_up(
+    title: &str,
+    body: &Value,
+    players: &[String],
+    ids: &[u64],
+    names: &HashMap<u64, String>,
+) -> String {
+    let setup = body.get("setup").unwrap_or(&Value::Null);
+    let settings = setup.get("settings").unwrap_or(&Value::Null);
+    let who = |key: &str| -> Option<String> {
+        let id = setup.get(key)?.as_u64()?;
+        Some(match ids.iter().position(|p| *p == id) {
+            Some(i) => players[i].clone(),
+            None => name_of(names, id),
+        })
+    };
+    let mut said = vec![format!("{title} set up for {}.", and_list(players))];
+    if let Some(name) = who("advantage") {
+        said.push(format!("{name} has the advantage and chooses who starts."));
+    }
+    if let Some(name) = who("starter") {
+        said.push(format!("{name} starts."));
+    }
+    if let Some(name) = who("master") {
+        said.push(format!("{name} is the master."));
+    }
+    if let Some(set) = settings.get("set").and_then(Value::as_str) {
+        said.push(format!("Played with {}.", set.replace('_', " ")));
+    }
+    if let Some(known) = settings.get("known_tiles").and_then(Value::as_u64) {
+        said.push(format!("Each player is shown {known} tiles of the layout."));
+    }
+    if let Some(reserve) = settings.get("reserve_ms").and_then(Value::as_u64) {
+        said.push(format!(
+            "Each has a reserve of {}.",
+            scoreboard::time(reserve)
+        ));
+    }
+    if !pictures_of(body).is_empty() {
+        said.push("The table opens with the structures pictured.".into());
+    }
+    said.push("What it hides is shown at the end.".into());
+    said.join(" ")
+}
+
+/// The game's name, as its setup plays it (Pattern Assembly Plus is Pattern Assembly
+/// with its settings).
+fn title_of(game: crate::rules::GameKind, setup: &Value) -> String {
+    let plus = setup
+        .pointer("/setup/settings/plus")
+        .and_then(Value::as_bool)
+        == Some(true);
+    if plus {
+        format!("{} Plus", game.title())
+    } else {
+        game.title().to_string()
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// An event the terminal has no words for: its name, and what it says in plain
+/// words (a seat by its player's name), never as stored.
+fn plainly(body: &Value, players: &[String]) -> String {
+    let name = body
+        .get("event")
+        .and_then(Value::as_str)
+        .unwrap_or("a step")
+        .replace('_', " ");
+    let mut name = name;
+    if let Some(c) = name.get(..1) {
+        name = c.to_uppercase() + &name[1..];
+    }
+    let mut parts = Vec::new();
+    if let Value::Object(map) = body {
+        for (k, v) in map {
+            if k == "event" || k == "at" {
+                continue;
+            }
+            let said = match (k.as_str(), v) {
+                ("seat" | "by" | "winner" | "starter", Value::Number(n)) => n
+                    .as_u64()
+                    .and_then(|i| players.get(i as usize).cloned())
+                    .unwrap_or_else(|| n.to_string()),
+                (_, Value::Number(n)) => n.to_string(),
+                (_, Value::String(t)) => t.replace('_', " "),
+                (_, Value::Bool(b)) => if *b { "yes" } else { "no" }.into(),
+                _ => continue,
+            };
+            parts.push(format!("{} {said}", k.replace('_', " ")));
+        }
+    }
+    if parts.is_empty() {
+        format!("{name}.")
+    } else {
+        format!("{name}: {}.", parts.join(", "))
+    }
+}
+
+/// Patterns as their authors wrote them (`{"source": ..}` inside the setup); a list of
+/// them (the Triple's three) by letter.
+fn sources(v: &Value, key: &str, out: &mut Vec<(String, String)>) {
     match v {
         Value::Object(map) => {
+            if let Some(text) = map.get("source").and_then(Value::as_str) {
+                let what = match key {
+                    "" | "hidden" => "hidden pattern".to_string(),
+                    k => format!("{} pattern", k.replace('_', " ")),
+                };
+                out.push((what, text.to_string()));
+                return;
+            }
             for (k, v) in map {
-                if let Some(text) = v.get("source").and_then(Value::as_str) {
-                    out.push((format!("{} pattern", k.replace('_', " ")), text.to_string()));
+                sources(v, k, out);
+            }
+        }
+        Value::Array(items) => {
+            let patterns = items.iter().all(|i| i.get("source").is_some());
+            for (n, v) in items.iter().enumerate() {
+                if patterns && items.len() > 1 {
+                    let letter = (b'A' + n as u8) as char;
+                    if let Some(text) = v.get("source").and_then(Value::as_str) {
+                        out.push((format!("pattern {letter}"), text.to_string()));
+                    }
                 } else {
-                    sources(v, out);
+                    sources(v, key, out);
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|v| sources(v, out)),
         _ => {}
+    }
+}
+
+/// What only the end reveals, from the events that reveal it: a Bluffs layout, a
+/// Pattern Assembly grid (the last one played).
+fn ended_secrets(bodies: &[Value], out: &mut Vec<(String, String)>) {
+    let layout = bodies.iter().rev().find_map(|b| {
+        serde_json::from_value::<crate::lang::tiles::Layout>(b.get("layout")?.clone()).ok()
+    });
+    if let Some(layout) = layout {
+        out.push(("the layout".into(), layout.to_string()));
+    }
+    let grid = bodies
+        .iter()
+        .rev()
+        .find_map(|b| serde_json::from_value::<crate::grid::Grid>(b.get("grid")?.clone()).ok());
+    if let Some(grid) = grid {
+        out.push(("the grid".into(), grid.rows().join(" / ")));
     }
 }
 

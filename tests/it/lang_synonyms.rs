@@ -70,6 +70,35 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "there is one of each direction",
         "all four directions are present",
     ),
+    // `they` after things counted exactly: those things.
+    (
+        "exactly two pieces are medium and they point down",
+        "there are exactly two medium pieces and every medium piece points down",
+    ),
+    (
+        "exactly two pieces are medium and both of them point down",
+        "exactly two pieces are medium and every medium piece points down",
+    ),
+    (
+        "there are exactly 3 pieces, all of them small",
+        "there are exactly three pieces and every piece is small",
+    ),
+    (
+        "there are exactly three pieces and they are all different sizes",
+        "there are exactly three pieces and no two pieces are the same size",
+    ),
+    (
+        "there are exactly two large pieces, and they touch each other",
+        "there are exactly two large pieces and a large piece touches another large piece",
+    ),
+    (
+        "exactly three pieces are small and not all of them point up",
+        "exactly three pieces are small and not every small piece points up",
+    ),
+    (
+        "exactly two small pieces point up and they point at a large piece",
+        "exactly two small pieces point up and every small piece pointing up points at a large piece",
+    ),
     // Sentences joined by a comma all hold.
     (
         "a piece points up, a piece points down",
@@ -191,6 +220,42 @@ const TILE_PAIRS: &[(&str, &str)] = &[
     (
         "red tiles with blue neighbours outnumber green tiles",
         "red tiles that are adjacent to a blue tile outnumber green tiles",
+    ),
+    // `one of` two tiles named by their coordinates.
+    ("at least one of A1 and B2 is red", "A1 is red or B2 is red"),
+    (
+        "exactly one of A1 and B2 is yellow",
+        "either A1 is yellow or B2 is yellow but not both",
+    ),
+    ("a red tile is A1 or B2", "at least one of A1 or B2 is red"),
+    (
+        "a blue tile is A1 or A2 and B1 is red",
+        "at least one of A1 and A2 is blue and B1 is red",
+    ),
+    // `they` after tiles counted exactly: those tiles.
+    (
+        "exactly two tiles are red, and they are orthogonally adjacent",
+        "there are exactly two red tiles and a red tile is orthogonally adjacent to another red tile",
+    ),
+    (
+        "there are exactly two blue tiles and they are adjacent",
+        "exactly two tiles are blue and some blue tile is adjacent to another blue tile",
+    ),
+    (
+        "there are exactly 4 green tiles, all in the same column",
+        "exactly four tiles are green and all green tiles are in the same column",
+    ),
+    (
+        "there are exactly 4 red tiles and they are all in one row",
+        "exactly four tiles are red and all red tiles are in the same row",
+    ),
+    (
+        "there are exactly two yellow tiles, and they are in the same column",
+        "exactly two tiles are yellow and all yellow tiles are in the same column",
+    ),
+    (
+        "exactly three tiles are blue and none of them are adjacent to a red tile",
+        "exactly three tiles are blue and no blue tile is adjacent to a red tile",
     ),
     // Sentences joined by a comma all hold.
     (

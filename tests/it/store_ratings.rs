@@ -14,12 +14,12 @@ use mondo::store::{Durability, MatchId, NewEvent, NewMatch, Store};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-fn koan(text: &str) -> Koan {
+pub(crate) fn koan(text: &str) -> Koan {
     Koan::parse_as(text, PieceSet::Pyramids).unwrap()
 }
 
 /// The rules' test duel between `a` and `b` (`b` has the advantage).
-fn duel_setup(a: PlayerId, b: PlayerId, seed: u64) -> DuelSetup {
+pub(crate) fn duel_setup(a: PlayerId, b: PlayerId, seed: u64) -> DuelSetup {
     use mondo::rules::zendo::testing::{duel_setup, parsed};
     let mut setup = duel_setup(parsed("some piece points up"));
     (setup.players, setup.advantage, setup.seed) = ([a, b], b, seed);
@@ -37,7 +37,7 @@ fn rows<E: Serialize>(events: &[mondo::rules::Event<E>]) -> Vec<NewEvent> {
 }
 
 /// Stores a real log: the created event, then `later` as one append that ends it.
-async fn store_log<G: Game>(
+pub(crate) async fn store_log<G: Game>(
     store: &Store,
     kind: &str,
     guild: Option<u64>,
@@ -259,7 +259,7 @@ async fn declined_host_ended_and_practice_matches_are_not_rated() {
 
 /// A finished match of `G` played in a harness: its created event, then the rest
 /// ending it (as one append).
-async fn store_harness<G: Game>(
+pub(crate) async fn store_harness<G: Game>(
     store: &Store,
     kind: &str,
     guild: Option<u64>,
@@ -273,7 +273,7 @@ where
 }
 
 /// A Triple between `a` and `b` (`a` starts) that `loser` resigns after the start.
-async fn triple(
+pub(crate) async fn triple(
     store: &Store,
     guild: Option<u64>,
     a: PlayerId,
@@ -281,10 +281,25 @@ async fn triple(
     loser: PlayerId,
     seed: u64,
 ) -> MatchId {
+    let mut h = triple_started(a, b, seed);
+    // Both play a turn (ending it at once), then `loser` resigns.
+    h.ok(Actor::Player(a), ZendoMove::EndTurn);
+    h.ok(Actor::Player(b), ZendoMove::EndTurn);
+    h.ok(Actor::Player(loser), Action::Resign);
+    store_harness(store, "zendo-triple", guild, &h).await
+}
+
+/// A Triple between `a` and `b` (`a` starts) on arrows, its patterns some piece
+/// pointing up, right and left.
+pub(crate) fn triple_started(
+    a: PlayerId,
+    b: PlayerId,
+    seed: u64,
+) -> Harness<mondo::rules::zendo::triple::Triple> {
     use mondo::rules::zendo::triple::{Triple, TripleOpening, TripleSetup, TripleTiming};
     let parse = |t: &str| mondo::lang::parse(t).unwrap();
     let arrows = |t: &str| Koan::parse_as(t, PieceSet::Arrows).unwrap();
-    let mut h = Harness::<Triple>::new(TripleSetup {
+    Harness::<Triple>::new(TripleSetup {
         players: [a, b],
         starter: Some(a),
         advantage: None,
@@ -304,47 +319,58 @@ async fn triple(
         },
         timing: TripleTiming::default(),
         seed,
-    });
-    // Both play a turn (ending it at once), then `loser` resigns.
-    h.ok(Actor::Player(a), ZendoMove::EndTurn);
-    h.ok(Actor::Player(b), ZendoMove::EndTurn);
-    h.ok(Actor::Player(loser), Action::Resign);
-    store_harness(store, "zendo-triple", guild, &h).await
+    })
 }
 
 /// Pattern Assembly: two players, `loser` resigns; or one player practising alone
 /// who gives up (`b` is `None`).
-async fn assembly(
+pub(crate) async fn assembly(
     store: &Store,
     guild: Option<u64>,
     a: PlayerId,
     b: Option<PlayerId>,
     seed: u64,
 ) -> MatchId {
-    use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
     let players: Vec<PlayerId> = std::iter::once(a).chain(b).collect();
-    let mut h = Harness::<Assembly>::new(AssemblySetup {
-        players,
-        seed,
-        settings: Settings::original(),
-    });
+    let mut h = assembly_started(players, mondo::rules::assembly::Settings::original(), seed);
     if b.is_some() {
         // Round 1 (after the first reveal): both answer, then the second resigns.
-        let answer = || mondo::rules::assembly::AssemblyMove::Answer {
-            cells: mondo::grid::Dims::CLASSIC.group("A1-A2-A3").unwrap(),
-            sent: None,
-        };
-        while h.act(Actor::Player(a), answer()).is_err() {
+        while h
+            .act(Actor::Player(a), assembly_answer("A1-A2-A3"))
+            .is_err()
+        {
             h.run_out();
         }
-        h.ok(Actor::Player(b.unwrap_or(a)), answer());
+        h.ok(Actor::Player(b.unwrap_or(a)), assembly_answer("A1-A2-A3"));
     }
     h.ok(Actor::Player(b.unwrap_or(a)), Action::Resign);
     store_harness(store, "pattern-assembly", guild, &h).await
 }
 
+/// Pattern Assembly (or Plus, by `settings`) for `players`.
+pub(crate) fn assembly_started(
+    players: Vec<PlayerId>,
+    settings: mondo::rules::assembly::Settings,
+    seed: u64,
+) -> Harness<mondo::rules::assembly::Assembly> {
+    use mondo::rules::assembly::{Assembly, AssemblySetup};
+    Harness::<Assembly>::new(AssemblySetup {
+        players,
+        seed,
+        settings,
+    })
+}
+
+/// An answer naming `cells` on the classic grid.
+pub(crate) fn assembly_answer(cells: &str) -> mondo::rules::assembly::AssemblyMove {
+    mondo::rules::assembly::AssemblyMove::Answer {
+        cells: mondo::grid::Dims::CLASSIC.group(cells).unwrap(),
+        sent: None,
+    }
+}
+
 /// Logical Bluffs between `a` and `b`; `loser` resigns.
-async fn bluffs(
+pub(crate) async fn bluffs(
     store: &Store,
     guild: Option<u64>,
     a: PlayerId,
@@ -352,52 +378,56 @@ async fn bluffs(
     loser: PlayerId,
     seed: u64,
 ) -> MatchId {
-    use mondo::rules::bluffs::{BluffsMatch, Setup};
-    let mut h = Harness::<BluffsMatch>::new(Setup {
-        players: [a, b],
-        seed,
-        settings: Default::default(),
-    });
+    let mut h = bluffs_started(a, b, seed);
     // Both bluff, then `loser` resigns.
     for (p, subset) in [(a, "A1-A2-B1-B2"), (b, "C3-C4-D3-D4")] {
-        let statements = mondo::lang::tiles::Colour::ALL
-            .iter()
-            .map(|c| format!("There is a {} tile.", c.name()))
-            .collect();
-        h.ok(
-            Actor::Player(p),
-            mondo::rules::bluffs::Move::Bluff {
-                subset: subset.into(),
-                statements,
-                no_limit: false,
-                smokescreen: None,
-            },
-        );
+        h.ok(Actor::Player(p), bluff(subset));
     }
     h.ok(Actor::Player(loser), Action::Resign);
     store_harness(store, "logical-bluffs", guild, &h).await
 }
 
+/// Logical Bluffs between `a` and `b`, with the default settings.
+pub(crate) fn bluffs_started(
+    a: PlayerId,
+    b: PlayerId,
+    seed: u64,
+) -> Harness<mondo::rules::bluffs::BluffsMatch> {
+    use mondo::rules::bluffs::{BluffsMatch, Setup};
+    Harness::<BluffsMatch>::new(Setup {
+        players: [a, b],
+        seed,
+        settings: Default::default(),
+    })
+}
+
+/// A bluff on `subset`: one statement per colour, "There is a COLOUR tile."
+pub(crate) fn bluff(subset: &str) -> mondo::rules::bluffs::Move {
+    let statements = mondo::lang::tiles::Colour::ALL
+        .iter()
+        .map(|c| format!("There is a {} tile.", c.name()))
+        .collect();
+    mondo::rules::bluffs::Move::Bluff {
+        subset: subset.into(),
+        statements,
+        no_limit: false,
+        smokescreen: None,
+    }
+}
+
 /// Zendo Classic with `students` (2 or more): the first calls mondo on a structure
 /// that obeys, everyone answers right, and the first guesses the rule: solved, the
 /// first student wins and the rest are tied behind.
-async fn classic(store: &Store, guild: Option<u64>, students: Vec<PlayerId>, seed: u64) -> MatchId {
+pub(crate) async fn classic(
+    store: &Store,
+    guild: Option<u64>,
+    students: Vec<PlayerId>,
+    seed: u64,
+) -> MatchId {
     use mondo::rules::zendo::Answer;
-    use mondo::rules::zendo::classic::{Call, Classic, ClassicMove, ClassicSetup, ClassicTiming};
+    use mondo::rules::zendo::classic::{Call, ClassicMove};
     let rule = "some piece points up";
-    let mut h = Harness::<Classic>::new(ClassicSetup {
-        students: students.clone(),
-        master: None,
-        hidden: mondo::lang::parse(rule).unwrap(),
-        initial: Initial {
-            obeys: koan("1^"),
-            does_not: koan("1>"),
-        },
-        settings: Default::default(),
-        timing: ClassicTiming::default(),
-        seed,
-        lobby: None,
-    });
+    let mut h = classic_started(students.clone(), seed);
     let first = Actor::Player(students[0]);
     let k = h.fresh(true);
     h.ok(
@@ -424,6 +454,27 @@ async fn classic(store: &Store, guild: Option<u64>, students: Vec<PlayerId>, see
     h.ok(first, ZendoMove::Confirm);
     h.umpire();
     store_harness(store, "zendo-classic", guild, &h).await
+}
+
+/// Zendo Classic with `students` and no master, its rule "some piece points up".
+pub(crate) fn classic_started(
+    students: Vec<PlayerId>,
+    seed: u64,
+) -> Harness<mondo::rules::zendo::classic::Classic> {
+    use mondo::rules::zendo::classic::{Classic, ClassicSetup, ClassicTiming};
+    Harness::<Classic>::new(ClassicSetup {
+        students,
+        master: None,
+        hidden: mondo::lang::parse("some piece points up").unwrap(),
+        initial: Initial {
+            obeys: koan("1^"),
+            does_not: koan("1>"),
+        },
+        settings: Default::default(),
+        timing: ClassicTiming::default(),
+        seed,
+        lobby: None,
+    })
 }
 
 /// Rebuilt from the logs, the ratings, records and histories are the incremental ones,
@@ -816,24 +867,24 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         .iter()
         .map(|s| s.as_str().unwrap())
         .collect();
-    // Set up, the starter chosen, alice's turn begins, she skips step 1 (three
-    // events), bob's turn begins, bob resigns.
+    // Set up, bob (the advantage) chooses the starter, alice's turn begins, she skips
+    // step 1, her turn ends (no ticket), bob's turn begins, bob resigns.
     assert_eq!(
         steps,
         [
             "1|the umpire",
-            "2|the umpire",
+            "2|bob",
             "3|the umpire",
-            "4|the umpire",
+            "4|alice",
             "5|the umpire",
             "6|the umpire",
             "7|bob"
         ],
         "{dom}"
     );
-    // Only bob's step is a player's: his name isolated (bidi), the umpire's not.
+    // A player's name isolated (bidi), the umpire's not.
     let isolated: Vec<bool> = serde_json::from_value(probe["isolated"].clone()).unwrap();
-    assert_eq!(isolated, [false, false, false, false, false, false, true]);
+    assert_eq!(isolated, [false, true, false, true, false, false, true]);
     // The header, above the steps: who won, how, and each rating before and after.
     let header = &probe["header"];
     assert_eq!(header["won"], "Won by alice.", "{probe}");
@@ -891,11 +942,14 @@ async fn a_bluffs_replay_page_shows_the_reserves() {
         path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{out:?}");
-    let html = std::fs::read_to_string(&file).unwrap();
+    // The page as read (an apostrophe may be written as a character reference).
+    let html = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("&#39;", "'");
     // Five minutes each (the default), untouched by a resignation.
     for who in ["alice", "bob"] {
         assert!(
-            html.contains(&format!("{who}, reserve: 5:00")),
+            html.contains(&format!("{who}'s reserve: 5:00 left")),
             "{who}'s reserve is not on the page"
         );
     }

@@ -101,25 +101,40 @@ pub fn check_period_days(days: u64) -> std::result::Result<u32, String> {
     ))
 }
 
+/// Weng-Lin's tau, the uncertainty a rating gains each period without a game
+/// (OpenSkill's default, 25/300), on the Glicko scale: 3.5.
+const WENG_LIN_TAU: f64 = WENG_LIN_SCALE * 25.0 / 300.0;
+
 /// A rating as it stands `idle_ms` after its player's last rated game, with rating
-/// periods of `period_ms`: Glicko-2's deviation grows by its volatility for each period
+/// periods of `period_ms`. Glicko-2's deviation grows by its volatility for each period
 /// without a game (Glickman's step 6 for a player who did not compete, phi' =
-/// sqrt(phi^2 + sigma^2), in the Glicko-2 scale), counted in whole days as fractions of
-/// a period (so a rating reads the same all day long, and a rebuild gives the same
-/// numbers), never past where every player starts (350). The rating itself does not
-/// move. Weng-Lin (Classic) has no volatility: its ratings stay as they are. Pure: the
-/// caller says how long it has been.
+/// sqrt(phi^2 + sigma^2), in the Glicko-2 scale). Weng-Lin (Classic, no volatility)
+/// grows the same way by its tau, as OpenSkill adds it before a game: sigma' =
+/// sqrt(sigma^2 + tau^2) per period, tau = 25/300 (3.5 on the Glicko scale). Periods
+/// are counted in whole days as fractions of a period (so a rating reads the same all
+/// day long, and a rebuild gives the same numbers), never past where every player
+/// starts (350; a rating already past it stays where it is). The rating itself does
+/// not move. Pure: the caller says how long it has been.
 pub fn idle(rating: Rating, idle_ms: u64, period_ms: u64) -> Rating {
     let days = idle_ms / DAY_MS;
-    if rating.volatility <= 0.0 || period_ms == 0 || days == 0 {
+    if period_ms == 0 || days == 0 {
         return rating;
     }
-    let start = Rating::new(Method::Glicko2).deviation;
     let periods = (days * DAY_MS) as f64 / period_ms as f64;
-    let phi = rating.deviation / GLICKO2_SCALE;
-    let grown = (phi * phi + periods * rating.volatility * rating.volatility).sqrt();
+    let (start, grown) = if rating.volatility > 0.0 {
+        let phi = rating.deviation / GLICKO2_SCALE;
+        let grown = (phi * phi + periods * rating.volatility * rating.volatility).sqrt();
+        (
+            Rating::new(Method::Glicko2).deviation,
+            grown * GLICKO2_SCALE,
+        )
+    } else {
+        let sigma = rating.deviation;
+        let grown = (sigma * sigma + periods * WENG_LIN_TAU * WENG_LIN_TAU).sqrt();
+        (Rating::new(Method::WengLin).deviation, grown)
+    };
     Rating {
-        deviation: (grown * GLICKO2_SCALE).min(start.max(rating.deviation)),
+        deviation: grown.min(start.max(rating.deviation)),
         ..rating
     }
 }
@@ -715,21 +730,48 @@ mod tests {
         assert!(!idle(deep, 78 * week, week).is_provisional());
         assert!(idle(deep, 79 * week, week).is_provisional());
         assert_eq!(idle(settled, 100 * 365 * DAY_MS, week).deviation, 350.0);
-        // No time, or Weng-Lin (no volatility): as it was.
+        // No time: as it was.
         assert_eq!(idle(settled, 0, week), settled);
+    }
+
+    /// OpenSkill's sigma for a player who does not play, period by period, by hand:
+    /// sigma' = sqrt(sigma^2 + tau^2), tau = 25/300, on Weng-Lin's own scale.
+    fn weng_lin_by_hand(sigma: f64, periods: u32) -> f64 {
+        let tau = 25.0 / 300.0;
+        (0..periods).fold(sigma, |s, _| (s * s + tau * tau).sqrt())
+    }
+
+    #[test]
+    fn an_idle_classic_uncertainty_grows_by_openskills_tau() {
+        let week = 7 * DAY_MS;
         let classic = Rating::new(Method::WengLin);
+        let at = |deviation: f64| Rating {
+            rating: 1700.0,
+            deviation,
+            ..classic
+        };
+        // By hand: deviation 100 (sigma 100/42) after 4 periods is
+        // sqrt(100^2 + 4 * 3.5^2) = sqrt(10049) = 100.2447 (tau 25/300 is 3.5 here).
+        let four = idle(at(100.0), 4 * week, week);
+        assert!((four.deviation - 10049f64.sqrt()).abs() < 1e-9, "{four:?}");
+        assert!((four.deviation - 100.2447).abs() < 1e-4);
+        assert_eq!(four.rating, 1700.0, "the rating itself does not move");
+        for (deviation, periods) in [(100.0, 4), (40.0, 1), (60.0, 52), (200.0, 300)] {
+            let sigma = to_weng_lin(&idle(at(deviation), u64::from(periods) * week, week));
+            let by_hand = weng_lin_by_hand(deviation / WENG_LIN_SCALE, periods);
+            assert!(
+                (sigma.uncertainty - by_hand).abs() < 1e-9,
+                "{deviation} {periods}: {} vs {by_hand}",
+                sigma.uncertainty
+            );
+        }
+        // Never past where every Classic player starts (25/3, 350 here); half a day
+        // is no time.
         assert_eq!(
-            idle(
-                Rating {
-                    deviation: 60.0,
-                    ..classic
-                },
-                365 * DAY_MS,
-                week
-            )
-            .deviation,
-            60.0
+            idle(at(300.0), 10_000 * week, week).deviation,
+            classic.deviation
         );
+        assert_eq!(idle(at(100.0), DAY_MS - 1, week), at(100.0));
     }
 
     #[test]

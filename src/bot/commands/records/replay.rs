@@ -126,8 +126,10 @@ pub fn page(story: &Story, id: MatchId, version: u64, at: usize) -> Post {
     if let Some(step) = story.steps.get(at) {
         card = Card::new(format!("{}, step {} of {steps}", story.title, at + 1));
         let mut text = vec![format!("+{} · {}", step.when, step.who), step.said.clone()];
-        if !step.clocks.is_empty() {
-            text.push(format!("*{}*", step.clocks.join(" · ")));
+        for lines in [&step.clocks, &step.scores] {
+            if !lines.is_empty() {
+                text.push(format!("*{}*", lines.join(" · ")));
+            }
         }
         card.description = text.join("\n");
         // The first event is the setup: its pictures are the secrets' page's.
@@ -201,6 +203,7 @@ mod tests {
                     when: format!("0:0{i}.000"),
                     said: format!("step {i} said"),
                     clocks: vec![],
+                    scores: vec![],
                     body: json!({"koan": koan, "obeys": i % 2 == 0}),
                 })
                 .collect(),

@@ -35,7 +35,9 @@
 //! - A bare plural object (`pieces pointing at other pieces`) reads as "some".
 //! - `it` (and `back at it`) is the one piece named earlier in the sentence that the
 //!   clause is not about; if there are two, it is refused. `they` / `them` are the
-//!   pieces of the structure when no piece was named before them.
+//!   pieces of the structure when no piece was named before them, and the pieces just
+//!   counted after an exact count (`exactly two pieces are large and they touch`,
+//!   [`they`]); otherwise they are refused.
 //! - Bare numbers stay ambiguous (`two pieces point up`), except where `at least`
 //!   says nothing: `one group`, `3 or 4 pieces`, `the structure is 3 wide`.
 
@@ -63,6 +65,7 @@ mod refuse;
 mod scope;
 mod sentence;
 mod syntax;
+mod they;
 mod verb;
 
 pub use pieces::parse_english;

@@ -351,6 +351,19 @@ impl<V: Vocabulary> Parser<'_, V> {
         loop {
             let save = self.c.pos;
             let comma = self.c.eat_sym(Sym::Comma);
+            // `exactly two pieces are large and they touch`, `exactly three pieces,
+            // all of them small`: the things just counted.
+            if !(comma && self.comma_ends_and) {
+                let at = self.c.pos;
+                let and = self.c.eat_word("and");
+                if (and || comma)
+                    && let Some((s, n)) = self.they_antecedent(&a, !and)
+                {
+                    a = self.and_they(s, n, a, !and)?;
+                    continue;
+                }
+                self.c.pos = at;
+            }
             if (comma && self.comma_ends_and) || !self.c.eat_word("and") {
                 self.c.pos = save;
                 break;
