@@ -345,6 +345,37 @@ impl DatabaseConfig {
         }
     }
 
+    /// The `[database]` settings of a program that has no config file (`mondo play`,
+    /// `mondo bench runtime`): the shipped defaults, then the `MONDO_DATABASE_*`
+    /// variables, checked as `mondo serve` checks them. Its database is its `--db`;
+    /// the rest (leases, PostgreSQL's per-connection limits) are these.
+    pub fn from_environment() -> Result<DatabaseConfig, ConfigError> {
+        let config: DatabaseConfig = Config::figment(None)?
+            .extract_inner("database")
+            .map_err(|e| ConfigError::Read(one_line(&e)))?;
+        let values = serde_json::to_value(&config).map_err(|e| ConfigError::Read(e.to_string()))?;
+        for limit in limits() {
+            if let Some(key) = limit.key.strip_prefix("database.")
+                && let Some(value) = values[key].as_u64()
+            {
+                limit.check(value)?;
+            }
+        }
+        config.check()?;
+        Ok(config)
+    }
+
+    /// The runtime's knobs with these leases: how long, how often renewed, how often
+    /// a process looks for matches nobody runs.
+    pub fn runtime(&self, base: crate::runtime::Config) -> crate::runtime::Config {
+        crate::runtime::Config {
+            lease_ttl_ms: self.lease_ms,
+            lease_renew_ms: self.lease_renew_ms,
+            lease_scan_ms: self.lease_scan_ms,
+            ..base
+        }
+    }
+
     /// PostgreSQL's limits on each connection (SQLite has none).
     pub fn timeouts(&self) -> crate::store::Timeouts {
         crate::store::Timeouts {

@@ -90,9 +90,15 @@ async fn stored_events(store: &Store) -> Result<u64, String> {
     Ok(all.iter().map(|r| r.last_seq.saturating_sub(1)).sum())
 }
 
+/// The runtime as `mondo serve` runs it: leases and PostgreSQL's per-connection limits
+/// from the `MONDO_DATABASE_*` settings.
 async fn start_runtime(db: &Location) -> Result<Runtime<AnyMatch>, String> {
-    let store = Store::connect(db).await.map_err(|e| e.to_string())?;
-    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), Config::default())
+    let settings = mondo::config::DatabaseConfig::from_environment().map_err(|e| e.to_string())?;
+    let store = Store::connect_tuned(db, Default::default(), settings.timeouts())
+        .await
+        .map_err(|e| e.to_string())?;
+    let config = settings.runtime(Config::default());
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, SystemTime::new(), config)
         .await
         .map_err(|e| e.to_string())?;
     Ok(runtime)

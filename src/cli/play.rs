@@ -5,12 +5,13 @@
 
 use super::kit::print_lines;
 use clap::Args;
+use mondo::config::DatabaseConfig;
 use mondo::play::args::TableArgs;
 use mondo::play::games::{self, GameArgs};
 use mondo::play::pictures;
 use mondo::play::{DEFAULT_DB, Flow, Input, Session, read_input};
 use mondo::runtime::{AnyMatch, Config, Runtime, SystemTime};
-use mondo::store::{Location, Store};
+use mondo::store::{Durability, Location, Store};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,7 +96,10 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     // This process runs the database's live matches: no other may at the same time
     // (on SQLite; on PostgreSQL the matches' leases say who runs each).
     let _lock = args.db.lock_for_running().map_err(|e| e.to_string())?;
-    let store = Store::connect(&args.db)
+    // Leases and PostgreSQL's per-connection limits as `mondo serve` has them (the
+    // defaults and MONDO_DATABASE_* variables).
+    let settings = DatabaseConfig::from_environment().map_err(|e| e.to_string())?;
+    let store = Store::connect_tuned(&args.db, Durability::default(), settings.timeouts())
         .await
         .map_err(|e| format!("{} ({})", e, args.db))?;
     super::ratings::rating_period(&store)?;
@@ -110,10 +114,16 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
         });
         Some(games::setup(game, &args.table, &args.games, &store, seed).await?)
     };
-    let (runtime, recovery) =
-        Runtime::<AnyMatch>::start_rated(store, SystemTime::new(), Config::default())
-            .await
-            .map_err(|e| e.to_string())?;
+    // On a shared database the terminal runs only the match it starts or is asked for,
+    // never another process's.
+    let config = settings.runtime(Config {
+        adopt: false,
+        ..Config::default()
+    });
+    let (runtime, recovery) = Runtime::<AnyMatch>::start_rated(store, SystemTime::new(), config)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut lost = runtime.lost();
     // A match that cannot be rebuilt stays as it is and blocks no other: named, once.
     for (id, e) in &recovery.failed {
         eprintln!(
@@ -201,6 +211,7 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     let stop = mondo::runtime::stop_requested();
     tokio::pin!(stop);
     let mut flow = Flow::Continue;
+    let mut lost_why = None;
     if !ai.is_empty() {
         flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
     }
@@ -218,6 +229,13 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
                 print_lines(&lines, session.take_inline(), inline);
                 break;
             }
+            gone = lost.recv() => match gone {
+                Ok((id, why)) if id == session.id() => {
+                    lost_why = Some(why);
+                    break;
+                }
+                _ => (Vec::new(), Flow::Continue),
+            },
         };
         print_lines(&lines, session.take_inline(), inline);
         flow = next;
@@ -225,9 +243,39 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
             flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
         }
     }
+    // Its feed may have closed first (the match stopped here as it was lost).
+    while let Ok((id, why)) = lost.try_recv() {
+        if id == session.id() {
+            lost_why = Some(why);
+        }
+    }
+    let id = session.id();
     drop(session);
     runtime.shutdown().await.map_err(|e| e.to_string())?;
-    Ok(ExitCode::SUCCESS)
+    match lost_why {
+        Some(why) => {
+            lost_lease(id, &why, &args.db, args.json);
+            Ok(ExitCode::FAILURE)
+        }
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Another process took the match's lease over (this one stalled past it, say): the
+/// game goes on there, and this terminal ends saying so (status 1).
+fn lost_lease(id: mondo::store::MatchId, why: &str, db: &Location, json: bool) {
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"event": "lost", "match": id.0, "why": why})
+        );
+    }
+    eprintln!(
+        "error: match {id} is run by another process now ({why}); this terminal no longer \
+         runs it (every move answered here was recorded). It goes on there; `{}` goes \
+         on with it here once that process lets it go",
+        mondo::play::resume_command(db, Some(id))
+    );
 }
 
 /// Lines typed at a terminal, with line editing and the session's history (up and

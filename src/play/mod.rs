@@ -45,7 +45,7 @@ use crate::runtime::{
     ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Place, Runtime, RuntimeError,
     Subscription, Update,
 };
-use crate::store::{Location, MatchFilter, MatchId, Status};
+use crate::store::{Backend, Location, MatchFilter, MatchId, Status, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -118,7 +118,24 @@ impl Session {
         let record = match which {
             Some(id) => match unfinished.iter().find(|u| u.record.id == id) {
                 Some(u) => u.record.clone(),
-                None => return Err(not_resumable(&runtime, id, &unfinished).await),
+                // On a shared database: a match nobody runs, asked for by its id (a
+                // bot's), runs here; one another process runs is said with who and
+                // what to do.
+                None => match runtime.run_match(id).await {
+                    Ok(()) => runtime
+                        .store()
+                        .record(id)
+                        .await
+                        .ok()
+                        .flatten()
+                        .ok_or_else(|| {
+                            format!("there is no match {id} in {}", runtime.store().location())
+                        })?,
+                    Err(e @ RuntimeError::Store(StoreError::Leased { .. })) => {
+                        return Err(held_elsewhere(&runtime, id, &e));
+                    }
+                    Err(_) => return Err(not_resumable(&runtime, id, &unfinished).await),
+                },
             },
             None => match unfinished.as_slice() {
                 [] => return Ok(None),
@@ -138,6 +155,14 @@ impl Session {
                 }
             },
         };
+        // Taken here (on a shared database, where it is not yet this process's).
+        match runtime.run_match(record.id).await {
+            Ok(()) => {}
+            Err(e @ RuntimeError::Store(StoreError::Leased { .. })) => {
+                return Err(held_elsewhere(&runtime, record.id, &e));
+            }
+            Err(e) => return Err(e.to_string()),
+        }
         let host = host.filter(|_| record.players.len() > 1);
         let cast = Cast::of_match(runtime.store(), &record.players, host).await?;
         Session::open(runtime, record.id, cast, json, "resumed")
@@ -794,7 +819,8 @@ impl Unfinished {
 }
 
 /// The unfinished matches this runtime runs (one whose log cannot be rebuilt is not
-/// among them), newest first.
+/// among them), newest first; on a shared database (PostgreSQL), also the terminal's
+/// matches no other process runs now (it runs only what it is asked for).
 async fn unfinished(runtime: &Runtime<AnyMatch>) -> Result<Vec<Unfinished>, String> {
     let found = runtime
         .store()
@@ -805,8 +831,14 @@ async fn unfinished(runtime: &Runtime<AnyMatch>) -> Result<Vec<Unfinished>, Stri
         .await
         .map_err(|e| e.to_string())?;
     let live = runtime.live();
+    let mut ours = Vec::new();
+    for record in found {
+        if live.contains(&record.id) || free_here(runtime, &record).await? {
+            ours.push(record);
+        }
+    }
     let mut out = Vec::new();
-    for record in found.into_iter().filter(|r| live.contains(&r.id)) {
+    for record in ours {
         let Ok(game) = record.game() else { continue };
         let players = if record.players.len() > 1 {
             let names = runtime
@@ -834,6 +866,33 @@ async fn unfinished(runtime: &Runtime<AnyMatch>) -> Result<Vec<Unfinished>, Stri
         });
     }
     Ok(out)
+}
+
+/// Whether a live match not running here is the terminal's to go on with: on a shared
+/// database, a terminal's match (no channel) whose lease no other process holds now.
+async fn free_here(
+    runtime: &Runtime<AnyMatch>,
+    record: &crate::store::MatchRecord,
+) -> Result<bool, String> {
+    let store = runtime.store();
+    if store.backend() != Backend::Postgres || record.channel.is_some() {
+        return Ok(false);
+    }
+    let lease = store.lease(record.id).await.map_err(|e| e.to_string())?;
+    let Some(lease) = lease else { return Ok(true) };
+    let now = store.database_now_ms().await.map_err(|e| e.to_string())?;
+    Ok(lease.owner == runtime.owner() || lease.expires_ms <= now)
+}
+
+/// Match `id` is run by another process (`held`, which says whose and how long):
+/// what to do.
+fn held_elsewhere(runtime: &Runtime<AnyMatch>, id: MatchId, held: &RuntimeError) -> String {
+    format!(
+        "{held}. It goes on there: play it there, or stop that process (it lets its \
+         matches go at once), then `{}`; if that process died, its lease runs out by \
+         itself",
+        resume_command(runtime.store().location(), Some(id))
+    )
 }
 
 /// Why match `id` cannot be resumed, and what can be.
@@ -872,7 +931,7 @@ async fn not_resumable(
 }
 
 /// `mondo play --resume [ID] [--db DB]` (the database named only when not the default).
-fn resume_command(db: &Location, id: Option<MatchId>) -> String {
+pub fn resume_command(db: &Location, id: Option<MatchId>) -> String {
     let mut command = "mondo play --resume".to_string();
     if let Some(id) = id {
         command.push_str(&format!(" {id}"));

@@ -221,6 +221,17 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "red tiles with blue neighbours outnumber green tiles",
         "red tiles that are adjacent to a blue tile outnumber green tiles",
     ),
+    // `one of` two tiles named by their coordinates.
+    ("at least one of A1 and B2 is red", "A1 is red or B2 is red"),
+    (
+        "exactly one of A1 and B2 is yellow",
+        "either A1 is yellow or B2 is yellow but not both",
+    ),
+    ("a red tile is A1 or B2", "at least one of A1 or B2 is red"),
+    (
+        "a blue tile is A1 or A2 and B1 is red",
+        "at least one of A1 and A2 is blue and B1 is red",
+    ),
     // `they` after tiles counted exactly: those tiles.
     (
         "exactly two tiles are red, and they are orthogonally adjacent",

@@ -17,6 +17,7 @@ mod owner;
 mod ratings;
 mod subscription;
 mod task;
+mod tournament;
 mod types;
 
 pub use any::{
@@ -26,6 +27,7 @@ pub use any::{
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use ratings::{Unreadable, rebuild_ratings};
 pub use subscription::{Subscription, Update};
+pub use tournament::{Change, Loaded, TournamentError, Tournaments};
 pub use types::{Ack, ActError, Config, Engine, Listing, Notice, Place, Recovery, RuntimeError};
 pub(crate) use types::{Announcement, Command, Query, decode_all};
 
@@ -75,6 +77,9 @@ struct Inner<G: Engine> {
     taken: broadcast::Sender<MatchId>,
     /// The lease loops (renewing, looking for matches to take over).
     loops: Mutex<Vec<JoinHandle<()>>>,
+    /// The matches whose lease was taken over by another process, each with why, as
+    /// they stop here.
+    lost: broadcast::Sender<(MatchId, String)>,
 }
 
 impl<G: Engine> Drop for Inner<G> {
@@ -124,6 +129,7 @@ impl<G: Engine> Runtime<G> {
                 cold: cold.then_some(resume_at),
                 taken: broadcast::channel(1024).0,
                 loops: Mutex::new(Vec::new()),
+                lost: broadcast::channel(1024).0,
             }),
         };
         // On SQLite one process runs the file (its run lock): leases an earlier one
@@ -135,7 +141,10 @@ impl<G: Engine> Runtime<G> {
             clock: resume_at,
             ..Recovery::default()
         };
-        for kind in G::kinds() {
+        // A process that runs only what it is asked for (a terminal on a shared
+        // database) leaves the others' matches where they are.
+        let adopts = runtime.inner.config.adopt || runtime.inner.store.backend() == Backend::Sqlite;
+        for kind in G::kinds().iter().filter(|_| adopts) {
             let live = runtime
                 .inner
                 .store
@@ -417,6 +426,24 @@ impl<G: Engine> Runtime<G> {
         G::replay(&record.kind, &events).map_err(|reason| RuntimeError::Corrupt { id, reason })
     }
 
+    /// Runs live match `id` here, from its log, if no other process does: what a
+    /// process that runs only what it is asked for (a terminal, see [`Config::adopt`])
+    /// does with the match it is asked to go on with. Another process's live lease is
+    /// refused ([`StoreError::Leased`], saying whose and for how long); a match over is
+    /// [`RuntimeError::Over`].
+    pub async fn run_match(&self, id: MatchId) -> Result<(), RuntimeError> {
+        if self.live().contains(&id) {
+            return Ok(());
+        }
+        let record = self.record(id).await?;
+        if record.status == Status::Over {
+            return Err(RuntimeError::Over(id));
+        }
+        let lease = self.take_lease(id).await?;
+        self.run_leased(&record, lease).await?;
+        Ok(())
+    }
+
     /// Takes a match's lease and runs it from its log: whether it runs here now (false:
     /// another process holds its lease).
     async fn resume(&self, record: &MatchRecord) -> Result<bool, RuntimeError> {
@@ -425,6 +452,11 @@ impl<G: Engine> Runtime<G> {
             Err(StoreError::Leased { .. }) => return Ok(false),
             Err(e) => return Err(e.into()),
         };
+        self.run_leased(record, lease).await
+    }
+
+    /// Runs a match from its log under `lease` (let go if it cannot run).
+    async fn run_leased(&self, record: &MatchRecord, lease: Lease) -> Result<bool, RuntimeError> {
         let ready = async {
             let state = self.rebuild(record).await?;
             // Its players as the log says (a lobby's, should the listing have missed
@@ -470,6 +502,12 @@ impl<G: Engine> Runtime<G> {
         &self.inner.owner
     }
 
+    /// The matches that stop here because another process took their lease over, each
+    /// with why, as they stop (a front that shows one match says so and ends).
+    pub fn lost(&self) -> broadcast::Receiver<(MatchId, String)> {
+        self.inner.lost.subscribe()
+    }
+
     /// The matches this process takes over from another (whose lease ran out), each
     /// once it runs here.
     pub fn taken_over(&self) -> broadcast::Receiver<MatchId> {
@@ -488,7 +526,11 @@ impl<G: Engine> Runtime<G> {
             self.inner.clock.clone(),
             self.inner.config,
             rx,
-            (lease.token, lost_rx),
+            task::Fencing {
+                token: lease.token,
+                taken: lost_rx,
+                lost: self.inner.lost.clone(),
+            },
         )));
         self.lock().insert(
             id,

@@ -53,24 +53,27 @@ fn start_loops<G: Engine>(runtime: &Runtime<G>) {
             }
         })
     };
-    let scan = tokio::spawn(async move {
-        let mut leaseless = HashSet::new();
-        let mut failed = HashSet::new();
-        loop {
-            clock.sleep_for(config.lease_scan_ms.max(1)).await;
-            let Some(runtime) = upgrade(&weak) else {
-                return;
-            };
-            runtime.scan(&mut leaseless, &mut failed).await;
-        }
-    });
     let mut loops = runtime
         .inner
         .loops
         .lock()
         .unwrap_or_else(|p| p.into_inner());
     loops.push(renew);
-    loops.push(scan);
+    // A process that runs only what it is asked for (a terminal on a shared database)
+    // takes no other process's matches over.
+    if config.adopt || runtime.inner.store.backend() == Backend::Sqlite {
+        loops.push(tokio::spawn(async move {
+            let mut leaseless = HashSet::new();
+            let mut failed = HashSet::new();
+            loop {
+                clock.sleep_for(config.lease_scan_ms.max(1)).await;
+                let Some(runtime) = upgrade(&weak) else {
+                    return;
+                };
+                runtime.scan(&mut leaseless, &mut failed).await;
+            }
+        }));
+    }
 }
 
 fn upgrade<G: Engine>(weak: &Weak<Inner<G>>) -> Option<Runtime<G>> {

@@ -93,6 +93,16 @@ pub(super) struct Live<G: Engine> {
     /// Why the match is no longer this process's (its lease was taken over): the task
     /// stops at once and says nothing more.
     lost: Option<String>,
+    /// Where the runtime hears of a match lost here (see [`crate::Runtime::lost`]).
+    said_lost: broadcast::Sender<(MatchId, String)>,
+}
+
+/// What fences a match's task: its lease's token, the runtime telling it the lease was
+/// taken over, and where it says it stopped for that.
+pub(super) struct Fencing {
+    pub token: i64,
+    pub taken: oneshot::Receiver<String>,
+    pub lost: broadcast::Sender<(MatchId, String)>,
 }
 
 impl<G: Engine> Live<G> {
@@ -106,7 +116,7 @@ impl<G: Engine> Live<G> {
         clock: GameClock,
         config: Config,
         commands: mpsc::Receiver<Command<G>>,
-        (token, taken): (i64, oneshot::Receiver<String>),
+        fencing: Fencing,
     ) -> Live<G> {
         Live {
             id,
@@ -124,9 +134,10 @@ impl<G: Engine> Live<G> {
             retry: None,
             unsure: false,
             results: mpsc::unbounded_channel(),
-            token,
-            taken: Some(taken),
+            token: fencing.token,
+            taken: Some(fencing.taken),
             lost: None,
+            said_lost: fencing.lost,
         }
     }
 
@@ -564,6 +575,7 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                 "lost the lease of match {}: another process owns it ({why}); it stops here",
                 live.id
             );
+            let _ = live.said_lost.send((live.id, why.clone()));
             break;
         }
     }

@@ -99,6 +99,18 @@ pub trait Engine: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The players who made a move of their own in the match so far (who showed, for
+    /// a tournament's deadline); an engine that does not say names nobody.
+    fn showed(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// Each of two sides' points in the game, when it keeps score (a tournament's game
+    /// score); none for an engine that does not.
+    fn score(&self) -> Option<[i64; 2]> {
+        None
+    }
+
     /// What `viewer` may see of the match.
     fn view(&self, viewer: &Self::Viewer) -> Self::View;
 
@@ -144,6 +156,12 @@ pub struct Config {
     /// How often the process looks for live matches nobody runs (a lease that ran
     /// out, or none) to take over.
     pub lease_scan_ms: Millis,
+    /// Whether this process runs the live matches nobody runs: resumed at start and
+    /// taken over as their leases run out (a bot's processes do). A terminal on a
+    /// shared database does not: it runs only the matches it creates or is asked for
+    /// ([`crate::Runtime::run_match`]), never another process's. On SQLite (one process
+    /// per file) every live match is this process's either way.
+    pub adopt: bool,
 }
 
 impl Default for Config {
@@ -156,6 +174,7 @@ impl Default for Config {
             lease_ttl_ms: 10_000,
             lease_renew_ms: 3_000,
             lease_scan_ms: 3_000,
+            adopt: true,
         }
     }
 }

@@ -189,8 +189,9 @@ pub enum StoreError {
     /// Nothing was written.
     #[error("match {id}: {why}; nothing was recorded")]
     Fenced { id: MatchId, why: String },
-    /// A lease asked for while another process holds it.
-    #[error("match {id} is run by {owner} (its lease runs {left_ms} ms more)")]
+    /// A lease asked for while another process holds it (`left_ms` 0: its lease ran
+    /// out, but a transaction of that process still holds the lease's row).
+    #[error("{}", leased_text(*.id, .owner, *.left_ms))]
     Leased {
         id: MatchId,
         owner: String,
@@ -287,6 +288,24 @@ impl StoreError {
                 | StoreError::Unavailable(_)
                 | StoreError::Unreachable { .. }
         ) || self.is_io()
+    }
+}
+
+/// Who holds a lease, and until when: a lease that ran out while a transaction of its
+/// owner still holds its row (a process paused inside one) is said as that.
+fn leased_text(id: MatchId, owner: &str, left_ms: i64) -> String {
+    if left_ms > 0 {
+        format!(
+            "match {id} is run by another process ({owner}); its lease runs {:.1} s more, \
+             and as long as that process renews it",
+            left_ms as f64 / 1000.0
+        )
+    } else {
+        format!(
+            "match {id} was run by another process ({owner}), whose lease ran out, but a \
+             transaction of that process still holds the lease; it can be taken once the \
+             database ends that transaction (database.idle_in_transaction_ms)"
+        )
     }
 }
 

@@ -41,13 +41,10 @@ impl Bot {
                 error: e.to_string(),
             })?;
         store.set_rating_period_days(config.leaderboard.rating_period_days);
-        let runtime_config = runtime::Config {
+        let runtime_config = config.database.runtime(runtime::Config {
             work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
-            lease_ttl_ms: config.database.lease_ms,
-            lease_renew_ms: config.database.lease_renew_ms,
-            lease_scan_ms: config.database.lease_scan_ms,
             ..runtime::Config::default()
-        };
+        });
         let (runtime, recovery) =
             Runtime::start_rated(store.clone(), runtime::clock::serve_time(), runtime_config)
                 .await
@@ -55,8 +52,13 @@ impl Bot {
         for (id, e) in &recovery.failed {
             tracing::error!(%id, error = %e, "a match could not be resumed");
         }
+        // Every open tournament's round deadline armed again (docs/tournaments.md).
+        let tournaments = runtime::Tournaments::start(&runtime)
+            .await
+            .map_err(|e| ServeError::Runtime(e.to_string()))?;
         let bot = Arc::new(Bot {
             runtime,
+            tournaments,
             store,
             http,
             config,
