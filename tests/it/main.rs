@@ -12,6 +12,7 @@ mod stores;
 mod ai_assembly;
 mod ai_bluffs;
 mod ai_seats;
+mod ai_solve;
 mod bench_ai;
 mod bench_leaderboard;
 mod bench_runtime;
