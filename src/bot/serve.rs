@@ -114,6 +114,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let mut client = match client.await {
         Ok(Ok(client)) => client,
         Ok(Err(e)) | Err(e) => {
+            bot.tournaments.stop().await;
             let _ = bot.runtime.clone().shutdown().await;
             return Err(e);
         }
@@ -164,6 +165,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     drop(client);
     // Every match task finishes the command in hand, the game clock is saved and the
     // store closed.
+    bot.tournaments.stop().await;
     if let Err(e) = bot.runtime.clone().shutdown().await {
         tracing::warn!(error = %e, "the matches did not stop cleanly (nothing is lost)");
     }

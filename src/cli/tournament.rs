@@ -462,6 +462,15 @@ pub fn said(t: &Tournament, e: &Event) -> String {
             };
             format!("round {round}, table {}: {what}{by}", table + 1)
         }
+        Event::MatchOpened {
+            round,
+            table,
+            match_id,
+            ..
+        } => format!(
+            "round {round}, table {}: match {match_id} opened",
+            table + 1
+        ),
         Event::Forfeit {
             round,
             table,

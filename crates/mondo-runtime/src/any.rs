@@ -327,6 +327,22 @@ macro_rules! games {
                 }
             }
 
+            fn showed(&self) -> Vec<u64> {
+                match self {
+                    $(AnyMatch::$kind(g) => Engine::showed(g),)+
+                }
+            }
+
+            fn score(&self) -> Option<[i64; 2]> {
+                match self {
+                    AnyMatch::Assembly(g) => {
+                        let s = g.scores().values();
+                        Some([i64::from(*s.first()?), i64::from(*s.get(1)?)])
+                    }
+                    _ => None,
+                }
+            }
+
             fn view(&self, viewer: &Viewer) -> AnyView {
                 match self {
                     $(AnyMatch::$kind(g) => AnyView::$kind(Engine::view(g, viewer)),)+

@@ -108,6 +108,18 @@ impl<G: Game> Engine for G {
         Some(rules::Action::Downtime { since })
     }
 
+    fn showed(&self) -> Vec<u64> {
+        let seating = self.seating();
+        seating
+            .players
+            .values()
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| seating.acted.get(*k).copied().unwrap_or(false))
+            .map(|(_, p)| p.0)
+            .collect()
+    }
+
     fn view(&self, viewer: &Viewer) -> G::View {
         Game::view(self, viewer)
     }

@@ -18,6 +18,7 @@ mod owner;
 mod ratings;
 mod subscription;
 mod task;
+mod tournament;
 mod types;
 
 pub use any::{
@@ -27,6 +28,7 @@ pub use any::{
 pub use clock::{GameClock, ManualTime, SystemTime, TimeSource};
 pub use ratings::{Unreadable, rebuild_ratings};
 pub use subscription::{Subscription, Update};
+pub use tournament::{Change, Loaded, TournamentError, Tournaments};
 pub use types::{Ack, ActError, Config, Engine, Listing, Notice, Place, Recovery, RuntimeError};
 pub(crate) use types::{Announcement, Command, Query, decode_all};
 

@@ -99,6 +99,18 @@ pub trait Engine: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The players who made a move of their own in the match so far (who showed, for
+    /// a tournament's deadline); an engine that does not say names nobody.
+    fn showed(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// Each of two sides' points in the game, when it keeps score (a tournament's game
+    /// score); none for an engine that does not.
+    fn score(&self) -> Option<[i64; 2]> {
+        None
+    }
+
     /// What `viewer` may see of the match.
     fn view(&self, viewer: &Self::Viewer) -> Self::View;
 

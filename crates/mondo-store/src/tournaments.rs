@@ -3,6 +3,7 @@
 //! refusal, nothing written), read back in order. The JSON is the rules'.
 
 use super::Store;
+use super::fence::now_ms;
 use super::types::{StoreError, to_i64, to_u64};
 use sqlx::Row;
 
@@ -130,5 +131,82 @@ impl Store {
         .fetch_all(&self.read().await?)
         .await?;
         rows.iter().map(record).collect()
+    }
+
+    /// Tournament `id`'s row, if there is one.
+    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRecord>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, guild_id, name, created_at, last_seq FROM tournaments WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.read().await?)
+        .await?;
+        row.as_ref().map(record).transpose()
+    }
+
+    /// Every tournament of every server and the terminal, the oldest first: what a
+    /// process that runs their deadlines looks through.
+    pub async fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, guild_id, name, created_at, last_seq FROM tournaments ORDER BY id",
+        )
+        .fetch_all(&self.read().await?)
+        .await?;
+        rows.iter().map(record).collect()
+    }
+
+    /// Takes (or keeps) tournament `id`'s lease for `owner` for `ttl` from now, on the
+    /// database's clock: whether `owner` holds it now (false: another process's lease
+    /// is live). The holder fires the tournament's deadlines.
+    pub async fn take_tournament_lease(
+        &self,
+        id: i64,
+        owner: &str,
+        ttl: std::time::Duration,
+    ) -> Result<bool, StoreError> {
+        let ttl = to_i64(
+            "lease time",
+            u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX),
+        )?;
+        let text = "INSERT INTO tournament_leases (tournament_id, owner, expires_ms) \
+             VALUES ($1, $2, {NOW} + $3) \
+             ON CONFLICT (tournament_id) DO UPDATE SET \
+             owner = excluded.owner, expires_ms = excluded.expires_ms \
+             WHERE tournament_leases.owner = excluded.owner \
+             OR tournament_leases.expires_ms <= {NOW} \
+             RETURNING owner"
+            .replace("{NOW}", now_ms(self.backend()));
+        let taken: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(text))
+            .bind(id)
+            .bind(owner)
+            .bind(ttl)
+            .fetch_optional(&self.write().await?)
+            .await?;
+        Ok(taken.is_some())
+    }
+
+    /// Lets go of `owner`'s lease on tournament `id` (another process may take it at
+    /// once); a lease another holds is left alone.
+    pub async fn release_tournament_lease(&self, id: i64, owner: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE tournament_leases SET expires_ms = 0 WHERE tournament_id = $1 AND owner = $2",
+        )
+        .bind(id)
+        .bind(owner)
+        .execute(&self.write().await?)
+        .await?;
+        Ok(())
+    }
+
+    /// Who holds tournament `id`'s lease, and until when (database clock), if anyone
+    /// ever did.
+    pub async fn tournament_lease(&self, id: i64) -> Result<Option<(String, i64)>, StoreError> {
+        let row =
+            sqlx::query("SELECT owner, expires_ms FROM tournament_leases WHERE tournament_id = $1")
+                .bind(id)
+                .fetch_optional(&self.read().await?)
+                .await?;
+        row.map(|r| Ok((r.try_get("owner")?, r.try_get("expires_ms")?)))
+            .transpose()
     }
 }

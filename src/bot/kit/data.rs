@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::koan::PieceSet;
 use crate::pool::Pool;
 use crate::rules::PlayerId;
-use crate::runtime::{AnyAction, AnyEvent, AnyMatch, AnyView, Runtime};
+use crate::runtime::{AnyAction, AnyEvent, AnyMatch, AnyView, Runtime, Tournaments};
 use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -19,6 +19,8 @@ use std::sync::Arc;
 /// Everything the commands share.
 pub struct Bot {
     pub runtime: Runtime<AnyMatch>,
+    /// The tournaments, their round deadlines armed on the runtime's clock.
+    pub tournaments: Tournaments<AnyMatch>,
     pub store: Store,
     pub http: Arc<serenity::Http>,
     pub config: Arc<Config>,

@@ -52,8 +52,13 @@ impl Bot {
         for (id, e) in &recovery.failed {
             tracing::error!(%id, error = %e, "a match could not be resumed");
         }
+        // Every open tournament's round deadline armed again (docs/tournaments.md).
+        let tournaments = runtime::Tournaments::start(&runtime)
+            .await
+            .map_err(|e| ServeError::Runtime(e.to_string()))?;
         let bot = Arc::new(Bot {
             runtime,
+            tournaments,
             store,
             http,
             config,

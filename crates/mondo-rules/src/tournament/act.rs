@@ -33,6 +33,12 @@ pub enum Act {
         score: Option<[i64; 2]>,
         match_id: Option<i64>,
     },
+    /// A match was opened for a table of the open round (the umpire says which).
+    Link {
+        round: u32,
+        table: usize,
+        match_id: i64,
+    },
     /// The open round's deadline came: `showed` are the players who came to their
     /// match; a table with someone missing is forfeited.
     Deadline {
@@ -294,6 +300,21 @@ impl Tournament {
                     table: *table,
                     result: result.clone(),
                     score: *score,
+                    match_id: *match_id,
+                    at,
+                }])
+            }
+            Act::Link {
+                round,
+                table,
+                match_id,
+            } => {
+                self.started_only()?;
+                // An undecided table of the open round (a bye is decided as it opens).
+                self.open_table(*round, *table, &Outcome::Draw, false)?;
+                Ok(vec![Event::MatchOpened {
+                    round: *round,
+                    table: *table,
                     match_id: *match_id,
                     at,
                 }])

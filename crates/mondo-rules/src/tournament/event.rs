@@ -152,6 +152,15 @@ pub enum Event {
         deadline: Millis,
         at: Millis,
     },
+    /// A match was opened for a table (a best of three, or a replay after a draw,
+    /// opens another): the deadline asks it who showed.
+    MatchOpened {
+        round: u32,
+        table: usize,
+        #[serde(rename = "match")]
+        match_id: i64,
+        at: Millis,
+    },
     /// A game of a table ended (a bracket's best of three has up to three).
     MatchResult {
         round: u32,
@@ -209,6 +218,7 @@ impl Event {
             | Event::Left { at, .. }
             | Event::Started { at, .. }
             | Event::RoundOpened { at, .. }
+            | Event::MatchOpened { at, .. }
             | Event::MatchResult { at, .. }
             | Event::Forfeit { at, .. }
             | Event::Withdrawn { at, .. }

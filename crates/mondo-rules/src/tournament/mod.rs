@@ -66,6 +66,8 @@ pub struct Table {
     /// The games played: the winner's seat (None: a draw), each side's game score,
     /// the match's id.
     pub games: Vec<Played>,
+    /// The matches opened for it, the latest last (see [`Event::MatchOpened`]).
+    pub opened: Vec<i64>,
     pub decided: Option<Decision>,
 }
 
@@ -235,6 +237,7 @@ impl Tournament {
                             group: o.group,
                             slot: o.slot,
                             games: Vec::new(),
+                            opened: Vec::new(),
                             decided: b.is_none().then_some(Decision::Bye),
                         })
                     })
@@ -246,6 +249,16 @@ impl Tournament {
                     opened_at: *at,
                     deadline: *deadline,
                 });
+            }
+            Event::MatchOpened {
+                round,
+                table,
+                match_id,
+                ..
+            } => {
+                if let Some(t) = self.table_mut(*round, *table) {
+                    t.opened.push(*match_id);
+                }
             }
             Event::MatchResult {
                 round,
@@ -364,5 +377,24 @@ fn decide(t: &mut Table, need: usize) {
         if t.games.iter().filter(|g| g.winner == Some(s)).count() >= need {
             t.decided = Some(Decision::Won(s));
         }
+    }
+}
+
+/// What a finished match of `players` (the table's order) counts for at its table: a
+/// win or a draw by its places; None when it counts for no rating (aborted,
+/// abandoned: who showed decides it at the deadline).
+pub fn outcome_of(
+    finish: Option<&crate::rules::Finish>,
+    players: [PlayerId; 2],
+) -> Option<Outcome> {
+    let Some(crate::rules::Finish::Placed { places, .. }) = finish else {
+        return None;
+    };
+    let place = |p: PlayerId| places.iter().find(|(q, _)| *q == p).map(|(_, n)| *n);
+    match (place(players[0]), place(players[1])) {
+        (Some(a), Some(b)) if a < b => Some(Outcome::Win { winner: players[0] }),
+        (Some(a), Some(b)) if b < a => Some(Outcome::Win { winner: players[1] }),
+        (Some(_), Some(_)) => Some(Outcome::Draw),
+        _ => None,
     }
 }

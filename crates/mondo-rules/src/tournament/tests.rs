@@ -634,3 +634,74 @@ fn play_out_one(t: &mut Tournament, rng: &mut StdRng, draws: bool) {
         t.apply(e);
     }
 }
+
+/// A match opened for a table is linked to it (the deadline asks it who showed); a
+/// bye, a decided table or a closed round has none; a finished match's places say its
+/// outcome, and one without a rated result says none.
+#[test]
+fn matches_are_linked_to_their_tables() {
+    let mut t = started(Format::RoundRobin, 3, |_| None);
+    let round = t.open_round().unwrap().clone();
+    let bye = round.tables.iter().position(|t| t.b.is_none()).unwrap();
+    let play = 1 - bye;
+    let link = |table, match_id| Act::Link {
+        round: 1,
+        table,
+        match_id,
+    };
+    assert_eq!(
+        t.act(&link(bye, 7), 200),
+        Err(Refusal::Decided {
+            round: 1,
+            table: bye
+        })
+    );
+    let events = fold(&mut t, &link(play, 7), 200);
+    assert_eq!(
+        events,
+        vec![Event::MatchOpened {
+            round: 1,
+            table: play,
+            match_id: 7,
+            at: 200
+        }]
+    );
+    let json = serde_json::to_value(&events[0]).unwrap();
+    assert_eq!(json["type"], "match_opened");
+    assert_eq!(json["match"], 7);
+    fold(&mut t, &link(play, 8), 300);
+    assert_eq!(t.rounds[0].tables[play].opened, vec![7, 8]);
+    let players = {
+        let tb = &t.rounds[0].tables[play];
+        [t.seats[tb.a].player, t.seats[tb.b.unwrap()].player]
+    };
+    let placed = |a, b| crate::rules::Finish::Placed {
+        method: crate::rules::finish::Method::Glicko2,
+        places: vec![(players[0], a), (players[1], b)],
+    };
+    assert_eq!(
+        outcome_of(Some(&placed(1, 0)), players),
+        Some(Outcome::Win { winner: players[1] })
+    );
+    assert_eq!(
+        outcome_of(Some(&placed(0, 0)), players),
+        Some(Outcome::Draw)
+    );
+    let aborted = crate::rules::Finish::Unrated(crate::rules::Why::Abandoned);
+    assert_eq!(outcome_of(Some(&aborted), players), None);
+    fold(
+        &mut t,
+        &Act::Report {
+            round: 1,
+            table: play,
+            result: Outcome::Draw,
+            score: None,
+            match_id: Some(8),
+        },
+        400,
+    );
+    assert_eq!(
+        t.act(&link(play, 9), 500),
+        Err(Refusal::Closed { round: 1 })
+    );
+}

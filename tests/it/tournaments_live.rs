@@ -1,0 +1,288 @@
+//! Tournaments in a live process (docs/tournaments.md, "Deadlines, forfeits and the
+//! host"): a round's deadline is armed on the runtime's game clock (a hand-driven one
+//! here) and fires the forfeits of whoever did not make a move in the match opened for
+//! their table; a match that ends is reported; the deadline is armed again after a
+//! restart; on PostgreSQL only the process holding the tournament's lease fires it.
+
+use crate::stores::TestDb;
+use mondo::rules::zendo::{DuelMove, DuelSetup, Timing, ZendoMove};
+use mondo::rules::{Actor, PlayerId};
+use mondo::runtime::{
+    AnyAction, AnyMatch, Change, Common, Config, ManualTime, Place, Runtime, Tournaments,
+};
+use mondo::tournament::{Act, Event, Format, Outcome, Settings, Tournament};
+use std::sync::Arc;
+use std::time::Duration;
+
+const HOST: PlayerId = PlayerId(1);
+const ALICE: PlayerId = PlayerId(101);
+const CAROL: PlayerId = PlayerId(102);
+const DAVE: PlayerId = PlayerId(103);
+const BOB: PlayerId = PlayerId(104);
+const HOUR: u64 = 3_600_000;
+
+type Live = (Runtime<AnyMatch>, Tournaments<AnyMatch>);
+
+async fn live(db: &TestDb, time: Arc<ManualTime>, config: Config) -> Live {
+    let (runtime, _) = Runtime::<AnyMatch>::start(db.open().await, time, config)
+        .await
+        .unwrap();
+    let tournaments = Tournaments::start(&runtime).await.unwrap();
+    (runtime, tournaments)
+}
+
+async fn stop((runtime, tournaments): Live) {
+    tournaments.stop().await;
+    drop(tournaments);
+    runtime.shutdown().await.unwrap();
+}
+
+/// A round robin of alice, carol, dave and bob (signed up in that order, unrated):
+/// round 1 is alice v bob and carol v dave, an hour each round.
+async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
+    let settings = Settings {
+        format: Format::RoundRobin,
+        game: "zendo-duel".into(),
+        playoff_game: None,
+        best_of: 1,
+        round_ms: HOUR,
+        signup_until: None,
+    };
+    let first = Tournament::create("Live Cup", HOST, settings, tournaments.now()).unwrap();
+    let id = tournaments.create(Some(9), &first).await.unwrap();
+    for (p, name) in [
+        (ALICE, "alice"),
+        (CAROL, "carol"),
+        (DAVE, "dave"),
+        (BOB, "bob"),
+    ] {
+        let join = Act::Join {
+            player: p,
+            name: name.into(),
+        };
+        tournaments.act(id, &join).await.unwrap();
+    }
+    let start = Act::Start {
+        by: HOST,
+        ratings: vec![],
+    };
+    tournaments.act(id, &start).await.unwrap();
+    id
+}
+
+/// Opens a duel of `a` (the higher seed, with the advantage) and `b` for table
+/// `table` of `round`, as a front does when the round opens.
+async fn open_duel(live: &Live, id: i64, round: u32, table: usize) -> mondo::store::MatchId {
+    let (runtime, tournaments) = live;
+    let t = tournaments.load(id).await.unwrap().t;
+    let tb = &t.rounds[round as usize - 1].tables[table];
+    let (a, b) = (t.seats[tb.a].player, t.seats[tb.b.unwrap()].player);
+    let setup = DuelSetup {
+        players: [a, b],
+        advantage: a,
+        // Turns longer than the round: the match's own clock never runs while the
+        // test moves time on.
+        timing: Timing {
+            turn_ms: 10 * HOUR,
+            ..Default::default()
+        },
+        ..crate::runtime_zendo::setup()
+    };
+    let m = runtime
+        .create(Place::default(), setup.into())
+        .await
+        .unwrap();
+    let link = Act::Link {
+        round,
+        table,
+        match_id: m.0,
+    };
+    tournaments.act(id, &link).await.unwrap();
+    m
+}
+
+/// The advantage holder makes the first move of match `m`: they showed.
+async fn choose_starter(runtime: &Runtime<AnyMatch>, m: mondo::store::MatchId, who: PlayerId) {
+    runtime
+        .act(
+            m,
+            Actor::Player(who),
+            DuelMove::Zendo(ZendoMove::ChooseStarter { starter: who }).into(),
+            None,
+        )
+        .await
+        .unwrap();
+}
+
+/// Waits for the next change of tournament `id` holding an event `wanted` accepts.
+async fn next_change(
+    changes: &mut tokio::sync::broadcast::Receiver<Change>,
+    id: i64,
+    wanted: impl Fn(&Event) -> bool,
+) -> Change {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            let c = changes.recv().await.unwrap();
+            if c.id == id && c.events.iter().any(&wanted) {
+                return c;
+            }
+        }
+    })
+    .await
+    .expect("the tournament never changed so")
+}
+
+fn forfeits(c: &Change) -> Vec<(usize, Vec<PlayerId>)> {
+    c.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Forfeit { table, absent, .. } => Some((*table, absent.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_forfeit(e: &Event) -> bool {
+    matches!(e, Event::Forfeit { .. })
+}
+
+/// The deadline fires on the game clock: the one who moved in the match opened for
+/// the table wins by forfeit, a table with no match is lost by both; the next round
+/// opens and its deadline is armed. A pause takes the deadline away and a resume moves
+/// it by the pause. After a restart the deadline is armed again from the store; a
+/// match that ends is reported at the next look, and the deadline then forfeits the
+/// rest.
+#[tokio::test]
+async fn round_deadlines_fire_on_the_game_clock_and_survive_a_restart() {
+    let db = TestDb::sqlite();
+    let time = ManualTime::new(0);
+    let first = live(&db, time.clone(), Config::default()).await;
+    let id = round_robin(&first.1).await;
+    let t = first.1.load(id).await.unwrap().t;
+    let r1 = &t.rounds[0];
+    assert_eq!(first.1.armed(id), Some(r1.deadline));
+    assert_eq!(r1.deadline, r1.opened_at + HOUR);
+    let m = open_duel(&first, id, 1, 0).await;
+    choose_starter(&first.0, m, ALICE).await;
+
+    // Paused for ten minutes: no deadline meanwhile, then ten minutes later.
+    first.1.act(id, &Act::Pause { by: HOST }).await.unwrap();
+    assert_eq!(first.1.armed(id), None);
+    time.advance(600_000);
+    first.1.act(id, &Act::Resume { by: HOST }).await.unwrap();
+    let deadline = r1.deadline + 600_000;
+    assert_eq!(first.1.armed(id), Some(deadline));
+
+    let mut changes = first.1.changes();
+    time.advance(deadline - 1 - first.0.now());
+    first.1.check(id).await.unwrap();
+    let t = first.1.load(id).await.unwrap().t;
+    assert!(!t.log.iter().any(is_forfeit), "not due yet");
+    time.advance(1);
+    let fired = next_change(&mut changes, id, is_forfeit).await;
+    assert_eq!(
+        forfeits(&fired),
+        vec![(0, vec![BOB]), (1, vec![CAROL, DAVE])],
+        "bob never moved in his match; carol and dave had none"
+    );
+    assert!(
+        fired
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::RoundOpened { round: 2, .. })),
+        "round 2 opens"
+    );
+    let t = first.1.load(id).await.unwrap().t;
+    let r2 = t.rounds[1].clone();
+    assert_eq!(r2.deadline, r2.opened_at + HOUR);
+    assert_eq!(first.1.armed(id), Some(r2.deadline));
+    stop(first).await;
+
+    // A new process arms round 2's deadline from the store.
+    let time = ManualTime::new(0);
+    let second = live(&db, time.clone(), Config::default()).await;
+    assert_eq!(second.1.armed(id), Some(r2.deadline));
+    let mut changes = second.1.changes();
+    let m = open_duel(&second, id, 2, 0).await;
+    let a = t.seats[r2.tables[0].a].player;
+    let b = t.seats[r2.tables[0].b.unwrap()].player;
+    choose_starter(&second.0, m, a).await;
+    second
+        .0
+        .act(m, Actor::Player(a), AnyAction::Common(Common::Resign), None)
+        .await
+        .unwrap();
+    // Reported at the next look (or when a front asks).
+    second.1.check(id).await.unwrap();
+    let reported = next_change(&mut changes, id, |e| matches!(e, Event::MatchResult { .. })).await;
+    assert!(
+        matches!(
+            &reported.events[0],
+            Event::MatchResult { round: 2, table: 0, result: Outcome::Win { winner }, match_id: Some(x), .. }
+                if *winner == b && *x == m.0
+        ),
+        "{:?}",
+        reported.events
+    );
+    time.advance(r2.deadline - second.0.now());
+    let fired = next_change(&mut changes, id, is_forfeit).await;
+    assert_eq!(forfeits(&fired).len(), 1, "the other table: {fired:?}");
+    let t = second.1.load(id).await.unwrap().t;
+    assert_eq!(t.rounds.len(), 3);
+    stop(second).await;
+}
+
+/// On one PostgreSQL database, the process holding a tournament's lease arms and
+/// fires its deadline; another one leaves it alone while the lease lives, and takes it
+/// once the first lets it go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_only_the_lease_holder_fires_a_deadline() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let config = Config {
+        lease_ttl_ms: 60_000,
+        ..Config::default()
+    };
+    let (t1, t2) = (ManualTime::new(0), ManualTime::new(0));
+    let first = live(&db, t1.clone(), config).await;
+    let id = round_robin(&first.1).await;
+    let deadline = first.1.armed(id).expect("armed by its creator's process");
+    let second = live(&db, t2.clone(), config).await;
+    assert_eq!(second.1.armed(id), None, "the first holds the lease");
+    let lease = second.0.store().tournament_lease(id).await.unwrap();
+    assert_eq!(lease.map(|l| l.0).as_deref(), Some(first.0.owner()));
+
+    // Both clocks past the deadline: the second, asked, fires nothing.
+    t2.advance(deadline + 1 - second.0.now());
+    second.1.check(id).await.unwrap();
+    let log = |l: &Live| {
+        let tournaments = l.1.clone();
+        async move { tournaments.load(id).await.unwrap().t.log.len() }
+    };
+    let before = log(&second).await;
+    assert!(
+        !second
+            .1
+            .load(id)
+            .await
+            .unwrap()
+            .t
+            .log
+            .iter()
+            .any(is_forfeit)
+    );
+
+    // The first lets go (a deploy); the second takes the lease at its next look and
+    // fires the deadline.
+    let mut changes = second.1.changes();
+    stop(first).await;
+    second.1.check(id).await.unwrap();
+    let fired = next_change(&mut changes, id, is_forfeit).await;
+    assert_eq!(forfeits(&fired).len(), 2);
+    assert!(log(&second).await > before);
+    let lease = second.0.store().tournament_lease(id).await.unwrap();
+    assert_eq!(lease.map(|l| l.0).as_deref(), Some(second.0.owner()));
+    drop(t1);
+    stop(second).await;
+}
