@@ -221,6 +221,28 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "red tiles with blue neighbours outnumber green tiles",
         "red tiles that are adjacent to a blue tile outnumber green tiles",
     ),
+    // The whole subset named (its size or shape checked against the subset by the
+    // umpire, tests/it/lang_tiles.rs).
+    (
+        "exactly two of the four tiles are red",
+        "exactly two tiles are red",
+    ),
+    (
+        "all four tiles are the same colour",
+        "all tiles are the same colour",
+    ),
+    (
+        "the subset contains exactly three different colours",
+        "there are exactly three colours",
+    ),
+    (
+        "the square has a blue tile but no yellow tile",
+        "there is a blue tile and no yellow tile",
+    ),
+    (
+        "these four tiles have all four colours",
+        "all four colours are present",
+    ),
     // `one of` two tiles named by their coordinates.
     ("at least one of A1 and B2 is red", "A1 is red or B2 is red"),
     (

@@ -131,6 +131,10 @@ impl Vocabulary for Tiles {
                 return Some((4, out));
             }
         }
+        // `the four tiles`, `the subset contains`: the whole subset.
+        if let Some(r) = super::whole::reworded(toks, i) {
+            return Some(r);
+        }
         // `a red tile is A1 or B2`: after the verb, the tiles named are the places
         // it has (adjectives, as `leftmost or topmost` are), not tiles of their own
         // (`a red tile is A1, or a tile is B2` is another statement).
