@@ -131,7 +131,7 @@ pub(crate) async fn practice(store: &Store, guild: Option<u64>, p: PlayerId, t: 
 }
 
 /// Everything the ratings say about these players on these servers.
-async fn snapshot(store: &Store, servers: &[u64], players: &[u64]) -> String {
+pub(crate) async fn snapshot(store: &Store, servers: &[u64], players: &[u64]) -> String {
     let mut out = String::new();
     for &s in servers {
         for &p in players {
