@@ -246,3 +246,39 @@ async fn sqlite_settings_refuse_clearly_on_postgres() {
         store.close().await;
     }
 }
+
+/// One busy process holds 20,000 live matches: one renewal round renews every lease
+/// it holds in ONE statement (a commit per match lost its own leases at 2,000-3,000),
+/// and leaves alone the one another process took.
+#[tokio::test]
+async fn one_statement_renews_twenty_thousand_leases() {
+    const N: i64 = 20_000;
+    for db in stores::each() {
+        let store = db.open().await;
+        db.execute(&format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {N}) \
+             INSERT INTO matches (kind, seed, created_at, last_at) SELECT 'race', i, 0, 0 FROM n"
+        ))
+        .await;
+        // Held by the busy process since long ago (run out, taken by nobody), but one.
+        db.execute("INSERT INTO leases (match_id, owner, expires_ms, token) SELECT id, 'busy', 1, 1 FROM matches")
+            .await;
+        db.execute("UPDATE leases SET owner = 'other', token = 2 WHERE match_id = 7")
+            .await;
+        let ids: Vec<_> = store
+            .matches(&mondo::store::MatchFilter::default())
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids.len(), N as usize, "{}", db.name);
+        let renewed = store.renew_leases("busy", &ids, LONG).await.unwrap();
+        assert_eq!(renewed.len(), N as usize - 1, "{}", db.name);
+        assert!(renewed.iter().all(|(id, token)| id.0 != 7 && *token == 1));
+        let live = db
+            .count("SELECT COUNT(*) FROM leases WHERE owner = 'busy' AND expires_ms > 1")
+            .await;
+        assert_eq!(live, N - 1, "{}: every lease renewed", db.name);
+    }
+}
