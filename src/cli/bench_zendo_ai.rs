@@ -3,13 +3,11 @@
 //! to solve, thinking time per move, peak memory; and the published protocol (7
 //! structures, then 8 test structures to predict).
 
-use mondo::koan::{Koan, PieceSet};
-use mondo::lang::{self, CompiledPattern};
+use mondo::koan::PieceSet;
+use mondo::lang;
 use mondo::pool::{Difficulty, Pool, SHIPPED};
 use mondo::student::zendo::solo::{SoloOptions, solo};
 use mondo::student::zendo::{Level, Space};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -216,33 +214,19 @@ fn quantile(xs: &[f64], q: f64) -> String {
     format!("{}", v[i])
 }
 
-/// Eight test structures, four that obey and four that do not (drawn at random from
-/// the seed), and how many the student predicts right.
+/// Right predictions of the protocol's test structures, and structures predicted.
 fn predictions(
     student: &mondo::student::zendo::Student,
     hidden: &lang::Formula,
     set: PieceSet,
     seed: u64,
 ) -> (usize, usize) {
-    let compiled = CompiledPattern::new(hidden);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7e57);
-    let (mut yes, mut no): (Vec<Koan>, Vec<Koan>) = (Vec::new(), Vec::new());
-    for _ in 0..20_000 {
-        if yes.len() >= 4 && no.len() >= 4 {
-            break;
-        }
-        let k = lang::random::koan(&mut rng, set, 8);
-        if compiled.evaluate(&k) {
-            if yes.len() < 4 {
-                yes.push(k);
-            }
-        } else if no.len() < 4 {
-            no.push(k);
-        }
-    }
-    let right = yes.iter().filter(|k| student.predict(k).obeys).count()
-        + no.iter().filter(|k| !student.predict(k).obeys).count();
-    (right, yes.len() + no.len())
+    let tests = super::zendo_ai::test_structures(hidden, set, seed);
+    let right = tests
+        .iter()
+        .filter(|(k, obeys)| student.predict(k).obeys == *obeys)
+        .count();
+    (right, tests.len())
 }
 
 /// Peak resident memory of this process, from the kernel.

@@ -171,6 +171,11 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     // The other games' AI seats play on tasks of their own, on the game clock.
     let tasks = mondo::play::ai::seat_at_terminal(&session).await;
     session.seat_machines(ai.iter().map(|s| s.player).chain(tasks));
+    // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed: caught
+    // from before the game is shown, so a Ctrl-C once it is (while the AI gets ready,
+    // say) is never lost.
+    let stop = mondo::runtime::stop_requested();
+    tokio::pin!(stop);
     print_lines(&lines, Vec::new(), None);
     if new {
         // Their clocks run on in the store: say how to go back to each.
@@ -207,35 +212,73 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
             }
         }
     });
-    // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed.
-    let stop = mondo::runtime::stop_requested();
-    tokio::pin!(stop);
     let mut flow = Flow::Continue;
     let mut lost_why = None;
+    let mut typed: std::collections::VecDeque<Input> = Default::default();
     if !ai.is_empty() {
+        // The AI students' rules are built first (seconds, once per process) on a
+        // thread of their own, not holding the game up: Ctrl-C meanwhile leaves at once
+        // as `quit` does (the thread ends with the process).
+        let builds: Vec<_> = ai.iter().map(|seat| seat.preparer()).collect();
+        let (built, ready) = tokio::sync::oneshot::channel();
+        std::thread::spawn(move || {
+            builds.into_iter().for_each(|build| build());
+            let _ = built.send(());
+        });
+        // Lines typed meanwhile wait their turn. At the line editor, Ctrl-C or Ctrl-D
+        // with nothing typed leaves at once (the end of input); piped input is played
+        // to its end as always.
+        tokio::pin!(ready);
+        let mut reading = true;
+        loop {
+            tokio::select! {
+                _ = &mut ready => break,
+                () = &mut stop => {
+                    let (lines, _) = session.line("quit").await;
+                    print_lines(&lines, session.take_inline(), inline);
+                    flow = Flow::Quit;
+                    break;
+                }
+                line = rx.recv(), if reading => match line {
+                    Some(input) => typed.push_back(input),
+                    None if interactive && typed.is_empty() => {
+                        flow = Flow::Quit;
+                        break;
+                    }
+                    None => reading = false,
+                },
+            }
+        }
+    }
+    if !ai.is_empty() && flow == Flow::Continue {
         flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
     }
     while flow == Flow::Continue {
         // Whatever comes first: a line, or something the clock made happen.
-        let (lines, next) = tokio::select! {
-            line = rx.recv() => match line {
-                Some(input) => session.input(input).await,
-                // End of input: leave the game as it is, to resume.
-                None => break,
-            },
-            news = session.news() => news,
-            () = &mut stop => {
-                let (lines, _) = session.line("quit").await;
-                print_lines(&lines, session.take_inline(), inline);
-                break;
-            }
-            gone = lost.recv() => match gone {
-                Ok((id, why)) if id == session.id() => {
-                    lost_why = Some(why);
+        // Lines typed while the AI prepared come first, in order.
+        let (lines, next) = if let Some(input) = typed.pop_front() {
+            session.input(input).await
+        } else {
+            tokio::select! {
+                line = rx.recv() => match line {
+                    Some(input) => session.input(input).await,
+                    // End of input: leave the game as it is, to resume.
+                    None => break,
+                },
+                news = session.news() => news,
+                () = &mut stop => {
+                    let (lines, _) = session.line("quit").await;
+                    print_lines(&lines, session.take_inline(), inline);
                     break;
                 }
-                _ => (Vec::new(), Flow::Continue),
-            },
+                gone = lost.recv() => match gone {
+                    Ok((id, why)) if id == session.id() => {
+                        lost_why = Some(why);
+                        break;
+                    }
+                    _ => (Vec::new(), Flow::Continue),
+                },
+            }
         };
         print_lines(&lines, session.take_inline(), inline);
         flow = next;

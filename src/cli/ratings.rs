@@ -33,8 +33,13 @@ pub struct StatsArgs {
     pub game: Option<GameKind>,
     /// One JSON object: the player, their ratings (one per game played) and their
     /// recent matches (`history`).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     pub json: bool,
+    /// Write the player's profile page to FILE: their ratings, the rating over time
+    /// per game (a chart), streaks, favourite game and recent matches, in one HTML file
+    /// that works offline.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub place: Place,
 }
@@ -170,6 +175,8 @@ pub(super) async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> Has
 
 /// The recent matches `mondo stats` shows (JSON and text).
 const RECENT: u32 = 10;
+/// The matches a profile page's chart follows (newest first): a lifetime of play.
+const CHARTED: u32 = 100_000;
 
 /// A match of a player's `history` in `--json`: the contract in docs/ratings.md.
 #[derive(Debug, Serialize)]
@@ -300,6 +307,14 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             .into_iter()
             .filter(|s| game.is_none_or(|g| g == s.game))
             .collect();
+        // The profile page's chart follows every rated match, not only the recent ones.
+        let history = match &args.html {
+            Some(_) => store
+                .history_of(server, player, game, CHARTED)
+                .await
+                .map_err(|e| said(db, e))?,
+            None => history,
+        };
         let mut ids = vec![player];
         ids.extend(history.iter().flat_map(|h| h.players.iter().copied()));
         ids.sort_unstable();
@@ -318,6 +333,25 @@ pub fn stats(args: StatsArgs) -> ExitCode {
             });
             println!("{value}");
             store.close().await;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if let Some(file) = &args.html {
+            let recent: Vec<String> = history
+                .iter()
+                .take(RECENT as usize)
+                .map(|h| history_text(h, player, &names))
+                .collect();
+            let page = mondo::play::profile::page(&mondo::play::profile::Profile {
+                who: &who,
+                ratings: &rows,
+                solo: &solo,
+                history: &history,
+                recent: &recent,
+            });
+            store.close().await;
+            std::fs::write(file, page)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!("{who}'s profile page is {}", file.display());
             return Ok(ExitCode::SUCCESS);
         }
         let mut lines = stats_lines(&who, &rows, &solo);

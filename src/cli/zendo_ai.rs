@@ -5,10 +5,13 @@
 use super::lang::refuse;
 use clap::{Args, Subcommand};
 use mondo::koan::{Koan, PieceSet};
+use mondo::lang::{self, CompiledPattern};
 use mondo::rules::zendo::opening::Source;
 use mondo::rules::zendo::{Opening, PracticeSetup, Settings, opening};
 use mondo::student::zendo::solo::{SoloOptions, SoloStep, solo};
 use mondo::student::zendo::{Level, Space};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
 use serde_json::json;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -29,15 +32,26 @@ pub enum AiCommand {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
+    /// The hidden pattern (English or symbolic; quote it), here or with --pattern.
+    #[arg(
+        value_name = "PATTERN",
+        required_unless_present = "pattern",
+        conflicts_with = "pattern"
+    )]
+    pub text: Option<String>,
     /// The hidden pattern (English or symbolic; quote it).
     #[arg(long)]
-    pub pattern: String,
+    pub pattern: Option<String>,
     /// The piece set.
     #[arg(long, default_value = "pyramids")]
     pub set: PieceSet,
-    /// The most structures the AI builds.
-    #[arg(long, default_value_t = 20)]
-    pub koans: usize,
+    /// The most structures the AI builds (default 20; 7 with --no-guesses, the
+    /// published protocol).
+    #[arg(long)]
+    pub koans: Option<usize>,
+    /// No guesses: the AI only builds its structures (then predicts, with --predict).
+    #[arg(long)]
+    pub no_guesses: bool,
     /// Fixes every random choice (the AI's and the umpire's).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -45,9 +59,11 @@ pub struct SolveArgs {
     #[arg(long, default_value = "expert", value_parser = parse_level)]
     pub level: Level,
     /// After play, say whether each of these structures obeys, by the AI's belief
-    /// (koan notation, rows split by " / ").
-    #[arg(long, value_name = "STRUCTURE", num_args = 1..)]
-    pub predict: Vec<String>,
+    /// (koan notation, rows split by " / "). Given alone: the protocol's 8 test
+    /// structures (4 that obey, 4 that do not, drawn by the seed), each with whether
+    /// the AI was right, and the score.
+    #[arg(long, value_name = "STRUCTURE", num_args = 0..)]
+    pub predict: Option<Vec<String>>,
     /// Print JSON lines: opening, koan, guess, end, predict events.
     #[arg(long)]
     pub json: bool,
@@ -98,9 +114,39 @@ pub(super) fn setup(pattern: &str, set: PieceSet, seed: u64) -> Result<PracticeS
     })
 }
 
+/// The published protocol's test structures for a hidden pattern: 4 that obey and 4
+/// that do not (fewer when the random draws find fewer), drawn by the seed.
+pub(super) fn test_structures(
+    hidden: &lang::Formula,
+    set: PieceSet,
+    seed: u64,
+) -> Vec<(Koan, bool)> {
+    let compiled = CompiledPattern::new(hidden);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7e57);
+    let (mut yes, mut no): (Vec<Koan>, Vec<Koan>) = (Vec::new(), Vec::new());
+    for _ in 0..20_000 {
+        if yes.len() >= 4 && no.len() >= 4 {
+            break;
+        }
+        let k = lang::random::koan(&mut rng, set, 8);
+        if compiled.evaluate(&k) {
+            if yes.len() < 4 {
+                yes.push(k);
+            }
+        } else if no.len() < 4 {
+            no.push(k);
+        }
+    }
+    let yes = yes.into_iter().map(|k| (k, true));
+    yes.chain(no.into_iter().map(|k| (k, false))).collect()
+}
+
 fn solve(args: SolveArgs) -> ExitCode {
+    let Some(pattern) = args.text.as_ref().or(args.pattern.as_ref()) else {
+        return refuse(args.json, "give the hidden pattern (PATTERN or --pattern)");
+    };
     let mut predict = Vec::new();
-    for (i, text) in args.predict.iter().enumerate() {
+    for (i, text) in args.predict.iter().flatten().enumerate() {
         match Koan::parse_as(text, args.set) {
             Ok(k) => predict.push((text.clone(), k)),
             Err(e) => {
@@ -111,7 +157,7 @@ fn solve(args: SolveArgs) -> ExitCode {
             }
         }
     }
-    let setup = match setup(&args.pattern, args.set, args.seed) {
+    let setup = match setup(pattern, args.set, args.seed) {
         Ok(s) => s,
         Err(e) => return refuse(args.json, &format!("the pattern: {e}")),
     };
@@ -134,7 +180,18 @@ fn solve(args: SolveArgs) -> ExitCode {
     }
     let json = args.json;
     let mut report = |step: &SoloStep| print_step(step, json);
-    let options = SoloOptions::new(args.koans, args.level, args.seed);
+    let koans = args.koans.unwrap_or(if args.no_guesses { 7 } else { 20 });
+    let mut options = SoloOptions::new(koans, args.level, args.seed);
+    if args.no_guesses {
+        options.guesses = 0;
+    }
+    // The protocol's test structures, when --predict names none.
+    let tests = match &args.predict {
+        Some(given) if given.is_empty() => {
+            test_structures(&setup.hidden.formula, args.set, args.seed)
+        }
+        _ => Vec::new(),
+    };
     let result = match solo(space, setup, options, &mut now, &mut report) {
         Ok(r) => r,
         Err(e) => {
@@ -174,6 +231,35 @@ fn solve(args: SolveArgs) -> ExitCode {
                 verdict(p.obeys),
                 100.0 * p.share
             );
+        }
+    }
+    let mut right = 0;
+    for (koan, obeys) in &tests {
+        let p = result.student.predict(koan);
+        right += usize::from(p.obeys == *obeys);
+        let text = one_line(koan);
+        if json {
+            println!(
+                "{}",
+                json!({"event": "predict", "koan": text, "obeys": p.obeys, "right": p.obeys == *obeys})
+            );
+        } else {
+            println!(
+                "predict: {text}  {} ({:.0} % of the belief says it obeys) -> {}",
+                verdict(p.obeys),
+                100.0 * p.share,
+                if p.obeys == *obeys { "right" } else { "wrong" }
+            );
+        }
+    }
+    if !tests.is_empty() {
+        if json {
+            println!(
+                "{}",
+                json!({"event": "score", "right": right, "predicted": tests.len()})
+            );
+        } else {
+            println!("score: {right} of {} predicted right", tests.len());
         }
     }
     ExitCode::SUCCESS

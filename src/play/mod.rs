@@ -25,6 +25,7 @@ pub mod games;
 pub mod machine;
 pub mod page;
 pub mod pictures;
+pub mod profile;
 pub mod rehearsal;
 pub mod replay;
 pub mod scoreboard;

@@ -14,9 +14,9 @@ use crate::rules::{PlayerId, Viewer};
 use crate::runtime::Engine;
 use crate::store::{MatchRecord, RatingChange, Status, StoredEvent};
 use base64::Engine as _;
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 /// One step of a finished match's story, as its page and Discord's `/replay` tell it.
 #[derive(Clone, Debug)]
@@ -180,127 +180,121 @@ pub fn page(
     changes: &[RatingChange],
 ) -> Result<String, String> {
     let story = story(record, events, names)?;
-    let mut html = String::with_capacity(64 * 1024);
-    head(&mut html, record, &story);
     let name = |id: u64| name_of(names, id);
-    result(&mut html, &story, changes, name);
-    html.push_str("<ol id=\"steps\">\n");
-    for (i, step) in story.steps.iter().enumerate() {
-        let _ = write!(
-            html,
-            "<li class=\"step\" data-step=\"{}\"><div class=\"meta\"><span class=\"n\">{}</span> \
-             <span class=\"when\">+{}</span> <span class=\"who\">{}</span></div>\n<p class=\"said\">{}</p>\n",
-            i + 1,
-            i + 1,
-            step.when,
-            named(&step.who, &story.players),
-            esc(&step.said)
-        );
-        for (class, lines) in [("clocks", &step.clocks), ("scores", &step.scores)] {
-            if !lines.is_empty() {
-                let _ = writeln!(html, "<p class=\"{class}\">{}</p>", esc(&lines.join(" · ")));
+    let main = html! {
+        h1 { (story.title) }
+        p.about {
+            "Players: "
+            @for (i, p) in story.players.iter().enumerate() {
+                @if i > 0 { ", " }
+                bdi { (p) }
+            }
+            ". Started " (record.created) "; " (record.last_seq) " steps; seed "
+            (record.seed) "."
+        }
+        p.counted { (story.counted) }
+        (result(&story, changes, name))
+        ol #steps {
+            @for (i, step) in story.steps.iter().enumerate() {
+                (step_item(i + 1, step, &story.players))
             }
         }
-        // The setup's pictures are its public opening (the structures on the table);
-        // its secrets are words, told at the end.
-        pictures(&mut html, &step.body);
-        html.push_str("</li>\n");
+        (secrets(&story))
+    };
+    Ok(document(&story.title, STYLE, main))
+}
+
+/// A page that needs nothing else: `main` under its title, with its own style, sized
+/// for any screen (a phone's too).
+pub fn document(title: &str, style: &str, main: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(style)) }
+            }
+            body { main { (main) } }
+        }
     }
-    html.push_str("</ol>\n");
-    secrets(&mut html, &story);
-    html.push_str("</main></body></html>\n");
-    Ok(html)
+    .into_string()
+}
+
+/// One step: its number, time and author, what was said, its clocks and scores, and
+/// its pictures (the setup's are its public opening, the structures on the table).
+fn step_item(n: usize, step: &Step, players: &[String]) -> Markup {
+    html! {
+        li.step data-step=(n) {
+            div.meta {
+                span.n { (n) } " "
+                span.when { "+" (step.when) } " "
+                span.who { (named(&step.who, players)) }
+            }
+            p.said { (step.said) }
+            @if !step.clocks.is_empty() { p.clocks { (step.clocks.join(" · ")) } }
+            @if !step.scores.is_empty() { p.scores { (step.scores.join(" · ")) } }
+            @for (alt, png) in pictures_of(&step.body) { (img(&alt, &png)) }
+        }
+    }
 }
 
 const STYLE: &str = "body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f6f4ef;color:#1d1d1d}\
 main{max-width:46rem;margin:0 auto;padding:1rem}h1{font-size:1.4rem;margin:.2rem 0}\
 ol{list-style:none;padding:0}.step{background:#fff;border:1px solid #ddd;border-radius:8px;\
 margin:.6rem 0;padding:.6rem .8rem}.meta{font-size:.85rem;color:#555}.n{font-weight:bold}\
-.who{font-weight:bold;color:#174a7c}.said{margin:.3rem 0;overflow-wrap:anywhere}\
-.clocks,.scores{font-size:.85rem;color:#6b4b00;margin:.2rem 0}.scores{color:#1f5f2a}#result{background:#fff;\
-border:2px solid #174a7c;border-radius:8px;padding:.4rem .8rem}.won{font-weight:bold}img{max-width:100%;height:auto;\
-display:block;margin:.4rem 0}#secrets{background:#fff7e0;border:1px solid #e0c060;\
-border-radius:8px;padding:.6rem .8rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;\
-font-size:.8rem}";
-
-fn head(html: &mut String, record: &MatchRecord, story: &Story) {
-    let _ = write!(
-        html,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{t}</title><style>{STYLE}</style></head><body><main>\n<h1>{t}</h1>\n\
-         <p class=\"about\">Players: {p}. Started {c}; {n} steps; seed {s}.</p>\n\
-         <p class=\"counted\">{r}</p>\n",
-        r = esc(&story.counted),
-        t = esc(&story.title),
-        p = story
-            .players
-            .iter()
-            .map(|p| bdi(p))
-            .collect::<Vec<_>>()
-            .join(", "),
-        c = esc(&record.created),
-        n = record.last_seq,
-        s = record.seed
-    );
-}
+.who{font-weight:bold;color:#174a7c}.said{margin:.3rem 0;overflow-wrap:anywhere;white-space:pre-wrap}\
+.clocks,.scores{font-size:.85rem;color:#6b4b00;margin:.2rem 0}.scores{color:#1f5f2a}\
+#result{background:#fff;border:2px solid #174a7c;border-radius:8px;padding:.4rem .8rem}\
+.won{font-weight:bold}img{max-width:100%;height:auto;display:block;margin:.4rem 0}\
+#secrets{background:#fff7e0;border:1px solid #e0c060;border-radius:8px;padding:.6rem .8rem}";
 
 /// The header's result: who won (or that no one did), how it ended, and what it did to
 /// each player's rating, before and after.
-fn result(
-    html: &mut String,
-    story: &Story,
-    changes: &[RatingChange],
-    name: impl Fn(u64) -> String,
-) {
-    let first: Vec<String> = story
+fn result(story: &Story, changes: &[RatingChange], name: impl Fn(u64) -> String) -> Markup {
+    let first: Vec<&str> = story
         .places
         .iter()
         .filter(|(_, place)| *place == 0)
-        .map(|(n, _)| bdi(n))
+        .map(|(n, _)| n.as_str())
         .collect();
-    let won = if story.places.is_empty() {
-        "No one won: the match had no result.".to_string()
-    } else if first.len() == story.places.len() {
-        "A draw.".to_string()
-    } else {
-        format!("Won by {}.", first.join(" and "))
-    };
-    let _ = write!(
-        html,
-        "<section id=\"result\"><p class=\"won\">{won}</p>\n\
-         <p class=\"ended\">How it ended: {}</p>\n",
-        esc(&story.ended)
-    );
-    if changes.is_empty() {
-        let _ = writeln!(html, "<p class=\"ratings\">Ratings: unchanged.</p>");
-    } else {
-        html.push_str("<ul class=\"ratings\">");
-        for c in changes {
-            let _ = write!(
-                html,
-                "<li>{}: {}</li>",
-                bdi(&name(c.player)),
-                esc(&c.said())
-            );
+    let draw = !first.is_empty() && first.len() == story.places.len();
+    html! {
+        section #result {
+            p.won {
+                @if story.places.is_empty() {
+                    "No one won: the match had no result."
+                } @else if draw {
+                    "A draw."
+                } @else {
+                    "Won by "
+                    @for (i, n) in first.iter().enumerate() {
+                        @if i > 0 { " and " }
+                        bdi { (n) }
+                    }
+                    "."
+                }
+            }
+            p.ended { "How it ended: " (story.ended) }
+            @if changes.is_empty() {
+                p.ratings { "Ratings: unchanged." }
+            } @else {
+                ul.ratings {
+                    @for c in changes {
+                        li { bdi { (name(c.player)) } ": " (c.said()) }
+                    }
+                }
+            }
         }
-        html.push_str("</ul>\n");
     }
-    html.push_str("</section>\n");
 }
 
-/// A name, isolated from the text around it (a name in Arabic or Hebrew does not
-/// reorder the line).
-fn bdi(name: &str) -> String {
-    format!("<bdi>{}</bdi>", esc(name))
-}
-
-/// A step's author: a player's name isolated, "the umpire" or "a host" as they are.
-fn named(who: &str, players: &[String]) -> String {
-    if players.iter().any(|p| p == who) {
-        bdi(who)
-    } else {
-        esc(who)
+/// A step's author: a player's name isolated (a name in Arabic or Hebrew does not
+/// reorder the line), "the umpire" or a host as they are.
+fn named(who: &str, players: &[String]) -> Markup {
+    html! {
+        @if players.iter().any(|p| p == who) { bdi { (who) } } @else { (who) }
     }
 }
 
@@ -342,19 +336,13 @@ pub fn pictures_of(body: &Value) -> Vec<(String, Vec<u8>)> {
     found
 }
 
-fn pictures(html: &mut String, body: &Value) {
-    for (alt, png) in pictures_of(body) {
-        img(html, &alt, &png);
-    }
-}
-
-fn img(html: &mut String, alt: &str, png: &[u8]) {
-    let _ = writeln!(
-        html,
-        "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
-        esc(alt),
+/// A picture inside the page (a `data:` URI: the page needs nothing else).
+fn img(alt: &str, png: &[u8]) -> Markup {
+    let src = format!(
+        "data:image/png;base64,{}",
         base64::engine::general_purpose::STANDARD.encode(png)
     );
+    html! { img alt=(alt) src=(src); }
 }
 
 fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
@@ -429,24 +417,23 @@ fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
 
 /// The secrets, now that the match is over: the hidden patterns as their authors
 /// wrote them, the grid, the layout, in words and pictured.
-fn secrets(html: &mut String, story: &Story) {
-    html.push_str("<section id=\"secrets\"><h2>The secrets</h2>\n");
-    for (what, text) in &story.hidden {
-        let _ = writeln!(
-            html,
-            "<p class=\"secret\"><b>{}</b>: {}</p>",
-            esc(what),
-            esc(text)
-        );
-    }
-    if let Some(last) = story.steps.last() {
-        for (alt, png) in pictures_of(&last.body) {
-            if alt == "the grid" || alt == "the layout" {
-                img(html, &alt, &png);
+fn secrets(story: &Story) -> Markup {
+    let pictured = story
+        .steps
+        .last()
+        .map(|last| pictures_of(&last.body))
+        .unwrap_or_default();
+    html! {
+        section #secrets {
+            h2 { "The secrets" }
+            @for (what, text) in &story.hidden {
+                p.secret { b { (what) } ": " (text) }
+            }
+            @for (alt, png) in &pictured {
+                @if alt == "the grid" || alt == "the layout" { (img(alt, png)) }
             }
         }
     }
-    html.push_str("</section>\n");
 }
 
 /// What the setup step says: the game, its players and what it opens with; what it

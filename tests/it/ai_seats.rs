@@ -4,7 +4,7 @@
 //! clock before each move (and accepts a duel at once). And the terminal's AI seat
 //! through the real binary.
 
-use crate::play_support::{Table, errors, of, refused, stats};
+use crate::play_support::{Mondo, Table, errors, of, refused, stats};
 use mondo::bot::games::zendo::ai::{Pace, play as seat_ai, seat};
 use mondo::koan::{Koan, PieceSet};
 use mondo::rules::zendo::classic::ClassicSetup;
@@ -519,4 +519,29 @@ fn each_ai_level_has_its_own_rating() {
         .output()
         .unwrap();
     assert!(!out.status.success(), "the expert never played: {out:?}");
+}
+
+/// Ctrl-C while the AI student builds its rules (seconds, before its first move)
+/// leaves at once, as `quit` does: the AI has not moved, and the match is left to
+/// resume.
+#[test]
+#[cfg(unix)]
+fn ctrl_c_while_the_ai_builds_its_rules_leaves_at_once() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ai.db");
+    let table = Table::against_ai("duel", "expert")
+        .pattern("some piece points up")
+        .seed(4);
+    let mut mondo = Mondo::start(&db, &table.args());
+    mondo.until("started");
+    kill(Pid::from_raw(mondo.child.id() as i32), Signal::SIGINT).unwrap();
+    let (left, before) = mondo.until("left");
+    assert!(left["resume"].is_string(), "{left}");
+    assert!(
+        !before.iter().any(|e| e["event"] == "starter"),
+        "the AI moved before Ctrl-C was heeded: {before:#?}"
+    );
+    assert!(mondo.wait(), "it ended as quit does");
 }

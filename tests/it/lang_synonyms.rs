@@ -70,6 +70,27 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "there is one of each direction",
         "all four directions are present",
     ),
+    // A count of each size, `except`, `all but ... of the`, `, but`.
+    (
+        "there are at least two pieces of each size",
+        "there are at least two small, two medium and two large pieces",
+    ),
+    (
+        "there is exactly one piece of each size",
+        "there is exactly one small piece, exactly one medium piece and exactly one large piece",
+    ),
+    (
+        "every piece except one is medium",
+        "all pieces but one are medium",
+    ),
+    (
+        "all but two of the pieces are small",
+        "exactly two pieces are not small",
+    ),
+    (
+        "there is a medium piece, but there is no large piece",
+        "there is a medium piece and there is no large piece",
+    ),
     // `they` after things counted exactly: those things.
     (
         "exactly two pieces are medium and they point down",
@@ -220,6 +241,47 @@ const TILE_PAIRS: &[(&str, &str)] = &[
     (
         "red tiles with blue neighbours outnumber green tiles",
         "red tiles that are adjacent to a blue tile outnumber green tiles",
+    ),
+    // The whole subset named (its size or shape checked against the subset by the
+    // umpire, tests/it/lang_tiles.rs).
+    (
+        "exactly two of the four tiles are red",
+        "exactly two tiles are red",
+    ),
+    (
+        "all four tiles are the same colour",
+        "all tiles are the same colour",
+    ),
+    (
+        "the subset contains exactly three different colours",
+        "there are exactly three colours",
+    ),
+    (
+        "the square has a blue tile but no yellow tile",
+        "there is a blue tile and no yellow tile",
+    ),
+    (
+        "these four tiles have all four colours",
+        "all four colours are present",
+    ),
+    (
+        "every tile except one is red",
+        "exactly one tile is not red",
+    ),
+    (
+        "there is a red tile, but no tile is blue",
+        "there is a red tile and no tile is blue",
+    ),
+    // `one of` two tiles named by their coordinates.
+    ("at least one of A1 and B2 is red", "A1 is red or B2 is red"),
+    (
+        "exactly one of A1 and B2 is yellow",
+        "either A1 is yellow or B2 is yellow but not both",
+    ),
+    ("a red tile is A1 or B2", "at least one of A1 or B2 is red"),
+    (
+        "a blue tile is A1 or A2 and B1 is red",
+        "at least one of A1 and A2 is blue and B1 is red",
     ),
     // `they` after tiles counted exactly: those tiles.
     (

@@ -251,6 +251,7 @@ fn every_refusal_is_for_its_reason_and_offers_only_rewordings_that_mean_it() {
             "long" => "words; at most",
             "region" => "has none",
             "named" => "not in the subset",
+            "whole" => "it speaks of",
             other => panic!("line {line}: unknown kind {other}"),
         };
         if v.valid || !reason.contains(want) {

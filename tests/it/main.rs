@@ -2,6 +2,7 @@
 //! build of this crate serves them all (a fresh clone's `cargo test` links two test
 //! binaries, this and the fake-Discord end-to-end tests, instead of forty).
 
+mod browser;
 mod finder_support;
 mod lang_support;
 mod play_support;
@@ -11,6 +12,7 @@ mod stores;
 mod ai_assembly;
 mod ai_bluffs;
 mod ai_seats;
+mod ai_solve;
 mod bench_ai;
 mod bench_leaderboard;
 mod bench_runtime;
@@ -54,6 +56,7 @@ mod play_cli;
 mod play_duel;
 mod play_pty;
 mod play_triple;
+mod profile_page;
 mod pure_modules;
 mod records_cli;
 mod registry;

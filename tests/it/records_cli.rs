@@ -328,3 +328,56 @@ async fn a_rating_read_after_a_year_away_is_provisional_again() {
         "{said}"
     );
 }
+
+/// Zendo Classic grows idle too (docs/ratings.md, "Inactivity"): a student back after
+/// four weekly periods starts their next game from sqrt(deviation^2 + 4 * 3.5^2)
+/// (OpenSkill's tau, 25/300, on the Glicko scale), and `mondo ratings rebuild` gives
+/// the same numbers from the logs.
+#[tokio::test]
+async fn a_classic_student_away_four_weeks_comes_back_less_certain_and_a_rebuild_agrees() {
+    use crate::store_ratings::{classic, snapshot};
+    use mondo::ratings::{DAY_MS, wall_ms, wall_text};
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("classic.db");
+    let store = Store::open(&path).await.unwrap();
+    let alice = PlayerId(store.local_player("alice").await.unwrap());
+    let bob = PlayerId(store.local_player("bob").await.unwrap());
+    let first = classic(&store, None, vec![alice, bob], 1).await;
+    let played = store.history(0, alice.0, 1).await.unwrap().remove(0);
+    assert_eq!(played.id, first);
+    let settled = played.deviation_after.unwrap();
+    store.close().await;
+    // The first game ended four weeks ago.
+    let then = wall_text(wall_ms(&played.finished).unwrap() - 28 * DAY_MS);
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    for sql in [
+        "UPDATE matches SET finished = $1 WHERE id = $2",
+        "UPDATE ratings SET last_played = $1 WHERE last_match = $2",
+    ] {
+        sqlx::query(sql)
+            .bind(&then)
+            .bind(first.0)
+            .execute(&mut c)
+            .await
+            .unwrap();
+    }
+    c.close().await.unwrap();
+    let store = Store::open(&path).await.unwrap();
+    let second = classic(&store, None, vec![alice, bob], 2).await;
+    let back = store.history(0, alice.0, 1).await.unwrap().remove(0);
+    assert_eq!(back.id, second);
+    let by_hand = (settled * settled + 4.0 * 3.5 * 3.5).sqrt();
+    let before = back.deviation_before.unwrap();
+    assert!((before - by_hand).abs() < 1e-9, "{before} vs {by_hand}");
+    assert!(before > settled);
+    let incremental = snapshot(&store, &[0], &[alice.0, bob.0]).await;
+    let (rebuilt, unreadable) = mondo::runtime::rebuild_ratings::<mondo::runtime::AnyMatch>(&store)
+        .await
+        .unwrap();
+    assert!(unreadable.is_empty() && rebuilt.matches == 2, "{rebuilt:?}");
+    assert_eq!(snapshot(&store, &[0], &[alice.0, bob.0]).await, incremental);
+    store.close().await;
+}

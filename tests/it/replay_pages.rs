@@ -407,3 +407,29 @@ async fn a_bluffs_page_moves_the_reserve_and_the_rp() {
     let secrets = &html[html.find("<section id=\"secrets\">").unwrap()..];
     assert!(secrets.contains("alt=\"the layout\""));
 }
+
+/// An AI seat (no name in the store) is named by its reserved name on every step it
+/// makes, never by its id.
+#[tokio::test]
+async fn an_ai_seat_is_named_by_its_reserved_name() {
+    let t = table().await;
+    let ai = PlayerId::ai(2, 0);
+    let mut h = Harness::duel(duel_setup(ai, t.bob, 7));
+    h.ok(
+        Actor::Player(t.bob),
+        DuelMove::Zendo(ZendoMove::ChooseStarter { starter: ai }),
+    );
+    h.ok(Actor::Player(ai), DuelMove::Skip);
+    h.ok(Actor::Player(t.bob), Action::Resign);
+    let (story, html) = t.told("zendo-duel", &h).await;
+    let expert = mondo::rules::fair::ai_name(2, 1);
+    assert_eq!(expert, "ai-expert");
+    check(
+        &story,
+        &html,
+        &[UMPIRE, "bob", UMPIRE, &expert, UMPIRE, UMPIRE, "bob"],
+        &["some piece points up"],
+    );
+    assert_eq!(story.players, [expert.as_str(), "bob"]);
+    assert!(step_html(&html, 4).contains("<bdi>ai-expert</bdi>"));
+}

@@ -131,7 +131,7 @@ pub(crate) async fn practice(store: &Store, guild: Option<u64>, p: PlayerId, t: 
 }
 
 /// Everything the ratings say about these players on these servers.
-async fn snapshot(store: &Store, servers: &[u64], players: &[u64]) -> String {
+pub(crate) async fn snapshot(store: &Store, servers: &[u64], players: &[u64]) -> String {
     let mut out = String::new();
     for &s in servers {
         for &p in players {
@@ -744,28 +744,6 @@ async fn stats_leaderboard_and_rebuild_at_the_command_line() {
     assert!(String::from_utf8_lossy(&chess.stderr).contains("zendo-duel"));
 }
 
-/// Debian's `chromium` (installing it is `.ci/run`'s job, or the developer's: a test
-/// installs nothing); `None` only when MONDO_SKIP_BROWSER=1 says to skip. Missing, it
-/// fails in one line saying what to install.
-fn chromium() -> Option<std::path::PathBuf> {
-    if std::env::var("MONDO_SKIP_BROWSER").as_deref() == Ok("1") {
-        eprintln!("MONDO_SKIP_BROWSER=1: the replay page is not opened in a browser");
-        return None;
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("chromium"))
-            .find(|p| p.is_file())
-    });
-    match on_path {
-        Some(path) => Some(path),
-        None => panic!(
-            "the replay page test needs Debian's chromium on PATH: apt-get install chromium \
-             (or set MONDO_SKIP_BROWSER=1 to skip it)"
-        ),
-    }
-}
-
 #[tokio::test]
 async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
     let dir = tempfile::tempdir().unwrap();
@@ -815,14 +793,11 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         html.contains("some piece points up"),
         "the secret at the end"
     );
-    let Some(chromium) = chromium() else {
-        return;
-    };
     // What a person sees: the steps in order, each picture decoded (naturalWidth).
-    let probe = html.replace(
-        "</body>",
-        "<script>window.addEventListener('load', () => {\
-         const steps = [...document.querySelectorAll('#steps > li')].map(li => \
+    let Some(probe) = crate::browser::probe(
+        dir.path(),
+        &html,
+        "const steps = [...document.querySelectorAll('#steps > li')].map(li => \
            li.dataset.step + '|' + li.querySelector('.who').textContent);\
          const imgs = [...document.images].map(i => i.complete ? i.naturalWidth : -1);\
          const isolated = [...document.querySelectorAll('#steps .who')].map(w => \
@@ -833,34 +808,10 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
            ratings: [...result.querySelectorAll('.ratings li')].map(li => li.innerText), \
            names: [...result.querySelectorAll('bdi')].map(b => b.innerText), \
            first: result.compareDocumentPosition(document.querySelector('#steps')) === 4};\
-         document.body.setAttribute('data-probe', JSON.stringify({steps, imgs, isolated, header}));\
-         });</script></body>",
-    );
-    let probed = dir.path().join("probe.html");
-    std::fs::write(&probed, probe).unwrap();
-    let profile = dir.path().join("profile");
-    let out = std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=3000",
-            &format!("--user-data-dir={}", profile.display()),
-            "--dump-dom",
-            &format!("file://{}", probed.display()),
-        ])
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout).to_string();
-    let start = dom.find("data-probe=\"").expect("the probe ran") + "data-probe=\"".len();
-    let end = start + dom[start..].find('"').unwrap();
-    // The attribute as the DOM dump writes it (`"`, `<`, `>`, `&` escaped).
-    let attribute = dom[start..end]
-        .replace("&quot;", "\"")
-        .replace("&gt;", ">")
-        .replace("&lt;", "<")
-        .replace("&amp;", "&");
-    let probe: serde_json::Value = serde_json::from_str(&attribute).unwrap();
+         return {steps, imgs, isolated, header};",
+    ) else {
+        return;
+    };
     let steps: Vec<&str> = probe["steps"]
         .as_array()
         .unwrap()
@@ -880,7 +831,7 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
             "6|the umpire",
             "7|bob"
         ],
-        "{dom}"
+        "{probe}"
     );
     // A player's name isolated (bidi), the umpire's not.
     let isolated: Vec<bool> = serde_json::from_value(probe["isolated"].clone()).unwrap();
@@ -909,6 +860,7 @@ async fn the_replay_page_reads_in_a_browser_and_a_live_match_has_none() {
         header["names"],
         serde_json::json!(["alice", "alice", "bob"])
     );
+    crate::browser::fits_a_phone(&probe);
     let imgs = probe["imgs"].as_array().unwrap();
     // The two opening structures, drawn with the secrets.
     assert!(imgs.len() >= 2, "{probe}");

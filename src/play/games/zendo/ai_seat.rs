@@ -256,6 +256,16 @@ impl AiSeat {
         }
     }
 
+    /// What builds the rules it reasons over (once per process, seconds; shared with
+    /// every seat of the same set and breadth), to run before its first move needs
+    /// them, on any thread.
+    pub fn preparer(&self) -> impl FnOnce() + Send + 'static {
+        let (set, breadth) = (self.set, self.level.breadth());
+        move || {
+            space(set, breadth);
+        }
+    }
+
     /// The command the AI types now, seeing what its player sees (`None`: nothing to
     /// do, or not a game it plays).
     pub fn line(&mut self, view: &AnyView) -> Option<String> {

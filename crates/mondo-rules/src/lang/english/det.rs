@@ -127,6 +127,15 @@ impl<V: Vocabulary> Parser<'_, V> {
             }
             "every" | "each" => {
                 self.c.bump();
+                // `every piece except one is medium`.
+                if let Some(n) = self.all_but() {
+                    return Ok(Some(DetS {
+                        det: Det::AllBut(n),
+                        span: self.span_from(start),
+                        other: None,
+                        np_done: false,
+                    }));
+                }
                 // `every two adjacent tiles`: every such pair.
                 let _ = self.c.eat_word("one")
                     || self.c.eat_word("single")
@@ -414,8 +423,13 @@ impl<V: Vocabulary> Parser<'_, V> {
             return None;
         }
         let n = self.number_at(k + 1)?;
-        // The words `but one` leave the noun phrase whole for the reader.
-        self.c.toks.drain(self.c.pos + k..self.c.pos + k + 2);
+        // The words `but one` leave the noun phrase whole for the reader; right after
+        // `all`, so does `of the` (`all but two of the pieces`).
+        let mut end = self.c.pos + k + 2;
+        if k == 0 && self.c.word_at(2) == Some("of") {
+            end += 1 + usize::from(self.c.word_at(3) == Some("the"));
+        }
+        self.c.toks.drain(self.c.pos + k..end);
         Some(n)
     }
 

@@ -364,7 +364,10 @@ impl<V: Vocabulary> Parser<'_, V> {
                 }
                 self.c.pos = at;
             }
-            if (comma && self.comma_ends_and) || !self.c.eat_word("and") {
+            // `S, but S`: both hold (`but` says a contrast, not another connective).
+            let joined = self.c.eat_word("and")
+                || !self.c.is_words(&["but", "not", "both"]) && self.c.eat_word("but");
+            if (comma && self.comma_ends_and) || !joined {
                 self.c.pos = save;
                 break;
             }

@@ -109,6 +109,8 @@ pub fn form_reasons(
             "it has {words} words; at most {max_words} are allowed"
         ));
     }
+    // `the four tiles`, `the square`: what it says of the subset must hold.
+    reasons.extend(super::english::mismatches(&statement.source, subset));
     // A tile named by its coordinates that is not in the subset.
     let mut named = Vec::new();
     super::ast::visit(f, &mut |g| {

@@ -128,6 +128,10 @@ pub struct DuelResult {
     pub ended: bool,
     pub turns: u32,
     pub moves: usize,
+    /// Structures the students built, and those on which every rule the builder
+    /// still believed agreed (its belief could not change, whatever the verdict).
+    pub built: usize,
+    pub useless: usize,
 }
 
 /// Two students play `setup` on the real rules with a fake clock: each move takes
@@ -142,12 +146,21 @@ pub fn duel(
     let players: [PlayerId; 2] = setup.players;
     let (game, _) = Duel::start(setup, 0).map_err(|e| e.to_string())?;
     let mut students = students;
+    let (mut built, mut useless) = (0, 0);
     let (game, moves) = play_out(
         game,
         &players,
         think_ms,
         max_moves,
-        |i, view, budget, now| duel_move(&mut students[i], view, budget, now),
+        |i, view, budget, now| {
+            let m = duel_move(&mut students[i], view, budget, now);
+            if let Some(DuelMove::Build { koan, .. }) = &m {
+                let (yes, no) = students[i].splits(koan);
+                built += 1;
+                useless += usize::from(yes == 0 || no == 0);
+            }
+            m
+        },
     )?;
     let view = game.view(&Viewer::Spectator);
     Ok(DuelResult {
@@ -155,6 +168,8 @@ pub fn duel(
         ended: game.is_over(),
         turns: view.turn,
         moves,
+        built,
+        useless,
     })
 }
 

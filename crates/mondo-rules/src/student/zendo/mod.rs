@@ -78,6 +78,13 @@ impl Level {
     }
 }
 
+/// How sure the student must be of a structure's verdict to challenge with it: the
+/// share of the surviving weight on the side it answers.
+pub const SURE: f64 = 0.9;
+/// Sure enough to challenge with a structure that still teaches it something, when
+/// none is [`SURE`].
+pub const FAIRLY_SURE: f64 = 0.75;
+
 /// What one move may cost: evaluations of a rule on a structure (the step counter,
 /// the same on every machine), and a deadline on the caller's clock.
 #[derive(Clone, Copy, Debug)]
@@ -341,6 +348,17 @@ impl Student {
         }
     }
 
+    /// How many surviving rules say the structure obeys, and how many say not (a
+    /// structure with either 0 tells the student nothing, whatever its verdict).
+    pub fn splits(&self, koan: &Koan) -> (usize, usize) {
+        let facts = Facts::new(koan);
+        let yes = self
+            .alive()
+            .filter(|(_, h)| h.compiled.evaluate_facts(&facts))
+            .count();
+        (yes, self.alive().count() - yes)
+    }
+
     /// Does the structure obey, by the surviving weight?
     pub fn predict(&self, koan: &Koan) -> Prediction {
         let facts = Facts::new(koan);
@@ -414,24 +432,47 @@ impl Student {
         self.experiment(&groups, budget, now)
     }
 
-    /// A structure the student is surest of (to challenge with, for a ticket): among
-    /// the candidates, the one whose verdict the surviving weight agrees on most.
+    /// A structure to challenge with, for a ticket: among the candidates, one whose
+    /// verdict it is sure of (at least [`SURE`] of the surviving weight on one side,
+    /// or failing that [`FAIRLY_SURE`]) that still divides what it believes (the
+    /// surest such one, so that the verdict teaches it too); else the one it is
+    /// surest of.
     pub fn surest(&mut self) -> (Koan, Prediction) {
-        let mut best: Option<(Koan, Prediction)> = None;
+        let mut surest: Option<(Koan, Prediction)> = None;
+        // The surest that divides, at least fairly sure: (certainty, structure).
+        let mut sure: Option<(f64, Koan, Prediction)> = None;
         for koan in self.candidates() {
             let p = self.predict(&koan);
-            let better = match &best {
+            let certainty = (p.share - 0.5).abs();
+            if (FAIRLY_SURE - 0.5..0.5).contains(&certainty) {
+                // Sure enough counts as surest: among those, the most informative.
+                let rank = if certainty >= SURE - 0.5 {
+                    1.0 + entropy(p.share)
+                } else {
+                    certainty
+                };
+                let better = sure
+                    .as_ref()
+                    .is_none_or(|(r, k, _)| rank > *r || (rank == *r && koan.len() < k.len()));
+                if better {
+                    sure = Some((rank, koan.clone(), p));
+                }
+            }
+            let better = match &surest {
                 None => true,
                 Some((k, q)) => {
-                    let (a, b) = ((p.share - 0.5).abs(), (q.share - 0.5).abs());
-                    a > b || (a == b && koan.len() < k.len())
+                    let b = (q.share - 0.5).abs();
+                    certainty > b || (certainty == b && koan.len() < k.len())
                 }
             };
             if better {
-                best = Some((koan, p));
+                surest = Some((koan, p));
             }
         }
-        best.unwrap_or_else(|| {
+        if let Some((_, koan, p)) = sure {
+            return (koan, p);
+        }
+        surest.unwrap_or_else(|| {
             let k = crate::lang::random::koan(&mut self.rng, self.space.set, 4);
             let p = self.predict(&k);
             (k, p)
@@ -450,48 +491,54 @@ impl Student {
         if members.len() < 2 || self.settled.contains(&group) {
             return None;
         }
-        let first = self.hypothesis(members[0]);
-        let a = crate::lang::read_for(&first.text, self.space.set).ok()?;
+        for &other in &members[1..] {
+            if now() >= budget.deadline {
+                // Out of time: ask again next move.
+                return None;
+            }
+            if let Some(e) = self.separate(members[0], other) {
+                return Some(e);
+            }
+        }
+        self.settled.insert(group);
+        None
+    }
+
+    /// A structure not on the table on which hypotheses `a` and `b` differ, found by
+    /// the finder (within a small limit), as an experiment.
+    fn separate(&self, a: usize, b: usize) -> Option<Experiment> {
+        let read = |i: usize| crate::lang::read_for(&self.hypothesis(i).text, self.space.set).ok();
+        let (a, b) = (read(a)?, read(b)?);
         let table: Vec<Koan> = self.table.iter().map(|(k, _)| k.clone()).collect();
         let limits = Limits {
             conflicts: Some(5_000),
             max_clauses: 100_000,
             ..Limits::default()
         };
-        for &other in &members[1..] {
-            if now() >= budget.deadline {
-                // Out of time: ask again next move.
-                return None;
-            }
-            let text = &self.hypothesis(other).text;
-            let Ok(b) = crate::lang::read_for(text, self.space.set) else {
-                continue;
-            };
-            let verdict = finder::compare(
-                &a.formula,
-                &b.formula,
-                self.space.set,
-                &table,
-                Style::Simple,
-                0,
-                &limits,
-            );
-            if let Verdict::Counterexample(c) = verdict {
-                if !self.seen.contains(&c.koan) {
-                    let p = self.predict(&c.koan);
-                    return Some(Experiment {
-                        koan: c.koan,
-                        obey_groups: 1,
-                        fail_groups: 1,
-                        obey_share: p.share,
-                        bits: entropy(p.share),
-                        from_finder: true,
-                    });
-                }
-            }
+        let verdict = finder::compare(
+            &a.formula,
+            &b.formula,
+            self.space.set,
+            &table,
+            Style::Simple,
+            0,
+            &limits,
+        );
+        let Verdict::Counterexample(c) = verdict else {
+            return None;
+        };
+        if self.seen.contains(&c.koan) {
+            return None;
         }
-        self.settled.insert(group);
-        None
+        let p = self.predict(&c.koan);
+        Some(Experiment {
+            koan: c.koan,
+            obey_groups: 1,
+            fail_groups: 1,
+            obey_share: p.share,
+            bits: entropy(p.share),
+            from_finder: true,
+        })
     }
 
     /// The candidate that splits the surviving weight best.
@@ -543,12 +590,47 @@ impl Student {
                 .total_cmp(&a.bits)
                 .then(a.koan.len().cmp(&b.koan.len()))
         });
-        let pick = if self.rng.random_bool(self.level.noise()) {
-            self.rng.random_range(0..scored.len().min(5))
+        if scored.first().is_none_or(|e| e.bits <= 0.0) {
+            // No candidate divides what it believes: the finder builds one that
+            // tells the leading rule from another surviving one.
+            if let Some(e) = self.divide(groups, budget, now) {
+                return e;
+            }
+        }
+        // A noisy level picks among the best few that divide at all.
+        let dividing = scored.iter().take(5).filter(|e| e.bits > 0.0).count();
+        let pick = if dividing > 1 && self.rng.random_bool(self.level.noise()) {
+            self.rng.random_range(0..dividing)
         } else {
             0
         };
         scored.swap_remove(pick)
+    }
+
+    /// A structure on which the leading group's rule and another surviving rule (the
+    /// next groups', then the leading group's other members) differ, by the finder,
+    /// while the budget lasts.
+    fn divide(
+        &self,
+        groups: &[(u32, f64, Vec<usize>)],
+        budget: Budget,
+        now: &mut dyn FnMut() -> u64,
+    ) -> Option<Experiment> {
+        let (_, _, lead) = groups.first()?;
+        let others = groups[1..]
+            .iter()
+            .map(|g| g.2[0])
+            .chain(lead[1..].iter().copied())
+            .take(8);
+        for other in others {
+            if now() >= budget.deadline {
+                return None;
+            }
+            if let Some(e) = self.separate(lead[0], other) {
+                return Some(e);
+            }
+        }
+        None
     }
 
     /// Candidate structures not seen yet: one-step changes of the table's structures

@@ -76,6 +76,9 @@ pub struct SoloResult {
     pub guesses: usize,
     /// The student's thinking time of each move, in the caller's milliseconds.
     pub move_ms: Vec<u64>,
+    /// Structures it built on which every rule it still believed agreed (they could
+    /// not change its belief, whatever the verdict).
+    pub useless: usize,
     /// The student as it ended (its belief, for predictions).
     pub student: Student,
 }
@@ -104,6 +107,7 @@ pub fn solo(
     let mut solved = false;
     let mut refusals = 0;
     let mut final_from: Option<usize> = None;
+    let mut useless = 0;
     while !game.is_over() && refusals < 20 {
         student.observe_table(&game.view(&Viewer::Player(player)).table);
         let last_chance = koans >= options.koans;
@@ -126,6 +130,8 @@ pub fn solo(
                 if last_chance {
                     break;
                 }
+                let (yes, no) = student.splits(&e.koan);
+                useless += usize::from(yes == 0 || no == 0);
                 let events = game
                     .play(
                         &me,
@@ -229,6 +235,7 @@ pub fn solo(
         koans,
         guesses,
         move_ms,
+        useless,
         student,
     })
 }

@@ -417,3 +417,103 @@ fn with_nothing_left_that_agrees_it_still_guesses_its_best_rule_at_the_end() {
         .count();
     assert!(after >= 1, "{steps:#?}");
 }
+
+/// Structures built on which every rule the builder still believed agreed, and
+/// structures built: solving every shipped pool pattern alone (expert, seed 1, 20
+/// structures), then in a duel of two experts on each pyramids pattern.
+fn useless_over_the_shipped_patterns() -> [(usize, usize); 2] {
+    use crate::pool::{Pool, SHIPPED};
+    use crate::rules::zendo::opening::{Source, opening};
+    let (mut useless, mut built) = (0, 0);
+    let (mut duel_useless, mut duel_built) = (0, 0);
+    let mut spaces: HashMap<PieceSet, Arc<Space>> = HashMap::new();
+    for (_, text) in SHIPPED {
+        for entry in Pool::from_toml(text).unwrap().entries() {
+            let space = spaces
+                .entry(entry.set)
+                .or_insert_with(|| Arc::new(Space::build(entry.set, Breadth::Full)))
+                .clone();
+            let o = opening(
+                Source::Pattern(&entry.pattern.source),
+                entry.set,
+                1,
+                &Limits::default(),
+            )
+            .unwrap();
+            let setup = crate::rules::zendo::PracticeSetup {
+                player: crate::rules::PlayerId(1),
+                hidden: o.hidden.clone(),
+                initial: o.initial.clone(),
+                settings: crate::rules::zendo::Settings {
+                    set: entry.set,
+                    ..Default::default()
+                },
+                seed: 1,
+            };
+            let options = SoloOptions::new(20, Level::Expert, 1);
+            let r = solo(space.clone(), setup, options, &mut clock(), &mut |_| {}).unwrap();
+            println!(
+                "{:<40} built {:>2} useless {}",
+                entry.id, r.koans, r.useless
+            );
+            useless += r.useless;
+            built += r.koans;
+            if entry.set == PieceSet::Pyramids {
+                let setup = crate::rules::zendo::DuelSetup {
+                    players: [crate::rules::PlayerId(1), crate::rules::PlayerId(2)],
+                    advantage: crate::rules::PlayerId(2),
+                    hidden: o.hidden,
+                    initial: o.initial,
+                    settings: crate::rules::zendo::Settings::default(),
+                    timing: Default::default(),
+                    seed: 1,
+                };
+                let d = duel(setup, pair(&space, [Level::Expert; 2], 1), 5_000, 600).unwrap();
+                println!("  duel: built {:>2} useless {}", d.built, d.useless);
+                duel_useless += d.useless;
+                duel_built += d.built;
+            }
+        }
+    }
+    [(useless, built), (duel_useless, duel_built)]
+}
+
+/// The figure in docs/ai.md: `cargo test -p mondo-rules --lib useless_structures --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "solves every shipped pattern with the full spaces (a minute or two)"]
+fn useless_structures_are_at_most_5_percent_over_the_shipped_patterns() {
+    for (what, (useless, built)) in ["solo", "duels"]
+        .into_iter()
+        .zip(useless_over_the_shipped_patterns())
+    {
+        let share = useless as f64 / built.max(1) as f64;
+        println!(
+            "useless structures ({what}): {useless} of {built} ({:.1} %)",
+            100.0 * share
+        );
+        assert!(share <= 0.05, "{what}: {useless} of {built}");
+    }
+}
+
+#[test]
+fn when_no_candidate_divides_its_rules_the_finder_builds_one_that_does() {
+    // Two rules left that differ only on structures of seven pieces: no candidate
+    // (a one-step change of a one-piece table, or a random structure of at most six
+    // pieces) tells them apart.
+    let space = Arc::new(Space::from_sentences(
+        PieceSet::Pyramids,
+        Breadth::Narrow,
+        &[
+            "there are at most six pieces",
+            "there are at most seven pieces",
+        ],
+    ));
+    let mut s = Student::new(space, Level::Expert, 1);
+    s.observe(&koan("1^"), true);
+    assert_eq!(s.summary().groups, 2);
+    let e = s.best_experiment(Budget::ms(0, 1_000_000), &mut clock());
+    let (yes, no) = s.splits(&e.koan);
+    assert!(yes > 0 && no > 0, "{e:?} divides nothing");
+    assert!(e.from_finder);
+}

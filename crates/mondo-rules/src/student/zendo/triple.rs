@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 /// A challenge names a pattern only when the student is at least this sure of its
 /// verdict there (the share of the weight on the side it answers).
-const NAME_SURE: f64 = 0.9;
+const NAME_SURE: f64 = super::SURE;
 
 /// One student per hidden pattern (A, B, C), and what the finder asked to build.
 #[derive(Clone, Debug)]

@@ -16,7 +16,7 @@ use crate::lang::ast::{
 };
 use crate::lang::error::ParsePatternError;
 use crate::lang::eval::CompiledPattern;
-use crate::lang::lexer::Token;
+use crate::lang::lexer::{Tok, Token};
 use crate::lang::words::{self, adjective, direction_adjective, is_noun};
 use std::sync::OnceLock;
 
@@ -169,6 +169,33 @@ impl Vocabulary for Pieces {
             )),
             None => Ok(()),
         }
+    }
+
+    /// `at least two pieces of each size`: that many of every size, said as the list
+    /// the frame reads with its count for each (`at least two small and two medium
+    /// and two large pieces`). Only after a number (`a piece of each size` is read
+    /// as all three sizes present).
+    fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+        let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+        let noun = w(0);
+        if !(matches!(noun, "piece" | "pieces" | "pyramid" | "pyramids")
+            && w(1) == "of"
+            && matches!(w(2), "each" | "every")
+            && w(3) == "size")
+        {
+            return None;
+        }
+        let count = match &toks.get(i.checked_sub(1)?)?.tok {
+            Tok::Int(n) => n.to_string(),
+            Tok::Word(n) if words::number_word(n).is_some() => n.clone(),
+            _ => return None,
+        };
+        let mut out = vec!["small".to_string()];
+        for size in ["medium", "large"] {
+            out.extend(["and".to_string(), count.clone(), size.to_string()]);
+        }
+        out.push(noun.to_string());
+        Some((4, out))
     }
 
     fn ignored_at(toks: &[Token], i: usize) -> usize {

@@ -37,6 +37,9 @@
 mod colours;
 mod regions;
 mod vocab;
+mod whole;
+
+pub(crate) use whole::mismatches;
 
 use super::ast::{
     Domain, Formula, FormulaKind as K, Place, RegionKind, Relation, Span, Statement, Term, TermKind,

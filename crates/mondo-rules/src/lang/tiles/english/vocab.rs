@@ -131,6 +131,38 @@ impl Vocabulary for Tiles {
                 return Some((4, out));
             }
         }
+        // `the four tiles`, `the subset contains`: the whole subset.
+        if let Some(r) = super::whole::reworded(toks, i) {
+            return Some(r);
+        }
+        // `a red tile is A1 or B2`: after the verb, the tiles named are the places
+        // it has (adjectives, as `leftmost or topmost` are), not tiles of their own
+        // (`a red tile is A1, or a tile is B2` is another statement).
+        if matches!(w(0), "is" | "are")
+            && let Some(a) = cell_name(w(1))
+        {
+            let mut out = say(&[w(0), &a.to_string()]);
+            let mut n = 2;
+            while w(n) == "or"
+                && let Some(b) = cell_name(w(n + 1))
+            {
+                out.extend(["or".to_string(), b.to_string()]);
+                n += 2;
+            }
+            return Some((n, out));
+        }
+        // `one of A1 and B2` (after `at least`, `exactly`, ...): one tile of the two,
+        // which is `one A1 or B2 tile` (the two places as adjectives, as `small or
+        // large` is); the count before it stays the player's.
+        if w(0) == "one"
+            && w(1) == "of"
+            && let (Some(a), "and" | "or", Some(b)) = (cell_name(w(2)), w(3), cell_name(w(4)))
+        {
+            return Some((
+                5,
+                say(&["one", &a.to_string(), "or", &b.to_string(), "tile"]),
+            ));
+        }
         // After an adjective (`a red C4 tile`, as the umpire says it back) it is one
         // more adjective.
         let before = i
