@@ -325,7 +325,7 @@ fn default_idle_in_transaction_ms() -> u64 {
 }
 
 fn default_lease_ms() -> u64 {
-    10_000
+    crate::runtime::Config::default().lease_ttl_ms
 }
 
 fn default_lease_renew_ms() -> u64 {
@@ -442,6 +442,10 @@ pub struct UmpireConfig {
 #[serde(deny_unknown_fields)]
 pub struct LogConfig {
     pub level: String,
+    /// `host:port` where `mondo serve` answers `/metrics` (Prometheus) and
+    /// `/healthz`; empty: nowhere.
+    #[serde(default)]
+    pub metrics_address: String,
 }
 
 /// `[leaderboard]`: who a leaderboard lists unless a server sets its own rules
@@ -873,6 +877,29 @@ mod tests {
         );
     }
 
+    /// The shipped leases ride out a 30 s database restart: renewed just before it,
+    /// a lease outlives it with time to spare, while a dead process's matches move
+    /// within the lease plus 5 s (one look for matches nobody runs). The file, the
+    /// serde default and the runtime's own default agree.
+    #[test]
+    fn the_default_leases_ride_out_a_30_s_restart() {
+        let c = Config::from_figment(Figment::from(Toml::string(DEFAULT_TOML))).expect("defaults");
+        let d = &c.database;
+        assert!(d.lease_ms >= 40_000, "{d:?}");
+        assert!(d.lease_ms - d.lease_renew_ms > 30_000, "{d:?}");
+        assert!(d.lease_scan_ms <= 5_000, "{d:?}");
+        assert_eq!(d.lease_ms, default_lease_ms());
+        let runtime = crate::runtime::Config::default();
+        assert_eq!(
+            (
+                runtime.lease_ttl_ms,
+                runtime.lease_renew_ms,
+                runtime.lease_scan_ms
+            ),
+            (d.lease_ms, d.lease_renew_ms, d.lease_scan_ms)
+        );
+    }
+
     /// PostgreSQL's per-connection limits ship with defaults, read from a file, and
     /// are refused when they cannot work together: a paused transaction that outlives
     /// the lease, a lock wait longer than a statement may run.
@@ -882,12 +909,12 @@ mod tests {
         assert_eq!(c.database.timeouts(), crate::store::Timeouts::default());
         let c = with_file("[database]\npath = \"m.db\"\nlock_timeout_ms = 500\n").expect("reads");
         assert_eq!(c.database.timeouts().lock_ms, 500);
-        let e = with_file("[database]\npath = \"m.db\"\nidle_in_transaction_ms = 10000\n")
+        let e = with_file("[database]\npath = \"m.db\"\nidle_in_transaction_ms = 40000\n")
             .unwrap_err()
             .to_string();
         assert!(
             e.contains("database.idle_in_transaction_ms")
-                && e.contains("10000 ms with leases of 10000 ms")
+                && e.contains("40000 ms with leases of 40000 ms")
                 && e.contains("less than database.lease_ms"),
             "{e}"
         );

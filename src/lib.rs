@@ -10,6 +10,7 @@ pub mod bot;
 pub mod config;
 pub mod files;
 pub mod fuzz;
+pub mod metrics;
 pub mod play;
 pub mod shards;
 

@@ -80,7 +80,25 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     // Which shards: asked of Discord now for `auto` (and its pacing read), so a range
     // beyond Discord's count stops here in one line.
     let shards = shard_plan(wait, &http, &config).await?;
+    if !config.log.metrics_address.trim().is_empty() {
+        // Recording from the start: the matches resumed are counted too.
+        crate::metrics::recorder();
+    }
     let bot = Bot::start(config.clone(), http, &super::games::Games).await?;
+    // The operators' view, before the gateway: a process that cannot serve it stops.
+    let _monitoring = match config.log.metrics_address.trim() {
+        "" => None,
+        address => match crate::metrics::listen(address, bot.runtime.clone()).await {
+            Ok((bound, task)) => {
+                tracing::info!(%bound, "serving /metrics and /healthz on http://{bound}");
+                Some(AbortOnDrop(task))
+            }
+            Err(e) => {
+                let _ = bot.runtime.clone().shutdown().await;
+                return Err(ServeError::Monitoring(e));
+            }
+        },
+    };
     // Before the gateway: each game's work at start-up (a press on the button of
     // something an older version stored finds what it became).
     if let Err(e) = bot.fronts.on_serve(&bot).await {
@@ -413,4 +431,13 @@ pub async fn client(bot: Arc<Bot>, http: serenity::Http) -> Result<serenity::Cli
         .framework(super::route::Router::new(data, framework))
         .await
         .map_err(|e| ServeError::Discord(e.to_string()))
+}
+
+/// A task stopped when its owner goes (the /metrics server with `serve`).
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }

@@ -84,6 +84,14 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "all pieces but one are medium",
     ),
     (
+        "every large piece has a neighbour",
+        "every large piece touches another piece",
+    ),
+    (
+        "a small piece has no neighbours",
+        "a small piece touches no piece",
+    ),
+    (
         "all but two of the pieces are small",
         "exactly two pieces are not small",
     ),

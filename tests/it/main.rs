@@ -46,6 +46,7 @@ mod lang_terms;
 mod lang_tiles;
 mod lang_vocabulary;
 mod module_graph;
+mod monitoring;
 mod pg_outage;
 mod pg_play;
 mod pg_stalls;

@@ -57,6 +57,65 @@ async fn a_runtime_holds_the_leases_of_its_matches_and_lets_them_go_on_shutdown(
     runtime.shutdown().await.unwrap();
 }
 
+/// With the shipped leases (40 s, renewed every 3 s, looked for every 3 s): a dead
+/// process's match stays where it is while its lease lives, even 30 s of database
+/// outage after a renewal that came late, and another process takes it over within 5 s
+/// of the lease's end. The runtimes run on fake clocks; the database's clock is moved
+/// by moving the lease's expiry back, as time passing would.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_default_leases_a_dead_owner_s_match_moves_within_the_lease_and_5_s() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let config = Config::default();
+    let (first, id) = duel_on(&db, ManualTime::new(0), config).await;
+    let lease = first.store().lease(id).await.unwrap().unwrap();
+    // Killed: its lease is not let go, nor renewed again.
+    drop(first);
+    let time = ManualTime::new(0);
+    let (second, recovery) = Runtime::<AnyMatch>::start(db.open().await, time.clone(), config)
+        .await
+        .unwrap();
+    assert_eq!(recovery.elsewhere, [id], "the first one's lease is live");
+    let mut taken = second.taken_over();
+    let back =
+        |ms: u64| format!("UPDATE leases SET expires_ms = expires_ms - {ms} WHERE match_id = {id}");
+    db.execute(&back(30_000 + config.lease_renew_ms)).await;
+    let (unowned, _) = second.store().unowned().await.unwrap();
+    assert!(
+        unowned.iter().all(|u| u.id != id),
+        "a 30 s outage after a late renewal outlived the lease"
+    );
+    // The lease runs out now. The second's clock moves a second at a time, each once
+    // its heartbeat has seen the last (so its loops keep up); its next look for
+    // matches nobody runs takes it (the looks are 3 s apart: within 5 s of the end).
+    db.execute(&format!(
+        "UPDATE leases SET expires_ms = CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 \
+         AS BIGINT) WHERE match_id = {id}"
+    ))
+    .await;
+    let mut beats = second.heartbeats();
+    let driven = async {
+        loop {
+            time.advance(1_000);
+            tokio::select! {
+                took = taken.recv() => return took.unwrap(),
+                seen = beats.changed() => seen.unwrap(),
+            }
+        }
+    };
+    let took = tokio::time::timeout(Duration::from_secs(60), driven)
+        .await
+        .expect("never taken over");
+    assert_eq!(took, id);
+    let now = second.store().lease(id).await.unwrap().unwrap();
+    assert_eq!(
+        (now.owner.as_str(), now.token),
+        (second.owner(), lease.token + 1)
+    );
+    second.shutdown().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     let Some(db) = TestDb::postgres() else {

@@ -246,3 +246,79 @@ async fn sqlite_settings_refuse_clearly_on_postgres() {
         store.close().await;
     }
 }
+
+/// One busy process holds 20,000 live matches: one renewal round renews every lease
+/// it holds in ONE statement (a commit per match lost its own leases at 2,000-3,000),
+/// and leaves alone the one another process took.
+#[tokio::test]
+async fn one_statement_renews_twenty_thousand_leases() {
+    const N: i64 = 20_000;
+    for db in stores::each() {
+        let store = db.open().await;
+        db.execute(&format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {N}) \
+             INSERT INTO matches (kind, seed, created_at, last_at) SELECT 'race', i, 0, 0 FROM n"
+        ))
+        .await;
+        // Held by the busy process since long ago (run out, taken by nobody), but one.
+        db.execute("INSERT INTO leases (match_id, owner, expires_ms, token) SELECT id, 'busy', 1, 1 FROM matches")
+            .await;
+        db.execute("UPDATE leases SET owner = 'other', token = 2 WHERE match_id = 7")
+            .await;
+        let ids: Vec<_> = store
+            .matches(&mondo::store::MatchFilter::default())
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids.len(), N as usize, "{}", db.name);
+        let renewed = store.renew_leases("busy", &ids, LONG).await.unwrap();
+        assert_eq!(renewed.len(), N as usize - 1, "{}", db.name);
+        assert!(renewed.iter().all(|(id, token)| id.0 != 7 && *token == 1));
+        let live = db
+            .count("SELECT COUNT(*) FROM leases WHERE owner = 'busy' AND expires_ms > 1")
+            .await;
+        assert_eq!(live, N - 1, "{}: every lease renewed", db.name);
+    }
+}
+
+/// Two processes edit one server's pool at once, each from what it read: the first
+/// write lands, the second is refused (nothing of the first is overwritten) and,
+/// made again on what is there now, lands too: both edits stay. A pool made by two
+/// at once is made once.
+#[tokio::test]
+async fn two_processes_editing_a_pool_keep_both_edits() {
+    for db in stores::each() {
+        let (a, b) = (db.open().await, db.open().await);
+        assert!(a.replace_pool(9, "p", None, "v0", Some(1)).await.unwrap());
+        assert!(!b.replace_pool(9, "p", None, "w0", Some(2)).await.unwrap());
+        let read_a = a.pool(9, "p").await.unwrap().unwrap().toml;
+        let read_b = b.pool(9, "p").await.unwrap().unwrap().toml;
+        let mine = |read: &str, edit: &str| format!("{read}+{edit}");
+        assert!(
+            a.replace_pool(9, "p", Some(&read_a), &mine(&read_a, "a"), Some(1))
+                .await
+                .unwrap()
+        );
+        assert!(
+            !b.replace_pool(9, "p", Some(&read_b), &mine(&read_b, "b"), Some(2))
+                .await
+                .unwrap(),
+            "{}: a stale edit overwrote another",
+            db.name
+        );
+        let again = b.pool(9, "p").await.unwrap().unwrap().toml;
+        assert!(
+            b.replace_pool(9, "p", Some(&again), &mine(&again, "b"), Some(2))
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            a.pool(9, "p").await.unwrap().unwrap().toml,
+            "v0+a+b",
+            "{}",
+            db.name
+        );
+    }
+}

@@ -13,6 +13,7 @@
 mod any;
 pub mod clock;
 mod game;
+pub mod metric;
 mod owner;
 mod ratings;
 mod subscription;
@@ -80,6 +81,9 @@ struct Inner<G: Engine> {
     /// The matches whose lease was taken over by another process, each with why, as
     /// they stop here.
     lost: broadcast::Sender<(MatchId, String)>,
+    /// When the leases were last renewed (or the runtime started), wall time: what
+    /// [`Runtime::health`] reads.
+    renewed: Mutex<std::time::Instant>,
 }
 
 impl<G: Engine> Drop for Inner<G> {
@@ -130,6 +134,7 @@ impl<G: Engine> Runtime<G> {
                 taken: broadcast::channel(1024).0,
                 loops: Mutex::new(Vec::new()),
                 lost: broadcast::channel(1024).0,
+                renewed: Mutex::new(std::time::Instant::now()),
             }),
         };
         // On SQLite one process runs the file (its run lock): leases an earlier one
@@ -223,7 +228,8 @@ impl<G: Engine> Runtime<G> {
         let listing = state.listing();
         let rows = task::rows_of::<G>(&events)?;
         let _hold = self.inner.clock.hold();
-        let id = self
+        let started = std::time::Instant::now();
+        let created = self
             .inner
             .store
             .create_match_with(
@@ -237,7 +243,9 @@ impl<G: Engine> Runtime<G> {
                 },
                 &rows,
             )
-            .await?;
+            .await;
+        metric::committed(started, &created, rows.len());
+        let id = created?;
         match self.take_lease(id).await {
             Ok(lease) => self.spawn(
                 id,
@@ -502,6 +510,32 @@ impl<G: Engine> Runtime<G> {
         &self.inner.owner
     }
 
+    /// Whether this process is well, as a health check asks: its store answers, and
+    /// its leases were renewed within their time (a process whose renewals fail
+    /// loses its matches once that is past). `Err` says why not.
+    pub async fn health(&self) -> Result<(), String> {
+        self.inner
+            .store
+            .database_now_ms()
+            .await
+            .map_err(|e| format!("the store does not answer: {}", e.reason()))?;
+        let since = self
+            .inner
+            .renewed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .elapsed();
+        let ttl = std::time::Duration::from_millis(self.inner.config.lease_ttl_ms);
+        if since > ttl {
+            return Err(format!(
+                "the leases were last renewed {:.1} s ago, and last {:.1} s",
+                since.as_secs_f64(),
+                ttl.as_secs_f64()
+            ));
+        }
+        Ok(())
+    }
+
     /// The matches that stop here because another process took their lease over, each
     /// with why, as they stop (a front that shows one match says so and ends).
     pub fn lost(&self) -> broadcast::Receiver<(MatchId, String)> {
@@ -532,7 +566,8 @@ impl<G: Engine> Runtime<G> {
                 lost: self.inner.lost.clone(),
             },
         )));
-        self.lock().insert(
+        let mut matches = self.lock();
+        matches.insert(
             id,
             Handle {
                 commands,
@@ -541,6 +576,7 @@ impl<G: Engine> Runtime<G> {
                 lost: Some(lost),
             },
         );
+        metrics::gauge!(metric::LIVE_MATCHES).set(matches.len() as f64);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Handle<G>>> {

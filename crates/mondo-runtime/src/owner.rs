@@ -7,7 +7,7 @@
 //!
 //! On SQLite one process runs the file, so it simply holds every lease.
 
-use super::{Engine, Handle, Inner, Runtime};
+use super::{Engine, Handle, Inner, Runtime, metric};
 use mondo_store::{Backend, MatchId, StoreError, Unowned};
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
@@ -118,10 +118,14 @@ impl<G: Engine> Runtime<G> {
                 // Tried again at the next round; should it fail past the leases' end
                 // (a database down longer than `lease_ttl_ms`), other processes take
                 // the matches over and the fence stops this one's appends.
+                metrics::counter!(metric::STORE_ERRORS).increment(1);
                 tracing::warn!(matches = ids.len(), error = %e, "the leases could not be renewed");
                 return;
             }
         };
+        *self.inner.renewed.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
+        metrics::counter!(metric::LEASE_RENEWALS).increment(renewed.len() as u64);
+        metrics::gauge!(metric::LIVE_MATCHES).set(live.len() as f64);
         let renewed: HashSet<(MatchId, i64)> = renewed.into_iter().collect();
         for lease in live {
             if renewed.contains(&(lease.id, lease.token)) {

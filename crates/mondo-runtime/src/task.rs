@@ -10,6 +10,7 @@
 //! are told why ([`Notice`]); a player's own request just gets the error.
 
 use super::clock::Sleep;
+use super::metric;
 use super::{
     Ack, ActError, Announcement, Command, Config, Engine, GameClock, Notice, Query, RuntimeError,
 };
@@ -168,6 +169,7 @@ impl<G: Engine> Live<G> {
         let first_seq = self.seq + 1;
         // A commit that stalls stops the game clock (the umpire cannot work).
         let hold = self.clock.hold();
+        let started = std::time::Instant::now();
         let appended = self
             .store
             .append_fenced(
@@ -180,6 +182,7 @@ impl<G: Engine> Live<G> {
             )
             .await;
         drop(hold);
+        metric::committed(started, &appended, rows.len());
         match appended {
             Ok(seq) => self.seq = seq,
             // Another process runs the match now: nothing was written, and nothing
@@ -575,6 +578,7 @@ pub(super) async fn run<G: Engine>(mut live: Live<G>) {
                 "lost the lease of match {}: another process owns it ({why}); it stops here",
                 live.id
             );
+            metrics::counter!(metric::LEASES_LOST).increment(1);
             let _ = live.said_lost.send((live.id, why.clone()));
             break;
         }

@@ -171,7 +171,9 @@ impl Default for Config {
             work_limit_ms: 20_000,
             queue: 64,
             backlog: 64,
-            lease_ttl_ms: 10_000,
+            // Rides out a 30 s database restart (renewed every 3 s); a dead process's
+            // matches move after it plus at most one look (`lease_scan_ms`, 3 s).
+            lease_ttl_ms: 40_000,
             lease_renew_ms: 3_000,
             lease_scan_ms: 3_000,
             adopt: true,

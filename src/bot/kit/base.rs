@@ -137,6 +137,9 @@ pub enum ServeError {
     Store { path: String, error: String },
     #[error("the matches could not be resumed: {0}")]
     Runtime(String),
+    /// `/metrics` and `/healthz` cannot be served where `log.metrics_address` says.
+    #[error("{0} (log.metrics_address)")]
+    Monitoring(String),
     /// Another process runs the database's matches (see `store::lock_for_running`).
     #[error(transparent)]
     Locked(#[from] crate::store::LockError),

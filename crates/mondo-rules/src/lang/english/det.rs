@@ -129,12 +129,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 self.c.bump();
                 // `every piece except one is medium`.
                 if let Some(n) = self.all_but() {
-                    return Ok(Some(DetS {
-                        det: Det::AllBut(n),
-                        span: self.span_from(start),
-                        other: None,
-                        np_done: false,
-                    }));
+                    return Ok(Some(self.all_but_det(n, start)));
                 }
                 // `every two adjacent tiles`: every such pair.
                 let _ = self.c.eat_word("one")
@@ -150,12 +145,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 self.c.bump();
                 // `all pieces but one point up`, `all but two of the tiles`.
                 if let Some(n) = self.all_but() {
-                    return Ok(Some(DetS {
-                        det: Det::AllBut(n),
-                        span: self.span_from(start),
-                        other: None,
-                        np_done: false,
-                    }));
+                    return Ok(Some(self.all_but_det(n, start)));
                 }
                 Det::Every
             }
@@ -408,8 +398,18 @@ impl<V: Vocabulary> Parser<'_, V> {
         counted.is_some_and(V::counted_is_kind)
     }
 
-    /// After `all`: `but one` / `except two` before or after the noun phrase (`all
-    /// pieces but one`), read when it is there: the number.
+    /// The determiner `all but n` read from `start`.
+    fn all_but_det(&self, n: i64, start: usize) -> DetS {
+        DetS {
+            det: Det::AllBut(n),
+            span: self.span_from(start),
+            other: None,
+            np_done: false,
+        }
+    }
+
+    /// After `all`, `every` or `each`: `but one` / `except two` before or after the
+    /// noun phrase (`all pieces but one`), read when it is there: the number.
     fn all_but(&mut self) -> Option<i64> {
         let mut k = 0;
         while self

@@ -175,8 +175,18 @@ impl Vocabulary for Pieces {
     /// the frame reads with its count for each (`at least two small and two medium
     /// and two large pieces`). Only after a number (`a piece of each size` is read
     /// as all three sizes present).
+    ///
+    /// A piece's neighbour is a piece it touches: `has a neighbour` is `touches a
+    /// piece`, `has no neighbours` is `touches no piece`.
     fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
         let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+        if let ("has" | "have", det @ ("a" | "no" | "some"), n) = (w(0), w(1), w(2))
+            && matches!(n, "neighbour" | "neighbours" | "neighbor" | "neighbors")
+            && !matches!(w(3), "that" | "which" | "of" | "with" | "in")
+        {
+            let verb = if w(0) == "has" { "touches" } else { "touch" };
+            return Some((3, vec![verb.into(), det.into(), "piece".into()]));
+        }
         let noun = w(0);
         if !(matches!(noun, "piece" | "pieces" | "pyramid" | "pyramids")
             && w(1) == "of"
