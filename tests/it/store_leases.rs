@@ -282,3 +282,43 @@ async fn one_statement_renews_twenty_thousand_leases() {
         assert_eq!(live, N - 1, "{}: every lease renewed", db.name);
     }
 }
+
+/// Two processes edit one server's pool at once, each from what it read: the first
+/// write lands, the second is refused (nothing of the first is overwritten) and,
+/// made again on what is there now, lands too: both edits stay. A pool made by two
+/// at once is made once.
+#[tokio::test]
+async fn two_processes_editing_a_pool_keep_both_edits() {
+    for db in stores::each() {
+        let (a, b) = (db.open().await, db.open().await);
+        assert!(a.replace_pool(9, "p", None, "v0", Some(1)).await.unwrap());
+        assert!(!b.replace_pool(9, "p", None, "w0", Some(2)).await.unwrap());
+        let read_a = a.pool(9, "p").await.unwrap().unwrap().toml;
+        let read_b = b.pool(9, "p").await.unwrap().unwrap().toml;
+        let mine = |read: &str, edit: &str| format!("{read}+{edit}");
+        assert!(
+            a.replace_pool(9, "p", Some(&read_a), &mine(&read_a, "a"), Some(1))
+                .await
+                .unwrap()
+        );
+        assert!(
+            !b.replace_pool(9, "p", Some(&read_b), &mine(&read_b, "b"), Some(2))
+                .await
+                .unwrap(),
+            "{}: a stale edit overwrote another",
+            db.name
+        );
+        let again = b.pool(9, "p").await.unwrap().unwrap().toml;
+        assert!(
+            b.replace_pool(9, "p", Some(&again), &mine(&again, "b"), Some(2))
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            a.pool(9, "p").await.unwrap().unwrap().toml,
+            "v0+a+b",
+            "{}",
+            db.name
+        );
+    }
+}

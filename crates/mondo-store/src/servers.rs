@@ -123,6 +123,41 @@ impl Store {
         Ok(())
     }
 
+    /// Stores a server's pool under `name` only if it is still `before` (`None`: there
+    /// is none yet): whether it was. An edit read from a pool that another process (or
+    /// host) changed meanwhile is refused here instead of overwriting theirs: the
+    /// caller reads the pool again and makes its edit on that.
+    pub async fn replace_pool(
+        &self,
+        guild: u64,
+        name: &str,
+        before: Option<&str>,
+        toml: &str,
+        by: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        let query = match before {
+            None => sqlx::query(
+                "INSERT INTO pools (guild_id, name, toml, updated_by) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (guild_id, name) DO NOTHING",
+            ),
+            Some(_) => sqlx::query(
+                "UPDATE pools SET toml = $3, updated_by = $4, \
+                 updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
+                 WHERE guild_id = $1 AND name = $2 AND toml = $5",
+            ),
+        };
+        let mut query = query
+            .bind(to_i64("guild id", guild)?)
+            .bind(name)
+            .bind(toml)
+            .bind(by.map(|b| to_i64("user id", b)).transpose()?);
+        if let Some(before) = before {
+            query = query.bind(before);
+        }
+        let done = query.execute(&self.write().await?).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     pub async fn pool(&self, guild: u64, name: &str) -> Result<Option<PoolRecord>, StoreError> {
         let rows = self.pool_rows(guild, Some(name)).await?;
         Ok(rows.into_iter().next())

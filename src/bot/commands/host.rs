@@ -303,8 +303,21 @@ impl From<DifficultyChoice> for Difficulty {
     }
 }
 
-/// One edit of a server's pools at a time, so two hosts adding at once both land.
+/// One edit of a server's pools at a time in this process; across processes each edit
+/// is stored only if the pool is still as it was read (`Store::replace_pool`), else
+/// made again on the other's, so two hosts editing at once both land.
 static POOL_EDITS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// How many times an edit is made again on a pool others keep changing.
+const POOL_TRIES: u32 = 5;
+
+/// An edit given up after [`POOL_TRIES`]: nothing was changed.
+fn busy_pool(name: &str) -> String {
+    format!(
+        "pool `{name}` was being changed by other hosts at the same moment, {POOL_TRIES} \
+         times over; nothing was changed: send the command again"
+    )
+}
 
 /// Add a pattern to one of this server's pools (made if new); only you see the reply.
 #[poise::command(slash_command, rename = "add")]
@@ -357,31 +370,43 @@ pub async fn pattern_add(
         Err(e) => return Err(e.into()),
     };
     let _one_at_a_time = POOL_EDITS.lock().await;
-    // Read again under the lock: another host may have added meanwhile.
-    let existing = bot.store.pool(g, &pool).await?;
-    let (name, before) = match &existing {
-        Some(r) => (r.name.clone(), Some(r.toml.as_str())),
-        None => (pool.clone(), None),
+    let by = Some(ctx.author().id.get());
+    // Read again under the lock, and stored only if nobody changed it meanwhile (a host
+    // on another process): else made again on what they left, so both edits stay.
+    let mut tries = 0;
+    let (existing, name, edited) = loop {
+        tries += 1;
+        let existing = bot.store.pool(g, &pool).await?;
+        let (name, before) = match &existing {
+            Some(r) => (r.name.clone(), Some(r.toml.clone())),
+            None => (pool.clone(), None),
+        };
+        let (text, entry) = (before.clone(), prepared.entry.clone());
+        let edited = off_runtime(move || pool::add_entry(text.as_deref(), &entry)).await?;
+        let edited = match edited {
+            Ok(e) => e,
+            Err(e) => return reply(ctx, Post::private(edit_refusal(&name, &e))).await,
+        };
+        if edited.text.len() > MAX_POOL_BYTES as usize {
+            return reply(
+                ctx,
+                Post::private(format!(
+                    "the pattern was not added: pool `{name}` would pass {MAX_POOL_BYTES} \
+                     bytes; remove patterns or start another pool"
+                )),
+            )
+            .await;
+        }
+        let stored = bot
+            .store
+            .replace_pool(g, &name, before.as_deref(), &edited.text, by);
+        if stored.await? {
+            break (existing, name, edited);
+        }
+        if tries >= POOL_TRIES {
+            return reply(ctx, Post::private(busy_pool(&name))).await;
+        }
     };
-    let (before, entry) = (before.map(str::to_string), prepared.entry.clone());
-    let edited = off_runtime(move || pool::add_entry(before.as_deref(), &entry)).await?;
-    let edited = match edited {
-        Ok(e) => e,
-        Err(e) => return reply(ctx, Post::private(edit_refusal(&name, &e))).await,
-    };
-    if edited.text.len() > MAX_POOL_BYTES as usize {
-        return reply(
-            ctx,
-            Post::private(format!(
-                "the pattern was not added: pool `{name}` would pass {MAX_POOL_BYTES} bytes; \
-                 remove patterns or start another pool"
-            )),
-        )
-        .await;
-    }
-    bot.store
-        .put_pool(g, &name, &edited.text, Some(ctx.author().id.get()))
-        .await?;
     let e = &prepared.entry;
     let mut post = Post::private(format!(
         "pattern `{}` added to {} pool `{name}` (only you see this):",
@@ -429,17 +454,28 @@ pub async fn pattern_remove(
     let bot = ctx.data();
     let g = guild(ctx);
     let _one_at_a_time = POOL_EDITS.lock().await;
-    let Some(record) = bot.store.pool(g, &pool).await? else {
-        return reply(ctx, Post::private(no_pool(&pool))).await;
+    let by = Some(ctx.author().id.get());
+    let mut tries = 0;
+    let (record, edited) = loop {
+        tries += 1;
+        let Some(record) = bot.store.pool(g, &pool).await? else {
+            return reply(ctx, Post::private(no_pool(&pool))).await;
+        };
+        let (text, id) = (record.toml.clone(), id.trim().to_string());
+        let edited = match off_runtime(move || pool::remove_entry(&text, &id)).await? {
+            Ok(e) => e,
+            Err(e) => return reply(ctx, Post::private(edit_refusal(&record.name, &e))).await,
+        };
+        let stored = bot
+            .store
+            .replace_pool(g, &record.name, Some(&record.toml), &edited.text, by);
+        if stored.await? {
+            break (record, edited);
+        }
+        if tries >= POOL_TRIES {
+            return reply(ctx, Post::private(busy_pool(&record.name))).await;
+        }
     };
-    let (text, id) = (record.toml.clone(), id.trim().to_string());
-    let edited = match off_runtime(move || pool::remove_entry(&text, &id)).await? {
-        Ok(e) => e,
-        Err(e) => return reply(ctx, Post::private(edit_refusal(&record.name, &e))).await,
-    };
-    bot.store
-        .put_pool(g, &record.name, &edited.text, Some(ctx.author().id.get()))
-        .await?;
     reply(
         ctx,
         Post::private(format!(
