@@ -43,6 +43,9 @@ mod records;
 #[path = "it/stores.rs"]
 #[allow(dead_code)]
 mod stores;
+/// A tournament: groups then playoffs, a no-show forfeited, a restart, a champion.
+#[path = "e2e/tournaments.rs"]
+mod tournaments;
 
 use mondo::bot::games::zendo::ids::KOAN_FIELD;
 use serde_json::{Value, json};

@@ -106,6 +106,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
     // The challenges waiting for their answer: their expiry armed again.
     super::kit::challenge::arm_all(&bot).await;
+    // The tournaments' rounds: their matches opened and said as they open.
+    super::commands::tournament::follow(&bot).await;
     let client = answered(
         wait,
         "GET /gateway",

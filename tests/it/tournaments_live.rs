@@ -47,6 +47,7 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
         best_of: 1,
         round_ms: HOUR,
         signup_until: None,
+        channel: None,
     };
     let first = Tournament::create("Live Cup", HOST, settings, tournaments.now()).unwrap();
     let id = tournaments.create(Some(9), &first).await.unwrap();

@@ -95,7 +95,13 @@ impl ManualTime {
     /// did between them would be stamped with a time already past (a challenge made
     /// then would expire at once).
     pub fn driven_by(file: std::path::PathBuf) -> Arc<ManualTime> {
-        let time = ManualTime::new(0);
+        // Where the file stands now: a process started again mid-test does not see
+        // its time jump from 0 to there (a round's deadline would pass at once).
+        let start = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| t.trim().parse::<Millis>().ok())
+            .unwrap_or(0);
+        let time = ManualTime::new(start);
         let weak = Arc::downgrade(&time);
         let (seen, next) = (
             file.with_extension("seen"),

@@ -5,6 +5,7 @@
 pub mod help;
 pub mod host;
 pub mod records;
+pub mod tournament;
 
 use super::games::Games;
 use super::kit::Fronts;
@@ -21,5 +22,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::history(),
         records::replay(),
     ]);
+    all.push(tournament::tournament());
     all
 }

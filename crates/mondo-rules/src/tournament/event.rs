@@ -56,6 +56,10 @@ pub struct Settings {
     /// The end of the sign-up window (none: until the host starts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signup_until: Option<Millis>,
+    /// The Discord channel its matches are played and announced in (none: the
+    /// terminal's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channel: Option<u64>,
 }
 
 /// A stage's rounds.

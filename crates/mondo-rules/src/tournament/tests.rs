@@ -19,6 +19,7 @@ fn settings(format: Format) -> Settings {
         best_of: 1,
         round_ms: DAY,
         signup_until: None,
+        channel: None,
     }
 }
 

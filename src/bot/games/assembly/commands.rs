@@ -302,6 +302,23 @@ async fn my_assembly(
 const NOT_ASSEMBLY: &str =
     "your match here is not Pattern Assembly: `/zendo status` says which it is";
 
+/// A tournament's match of `players` (the higher seed first) in Pattern Assembly, or
+/// Plus: the server's and the config's settings, a seed drawn at random.
+pub async fn tournament_setup(
+    bot: &crate::bot::Bot,
+    guild: Option<u64>,
+    players: Vec<PlayerId>,
+    plus: bool,
+) -> Result<crate::runtime::AnySetup, Error> {
+    let server = super::host::server_settings(bot, guild).await?;
+    Ok(AssemblySetup {
+        players,
+        seed: rand::rng().random(),
+        settings: game_settings(plus, &bot.config.games.Assembly, &server),
+    }
+    .into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,3 +377,4 @@ mod tests {
         assert!(game_settings(true, &config, &server).wrong_shape_waits);
     }
 }
+

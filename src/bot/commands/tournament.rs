@@ -1,0 +1,686 @@
+//! `/tournament` on Discord (docs/tournaments.md, "On Discord"): a server's
+//! tournaments of Pattern Assembly (Plus for the playoffs, if the host says), made,
+//! joined and steered by slash commands. Each round's matches are opened in the
+//! tournament's channel as it opens, rated like any match (a side that never moves is
+//! forfeited at the round's deadline), each player reminded by DM of their match and
+//! its deadline (in the channel, if the bot cannot DM them). The runtime's
+//! `Tournaments` arms the deadlines and reports the results; this says them.
+
+use crate::bot::kit::post::Post;
+use crate::bot::kit::{Bot, Context, Data, Error, reply};
+use crate::bot::say::mention;
+use crate::rules::PlayerId;
+use crate::runtime::{Change, Loaded, TournamentError};
+use crate::store::server_of;
+use crate::tournament::{Act, Event, Format, Outcome, Settings, Tournament, standings};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// A format, as chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "groups then playoffs"]
+    Groups,
+    #[name = "round robin"]
+    RoundRobin,
+    #[name = "swiss"]
+    Swiss,
+    #[name = "single elimination"]
+    Single,
+}
+
+/// A tournament of this server: sign-up, rounds and standings.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings_of",
+        "bracket",
+        "my_match",
+        "settle",
+        "withdraw",
+        "replace",
+        "pause",
+        "resume"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// A new Pattern Assembly tournament here, hosted by you.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+async fn create(
+    ctx: Context<'_>,
+    #[description = "Its name"] name: String,
+    #[description = "How players meet"] format: FormatChoice,
+    #[description = "Swiss: how many rounds"]
+    #[min = 1]
+    #[max = 64]
+    rounds: Option<u32>,
+    #[description = "Groups: how many of each group go to the playoffs (1-5)"]
+    #[min = 1]
+    #[max = 5]
+    playoffs: Option<u8>,
+    #[description = "Groups: the most players a group has (3-6)"]
+    #[min = 3]
+    #[max = 6]
+    group_size: Option<u8>,
+    #[description = "A bracket match: best of 1 or 3"]
+    #[min = 1]
+    #[max = 3]
+    best_of: Option<u8>,
+    #[description = "The playoffs (or every bracket round) in Pattern Assembly Plus"]
+    plus_playoffs: Option<bool>,
+    #[description = "Hours a round lasts before its unplayed matches are forfeited (24)"]
+    #[min = 1]
+    #[max = 720]
+    round_hours: Option<u64>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let format = match (format, rounds, playoffs) {
+        (FormatChoice::Swiss, Some(rounds), None) => Format::Swiss { rounds },
+        (FormatChoice::Swiss, None, _) => return refuse(ctx, "a Swiss needs `rounds`").await,
+        (FormatChoice::Groups, None, Some(advance)) => Format::Groups {
+            size: group_size.unwrap_or((advance + 1).clamp(4, 6)),
+            advance,
+        },
+        (FormatChoice::Groups, _, None) => {
+            return refuse(ctx, "groups need `playoffs`: how many of each group go on").await;
+        }
+        (FormatChoice::RoundRobin, None, None) => Format::RoundRobin,
+        (FormatChoice::Single, None, None) => Format::Single,
+        _ => {
+            return refuse(
+                ctx,
+                "`rounds` is for a Swiss and `playoffs` for groups, not this format",
+            )
+            .await;
+        }
+    };
+    let settings = Settings {
+        format,
+        game: "pattern-assembly".into(),
+        playoff_game: plus_playoffs
+            .unwrap_or(false)
+            .then(|| "pattern-assembly --plus".into()),
+        best_of: best_of.unwrap_or(1),
+        round_ms: round_hours.unwrap_or(24) * 3_600_000,
+        signup_until: None,
+        channel: Some(ctx.channel_id().get()),
+    };
+    let host = PlayerId(ctx.author().id.get());
+    let first = match Tournament::create(&name, host, settings, bot.runtime.now()) {
+        Ok(e) => e,
+        Err(e) => return refuse(ctx, &e.to_string()).await,
+    };
+    let id = bot.tournaments.create(guild(ctx), &first).await?;
+    let Event::Created { name, settings, .. } = &first else {
+        return Ok(());
+    };
+    reply(
+        ctx,
+        Post::text(format!(
+            "Tournament **{name}** (#{id}): {}, Pattern Assembly{}, hosted by {}. Join with \
+             `/tournament join`; the host starts it with `/tournament start`.",
+            settings.format,
+            if settings.playoff_game.is_some() {
+                " (Plus in the playoffs)"
+            } else {
+                ""
+            },
+            mention(host)
+        )),
+    )
+    .await
+}
+
+/// Sign up for this server's tournament.
+#[poise::command(slash_command, guild_only)]
+async fn join(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let act = Act::Join {
+        player: me(ctx),
+        name: ctx.author().name.clone(),
+    };
+    act_and_say(ctx, id, act, |l| {
+        format!(
+            "{} joined **{}** ({} signed up).",
+            mention(me(ctx)),
+            l.t.name,
+            l.t.signups.len()
+        )
+    })
+    .await
+}
+
+/// Leave it (after the start: withdraw).
+#[poise::command(slash_command, guild_only)]
+async fn leave(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    act_and_say(ctx, id, Act::Leave { player: me(ctx) }, |l| {
+        format!("{} left **{}**.", mention(me(ctx)), l.t.name)
+    })
+    .await
+}
+
+/// Host: close sign-up and open round 1.
+#[poise::command(slash_command, guild_only)]
+async fn start(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let bot = ctx.data();
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    let ratings = seed_ratings(bot, l.guild, &l.t).await?;
+    let act = Act::Start {
+        by: me(ctx),
+        ratings,
+    };
+    act_and_say(ctx, Some(l.id), act, |l| {
+        format!(
+            "**{}** has started: {} players. Round 1's matches open here.",
+            l.t.name,
+            l.t.seats.len()
+        )
+    })
+    .await
+}
+
+/// The standings, as a table.
+#[poise::command(slash_command, guild_only, rename = "standings")]
+async fn standings_of(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    reply(ctx, Post::text(standings_table(&l.t))).await
+}
+
+/// The bracket's matches, round by round.
+#[poise::command(slash_command, guild_only)]
+async fn bracket(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    let t = &l.t;
+    let mut lines = vec![format!("**{}**: the bracket", t.name)];
+    for r in t.rounds.iter().filter(|r| r.stage.is_bracket()) {
+        lines.push(format!("Round {} ({})", r.number, r.stage.name()));
+        for tb in &r.tables {
+            lines.push(format!("- {}", table_line(t, tb)));
+        }
+    }
+    if lines.len() == 1 {
+        lines.push("No bracket round has opened yet.".into());
+    }
+    reply(ctx, Post::text(lines.join("\n"))).await
+}
+
+/// Your match and its deadline (only you).
+#[poise::command(slash_command, guild_only, rename = "my-match")]
+async fn my_match(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    let t = &l.t;
+    let Some(seat) = t.seat_of(me(ctx)) else {
+        return refuse(ctx, &format!("you are not playing in **{}**", t.name)).await;
+    };
+    let Some(round) = t.open_round() else {
+        return refuse(ctx, &format!("**{}** has no round open", t.name)).await;
+    };
+    let Some(tb) = round.tables.iter().find(|tb| tb.seats().any(|s| s == seat)) else {
+        return refuse(ctx, &format!("you have no match in round {}", round.number)).await;
+    };
+    let text = format!(
+        "Round {} of **{}**: {}. Deadline <t:{}:R> on the game clock.{}",
+        round.number,
+        t.name,
+        table_line(t, tb),
+        deadline_unix(ctx.data(), round.deadline),
+        tb.opened
+            .last()
+            .map_or(String::new(), |m| format!(" Your match: #{m}.")),
+    );
+    reply(ctx, Post::private(text)).await
+}
+
+/// Host: decide a match.
+#[poise::command(slash_command, guild_only)]
+async fn settle(
+    ctx: Context<'_>,
+    #[description = "The round"] round: u32,
+    #[description = "The table (as /tournament standings numbers them, from 1)"]
+    #[min = 1]
+    table: usize,
+    #[description = "The winner (none: see draw and absent)"] winner: Option<serenity::User>,
+    #[description = "A draw"] draw: Option<bool>,
+    #[description = "Who did not show (a forfeit)"] absent: Option<serenity::User>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let result = match (winner, draw.unwrap_or(false), absent) {
+        (Some(w), false, None) => Outcome::Win {
+            winner: PlayerId(w.id.get()),
+        },
+        (None, true, None) => Outcome::Draw,
+        (None, false, Some(a)) => Outcome::Forfeit {
+            absent: vec![PlayerId(a.id.get())],
+        },
+        _ => return refuse(ctx, "say one of: `winner`, `draw: true`, or `absent`").await,
+    };
+    let act = Act::Settle {
+        by: me(ctx),
+        round,
+        table: table - 1,
+        result,
+    };
+    act_and_say(ctx, id, act, |l| {
+        format!(
+            "Round {round}, table {table} of **{}** settled by the host.",
+            l.t.name
+        )
+    })
+    .await
+}
+
+/// Host: withdraw a player.
+#[poise::command(slash_command, guild_only)]
+async fn withdraw(
+    ctx: Context<'_>,
+    #[description = "Who withdraws"] player: serenity::User,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let who = PlayerId(player.id.get());
+    let act = Act::Withdraw {
+        by: me(ctx),
+        player: who,
+    };
+    act_and_say(ctx, id, act, |l| {
+        format!("{} is withdrawn from **{}**.", mention(who), l.t.name)
+    })
+    .await
+}
+
+/// Host: a new player takes a seat.
+#[poise::command(slash_command, guild_only)]
+async fn replace(
+    ctx: Context<'_>,
+    #[description = "Who leaves the seat"] old: serenity::User,
+    #[description = "Who takes it"] new: serenity::User,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let (o, n) = (PlayerId(old.id.get()), PlayerId(new.id.get()));
+    let act = Act::Replace {
+        by: me(ctx),
+        old: o,
+        new: n,
+        name: new.name.clone(),
+    };
+    act_and_say(ctx, id, act, |l| {
+        format!(
+            "{} replaces {} in **{}**.",
+            mention(n),
+            mention(o),
+            l.t.name
+        )
+    })
+    .await
+}
+
+/// Host: pause (no deadline runs).
+#[poise::command(slash_command, guild_only)]
+async fn pause(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    act_and_say(ctx, id, Act::Pause { by: me(ctx) }, |l| {
+        format!("**{}** is paused.", l.t.name)
+    })
+    .await
+}
+
+/// Host: resume (the deadline moves on).
+#[poise::command(slash_command, guild_only)]
+async fn resume(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
+) -> Result<(), Error> {
+    act_and_say(ctx, id, Act::Resume { by: me(ctx) }, |l| {
+        format!("**{}** is resumed.", l.t.name)
+    })
+    .await
+}
+
+fn me(ctx: Context<'_>) -> PlayerId {
+    PlayerId(ctx.author().id.get())
+}
+
+fn guild(ctx: Context<'_>) -> Option<u64> {
+    ctx.guild_id().map(|g| g.get())
+}
+
+async fn refuse(ctx: Context<'_>, why: &str) -> Result<(), Error> {
+    reply(ctx, Post::private(why.to_string())).await
+}
+
+/// The server's tournament `id` (the newest unless set); a refusal said if none.
+async fn find(ctx: Context<'_>, id: Option<i64>) -> Result<Option<Loaded>, Error> {
+    let bot = ctx.data();
+    let here = guild(ctx);
+    let id = match id {
+        Some(id) => id,
+        None => match bot.store.tournaments(here).await?.first() {
+            Some(r) => r.id,
+            None => {
+                refuse(
+                    ctx,
+                    "this server has no tournament: `/tournament create` makes one",
+                )
+                .await?;
+                return Ok(None);
+            }
+        },
+    };
+    match bot.tournaments.load(id).await {
+        Ok(l) if l.guild == here => Ok(Some(l)),
+        Ok(_) | Err(TournamentError::Store(crate::store::StoreError::NoTournament(_))) => {
+            refuse(ctx, &format!("this server has no tournament #{id}")).await?;
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Does `act` to the server's tournament and says `done` in the channel, or the
+/// refusal privately.
+async fn act_and_say(
+    ctx: Context<'_>,
+    id: Option<i64>,
+    act: Act,
+    done: impl FnOnce(&Loaded) -> String,
+) -> Result<(), Error> {
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    match ctx.data().tournaments.act(l.id, &act).await {
+        Ok(_) => {
+            let l = ctx.data().tournaments.load(l.id).await?;
+            reply(ctx, Post::text(done(&l))).await
+        }
+        Err(TournamentError::Refused(r)) => refuse(ctx, &r.to_string()).await,
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The players' ratings in Pattern Assembly on this server, for seeding.
+async fn seed_ratings(
+    bot: &Bot,
+    guild: Option<u64>,
+    t: &Tournament,
+) -> Result<Vec<(PlayerId, f64)>, Error> {
+    let mut out = Vec::new();
+    for s in &t.signups {
+        let rows = bot
+            .store
+            .ratings_of(server_of(guild), s.player.0, Some("pattern-assembly"))
+            .await?;
+        if let Some(r) = rows.first() {
+            out.push((s.player, r.rating));
+        }
+    }
+    Ok(out)
+}
+
+/// A table in words: its players (mentions) and how it went.
+fn table_line(t: &Tournament, tb: &crate::tournament::Table) -> String {
+    let who = |s: usize| mention(t.seats[s].player);
+    let players = match tb.b {
+        Some(b) => format!("{} v {}", who(tb.a), who(b)),
+        None => format!("{} (a bye)", who(tb.a)),
+    };
+    let how = match (&tb.decided, tb.winner()) {
+        (None, _) => "to play".to_string(),
+        (Some(crate::tournament::Decision::Bye), _) => "a win".to_string(),
+        (Some(crate::tournament::Decision::Draw), _) => "a draw".to_string(),
+        (Some(crate::tournament::Decision::Forfeit(_)), Some(w)) => {
+            format!("{} wins by forfeit", who(w))
+        }
+        (Some(crate::tournament::Decision::Forfeit(_)), None) => "forfeited by both".into(),
+        (Some(_), Some(w)) => format!("{} wins", who(w)),
+        (Some(_), None) => "decided".into(),
+    };
+    format!("{players}: {how}")
+}
+
+/// The standings as a text table, the first first.
+pub fn standings_table(t: &Tournament) -> String {
+    let mut lines = vec![match t.champion() {
+        Some(c) => format!("**{}**: finished, champion {}", t.name, mention(c.player)),
+        None if t.finished.is_some() => format!("**{}**: finished without a champion", t.name),
+        None if !t.is_started() => format!("**{}**: {} signed up", t.name, t.signups.len()),
+        None => format!(
+            "**{}**: round {}, {}",
+            t.name,
+            t.rounds.len(),
+            t.settings.format
+        ),
+    }];
+    lines.push("```".into());
+    lines.push(format!(
+        "{:>4}  {:<20} {:>6} {:>6}",
+        "rank", "player", "points", "played"
+    ));
+    for r in standings(t) {
+        let name: String = t.seats[r.seat].name.chars().take(20).collect();
+        lines.push(format!(
+            "{:>4}  {:<20} {:>6} {:>6}",
+            r.rank, name, r.points, r.played
+        ));
+    }
+    lines.push("```".into());
+    lines.join("\n")
+}
+
+/// A game-clock time as Unix seconds, for Discord's own countdowns.
+fn deadline_unix(bot: &Bot, at: u64) -> u64 {
+    let left = at.saturating_sub(bot.runtime.now());
+    (crate::bot::kit::wall_ms() + left) / 1000
+}
+
+/// Follows the tournaments: each round that opens on this server gets its matches
+/// opened in the tournament's channel (and, at start-up, any open round's table that
+/// has none yet), each player reminded by DM; forfeits and the champion said.
+pub async fn follow(bot: &Data) {
+    let mut changes = bot.tournaments.changes();
+    if let Ok(all) = bot.store.all_tournaments().await {
+        for r in all.into_iter().filter(|r| r.guild.is_some()) {
+            open_matches(bot, r.id).await;
+        }
+    }
+    let weak = Arc::downgrade(bot);
+    tokio::spawn(async move {
+        loop {
+            let change = match changes.recv().await {
+                Ok(c) => c,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
+            let Some(bot) = weak.upgrade() else { return };
+            if change.guild.is_some() {
+                announce(&bot, &change).await;
+                open_matches(&bot, change.id).await;
+            }
+        }
+    });
+}
+
+/// Says a change's forfeits, rounds and champion in the tournament's channel.
+async fn announce(bot: &Data, change: &Change) {
+    let Ok(l) = bot.tournaments.load(change.id).await else {
+        return;
+    };
+    let Some(channel) = l.t.settings.channel else {
+        return;
+    };
+    let name = |p: &PlayerId| mention(*p);
+    let mut lines = Vec::new();
+    for e in &change.events {
+        match e {
+            Event::Forfeit {
+                round,
+                table,
+                absent,
+                ..
+            } => lines.push(format!(
+                "Round {round}, table {}: forfeited by {} (no show by the deadline).",
+                table + 1,
+                absent.iter().map(name).collect::<Vec<_>>().join(" and ")
+            )),
+            Event::MatchResult {
+                round,
+                table,
+                result,
+                ..
+            } => lines.push(format!(
+                "Round {round}, table {}: {}.",
+                table + 1,
+                match result {
+                    Outcome::Win { winner } => format!("{} wins", name(winner)),
+                    _ => "a draw".into(),
+                }
+            )),
+            Event::RoundOpened { round, stage, .. } => lines.push(format!(
+                "**{}**: round {round} ({}) opens.",
+                l.t.name,
+                stage.name()
+            )),
+            Event::Finished { champion, .. } => lines.push(match champion {
+                Some(c) => format!("**{}** is over: the champion is {}!", l.t.name, name(c)),
+                None => format!("**{}** is over, without a champion.", l.t.name),
+            }),
+            _ => {}
+        }
+    }
+    if !lines.is_empty() {
+        let channel = serenity::ChannelId::new(channel.max(1));
+        bot.post(channel, &Post::text(lines.join("\n"))).await;
+    }
+}
+
+/// Opens a match for each undecided two-player table of the open round that has none.
+async fn open_matches(bot: &Data, id: i64) {
+    let Ok(l) = bot.tournaments.load(id).await else {
+        return;
+    };
+    let (Some(channel), Some(round)) = (l.t.settings.channel, l.t.open_round().cloned()) else {
+        return;
+    };
+    if l.t.paused_at.is_some() {
+        return;
+    }
+    let plus = round.stage.is_bracket() && l.t.settings.playoff_game.is_some();
+    for (k, tb) in round.tables.iter().enumerate() {
+        let Some(b) = tb.b else { continue };
+        let replay = tb.games.len() == tb.opened.len();
+        if tb.decided.is_some() || !(tb.opened.is_empty() || replay) {
+            continue;
+        }
+        let players = vec![l.t.seats[tb.a].player, l.t.seats[b].player];
+        if let Err(e) = open_one(
+            bot,
+            &l,
+            round.number,
+            k,
+            players,
+            plus,
+            channel,
+            round.deadline,
+        )
+        .await
+        {
+            tracing::warn!(tournament = id, round = round.number, table = k, error = %e, "a tournament match could not be opened");
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn open_one(
+    bot: &Data,
+    l: &Loaded,
+    round: u32,
+    table: usize,
+    players: Vec<PlayerId>,
+    plus: bool,
+    channel: u64,
+    deadline: u64,
+) -> Result<(), Error> {
+    let setup = crate::bot::games::assembly::commands::tournament_setup(
+        bot,
+        l.guild,
+        players.clone(),
+        plus,
+    )
+    .await?;
+    let place = crate::runtime::Place {
+        guild: l.guild,
+        channel: Some(channel),
+    };
+    let game = bot.runtime.create(place, setup).await?;
+    let link = Act::Link {
+        round,
+        table,
+        match_id: game.0,
+    };
+    bot.tournaments.act(l.id, &link).await?;
+    let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
+    let mut post = crate::bot::kit::challenge::opening(bot, game, channel, &ids, None).await?;
+    post.line(format!(
+        "**{}**, round {round}, table {}: {} v {}. Deadline <t:{}:R>: whoever has not          moved by then forfeits.",
+        l.t.name,
+        table + 1,
+        mention(players[0]),
+        mention(players[1]),
+        deadline_unix(bot, deadline)
+    ));
+    for (k, p) in players.iter().enumerate() {
+        let other = mention(players[1 - k]);
+        let hello = format!(
+            "Your match in **{}**, round {round}, against {other} is open in <#{channel}>              (match #{game}). Deadline <t:{}:R>: make a move before it or forfeit.",
+            l.t.name,
+            deadline_unix(bot, deadline)
+        );
+        if crate::bot::kit::challenge::dm_hello(bot, p.0, hello)
+            .await
+            .is_none()
+        {
+            post.line(format!(
+                "{}: the bot could not DM you your reminder; your match is here.",
+                mention(*p)
+            ));
+        }
+    }
+    bot.post(serenity::ChannelId::new(channel.max(1)), &post)
+        .await;
+    Ok(())
+}
