@@ -590,4 +590,14 @@ pub trait Terminal {
     fn ai(_level: crate::student::Level, _seed: u64) -> Option<Box<dyn super::machine::SeatAi>> {
         None
     }
+    /// Its clocks after a step of a finished match, for the replay page, each named
+    /// by whose it is, with the time left ([`super::scoreboard`]); none by default.
+    fn clocks(_after: &super::scoreboard::After, _names: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+    /// Its running scores after a step, for the replay page, named by what it counts;
+    /// none by default.
+    fn scores(_after: &super::scoreboard::After, _names: &[String]) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -18,132 +18,38 @@ pub struct After<'a> {
     pub at: u64,
 }
 
-/// The clocks, each named by whose it is, with the time left.
+/// The clocks, each named by whose it is, with the time left (each game says which it
+/// has: its front's `Terminal::clocks`).
 pub fn clocks(after: &After, names: &[String]) -> Vec<String> {
-    let v = after.spectator;
-    let mut out = Vec::new();
-    match after.kind {
-        GameKind::ZendoDuel | GameKind::ZendoTriple | GameKind::ZendoClassic => {
-            let turn = v.get("phase").and_then(|p| p.get("seat")).and_then(seat_of);
-            if let (Some(seat), Some((left, running))) = (turn, clock(v.get("clock"), after.at)) {
-                let name = names.get(seat).map_or("?", String::as_str);
-                out.push(format!(
-                    "{name}'s turn clock: {} left{}",
-                    time(left),
-                    state(running)
-                ));
-            }
-            if let Some((left, running)) = clock(v.get("game_clock"), after.at) {
-                out.push(format!(
-                    "game clock: {} of play left{}",
-                    time(left),
-                    state(running)
-                ));
-            }
-            if let Some(phase) = v.get("phase") {
-                let step = phase.get("step").and_then(Value::as_str);
-                if let Some((left, running)) = clock(phase.get("clock"), after.at) {
-                    let what = match step {
-                        Some("challenge") => "challenge clock",
-                        _ => "answer clock",
-                    };
-                    out.push(format!("{what}: {} left{}", time(left), state(running)));
-                }
-            }
-        }
-        GameKind::Assembly => {
-            if let Some(ends) = v.get("ends_at").and_then(Value::as_u64) {
-                let what = match v
-                    .get("phase")
-                    .and_then(|p| p.get("phase"))
-                    .and_then(Value::as_str)
-                {
-                    Some("reveal") => "grid shown:",
-                    Some("showdown") => "showdown clock:",
-                    _ => "round clock:",
-                };
-                out.push(format!(
-                    "{what} {} left",
-                    time(ends.saturating_sub(after.at))
-                ));
-            }
-        }
-        GameKind::Bluffs => {
-            let phase = v.get("phase").and_then(Value::as_str).unwrap_or("");
-            let deadline = after
-                .players
-                .iter()
-                .find_map(|p| p.get("mine")?.get("deadline")?.as_u64());
-            if let Some(deadline) = deadline
-                && phase != "over"
-            {
-                out.push(format!(
-                    "{} clock (round {}): {} left",
-                    phase.replace('_', " "),
-                    v.get("round").and_then(Value::as_u64).unwrap_or(0),
-                    time(deadline.saturating_sub(after.at))
-                ));
-            }
-            for (name, p) in names.iter().zip(after.players) {
-                if let Some(ms) = p
-                    .get("mine")
-                    .and_then(|m| m.get("reserve"))
-                    .and_then(Value::as_u64)
-                {
-                    out.push(format!("{name}'s reserve: {} left", time(ms)));
-                }
-            }
-        }
-        GameKind::ZendoPractice => {}
-    }
-    out
+    super::games::clocks(after, names)
 }
 
-/// The running scores: each player's, named by what the game counts.
+/// The running scores: each player's, named by what the game counts (its front's
+/// `Terminal::scores`).
 pub fn scores(after: &After, names: &[String]) -> Vec<String> {
-    let v = after.spectator;
-    let by_seat = |key: &str, unit: &str| -> Option<String> {
-        let items = v.get(key)?.as_array()?;
-        let each: Vec<String> = names
-            .iter()
-            .zip(items)
-            .map(|(n, x)| format!("{n} {}", x.as_i64().unwrap_or(0)))
-            .collect();
-        Some(format!("{unit}: {}", each.join(", ")))
-    };
-    let line = match after.kind {
-        GameKind::ZendoDuel => by_seat("tickets", "tickets"),
-        GameKind::ZendoTriple | GameKind::ZendoClassic => by_seat("stones", "stones"),
-        GameKind::Assembly => by_seat("scores", "points"),
-        GameKind::ZendoPractice => v.get("score").map(|s| {
-            let n = |k: &str| s.get(k).and_then(Value::as_u64).unwrap_or(0);
-            format!(
-                "score: {} structures built, {} guesses judged",
-                n("koans"),
-                n("guesses")
-            )
-        }),
-        GameKind::Bluffs => {
-            let each: Vec<String> = names
-                .iter()
-                .zip(after.players)
-                .filter_map(|(n, p)| {
-                    let rp = p.get("mine")?.get("rp")?.as_u64()?;
-                    Some(format!("{n} {rp}"))
-                })
-                .collect();
-            (!each.is_empty()).then(|| format!("RP: {}", each.join(", ")))
-        }
-    };
-    line.into_iter().collect()
+    super::games::scores(after, names)
 }
 
-fn seat_of(v: &Value) -> Option<usize> {
+/// A score kept per seat under `key` in the spectator's view: `unit: A 3, B 1`.
+pub fn by_seat(after: &After, names: &[String], key: &str, unit: &str) -> Vec<String> {
+    let Some(items) = after.spectator.get(key).and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    let each: Vec<String> = names
+        .iter()
+        .zip(items)
+        .map(|(n, x)| format!("{n} {}", x.as_i64().unwrap_or(0)))
+        .collect();
+    vec![format!("{unit}: {}", each.join(", "))]
+}
+
+/// A seat number in a view.
+pub fn seat_of(v: &Value) -> Option<usize> {
     v.as_u64().map(|s| s as usize)
 }
 
 /// A clock (`{"left": ms, "since": at}`) read at `at`: time left, and whether it runs.
-fn clock(v: Option<&Value>, at: u64) -> Option<(u64, bool)> {
+pub fn clock(v: Option<&Value>, at: u64) -> Option<(u64, bool)> {
     let v = v?;
     let left = v.get("left")?.as_u64()?;
     match v.get("since").and_then(Value::as_u64) {
@@ -152,7 +58,8 @@ fn clock(v: Option<&Value>, at: u64) -> Option<(u64, bool)> {
     }
 }
 
-fn state(running: bool) -> &'static str {
+/// How a clock stands: `, running` or `, stopped`.
+pub fn state(running: bool) -> &'static str {
     if running { ", running" } else { ", stopped" }
 }
 

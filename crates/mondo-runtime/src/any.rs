@@ -335,11 +335,7 @@ macro_rules! games {
 
             fn score(&self) -> Option<[i64; 2]> {
                 match self {
-                    AnyMatch::Assembly(g) => {
-                        let s = g.scores().values();
-                        Some([i64::from(*s.first()?), i64::from(*s.get(1)?)])
-                    }
-                    _ => None,
+                    $(AnyMatch::$kind(g) => Engine::score(g),)+
                 }
             }
 

@@ -120,6 +120,10 @@ impl<G: Game> Engine for G {
             .collect()
     }
 
+    fn score(&self) -> Option<[i64; 2]> {
+        Game::score(self)
+    }
+
     fn view(&self, viewer: &Viewer) -> G::View {
         Game::view(self, viewer)
     }

@@ -599,7 +599,7 @@ async fn open_matches(bot: &Data, id: i64) {
     if l.t.paused_at.is_some() {
         return;
     }
-    let plus = round.stage.is_bracket() && l.t.settings.playoff_game.is_some();
+    let playoffs = round.stage.is_bracket() && l.t.settings.playoff_game.is_some();
     for (k, tb) in round.tables.iter().enumerate() {
         let Some(b) = tb.b else { continue };
         let replay = tb.games.len() == tb.opened.len();
@@ -613,7 +613,7 @@ async fn open_matches(bot: &Data, id: i64) {
             round.number,
             k,
             players,
-            plus,
+            playoffs,
             channel,
             round.deadline,
         )
@@ -631,17 +631,24 @@ async fn open_one(
     round: u32,
     table: usize,
     players: Vec<PlayerId>,
-    plus: bool,
+    playoffs: bool,
     channel: u64,
     deadline: u64,
 ) -> Result<(), Error> {
-    let setup = crate::bot::games::assembly::commands::tournament_setup(
-        bot,
-        l.guild,
-        players.clone(),
-        plus,
-    )
-    .await?;
+    // The stage's game, as its settings name it: the stored name, then its options.
+    let named = match &l.t.settings.playoff_game {
+        Some(game) if playoffs => game.as_str(),
+        _ => l.t.settings.game.as_str(),
+    };
+    let (name, options) = named.split_once(' ').unwrap_or((named, ""));
+    let kind: crate::rules::GameKind = name.parse()?;
+    let Some(setup) = bot
+        .fronts
+        .tournament_setup(kind, bot, l.guild, players.clone(), options)
+    else {
+        return Err(format!("{} is not played in tournaments on Discord", kind.title()).into());
+    };
+    let setup = setup.await?;
     let place = crate::runtime::Place {
         guild: l.guild,
         channel: Some(channel),

@@ -85,6 +85,21 @@ macro_rules! fronts {
                 }
             }
 
+            fn tournament_setup<'a>(
+                &self,
+                kind: GameKind,
+                bot: &'a Data,
+                guild: Option<u64>,
+                players: Vec<PlayerId>,
+                options: &'a str,
+            ) -> Option<kit::SetupFuture<'a>> {
+                match kind {
+                    $(GameKind::$kind => <$($path)::+::Front as GameControls>::tournament_setup(
+                        bot, guild, players, options,
+                    ),)+
+                }
+            }
+
             fn on_serve<'a>(&'a self, bot: &'a Data) -> Handling<'a> {
                 Box::pin(async move {
                     $(<$($path)::+::Front as GameBot>::on_serve(bot).await;)+

@@ -10,7 +10,7 @@ use super::say;
 use crate::config::Config;
 use crate::koan::PieceSet;
 use crate::pool::Pool;
-use crate::rules::PlayerId;
+use crate::rules::{GameKind, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnyMatch, AnyView, Runtime, Tournaments};
 use crate::store::{MatchFilter, MatchId, MatchRecord, ServerSettings, Status, Store};
 use poise::serenity_prelude as serenity;
@@ -74,6 +74,15 @@ pub trait Fronts: Send + Sync {
     ) -> Option<Handling<'a>>;
     /// A host's disallow on `record`, by its game.
     fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String>;
+    /// A tournament's match of game `kind` (see `GameControls::tournament_setup`).
+    fn tournament_setup<'a>(
+        &self,
+        kind: GameKind,
+        bot: &'a Data,
+        guild: Option<u64>,
+        players: Vec<PlayerId>,
+        options: &'a str,
+    ) -> Option<super::front::SetupFuture<'a>>;
     /// Every game's work when the bot starts, before it connects.
     fn on_serve<'a>(&'a self, bot: &'a Data) -> Handling<'a>;
     /// A new memory for a match's channel.

@@ -76,7 +76,25 @@ pub trait GameControls {
     fn disallow(_record: &MatchRecord) -> Result<AnyAction, String> {
         Err("this game has no guesses to disallow".into())
     }
+
+    /// A tournament's match of the game for `players` (the higher seed first), with
+    /// `options` as the tournament's settings give them after the game's name
+    /// (`--plus`): the server's and the config's settings, a seed drawn at random.
+    /// `None`: the game is not played in tournaments on Discord.
+    fn tournament_setup<'a>(
+        _bot: &'a Data,
+        _guild: Option<u64>,
+        _players: Vec<crate::rules::PlayerId>,
+        _options: &'a str,
+    ) -> Option<SetupFuture<'a>> {
+        None
+    }
 }
+
+/// A match's setup being made (it may read the server's settings).
+pub type SetupFuture<'a> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<crate::runtime::AnySetup, Error>> + Send + 'a>,
+>;
 
 /// A game's Discord side. `view` is the whole view (for code a game family shares),
 /// `v` the game's own part of it.

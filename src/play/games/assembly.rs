@@ -156,6 +156,31 @@ impl Terminal for Front {
         let setup = assembly_setup(&cast, seed, settings);
         Ok((setup.into(), cast))
     }
+
+    fn clocks(after: &crate::play::scoreboard::After, _names: &[String]) -> Vec<String> {
+        use serde_json::Value;
+        let v = after.spectator;
+        let Some(ends) = v.get("ends_at").and_then(Value::as_u64) else {
+            return Vec::new();
+        };
+        let what = match v
+            .get("phase")
+            .and_then(|p| p.get("phase"))
+            .and_then(Value::as_str)
+        {
+            Some("reveal") => "grid shown:",
+            Some("showdown") => "showdown clock:",
+            _ => "round clock:",
+        };
+        vec![format!(
+            "{what} {} left",
+            crate::play::scoreboard::time(ends.saturating_sub(after.at))
+        )]
+    }
+
+    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::play::scoreboard::by_seat(after, names, "scores", "points")
+    }
 }
 
 /// What `help notation` says in Pattern Assembly.

@@ -148,6 +148,53 @@ impl Terminal for Front {
         let setup = bluffs_setup(&cast, seed, settings)?;
         Ok((setup.into(), cast))
     }
+
+    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        use serde_json::Value;
+        let v = after.spectator;
+        let mut out = Vec::new();
+        let phase = v.get("phase").and_then(Value::as_str).unwrap_or("");
+        let deadline = after
+            .players
+            .iter()
+            .find_map(|p| p.get("mine")?.get("deadline")?.as_u64());
+        if let Some(deadline) = deadline
+            && phase != "over"
+        {
+            out.push(format!(
+                "{} clock (round {}): {} left",
+                phase.replace('_', " "),
+                v.get("round").and_then(Value::as_u64).unwrap_or(0),
+                crate::play::scoreboard::time(deadline.saturating_sub(after.at))
+            ));
+        }
+        for (name, p) in names.iter().zip(after.players) {
+            if let Some(ms) = p
+                .get("mine")
+                .and_then(|m| m.get("reserve"))
+                .and_then(Value::as_u64)
+            {
+                out.push(format!("{name}'s reserve: {} left", crate::play::scoreboard::time(ms)));
+            }
+        }
+        out
+    }
+
+    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        let each: Vec<String> = names
+            .iter()
+            .zip(after.players)
+            .filter_map(|(n, p)| {
+                let rp = p.get("mine")?.get("rp")?.as_u64()?;
+                Some(format!("{n} {rp}"))
+            })
+            .collect();
+        if each.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!("RP: {}", each.join(", "))]
+        }
+    }
 }
 
 pub struct BluffsFront {

@@ -124,6 +124,20 @@ macro_rules! terminal {
             }
         }
 
+        /// Game `kind`'s clocks after a step ([`Terminal::clocks`]).
+        pub fn clocks(after: &super::scoreboard::After, names: &[String]) -> Vec<String> {
+            match after.kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::clocks(after, names),)+
+            }
+        }
+
+        /// Game `kind`'s running scores after a step ([`Terminal::scores`]).
+        pub fn scores(after: &super::scoreboard::After, names: &[String]) -> Vec<String> {
+            match after.kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::scores(after, names),)+
+            }
+        }
+
         /// A game's help at the terminal.
         pub fn help(kind: GameKind) -> &'static str {
             match kind {

@@ -408,6 +408,11 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
             None => Ok(()),
         }
     }
+    /// Each of two sides' points, for a game that keeps a running score (a
+    /// tournament's game score); none for a game that does not.
+    fn score(&self) -> Option<[i64; 2]> {
+        None
+    }
     /// Fixes everything random in the match.
     fn seed(&self) -> u64 {
         self.seating().seed

@@ -157,6 +157,29 @@ impl crate::bot::kit::GameControls for Front {
     ) -> Option<crate::bot::kit::Handling<'a>> {
         showdown::showdown_box(ctx, bot, submit)
     }
+
+    /// Pattern Assembly, or Plus with `--plus`.
+    fn tournament_setup<'a>(
+        bot: &'a crate::bot::kit::Data,
+        guild: Option<u64>,
+        players: Vec<crate::rules::PlayerId>,
+        options: &'a str,
+    ) -> Option<crate::bot::kit::SetupFuture<'a>> {
+        Some(Box::pin(async move {
+            let plus = match options.trim() {
+                "" => false,
+                "--plus" => true,
+                other => {
+                    return Err(format!(
+                        "unknown Pattern Assembly option `{other}`: a tournament takes none, or \
+                         `--plus`"
+                    )
+                    .into());
+                }
+            };
+            commands::tournament_setup(bot, guild, players, plus).await
+        }))
+    }
 }
 
 impl GameBot for Front {

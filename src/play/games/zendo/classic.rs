@@ -122,6 +122,14 @@ impl Terminal for Front {
         let setup = classic_setup(&cast, source, seed, settings, timing, master)?;
         Ok((setup.into(), cast))
     }
+
+    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        super::replay_clocks(after, names)
+    }
+
+    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::play::scoreboard::by_seat(after, names, "stones", "stones")
+    }
 }
 
 /// The Classic front of one game.

@@ -52,6 +52,18 @@ impl Terminal for Front {
         setup.player = cast.me();
         Ok((setup.into(), cast))
     }
+
+    fn scores(after: &crate::play::scoreboard::After, _names: &[String]) -> Vec<String> {
+        let Some(s) = after.spectator.get("score") else {
+            return Vec::new();
+        };
+        let n = |k: &str| s.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
+        vec![format!(
+            "score: {} structures built, {} guesses judged",
+            n("koans"),
+            n("guesses")
+        )]
+    }
 }
 
 /// Practice's words, for the family's front.

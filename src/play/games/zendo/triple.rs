@@ -129,6 +129,14 @@ impl Terminal for Front {
         )?;
         Ok((setup.into(), cast))
     }
+
+    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        super::replay_clocks(after, names)
+    }
+
+    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::play::scoreboard::by_seat(after, names, "stones", "stones")
+    }
 }
 
 /// The Triple front of one match.

@@ -606,6 +606,11 @@ impl Game for Assembly {
         &mut self.seating
     }
 
+    fn score(&self) -> Option<[i64; 2]> {
+        let s = self.scores().values();
+        Some([i64::from(*s.first()?), i64::from(*s.get(1)?)])
+    }
+
     fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over(_))
     }
