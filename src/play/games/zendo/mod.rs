@@ -350,6 +350,42 @@ pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<P
     })
 }
 
+/// The clocks of a Zendo match with turns (the Duel, Triple, Classic) after a step of
+/// its replay: whose turn clock, the game clock, the challenge or answer clock.
+pub fn replay_clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    use crate::play::scoreboard::{clock, seat_of, state, time};
+    use serde_json::Value;
+    let v = after.spectator;
+    let mut out = Vec::new();
+    let turn = v.get("phase").and_then(|p| p.get("seat")).and_then(seat_of);
+    if let (Some(seat), Some((left, running))) = (turn, clock(v.get("clock"), after.at)) {
+        let name = names.get(seat).map_or("?", String::as_str);
+        out.push(format!(
+            "{name}'s turn clock: {} left{}",
+            time(left),
+            state(running)
+        ));
+    }
+    if let Some((left, running)) = clock(v.get("game_clock"), after.at) {
+        out.push(format!(
+            "game clock: {} of play left{}",
+            time(left),
+            state(running)
+        ));
+    }
+    if let Some(phase) = v.get("phase") {
+        let step = phase.get("step").and_then(Value::as_str);
+        if let Some((left, running)) = clock(phase.get("clock"), after.at) {
+            let what = match step {
+                Some("challenge") => "challenge clock",
+                _ => "answer clock",
+            };
+            out.push(format!("{what}: {} left{}", time(left), state(running)));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,40 +425,4 @@ mod tests {
             assert_eq!(read(word, rest, None), None, "{word} {rest}");
         }
     }
-}
-
-/// The clocks of a Zendo match with turns (the Duel, Triple, Classic) after a step of
-/// its replay: whose turn clock, the game clock, the challenge or answer clock.
-pub fn replay_clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-    use crate::play::scoreboard::{clock, seat_of, state, time};
-    use serde_json::Value;
-    let v = after.spectator;
-    let mut out = Vec::new();
-    let turn = v.get("phase").and_then(|p| p.get("seat")).and_then(seat_of);
-    if let (Some(seat), Some((left, running))) = (turn, clock(v.get("clock"), after.at)) {
-        let name = names.get(seat).map_or("?", String::as_str);
-        out.push(format!(
-            "{name}'s turn clock: {} left{}",
-            time(left),
-            state(running)
-        ));
-    }
-    if let Some((left, running)) = clock(v.get("game_clock"), after.at) {
-        out.push(format!(
-            "game clock: {} of play left{}",
-            time(left),
-            state(running)
-        ));
-    }
-    if let Some(phase) = v.get("phase") {
-        let step = phase.get("step").and_then(Value::as_str);
-        if let Some((left, running)) = clock(phase.get("clock"), after.at) {
-            let what = match step {
-                Some("challenge") => "challenge clock",
-                _ => "answer clock",
-            };
-            out.push(format!("{what}: {} left{}", time(left), state(running)));
-        }
-    }
-    out
 }
