@@ -150,7 +150,10 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "the structure is split into at least three groups",
         "there are at least three groups",
     ),
-    ("the pieces are connected together", "there is exactly one group"),
+    (
+        "the pieces are connected together",
+        "there is exactly one group",
+    ),
 ];
 
 const TILE_PAIRS: &[(&str, &str)] = &[

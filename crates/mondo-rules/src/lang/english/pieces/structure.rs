@@ -95,7 +95,11 @@ impl Parser<'_, Pieces> {
             ));
         }
         // `split into at least three groups`, `divided into exactly two separate groups`.
-        let into = [&["split", "into"][..], &["divided", "into"], &["broken", "into"]];
+        let into = [
+            &["split", "into"][..],
+            &["divided", "into"],
+            &["broken", "into"],
+        ];
         if let Some(ws) = into.iter().find(|ws| self.c.is_words(ws)) {
             self.c.pos += ws.len();
             let Some(DetS {
