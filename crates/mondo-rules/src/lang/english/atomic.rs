@@ -746,16 +746,19 @@ impl<V: Vocabulary> Parser<'_, V> {
             &["the", "other"],
             &["the", "rest", "of", "the"],
         ];
-        if let Some(ws) = others.iter().find(|ws| {
-            self.c.is_words(ws) && self.c.word_at(ws.len()).is_some_and(V::is_noun)
-        }) {
+        if let Some(ws) = others
+            .iter()
+            .find(|ws| self.c.is_words(ws) && self.c.word_at(ws.len()).is_some_and(V::is_noun))
+        {
             self.c.pos += ws.len() + 1;
             let _ = self.c.eat_word("combined") || self.c.eat_word("together");
             let x = Var(self.base);
             let Some(what) = self.lower_np(a, x, self.base + 1, &self.discourse)? else {
                 return Err(ParsePatternError::new(
                     a.span.clone(),
-                    V::say("say which pieces outnumber the other pieces: a kind of piece, not all of them"),
+                    V::say(
+                        "say which pieces outnumber the other pieces: a kind of piece, not all of them",
+                    ),
                 ));
             };
             let span = self.span_from(start);

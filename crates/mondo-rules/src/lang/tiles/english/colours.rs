@@ -353,16 +353,22 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)>
         && colour(c).is_some()
     {
         let mut k = 6;
-        for ws in [&["tiles", "of"][..], &["the", "tiles", "of"], &["those", "of"]] {
+        for ws in [
+            &["tiles", "of"][..],
+            &["the", "tiles", "of"],
+            &["those", "of"],
+        ] {
             if ws.iter().enumerate().all(|(j, x)| w(k + j) == *x) {
                 k += ws.len();
                 break;
             }
         }
-        if matches!(w(k), "any" | "every" | "each") && w(k + 1) == "other" && w(k + 2) == "colour"
-        {
+        if matches!(w(k), "any" | "every" | "each") && w(k + 1) == "other" && w(k + 2) == "colour" {
             let how = if more == "more" { "more" } else { "less" };
-            return Some((k + 3, say(&[c, "appears", how, "often", "than", "any", "other", "colour"])));
+            return Some((
+                k + 3,
+                say(&[c, "appears", how, "often", "than", "any", "other", "colour"]),
+            ));
         }
     }
     // `green tiles and yellow tiles are equal in number`, `green and yellow tiles are`.
@@ -371,7 +377,11 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)>
         (a, "and", b, "tiles", _) => (a, b, 4),
         _ => return None,
     };
-    let equal = [&["are", "equal", "in", "number"][..], &["are", "equally", "many"], &["are", "equally", "numerous"]];
+    let equal = [
+        &["are", "equal", "in", "number"][..],
+        &["are", "equally", "many"],
+        &["are", "equally", "numerous"],
+    ];
     let tail = equal
         .iter()
         .find(|ws| ws.iter().enumerate().all(|(j, x)| w(n + j) == *x))?;

@@ -137,9 +137,14 @@ pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
 }
 
 /// Whether every tile of the subset has the same `line` (its row, or its column).
-fn in_one<T: PartialEq>(subset: &Subset, line: impl Fn(&crate::lang::tiles::cells::Cell) -> T) -> bool {
+fn in_one<T: PartialEq>(
+    subset: &Subset,
+    line: impl Fn(&crate::lang::tiles::cells::Cell) -> T,
+) -> bool {
     let cells = subset.cells();
-    cells.first().is_some_and(|a| cells.iter().all(|c| line(c) == line(a)))
+    cells
+        .first()
+        .is_some_and(|a| cells.iter().all(|c| line(c) == line(a)))
 }
 
 /// Whether the subset is exactly one 2x2 square.
@@ -188,7 +193,9 @@ mod tests {
         assert!(mismatches("the row has a blue tile", &line).is_empty());
         assert_eq!(
             mismatches("the column has a blue tile", &line),
-            ["it speaks of the column, but the subset A1-A2-A3-A4 is not one column: say `the subset`"]
+            [
+                "it speaks of the column, but the subset A1-A2-A3-A4 is not one column: say `the subset`"
+            ]
         );
         assert_eq!(mismatches("the row has a blue tile", &four).len(), 1);
         assert!(mismatches("the column has a blue tile", &sub("A1-B1-C1-D1")).is_empty());
