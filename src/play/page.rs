@@ -135,8 +135,8 @@ pub fn story(
             who: who(author, &record.players, &players, names),
             when: since(record.created_at, stored.at),
             said,
-            clocks: scoreboard::clocks(&after, &players),
-            scores: scoreboard::scores(&after, &players),
+            clocks: super::games::clocks(&after, &players),
+            scores: super::games::scores(&after, &players),
             body,
         });
     }

@@ -2,7 +2,9 @@
 //! replay page: each named by whose it is and what it counts (a turn clock says whose
 //! turn, a score whose score), read from the views of the match after that step. Only
 //! a finished match is told, so a player's own view (a Bluffs reserve, its RP) is no
-//! one's secret any more.
+//! one's secret any more. Each game says which clocks and scores it has (its front's
+//! `Terminal::clocks` / `Terminal::scores`, dispatched by `games::clocks` / `games::scores`);
+//! here is what they share.
 
 use crate::rules::GameKind;
 use serde_json::Value;
@@ -16,18 +18,6 @@ pub struct After<'a> {
     pub players: &'a [Value],
     /// When the step was (a running clock is read at that moment).
     pub at: u64,
-}
-
-/// The clocks, each named by whose it is, with the time left (each game says which it
-/// has: its front's `Terminal::clocks`).
-pub fn clocks(after: &After, names: &[String]) -> Vec<String> {
-    super::games::clocks(after, names)
-}
-
-/// The running scores: each player's, named by what the game counts (its front's
-/// `Terminal::scores`).
-pub fn scores(after: &After, names: &[String]) -> Vec<String> {
-    super::games::scores(after, names)
 }
 
 /// A score kept per seat under `key` in the spectator's view: `unit: A 3, B 1`.

@@ -141,7 +141,11 @@ impl<V: Vocabulary> Parser<'_, V> {
                 let item_start = self.start();
                 let subject = self.subject.clone();
                 match self.there_item(item_start, neg) {
-                    Ok(Some(g)) if !self.vp_start(0, Mode::Finite) => {
+                    Ok(Some(g))
+                        if !self.vp_start(0, Mode::Finite)
+                            && !(matches!(self.c.word(), Some("never" | "always"))
+                                && self.vp_start(1, Mode::Finite)) =>
+                    {
                         if list_op.is_some_and(|o| o != op) {
                             return Err(ParsePatternError::new(
                                 conj,
@@ -698,6 +702,10 @@ impl<V: Vocabulary> Parser<'_, V> {
                 Some(Det::Every)
             } else if plural && self.c.is_word("never") && self.vp_start(1, Mode::Finite) {
                 self.c.bump();
+                Some(Det::No)
+            } else if plural && self.c.is_words(&["are", "never"]) {
+                // `green tiles are never adjacent to each other`: no green tiles are.
+                self.c.toks.remove(self.c.pos + 1);
                 Some(Det::No)
             } else if plural
                 && matches!(self.c.word(), Some("are" | "all"))

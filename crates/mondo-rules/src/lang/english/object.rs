@@ -38,7 +38,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             // piece and every piece points up`). Otherwise both are objects: `there is
             // a small piece touching a large piece and a medium piece` touches both.
             Ok(_)
-                if self.vp_start(0, Mode::Finite)
+                if (self.vp_start(0, Mode::Finite)
+                    || matches!(self.c.word(), Some("never" | "always"))
+                        && self.vp_start(1, Mode::Finite))
                     && (self.in_relative == 0 || !self.awaits_verb) =>
             {
                 self.c.pos = save;

@@ -210,6 +210,25 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(Vp::Rel(rel, span, Box::new(self.object()?), false))
     }
 
+    /// Whether a sentence with a bare plural subject starts `k` words ahead
+    /// (`... and adjacent tiles never match`, `... and red tiles are never adjacent`):
+    /// a few words, a plural noun, then its verb.
+    fn plural_sentence_ahead(&self, k: usize) -> bool {
+        for j in k..k + 3 {
+            match self.c.word_at(j) {
+                Some(w) if V::is_noun(w) && w.ends_with('s') => {
+                    return matches!(self.c.word_at(j + 1), Some("never" | "always"))
+                        || self.vp_start(j + 1, Mode::Finite);
+                }
+                None | Some("to" | "as" | "than" | "of" | "the" | "a" | "an" | "and" | "or") => {
+                    return false;
+                }
+                Some(_) => {}
+            }
+        }
+        false
+    }
+
     pub(crate) fn comp_start(&self, k: usize) -> bool {
         let w = |i: usize| self.c.word_at(k + i).unwrap_or("");
         match w(0) {
@@ -289,7 +308,11 @@ impl<V: Vocabulary> Parser<'_, V> {
             let comma = self.c.is_sym(Sym::Comma)
                 && self.c.word_at(1).is_some_and(|w| V::adjective(w).is_some())
                 && self.continues_alternatives_from(1);
-            if !(comma || matches!(self.c.word(), Some("and" | "or")) && self.comp_start(1)) {
+            if !(comma
+                || matches!(self.c.word(), Some("and" | "or"))
+                    && self.comp_start(1)
+                    && !self.plural_sentence_ahead(1))
+            {
                 break;
             }
             let is_and = if comma {

@@ -352,23 +352,67 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)>
         (w(0), w(1), w(2), w(3), w(4), w(5))
         && colour(c).is_some()
     {
-        let mut k = 6;
-        for ws in [
+        // Tiles compared with tiles (`than any other colour` compares them with a
+        // colour, and stays refused).
+        let of = [
             &["tiles", "of"][..],
             &["the", "tiles", "of"],
             &["those", "of"],
-        ] {
-            if ws.iter().enumerate().all(|(j, x)| w(k + j) == *x) {
-                k += ws.len();
-                break;
-            }
-        }
+        ];
+        let k = 6 + of
+            .iter()
+            .find(|ws| ws.iter().enumerate().all(|(j, x)| w(6 + j) == *x))?
+            .len();
         if matches!(w(k), "any" | "every" | "each") && w(k + 1) == "other" && w(k + 2) == "colour" {
             let how = if more == "more" { "more" } else { "less" };
             return Some((
                 k + 3,
                 say(&[c, "appears", how, "often", "than", "any", "other", "colour"]),
             ));
+        }
+    }
+    // `adjacent tiles never match`, `no two tiles in a row match`: two tiles match when
+    // they are the same colour (`A1 matches B2`: one tile is the same colour as another).
+    let negated = i
+        .checked_sub(1)
+        .and_then(|k| toks.get(k))
+        .and_then(Token::word)
+        .is_some_and(|p| matches!(p, "not" | "don't" | "doesn't" | "do" | "does"));
+    if !negated {
+        match w(0) {
+            "match" if !matches!(w(1), "a" | "an" | "the" | "any" | "every") => {
+                return Some((1, say(&["are", "the", "same", "colour"])));
+            }
+            "matches" => return Some((1, say(&["is", "the", "same", "colour", "as"]))),
+            _ => {}
+        }
+    }
+    // `a red and a blue tile`: a red tile and a blue tile (the noun said once). And
+    // `a red tile and a blue tile are adjacent` (or another relation of the two) is
+    // `there is a red tile and a blue tile that are adjacent`: the two so related.
+    let pair = match (w(0), w(1), w(2), w(3), w(4), w(5), w(6)) {
+        ("a" | "an", a, "and", "a" | "an", b, "tile", _) => Some((a, b, 6)),
+        ("a" | "an", a, "tile", "and", "a" | "an", b, "tile") => Some((a, b, 7)),
+        _ => None,
+    };
+    if let Some((a, b, n)) = pair
+        && colour(a).is_some()
+        && colour(b).is_some()
+    {
+        let second = if n == 6 { w(3) } else { w(4) };
+        let both = [w(0), a, "tile", "and", second, b, "tile"];
+        let related = w(n) == "are"
+            && super::vocab::RELATED
+                .iter()
+                .any(|r| r.iter().enumerate().all(|(j, x)| w(n + 1 + j) == *x));
+        if related {
+            let mut out = say(&["there", "is"]);
+            out.extend(say(&both));
+            out.extend(say(&["that", "are"]));
+            return Some((n + 1, out));
+        }
+        if n == 6 {
+            return Some((6, say(&both)));
         }
     }
     // `green tiles and yellow tiles are equal in number`, `green and yellow tiles are`.

@@ -86,10 +86,13 @@ impl Parser<'_, Tiles> {
             self.c.pos += det_words + n;
             return Ok((RegionDet::The(place), kind, self.span_from(start)));
         }
+        // `at least one row`: some row.
+        let at_least_one = first == "at" && second == "least" && self.c.word_at(2) == Some("one");
         let det = match first.as_str() {
             "every" | "each" | "all" | "any" => RegionDet::Every,
             "some" | "a" | "an" | "one" => RegionDet::Some,
             "no" => RegionDet::No,
+            _ if at_least_one => RegionDet::Some,
             _ => {
                 let noun_end = self
                     .c

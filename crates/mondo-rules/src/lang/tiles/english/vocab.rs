@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// What two tiles named together may be, as a pair (`A1 and D1 are the same colour`,
+/// `a red tile and a blue tile are adjacent`).
+pub(super) const RELATED: &[&[&str]] = &[
+    &["the", "same", "colour"],
+    &["different", "colours"],
+    &["in", "the", "same", "row"],
+    &["in", "the", "same", "column"],
+    &["adjacent"],
+    &["orthogonally", "adjacent"],
+    &["diagonally", "adjacent"],
+];
+
 impl Vocabulary for Tiles {
     type Unary = TileUnary;
     type Binary = TileBinary;
@@ -112,15 +124,6 @@ impl Vocabulary for Tiles {
                 out.extend(["is".to_string(), kind.to_string()]);
                 return Some((5 + both, out));
             }
-            const RELATED: &[&[&str]] = &[
-                &["the", "same", "colour"],
-                &["different", "colours"],
-                &["in", "the", "same", "row"],
-                &["in", "the", "same", "column"],
-                &["adjacent"],
-                &["orthogonally", "adjacent"],
-                &["diagonally", "adjacent"],
-            ];
             let related = RELATED.iter().any(|r| words_at(&w, 4, r));
             if related {
                 let mut out = say(&["there", "is"]);
@@ -257,6 +260,12 @@ impl Vocabulary for Tiles {
             && w(2) == Some("subset")
         {
             3
+        } else if w(0) == Some("both")
+            && matches!(w(1), Some("a" | "an"))
+            && (2..6).any(|k| w(k) == Some("and"))
+        {
+            // `has both a red and a blue tile`: `both` stresses the `and` that follows.
+            1
         } else {
             0
         }

@@ -93,6 +93,31 @@ fn whole_at(toks: &[Token], i: usize) -> Option<(usize, Vec<&'static str>, Whole
 /// how many it stands for): `the tiles` for `the four tiles`, `there is` for `the
 /// subset contains` (the verb taken with it).
 pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    // `the four tiles are four different colours`, `the tiles are three different
+    // colours`: the tiles show that many colours.
+    let w = |k: usize| word(toks.get(i + k));
+    let subject = match whole_at(toks, i) {
+        Some((n, _, _)) => Some(n),
+        None => match (w(0), w(1), w(2)) {
+            ("the" | "all", "tiles", _) => Some(2),
+            ("all", "the", "tiles") => Some(3),
+            _ => None,
+        },
+    };
+    if let Some(n) = subject
+        && w(n) == "are"
+        && let Some(m) = number(toks.get(i + n + 1))
+        && matches!(w(n + 2), "different" | "distinct")
+        && matches!(w(n + 3), "colours" | "colors")
+    {
+        let m = say_number(m);
+        return Some((
+            n + 4,
+            ["there", "are", "exactly", &m, "colours"]
+                .map(String::from)
+                .to_vec(),
+        ));
+    }
     let (n, keep, _) = whole_at(toks, i)?;
     if HAS.contains(&word(toks.get(i + n))) {
         return Some((n + 1, vec!["there".into(), "is".into()]));
