@@ -171,7 +171,11 @@ impl<G: Engine> Runtime<G> {
                     ..MatchFilter::default()
                 })
                 .await?;
+            let unplaced = !runtime.inner.config.adopt_unplaced;
             for record in live {
+                if unplaced && record.guild.is_none() && record.channel.is_none() {
+                    continue;
+                }
                 match runtime.resume(&record).await {
                     Ok(true) => recovery.resumed.push(record.id),
                     Ok(false) => recovery.elsewhere.push(record.id),

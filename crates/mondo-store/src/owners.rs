@@ -12,6 +12,9 @@ use sqlx::Row;
 pub struct Unowned {
     pub id: MatchId,
     pub kind: String,
+    /// Whether it has a place (a server or a channel: a Discord front's match), rather
+    /// than none (a terminal's, `mondo play`).
+    pub placed: bool,
     /// Its last lease (run out), or none: never leased (created a moment ago by a
     /// process that has not taken it yet, or before leases existed).
     pub lease: Option<Lease>,
@@ -23,7 +26,9 @@ impl Store {
     pub async fn unowned(&self) -> Result<(Vec<Unowned>, i64), StoreError> {
         let now = now_ms(self.backend());
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT m.id, m.kind, l.owner, l.expires_ms, l.token, {now} AS db_now \
+            "SELECT m.id, m.kind, l.owner, l.expires_ms, l.token, {now} AS db_now, \
+             CASE WHEN m.guild_id IS NULL AND m.channel_id IS NULL THEN 0 ELSE 1 END \
+             AS placed \
              FROM matches m LEFT JOIN leases l ON l.match_id = m.id \
              WHERE m.status = 'live' AND (l.match_id IS NULL OR l.expires_ms <= {now}) \
              ORDER BY m.id"
@@ -48,6 +53,7 @@ impl Store {
             out.push(Unowned {
                 id,
                 kind: r.try_get("kind")?,
+                placed: r.try_get::<i32, _>("placed")? != 0,
                 lease,
             });
         }
