@@ -137,6 +137,23 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "some piece is small, no piece is large, every piece points up",
         "some piece is small and no piece is large and every piece points up",
     ),
+    // Directions counted are different ones; groups are separate ones.
+    (
+        "the pieces point in exactly two different directions",
+        "the pieces point in exactly two directions",
+    ),
+    (
+        "the pieces form exactly two separate groups",
+        "there are exactly two groups",
+    ),
+    (
+        "the structure is split into at least three groups",
+        "there are at least three groups",
+    ),
+    (
+        "the pieces are connected together",
+        "there is exactly one group",
+    ),
 ];
 
 const TILE_PAIRS: &[(&str, &str)] = &[

@@ -15,6 +15,7 @@ pub mod settings;
 pub mod sketch;
 pub mod triple;
 mod turn;
+pub mod why;
 
 pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
