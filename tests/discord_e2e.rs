@@ -2870,7 +2870,7 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
     let fake = FakeDiscord::start().await;
     let alice = fake.add_user("alice", true);
     let dave = fake.add_user("dave", true);
-    let (_bot, _dir) = ai_bot(&fake, dave.id).await;
+    let (mut bot, dir) = ai_bot(&fake, dave.id).await;
     // alice challenges @Mondo: it accepts at once and starts (it has the advantage).
     let opening = challenge_mondo(&fake, alice.id, dave.id, "zendo duel", "e2e").await;
     assert!(
@@ -2901,6 +2901,10 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
         reveal.text()
     );
 
+    // What the AI believes would help alice: `/why` waits for the end (said to her only).
+    let i = fake.slash(alice.id, "why", &[]).await;
+    private_says(&answer(&fake, &i).await, "match #1: the match is not over");
+
     // alice guesses the pattern and wins.
     let i = fake
         .slash(alice.id, "guess", &[("pattern", json!(HIDDEN))])
@@ -2920,6 +2924,45 @@ async fn a_duel_against_mondo_is_played_to_its_end() {
     // Nothing before the guess carried the pattern; nothing went to the AI by DM.
     no_rule_before(&fake, "guess #1 reads");
     no_dm_to_the_ai(&fake);
+
+    // Now `/why` says, for everyone to see, what the AI believed after each structure:
+    // the same after a restart (it is told from the stored match).
+    let why = |by: u64, id: Option<i64>| {
+        let fake = &fake;
+        async move {
+            let options: Vec<(&str, serde_json::Value)> =
+                id.map(|id| ("match", json!(id))).into_iter().collect();
+            let i = fake.slash(by, "why", &options).await;
+            let m = answer(fake, &i).await;
+            assert!(!m.ephemeral, "{}", m.text());
+            m.text()
+        }
+    };
+    let told = why(dave.id, None).await;
+    for said in [
+        "Match #1",
+        "what **Mondo** (AI) (beginner) believed after each structure",
+        "#1 1^  obeys: ",
+        "#2 1>  does not obey: ",
+        "#3 ",
+        " rules in ",
+    ] {
+        assert!(told.contains(said), "`{said}` in {told}");
+    }
+    bot.killed(&fake).await;
+    let mut bot = Served::start_with(
+        &fake,
+        &dir.path().join("m.db"),
+        &dir.path().join("m.log"),
+        &AI_ENV,
+    );
+    bot.ready(&fake).await;
+    assert_eq!(why(alice.id, Some(1)).await, told);
+    let i = fake.slash(alice.id, "why", &[("match", json!(99))]).await;
+    private_says(
+        &answer(&fake, &i).await,
+        "there is no match #99 on this server",
+    );
     assert!(fake.problems().is_empty(), "{:#?}", fake.problems());
 }
 

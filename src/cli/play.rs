@@ -286,6 +286,9 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
             flow = super::play_zendo_ai::moves(&mut session, &mut ai, args.json, inline).await;
         }
     }
+    if flow == Flow::Over && !ai.is_empty() {
+        after_the_end(&mut session, typed, &mut rx, &mut stop, inline).await;
+    }
     // Its feed may have closed first (the match stopped here as it was lost).
     while let Ok((id, why)) = lost.try_recv() {
         if id == session.id() {
@@ -301,6 +304,39 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
             Ok(ExitCode::FAILURE)
         }
         None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Once a match an AI student played is over, the table stays for what is worth
+/// asking then: `why` (what the AI believed after each structure), `board`, `status`,
+/// `help`; `quit`, the end of input or Ctrl-C leave (docs/ai.md, "Why").
+async fn after_the_end(
+    session: &mut Session,
+    mut typed: std::collections::VecDeque<Input>,
+    rx: &mut tokio::sync::mpsc::Receiver<Input>,
+    stop: &mut std::pin::Pin<&mut impl std::future::Future<Output = ()>>,
+    inline: Option<pictures::Protocol>,
+) {
+    print_lines(&[session.after_the_end()], Vec::new(), inline);
+    loop {
+        let input = if let Some(input) = typed.pop_front() {
+            input
+        } else {
+            tokio::select! {
+                line = rx.recv() => match line {
+                    Some(input) => input,
+                    None => return,
+                },
+                () = stop.as_mut() => return,
+            }
+        };
+        if let Input::Line(line) = &input
+            && matches!(line.trim().to_ascii_lowercase().as_str(), "quit" | "exit")
+        {
+            return;
+        }
+        let (lines, _) = session.input(input).await;
+        print_lines(&lines, session.take_inline(), inline);
     }
 }
 

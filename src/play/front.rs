@@ -468,6 +468,16 @@ pub trait GameFront: Send {
     fn hint(&self, _view: &AnyView) -> String {
         "`hint` is for solo practice: in a game against others, think for yourself".into()
     }
+    /// What `why` says once the match is over: what the AI students who played
+    /// believed after each structure (docs/ai.md, "Why"); or why it says nothing (a
+    /// game no AI student plays, a match that goes on).
+    fn why(&self, _view: &AnyView, _cast: &Cast) -> Result<Vec<Line>, String> {
+        Err(
+            "`why` tells what an AI student believed, after a game it played in which \
+             it reasons over rules (Zendo's Duel, Triple and Classic)"
+                .into(),
+        )
+    }
     /// What the game is called in the `started` line and its JSON (`"duel"`).
     fn game_name(&self) -> &'static str;
     /// The help shown at the start and on `help`.

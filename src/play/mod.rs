@@ -353,6 +353,13 @@ impl Session {
         if word == "hint" {
             return (vec![self.say(&self.front.hint(&view))], Flow::Continue);
         }
+        if word == "why" {
+            let said = match self.front.why(&view, &self.cast) {
+                Ok(lines) => self.render(&lines),
+                Err(e) => vec![self.error(&e)],
+            };
+            return (said, Flow::Continue);
+        }
         let verb = verb_of(&word, rest, self.front.claims());
         match verb {
             Some(Verb::Quit) => return (self.left(), Flow::Quit),
@@ -445,6 +452,14 @@ impl Session {
             Some(Err(e)) => (vec![self.error(&e.to_string())], Flow::Continue),
             None => (Vec::new(), Flow::Over),
         }
+    }
+
+    /// Said when a match an AI student played is over and its table stays open.
+    pub fn after_the_end(&self) -> String {
+        self.say(
+            "the match is over: `why` says what the AI believed after each structure, \
+             `board` shows the table; `quit` leaves",
+        )
     }
 
     /// The seats the AI plays: their moves come only from the AI, never from a line

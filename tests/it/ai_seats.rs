@@ -247,7 +247,7 @@ fn the_terminal_ai_seat_plays_through_the_binary() {
     let out = Table::against_ai("duel", "beginner")
         .pattern(hidden)
         .seed(4)
-        .play(&db, "status\nme: resign\n");
+        .play(&db, "why\nstatus\nme: resign\nwhy\nkoan 1^ observe\n");
     let end = out
         .iter()
         .position(|e| e["event"] == "over")
@@ -269,6 +269,48 @@ fn the_terminal_ai_seat_plays_through_the_binary() {
     );
     assert_eq!(out[end]["winner"], "ai-beginner", "{out:#?}");
     assert_eq!(out[end]["pattern"], hidden);
+    why_once_it_is_over(&out, end);
+}
+
+/// `why` while the duel goes on is refused (what the AI believes would help its
+/// opponent); once it is over the table stays, and `why` says what the AI believed
+/// after each structure on the table, in order: fewer rules or as many each time.
+fn why_once_it_is_over(out: &[serde_json::Value], end: usize) {
+    let refusal = &errors(&out[..end])[0];
+    assert!(refusal.contains("the match is not over"), "{refusal}");
+    assert!(of(&out[..end], "why").is_empty());
+    let after = &out[end..];
+    assert!(
+        after
+            .iter()
+            .any(|e| e["event"] == "info" && e["message"].as_str().unwrap().contains("`why`")),
+        "{after:#?}"
+    );
+    let why = of(after, "why");
+    let numbers: Vec<u64> = why.iter().map(|e| e["number"].as_u64().unwrap()).collect();
+    let table: Vec<u64> = (1..=numbers.len() as u64).collect();
+    assert!(
+        numbers.len() >= 3,
+        "the openings and the AI's structure: {why:#?}"
+    );
+    assert_eq!(numbers, table, "{why:#?}");
+    for pair in why.windows(2) {
+        assert!(
+            pair[1]["rules"].as_u64() <= pair[0]["rules"].as_u64(),
+            "{why:#?}"
+        );
+    }
+    for e in &why {
+        assert_eq!(e["players"], serde_json::json!(["ai-beginner"]));
+        assert_eq!(e["level"], "beginner");
+        assert!(e["pattern"].is_null() && e["koan"].is_string() && e["obeys"].is_boolean());
+        let held = e["hypotheses"].as_array().unwrap();
+        assert!(!held.is_empty() && held.len() <= 3, "{e}");
+        assert!(held[0]["rule"].is_string() && held[0]["share"].as_f64().unwrap() > 0.0);
+    }
+    // Nothing is played after the end.
+    let late = errors(after);
+    assert_eq!(late.len(), 1, "{after:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -28,6 +28,7 @@ impl GameBot for Front {
             super::pass(),
             super::endturn(),
             super::settings(),
+            super::why::why(),
         ]
     }
 

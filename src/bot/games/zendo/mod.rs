@@ -16,6 +16,7 @@ pub mod sketch;
 pub mod triple;
 pub mod tournament;
 mod turn;
+pub mod why;
 
 pub use crate::bot::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};

@@ -12,10 +12,13 @@ use crate::rules::PlayerId;
 use crate::rules::zendo::classic::{Call, ClassicMove};
 use crate::rules::zendo::triple::{Letter, TripleMove};
 use crate::rules::zendo::{Answer, DuelMove, Mode, ZendoMove};
+use crate::narrate::Line;
 use crate::runtime::{AnyAction, AnyView};
+use serde_json::json;
 use crate::student::zendo::classic::classic_move;
 use crate::student::zendo::duel::duel_move;
 use crate::student::zendo::triple::{TripleStudent, triple_move};
+use crate::student::zendo::why::{self, Trail, of_table, of_triple};
 use crate::student::zendo::{Breadth, Budget, Level, Space, Student};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -317,4 +320,124 @@ pub fn hint(view: &AnyView) -> String {
         100.0 * e.obey_share,
         e.bits
     )
+}
+
+/// What `why` says of one level's seats: the seats' names, their level, and what it
+/// believed after each structure (one trail, or a Triple's three).
+#[derive(Clone, Debug)]
+pub struct Why {
+    pub names: Vec<String>,
+    pub level: Level,
+    pub trails: Vec<Trail>,
+}
+
+/// The refusal of `why` in a game no AI student plays.
+pub const WHY_GAMES: &str = "`why` tells what the AI student believed in a Zendo Duel, \
+     Triple or Classic game it played";
+
+/// The refusal of `why` in a match no AI student played.
+pub const NO_AI: &str = "no AI student played in this match: `why` tells what the AI \
+     believed in a game it played";
+
+/// The refusal of `why` while the match goes on.
+pub const NOT_OVER: &str = "the match is not over: the AI student says what it believed \
+     once the match has ended (now it would tell its opponents what it thinks)";
+
+/// Whether the match `view` shows is over (a Classic lobby that closed unstarted too).
+pub fn is_over(view: &AnyView) -> bool {
+    match view {
+        AnyView::ZendoDuel(v) => v.outcome.is_some(),
+        AnyView::ZendoTriple(v) => v.outcome.is_some(),
+        AnyView::ZendoClassic(v) => v.outcome.is_some() || v.closed,
+        _ => true,
+    }
+}
+
+/// `why`: what the AI seats (`seats`: each one's name and level) believed after each
+/// structure of the match `view` shows, told again from its table (docs/ai.md, "Why").
+/// Refused while the match goes on: its beliefs would tell its opponents what it
+/// thinks (as `hint` would). Seats of one level believed the same (the table is one):
+/// they are told once. `space` gives the rules of a set at a breadth.
+pub fn why(
+    view: &AnyView,
+    seats: &[(String, Level)],
+    space: fn(PieceSet, Breadth) -> Arc<Space>,
+) -> Result<Vec<Why>, String> {
+    let Some(set) = set_of(view) else {
+        return Err(WHY_GAMES.into());
+    };
+    if seats.is_empty() {
+        return Err(NO_AI.into());
+    }
+    if !is_over(view) {
+        return Err(NOT_OVER.into());
+    }
+    let mut out: Vec<Why> = Vec::new();
+    for (name, level) in seats {
+        if let Some(w) = out.iter_mut().find(|w| w.level == *level) {
+            w.names.push(name.clone());
+            continue;
+        }
+        let space = space(set, level.breadth());
+        let trails = match view {
+            AnyView::ZendoTriple(v) => of_triple(space, *level, &v.table),
+            AnyView::ZendoDuel(v) => of_table(space, *level, &v.table),
+            AnyView::ZendoClassic(v) => of_table(space, *level, &v.table),
+            _ => Vec::new(),
+        };
+        out.push(Why {
+            names: vec![name.clone()],
+            level: *level,
+            trails,
+        });
+    }
+    Ok(out)
+}
+
+impl Why {
+    /// Its lines: the words ([`crate::student::zendo::why::text`]), and a `why` JSON
+    /// event per structure (docs/ai.md).
+    pub fn lines(&self) -> Vec<Line> {
+        let names = self.names.join(", ");
+        let words = |text: String| Line::new(serde_json::Value::Null, text);
+        let mut out = vec![words(why::heading(&names, self.level))];
+        for trail in &self.trails {
+            out.extend(trail.heading().map(words));
+            if trail.steps.is_empty() {
+                out.push(words(why::NONE_MARKED.into()));
+            }
+            for step in &trail.steps {
+                let mut event = json!({
+                    "event": "why",
+                    "players": self.names,
+                    "level": self.level,
+                    "pattern": trail.pattern.map(|l| l.to_string()),
+                });
+                if let (Some(map), Ok(serde_json::Value::Object(fields))) =
+                    (event.as_object_mut(), serde_json::to_value(step))
+                {
+                    map.extend(fields);
+                }
+                out.push(Line::new(event, step.line()));
+            }
+        }
+        out
+    }
+}
+
+/// `why` at the terminal: the AI seats are the players with the AI's reserved names
+/// (`ai-expert`, `ai-player-2`), each at its name's level.
+pub fn terminal_why(view: &AnyView, cast: &crate::play::Cast) -> Result<Vec<Line>, String> {
+    let seats: Vec<(String, Level)> = cast
+        .players()
+        .iter()
+        .filter_map(|(_, name)| {
+            let (level, _) = crate::rules::fair::reserved_ai_name(name)?;
+            Some((name.clone(), *Level::ALL.get(level)?))
+        })
+        .collect();
+    Ok(why(view, &seats, space)?
+        .iter()
+        .flat_map(Why::lines)
+        .collect())
 }

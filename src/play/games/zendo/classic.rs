@@ -165,6 +165,10 @@ fn read_koan(text: &str, set: crate::koan::PieceSet) -> Result<(crate::koan::Koa
 }
 
 impl GameFront for ClassicFront {
+    fn why(&self, view: &AnyView, cast: &Cast) -> Result<Vec<Line>, String> {
+        super::ai_seat::terminal_why(view, cast)
+    }
+
     /// `end` passes the turn (`host: end` ends the game).
     fn claims(&self) -> &'static [&'static str] {
         &["end"]

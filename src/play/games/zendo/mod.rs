@@ -181,6 +181,10 @@ pub(crate) fn pending_line(guesses: &[GuessView]) -> Option<Line> {
 }
 
 impl GameFront for ZendoFront {
+    fn why(&self, view: &AnyView, cast: &Cast) -> Result<Vec<Line>, String> {
+        ai_seat::terminal_why(view, cast)
+    }
+
     fn hint(&self, view: &AnyView) -> String {
         ai_seat::hint(view)
     }

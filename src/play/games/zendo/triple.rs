@@ -212,6 +212,10 @@ pub(crate) fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer
 }
 
 impl GameFront for TripleFront {
+    fn why(&self, view: &AnyView, cast: &Cast) -> Result<Vec<Line>, String> {
+        super::ai_seat::terminal_why(view, cast)
+    }
+
     /// `end` passes the turn (`host: end` ends the match).
     fn claims(&self) -> &'static [&'static str] {
         &["end"]

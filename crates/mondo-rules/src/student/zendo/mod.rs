@@ -24,6 +24,7 @@ pub mod duel;
 pub mod solo;
 pub mod space;
 pub mod triple;
+pub mod why;
 
 pub use space::{Breadth, Hypothesis, Space};
 
@@ -346,6 +347,21 @@ impl Student {
             leader: leader.map(|g| self.hypothesis(g.2[0]).text.clone()),
             leader_share: leader.map_or(0.0, |g| g.1 / total.max(f64::MIN_POSITIVE)),
         }
+    }
+
+    /// The `n` heaviest surviving groups, each as its first rule (the one
+    /// [`Student::summary`] names) with its share of the surviving weight.
+    pub fn leading(&self, n: usize) -> Vec<(String, f64)> {
+        let groups = self.groups();
+        let total: f64 = groups.iter().map(|g| g.1).sum();
+        groups
+            .iter()
+            .take(n)
+            .map(|g| {
+                let share = g.1 / total.max(f64::MIN_POSITIVE);
+                (self.hypothesis(g.2[0]).text.clone(), share)
+            })
+            .collect()
     }
 
     /// How many surviving rules say the structure obeys, and how many say not (a

@@ -517,3 +517,76 @@ fn when_no_candidate_divides_its_rules_the_finder_builds_one_that_does() {
     assert!(yes > 0 && no > 0, "{e:?} divides nothing");
     assert!(e.from_finder);
 }
+
+/// `why`: the rules held after each structure shrink to those that fit the table, the
+/// hidden rule among them and leading at the end; a Triple's belief about a pattern
+/// hears only the structures marked on it.
+#[test]
+fn why_tells_the_rules_held_after_each_structure() {
+    use super::why::{of_table, of_triple, text};
+    use crate::rules::zendo::triple::{TripleEntry, TripleOrigin};
+    use crate::rules::zendo::{Origin, TableEntry};
+    let hidden = parsed("every piece points up");
+    let shown = ["1^", "1v", "1^ 2^", "2^ 3>", "3^ 3^ 1^", "2<"];
+    let entries: Vec<TableEntry> = shown
+        .iter()
+        .zip(1..)
+        .map(|(k, number)| {
+            let koan = koan(k);
+            TableEntry {
+                number,
+                obeys: crate::lang::evaluate(&hidden.formula, &koan),
+                koan,
+                origin: Origin::Initial,
+            }
+        })
+        .collect();
+    let trails = of_table(small(), Level::Expert, &entries);
+    let steps = &trails[0].steps;
+    assert_eq!(steps.len(), shown.len());
+    assert_eq!(steps[1].koan, koan("1v").to_line());
+    assert!(steps[0].groups > steps.last().unwrap().groups, "{steps:#?}");
+    for pair in steps.windows(2) {
+        assert!(pair[1].rules <= pair[0].rules, "{steps:#?}");
+    }
+    for s in steps {
+        assert_eq!(s.misses, 0);
+        assert!(s.hypotheses.len() <= super::why::SHOWN);
+        let shares: Vec<f64> = s.hypotheses.iter().map(|h| h.share).collect();
+        assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{shares:?}");
+        assert!(shares.iter().sum::<f64>() <= 1.0 + 1e-9);
+    }
+    let last = steps.last().unwrap();
+    assert_eq!(
+        last.hypotheses[0].rule, "every piece points up",
+        "{last:#?}"
+    );
+    let lines = text("ai-expert", Level::Expert, &trails);
+    assert!(lines[0].contains("ai-expert (expert)"), "{lines:?}");
+    assert!(
+        lines[2].starts_with(&format!("#2 {}  does not obey: ", koan("1v").to_line())),
+        "{lines:?}"
+    );
+
+    // A Triple: structure 2 is marked on A only, so B's belief never hears of it.
+    let triple: Vec<TripleEntry> = entries
+        .iter()
+        .map(|e| TripleEntry {
+            number: e.number,
+            koan: e.koan.clone(),
+            marks: if e.number == 2 {
+                [Some(e.obeys), None, None]
+            } else {
+                [Some(e.obeys); 3]
+            },
+            origin: TripleOrigin::Opening,
+        })
+        .collect();
+    let trails = of_triple(small(), Level::Expert, &triple);
+    assert_eq!(trails.len(), 3);
+    assert_eq!(trails[0].steps, steps.clone());
+    let numbers: Vec<u32> = trails[1].steps.iter().map(|s| s.number).collect();
+    assert_eq!(numbers, [1, 3, 4, 5, 6]);
+    let lines = text("ai-expert", Level::Expert, &trails);
+    assert!(lines.contains(&"pattern B:".to_string()), "{lines:?}");
+}

@@ -246,7 +246,12 @@ impl Parser<'_, Pieces> {
                 )
                 .with_example(splice(self.src, &to, "touching"))));
             }
-            Ok(Vp::Groups(Num::Cmp(CmpOp::Eq, 1), span))
+            // `the pieces are connected together`.
+            self.c.eat_word("together");
+            Ok(Vp::Groups(
+                Num::Cmp(CmpOp::Eq, 1),
+                self.span_from(span.start),
+            ))
         } else if w == "larger" || w == "bigger" {
             rel(self, BinaryPred::Larger)
         } else if w == "smaller" {

@@ -94,6 +94,27 @@ impl Parser<'_, Pieces> {
                 self.span_from(start),
             ));
         }
+        // `split into at least three groups`, `divided into exactly two separate groups`.
+        let into = [
+            &["split", "into"][..],
+            &["divided", "into"],
+            &["broken", "into"],
+        ];
+        if let Some(ws) = into.iter().find(|ws| self.c.is_words(ws)) {
+            self.c.pos += ws.len();
+            let Some(DetS {
+                det: Det::Num(num), ..
+            }) = self.det(false)?
+            else {
+                return Err(self.c.expected("how many groups (`exactly two groups`)"));
+            };
+            let _ = self.c.eat_word("separate") || self.c.eat_word("connected");
+            if !(self.c.eat_word("groups") || self.c.eat_word("group")) {
+                return Err(self.c.expected("`groups`"));
+            }
+            let groups = Term::new(self.span_from(here), TermKind::Groups);
+            return Ok(num.holds_of(groups, self.span_from(start)));
+        }
         // `taller than it is wide`, `wider than tall`, `as wide as it is tall`.
         let (w0, w1) = (w(self, 0), w(self, 1));
         let taller = matches!(w0.as_str(), "taller" | "higher");

@@ -214,7 +214,8 @@ impl Parser<'_, Pieces> {
                 }
             };
         self.c.eat_word("single");
-        self.c.eat_word("connected");
+        // `exactly two separate groups`: groups are separate by what they are.
+        let _ = self.c.eat_word("connected") || self.c.eat_word("separate");
         if !(self.c.eat_word("group") || self.c.eat_word("groups") || self.c.eat_word("shape")) {
             return Err(self.c.expected("`group`"));
         }
@@ -271,6 +272,9 @@ impl Parser<'_, Pieces> {
             {
                 self.c.bump();
             }
+            // `in exactly two different directions`: the directions counted are
+            // different ones anyway.
+            let _ = self.c.eat_word("different") || self.c.eat_word("distinct");
             if let Ok(Some(det)) = det
                 && matches!(self.c.word(), Some("directions" | "direction"))
             {
