@@ -347,6 +347,44 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "there are exactly 2 or 3 red tiles",
         "there are exactly 2 red tiles or exactly 3 red tiles",
     ),
+    // Tiles in the same row or column, named as a pair or as an object.
+    (
+        "no two tiles in the same column are the same colour",
+        "no two tiles of the same colour are in the same column",
+    ),
+    (
+        "two tiles in the same row are both green",
+        "there are two green tiles that are in the same row",
+    ),
+    (
+        "there is a red tile left of a blue tile in the same row",
+        "there is a red tile left of a blue tile that is in the same row as it",
+    ),
+    // Kinds counted against each other.
+    (
+        "the red tiles outnumber the blue tiles",
+        "there are more red tiles than blue tiles",
+    ),
+    (
+        "red tiles outnumber all the other tiles combined",
+        "there are more red tiles than tiles that are not red",
+    ),
+    (
+        "red and blue tiles together outnumber green and yellow ones",
+        "there are more tiles that are red or blue than tiles that are green or yellow",
+    ),
+    (
+        "there are more red tiles than tiles of any other colour",
+        "red appears more often than any other colour",
+    ),
+    (
+        "green tiles and yellow tiles are equal in number",
+        "there are as many green tiles as yellow tiles",
+    ),
+    (
+        "either there are two greens or there are two yellows, but not both",
+        "either there are two green tiles or there are two yellow tiles but not both",
+    ),
 ];
 
 /// Phrasings that look alike but must not read alike: a bound carried no further than

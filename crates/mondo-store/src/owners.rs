@@ -69,6 +69,9 @@ impl Store {
     }
 }
 
+/// How many times a stopping process tries to save the game clock.
+const STOP_TRIES: u32 = 5;
+
 impl Store {
     /// The game clock to resume from when several processes share the database: the
     /// last reading saved (or the latest event's time, if later), plus the time since
@@ -116,11 +119,33 @@ impl Store {
     /// The game clock's last reading from a process that stops cleanly: saved, and
     /// marked as not running (a process started next resumes at it exactly, unless
     /// another process saves meanwhile: it runs the clock on).
+    ///
+    /// Every process saves this one row, so the save can meet another process's save
+    /// holding it past `lock_timeout` (a loaded server), or a pool with no connection
+    /// free at once: a stop is not refused for another process's moment, the save is
+    /// tried again, five times in all.
     pub async fn stop_shared_game_clock(&self, now: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = 0 WHERE id = 1")
-            .bind(super::to_i64("time", now)?)
-            .execute(&self.write().await?)
-            .await?;
-        Ok(())
+        let now = super::to_i64("time", now)?;
+        let mut tries = 1;
+        loop {
+            let saved = async {
+                sqlx::query(
+                    "UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = 0 WHERE id = 1",
+                )
+                .bind(now)
+                .execute(&self.write().await?)
+                .await?;
+                Ok(())
+            };
+            match saved.await {
+                Err(e @ (StoreError::Busy | StoreError::Unreachable { .. }))
+                    if tries < STOP_TRIES =>
+                {
+                    tracing::warn!(error = %e, tries, "the game clock's last save waits: tried again");
+                    tries += 1;
+                }
+                done => return done,
+            }
+        }
     }
 }

@@ -522,6 +522,14 @@ impl<V: Vocabulary> Parser<'_, V> {
             if self.at_clause_end(0) && never.is_none() {
                 return self.fragment(det, np, start);
             }
+            let the = self
+                .src
+                .get(det.span.clone())
+                .is_some_and(|w| w.eq_ignore_ascii_case("the"));
+            if the && np.plural == Some(true) && self.c.is_word("outnumber") {
+                // `the red tiles outnumber the blue tiles`: the kinds, counted.
+                return self.outnumber(&np, start);
+            }
             if self.c.is_words(&["outnumber"]) || self.c.is_word("outnumbers") {
                 return Err(ParsePatternError::new(
                     det.span.clone(),
@@ -543,8 +551,11 @@ impl<V: Vocabulary> Parser<'_, V> {
             None
         };
         let saved = std::mem::replace(&mut self.universal_subject, universal);
+        let two = matches!(det.det, Det::Num(super::Num::Cmp(CmpOp::Eq | CmpOp::Ge, 2)));
+        let saved_two = std::mem::replace(&mut self.two_subject, two);
         let vp = self.licensing(no, |p| p.vp(Mode::Finite));
         self.universal_subject = saved;
+        self.two_subject = saved_two;
         let vp = vp?;
         if let Some((neg, left)) = wide {
             let det = match &floating {
@@ -678,10 +689,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             && let Ok(a) = self.noun_phrase()
         {
             if self.c.is_word("outnumber") || self.c.is_word("outnumbers") {
-                self.c.bump();
-                let b = self.noun_phrase()?;
-                let (ca, cb) = (self.count_np(&a)?, self.count_np(&b)?);
-                return Ok(cmp(CmpOp::Gt, ca, cb, self.span_from(start)));
+                return self.outnumber(&a, start);
             }
             // `small pieces always point up`, `small pieces never touch large pieces`,
             // `pieces pointing down are all large`: a rule about all of them.
@@ -725,6 +733,45 @@ impl<V: Vocabulary> Parser<'_, V> {
         }
         self.c.pos = save;
         Err(self.not_a_sentence())
+    }
+
+    /// After `A`, at `outnumber`: `A outnumber B` (`the B`), or `A outnumber the other
+    /// pieces` (`all the other pieces combined`): the rest of them.
+    fn outnumber(&mut self, a: &Np<V>, start: usize) -> R<F<V>> {
+        self.c.bump();
+        let ca = self.count_np(a)?;
+        let others = [
+            &["all", "the", "other"][..],
+            &["all", "other"],
+            &["the", "other"],
+            &["the", "rest", "of", "the"],
+        ];
+        if let Some(ws) = others
+            .iter()
+            .find(|ws| self.c.is_words(ws) && self.c.word_at(ws.len()).is_some_and(V::is_noun))
+        {
+            self.c.pos += ws.len() + 1;
+            let _ = self.c.eat_word("combined") || self.c.eat_word("together");
+            let x = Var(self.base);
+            let Some(what) = self.lower_np(a, x, self.base + 1, &self.discourse)? else {
+                return Err(ParsePatternError::new(
+                    a.span.clone(),
+                    V::say(
+                        "say which pieces outnumber the other pieces: a kind of piece, not all of them",
+                    ),
+                ));
+            };
+            let span = self.span_from(start);
+            let rest = super::count(x, self.dom(), not(a.span.clone(), what), span.clone());
+            return Ok(cmp(CmpOp::Gt, ca, rest, span));
+        }
+        self.c.eat_word("the");
+        let saved = std::mem::replace(&mut self.counting_kinds, true);
+        let b = self.noun_phrase();
+        self.counting_kinds = saved;
+        let b = b?;
+        let cb = self.count_np(&b)?;
+        Ok(cmp(CmpOp::Gt, ca, cb, self.span_from(start)))
     }
 
     fn not_a_sentence(&self) -> ParsePatternError {

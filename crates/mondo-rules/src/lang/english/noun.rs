@@ -1,7 +1,7 @@
 //! Noun phrases: adjectives, `small or large`, `an upward piece`, `a small one`, elided
 //! nouns, and relative clauses (`that ...`, participles, places).
 
-use super::{Det, DetS, Mode, Np, Parser, R, Sym, Vocabulary, Vp, splice};
+use super::{Det, DetS, Mode, Np, Obj, Parser, Place, R, Sym, Vocabulary, Vp, splice};
 
 /// What says that kinds of things joined by `and` are counted together.
 const COMBINED: &[&[&str]] = &[
@@ -130,7 +130,25 @@ impl<V: Vocabulary> Parser<'_, V> {
         if let Some(p) = V::pair_after_noun(self) {
             pair.push(p);
         }
-        let rel = self.relative_clause()?;
+        let mut rel = self.relative_clause()?;
+        // `a red tile left of a blue tile in the same row`: one thing named as an
+        // object shares the row with the thing the relation is said of (`... in the
+        // same row as it`); it has no other to share it with.
+        if self.reading_object && plural == Some(false) && rel.is_none() {
+            for (line, place) in [("row", Place::SameRow), ("column", Place::SameColumn)] {
+                if self.c.is_words(&["in", "the", "same", line])
+                    && self.c.word_at(4) != Some("as")
+                    && let Some(r) = V::place(place)
+                {
+                    let here = self.start();
+                    self.c.pos += 4;
+                    let span = self.span_from(here);
+                    let it = Obj::It(span.end..span.end);
+                    rel = Some(Vp::Rel(r, span, Box::new(it), false));
+                    break;
+                }
+            }
+        }
         self.leave();
         Ok(Np {
             mods,
@@ -202,7 +220,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 // `red and yellow tiles combined`: tiles of either kind, counted together.
                 if self.c.is_word("and")
                     && self.c.word_at(1).is_some_and(|w| V::adjective(w).is_some())
-                    && self.combined_after(1)
+                    && (self.combined_after(1) || self.counting_kinds)
                 {
                     self.c.bump();
                     let Some(next) = self.modifier()? else {

@@ -329,10 +329,13 @@ impl<V: Vocabulary> Parser<'_, V> {
             return Err(self.c.expected("`or` (write `either S or S but not both`)"));
         }
         let b = self.and_sentence()?;
+        let before_comma = self.c.pos;
+        self.c.eat_sym(Sym::Comma);
         if self.c.eat_words(&["but", "not", "both"]) {
             let span = either.start..self.c.prev().end;
             return Ok(f(span, FormulaKind::Bin(BinOp::Xor, a, b)));
         }
+        self.c.pos = before_comma;
         let end = b.span().end;
         let mut drop_either = either.clone();
         drop_either.end = self.src[either.end..]

@@ -780,6 +780,9 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     /// The subject being read is all the things, so a floating `all` (`the pieces are
     /// all small`) adds nothing.
     pub universal_subject: bool,
+    /// The sentence's subject counts two things (`two tiles`, `exactly two pieces`), so
+    /// a floating `both` (`are both green`) speaks of them and adds nothing.
+    pub two_subject: bool,
     /// Reading the operand after an `or`: a comma before `and` ends it, so that `S or
     /// S, and S` is "(S or S) and S", as the comma says.
     pub comma_ends_and: bool,
@@ -796,6 +799,9 @@ pub(crate) struct Parser<'a, V: Vocabulary> {
     pub reading_object: bool,
     /// `red and yellow tiles combined`: the noun phrase ends with `combined`.
     pub combined: bool,
+    /// Reading what a count is compared with (`... outnumber green and yellow ones`):
+    /// kinds joined by `and` are counted together.
+    pub counting_kinds: bool,
     /// Whether a verb is still to come after the noun phrase being read (a subject,
     /// a number term), so that a verb after an object in its relative clause is that
     /// verb, not a new sentence's; not after `there is`.
@@ -819,12 +825,14 @@ impl<'a, V: Vocabulary> Parser<'a, V> {
             ambiguous: Vec::new(),
             subject: None,
             universal_subject: false,
+            two_subject: false,
             comma_ends_and: false,
             comparing: false,
             group_relative: false,
             within: None,
             reading_object: false,
             combined: false,
+            counting_kinds: false,
             names: Vec::new(),
             awaits_verb: true,
         }

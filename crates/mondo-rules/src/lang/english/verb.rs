@@ -229,6 +229,10 @@ impl<V: Vocabulary> Parser<'_, V> {
     /// After `is` / `are` (and `not`): adjectives and relations joined by `and`/`or`
     /// (`and` binding tighter).
     pub(crate) fn copula_rest(&mut self, neg: bool, start: usize) -> R<Vp<V>> {
+        // `two tiles in the same column are both green`: the two.
+        if self.two_subject && !neg && self.c.is_word("both") && self.c.word_at(1) != Some("of") {
+            self.c.bump();
+        }
         // `the pieces are all small`: a floating `all` adds nothing to `all`.
         if matches!(self.c.word(), Some("all" | "each" | "both"))
             && !self.c.is_words(&["all", "of"])

@@ -338,3 +338,57 @@ impl Parser<'_, Tiles> {
         })
     }
 }
+
+/// Counts of colours said another way, as the reader reads them (at token `i`: how
+/// many tokens, and the words instead):
+/// - `there are more red tiles than tiles of any other colour` is `red appears more
+///   often than any other colour` (`fewer`: `less often`);
+/// - `green tiles and yellow tiles are equal in number` (`green and yellow tiles`) is
+///   `there are as many green tiles as yellow tiles`.
+pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+    let say = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    if let ("there", "are", more @ ("more" | "fewer"), c, "tiles", "than") =
+        (w(0), w(1), w(2), w(3), w(4), w(5))
+        && colour(c).is_some()
+    {
+        let mut k = 6;
+        for ws in [
+            &["tiles", "of"][..],
+            &["the", "tiles", "of"],
+            &["those", "of"],
+        ] {
+            if ws.iter().enumerate().all(|(j, x)| w(k + j) == *x) {
+                k += ws.len();
+                break;
+            }
+        }
+        if matches!(w(k), "any" | "every" | "each") && w(k + 1) == "other" && w(k + 2) == "colour" {
+            let how = if more == "more" { "more" } else { "less" };
+            return Some((
+                k + 3,
+                say(&[c, "appears", how, "often", "than", "any", "other", "colour"]),
+            ));
+        }
+    }
+    // `green tiles and yellow tiles are equal in number`, `green and yellow tiles are`.
+    let (a, b, n) = match (w(0), w(1), w(2), w(3), w(4)) {
+        (a, "tiles", "and", b, "tiles") => (a, b, 5),
+        (a, "and", b, "tiles", _) => (a, b, 4),
+        _ => return None,
+    };
+    let equal = [
+        &["are", "equal", "in", "number"][..],
+        &["are", "equally", "many"],
+        &["are", "equally", "numerous"],
+    ];
+    let tail = equal
+        .iter()
+        .find(|ws| ws.iter().enumerate().all(|(j, x)| w(n + j) == *x))?;
+    (colour(a).is_some() && colour(b).is_some()).then(|| {
+        (
+            n + tail.len(),
+            say(&["there", "are", "as", "many", a, "tiles", "as", b, "tiles"]),
+        )
+    })
+}

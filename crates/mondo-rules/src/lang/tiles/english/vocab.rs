@@ -135,6 +135,9 @@ impl Vocabulary for Tiles {
         if let Some(r) = super::whole::reworded(toks, i) {
             return Some(r);
         }
+        if let Some(r) = super::colours::reworded(toks, i) {
+            return Some(r);
+        }
         // `a red tile is A1 or B2`: after the verb, the tiles named are the places
         // it has (adjectives, as `leftmost or topmost` are), not tiles of their own
         // (`a red tile is A1, or a tile is B2` is another statement).
@@ -355,6 +358,15 @@ impl Vocabulary for Tiles {
         }
         if p.reading_object {
             return None;
+        }
+        // `two tiles in the same column`, `no two tiles in the same row` (not `... in
+        // the same row as ...`, a relation to another tile; nor an object's, which could
+        // share the row with the subject instead).
+        for (line, rel) in [("row", Relation::SameRow), ("column", Relation::SameColumn)] {
+            if p.c.is_words(&["in", "the", "same", line]) && p.c.word_at(4) != Some("as") {
+                p.c.pos += 4;
+                return Some(((rel, false), p.span_from(start)));
+            }
         }
         let (rel, n) = hue_at(p, 0)?;
         p.c.pos += n;

@@ -20,6 +20,9 @@ enum Whole {
     Square,
     /// `the subset`, `the selection`: nothing more.
     Subset,
+    /// `the row`: one row of the grid (`the column`: one column).
+    Row,
+    Column,
 }
 
 /// Verbs that say the whole has something: `the subset contains a red tile` is
@@ -62,6 +65,8 @@ fn whole_at(toks: &[Token], i: usize) -> Option<(usize, Vec<&'static str>, Whole
         && let Some(whole) = match w(1) {
             "subset" | "selection" => Some(Whole::Subset),
             "square" => Some(Whole::Square),
+            "row" => Some(Whole::Row),
+            "column" => Some(Whole::Column),
             _ => None,
         }
         && HAS.contains(&w(2))
@@ -116,6 +121,12 @@ pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
             Whole::Square if !is_square(subset) => format!(
                 "it speaks of the square, but the subset {subset} is not a 2x2 square: say `the subset`"
             ),
+            Whole::Row if !in_one(subset, |c| c.row) => format!(
+                "it speaks of the row, but the subset {subset} is not one row: say `the subset`"
+            ),
+            Whole::Column if !in_one(subset, |c| c.col) => format!(
+                "it speaks of the column, but the subset {subset} is not one column: say `the subset`"
+            ),
             _ => continue,
         };
         if !out.contains(&reason) {
@@ -123,6 +134,17 @@ pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether every tile of the subset has the same `line` (its row, or its column).
+fn in_one<T: PartialEq>(
+    subset: &Subset,
+    line: impl Fn(&crate::lang::tiles::cells::Cell) -> T,
+) -> bool {
+    let cells = subset.cells();
+    cells
+        .first()
+        .is_some_and(|a| cells.iter().all(|c| line(c) == line(a)))
 }
 
 /// Whether the subset is exactly one 2x2 square.
@@ -167,5 +189,15 @@ mod tests {
         // A part of the subset is no claim about it.
         assert!(mismatches("the two tiles in row A are red", &four).is_empty());
         assert!(mismatches("the subset contains a red tile", &line).is_empty());
+        // `the row` / `the column`: the subset is one.
+        assert!(mismatches("the row has a blue tile", &line).is_empty());
+        assert_eq!(
+            mismatches("the column has a blue tile", &line),
+            [
+                "it speaks of the column, but the subset A1-A2-A3-A4 is not one column: say `the subset`"
+            ]
+        );
+        assert_eq!(mismatches("the row has a blue tile", &four).len(), 1);
+        assert!(mismatches("the column has a blue tile", &sub("A1-B1-C1-D1")).is_empty());
     }
 }
