@@ -17,6 +17,7 @@ fn settings() -> Settings {
         best_of: 1,
         round_ms: 3_600_000,
         signup_until: None,
+        remind_ms: None,
         channel: None,
     }
 }
