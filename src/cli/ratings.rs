@@ -175,8 +175,6 @@ pub(super) async fn names(store: &Store, guild: Option<u64>, ids: &[u64]) -> Has
 
 /// The recent matches `mondo stats` shows (JSON and text).
 const RECENT: u32 = 10;
-/// The matches a profile page's chart follows (newest first): a lifetime of play.
-const CHARTED: u32 = 100_000;
 
 /// A match of a player's `history` in `--json`: the contract in docs/ratings.md.
 #[derive(Debug, Serialize)]
@@ -310,7 +308,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
         // The profile page's chart follows every rated match, not only the recent ones.
         let history = match &args.html {
             Some(_) => store
-                .history_of(server, player, game, CHARTED)
+                .history_of(server, player, game, mondo::play::profile::CHARTED)
                 .await
                 .map_err(|e| said(db, e))?,
             None => history,

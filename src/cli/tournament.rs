@@ -481,6 +481,13 @@ pub fn said(t: &Tournament, e: &Event) -> String {
             table + 1,
             absent.iter().map(n).collect::<Vec<_>>().join(" and ")
         ),
+        Event::Reminded { round, players, .. } => match players.as_slice() {
+            [] => format!("round {round}: the reminder (everyone had come)"),
+            _ => format!(
+                "round {round}: {} reminded of the deadline",
+                players.iter().map(n).collect::<Vec<_>>().join(", ")
+            ),
+        },
         Event::Withdrawn { player, .. } => format!("{} withdrew", n(player)),
         Event::Replaced { old, name, .. } => format!("{name} replaces {}", n(old)),
         Event::Paused { .. } => "paused".into(),

@@ -88,6 +88,7 @@ impl Shape {
             best_of: self.best_of,
             round_ms: self.round_hours * 3_600_000,
             signup_until: self.signup_hours.map(|h| now + h * 3_600_000),
+            remind_ms: None,
             channel: None,
         })
     }

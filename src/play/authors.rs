@@ -42,7 +42,9 @@ pub fn author(body: &Value, setup: &Value, earlier: &[Value]) -> Author {
         "observed" | "guess_read" | "challenge_opened" | "graded" | "mondo_opened" => seat("by"),
         "challenge_answered" | "mondo_answered" | "quiz_answered" | "answered"
         | "showdown_submitted" | "submitted" | "bluffed" | "detected" | "marked"
-        | "guess_declared" | "guessed" | "passed" | "left" | "back" => seat("seat"),
+        | "guess_declared" | "guessed" | "left" | "back" => seat("seat"),
+        // Bluffs: a pass is the seat's; a Reveal run out of time, the umpire's.
+        "passed" if !flag("time_up") => seat("seat"),
         // Bluffs: tiles bought (the Pattern Assembly grid shown is the umpire's).
         "revealed" if body.get("seat").is_some() => seat("seat"),
         "skipped" if !flag("time_up") => seat("seat"),

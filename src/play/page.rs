@@ -58,6 +58,35 @@ pub struct Story {
     pub ended: String,
 }
 
+/// Who won a told match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Won<'a> {
+    /// No placed result (an unrated end without one, a solo game).
+    Nobody,
+    Draw,
+    /// The names of the players placed first.
+    By(Vec<&'a str>),
+}
+
+impl Story {
+    /// Who won, as the result has it.
+    pub fn won(&self) -> Won<'_> {
+        let first: Vec<&str> = self
+            .places
+            .iter()
+            .filter(|(_, place)| *place == 0)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        if first.is_empty() {
+            Won::Nobody
+        } else if first.len() == self.places.len() {
+            Won::Draw
+        } else {
+            Won::By(first)
+        }
+    }
+}
+
 /// What a finished match counted for, as its page says it (`name`: a player's name).
 pub fn counted(finish: Option<crate::rules::Finish>, name: impl Fn(u64) -> String) -> String {
     use crate::rules::{Finish, Why};
@@ -253,27 +282,20 @@ margin:.6rem 0;padding:.6rem .8rem}.meta{font-size:.85rem;color:#555}.n{font-wei
 /// The header's result: who won (or that no one did), how it ended, and what it did to
 /// each player's rating, before and after.
 fn result(story: &Story, changes: &[RatingChange], name: impl Fn(u64) -> String) -> Markup {
-    let first: Vec<&str> = story
-        .places
-        .iter()
-        .filter(|(_, place)| *place == 0)
-        .map(|(n, _)| n.as_str())
-        .collect();
-    let draw = !first.is_empty() && first.len() == story.places.len();
     html! {
         section #result {
             p.won {
-                @if story.places.is_empty() {
-                    "No one won: the match had no result."
-                } @else if draw {
-                    "A draw."
-                } @else {
-                    "Won by "
-                    @for (i, n) in first.iter().enumerate() {
-                        @if i > 0 { " and " }
-                        bdi { (n) }
+                @match story.won() {
+                    Won::Nobody => "No one won: the match had no result.",
+                    Won::Draw => "A draw.",
+                    Won::By(first) => {
+                        "Won by "
+                        @for (i, n) in first.iter().enumerate() {
+                            @if i > 0 { " and " }
+                            bdi { (n) }
+                        }
+                        "."
                     }
-                    "."
                 }
             }
             p.ended { "How it ended: " (story.ended) }
@@ -594,20 +616,4 @@ fn ended_secrets(bodies: &[Value], out: &mut Vec<(String, String)>) {
     if let Some(grid) = grid {
         out.push(("the grid".into(), grid.rows().join(" / ")));
     }
-}
-
-/// Text as HTML.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -28,10 +28,12 @@ const LEFT: f64 = 48.0;
 const BOTTOM: f64 = 28.0;
 const TOP: f64 = 12.0;
 const RIGHT: f64 = 12.0;
-/// One colour per game, in the order the games are listed.
-const COLOURS: [&str; 6] = [
-    "#174a7c", "#b5542a", "#2e7d32", "#7b3fa0", "#9a7b00", "#00838f",
-];
+/// Game `i`'s colour, in the order the games are listed: the same as on `/stats`'s
+/// picture.
+fn colour(i: usize) -> String {
+    let (r, g, b) = crate::render::LINE_COLOURS[i % crate::render::LINE_COLOURS.len()];
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
 
 /// The page.
 pub fn page(p: &Profile) -> String {
@@ -66,8 +68,8 @@ pub fn page(p: &Profile) -> String {
                 ul.legend {
                     @for (i, s) in series.iter().enumerate() {
                         li {
-                            span.swatch style={ "background:" (COLOURS[i % COLOURS.len()]) } {}
-                            (title(&s.game)) ": " (s.points.len() - 1) " rated matches"
+                            span.swatch style={ "background:" (colour(i)) } {}
+                            (s.label())
                         }
                     }
                 }
@@ -104,13 +106,42 @@ vertical-align:middle}";
 /// One game's rating after each of its rated matches, oldest first (its first point is
 /// the rating before the first), each at its place among all the player's rated
 /// matches.
-struct Series {
-    game: String,
+pub struct Series {
+    pub game: String,
     /// (place among the rated matches, from 0; rating; the match's number).
-    points: Vec<(usize, f64, i64)>,
+    pub points: Vec<(usize, f64, i64)>,
 }
 
-fn series(history: &[HistoryRow]) -> Vec<Series> {
+impl Series {
+    /// Its name in a legend: `Zendo Duel: 3 rated matches`.
+    pub fn label(&self) -> String {
+        format!(
+            "{}: {} rated matches",
+            title(&self.game),
+            self.points.len() - 1
+        )
+    }
+}
+
+/// The rating over time per game, as lines of a picture (`/stats` on Discord): the
+/// profile page's chart, point for point.
+pub fn chart_lines(history: &[HistoryRow]) -> Vec<crate::render::Line> {
+    series(history)
+        .iter()
+        .map(|s| crate::render::Line {
+            label: s.label(),
+            points: s.points.iter().map(|p| (p.0 as f64, p.1)).collect(),
+        })
+        .collect()
+}
+
+/// Matches read for a chart, at most (every rated match a player is likely to have).
+pub const CHARTED: u32 = 100_000;
+
+/// What the chart's x axis counts.
+pub const CHART_X: &str = "rated matches, oldest first";
+
+pub fn series(history: &[HistoryRow]) -> Vec<Series> {
     let mut out: Vec<Series> = Vec::new();
     let rated = history
         .iter()
@@ -161,10 +192,10 @@ fn chart(series: &[Series]) -> Markup {
                 }
             }
             text x=(num((LEFT + WIDTH - RIGHT) / 2.0)) y=(HEIGHT - 8.0) text-anchor="middle" font-size="11" fill="#555" {
-                "rated matches, oldest first"
+                (CHART_X)
             }
             @for (i, s) in series.iter().enumerate() {
-                @let colour = COLOURS[i % COLOURS.len()];
+                @let colour = colour(i);
                 @let points = s.points.iter().map(|p| format!("{},{}", num(x(p.0)), num(y(p.1)))).collect::<Vec<_>>().join(" ");
                 polyline.rating data-game=(s.game) points=(points) fill="none" stroke=(colour) stroke-width="2" {}
                 @for p in s.points.iter().skip(1) {

@@ -61,6 +61,20 @@ async fn history_tells_each_match_with_its_rating_change_and_replay() {
         lines[3]
     );
 
+    // `/stats` pictures the rating over time: carol's four duels, a line of her
+    // colour through a dot per rated match (and the one before them).
+    let stats = answer(&fake, &fake.slash(carol.id, "stats", &[]).await).await;
+    let (name, png) = stats.files.first().expect("the chart");
+    assert_eq!(name, "rating-chart.png", "{}", stats.text());
+    assert_eq!(
+        stats.embeds[0]["image"]["url"].as_str(),
+        Some("attachment://rating-chart.png")
+    );
+    let chart = image::load_from_memory(png).unwrap().to_rgb8();
+    let (r, g, b) = mondo::render::LINE_COLOURS[0];
+    let drawn = chart.pixels().filter(|p| p.0 == [r, g, b]).count();
+    assert!(drawn > 200, "{drawn} pixels of the line's colour");
+
     // Dave's, two at most: the last two, his side of them.
     let options = [("player", json!(dave.id.to_string())), ("limit", json!(2))];
     let two = answer(&fake, &fake.slash(carol.id, "history", &options).await).await;
@@ -86,4 +100,101 @@ async fn history_tells_each_match_with_its_rating_change_and_replay() {
         none.text()
     );
     drop(bot);
+}
+
+/// A finished duel carol won, stored before the bot starts, in which a host who does
+/// not play paused and resumed it: `/replay` names the host for those steps (as the
+/// terminal's replay page does), and its first page and its secrets carry the result:
+/// who won, what it counted for, how it ended and what it did to each rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_names_the_host_and_tells_the_result_with_the_ratings() {
+    let fake = FakeDiscord::start().await;
+    let carol = fake.add_user("carol", false);
+    let dave = fake.add_user("dave", false);
+    let host = fake.add_user("hostess", true);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mondo.db");
+    let log = dir.path().join("mondo.log");
+    let id = paused_duel(&db, fake.guild_id(), carol.id, dave.id, host.id).await;
+    let mut bot = Served::start(&fake, &db, &log);
+    bot.ready(&fake).await;
+
+    let i = fake.slash(dave.id, "replay", &[("match", json!(id))]).await;
+    let first = answer(&fake, &i).await;
+    let text = first.text();
+    assert!(
+        text.contains(&format!("Won by <@{}>. Rated.", carol.id)),
+        "{text}"
+    );
+    assert!(
+        text.contains("How it ended") && text.contains("resign"),
+        "{text}"
+    );
+    for line in [
+        format!("<@{}>: 1500 -> 1662? (+162)", carol.id),
+        format!("<@{}>: 1500 -> 1338? (-162)", dave.id),
+    ] {
+        assert!(text.contains(&line), "{line} not in\n{text}");
+    }
+    // Page by page to the host's pause: the host's, by name, never a player's.
+    let mut shown = first;
+    let mut hosts = Vec::new();
+    while shown.buttons().iter().any(|(_, l)| l == "Next") {
+        shown = super::turn_page(&fake, dave.id, shown.id, "Next").await;
+        let text = shown.text();
+        if text.contains("paused") || text.contains("resumed") {
+            hosts.push(text);
+        }
+    }
+    assert_eq!(hosts.len(), 2, "the pause and the resume: {hosts:?}");
+    for text in &hosts {
+        assert!(text.contains(&format!("<@{}> (a host)", host.id)), "{text}");
+    }
+    // The last page is the secrets, with the result again.
+    let text = shown.text();
+    assert!(super::card_title(&shown).contains("the secrets"), "{text}");
+    assert!(text.contains("some piece points up"), "{text}");
+    assert!(text.contains(&format!("Won by <@{}>", carol.id)), "{text}");
+    drop(bot);
+}
+
+/// A Zendo Duel on `guild` between `a` and `b`, stored as the bot stores one: `b` (the
+/// advantage) lets `a` start, `host` pauses and resumes it, `a` skips, `b` resigns.
+async fn paused_duel(db: &std::path::Path, guild: u64, a: u64, b: u64, host: u64) -> i64 {
+    use mondo::rules::zendo::testing::{duel_setup, parsed};
+    use mondo::rules::zendo::{Duel, DuelMove, ZendoMove};
+    use mondo::rules::{Action, Actor, Game, PlayerId};
+    use mondo::store::{NewEvent, NewMatch, Store};
+    let store = Store::open(db).await.unwrap();
+    let (pa, pb) = (PlayerId(a), PlayerId(b));
+    let mut setup = duel_setup(parsed("some piece points up"));
+    (setup.players, setup.advantage) = ([pa, pb], pb);
+    let (mut g, created) = <Duel as Game>::start(setup, 0).unwrap();
+    let choose = Action::Move(DuelMove::Zendo(ZendoMove::ChooseStarter { starter: pa }));
+    let mut later = g.play(&Actor::Player(pb), &choose, 1).unwrap();
+    let hosted = Actor::Host(PlayerId(host));
+    later.extend(g.play(&hosted, &Action::Pause, 2).unwrap());
+    later.extend(g.play(&hosted, &Action::Resume, 3).unwrap());
+    let skip = Action::Move(DuelMove::Skip);
+    later.extend(g.play(&Actor::Player(pa), &skip, 4).unwrap());
+    later.extend(g.play(&Actor::Player(pb), &Action::Resign, 5).unwrap());
+    let row = |e: &mondo::rules::Event<_>| NewEvent {
+        at: e.at,
+        body: serde_json::to_string(e).unwrap(),
+    };
+    let new = NewMatch {
+        kind: "zendo-duel",
+        guild: Some(guild),
+        channel: None,
+        seed: 0,
+        settings: "{}",
+        players: &[a, b],
+    };
+    let id = store.create_match(&new, &row(&created)).await.unwrap();
+    store
+        .append_ending(id, 1, later.iter().map(row).collect(), true, g.finish())
+        .await
+        .unwrap();
+    store.close().await;
+    id.0
 }

@@ -4,13 +4,14 @@
 //! runs out (its owner stalled), and the stalled owner's next move is refused by the
 //! fencing token: the match stops there, and the log holds each event once.
 
-use crate::runtime_zendo::duel_on;
+use crate::runtime_zendo::{duel_on, setup};
 use crate::stores::TestDb;
 use mondo::rules::zendo::{DuelMove, ZendoMove};
 use mondo::rules::{Actor, PlayerId, Viewer};
 use mondo::runtime::{
-    ActError, AnyMatch, AnyView, Config, ManualTime, Runtime, RuntimeError, SystemTime,
+    ActError, AnyMatch, AnyView, Config, ManualTime, Place, Runtime, RuntimeError, SystemTime,
 };
+use mondo::store::{Durability, Store, Timeouts};
 use std::time::Duration;
 
 const ALICE: PlayerId = PlayerId(101);
@@ -113,7 +114,135 @@ async fn with_the_default_leases_a_dead_owner_s_match_moves_within_the_lease_and
         (now.owner.as_str(), now.token),
         (second.owner(), lease.token + 1)
     );
-    second.shutdown().await.unwrap();
+    if let Err(e) = second.shutdown().await {
+        panic!("the second process's shutdown failed: {e}");
+    }
+}
+
+/// Another process saves the one game clock as this one stops, and holds its row past
+/// the lock timeout (a loaded server): the stop waits it out and saves, instead of
+/// failing for another process's moment.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_waits_out_another_process_saving_the_game_clock() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let timeouts = Timeouts {
+        lock_ms: 100,
+        ..Timeouts::default()
+    };
+    let store = Store::connect_tuned(&db.location, Durability::default(), timeouts)
+        .await
+        .unwrap();
+    // Only the stop saves the clock here.
+    let config = Config {
+        heartbeat_ms: 3_600_000,
+        ..quick()
+    };
+    let time = ManualTime::new(0);
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), config)
+        .await
+        .unwrap();
+    time.advance(5_000);
+    let at = runtime.now();
+    assert_eq!(at, 5_000);
+    sqlx::any::install_default_drivers();
+    let mut other = <sqlx::AnyConnection as sqlx::Connection>::connect(&db.url())
+        .await
+        .unwrap();
+    for sql in [
+        "BEGIN",
+        "UPDATE game_clock SET saved_ms = saved_ms WHERE id = 1",
+    ] {
+        sqlx::query(sql).execute(&mut other).await.unwrap();
+    }
+    let stopping = tokio::spawn(runtime.shutdown());
+    // The stop's save waits for the row (when it began, µs), runs out of lock time,
+    // and waits again: only then does the other save commit.
+    let waiting = "SELECT COALESCE(MAX(CAST(EXTRACT(EPOCH FROM query_start) * 1000000 \
+         AS BIGINT)), 0) FROM pg_stat_activity WHERE datname = current_database() \
+         AND wait_event_type = 'Lock' AND query LIKE 'UPDATE game_clock%'";
+    let mut first = 0;
+    while !stopping.is_finished() {
+        let began = db.count(waiting).await;
+        if first == 0 {
+            first = began;
+        } else if began > first {
+            break;
+        }
+    }
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+    if let Err(e) = stopping.await.unwrap() {
+        panic!("the stop failed for another process's save: {e}");
+    }
+    let store = db.open().await;
+    assert_eq!(
+        store.shared_game_clock(60_000).await.unwrap(),
+        (at, false),
+        "saved as stopped"
+    );
+}
+
+/// A bot's processes adopt the matches nobody runs, but not a terminal's (no server, no
+/// channel: `mondo play` on the shared database): neither on start nor when looking
+/// later. The terminal takes it back with `--resume`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_s_process_leaves_a_terminal_s_match_to_the_terminal() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let bot = Config {
+        adopt_unplaced: false,
+        ..quick()
+    };
+    let terminal_only = Config {
+        adopt: false,
+        ..quick()
+    };
+    let discord = Place {
+        guild: Some(7),
+        channel: Some(8),
+    };
+    // A terminal's match and a Discord one; their process dies, their leases run out.
+    let (first, terminal) = duel_on(&db, ManualTime::new(0), terminal_only).await;
+    let placed = first.create(discord, setup().into()).await.unwrap();
+    drop(first);
+    db.execute("UPDATE leases SET expires_ms = 1").await;
+    let (bot, recovery) = Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), bot)
+        .await
+        .unwrap();
+    assert_eq!(recovery.resumed, [placed], "the Discord match only");
+    // Another Discord match left the same way later is taken over by its looks; the
+    // terminal's (older, looked at first in each look) is passed by.
+    let mut taken = bot.taken_over();
+    let (other, later) = duel_on(&db, ManualTime::new(0), terminal_only).await;
+    drop(other);
+    db.execute(&format!(
+        "UPDATE matches SET channel_id = 9 WHERE id = {later}"
+    ))
+    .await;
+    db.execute(&format!(
+        "UPDATE leases SET expires_ms = 1 WHERE match_id = {later}"
+    ))
+    .await;
+    let took = async {
+        let id = taken.recv().await.unwrap();
+        assert_eq!(id, later, "only the Discord match is taken over");
+    };
+    tokio::time::timeout(Duration::from_secs(60), took)
+        .await
+        .expect("the later Discord match is taken over");
+    assert!(!bot.live().contains(&terminal));
+    // The terminal resumes it.
+    let (terminal_again, _) =
+        Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), terminal_only)
+            .await
+            .unwrap();
+    terminal_again.run_match(terminal).await.unwrap();
+    let lease = bot.store().lease(terminal).await.unwrap().unwrap();
+    assert_eq!(lease.owner, terminal_again.owner());
+    terminal_again.shutdown().await.unwrap();
+    bot.shutdown().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -17,6 +17,7 @@ fn settings() -> Settings {
         best_of: 1,
         round_ms: 3_600_000,
         signup_until: None,
+        remind_ms: None,
         channel: None,
     }
 }
@@ -259,11 +260,33 @@ fn a_terminal_round_robin_from_sign_up_to_champion() {
     ok(db, &["page", "1", "--html", page.to_str().unwrap()]);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("Spring &lt;Cup&gt;") && !html.contains("<Cup>"));
-    assert!(html.contains("Champion: alice"));
+    assert!(html.contains("Champion: <bdi>alice</bdi>"), "{html}");
     assert!(
         !html.contains("<script") && !html.contains("src="),
         "self-contained"
     );
+    // As a person sees it on a phone: the champion, the standings' four rows, every
+    // round told, and nothing past the screen's right edge but inside a box that
+    // scrolls on its own (a wide table, the bracket).
+    let Some(probe) = crate::browser::probe(
+        dir.path(),
+        &html,
+        "const rows = [...document.querySelectorAll('table tr')].slice(1);\
+         return {champion: document.querySelector('.champion').innerText, \
+         standings: rows.map(r => r.cells[1].innerText), \
+         rounds: document.querySelectorAll('h3').length, \
+         wide: Math.max(...[...document.querySelectorAll('body *')] \
+           .filter(e => !e.parentElement.closest('.wide, .bracket')) \
+           .map(e => Math.ceil(e.getBoundingClientRect().right)))};",
+    ) else {
+        return;
+    };
+    assert_eq!(probe["champion"], "Champion: alice", "{probe}");
+    assert_eq!(probe["standings"].as_array().unwrap().len(), 4, "{probe}");
+    assert_eq!(probe["standings"][0], "alice", "{probe}");
+    assert_eq!(probe["rounds"], 3, "{probe}");
+    assert_eq!(probe["phone"]["viewport"], 360, "{probe}");
+    assert!(probe["wide"].as_u64().unwrap() <= 360, "{probe}");
 }
 
 /// `run --ai-fill`: a Swiss of AI players played out, each match umpired, stored

@@ -47,6 +47,9 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
         best_of: 1,
         round_ms: HOUR,
         signup_until: None,
+        // No reminder: the timer armed is the deadline (the reminder's own test is
+        // the Discord one).
+        remind_ms: Some(0),
         channel: None,
     };
     let first = Tournament::create("Live Cup", HOST, settings, tournaments.now()).unwrap();

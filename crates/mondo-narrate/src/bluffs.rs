@@ -259,12 +259,17 @@ pub fn event(names: &Names, settings: &Settings, e: &EventKind) -> Option<Line> 
                 format!("your guess {layout} is in; it is judged when Reveal ends."),
             ));
         }
-        Passed { seat } => {
+        Passed { seat, time_up } => {
+            let text = if *time_up {
+                "your Reveal time ran out: you do nothing more this Reveal."
+            } else {
+                "you pass: you do nothing more this Reveal."
+            };
             return Some(private(
                 names,
                 *seat,
-                json!({"event": "passed", "player": name(seat)}),
-                "you do nothing more this Reveal.".into(),
+                json!({"event": "passed", "player": name(seat), "time_up": time_up}),
+                text.into(),
             ));
         }
         RevealsCounted { counts } => {

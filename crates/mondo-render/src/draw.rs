@@ -101,6 +101,21 @@ pub(crate) fn rule(pixmap: &mut Pixmap, r: Rect) {
     block(pixmap, r.x, r.y, r.w, r.h, style::BOX_EDGE);
 }
 
+/// A solid rectangle (a chart's gridline, a legend's swatch).
+pub(crate) fn bar(pixmap: &mut Pixmap, r: Rect, colour: Rgb) {
+    block(pixmap, r.x, r.y, r.w, r.h, colour);
+}
+
+/// A line through `points`, `width` wide, with round joins (a chart's line).
+pub(crate) fn polyline(pixmap: &mut Pixmap, points: &[Point], width: f32, colour: Rgb) {
+    stroke(pixmap, path(points, false), width, colour);
+}
+
+/// A filled dot (a chart's point).
+pub(crate) fn dot(pixmap: &mut Pixmap, centre: Point, radius: f32, colour: Rgb) {
+    fill(pixmap, circle(centre, radius), colour);
+}
+
 /// A board's tile behind one structure.
 pub(crate) fn tile(pixmap: &mut Pixmap, r: Rect, radius: f32) {
     fill(pixmap, rounded_rect(r, radius), style::TILE);

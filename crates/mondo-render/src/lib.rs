@@ -12,6 +12,7 @@
 //! - [`symbol_grid_png`], [`shapes_png`]: Pattern Assembly's grid (with its row and
 //!   column coordinates) and a round's shapes.
 //! - [`table_png`]: a table of text (a server's leaderboard).
+//! - [`chart_png`]: lines over time (a player's rating per game).
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -20,6 +21,7 @@
 //! ab_glyph, and PNG encoding is the `image` crate.
 
 mod board;
+mod chart;
 mod draw;
 mod geometry;
 mod mark;
@@ -41,6 +43,7 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
+pub use chart::{LINE_COLOURS, Line, MIN_SPAN, chart_png};
 pub use mark::{Mark, ParseMarkError};
 pub use symbols::{shapes_png, symbol_grid_png};
 pub use table::{Align, Column, MAX_ROWS, table_png};

@@ -66,7 +66,9 @@ struct Inner<G: Engine> {
     clock: GameClock,
     config: Config,
     matches: Mutex<HashMap<MatchId, Handle<G>>>,
-    heartbeat: JoinHandle<()>,
+    heartbeat: Mutex<Option<JoinHandle<()>>>,
+    /// Tells the heartbeat to stop once its save in hand (if any) is done.
+    stop_heartbeat: watch::Sender<bool>,
     /// The game clock's reading the heartbeat last saved.
     saved: watch::Sender<Millis>,
     /// This process's name in the leases it holds (unique to it).
@@ -88,7 +90,14 @@ struct Inner<G: Engine> {
 
 impl<G: Engine> Drop for Inner<G> {
     fn drop(&mut self) {
-        self.heartbeat.abort();
+        if let Some(h) = self
+            .heartbeat
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        {
+            h.abort();
+        }
         for l in self.loops.lock().unwrap_or_else(|p| p.into_inner()).iter() {
             l.abort();
         }
@@ -115,11 +124,13 @@ impl<G: Engine> Runtime<G> {
         };
         let clock = GameClock::new(source, resume_at);
         let saved = watch::Sender::new(0);
+        let stop_heartbeat = watch::Sender::new(false);
         let heartbeat = tokio::spawn(heartbeat(
             store.clone(),
             clock.clone(),
             config,
             saved.clone(),
+            stop_heartbeat.subscribe(),
         ));
         let runtime = Runtime {
             inner: Arc::new(Inner {
@@ -127,7 +138,8 @@ impl<G: Engine> Runtime<G> {
                 clock,
                 config,
                 matches: Mutex::new(HashMap::new()),
-                heartbeat,
+                heartbeat: Mutex::new(Some(heartbeat)),
+                stop_heartbeat,
                 saved,
                 owner: Self::new_owner_name(),
                 cold: cold.then_some(resume_at),
@@ -159,7 +171,11 @@ impl<G: Engine> Runtime<G> {
                     ..MatchFilter::default()
                 })
                 .await?;
+            let unplaced = !runtime.inner.config.adopt_unplaced;
             for record in live {
+                if unplaced && record.guild.is_none() && record.channel.is_none() {
+                    continue;
+                }
                 match runtime.resume(&record).await {
                     Ok(true) => recovery.resumed.push(record.id),
                     Ok(false) => recovery.elsewhere.push(record.id),
@@ -336,15 +352,24 @@ impl<G: Engine> Runtime<G> {
     /// Stops every match task (each finishes the command in hand; nothing is lost:
     /// their logs are in the store), saves the game clock and closes the store (see
     /// [`Store::close`]): what a process does on every clean exit.
+    ///
+    /// Nothing of this process is left writing when it saves the clock: the lease loops
+    /// are stopped and waited for (a statement they had under way is dropped, and sqlx
+    /// rolls back what it began), and the heartbeat finishes the save it has in hand
+    /// rather than being cut off mid-statement. The save itself waits out another
+    /// process saving the same clock at that moment (see
+    /// [`Store::stop_shared_game_clock`]).
     pub async fn shutdown(self) -> Result<(), RuntimeError> {
-        for l in self
+        let loops: Vec<JoinHandle<()>> = self
             .inner
             .loops
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .drain(..)
-        {
+            .collect();
+        for l in loops {
             l.abort();
+            let _ = l.await;
         }
         let handles: Vec<Handle<G>> = self.lock().drain().map(|(_, h)| h).collect();
         for h in handles {
@@ -355,7 +380,16 @@ impl<G: Engine> Runtime<G> {
                 tracing::warn!(id = %h.lease.id, error = %e, "a lease could not be let go");
             }
         }
-        self.inner.heartbeat.abort();
+        self.inner.stop_heartbeat.send_replace(true);
+        let heartbeat = self
+            .inner
+            .heartbeat
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(h) = heartbeat {
+            let _ = h.await;
+        }
         let saved = self
             .inner
             .store
@@ -627,10 +661,21 @@ pub fn stop_requested() -> impl std::future::Future<Output = ()> {
     }
 }
 
-/// Saves the game clock's reading every `heartbeat_ms` (and says so on `saved`).
-async fn heartbeat(store: Store, clock: GameClock, config: Config, saved: watch::Sender<Millis>) {
+/// Saves the game clock's reading every `heartbeat_ms` (and says so on `saved`), until
+/// `stop` says so; a save under way then is finished first (cut off, its statement
+/// would still hold the clock's row in the server while the shutdown saves it).
+async fn heartbeat(
+    store: Store,
+    clock: GameClock,
+    config: Config,
+    saved: watch::Sender<Millis>,
+    mut stop: watch::Receiver<bool>,
+) {
     loop {
-        clock.sleep_for(config.heartbeat_ms.max(1)).await;
+        tokio::select! {
+            () = clock.sleep_for(config.heartbeat_ms.max(1)) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
         let now = clock.now();
         match store.save_shared_game_clock(now).await {
             Ok(()) => {

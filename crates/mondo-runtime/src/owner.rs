@@ -179,7 +179,8 @@ impl<G: Engine> Runtime<G> {
         let kinds = G::kinds();
         let mut seen = HashSet::new();
         for u in unowned {
-            if !kinds.contains(&u.kind.as_str()) || failed.contains(&u.id) {
+            let unplaced = !u.placed && !self.inner.config.adopt_unplaced;
+            if !kinds.contains(&u.kind.as_str()) || failed.contains(&u.id) || unplaced {
                 continue;
             }
             // Ours, renewed late (the renewal goes on); or ended and letting go.

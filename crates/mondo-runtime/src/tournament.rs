@@ -5,6 +5,8 @@
 //! for a table that ended with a rated result is reported at once. Every act a front
 //! does through [`Tournaments::act`] re-arms the tournament's deadline (a pause takes
 //! it away, a resume moves it); what happened is said on [`Tournaments::changes`].
+//! Before the deadline, at the round's reminder time, the players who have not come to
+//! their match are named once (the rules' remind act), armed the same way.
 //!
 //! After a restart the deadlines are armed again from the store: the game clock
 //! resumes where it stopped, so a deadline missed while the process was down fires at
@@ -63,7 +65,7 @@ impl<G: Engine> Clone for Tournaments<G> {
 
 struct Inner<G: Engine> {
     runtime: Runtime<G>,
-    /// The deadline armed for each tournament, and its timer.
+    /// The reminder or deadline armed for each tournament, and its timer.
     armed: Mutex<HashMap<i64, (Millis, JoinHandle<()>)>>,
     /// One act at a time in this process (the store refuses a second writer anyway).
     writing: tokio::sync::Mutex<()>,
@@ -132,7 +134,8 @@ impl<G: Engine> Tournaments<G> {
         self.inner.changes.subscribe()
     }
 
-    /// The deadline armed for tournament `id` here (game clock), if any.
+    /// The timer armed for tournament `id` here (game clock): its open round's
+    /// reminder, or once it is sent (or none is due), its deadline.
     pub fn armed(&self, id: i64) -> Option<Millis> {
         lock(&self.inner.armed).get(&id).map(|(at, _)| *at)
     }
@@ -213,6 +216,15 @@ impl<G: Engine> Tournaments<G> {
             return Ok(());
         }
         self.report_ended(&mut l).await?;
+        // The reminder, unless the deadline is due as well (a reminder of a match
+        // forfeited at once tells nothing).
+        if let Some(at) = l.t.next_reminder()
+            && self.now() >= at
+            && l.t.next_deadline().is_some_and(|d| self.now() < d)
+        {
+            let showed = self.showed(&l.t).await?;
+            self.commit(&mut l, &Act::Remind { showed }).await?;
+        }
         if let Some(at) = l.t.next_deadline()
             && self.now() >= at
         {
@@ -376,9 +388,11 @@ impl<G: Engine> Tournaments<G> {
         Ok(())
     }
 
-    /// Arms the timer for the tournament's next deadline (none: no timer).
+    /// Arms the timer for the tournament's next reminder or deadline, whichever comes
+    /// first (none: no timer).
     fn rearm(&self, l: &Loaded) {
-        let Some(at) = l.t.next_deadline() else {
+        let next = [l.t.next_reminder(), l.t.next_deadline()];
+        let Some(at) = next.into_iter().flatten().min() else {
             self.disarm(l.id);
             return;
         };

@@ -162,6 +162,11 @@ pub struct Config {
     /// ([`crate::Runtime::run_match`]), never another process's. On SQLite (one process
     /// per file) every live match is this process's either way.
     pub adopt: bool,
+    /// Whether, adopting, this process also runs matches with no place (no server, no
+    /// channel: a terminal's, `mondo play`). A bot's processes do not: they could say
+    /// nothing of such a match to anyone, and its clocks would run out there while its
+    /// players wait at a terminal; `mondo play --resume` takes it back.
+    pub adopt_unplaced: bool,
 }
 
 impl Default for Config {
@@ -177,6 +182,7 @@ impl Default for Config {
             lease_renew_ms: 3_000,
             lease_scan_ms: 3_000,
             adopt: true,
+            adopt_unplaced: true,
         }
     }
 }

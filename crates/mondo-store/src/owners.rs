@@ -12,6 +12,9 @@ use sqlx::Row;
 pub struct Unowned {
     pub id: MatchId,
     pub kind: String,
+    /// Whether it has a place (a server or a channel: a Discord front's match), rather
+    /// than none (a terminal's, `mondo play`).
+    pub placed: bool,
     /// Its last lease (run out), or none: never leased (created a moment ago by a
     /// process that has not taken it yet, or before leases existed).
     pub lease: Option<Lease>,
@@ -23,7 +26,9 @@ impl Store {
     pub async fn unowned(&self) -> Result<(Vec<Unowned>, i64), StoreError> {
         let now = now_ms(self.backend());
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT m.id, m.kind, l.owner, l.expires_ms, l.token, {now} AS db_now \
+            "SELECT m.id, m.kind, l.owner, l.expires_ms, l.token, {now} AS db_now, \
+             CASE WHEN m.guild_id IS NULL AND m.channel_id IS NULL THEN 0 ELSE 1 END \
+             AS placed \
              FROM matches m LEFT JOIN leases l ON l.match_id = m.id \
              WHERE m.status = 'live' AND (l.match_id IS NULL OR l.expires_ms <= {now}) \
              ORDER BY m.id"
@@ -48,6 +53,7 @@ impl Store {
             out.push(Unowned {
                 id,
                 kind: r.try_get("kind")?,
+                placed: r.try_get::<i32, _>("placed")? != 0,
                 lease,
             });
         }
@@ -68,6 +74,9 @@ impl Store {
         Ok(())
     }
 }
+
+/// How many times a stopping process tries to save the game clock.
+const STOP_TRIES: u32 = 5;
 
 impl Store {
     /// The game clock to resume from when several processes share the database: the
@@ -116,11 +125,33 @@ impl Store {
     /// The game clock's last reading from a process that stops cleanly: saved, and
     /// marked as not running (a process started next resumes at it exactly, unless
     /// another process saves meanwhile: it runs the clock on).
+    ///
+    /// Every process saves this one row, so the save can meet another process's save
+    /// holding it past `lock_timeout` (a loaded server), or a pool with no connection
+    /// free at once: a stop is not refused for another process's moment, the save is
+    /// tried again, five times in all.
     pub async fn stop_shared_game_clock(&self, now: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = 0 WHERE id = 1")
-            .bind(super::to_i64("time", now)?)
-            .execute(&self.write().await?)
-            .await?;
-        Ok(())
+        let now = super::to_i64("time", now)?;
+        let mut tries = 1;
+        loop {
+            let saved = async {
+                sqlx::query(
+                    "UPDATE game_clock SET now_ms = MAX(now_ms, $1), saved_ms = 0 WHERE id = 1",
+                )
+                .bind(now)
+                .execute(&self.write().await?)
+                .await?;
+                Ok(())
+            };
+            match saved.await {
+                Err(e @ (StoreError::Busy | StoreError::Unreachable { .. }))
+                    if tries < STOP_TRIES =>
+                {
+                    tracing::warn!(error = %e, tries, "the game clock's last save waits: tried again");
+                    tries += 1;
+                }
+                done => return done,
+            }
+        }
     }
 }

@@ -22,6 +22,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::history(),
         records::replay(),
     ]);
-    all.push(tournament::tournament());
+    all.push(tournament::command(&Games.tournament_games()));
     all
 }

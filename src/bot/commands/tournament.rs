@@ -1,5 +1,6 @@
 //! `/tournament` on Discord (docs/tournaments.md, "On Discord"): a server's
-//! tournaments of Pattern Assembly (Plus for the playoffs, if the host says), made,
+//! tournaments of any game played in tournaments (each game says how, as
+//! `GameControls::tournament_ways`; a playoff game of its own if the host says), made,
 //! joined and steered by slash commands. Each round's matches are opened in the
 //! tournament's channel as it opens, rated like any match (a side that never moves is
 //! forfeited at the round's deadline), each player reminded by DM of their match and
@@ -53,7 +54,55 @@ pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// A new Pattern Assembly tournament here, hosted by you.
+/// `/tournament`, its `game` and `playoff_game` choices every way a game is played in
+/// a tournament (`games`, as the registry lists them).
+pub fn command(games: &[(&'static str, String)]) -> poise::Command<Data, Error> {
+    let mut command = tournament();
+    let choices: Vec<poise::CommandParameterChoice> = games
+        .iter()
+        .map(|(label, _)| poise::CommandParameterChoice {
+            name: (*label).into(),
+            localizations: Default::default(),
+            __non_exhaustive: (),
+        })
+        .collect();
+    for create in command
+        .subcommands
+        .iter_mut()
+        .filter(|c| c.name == "create")
+    {
+        for p in create.parameters.iter_mut() {
+            if p.name == "game" || p.name == "playoff_game" {
+                p.choices = choices.clone().into();
+            }
+        }
+    }
+    command
+}
+
+/// The game a tournament plays unless its host names one.
+const DEFAULT_GAME: &str = "pattern-assembly";
+
+/// The game of choice `k` (a `game` option's value), or a refusal naming the games.
+fn game_of(games: &[(&'static str, String)], k: u8, option: &str) -> Result<String, String> {
+    games
+        .get(usize::from(k))
+        .map(|g| g.1.clone())
+        .ok_or_else(|| {
+            let names: Vec<&str> = games.iter().map(|g| g.0).collect();
+            format!("`{option}`: a tournament plays one of {}", names.join(", "))
+        })
+}
+
+/// A game as a tournament's settings name it, in words (its choice's label).
+fn title_of(games: &[(&'static str, String)], game: &str) -> String {
+    games
+        .iter()
+        .find(|g| g.1 == game)
+        .map_or_else(|| game.to_string(), |g| g.0.to_string())
+}
+
+/// A new tournament here, hosted by you (Pattern Assembly unless you name a game).
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 async fn create(
@@ -76,12 +125,17 @@ async fn create(
     #[min = 1]
     #[max = 3]
     best_of: Option<u8>,
-    #[description = "The playoffs (or every bracket round) in Pattern Assembly Plus"]
-    plus_playoffs: Option<bool>,
+    #[description = "The game every match plays (Pattern Assembly unless set)"] game: Option<u8>,
+    #[description = "The playoffs' (or every bracket round's) game, if not the same"]
+    playoff_game: Option<u8>,
     #[description = "Hours a round lasts before its unplayed matches are forfeited (24)"]
     #[min = 1]
     #[max = 720]
     round_hours: Option<u64>,
+    #[description = "Minutes before a deadline who has not come is reminded (a quarter of the round; 0: never)"]
+    #[min = 0]
+    #[max = 43200]
+    remind_minutes: Option<u64>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let format = match (format, rounds, playoffs) {
@@ -104,16 +158,39 @@ async fn create(
             .await;
         }
     };
+    if playoff_game.is_some() && matches!(format, Format::RoundRobin | Format::Swiss { .. }) {
+        return refuse(
+            ctx,
+            "`playoff_game` is for a format with a bracket: groups then playoffs, or single \
+             elimination",
+        )
+        .await;
+    }
+    let games = bot.fronts.tournament_games();
+    let chosen = game
+        .map(|k| game_of(&games, k, "game"))
+        .transpose()
+        .and_then(|g| {
+            Ok((
+                g,
+                playoff_game
+                    .map(|k| game_of(&games, k, "playoff_game"))
+                    .transpose()?,
+            ))
+        });
+    let (game, playoff_game) = match chosen {
+        Ok(x) => x,
+        Err(e) => return refuse(ctx, &e).await,
+    };
     let settings = Settings {
         format,
-        game: "pattern-assembly".into(),
-        playoff_game: plus_playoffs
-            .unwrap_or(false)
-            .then(|| "pattern-assembly --plus".into()),
+        game: game.unwrap_or_else(|| DEFAULT_GAME.into()),
+        playoff_game,
         best_of: best_of.unwrap_or(1),
         round_ms: round_hours.unwrap_or(24) * 3_600_000,
         signup_until: None,
         channel: Some(ctx.channel_id().get()),
+        remind_ms: remind_minutes.map(|m| m * 60_000),
     };
     let host = PlayerId(ctx.author().id.get());
     let first = match Tournament::create(&name, host, settings, bot.runtime.now()) {
@@ -127,14 +204,17 @@ async fn create(
     reply(
         ctx,
         Post::text(format!(
-            "Tournament **{name}** (#{id}): {}, Pattern Assembly{}, hosted by {}. Join with \
+            "Tournament **{name}** (#{id}): {}, {}{}, hosted by {}. Join with \
              `/tournament join`; the host starts it with `/tournament start`.",
             settings.format,
-            if settings.playoff_game.is_some() {
-                " (Plus in the playoffs)"
-            } else {
-                ""
-            },
+            title_of(&games, &settings.game),
+            settings
+                .playoff_game
+                .as_ref()
+                .map_or(String::new(), |g| format!(
+                    " ({} in the playoffs)",
+                    title_of(&games, g)
+                )),
             mention(host)
         )),
     )
@@ -174,7 +254,7 @@ async fn leave(
     .await
 }
 
-/// Host: close sign-up and open round 1.
+/// Host: close sign-up and open round 1 (seeded by rating in the tournament's game).
 #[poise::command(slash_command, guild_only)]
 async fn start(
     ctx: Context<'_>,
@@ -186,7 +266,7 @@ async fn start(
     };
     let ratings = seed_ratings(bot, l.guild, &l.t).await?;
     let act = Act::Start {
-        by: me(ctx),
+        by: acting_host(ctx, &l.t).await?,
         ratings,
     };
     act_and_say(ctx, Some(l.id), act, |l| {
@@ -289,15 +369,44 @@ async fn settle(
         },
         _ => return refuse(ctx, "say one of: `winner`, `draw: true`, or `absent`").await,
     };
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    let by = acting_host(ctx, &l.t).await?;
+    // The table's match, if one still runs: the settle ends it (no match plays on for
+    // a table already decided).
+    let opened =
+        l.t.rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.tables.get(table - 1))
+            .and_then(|tb| tb.opened.last().copied());
+    let mut live = None;
+    if let Some(m) = opened {
+        let record = ctx.data().store.record(crate::store::MatchId(m)).await?;
+        live = record.filter(|r| r.status == crate::store::Status::Live);
+    }
     let act = Act::Settle {
-        by: me(ctx),
+        by,
         round,
         table: table - 1,
         result,
     };
-    act_and_say(ctx, id, act, |l| {
+    let ended = live
+        .as_ref()
+        .map_or(String::new(), |r| format!(" Its match #{} is ended.", r.id));
+    let bot = ctx.data();
+    let host = crate::rules::Actor::Host(me(ctx));
+    let end = async move {
+        let Some(r) = live else { return };
+        let end = crate::runtime::AnyAction::Common(crate::runtime::Common::End);
+        if let Err(e) = bot.runtime.act(r.id, host, end, None).await {
+            tracing::warn!(game = %r.id, error = %e, "a settled table's match could not be ended");
+        }
+    };
+    act_then(ctx, Some(l.id), act, end, |l| {
         format!(
-            "Round {round}, table {table} of **{}** settled by the host.",
+            "Round {round}, table {table} of **{}** settled by the host.{ended}",
             l.t.name
         )
     })
@@ -312,11 +421,8 @@ async fn withdraw(
     #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
 ) -> Result<(), Error> {
     let who = PlayerId(player.id.get());
-    let act = Act::Withdraw {
-        by: me(ctx),
-        player: who,
-    };
-    act_and_say(ctx, id, act, |l| {
+    let act = |by| Act::Withdraw { by, player: who };
+    host_act(ctx, id, act, |l| {
         format!("{} is withdrawn from **{}**.", mention(who), l.t.name)
     })
     .await
@@ -331,13 +437,13 @@ async fn replace(
     #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
 ) -> Result<(), Error> {
     let (o, n) = (PlayerId(old.id.get()), PlayerId(new.id.get()));
-    let act = Act::Replace {
-        by: me(ctx),
+    let act = |by| Act::Replace {
+        by,
         old: o,
         new: n,
         name: new.name.clone(),
     };
-    act_and_say(ctx, id, act, |l| {
+    host_act(ctx, id, act, |l| {
         format!(
             "{} replaces {} in **{}**.",
             mention(n),
@@ -354,9 +460,12 @@ async fn pause(
     ctx: Context<'_>,
     #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
 ) -> Result<(), Error> {
-    act_and_say(ctx, id, Act::Pause { by: me(ctx) }, |l| {
-        format!("**{}** is paused.", l.t.name)
-    })
+    host_act(
+        ctx,
+        id,
+        |by| Act::Pause { by },
+        |l| format!("**{}** is paused.", l.t.name),
+    )
     .await
 }
 
@@ -366,14 +475,41 @@ async fn resume(
     ctx: Context<'_>,
     #[description = "The tournament's number (the newest unless set)"] id: Option<i64>,
 ) -> Result<(), Error> {
-    act_and_say(ctx, id, Act::Resume { by: me(ctx) }, |l| {
-        format!("**{}** is resumed.", l.t.name)
-    })
+    host_act(
+        ctx,
+        id,
+        |by| Act::Resume { by },
+        |l| format!("**{}** is resumed.", l.t.name),
+    )
     .await
 }
 
 fn me(ctx: Context<'_>) -> PlayerId {
     PlayerId(ctx.author().id.get())
+}
+
+/// Who does a host's act on `t`: its host, when the author is a host of this server
+/// (Manage Server, or the server's host role) as for every host command; else the
+/// author (whom the rules refuse unless they made the tournament).
+async fn acting_host(ctx: Context<'_>, t: &Tournament) -> Result<PlayerId, Error> {
+    let settings = ctx.data().settings(guild(ctx)).await?;
+    let host = crate::bot::is_host(ctx.author_member().await.as_deref(), settings.host_role);
+    Ok(if host { t.host } else { me(ctx) })
+}
+
+/// A host's act on the server's tournament `id`, made by [`acting_host`], `done` said
+/// in the channel.
+async fn host_act(
+    ctx: Context<'_>,
+    id: Option<i64>,
+    act: impl FnOnce(PlayerId) -> Act,
+    done: impl FnOnce(&Loaded) -> String,
+) -> Result<(), Error> {
+    let Some(l) = find(ctx, id).await? else {
+        return Ok(());
+    };
+    let by = acting_host(ctx, &l.t).await?;
+    act_and_say(ctx, Some(l.id), act(by), done).await
 }
 
 fn guild(ctx: Context<'_>) -> Option<u64> {
@@ -420,30 +556,57 @@ async fn act_and_say(
     act: Act,
     done: impl FnOnce(&Loaded) -> String,
 ) -> Result<(), Error> {
+    act_then(ctx, id, act, std::future::ready(()), done).await
+}
+
+/// [`act_and_say`], with `then` done (awaited) once the act is, before it is said.
+async fn act_then(
+    ctx: Context<'_>,
+    id: Option<i64>,
+    act: Act,
+    then: impl std::future::Future<Output = ()>,
+    done: impl FnOnce(&Loaded) -> String,
+) -> Result<(), Error> {
     let Some(l) = find(ctx, id).await? else {
         return Ok(());
     };
     match ctx.data().tournaments.act(l.id, &act).await {
         Ok(_) => {
+            then.await;
             let l = ctx.data().tournaments.load(l.id).await?;
             reply(ctx, Post::text(done(&l))).await
+        }
+        Err(TournamentError::Refused(crate::tournament::Refusal::NotHost)) => {
+            refuse(
+                ctx,
+                "only the host may do that: whoever made the tournament, or a host of this \
+                 server (Manage Server, or the host role)",
+            )
+            .await
         }
         Err(TournamentError::Refused(r)) => refuse(ctx, &r.to_string()).await,
         Err(e) => Err(e.into()),
     }
 }
 
-/// The players' ratings in Pattern Assembly on this server, for seeding.
+/// The players' ratings in the tournament's game on this server, for seeding.
 async fn seed_ratings(
     bot: &Bot,
     guild: Option<u64>,
     t: &Tournament,
 ) -> Result<Vec<(PlayerId, f64)>, Error> {
     let mut out = Vec::new();
+    // The stored name, before any options.
+    let game = t
+        .settings
+        .game
+        .split_whitespace()
+        .next()
+        .unwrap_or_default();
     for s in &t.signups {
         let rows = bot
             .store
-            .ratings_of(server_of(guild), s.player.0, Some("pattern-assembly"))
+            .ratings_of(server_of(guild), s.player.0, Some(game))
             .await?;
         if let Some(r) = rows.first() {
             out.push((s.player, r.rating));
@@ -570,6 +733,9 @@ async fn announce(bot: &Data, change: &Change) {
                     _ => "a draw".into(),
                 }
             )),
+            Event::Reminded { round, players, .. } => {
+                lines.extend(remind(bot, &l.t, *round, players).await);
+            }
             Event::RoundOpened { round, stage, .. } => lines.push(format!(
                 "**{}**: round {round} ({}) opens.",
                 l.t.name,
@@ -586,6 +752,40 @@ async fn announce(bot: &Data, change: &Change) {
         let channel = serenity::ChannelId::new(channel.max(1));
         bot.post(channel, &Post::text(lines.join("\n"))).await;
     }
+}
+
+/// Reminds each of `players` by DM that their match of `round` is still to be played
+/// before its deadline: the channel's lines for those the bot cannot DM.
+async fn remind(bot: &Data, t: &Tournament, round: u32, players: &[PlayerId]) -> Vec<String> {
+    let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
+        return Vec::new();
+    };
+    let deadline = deadline_unix(bot, r.deadline);
+    let mut lines = Vec::new();
+    for p in players {
+        let against = t.seat_of(*p).and_then(|seat| {
+            let tb = r.tables.iter().find(|tb| tb.seats().any(|s| s == seat))?;
+            let other = tb.seats().find(|&s| s != seat)?;
+            Some(mention(t.seats[other].player))
+        });
+        let against = against.map_or(String::new(), |o| format!(" against {o}"));
+        let dm = format!(
+            "Reminder: your match{against} in **{}**, round {round}, is still to be \
+             played. Deadline <t:{deadline}:R>: make a move before it or forfeit.",
+            t.name
+        );
+        if crate::bot::kit::challenge::dm_hello(bot, p.0, dm)
+            .await
+            .is_none()
+        {
+            lines.push(format!(
+                "{}: a reminder the bot could not DM you: your match{against} in round \
+                 {round} is still to be played, deadline <t:{deadline}:R>.",
+                mention(*p)
+            ));
+        }
+    }
+    lines
 }
 
 /// Opens a match for each undecided two-player table of the open round that has none.
@@ -663,7 +863,8 @@ async fn open_one(
     let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
     let mut post = crate::bot::kit::challenge::opening(bot, game, channel, &ids, None).await?;
     post.line(format!(
-        "**{}**, round {round}, table {}: {} v {}. Deadline <t:{}:R>: whoever has not          moved by then forfeits.",
+        "**{}**, round {round}, table {}: {} v {}. Deadline <t:{}:R>: whoever has not \
+         moved by then forfeits.",
         l.t.name,
         table + 1,
         mention(players[0]),
@@ -673,7 +874,8 @@ async fn open_one(
     for (k, p) in players.iter().enumerate() {
         let other = mention(players[1 - k]);
         let hello = format!(
-            "Your match in **{}**, round {round}, against {other} is open in <#{channel}>              (match #{game}). Deadline <t:{}:R>: make a move before it or forfeit.",
+            "Your match in **{}**, round {round}, against {other} is open in <#{channel}> \
+             (match #{game}). Deadline <t:{}:R>: make a move before it or forfeit.",
             l.t.name,
             deadline_unix(bot, deadline)
         );

@@ -85,6 +85,14 @@ macro_rules! fronts {
                 }
             }
 
+            fn tournament_games(&self) -> Vec<(&'static str, String)> {
+                let mut all = Vec::new();
+                $(for (label, options) in <$($path)::+::Front as GameControls>::tournament_ways() {
+                    all.push((*label, format!("{} {options}", $name).trim().to_string()));
+                })+
+                all
+            }
+
             fn tournament_setup<'a>(
                 &self,
                 kind: GameKind,

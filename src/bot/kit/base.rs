@@ -147,6 +147,11 @@ pub enum ServeError {
     Discord(String),
 }
 
+/// A match's setup being made (it may read the server's settings).
+pub type SetupFuture<'a> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<crate::runtime::AnySetup, Error>> + Send + 'a>,
+>;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,6 +74,10 @@ pub trait Fronts: Send + Sync {
     ) -> Option<Handling<'a>>;
     /// A host's disallow on `record`, by its game.
     fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String>;
+    /// Every game's ways to be played in a tournament (see
+    /// `GameControls::tournament_ways`), in the registry's order: each a label and the
+    /// game as a tournament's settings name it (its stored name, then its options).
+    fn tournament_games(&self) -> Vec<(&'static str, String)>;
     /// A tournament's match of game `kind` (see `GameControls::tournament_setup`).
     fn tournament_setup<'a>(
         &self,
@@ -82,7 +86,7 @@ pub trait Fronts: Send + Sync {
         guild: Option<u64>,
         players: Vec<PlayerId>,
         options: &'a str,
-    ) -> Option<super::front::SetupFuture<'a>>;
+    ) -> Option<super::base::SetupFuture<'a>>;
     /// Every game's work when the bot starts, before it connects.
     fn on_serve<'a>(&'a self, bot: &'a Data) -> Handling<'a>;
     /// A new memory for a match's channel.

@@ -8,7 +8,7 @@
 //! Seams for what a game may grow: its help (from its docs page), a sketch board, an
 //! embed card for its status.
 
-use super::base::{Error, Handed, Handling};
+use super::base::{Error, Handed, Handling, SetupFuture};
 use super::data::{Bot, Data, Dms};
 use super::ids::{Header, UnknownButton};
 use super::post::Post;
@@ -77,6 +77,14 @@ pub trait GameControls {
         Err("this game has no guesses to disallow".into())
     }
 
+    /// How the game is played in a tournament on Discord: each way a choice of
+    /// `/tournament create` (its label) and the options [`GameControls::tournament_setup`]
+    /// takes for it after the game's name (`("Pattern Assembly Plus", "--plus")`). None:
+    /// the game is not played in tournaments.
+    fn tournament_ways() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// A tournament's match of the game for `players` (the higher seed first), with
     /// `options` as the tournament's settings give them after the game's name
     /// (`--plus`): the server's and the config's settings, a seed drawn at random.
@@ -91,10 +99,25 @@ pub trait GameControls {
     }
 }
 
-/// A match's setup being made (it may read the server's settings).
-pub type SetupFuture<'a> = std::pin::Pin<
-    Box<dyn std::future::Future<Output = Result<crate::runtime::AnySetup, Error>> + Send + 'a>,
->;
+/// A tournament's two players (the higher seed first) for a game that takes no
+/// options in a tournament: refused (saying so) when `options` names any.
+pub fn tournament_pair(
+    players: &[PlayerId],
+    options: &str,
+    title: &str,
+) -> Result<[PlayerId; 2], Error> {
+    if !options.trim().is_empty() {
+        return Err(format!(
+            "unknown {title} option `{}`: in a tournament it takes none",
+            options.trim()
+        )
+        .into());
+    }
+    match players {
+        [a, b] => Ok([*a, *b]),
+        _ => Err(format!("a {title} match is for two players, not {}", players.len()).into()),
+    }
+}
 
 /// A game's Discord side. `view` is the whole view (for code a game family shares),
 /// `v` the game's own part of it.

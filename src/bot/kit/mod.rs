@@ -18,9 +18,9 @@ mod speak;
 pub mod start;
 
 pub(crate) use base::wall_ms;
-pub use base::{Asked, Error, Handed, Handling, Holds, ServeError, SettingUp};
+pub use base::{Asked, Error, Handed, Handling, Holds, ServeError, SettingUp, SetupFuture};
 pub use data::{BUILT_IN_POOLS, Bot, Context, Data, Dms, Effective, Fronts, Voice, is_host};
-pub use front::{GameBot, GameControls, Said, SetupFuture, Upkeep};
+pub use front::{GameBot, GameControls, Said, Upkeep, tournament_pair};
 pub use reply::{
     answer_modal, answer_press, asked, claimed, modal_text, my_match, open_modal, play, play_in,
     refusal, reply, unknown_match,

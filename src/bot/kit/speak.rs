@@ -43,6 +43,8 @@ impl Bot {
         store.set_rating_period_days(config.leaderboard.rating_period_days);
         let runtime_config = config.database.runtime(runtime::Config {
             work_limit_ms: crate::config::ms(config.umpire.work_limit_secs),
+            // A terminal's match on the shared database stays the terminal's.
+            adopt_unplaced: false,
             ..runtime::Config::default()
         });
         let (runtime, recovery) =

@@ -44,6 +44,11 @@ pub enum Act {
     Deadline {
         showed: Vec<PlayerId>,
     },
+    /// The open round's reminder is due: `showed` are the players who came to their
+    /// match; the others of its undecided tables are reminded.
+    Remind {
+        showed: Vec<PlayerId>,
+    },
     Withdraw {
         by: PlayerId,
         player: PlayerId,
@@ -109,6 +114,8 @@ pub enum Refusal {
     NotPaused,
     #[error("the round's deadline is at {0} ms; it is not due yet")]
     NotDue(Millis),
+    #[error("no reminder is due")]
+    NoReminder,
     #[error("no round is open")]
     NoRound,
 }
@@ -335,6 +342,25 @@ impl Tournament {
                         .filter(|p| !showed.contains(p))
                         .collect()
                 }))
+            }
+            Act::Remind { showed } => {
+                let round = self.open_round().ok_or(Refusal::NoRound)?;
+                if self.next_reminder().is_none_or(|due| now < due) {
+                    return Err(Refusal::NoReminder);
+                }
+                let players = round
+                    .tables
+                    .iter()
+                    .filter(|t| t.decided.is_none())
+                    .flat_map(|t| t.seats())
+                    .map(|s| self.seats[s].player)
+                    .filter(|p| !showed.contains(p))
+                    .collect();
+                Ok(vec![Event::Reminded {
+                    round: round.number,
+                    players,
+                    at,
+                }])
             }
             Act::Replace { by, old, new, name } => {
                 self.host_only(*by)?;
@@ -650,21 +676,26 @@ impl Tournament {
     }
 
     /// Who plays the bracket, in seed order: every seat (single elimination); or the
-    /// groups' winners by seed, then their seconds, and so on.
+    /// groups' winners by seed, then their seconds, and so on, drawn so that no two
+    /// of a group meet in the first round ([`pairing::apart`]).
     pub(super) fn bracket_entrants(&self) -> Vec<usize> {
         match self.settings.format {
             Format::Groups { advance, .. } => {
                 let places: Vec<Vec<usize>> = (0..self.groups.len())
                     .map(|g| group_places(self, g))
                     .collect();
-                (0..usize::from(advance))
-                    .flat_map(|k| {
-                        let mut at: Vec<usize> =
-                            places.iter().filter_map(|p| p.get(k).copied()).collect();
+                let tiers: Vec<Vec<(usize, usize)>> = (0..usize::from(advance))
+                    .map(|k| {
+                        let mut at: Vec<(usize, usize)> = places
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(g, p)| p.get(k).map(|&seat| (seat, g)))
+                            .collect();
                         at.sort_unstable();
                         at
                     })
-                    .collect()
+                    .collect();
+                pairing::apart(&tiers)
             }
             _ => (0..self.seats.len()).collect(),
         }

@@ -60,6 +60,17 @@ pub struct Settings {
     /// terminal's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub channel: Option<u64>,
+    /// How long before a round's deadline the players who have not come to their
+    /// match are reminded, once (none: when a quarter of the round is left; 0: never).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remind_ms: Option<Millis>,
+}
+
+impl Settings {
+    /// How long before a round's deadline its reminder comes (0: none).
+    pub fn remind_before(&self) -> Millis {
+        self.remind_ms.unwrap_or(self.round_ms / 4)
+    }
 }
 
 /// A stage's rounds.
@@ -184,6 +195,13 @@ pub enum Event {
         absent: Vec<PlayerId>,
         at: Millis,
     },
+    /// The open round's reminder: `players` had not come to their match (they are
+    /// told so; the round is reminded once).
+    Reminded {
+        round: u32,
+        players: Vec<PlayerId>,
+        at: Millis,
+    },
     Withdrawn {
         player: PlayerId,
         at: Millis,
@@ -225,6 +243,7 @@ impl Event {
             | Event::MatchOpened { at, .. }
             | Event::MatchResult { at, .. }
             | Event::Forfeit { at, .. }
+            | Event::Reminded { at, .. }
             | Event::Withdrawn { at, .. }
             | Event::Replaced { at, .. }
             | Event::Settled { at, .. }

@@ -127,6 +127,8 @@ pub struct Round {
     pub tables: Vec<Table>,
     pub opened_at: Millis,
     pub deadline: Millis,
+    /// Whether its reminder was sent.
+    pub reminded: bool,
 }
 
 impl Round {
@@ -177,6 +179,15 @@ impl Tournament {
             return None;
         }
         self.open_round().map(|r| r.deadline)
+    }
+
+    /// When the open round's reminder is due (see [`Settings::remind_before`]): once
+    /// a round, never while paused.
+    pub fn next_reminder(&self) -> Option<Millis> {
+        let before = self.settings.remind_before();
+        let round = self.open_round().filter(|r| !r.reminded && before > 0)?;
+        self.next_deadline()?;
+        Some(round.deadline.saturating_sub(before).max(round.opened_at))
     }
 
     /// The champion, once there is one.
@@ -248,6 +259,7 @@ impl Tournament {
                     tables,
                     opened_at: *at,
                     deadline: *deadline,
+                    reminded: false,
                 });
             }
             Event::MatchOpened {
@@ -308,6 +320,11 @@ impl Tournament {
                 };
                 if let Some(t) = self.table_mut(*round, *table) {
                     t.decided = Some(decision);
+                }
+            }
+            Event::Reminded { round, .. } => {
+                if let Some(r) = self.rounds.iter_mut().find(|r| r.number == *round) {
+                    r.reminded = true;
                 }
             }
             Event::Withdrawn { player, .. } => {

@@ -89,6 +89,66 @@ pub fn bracket_slots(entrants: &[usize]) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// The playoffs' entrants in seed order, group mates kept apart in the first round
+/// (the groups' winners meet others' runners-up, as a groups-to-bracket draw does).
+/// `tiers` are the entrants by place in their group (the winners, then the seconds,
+/// ...), each in seed order, each entrant with its group. Each keeps its tier (a
+/// winner is seeded among the winners), and the seed order is kept where it puts no
+/// two of a group in one first-round match (see [`bracket_order`]: seed `s` meets seed
+/// `size - 1 - s`); when no draw avoids them all (one group), the seed order.
+pub fn apart(tiers: &[Vec<(usize, usize)>]) -> Vec<usize> {
+    let plain: Vec<usize> = tiers.iter().flatten().map(|e| e.0).collect();
+    let n = plain.len();
+    let size = n.next_power_of_two().max(2);
+    let tier_of: Vec<usize> = tiers
+        .iter()
+        .enumerate()
+        .flat_map(|(t, members)| std::iter::repeat_n(t, members.len()))
+        .collect();
+    let mut placed: Vec<(usize, usize)> = Vec::with_capacity(n);
+    let mut used: HashSet<usize> = HashSet::new();
+    let mut budget = SEARCH_LIMIT;
+    if place(tiers, &tier_of, size, &mut placed, &mut used, &mut budget) {
+        placed.into_iter().map(|e| e.0).collect()
+    } else {
+        plain
+    }
+}
+
+/// Fills the seed positions from `placed.len()` on (see [`apart`]): whether it could.
+fn place(
+    tiers: &[Vec<(usize, usize)>],
+    tier_of: &[usize],
+    size: usize,
+    placed: &mut Vec<(usize, usize)>,
+    used: &mut HashSet<usize>,
+    budget: &mut usize,
+) -> bool {
+    let p = placed.len();
+    let Some(&tier) = tier_of.get(p) else {
+        return true;
+    };
+    // The seed this one meets first, if it is placed already.
+    let against = placed.get(size - 1 - p).map(|e| e.1);
+    for &(seat, group) in &tiers[tier] {
+        if *budget == 0 {
+            return false;
+        }
+        if used.contains(&seat) || against == Some(group) {
+            continue;
+        }
+        *budget -= 1;
+        placed.push((seat, group));
+        used.insert(seat);
+        if place(tiers, tier_of, size, placed, used, budget) {
+            return true;
+        }
+        placed.pop();
+        used.remove(&seat);
+    }
+    false
+}
+
 /// A player as a Swiss round sees them: their seat, points so far (in half points),
 /// whether they had a bye, whom they met.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The tournament's rules, one test each, and the pairing properties on thousands of
 //! random tournaments.
 
-use super::pairing::{bracket_order, group_count, snake};
+use super::pairing::{apart, bracket_order, group_count, snake};
 use super::*;
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus as StdRng;
@@ -19,6 +19,7 @@ fn settings(format: Format) -> Settings {
         best_of: 1,
         round_ms: DAY,
         signup_until: None,
+        remind_ms: None,
         channel: None,
     }
 }
@@ -514,6 +515,74 @@ fn the_log_replays_to_the_same_tournament() {
     assert_eq!(Tournament::from_events(&back).unwrap(), t);
 }
 
+/// The reminder comes once a round, when a quarter of it is left (or as set; never
+/// with 0), naming the players of undecided tables who have not come; never while
+/// paused; refused before it is due.
+#[test]
+fn a_round_is_reminded_once_with_a_quarter_left() {
+    let mut t = started(Format::RoundRobin, 4, |_| None);
+    let r1 = t.open_round().unwrap().clone();
+    let due = r1.deadline - DAY / 4;
+    assert_eq!(t.next_reminder(), Some(due));
+    assert_eq!(
+        t.act(&Act::Remind { showed: vec![] }, due - 1),
+        Err(Refusal::NoReminder)
+    );
+    // Table 0 decided: its players are not reminded; of table 1, the one who came
+    // is not either.
+    let (a, b) = (
+        t.seats[r1.tables[0].a].player,
+        t.seats[r1.tables[0].b.unwrap()].player,
+    );
+    fold(
+        &mut t,
+        &Act::Report {
+            round: 1,
+            table: 0,
+            result: Outcome::Win { winner: a },
+            score: None,
+            match_id: None,
+        },
+        500,
+    );
+    let came = t.seats[r1.tables[1].a].player;
+    let other = t.seats[r1.tables[1].b.unwrap()].player;
+    let events = fold(
+        &mut t,
+        &Act::Remind {
+            showed: vec![came, b],
+        },
+        due,
+    );
+    assert!(
+        matches!(&events[..], [Event::Reminded { round: 1, players, .. }] if *players == [other]),
+        "{events:?}"
+    );
+    assert_eq!(t.next_reminder(), None, "once a round");
+    assert!(t.act(&Act::Remind { showed: vec![] }, due + 1).is_err());
+
+    // Paused: none; a reminder set to 0: none.
+    let mut t = started(Format::RoundRobin, 4, |_| None);
+    fold(&mut t, &Act::Pause { by: HOST }, 200);
+    assert_eq!(t.next_reminder(), None);
+    let mut quiet = settings(Format::RoundRobin);
+    quiet.remind_ms = Some(0);
+    assert_eq!(quiet.remind_before(), 0);
+    quiet.remind_ms = Some(60_000);
+    assert_eq!(quiet.remind_before(), 60_000);
+}
+
+/// Two groups of four, top two each: group A's runner-up is the lower seeded, so the
+/// seed order alone would put it against its own winner; the draw swaps the
+/// runners-up.
+#[test]
+fn playoffs_pair_each_winner_with_another_groups_runner_up() {
+    let tiers = vec![vec![(0, 0), (1, 1)], vec![(2, 1), (3, 0)]];
+    assert_eq!(apart(&tiers), [0, 1, 3, 2]);
+    // One group: no draw keeps them apart; the seed order stands.
+    assert_eq!(apart(&[vec![(0, 0)], vec![(1, 0)]]), [0, 1]);
+}
+
 #[test]
 fn bracket_order_keeps_seeds_one_and_two_apart() {
     assert_eq!(bracket_order(8), [0, 7, 3, 4, 1, 6, 2, 5]);
@@ -583,12 +652,55 @@ proptest! {
                         prop_assert!(r.tables.len() == 1, "seeds 1 and 2 met before the final");
                     }
                 }
+                // The playoffs' first round: group mates kept apart, with two groups
+                // or more.
+                let first_playoffs = r.stage == Stage::Playoffs
+                    && t.rounds.iter().find(|x| x.stage == Stage::Playoffs).map(|x| x.number) == Some(r.number);
+                if first_playoffs && t.groups.len() >= 2 {
+                    let group_of = |s: usize| t.groups.iter().position(|g| g.contains(&s));
+                    for (a, b) in pairs_of(&r) {
+                        prop_assert!(group_of(a) != group_of(b), "seats {a} and {b} of one group met in the playoffs' first round: {:?}", t.groups);
+                    }
+                }
                 met.extend(pairs_of(&r));
             }
             play_out_one(&mut t, &mut rng, draws);
         }
         let back = Tournament::from_events(&t.log).unwrap();
         prop_assert!(back == t);
+    }
+
+    /// The playoffs' draw: each entrant once, in its tier (the winners seeded first,
+    /// then the seconds, ...), and no two of a group meeting in the first round.
+    #[test]
+    fn playoffs_keep_group_mates_apart(groups in 2usize..9, advance in 1usize..6, seed in any::<u64>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        // Tier k: the k-th of each group, seats shuffled (any seed order).
+        let mut seats: Vec<usize> = (0..groups * advance).collect();
+        for i in (1..seats.len()).rev() {
+            seats.swap(i, rng.random_range(0..=i));
+        }
+        let tiers: Vec<Vec<(usize, usize)>> = (0..advance)
+            .map(|k| {
+                let mut tier: Vec<(usize, usize)> = (0..groups).map(|g| (seats[k * groups + g], g)).collect();
+                tier.sort_unstable();
+                tier
+            })
+            .collect();
+        let drawn = apart(&tiers);
+        let group_of = |s: usize| tiers.iter().flatten().find(|e| e.0 == s).map(|e| e.1);
+        for (k, tier) in tiers.iter().enumerate() {
+            let mut got: Vec<usize> = drawn[k * groups..(k + 1) * groups].to_vec();
+            got.sort_unstable();
+            let want: Vec<usize> = tier.iter().map(|e| e.0).collect();
+            prop_assert_eq!(got, want, "tier {} kept its players", k);
+        }
+        let size = drawn.len().next_power_of_two();
+        for s in 0..size / 2 {
+            if let (Some(&a), Some(&b)) = (drawn.get(s), drawn.get(size - 1 - s)) {
+                prop_assert!(group_of(a) != group_of(b), "seeds {s} and {} of one group meet: {drawn:?}", size - 1 - s);
+            }
+        }
     }
 
     /// Snake groups: sizes differ by one at most, every seat in one group, seed k in

@@ -12,6 +12,7 @@ use crate::bot::kit::card::Card;
 use crate::bot::kit::reply;
 use crate::bot::post::Post;
 use crate::bot::{Context, Error, say};
+use crate::play::profile;
 use crate::ratings::{self, BoardSettings};
 use crate::render::{self, Column};
 use crate::rules::{GameKind, PlayerId};
@@ -226,11 +227,28 @@ pub async fn stats_post(
         "This server's ratings. A ? marks a provisional rating (deviation above {:.0}).",
         ratings::PROVISIONAL_DEVIATION
     ));
-    Ok(Post {
-        cards: vec![card],
-        ..Post::default()
-    })
+    let mut post = Post::default();
+    // The rating over time per game, as the profile page charts it (every rated
+    // match, not only the recent ones).
+    let charted = store
+        .history_of(server, player, kind, profile::CHARTED)
+        .await?;
+    let lines = profile::chart_lines(&charted);
+    if !lines.is_empty() {
+        let title = format!("Rating over time: {name}");
+        let png = crate::bot::data::off_runtime(move || {
+            render::chart_png(&title, &lines, profile::CHART_X)
+        })
+        .await?;
+        card.image = Some(STATS_CHART.to_string());
+        post.files.push((STATS_CHART.to_string(), png));
+    }
+    post.cards.push(card);
+    Ok(post)
 }
+
+/// The file name of `/stats`'s chart.
+pub const STATS_CHART: &str = "rating-chart.png";
 
 /// `/stats` of the bot itself: its AI seats' ratings on `server`, a line per seat and
 /// game (each strength is rated on its own, as each seat plays). They are never on a

@@ -10,11 +10,12 @@
 
 use crate::bot::data::off_runtime;
 use crate::bot::ids::Header;
-use crate::bot::kit::card::Card;
+use crate::bot::kit::card::{Card, MAX_FIELD_VALUE, cut};
 use crate::bot::kit::{Handed, answer_press};
 use crate::bot::post::{Button, Post};
 use crate::bot::{Bot, Error};
-use crate::play::page::{Story, pictures_of, story};
+use crate::play::authors::hosts;
+use crate::play::page::{Story, Won, name_of, pictures_of, story};
 use crate::store::{MatchId, MatchRecord, Status};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
@@ -50,17 +51,36 @@ async fn finished(
     Ok(Ok(record))
 }
 
-/// The story of a finished match, its players named as mentions (in a card, where a
-/// mention never pings).
-async fn told(bot: &Bot, record: MatchRecord) -> Result<Result<Story, String>, Error> {
+/// A finished match as `/replay` tells it: its story, and what it did to each
+/// player's rating (`<@1>: 1500 -> 1662? (+162)`; none when it was not rated).
+pub struct Told {
+    pub story: Story,
+    pub ratings: Vec<String>,
+}
+
+/// The story of a finished match, its players and the hosts who made a step (a pause,
+/// an end) named as mentions (in a card, where a mention never pings), as the
+/// terminal's replay page names them.
+async fn told(bot: &Bot, record: MatchRecord) -> Result<Result<Told, String>, Error> {
     let events = bot.store.events(record.id).await?;
-    let names: HashMap<u64, String> = record
-        .players
-        .iter()
-        .map(|p| (*p, format!("<@{p}>")))
-        .collect();
+    let changes = bot.store.rating_changes(record.id).await?;
+    let mention = |p: &u64| (*p, format!("<@{p}>"));
+    let mut names: HashMap<u64, String> = record.players.iter().map(mention).collect();
     // Folding a log after each event is CPU work: off the threads that answer.
-    Ok(off_runtime(move || story(&record, &events, &names)).await?)
+    Ok(off_runtime(move || {
+        let bodies: Vec<serde_json::Value> = events
+            .iter()
+            .map(|e| crate::store::from_json(&e.body).unwrap_or_default())
+            .collect();
+        names.extend(hosts(&bodies, &record.players).iter().map(mention));
+        let story = story(&record, &events, &names)?;
+        let ratings = changes
+            .iter()
+            .map(|c| format!("{}: {}", name_of(&names, c.player), c.said()))
+            .collect();
+        Ok(Told { story, ratings })
+    })
+    .await?)
 }
 
 /// `/replay`'s answer: the first step, or a refusal only the asker sees.
@@ -71,7 +91,7 @@ pub async fn opening(bot: &Bot, server: u64, id: MatchId) -> Result<Post, Error>
     };
     let version = record.last_seq;
     Ok(match told(bot, record).await? {
-        Ok(story) => page(&story, id, version, 0),
+        Ok(told) => page(&told, id, version, 0),
         Err(reason) => Post::private(reason),
     })
 }
@@ -95,11 +115,11 @@ pub async fn on_replay_button(
         Err(refusal) => return answer_press(ctx, bot, press, refused(refusal)).await,
     };
     let version = record.last_seq;
-    let story = match told(bot, record).await? {
-        Ok(s) => s,
+    let told = match told(bot, record).await? {
+        Ok(t) => t,
         Err(reason) => return answer_press(ctx, bot, press, refused(reason)).await,
     };
-    let post = page(&story, header.game, version, at);
+    let post = page(&told, header.game, version, at);
     press
         .create_response(
             ctx,
@@ -110,8 +130,11 @@ pub async fn on_replay_button(
 }
 
 /// Page `at` of a story: step `at` (0 first), or the secrets after the last step (a
-/// page past the end is the secrets too).
-pub fn page(story: &Story, id: MatchId, version: u64, at: usize) -> Post {
+/// page past the end is the secrets too). The first page and the secrets carry the
+/// result, as the replay page's header does: who won, how it ended, what it counted
+/// for and what it did to each rating.
+pub fn page(told: &Told, id: MatchId, version: u64, at: usize) -> Post {
+    let story = &told.story;
     let steps = story.steps.len();
     let at = at.min(steps);
     let button = |to: usize, label: &str| {
@@ -158,6 +181,9 @@ pub fn page(story: &Story, id: MatchId, version: u64, at: usize) -> Post {
             add_pictures(&mut post, &last.body, steps);
         }
     }
+    if at == 0 || at == steps {
+        result(&mut card, told);
+    }
     card.image = post.files.first().map(|(name, _)| name.clone());
     card.footer = Some(format!("Players: {}", story.players.join(", ")));
     post.cards.push(card);
@@ -173,6 +199,40 @@ pub fn page(story: &Story, id: MatchId, version: u64, at: usize) -> Post {
     }
     post.buttons(row);
     post
+}
+
+/// The result's fields: who won and what the match counted for, how it ended, and the
+/// rating changes.
+fn result(card: &mut Card, told: &Told) {
+    let story = &told.story;
+    let won = match story.won() {
+        Won::Nobody => "No one won: the match had no result.".to_string(),
+        Won::Draw => "A draw.".to_string(),
+        Won::By(first) => format!("Won by {}.", first.join(" and ")),
+    };
+    let result = format!("{won} {}.", capital(&story.counted));
+    card.fields
+        .push(("Result".into(), cut(&result, MAX_FIELD_VALUE)));
+    if !story.ended.is_empty() {
+        card.fields
+            .push(("How it ended".into(), cut(&story.ended, MAX_FIELD_VALUE)));
+    }
+    let ratings = if told.ratings.is_empty() {
+        "Unchanged.".to_string()
+    } else {
+        told.ratings.join("\n")
+    };
+    card.fields
+        .push(("Ratings".into(), cut(&ratings, MAX_FIELD_VALUE)));
+}
+
+/// `text` with its first letter a capital.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn add_pictures(post: &mut Post, body: &serde_json::Value, at: usize) {
@@ -192,9 +252,9 @@ mod tests {
     use crate::play::page::Step;
     use serde_json::json;
 
-    fn story(steps: usize) -> Story {
+    fn story(steps: usize) -> Told {
         let koan = serde_json::to_value("1^ 2>".parse::<crate::koan::Koan>().unwrap()).unwrap();
-        Story {
+        let story = Story {
             title: "Match 9: Zendo Duel".into(),
             players: vec!["<@1>".into(), "<@2>".into()],
             steps: (0..steps)
@@ -212,6 +272,10 @@ mod tests {
             counted: "rated".into(),
             places: vec![("<@1>".into(), 1), ("<@2>".into(), 0)],
             ended: format!("step {} said", steps.saturating_sub(1)),
+        };
+        Told {
+            story,
+            ratings: vec!["<@1>: 1500 -> 1338? (-162)".into()],
         }
     }
 
@@ -254,6 +318,26 @@ mod tests {
             assert_eq!(l[1].0, "From the start");
             assert!(!l.iter().any(|(label, _)| label == "Next"));
         }
+        // The result, as the page's header tells it: on the first page and the secrets.
+        let field = |post: &Post, name: &str| {
+            post.cards[0]
+                .fields
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        for post in [&first, &page(&s, MatchId(9), 4, 3)] {
+            assert_eq!(
+                field(post, "Result").as_deref(),
+                Some("Won by <@2>. Rated.")
+            );
+            assert_eq!(field(post, "How it ended").as_deref(), Some("step 2 said"));
+            assert_eq!(
+                field(post, "Ratings").as_deref(),
+                Some("<@1>: 1500 -> 1338? (-162)")
+            );
+        }
+        assert!(middle.cards[0].fields.is_empty(), "{:?}", middle.cards[0]);
         // Every id reads back through the shared header with the replay's verb.
         for (_, id) in labels(&middle) {
             let h = Header::parse(&id).unwrap();

@@ -158,6 +158,10 @@ impl crate::bot::kit::GameControls for Front {
         showdown::showdown_box(ctx, bot, submit)
     }
 
+    fn tournament_ways() -> &'static [(&'static str, &'static str)] {
+        &[("Pattern Assembly", ""), ("Pattern Assembly Plus", "--plus")]
+    }
+
     /// Pattern Assembly, or Plus with `--plus`.
     fn tournament_setup<'a>(
         bot: &'a crate::bot::kit::Data,

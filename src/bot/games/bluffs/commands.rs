@@ -96,7 +96,7 @@ pub async fn duel(
 }
 
 /// The game's name as players call it.
-const TITLE: &str = "Logical Bluffs";
+pub const TITLE: &str = "Logical Bluffs";
 
 /// Bluff: a subset and four statements, in a form; each is read back with its check
 /// before it counts.

@@ -64,6 +64,28 @@ impl GameControls for Front {
         }
         Some(Box::pin(on_modal(ctx, bot, submit)))
     }
+
+    fn tournament_ways() -> &'static [(&'static str, &'static str)] {
+        &[(commands::TITLE, "")]
+    }
+
+    /// The configured settings, a seed drawn at random.
+    fn tournament_setup<'a>(
+        bot: &'a Data,
+        _guild: Option<u64>,
+        players: Vec<crate::rules::PlayerId>,
+        options: &'a str,
+    ) -> Option<crate::bot::kit::SetupFuture<'a>> {
+        Some(Box::pin(async move {
+            let players = crate::bot::kit::tournament_pair(&players, options, commands::TITLE)?;
+            Ok(crate::rules::bluffs::Setup {
+                players,
+                seed: rand::RngExt::random(&mut rand::rng()),
+                settings: bot.config.games.Bluffs.settings(),
+            }
+            .into())
+        }))
+    }
 }
 
 impl GameBot for Front {

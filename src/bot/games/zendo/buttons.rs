@@ -5,8 +5,8 @@
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
 use crate::bot::kit::ids::{Header, UnknownButton};
 use crate::bot::kit::{
-    Asked, Data, Error, GameControls, Handed, Handling, answer_modal, answer_press, claimed,
-    modal_text, refusal,
+    Asked, Data, Error, GameControls, Handed, Handling, SetupFuture, answer_modal, answer_press,
+    claimed, modal_text, refusal,
 };
 use crate::bot::post::Post;
 use crate::rules::GameKind;
@@ -41,6 +41,25 @@ macro_rules! zendo_controls {
     };
 }
 
+/// A mode played in tournaments (as `title`), its match set up by
+/// `tournament::<setup>`: the higher seed holds the advantage.
+macro_rules! in_tournaments {
+    ($title:literal, $setup:ident) => {
+        fn tournament_ways() -> &'static [(&'static str, &'static str)] {
+            &[($title, "")]
+        }
+
+        fn tournament_setup<'a>(
+            bot: &'a Data,
+            guild: Option<u64>,
+            players: Vec<PlayerId>,
+            options: &'a str,
+        ) -> Option<SetupFuture<'a>> {
+            Some(Box::pin(super::tournament::$setup(bot, guild, players, options)))
+        }
+    };
+}
+
 zendo_controls!(duel {
     /// The `/koan` box, for every Zendo mode (the family's box, with its first game).
     fn on_modal<'a>(
@@ -50,11 +69,15 @@ zendo_controls!(duel {
     ) -> Option<Handling<'a>> {
         koan_box(ctx, bot, submit)
     }
+
+    in_tournaments!("Zendo Duel", duel);
 });
 
 zendo_controls!(practice {});
 
-zendo_controls!(triple {});
+zendo_controls!(triple {
+    in_tournaments!("Zendo Triple", triple);
+});
 
 zendo_controls!(classic {
     /// A lobby's buttons, before any match is looked up.

@@ -14,6 +14,7 @@ pub mod practice;
 pub mod settings;
 pub mod sketch;
 pub mod triple;
+pub mod tournament;
 mod turn;
 pub mod why;
 
@@ -37,7 +38,7 @@ use crate::rules::zendo::practice::NO_CHALLENGE;
 use crate::rules::zendo::triple::TripleMove;
 use crate::rules::zendo::triple::letters;
 use crate::rules::zendo::{
-    DuelMove, DuelSetup, Mode, PracticeMove, PracticeSetup, Settings, ZendoMove,
+    DuelMove, Mode, PracticeMove, PracticeSetup, Settings, ZendoMove,
 };
 use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
@@ -196,7 +197,7 @@ pub async fn duel(
     // Drawing may generate a pattern and the DM checks talk to Discord: defer, so the
     // 3-second deadline for the first response is never missed.
     ctx.defer().await?;
-    let (hidden, initial) = match draw(
+    let drawn = match draw(
         bot,
         guild,
         &pool_name,
@@ -209,18 +210,8 @@ pub async fn duel(
         Ok(x) => x,
         Err(e) => return reply(ctx, Post::text(format!("no duel: {e}"))).await,
     };
-    let setup = DuelSetup {
-        players: [PlayerId(me), PlayerId(them)],
-        advantage: PlayerId(advantage),
-        hidden,
-        initial,
-        settings: Settings {
-            set: PieceSet::Pyramids,
-            style: settings.style,
-        },
-        timing: settings.timing,
-        seed,
-    };
+    let players = [PlayerId(me), PlayerId(them)];
+    let setup = settings::duel_setup(players, PlayerId(advantage), drawn, &settings, seed);
     let made = Made::new(
         guild,
         channel,

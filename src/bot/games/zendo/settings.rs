@@ -66,6 +66,30 @@ pub async fn effective(bot: &Bot, guild: Option<u64>) -> Result<Effective, Error
     })
 }
 
+/// A duel of `players` (who challenged first), `advantage` choosing who starts, on
+/// the pattern drawn (`drawn`, with `seed`) and the server's `settings`.
+pub fn duel_setup(
+    players: [crate::rules::PlayerId; 2],
+    advantage: crate::rules::PlayerId,
+    drawn: (Pattern, Initial),
+    settings: &Effective,
+    seed: u64,
+) -> crate::rules::zendo::DuelSetup {
+    let (hidden, initial) = drawn;
+    crate::rules::zendo::DuelSetup {
+        players,
+        advantage,
+        hidden,
+        initial,
+        settings: crate::rules::zendo::Settings {
+            set: PieceSet::Pyramids,
+            style: settings.style,
+        },
+        timing: settings.timing,
+        seed,
+    }
+}
+
 /// Draws the hidden pattern and the two initial structures from a pool: a
 /// built-in one (`pyramids`, `arrows`), `generated` (the finder's work, off the
 /// async threads), or a server's. `pattern_id` picks an entry; otherwise the seed

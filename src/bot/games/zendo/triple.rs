@@ -299,7 +299,7 @@ pub async fn triple_settings(
 }
 
 /// The three patterns and the opening, from a pool, off the async threads.
-async fn draw(
+pub(super) async fn draw(
     bot: &Bot,
     guild: Option<u64>,
     name: &str,

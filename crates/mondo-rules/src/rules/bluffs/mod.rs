@@ -353,8 +353,13 @@ pub enum EventKind {
     GuessDeclared { seat: Seat, until: Millis },
     /// Private: a layout guess, judged when Reveal ends.
     Guessed { seat: Seat, layout: Layout },
-    /// Private: nothing this Reveal (passed or out of time).
-    Passed { seat: Seat },
+    /// Private: nothing this Reveal: the seat passed, or its Reveal time ran out
+    /// (`time_up`; a log stored before it was kept reads as a pass).
+    Passed {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        time_up: bool,
+    },
     /// Public, when Reveal ends: how many tiles each bought.
     RevealsCounted { counts: [u32; 2] },
     /// Private: a wrong guess: all RP lost, no reveal next round.
@@ -412,7 +417,7 @@ impl EventKind {
             | Revealed { seat, .. }
             | GuessDeclared { seat, .. }
             | Guessed { seat, .. }
-            | Passed { seat }
+            | Passed { seat, .. }
             | GuessWrong { seat, .. } => Audience::Only(*seat),
         }
     }
@@ -769,7 +774,7 @@ impl Bluffs {
                     at,
                 }
             }
-            Passed { seat } => self.reveal[ix(seat)?] = RevealState::Done,
+            Passed { seat, .. } => self.reveal[ix(seat)?] = RevealState::Done,
             GuessWrong { seat, .. } => {
                 let i = ix(seat)?;
                 self.rp[i] = 0;

@@ -520,6 +520,18 @@ fn reveals_may_be_bought_in_several_commands() {
     t.tick();
     assert_eq!(t.g.phase, PhaseName::Bluffing);
     assert_eq!(t.g.counted, Some([1, 0]));
+    // The log tells the two apart: S1 passed, S0's Reveal time ran out.
+    let passes = |seat: Seat| {
+        t.heard(Some(seat))
+            .into_iter()
+            .filter_map(|e| match e {
+                EventKind::Passed { seat: s, time_up } if s == seat => Some(time_up),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(passes(S1), [false]);
+    assert_eq!(passes(S0), [true]);
 }
 
 #[test]

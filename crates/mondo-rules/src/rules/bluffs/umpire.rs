@@ -122,7 +122,13 @@ impl Out {
                         return;
                     }
                     for (seat, at) in due {
-                        self.emit(at, EventKind::Passed { seat });
+                        self.emit(
+                            at,
+                            EventKind::Passed {
+                                seat,
+                                time_up: true,
+                            },
+                        );
                     }
                     self.end_reveal_if_done();
                 }
@@ -183,7 +189,13 @@ impl Out {
             }
             Move::Pass => {
                 self.pending_reveal(seat, "acted in Reveal")?;
-                self.emit(now, EventKind::Passed { seat });
+                self.emit(
+                    now,
+                    EventKind::Passed {
+                        seat,
+                        time_up: false,
+                    },
+                );
                 self.end_reveal_if_done();
                 Ok(())
             }

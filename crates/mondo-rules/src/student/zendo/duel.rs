@@ -50,6 +50,9 @@ pub fn duel_move(
                 })
             }
             _ if *seat != me => None,
+            // Lost (no rule it knows fits the table): it builds no more and lets its
+            // turns run out, so the duel's own limits end the match.
+            StepView::Build if student.stuck() => None,
             StepView::Build => {
                 let tickets = view.tickets.get(me).copied().unwrap_or(0);
                 let (koan, for_ticket) = structure(student, tickets, budget, now);

@@ -86,6 +86,10 @@ pub const SURE: f64 = 0.9;
 /// none is [`SURE`].
 pub const FAIRLY_SURE: f64 = 0.75;
 
+/// Structures in a row that fit no rule it believes before a Duel's student stops
+/// building ([`Student::stuck`]).
+pub const STUCK_AFTER: usize = 20;
+
 /// What one move may cost: evaluations of a rule on a structure (the step counter,
 /// the same on every machine), and a deadline on the caller's clock.
 #[derive(Clone, Copy, Debug)]
@@ -176,6 +180,8 @@ pub struct Student {
     /// the space agrees with the table (hypothesis `space.len() + k`; see
     /// [`compound`]).
     joined: Vec<Hypothesis>,
+    /// Structures seen in a row with no rule it believes fitting them all.
+    unfit: usize,
 }
 
 impl Student {
@@ -194,6 +200,7 @@ impl Student {
             guessing: true,
             verdicts: Vec::new(),
             joined: Vec::new(),
+            unfit: 0,
         }
     }
 
@@ -262,6 +269,14 @@ impl Student {
         if self.best > 0 {
             self.join();
         }
+        self.unfit = if self.best > 0 { self.unfit + 1 } else { 0 };
+    }
+
+    /// Whether it is lost: [`STUCK_AFTER`] structures in a row fitted no rule it
+    /// believes, not even two of its rules joined. A Duel's student then builds no
+    /// more (docs/ai.md): its turns run out, and the duel's own limits end the match.
+    pub fn stuck(&self) -> bool {
+        self.unfit >= STUCK_AFTER
     }
 
     /// No rule believed agrees with the table: believes instead the rules of two of

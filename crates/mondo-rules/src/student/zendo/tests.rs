@@ -350,6 +350,23 @@ fn a_rule_beyond_the_grammar_is_believed_as_two_of_its_rules_joined() {
     }
 }
 
+/// Two students of `levels` in a Duel on `hidden`, each move 2 s of the game clock.
+fn students_duel(
+    space: &Arc<Space>,
+    hidden: &str,
+    levels: [Level; 2],
+    seed: u64,
+    max_moves: usize,
+) -> super::duel::DuelResult {
+    duel(
+        duel_setup(parsed(hidden)),
+        pair(space, levels, seed),
+        2_000,
+        max_moves,
+    )
+    .unwrap()
+}
+
 #[test]
 fn duels_and_triples_on_rules_beyond_the_grammar_end() {
     use super::triple::{pair as triple_pair, triple};
@@ -358,13 +375,7 @@ fn duels_and_triples_on_rules_beyond_the_grammar_end() {
         (1, "a piece points up and there are exactly two pieces"),
         (2, "every piece is small or there are at least three pieces"),
     ] {
-        let r = duel(
-            duel_setup(parsed(hidden)),
-            pair(&space, [Level::Expert, Level::Player], seed),
-            2_000,
-            300,
-        )
-        .unwrap();
+        let r = students_duel(&space, hidden, [Level::Expert, Level::Player], seed, 300);
         assert!(r.ended && r.winner.is_some(), "`{hidden}`: {r:?}");
     }
     // Two of the three patterns beyond the grammar: the match is won by guessing.
@@ -389,6 +400,21 @@ fn duels_and_triples_on_rules_beyond_the_grammar_end() {
         }),
         "{r:?}"
     );
+}
+
+/// Two students in a Duel on a rule neither can say, not even as two of its rules
+/// joined: once lost they build no more, and the duel's own limits end the match (it
+/// used to run past 1,400 turns, every structure telling them nothing).
+#[test]
+fn a_duel_between_students_on_a_rule_they_cannot_say_ends() {
+    let space = small();
+    for (seed, hidden) in [
+        (1, "the total pips is odd"),
+        (2, "the total pips is at least 5"),
+    ] {
+        let r = students_duel(&space, hidden, [Level::Expert, Level::Expert], seed, 600);
+        assert!(r.ended, "`{hidden}`: {r:?}");
+    }
 }
 
 #[test]
