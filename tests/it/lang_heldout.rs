@@ -20,6 +20,7 @@
 //! | bounds over lists, colours counted exactly, `reds`, commas | 93 (80.9 %), 0 misread | 56 (98.2 %), 0 misread |
 //! | `they` after an exact count, `one of A1 and B2`, the whole subset named | 97 (84.3 %), 0 misread | 56 (98.2 %), 0 misread |
 //! | tiles in the same row or column, kinds outnumbering kinds, `the row`, `both` of two | 102 (88.7 %), 0 misread | 56 (98.2 %), 0 misread |
+//! | `a red and a blue tile`, `match`, `are never`, `at least one row`, `N different colours` | 104 (90.4 %), 0 misread | 56 (98.2 %), 0 misread |
 //!
 //! The two Logical Bluffs misreadings (`there's a yellow tile and a green tile in the
 //! same row`, `some tile is the same colour as the tile below it`) now read right;
@@ -46,7 +47,7 @@ const ZENDO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/heldout_zen
 
 /// How many of the tester's acceptable statements read right, at least (a ratchet:
 /// raise it when more read, never lower it to let a change through).
-const READ_RIGHT_BLUFFS: usize = 102;
+const READ_RIGHT_BLUFFS: usize = 104;
 const READ_RIGHT_ZENDO: usize = 56;
 
 struct Line {

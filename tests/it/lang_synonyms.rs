@@ -381,6 +381,28 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "green tiles and yellow tiles are equal in number",
         "there are as many green tiles as yellow tiles",
     ),
+    // Two kinds named together; `match`; `never`; `at least one` region.
+    (
+        "no row contains both a red and a blue tile",
+        "no row has a red tile and a blue tile",
+    ),
+    (
+        "a red tile and a blue tile are adjacent",
+        "there is a red tile and a blue tile that are adjacent",
+    ),
+    (
+        "orthogonally adjacent tiles never match",
+        "no two orthogonally adjacent tiles are the same colour",
+    ),
+    (
+        "green tiles are never adjacent to each other",
+        "no two green tiles are adjacent",
+    ),
+    ("at least one row is entirely red", "some row is all red"),
+    (
+        "the tiles are three different colours",
+        "there are exactly three colours",
+    ),
     (
         "either there are two greens or there are two yellows, but not both",
         "either there are two green tiles or there are two yellow tiles but not both",

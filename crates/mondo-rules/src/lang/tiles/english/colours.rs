@@ -402,7 +402,7 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)>
         let second = if n == 6 { w(3) } else { w(4) };
         let both = [w(0), a, "tile", "and", second, b, "tile"];
         let related = w(n) == "are"
-            && super::vocab::RELATED
+            && super::RELATED
                 .iter()
                 .any(|r| r.iter().enumerate().all(|(j, x)| w(n + 1 + j) == *x));
         if related {

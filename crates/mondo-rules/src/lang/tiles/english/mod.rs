@@ -55,6 +55,18 @@ use crate::lang::english::{
     read_with, splice,
 };
 use crate::lang::lexer::{Sym, Tok, Token, lex};
+
+/// What two tiles named together may be, as a pair (`A1 and D1 are the same colour`,
+/// `a red tile and a blue tile are adjacent`).
+pub(super) const RELATED: &[&[&str]] = &[
+    &["the", "same", "colour"],
+    &["different", "colours"],
+    &["in", "the", "same", "row"],
+    &["in", "the", "same", "column"],
+    &["adjacent"],
+    &["orthogonally", "adjacent"],
+    &["diagonally", "adjacent"],
+];
 use crate::lang::words::{did_you_mean, number_word};
 
 /// Parses the English form. A refusal names the word where reading stopped; its

@@ -3,18 +3,6 @@
 
 use super::*;
 
-/// What two tiles named together may be, as a pair (`A1 and D1 are the same colour`,
-/// `a red tile and a blue tile are adjacent`).
-pub(super) const RELATED: &[&[&str]] = &[
-    &["the", "same", "colour"],
-    &["different", "colours"],
-    &["in", "the", "same", "row"],
-    &["in", "the", "same", "column"],
-    &["adjacent"],
-    &["orthogonally", "adjacent"],
-    &["diagonally", "adjacent"],
-];
-
 impl Vocabulary for Tiles {
     type Unary = TileUnary;
     type Binary = TileBinary;
@@ -124,7 +112,7 @@ impl Vocabulary for Tiles {
                 out.extend(["is".to_string(), kind.to_string()]);
                 return Some((5 + both, out));
             }
-            let related = RELATED.iter().any(|r| words_at(&w, 4, r));
+            let related = super::RELATED.iter().any(|r| words_at(&w, 4, r));
             if related {
                 let mut out = say(&["there", "is"]);
                 out.extend(tile(a));
