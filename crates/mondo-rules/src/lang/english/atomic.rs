@@ -141,11 +141,7 @@ impl<V: Vocabulary> Parser<'_, V> {
                 let item_start = self.start();
                 let subject = self.subject.clone();
                 match self.there_item(item_start, neg) {
-                    Ok(Some(g))
-                        if !self.vp_start(0, Mode::Finite)
-                            && !(matches!(self.c.word(), Some("never" | "always"))
-                                && self.vp_start(1, Mode::Finite)) =>
-                    {
+                    Ok(Some(g)) if !self.verb_ahead() => {
                         if list_op.is_some_and(|o| o != op) {
                             return Err(ParsePatternError::new(
                                 conj,

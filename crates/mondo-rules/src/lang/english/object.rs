@@ -1,7 +1,7 @@
 //! Objects of relations: `it`, a determiner phrase, a bare plural, and two of them
 //! joined by `or` / `and` (`a large piece or a medium piece`).
 
-use super::{CmpOp, Det, DetS, Dp, Mode, Np, Num, Obj, Parser, R, Vocabulary, splice};
+use super::{CmpOp, Det, DetS, Dp, Np, Num, Obj, Parser, R, Vocabulary, splice};
 use crate::lang::error::ParsePatternError;
 
 impl<V: Vocabulary> Parser<'_, V> {
@@ -37,12 +37,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             // `there is` there is no verb to come (`there is a piece touching a large
             // piece and every piece points up`). Otherwise both are objects: `there is
             // a small piece touching a large piece and a medium piece` touches both.
-            Ok(_)
-                if (self.vp_start(0, Mode::Finite)
-                    || matches!(self.c.word(), Some("never" | "always"))
-                        && self.vp_start(1, Mode::Finite))
-                    && (self.in_relative == 0 || !self.awaits_verb) =>
-            {
+            Ok(_) if self.verb_ahead() && (self.in_relative == 0 || !self.awaits_verb) => {
                 self.c.pos = save;
                 self.subject = subject;
                 Ok(first)

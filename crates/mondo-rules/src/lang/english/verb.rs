@@ -210,6 +210,13 @@ impl<V: Vocabulary> Parser<'_, V> {
         Ok(Vp::Rel(rel, span, Box::new(self.object()?), false))
     }
 
+    /// Whether a finite verb comes next, perhaps after `never` / `always` (what
+    /// follows a subject, so a list of things ends there).
+    pub(crate) fn verb_ahead(&self) -> bool {
+        self.vp_start(0, Mode::Finite)
+            || matches!(self.c.word(), Some("never" | "always")) && self.vp_start(1, Mode::Finite)
+    }
+
     /// Whether a sentence with a bare plural subject starts `k` words ahead
     /// (`... and adjacent tiles never match`, `... and red tiles are never adjacent`):
     /// a few words, a plural noun, then its verb.
