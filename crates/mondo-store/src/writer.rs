@@ -8,6 +8,7 @@ use super::fence::{Lease, fenced_why, now_ms};
 use super::types::{MatchId, NewEvent, StoreError, to_i64, to_u64};
 use sqlx::AnyConnection;
 use sqlx::Row as _;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -182,8 +183,14 @@ async fn commit_batch(
         let mut tx = db.begin_write().await?;
         let mut results = Vec::with_capacity(batch.len());
         let mut rows = Vec::new();
-        for append in batch {
-            match claim(&mut tx, db, append).await {
+        let together = claim_together(&mut tx, db, batch).await?;
+        for (i, append) in batch.iter().enumerate() {
+            let claimed = match together.get(&i) {
+                Some(&last) => Ok(last),
+                // Alone (and, if it was refused together, again alone: which says why).
+                None => claim(&mut tx, db, append).await,
+            };
+            match claimed {
                 Err(
                     e @ (StoreError::Db(_)
                     | StoreError::Full
@@ -348,6 +355,80 @@ async fn insert_events(
         }
     }
     Ok(())
+}
+
+/// On PostgreSQL, claims the plain appends of a batch (each match's first in it, with
+/// events, not ending the match) together: one statement locks their leases' rows as
+/// [`claim`] does, one moves their matches on with the same conditions, instead of two
+/// round trips to the server per append. Returns the claimed ones (index in the batch:
+/// last event number); the rest, refused ones included, are claimed one by one after
+/// (in the batch's order, so a match's later appends follow its first).
+async fn claim_together(
+    conn: &mut AnyConnection,
+    db: &Db,
+    batch: &[Append],
+) -> Result<HashMap<usize, u64>, StoreError> {
+    let mut claimed = HashMap::new();
+    if db.backend != Backend::Postgres {
+        return Ok(claimed);
+    }
+    let mut seen = HashSet::new();
+    let mut plain = Vec::new();
+    // [match, token, after, last, last event's time] each, as one JSON array (numbers
+    // only), bound as text: one statement whatever their number.
+    let mut listed = Vec::new();
+    for (i, a) in batch.iter().enumerate() {
+        let Some(last_event) = a.events.last() else {
+            continue;
+        };
+        if !seen.insert(a.id) || a.over {
+            continue;
+        }
+        let last = a.after + a.events.len() as u64;
+        let token = a.token.map_or("null".to_string(), |t| t.to_string());
+        listed.push(format!(
+            "[{},{token},{},{},{}]",
+            a.id.0,
+            to_i64("event number", a.after)?,
+            to_i64("event number", last)?,
+            to_i64("time", last_event.at)?
+        ));
+        plain.push((i, a.id, last));
+    }
+    if plain.len() < 2 {
+        return Ok(claimed);
+    }
+    let listed = format!("[{}]", listed.join(","));
+    const VALUES: &str = "(SELECT CAST(e->>0 AS BIGINT) AS id, CAST(e->>1 AS BIGINT) AS token, \
+         CAST(e->>2 AS BIGINT) AS after, CAST(e->>3 AS BIGINT) AS last, \
+         CAST(e->>4 AS BIGINT) AS at FROM json_array_elements(CAST($1 AS json)) e) v";
+    // In one order (the matches'), so two batches never wait on each other crosswise.
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT l.match_id FROM leases l JOIN {VALUES} \
+         ON l.match_id = v.id AND l.token = v.token ORDER BY l.match_id FOR UPDATE OF l"
+    )))
+    .bind(&listed)
+    .execute(&mut *conn)
+    .await?;
+    let moved = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE matches SET last_seq = v.last, last_at = MAX(matches.last_at, v.at) \
+         FROM {VALUES} WHERE matches.id = v.id AND matches.last_seq = v.after AND {} \
+         RETURNING matches.id",
+        fence(db.backend, "v.id", "v.token")
+    )))
+    .bind(&listed)
+    .fetch_all(&mut *conn)
+    .await?;
+    let moved: HashSet<i64> = moved
+        .iter()
+        .map(|r| r.try_get::<i64, _>("id"))
+        .collect::<Result<_, _>>()?;
+    for (i, id, last) in plain {
+        if moved.contains(&id.0) {
+            claimed.insert(i, last);
+        }
+    }
+    Ok(claimed)
 }
 
 /// Claims the event numbers (only if the match is where the caller thinks), so a
