@@ -46,7 +46,7 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
-pub use chart::{LINE_COLOURS, Line, MIN_SPAN, chart_png};
+pub use chart::{Axis, LINE_COLOURS, Line, MIN_SPAN, chart_png};
 pub use mark::{Mark, ParseMarkError};
 pub use symbols::{shapes_png, symbol_grid_png};
 pub use table::{Align, Column, MAX_ROWS, Section, table_png, tables_png};
