@@ -407,6 +407,27 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "either there are two greens or there are two yellows, but not both",
         "either there are two green tiles or there are two yellow tiles but not both",
     ),
+    // Rows and columns compared or counted as things.
+    (
+        "the top row has more red tiles than the bottom row",
+        "there are more red tiles in the top row than in the bottom row",
+    ),
+    (
+        "the left column has the same number of blue tiles as the right column",
+        "there are as many leftmost blue tiles as rightmost blue tiles",
+    ),
+    (
+        "at least one of the two columns is entirely green",
+        "some column is all green",
+    ),
+    (
+        "there is a column whose two tiles are the same colour",
+        "some column is all one colour",
+    ),
+    (
+        "both tiles in some row are red",
+        "there is a row with only red tiles",
+    ),
 ];
 
 /// Phrasings that look alike but must not read alike: a bound carried no further than

@@ -28,18 +28,27 @@
 //!   only when all four of its tiles are in it). `every row has ...`, `there is a row
 //!   with ...`, `in every column, S`, `S in every row`, `some row is all red`; `the
 //!   top row` is the row of the subset's topmost tiles. Regions are not counted (`two
-//!   rows ...` is refused).
+//!   rows ...` is refused). Two edges compared (`the top row has more red tiles than
+//!   the bottom row`), `at least one of the two columns`, `a column whose two tiles`
+//!   and `both tiles in some row` are read as words above (`lines.rs`).
 //! - Colours are things too: `each of the four colours is present`, `only two
 //!   colours are used`, `red appears twice`, `no colour appears more than twice`.
 //! - Three tiles `adjacent to each other` are three that hang together: one of them
 //!   is adjacent to the other two. More than three is refused (a line, a ring?).
 
 mod colours;
+mod lines;
 mod regions;
 mod vocab;
 mod whole;
 
-pub(crate) use whole::mismatches;
+/// What the statement says of its subset that the subset is not (`the four tiles` of
+/// six, `the two columns` of three), one reason each.
+pub(crate) fn mismatches(source: &str, subset: &super::cells::Subset) -> Vec<String> {
+    let mut out = whole::mismatches(source, subset);
+    out.extend(lines::mismatches(source, subset));
+    out
+}
 
 use super::ast::{
     Domain, Formula, FormulaKind as K, Place, RegionKind, Relation, Span, Statement, Term, TermKind,

@@ -122,6 +122,10 @@ impl Vocabulary for Tiles {
                 return Some((4, out));
             }
         }
+        // `the top row has more red tiles than the bottom row`, `the two columns`.
+        if let Some(r) = super::lines::reworded(toks, i) {
+            return Some(r);
+        }
         // `the four tiles`, `the subset contains`: the whole subset.
         if let Some(r) = super::whole::reworded(toks, i) {
             return Some(r);

@@ -1,0 +1,282 @@
+//! Rows and columns named as things the statement compares or counts, read as words
+//! the reader already knows (docs/tiles.md, "Regions"):
+//!
+//! - `the top row has more red tiles than the bottom row` (`fewer`, `the same number
+//!   of ... as`; `the left column`, `the right column`; `there are more red tiles in
+//!   the top row than in the bottom row`) counts the tiles of two edges of the subset:
+//!   `there are more topmost red tiles than bottommost red tiles`;
+//! - `at least one of the two columns is entirely green` is `some column is entirely
+//!   green`;
+//! - `there is a column whose two tiles are the same colour` is `some column is the
+//!   same colour`;
+//! - `both tiles in some row are red` is `some row is all red`.
+//!
+//! The number said (`the two columns`, `whose two tiles`, `both tiles`) says something
+//! of the subset, as `the four tiles` does: the umpire refuses the statement when the
+//! subset is not so ([`mismatches`]).
+
+use super::super::cells::Subset;
+use crate::lang::lexer::{Tok, Token, lex};
+use crate::lang::words::{number_word, say_number};
+
+fn word(toks: &[Token], i: usize) -> &str {
+    toks.get(i).and_then(Token::word).unwrap_or("")
+}
+
+fn number(t: Option<&Token>) -> Option<i64> {
+    match &t?.tok {
+        Tok::Int(n) => Some(*n),
+        Tok::Word(w) => number_word(w),
+        Tok::Sym(_) => None,
+    }
+}
+
+fn colour(w: &str) -> bool {
+    matches!(w, "red" | "blue" | "green" | "yellow")
+}
+
+fn say(ws: &[&str]) -> Vec<String> {
+    ws.iter().map(|w| w.to_string()).collect()
+}
+
+/// A line of the grid: a row or a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Row,
+    Column,
+}
+
+impl Line {
+    fn of(w: &str) -> Option<Line> {
+        match w {
+            "row" | "rows" => Some(Line::Row),
+            "column" | "columns" => Some(Line::Column),
+            _ => None,
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Line::Row => "row",
+            Line::Column => "column",
+        }
+    }
+
+    fn plural(self) -> &'static str {
+        match self {
+            Line::Row => "rows",
+            Line::Column => "columns",
+        }
+    }
+
+    /// The subset's tiles in each of its lines of this kind, line by line.
+    fn sizes(self, subset: &Subset) -> Vec<usize> {
+        let mut lines = std::collections::BTreeMap::new();
+        for c in subset.cells() {
+            let at = match self {
+                Line::Row => c.row,
+                Line::Column => c.col,
+            };
+            *lines.entry(at).or_insert(0) += 1;
+        }
+        lines.into_values().collect()
+    }
+}
+
+/// `the top row` (`the bottom row`, `the left column`, ...) at `i`: the place the
+/// tiles of that edge have.
+fn edge_at(toks: &[Token], i: usize) -> Option<&'static str> {
+    if word(toks, i) != "the" {
+        return None;
+    }
+    match (word(toks, i + 1), Line::of(word(toks, i + 2))?) {
+        ("top" | "first" | "upper", Line::Row) => Some("topmost"),
+        ("bottom" | "last" | "lower", Line::Row) => Some("bottommost"),
+        ("left" | "leftmost" | "first", Line::Column) => Some("leftmost"),
+        ("right" | "rightmost" | "last", Line::Column) => Some("rightmost"),
+        _ => None,
+    }
+}
+
+/// What a phrase at `i` says the subset's lines are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claim {
+    /// `the two columns`: the subset has this many lines of the kind.
+    Lines(Line, i64),
+    /// `whose two tiles`, `both tiles in some row`: each of its lines has this many
+    /// tiles.
+    Tiles(Line, i64),
+}
+
+/// The phrase at `i`, its length, the words read for it, and what it says of the
+/// subset (if anything).
+fn line_phrase(toks: &[Token], i: usize) -> Option<(usize, Vec<String>, Option<Claim>)> {
+    let w = |k: usize| word(toks, i + k);
+    // Two edges compared: `the top row has more red tiles than the bottom row`.
+    if let Some(a) = edge_at(toks, i)
+        && matches!(w(3), "has" | "contains" | "have" | "contain")
+    {
+        let (how, c, rest) = match (w(4), w(5), w(6), w(7), w(8)) {
+            (m @ ("more" | "fewer"), c, "tiles", "than", _) if colour(c) => (m, c, 8),
+            ("the", "same", "number", "of", c) if colour(c) && w(9) == "tiles" && w(10) == "as" => {
+                ("same", c, 11)
+            }
+            _ => return None,
+        };
+        let b = edge_at(toks, i + rest)?;
+        let mut n = rest + 3;
+        if matches!(w(n), "does" | "do" | "has") {
+            n += 1;
+        }
+        return Some((n, compared(how, c, a, b), None));
+    }
+    // `there are more red tiles in the top row than in the bottom row`.
+    if let ("there", "are", how @ ("more" | "fewer"), c, "tiles", "in") =
+        (w(0), w(1), w(2), w(3), w(4), w(5))
+        && colour(c)
+        && let Some(a) = edge_at(toks, i + 6)
+        && w(9) == "than"
+        && w(10) == "in"
+        && let Some(b) = edge_at(toks, i + 11)
+    {
+        return Some((14, compared(how, c, a, b), None));
+    }
+    // `at least one of the two columns is ...`: some column is.
+    if (w(0), w(1), w(2), w(3), w(4)) == ("at", "least", "one", "of", "the")
+        && let Some(n) = number(toks.get(i + 5))
+        && let Some(line) = Line::of(w(6))
+        && matches!(w(7), "is" | "has" | "contains")
+    {
+        return Some((7, say(&["some", line.noun()]), Some(Claim::Lines(line, n))));
+    }
+    // `(there is) a column whose two tiles are ...`: some column is (all) ...
+    let there = if w(0) == "there" && w(1) == "is" {
+        2
+    } else {
+        0
+    };
+    if matches!(w(there), "a" | "one" | "some")
+        && let Some(line) = Line::of(w(there + 1))
+        && w(there + 2) == "whose"
+    {
+        let k = there + 3;
+        let (n, claim) = match number(toks.get(i + k)) {
+            Some(n) if w(k + 1) == "tiles" => (k + 2, Some(Claim::Tiles(line, n))),
+            _ if w(k) == "tiles" => (k + 1, None),
+            _ => return None,
+        };
+        if w(n) != "are" {
+            return None;
+        }
+        let mut out = say(&["some", line.noun(), "is"]);
+        if !matches!(w(n + 1), "all" | "both" | "the" | "different" | "of") {
+            out.push("all".into());
+        }
+        return Some((n + 1, out, claim));
+    }
+    // `both tiles in some row are red`: some row is all red.
+    if (w(0), w(1), w(2)) == ("both", "tiles", "in")
+        && matches!(w(3), "some" | "a" | "one" | "every" | "each")
+        && let Some(line) = Line::of(w(4))
+        && w(5) == "are"
+    {
+        let det = if matches!(w(3), "every" | "each") {
+            "every"
+        } else {
+            "some"
+        };
+        let mut out = say(&[det, line.noun(), "is"]);
+        if !matches!(w(6), "all" | "the" | "different" | "of") {
+            out.push("all".into());
+        }
+        return Some((6, out, Some(Claim::Tiles(line, 2))));
+    }
+    None
+}
+
+/// `there are more topmost red tiles than bottommost red tiles`.
+fn compared(how: &str, c: &str, a: &str, b: &str) -> Vec<String> {
+    if how == "same" {
+        return say(&[
+            "there", "are", "as", "many", a, c, "tiles", "as", b, c, "tiles",
+        ]);
+    }
+    say(&["there", "are", how, a, c, "tiles", "than", b, c, "tiles"])
+}
+
+/// The words the reader reads for a phrase at `i` that names rows or columns as
+/// things (see the module's comment), and how many words it stands for.
+pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    line_phrase(toks, i).map(|(n, words, _)| (n, words))
+}
+
+/// What the statement says of its subset's rows and columns that `subset` is not,
+/// one reason each (`it speaks of the two columns, but the subset A1-A2-A3 has
+/// three`).
+pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
+    let Ok(lexed) = lex(source) else {
+        return Vec::new();
+    };
+    let toks = &lexed.tokens;
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        let Some((_, _, Some(claim))) = line_phrase(toks, i) else {
+            continue;
+        };
+        let reason = match claim {
+            Claim::Lines(line, n) if line.sizes(subset).len() as i64 != n => format!(
+                "it speaks of the {} {}, but the subset {subset} has {}",
+                say_number(n),
+                line.plural(),
+                say_number(line.sizes(subset).len() as i64)
+            ),
+            Claim::Tiles(line, n) if line.sizes(subset).iter().any(|s| *s as i64 != n) => {
+                format!(
+                    "it speaks of {} tiles in a {}, but not every {} of the subset {subset} has {}",
+                    say_number(n),
+                    line.noun(),
+                    line.noun(),
+                    say_number(n)
+                )
+            }
+            _ => continue,
+        };
+        if !out.contains(&reason) {
+            out.push(reason);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_of_lines_or_of_their_tiles_must_fit_the_subset() {
+        let [square, three]: [Subset; 2] =
+            ["A1-A2-B1-B2", "A1-A2-A3-B1"].map(|s| s.parse().expect("a subset"));
+        for fits in [
+            "at least one of the two columns is entirely green",
+            "there is a column whose two tiles are the same colour",
+            "both tiles in some row are red",
+            "the top row has more red tiles than the bottom row",
+        ] {
+            assert!(mismatches(fits, &square).is_empty(), "{fits}");
+        }
+        assert_eq!(
+            mismatches("at least one of the two columns is entirely green", &three),
+            ["it speaks of the two columns, but the subset A1-A2-A3-B1 has three"]
+        );
+        assert_eq!(
+            mismatches("both tiles in some row are red", &three),
+            [
+                "it speaks of two tiles in a row, but not every row of the subset A1-A2-A3-B1 has two"
+            ]
+        );
+        assert_eq!(
+            mismatches("there is a column whose two tiles are red", &three).len(),
+            1
+        );
+    }
+}
