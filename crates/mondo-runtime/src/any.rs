@@ -321,6 +321,10 @@ macro_rules! games {
                 Some(AnyAction::Common(Common::Downtime { since }))
             }
 
+            fn host_end(host: u64) -> Option<(Actor, AnyAction)> {
+                Some((Actor::Host(rules::PlayerId(host)), AnyAction::Common(Common::End)))
+            }
+
             fn abandon(&self, key: u64, reason: &str) -> Option<AnyAction> {
                 match self {
                     $(AnyMatch::$kind(g) => Engine::abandon(g, key, reason).map(AnyAction::$kind),)+

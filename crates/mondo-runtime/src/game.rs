@@ -108,6 +108,10 @@ impl<G: Game> Engine for G {
         Some(rules::Action::Downtime { since })
     }
 
+    fn host_end(host: u64) -> Option<(Actor, Self::Action)> {
+        Some((Actor::Host(rules::PlayerId(host)), rules::Action::End))
+    }
+
     fn showed(&self) -> Vec<u64> {
         let seating = self.seating();
         seating

@@ -99,6 +99,13 @@ pub trait Engine: Sized + Send + Sync + 'static {
         None
     }
 
+    /// Who ends the match as its host would, and how: what a tournament's host who
+    /// settles a table does to its match still played (none plays on for a decided
+    /// table). `None` for an engine no host can end.
+    fn host_end(_host: u64) -> Option<(Self::Actor, Self::Action)> {
+        None
+    }
+
     /// The players who made a move of their own in the match so far (who showed, for
     /// a tournament's deadline); an engine that does not say names nobody.
     fn showed(&self) -> Vec<u64> {
