@@ -326,6 +326,7 @@ async fn act_on(
         TournamentCommand::Start(a) => Act::Start {
             by: known(store, &a.host).await?,
             ratings: ratings(store, guild, &l.t).await?,
+            fill: Vec::new(),
         },
         TournamentCommand::Settle(a) => Act::Settle {
             by: known(store, &a.host).await?,

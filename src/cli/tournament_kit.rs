@@ -89,6 +89,7 @@ impl Shape {
             round_ms: self.round_hours * 3_600_000,
             signup_until: self.signup_hours.map(|h| now + h * 3_600_000),
             remind_ms: None,
+            ai_fill: None,
             channel: None,
         })
     }

@@ -6,7 +6,7 @@
 
 use maud::{Markup, html};
 use mondo::play::page::document;
-use mondo::tournament::{Decision, Row, Table, Tournament, standings};
+use mondo::tournament::{Decision, Row, Table, Tournament, group_letter, standings};
 
 const STYLE: &str = "body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f6f4ef;color:#1d1d1d}\
 main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.2rem 0}\
@@ -56,14 +56,6 @@ pub fn page(id: i64, t: &Tournament) -> String {
         }
     };
     document(&t.name, STYLE, main)
-}
-
-/// Groups are lettered A, B, ... (then by number past Z).
-pub fn group_letter(g: usize) -> String {
-    match u8::try_from(g).ok().filter(|g| *g < 26) {
-        Some(g) => char::from(b'A' + g).to_string(),
-        None => (g + 1).to_string(),
-    }
 }
 
 /// A table of standings: rank, player, points and the tie-breaks, rating, games.

@@ -135,6 +135,7 @@ where
         &Act::Start {
             by: host,
             ratings: seeds,
+            fill: Vec::new(),
         },
         now,
     )

@@ -173,22 +173,18 @@ fn chart(series: &[Series]) -> Markup {
     let lo = all.clone().map(|p| p.1).fold(f64::INFINITY, f64::min);
     let hi = all.clone().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
     let last = all.map(|p| p.0).max().unwrap_or(1).max(1) as f64;
-    // At least 100 points of rating shown, centred on what was played.
-    let mid = (lo + hi) / 2.0;
-    let half = ((hi - lo) / 2.0 + 20.0).max(50.0);
-    let (lo, hi) = (mid - half, mid + half);
+    // The same round values along the left as `/stats`'s picture.
+    let axis = crate::render::Axis::around(lo, hi);
     let x = |place: usize| LEFT + (WIDTH - LEFT - RIGHT) * place as f64 / last;
-    let y = |rating: f64| TOP + (HEIGHT - TOP - BOTTOM) * (hi - rating) / (hi - lo);
-    let ticks: Vec<f64> = (0..=3)
-        .map(|i| lo + (hi - lo) * f64::from(i) / 3.0)
-        .collect();
+    let y = |rating: f64| TOP + (HEIGHT - TOP - BOTTOM) * (axis.hi - rating) / (axis.hi - axis.lo);
+    let ticks = axis.ticks();
     html! {
         svg viewBox=(format!("0 0 {WIDTH} {HEIGHT}")) role="img"
             aria-label="The rating after each rated match, per game" {
             @for t in &ticks {
                 line x1=(LEFT) x2=(WIDTH - RIGHT) y1=(num(y(*t))) y2=(num(y(*t))) stroke="#ddd" {}
-                text x=(LEFT - 4.0) y=(num(y(*t) + 4.0)) text-anchor="end" font-size="11" fill="#555" {
-                    (format!("{:.0}", t))
+                text.tick x=(LEFT - 4.0) y=(num(y(*t) + 4.0)) text-anchor="end" font-size="11" fill="#555" {
+                    (axis.label(*t))
                 }
             }
             text x=(num((LEFT + WIDTH - RIGHT) / 2.0)) y=(HEIGHT - 8.0) text-anchor="middle" font-size="11" fill="#555" {

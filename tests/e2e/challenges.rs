@@ -51,6 +51,11 @@ impl TestClock {
         }
     }
 
+    /// The game clock now, as the test has moved it.
+    pub(crate) fn now(&self) -> u64 {
+        self.now
+    }
+
     pub(crate) fn env(&self) -> [(&str, &str); 1] {
         [(
             "MONDO_TEST_CLOCK",

@@ -1,11 +1,13 @@
-//! A tournament on Discord (docs/tournaments.md, "On Discord"), on the test clock: 8
-//! players sign up, two groups of four then a Plus bracket of the top two of each.
-//! Each round's matches open in the tournament's channel, each player reminded by DM
-//! (the one whose DMs are closed is told in the channel). One player never shows: with
-//! a quarter of the round left they and their opponent are reminded, and at the
-//! round's deadline (the game clock moved on by the test) their match is forfeited.
-//! The bot is killed between rounds and started again; the host settles the other
-//! matches; the final's winner is announced champion.
+//! A tournament on Discord (docs/tournaments.md, "On Discord"), on the test clock: 5
+//! players sign up for 8 seats, the host allowing AI players to fill the rest; two
+//! groups of four then a Plus bracket of the top two of each. Each round's matches
+//! open in the tournament's channel, each player reminded by DM (the one whose DMs are
+//! closed is told in the channel). The AI players' matches against each other are
+//! played by the AI, on Discord, to a rated result. One player never shows: with a
+//! quarter of the round left they are reminded, and at the round's deadline (the game
+//! clock moved on by the test) their match is forfeited. The bot is killed between
+//! rounds and started again; the host settles the people's matches; the final's winner
+//! is announced champion.
 
 use super::challenges::TestClock;
 use super::{Served, T, answer, choice, setup};
@@ -17,7 +19,9 @@ use mondo::tournament::{Event, Tournament};
 fn games(matches: &[MatchRecord]) -> Vec<&str> {
     matches.iter().map(|m| m.kind.as_str()).collect()
 }
+use mondo::rules::PlayerId;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 /// The tournament as the bot's database holds it now.
 async fn read(db: &std::path::Path) -> Tournament {
@@ -75,18 +79,33 @@ async fn said(fake: &FakeDiscord, channel: u64, needle: &str) -> StoredMessage {
         })
 }
 
+/// A Pattern Assembly match of one round, short enough to play out on the test clock.
+const SHORT: [(&str, &str); 5] = [
+    ("MONDO_ASSEMBLY_REVEAL_SECS", "2"),
+    ("MONDO_ASSEMBLY_WAIT_SECS", "1"),
+    ("MONDO_ASSEMBLY_ROUND_SECS", "40"),
+    ("MONDO_ASSEMBLY_SHOWDOWN_SECS", "40"),
+    ("MONDO_ASSEMBLY_ROUNDS", "1"),
+];
+
+fn env(clock: &TestClock) -> Vec<(&str, &str)> {
+    let mut env: Vec<(&str, &str)> = clock.env().to_vec();
+    env.extend(SHORT);
+    env
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_restart() {
+async fn an_eight_player_groups_and_playoffs_tournament_with_ai_seats_a_no_show_and_a_restart() {
     let (fake, dir, db, log) = setup().await;
     let mut clock = TestClock::new(dir.path());
     let host = fake.add_user("host", true);
     // The last one keeps DMs closed, and never shows.
-    let players: Vec<_> = (0..8)
-        .map(|k| fake.add_user(&format!("p{k}"), k != 7))
+    let players: Vec<_> = (0..5)
+        .map(|k| fake.add_user(&format!("p{k}"), k != 4))
         .collect();
-    let no_show = players[7].id;
+    let no_show = players[4].id;
     let channel = fake.add_channel("cup");
-    let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
+    let mut bot = Served::start_with(&fake, &db, &log, &env(&clock));
     bot.ready(&fake).await;
 
     let made = says(
@@ -111,12 +130,14 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
                 ),
             ),
             ("round_hours", json!(1)),
+            ("ai_fill", json!(8)),
         ],
     )
     .await;
     assert!(
         made.text()
-            .contains("Pattern Assembly (Pattern Assembly Plus in the playoffs)"),
+            .contains("Pattern Assembly (Pattern Assembly Plus in the playoffs)")
+            && made.text().contains("AI players take the seats left empty"),
         "{}",
         made.text()
     );
@@ -129,7 +150,24 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
         .await;
     let refused = answer(&fake, &i).await;
     assert!(refused.ephemeral && refused.text().contains("only the host"));
-    says(&fake, channel, host.id, "tournament start", &[]).await;
+    let started = says(&fake, channel, host.id, "tournament start", &[]).await;
+    assert!(
+        started.text().contains("8 players, 3 of them AI players"),
+        "{}",
+        started.text()
+    );
+    // The AI players, unrated, are seeded after the people, the levels in turn.
+    let t = read(&db).await;
+    let ai: Vec<&str> = t.seats[5..].iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        ai,
+        [
+            "AI student 1 (beginner)",
+            "AI student 2 (player)",
+            "AI student 3 (expert)"
+        ]
+    );
+    assert!(t.seats[5..].iter().all(|s| s.player.ai_seat().is_some()));
 
     // Round 1: two groups of four, four matches opened here; reminders by DM.
     for table in 1..=4 {
@@ -154,12 +192,14 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
         mine.text()
     );
 
-    // The host settles every table but the no-show's; the deadline forfeits it.
+    // The host settles every people's table but the no-show's; the AI players play
+    // theirs; the deadline forfeits the no-show's.
     let t = read(&db).await;
     settle_all_but(&fake, channel, host.id, &t, Some(no_show)).await;
+    ai_play_out(&fake, &mut clock, &db, channel).await;
     // A quarter of the round left: whoever has not come to their match is reminded,
     // once, by DM (in the channel, when the bot cannot DM them).
-    clock.advance(2_700_000).await;
+    clock.advance(2_700_000 - clock.now()).await;
     said(
         &fake,
         channel,
@@ -198,10 +238,12 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
 
     // Killed between rounds, started again: the tournament goes on.
     bot.killed(&fake).await;
-    let mut bot = Served::start_with(&fake, &db, &log, &clock.env());
+    let mut bot = Served::start_with(&fake, &db, &log, &env(&clock));
     bot.ready(&fake).await;
     let standings = says(&fake, channel, players[1].id, "tournament standings", &[]).await;
     assert!(standings.text().contains("round 2"), "{}", standings.text());
+    // The standings' picture: the overall table, then each group's (8 rows, 2 of 4).
+    let early = picture(&standings, "standings");
 
     // The rest settled by the host, round by round, to the final.
     for _ in 0..8 {
@@ -210,8 +252,21 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
             break;
         }
         settle_all_but(&fake, channel, host.id, &t, None).await;
+        ai_play_out(&fake, &mut clock, &db, channel).await;
     }
-    let t = read(&db).await;
+    let (t, matches) = read_nth(&db, 0).await;
+    // The AI players' match against each other was played, by the AI, to a rated
+    // result: a finished match, reported as the table's game.
+    let ai_tables: Vec<_> = t
+        .rounds
+        .iter()
+        .flat_map(|r| &r.tables)
+        .filter(|tb| tb.b.is_some() && tb.seats().all(|s| t.seats[s].player.ai_seat().is_some()))
+        .collect();
+    assert_eq!(ai_tables.len(), 1, "AI students 1 and 2 share a group");
+    let played = ai_tables[0].games[0].match_id.expect("a match played");
+    let record = matches.iter().find(|m| m.id.0 == played).unwrap();
+    assert_eq!(record.status, Status::Over);
     let champion = t.champion().expect("a champion").player.0;
     let crowned = said(&fake, channel, "the champion is").await;
     assert!(
@@ -225,6 +280,14 @@ async fn an_eight_player_groups_and_playoffs_tournament_with_a_no_show_and_a_res
     );
     let bracket = says(&fake, channel, host.id, "tournament bracket", &[]).await;
     assert!(bracket.text().contains("playoffs"), "{}", bracket.text());
+    // The bracket's picture: two semi-finals and a final, wider than it is tall.
+    let drawn = picture(&bracket, "bracket");
+    assert!(drawn.width() > drawn.height(), "{:?}", drawn.dimensions());
+    // The same standings, later: the same size (the same rows), other pixels.
+    let standings = says(&fake, channel, players[1].id, "tournament standings", &[]).await;
+    let late = picture(&standings, "standings");
+    assert_eq!(late.dimensions(), early.dimensions());
+    assert_ne!(late, early, "the results show in the picture");
     bot.alive();
 }
 
@@ -334,8 +397,61 @@ async fn a_tournament_plays_the_game_its_host_names() {
     bot.alive();
 }
 
+/// The PNG a message attaches as `tournament-1-WHAT.png`, decoded.
+fn picture(m: &StoredMessage, what: &str) -> image::RgbImage {
+    let name = format!("tournament-1-{what}.png");
+    let (_, png) = m.files.iter().find(|(f, _)| *f == name).unwrap_or_else(|| {
+        panic!(
+            "no {name}: {:?}",
+            m.files.iter().map(|f| &f.0).collect::<Vec<_>>()
+        )
+    });
+    let img = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    let img = img.to_rgb8();
+    assert!(img.height() > 8 * 30, "{what}: {:?}", img.dimensions());
+    img
+}
+
+/// Moves the game clock on, a few seconds at a time, until every match of the open
+/// round between two AI players is decided by its result (played by the AI).
+async fn ai_play_out(
+    fake: &FakeDiscord,
+    clock: &mut TestClock,
+    db: &std::path::Path,
+    channel: u64,
+) {
+    let t = read(db).await;
+    let Some(round) = t.open_round() else { return };
+    let ai = |s: usize| t.seats[s].player.ai_seat().is_some();
+    let tables: Vec<usize> = (0..round.tables.len())
+        .filter(|&k| {
+            let tb = &round.tables[k];
+            tb.b.is_some() && tb.decided.is_none() && tb.seats().all(ai)
+        })
+        .collect();
+    for k in tables {
+        let line = format!("Round {}, table {}: ", round.number, k + 1);
+        let done = |fake: &FakeDiscord| {
+            fake.messages(channel)
+                .iter()
+                .any(|m| m.text().contains(&line))
+        };
+        for _ in 0..600 {
+            if done(fake) {
+                break;
+            }
+            clock.advance(2_000).await;
+            let none = fake
+                .wait_message(|_| false, Duration::from_millis(20))
+                .await;
+            assert!(none.is_none());
+        }
+        said(fake, channel, &line).await;
+    }
+}
+
 /// The host settles each undecided match of the open round (the higher seed wins),
-/// leaving alone the table of `skip`.
+/// leaving alone the table of `skip`, and those of two AI players (they play).
 async fn settle_all_but(
     fake: &FakeDiscord,
     channel: u64,
@@ -349,7 +465,8 @@ async fn settle_all_but(
             continue;
         };
         let seated = [t.seats[tb.a].player.0, t.seats[b].player.0];
-        if skip.is_some_and(|s| seated.contains(&s)) {
+        let ai = seated.iter().all(|p| PlayerId(*p).ai_seat().is_some());
+        if ai || skip.is_some_and(|s| seated.contains(&s)) {
             continue;
         }
         says(

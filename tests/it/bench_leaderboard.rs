@@ -79,6 +79,8 @@ async fn the_bench_seeds_a_server_and_times_its_pages_on_both_databases() {
         ]);
         assert!(out.status.success(), "{}: {out:?}", db.name);
         let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        let keys = super::store_ratings::keys(&v);
+        assert_eq!(keys, super::records_contracts::BENCH_LEADERBOARD, "{v}");
         assert_eq!(v["players"], players, "{}: {v}", db.name);
         assert_eq!(v["matches"], matches, "{}: {v}", db.name);
         assert_eq!(v["backend"], db.name, "{v}");

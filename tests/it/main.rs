@@ -60,6 +60,7 @@ mod play_triple;
 mod profile_page;
 mod pure_modules;
 mod records_cli;
+mod records_contracts;
 mod registry;
 mod render_cli;
 mod replay_pages;

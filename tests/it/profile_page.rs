@@ -59,6 +59,24 @@ async fn the_profile_page_draws_the_rating_over_time_per_game() {
         html.contains("Current streak: 3 wins in a row. Longest winning streak: 3."),
         "{html}"
     );
+    // The ratings along the left are round values, evenly spaced (as on `/stats`).
+    let ticks: Vec<i64> = html
+        .split("<text")
+        .filter_map(|t| {
+            let (tag, rest) = t.split_once('>')?;
+            let label = &rest[..rest.find('<')?];
+            tag.contains("tick").then(|| {
+                label
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{label:?} is not whole"))
+            })
+        })
+        .collect();
+    assert!(ticks.len() >= 3, "{ticks:?}");
+    let step = ticks[1] - ticks[0];
+    assert!([10, 20, 50, 100, 200, 500].contains(&step), "{ticks:?}");
+    assert!(ticks.iter().all(|t| t % step == 0), "{ticks:?}");
+    assert!(ticks.windows(2).all(|w| w[1] - w[0] == step), "{ticks:?}");
     // --json and --html are one or the other.
     let both = mondo(&[
         "stats",

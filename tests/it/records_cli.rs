@@ -5,6 +5,7 @@
 //! every numeric option of the records commands is refused out of its range, saying
 //! the range.
 
+use crate::records_contracts::{HISTORY_ROW, RATING_CHANGE, RATINGS_EVENT, SOLO, STATS};
 use crate::store_ratings::{duel, keys, mondo, practice};
 use mondo::rules::PlayerId;
 use mondo::store::{MatchId, Store};
@@ -50,22 +51,7 @@ async fn history_lists_the_last_first_with_results_changes_and_replays() {
     last_first.reverse();
     assert_eq!(order, last_first);
     for row in rows {
-        assert_eq!(
-            keys(row),
-            [
-                "finished_at",
-                "game",
-                "match",
-                "opponents",
-                "rated",
-                "rating_after",
-                "rating_before",
-                "rating_change",
-                "result",
-                "why",
-                "why_text"
-            ]
-        );
+        assert_eq!(keys(row), HISTORY_ROW);
     }
     // The last duel: won against bob, after a loss, so from below 1662 upwards.
     let won = &rows[0];
@@ -154,21 +140,10 @@ async fn stats_json_holds_the_solo_records() {
     let db = path.to_str().unwrap();
     rivals(&path).await;
     let stats = records(db, &["stats", "alice"]);
-    assert_eq!(keys(&stats), ["history", "player", "ratings", "solo"]);
+    assert_eq!(keys(&stats), STATS);
     let solo = stats["solo"].as_array().unwrap();
     assert_eq!(solo.len(), 1, "{stats}");
-    assert_eq!(
-        keys(&solo[0]),
-        [
-            "best_ms",
-            "game",
-            "last_played",
-            "played",
-            "score_total",
-            "solved",
-            "total_ms"
-        ]
-    );
+    assert_eq!(keys(&solo[0]), SOLO);
     assert_eq!(solo[0]["game"], "zendo-practice");
     assert_eq!(
         (solo[0]["played"].as_u64(), solo[0]["solved"].as_u64()),
@@ -239,7 +214,12 @@ fn a_result_at_the_terminal_says_each_rating_change() {
     let out = Table::duel().play(&dir.path().join("json.db"), PLAYED_THEN_RESIGNED);
     let said = of(&out, "ratings");
     assert_eq!(said.len(), 1, "{out:#?}");
+    assert_eq!(keys(said[0]), RATINGS_EVENT);
     let changes = said[0]["changes"].as_array().unwrap();
+    assert!(
+        changes.iter().all(|c| keys(c) == RATING_CHANGE),
+        "{changes:?}"
+    );
     let [alice, bob] = &changes[..] else {
         panic!("{changes:?}")
     };

@@ -647,20 +647,7 @@ async fn the_leaderboard_lists_settled_regular_recent_players_best_first() {
 /// A row of `mondo stats --json` or `mondo leaderboard --json` has exactly the fields
 /// docs/ratings.md promises.
 fn assert_json_fields(row: &serde_json::Value) {
-    assert_eq!(
-        keys(row),
-        [
-            "deviation",
-            "draws",
-            "game",
-            "games",
-            "losses",
-            "player",
-            "provisional",
-            "rating",
-            "wins"
-        ]
-    );
+    assert_eq!(keys(row), crate::records_contracts::RATING_ROW);
 }
 
 /// A JSON object's keys, sorted.

@@ -18,6 +18,7 @@ fn settings() -> Settings {
         round_ms: 3_600_000,
         signup_until: None,
         remind_ms: None,
+        ai_fill: None,
         channel: None,
     }
 }
@@ -68,6 +69,7 @@ async fn a_tournament_reads_back_after_a_restart() {
             acts.push(Act::Start {
                 by: HOST,
                 ratings: vec![(PlayerId(12), 1600.0)],
+                fill: Vec::new(),
             });
             acts.push(Act::Report {
                 round: 1,

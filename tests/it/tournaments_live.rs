@@ -50,6 +50,7 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
         // No reminder: the timer armed is the deadline (the reminder's own test is
         // the Discord one).
         remind_ms: Some(0),
+        ai_fill: None,
         channel: None,
     };
     let first = Tournament::create("Live Cup", HOST, settings, tournaments.now()).unwrap();
@@ -69,6 +70,7 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
     let start = Act::Start {
         by: HOST,
         ratings: vec![],
+        fill: Vec::new(),
     };
     tournaments.act(id, &start).await.unwrap();
     id

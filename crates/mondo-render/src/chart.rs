@@ -2,7 +2,8 @@
 //! the values along the left on light gridlines, a line with a dot per point in each
 //! line's own colour, what the x axis counts under it, and a legend naming each line
 //! by its colour. The range shown is at least [`MIN_SPAN`] wide, centred on the
-//! values, so a few points of change do not look like a cliff.
+//! values, so a few points of change do not look like a cliff, and its ends and
+//! gridlines fall on round values ([`Axis`]: 1450, 1500, 1550, never 1437).
 
 use super::geometry::{Point, Rect};
 use super::style::{self, Rgb};
@@ -38,15 +39,70 @@ const LEGEND_PX: f32 = 15.0;
 const LEGEND_ROW: f32 = 24.0;
 /// Room for the values along the left.
 const AXIS_W: f32 = 44.0;
-const TICKS: usize = 4;
+
+/// The value axis of a chart: from `lo` to `hi` in steps of `step`, where the step is
+/// 1, 2 or 5 times a power of ten and both ends are multiples of it, so every label is
+/// a round number a reader can take in at a glance. The profile page's chart and
+/// `/stats`'s picture use the same one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Axis {
+    pub lo: f64,
+    pub hi: f64,
+    pub step: f64,
+}
+
+impl Axis {
+    /// Gridlines aimed for, about (between 2 and 5 steps result).
+    const STEPS: f64 = 4.0;
+
+    /// An axis showing the values `lo..=hi` (any order; none, as `lo` > `hi`, shows
+    /// around 0) with a little room above and below, at least [`MIN_SPAN`] wide.
+    pub fn around(lo: f64, hi: f64) -> Axis {
+        let (lo, hi) = if lo.is_finite() && hi.is_finite() && lo <= hi {
+            (lo, hi)
+        } else {
+            (0.0, 0.0)
+        };
+        let mid = (lo + hi) / 2.0;
+        let half = ((hi - lo) / 2.0 * 1.1).max(MIN_SPAN / 2.0);
+        let step = round_step((2.0 * half) / Self::STEPS);
+        Axis {
+            lo: ((mid - half) / step).floor() * step,
+            hi: ((mid + half) / step).ceil() * step,
+            step,
+        }
+    }
+
+    /// The values with a gridline and a label, bottom to top, both ends included.
+    pub fn ticks(&self) -> Vec<f64> {
+        let n = ((self.hi - self.lo) / self.step).round() as usize;
+        (0..=n).map(|i| self.lo + self.step * i as f64).collect()
+    }
+
+    /// A tick's label: whole numbers as such, a fraction (a step under 1) with as
+    /// many decimals as the step needs.
+    pub fn label(&self, value: f64) -> String {
+        let decimals = (-self.step.log10().floor()).max(0.0) as usize;
+        format!("{value:.decimals$}")
+    }
+}
+
+/// The smallest of 1, 2, 5 times a power of ten that is at least `raw` (positive).
+fn round_step(raw: f64) -> f64 {
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
+}
 
 /// Where the plot sits and how values map onto it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Plot {
     area: Rect,
-    /// The values at the bottom and the top.
-    lo: f64,
-    hi: f64,
+    /// The values from the bottom to the top.
+    axis: Axis,
     /// The largest x (the right edge); the left edge is 0.
     last: f64,
 }
@@ -56,24 +112,20 @@ impl Plot {
         let all = || lines.iter().flat_map(|l| l.points.iter());
         let lo = all().map(|p| p.1).fold(f64::INFINITY, f64::min);
         let hi = all().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 0.0) };
-        let mid = (lo + hi) / 2.0;
-        let half = ((hi - lo) / 2.0 * 1.1).max(MIN_SPAN / 2.0);
         let last = all().map(|p| p.0).fold(1.0, f64::max);
         let left = MARGIN + AXIS_W;
         Plot {
             area: Rect::new(left, top, WIDTH - left - MARGIN, PLOT_H),
-            lo: mid - half,
-            hi: mid + half,
+            axis: Axis::around(lo, hi),
             last,
         }
     }
 
     fn at(&self, (x, value): (f64, f64)) -> Point {
-        let a = self.area;
+        let (a, Axis { lo, hi, .. }) = (self.area, self.axis);
         Point::new(
             a.x + a.w * (x / self.last) as f32,
-            a.y + a.h * ((self.hi - value) / (self.hi - self.lo)) as f32,
+            a.y + a.h * ((hi - value) / (hi - lo)) as f32,
         )
     }
 }
@@ -96,11 +148,10 @@ pub fn chart_png(title: &str, lines: &[Line], x_label: &str) -> Vec<u8> {
         style::TEXT,
     );
     let a = plot.area;
-    for i in 0..=TICKS {
-        let value = plot.lo + (plot.hi - plot.lo) * i as f64 / TICKS as f64;
+    for value in plot.axis.ticks() {
         let y = plot.at((0.0, value)).y.round();
         super::draw::bar(&mut pixmap, Rect::new(a.x, y, a.w, 1.0), style::GRID);
-        let label = format!("{value:.0}");
+        let label = plot.axis.label(value);
         let x = a.x - 6.0 - text::width(&label, LABEL_PX);
         let at = Point::new(x.round(), baseline(y, LABEL_PX).round());
         text::draw(&mut pixmap, &label, LABEL_PX, at, style::TEXT);
@@ -187,10 +238,58 @@ mod tests {
     fn a_flat_line_is_shown_within_a_sensible_range() {
         let lines = [line("Zendo Duel", &[1500.0])];
         let plot = Plot::new(&lines, 0.0);
-        assert!(plot.hi - plot.lo >= MIN_SPAN);
+        assert!(plot.axis.hi - plot.axis.lo >= MIN_SPAN);
         let at = plot.at((0.0, 1500.0));
         assert!(at.y > plot.area.y && at.y < plot.area.y + plot.area.h);
         assert!(!chart_png("t", &lines, "x").is_empty());
         assert!(!chart_png("t", &[], "x").is_empty());
+    }
+
+    /// The axis's ends and gridlines are round numbers (a step of 1, 2 or 5 times a
+    /// power of ten, both ends multiples of it) around the values, never the values'
+    /// own odd ends.
+    #[test]
+    fn the_axis_is_labelled_with_round_values() {
+        let cases: [((f64, f64), &[&str]); 6] = [
+            ((1500.0, 1500.0), &["1450", "1500", "1550"]),
+            ((1338.0, 1662.0), &["1300", "1400", "1500", "1600", "1700"]),
+            ((1487.0, 1531.0), &["1450", "1500", "1550", "1600"]),
+            ((1437.3, 1441.9), &["1350", "1400", "1450", "1500"]),
+            ((812.0, 2391.0), &["500", "1000", "1500", "2000", "2500"]),
+            ((0.0, 0.0), &["-50", "0", "50"]),
+        ];
+        for ((lo, hi), want) in cases {
+            let axis = Axis::around(lo, hi);
+            let labels: Vec<String> = axis.ticks().iter().map(|t| axis.label(*t)).collect();
+            assert_eq!(labels, want, "{lo}..{hi}: {axis:?}");
+            assert!(axis.lo <= lo && hi <= axis.hi, "{lo}..{hi} inside {axis:?}");
+        }
+        // Wide ranges get a wide round step, with 2 to 5 steps whatever the range.
+        for (lo, hi) in [
+            (812.0, 2391.0),
+            (1499.5, 1500.5),
+            (-3.0, 7777.0),
+            (0.2, 0.3),
+        ] {
+            let axis = Axis::around(lo, hi);
+            let mantissa = axis.step / 10f64.powf(axis.step.log10().floor());
+            assert!(
+                [1.0, 2.0, 5.0].iter().any(|m| (m - mantissa).abs() < 1e-9),
+                "{axis:?}"
+            );
+            let steps = axis.ticks().len() - 1;
+            assert!((2..=7).contains(&steps), "{lo}..{hi}: {axis:?}");
+            assert!(axis.lo <= lo && hi <= axis.hi);
+            for t in axis.ticks() {
+                assert!(
+                    ((t / axis.step).round() * axis.step - t).abs() < 1e-6,
+                    "{t}"
+                );
+            }
+        }
+        assert_eq!(
+            Axis::around(f64::INFINITY, f64::NEG_INFINITY),
+            Axis::around(0.0, 0.0)
+        );
     }
 }

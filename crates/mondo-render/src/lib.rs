@@ -13,6 +13,8 @@
 //!   column coordinates) and a round's shapes.
 //! - [`table_png`]: a table of text (a server's leaderboard).
 //! - [`chart_png`]: lines over time (a player's rating per game).
+//! - [`standings_png`], [`bracket_png`]: a tournament's standings (and each group's
+//!   table), and its bracket.
 //!
 //! Pictures sit on an opaque light card with a dark rim, so they read the same on
 //! Discord's dark and light themes. Verdicts are Zendo's stones: a white stone with a
@@ -31,6 +33,7 @@ mod symbols;
 mod table;
 mod text;
 pub mod tiles;
+mod tournament;
 
 #[cfg(test)]
 mod tests;
@@ -43,10 +46,11 @@ use style::Scale;
 use tiny_skia::Pixmap;
 
 pub use board::{MAX_BOARD, board_image, board_png, lettered_board_png};
-pub use chart::{LINE_COLOURS, Line, MIN_SPAN, chart_png};
+pub use chart::{Axis, LINE_COLOURS, Line, MIN_SPAN, chart_png};
 pub use mark::{Mark, ParseMarkError};
 pub use symbols::{shapes_png, symbol_grid_png};
-pub use table::{Align, Column, MAX_ROWS, table_png};
+pub use table::{Align, Column, MAX_ROWS, Section, table_png, tables_png};
+pub use tournament::{bracket_png, standings_png};
 
 /// What goes on a single structure's picture besides the structure.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

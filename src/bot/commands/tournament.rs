@@ -136,6 +136,10 @@ async fn create(
     #[min = 0]
     #[max = 43200]
     remind_minutes: Option<u64>,
+    #[description = "AI players take the seats left empty at the start, up to this many players"]
+    #[min = 2]
+    #[max = 64]
+    ai_fill: Option<u32>,
 ) -> Result<(), Error> {
     let bot = ctx.data();
     let format = match (format, rounds, playoffs) {
@@ -191,6 +195,7 @@ async fn create(
         signup_until: None,
         channel: Some(ctx.channel_id().get()),
         remind_ms: remind_minutes.map(|m| m * 60_000),
+        ai_fill,
     };
     let host = PlayerId(ctx.author().id.get());
     let first = match Tournament::create(&name, host, settings, bot.runtime.now()) {
@@ -201,11 +206,14 @@ async fn create(
     let Event::Created { name, settings, .. } = &first else {
         return Ok(());
     };
+    let ai = settings.ai_fill.map_or(String::new(), |n| {
+        format!(" AI players take the seats left empty at the start, up to {n} players.")
+    });
     reply(
         ctx,
         Post::text(format!(
             "Tournament **{name}** (#{id}): {}, {}{}, hosted by {}. Join with \
-             `/tournament join`; the host starts it with `/tournament start`.",
+             `/tournament join`; the host starts it with `/tournament start`.{ai}",
             settings.format,
             title_of(&games, &settings.game),
             settings
@@ -264,22 +272,34 @@ async fn start(
     let Some(l) = find(ctx, id).await? else {
         return Ok(());
     };
-    let ratings = seed_ratings(bot, l.guild, &l.t).await?;
+    let fill = ai_fill(&l.t);
+    let players = l.t.signups.iter().map(|s| s.player);
+    let ratings = seed_ratings(bot, l.guild, &l.t, players.chain(fill.iter().map(|f| f.0))).await?;
     let act = Act::Start {
         by: acting_host(ctx, &l.t).await?,
         ratings,
+        fill,
     };
     act_and_say(ctx, Some(l.id), act, |l| {
+        let ai =
+            l.t.seats
+                .iter()
+                .filter(|s| s.player.ai_seat().is_some())
+                .count();
         format!(
-            "**{}** has started: {} players. Round 1's matches open here.",
+            "**{}** has started: {} players{}. Round 1's matches open here.",
             l.t.name,
-            l.t.seats.len()
+            l.t.seats.len(),
+            match ai {
+                0 => String::new(),
+                n => format!(", {n} of them AI players"),
+            }
         )
     })
     .await
 }
 
-/// The standings, as a table.
+/// The standings, as a table and a picture (each group's table too).
 #[poise::command(slash_command, guild_only, rename = "standings")]
 async fn standings_of(
     ctx: Context<'_>,
@@ -288,10 +308,14 @@ async fn standings_of(
     let Some(l) = find(ctx, id).await? else {
         return Ok(());
     };
-    reply(ctx, Post::text(standings_table(&l.t))).await
+    let mut post = Post::text(standings_table(&l.t));
+    let png = crate::render::standings_png(&l.t);
+    post.files
+        .push((format!("tournament-{}-standings.png", l.id), png));
+    reply(ctx, post).await
 }
 
-/// The bracket's matches, round by round.
+/// The bracket's matches, round by round, and its picture.
 #[poise::command(slash_command, guild_only)]
 async fn bracket(
     ctx: Context<'_>,
@@ -311,7 +335,11 @@ async fn bracket(
     if lines.len() == 1 {
         lines.push("No bracket round has opened yet.".into());
     }
-    reply(ctx, Post::text(lines.join("\n"))).await
+    let mut post = Post::text(lines.join("\n"));
+    let png = crate::render::bracket_png(t);
+    post.files
+        .push((format!("tournament-{}-bracket.png", l.id), png));
+    reply(ctx, post).await
 }
 
 /// Your match and its deadline (only you).
@@ -589,11 +617,28 @@ async fn act_then(
     }
 }
 
-/// The players' ratings in the tournament's game on this server, for seeding.
+/// The AI players who take the seats of `t` left empty at its start, when its host
+/// allowed them (`ai_fill`): AI seats (`PlayerId::ai`) numbered from 1, the levels in
+/// turn (beginner, player, expert, beginner...), each named as the bot mentions it
+/// with its level.
+fn ai_fill(t: &Tournament) -> Vec<(PlayerId, String)> {
+    let most = t.settings.ai_fill.unwrap_or(0) as usize;
+    (0..most.saturating_sub(t.signups.len()))
+        .map(|j| {
+            let level = crate::student::Level::ALL[j % crate::student::Level::ALL.len()];
+            let k = u8::try_from(j + 1).unwrap_or(u8::MAX);
+            let seat = crate::bot::kit::start::seat(level, k);
+            (seat, format!("AI student {k} ({})", level.name()))
+        })
+        .collect()
+}
+
+/// The ratings of `players` in the tournament's game on this server, for seeding.
 async fn seed_ratings(
     bot: &Bot,
     guild: Option<u64>,
     t: &Tournament,
+    players: impl Iterator<Item = PlayerId>,
 ) -> Result<Vec<(PlayerId, f64)>, Error> {
     let mut out = Vec::new();
     // The stored name, before any options.
@@ -603,13 +648,13 @@ async fn seed_ratings(
         .split_whitespace()
         .next()
         .unwrap_or_default();
-    for s in &t.signups {
+    for player in players {
         let rows = bot
             .store
-            .ratings_of(server_of(guild), s.player.0, Some(game))
+            .ratings_of(server_of(guild), player.0, Some(game))
             .await?;
         if let Some(r) = rows.first() {
-            out.push((s.player, r.rating));
+            out.push((player, r.rating));
         }
     }
     Ok(out)
@@ -762,7 +807,8 @@ async fn remind(bot: &Data, t: &Tournament, round: u32, players: &[PlayerId]) ->
     };
     let deadline = deadline_unix(bot, r.deadline);
     let mut lines = Vec::new();
-    for p in players {
+    // An AI seat is nobody on Discord: it plays by itself and is never DMed.
+    for p in players.iter().filter(|p| p.ai_seat().is_none()) {
         let against = t.seat_of(*p).and_then(|seat| {
             let tb = r.tables.iter().find(|tb| tb.seats().any(|s| s == seat))?;
             let other = tb.seats().find(|&s| s != seat)?;
@@ -872,6 +918,9 @@ async fn open_one(
         deadline_unix(bot, deadline)
     ));
     for (k, p) in players.iter().enumerate() {
+        if p.ai_seat().is_some() {
+            continue;
+        }
         let other = mention(players[1 - k]);
         let hello = format!(
             "Your match in **{}**, round {round}, against {other} is open in <#{channel}> \

@@ -20,10 +20,13 @@ pub enum Act {
         player: PlayerId,
     },
     /// The host closes sign-up; `ratings` are the players' ratings in the stage's game
-    /// (the unrated are not in it).
+    /// (the unrated are not in it). `fill` are AI players (id, name) who take the seats
+    /// left empty, signed up as the tournament starts, when its settings allow them
+    /// (`ai_fill`): the front chooses them (it knows how its AI seats are named).
     Start {
         by: PlayerId,
         ratings: Vec<(PlayerId, f64)>,
+        fill: Vec<(PlayerId, String)>,
     },
     /// A game of a table ended (the umpire reports it).
     Report {
@@ -98,6 +101,10 @@ pub enum Refusal {
     TooFew { needed: usize, have: usize },
     #[error("{0}")]
     TooManyRounds(String),
+    #[error("the host did not allow AI players in this tournament")]
+    NoAiFill,
+    #[error("AI players fill the seats up to {most} players, no more")]
+    TooMany { most: usize },
     #[error("round {round} has no table {table}")]
     NoTable { round: u32, table: usize },
     #[error("round {round}'s table {table} is already decided")]
@@ -119,6 +126,9 @@ pub enum Refusal {
     #[error("no round is open")]
     NoRound,
 }
+
+/// How many players AI players may fill a tournament up to (`Settings::ai_fill`).
+pub const AI_FILL: std::ops::RangeInclusive<u32> = 2..=64;
 
 /// The fewest and most players a group may have.
 pub const GROUP_SIZES: std::ops::RangeInclusive<u8> = 3..=6;
@@ -189,6 +199,13 @@ impl Tournament {
         }
         if settings.round_ms == 0 {
             return bad("a round needs some time before its deadline".into());
+        }
+        if let Some(n) = settings.ai_fill.filter(|n| !AI_FILL.contains(n)) {
+            return bad(format!(
+                "AI players fill a tournament up to {} to {} players, not {n}",
+                AI_FILL.start(),
+                AI_FILL.end()
+            ));
         }
         Ok(Event::Created {
             name: name.trim().to_string(),
@@ -283,12 +300,34 @@ impl Tournament {
                 self.started_only()?;
                 self.withdraw(*player, at)
             }
-            Act::Start { by, ratings } => {
+            Act::Start { by, ratings, fill } => {
                 self.host_only(*by)?;
                 if self.is_started() {
                     return Err(Refusal::Started);
                 }
-                Ok(vec![self.start(ratings, at)?])
+                if fill.is_empty() {
+                    return Ok(vec![self.start(ratings, at)?]);
+                }
+                // The AI players sign up, then it starts: one act, all or nothing.
+                let most = self.settings.ai_fill.ok_or(Refusal::NoAiFill)? as usize;
+                if self.signups.len() + fill.len() > most {
+                    return Err(Refusal::TooMany { most });
+                }
+                let mut t = self.clone();
+                let mut out = Vec::new();
+                for (player, name) in fill {
+                    let joined = t.act(
+                        &Act::Join {
+                            player: *player,
+                            name: name.clone(),
+                        },
+                        at,
+                    )?;
+                    joined.iter().for_each(|e| t.apply(e));
+                    out.extend(joined);
+                }
+                out.push(t.start(ratings, at)?);
+                Ok(out)
             }
             Act::Report {
                 round,

@@ -64,6 +64,10 @@ pub struct Settings {
     /// match are reminded, once (none: when a quarter of the round is left; 0: never).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remind_ms: Option<Millis>,
+    /// The host allows AI players: at the start, the seats left empty up to this
+    /// many players are taken by AI players (none: only people play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai_fill: Option<u32>,
 }
 
 impl Settings {

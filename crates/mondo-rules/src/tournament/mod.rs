@@ -15,7 +15,7 @@ mod standings;
 #[cfg(test)]
 mod tests;
 
-pub use act::{Act, Refusal};
+pub use act::{AI_FILL, Act, Refusal};
 pub use event::{Event, Format, Millis, Opened, Outcome, Seed, Settings, Stage};
 pub use standings::{Row, Tiebreaks, group_standings, standings};
 
@@ -37,6 +37,14 @@ pub struct Seat {
     pub name: String,
     pub rating: Option<f64>,
     pub withdrawn: bool,
+}
+
+/// Groups are lettered A, B, ... (then by number past Z).
+pub fn group_letter(g: usize) -> String {
+    match u8::try_from(g).ok().filter(|g| *g < 26) {
+        Some(g) => char::from(b'A' + g).to_string(),
+        None => (g + 1).to_string(),
+    }
 }
 
 /// How a pairing was decided.

@@ -20,6 +20,7 @@ fn settings(format: Format) -> Settings {
         round_ms: DAY,
         signup_until: None,
         remind_ms: None,
+        ai_fill: None,
         channel: None,
     }
 }
@@ -49,7 +50,15 @@ fn started(format: Format, n: u64, rating: impl Fn(u64) -> Option<f64>) -> Tourn
     let ratings = (1..=n)
         .filter_map(|k| rating(k).map(|r| (PlayerId(k), r)))
         .collect();
-    fold(&mut t, &Act::Start { by: HOST, ratings }, 100);
+    fold(
+        &mut t,
+        &Act::Start {
+            by: HOST,
+            ratings,
+            fill: Vec::new(),
+        },
+        100,
+    );
     t
 }
 
@@ -164,7 +173,8 @@ fn sign_up_refusals() {
         t.act(
             &Act::Start {
                 by: PlayerId(1),
-                ratings: vec![]
+                ratings: vec![],
+                fill: Vec::new(),
             },
             4
         ),
@@ -181,7 +191,8 @@ fn sign_up_refusals() {
         t.act(
             &Act::Start {
                 by: HOST,
-                ratings: vec![]
+                ratings: vec![],
+                fill: Vec::new(),
             },
             6
         ),
@@ -212,6 +223,75 @@ fn settings_are_checked() {
         .contains("top 1 to 3")
     );
     assert!(bad(Format::Swiss { rounds: 0 }).contains("at least one round"));
+}
+
+/// AI players fill the empty seats at the start, when the host allowed them, up to
+/// the number allowed: they sign up as it starts (one act: a refused start signs
+/// nobody up), seeded like anyone (by rating, the unrated after the people).
+#[test]
+fn ai_players_fill_empty_seats_only_when_allowed() {
+    let mut s = settings(Format::Single);
+    s.ai_fill = Some(80);
+    let refused = Tournament::create("Cup", HOST, s.clone(), 0).unwrap_err();
+    assert!(refused.to_string().contains("2 to 64"), "{refused}");
+    s.ai_fill = Some(4);
+    let mut t = Tournament::from_events(&[Tournament::create("Cup", HOST, s, 0).unwrap()]).unwrap();
+    for k in 1..=2 {
+        let name = format!("p{k}");
+        fold(
+            &mut t,
+            &Act::Join {
+                player: PlayerId(k),
+                name,
+            },
+            k,
+        );
+    }
+    let ai = |k: u64| (PlayerId(900 + k), format!("ai{k}"));
+    let start = |fill: Vec<(PlayerId, String)>, by| Act::Start {
+        by,
+        ratings: vec![(PlayerId(901), 1700.0)],
+        fill,
+    };
+    let three = vec![ai(1), ai(2), ai(3)];
+    assert_eq!(
+        t.act(&start(three, HOST), 5),
+        Err(Refusal::TooMany { most: 4 })
+    );
+    assert_eq!(
+        t.act(&start(vec![ai(1)], PlayerId(1)), 5),
+        Err(Refusal::NotHost)
+    );
+    let events = fold(&mut t, &start(vec![ai(1), ai(2)], HOST), 5);
+    assert!(matches!(
+        events[0],
+        Event::Joined {
+            player: PlayerId(901),
+            ..
+        }
+    ));
+    assert!(matches!(events[2], Event::Started { .. }));
+    let seeded: Vec<u64> = t.seats.iter().map(|s| s.player.0).collect();
+    assert_eq!(
+        seeded,
+        [901, 1, 2, 902],
+        "the rated AI first, the unrated by sign-up"
+    );
+    assert_eq!(t.seats[3].name, "ai2");
+
+    // Without the host's leave, no AI player takes a seat.
+    let created = Tournament::create("Cup", HOST, settings(Format::Single), 0).unwrap();
+    let mut t = Tournament::from_events(&[created]).unwrap();
+    fold(
+        &mut t,
+        &Act::Join {
+            player: PlayerId(1),
+            name: "p1".into(),
+        },
+        1,
+    );
+    assert_eq!(t.act(&start(vec![ai(1)], HOST), 5), Err(Refusal::NoAiFill));
+    assert!(t.signups.len() == 1 && !t.is_started());
 }
 
 /// A round robin: everyone meets everyone once; the champion leads the standings.
@@ -329,6 +409,7 @@ fn bracket_draws_are_replayed_and_best_of_three_needs_two() {
         &Act::Start {
             by: HOST,
             ratings: vec![],
+            fill: Vec::new(),
         },
         10,
     );

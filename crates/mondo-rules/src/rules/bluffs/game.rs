@@ -282,11 +282,8 @@ impl Game for BluffsMatch {
         Ok(())
     }
 
-    fn check_phase(&self, _m: &Move, _now: Millis) -> Result<(), RuleError> {
-        // The phase a move needs is checked by the rule book after it has settled the
-        // deadlines that passed (a Reveal that ended a moment ago is already the next
-        // Bluffing), so it comes with the rule (check 6).
-        Ok(())
+    fn check_phase(&self, m: &Move, now: Millis) -> Result<(), RuleError> {
+        self.core.check_phase(m, self.frozen(now)).map_err(refusal)
     }
 
     fn rule(
@@ -343,7 +340,7 @@ impl Game for BluffsMatch {
         };
         self.core
             .fold(&e)
-            .map_err(|r| self.seating.ledger.misfit(r))?;
+            .map_err(|r| self.seating.ledger.misfit(r.to_string()))?;
         if matches!(event, EventKind::PhaseBegan { .. }) {
             self.seating.ledger.enter();
         }
@@ -609,6 +606,46 @@ mod tests {
             t.g.core().outcome(),
             Some((Some(Seat(0)), Ending::OpponentOutOfTime))
         );
+    }
+
+    /// Check 4, in the engine's order: a move made for another phase is refused as
+    /// such before a button's version is looked at, and the phase is the one the
+    /// match is in at `now`, the deadlines that passed settled (the same refusal the
+    /// rule book gives).
+    #[test]
+    fn a_move_for_another_phase_is_refused_at_check_4() {
+        let mut t = T::new();
+        let pass = Action::Move(Move::Pass);
+        let stale = t.g.version() + 5;
+        let refused = t.g.decide(&Actor::Player(A), &pass, Some(stale), t.now);
+        let Err(RuleError::Game { code, message }) = refused.map(|_| ()) else {
+            panic!("not refused for its phase")
+        };
+        assert_eq!(code, rules::ErrorCode::WrongPhase);
+        assert_eq!(message, "that is for the Reveal phase; it is now Bluffing");
+        assert!(Game::check_phase(&t.g, &Move::Resign, t.now).is_ok());
+        // Both bluff and mark: Claiming, then Reveal, whose 30 s then run out unsettled.
+        t.bluff(A, "A1-A2-B1-B2");
+        t.bluff(B, "C1-C2-D1-D2");
+        for p in [A, B] {
+            let marks = vec![Some(true); crate::rules::bluffs::STATEMENTS];
+            t.act(Actor::Player(p), Action::Move(Move::Claim { marks }));
+        }
+        assert_eq!(t.g.core().phase(), PhaseName::Reveal);
+        assert!(Game::check_phase(&t.g, &Move::Pass, t.now).is_ok());
+        t.now += t.g.core().settings().reveal_ms;
+        // Reveal is over at `now`, though no time-out has said so yet: round 2's
+        // Bluffing takes a bluff, not a pass.
+        assert_eq!(t.g.core().phase(), PhaseName::Reveal);
+        let bluff = Move::Bluff {
+            subset: "A3-A4-B3-B4".into(),
+            statements: vec![],
+            no_limit: false,
+            smokescreen: None,
+        };
+        assert!(Game::check_phase(&t.g, &bluff, t.now).is_ok());
+        let late = Game::check_phase(&t.g, &Move::Pass, t.now).unwrap_err();
+        assert_eq!(late.code(), rules::ErrorCode::WrongPhase, "{late}");
     }
 
     /// The fair-play rule (docs/ratings.md): a side out of reserve without having

@@ -203,6 +203,20 @@ pub enum Error {
     Marks(String),
     #[error("{0}")]
     Reveal(String),
+    /// An event that does not fit the match (a corrupt log; never a player's doing).
+    #[error("{0}")]
+    Log(#[from] Misfit),
+}
+
+/// Why an event does not fit the match its log tells: a corrupt log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Misfit {
+    #[error("a Bluffs log starts with its created event")]
+    NotCreatedFirst,
+    #[error("a second created event")]
+    CreatedAgain,
+    #[error("seat {0} in a duel")]
+    NoSuchSeat(u8),
 }
 
 /// The one-time items.
@@ -543,18 +557,18 @@ impl Bluffs {
                 },
             },
         ];
-        let game = Bluffs::replay(&events).map_err(Error::Setup)?;
+        let game = Bluffs::replay(&events)?;
         Ok((game, events))
     }
 
     /// The match its log describes.
-    pub fn replay(events: &[Event]) -> Result<Bluffs, String> {
+    pub fn replay(events: &[Event]) -> Result<Bluffs, Misfit> {
         let Some(Event {
             kind: EventKind::Created { setup },
             ..
         }) = events.first()
         else {
-            return Err("a Bluffs log starts with its created event".into());
+            return Err(Misfit::NotCreatedFirst);
         };
         let (layout, known) = deal(setup.seed, setup.settings.known_tiles);
         let mut game = Bluffs {
@@ -676,16 +690,16 @@ impl Bluffs {
     }
 
     /// The state after one more event.
-    pub fn fold(&mut self, event: &Event) -> Result<(), String> {
+    pub fn fold(&mut self, event: &Event) -> Result<(), Misfit> {
         use EventKind::*;
         let at = event.at;
-        let ix = |s: &Seat| -> Result<usize, String> {
+        let ix = |s: &Seat| -> Result<usize, Misfit> {
             (s.index() < 2)
                 .then_some(s.index())
-                .ok_or_else(|| format!("seat {} in a duel", s.0))
+                .ok_or(Misfit::NoSuchSeat(s.0))
         };
         match &event.kind {
-            Created { .. } => return Err("a second created event".into()),
+            Created { .. } => return Err(Misfit::CreatedAgain),
             PhaseBegan {
                 round,
                 phase,

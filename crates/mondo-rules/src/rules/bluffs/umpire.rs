@@ -33,11 +33,48 @@ impl Bluffs {
         Ok(s.events)
     }
 
+    /// Check 4: the move fits the phase the match is in at `now`, once the deadlines
+    /// that passed before it are settled (a Reveal that ended a moment ago is already
+    /// the next Bluffing). A match those deadlines end is left to [`Bluffs::decide`],
+    /// which says it is over.
+    pub fn check_phase(&self, m: &Move, now: Millis) -> Result<(), Error> {
+        let mut s = Out {
+            game: self.clone(),
+            events: Vec::new(),
+        };
+        s.settle(now);
+        if s.game.is_over() {
+            return Ok(());
+        }
+        s.game.fits_phase(m)
+    }
+
+    /// Whether the move is made in the current phase (a resignation and the umpire's
+    /// tick fit any).
+    fn fits_phase(&self, m: &Move) -> Result<(), Error> {
+        let expected = match m {
+            Move::Bluff { .. } => PhaseName::Bluffing,
+            Move::Detect { .. } | Move::Claim { .. } => PhaseName::Claiming,
+            Move::Reveal { .. } | Move::DeclareGuess | Move::Guess { .. } | Move::Pass => {
+                PhaseName::Reveal
+            }
+            Move::Resign | Move::Tick => return Ok(()),
+        };
+        if self.phase == expected {
+            Ok(())
+        } else {
+            Err(Error::WrongPhase {
+                expected,
+                now: self.phase,
+            })
+        }
+    }
+
     /// Decides and moves on.
     pub fn play(&mut self, who: Who, m: &Move, now: Millis) -> Result<Vec<Event>, Error> {
         let events = self.decide(who, m, now)?;
         for e in &events {
-            self.fold(e).map_err(Error::Setup)?;
+            self.fold(e)?;
         }
         Ok(events)
     }
@@ -138,22 +175,7 @@ impl Out {
     }
 
     fn rule(&mut self, seat: Seat, m: &Move, now: Millis) -> Result<(), Error> {
-        let expected = match m {
-            Move::Bluff { .. } => Some(PhaseName::Bluffing),
-            Move::Detect { .. } | Move::Claim { .. } => Some(PhaseName::Claiming),
-            Move::Reveal { .. } | Move::DeclareGuess | Move::Guess { .. } | Move::Pass => {
-                Some(PhaseName::Reveal)
-            }
-            Move::Resign | Move::Tick => None,
-        };
-        if let Some(expected) = expected
-            && self.game.phase != expected
-        {
-            return Err(Error::WrongPhase {
-                expected,
-                now: self.game.phase,
-            });
-        }
+        self.game.fits_phase(m)?;
         match m {
             Move::Bluff {
                 subset,

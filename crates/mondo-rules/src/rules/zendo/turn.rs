@@ -5,7 +5,7 @@
 
 use super::{Answer, Core, ZendoEvent};
 use crate::koan::Koan;
-use crate::rules::{BySeat, Clock, Millis, RuleError};
+use crate::rules::{BySeat, Clock, FoldError, Ledger, Millis, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// Where a turn is.
@@ -197,6 +197,103 @@ pub(crate) fn after_guess_event(
             Step::Guess
         }
         ZendoEvent::MatchEnded { .. } => return Ok(None),
+    }))
+}
+
+/// A challenge's events (the Duel's challenge, Classic's mondo), as the turn folds
+/// them; each game names its own events and credits the right answers its own way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ChallengeEvent<'a> {
+    /// `by` built `koan` and challenged; `seats` answers are awaited within `answer_ms`.
+    Opened {
+        by: crate::rules::Seat,
+        koan: &'a Koan,
+        seats: usize,
+        answer_ms: Millis,
+    },
+    Answered {
+        seat: crate::rules::Seat,
+        answer: Option<Answer>,
+    },
+    /// The answers and the truth: the structure goes on the table.
+    Revealed {
+        answers: &'a BySeat<Answer>,
+        obeys: bool,
+    },
+}
+
+/// A challenge's event folded into the turn under way (`turn`: whose, and its step;
+/// None between turns): the step moves on (a new phase for the ledger) or takes the
+/// answer. Err: the event does not fit (a corrupt log).
+pub(crate) fn fold_challenge(
+    core: &mut Core,
+    ledger: &mut Ledger,
+    turn: Option<(crate::rules::Seat, &mut Step)>,
+    event: ChallengeEvent<'_>,
+) -> Result<(), FoldError> {
+    let Some((seat, step)) = turn else {
+        return Err(ledger.misfit("no turn is in progress"));
+    };
+    match after_challenge_event(core, seat, step, event) {
+        Ok(Some(next)) => {
+            *step = next;
+            ledger.enter();
+        }
+        Ok(None) => {}
+        Err(why) => return Err(ledger.misfit(why)),
+    }
+    Ok(())
+}
+
+/// What a challenge's event does to the turn of `seat`, in `step`: the turn's next
+/// step (None: the same step, an answer added to it), or why it does not fit.
+fn after_challenge_event(
+    core: &mut Core,
+    seat: crate::rules::Seat,
+    step: &mut Step,
+    event: ChallengeEvent<'_>,
+) -> Result<Option<Step>, &'static str> {
+    const NOT_OPEN: &str = "no challenge or mondo is open";
+    Ok(Some(match event {
+        ChallengeEvent::Opened {
+            by,
+            koan,
+            seats,
+            answer_ms,
+        } => {
+            if by != seat || *step != Step::Build {
+                return Err("step 1 is not in progress");
+            }
+            Step::Challenge {
+                koan: koan.clone(),
+                answers: BySeat::new(seats, None),
+                clock: Clock::stopped(answer_ms),
+            }
+        }
+        ChallengeEvent::Answered { seat, answer } => {
+            let answer = answer.ok_or("an answer without its content")?;
+            match step {
+                Step::Challenge { answers, .. } if answers.get(seat).is_some() => {
+                    answers[seat] = Some(answer);
+                    return Ok(None);
+                }
+                _ => return Err(NOT_OPEN),
+            }
+        }
+        ChallengeEvent::Revealed { answers, obeys } => {
+            let Step::Challenge { koan, answers: given, .. } = step else {
+                return Err(NOT_OPEN);
+            };
+            if answers.len() != given.len() {
+                return Err("a challenge has one answer per player");
+            }
+            let origin = super::Origin::Challenged {
+                by: seat,
+                answers: answers.clone(),
+            };
+            core.table.push(koan.clone(), obeys, origin);
+            Step::Guess
+        }
     }))
 }
 

@@ -1001,55 +1001,25 @@ impl Game for Classic {
                 self.set_step(*seat, Step::Build);
             }
             ClassicEvent::MondoOpened { by, koan } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Build {
-                    return Err(self.seating.ledger.misfit("no structure is awaited"));
-                }
-                let step = Step::Challenge {
-                    koan: koan.clone(),
-                    answers: BySeat::new(self.seating.players.len(), None),
-                    clock: Clock::stopped(self.timing.answer_ms),
-                };
-                self.set_step(seat, step);
+                self.fold_challenge(turn::ChallengeEvent::Opened {
+                    by: *by,
+                    koan,
+                    seats: self.seating.players.len(),
+                    answer_ms: self.timing.answer_ms,
+                })?;
             }
             ClassicEvent::MondoAnswered { seat, answer } => {
-                let Some(answer) = answer else {
-                    return Err(self
-                        .seating
-                        .ledger
-                        .misfit("a mondo answer without its content"));
-                };
-                match &mut self.phase {
-                    Phase::Turn {
-                        step: Step::Challenge { answers, .. },
-                        ..
-                    } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
-                    _ => return Err(self.seating.ledger.misfit("no mondo is open")),
-                }
+                let answer = *answer;
+                self.fold_challenge(turn::ChallengeEvent::Answered { seat: *seat, answer })?;
             }
             ClassicEvent::MondoRevealed { answers, obeys, .. } => {
-                let (seat, step) = self.step()?;
-                let Step::Challenge { koan, .. } = step else {
-                    return Err(self.seating.ledger.misfit("no mondo is open"));
-                };
-                if answers.len() != self.seating.players.len() {
-                    return Err(self
-                        .seating
-                        .ledger
-                        .misfit("a mondo has one answer per student"));
-                }
-                let koan = koan.clone();
-                let origin = super::Origin::Challenged {
-                    by: seat,
-                    answers: answers.clone(),
-                };
-                self.core.table.push(koan, *obeys, origin);
+                let obeys = *obeys;
+                self.fold_challenge(turn::ChallengeEvent::Revealed { answers, obeys })?;
                 for (s, a) in answers.iter() {
-                    if a.is_correct(*obeys) && !self.left[s] {
+                    if a.is_correct(obeys) && !self.left[s] {
                         self.stones[s] += 1;
                     }
                 }
-                self.set_step(seat, Step::Guess);
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 if self.step()?.0 != *seat {
@@ -1145,6 +1115,15 @@ impl Game for Classic {
 }
 
 impl Classic {
+    /// A mondo's event, as every turn game folds a challenge ([`turn::fold_challenge`]).
+    fn fold_challenge(&mut self, event: turn::ChallengeEvent<'_>) -> Result<(), FoldError> {
+        let turn = match &mut self.phase {
+            Phase::Turn { seat, step } => Some((*seat, step)),
+            _ => None,
+        };
+        turn::fold_challenge(&mut self.core, &mut self.seating.ledger, turn, event)
+    }
+
     /// The turn's side of the shared Zendo events: stones, steps, the +30 s.
     fn fold_zendo(&mut self, event: &ZendoEvent) -> Result<(), FoldError> {
         let (seat, step) = self.step()?;

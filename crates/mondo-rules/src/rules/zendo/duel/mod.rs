@@ -898,55 +898,25 @@ impl Game for Duel {
                 self.set_step(seat, Step::Guess);
             }
             DuelEvent::ChallengeOpened { by, koan } => {
-                let (seat, step) = self.step()?;
-                if seat != *by || *step != Step::Build {
-                    return Err(self.seating.ledger.misfit("step 1 is not in progress"));
-                }
-                let step = Step::Challenge {
-                    koan: koan.clone(),
-                    answers: BySeat::new(2, None),
-                    clock: Clock::stopped(self.timing.challenge_ms),
-                };
-                self.set_step(seat, step);
+                self.fold_challenge(turn::ChallengeEvent::Opened {
+                    by: *by,
+                    koan,
+                    seats: 2,
+                    answer_ms: self.timing.challenge_ms,
+                })?;
             }
             DuelEvent::ChallengeAnswered { seat, answer } => {
-                let Some(answer) = answer else {
-                    return Err(self
-                        .seating
-                        .ledger
-                        .misfit("a challenge answer without its content"));
-                };
-                match &mut self.phase {
-                    Phase::Turn {
-                        step: Step::Challenge { answers, .. },
-                        ..
-                    } if answers.get(*seat).is_some() => answers[*seat] = Some(*answer),
-                    _ => return Err(self.seating.ledger.misfit("no challenge is open")),
-                }
+                let answer = *answer;
+                self.fold_challenge(turn::ChallengeEvent::Answered { seat: *seat, answer })?;
             }
             DuelEvent::ChallengeRevealed { answers, obeys, .. } => {
-                let (seat, step) = self.step()?;
-                let Step::Challenge { koan, .. } = step else {
-                    return Err(self.seating.ledger.misfit("no challenge is open"));
-                };
-                if answers.len() != 2 {
-                    return Err(self
-                        .seating
-                        .ledger
-                        .misfit("a duel's challenge has two answers"));
-                }
-                let koan = koan.clone();
-                let origin = super::Origin::Challenged {
-                    by: seat,
-                    answers: answers.clone(),
-                };
-                self.core.table.push(koan, *obeys, origin);
+                let obeys = *obeys;
+                self.fold_challenge(turn::ChallengeEvent::Revealed { answers, obeys })?;
                 for (s, a) in answers.iter() {
-                    if a.is_correct(*obeys) {
+                    if a.is_correct(obeys) {
                         self.tickets[s] += 1;
                     }
                 }
-                self.set_step(seat, Step::Guess);
             }
             DuelEvent::TurnEnded { seat, .. } => {
                 if self.step()?.0 != *seat {
@@ -1021,6 +991,7 @@ impl Game for Duel {
 }
 
 impl Duel {
+
     /// The duel's side of the shared Zendo events: tickets, steps and the turn clock.
     fn fold_zendo(&mut self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
         if let ZendoEvent::MatchEnded { .. } = event {
@@ -1036,6 +1007,15 @@ impl Duel {
             Err(why) => return Err(self.seating.ledger.misfit(why)),
         }
         Ok(())
+    }
+
+    /// A challenge's event, as every turn game folds it ([`turn::fold_challenge`]).
+    fn fold_challenge(&mut self, event: turn::ChallengeEvent<'_>) -> Result<(), FoldError> {
+        let turn = match &mut self.phase {
+            Phase::Turn { seat, step } => Some((*seat, step)),
+            _ => None,
+        };
+        turn::fold_challenge(&mut self.core, &mut self.seating.ledger, turn, event)
     }
 }
 
