@@ -245,6 +245,34 @@ async fn a_bot_s_process_leaves_a_terminal_s_match_to_the_terminal() {
     bot.shutdown().await.unwrap();
 }
 
+/// A process that starts while another creates a match (its row written, its lease
+/// not yet taken) leaves it to its creator instead of running it too; should the
+/// creator never take it, the looks for matches nobody runs do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_starting_process_leaves_a_match_being_created_to_its_creator() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let (creator, id) = duel_on(&db, ManualTime::new(0), quick()).await;
+    drop(creator);
+    db.execute(&format!("DELETE FROM leases WHERE match_id = {id}"))
+        .await;
+    let (second, recovery) =
+        Runtime::<AnyMatch>::start(db.open().await, SystemTime::new(), quick())
+            .await
+            .unwrap();
+    assert_eq!(recovery.elsewhere, [id], "being created elsewhere");
+    assert!(recovery.resumed.is_empty() && second.live().is_empty());
+    let mut taken = second.taken_over();
+    let took = tokio::time::timeout(Duration::from_secs(60), taken.recv())
+        .await
+        .expect("never taken by the looks");
+    assert_eq!(took.unwrap(), id);
+    let lease = second.store().lease(id).await.unwrap().unwrap();
+    assert_eq!(lease.owner, second.owner());
+    second.shutdown().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stalled_owner_is_taken_over_and_its_next_move_is_fenced() {
     let Some(db) = TestDb::postgres() else {

@@ -162,6 +162,35 @@ impl TimeSource for ManualTime {
     }
 }
 
+/// A loop's pace on the source's time: each tick is due one step after the last one
+/// was due, not one step after the loop's work between them ended. Time that passes
+/// while the work runs (a slow statement, a test's fake clock moved on the moment the
+/// work said it was done) is not lost: reckoned from the end of the work instead, a
+/// fake clock's step taken in that moment pushed the next tick past the next step, and
+/// the loop waited for a step that was waiting for it. A loop that fell behind by more
+/// than a step ticks at once, once, and keeps its pace from there.
+pub struct Ticker {
+    source: Arc<dyn TimeSource>,
+    every: Millis,
+    due: Millis,
+}
+
+impl Ticker {
+    /// Resolves at the next tick. Cancel-safe: dropped before it resolves, the tick is
+    /// still due.
+    pub async fn tick(&mut self) {
+        self.source.sleep_until(self.due).await;
+        let now = self.source.now();
+        let next = self.due.saturating_add(self.every);
+        // Behind by a step or more: this tick was the one late tick.
+        self.due = if next > now {
+            next
+        } else {
+            now.saturating_add(self.every)
+        };
+    }
+}
+
 /// How long a commit may take before the game clock stops for it: the umpire's
 /// ordinary pace is counted, a stall beyond it is not.
 pub const HOLD_GRACE_MS: Millis = 1_000;
@@ -335,6 +364,17 @@ impl GameClock {
             .sleep_until(self.source.now().saturating_add(ms))
     }
 
+    /// Ticks every `ms` of source time (a loop's pace: heartbeats, lease renewals,
+    /// looks for matches to take over); see [`Ticker`].
+    pub fn ticker(&self, ms: Millis) -> Ticker {
+        let every = ms.max(1);
+        Ticker {
+            source: self.source.clone(),
+            every,
+            due: self.source.now().saturating_add(every),
+        }
+    }
+
     fn to_game(&self, source: Millis) -> Millis {
         (source as i128 + self.offset).clamp(0, Millis::MAX as i128) as Millis
     }
@@ -361,6 +401,39 @@ mod tests {
         time.advance(1);
         assert_eq!(clock.now(), 80_000);
         sleep.await;
+    }
+
+    /// A step of the source's time taken while the loop works (after its last tick,
+    /// before it waits again) still brings the next tick; one that fell behind by
+    /// several steps ticks once at once, then keeps its pace.
+    #[tokio::test]
+    async fn a_ticker_keeps_its_pace_whenever_it_waits() {
+        let time = ManualTime::new(0);
+        let clock = GameClock::new(time.clone(), 0);
+        let mut ticker = clock.ticker(1_000);
+        let mut tick = Box::pin(ticker.tick());
+        assert!(futures_poll_once(&mut tick).await.is_none());
+        time.advance(1_000);
+        tick.await;
+        // The loop's work: time moves on before it waits for the next tick.
+        time.advance(1_000);
+        let mut tick = Box::pin(ticker.tick());
+        assert!(
+            futures_poll_once(&mut tick).await.is_some(),
+            "the step taken during the work was lost"
+        );
+        drop(tick);
+        time.advance(5_500);
+        ticker.tick().await;
+        let mut tick = Box::pin(ticker.tick());
+        assert!(
+            futures_poll_once(&mut tick).await.is_none(),
+            "one tick to catch up"
+        );
+        time.advance(999);
+        assert!(futures_poll_once(&mut tick).await.is_none());
+        time.advance(1);
+        tick.await;
     }
 
     #[test]
@@ -434,7 +507,7 @@ mod tests {
         sleep.await;
     }
 
-    async fn futures_poll_once(sleep: &mut Sleep) -> Option<()> {
+    async fn futures_poll_once<F: Future<Output = ()> + Unpin>(sleep: &mut F) -> Option<()> {
         tokio::select! {
             biased;
             () = sleep => Some(()),

@@ -172,8 +172,16 @@ impl<G: Engine> Runtime<G> {
                 })
                 .await?;
             let unplaced = !runtime.inner.config.adopt_unplaced;
+            let shared = runtime.inner.store.backend() == Backend::Postgres;
             for record in live {
                 if unplaced && record.guild.is_none() && record.channel.is_none() {
+                    continue;
+                }
+                // On a shared database a live match with no lease at all is being
+                // created by another process, which takes its lease a moment later:
+                // left to it (the looks for matches nobody runs take it should it not).
+                if shared && runtime.inner.store.lease(record.id).await?.is_none() {
+                    recovery.elsewhere.push(record.id);
                     continue;
                 }
                 match runtime.resume(&record).await {
@@ -671,9 +679,10 @@ async fn heartbeat(
     saved: watch::Sender<Millis>,
     mut stop: watch::Receiver<bool>,
 ) {
+    let mut ticker = clock.ticker(config.heartbeat_ms);
     loop {
         tokio::select! {
-            () = clock.sleep_for(config.heartbeat_ms.max(1)) => {}
+            () = ticker.tick() => {}
             _ = stop.wait_for(|s| *s) => return,
         }
         let now = clock.now();

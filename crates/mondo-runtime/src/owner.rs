@@ -44,8 +44,9 @@ fn start_loops<G: Engine>(runtime: &Runtime<G>) {
     let renew = {
         let (weak, clock) = (weak.clone(), clock.clone());
         tokio::spawn(async move {
+            let mut ticker = clock.ticker(config.lease_renew_ms);
             loop {
-                clock.sleep_for(config.lease_renew_ms.max(1)).await;
+                ticker.tick().await;
                 let Some(runtime) = upgrade(&weak) else {
                     return;
                 };
@@ -65,8 +66,9 @@ fn start_loops<G: Engine>(runtime: &Runtime<G>) {
         loops.push(tokio::spawn(async move {
             let mut leaseless = HashSet::new();
             let mut failed = HashSet::new();
+            let mut ticker = clock.ticker(config.lease_scan_ms);
             loop {
-                clock.sleep_for(config.lease_scan_ms.max(1)).await;
+                ticker.tick().await;
                 let Some(runtime) = upgrade(&weak) else {
                     return;
                 };
@@ -191,9 +193,16 @@ impl<G: Engine> Runtime<G> {
                 seen.insert(u.id);
                 continue;
             }
-            if let Err(e) = self.take_over(&u, db_now).await {
-                tracing::error!(id = %u.id, error = %e, "a match nobody runs could not be taken over");
-                failed.insert(u.id);
+            match self.take_over(&u, db_now).await {
+                Ok(()) => {}
+                // The store did not answer in time: the next look tries again.
+                Err(super::RuntimeError::Store(e)) => {
+                    tracing::warn!(id = %u.id, error = %e, "a match nobody runs could not be taken over yet");
+                }
+                Err(e) => {
+                    tracing::error!(id = %u.id, error = %e, "a match nobody runs could not be taken over");
+                    failed.insert(u.id);
+                }
             }
         }
         *leaseless = seen;

@@ -114,11 +114,13 @@ impl<G: Engine> Tournaments<G> {
         };
         this.look().await?;
         let weak = Arc::downgrade(&this.inner);
-        let every = runtime.inner.config.lease_scan_ms.max(1);
-        let clock = runtime.inner.clock.clone();
+        let mut ticker = runtime
+            .inner
+            .clock
+            .ticker(runtime.inner.config.lease_scan_ms);
         let scan = tokio::spawn(async move {
             loop {
-                clock.sleep_for(every).await;
+                ticker.tick().await;
                 let Some(this) = upgrade(&weak) else { return };
                 if let Err(e) = this.look().await {
                     tracing::warn!(error = %e, "could not look through the tournaments");
