@@ -45,6 +45,10 @@ impl<G: Game> Engine for G {
         Game::replay(events).map_err(|e| e.to_string())
     }
 
+    fn fold(&mut self, event: &Self::Event) -> Result<(), String> {
+        Game::fold(self, event).map_err(|e| e.to_string())
+    }
+
     fn listing(&self) -> Listing {
         Listing {
             kind: G::KIND.name(),

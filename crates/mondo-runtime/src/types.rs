@@ -48,6 +48,11 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// The match of `kind` as its log says.
     fn replay(kind: &str, events: &[Self::Event]) -> Result<Self, String>;
 
+    /// The match after one more event of its log (what [`Engine::replay`] does for
+    /// each): to follow a log event by event, as an AI seat taken up again reads what
+    /// its player saw.
+    fn fold(&mut self, event: &Self::Event) -> Result<(), String>;
+
     /// What the store lists about the match.
     fn listing(&self) -> Listing;
 
