@@ -33,6 +33,9 @@ mod coverage;
 /// Identify turns across processes on one PostgreSQL database.
 #[path = "e2e/identify.rs"]
 mod identify;
+/// `/metrics` of a running bot: Discord's refusals counted.
+#[path = "e2e/monitoring.rs"]
+mod monitoring;
 /// Only people and Mondo's own AI play: another bot is declined.
 #[path = "e2e/other_bots.rs"]
 mod other_bots;
