@@ -159,10 +159,13 @@ async fn ai_match(restart: Option<u32>) -> Played {
     let time = ManualTime::new(0);
     let mut runtime = bluffs_runtime(&db, &time).await;
     let players = [PlayerId::ai(2, 0), PlayerId::ai(1, 1)];
+    // Phases long enough that a loaded machine never runs one out while a seat
+    // thinks (its moves come within a quarter of each): what each seat did then
+    // depends on what it saw, not on time.
     let settings = Settings {
-        bluffing_ms: 40_000,
-        claiming_ms: 20_000,
-        reveal_ms: 12_000,
+        bluffing_ms: 60_000,
+        claiming_ms: 30_000,
+        reveal_ms: 30_000,
         ..Settings::default()
     };
     let setup = Setup {
@@ -195,7 +198,7 @@ async fn ai_match(restart: Option<u32>) -> Played {
         }
         // The clock moves on only while the seats are quiet (a move made, or being
         // thought over, within a moment of real time holds it).
-        match tokio::time::timeout(Duration::from_millis(50), feed.next()).await {
+        match tokio::time::timeout(Duration::from_millis(100), feed.next()).await {
             Ok(_) => continue,
             Err(_) => time.advance(500),
         }
