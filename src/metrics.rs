@@ -14,6 +14,16 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use std::net::SocketAddr;
 use std::sync::OnceLock;
 
+/// Requests to Discord's REST API that failed or got no answer in time: a post in a
+/// channel, a DM, an interaction's reply, an edit or a delete, a command's answer (the
+/// log says which, and why). A rising count while the gateway is up is worth a look.
+pub const DISCORD_ERRORS: &str = "mondo_discord_errors_total";
+
+/// Counts one failed request to Discord (see [`DISCORD_ERRORS`]).
+pub fn discord_failed() {
+    metrics::counter!(DISCORD_ERRORS).increment(1);
+}
+
 /// The process's Prometheus recorder (installed on first use; a process has one).
 pub fn recorder() -> &'static PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
@@ -39,6 +49,7 @@ pub async fn listen(
         metric::LEASE_RENEWALS,
         metric::LEASES_LOST,
         metric::STORE_ERRORS,
+        DISCORD_ERRORS,
     ] {
         metrics::counter!(name).increment(0);
     }

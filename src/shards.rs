@@ -3,6 +3,8 @@
 //! before anything is said to Discord. Discord sends a server's events to shard
 //! `(server id >> 22) % total` and DMs to shard 0 (docs/scale.md).
 
+pub mod coverage;
+
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;

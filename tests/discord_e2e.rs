@@ -27,9 +27,15 @@ mod ai_duels;
 /// rule, on the test clock.
 #[path = "e2e/challenges.rs"]
 mod challenges;
+/// The shard coverage check across processes on one PostgreSQL database.
+#[path = "e2e/coverage.rs"]
+mod coverage;
 /// Identify turns across processes on one PostgreSQL database.
 #[path = "e2e/identify.rs"]
 mod identify;
+/// `/metrics` of a running bot: Discord's refusals counted.
+#[path = "e2e/monitoring.rs"]
+mod monitoring;
 /// Only people and Mondo's own AI play: another bot is declined.
 #[path = "e2e/other_bots.rs"]
 mod other_bots;
@@ -192,6 +198,22 @@ impl Served {
         args: &[&str],
     ) -> Served {
         Served::spawn(fake, db, log_path, &[], args, false)
+    }
+
+    /// `mondo serve --shards RANGE --shard-total TOTAL`, commands registered globally,
+    /// on the database `env` names (a PostgreSQL URL: the SQLite file it would make in
+    /// `dir` stays unused), its log in `log`.
+    fn on_shards(
+        fake: &FakeDiscord,
+        dir: &std::path::Path,
+        log: &std::path::Path,
+        env: &[(&str, &str)],
+        range: &str,
+        total: u32,
+    ) -> Served {
+        let total = total.to_string();
+        let args = ["--shards", range, "--shard-total", total.as_str()];
+        Served::spawn(fake, &dir.join("unused.db"), log, env, &args, false)
     }
 
     fn spawn(

@@ -10,6 +10,13 @@ use poise::serenity_prelude as serenity;
 /// The one error handler: a command that failed says so to the one who asked (and
 /// the log gets the details); poise's own handling for the rest.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    // A command's or a button's answer Discord refused (or a post on the way).
+    if let poise::FrameworkError::Command { error, .. }
+    | poise::FrameworkError::EventHandler { error, .. } = &error
+        && error.downcast_ref::<serenity::Error>().is_some()
+    {
+        crate::metrics::discord_failed();
+    }
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %error, "a command failed");

@@ -15,6 +15,7 @@
 //! it in its channel, in order, exactly once.
 
 pub mod commands;
+pub mod coverage;
 pub mod games;
 mod interactions;
 pub mod kit;

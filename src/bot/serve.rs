@@ -122,6 +122,27 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         }
     };
     let manager = client.shard_manager.clone();
+    // Across processes on one PostgreSQL database: whether their ranges run every shard
+    // once (docs/scale.md), said now and whenever it changes.
+    let coverage = match &location {
+        crate::store::Location::Postgres(_) => {
+            let plan = shards
+                .as_ref()
+                .map_or((ShardRange { first: 0, last: 0 }, 1), |p| {
+                    (p.range, p.total)
+                });
+            let mut check = super::coverage::CoverageCheck::new(
+                bot.runtime.store().clone(),
+                bot.runtime.owner(),
+                plan,
+                std::time::Duration::from_millis(config.database.lease_ms),
+                std::time::Duration::from_millis(config.database.lease_renew_ms.max(1)),
+            );
+            check.announce().await;
+            Some(AbortOnDrop(check.spawn()))
+        }
+        crate::store::Location::Sqlite(_) => None,
+    };
     // Across processes on one PostgreSQL database: this process's turn to identify
     // (docs/scale.md); within it serenity starts one shard every 5 s.
     let turn = match (&shards, &location) {
@@ -163,6 +184,12 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     };
     if let Some(turn) = turn {
         turn.abort();
+    }
+    if let Some(mut check) = coverage {
+        // Stopped (and waited for) first, so no renewal of its lands after the withdrawal.
+        check.0.abort();
+        let _ = (&mut check.0).await;
+        super::coverage::withdraw(bot.runtime.store(), bot.runtime.owner()).await;
     }
     drop(client);
     // Every match task finishes the command in hand, the game clock is saved and the

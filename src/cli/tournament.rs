@@ -371,7 +371,36 @@ async fn act_on(
     for e in &events {
         println!("{}", printable(&said(&l.t, e)));
     }
+    if let Act::Settle { round, table, .. } = a {
+        still_played(store, &l.t, round, table).await?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says so when a settled table's match is still played: the Mondo that runs it (`mondo
+/// serve`) ends it at its next look through the tournaments, or as it starts, as it
+/// would had the host settled on Discord (docs/tournaments.md).
+async fn still_played(
+    store: &Store,
+    t: &Tournament,
+    round: u32,
+    table: usize,
+) -> Result<(), String> {
+    let opened = (t.rounds.iter().find(|r| r.number == round))
+        .and_then(|r| r.tables.get(table))
+        .and_then(|tb| tb.opened.last());
+    let Some(&m) = opened else { return Ok(()) };
+    let record = store
+        .record(mondo::store::MatchId(m))
+        .await
+        .map_err(|e| e.to_string())?;
+    if record.is_some_and(|r| r.status == mondo::store::Status::Live) {
+        println!(
+            "match {m} of that table is still played: the Mondo that runs it ends it within \
+             seconds (or as it starts)"
+        );
+    }
+    Ok(())
 }
 
 async fn read_only(place: &Place, id: i64) -> Result<Loaded, String> {

@@ -9,7 +9,9 @@
 //! its move through the runtime like anyone's (`Runtime::act`, refused as anyone's
 //! would be, and stale if the match moved on meanwhile). A seat is a player with a
 //! reserved name or an AI id, stored with the match: after a restart (`--resume`, the
-//! bot starting again) its task starts again on the match as it is then.
+//! bot starting again) its task starts again, first giving the AI every view its player
+//! had, read back from the match's log (`recall`), so that an AI which remembers what
+//! it was shown plays on as it would have without the restart.
 //!
 //! To give a game an AI: implement `student::Ai` for its player view in
 //! `crates/mondo-rules/src/student/<game>`, and return it from its terminal front's
@@ -103,7 +105,12 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
         return;
     }
     let mut view = feed.view();
-    let Some(mut mind) = for_game(view.kind(), level, seed_of(game, me)) else {
+    let kind = view.kind();
+    let Some(mind) = for_game(kind, level, seed_of(game, me)) else {
+        return;
+    };
+    let fresh = || for_game(kind, level, seed_of(game, me));
+    let Some(mut mind) = recall(runtime, game, me, feed.seq(), mind, fresh).await else {
         return;
     };
     // The version a move was refused on: the AI is asked again on a newer view.
@@ -161,6 +168,66 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
                     }
                 }
             }
+        }
+    }
+}
+
+/// `mind` once it has been given what seat `me` saw of `game` before its task
+/// began (the match's log up to event `upto`, where its feed starts), view by view as
+/// the log goes, each at its event's time (`student::Ai::recall`): a seat taken up
+/// again after a restart believes what it believed, and plays on as it would have. A
+/// log that cannot be read back is said in the log; the AI then plays on from what it
+/// was shown of it (at worst nothing: the match as it is now; `fresh` makes it anew if
+/// it failed on the way).
+async fn recall(
+    runtime: &Runtime<AnyMatch>,
+    game: MatchId,
+    me: PlayerId,
+    upto: u64,
+    mut mind: Box<dyn SeatAi>,
+    fresh: impl FnOnce() -> Option<Box<dyn SeatAi>>,
+) -> Option<Box<dyn SeatAi>> {
+    use crate::runtime::Engine;
+    let store = runtime.store();
+    let (kind, events) = match (store.record(game).await, store.events(game).await) {
+        (Ok(Some(record)), Ok(events)) => (record.kind, events),
+        (Err(e), _) | (_, Err(e)) => {
+            tracing::warn!(%game, error = %e, "an AI seat cannot read what its player saw");
+            return Some(mind);
+        }
+        (Ok(None), _) => return Some(mind),
+    };
+    // Folding the log is CPU work (a long match, an AI taking each view in): off the
+    // threads that answer.
+    let done = tokio::task::spawn_blocking(move || {
+        let viewer = Viewer::Player(me);
+        let mut state: Option<AnyMatch> = None;
+        for stored in events.iter().take_while(|e| e.seq <= upto) {
+            let folded = AnyMatch::decode(&kind, &stored.body).and_then(|event| {
+                match &mut state {
+                    Some(s) => s.fold(&event)?,
+                    None => state = Some(AnyMatch::replay(&kind, std::slice::from_ref(&event))?),
+                }
+                Ok(event)
+            });
+            match (folded, &state) {
+                (Ok(event), Some(s)) => mind.recall(&s.view(&viewer), AnyMatch::event_at(&event)),
+                (Err(e), _) => return (mind, Some(e)),
+                (Ok(_), None) => {}
+            }
+        }
+        (mind, None)
+    })
+    .await;
+    match done {
+        Ok((mind, None)) => Some(mind),
+        Ok((mind, Some(e))) => {
+            tracing::warn!(%game, error = %e, "an AI seat cannot read what its player saw");
+            Some(mind)
+        }
+        Err(e) => {
+            tracing::warn!(%game, error = %e, "an AI seat failed reading what its player saw");
+            fresh()
         }
     }
 }

@@ -13,6 +13,8 @@ pub trait SeatAi: Send {
     fn next(&mut self, view: &AnyView, now: Millis) -> Option<(Millis, AnyAction)>;
     /// The move of its last plan was taken at `now`.
     fn made(&mut self, now: Millis);
+    /// A view its player had at `at`, before it was seated (`student::Ai::recall`).
+    fn recall(&mut self, view: &AnyView, at: Millis);
 }
 
 /// A game's [`Ai`] over the runtime's types.
@@ -37,6 +39,12 @@ where
     fn made(&mut self, now: Millis) {
         if let Some(m) = self.last.take() {
             self.ai.made(&m, now);
+        }
+    }
+
+    fn recall(&mut self, view: &AnyView, at: Millis) {
+        if let Some(view) = (self.view_of)(view) {
+            self.ai.recall(view, at);
         }
     }
 }

@@ -24,14 +24,7 @@ async fn processes_on_one_database_take_turns_to_identify_each_rate_limit_key() 
     let env = [("MONDO_DATABASE_URL", url.as_str())];
     let logs = [p("a.log"), p("b.log"), p("c.log")];
     let start = |log: &std::path::Path, range: &str| {
-        Served::spawn(
-            &fake,
-            &p("unused.db"),
-            log,
-            &env,
-            &["--shards", range, "--shard-total", "4"],
-            false,
-        )
+        Served::on_shards(&fake, dir.path(), log, &env, range, 4)
     };
     let mut a = start(&logs[0], "0-1");
     let mut b = start(&logs[1], "2");

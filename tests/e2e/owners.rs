@@ -18,12 +18,12 @@ use std::time::Instant;
 const LEASE_MS: u64 = 1_500;
 
 /// The first process whose log says `needle` (waiting for it).
-async fn log_says(logs: &[&std::path::Path], needle: &str) -> usize {
+pub(super) async fn log_says(logs: &[&std::path::Path], needle: &str) -> usize {
     log_says_after(logs, &vec![0; logs.len()], needle).await
 }
 
 /// How long each log is now (for [`log_says_after`]).
-fn log_ends(logs: &[&std::path::Path]) -> Vec<usize> {
+pub(super) fn log_ends(logs: &[&std::path::Path]) -> Vec<usize> {
     logs.iter()
         .map(|l| std::fs::read(l).map_or(0, |b| b.len()))
         .collect()
@@ -32,7 +32,11 @@ fn log_ends(logs: &[&std::path::Path]) -> Vec<usize> {
 /// The first process whose log says `needle` past `from` (its length before),
 /// looked for again at each line a bot logs; past `T` (which only bounds a failure)
 /// the test fails with the logs.
-async fn log_says_after(logs: &[&std::path::Path], from: &[usize], needle: &str) -> usize {
+pub(super) async fn log_says_after(
+    logs: &[&std::path::Path],
+    from: &[usize],
+    needle: &str,
+) -> usize {
     let deadline = Instant::now() + super::T;
     let mut lines = log_lines();
     loop {
@@ -125,14 +129,7 @@ async fn three_processes(stall: bool) {
     ];
     let logs = [p("a.log"), p("b.log"), p("c.log")];
     let start = |log: &std::path::Path, range: &str| {
-        Served::spawn(
-            &fake,
-            &p("unused.db"),
-            log,
-            &env,
-            &["--shards", range, "--shard-total", "8"],
-            false,
-        )
+        Served::on_shards(&fake, dir.path(), log, &env, range, 8)
     };
     let mut a = start(&logs[0], "0-2");
     let mut b = start(&logs[1], "3-5");

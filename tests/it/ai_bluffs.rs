@@ -1,12 +1,19 @@
 //! The Logical Bluffs AI at the terminal, through the real binary: `mondo play bluffs
 //! --players me,ai --ai-level beginner` seats it as `ai-beginner`; it bluffs and marks
 //! on its own (a typed line for its seat is refused), and the match ends with a rated
-//! result under its own name.
+//! result under its own name. And its seats on the runtime, with a hand-driven clock:
+//! after a restart it plays on exactly as it would have.
 
 use crate::play_support::{Mondo, stats};
 use mondo::lang::tiles::Colour;
-use mondo::rules::bluffs::deal;
+use mondo::play::ai::seat_ai_ids;
+use mondo::rules::bluffs::{EventKind as BluffsEvent, Settings, Setup, deal};
+use mondo::rules::{Event, PlayerId, Viewer};
+use mondo::runtime::{AnyMatch, AnySetup, AnyView, Config, ManualTime, Place, Runtime};
+use mondo::store::{MatchId, Store};
 use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
 
 const SEED: u64 = 4242;
 
@@ -96,4 +103,124 @@ fn a_match_against_the_ai_at_the_terminal_ends_rated_under_its_name() {
     let rating = &ai["ratings"][0];
     let games = ["wins", "draws", "losses"].map(|k| rating[k].as_u64().unwrap_or(0));
     assert_eq!(games, [0, 0, 1], "rated once, a loss: {ai}");
+}
+
+/// What each seat did, from the match's log: its bluffs, Detective, marks, reveals,
+/// guesses and passes, in order (a declared guess without its time), and the ending.
+type Played = ([Vec<BluffsEvent>; 2], Option<BluffsEvent>);
+
+async fn played(store: &Store, id: MatchId) -> Played {
+    let mut seats: [Vec<BluffsEvent>; 2] = Default::default();
+    let mut ending = None;
+    for stored in store.events(id).await.unwrap() {
+        let event: Event<BluffsEvent> = serde_json::from_str(&stored.body).unwrap();
+        let Some(e) = event.game() else { continue };
+        let seat = match e {
+            BluffsEvent::Bluffed { seat, .. }
+            | BluffsEvent::Detected { seat, .. }
+            | BluffsEvent::Marked { seat, .. }
+            | BluffsEvent::Revealed { seat, .. }
+            | BluffsEvent::Guessed { seat, .. }
+            | BluffsEvent::Passed { seat, .. } => *seat,
+            BluffsEvent::GuessDeclared { seat, .. } => *seat,
+            BluffsEvent::Ended { .. } => {
+                ending = Some(e.clone());
+                continue;
+            }
+            _ => continue,
+        };
+        let e = match e {
+            BluffsEvent::GuessDeclared { seat, .. } => BluffsEvent::GuessDeclared {
+                seat: *seat,
+                until: 0,
+            },
+            e => e.clone(),
+        };
+        seats[seat.index()].push(e);
+    }
+    (seats, ending)
+}
+
+async fn bluffs_runtime(db: &std::path::Path, time: &Arc<ManualTime>) -> Runtime<AnyMatch> {
+    let store = Store::open(db).await.unwrap();
+    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
+        .await
+        .unwrap();
+    runtime
+}
+
+/// An expert and a player (AI seats as on Discord) play a whole match on a hand-driven
+/// clock; with `restart`, the runtime is shut down when round `restart` begins and
+/// started again on the same store (the seats taken up again as the bot does at its
+/// start). What each seat did, and how it ended.
+async fn ai_match(restart: Option<u32>) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bluffs.db");
+    let time = ManualTime::new(0);
+    let mut runtime = bluffs_runtime(&db, &time).await;
+    let players = [PlayerId::ai(2, 0), PlayerId::ai(1, 1)];
+    // Phases long enough that a loaded machine never runs one out while a seat
+    // thinks (its moves come within a quarter of each): what each seat did then
+    // depends on what it saw, not on time.
+    let settings = Settings {
+        bluffing_ms: 60_000,
+        claiming_ms: 30_000,
+        reveal_ms: 30_000,
+        ..Settings::default()
+    };
+    let setup = Setup {
+        players,
+        seed: SEED,
+        settings,
+    };
+    let id = runtime
+        .create(Place::default(), AnySetup::from(setup))
+        .await
+        .unwrap();
+    seat_ai_ids(&runtime, id).await;
+    let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+    let mut restart = restart;
+    for _ in 0..5_000 {
+        if runtime.is_over(id).await.unwrap() {
+            break;
+        }
+        let AnyView::Bluffs(v) = runtime.view(id, &Viewer::Spectator).await.unwrap() else {
+            panic!("not a Bluffs match");
+        };
+        if restart.is_some_and(|r| v.round >= r) {
+            restart = None;
+            drop(feed);
+            runtime.shutdown().await.unwrap();
+            runtime = bluffs_runtime(&db, &time).await;
+            seat_ai_ids(&runtime, id).await;
+            feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
+            continue;
+        }
+        // The clock moves on only while the seats are quiet (a move made, or being
+        // thought over, within a moment of real time holds it).
+        match tokio::time::timeout(Duration::from_millis(100), feed.next()).await {
+            Ok(_) => continue,
+            Err(_) => time.advance(500),
+        }
+    }
+    assert!(runtime.is_over(id).await.unwrap(), "the match did not end");
+    let out = played(runtime.store(), id).await;
+    runtime.shutdown().await.unwrap();
+    out
+}
+
+/// After a restart of the runtime (the bot's, or `mondo play --resume`: both take an
+/// AI seat up again the same way), the Bluffs AI remembers what its player was told
+/// before (read back from the match's log), so it bluffs, marks, buys and guesses
+/// exactly as its twin that was never restarted, to the same end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_ai_plays_exactly_as_it_would_have() {
+    let once = ai_match(None).await;
+    let again = ai_match(Some(2)).await;
+    let rounds = once.0[0]
+        .iter()
+        .filter(|e| matches!(e, BluffsEvent::Bluffed { .. }))
+        .count();
+    assert!(rounds >= 2, "the restart came in play: {once:#?}");
+    assert_eq!(again, once);
 }

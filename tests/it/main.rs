@@ -73,6 +73,7 @@ mod runtime_race;
 mod runtime_zendo;
 mod secrecy;
 mod serve_cli;
+mod shard_coverage;
 mod store_faults;
 mod store_leases;
 mod store_log;

@@ -30,7 +30,8 @@ fn json(events: &[Event]) -> Vec<String> {
         .collect()
 }
 
-async fn read(store: &Store, id: i64) -> Tournament {
+/// Tournament `id` as `store` holds it now.
+pub(crate) async fn read(store: &Store, id: i64) -> Tournament {
     let events: Vec<Event> = store
         .tournament_events(id)
         .await

@@ -292,3 +292,62 @@ async fn on_postgres_only_the_lease_holder_fires_a_deadline() {
     drop(t1);
     stop(second).await;
 }
+
+/// Settles table `table` of round 1 of tournament `id` as another program does (the
+/// terminal): its event appended to the store, no process told.
+async fn settle_elsewhere(db: &TestDb, id: i64, table: usize, winner: PlayerId) {
+    let store = db.open().await;
+    let t = crate::tournaments::read(&store, id).await;
+    let settle = Act::Settle {
+        by: HOST,
+        round: 1,
+        table,
+        result: Outcome::Win { winner },
+    };
+    let now = store.game_clock().await.unwrap();
+    let rows: Vec<String> = (t.act(&settle, now).unwrap().iter())
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect();
+    store
+        .append_tournament(id, t.log.len() as u64, &rows)
+        .await
+        .unwrap();
+    store.close().await;
+}
+
+/// A match still played at a table the host settles is ended, as its host would end
+/// it: at once when the host settles through the process that runs it (Discord), and
+/// when the host settled elsewhere (the terminal) while no process ran, as the next
+/// process starts.
+#[tokio::test]
+async fn a_settled_tables_match_is_ended_wherever_the_host_settled_it() {
+    let db = TestDb::sqlite();
+    let first = live(&db, ManualTime::new(0), Config::default()).await;
+    let id = round_robin(&first.1).await;
+    let m0 = open_duel(&first, id, 1, 0).await;
+    let m1 = open_duel(&first, id, 1, 1).await;
+    choose_starter(&first.0, m0, ALICE).await;
+    let settle = Act::Settle {
+        by: HOST,
+        round: 1,
+        table: 0,
+        result: Outcome::Win { winner: ALICE },
+    };
+    first.1.act(id, &settle).await.unwrap();
+    assert!(first.0.is_over(m0).await.unwrap(), "ended with the settle");
+    assert!(
+        !first.0.is_over(m1).await.unwrap(),
+        "the other table plays on"
+    );
+    stop(first).await;
+
+    settle_elsewhere(&db, id, 1, CAROL).await;
+    let second = live(&db, ManualTime::new(0), Config::default()).await;
+    let record = second.0.store().record(m1).await.unwrap().unwrap();
+    assert_eq!(
+        record.status,
+        mondo::store::Status::Over,
+        "ended as it starts"
+    );
+    stop(second).await;
+}

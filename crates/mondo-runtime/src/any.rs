@@ -238,6 +238,14 @@ macro_rules! games {
                 }
             }
 
+            fn fold(&mut self, event: &AnyEvent) -> Result<(), String> {
+                match (self, event) {
+                    $((AnyMatch::$kind(g), AnyEvent::$kind(e)) => Engine::fold(g, e),)+
+                    #[allow(unreachable_patterns)]
+                    (this, _) => Err(format!("an event of another game in a {} log", this.kind())),
+                }
+            }
+
             fn listing(&self) -> Listing {
                 match self {
                     $(AnyMatch::$kind(g) => g.listing(),)+
@@ -319,6 +327,10 @@ macro_rules! games {
 
             fn downtime(since: Millis) -> Option<AnyAction> {
                 Some(AnyAction::Common(Common::Downtime { since }))
+            }
+
+            fn host_end(host: u64) -> Option<(Actor, AnyAction)> {
+                Some((Actor::Host(rules::PlayerId(host)), AnyAction::Common(Common::End)))
             }
 
             fn abandon(&self, key: u64, reason: &str) -> Option<AnyAction> {

@@ -45,6 +45,10 @@ impl<G: Game> Engine for G {
         Game::replay(events).map_err(|e| e.to_string())
     }
 
+    fn fold(&mut self, event: &Self::Event) -> Result<(), String> {
+        Game::fold(self, event).map_err(|e| e.to_string())
+    }
+
     fn listing(&self) -> Listing {
         Listing {
             kind: G::KIND.name(),
@@ -106,6 +110,10 @@ impl<G: Game> Engine for G {
 
     fn downtime(since: Millis) -> Option<Self::Action> {
         Some(rules::Action::Downtime { since })
+    }
+
+    fn host_end(host: u64) -> Option<(Actor, Self::Action)> {
+        Some((Actor::Host(rules::PlayerId(host)), rules::Action::End))
     }
 
     fn showed(&self) -> Vec<u64> {

@@ -194,6 +194,9 @@ impl<G: Engine> Tournaments<G> {
         let _one = self.inner.writing.lock().await;
         let mut l = self.load(id).await?;
         let events = self.commit(&mut l, act).await?;
+        if matches!(act, Act::Settle { .. }) {
+            self.end_settled(&l).await;
+        }
         if self.holds(id).await? {
             self.rearm(&l);
         } else {
@@ -208,6 +211,9 @@ impl<G: Engine> Tournaments<G> {
     pub async fn check(&self, id: i64) -> Result<(), TournamentError> {
         let _one = self.inner.writing.lock().await;
         let mut l = self.load(id).await?;
+        // Settled elsewhere (the terminal), or before this process started: even the
+        // final, whose settling finished the tournament.
+        self.end_settled(&l).await;
         if l.t.finished.is_some() {
             lock(&self.inner.over).insert(id);
             self.disarm(id);
@@ -282,6 +288,33 @@ impl<G: Engine> Tournaments<G> {
             events: events.clone(),
         });
         Ok(events)
+    }
+
+    /// Ends each match run here that was opened for a table a host settled, as its
+    /// host would end it: none plays on for a decided table.
+    async fn end_settled(&self, l: &Loaded) {
+        let runtime = &self.inner.runtime;
+        let live = runtime.live();
+        for e in &l.t.log {
+            let Event::Settled { round, table, .. } = e else {
+                continue;
+            };
+            let opened = (l.t.rounds.iter().find(|r| r.number == *round))
+                .and_then(|r| r.tables.get(*table))
+                .and_then(|tb| tb.opened.last());
+            let Some(id) = opened.map(|m| MatchId(*m)).filter(|id| live.contains(id)) else {
+                continue;
+            };
+            let Some((actor, action)) = G::host_end(l.t.host.0) else {
+                return;
+            };
+            match runtime.act(id, actor, action, None).await {
+                Ok(_) => tracing::info!(tournament = l.id, %id, "a settled table's match is ended"),
+                Err(e) => {
+                    tracing::debug!(tournament = l.id, %id, error = %e, "a settled table's match was not ended")
+                }
+            }
+        }
     }
 
     /// Reports each table of the open round whose latest match ended with a rated

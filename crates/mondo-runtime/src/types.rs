@@ -48,6 +48,11 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// The match of `kind` as its log says.
     fn replay(kind: &str, events: &[Self::Event]) -> Result<Self, String>;
 
+    /// The match after one more event of its log (what [`Engine::replay`] does for
+    /// each): to follow a log event by event, as an AI seat taken up again reads what
+    /// its player saw.
+    fn fold(&mut self, event: &Self::Event) -> Result<(), String>;
+
     /// What the store lists about the match.
     fn listing(&self) -> Listing;
 
@@ -96,6 +101,13 @@ pub trait Engine: Sized + Send + Sync + 'static {
     /// if paused meanwhile): what a process that takes a match over feeds it, for the
     /// time nobody ran it. An engine without clocks has none.
     fn downtime(_since: Millis) -> Option<Self::Action> {
+        None
+    }
+
+    /// Who ends the match as its host would, and how: what a tournament's host who
+    /// settles a table does to its match still played (none plays on for a decided
+    /// table). `None` for an engine no host can end.
+    fn host_end(_host: u64) -> Option<(Self::Actor, Self::Action)> {
         None
     }
 

@@ -28,6 +28,7 @@ mod path;
 mod players;
 mod seed;
 mod servers;
+mod shard_runners;
 mod tournaments;
 mod types;
 mod writer;
@@ -46,6 +47,7 @@ pub use path::check_writable;
 pub use ratings::{HistoryRow, RatingChange, RatingRow, Rebuilt, SoloRecord, server_of};
 pub use seed::{SeedMatch, SeedPart};
 pub use servers::{PoolRecord, ServerSettings};
+pub use shard_runners::ShardRunner;
 pub use tournaments::TournamentRecord;
 pub use types::{
     Durability, MAX_JSON_DEPTH, MatchFilter, MatchId, MatchRecord, Millis, NewEvent, NewMatch,

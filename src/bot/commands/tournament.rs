@@ -402,7 +402,7 @@ async fn settle(
     };
     let by = acting_host(ctx, &l.t).await?;
     // The table's match, if one still runs: the settle ends it (no match plays on for
-    // a table already decided).
+    // a table already decided; the runtime's tournaments end it with the act).
     let opened =
         l.t.rounds
             .iter()
@@ -420,19 +420,8 @@ async fn settle(
         table: table - 1,
         result,
     };
-    let ended = live
-        .as_ref()
-        .map_or(String::new(), |r| format!(" Its match #{} is ended.", r.id));
-    let bot = ctx.data();
-    let host = crate::rules::Actor::Host(me(ctx));
-    let end = async move {
-        let Some(r) = live else { return };
-        let end = crate::runtime::AnyAction::Common(crate::runtime::Common::End);
-        if let Err(e) = bot.runtime.act(r.id, host, end, None).await {
-            tracing::warn!(game = %r.id, error = %e, "a settled table's match could not be ended");
-        }
-    };
-    act_then(ctx, Some(l.id), act, end, |l| {
+    let ended = live.map_or(String::new(), |r| format!(" Its match #{} is ended.", r.id));
+    act_and_say(ctx, Some(l.id), act, |l| {
         format!(
             "Round {round}, table {table} of **{}** settled by the host.{ended}",
             l.t.name
@@ -584,23 +573,11 @@ async fn act_and_say(
     act: Act,
     done: impl FnOnce(&Loaded) -> String,
 ) -> Result<(), Error> {
-    act_then(ctx, id, act, std::future::ready(()), done).await
-}
-
-/// [`act_and_say`], with `then` done (awaited) once the act is, before it is said.
-async fn act_then(
-    ctx: Context<'_>,
-    id: Option<i64>,
-    act: Act,
-    then: impl std::future::Future<Output = ()>,
-    done: impl FnOnce(&Loaded) -> String,
-) -> Result<(), Error> {
     let Some(l) = find(ctx, id).await? else {
         return Ok(());
     };
     match ctx.data().tournaments.act(l.id, &act).await {
         Ok(_) => {
-            then.await;
             let l = ctx.data().tournaments.load(l.id).await?;
             reply(ctx, Post::text(done(&l))).await
         }

@@ -229,6 +229,7 @@ async fn expire(bot: &Bot, id: i64) {
                 .content(post.content())
                 .components(Vec::new());
             if let Err(e) = channel.edit_message(&bot.http, m, edit).await {
+                crate::metrics::discord_failed();
                 tracing::warn!(challenge = id, error = %e, "an expired challenge's message could not be changed");
                 bot.post(channel, &post).await;
             }
@@ -504,19 +505,26 @@ pub async fn opening(
 /// Opens a DM with `user` and says `hello` there; the DM channel, or `None` if Discord
 /// refuses (DMs closed, or the user blocks the bot).
 pub(crate) async fn dm_hello(bot: &Bot, user: u64, hello: String) -> Option<u64> {
-    let dm = tokio::time::timeout(
-        DM_WAIT,
-        serenity::UserId::new(user).create_dm_channel(&bot.http),
-    )
-    .await
-    .ok()?
-    .ok()?;
-    let hello = serenity::CreateMessage::new().content(hello);
-    tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
+    let sent = async {
+        let dm = tokio::time::timeout(
+            DM_WAIT,
+            serenity::UserId::new(user).create_dm_channel(&bot.http),
+        )
         .await
         .ok()?
         .ok()?;
-    Some(dm.id.get())
+        let hello = serenity::CreateMessage::new().content(hello);
+        tokio::time::timeout(DM_WAIT, dm.id.send_message(&bot.http, hello))
+            .await
+            .ok()?
+            .ok()?;
+        Some(dm.id.get())
+    };
+    let sent = sent.await;
+    if sent.is_none() {
+        crate::metrics::discord_failed();
+    }
+    sent
 }
 
 #[cfg(test)]

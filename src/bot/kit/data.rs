@@ -167,6 +167,9 @@ impl Bot {
         }
         let rescue = handed.fallback.map(|c| (c, handed.post.clone()));
         let result = send(handed.post).await;
+        if result.is_err() {
+            crate::metrics::discord_failed();
+        }
         if let (Err(e), Some((channel, post))) = (&result, rescue) {
             tracing::warn!(error = %e, "a reply could not be sent: its batch goes to the channel");
             self.post(channel, &post).await;

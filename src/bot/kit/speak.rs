@@ -430,6 +430,7 @@ impl Bot {
                 Ok(Err(e)) => e.to_string(),
                 Err(_) => format!("no answer from Discord in {} s", DM_WAIT.as_secs()),
             };
+            crate::metrics::discord_failed();
             tracing::info!(game = %desk.game, user = player.0, %error, "a challenge DM failed");
             failed.push(player);
         }
@@ -453,6 +454,7 @@ impl Bot {
     /// Posts in a channel; a failure is logged (the match goes on regardless).
     pub async fn post(&self, channel: serenity::ChannelId, post: &Post) {
         if let Err(e) = channel.send_message(&self.http, post.message()).await {
+            crate::metrics::discord_failed();
             tracing::warn!(channel = channel.get(), error = %e, "could not post in the channel");
         }
     }

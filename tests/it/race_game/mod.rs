@@ -253,6 +253,11 @@ impl Engine for Race {
         Ok(race)
     }
 
+    fn fold(&mut self, event: &Event) -> Result<(), String> {
+        Race::fold(self, event);
+        Ok(())
+    }
+
     fn listing(&self) -> Listing {
         Listing {
             kind: "race",

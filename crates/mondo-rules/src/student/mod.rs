@@ -99,4 +99,11 @@ pub trait Ai: Send {
     /// Its move was taken by the match at `now` (the caller says so after the runtime
     /// accepted it; a refused move is not told).
     fn made(&mut self, _action: &Self::Move, _now: Millis) {}
+    /// A view its player had at game time `at`, before this AI was seated: when a
+    /// seat is taken up again (a restart), the caller first gives it every view of its
+    /// player since the match began, in order (the match's log read back), then asks
+    /// [`Ai::next`] as usual. An AI that takes in what each view tells it (as it does
+    /// when asked) believes again what it believed before, and plays on as it would
+    /// have; one that keeps nothing leaves this as it is.
+    fn recall(&mut self, _view: &Self::View, _at: Millis) {}
 }

@@ -75,6 +75,7 @@ impl Bot {
             _ => {
                 for id in pictures {
                     if let Err(e) = channel.delete_message(&self.http, id).await {
+                        crate::metrics::discord_failed();
                         tracing::warn!(%game, error = %e, "could not delete the grid's picture");
                     }
                 }

@@ -114,7 +114,11 @@ pub fn said(game: MatchId, events: &[AnyEvent], v: &BluffsView) -> Private {
 }
 
 async fn send(bot: &Bot, dm: serenity::ChannelId, what: &Private, game: MatchId) {
-    match tokio::time::timeout(DM_WAIT, dm.send_message(&bot.http, what.message())).await {
+    let sent = tokio::time::timeout(DM_WAIT, dm.send_message(&bot.http, what.message())).await;
+    if !matches!(sent, Ok(Ok(_))) {
+        crate::metrics::discord_failed();
+    }
+    match sent {
         Ok(Ok(_)) => {}
         // Only that it failed: what it said is the player's alone, not the log's.
         Ok(Err(e)) => tracing::info!(%game, error = %e, "a private DM failed"),

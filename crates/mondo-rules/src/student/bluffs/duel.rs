@@ -7,7 +7,7 @@
 
 use super::BluffsAi;
 use crate::lang::tiles::Subset;
-use crate::rules::bluffs::{Bluffs, Ending, Move, PhaseName, Settings, Setup, Who};
+use crate::rules::bluffs::{Bluffs, Ending, Move, PhaseName, PlayerView, Settings, Setup, Who};
 use crate::rules::{Millis, PlayerId, Seat};
 use crate::student::Level;
 use rand::SeedableRng;
@@ -39,6 +39,8 @@ pub struct Outcome {
     pub think: Vec<(usize, u64)>,
     /// Facts an AI found contradicting what it believed (a wrong inference).
     pub contradictions: usize,
+    /// Every move the umpire took, with the seat that made it, in order.
+    pub moves: Vec<(usize, Move)>,
 }
 
 enum Sitter {
@@ -54,6 +56,18 @@ pub fn play(
     settings: &Settings,
     clock: &mut dyn FnMut() -> u64,
 ) -> Outcome {
+    play_restarting(players, seed, settings, clock, None)
+}
+
+/// [`play`], each AI seat made anew when round `restart` begins (a restart of the
+/// program) and given every view its player had so far ([`BluffsAi::recall`]).
+pub fn play_restarting(
+    players: [Player; 2],
+    seed: u64,
+    settings: &Settings,
+    clock: &mut dyn FnMut() -> u64,
+    restart: Option<u32>,
+) -> Outcome {
     let mut out = Outcome::default();
     let setup = Setup {
         players: [PlayerId(1), PlayerId(2)],
@@ -67,15 +81,16 @@ pub fn play(
             return out;
         }
     };
-    let mut sitters = [0usize, 1].map(|i| {
-        let s = seed
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .wrapping_add(i as u64 + 1);
-        match players[i] {
-            Player::Ai(level) => Sitter::Ai(Box::new(BluffsAi::new(level, settings, s))),
-            Player::Random => Sitter::Random(Xoshiro256PlusPlus::seed_from_u64(s)),
-        }
+    let seat_seed = |i: usize| {
+        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(i as u64 + 1)
+    };
+    let mut sitters = [0usize, 1].map(|i| match players[i] {
+        Player::Ai(level) => Sitter::Ai(Box::new(BluffsAi::new(level, settings, seat_seed(i)))),
+        Player::Random => Sitter::Random(Xoshiro256PlusPlus::seed_from_u64(seat_seed(i))),
     });
+    // The views each seat had, while a restart is to come.
+    let mut seen: [Vec<PlayerView>; 2] = Default::default();
     let mut now: Millis = 0;
     let mut refused: [Option<(u32, PhaseName)>; 2] = [None, None];
     let mut previous: [Option<Subset>; 2] = [None, None];
@@ -84,6 +99,17 @@ pub fn play(
         for (s, sitter) in sitters.iter_mut().enumerate() {
             let seat = Seat(s as u8);
             let view = game.view(seat);
+            if let (Some(r), Sitter::Ai(ai)) = (restart, &mut *sitter) {
+                if r == view.round && !seen[s].is_empty() {
+                    let mut fresh = BluffsAi::new(ai.level(), settings, seat_seed(s));
+                    for v in std::mem::take(&mut seen[s]) {
+                        fresh.recall(&v);
+                    }
+                    **ai = fresh;
+                } else if r > view.round && seen[s].last() != Some(&view) {
+                    seen[s].push(view.clone());
+                }
+            }
             if refused[s] == Some((view.round, view.phase)) {
                 continue;
             }
@@ -104,6 +130,7 @@ pub fn play(
             match game.play(Who::Player(seat), &mv, now) {
                 Ok(_) => {
                     moved = true;
+                    out.moves.push((s, mv.clone()));
                     if let Sitter::Ai(ai) = sitter {
                         ai.made(&mv);
                     }

@@ -187,10 +187,29 @@ pub(super) struct Asked {
     own: bool,
     marks: bool,
     detected: bool,
-    reveal: std::mem::Discriminant<RevealState>,
+    /// Its own Reveal's state, by kind.
+    reveal: u8,
 }
 
 impl Asked {
+    /// The seed of the choices made on this: a move depends on what it believes and
+    /// on this, never on how often or when it was asked (a restart rebuilt from the
+    /// match's log decides alike).
+    fn seed(&self, seed: u64) -> u64 {
+        [
+            u64::from(self.round),
+            self.phase as u64,
+            self.known as u64,
+            u64::from(self.rp),
+            u64::from(self.own),
+            u64::from(self.marks),
+            u64::from(self.detected),
+            u64::from(self.reveal),
+        ]
+        .into_iter()
+        .fold(seed, mix)
+    }
+
     pub(super) fn of(view: &PlayerView) -> Asked {
         Asked {
             round: view.round,
@@ -200,9 +219,23 @@ impl Asked {
             own: view.own.is_some(),
             marks: view.marks.is_some(),
             detected: view.detected.is_some(),
-            reveal: std::mem::discriminant(&view.reveal),
+            reveal: match view.reveal {
+                RevealState::Pending => 0,
+                RevealState::Revealing => 1,
+                RevealState::Declared { .. } => 2,
+                RevealState::Guessed { .. } => 3,
+                RevealState::Done => 4,
+            },
         }
     }
+}
+
+/// `h` and `x` stirred into one seed (splitmix64's finaliser).
+fn mix(h: u64, x: u64) -> u64 {
+    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The most tiles of a subset it bluffs on: a statement's truth table on 8 tiles is 4
@@ -218,6 +251,9 @@ pub struct BluffsAi {
     level: Level,
     style: Style,
     settings: Settings,
+    /// The seat's seed: each choice draws from a generator seeded by it and what the
+    /// choice is made on ([`Asked::seed`]).
+    seed: u64,
     rng: Xoshiro256PlusPlus,
     space: Space,
     /// Facts that did not fit the space yet.
@@ -250,6 +286,7 @@ impl BluffsAi {
             level,
             style,
             settings: settings.clone(),
+            seed,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             space: Space::new(style.max_digits),
             waiting: Vec::new(),
@@ -298,9 +335,18 @@ impl BluffsAi {
         {
             return m.clone();
         }
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(key.seed(self.seed));
         let m = self.decide(view);
         self.last = Some((key, m.clone()));
         m
+    }
+
+    /// What a view its player had before it was seated (the match's log, read back
+    /// after a restart) told it: taken in as [`BluffsAi::act`] takes it in, no move
+    /// decided. Given every view since the start, in order, it believes what it
+    /// believed before the restart, so it moves as it would have.
+    pub fn recall(&mut self, view: &PlayerView) {
+        self.observe(view);
     }
 
     fn decide(&mut self, view: &PlayerView) -> Option<Move> {
@@ -343,7 +389,18 @@ impl BluffsAi {
                     PhaseName::Claiming => (3_000, 8_000, self.settings.claiming_ms),
                     _ => (1_000, 2_500, self.settings.reveal_ms),
                 };
-                let due = now + self.rng.random_range(lo..hi).min(phase_ms / 4);
+                // Counted from the phase's start (its deadline less its length) when
+                // the view says it, else from now: the same after a restart.
+                let began = mine
+                    .deadline
+                    .map(|d| d.saturating_sub(phase_ms))
+                    .filter(|b| *b <= now)
+                    .unwrap_or(now);
+                let seed = [u64::from(mine.round), mine.phase as u64]
+                    .into_iter()
+                    .fold(self.seed, mix);
+                let think = Xoshiro256PlusPlus::seed_from_u64(seed).random_range(lo..hi);
+                let due = began + think.min(phase_ms / 4);
                 self.phase_seen = Some((key, due));
                 due
             }
@@ -368,6 +425,11 @@ impl BluffsAi {
             self.rp_claiming = None;
             self.scored = false;
             self.detected = false;
+        }
+        // Its own guess, as the view says it (also when the match took it before a
+        // restart): if the match goes on, it was wrong.
+        if let RevealState::Guessed { layout, .. } = &v.reveal {
+            self.guessed = Some((v.round, *layout));
         }
         let mut fixed = false;
         for (cell, colour) in &v.known {
@@ -820,6 +882,14 @@ impl crate::student::Ai for BluffsAi {
 
     fn made(&mut self, action: &Move, _now: Millis) {
         BluffsAi::made(self, action);
+    }
+
+    fn recall(&mut self, view: &BluffsView, _at: Millis) {
+        // As `plan` takes a view in: not while paused, with the match's settings.
+        if let (Some(mine), false) = (&view.mine, view.paused) {
+            self.settings = view.settings.clone();
+            BluffsAi::recall(self, mine);
+        }
     }
 }
 

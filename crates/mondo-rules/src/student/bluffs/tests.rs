@@ -288,8 +288,15 @@ fn asked_again_it_plans_the_same_move_due_at_the_same_moment() {
     let mut ai = BluffsAi::new(Level::Expert, &settings(), 1);
     let (first, delay) = ai.plan(&view, 1_000).expect("a bluff");
     assert!(matches!(first, Move::Bluff { .. }), "{first:?}");
-    // A person's pace, well inside the phase.
-    assert!((6_000..15_000).contains(&delay), "{delay}");
+    // A person's pace, well inside the phase, counted from its start (at 0).
+    assert!((6_000..15_000).contains(&(delay + 1_000)), "{delay}");
+    // Another AI of the seat's seed, first asked later (a restart): the same bluff,
+    // due at the same moment.
+    let mut twin = BluffsAi::new(Level::Expert, &settings(), 1);
+    assert_eq!(
+        twin.plan(&view, 2_500),
+        Some((first.clone(), delay - 1_500))
+    );
     // Asked again later (the opponent moved): the same bluff, due at the same moment.
     let (again, later) = ai.plan(&view, 4_000).expect("a bluff");
     assert_eq!(again, first);
@@ -316,6 +323,26 @@ fn ai_against_ai_ends_with_a_result_and_every_move_passes_the_umpire() {
         assert_eq!(out.contradictions, 0);
         assert!(out.winner.is_some(), "seed {seed}: {out:?}");
         assert!(out.think.len() > 4);
+    }
+}
+
+/// A restart at the start of a round: each AI made anew and given every view its
+/// player had (as the seats' driver does from the match's log) plays exactly as the
+/// one that was never restarted, move for move, to the same end.
+#[test]
+fn after_a_restart_it_plays_exactly_as_it_would_have() {
+    for (seed, levels, round) in [
+        (4, [Level::Expert, Level::Player], 2),
+        (5, [Level::Player, Level::Beginner], 3),
+        (6, [Level::Beginner, Level::Expert], 2),
+    ] {
+        let players = levels.map(Player::Ai);
+        let once = duel::play(players, seed, &settings(), &mut ticks());
+        let again = duel::play_restarting(players, seed, &settings(), &mut ticks(), Some(round));
+        assert!(once.rounds > round, "seed {seed}: the restart came in play");
+        assert!(again.errors.is_empty(), "{:?}", again.errors);
+        assert_eq!(again.moves, once.moves, "seed {seed}");
+        assert_eq!(again.winner, once.winner);
     }
 }
 

@@ -8,7 +8,8 @@
 //! on the structure it is surest of (a right answer earns a stone); with a stone and a
 //! leading rule it guesses, otherwise it ends its turn. It answers every mondo by the
 //! surviving weight (passing only when that weight is split evenly), and says `back`
-//! if it was skipped.
+//! if it was skipped. Lost on a rule it cannot say, it builds no more and lets itself
+//! be skipped.
 
 use super::duel::{answer_to, guess, play_out, structure};
 use super::{Budget, Student};
@@ -30,7 +31,10 @@ pub fn classic_move(
     if view.outcome.is_some() || view.paused || view.left.get(me).copied().unwrap_or(true) {
         return None;
     }
-    if view.away.get(me).copied().unwrap_or(false) {
+    // Lost (no rule it knows fits the table): it builds no more, and once skipped it
+    // does not come back, so a game nobody else plays ends by its own rules.
+    let lost = student.stuck();
+    if view.away.get(me).copied().unwrap_or(false) && !lost {
         return Some(ClassicMove::Back);
     }
     let PhaseView::Turn { seat, step } = &view.phase else {
@@ -47,6 +51,7 @@ pub fn classic_move(
             })
         }
         _ if *seat != me => None,
+        StepView::Build if lost => None,
         StepView::Build => {
             let (koan, for_stone) = structure(student, stones, budget, now);
             let call = if for_stone { Call::Mondo } else { Call::Master };

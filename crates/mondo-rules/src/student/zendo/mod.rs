@@ -86,7 +86,7 @@ pub const SURE: f64 = 0.9;
 /// none is [`SURE`].
 pub const FAIRLY_SURE: f64 = 0.75;
 
-/// Structures in a row that fit no rule it believes before a Duel's student stops
+/// Structures in a row that fit no rule it believes before the student stops
 /// building ([`Student::stuck`]).
 pub const STUCK_AFTER: usize = 20;
 
@@ -273,8 +273,9 @@ impl Student {
     }
 
     /// Whether it is lost: [`STUCK_AFTER`] structures in a row fitted no rule it
-    /// believes, not even two of its rules joined. A Duel's student then builds no
-    /// more (docs/ai.md): its turns run out, and the duel's own limits end the match.
+    /// believes, not even two of its rules joined. It then builds no more (in a
+    /// Triple, once lost on every unsolved pattern; docs/ai.md): its turns run out,
+    /// and the game's own limits end the match.
     pub fn stuck(&self) -> bool {
         self.unfit >= STUCK_AFTER
     }

@@ -169,30 +169,40 @@ fn two_students_finish_their_duels() {
     assert_eq!(ended, 3);
 }
 
+/// Three students of `levels` in a Classic game on `hidden` (opened with the duel
+/// setup's initial structures), each move 2 s of the game clock.
+fn students_classic(
+    space: &Arc<Space>,
+    hidden: &str,
+    levels: [Level; 3],
+    seed: u64,
+    max_moves: usize,
+) -> super::classic::ClassicResult {
+    let duel = duel_setup(parsed(hidden));
+    let setup = crate::rules::zendo::classic::ClassicSetup {
+        students: [1, 2, 3].map(crate::rules::PlayerId).to_vec(),
+        master: None,
+        hidden: duel.hidden,
+        initial: duel.initial,
+        settings: duel.settings,
+        timing: Default::default(),
+        seed,
+        lobby: None,
+    };
+    let students = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Student::new(space.clone(), *l, seed + i as u64))
+        .collect();
+    super::classic::classic(setup, students, 2_000, max_moves).unwrap()
+}
+
 #[test]
 fn three_students_finish_their_classic_games() {
-    use super::classic::classic;
-    use crate::rules::zendo::classic::ClassicSetup;
     let space = small();
     for (seed, hidden) in [(1, "a piece points left"), (2, "every piece is small")] {
-        // The initial structures of the duel's setup, for three students.
-        let duel = duel_setup(parsed(hidden));
-        let setup = ClassicSetup {
-            students: [1, 2, 3].map(crate::rules::PlayerId).to_vec(),
-            master: None,
-            hidden: duel.hidden,
-            initial: duel.initial,
-            settings: duel.settings,
-            timing: Default::default(),
-            seed,
-            lobby: None,
-        };
-        let students = [Level::Expert, Level::Player, Level::Beginner]
-            .iter()
-            .enumerate()
-            .map(|(i, l)| Student::new(space.clone(), *l, seed + i as u64))
-            .collect();
-        let r = classic(setup, students, 2_000, 600).unwrap();
+        let levels = [Level::Expert, Level::Player, Level::Beginner];
+        let r = students_classic(&space, hidden, levels, seed, 600);
         assert!(r.ended && r.winner.is_some(), "`{hidden}`: {r:?}");
         assert_eq!(r.revealed.as_deref(), Some(hidden));
     }
@@ -413,6 +423,37 @@ fn a_duel_between_students_on_a_rule_they_cannot_say_ends() {
         (2, "the total pips is at least 5"),
     ] {
         let r = students_duel(&space, hidden, [Level::Expert, Level::Expert], seed, 600);
+        assert!(r.ended, "`{hidden}`: {r:?}");
+    }
+}
+
+/// Students in a Triple and in Classic on rules none can say (not even as two of its
+/// rules joined): once lost they build no more, and the game's own limits end it (a
+/// Triple nobody plays is abandoned; a Classic game whose students are all skipped
+/// ends with no winner), long before the Triple's quiz or the moves allowed here.
+#[test]
+fn triples_and_classic_games_between_students_on_rules_they_cannot_say_end() {
+    use super::triple::{pair as triple_pair, triple};
+    let patterns = [
+        "the number of arrows is even",
+        "the height is more than the width",
+        "some arrow points at another arrow",
+    ];
+    let r = triple(
+        triple_setup(patterns, 3),
+        triple_pair(&small_arrows(), [Level::Expert, Level::Expert], 3),
+        2_000,
+        600,
+    )
+    .unwrap();
+    assert!(r.ended, "{r:?}");
+    let space = small();
+    for (seed, hidden) in [
+        (1, "the total pips is odd"),
+        (2, "the total pips is at least 5"),
+    ] {
+        let levels = [Level::Expert, Level::Player, Level::Expert];
+        let r = students_classic(&space, hidden, levels, seed, 900);
         assert!(r.ended, "`{hidden}`: {r:?}");
     }
 }

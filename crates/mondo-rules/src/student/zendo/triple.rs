@@ -70,6 +70,12 @@ impl TripleStudent {
         self.next.retain(|k| !self.students[0].has_seen(k));
     }
 
+    /// Whether it is lost on every pattern still to solve ([`Student::stuck`] on
+    /// each): it then builds no more, and the Triple's own limits end the match.
+    pub fn stuck(&self, unsolved: &[Letter]) -> bool {
+        !unsolved.is_empty() && unsolved.iter().all(|l| self.student(*l).stuck())
+    }
+
     /// The answer to "does `koan` obey pattern `letter`?" (a challenge, the quiz).
     pub fn answer(&mut self, letter: Letter, koan: &Koan) -> Answer {
         answer_to(&mut self.students[letter.index()], koan)
@@ -241,6 +247,10 @@ pub fn triple_move(
                 Some(TripleMove::Answer { answers })
             }
             _ if *seat != me => None,
+            // Lost on every unsolved pattern (no rule it knows fits their tables): it
+            // builds no more and lets its turns run out, so the Triple's own limits
+            // end the match.
+            StepView::Build if student.stuck(&unsolved) => None,
             StepView::Build => match student.build(&unsolved, stones, budget, now) {
                 Some(m) => Some(m),
                 None => Some(TripleMove::Zendo(ZendoMove::EndTurn)),
