@@ -428,6 +428,18 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "both tiles in some row are red",
         "there is a row with only red tiles",
     ),
+    (
+        "no more than one tile in each row is blue",
+        "every row has at most one blue tile",
+    ),
+    (
+        "some tile is the same colour as all of its orthogonal neighbours",
+        "a tile is orthogonally adjacent to no tile of a different colour",
+    ),
+    (
+        "A1 and D1 are the same colour, and so are B1 and C1",
+        "A1 is the same colour as D1 and B1 is the same colour as C1",
+    ),
 ];
 
 /// Phrasings that look alike but must not read alike: a bound carried no further than

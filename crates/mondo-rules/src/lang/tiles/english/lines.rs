@@ -9,7 +9,11 @@
 //!   green`;
 //! - `there is a column whose two tiles are the same colour` is `some column is the
 //!   same colour`;
-//! - `both tiles in some row are red` is `some row is all red`.
+//! - `both tiles in some row are red` is `some row is all red`;
+//! - `no more than one tile in each row is blue` is `in every row no more than one
+//!   tile is blue`; `the same colour as all of its orthogonal neighbours` is
+//!   `orthogonally adjacent to no tile of a different colour`; `A1 and D1 are the same
+//!   colour, and so are B1 and C1` says it again of B1 and C1.
 //!
 //! The number said (`the two columns`, `whose two tiles`, `both tiles`) says something
 //! of the subset, as `the four tiles` does: the umpire refuses the statement when the
@@ -194,6 +198,72 @@ fn line_phrase(toks: &[Token], i: usize) -> Option<(usize, Vec<String>, Option<C
     None
 }
 
+/// Rewordings that move or copy words: `no more than one tile in each row is blue` is
+/// `in every row no more than one tile is blue` (the region said first, as the reader
+/// knows it); `is the same colour as all of its orthogonal neighbours` is `is
+/// orthogonally adjacent to no tile of a different colour`; `..., and so are B1 and
+/// C1` says again what was said of the two tiles named before.
+fn moved(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| word(toks, i + k);
+    let starts = i == 0 || toks.get(i - 1).is_some_and(|t| t.word().is_none());
+    if starts {
+        for k in 1..=5 {
+            if matches!(w(k), "tile" | "tiles")
+                && w(k + 1) == "in"
+                && matches!(w(k + 2), "each" | "every")
+                && let Some(line) = Line::of(w(k + 3))
+                && matches!(w(k + 4), "is" | "are")
+            {
+                let mut out = say(&["in", "every", line.noun()]);
+                out.extend((0..=k).map(|j| w(j).to_string()));
+                return Some((k + 4, out));
+            }
+        }
+    }
+    if (w(0), w(1), w(2), w(3)) == ("the", "same", "colour", "as") {
+        let all = if w(4) == "all" { 5 } else { 4 };
+        let of = if w(all) == "of" { all + 1 } else { all };
+        if all == 5 && matches!(w(of), "its" | "their") {
+            let (how, n): (&[&str], usize) = match (w(of + 1), w(of + 2)) {
+                ("orthogonal", "neighbours") => (&["orthogonally", "adjacent"], of + 3),
+                ("diagonal", "neighbours") => (&["diagonally", "adjacent"], of + 3),
+                ("neighbours", _) => (&["adjacent"], of + 2),
+                _ => return None,
+            };
+            let mut out = say(how);
+            out.extend(say(&["to", "no", "tile", "of", "a", "different", "colour"]));
+            return Some((n, out));
+        }
+    }
+    // `A1 and D1 are the same colour, and so are B1 and C1`.
+    if (w(0), w(1), w(3)) == ("so", "are", "and") && cell(w(2)) && cell(w(4)) && i > 0 {
+        let before = &toks[..i];
+        let are = (0..before.len()).rev().find(|&j| {
+            word(before, j) == "are"
+                && j >= 3
+                && word(before, j - 2) == "and"
+                && cell(word(before, j - 1))
+                && cell(word(before, j - 3))
+        })?;
+        let mut end = before.len();
+        while end > are + 1 && (word(before, end - 1) == "and" || before[end - 1].word().is_none())
+        {
+            end -= 1;
+        }
+        if end <= are + 1 {
+            return None;
+        }
+        let mut out = say(&[w(2), "and", w(4), "are"]);
+        out.extend((are + 1..end).map(|j| word(before, j).to_string()));
+        return Some((5, out));
+    }
+    None
+}
+
+fn cell(w: &str) -> bool {
+    w.parse::<super::super::cells::Cell>().is_ok()
+}
+
 /// `there are more topmost red tiles than bottommost red tiles`.
 fn compared(how: &str, c: &str, a: &str, b: &str) -> Vec<String> {
     if how == "same" {
@@ -205,9 +275,13 @@ fn compared(how: &str, c: &str, a: &str, b: &str) -> Vec<String> {
 }
 
 /// The words the reader reads for a phrase at `i` that names rows or columns as
-/// things (see the module's comment), and how many words it stands for.
-pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
-    line_phrase(toks, i).map(|(n, words, _)| (n, words))
+/// things (see the module's comment), and how many words it stands for; and whether
+/// the words are to be reworded again as they stand (`so are B1 and C1` gives `B1
+/// and C1 are ...`, two named tiles with one verb, which the vocabulary rewords).
+pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>, bool)> {
+    line_phrase(toks, i)
+        .map(|(n, words, _)| (n, words, false))
+        .or_else(|| moved(toks, i).map(|(n, words)| (n, words, word(toks, i) == "so")))
 }
 
 /// What the statement says of its subset's rows and columns that `subset` is not,

@@ -123,8 +123,14 @@ impl Vocabulary for Tiles {
             }
         }
         // `the top row has more red tiles than the bottom row`, `the two columns`.
-        if let Some(r) = super::lines::reworded(toks, i) {
-            return Some(r);
+        if let Some((n, words, again)) = super::lines::reworded(toks, i) {
+            if again {
+                let toks = crate::lang::lexer::lex(&words.join(" ")).ok()?.tokens;
+                let (k, mut out) = Self::reworded_at(&toks, 0)?;
+                out.extend(toks[k..].iter().filter_map(|t| t.word().map(String::from)));
+                return Some((n, out));
+            }
+            return Some((n, words));
         }
         // `the four tiles`, `the subset contains`: the whole subset.
         if let Some(r) = super::whole::reworded(toks, i) {
