@@ -20,19 +20,12 @@
 //! subset is not so ([`mismatches`]).
 
 use super::super::cells::Subset;
-use crate::lang::lexer::{Tok, Token, lex};
-use crate::lang::words::{number_word, say_number};
+use super::whole::{number, reasons};
+use crate::lang::lexer::Token;
+use crate::lang::words::say_number;
 
 fn word(toks: &[Token], i: usize) -> &str {
     toks.get(i).and_then(Token::word).unwrap_or("")
-}
-
-fn number(t: Option<&Token>) -> Option<i64> {
-    match &t?.tok {
-        Tok::Int(n) => Some(*n),
-        Tok::Word(w) => number_word(w),
-        Tok::Sym(_) => None,
-    }
 }
 
 fn colour(w: &str) -> bool {
@@ -288,23 +281,21 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>, 
 /// one reason each (`it speaks of the two columns, but the subset A1-A2-A3 has
 /// three`).
 pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
-    let Ok(lexed) = lex(source) else {
-        return Vec::new();
-    };
-    let toks = &lexed.tokens;
-    let mut out = Vec::new();
-    for i in 0..toks.len() {
-        let Some((_, _, Some(claim))) = line_phrase(toks, i) else {
-            continue;
-        };
-        let reason = match claim {
-            Claim::Lines(line, n) if line.sizes(subset).len() as i64 != n => format!(
-                "it speaks of the {} {}, but the subset {subset} has {}",
-                say_number(n),
-                line.plural(),
-                say_number(line.sizes(subset).len() as i64)
-            ),
-            Claim::Tiles(line, n) if line.sizes(subset).iter().any(|s| *s as i64 != n) => {
+    reasons(source, |toks, i| {
+        let (_, _, claim) = line_phrase(toks, i)?;
+        match claim? {
+            Claim::Lines(line, n) => {
+                let has = line.sizes(subset).len() as i64;
+                (has != n).then(|| {
+                    format!(
+                        "it speaks of the {} {}, but the subset {subset} has {}",
+                        say_number(n),
+                        line.plural(),
+                        say_number(has)
+                    )
+                })
+            }
+            Claim::Tiles(line, n) => line.sizes(subset).iter().any(|s| *s as i64 != n).then(|| {
                 format!(
                     "it speaks of {} tiles in a {}, but not every {} of the subset {subset} has {}",
                     say_number(n),
@@ -312,14 +303,9 @@ pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
                     line.noun(),
                     say_number(n)
                 )
-            }
-            _ => continue,
-        };
-        if !out.contains(&reason) {
-            out.push(reason);
+            }),
         }
-    }
-    out
+    })
 }
 
 #[cfg(test)]

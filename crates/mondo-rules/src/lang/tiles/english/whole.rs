@@ -48,7 +48,7 @@ fn word(t: Option<&Token>) -> &str {
     t.and_then(Token::word).unwrap_or("")
 }
 
-fn number(t: Option<&Token>) -> Option<i64> {
+pub(super) fn number(t: Option<&Token>) -> Option<i64> {
     match &t?.tok {
         Tok::Int(n) => Some(*n),
         Tok::Word(w) => number_word(w),
@@ -128,16 +128,9 @@ pub(super) fn reworded(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)>
 /// What the statement says of its subset that `subset` is not, one reason each
 /// (`it speaks of six tiles, but the subset has four`).
 pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
-    let Ok(lexed) = lex(source) else {
-        return Vec::new();
-    };
-    let toks = &lexed.tokens;
-    let mut out = Vec::new();
-    for i in 0..toks.len() {
-        let Some((_, _, whole)) = whole_at(toks, i) else {
-            continue;
-        };
-        let reason = match whole {
+    reasons(source, |toks, i| {
+        let (_, _, whole) = whole_at(toks, i)?;
+        match whole {
             Whole::Tiles(n) if n != subset.len() as i64 => format!(
                 "it speaks of {} tiles, but the subset {subset} has {}",
                 say_number(n),
@@ -152,10 +145,26 @@ pub(crate) fn mismatches(source: &str, subset: &Subset) -> Vec<String> {
             Whole::Column if !in_one(subset, |c| c.col) => format!(
                 "it speaks of the column, but the subset {subset} is not one column: say `the subset`"
             ),
-            _ => continue,
-        };
-        if !out.contains(&reason) {
-            out.push(reason);
+            _ => return None,
+        }
+        .into()
+    })
+}
+
+/// The reasons `reason` gives at each word of `source` (a phrase there says what the
+/// subset is not), each once, in order.
+pub(super) fn reasons(
+    source: &str,
+    reason: impl Fn(&[Token], usize) -> Option<String>,
+) -> Vec<String> {
+    let Ok(lexed) = lex(source) else {
+        return Vec::new();
+    };
+    let toks = &lexed.tokens;
+    let mut out: Vec<String> = Vec::new();
+    for r in (0..toks.len()).filter_map(|i| reason(toks, i)) {
+        if !out.contains(&r) {
+            out.push(r);
         }
     }
     out
