@@ -3,7 +3,7 @@
 
 use mondo::grid::Dims;
 use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
-use mondo::rules::{Game, PlayerId};
+use mondo::rules::{Game, GameTypes, PlayerId};
 use mondo::student::Level;
 use mondo::student::arena::Mind;
 use mondo::student::assembly::AssemblyAi;
@@ -21,7 +21,7 @@ impl super::tournament_run::AiTournamentGame for Runner {
     ) -> Result<
         (
             Assembly,
-            Vec<mondo::rules::Event<<Assembly as Game>::Event>>,
+            Vec<mondo::rules::Event<<Assembly as GameTypes>::Event>>,
         ),
         String,
     > {

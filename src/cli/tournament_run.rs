@@ -9,7 +9,7 @@ use super::kit::printable;
 use super::ratings::Place;
 use super::tournament_kit::{Loaded, Shape, act, load, ratings, standings_text};
 use clap::Args;
-use mondo::rules::{Finish, Game, PlayerId, fair};
+use mondo::rules::{Finish, Game, GameTypes, PlayerId, fair};
 use mondo::store::{NewEvent, NewMatch, Store};
 use mondo::student::Level;
 use mondo::student::arena::{self, Mind};
@@ -56,7 +56,13 @@ pub trait AiTournamentGame {
         seed: u64,
         options: &str,
         now: u64,
-    ) -> Result<(Self::G, Vec<mondo::rules::Event<<Self::G as Game>::Event>>), String>;
+    ) -> Result<
+        (
+            Self::G,
+            Vec<mondo::rules::Event<<Self::G as GameTypes>::Event>>,
+        ),
+        String,
+    >;
     /// An AI of `level` for a seat.
     fn mind(level: Level, seed: u64) -> Mind<'static, Self::G>;
     /// Each seat's points in the game, when it keeps score.
@@ -89,7 +95,7 @@ fn game_of(t: &Tournament, stage: mondo::tournament::Stage) -> &str {
 
 pub async fn play<A: AiTournamentGame>(args: RunArgs) -> Result<ExitCode, String>
 where
-    <A::G as Game>::Event: Serialize,
+    <A::G as GameTypes>::Event: Serialize,
 {
     let wall = Instant::now();
     let settings = args.shape.settings(0)?;
@@ -264,7 +270,7 @@ async fn one_match<A: AiTournamentGame>(
     at: u64,
 ) -> Result<(Outcome, Option<[i64; 2]>, i64, u64), String>
 where
-    <A::G as Game>::Event: Serialize,
+    <A::G as GameTypes>::Event: Serialize,
 {
     let players: Vec<PlayerId> = seats.iter().map(|&s| l.t.seats[s].player).collect();
     let (game, created) = A::start(players.clone(), seed, options, at)?;
@@ -281,7 +287,7 @@ where
     let clock = Instant::now();
     let mut tick = move || clock.elapsed().as_nanos() as u64;
     let played = arena::play(game, minds, at, STEPS, &mut tick).map_err(|e| e.to_string())?;
-    let rows = |events: &[mondo::rules::Event<<A::G as Game>::Event>]| {
+    let rows = |events: &[mondo::rules::Event<<A::G as GameTypes>::Event>]| {
         events
             .iter()
             .map(|e| {
@@ -299,7 +305,7 @@ where
     let id = store
         .create_match_with(
             &NewMatch {
-                kind: <A::G as Game>::KIND.name(),
+                kind: <A::G as GameTypes>::KIND.name(),
                 guild,
                 channel: None,
                 seed: g.seed(),

@@ -21,7 +21,7 @@ use mondo::rules::zendo::{
     Answer, Duel, DuelMove, GuessStatus, Mode, Phase, Practice, PracticeMove, PracticeStep, Step,
     Zendo, ZendoMove,
 };
-use mondo::rules::{Action, Actor, ErrorCode, Event, Game, PlayerId, Seat, Viewer};
+use mondo::rules::{Action, Actor, ErrorCode, Event, Game, GameTypes, PlayerId, Seat, Viewer};
 use proptest::prelude::*;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -97,7 +97,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 /// A game's request for an op.
-type Req<G> = Action<<G as Game>::Move, <G as Game>::Deadline>;
+type Req<G> = Action<<G as Game>::Move, <G as GameTypes>::Deadline>;
 
 /// Who "the current player", "the other" and "a stranger" are, and the game's moves
 /// for the ops (none where the game has no such move).

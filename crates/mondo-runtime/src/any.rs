@@ -168,8 +168,8 @@ macro_rules! games {
                 }
             }
 
-            impl From<rules::Action<$move, <$game as rules::Game>::Deadline>> for AnyAction {
-                fn from(a: rules::Action<$move, <$game as rules::Game>::Deadline>) -> AnyAction {
+            impl From<rules::Action<$move, <$game as rules::GameTypes>::Deadline>> for AnyAction {
+                fn from(a: rules::Action<$move, <$game as rules::GameTypes>::Deadline>) -> AnyAction {
                     AnyAction::$kind(a)
                 }
             }

@@ -38,14 +38,42 @@ pub mod ledger;
 pub mod seat;
 pub mod secret;
 pub mod section;
-/// A game's own types under the names every layer uses, in a module `types` of the
-/// game's: `Rules` (its [`Game`]), `Setup`, `Move` and `Event` (the game's own events).
-/// Another crate can then write impls over each game's types (the runtime's `From`s
-/// into its `Any*` enums), which it cannot over projections such as
-/// `<Rules as Game>::Move`: coherence does not see through another crate's trait.
-/// Each name is checked at compile time to be what the game's `Game` says it is.
+/// Declares a game, once, at the top of its folder: its rules (its [`Game`]), its kind,
+/// whether it has clocks, and the types of its deadlines, work, setup, moves and events
+/// (with the variant that creates a match). It implements [`GameTypes`] and [`Creates`]
+/// for the game's rules; names them `Rules` and its requests `Action` (and, with
+/// `log: Event`, its logged events `Event`) in the game's module; and writes a module
+/// `types` of the game's with `Rules`, `Setup`, `Move` and `Event` under the names
+/// every layer uses. Another crate can then write impls over each game's types (the
+/// runtime's `From`s into its `Any*` enums), which it cannot over projections such as
+/// `<Rules as Game>::Move`: coherence does not see through another crate's trait. The
+/// move is checked at compile time to be what the game's `Game` says it is.
 macro_rules! game_types {
-    ($rules:ident, $setup:ident, $move:ident, $event:ident) => {
+    (
+        $rules:ident: $kind:ident, clocked: $clocked:literal, deadline: $deadline:ty,
+        work: $work:ty, $(log: $log:ident,)?
+        setup: $setup:ident, moves: $move:ident, events: $event:ident :: $created:ident $(,)?
+    ) => {
+        /// This game's rules, as the registry names them.
+        pub type Rules = $rules;
+        /// What a front (or the runtime) asks of a match of this game.
+        pub type Action = $crate::rules::Action<$move, $deadline>;
+        $(
+            /// What a match's log holds.
+            pub type $log = $crate::rules::Event<$event>;
+        )?
+
+        impl $crate::rules::GameTypes for $rules {
+            const KIND: $crate::rules::GameKind = $crate::rules::GameKind::$kind;
+            const CLOCKED: bool = $clocked;
+            type Setup = $setup;
+            type Event = $event;
+            type Deadline = $deadline;
+            type Work = $work;
+        }
+
+        $crate::rules::creates!($event::$created, $setup);
+
         /// This game's types under the names every layer uses (see `rules::game_types!`).
         pub mod types {
             use $crate::rules::Game;
@@ -53,9 +81,7 @@ macro_rules! game_types {
             pub type Setup = super::$setup;
             pub type Move = super::$move;
             pub type Event = super::$event;
-            const _: fn(<Rules as Game>::Setup) -> Setup = |x| x;
             const _: fn(<Rules as Game>::Move) -> Move = |x| x;
-            const _: fn(<Rules as Game>::Event) -> Event = |x| x;
         }
     };
 }
@@ -121,6 +147,17 @@ pub enum Who {
     /// Someone not seated, for a move anyone may make ([`Role::Anyone`]).
     Newcomer(PlayerId),
     Umpire,
+}
+
+/// The work of a game whose umpire judges at once: there is none.
+#[derive(Debug)]
+pub enum NoWork {}
+
+impl NoWork {
+    /// What performing it gives: nothing can, as there is no work to perform.
+    pub fn never<T>(self) -> T {
+        match self {}
+    }
 }
 
 /// What a game's own moves say about themselves.
@@ -251,6 +288,39 @@ pub trait Creates<S> {
     fn setup(&self) -> Option<&S>;
 }
 
+/// Lends a game's `seating` field to the engine, in its `impl Game`:
+/// [`Game::seating`] and [`Game::seating_mut`] (every game keeps its [`Seating`] so).
+macro_rules! seating {
+    () => {
+        fn seating(&self) -> &$crate::rules::Seating {
+            &self.seating
+        }
+
+        fn seating_mut(&mut self) -> &mut $crate::rules::Seating {
+            &mut self.seating
+        }
+    };
+}
+pub(crate) use seating;
+
+/// Implements [`Deadline`] for a game's deadline struct that passes at its `at` field
+/// and is the same deadline only when equal in every field (its stage, round or turn
+/// too): `deadline!(Deadline);`.
+macro_rules! deadline {
+    ($deadline:ty) => {
+        impl $crate::rules::Deadline for $deadline {
+            fn at(&self) -> $crate::rules::Millis {
+                self.at
+            }
+
+            fn is(&self, other: &$deadline) -> bool {
+                self == other
+            }
+        }
+    };
+}
+pub(crate) use deadline;
+
 /// Implements [`Creates`] for a game's event enum whose created variant holds the
 /// setup (boxed or not) in a `setup` field, as the log has always written it:
 /// `creates!(DuelEvent::DuelCreated, DuelSetup);`.
@@ -325,10 +395,10 @@ impl Seating {
     }
 }
 
-/// A game's rules: what the shared engine (the ordered checks below) needs of it. A game
-/// implements the hooks; fronts, the runtime and tests call the provided methods
-/// (`start`, `replay`, `decide`, `play`, `fold`, `visible`).
-pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
+/// A game's kind and what its log and its clocks are made of, declared once at the top
+/// of the game's folder by [`game_types!`] (with the `types` module and the created
+/// event). The store, the runtime and the engine read them through [`Game`].
+pub trait GameTypes {
     /// The kind stored with its matches.
     const KIND: GameKind;
     /// Whether it has clocks (pause, resume and downtime mean something).
@@ -336,8 +406,6 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     /// Everything a match starts from; it travels in the created event, so a replay
     /// needs nothing else.
     type Setup: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
-    /// The game's own moves.
-    type Move: Move + Clone + fmt::Debug + Send + Sync + 'static;
     /// The game's own events (the created event among them: see [`creates!`]).
     type Event: Creates<Self::Setup>
         + Clone
@@ -347,10 +415,19 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
         + Send
         + Sync
         + 'static;
-    type View: Clone + fmt::Debug + Send + 'static;
     type Deadline: Deadline + Copy + fmt::Debug + PartialEq + Send + Sync + 'static;
     /// The umpire's slow work (the finder), owned: it moves to another thread.
     type Work: Send + 'static;
+}
+
+/// A game's rules: what the shared engine (the ordered checks below) needs of it. A game
+/// implements the hooks; fronts, the runtime and tests call the provided methods
+/// (`start`, `replay`, `decide`, `play`, `fold`, `visible`).
+pub trait Game: GameTypes + Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
+    /// The game's own moves.
+    type Move: Move + Clone + fmt::Debug + Send + Sync + 'static;
+    /// What a viewer is shown.
+    type View: Clone + fmt::Debug + Send + 'static;
 
     // ---- Setting up
 
@@ -427,14 +504,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     fn check_turn(&self, seat: Seat, m: &Self::Move) -> Result<(), RuleError>;
     /// Check 4: the move fits the current phase.
     fn check_phase(&self, m: &Self::Move, now: Millis) -> Result<(), RuleError>;
-    /// Check 6: the rule itself, and what it makes happen.
-    fn rule(
-        &self,
-        out: &mut Emitter<Self>,
-        who: Who,
-        m: &Self::Move,
-        now: Millis,
-    ) -> Result<(), RuleError>;
+    /// Check 6: the rule itself, and what it makes happen (at `out.at()`: the request's
+    /// `now`, never before the match's last event).
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &Self::Move) -> Result<(), RuleError>;
     /// A seated player resigns (at any time, paused or not, in turn or not).
     fn resign(&self, out: &mut Emitter<Self>, seat: Seat) -> Result<(), RuleError>;
     /// A host ends the match: no winner, the secrets revealed.
@@ -472,13 +544,19 @@ pub trait Game: Clone + fmt::Debug + Serialize + Send + Sync + Sized + 'static {
     // ---- The umpire's slow work
 
     /// The work the match waits for, with a key naming it (the same work keeps its
-    /// key, so it is started once).
-    fn work(&self) -> Option<(u64, Self::Work)>;
+    /// key, so it is started once). None for a game whose umpire judges at once
+    /// (its work is [`NoWork`]).
+    fn work(&self) -> Option<(u64, Self::Work)> {
+        None
+    }
     /// Does the work (on a blocking thread) and says the result as a move by the
     /// umpire. Should answer soon after `stop` is raised.
     fn perform(work: Self::Work, stop: Arc<AtomicBool>) -> Self::Move;
-    /// The move that reports work `key` as failed, so the match does not wait forever.
-    fn abandon(key: u64, reason: &str) -> Option<Self::Move>;
+    /// The move that reports work `key` as failed, so the match does not wait forever
+    /// (none for a game with no work).
+    fn abandon(_key: u64, _reason: &str) -> Option<Self::Move> {
+        None
+    }
 
     // ---- Provided: how everyone calls a game
 
@@ -655,7 +733,7 @@ fn decide<G: Game>(
     // 6. The rule itself.
     let mut out = Emitter::new(game, now);
     match action {
-        Action::Move(m) => game.rule(&mut out, who, m, now)?,
+        Action::Move(m) => game.rule(&mut out, who, m)?,
         Action::Pause | Action::Resume | Action::End => {
             let Who::Host(by) = who else {
                 return Err(RuleError::HostOnly(action.describe()));

@@ -94,8 +94,8 @@ use crate::grid::{
     generate_targets, judge,
 };
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, Move, PlayerId, Role,
-    RuleError, Seat, Seating, Secret, SetupError, Viewer, Who, creates,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, Move, NoWork, PlayerId, Role,
+    RuleError, Seat, Seating, Secret, SetupError, Viewer, Who,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -103,9 +103,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// This game's rules, as the registry names them.
-pub type Rules = Assembly;
-crate::rules::game_types!(Rules, AssemblySetup, AssemblyMove, AssemblyEvent);
+crate::rules::game_types! {
+    Assembly: Assembly, clocked: true, deadline: Deadline, work: NoWork,
+    setup: AssemblySetup, moves: AssemblyMove, events: AssemblyEvent::AssemblyCreated,
+}
 
 /// How far before its arrival an answer's send time is believed (a client's clock, or
 /// a slow network, is not allowed to buy more than this).
@@ -255,18 +256,7 @@ pub struct Deadline {
     pub which: Which,
 }
 
-impl rules::Deadline for Deadline {
-    fn at(&self) -> Millis {
-        self.at
-    }
-    fn is(&self, other: &Deadline) -> bool {
-        self == other
-    }
-}
-
-/// Nothing: the umpire of this game judges at once.
-#[derive(Debug)]
-pub enum NoWork {}
+rules::deadline!(Deadline);
 
 /// Draws grid number `n` of a match and its rounds `from..` (1-based), none asking
 /// what `earlier` (the rounds before `from`) asked.
@@ -551,17 +541,9 @@ pub const WAITING: &str =
 pub const NO_ROUND: &str = "no round is running: answer when the next round starts";
 pub const NO_SHOWDOWN: &str = "the showdown is not open: it comes after the last round";
 
-creates!(AssemblyEvent::AssemblyCreated, AssemblySetup);
-
 impl Game for Assembly {
-    const KIND: GameKind = GameKind::Assembly;
-    const CLOCKED: bool = true;
-    type Setup = AssemblySetup;
     type Move = AssemblyMove;
-    type Event = AssemblyEvent;
     type View = AssemblyView;
-    type Deadline = Deadline;
-    type Work = NoWork;
 
     fn from_setup(setup: &AssemblySetup, now: Millis) -> Result<Assembly, SetupError> {
         match setup.players.as_slice() {
@@ -598,13 +580,7 @@ impl Game for Assembly {
         })
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn score(&self) -> Option<[i64; 2]> {
         let s = self.scores().values();
@@ -698,13 +674,8 @@ impl Game for Assembly {
         }
     }
 
-    fn rule(
-        &self,
-        out: &mut Emitter<Assembly>,
-        who: Who,
-        m: &AssemblyMove,
-        now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &AssemblyMove) -> Result<(), RuleError> {
+        let now = out.at();
         match (m, who) {
             (AssemblyMove::Answer { cells, sent }, Who::Player(seat)) => {
                 if cells
@@ -1047,16 +1018,9 @@ impl Game for Assembly {
         }
     }
 
-    fn work(&self) -> Option<(u64, NoWork)> {
-        None
-    }
-
+    /// Nothing to perform: the umpire of this game judges at once.
     fn perform(work: NoWork, _stop: Arc<AtomicBool>) -> AssemblyMove {
-        match work {}
-    }
-
-    fn abandon(_key: u64, _reason: &str) -> Option<AssemblyMove> {
-        None
+        work.never()
     }
 }
 

@@ -990,10 +990,17 @@ fn every_finish_follows_the_fair_play_rule() {
     };
     let two = |winner| Some(Finish::two(&[ALICE, BOB], winner));
     use rules::fair::Verdict;
-    let abandoned = (Some(Finish::Unrated(Why::Abandoned)), Some(Verdict::Abandoned));
+    let abandoned = (
+        Some(Finish::Unrated(Why::Abandoned)),
+        Some(Verdict::Abandoned),
+    );
     assert_eq!(play(false, false, false), abandoned);
     assert_eq!(play(true, false, false), abandoned);
-    assert_eq!(play(false, true, true), (two(None), None), "a tie both played: a rated draw");
+    assert_eq!(
+        play(false, true, true),
+        (two(None), None),
+        "a tie both played: a rated draw"
+    );
     assert_eq!(
         play(false, true, false),
         (
@@ -1006,13 +1013,20 @@ fn every_finish_follows_the_fair_play_rule() {
         play(true, true, false),
         (two(Some(0)), Some(Verdict::Lose(vec![Seat::SECOND])))
     );
-    assert_eq!(play(true, true, true), (two(Some(1)), None), "his 3 points win");
+    assert_eq!(
+        play(true, true, true),
+        (two(Some(1)), None),
+        "his 3 points win"
+    );
     // Resigning before acting aborts; after acting it is a loss.
     let mut h = Harness::duel(quick());
     h.at(30 * S);
     h.answer(A, &h.right(0));
     h.ok(B, Action::Resign);
-    assert_eq!(Game::finish(&h.game), Some(Finish::Unrated(Why::Aborted { by: BOB })));
+    assert_eq!(
+        Game::finish(&h.game),
+        Some(Finish::Unrated(Why::Aborted { by: BOB }))
+    );
     let mut h = Harness::duel(quick());
     h.at(30 * S);
     h.answer(B, &h.right(0));

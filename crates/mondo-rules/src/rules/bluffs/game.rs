@@ -19,12 +19,12 @@
 use super::view::shown;
 use super::{
     Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, Settings, Setup,
-    ShownBluff, Who as CoreWho,
+    SetupProblem, ShownBluff, Who as CoreWho,
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{
-    self, Emitter, ErrorCode, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat,
-    Seating, Secret, SetupError, Viewer, Who, creates,
+    self, Emitter, ErrorCode, FoldError, Game, Millis, NoWork, PlayerId, Role, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -47,18 +47,7 @@ pub struct Deadline {
     pub phase: PhaseName,
 }
 
-impl rules::Deadline for Deadline {
-    fn at(&self) -> Millis {
-        self.at
-    }
-    fn is(&self, other: &Deadline) -> bool {
-        self == other
-    }
-}
-
-/// Nothing: the umpire checks statements at once.
-#[derive(Debug)]
-pub enum NoWork {}
+rules::deadline!(Deadline);
 
 impl rules::Move for Move {
     fn role(&self) -> Role {
@@ -122,18 +111,10 @@ impl BluffsMatch {
         self.paused_since.map_or(now, |p| p.min(now))
     }
 
-    /// Asks the rule book and emits what it says.
-    fn ask(
-        &self,
-        out: &mut Emitter<BluffsMatch>,
-        who: CoreWho,
-        m: &Move,
-        now: Millis,
-    ) -> Result<(), RuleError> {
-        let events = self
-            .core
-            .decide(who, m, self.frozen(now))
-            .map_err(refusal)?;
+    /// Asks the rule book at `out.at()` and emits what it says.
+    fn ask(&self, out: &mut Emitter<BluffsMatch>, who: CoreWho, m: &Move) -> Result<(), RuleError> {
+        let now = self.frozen(out.at());
+        let events = self.core.decide(who, m, now).map_err(refusal)?;
         for e in events {
             let kind = match e.kind {
                 EventKind::Ended {
@@ -212,23 +193,15 @@ fn refusal(e: Error) -> RuleError {
     }
 }
 
-creates!(EventKind::Created, Setup);
-
 impl Game for BluffsMatch {
-    const KIND: GameKind = GameKind::Bluffs;
-    const CLOCKED: bool = true;
-    type Setup = Setup;
     type Move = Move;
-    type Event = EventKind;
     type View = BluffsView;
-    type Deadline = Deadline;
-    type Work = NoWork;
 
     fn from_setup(setup: &Setup, now: Millis) -> Result<BluffsMatch, SetupError> {
         // The rule book's start makes the created event and round 1's Bluffing; the
         // log keeps only the first (the second follows from it).
         let (core, _) = Bluffs::start(setup.clone(), now).map_err(|e| match e {
-            Error::Setup(m) => SetupError::Invalid(m),
+            Error::Setup(SetupProblem::SamePlayer) => SetupError::SamePlayer,
             other => SetupError::Invalid(other.to_string()),
         })?;
         Ok(BluffsMatch {
@@ -238,13 +211,7 @@ impl Game for BluffsMatch {
         })
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn is_over(&self) -> bool {
         self.core.is_over()
@@ -286,24 +253,17 @@ impl Game for BluffsMatch {
         self.core.check_phase(m, self.frozen(now)).map_err(refusal)
     }
 
-    fn rule(
-        &self,
-        out: &mut Emitter<BluffsMatch>,
-        who: Who,
-        m: &Move,
-        now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &Move) -> Result<(), RuleError> {
         let who = match who {
             Who::Player(seat) => CoreWho::Player(seat),
             Who::Umpire => CoreWho::Umpire,
             Who::Host(_) | Who::Newcomer(_) => return Err(RuleError::NotAPlayer),
         };
-        self.ask(out, who, m, now)
+        self.ask(out, who, m)
     }
 
     fn resign(&self, out: &mut Emitter<BluffsMatch>, seat: Seat) -> Result<(), RuleError> {
-        let at = out.at();
-        self.ask(out, CoreWho::Player(seat), &Move::Resign, at)
+        self.ask(out, CoreWho::Player(seat), &Move::Resign)
     }
 
     fn end(&self, out: &mut Emitter<BluffsMatch>, _by: PlayerId) {
@@ -316,10 +276,9 @@ impl Game for BluffsMatch {
     }
 
     fn time_out(&self, out: &mut Emitter<BluffsMatch>, _deadline: Deadline) {
-        let at = out.at();
         // A tick before the end is always accepted; the engine passes only current,
         // due deadlines.
-        let _ = self.ask(out, CoreWho::Umpire, &Move::Tick, at);
+        let _ = self.ask(out, CoreWho::Umpire, &Move::Tick);
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
@@ -479,16 +438,9 @@ impl Game for BluffsMatch {
         })
     }
 
-    fn work(&self) -> Option<(u64, NoWork)> {
-        None
-    }
-
+    /// Nothing to perform: the umpire checks statements at once.
     fn perform(work: NoWork, _stop: Arc<AtomicBool>) -> Move {
-        match work {}
-    }
-
-    fn abandon(_key: u64, _reason: &str) -> Option<Move> {
-        None
+        work.never()
     }
 }
 
@@ -542,9 +494,8 @@ mod tests {
         /// The end event says what the fair-play rule judged: a verdict exactly when
         /// the finish is not the ending's own result, and then the same one.
         fn judged_as_said(&self) {
-            let Some(EventKind::Ended {
-                winner, judged, ..
-            }) = self.log.iter().rev().find_map(|e| e.game())
+            let Some(EventKind::Ended { winner, judged, .. }) =
+                self.log.iter().rev().find_map(|e| e.game())
             else {
                 panic!("no end event: {:?}", self.log.last());
             };

@@ -67,7 +67,8 @@ mod tests;
 mod umpire;
 mod view;
 
-pub use game::{BluffsMatch, BluffsView, Deadline, NoWork, PublicBluffs};
+pub use crate::rules::NoWork;
+pub use game::{BluffsMatch, BluffsView, Deadline, PublicBluffs};
 pub use section::BluffsConfig as Section;
 pub use statement::judge;
 pub use view::{OwnBluff, PlayerView, ShownBluff};
@@ -78,9 +79,10 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// This game's rules, as the registry names them.
-pub type Rules = BluffsMatch;
-crate::rules::game_types!(Rules, Setup, Move, EventKind);
+crate::rules::game_types! {
+    BluffsMatch: Bluffs, clocked: true, deadline: Deadline, work: NoWork,
+    setup: Setup, moves: Move, events: EventKind::Created,
+}
 
 /// Statements per bluff.
 pub const STATEMENTS: usize = 4;
@@ -183,10 +185,10 @@ pub enum Error {
     WrongPhase { expected: PhaseName, now: PhaseName },
     #[error("you have already {0} this round")]
     AlreadyDone(&'static str),
-    #[error("{0}")]
-    Setup(String),
-    #[error("{0}")]
-    Subset(String),
+    #[error(transparent)]
+    Setup(#[from] SetupProblem),
+    #[error(transparent)]
+    Subset(#[from] SubsetProblem),
     #[error("a bluff has exactly {STATEMENTS} statements; you gave {0}")]
     StatementCount(usize),
     #[error("statement {n} does not read: {message}")]
@@ -199,13 +201,108 @@ pub enum Error {
     ItemUsed(Item),
     #[error("statement {0} is smokescreened: it cannot be marked or detected")]
     Smokescreened(usize),
-    #[error("{0}")]
-    Marks(String),
-    #[error("{0}")]
-    Reveal(String),
+    #[error(transparent)]
+    Marks(#[from] MarksProblem),
+    #[error(transparent)]
+    Reveal(#[from] RevealProblem),
     /// An event that does not fit the match (a corrupt log; never a player's doing).
     #[error("{0}")]
     Log(#[from] Misfit),
+}
+
+/// Why a setup is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupProblem {
+    #[error(
+        "each player knows at most 8 tiles (they are disjoint on 16); the setting asks for {0}"
+    )]
+    TooManyKnown(usize),
+    #[error(
+        "the setting {0} must be above 0 (a phase needs time, a reveal a price, a statement words)"
+    )]
+    Zero(&'static str),
+    #[error("a duel needs two different players")]
+    SamePlayer,
+}
+
+/// Why a bluff's subset is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SubsetProblem {
+    /// It does not read, or is not 4 to 8 connected tiles (the board's words).
+    #[error(transparent)]
+    Notation(#[from] tiles::NotationError),
+    #[error(
+        "{subset} shares {shared} tiles with your previous subset {previous}; a subset of {} \
+         tiles may share at most {} (fewer than half, rounded down), unless you use No Limit",
+        .subset.len(),
+        most_shared(.subset)
+    )]
+    SharesTooMuch {
+        subset: Subset,
+        previous: Subset,
+        shared: usize,
+    },
+}
+
+/// The most tiles a subset may share with the previous one (fewer than half, as said).
+fn most_shared(subset: &Subset) -> usize {
+    (subset.len() / 2).saturating_sub(1)
+}
+
+fn costs(count: &usize) -> &'static str {
+    if *count == 1 {
+        "reveal costs"
+    } else {
+        "reveals cost"
+    }
+}
+
+/// Why a claim's marks are refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MarksProblem {
+    #[error("there is no opposing bluff to mark")]
+    NoBluff,
+    #[error(
+        "give {STATEMENTS} marks, one per opposing statement (none for a smokescreened or \
+         detected one); you gave {0}"
+    )]
+    Count(usize),
+    #[error("statement {0} is smokescreened: leave it unmarked")]
+    Smokescreened(usize),
+    #[error("statement {0} is detected (Detective earns no RP for it): leave it unmarked")]
+    Detected(usize),
+    #[error("mark statement {0} true or false")]
+    Unmarked(usize),
+}
+
+/// Why buying reveals (or guessing the layout instead) is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RevealProblem {
+    #[error(
+        "you bought reveals this round: buy more, or pass (a layout guess is instead of \
+         reveals, in a round of its own)"
+    )]
+    Bought,
+    #[error("you declared a layout guess this round: guess, or pass")]
+    Declared,
+    #[error("a wrong layout guess last round bars you from revealing this round")]
+    Barred,
+    #[error("name at least one tile to reveal, or pass")]
+    NoTile,
+    #[error("{0} is listed twice")]
+    Twice(Cell),
+    #[error("you already know {0}")]
+    Known(Cell),
+    #[error(
+        "{count} {} {cost} RP ({each} each); you have {rp}",
+        costs(.count)
+    )]
+    TooDear {
+        count: usize,
+        cost: u32,
+        each: u32,
+        rp: u32,
+    },
 }
 
 /// Why an event does not fit the match its log tells: a corrupt log.
@@ -519,10 +616,7 @@ impl Bluffs {
     /// The created event and the match it starts (Bluffing of round 1 from `now`).
     pub fn start(setup: Setup, now: Millis) -> Result<(Bluffs, Vec<Event>), Error> {
         if setup.settings.known_tiles * 2 > tiles::cells::TILES {
-            return Err(Error::Setup(format!(
-                "each player knows at most 8 tiles (they are disjoint on 16); the setting asks for {}",
-                setup.settings.known_tiles
-            )));
+            return Err(SetupProblem::TooManyKnown(setup.settings.known_tiles).into());
         }
         let st = &setup.settings;
         for (name, value) in [
@@ -533,13 +627,11 @@ impl Bluffs {
             ("max_words", st.max_words as u64),
         ] {
             if value == 0 {
-                return Err(Error::Setup(format!(
-                    "the setting {name} must be above 0 (a phase needs time, a reveal a price, a statement words)"
-                )));
+                return Err(SetupProblem::Zero(name).into());
             }
         }
         if setup.players[0] == setup.players[1] {
-            return Err(Error::Setup("a duel needs two different players".into()));
+            return Err(SetupProblem::SamePlayer.into());
         }
         let events = vec![
             Event {

@@ -178,7 +178,18 @@ fn layout_and_known_tiles_are_seeded_private_and_disjoint() {
         },
     };
     let e = Bluffs::start(too_many.clone(), 0).unwrap_err();
+    assert_eq!(e, Error::Setup(SetupProblem::TooManyKnown(9)));
     assert!(e.to_string().contains("at most 8"), "{e}");
+    let alone = Setup {
+        players: [PlayerId(1); 2],
+        settings: Settings::default(),
+        ..too_many.clone()
+    };
+    let e = Bluffs::start(alone.clone(), 0).unwrap_err();
+    assert_eq!(e, Error::Setup(SetupProblem::SamePlayer));
+    // The engine says it as every duel does.
+    let e = <BluffsMatch as crate::rules::Game>::from_setup(&alone, 0).unwrap_err();
+    assert_eq!(e, crate::rules::SetupError::SamePlayer);
     let free = Setup {
         settings: Settings {
             reveal_cost: 0,
@@ -218,7 +229,16 @@ fn subset_shares_less_than_half_with_own_previous() {
     t.both_pass();
     // Shares A1 and B1: 2 = floor(4/2), refused.
     let e = t.try_play(S0, bluff("A1-B1-A2-B2")).unwrap_err();
+    assert!(matches!(
+        e,
+        Error::Subset(SubsetProblem::SharesTooMuch { shared: 2, .. })
+    ));
     assert!(e.to_string().contains("shares 2 tiles"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("may share at most 1 (fewer than half"),
+        "{e}"
+    );
     // A bigger subset may share more: 6 tiles share 2 < 3.
     t.bluff(S0, "A1-B1-A2-B2-A3-B3");
     // The opponent's previous subset does not matter.
@@ -379,11 +399,17 @@ fn claiming_scores_right_marks_privately() {
             },
         )
         .unwrap_err();
-    assert!(e.to_string().contains("give 4 marks"), "{e}");
+    assert_eq!(e, Error::Marks(MarksProblem::Count(3)));
+    assert_eq!(
+        e.to_string(),
+        "give 4 marks, one per opposing statement (none for a smokescreened or detected \
+         one); you gave 3"
+    );
     let mut holes = t.marks(S0, [true; 4]);
     holes[2] = None;
     let e = t.try_play(S0, Move::Claim { marks: holes }).unwrap_err();
-    assert!(e.to_string().contains("mark statement 3"), "{e}");
+    assert_eq!(e, Error::Marks(MarksProblem::Unmarked(3)));
+    assert_eq!(e.to_string(), "mark statement 3 true or false");
     let m0 = t.marks(S0, [true, true, false, false]);
     t.play(S0, Move::Claim { marks: m0 });
     let m1 = t.marks(S1, [false; 4]);
@@ -416,7 +442,7 @@ fn reveals_cost_rp_and_the_opponent_learns_only_how_many() {
     let e = t
         .try_play(S0, Move::Reveal { tiles: vec![known] })
         .unwrap_err();
-    assert!(e.to_string().contains("already know"), "{e}");
+    assert_eq!(e.to_string(), format!("you already know {known}"));
     let afford = (rp / 8) as usize;
     let e = t
         .try_play(
@@ -426,7 +452,14 @@ fn reveals_cost_rp_and_the_opponent_learns_only_how_many() {
             },
         )
         .unwrap_err();
-    assert!(e.to_string().contains(&format!("you have {rp}")), "{e}");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{} reveals cost {} RP (8 each); you have {rp}",
+            afford + 1,
+            8 * (afford + 1)
+        )
+    );
     t.play(
         S0,
         Move::Reveal {

@@ -248,11 +248,7 @@ impl Out {
     /// A layout guess is instead of reveals: refused once some were bought.
     fn not_revealing(&self, seat: Seat) -> Result<(), Error> {
         match self.game.reveal[seat.index()] {
-            RevealState::Revealing => Err(Error::Reveal(
-                "you bought reveals this round: buy more, or pass (a layout guess is instead \
-                 of reveals, in a round of its own)"
-                    .into(),
-            )),
+            RevealState::Revealing => Err(RevealProblem::Bought.into()),
             _ => Ok(()),
         }
     }
@@ -293,22 +289,21 @@ impl Out {
                 return Err(Error::NoSuchStatement(n));
             }
         }
-        let subset: Subset = subset
-            .parse()
-            .map_err(|e: tiles::NotationError| Error::Subset(e.0))?;
+        let subset: Subset = subset.parse().map_err(SubsetProblem::Notation)?;
         // No Limit lifts all three restrictions: any tiles, connected or not, as many
         // as the board has, whatever they share with the previous subset.
         if !no_limit {
-            subset.check_shape().map_err(|e| Error::Subset(e.0))?;
+            subset.check_shape().map_err(SubsetProblem::Notation)?;
             if let Some(prev) = &self.game.previous[i] {
                 let shared = subset.shared(prev);
                 let limit = subset.len() / 2;
                 if shared >= limit {
-                    return Err(Error::Subset(format!(
-                        "{subset} shares {shared} tiles with your previous subset {prev}; a subset of {} tiles may share at most {} (fewer than half, rounded down), unless you use No Limit",
-                        subset.len(),
-                        limit.saturating_sub(1)
-                    )));
+                    return Err(SubsetProblem::SharesTooMuch {
+                        subset,
+                        previous: prev.clone(),
+                        shared,
+                    }
+                    .into());
                 }
             }
         }
@@ -417,33 +412,24 @@ impl Out {
             return Err(Error::AlreadyDone("marked"));
         }
         let Some(b) = self.opposing(seat) else {
-            return Err(Error::Marks("there is no opposing bluff to mark".into()));
+            return Err(MarksProblem::NoBluff.into());
         };
         if marks.len() != STATEMENTS {
-            return Err(Error::Marks(format!(
-                "give {STATEMENTS} marks, one per opposing statement (none for a smokescreened or detected one); you gave {}",
-                marks.len()
-            )));
+            return Err(MarksProblem::Count(marks.len()).into());
         }
         let detected = self.game.detected[i];
         for (k, m) in marks.iter().enumerate() {
             let n = k + 1;
             let unmarkable = if b.smokescreen == Some(n) {
-                Some("smokescreened")
+                Some(MarksProblem::Smokescreened(n))
             } else if detected == Some(n) {
-                Some("detected (Detective earns no RP for it)")
+                Some(MarksProblem::Detected(n))
             } else {
                 None
             };
             match (unmarkable, m) {
-                (Some(why), Some(_)) => {
-                    return Err(Error::Marks(format!(
-                        "statement {n} is {why}: leave it unmarked"
-                    )));
-                }
-                (None, None) => {
-                    return Err(Error::Marks(format!("mark statement {n} true or false")));
-                }
+                (Some(why), Some(_)) => return Err(why.into()),
+                (None, None) => return Err(MarksProblem::Unmarked(n).into()),
                 _ => {}
             }
         }
@@ -492,27 +478,21 @@ impl Out {
         self.pending_reveal(seat, "acted in Reveal")?;
         let i = seat.index();
         if matches!(self.game.reveal[i], RevealState::Declared { .. }) {
-            return Err(Error::Reveal(
-                "you declared a layout guess this round: guess, or pass".into(),
-            ));
+            return Err(RevealProblem::Declared.into());
         }
         if self.game.barred[i] {
-            return Err(Error::Reveal(
-                "a wrong layout guess last round bars you from revealing this round".into(),
-            ));
+            return Err(RevealProblem::Barred.into());
         }
         if cells.is_empty() {
-            return Err(Error::Reveal(
-                "name at least one tile to reveal, or pass".into(),
-            ));
+            return Err(RevealProblem::NoTile.into());
         }
         let mut seen = Vec::new();
         for c in cells {
             if seen.contains(c) {
-                return Err(Error::Reveal(format!("{c} is listed twice")));
+                return Err(RevealProblem::Twice(*c).into());
             }
             if self.game.known[i].contains(c) {
-                return Err(Error::Reveal(format!("you already know {c}")));
+                return Err(RevealProblem::Known(*c).into());
             }
             seen.push(*c);
         }
@@ -520,16 +500,13 @@ impl Out {
         let cost = st.reveal_cost * cells.len() as u32;
         let rp = self.game.rp[i];
         if cost > rp {
-            return Err(Error::Reveal(format!(
-                "{} {} {cost} RP ({} each); you have {rp}",
-                cells.len(),
-                if cells.len() == 1 {
-                    "reveal costs"
-                } else {
-                    "reveals cost"
-                },
-                st.reveal_cost
-            )));
+            return Err(RevealProblem::TooDear {
+                count: cells.len(),
+                cost,
+                each: st.reveal_cost,
+                rp,
+            }
+            .into());
         }
         let layout = self.game.layout;
         self.emit(

@@ -38,12 +38,76 @@ pub use view::GuessView;
 use crate::finder::{Counterexample, Style, Verdict};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
-use crate::rules::{Game, PlayerId, Seat};
+use crate::rules::{self, Game, GameTypes, Millis, PlayerId, Seat};
+use moves::VerdictMove;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// A mode's events, holding the shared ones as `Zendo(ZendoEvent)` (written by
+/// [`shared_events_in!`]).
+pub trait ModeEvent {
+    /// The shared Zendo event it is, if it is one.
+    fn zendo(&self) -> Option<&ZendoEvent>;
+}
+
+/// Makes the shared events events of a one-pattern mode whose event enum holds them as
+/// `Zendo(ZendoEvent)`, and its `Verdict { guess, verdict }` move the umpire's verdict:
+/// `shared_events_in!(DuelEvent, DuelMove)` in the mode's own file.
+macro_rules! shared_events_in {
+    ($event:ident, $move:ident) => {
+        impl $crate::rules::zendo::moves::VerdictMove for $move {
+            fn verdict(guess: u32, verdict: $crate::finder::Verdict) -> $move {
+                $move::Verdict { guess, verdict }
+            }
+        }
+
+        impl From<$crate::rules::zendo::ZendoEvent> for $event {
+            fn from(e: $crate::rules::zendo::ZendoEvent) -> $event {
+                $event::Zendo(e)
+            }
+        }
+
+        impl From<$crate::rules::zendo::ZendoEvent> for $crate::rules::EventKind<$event> {
+            fn from(e: $crate::rules::zendo::ZendoEvent) -> $crate::rules::EventKind<$event> {
+                $crate::rules::EventKind::Game($event::Zendo(e))
+            }
+        }
+
+        impl $crate::rules::zendo::ModeEvent for $event {
+            fn zendo(&self) -> Option<&$crate::rules::zendo::ZendoEvent> {
+                match self {
+                    $event::Zendo(e) => Some(e),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use shared_events_in;
+
+/// A moment at which something happens unless the players act first, in a game of
+/// turns: which of its clocks (`W`, the game's own) runs out in which turn, and when.
+/// The runtime sleeps until `at` and sends `Action::Timeout` with it; it is the same
+/// deadline only when equal in every field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnDeadline<W> {
+    pub at: Millis,
+    pub turn: u32,
+    pub which: W,
+}
+
+impl<W: PartialEq> rules::Deadline for TurnDeadline<W> {
+    fn at(&self) -> Millis {
+        self.at
+    }
+
+    fn is(&self, other: &TurnDeadline<W>) -> bool {
+        self == other
+    }
+}
 
 /// What to do with a structure in step 1. Observe is the default: "if you don't
 /// specify whether to observe or to challenge, it is assumed that you will observe".
@@ -278,7 +342,7 @@ pub enum ZendoEvent {
 
 /// What fronts and the runtime need of any Zendo match besides [`Game`]: the table,
 /// the guesses, and the umpire's side (never shown to a front before the end).
-pub trait Zendo: Game {
+pub trait Zendo: Game<Move: VerdictMove> + GameTypes<Event: ModeEvent> {
     /// The shared part of the state.
     fn core(&self) -> &Core;
 
@@ -286,10 +350,14 @@ pub trait Zendo: Game {
     fn awaited_guess(&self) -> Option<u32>;
 
     /// The umpire's move that gives `verdict` on official guess `guess`.
-    fn verdict_move(guess: u32, verdict: Verdict) -> Self::Move;
+    fn verdict_move(guess: u32, verdict: Verdict) -> Self::Move {
+        VerdictMove::verdict(guess, verdict)
+    }
 
     /// The shared Zendo part of one of the game's events, if it is one.
-    fn zendo_event(event: &Self::Event) -> Option<&ZendoEvent>;
+    fn zendo_event(event: &Self::Event) -> Option<&ZendoEvent> {
+        event.zendo()
+    }
 
     fn table(&self) -> &Table {
         &self.core().table
@@ -317,6 +385,28 @@ pub trait Zendo: Game {
         self.core().verdict_job(self.awaited_guess()?)
     }
 }
+
+/// The umpire's work in a Zendo mode's `impl Game`: the finder's verdict on the awaited
+/// guess ([`work`], [`perform`], [`abandon`]), said once for the modes of one pattern.
+macro_rules! verdict_work {
+    () => {
+        fn work(&self) -> Option<(u64, $crate::rules::zendo::VerdictJob)> {
+            $crate::rules::zendo::work(self)
+        }
+
+        fn perform(
+            job: $crate::rules::zendo::VerdictJob,
+            stop: ::std::sync::Arc<::std::sync::atomic::AtomicBool>,
+        ) -> Self::Move {
+            $crate::rules::zendo::perform::<Self>(job, stop)
+        }
+
+        fn abandon(key: u64, reason: &str) -> Option<Self::Move> {
+            $crate::rules::zendo::abandon::<Self>(key, reason)
+        }
+    };
+}
+pub(crate) use verdict_work;
 
 /// The umpire's work for any Zendo game: the finder's verdict on the awaited guess,
 /// keyed by the guess's number.

@@ -6,6 +6,7 @@
 //! here once.
 
 use super::turn::{GuessMove, TurnMove};
+use crate::finder::Verdict;
 use crate::rules::{self, PlayerId, Role};
 use serde::{Deserialize, Serialize};
 
@@ -68,10 +69,19 @@ impl ZendoMove {
     }
 }
 
+/// A one-pattern mode's moves, as the umpire's verdict on an official guess comes in:
+/// its `Verdict` move (written by `shared_events_in!`).
+pub trait VerdictMove {
+    fn verdict(guess: u32, verdict: Verdict) -> Self;
+}
+
 /// Makes the shared moves moves and actions of a mode whose move enum holds them as
-/// `Zendo(ZendoMove)`: `shared_moves_in!(DuelMove, Action)` in the mode's own file.
+/// `Zendo(ZendoMove)` beside the umpire's `Verdict`, and says who may make each of its
+/// moves: the shared ones as [`ZendoMove`] says, a verdict the umpire, the moves listed
+/// after `anyone:` anyone (each with what a refusal calls it), the rest the players.
+/// `shared_moves_in!(DuelMove, Action)` in the mode's own file.
 macro_rules! shared_moves_in {
-    ($mode:ident, $action:ty) => {
+    ($mode:ident, $action:ty $(, anyone: $($anyone:pat => $what:literal),+)?) => {
         impl From<$crate::rules::zendo::ZendoMove> for $mode {
             fn from(m: $crate::rules::zendo::ZendoMove) -> $mode {
                 $mode::Zendo(m)
@@ -81,6 +91,26 @@ macro_rules! shared_moves_in {
         impl From<$crate::rules::zendo::ZendoMove> for $action {
             fn from(m: $crate::rules::zendo::ZendoMove) -> $action {
                 $crate::rules::Action::Move($mode::Zendo(m))
+            }
+        }
+
+        impl $crate::rules::Move for $mode {
+            fn role(&self) -> $crate::rules::Role {
+                match self {
+                    $mode::Zendo(m) => $crate::rules::Move::role(m),
+                    $mode::Verdict { .. } => $crate::rules::Role::Umpire,
+                    $($($anyone)|+ => $crate::rules::Role::Anyone,)?
+                    _ => $crate::rules::Role::Player,
+                }
+            }
+
+            fn describe(&self) -> &'static str {
+                match self {
+                    $mode::Zendo(m) => $crate::rules::Move::describe(m),
+                    $mode::Verdict { .. } => "give verdicts",
+                    $($($anyone => $what,)+)?
+                    _ => "play",
+                }
             }
         }
     };

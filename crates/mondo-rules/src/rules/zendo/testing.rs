@@ -14,7 +14,7 @@ use super::{
 use crate::finder::{Counterexample, Verdict};
 use crate::koan::{Koan, PieceSet, enumerate};
 use crate::lang::{Formula, Pattern};
-use crate::rules::{self, Action, Actor, Deadline, Event, Game, Millis, PlayerId, RuleError};
+use crate::rules::{self, Action, Actor, Deadline, Event, Game, Millis, PlayerId, RuleError, Seat};
 use std::sync::OnceLock;
 
 pub const ALICE: PlayerId = PlayerId(1);
@@ -250,6 +250,35 @@ impl<G: Game> Harness<G> {
         let log: Vec<Event<G::Event>> = serde_json::from_str(&text).expect("events deserialise");
         G::replay(&log).expect("the log replays")
     }
+}
+
+/// The state rebuilt from the log (through JSON) is the state played.
+#[track_caller]
+pub fn assert_replays<G: Game>(h: &Harness<G>) {
+    let played = serde_json::to_value(&h.game).expect("the state serialises");
+    let replayed = serde_json::to_value(h.replayed()).expect("the state serialises");
+    assert_eq!(played, replayed);
+}
+
+/// A two-player match ended as the fair-play rule ends it for the side in `idle` that
+/// stopped playing (docs/ratings.md): a rated loss on time when it had acted before,
+/// an aborted match (unrated) when it never had; and its log replays to it.
+#[track_caller]
+pub fn assert_idle_end<G: Game>(h: &Harness<G>, idle: Seat, acted: bool) {
+    let players = h.game.players();
+    let expected = if acted {
+        rules::Finish::two(players, Some(1 - idle.index()))
+    } else {
+        rules::Finish::Unrated(rules::Why::Aborted {
+            by: players[idle.index()],
+        })
+    };
+    assert_eq!(
+        h.game.finish(),
+        Some(expected),
+        "the idle side is in {idle:?}"
+    );
+    assert_replays(h);
 }
 
 impl Harness<duel::Duel> {

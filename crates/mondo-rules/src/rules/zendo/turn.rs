@@ -5,8 +5,37 @@
 
 use super::{Answer, Core, ZendoEvent};
 use crate::koan::Koan;
-use crate::rules::{BySeat, Clock, FoldError, Ledger, Millis, RuleError};
+use crate::rules::{
+    BySeat, Clock, Emitter, EventKind, FoldError, Game, Ledger, Millis, RuleError, Seat,
+    SetupError,
+};
 use serde::{Deserialize, Serialize};
+
+/// Step 1's structure (built in time): refused if it was given before, moved or not;
+/// observed, the umpire's verdict at once, then `after` (the turn may pass); called to
+/// a challenge or a mondo, the event `open` makes of it.
+pub(crate) fn build<G: Game>(
+    out: &mut Emitter<G>,
+    core: &Core,
+    (by, koan): (Seat, &Koan),
+    observe: bool,
+    open: impl FnOnce(Koan) -> G::Event,
+    after: fn(&mut Emitter<G>),
+) -> Result<(), RuleError>
+where
+    ZendoEvent: Into<EventKind<G::Event>>,
+{
+    core.check_new(koan)?;
+    let koan = koan.clone();
+    if observe {
+        let obeys = core.obeys(&koan);
+        out.emit(ZendoEvent::Observed { by, koan, obeys });
+        after(out);
+    } else {
+        out.emit(open(koan));
+    }
+    Ok(())
+}
 
 /// Where a turn is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +85,22 @@ pub(crate) struct Words {
     pub built: &'static str,
     /// Guessing before building: "build a structure first ...".
     pub build_first: &'static str,
+    /// Answering after the answer clock ran out: "the time to answer this challenge is
+    /// over ...".
+    pub too_late: &'static str,
+    /// A setup whose turn or answers have no time: "the turn and the challenge need
+    /// some time ...".
+    pub no_time: &'static str,
+}
+
+impl Words {
+    /// A setup's clocks: the turn and the answers each need some time.
+    pub(crate) fn check_times(&self, turn_ms: Millis, answer_ms: Millis) -> Result<(), SetupError> {
+        if turn_ms == 0 || answer_ms == 0 {
+            return Err(SetupError::BadSettings(self.no_time));
+        }
+        Ok(())
+    }
 }
 
 impl Step {
@@ -79,6 +124,17 @@ impl Step {
     /// included), not while answers are given nor while the umpire judges.
     pub(crate) fn turn_clock_runs(&self) -> bool {
         matches!(self, Step::Build | Step::Guess | Step::Pending { .. })
+    }
+
+    /// An answer in time: refused once the answer clock ran out (it counts as no
+    /// answer), even before the time-out comes in.
+    pub(crate) fn check_answer_time(&self, now: Millis, words: &Words) -> Result<(), RuleError> {
+        match self {
+            Step::Challenge { clock, .. } if clock.has_expired(now) => {
+                Err(RuleError::Expired(words.too_late))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Check 4 for a turn's moves: the move fits this step, or what to do instead.
@@ -281,7 +337,12 @@ fn after_challenge_event(
             }
         }
         ChallengeEvent::Revealed { answers, obeys } => {
-            let Step::Challenge { koan, answers: given, .. } = step else {
+            let Step::Challenge {
+                koan,
+                answers: given,
+                ..
+            } = step
+            else {
                 return Err(NOT_OPEN);
             };
             if answers.len() != given.len() {

@@ -3,7 +3,10 @@
 //! Kory Heath's Zendo as players read it in docs/games/classic.md: the Master and 2
 //! to 8 students. The umpire plays the Master's part (marks, counterexamples); a host who
 //! does not play may choose the rule. Every rule is enforced in this file and tested
-//! in `tests.rs` under the name in brackets. Durations are [`ClassicTiming`] settings.
+//! in `tests.rs` under the name in brackets; what the Duel's turn says the same way
+//! (a structure not given before and observed at once, an answer in time, the guesses
+//! and the reveal's fold) is written once in `../turn.rs` and called from here.
+//! Durations are [`ClassicTiming`] settings.
 //!
 //! **Setup**
 //! - 2 to 8 different students; turn order is the order they joined (the setup's
@@ -95,14 +98,12 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError,
-    Seat, Seating, Secret, SetupError, Viewer, Who, creates,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 mod lobby;
 pub mod opening;
@@ -114,14 +115,10 @@ pub use section::ClassicConfig as Section;
 pub use state::{Classic, ClassicTiming, LobbySetup, Phase};
 pub use view::{ClassicView, PhaseView};
 
-/// This game's rules, as the registry names them.
-pub type Rules = Classic;
-crate::rules::game_types!(Rules, ClassicSetup, ClassicMove, ClassicEvent);
-
-/// What a front (or the runtime) asks of a Classic game.
-pub type Action = rules::Action<ClassicMove, Deadline>;
-/// What a Classic game's log holds.
-pub type Event = rules::Event<ClassicEvent>;
+crate::rules::game_types! {
+    Classic: ZendoClassic, clocked: true, deadline: Deadline, work: VerdictJob, log: Event,
+    setup: ClassicSetup, moves: ClassicMove, events: ClassicEvent::ClassicCreated,
+}
 
 /// The fewest and the most students.
 pub const MIN_STUDENTS: usize = 2;
@@ -133,6 +130,8 @@ const WORDS: Words = Words {
     nothing_to_answer: "there is no mondo to answer",
     built: "you built this turn's structure already; guess or end your turn",
     build_first: "a turn starts with a structure: build one (master or mondo) first",
+    too_late: "the time to answer this mondo is over; the answer does not count",
+    no_time: "the turn and the mondo answers need some time (more than 0 ms)",
 };
 
 /// Turn time-outs in a row (with no act in between) after which a student is skipped.
@@ -253,28 +252,11 @@ impl ClassicMove {
     }
 }
 
-super::moves::shared_moves_in!(ClassicMove, Action);
-
-impl rules::Move for ClassicMove {
-    fn role(&self) -> Role {
-        match self {
-            ClassicMove::Zendo(m) => rules::Move::role(m),
-            ClassicMove::Verdict { .. } => Role::Umpire,
-            ClassicMove::Join | ClassicMove::Start | ClassicMove::AddStudent { .. } => Role::Anyone,
-            _ => Role::Player,
-        }
-    }
-
-    fn describe(&self) -> &'static str {
-        match self {
-            ClassicMove::Zendo(m) => rules::Move::describe(m),
-            ClassicMove::Verdict { .. } => "give verdicts",
-            ClassicMove::AddStudent { .. } => "seat a student",
-            ClassicMove::Start => "start the game",
-            _ => "play",
-        }
-    }
-}
+super::moves::shared_moves_in!(ClassicMove, Action, anyone:
+    ClassicMove::Join => "play",
+    ClassicMove::Start => "start the game",
+    ClassicMove::AddStudent { .. } => "seat a student"
+);
 
 /// What happens in a Classic game besides what every Zendo game has.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -340,17 +322,7 @@ pub enum ClassicEvent {
     Zendo(ZendoEvent),
 }
 
-impl From<ZendoEvent> for ClassicEvent {
-    fn from(e: ZendoEvent) -> ClassicEvent {
-        ClassicEvent::Zendo(e)
-    }
-}
-
-impl From<ZendoEvent> for rules::EventKind<ClassicEvent> {
-    fn from(e: ZendoEvent) -> rules::EventKind<ClassicEvent> {
-        rules::EventKind::Game(ClassicEvent::Zendo(e))
-    }
-}
+super::shared_events_in!(ClassicEvent, ClassicMove);
 
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -363,22 +335,7 @@ pub enum Which {
 }
 
 /// A moment at which something happens unless the students act first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Deadline {
-    pub at: Millis,
-    pub turn: u32,
-    pub which: Which,
-}
-
-impl rules::Deadline for Deadline {
-    fn at(&self) -> Millis {
-        self.at
-    }
-
-    fn is(&self, other: &Deadline) -> bool {
-        self == other
-    }
-}
+pub type Deadline = super::TurnDeadline<Which>;
 
 impl Classic {
     pub fn phase(&self) -> &Phase {
@@ -569,33 +526,14 @@ impl Zendo for Classic {
         &self.core
     }
 
-    fn verdict_move(guess: u32, verdict: Verdict) -> ClassicMove {
-        ClassicMove::Verdict { guess, verdict }
-    }
-
-    fn zendo_event(event: &ClassicEvent) -> Option<&ZendoEvent> {
-        match event {
-            ClassicEvent::Zendo(e) => Some(e),
-            _ => None,
-        }
-    }
-
     fn awaited_guess(&self) -> Option<u32> {
         self.turn_step()?.awaited()
     }
 }
 
-creates!(ClassicEvent::ClassicCreated, ClassicSetup);
-
 impl Game for Classic {
-    const KIND: GameKind = GameKind::ZendoClassic;
-    const CLOCKED: bool = true;
-    type Setup = ClassicSetup;
     type Move = ClassicMove;
-    type Event = ClassicEvent;
     type View = ClassicView;
-    type Deadline = Deadline;
-    type Work = VerdictJob;
 
     fn from_setup(setup: &ClassicSetup, now: Millis) -> Result<Classic, SetupError> {
         let n = setup.students.len();
@@ -624,11 +562,7 @@ impl Game for Classic {
             )));
         }
         let t = setup.timing;
-        if t.turn_ms == 0 || t.answer_ms == 0 {
-            return Err(SetupError::BadSettings(
-                "the turn and the mondo answers need some time (more than 0 ms)",
-            ));
-        }
+        WORDS.check_times(t.turn_ms, t.answer_ms)?;
         let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
         let mut game = Classic {
             seating: Seating::new(now, setup.students.clone(), setup.seed),
@@ -657,13 +591,7 @@ impl Game for Classic {
         Ok(game)
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn is_over(&self) -> bool {
         self.core.outcome.is_some() || self.closed
@@ -678,14 +606,17 @@ impl Game for Classic {
         // one first, the others last.
         let first = match self.core.outcome {
             Some(Outcome::Solved { by, .. }) => by,
-            Some(Outcome::Deserted { idle: false }) => match self.present().collect::<Vec<_>>()[..] {
+            Some(Outcome::Deserted { idle: false }) => match self.present().collect::<Vec<_>>()[..]
+            {
                 [one] => one,
                 _ => return Some(rules::Finish::Unrated(rules::Why::NoResult)),
             },
             Some(Outcome::Deserted { idle: true }) => {
                 return Some(rules::Finish::Unrated(rules::Why::Abandoned));
             }
-            Some(Outcome::Ended { .. }) => return Some(rules::Finish::Unrated(rules::Why::HostEnded)),
+            Some(Outcome::Ended { .. }) => {
+                return Some(rules::Finish::Unrated(rules::Why::HostEnded));
+            }
             _ => return Some(rules::Finish::Unrated(rules::Why::NoResult)),
         };
         let stayed = self.present().any(|s| s != first);
@@ -774,13 +705,8 @@ impl Game for Classic {
         step.check(m, &WORDS)
     }
 
-    fn rule(
-        &self,
-        out: &mut Emitter<Classic>,
-        who: Who,
-        m: &ClassicMove,
-        now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &ClassicMove) -> Result<(), RuleError> {
+        let now = out.at();
         let seat = match who {
             Who::Player(seat) => seat,
             _ => self.turn_seat().unwrap_or(Seat::FIRST),
@@ -800,31 +726,13 @@ impl Game for Classic {
             }
             ClassicMove::Build { koan, call } => {
                 self.check_time(now)?;
-                self.core.check_new(koan)?;
-                let koan = koan.clone();
-                match call {
-                    Call::Master => {
-                        let obeys = self.core.obeys(&koan);
-                        out.emit(ZendoEvent::Observed {
-                            by: seat,
-                            koan,
-                            obeys,
-                        });
-                        pass_if_done(out);
-                    }
-                    Call::Mondo => out.emit(ClassicEvent::MondoOpened { by: seat, koan }),
-                }
+                let mondo = |koan| ClassicEvent::MondoOpened { by: seat, koan };
+                let master = *call == Call::Master;
+                turn::build(out, &self.core, (seat, koan), master, mondo, pass_if_done)?;
             }
             ClassicMove::Answer { answer } => {
-                if let Phase::Turn {
-                    step: Step::Challenge { clock, .. },
-                    ..
-                } = &self.phase
-                    && clock.has_expired(now)
-                {
-                    return Err(RuleError::Expired(
-                        "the time to answer this mondo is over; the answer does not count",
-                    ));
+                if let Some(step) = self.turn_step() {
+                    step.check_answer_time(now, &WORDS)?;
                 }
                 if self.away[seat] {
                     out.emit(ClassicEvent::Back { seat });
@@ -1010,7 +918,10 @@ impl Game for Classic {
             }
             ClassicEvent::MondoAnswered { seat, answer } => {
                 let answer = *answer;
-                self.fold_challenge(turn::ChallengeEvent::Answered { seat: *seat, answer })?;
+                self.fold_challenge(turn::ChallengeEvent::Answered {
+                    seat: *seat,
+                    answer,
+                })?;
             }
             ClassicEvent::MondoRevealed { answers, obeys, .. } => {
                 let obeys = *obeys;
@@ -1101,17 +1012,7 @@ impl Game for Classic {
         }
     }
 
-    fn work(&self) -> Option<(u64, VerdictJob)> {
-        super::work(self)
-    }
-
-    fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> ClassicMove {
-        super::perform::<Classic>(job, stop)
-    }
-
-    fn abandon(key: u64, reason: &str) -> Option<ClassicMove> {
-        super::abandon::<Classic>(key, reason)
-    }
+    super::verdict_work!();
 }
 
 impl Classic {

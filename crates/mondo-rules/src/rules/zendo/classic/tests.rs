@@ -4,7 +4,7 @@ use super::*;
 use crate::koan::PieceSet;
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
-use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, koan, parsed};
+use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, assert_replays, koan, parsed};
 use crate::rules::zendo::{GuessStatus, StepView, ZendoMove};
 
 const CAROL: PlayerId = PlayerId(3);
@@ -69,12 +69,6 @@ fn step(h: &Harness<Classic>) -> &Step {
 
 fn stones(h: &Harness<Classic>) -> Vec<u32> {
     (0..3).map(|i| h.game.stones(Seat(i))).collect()
-}
-
-fn assert_replays(h: &Harness<Classic>) {
-    let played = serde_json::to_value(&h.game).unwrap();
-    let replayed = serde_json::to_value(h.replayed()).unwrap();
-    assert_eq!(played, replayed);
 }
 
 /// Alice calls mondo on a structure that obeys; Alice and Carol answer right, Bob
@@ -565,7 +559,10 @@ fn leaving_down_to_one_student_ends_with_no_winner() {
 fn placed(places: &[u32]) -> rules::Finish {
     rules::Finish::Placed {
         method: rules::finish::Method::WengLin,
-        places: [ALICE, BOB, CAROL].into_iter().zip(places.iter().copied()).collect(),
+        places: [ALICE, BOB, CAROL]
+            .into_iter()
+            .zip(places.iter().copied())
+            .collect(),
     }
 }
 

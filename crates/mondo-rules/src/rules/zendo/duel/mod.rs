@@ -1,8 +1,11 @@
 //! # Zendo Duel: the rule book
 //!
 //! The Death Match as players read it in docs/games/duel.md. Every rule is enforced in
-//! this file and tested in its `tests` module under the name in brackets. Durations
-//! are [`Timing`] settings; the defaults are the original game's.
+//! this file and tested in its `tests` module under the name in brackets; what
+//! Classic's turn says the same way (a structure not given before and observed at
+//! once, an answer in time, the guesses and the reveal's fold) is written once in
+//! `../turn.rs` and called from here. Durations are [`Timing`] settings; the defaults
+//! are the original game's.
 //!
 //! **Setup**
 //! - The 12-piece (pyramids) set: an arrows duel is refused at setup. Practice may
@@ -138,12 +141,10 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError,
-    Seat, Seating, Secret, SetupError, Viewer, Who, creates,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 pub mod section;
 mod state;
@@ -153,14 +154,10 @@ pub use section::ZendoConfig as Section;
 pub use state::{Duel, Phase, Timing};
 pub use view::{DuelView, PhaseView, StepView};
 
-/// This game's rules, as the registry names them.
-pub type Rules = Duel;
-crate::rules::game_types!(Rules, DuelSetup, DuelMove, DuelEvent);
-
-/// What a front (or the runtime) asks of a duel.
-pub type Action = rules::Action<DuelMove, Deadline>;
-/// What the duel's log holds.
-pub type Event = rules::Event<DuelEvent>;
+crate::rules::game_types! {
+    Duel: ZendoDuel, clocked: true, deadline: Deadline, work: VerdictJob, log: Event,
+    setup: DuelSetup, moves: DuelMove, events: DuelEvent::DuelCreated,
+}
 
 impl Default for Timing {
     fn default() -> Timing {
@@ -216,24 +213,6 @@ pub enum DuelMove {
 
 super::moves::shared_moves_in!(DuelMove, Action);
 
-impl rules::Move for DuelMove {
-    fn role(&self) -> Role {
-        match self {
-            DuelMove::Zendo(m) => rules::Move::role(m),
-            DuelMove::Verdict { .. } => Role::Umpire,
-            _ => Role::Player,
-        }
-    }
-
-    fn describe(&self) -> &'static str {
-        match self {
-            DuelMove::Zendo(m) => rules::Move::describe(m),
-            DuelMove::Verdict { .. } => "give verdicts",
-            _ => "play",
-        }
-    }
-}
-
 /// What happens in a duel besides what every Zendo game has ([`ZendoEvent`]).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -282,17 +261,7 @@ pub enum DuelEvent {
     Zendo(ZendoEvent),
 }
 
-impl From<ZendoEvent> for DuelEvent {
-    fn from(e: ZendoEvent) -> DuelEvent {
-        DuelEvent::Zendo(e)
-    }
-}
-
-impl From<ZendoEvent> for rules::EventKind<DuelEvent> {
-    fn from(e: ZendoEvent) -> rules::EventKind<DuelEvent> {
-        rules::EventKind::Game(DuelEvent::Zendo(e))
-    }
-}
+super::shared_events_in!(DuelEvent, DuelMove);
 
 /// Which clock a deadline belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -358,6 +327,8 @@ const WORDS: Words = Words {
     nothing_to_answer: "there is no challenge to answer",
     built: "step 1 is done this turn (one structure per turn); guess or end your turn",
     build_first: "build a structure (or skip) first: guesses come in step 2",
+    too_late: "the time to answer this challenge is over; the answer does not count",
+    no_time: "the turn and the challenge need some time (more than 0 ms)",
 };
 
 impl Duel {
@@ -486,17 +457,6 @@ impl Zendo for Duel {
         &self.core
     }
 
-    fn verdict_move(guess: u32, verdict: Verdict) -> DuelMove {
-        DuelMove::Verdict { guess, verdict }
-    }
-
-    fn zendo_event(event: &DuelEvent) -> Option<&ZendoEvent> {
-        match event {
-            DuelEvent::Zendo(e) => Some(e),
-            _ => None,
-        }
-    }
-
     fn awaited_guess(&self) -> Option<u32> {
         match &self.phase {
             Phase::Turn { step, .. } => step.awaited(),
@@ -505,17 +465,9 @@ impl Zendo for Duel {
     }
 }
 
-creates!(DuelEvent::DuelCreated, DuelSetup);
-
 impl Game for Duel {
-    const KIND: GameKind = GameKind::ZendoDuel;
-    const CLOCKED: bool = true;
-    type Setup = DuelSetup;
     type Move = DuelMove;
-    type Event = DuelEvent;
     type View = DuelView;
-    type Deadline = Deadline;
-    type Work = VerdictJob;
 
     fn from_setup(setup: &DuelSetup, now: Millis) -> Result<Duel, SetupError> {
         if setup.settings.set != crate::koan::PieceSet::Pyramids {
@@ -536,11 +488,7 @@ impl Game for Duel {
             _ => return Err(SetupError::AdvantageNotPlaying),
         };
         let t = setup.timing;
-        if t.turn_ms == 0 || t.challenge_ms == 0 {
-            return Err(SetupError::BadSettings(
-                "the turn and the challenge need some time (more than 0 ms)",
-            ));
-        }
+        WORDS.check_times(t.turn_ms, t.challenge_ms)?;
         let core = Core::new(&setup.hidden, &setup.initial, setup.settings, setup.seed)?;
         let mut duel = Duel {
             seating: Seating::new(now, setup.players, setup.seed),
@@ -559,13 +507,7 @@ impl Game for Duel {
         Ok(duel)
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn is_over(&self) -> bool {
         self.core.outcome.is_some()
@@ -661,13 +603,8 @@ impl Game for Duel {
     }
 
     /// Check 6: the rule itself, and what it makes happen.
-    fn rule(
-        &self,
-        out: &mut Emitter<Duel>,
-        who: Who,
-        m: &DuelMove,
-        now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &DuelMove) -> Result<(), RuleError> {
+        let now = out.at();
         let seat = match who {
             Who::Player(seat) => seat,
             // Only player moves read it; the turn player is the natural default.
@@ -707,20 +644,9 @@ impl Game for Duel {
             }
             DuelMove::Build { koan, mode } => {
                 self.check_time(now)?;
-                self.core.check_new(koan)?;
-                let koan = koan.clone();
-                match mode {
-                    Mode::Observe => {
-                        let obeys = self.core.obeys(&koan);
-                        out.emit(ZendoEvent::Observed {
-                            by: seat,
-                            koan,
-                            obeys,
-                        });
-                        pass_if_no_ticket(out);
-                    }
-                    Mode::Challenge => out.emit(DuelEvent::ChallengeOpened { by: seat, koan }),
-                }
+                let observe = *mode == Mode::Observe;
+                let challenge = |koan| DuelEvent::ChallengeOpened { by: seat, koan };
+                turn::build(out, &self.core, (seat, koan), observe, challenge, pass_if_no_ticket)?;
             }
             DuelMove::Skip => {
                 self.check_time(now)?;
@@ -731,15 +657,8 @@ impl Game for Duel {
                 pass_if_no_ticket(out);
             }
             DuelMove::Answer { answer } => {
-                if let Phase::Turn {
-                    step: Step::Challenge { clock, .. },
-                    ..
-                } = &self.phase
-                    && clock.has_expired(now)
-                {
-                    return Err(RuleError::Expired(
-                        "the time to answer this challenge is over; the answer does not count",
-                    ));
+                if let Phase::Turn { step, .. } = &self.phase {
+                    step.check_answer_time(now, &WORDS)?;
                 }
                 out.emit(DuelEvent::ChallengeAnswered {
                     seat,
@@ -907,7 +826,10 @@ impl Game for Duel {
             }
             DuelEvent::ChallengeAnswered { seat, answer } => {
                 let answer = *answer;
-                self.fold_challenge(turn::ChallengeEvent::Answered { seat: *seat, answer })?;
+                self.fold_challenge(turn::ChallengeEvent::Answered {
+                    seat: *seat,
+                    answer,
+                })?;
             }
             DuelEvent::ChallengeRevealed { answers, obeys, .. } => {
                 let obeys = *obeys;
@@ -977,21 +899,10 @@ impl Game for Duel {
         }
     }
 
-    fn work(&self) -> Option<(u64, VerdictJob)> {
-        super::work(self)
-    }
-
-    fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> DuelMove {
-        super::perform::<Duel>(job, stop)
-    }
-
-    fn abandon(key: u64, reason: &str) -> Option<DuelMove> {
-        super::abandon::<Duel>(key, reason)
-    }
+    super::verdict_work!();
 }
 
 impl Duel {
-
     /// The duel's side of the shared Zendo events: tickets, steps and the turn clock.
     fn fold_zendo(&mut self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
         if let ZendoEvent::MatchEnded { .. } = event {

@@ -33,12 +33,10 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Emitter, FoldError, Game, GameKind, Millis, PlayerId, Role, RuleError, Seat, Seating,
-    Secret, SetupError, Viewer, Who, creates,
+    self, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 mod state;
 mod view;
@@ -50,14 +48,10 @@ pub type Section = ();
 pub use state::{Practice, PracticeStep, Score};
 pub use view::PracticeView;
 
-/// This game's rules, as the registry names them.
-pub type Rules = Practice;
-crate::rules::game_types!(Rules, PracticeSetup, PracticeMove, PracticeEvent);
-
-/// What the player asks of a practice match.
-pub type Action = rules::Action<PracticeMove, Deadline>;
-/// What a practice match's log holds.
-pub type Event = rules::Event<PracticeEvent>;
+crate::rules::game_types! {
+    Practice: ZendoPractice, clocked: false, deadline: Deadline, work: VerdictJob, log: Event,
+    setup: PracticeSetup, moves: PracticeMove, events: PracticeEvent::PracticeCreated,
+}
 
 /// What a player who asks to challenge in practice is told.
 pub const NO_CHALLENGE: &str =
@@ -95,24 +89,6 @@ pub enum PracticeMove {
 
 super::moves::shared_moves_in!(PracticeMove, Action);
 
-impl rules::Move for PracticeMove {
-    fn role(&self) -> Role {
-        match self {
-            PracticeMove::Zendo(m) => rules::Move::role(m),
-            PracticeMove::Verdict { .. } => Role::Umpire,
-            _ => Role::Player,
-        }
-    }
-
-    fn describe(&self) -> &'static str {
-        match self {
-            PracticeMove::Zendo(m) => rules::Move::describe(m),
-            PracticeMove::Verdict { .. } => "give verdicts",
-            _ => "play",
-        }
-    }
-}
-
 /// What happens in practice: its creation, and what every Zendo game has.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -123,11 +99,7 @@ pub enum PracticeEvent {
     Zendo(ZendoEvent),
 }
 
-impl From<ZendoEvent> for rules::EventKind<PracticeEvent> {
-    fn from(e: ZendoEvent) -> rules::EventKind<PracticeEvent> {
-        rules::EventKind::Game(PracticeEvent::Zendo(e))
-    }
-}
+super::shared_events_in!(PracticeEvent, PracticeMove);
 
 /// Practice has no deadlines; the type only names what it never has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,17 +166,6 @@ impl Zendo for Practice {
         &self.core
     }
 
-    fn verdict_move(guess: u32, verdict: Verdict) -> PracticeMove {
-        PracticeMove::Verdict { guess, verdict }
-    }
-
-    fn zendo_event(event: &PracticeEvent) -> Option<&ZendoEvent> {
-        match event {
-            PracticeEvent::Zendo(e) => Some(e),
-            _ => None,
-        }
-    }
-
     fn awaited_guess(&self) -> Option<u32> {
         match self.step {
             PracticeStep::Verdict { guess } => Some(guess),
@@ -213,17 +174,9 @@ impl Zendo for Practice {
     }
 }
 
-creates!(PracticeEvent::PracticeCreated, PracticeSetup);
-
 impl Game for Practice {
-    const KIND: GameKind = GameKind::ZendoPractice;
-    const CLOCKED: bool = false;
-    type Setup = PracticeSetup;
     type Move = PracticeMove;
-    type Event = PracticeEvent;
     type View = PracticeView;
-    type Deadline = Deadline;
-    type Work = VerdictJob;
 
     fn from_setup(setup: &PracticeSetup, now: Millis) -> Result<Practice, SetupError> {
         Ok(Practice {
@@ -233,13 +186,7 @@ impl Game for Practice {
         })
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn is_over(&self) -> bool {
         self.core.outcome.is_some()
@@ -251,9 +198,7 @@ impl Game for Practice {
             Outcome::Declined { .. }
             | Outcome::Abandoned
             | Outcome::Idle { .. }
-            | Outcome::Deserted { .. } => {
-                rules::Finish::Unrated(rules::Why::Abandoned)
-            }
+            | Outcome::Deserted { .. } => rules::Finish::Unrated(rules::Why::Abandoned),
             outcome => rules::Finish::Solo {
                 player: self.seating.players.values()[0],
                 solved: matches!(outcome, Outcome::Solved { .. }),
@@ -301,13 +246,7 @@ impl Game for Practice {
         }
     }
 
-    fn rule(
-        &self,
-        out: &mut Emitter<Practice>,
-        who: Who,
-        m: &PracticeMove,
-        _now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &PracticeMove) -> Result<(), RuleError> {
         let me = Seat::FIRST;
         let pending = self.pending();
         match m {
@@ -407,17 +346,7 @@ impl Game for Practice {
         }
     }
 
-    fn work(&self) -> Option<(u64, VerdictJob)> {
-        super::work(self)
-    }
-
-    fn perform(job: VerdictJob, stop: Arc<AtomicBool>) -> PracticeMove {
-        super::perform::<Practice>(job, stop)
-    }
-
-    fn abandon(key: u64, reason: &str) -> Option<PracticeMove> {
-        super::abandon::<Practice>(key, reason)
-    }
+    super::verdict_work!();
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::quiz::{quiz_reveal, stop_play};
 use super::turn::{next_turn, pass_turn};
 use super::{Phase, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::rules::zendo::{TurnEnd, Withdrawal, ZendoEvent};
-use crate::rules::{self, Clock, Emitter, Millis, RuleError};
+use crate::rules::{Clock, Emitter, Millis, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// Which clock a deadline belongs to.
@@ -23,22 +23,7 @@ pub enum Which {
 }
 
 /// A moment at which something happens unless the players act first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Deadline {
-    pub at: Millis,
-    pub turn: u32,
-    pub which: Which,
-}
-
-impl rules::Deadline for Deadline {
-    fn at(&self) -> Millis {
-        self.at
-    }
-
-    fn is(&self, other: &Deadline) -> bool {
-        self == other
-    }
-}
+pub type Deadline = crate::rules::zendo::TurnDeadline<Which>;
 
 impl Triple {
     pub(super) fn check_time(&self, now: Millis) -> Result<(), RuleError> {
@@ -66,7 +51,13 @@ impl Triple {
             (Which::Game, Phase::Turn { .. }) => stop_play(out),
             (Which::Quiz, Phase::Quiz { .. }) => quiz_reveal(out, true),
             (Which::Challenge, _) => reveal(out, true),
-            (Which::Turn, Phase::Turn { seat, step: Step::Build }) => {
+            (
+                Which::Turn,
+                Phase::Turn {
+                    seat,
+                    step: Step::Build,
+                },
+            ) => {
                 out.emit(TripleEvent::TurnEnded {
                     seat: *seat,
                     why: TurnEnd::TimeUp,

@@ -8,7 +8,7 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::zendo::{Answer, Mode, TurnEnd, ZendoEvent, ZendoMove};
-use crate::rules::{self, BySeat, PlayerId, Role, Seat};
+use crate::rules::{BySeat, PlayerId, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A move in a Triple. Parsing happens in the fronts.
@@ -40,24 +40,6 @@ pub enum TripleMove {
     /// step 1 too: building is optional), a host's disallowing: as in every Zendo mode.
     #[serde(untagged)]
     Zendo(ZendoMove),
-}
-
-impl rules::Move for TripleMove {
-    fn role(&self) -> Role {
-        match self {
-            TripleMove::Zendo(m) => rules::Move::role(m),
-            TripleMove::Verdict { .. } => Role::Umpire,
-            _ => Role::Player,
-        }
-    }
-
-    fn describe(&self) -> &'static str {
-        match self {
-            TripleMove::Zendo(m) => rules::Move::describe(m),
-            TripleMove::Verdict { .. } => "give verdicts",
-            _ => "play",
-        }
-    }
 }
 
 /// How a Triple ended.

@@ -15,7 +15,14 @@ impl Triple {
             TripleEvent::TurnEnded {
                 seat,
                 why: crate::rules::zendo::TurnEnd::TimeUp,
-            } if matches!(self.phase, Phase::Turn { step: Step::Build, .. }) => {
+            } if matches!(
+                self.phase,
+                Phase::Turn {
+                    step: Step::Build,
+                    ..
+                }
+            ) =>
+            {
                 self.idle_turns += 1;
                 self.missed[seat.index()] += 1;
             }

@@ -116,8 +116,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Clock, Emitter, FoldError, Game, GameKind, Millis, PlayerId, RuleError, Seat, Seating,
-    Secret, SetupError, Viewer, Who, creates,
+    self, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat,
+    Secret, SetupError, Viewer, Who,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -148,15 +148,12 @@ pub use setup::{TripleOpening, TripleSetup, TripleTiming};
 pub use state::{Phase, Step, Triple, TripleEntry, TripleOrigin};
 pub use view::{PhaseView, StepView, TripleView};
 
-/// This game's rules, as the registry names them.
-pub type Rules = Triple;
-crate::rules::game_types!(Rules, TripleSetup, TripleMove, TripleEvent);
+crate::rules::game_types! {
+    Triple: ZendoTriple, clocked: true, deadline: Deadline, work: (Letter, VerdictJob), log: Event,
+    setup: TripleSetup, moves: TripleMove, events: TripleEvent::TripleCreated,
+}
 
-/// What a front (or the runtime) asks of a Triple.
-pub type Action = rules::Action<TripleMove, Deadline>;
 super::moves::shared_moves_in!(TripleMove, Action);
-/// What a Triple's log holds.
-pub type Event = rules::Event<TripleEvent>;
 
 impl Letter {
     pub const ALL: [Letter; 3] = [Letter::A, Letter::B, Letter::C];
@@ -386,29 +383,15 @@ fn ended(t: &Triple, outcome: TripleOutcome) -> TripleEvent {
     }
 }
 
-creates!(TripleEvent::TripleCreated, TripleSetup);
-
 impl Game for Triple {
-    const KIND: GameKind = GameKind::ZendoTriple;
-    const CLOCKED: bool = true;
-    type Setup = TripleSetup;
     type Move = TripleMove;
-    type Event = TripleEvent;
     type View = TripleView;
-    type Deadline = Deadline;
-    type Work = (Letter, VerdictJob);
 
     fn from_setup(setup: &TripleSetup, now: Millis) -> Result<Triple, SetupError> {
         Triple::set_up(setup, now)
     }
 
-    fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    fn seating_mut(&mut self) -> &mut Seating {
-        &mut self.seating
-    }
+    rules::seating!();
 
     fn is_over(&self) -> bool {
         self.outcome.is_some()
@@ -443,9 +426,8 @@ impl Game for Triple {
         match event {
             TripleEvent::StarterChosen { .. } => self.choosing(),
             TripleEvent::Graded { by, .. } | TripleEvent::ChallengeOpened { by, .. } => Some(*by),
-            TripleEvent::ChallengeAnswered { seat, .. } | TripleEvent::QuizAnswered { seat, .. } => {
-                Some(*seat)
-            }
+            TripleEvent::ChallengeAnswered { seat, .. }
+            | TripleEvent::QuizAnswered { seat, .. } => Some(*seat),
             TripleEvent::TurnEnded {
                 seat,
                 why: TurnEnd::Ended,
@@ -467,13 +449,8 @@ impl Game for Triple {
         self.allowed_now(m)
     }
 
-    fn rule(
-        &self,
-        out: &mut Emitter<Triple>,
-        who: Who,
-        m: &TripleMove,
-        now: Millis,
-    ) -> Result<(), RuleError> {
+    fn rule(&self, out: &mut Emitter<Self>, who: Who, m: &TripleMove) -> Result<(), RuleError> {
+        let now = out.at();
         let seat = match who {
             Who::Player(seat) => seat,
             _ => self.turn_seat().unwrap_or(Seat::FIRST),
