@@ -39,12 +39,17 @@ use crate::finder::{Counterexample, Style, Verdict};
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
 use crate::rules::{self, Game, GameTypes, Millis, PlayerId, Seat};
-use moves::VerdictMove;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// A one-pattern mode's moves, as the umpire's verdict on an official guess comes in:
+/// its `Verdict` move (written by [`shared_events_in!`]).
+pub trait VerdictMove {
+    fn verdict(guess: u32, verdict: Verdict) -> Self;
+}
 
 /// A mode's events, holding the shared ones as `Zendo(ZendoEvent)` (written by
 /// [`shared_events_in!`]).
@@ -58,7 +63,7 @@ pub trait ModeEvent {
 /// `shared_events_in!(DuelEvent, DuelMove)` in the mode's own file.
 macro_rules! shared_events_in {
     ($event:ident, $move:ident) => {
-        impl $crate::rules::zendo::moves::VerdictMove for $move {
+        impl $crate::rules::zendo::VerdictMove for $move {
             fn verdict(guess: u32, verdict: $crate::finder::Verdict) -> $move {
                 $move::Verdict { guess, verdict }
             }
@@ -390,12 +395,12 @@ pub trait Zendo: Game<Move: VerdictMove> + GameTypes<Event: ModeEvent> {
 /// guess ([`work`], [`perform`], [`abandon`]), said once for the modes of one pattern.
 macro_rules! verdict_work {
     () => {
-        fn work(&self) -> Option<(u64, $crate::rules::zendo::VerdictJob)> {
+        fn work(&self) -> Option<(u64, Self::Work)> {
             $crate::rules::zendo::work(self)
         }
 
         fn perform(
-            job: $crate::rules::zendo::VerdictJob,
+            job: Self::Work,
             stop: ::std::sync::Arc<::std::sync::atomic::AtomicBool>,
         ) -> Self::Move {
             $crate::rules::zendo::perform::<Self>(job, stop)

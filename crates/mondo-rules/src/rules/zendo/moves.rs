@@ -6,7 +6,6 @@
 //! here once.
 
 use super::turn::{GuessMove, TurnMove};
-use crate::finder::Verdict;
 use crate::rules::{self, PlayerId, Role};
 use serde::{Deserialize, Serialize};
 
@@ -67,12 +66,6 @@ impl ZendoMove {
             ZendoMove::ChooseStarter { .. } | ZendoMove::EndTurn => None,
         }
     }
-}
-
-/// A one-pattern mode's moves, as the umpire's verdict on an official guess comes in:
-/// its `Verdict` move (written by `shared_events_in!`).
-pub trait VerdictMove {
-    fn verdict(guess: u32, verdict: Verdict) -> Self;
 }
 
 /// Makes the shared moves moves and actions of a mode whose move enum holds them as
