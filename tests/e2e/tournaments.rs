@@ -11,7 +11,7 @@
 //! host settles the people's matches; the final's winner is announced champion.
 
 use super::challenges::TestClock;
-use super::{Served, T, answer, choice, setup};
+use super::{Served, T, answer, button, choice, setup};
 use crate::support::discord::{FakeDiscord, StoredMessage};
 use mondo::store::{MatchRecord, Status};
 use mondo::tournament::{Event, Tournament};
@@ -538,6 +538,115 @@ async fn a_tournament_plays_the_game_its_host_names() {
     bot.alive();
 }
 
+/// AI players fill a Zendo Duel bracket: one person and three AI players (`ai_fill:
+/// 4`), seeded after the person (unrated, joined last). The person, seed 1, holds the
+/// DM Advantage against seed 4 and chooses in their thread; seeds 2 and 3 are AI
+/// players, and the higher of them
+/// holds it: in its match's thread it chooses who starts by itself, and the match plays
+/// on, turn after turn, with nobody's help.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_higher_seed_chooses_who_starts_a_duel_and_plays_on() {
+    let (fake, dir, db, log) = setup().await;
+    let mut clock = TestClock::new(dir.path());
+    let host = fake.add_user("host", true);
+    let person = fake.add_user("d0", true).id;
+    let channel = fake.add_channel("colosseum");
+    // The AI's moves wait a tenth of a second of the game clock (the delay itself is
+    // tested elsewhere).
+    let mut env = clock.env().to_vec();
+    env.push(("MONDO_ZENDO_AI_DELAY_MS", "100"));
+    let mut bot = Served::start_with(&fake, &db, &log, &env);
+    bot.ready(&fake).await;
+    let options = [
+        ("name", json!("AI Colosseum")),
+        (
+            "format",
+            choice(&fake, "tournament create", "format", "single elimination"),
+        ),
+        (
+            "game",
+            choice(&fake, "tournament create", "game", "Zendo Duel"),
+        ),
+        ("ai_fill", json!(4)),
+    ];
+    says(&fake, channel, host.id, "tournament create", &options).await;
+    says(&fake, channel, person, "tournament join", &[]).await;
+    let started = says(&fake, channel, host.id, "tournament start", &[]).await;
+    assert!(
+        started.text().contains("4 players, 3 of them AI players"),
+        "{}",
+        started.text()
+    );
+    for table in 1..=2 {
+        said(&fake, channel, &format!("round 1, table {table}:")).await;
+    }
+    let (t, matches) = read_nth(&db, 0).await;
+    assert_eq!(games(&matches), ["zendo-duel", "zendo-duel"]);
+    let threads = in_threads(&fake, channel, &t, &matches, 1);
+    let mine = thread_of(&t, &threads, 1, person);
+    let opening = said(&fake, mine, &format!("<@{person}>, you have the advantage")).await;
+    // The person chooses there: a click in a thread, answered in that thread.
+    let i = fake
+        .click(person, opening.id, &button(&opening, "I start"))
+        .await;
+    let reply = answer(&fake, &i).await;
+    assert!(
+        !reply.ephemeral && reply.channel_id == mine,
+        "{}",
+        reply.text()
+    );
+
+    let round = &t.rounds[0];
+    let ai = |s: usize| t.seats[s].player.ai_seat().is_some();
+    let tb = round
+        .tables
+        .iter()
+        .find(|tb| tb.seats().all(ai))
+        .expect("seeds 2 and 3 meet");
+    assert_eq!(
+        (tb.a, tb.b),
+        (1, Some(2)),
+        "seed 2 first: it holds the advantage"
+    );
+    let m = *tb.opened.last().unwrap();
+    let thread = threads.iter().find(|x| x.0 == m).unwrap().1;
+    let told = |fake: &FakeDiscord, what: &str| {
+        fake.messages(thread)
+            .iter()
+            .any(|x| x.text().contains(what))
+    };
+    // The choice is made at once (on the game clock: none passes meanwhile), once the
+    // AI has its rules in mind; then the clock moves on a little at a time (the AI's
+    // moves wait their delay on it) until the AI players' second turn.
+    fake.wait_message(
+        |x| x.channel_id == thread && x.text().contains("** starts"),
+        3 * T,
+    )
+    .await
+    .unwrap_or_else(|| {
+        let all: Vec<String> = fake.messages(thread).iter().map(|x| x.text()).collect();
+        panic!("the AI never chose who starts: {all:#?}")
+    });
+    until_said(&fake, &mut clock, 1_000, 900, |f| told(f, "turn 2:")).await;
+    let all: Vec<String> = fake.messages(thread).iter().map(|x| x.text()).collect();
+    assert!(told(&fake, "turn 2:"), "{all:#?}");
+    // Only the holder of the advantage chooses who starts (the rules take it from
+    // nobody else): its choice is in the match's log.
+    let store = mondo::store::Store::open_read_only(&db).await.unwrap();
+    let log = store.events(mondo::store::MatchId(m)).await.unwrap();
+    store.close().await;
+    assert!(
+        log.iter().any(|e| e.body.contains("\"starter_chosen\"")),
+        "the AI chose who starts: {all:#?}"
+    );
+    let (_, matches) = read_nth(&db, 0).await;
+    let record = matches.iter().find(|x| x.id.0 == m).unwrap();
+    assert_eq!(record.channel, Some(thread));
+    let problems = fake.problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    bot.alive();
+}
+
 /// The PNG a message attaches as `tournament-1-WHAT.png`, decoded.
 fn picture(m: &StoredMessage, what: &str) -> image::RgbImage {
     let name = format!("tournament-1-{what}.png");
@@ -577,17 +686,29 @@ async fn ai_play_out(
                 .iter()
                 .any(|m| m.text().contains(&line))
         };
-        for _ in 0..600 {
-            if done(fake) {
-                break;
-            }
-            clock.advance(2_000).await;
-            let none = fake
-                .wait_message(|_| false, Duration::from_millis(20))
-                .await;
-            assert!(none.is_none());
-        }
+        until_said(fake, clock, 2_000, 600, done).await;
         said(fake, channel, &line).await;
+    }
+}
+
+/// Moves the game clock on by `step` ms at a time, letting the bot catch up after
+/// each, until `done` (at most `steps` times).
+async fn until_said(
+    fake: &FakeDiscord,
+    clock: &mut TestClock,
+    step: u64,
+    steps: usize,
+    done: impl Fn(&FakeDiscord) -> bool,
+) {
+    for _ in 0..steps {
+        if done(fake) {
+            return;
+        }
+        clock.advance(step).await;
+        let none = fake
+            .wait_message(|_| false, Duration::from_millis(20))
+            .await;
+        assert!(none.is_none());
     }
 }
 
