@@ -142,9 +142,12 @@ fn code(text: &str) -> Vec<(Tok, usize)> {
     split_tests(text).0
 }
 
+/// Lines of a file, first and last.
+type Span = (usize, usize);
+
 /// The tokens of a file without its `#[cfg(test)]` modules, and the lines those
 /// modules span (first, last).
-fn split_tests(text: &str) -> (Vec<(Tok, usize)>, Vec<(usize, usize)>) {
+fn split_tests(text: &str) -> (Vec<(Tok, usize)>, Vec<Span>) {
     let toks = tokens(text);
     let mut out = Vec::new();
     let mut tests = Vec::new();
