@@ -118,8 +118,7 @@ where
         .map_err(|e| e.to_string())?;
     let mut l = load(&store, id).await?;
     for k in 0..args.players as usize {
-        let level = k % Level::ALL.len();
-        let name = fair::ai_name(level, k / Level::ALL.len() + 1);
+        let name = super::tournament_kit::nth_ai_name(k);
         let p = PlayerId(
             store
                 .local_ai_player(&name)
@@ -128,7 +127,7 @@ where
         );
         act(&store, &mut l, &Act::Join { player: p, name }, now).await?;
     }
-    let seeds = ratings(&store, guild, &l.t).await?;
+    let seeds = ratings(&store, guild, &l.t, &[]).await?;
     act(
         &store,
         &mut l,
