@@ -429,6 +429,22 @@ const TILE_PAIRS: &[(&str, &str)] = &[
         "there is a row with only red tiles",
     ),
     (
+        "there is a 2x2 square with all four tiles the same colour",
+        "some 2x2 square has exactly one colour",
+    ),
+    (
+        "there is a row with all its tiles blue",
+        "there is a row with only blue tiles",
+    ),
+    (
+        "both rows contain a green tile",
+        "every row has at least one green tile",
+    ),
+    (
+        "both columns are entirely yellow",
+        "every column is all yellow",
+    ),
+    (
         "no more than one tile in each row is blue",
         "every row has at most one blue tile",
     ),
