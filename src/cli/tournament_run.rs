@@ -245,7 +245,7 @@ where
          standings {id} --db {}` shows it all.",
         (now - start_clock) as f64 / 3_600_000.0,
         wall.elapsed().as_secs_f64(),
-        super::bench_games_ai::peak_mb(),
+        mondo::play::bench::ai::peak_mb(),
         args.place.db
     );
     Ok(ExitCode::SUCCESS)
