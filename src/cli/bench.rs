@@ -1,8 +1,11 @@
 //! `mondo bench <area>`: quick speed figures on this machine, without criterion
-//! (for the statistics, `cargo bench`).
+//! (for the statistics, `cargo bench`). The areas every game shares are here; each
+//! game's own (`mondo bench bluffs`), and its AI's matches for `mondo bench ai --game`,
+//! come from its terminal front (`play::Terminal::Bench`, `Terminal::arena`).
 
 use clap::{Args, Subcommand};
 use mondo::lang::reference;
+use mondo::play::bench::median;
 use mondo::pool::EvalWorkload;
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -68,20 +71,9 @@ pub enum BenchArea {
         #[arg(long, default_value_t = 8000)]
         entries: usize,
     },
-    /// Pattern Assembly: generating a match (grid + 20 rounds with solutions) and
-    /// judging an answer (targets: 10 ms and 50 us).
-    Assembly {
-        /// How many times to time each.
-        #[arg(long, default_value_t = 200)]
-        runs: usize,
-    },
-    /// Logical Bluffs: read statements, and check them on an 8-tile subset, involvement
-    /// included (targets: 1 ms to read, 5 ms to check).
-    Bluffs {
-        /// How many times to check each statement; the figure is the median.
-        #[arg(long, default_value_t = 21)]
-        runs: usize,
-    },
+    /// Each game's own areas (`mondo bench bluffs`), from its terminal front.
+    #[command(flatten)]
+    Game(mondo::play::games::GameBench),
     /// Ratings: a server of 200,000 players and a million finished matches (by
     /// default), written in bulk; its leaderboard, a page at a time (target: at most
     /// 50 ms).
@@ -117,11 +109,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
         }
         BenchArea::Render { runs } => super::bench_render::run(runs.max(1)),
         BenchArea::Pool { entries } => pool(entries.max(8)),
-        BenchArea::Assembly { runs } => super::bench_assembly::run(runs.max(1)),
-        BenchArea::Bluffs { runs } => bluffs(runs.max(1)),
+        BenchArea::Game(area) => area.run(),
         BenchArea::Leaderboard(args) => super::bench_leaderboard::run(args),
         BenchArea::Ai(args) => match args.game.clone() {
-            Some(game) if game != "zendo" => ai_by_name(
+            Some(game) if game != "zendo" => mondo::play::games::bench_ai(
                 &game,
                 args.plus,
                 args.matches as usize,
@@ -151,58 +142,6 @@ fn pool(entries: usize) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
-}
-
-/// The statements of `benches/bluffs.rs`, each read, and checked on B1-B4, C1-C4.
-fn bluffs(runs: usize) -> ExitCode {
-    use mondo::lang::tiles;
-    let Ok(subset) = "B1-B2-B3-B4-C1-C2-C3-C4".parse::<tiles::Subset>() else {
-        return ExitCode::FAILURE;
-    };
-    let (mut worst, mut worst_read): (f64, f64) = (0.0, 0.0);
-    println!("    read     check  statement");
-    for text in tiles::BENCH_STATEMENTS {
-        let read = median_ms(runs, || {
-            let _ = black_box(tiles::parse(black_box(text)));
-        });
-        worst_read = worst_read.max(read);
-        let Ok(statement) = tiles::parse(text) else {
-            eprintln!("`{text}` does not read");
-            return ExitCode::FAILURE;
-        };
-        let ms = median_ms(runs, || {
-            let _ = black_box(tiles::check(
-                black_box(&statement),
-                &subset,
-                tiles::MAX_WORDS,
-            ));
-        });
-        worst = worst.max(ms);
-        println!("{read:6.3} ms {ms:6.3} ms  {text}");
-    }
-    println!(
-        "worst: {worst_read:.3} ms to read (target 1 ms), {worst:.3} ms to check on 8 tiles \
-         (target 5 ms)"
-    );
-    ExitCode::SUCCESS
-}
-
-/// Milliseconds `run` takes: the median of `runs` timings.
-fn median_ms(runs: usize, mut run: impl FnMut()) -> f64 {
-    median(
-        (0..runs)
-            .map(|_| {
-                let start = Instant::now();
-                run();
-                start.elapsed().as_secs_f64() * 1000.0
-            })
-            .collect(),
-    )
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
 }
 
 /// Nanoseconds per (pattern, structure) for each pattern: the median of `rounds`
@@ -274,33 +213,4 @@ fn eval(structures: usize, rounds: usize, seed: u64) -> ExitCode {
         if middle <= target { "met" } else { "NOT met" }
     );
     ExitCode::SUCCESS
-}
-
-/// The bench of the game `--game` names.
-fn ai_by_name(game: &str, plus: bool, matches: usize, seed: u64, json: bool) -> ExitCode {
-    use super::bench_assembly::AiArena as Assembly;
-    match game.trim().to_ascii_lowercase().as_str() {
-        "assembly" | "pattern-assembly" if plus => {
-            super::bench_games_ai::run::<Assembly<true>>(matches, seed, json)
-        }
-        "assembly" | "pattern-assembly" => {
-            super::bench_games_ai::run::<Assembly<false>>(matches, seed, json)
-        }
-        other if plus => {
-            eprintln!(
-                "error: `--plus` is Pattern Assembly's (`--game assembly --plus`), not {other}'s"
-            );
-            ExitCode::from(2)
-        }
-        "bluffs" | "logical-bluffs" => {
-            super::bench_games_ai::run::<super::bench_bluffs::AiArena>(matches, seed, json)
-        }
-        other => {
-            eprintln!(
-                "error: `--game {other}`: the games whose AI this bench plays are: assembly, \
-                 bluffs (and zendo, without --game)"
-            );
-            ExitCode::from(2)
-        }
-    }
 }

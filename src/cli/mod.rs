@@ -4,9 +4,6 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
-mod bench_assembly;
-mod bench_bluffs;
-mod bench_games_ai;
 mod bench_leaderboard;
 mod bench_practice;
 mod bench_render;

@@ -88,7 +88,7 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
         .map(|e| mondo::store::from_json(&e.body).unwrap_or_default())
         .collect();
     let mut named = record.players.clone();
-    named.extend(mondo::play::authors::hosts(&bodies, &record.players));
+    named.extend(mondo::play::authors::hosts(&record, &bodies));
     let names = store.local_names(&named).await.map_err(|e| e.to_string())?;
     let changes = store
         .rating_changes(args.id)

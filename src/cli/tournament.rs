@@ -7,7 +7,7 @@
 
 use super::kit::{block_on, printable};
 use super::ratings::Place;
-use super::tournament_kit::{Loaded, act, game_kind, load, ratings, standings_text};
+use super::tournament_kit::{Loaded, act, ai_fill, game_kind, load, ratings, standings_text};
 use clap::{Args, Subcommand};
 use mondo::rules::PlayerId;
 use mondo::store::Store;
@@ -62,6 +62,10 @@ pub struct CreateArgs {
     pub host: String,
     #[command(flatten)]
     pub shape: super::tournament_kit::Shape,
+    /// AI players take the seats left empty at the start, up to this many players
+    /// (2 to 64; unset: people only).
+    #[arg(long, value_name = "N")]
+    pub ai_fill: Option<u32>,
     #[command(flatten)]
     pub place: Place,
 }
@@ -217,11 +221,17 @@ async fn known(store: &Store, name: &str) -> Result<PlayerId, String> {
 async fn command_body(command: TournamentCommand) -> Result<ExitCode, String> {
     match command {
         TournamentCommand::Create(a) => {
-            a.shape.settings(0)?;
+            let settings = |now| {
+                let mut s = a.shape.settings(now)?;
+                s.ai_fill = a.ai_fill;
+                Ok::<_, String>(s)
+            };
+            // Everything checked before the store is opened (or made).
+            Tournament::create(&a.name, PlayerId(0), settings(0)?, 0).map_err(|e| e.to_string())?;
             let store = open_rw(&a.place).await?;
             let host = player(&store, &a.host).await?;
             let now = store.game_clock().await.map_err(|e| e.to_string())?;
-            let settings = a.shape.settings(now)?;
+            let settings = settings(now)?;
             let first =
                 Tournament::create(&a.name, host, settings, now).map_err(|e| e.to_string())?;
             let body = serde_json::to_string(&first).map_err(|e| e.to_string())?;
@@ -323,11 +333,20 @@ async fn act_on(
         TournamentCommand::Leave(a) => Act::Leave {
             player: known(store, &a.player).await?,
         },
-        TournamentCommand::Start(a) => Act::Start {
-            by: known(store, &a.host).await?,
-            ratings: ratings(store, guild, &l.t).await?,
-            fill: Vec::new(),
-        },
+        TournamentCommand::Start(a) => {
+            let by = known(store, &a.host).await?;
+            // None made for a start the rules refuse anyway (said by them).
+            let fill = if by == l.t.host && !l.t.is_started() {
+                ai_fill(store, &l.t).await?
+            } else {
+                Vec::new()
+            };
+            Act::Start {
+                by,
+                ratings: ratings(store, guild, &l.t, &fill).await?,
+                fill,
+            }
+        }
         TournamentCommand::Settle(a) => Act::Settle {
             by: known(store, &a.host).await?,
             round: a.round,
@@ -413,7 +432,12 @@ async fn read_only(place: &Place, id: i64) -> Result<Loaded, String> {
 /// The format in words, from the created event.
 fn describe(e: &Event) -> String {
     match e {
-        Event::Created { settings, .. } => format!("{}, {}", settings.format, settings.game),
+        Event::Created { settings, .. } => {
+            let ai = settings.ai_fill.map_or(String::new(), |n| {
+                format!("; AI players fill the empty seats up to {n} players")
+            });
+            format!("{}, {}{ai}", settings.format, settings.game)
+        }
         _ => String::new(),
     }
 }

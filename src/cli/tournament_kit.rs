@@ -159,24 +159,56 @@ pub async fn act(store: &Store, l: &mut Loaded, act: &Act, now: u64) -> Result<V
     Ok(events)
 }
 
-/// The players' ratings in the tournament's game, for seeding.
+/// The ratings in the tournament's game of its players and of `more` (who join as it
+/// starts), for seeding.
 pub async fn ratings(
     store: &Store,
     guild: Option<u64>,
     t: &Tournament,
+    more: &[(PlayerId, String)],
 ) -> Result<Vec<(PlayerId, f64)>, String> {
     let kind = game_kind(&t.settings.game)?.name();
     let mut out = Vec::new();
-    for s in &t.signups {
+    let players = t.signups.iter().map(|s| s.player);
+    for p in players.chain(more.iter().map(|m| m.0)) {
         let rows = store
-            .ratings_of(server_of(guild), s.player.0, Some(kind))
+            .ratings_of(server_of(guild), p.0, Some(kind))
             .await
             .map_err(|e| e.to_string())?;
         if let Some(r) = rows.first() {
-            out.push((s.player, r.rating));
+            out.push((p, r.rating));
         }
     }
     Ok(out)
+}
+
+/// The `k`th terminal AI player (from 0): `ai-beginner`, `ai-player`, `ai-expert`,
+/// `ai-beginner-2`, ..., the levels in turn.
+pub fn nth_ai_name(k: usize) -> String {
+    let levels = mondo::student::Level::ALL.len();
+    mondo::rules::fair::ai_name(k % levels, k / levels + 1)
+}
+
+/// The AI players who take the seats of `t` left empty at its start, up to its
+/// `ai_fill` (none unless its host allowed them): terminal AI players in turn
+/// ([`nth_ai_name`]), passing over any already signed up.
+pub async fn ai_fill(store: &Store, t: &Tournament) -> Result<Vec<(PlayerId, String)>, String> {
+    let most = t.settings.ai_fill.unwrap_or(0) as usize;
+    let mut fill = Vec::new();
+    for k in 0.. {
+        if t.signups.len() + fill.len() >= most {
+            break;
+        }
+        let name = nth_ai_name(k);
+        let p = store
+            .local_ai_player(&name)
+            .await
+            .map_err(|e| e.to_string())?;
+        if t.signups.iter().all(|s| s.player.0 != p) {
+            fill.push((PlayerId(p), name));
+        }
+    }
+    Ok(fill)
 }
 
 /// The standings as lines of text.

@@ -118,8 +118,7 @@ where
         .map_err(|e| e.to_string())?;
     let mut l = load(&store, id).await?;
     for k in 0..args.players as usize {
-        let level = k % Level::ALL.len();
-        let name = fair::ai_name(level, k / Level::ALL.len() + 1);
+        let name = super::tournament_kit::nth_ai_name(k);
         let p = PlayerId(
             store
                 .local_ai_player(&name)
@@ -128,7 +127,7 @@ where
         );
         act(&store, &mut l, &Act::Join { player: p, name }, now).await?;
     }
-    let seeds = ratings(&store, guild, &l.t).await?;
+    let seeds = ratings(&store, guild, &l.t, &[]).await?;
     act(
         &store,
         &mut l,
@@ -246,7 +245,7 @@ where
          standings {id} --db {}` shows it all.",
         (now - start_clock) as f64 / 3_600_000.0,
         wall.elapsed().as_secs_f64(),
-        super::bench_games_ai::peak_mb(),
+        mondo::play::bench::ai::peak_mb(),
         args.place.db
     );
     Ok(ExitCode::SUCCESS)

@@ -117,12 +117,16 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
     let mut refused_at: Option<u64> = None;
     let mut fresh = true;
     let mut plan: Option<(Millis, AnyAction)> = None;
+    // The time of the event that made the view, when the update says it: the AI is
+    // asked at the time the view came about, as it is when the log is read back after
+    // a restart (`recall`), however late this task got to it.
+    let mut made_at: Option<Millis> = None;
     loop {
         if fresh {
             fresh = false;
             plan = None;
             if refused_at != Some(view.version()) {
-                let now = runtime.now();
+                let now = made_at.take().unwrap_or_else(|| runtime.now());
                 plan = mind
                     .next(&view, now)
                     .map(|(d, a)| (now.saturating_add(d), a));
@@ -135,6 +139,7 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
                     if update.over {
                         return;
                     }
+                    made_at = update.events.last().map(|(_, e)| <AnyMatch as crate::runtime::Engine>::event_at(e));
                     view = update.view;
                     fresh = true;
                 }
@@ -142,6 +147,7 @@ async fn run(runtime: &Runtime<AnyMatch>, game: MatchId, me: PlayerId, level: Le
                     tracing::warn!(%game, error = %e, "an AI seat missed an update");
                     match runtime.view(game, &viewer).await {
                         Ok(now) => {
+                            made_at = None;
                             view = now;
                             fresh = true;
                         }

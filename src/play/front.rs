@@ -577,6 +577,12 @@ pub trait Terminal {
     /// Its own `mondo` subcommands beside `mondo play` (`mondo bluffs check`);
     /// [`commands::NoCommands`] for none.
     type Commands: commands::Commands;
+    /// How its stored events read on the replay page (authors, setup, pictures,
+    /// secrets): one for a family of games (Zendo's modes share theirs).
+    type Logged: super::logged::Logged;
+    /// Its own `mondo bench` areas (`mondo bench bluffs`), beside the shared ones;
+    /// [`commands::NoCommands`] for none.
+    type Bench: commands::Commands;
 
     /// Its front for a match, played by `cast`.
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront>;
@@ -609,5 +615,12 @@ pub trait Terminal {
     /// none by default.
     fn scores(_after: &super::scoreboard::After, _names: &[String]) -> Vec<String> {
         Vec::new()
+    }
+    /// Its AI's matches in `mondo bench ai --game NAME` (`plus`: `--plus`, Plus
+    /// matches): how to run them, given the matches per pairing, the first seed and
+    /// whether to print JSON ([`super::bench::ai::run`]); `None`: it has none of that
+    /// kind.
+    fn arena(_plus: bool) -> Option<fn(usize, u64, bool) -> std::process::ExitCode> {
+        None
     }
 }

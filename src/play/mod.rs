@@ -19,9 +19,11 @@
 pub mod ai;
 pub mod args;
 pub mod authors;
+pub mod bench;
 pub mod commands;
 mod front;
 pub mod games;
+pub mod logged;
 pub mod machine;
 pub mod page;
 pub mod pictures;

@@ -5,12 +5,11 @@
 //! (structures, grids, tiles); then the secrets. A live match has none: its secrets
 //! are still someone's.
 
-use super::authors::{Author, author};
+use super::authors::author;
+use super::logged::Author;
 use super::replay::{cast_of, decode, since, told};
 use super::scoreboard;
-use crate::koan::Koan;
-use crate::render::{self, Mark, Picture};
-use crate::rules::{PlayerId, Viewer};
+use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::Engine;
 use crate::store::{MatchRecord, RatingChange, Status, StoredEvent};
 use base64::Engine as _;
@@ -40,6 +39,8 @@ pub struct Step {
 #[derive(Clone, Debug)]
 pub struct Story {
     pub title: String,
+    /// The game, as the match's record says.
+    pub game: GameKind,
     /// The players' names, in seat order.
     pub players: Vec<String>,
     /// Every event in order (the first is the setup, which holds the secrets).
@@ -129,7 +130,7 @@ pub fn story(
     let mut steps = Vec::with_capacity(events.len());
     for (i, ((stored, text), state)) in events.iter().zip(&said).zip(&states).enumerate() {
         let body = bodies[i].clone();
-        let author = author(&body, &bodies[0], &bodies[..i]);
+        let author = author(game, &body, &bodies[0], &bodies[..i]);
         let spectator = serde_json::to_value(state.view(&Viewer::Spectator)).unwrap_or(Value::Null);
         // Only a finished match is told: each player's own view is no secret now.
         let own: Vec<Value> = record
@@ -147,13 +148,7 @@ pub fn story(
             at: stored.at,
         };
         let said = if i == 0 {
-            set_up(
-                &title_of(game, &body),
-                &body,
-                &players,
-                &record.players,
-                names,
-            )
+            set_up(game, &body, &players, &record.players, names)
         } else if text.trim_start().starts_with('{') {
             // No words for it at the terminal: its name and what it says, never JSON.
             plainly(&body, &players)
@@ -169,11 +164,7 @@ pub fn story(
             body,
         });
     }
-    let mut hidden = Vec::new();
-    if let Some(first) = steps.first() {
-        sources(&first.body, "", &mut hidden);
-    }
-    ended_secrets(&bodies, &mut hidden);
+    let hidden = super::games::secrets(game, &bodies);
     let end = states
         .last()
         .map(|s| serde_json::to_value(s.view(&Viewer::Spectator)).unwrap_or(Value::Null))
@@ -189,7 +180,12 @@ pub fn story(
     let counted = counted(finish, name);
     let ended = steps.last().map(|s| s.said.clone()).unwrap_or_default();
     Ok(Story {
-        title: format!("Match {}: {}", record.id, title_of(game, &bodies[0])),
+        title: format!(
+            "Match {}: {}",
+            record.id,
+            super::games::title(game, &bodies[0])
+        ),
+        game,
         players,
         steps,
         hidden,
@@ -225,7 +221,7 @@ pub fn page(
         (result(&story, changes, name))
         ol #steps {
             @for (i, step) in story.steps.iter().enumerate() {
-                (step_item(i + 1, step, &story.players))
+                (step_item(i + 1, step, &story))
             }
         }
         (secrets(&story))
@@ -253,7 +249,8 @@ pub fn document(title: &str, style: &str, main: Markup) -> String {
 
 /// One step: its number, time and author, what was said, its clocks and scores, and
 /// its pictures (the setup's are its public opening, the structures on the table).
-fn step_item(n: usize, step: &Step, players: &[String]) -> Markup {
+fn step_item(n: usize, step: &Step, story: &Story) -> Markup {
+    let players = &story.players;
     html! {
         li.step data-step=(n) {
             div.meta {
@@ -264,7 +261,7 @@ fn step_item(n: usize, step: &Step, players: &[String]) -> Markup {
             p.said { (step.said) }
             @if !step.clocks.is_empty() { p.clocks { (step.clocks.join(" · ")) } }
             @if !step.scores.is_empty() { p.scores { (step.scores.join(" · ")) } }
-            @for (alt, png) in pictures_of(&step.body) { (img(&alt, &png)) }
+            @for (alt, png) in pictures_of(story.game, &step.body) { (img(&alt, &png)) }
         }
     }
 }
@@ -350,12 +347,10 @@ pub fn name_of(names: &HashMap<u64, String>, id: u64) -> String {
     }
 }
 
-/// The pictures a stored event carries: each structure, grid and tile layout in it, as
-/// (what it shows, PNG bytes).
-pub fn pictures_of(body: &Value) -> Vec<(String, Vec<u8>)> {
-    let mut found = Vec::new();
-    collect(body, "", &mut found);
-    found
+/// The pictures a stored event of a match of `game` carries: each structure, grid and
+/// tile layout in it, as (what it shows, PNG bytes).
+pub fn pictures_of(game: GameKind, body: &Value) -> Vec<(String, Vec<u8>)> {
+    super::logged::pictures_with(body, &|at| super::games::picture(game, at))
 }
 
 /// A picture inside the page (a `data:` URI: the page needs nothing else).
@@ -367,93 +362,25 @@ fn img(alt: &str, png: &[u8]) -> Markup {
     html! { img alt=(alt) src=(src); }
 }
 
-fn collect(v: &Value, key: &str, out: &mut Vec<(String, Vec<u8>)>) {
-    match v {
-        Value::Object(map) => {
-            if map.contains_key("pieces") && map.contains_key("set") {
-                if let Ok(koan) = serde_json::from_value::<Koan>(v.clone()) {
-                    let mark = match v.get("obeys") {
-                        Some(Value::Bool(true)) => Some(Mark::Obeys),
-                        Some(Value::Bool(false)) => Some(Mark::DoesNot),
-                        _ => None,
-                    };
-                    let picture = Picture {
-                        mark,
-                        caption: (!key.is_empty()).then(|| key.replace('_', " ")),
-                    };
-                    out.push((
-                        format!("structure {}", koan),
-                        render::koan_png(&koan, &picture),
-                    ));
-                    return;
-                }
-            }
-            // A structure's verdict sits beside it: `{"koan": .., "obeys": true}`.
-            let obeys = map.get("obeys").and_then(Value::as_bool);
-            for (k, v) in map {
-                if k == "koan" && obeys.is_some() {
-                    if let Ok(koan) = serde_json::from_value::<Koan>(v.clone()) {
-                        let picture = Picture {
-                            mark: Some(if obeys == Some(true) {
-                                Mark::Obeys
-                            } else {
-                                Mark::DoesNot
-                            }),
-                            caption: None,
-                        };
-                        out.push((
-                            format!("structure {koan}"),
-                            render::koan_png(&koan, &picture),
-                        ));
-                        continue;
-                    }
-                }
-                if k == "grid" {
-                    if let Ok(grid) = serde_json::from_value::<crate::grid::Grid>(v.clone()) {
-                        out.push(("the grid".into(), render::symbol_grid_png(&grid.rows())));
-                        continue;
-                    }
-                }
-                if k == "layout" {
-                    if let Ok(layout) =
-                        serde_json::from_value::<crate::lang::tiles::Layout>(v.clone())
-                    {
-                        let known: Vec<_> = crate::lang::tiles::Cell::all()
-                            .map(|c| (c, layout.colour(c)))
-                            .collect();
-                        out.push(("the layout".into(), render::tiles::board_png(&known, None)));
-                        continue;
-                    }
-                }
-                collect(v, k, out);
-            }
-        }
-        Value::Array(items) => {
-            for v in items {
-                collect(v, key, out);
-            }
-        }
-        _ => {}
-    }
-}
-
 /// The secrets, now that the match is over: the hidden patterns as their authors
 /// wrote them, the grid, the layout, in words and pictured.
 fn secrets(story: &Story) -> Markup {
-    let pictured = story
+    // The last event's pictures of what was hidden (the grid, the layout).
+    let pictured: Vec<_> = story
         .steps
         .last()
-        .map(|last| pictures_of(&last.body))
-        .unwrap_or_default();
+        .map(|last| pictures_of(story.game, &last.body))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(alt, _)| story.hidden.iter().any(|(what, _)| what == alt))
+        .collect();
     html! {
         section #secrets {
             h2 { "The secrets" }
             @for (what, text) in &story.hidden {
                 p.secret { b { (what) } ": " (text) }
             }
-            @for (alt, png) in &pictured {
-                @if alt == "the grid" || alt == "the layout" { (img(alt, png)) }
-            }
+            @for (alt, png) in &pictured { (img(alt, png)) }
         }
     }
 }
@@ -461,14 +388,13 @@ fn secrets(story: &Story) -> Markup {
 /// What the setup step says: the game, its players and what it opens with; what it
 /// hides is told at the end.
 fn set_up(
-    title: &str,
+    game: GameKind,
     body: &Value,
     players: &[String],
     ids: &[u64],
     names: &HashMap<u64, String>,
 ) -> String {
     let setup = body.get("setup").unwrap_or(&Value::Null);
-    let settings = setup.get("settings").unwrap_or(&Value::Null);
     let who = |key: &str| -> Option<String> {
         let id = setup.get(key)?.as_u64()?;
         Some(match ids.iter().position(|p| *p == id) {
@@ -476,47 +402,11 @@ fn set_up(
             None => name_of(names, id),
         })
     };
+    let title = super::games::title(game, body);
     let mut said = vec![format!("{title} set up for {}.", and_list(players))];
-    if let Some(name) = who("advantage") {
-        said.push(format!("{name} has the advantage and chooses who starts."));
-    }
-    if let Some(name) = who("starter") {
-        said.push(format!("{name} starts."));
-    }
-    if let Some(name) = who("master") {
-        said.push(format!("{name} is the master."));
-    }
-    if let Some(set) = settings.get("set").and_then(Value::as_str) {
-        said.push(format!("Played with {}.", set.replace('_', " ")));
-    }
-    if let Some(known) = settings.get("known_tiles").and_then(Value::as_u64) {
-        said.push(format!("Each player is shown {known} tiles of the layout."));
-    }
-    if let Some(reserve) = settings.get("reserve_ms").and_then(Value::as_u64) {
-        said.push(format!(
-            "Each has a reserve of {}.",
-            scoreboard::time(reserve)
-        ));
-    }
-    if !pictures_of(body).is_empty() {
-        said.push("The table opens with the structures pictured.".into());
-    }
+    said.extend(super::games::opening(game, body, &who));
     said.push("What it hides is shown at the end.".into());
     said.join(" ")
-}
-
-/// The game's name, as its setup plays it (Pattern Assembly Plus is Pattern Assembly
-/// with its settings).
-fn title_of(game: crate::rules::GameKind, setup: &Value) -> String {
-    let plus = setup
-        .pointer("/setup/settings/plus")
-        .and_then(Value::as_bool)
-        == Some(true);
-    if plus {
-        format!("{} Plus", game.title())
-    } else {
-        game.title().to_string()
-    }
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -563,57 +453,5 @@ fn plainly(body: &Value, players: &[String]) -> String {
         format!("{name}.")
     } else {
         format!("{name}: {}.", parts.join(", "))
-    }
-}
-
-/// Patterns as their authors wrote them (`{"source": ..}` inside the setup); a list of
-/// them (the Triple's three) by letter.
-fn sources(v: &Value, key: &str, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(map) => {
-            if let Some(text) = map.get("source").and_then(Value::as_str) {
-                let what = match key {
-                    "" | "hidden" => "hidden pattern".to_string(),
-                    k => format!("{} pattern", k.replace('_', " ")),
-                };
-                out.push((what, text.to_string()));
-                return;
-            }
-            for (k, v) in map {
-                sources(v, k, out);
-            }
-        }
-        Value::Array(items) => {
-            let patterns = items.iter().all(|i| i.get("source").is_some());
-            for (n, v) in items.iter().enumerate() {
-                if patterns && items.len() > 1 {
-                    let letter = (b'A' + n as u8) as char;
-                    if let Some(text) = v.get("source").and_then(Value::as_str) {
-                        out.push((format!("pattern {letter}"), text.to_string()));
-                    }
-                } else {
-                    sources(v, key, out);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// What only the end reveals, from the events that reveal it: a Bluffs layout, a
-/// Pattern Assembly grid (the last one played).
-fn ended_secrets(bodies: &[Value], out: &mut Vec<(String, String)>) {
-    let layout = bodies.iter().rev().find_map(|b| {
-        serde_json::from_value::<crate::lang::tiles::Layout>(b.get("layout")?.clone()).ok()
-    });
-    if let Some(layout) = layout {
-        out.push(("the layout".into(), layout.to_string()));
-    }
-    let grid = bodies
-        .iter()
-        .rev()
-        .find_map(|b| serde_json::from_value::<crate::grid::Grid>(b.get("grid")?.clone()).ok());
-    if let Some(grid) = grid {
-        out.push(("the grid".into(), grid.rows().join(" / ")));
     }
 }

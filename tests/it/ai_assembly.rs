@@ -1,9 +1,14 @@
 //! The Pattern Assembly AI at the terminal, through the real binary: `mondo play
 //! assembly --players me,ai --ai-level expert` seats it as `ai-expert`, it answers on
 //! its own (never a typed line for it), the match ends with a rated result under its
-//! own name, and after the process is killed, `--resume` has it play on.
+//! own name, and after the process is killed, `--resume` has it play on. And its seats
+//! on the runtime, with a hand-driven clock: after a restart it plays on exactly as it
+//! would have.
 
 use crate::play_support::{Mondo, stats};
+use mondo::rules::assembly::{AssemblyEvent, AssemblySetup, PhaseView, Settings, Timing};
+use mondo::rules::{Event, PlayerId};
+use mondo::runtime::{AnySetup, AnyView};
 use serde_json::Value;
 
 /// Short clocks, one round: a whole match in some seconds (the AI takes a person's
@@ -129,4 +134,76 @@ fn after_resume_the_ai_seat_plays_on() {
         "{seen:#?}"
     );
     assert!(again.wait());
+}
+
+/// The match's events (the umpire's and the seats'), each answer without the time it
+/// was sent (its seat acts once the hand-driven clock is there, however late it got to
+/// it: the AI's own times are held exact by the AI's tests, in virtual time).
+fn game_events(log: &[String]) -> Vec<AssemblyEvent> {
+    log.iter()
+        .filter_map(|body| {
+            let event: Event<AssemblyEvent> = serde_json::from_str(body).unwrap();
+            match event.game()? {
+                AssemblyEvent::Answered { seat, cells, .. } => Some(AssemblyEvent::Answered {
+                    seat: *seat,
+                    cells: cells.clone(),
+                    sent: 0,
+                }),
+                e => Some(e.clone()),
+            }
+        })
+        .collect()
+}
+
+/// An expert and a player (AI seats as on Discord) play a short match on a hand-driven
+/// clock; with `restart`, the runtime is shut down when round `restart` begins and
+/// started again on the same store. Its events.
+async fn ai_match(restart: Option<u8>) -> Vec<AssemblyEvent> {
+    let settings = Settings {
+        rounds: 3,
+        reveal_after: Vec::new(),
+        timing: Timing {
+            reveal: 6_000,
+            wait: 3_000,
+            round: 30_000,
+            showdown: 20_000,
+        },
+        ..Settings::original()
+    };
+    let setup = AssemblySetup {
+        players: vec![PlayerId::ai(2, 0), PlayerId::ai(1, 1)],
+        seed: 11,
+        settings,
+    };
+    let log = crate::ai_support::ai_match(AnySetup::from(setup), |view| {
+        let AnyView::Assembly(v) = view else {
+            panic!("not a Pattern Assembly match");
+        };
+        matches!((&v.phase, restart), (PhaseView::Round { number }, Some(r)) if *number >= r)
+    })
+    .await;
+    game_events(&log)
+}
+
+/// After a restart of the runtime (the bot's, or `mondo play --resume`: both take an
+/// AI seat up again the same way), the Assembly AI remembers the reveal it saw before
+/// (read back from the match's log, with its level's forgetting and misremembering),
+/// so it answers exactly as its twin that was never restarted, to the same showdown
+/// grids and the same end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_ai_plays_exactly_as_it_would_have() {
+    let once = ai_match(None).await;
+    let again = ai_match(Some(2)).await;
+    let later = once
+        .iter()
+        .skip_while(|e| !matches!(e, AssemblyEvent::RoundStarted { number: 2, .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                AssemblyEvent::Answered { .. } | AssemblyEvent::ShowdownSubmitted { .. }
+            )
+        })
+        .count();
+    assert!(later >= 3, "the restart came in play: {once:#?}");
+    assert_eq!(again, once);
 }

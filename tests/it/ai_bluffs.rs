@@ -6,14 +6,10 @@
 
 use crate::play_support::{Mondo, stats};
 use mondo::lang::tiles::Colour;
-use mondo::play::ai::seat_ai_ids;
 use mondo::rules::bluffs::{EventKind as BluffsEvent, Settings, Setup, deal};
-use mondo::rules::{Event, PlayerId, Viewer};
-use mondo::runtime::{AnyMatch, AnySetup, AnyView, Config, ManualTime, Place, Runtime};
-use mondo::store::{MatchId, Store};
+use mondo::rules::{Event, PlayerId};
+use mondo::runtime::{AnySetup, AnyView};
 use serde_json::Value;
-use std::sync::Arc;
-use std::time::Duration;
 
 const SEED: u64 = 4242;
 
@@ -109,11 +105,11 @@ fn a_match_against_the_ai_at_the_terminal_ends_rated_under_its_name() {
 /// guesses and passes, in order (a declared guess without its time), and the ending.
 type Played = ([Vec<BluffsEvent>; 2], Option<BluffsEvent>);
 
-async fn played(store: &Store, id: MatchId) -> Played {
+fn played(log: &[String]) -> Played {
     let mut seats: [Vec<BluffsEvent>; 2] = Default::default();
     let mut ending = None;
-    for stored in store.events(id).await.unwrap() {
-        let event: Event<BluffsEvent> = serde_json::from_str(&stored.body).unwrap();
+    for body in log {
+        let event: Event<BluffsEvent> = serde_json::from_str(body).unwrap();
         let Some(e) = event.game() else { continue };
         let seat = match e {
             BluffsEvent::Bluffed { seat, .. }
@@ -141,23 +137,11 @@ async fn played(store: &Store, id: MatchId) -> Played {
     (seats, ending)
 }
 
-async fn bluffs_runtime(db: &std::path::Path, time: &Arc<ManualTime>) -> Runtime<AnyMatch> {
-    let store = Store::open(db).await.unwrap();
-    let (runtime, _) = Runtime::<AnyMatch>::start(store, time.clone(), Config::default())
-        .await
-        .unwrap();
-    runtime
-}
-
 /// An expert and a player (AI seats as on Discord) play a whole match on a hand-driven
 /// clock; with `restart`, the runtime is shut down when round `restart` begins and
 /// started again on the same store (the seats taken up again as the bot does at its
 /// start). What each seat did, and how it ended.
 async fn ai_match(restart: Option<u32>) -> Played {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bluffs.db");
-    let time = ManualTime::new(0);
-    let mut runtime = bluffs_runtime(&db, &time).await;
     let players = [PlayerId::ai(2, 0), PlayerId::ai(1, 1)];
     // Phases long enough that a loaded machine never runs one out while a seat
     // thinks (its moves come within a quarter of each): what each seat did then
@@ -173,40 +157,14 @@ async fn ai_match(restart: Option<u32>) -> Played {
         seed: SEED,
         settings,
     };
-    let id = runtime
-        .create(Place::default(), AnySetup::from(setup))
-        .await
-        .unwrap();
-    seat_ai_ids(&runtime, id).await;
-    let mut feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-    let mut restart = restart;
-    for _ in 0..5_000 {
-        if runtime.is_over(id).await.unwrap() {
-            break;
-        }
-        let AnyView::Bluffs(v) = runtime.view(id, &Viewer::Spectator).await.unwrap() else {
+    let log = crate::ai_support::ai_match(AnySetup::from(setup), |view| {
+        let AnyView::Bluffs(v) = view else {
             panic!("not a Bluffs match");
         };
-        if restart.is_some_and(|r| v.round >= r) {
-            restart = None;
-            drop(feed);
-            runtime.shutdown().await.unwrap();
-            runtime = bluffs_runtime(&db, &time).await;
-            seat_ai_ids(&runtime, id).await;
-            feed = runtime.subscribe(id, Viewer::Spectator).await.unwrap();
-            continue;
-        }
-        // The clock moves on only while the seats are quiet (a move made, or being
-        // thought over, within a moment of real time holds it).
-        match tokio::time::timeout(Duration::from_millis(100), feed.next()).await {
-            Ok(_) => continue,
-            Err(_) => time.advance(500),
-        }
-    }
-    assert!(runtime.is_over(id).await.unwrap(), "the match did not end");
-    let out = played(runtime.store(), id).await;
-    runtime.shutdown().await.unwrap();
-    out
+        restart.is_some_and(|r| v.round >= r)
+    })
+    .await;
+    played(&log)
 }
 
 /// After a restart of the runtime (the bot's, or `mondo play --resume`: both take an

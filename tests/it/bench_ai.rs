@@ -90,3 +90,32 @@ fn an_unknown_game_is_refused_with_the_games_it_knows() {
     assert_eq!(code, Some(2));
     assert!(err.contains("`--plus` is Pattern Assembly's"), "{err}");
 }
+
+/// Each game's own areas come from its terminal front, among the shared ones, in the
+/// order they always had: `mondo bench --help` lists them, and one runs.
+#[test]
+fn each_games_own_bench_areas_are_listed_among_the_shared_ones() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["bench", "--help"])
+        .output()
+        .expect("the mondo binary runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let at = |area: &str| {
+        help.lines()
+            .position(|l| l.trim_start().starts_with(&format!("{area} ")))
+            .unwrap_or_else(|| panic!("no `{area}` area in:\n{help}"))
+    };
+    let order = ["pool", "assembly", "bluffs", "leaderboard", "ai"].map(at);
+    assert!(order.is_sorted(), "{order:?} in:\n{help}");
+    assert!(help.contains("Logical Bluffs: read statements"), "{help}");
+    let out = Command::new(env!("CARGO_BIN_EXE_mondo"))
+        .args(["bench", "bluffs", "--runs", "1"])
+        .output()
+        .expect("the mondo binary runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("worst: ") && said.contains("to check on 8 tiles"),
+        "{said}"
+    );
+}

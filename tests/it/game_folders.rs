@@ -7,7 +7,7 @@
 //! known by its line): today `zendo`, `duel`, `practice`, `triple`, `classic`,
 //! `assembly` or `bluffs`. So `crates/mondo-rules/src/rules/zendo/`,
 //! `crates/mondo-rules/src/rules/bluffs/`, `crates/mondo-narrate/src/zendo/triple.rs`,
-//! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/bench_assembly.rs`
+//! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/play_zendo_ai.rs`
 //! are games' own; Zendo's four modes share the family's folders, with a file or folder
 //! per mode. Everything else is shared: it may not name a game. And one game's
 //! folders do not reach into another family's (Assembly's into Zendo's, say): what
@@ -19,6 +19,13 @@
 //! `games::bluffs::...`), or a game's own type (`DuelMove`, `TripleView`,
 //! `BluffsView`, `ZendoEvent`: a name starting with a game's name and going on with a
 //! capital).
+//!
+//! Nor does a shared file read a game's events by their names in the log: a string in
+//! its code that is one of a game's own events (`"guess_read"`, `"lobby_closed"`: the
+//! variants of the enums tagged `event` in the games' rules folders) fails; what a
+//! game's events mean (who made them, what they picture) is said in its own folders,
+//! behind a hook the registry dispatches. Names of one word (`"left"`, `"pattern"`)
+//! are also plain words, and are not looked for.
 
 use super::module_graph::{Tok, block_end, ident, tokens};
 use super::pure_modules::files;
@@ -132,8 +139,18 @@ fn families(file: &str) -> Vec<String> {
 
 /// The tokens of a file without its `#[cfg(test)]` modules.
 fn code(text: &str) -> Vec<(Tok, usize)> {
+    split_tests(text).0
+}
+
+/// Lines of a file, first and last.
+type Span = (usize, usize);
+
+/// The tokens of a file without its `#[cfg(test)]` modules, and the lines those
+/// modules span (first, last).
+fn split_tests(text: &str) -> (Vec<(Tok, usize)>, Vec<Span>) {
     let toks = tokens(text);
     let mut out = Vec::new();
+    let mut tests = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let is_test_attr = toks[i].0 == Tok::Pound
@@ -152,6 +169,8 @@ fn code(text: &str) -> Vec<(Tok, usize)> {
                 && toks.get(j + 2).map(|t| &t.0) == Some(&Tok::Open)
             {
                 let k = block_end(&toks, j + 2);
+                let last = toks.get(k).map_or(usize::MAX, |t| t.1);
+                tests.push((toks[i].1, last));
                 i = k + 1;
                 continue;
             }
@@ -159,7 +178,7 @@ fn code(text: &str) -> Vec<(Tok, usize)> {
         out.push(toks[i].clone());
         i += 1;
     }
-    out
+    (out, tests)
 }
 
 /// Where a file names a game: (line, what, the game's family).
@@ -194,21 +213,27 @@ fn names_of_games(text: &str) -> Vec<(usize, String, String)> {
     found
 }
 
-/// Where files name a game they may not: a shared file any game, a game's own file
-/// another family's game. By file: (line, what) of each place.
-fn naming_games() -> Vec<(String, Vec<(usize, String)>)> {
+/// The files the guards read, every source file of `src` and `crates` but the
+/// registry: (its name, the game families whose folders hold it, its text).
+fn checked() -> Vec<(String, Vec<String>, String)> {
     let mut paths = Vec::new();
     files(Path::new("src"), &mut paths);
     files(Path::new("crates"), &mut paths);
     paths.sort();
+    paths
+        .iter()
+        .map(|path| (name(path), std::fs::read_to_string(path).unwrap()))
+        .filter(|(file, _)| !REGISTRY.contains(&file.as_str()))
+        .map(|(file, text)| (file.clone(), families(&file), text))
+        .collect()
+}
+
+/// Where files name a game they may not: a shared file any game, a game's own file
+/// another family's game. By file: (line, what) of each place.
+fn naming_games() -> Vec<(String, Vec<(usize, String)>)> {
     let mut out = Vec::new();
-    for path in &paths {
-        let file = name(path);
-        if REGISTRY.contains(&file.as_str()) {
-            continue;
-        }
-        let mine = families(&file);
-        let found: Vec<(usize, String)> = names_of_games(&std::fs::read_to_string(path).unwrap())
+    for (file, mine, text) in checked() {
+        let found: Vec<(usize, String)> = names_of_games(&text)
             .into_iter()
             .filter(|(_, _, fam)| !mine.contains(fam))
             .map(|(line, what, fam)| {
@@ -253,6 +278,204 @@ fn against(naming: &[(String, Vec<(usize, String)>)], recorded: &[(&str, usize)]
         }
     }
     problems
+}
+
+/// The events of every game, as the log names them (`"guess_read"`): the variants of
+/// each enum tagged `event` in a game's own rules folders, in snake case, each with
+/// its game's family; the events every game shares (`rules::EventKind`, in a shared
+/// file: `"paused"`) are no game's.
+fn game_events() -> &'static [(String, String)] {
+    static EVENTS: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    EVENTS.get_or_init(|| {
+        let mut paths = Vec::new();
+        files(Path::new("crates/mondo-rules/src/rules"), &mut paths);
+        paths.sort();
+        let (mut games, mut shared) = (Vec::new(), Vec::new());
+        for path in &paths {
+            let file = name(path);
+            let text = std::fs::read_to_string(path).unwrap();
+            let fams = families(&file);
+            for event in tagged_events(&text) {
+                match fams.first() {
+                    Some(fam) => games.push((event, fam.clone())),
+                    None => shared.push(event),
+                }
+            }
+        }
+        games.retain(|(e, _)| !shared.contains(e));
+        games.sort();
+        games.dedup();
+        games
+    })
+}
+
+/// The variants of each enum of `text` tagged `#[serde(tag = "event", ..)]`, as the
+/// log writes them (snake case); an `untagged` variant (another enum's events inside)
+/// is not one.
+fn tagged_events(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let toks = tokens(text);
+    let mut out = Vec::new();
+    for (k, (tok, line)) in toks.iter().enumerate() {
+        let tagged = matches!(tok, Tok::Ident(w) if w == "tag")
+            && lines
+                .get(line - 1)
+                .is_some_and(|l| l.contains("tag = \"event\""));
+        if !tagged {
+            continue;
+        }
+        let Some(open) = (k..toks.len())
+            .find(|&j| ident(toks.get(j)) == Some("enum"))
+            .and_then(|e| (e..toks.len()).find(|&j| toks[j].0 == Tok::Open))
+        else {
+            continue;
+        };
+        let (mut depth, mut prev, mut untagged) = (0usize, None::<Tok>, false);
+        for (t, _) in &toks[open..=block_end(&toks, open)] {
+            match t {
+                Tok::Open | Tok::Other('(' | '[' | '<') => depth += 1,
+                Tok::Close | Tok::Other(')' | ']' | '>') => depth = depth.saturating_sub(1),
+                Tok::Ident(w) if depth > 1 && w == "untagged" => untagged = true,
+                Tok::Ident(w) if depth == 1 => {
+                    let starts = matches!(prev, Some(Tok::Open | Tok::Comma | Tok::Other(']')));
+                    if starts && w.starts_with(|c: char| c.is_uppercase()) {
+                        if !untagged {
+                            out.push(snake(w));
+                        }
+                        untagged = false;
+                    }
+                }
+                _ => {}
+            }
+            if depth == 1 {
+                prev = Some(t.clone());
+            }
+        }
+    }
+    out
+}
+
+/// `GuessRead` as `guess_read`.
+fn snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// The string literals of Rust source (`"..."`, not raw ones), each with its line,
+/// outside comments.
+fn literals(text: &str) -> Vec<(String, usize)> {
+    let c: Vec<char> = text.chars().collect();
+    let (mut out, mut i, mut line) = (Vec::new(), 0, 1);
+    while i < c.len() {
+        match c[i] {
+            '\n' => line += 1,
+            '/' if c.get(i + 1) == Some(&'/') => {
+                while i + 1 < c.len() && c[i + 1] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if c.get(i + 1) == Some(&'*') => {
+                while i + 1 < c.len() && !(c[i] == '*' && c[i + 1] == '/') {
+                    line += usize::from(c[i] == '\n');
+                    i += 1;
+                }
+                i += 1;
+            }
+            // A char literal ('"', '\''); a lifetime has no closing quote.
+            '\'' if c.get(i + 1) == Some(&'\\') => i += 3,
+            '\'' if c.get(i + 2) == Some(&'\'') => i += 2,
+            '"' => {
+                let (start, mut s) = (line, String::new());
+                i += 1;
+                while i < c.len() && c[i] != '"' {
+                    if c[i] == '\\' {
+                        s.push(c[i]);
+                        i += 1;
+                    }
+                    line += usize::from(c.get(i) == Some(&'\n'));
+                    s.extend(c.get(i));
+                    i += 1;
+                }
+                out.push((s, start));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Where a file's code (its `#[cfg(test)]` modules aside) holds a game's event name as
+/// a string: (line, the name, the families of the games that have that event). Only names of two words or
+/// more (`"guess_read"`, `"lobby_closed"`) are looked for: one word (`"left"`,
+/// `"pattern"`) is also just a word.
+fn names_of_events(text: &str) -> Vec<(usize, String, Vec<String>)> {
+    let (_, tests) = split_tests(text);
+    literals(text)
+        .into_iter()
+        .filter(|(_, line)| !tests.iter().any(|&(a, b)| (a..=b).contains(line)))
+        .filter_map(|(lit, line)| {
+            let fams: Vec<String> = game_events()
+                .iter()
+                .filter(|(e, _)| *e == lit && e.contains('_'))
+                .map(|(_, fam)| fam.clone())
+                .collect();
+            (!fams.is_empty()).then_some((line, lit, fams))
+        })
+        .collect()
+}
+
+#[test]
+fn no_shared_file_reads_a_games_events_by_name() {
+    assert!(
+        game_events().iter().any(|(e, _)| e == "guess_read")
+            && !game_events().iter().any(|(e, _)| e == "paused"),
+        "the games' events are not read right: {:?}",
+        game_events()
+    );
+    let mut problems = Vec::new();
+    for (file, mine, text) in checked() {
+        for (line, event, fams) in names_of_events(&text) {
+            if !fams.iter().any(|fam| mine.contains(fam)) {
+                let fam = fams.join(" and ");
+                problems.push(format!(
+                    "{file}:{line} reads the {fam} family's event `{event}` by name: what a \
+                     game's events mean is said in its own folders, reached through the \
+                     registry (a hook of its own, found from the match's record)"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_event_scan_sees_a_tagged_enum_and_a_name_in_code() {
+    let rules = "#[derive(Serialize)]\n#[serde(tag = \"event\", rename_all = \"snake_case\")]\n\
+                 pub enum E {\n    /// Doc.\n    GuessRead { by: Seat, n: Vec<u8> },\n    \
+                 Left(Seat),\n    #[serde(untagged)]\n    Zendo(ZendoEvent),\n    Started,\n}\n\
+                 #[serde(tag = \"how\")]\nenum How { Resigned }\n";
+    assert_eq!(tagged_events(rules), ["guess_read", "left", "started"]);
+    let shared = "fn f(e: &str) -> bool { e == \"guess_read\" } // \"lobby_closed\"\n\
+                  const C: char = '\"'; fn g() -> &'static str { \"match_ended\" }\n\
+                  #[cfg(test)]\nmod tests { const T: &str = \"turn_ended\"; }\n";
+    let found: Vec<(usize, String)> = names_of_events(shared)
+        .into_iter()
+        .map(|(line, e, _)| (line, e))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (1, "guess_read".to_string()),
+            (2, "match_ended".to_string())
+        ]
+    );
 }
 
 #[test]
@@ -327,7 +550,7 @@ fn the_scan_sees_each_way_of_naming_a_game() {
     let fams: Vec<&str> = found.iter().map(|(_, _, f)| f.as_str()).collect();
     assert_eq!(fams, ["zendo", "zendo", "zendo", "assembly"]);
     assert!(own("src/bot/games/bluffs/controls.rs"));
-    assert!(own("src/cli/bench_assembly.rs"));
+    assert!(own("src/cli/play_zendo_ai.rs"));
     assert!(own("crates/mondo-narrate/src/triple.rs"));
     assert!(!own("src/bot/kit/data.rs"));
     assert!(!own("crates/mondo-runtime/src/any.rs"));

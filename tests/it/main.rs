@@ -2,6 +2,7 @@
 //! build of this crate serves them all (a fresh clone's `cargo test` links two test
 //! binaries, this and the fake-Discord end-to-end tests, instead of forty).
 
+mod ai_support;
 mod browser;
 mod finder_support;
 mod lang_support;

@@ -54,7 +54,7 @@ impl Table {
             .map(|e| serde_json::from_str(&e.body).unwrap())
             .collect();
         let mut named = record.players.clone();
-        named.extend(mondo::play::authors::hosts(&bodies, &record.players));
+        named.extend(mondo::play::authors::hosts(&record, &bodies));
         let names = self.store.local_names(&named).await.unwrap();
         let changes = self.store.rating_changes(id).await.unwrap();
         let story = story(&record, &events, &names).unwrap();

@@ -292,6 +292,68 @@ fn a_terminal_round_robin_from_sign_up_to_champion() {
     assert!(probe["wide"].as_u64().unwrap() <= 360, "{probe}");
 }
 
+/// `create --ai-fill N` at the terminal, as `/tournament create ai_fill:N` on Discord:
+/// at the start, terminal AI players take the seats left empty up to N, the levels in
+/// turn (one already signed up passed over), joining as it starts and seeded after
+/// the people; more than 64 is refused before anything is written; without it, nobody
+/// is added.
+#[test]
+fn ai_players_fill_the_empty_seats_at_a_terminal_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fill.db");
+    let db = path.to_str().unwrap();
+    let over = refused(
+        db,
+        &["create", "X", "--format", "single", "--ai-fill", "80"],
+    );
+    assert!(over.contains("2 to 64 players, not 80"), "{over}");
+    assert!(!path.exists(), "nothing written");
+    let made = ok(
+        db,
+        &["create", "Fill Cup", "--format", "single", "--ai-fill", "6"],
+    );
+    assert!(
+        made.contains("AI players fill the empty seats up to 6 players"),
+        "{made}"
+    );
+    for p in ["alice", "ai-player", "bob"] {
+        ok(db, &["join", "1", p]);
+    }
+    let started = ok(db, &["start", "1"]);
+    assert!(started.contains("started with 6 players; seeds: alice, ai-player, bob, ai-beginner, ai-expert, ai-beginner-2"), "{started}");
+    assert_eq!(started.matches(" joined").count(), 3, "{started}");
+    let m = rows(db, "matches", "1");
+    let seated: Vec<&str> = m
+        .iter()
+        .flat_map(|r| r["players"].as_array().unwrap())
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert!(seated.contains(&"ai-beginner-2"), "{m:?}");
+    // Full already: nobody is added.
+    ok(
+        db,
+        &[
+            "create",
+            "Full Cup",
+            "--format",
+            "roundrobin",
+            "--ai-fill",
+            "2",
+        ],
+    );
+    ok(db, &["create", "People Cup", "--format", "roundrobin"]);
+    for id in ["2", "3"] {
+        for p in ["alice", "bob"] {
+            ok(db, &["join", id, p]);
+        }
+        let started = ok(db, &["start", id]);
+        assert!(
+            started.contains("started with 2 players") && !started.contains(" joined"),
+            "{started}"
+        );
+    }
+}
+
 /// `run --ai-fill`: a Swiss of AI players played out, each match umpired, stored
 /// and rated; nobody meets twice; the points add up; the rows keep the contract.
 #[test]

@@ -40,6 +40,11 @@ async fn stop((runtime, tournaments): Live) {
 /// A round robin of alice, carol, dave and bob (signed up in that order, unrated):
 /// round 1 is alice v bob and carol v dave, an hour each round.
 async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
+    round_robin_of(tournaments, HOST).await
+}
+
+/// [`round_robin`], hosted by `host`.
+async fn round_robin_of(tournaments: &Tournaments<AnyMatch>, host: PlayerId) -> i64 {
     let settings = Settings {
         format: Format::RoundRobin,
         game: "zendo-duel".into(),
@@ -53,7 +58,7 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
         ai_fill: None,
         channel: None,
     };
-    let first = Tournament::create("Live Cup", HOST, settings, tournaments.now()).unwrap();
+    let first = Tournament::create("Live Cup", host, settings, tournaments.now()).unwrap();
     let id = tournaments.create(Some(9), &first).await.unwrap();
     for (p, name) in [
         (ALICE, "alice"),
@@ -68,7 +73,7 @@ async fn round_robin(tournaments: &Tournaments<AnyMatch>) -> i64 {
         tournaments.act(id, &join).await.unwrap();
     }
     let start = Act::Start {
-        by: HOST,
+        by: host,
         ratings: vec![],
         fill: Vec::new(),
     };
@@ -350,4 +355,75 @@ async fn a_settled_tables_match_is_ended_wherever_the_host_settled_it() {
         "ended as it starts"
     );
     stop(second).await;
+}
+
+/// `mondo tournament settle` at the terminal on a table whose match is still played
+/// (by a `mondo serve` not running now): the table is settled, and the terminal says
+/// that match is still played and who ends it; a table without a match says nothing
+/// more. The match itself is left to the process that runs it.
+#[tokio::test]
+async fn a_terminal_settle_says_when_the_tables_match_is_still_played() {
+    let db = TestDb::sqlite();
+    let path = db
+        .location
+        .sqlite_path()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    // The host as the terminal knows them, by name.
+    let store = db.open().await;
+    let host = PlayerId(store.local_player("host").await.unwrap());
+    store.close().await;
+    let first = live(&db, ManualTime::new(0), Config::default()).await;
+    let id = round_robin_of(&first.1, host).await;
+    let m = open_duel(&first, id, 1, 0).await;
+    stop(first).await;
+    let settle = |table: &str| {
+        let id = id.to_string();
+        let args = [
+            "tournament",
+            "settle",
+            &id,
+            "--round",
+            "1",
+            "--table",
+            table,
+            "--result",
+            "draw",
+            "--db",
+            &path,
+        ];
+        let out = crate::store_ratings::mondo(&args);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let said = settle("1");
+    assert!(
+        said.contains("round 1, table 1: a draw (settled by the host)"),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "match {} of that table is still played: the Mondo that runs it ends it",
+            m.0
+        )),
+        "{said}"
+    );
+    let said = settle("2");
+    assert!(
+        said.contains("round 1, table 2: a draw (settled by the host)"),
+        "{said}"
+    );
+    assert!(!said.contains("still played"), "no match there: {said}");
+    let store = db.open().await;
+    let record = store.record(m).await.unwrap().unwrap();
+    assert_eq!(
+        record.status,
+        mondo::store::Status::Live,
+        "left to its runner"
+    );
+    let t = crate::tournaments::read(&store, id).await;
+    assert!(t.rounds[0].tables.iter().all(|tb| tb.decided.is_some()));
+    store.close().await;
 }

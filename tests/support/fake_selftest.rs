@@ -589,6 +589,51 @@ async fn serenity_and_poise_talk_to_the_fake() {
         "the channel's messages (two of the bot, one of bob), ephemeral ones excluded"
     );
 
+    // A public thread in the channel (its answer and THREAD_CREATE parsed by serenity):
+    // a channel of the guild, messages go to it; a bot without the permission is
+    // refused, which is no problem of the fake's.
+    let channel = serenity::ChannelId::new(fake.channel_id());
+    let open = serenity::CreateThread::new("Round 1: alice vs bob")
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = channel.create_thread(&http, open.clone()).await.unwrap();
+    assert_eq!(
+        (thread.kind, thread.parent_id, thread.guild_id.get()),
+        (
+            serenity::ChannelType::PublicThread,
+            Some(channel),
+            fake.guild_id()
+        )
+    );
+    let said = thread
+        .id
+        .send_message(
+            &http,
+            serenity::CreateMessage::new().content("in the thread"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(fake.messages(thread.id.get())[0].id, said.id.get());
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1);
+    assert_eq!(
+        (
+            threads[0].parent,
+            threads[0].name.as_str(),
+            threads[0].auto_archive
+        ),
+        (fake.channel_id(), "Round 1: alice vs bob", 10080)
+    );
+    let again = http.get_channel(thread.id).await.unwrap().guild().unwrap();
+    assert_eq!(again.kind, serenity::ChannelType::PublicThread);
+    fake.refuse_threads(true);
+    let refused = channel.create_thread(&http, open).await.unwrap_err();
+    assert!(
+        refused.to_string().contains("Missing Permissions"),
+        "{refused}"
+    );
+    fake.refuse_threads(false);
+
     // Everything so far was valid.
     assert_eq!(fake.problems(), Vec::<String>::new());
 

@@ -1,23 +1,16 @@
-//! How the fronts would print each kind of [`Secret`]: what gives one away in a line
-//! (its JSON and its text) or a Discord message (its text). The secrecy test asks
-//! this of every line and message a viewer may read, with that viewer's secrets; a new
-//! kind of secret must be taught here (the match below is exhaustive).
+//! How the fronts would give a [`Secret`] away in a line (its JSON and its text) or a
+//! Discord message (its text): what each secret is, and every printing it has by
+//! itself, are the rules' ([`Secret::forms`], [`Secret::PRIVATE_KEYS`]); here is only
+//! the fronts' own wording around them (a layout as rows of letters, a player's name
+//! beside their points, a line addressed to one player). The secrecy test asks this
+//! of every line and message a viewer may read, with that viewer's secrets.
 //!
 //! Patterns are compared without case; the tests' seeds are large numbers, so a seed
 //! printed anywhere is found and nothing else looks like one.
 
 use super::Names;
-use mondo_rules::koan::PieceSet;
-use mondo_rules::lang::{self, Pattern};
-use mondo_rules::pool::Pool;
 use mondo_rules::rules::Secret;
 use serde_json::Value;
-
-/// The JSON keys a line about one player uses for what only that player may hear.
-pub const PRIVATE_KEYS: &[&str] = &[
-    "answer", "answers", "marks", "truths", "truth", "tiles", "rp", "gained", "right", "lost",
-    "layout", "grid",
-];
 
 /// What gave `secret` away in a line or message (`json` is `None` for a message), if
 /// anything did: the form found.
@@ -35,31 +28,13 @@ pub fn gives_away(
             .filter(|f| !f.trim().is_empty())
             .find(|f| lower.contains(&f.to_lowercase()))
     };
+    let mut forms = secret.forms();
     match secret {
-        Secret::Seed(seed) => found(vec![seed.to_string()]),
-        Secret::Pattern(p) => found(pattern_forms(p)),
-        Secret::Grid(g) => {
-            let rows = g.rows();
-            let mut forms = vec![g.to_string(), rows.join("/"), rows.join("\n")];
-            if let Ok(json) = serde_json::to_string(&rows) {
-                forms.push(json);
-            }
-            for pair in rows.windows(2) {
-                forms.push(format!("\"{}\",\"{}\"", pair[0], pair[1]));
-            }
-            for (i, row) in rows.iter().enumerate() {
-                let cells: Vec<String> = row.chars().map(String::from).collect();
-                forms.push(format!("{} {}", row_letter(i), cells.join(" ")));
-            }
+        Secret::Seed(_) | Secret::Pattern(_) | Secret::Grid(_) | Secret::Tile(..) => found(forms),
+        Secret::Layout(layout) => {
+            forms.push(super::board::layout_text(layout));
             found(forms)
         }
-        Secret::Layout(layout) => {
-            found(vec![layout.to_string(), super::board::layout_text(layout)])
-        }
-        Secret::Tile(cell, colour) => found(vec![
-            format!("{cell} {}", colour.name()),
-            format!("\"{cell}\":\"{}\"", colour.name()),
-        ]),
         Secret::Points { seat, points } => {
             let name = names.name(*seat);
             let about = |v: &Value| {
@@ -87,7 +62,8 @@ pub fn gives_away(
             if let Some(v) = json {
                 let about = v["player"].as_str() == Some(name.as_str())
                     || v["to"].as_str() == Some(name.as_str());
-                if about && let Some(key) = PRIVATE_KEYS.iter().find(|k| !v[**k].is_null()) {
+                if about && let Some(key) = Secret::PRIVATE_KEYS.iter().find(|k| !v[**k].is_null())
+                {
                     return Some(format!("\"{key}\" about {name}"));
                 }
                 if v["to"].as_str() == Some(name.as_str()) {
@@ -124,44 +100,55 @@ fn whole(said: &str, words: &str) -> bool {
     })
 }
 
-/// A hidden pattern in every printing: English (canonical, natural, per piece set),
-/// notation, as written, and the shipped pool entries with that exact text.
-pub fn pattern_forms(p: &Pattern) -> Vec<String> {
-    let f = &p.formula;
-    let mut forms = vec![
-        lang::english(f),
-        lang::symbolic(f),
-        lang::english_for(f, PieceSet::Pyramids),
-        lang::english_for(f, PieceSet::Arrows),
-        p.source.trim().trim_end_matches('.').to_string(),
-    ];
-    forms.extend(lang::natural_english(f));
-    forms.extend(
-        shipped_ids()
-            .iter()
-            .filter(|(source, _)| source == p.source.trim())
-            .map(|(_, id)| id.clone()),
-    );
-    forms
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Front;
+    use mondo_rules::rules::{PlayerId, Seat};
+    use serde_json::json;
+    use std::collections::HashMap;
 
-/// Every shipped pool entry's pattern as written, with its id (read once).
-fn shipped_ids() -> &'static [(String, String)] {
-    static IDS: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    IDS.get_or_init(|| {
-        [PieceSet::Pyramids, PieceSet::Arrows]
-            .into_iter()
-            .flat_map(|set| {
-                Pool::shipped(set)
-                    .entries()
-                    .iter()
-                    .map(|e| (e.pattern.source.trim().to_string(), e.id.clone()))
-                    .collect::<Vec<_>>()
-            })
-            .collect()
-    })
-}
+    fn names() -> Names {
+        let seats = vec![(PlayerId(1), "alice".into()), (PlayerId(2), "bob".into())];
+        Names::new(Front::Terminal, seats, HashMap::new())
+    }
 
-fn row_letter(i: usize) -> char {
-    char::from(b'A' + (i % 26) as u8)
+    #[test]
+    fn a_private_key_gives_away_only_a_line_about_its_player() {
+        let alice = Secret::Private { seat: Seat(0) };
+        for key in Secret::PRIVATE_KEYS {
+            let line = json!({"player": "alice", (*key): 1});
+            let found = gives_away(&alice, &names(), Some(&line), "");
+            assert_eq!(found, Some(format!("\"{key}\" about alice")));
+            let bobs = json!({"player": "bob", (*key): 1});
+            assert_eq!(gives_away(&alice, &names(), Some(&bobs), ""), None);
+        }
+        let to_her = "(to alice only) your tiles: A1 red";
+        assert!(gives_away(&alice, &names(), None, to_her).is_some());
+        assert_eq!(
+            gives_away(&alice, &names(), None, "(to bob only) ..."),
+            None
+        );
+    }
+
+    #[test]
+    fn points_are_given_away_beside_their_players_name() {
+        let points = Secret::Points {
+            seat: Seat(1),
+            points: 12,
+        };
+        let said = |text: &str| gives_away(&points, &names(), None, text);
+        assert!(said("bob has 12 RP").is_some());
+        assert!(said("you have 12").is_some());
+        assert_eq!(said("alice has 12 RP"), None);
+        assert_eq!(said("you have 120 tiles"), None);
+    }
+
+    #[test]
+    fn words_are_given_away_only_whole() {
+        let words = Secret::Words("there is a red tile".into());
+        let said = |text: &str| gives_away(&words, &names(), None, text);
+        assert!(said("alice bluffs: \"there is a red tile\"").is_some());
+        assert_eq!(said("there is a red tile and a blue one"), None);
+    }
 }

@@ -60,18 +60,32 @@ impl TimeSource for SystemTime {
 /// for the database thread).
 pub struct ManualTime {
     now: watch::Sender<Millis>,
+    /// The moments sleepers were put to sleep until, still to come (some of them may
+    /// have stopped waiting since): [`ManualTime::next_wake`].
+    wakes: Mutex<std::collections::BTreeSet<Millis>>,
 }
 
 impl ManualTime {
     pub fn new(start: Millis) -> Arc<ManualTime> {
         Arc::new(ManualTime {
             now: watch::Sender::new(start),
+            wakes: Mutex::default(),
         })
     }
 
     /// Moves time forward by `ms`, waking every sleeper whose moment has come.
     pub fn advance(&self, ms: Millis) {
         self.now.send_modify(|now| *now = now.saturating_add(ms));
+    }
+
+    /// The earliest moment still to come that something sleeps until (or slept until:
+    /// a sleep given up is not told): a test that moves time there, rather than by
+    /// steps, never has two things come due in one step in an order left to chance.
+    pub fn next_wake(&self) -> Option<Millis> {
+        let now = *self.now.borrow();
+        let mut wakes = self.wakes.lock().unwrap_or_else(|e| e.into_inner());
+        wakes.retain(|at| *at > now);
+        wakes.first().copied()
     }
 
     /// Moves time forward to `at` (never back).
@@ -150,6 +164,10 @@ impl TimeSource for ManualTime {
     }
 
     fn sleep_until(&self, at: Millis) -> Sleep {
+        self.wakes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(at);
         let mut rx = self.now.subscribe();
         Box::pin(async move {
             while *rx.borrow_and_update() < at {

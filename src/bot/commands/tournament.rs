@@ -1,8 +1,9 @@
 //! `/tournament` on Discord (docs/tournaments.md, "On Discord"): a server's
 //! tournaments of any game played in tournaments (each game says how, as
 //! `GameControls::tournament_ways`; a playoff game of its own if the host says), made,
-//! joined and steered by slash commands. Each round's matches are opened in the
-//! tournament's channel as it opens, rated like any match (a side that never moves is
+//! joined and steered by slash commands. Each round's matches are opened as it opens,
+//! each in a thread of its own in the tournament's channel (in the channel itself when
+//! the bot may not open threads), rated like any match (a side that never moves is
 //! forfeited at the round's deadline), each player reminded by DM of their match and
 //! its deadline (in the channel, if the bot cannot DM them). The runtime's
 //! `Tournaments` arms the deadlines and reports the results; this says them.
@@ -287,7 +288,7 @@ async fn start(
                 .filter(|s| s.player.ai_seat().is_some())
                 .count();
         format!(
-            "**{}** has started: {} players{}. Round 1's matches open here.",
+            "**{}** has started: {} players{}. Round 1's matches open here, each in a thread of its own.",
             l.t.name,
             l.t.seats.len(),
             match ai {
@@ -361,15 +362,21 @@ async fn my_match(
     let Some(tb) = round.tables.iter().find(|tb| tb.seats().any(|s| s == seat)) else {
         return refuse(ctx, &format!("you have no match in round {}", round.number)).await;
     };
+    // Where the match is played: its thread (or the channel).
+    let mut yours = String::new();
+    if let Some(&m) = tb.opened.last() {
+        let record = ctx.data().store.record(crate::store::MatchId(m)).await?;
+        let place = record.and_then(|r| r.channel);
+        yours = place.map_or(format!(" Your match: #{m}."), |c| {
+            format!(" Your match: #{m}, in <#{c}>.")
+        });
+    }
     let text = format!(
-        "Round {} of **{}**: {}. Deadline <t:{}:R> on the game clock.{}",
+        "Round {} of **{}**: {}. Deadline <t:{}:R> on the game clock.{yours}",
         round.number,
         t.name,
         table_line(t, tb),
         deadline_unix(ctx.data(), round.deadline),
-        tb.opened
-            .last()
-            .map_or(String::new(), |m| format!(" Your match: #{m}.")),
     );
     reply(ctx, Post::private(text)).await
 }
@@ -694,7 +701,7 @@ fn deadline_unix(bot: &Bot, at: u64) -> u64 {
 }
 
 /// Follows the tournaments: each round that opens on this server gets its matches
-/// opened in the tournament's channel (and, at start-up, any open round's table that
+/// opened, each in its thread of the tournament's channel (and, at start-up, any open round's table that
 /// has none yet), each player reminded by DM; forfeits and the champion said.
 pub async fn follow(bot: &Data) {
     let mut changes = bot.tournaments.changes();
@@ -811,7 +818,9 @@ async fn remind(bot: &Data, t: &Tournament, round: u32, players: &[PlayerId]) ->
     lines
 }
 
-/// Opens a match for each undecided two-player table of the open round that has none.
+/// Opens a match for each undecided two-player table of the open round that has none,
+/// each in a thread of its own in the tournament's channel; in the channel itself when
+/// the bot may not open threads there (said once, as the round's matches open).
 async fn open_matches(bot: &Data, id: i64) {
     let Ok(l) = bot.tournaments.load(id).await else {
         return;
@@ -823,41 +832,96 @@ async fn open_matches(bot: &Data, id: i64) {
         return;
     }
     let playoffs = round.stage.is_bracket() && l.t.settings.playoff_game.is_some();
+    let mut threads = true;
     for (k, tb) in round.tables.iter().enumerate() {
         let Some(b) = tb.b else { continue };
         let replay = tb.games.len() == tb.opened.len();
         if tb.decided.is_some() || !(tb.opened.is_empty() || replay) {
             continue;
         }
-        let players = vec![l.t.seats[tb.a].player, l.t.seats[b].player];
-        if let Err(e) = open_one(
-            bot,
-            &l,
-            round.number,
-            k,
-            players,
-            playoffs,
-            channel,
-            round.deadline,
-        )
-        .await
-        {
+        let seats = [tb.a, b];
+        let mut place = channel;
+        if threads {
+            let [x, y] = seats.map(|s| l.t.seats[s].name.as_str());
+            match open_thread(bot, channel, thread_name(round.number, x, y)).await {
+                Ok(thread) => place = thread,
+                Err(e) => {
+                    threads = false;
+                    tracing::warn!(tournament = id, round = round.number, error = %e, "no thread for a tournament match");
+                    let note = format!(
+                        "The bot could not open a thread for each match here (it needs the \
+                         **Create Public Threads** and **Send Messages in Threads** \
+                         permissions in this channel): round {}'s matches are played in \
+                         this channel.",
+                        round.number
+                    );
+                    bot.post(serenity::ChannelId::new(channel.max(1)), &Post::text(note))
+                        .await;
+                }
+            }
+        }
+        let table = Seated {
+            round: round.number,
+            table: k,
+            players: seats.map(|s| l.t.seats[s].player),
+            deadline: round.deadline,
+        };
+        if let Err(e) = open_one(bot, &l, &table, playoffs, channel, place).await {
             tracing::warn!(tournament = id, round = round.number, table = k, error = %e, "a tournament match could not be opened");
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A thread's name for a match: `Round 2: alice vs bob`, within Discord's 100
+/// characters.
+fn thread_name(round: u32, a: &str, b: &str) -> String {
+    let name = format!("Round {round}: {a} vs {b}");
+    if name.chars().count() <= 100 {
+        return name;
+    }
+    let short = |n: &str| n.chars().take(40).collect::<String>();
+    format!("Round {round}: {} vs {}", short(a), short(b))
+}
+
+/// A public thread in `channel` (archived after a week without a message; a message
+/// posted in it then opens it again): its id.
+async fn open_thread(bot: &Data, channel: u64, name: String) -> Result<u64, serenity::Error> {
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = serenity::ChannelId::new(channel.max(1))
+        .create_thread(&bot.http, builder)
+        .await?;
+    Ok(thread.id.get())
+}
+
+/// A table whose match opens: its round, its number (from 0), its two players (the
+/// higher seed first) and the round's deadline.
+#[derive(Clone, Copy)]
+struct Seated {
+    round: u32,
+    table: usize,
+    players: [PlayerId; 2],
+    deadline: u64,
+}
+
+/// Opens the match of `table` in `place` (its thread, or the tournament's `channel`),
+/// stored with it so that after a restart it is still said there; in a thread, the
+/// channel is told where it is.
 async fn open_one(
     bot: &Data,
     l: &Loaded,
-    round: u32,
-    table: usize,
-    players: Vec<PlayerId>,
+    table: &Seated,
     playoffs: bool,
     channel: u64,
-    deadline: u64,
+    place: u64,
 ) -> Result<(), Error> {
+    let Seated {
+        round,
+        table,
+        players,
+        deadline,
+    } = *table;
     // The stage's game, as its settings name it: the stored name, then its options.
     let named = match &l.t.settings.playoff_game {
         Some(game) if playoffs => game.as_str(),
@@ -867,16 +931,16 @@ async fn open_one(
     let kind: crate::rules::GameKind = name.parse()?;
     let Some(setup) = bot
         .fronts
-        .tournament_setup(kind, bot, l.guild, players.clone(), options)
+        .tournament_setup(kind, bot, l.guild, players.to_vec(), options)
     else {
         return Err(format!("{} is not played in tournaments on Discord", kind.title()).into());
     };
     let setup = setup.await?;
-    let place = crate::runtime::Place {
+    let at = crate::runtime::Place {
         guild: l.guild,
-        channel: Some(channel),
+        channel: Some(place),
     };
-    let game = bot.runtime.create(place, setup).await?;
+    let game = bot.runtime.create(at, setup).await?;
     let link = Act::Link {
         round,
         table,
@@ -884,15 +948,14 @@ async fn open_one(
     };
     bot.tournaments.act(l.id, &link).await?;
     let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
-    let mut post = crate::bot::kit::challenge::opening(bot, game, channel, &ids, None).await?;
+    let mut post = crate::bot::kit::challenge::opening(bot, game, place, &ids, None).await?;
+    let (a, b) = (mention(players[0]), mention(players[1]));
+    let deadline = deadline_unix(bot, deadline);
     post.line(format!(
-        "**{}**, round {round}, table {}: {} v {}. Deadline <t:{}:R>: whoever has not \
-         moved by then forfeits.",
+        "**{}**, round {round}, table {}: {a} v {b}. Deadline <t:{deadline}:R>: whoever has \
+         not moved by then forfeits.",
         l.t.name,
         table + 1,
-        mention(players[0]),
-        mention(players[1]),
-        deadline_unix(bot, deadline)
     ));
     for (k, p) in players.iter().enumerate() {
         if p.ai_seat().is_some() {
@@ -900,10 +963,9 @@ async fn open_one(
         }
         let other = mention(players[1 - k]);
         let hello = format!(
-            "Your match in **{}**, round {round}, against {other} is open in <#{channel}> \
-             (match #{game}). Deadline <t:{}:R>: make a move before it or forfeit.",
+            "Your match in **{}**, round {round}, against {other} is open in <#{place}> \
+             (match #{game}). Deadline <t:{deadline}:R>: make a move before it or forfeit.",
             l.t.name,
-            deadline_unix(bot, deadline)
         );
         if crate::bot::kit::challenge::dm_hello(bot, p.0, hello)
             .await
@@ -915,7 +977,17 @@ async fn open_one(
             ));
         }
     }
-    bot.post(serenity::ChannelId::new(channel.max(1)), &post)
+    bot.post(serenity::ChannelId::new(place.max(1)), &post)
         .await;
+    if place != channel {
+        let link = format!(
+            "**{}**, round {round}, table {}: {a} v {b}, in <#{place}> (match #{game}). \
+             Deadline <t:{deadline}:R>.",
+            l.t.name,
+            table + 1,
+        );
+        bot.post(serenity::ChannelId::new(channel.max(1)), &Post::text(link))
+            .await;
+    }
     Ok(())
 }

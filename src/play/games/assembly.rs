@@ -3,6 +3,8 @@
 //! `narrate::assembly`'s. During a reveal the grid is drawn as text; when it is hidden
 //! the screen (and its scrollback) is cleared.
 
+pub mod bench;
+mod logged;
 mod rehearsal;
 
 use crate::grid::Reconstruction;
@@ -72,6 +74,8 @@ impl Terminal for Front {
         "Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.";
     type Args = AssemblyArgs;
     type Commands = crate::play::commands::NoCommands;
+    type Logged = logged::Log;
+    type Bench = bench::AssemblyBench;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(AssemblyFront::new(cast))
@@ -91,6 +95,11 @@ impl Terminal for Front {
             AnyView::Assembly(v) => Some(v),
             _ => None,
         }))
+    }
+
+    /// Original matches, or Plus ones.
+    fn arena(plus: bool) -> Option<fn(usize, u64, bool) -> std::process::ExitCode> {
+        Some(bench::arena(plus))
     }
 
     fn check(table: &TableArgs, own: &AssemblyArgs) -> Result<(), String> {

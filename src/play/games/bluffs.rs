@@ -20,6 +20,8 @@ use crate::store::Store;
 use serde_json::json;
 
 mod check;
+pub mod bench;
+mod logged;
 mod rehearsal;
 
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
@@ -76,6 +78,8 @@ impl Terminal for Front {
         "Logical Bluffs: statements about a hidden 4 x 4 layout (needs --players A,B).";
     type Args = BluffsArgs;
     type Commands = check::BluffsCommands;
+    type Logged = logged::Log;
+    type Bench = bench::BluffsBench;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(BluffsFront::new(cast))
@@ -95,6 +99,11 @@ impl Terminal for Front {
             AnyView::Bluffs(v) => Some(v),
             _ => None,
         }))
+    }
+
+    /// Matches with the default settings (it has no Plus).
+    fn arena(plus: bool) -> Option<fn(usize, u64, bool) -> std::process::ExitCode> {
+        (!plus).then(bench::arena)
     }
 
     fn check(table: &TableArgs, own: &BluffsArgs) -> Result<(), String> {

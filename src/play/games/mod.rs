@@ -7,12 +7,70 @@ crate::registry::game_modules!();
 
 use super::args::TableArgs;
 use super::commands::{Commands, not_ours};
+use super::logged::{At, Author, Logged, Pictured};
 use super::rehearsal::{Rehearsal, Rehearse};
 use super::{Cast, GameFront, Terminal};
 use crate::rules::GameKind;
 use crate::runtime::{AnySetup, AnyView};
 use crate::store::Store;
 use clap::builder::PossibleValue;
+use serde_json::Value;
+use std::process::ExitCode;
+
+/// Every game's `<Front as Terminal>::$assoc` (a set of subcommands, [`Commands`]) as
+/// one enum, which a command line flattens among its own subcommands.
+macro_rules! flattened {
+    ($(#[$doc:meta])* $name:ident = $assoc:ident: $($kind:ident => $($path:ident)::+),+) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub enum $name {
+            $($kind(<$($path)::+::Front as Terminal>::$assoc),)+
+        }
+
+        impl $name {
+            /// Runs the command; its exit status.
+            pub fn run(self) -> std::process::ExitCode {
+                match self {
+                    $($name::$kind(c) => Commands::run(c),)+
+                }
+            }
+        }
+
+        impl clap::FromArgMatches for $name {
+            fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                let name = m.subcommand_name().unwrap_or_default();
+                $(
+                    if <<$($path)::+::Front as Terminal>::$assoc as clap::Subcommand>::has_subcommand(name) {
+                        let c = <<$($path)::+::Front as Terminal>::$assoc as clap::FromArgMatches>::from_arg_matches(m)?;
+                        return Ok($name::$kind(c));
+                    }
+                )+
+                Err(not_ours(m))
+            }
+
+            fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(m)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Subcommand for $name {
+            fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+                $(let cmd = <<$($path)::+::Front as Terminal>::$assoc as clap::Subcommand>::augment_subcommands(cmd);)+
+                cmd
+            }
+
+            fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+                $(let cmd = <<$($path)::+::Front as Terminal>::$assoc as clap::Subcommand>::augment_subcommands_for_update(cmd);)+
+                cmd
+            }
+
+            fn has_subcommand(name: &str) -> bool {
+                false $(|| <<$($path)::+::Front as Terminal>::$assoc as clap::Subcommand>::has_subcommand(name))+
+            }
+        }
+    };
+}
 
 macro_rules! terminal {
     ($($kind:ident => $($path:ident)::+ ($name:literal, $title:literal)),+ $(,)?) => {
@@ -26,54 +84,16 @@ macro_rules! terminal {
             )+
         }
 
-        /// Every game's own `mondo` subcommands ([`Terminal::Commands`]), as one: the
-        /// command line flattens it among its own.
-        #[derive(Debug)]
-        pub enum GameCommand {
-            $($kind(<$($path)::+::Front as Terminal>::Commands),)+
+        flattened! {
+            /// Every game's own `mondo` subcommands ([`Terminal::Commands`]), as one: the
+            /// command line flattens it among its own.
+            GameCommand = Commands: $($kind => $($path)::+),+
         }
 
-        impl GameCommand {
-            /// Runs the command; its exit status.
-            pub fn run(self) -> std::process::ExitCode {
-                match self {
-                    $(GameCommand::$kind(c) => Commands::run(c),)+
-                }
-            }
-        }
-
-        impl clap::FromArgMatches for GameCommand {
-            fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
-                let name = m.subcommand_name().unwrap_or_default();
-                $(
-                    if <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::has_subcommand(name) {
-                        let c = <<$($path)::+::Front as Terminal>::Commands as clap::FromArgMatches>::from_arg_matches(m)?;
-                        return Ok(GameCommand::$kind(c));
-                    }
-                )+
-                Err(not_ours(m))
-            }
-
-            fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
-                *self = Self::from_arg_matches(m)?;
-                Ok(())
-            }
-        }
-
-        impl clap::Subcommand for GameCommand {
-            fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-                $(let cmd = <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::augment_subcommands(cmd);)+
-                cmd
-            }
-
-            fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-                $(let cmd = <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::augment_subcommands_for_update(cmd);)+
-                cmd
-            }
-
-            fn has_subcommand(name: &str) -> bool {
-                false $(|| <<$($path)::+::Front as Terminal>::Commands as clap::Subcommand>::has_subcommand(name))+
-            }
+        flattened! {
+            /// Every game's own `mondo bench` areas ([`Terminal::Bench`]), as one: `mondo
+            /// bench` flattens it among the shared areas.
+            GameBench = Bench: $($kind => $($path)::+),+
         }
 
         /// The front of a match, by its view's game.
@@ -135,6 +155,60 @@ macro_rules! terminal {
         pub fn scores(after: &super::scoreboard::After, names: &[String]) -> Vec<String> {
             match after.kind {
                 $(GameKind::$kind => <$($path)::+::Front as Terminal>::scores(after, names),)+
+            }
+        }
+
+        /// Game `kind`'s AI matches for `mondo bench ai --game` ([`Terminal::arena`]).
+        fn arena(
+            kind: GameKind,
+            plus: bool,
+        ) -> Option<fn(usize, u64, bool) -> std::process::ExitCode> {
+            match kind {
+                $(GameKind::$kind => <$($path)::+::Front as Terminal>::arena(plus),)+
+            }
+        }
+
+        /// Who made game `kind`'s own event `body` ([`Logged::author`]).
+        pub fn author(
+            kind: GameKind,
+            body: &Value,
+            setup: &Value,
+            earlier: &[Value],
+        ) -> Option<Author> {
+            match kind {
+                $(GameKind::$kind => <<$($path)::+::Front as Terminal>::Logged as Logged>::author(body, setup, earlier),)+
+            }
+        }
+
+        /// Game `kind`'s name as the setup of a match (its first event, `created`) plays it.
+        pub fn title(kind: GameKind, created: &Value) -> String {
+            match kind {
+                $(GameKind::$kind => <<$($path)::+::Front as Terminal>::Logged as Logged>::title(kind.title(), created),)+
+            }
+        }
+
+        /// What the replay page says of game `kind`'s setup ([`Logged::opening`]).
+        pub fn opening(
+            kind: GameKind,
+            created: &Value,
+            who: &dyn Fn(&str) -> Option<String>,
+        ) -> Vec<String> {
+            match kind {
+                $(GameKind::$kind => <<$($path)::+::Front as Terminal>::Logged as Logged>::opening(created, who),)+
+            }
+        }
+
+        /// The picture of one of game `kind`'s things ([`Logged::picture`]).
+        pub fn picture(kind: GameKind, at: At<'_>) -> Option<Pictured> {
+            match kind {
+                $(GameKind::$kind => <<$($path)::+::Front as Terminal>::Logged as Logged>::picture(at),)+
+            }
+        }
+
+        /// What a match of game `kind` hid, from its log ([`Logged::secrets`]).
+        pub fn secrets(kind: GameKind, bodies: &[Value]) -> Vec<(String, String)> {
+            match kind {
+                $(GameKind::$kind => <<$($path)::+::Front as Terminal>::Logged as Logged>::secrets(bodies),)+
             }
         }
 
@@ -233,4 +307,39 @@ pub fn chosen(name: &str, args: &GameArgs) -> Result<GameKind, String> {
         }
         _ => Ok(kind),
     }
+}
+
+/// `mondo bench ai --game GAME [--plus]`: the AI matches of the game named (as `mondo
+/// play` names it, or by its stored name; any case), `matches` per pairing of levels
+/// from seed `seed`, in JSON with `json`; or why not (exit status 2).
+pub fn bench_ai(game: &str, plus: bool, matches: usize, seed: u64, json: bool) -> ExitCode {
+    let given = game.trim().to_ascii_lowercase();
+    let all = every();
+    let named = all
+        .iter()
+        .find(|(kind, name, ..)| *name == given || kind.name() == given);
+    if let Some(run) = named.and_then(|(kind, ..)| arena(*kind, plus)) {
+        return run(matches, seed, json);
+    }
+    // Who has an arena (of Plus matches, with `--plus`), as `mondo play` names them.
+    let having = |plus: bool| -> Vec<&Named> {
+        all.iter()
+            .filter(|(kind, ..)| arena(*kind, plus).is_some())
+            .collect()
+    };
+    if plus {
+        let plus: Vec<String> = having(true)
+            .iter()
+            .map(|(kind, name, ..)| format!("{}'s (`--game {name} --plus`)", kind.title()))
+            .collect();
+        eprintln!("error: `--plus` is {}, not {given}'s", plus.join(" or "));
+    } else {
+        let names: Vec<&str> = having(false).iter().map(|g| g.1).collect();
+        eprintln!(
+            "error: `--game {given}`: the games whose AI this bench plays are: {} (and zendo, \
+             without --game)",
+            names.join(", ")
+        );
+    }
+    ExitCode::from(2)
 }

@@ -347,6 +347,7 @@ pub(super) fn check_event(t: &str, frame: &Value) -> Result<(), String> {
         "GUILD_MEMBER_ADD" => parse::<GuildMemberAddEvent>(d),
         "GUILD_MEMBER_UPDATE" => parse::<GuildMemberUpdateEvent>(d),
         "GUILD_ROLE_CREATE" => parse::<GuildRoleCreateEvent>(d),
+        "THREAD_CREATE" => parse::<ThreadCreateEvent>(d),
         "GUILD_MEMBERS_CHUNK" => parse::<GuildMembersChunkEvent>(d),
         "INTERACTION_CREATE" => {
             let ev: InteractionCreateEvent =

@@ -47,6 +47,9 @@
 //! `get_my_user`, `get_user`, `get_guild`, `get_guild_member`, `list_guild_members`,
 //! `list_guild_roles`, `list_guild_channels`, `get_channel`, `create_dm`; messages:
 //! `create_message`, `list_messages`, `get_message`, `update_message`, `delete_message`;
+//! threads: `create_thread` (a public thread, type 11, in a guild's text channel: a
+//! channel of its guild from then on, messages posted and interactions made in it;
+//! THREAD_CREATE dispatched; `refuse_threads()` answers 403 Missing Permissions);
 //! commands (global and guild): `bulk_set_*`, `create_*`, `list_*`, `get_*`, `update_*`,
 //! `delete_*`; interactions: `create_interaction_response` (types 4, 5, 6, 7, 9),
 //! `execute_webhook` (follow-up; the first one after a type-5 deferral replaces the
@@ -410,6 +413,19 @@ pub(crate) struct RoleRec {
     pub position: u64,
 }
 
+/// A public thread (type 11) in a guild's text channel.
+#[derive(Clone, Debug)]
+pub struct ThreadRec {
+    pub id: u64,
+    /// The text channel it was opened in.
+    pub parent: u64,
+    pub name: String,
+    /// Who created it (the bot).
+    pub owner: u64,
+    /// Minutes without a message before Discord archives it (a day unless asked).
+    pub auto_archive: u64,
+}
+
 pub(crate) struct FileRec {
     pub filename: String,
     pub content_type: String,
@@ -478,6 +494,10 @@ pub(crate) struct World {
     pub channel_name: String,
     /// More text channels of the guild (id, name), added by tests.
     pub more_channels: Vec<(u64, String)>,
+    /// Public threads the bot created (`create_thread`), channels messages go to.
+    pub threads: Vec<ThreadRec>,
+    /// `refuse_threads`: creating a thread answers 403 Missing Permissions.
+    pub threads_refused: bool,
     pub rest_url: String,
     pub gateway_url: String,
     last_snowflake: u64,
@@ -609,6 +629,8 @@ impl FakeDiscord {
             channel_id: 0,
             channel_name: "zendo".into(),
             more_channels: Vec::new(),
+            threads: Vec::new(),
+            threads_refused: false,
             rest_url: format!("http://{rest_addr}"),
             gateway_url: format!("ws://{gw_addr}"),
             last_snowflake: 0,
@@ -759,6 +781,17 @@ impl FakeDiscord {
 
     pub fn channel_id(&self) -> u64 {
         self.inner.channel_id
+    }
+
+    /// The threads created so far, oldest first.
+    pub fn threads(&self) -> Vec<ThreadRec> {
+        self.inner.with(|w| w.threads.clone())
+    }
+
+    /// With `true`, creating a thread is refused as Discord refuses a bot without the
+    /// Create Public Threads permission (403, code 50013); not a problem of the bot's.
+    pub fn refuse_threads(&self, refused: bool) {
+        self.inner.with(|w| w.threads_refused = refused);
     }
 
     /// A fresh `Http` pointed at the fake (proxy, rate limiter off), e.g. for

@@ -139,6 +139,9 @@ impl World {
 
     /// The guild's text channel `channel` (the main one, or one added by a test).
     pub fn channel_name_of(&self, channel: u64) -> &str {
+        if let Some(t) = self.threads.iter().find(|t| t.id == channel) {
+            return &t.name;
+        }
         if let Some(g) = self.guilds.iter().find(|g| g.channel_id == channel) {
             return &g.channel_name;
         }
@@ -165,6 +168,9 @@ impl World {
     }
 
     pub fn text_channel_json(&self, channel: u64) -> Value {
+        if let Some(t) = self.threads.iter().find(|t| t.id == channel) {
+            return self.thread_json(t);
+        }
         json!({
             "id": channel.to_string(),
             "type": 0,
@@ -199,8 +205,51 @@ impl World {
         })
     }
 
+    /// A public thread, as `create_thread` and `get_channel` answer it (and THREAD_CREATE
+    /// says it).
+    pub fn thread_json(&self, t: &super::ThreadRec) -> Value {
+        let count = self
+            .messages
+            .values()
+            .filter(|m| m.channel_id == t.id)
+            .count();
+        json!({
+            "id": t.id.to_string(),
+            "type": 11,
+            "guild_id": self.guild_of(t.parent).unwrap_or(self.guild_id).to_string(),
+            "parent_id": t.parent.to_string(),
+            "owner_id": t.owner.to_string(),
+            "name": t.name,
+            "last_message_id": null,
+            "last_pin_timestamp": null,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "message_count": count,
+            "member_count": 1,
+            "total_message_sent": count,
+            "thread_metadata": {
+                "archived": false,
+                "archive_timestamp": timestamp_now(),
+                "auto_archive_duration": t.auto_archive,
+                "locked": false,
+                "create_timestamp": timestamp_now(),
+            },
+        })
+    }
+
     /// The `channel` of an interaction (a partial channel).
     pub fn partial_channel_json(&self, channel: u64) -> Value {
+        if let Some(t) = self.threads.iter().find(|t| t.id == channel) {
+            return json!({
+                "id": channel.to_string(),
+                "type": 11,
+                "name": t.name,
+                "guild_id": self.guild_of(channel).unwrap_or(self.guild_id).to_string(),
+                "parent_id": t.parent.to_string(),
+                "permissions": APP_PERMISSIONS.to_string(),
+                "flags": 0,
+            });
+        }
         if self.is_guild_channel(channel) {
             json!({
                 "id": channel.to_string(),

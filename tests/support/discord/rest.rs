@@ -487,6 +487,7 @@ impl World {
                 }
             }
             "create_message" => self.create_message(route, body, req),
+            "create_thread" => self.create_thread(route, body),
             "list_messages" => {
                 let Some(c) = route.id("channel_id").filter(|c| self.is_channel(*c)) else {
                     return error(404, 10003, "Unknown Channel");
@@ -713,6 +714,45 @@ impl World {
             m.entry("integration_types").or_insert(json!([0]));
         }
         d
+    }
+
+    // ----- threads
+
+    /// A public thread without a message in a guild's text channel (not a thread, not a
+    /// DM). A private one (type 12) or a forum post is not what the fake models.
+    fn create_thread(&mut self, route: &Route, body: &Value) -> Answer {
+        let Some(parent) = route.id("channel_id").filter(|c| self.is_channel(*c)) else {
+            return error(404, 10003, "Unknown Channel");
+        };
+        if !self.is_guild_channel(parent) || self.threads.iter().any(|t| t.id == parent) {
+            return error(400, 50024, "Cannot execute action on this channel type");
+        }
+        if self.threads_refused {
+            return error(403, 50013, "Missing Permissions");
+        }
+        if body["type"].as_u64() != Some(11) {
+            self.problem(format!(
+                "create_thread: type {} is not a public thread (11); without it Discord \
+                 makes a private one",
+                body["type"]
+            ));
+            return error(400, 50035, "Invalid Form Body");
+        }
+        let id = self.snowflake();
+        let t = super::ThreadRec {
+            id,
+            parent,
+            name: body["name"].as_str().unwrap_or_default().to_string(),
+            owner: self.bot_id,
+            auto_archive: body["auto_archive_duration"].as_u64().unwrap_or(1440),
+        };
+        self.threads.push(t.clone());
+        let json = self.thread_json(&t);
+        let mut event = json.clone();
+        event["newly_created"] = true.into();
+        let guild = self.guild_of(parent);
+        self.dispatch_if(guild, 1, "THREAD_CREATE", event);
+        (201, Some(json))
     }
 
     // ----- messages
@@ -1263,6 +1303,7 @@ pub(super) fn check_serenity(op: &str, v: &Value) -> Result<(), String> {
         "list_guild_members" => parse::<Vec<Member>>(v),
         "get_channel" => parse::<Channel>(v),
         "list_guild_channels" => parse::<Vec<GuildChannel>>(v),
+        "create_thread" => parse::<GuildChannel>(v),
         "get_guild" => parse::<PartialGuild>(v),
         "list_guild_roles" => parse::<Vec<Role>>(v),
         "get_bot_gateway" => parse::<BotGateway>(v),

@@ -53,6 +53,9 @@ pub fn shard_of(guild: Option<u64>, total: u32) -> u32 {
 impl World {
     /// The server a text channel belongs to; None for a DM (or no channel).
     pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        if let Some(t) = self.threads.iter().find(|t| t.id == channel) {
+            return self.guild_of(t.parent);
+        }
         if channel == self.channel_id || self.more_channels.iter().any(|(c, _)| *c == channel) {
             return Some(self.guild_id);
         }

@@ -33,17 +33,52 @@ pub enum Stalled {
     Stuck { at: Millis },
     #[error("the match did not end within {steps} steps")]
     TooLong { steps: usize },
+    #[error("the match's event at {at} ms did not read back")]
+    Unread { at: Millis },
 }
 
 /// Plays `game` (started, at `now`) to its end with one AI per seat, in seat order;
 /// at most `steps` moves and deadlines.
 pub fn play<'a, G: Game>(
+    game: G,
+    minds: Vec<Mind<'a, G>>,
+    now: Millis,
+    steps: usize,
+    tick: &mut dyn FnMut() -> u64,
+) -> Result<Played<G>, Stalled> {
+    run(game, minds, now, steps, tick, None)
+}
+
+/// The seats taken up again mid-match, as after a restart: once the match has made
+/// `after` events, every seat's AI is made anew by `anew` and first shown every view its
+/// player had since the start, at each event's time ([`Ai::recall`]), as the fronts'
+/// seats are after a restart; then the match plays on.
+pub struct Restart<'r, 'a, G: Game> {
+    pub after: usize,
+    pub anew: &'r mut dyn FnMut() -> Vec<Mind<'a, G>>,
+}
+
+/// [`play`], with the seats taken up again once, as `restart` says.
+pub fn play_restarting<'a, G: Game>(
+    game: G,
+    minds: Vec<Mind<'a, G>>,
+    restart: Restart<'_, 'a, G>,
+    now: Millis,
+    steps: usize,
+    tick: &mut dyn FnMut() -> u64,
+) -> Result<Played<G>, Stalled> {
+    run(game, minds, now, steps, tick, Some(restart))
+}
+
+fn run<'a, G: Game>(
     mut game: G,
     mut minds: Vec<Mind<'a, G>>,
     mut now: Millis,
     steps: usize,
     tick: &mut dyn FnMut() -> u64,
+    mut restart: Option<Restart<'_, 'a, G>>,
 ) -> Result<Played<G>, Stalled> {
+    let first = (game.clone(), now);
     let players: Vec<PlayerId> = game.players().to_vec();
     let mut think_ns = vec![Vec::new(); players.len()];
     let (mut moves, mut refused) = (0, 0);
@@ -55,6 +90,13 @@ pub fn play<'a, G: Game>(
     for _ in 0..steps {
         if game.is_over() {
             break;
+        }
+        if let Some(r) = restart.take_if(|r| events.len() >= r.after) {
+            minds = (r.anew)();
+            recall(&first, &events, &players, &mut minds)?;
+            plans.iter_mut().for_each(|p| *p = None);
+            refused_at.iter_mut().for_each(|r| *r = None);
+            version = None;
         }
         let v = game.ledger().version;
         if version != Some(v) {
@@ -132,4 +174,26 @@ pub fn play<'a, G: Game>(
         moves,
         refused,
     })
+}
+
+/// Shows each of `minds` every view its player had: the match as it started, then
+/// after each of `events`, at its time.
+fn recall<G: Game>(
+    (start, at): &(G, Millis),
+    events: &[crate::rules::Event<G::Event>],
+    players: &[PlayerId],
+    minds: &mut [Mind<'_, G>],
+) -> Result<(), Stalled> {
+    let mut state = start.clone();
+    let show = |state: &G, at: Millis, minds: &mut [Mind<'_, G>]| {
+        for (mind, p) in minds.iter_mut().zip(players) {
+            mind.recall(&state.view(&Viewer::Player(*p)), at);
+        }
+    };
+    show(&state, *at, minds);
+    for e in events {
+        state.fold(e).map_err(|_| Stalled::Unread { at: e.at })?;
+        show(&state, e.at, minds);
+    }
+    Ok(())
 }

@@ -55,6 +55,16 @@ impl std::fmt::Display for Level {
     }
 }
 
+/// `h` and `x` stirred into one seed (splitmix64's finaliser): an AI whose choices are
+/// drawn from a generator seeded by its seat's seed mixed with what the choice is made
+/// on decides alike however often it is asked, and after a restart.
+pub(crate) fn mix(h: u64, x: u64) -> u64 {
+    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// Milliseconds of the game clock.
 pub type Millis = u64;
 

@@ -72,7 +72,7 @@ async fn told(bot: &Bot, record: MatchRecord) -> Result<Result<Told, String>, Er
             .iter()
             .map(|e| crate::store::from_json(&e.body).unwrap_or_default())
             .collect();
-        names.extend(hosts(&bodies, &record.players).iter().map(mention));
+        names.extend(hosts(&record, &bodies).iter().map(mention));
         let story = story(&record, &events, &names)?;
         let ratings = changes
             .iter()
@@ -157,7 +157,7 @@ pub fn page(told: &Told, id: MatchId, version: u64, at: usize) -> Post {
         card.description = text.join("\n");
         // The first event is the setup: its pictures are the secrets' page's.
         if at > 0 {
-            add_pictures(&mut post, &step.body, at);
+            add_pictures(&mut post, story.game, &step.body, at);
         }
     } else {
         card = Card::new(format!("{}, the secrets", story.title));
@@ -173,12 +173,12 @@ pub fn page(told: &Told, id: MatchId, version: u64, at: usize) -> Post {
         // The setup's pictures (Zendo's opening structures); a game whose setup is
         // only a seed shows its end's (Bluffs' layout, Assembly's grid).
         if let Some(first) = story.steps.first() {
-            add_pictures(&mut post, &first.body, 0);
+            add_pictures(&mut post, story.game, &first.body, 0);
         }
         if post.files.is_empty()
             && let Some(last) = story.steps.last()
         {
-            add_pictures(&mut post, &last.body, steps);
+            add_pictures(&mut post, story.game, &last.body, steps);
         }
     }
     if at == 0 || at == steps {
@@ -235,8 +235,13 @@ fn capital(text: &str) -> String {
     }
 }
 
-fn add_pictures(post: &mut Post, body: &serde_json::Value, at: usize) {
-    for (i, (_, png)) in pictures_of(body)
+fn add_pictures(
+    post: &mut Post,
+    game: crate::rules::GameKind,
+    body: &serde_json::Value,
+    at: usize,
+) {
+    for (i, (_, png)) in pictures_of(game, body)
         .into_iter()
         .take(PICTURES_PER_PAGE)
         .enumerate()
@@ -256,6 +261,7 @@ mod tests {
         let koan = serde_json::to_value("1^ 2>".parse::<crate::koan::Koan>().unwrap()).unwrap();
         let story = Story {
             title: "Match 9: Zendo Duel".into(),
+            game: crate::rules::GameKind::ZendoDuel,
             players: vec!["<@1>".into(), "<@2>".into()],
             steps: (0..steps)
                 .map(|i| Step {

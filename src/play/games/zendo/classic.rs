@@ -78,6 +78,8 @@ impl Terminal for Front {
                                  host's, checked reasonable).";
     type Args = ClassicArgs;
     type Commands = crate::play::commands::NoCommands;
+    type Logged = super::logged::Log;
+    type Bench = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ClassicFront::new(cast, view))

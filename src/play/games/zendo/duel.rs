@@ -49,6 +49,8 @@ impl Terminal for Front {
     const ABOUT: &'static str = "The Zendo Duel (needs --players A,B).";
     type Args = DuelArgs;
     type Commands = crate::play::commands::NoCommands;
+    type Logged = super::logged::Log;
+    type Bench = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view, duel_help(), grammar))

@@ -6,6 +6,7 @@
 pub mod ai_seat;
 pub mod classic;
 pub mod duel;
+pub mod logged;
 pub mod practice;
 pub mod rehearsal;
 pub mod triple;

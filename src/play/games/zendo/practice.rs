@@ -22,6 +22,8 @@ impl Terminal for Front {
     const DEFAULT: bool = true;
     type Args = NoArgs;
     type Commands = crate::play::commands::NoCommands;
+    type Logged = super::logged::Log;
+    type Bench = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view, help(), grammar))

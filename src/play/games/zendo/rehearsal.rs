@@ -48,7 +48,7 @@ fn safe_guesses(set: PieceSet, secrets: &[Secret]) -> Vec<String> {
     let hidden: Vec<String> = secrets
         .iter()
         .filter_map(|s| match s {
-            Secret::Pattern(p) => Some(crate::narrate::secrets::pattern_forms(p)),
+            Secret::Pattern(p) => Some(crate::rules::secret::pattern_forms(p)),
             _ => None,
         })
         .flatten()
@@ -62,7 +62,7 @@ fn safe_guesses(set: PieceSet, secrets: &[Secret]) -> Vec<String> {
             let Ok(guess) = crate::lang::parse(source) else {
                 return false;
             };
-            let forms = crate::narrate::secrets::pattern_forms(&guess);
+            let forms = crate::rules::secret::pattern_forms(&guess);
             !forms.iter().any(|g| {
                 let g = g.to_lowercase();
                 hidden

@@ -76,6 +76,8 @@ impl Terminal for Front {
                                  (needs --players A,B; --pattern three times fixes A, B and C).";
     type Args = TripleArgs;
     type Commands = crate::play::commands::NoCommands;
+    type Logged = super::logged::Log;
+    type Bench = crate::play::commands::NoCommands;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(TripleFront::new(cast))

@@ -14,8 +14,16 @@
 //! showdown it fills the cells it is surest of: as many as maximise its expected
 //! points under the scoring (all right or nothing in the original; +1/-1 a cell in
 //! Plus).
+//!
+//! What it does is a function of the views it was shown and when: it learns only from
+//! views (its own answer pending, then gone), and each random choice (the cells kept
+//! from a reveal, a tie between answers, a delay) draws from a generator seeded by its
+//! seat's seed and what the choice is made on (the reveal, the round and how many
+//! answers it gave in it), never by how often it was asked. So a seat taken up again
+//! after a restart, shown every view its player had ([`Ai::recall`]), remembers each
+//! reveal as it did, forgetting and misremembering alike, and answers as it would have.
 
-use super::{Ai, Level, Millis, Plan};
+use super::{Ai, Level, Millis, Plan, mix};
 use crate::grid::{Cell, Contents, Dims, Group, Reconstruction, Region, Symbol};
 use crate::rules::assembly::{AssemblyMove, AssemblyView, PhaseView};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -88,6 +96,35 @@ struct Recall {
     trust: f64,
 }
 
+/// What a random choice is drawn for (with the seat's seed, its generator's seed).
+#[derive(Clone, Copy, Debug)]
+enum Draw {
+    /// The cells kept from the reveal before round `next`.
+    Look { next: u8 },
+    /// A tie between answers in `round`, with `found` (the targets found, as bits) and
+    /// `tried` (its wrong answers) as they are.
+    Tie { round: u8, found: u64, tried: usize },
+    /// The delay of its answer number `answer` (from 0) in `round`.
+    Answer { round: u8, answer: u32 },
+    /// The delay of its showdown grid.
+    Showdown,
+}
+
+impl Draw {
+    fn key(self) -> [u64; 4] {
+        match self {
+            Draw::Look { next } => [1, u64::from(next), 0, 0],
+            Draw::Tie {
+                round,
+                found,
+                tried,
+            } => [2, u64::from(round), found, tried as u64],
+            Draw::Answer { round, answer } => [3, u64::from(round), u64::from(answer), 0],
+            Draw::Showdown => [4, 0, 0, 0],
+        }
+    }
+}
+
 /// Its plan for the current round or showdown.
 #[derive(Clone, Debug, PartialEq)]
 struct Schedule {
@@ -112,7 +149,9 @@ struct Sent {
 #[derive(Clone, Debug)]
 pub struct AssemblyAi {
     skill: Skill,
-    rng: Xoshiro256PlusPlus,
+    /// The seat's seed: each choice draws from a generator seeded by it and the
+    /// choice's [`Draw`].
+    seed: u64,
     dims: Option<Dims>,
     /// Row-major, one per cell of the grid.
     memory: Vec<Option<Recall>>,
@@ -125,6 +164,8 @@ pub struct AssemblyAi {
     planned: Option<Sent>,
     /// Its wrong answers of the current round (by round number).
     tried: (u8, HashSet<Group>),
+    /// How many answers it gave in a round (by round number).
+    answers: (u8, u32),
 }
 
 impl AssemblyAi {
@@ -135,7 +176,7 @@ impl AssemblyAi {
     pub fn with_skill(skill: Skill, seed: u64) -> AssemblyAi {
         AssemblyAi {
             skill,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            seed,
             dims: None,
             memory: Vec::new(),
             looked: false,
@@ -143,7 +184,13 @@ impl AssemblyAi {
             sent: None,
             planned: None,
             tried: (0, HashSet::new()),
+            answers: (0, 0),
         }
+    }
+
+    /// The generator of one choice.
+    fn rng(&self, draw: Draw) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(draw.key().into_iter().fold(self.seed, mix))
     }
 
     /// How many cells it remembers now.
@@ -159,7 +206,7 @@ impl AssemblyAi {
     /// A look at a reveal: some of what it knew is forgotten (unless the grid looks
     /// changed: then all of it), then it keeps its share of the cells, each possibly
     /// wrong; a cell seen again the same is trusted more.
-    fn look(&mut self, rows: &[String]) {
+    fn look(&mut self, rows: &[String], next: u8) {
         let grid: Vec<Symbol> = rows
             .iter()
             .flat_map(|r| r.chars().filter_map(Symbol::from_char))
@@ -176,26 +223,27 @@ impl AssemblyAi {
             .count();
         // A grid that changed (Plus) is learnt afresh.
         let changed = known.len() >= 4 && differ * 2 > known.len();
+        let mut rng = self.rng(Draw::Look { next });
         for i in 0..grid.len() {
-            if changed || self.rng.random::<f64>() < self.skill.forget {
+            if changed || rng.random::<f64>() < self.skill.forget {
                 self.memory[i] = None;
             }
         }
         let mut order: Vec<usize> = (0..grid.len()).collect();
         for i in (1..order.len()).rev() {
-            let j = self.rng.random_range(0..=i);
+            let j = rng.random_range(0..=i);
             order.swap(i, j);
         }
         let keep = ((self.skill.keep * grid.len() as f64).round() as usize).min(grid.len());
         let base = 1.0 - self.skill.misremember;
         for &i in order.iter().take(keep) {
-            let wrong = self.rng.random::<f64>() < self.skill.misremember;
+            let wrong = rng.random::<f64>() < self.skill.misremember;
             let symbol = if wrong {
                 let other = Symbol::ALL
                     .into_iter()
                     .filter(|s| *s != grid[i])
                     .collect::<Vec<_>>();
-                other[self.rng.random_range(0..other.len())]
+                other[rng.random_range(0..other.len())]
             } else {
                 grid[i]
             };
@@ -249,7 +297,7 @@ impl AssemblyAi {
 
     /// Its best answer now: the untried placement of an unfound target most likely
     /// right (ties broken at random), with that chance.
-    fn best(&mut self, view: &AssemblyView, round: u8) -> Option<(Group, f64)> {
+    fn best(&self, view: &AssemblyView, round: u8) -> Option<(Group, f64)> {
         let dims = view.dims;
         let mut best: Vec<(Group, f64)> = Vec::new();
         let mut top = 0.0;
@@ -271,15 +319,32 @@ impl AssemblyAi {
         if best.is_empty() {
             return None;
         }
-        let i = self.rng.random_range(0..best.len());
+        let found = view
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.found)
+            .fold(0u64, |bits, (i, _)| bits | 1 << (i % 64));
+        let tried = if self.tried.0 == round {
+            self.tried.1.len()
+        } else {
+            0
+        };
+        let draw = Draw::Tie {
+            round,
+            found,
+            tried,
+        };
+        let i = self.rng(draw).random_range(0..best.len());
         Some(best.swap_remove(i))
     }
 
     /// A seeded delay around `median` ms (log-normal), never under [`MIN_DELAY_MS`].
-    fn delay(&mut self, median: f64) -> Millis {
+    fn delay(&self, median: f64, draw: Draw) -> Millis {
         // Box-Muller: a standard normal from two uniforms.
-        let u1: f64 = self.rng.random::<f64>().max(1e-12);
-        let u2: f64 = self.rng.random();
+        let mut rng = self.rng(draw);
+        let u1: f64 = rng.random::<f64>().max(1e-12);
+        let u2: f64 = rng.random();
         let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
         let ms = median * (self.skill.spread * z).exp();
         (ms as Millis).max(MIN_DELAY_MS)
@@ -290,11 +355,36 @@ impl AssemblyAi {
         self.skill.median_ms as f64 * (size as f64 + 2.0) / 6.0
     }
 
-    /// What it learns from a view after answering: once its answer is no longer
-    /// pending, in the same round and with its score unchanged, it was wrong: never
-    /// given again this round, and if it was sure of it, a cell it remembers there is
-    /// wrong (it trusts them all less).
-    fn learn(&mut self, view: &AssemblyView) {
+    /// An answer of its own was taken in `round` (its move made, or its view shows it
+    /// pending): the answer it planned, if that is the one; the next answer gets a
+    /// delay of its own.
+    fn sent(&mut self, round: u8, group: &Group, score: i32) {
+        if self.sent.as_ref().is_some_and(|s| s.group == *group) {
+            return;
+        }
+        self.sent = Some(match self.planned.take() {
+            Some(p) if p.group == *group => p,
+            _ => Sent {
+                round,
+                group: group.clone(),
+                sure: 0.0,
+                score,
+            },
+        });
+        if self.answers.0 != round {
+            self.answers = (round, 0);
+        }
+        self.answers.1 += 1;
+        self.schedule = None;
+    }
+
+    /// What it learns from a view at `now` after answering: once its answer is no
+    /// longer pending, while the round it was given in runs on (before its end, a
+    /// target still to find) with its score unchanged, it was wrong: never given again
+    /// this round, and if it was sure of it, a cell it remembers there is wrong (it
+    /// trusts them all less). An answer gone with the round (voided by the opponent's
+    /// win, or judged at its end) teaches it nothing, however its views came.
+    fn learn(&mut self, view: &AssemblyView, now: Millis) {
         let Some(sent) = self.sent.clone() else {
             return;
         };
@@ -304,7 +394,9 @@ impl AssemblyAi {
         self.sent = None;
         let score = view.you.and_then(|s| view.scores.get(s).copied());
         let same_round = view.phase == (PhaseView::Round { number: sent.round });
-        if !same_round || score != Some(sent.score) {
+        let runs =
+            view.ends_at.is_some_and(|end| now < end) && view.targets.iter().any(|t| !t.found);
+        if !same_round || !runs || score != Some(sent.score) {
             return;
         }
         if self.tried.0 != sent.round {
@@ -376,16 +468,21 @@ impl Ai for AssemblyAi {
             self.dims = Some(view.dims);
             self.memory = vec![None; view.dims.area()];
         }
-        match &view.grid {
-            Some(rows) if matches!(view.phase, PhaseView::Reveal { .. }) => {
+        match (&view.grid, &view.phase) {
+            (Some(rows), PhaseView::Reveal { next_round }) => {
                 if !self.looked {
                     self.looked = true;
-                    self.look(rows);
+                    self.look(rows, *next_round);
                 }
             }
             _ => self.looked = false,
         }
-        self.learn(view);
+        // Its answer judged, then one it gave since (a view read back shows each).
+        self.learn(view, now);
+        let score = view.scores.get(you).copied().unwrap_or(0);
+        if let (Some(group), PhaseView::Round { number }) = (&view.your_answer, &view.phase) {
+            self.sent(*number, group, score);
+        }
         if view.paused {
             return None;
         }
@@ -401,7 +498,16 @@ impl Ai for AssemblyAi {
                     _ => {
                         // Each answer takes a fresh look (after a wrong one too).
                         let median = self.median(group.len());
-                        let at = now + self.delay(median);
+                        let answer = if self.answers.0 == *number {
+                            self.answers.1
+                        } else {
+                            0
+                        };
+                        let draw = Draw::Answer {
+                            round: *number,
+                            answer,
+                        };
+                        let at = now + self.delay(median, draw);
                         self.schedule = Some(Schedule { stage: *number, at });
                         at
                     }
@@ -414,7 +520,7 @@ impl Ai for AssemblyAi {
                     round: *number,
                     group: group.clone(),
                     sure,
-                    score: view.scores.get(you).copied().unwrap_or(0),
+                    score,
                 });
                 Some(Plan::at(
                     AssemblyMove::Answer {
@@ -435,7 +541,7 @@ impl Ai for AssemblyAi {
                         // Writing the grid down takes a while: a few seconds a row,
                         // well within the showdown's time.
                         let median = 1_500.0 * region.dims().rows as f64;
-                        let mut at = now + self.delay(median);
+                        let mut at = now + self.delay(median, Draw::Showdown);
                         if ends != Millis::MAX {
                             at = at.min(now + ends.saturating_sub(now) / 2);
                         }
@@ -456,11 +562,25 @@ impl Ai for AssemblyAi {
     }
 
     fn made(&mut self, action: &AssemblyMove, _now: Millis) {
-        // The next answer (or nothing, after the showdown) gets a delay of its own.
-        self.schedule = None;
-        if let AssemblyMove::Answer { cells, .. } = action {
-            self.sent = self.planned.take().filter(|p| p.group == *cells);
+        match action {
+            // Told here too, for an answer judged at once (a wrong shape under the
+            // first rule), which no view shows pending.
+            AssemblyMove::Answer { cells, .. } => {
+                if let Some(p) = &self.planned {
+                    let (round, score) = (p.round, p.score);
+                    self.sent(round, cells, score);
+                }
+            }
+            // Nothing more to do after the showdown.
+            _ => self.schedule = None,
         }
+    }
+
+    /// A view its player had before it was seated, taken in as [`Ai::next`] takes a
+    /// view in (the plan it would have made then is kept, not made): shown every view
+    /// since the match began, it remembers what it remembered and plans as it planned.
+    fn recall(&mut self, view: &AssemblyView, at: Millis) {
+        let _ = self.next(view, at);
     }
 }
 

@@ -122,8 +122,10 @@ fn each_level_keeps_its_share_of_a_reveal_and_misremembers_some() {
 #[test]
 fn answers_are_human_paced_and_the_expert_median_is_at_least_4_s() {
     for level in Level::ALL {
-        let mut ai = AssemblyAi::new(level, 3);
-        let mut delays: Vec<Millis> = (0..2_000).map(|_| ai.delay(ai.median(3))).collect();
+        let ai = AssemblyAi::new(level, 3);
+        let mut delays: Vec<Millis> = (0..2_000)
+            .map(|answer| ai.delay(ai.median(3), Draw::Answer { round: 1, answer }))
+            .collect();
         delays.sort();
         assert!(delays[0] >= MIN_DELAY_MS, "{level:?}: {}", delays[0]);
         let median = delays[delays.len() / 2];
@@ -204,7 +206,7 @@ fn the_showdown_fills_what_it_is_sure_of_for_the_scoring() {
     let mut perfect = AssemblyAi::with_skill(Skill::PERFECT, 1);
     perfect.dims = Some(Dims::CLASSIC);
     perfect.memory = vec![None; 36];
-    perfect.look(&rows);
+    perfect.look(&rows, 1);
     let all = perfect.showdown(region, false);
     assert_eq!(all.filled(), 36);
     assert_eq!(all.mark(&grid, region), (36, 0));
@@ -283,4 +285,76 @@ fn a_plus_match_between_ais_ends() {
     );
     assert_eq!(places(&played.game).len(), 2);
     assert!(played.game.results().is_some(), "its showdown was scored");
+}
+
+/// An AI that keeps nothing of what it was shown before it was seated (`recall` left
+/// as the trait's default), as the Assembly AI once was.
+struct Forgetful(AssemblyAi);
+
+impl Ai for Forgetful {
+    type View = AssemblyView;
+    type Move = AssemblyMove;
+    fn next(&mut self, view: &AssemblyView, now: Millis) -> Option<Plan<AssemblyMove>> {
+        self.0.next(view, now)
+    }
+    fn made(&mut self, action: &AssemblyMove, now: Millis) {
+        self.0.made(action, now);
+    }
+}
+
+/// Each seat's AI at its level, seeded by the seat.
+fn seats(levels: [Level; 2], seed: u64, recalls: bool) -> Vec<Mind<'static, Assembly>> {
+    levels
+        .into_iter()
+        .zip(seed * 10..)
+        .map(|(level, seed)| -> Mind<'static, Assembly> {
+            let ai = AssemblyAi::new(level, seed);
+            if recalls {
+                Box::new(ai)
+            } else {
+                Box::new(Forgetful(ai))
+            }
+        })
+        .collect()
+}
+
+/// A seat taken up again mid-match (a restart, `--resume`), shown every view its
+/// player had, remembers each reveal as it did (what it kept, forgot and misremembered)
+/// and answers exactly as its twin that never restarted: the same answers, at the same
+/// times, the same showdown grids, the same result. One that forgot plays otherwise.
+#[test]
+fn after_a_restart_it_plays_exactly_as_it_would_have() {
+    let plus = Settings::plus(Dims { rows: 10, cols: 10 });
+    for (seed, levels, settings) in [
+        (4, [Level::Expert, Level::Player], Settings::original()),
+        (5, [Level::Beginner, Level::Expert], Settings::original()),
+        (6, [Level::Player, Level::Expert], plus),
+    ] {
+        let game = || start(vec![ALICE, BOB], settings.clone(), seed);
+        let once = arena::play(game(), seats(levels, seed, true), 0, 20_000, &mut ticks()).unwrap();
+        let n = once.events.len();
+        for after in [n / 4, n / 2, 3 * n / 4] {
+            let restarted = |recalls: bool| {
+                let restart = arena::Restart {
+                    after,
+                    anew: &mut || seats(levels, seed, recalls),
+                };
+                let again = arena::play_restarting(
+                    game(),
+                    seats(levels, seed, true),
+                    restart,
+                    0,
+                    20_000,
+                    &mut ticks(),
+                );
+                again.unwrap().events
+            };
+            let why = format!("seed {seed}, seats taken up again after {after} of {n} events");
+            assert!(restarted(true) == once.events, "{why}");
+            assert!(
+                restarted(false) != once.events,
+                "{why}: forgetting came in play"
+            );
+        }
+    }
 }

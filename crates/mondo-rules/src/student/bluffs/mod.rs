@@ -44,7 +44,7 @@ use crate::rules::Millis;
 use crate::rules::bluffs::{
     BluffsView, Move, PhaseName, PlayerView, RevealState, Settings, ShownBluff,
 };
-use crate::student::Level;
+use crate::student::{Level, mix};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -228,14 +228,6 @@ impl Asked {
             },
         }
     }
-}
-
-/// `h` and `x` stirred into one seed (splitmix64's finaliser).
-fn mix(h: u64, x: u64) -> u64 {
-    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The most tiles of a subset it bluffs on: a statement's truth table on 8 tiles is 4

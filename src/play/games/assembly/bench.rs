@@ -1,15 +1,47 @@
-//! `mondo bench assembly`: medians for generating a Pattern Assembly match (the grid and
-//! 20 rounds, each with a solution) and judging an answer, against the targets (10 ms,
-//! 50 us). The same figures with statistics: `cargo bench --bench assembly`.
+//! Pattern Assembly's bench areas. `mondo bench assembly`: medians for generating a
+//! match (the grid and 20 rounds, each with a solution) and judging an answer, against
+//! the targets (10 ms, 50 us); the same figures with statistics: `cargo bench --bench
+//! assembly`. And its AI in `mondo bench ai --game assembly [--plus]` ([`AiArena`]).
 
-use super::bench_render::timed;
-use mondo::grid::{Dims, judge};
-use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
-use mondo::rules::{Game, PlayerId};
-use mondo::student::Level;
-use mondo::student::arena::Mind;
-use mondo::student::assembly::{AssemblyAi, Skill};
+use crate::grid::{Dims, judge};
+use crate::play::bench::ai::ArenaGame;
+use crate::play::bench::timed;
+use crate::play::commands::Commands;
+use crate::rules::assembly::{Assembly, AssemblySetup, Settings};
+use crate::rules::{Game, PlayerId};
+use crate::student::Level;
+use crate::student::arena::Mind;
+use crate::student::assembly::{AssemblyAi, Skill};
 use std::process::ExitCode;
+
+/// Pattern Assembly's `mondo bench` areas.
+#[derive(Debug, clap::Subcommand)]
+pub enum AssemblyBench {
+    /// Pattern Assembly: generating a match (grid + 20 rounds with solutions) and
+    /// judging an answer (targets: 10 ms and 50 us).
+    Assembly {
+        /// How many times to time each.
+        #[arg(long, default_value_t = 200)]
+        runs: usize,
+    },
+}
+
+impl Commands for AssemblyBench {
+    fn run(self) -> ExitCode {
+        match self {
+            AssemblyBench::Assembly { runs } => run(runs.max(1)),
+        }
+    }
+}
+
+/// Its AI's matches in `mondo bench ai --game assembly`: Plus ones with `--plus`.
+pub fn arena(plus: bool) -> fn(usize, u64, bool) -> ExitCode {
+    if plus {
+        crate::play::bench::ai::run::<AiArena<true>>
+    } else {
+        crate::play::bench::ai::run::<AiArena<false>>
+    }
+}
 
 fn setup(seed: u64, settings: Settings) -> AssemblySetup {
     AssemblySetup {
@@ -19,7 +51,7 @@ fn setup(seed: u64, settings: Settings) -> AssemblySetup {
     }
 }
 
-pub fn run(runs: usize) -> ExitCode {
+fn run(runs: usize) -> ExitCode {
     let mut seed = 0;
     let mut generate = |settings: &Settings| {
         seed += 1;
@@ -50,7 +82,7 @@ pub fn run(runs: usize) -> ExitCode {
         (0..many)
             .filter(|_| {
                 judge(game.grid(), &target.shape, target.contents, &target.example)
-                    == mondo::grid::Verdict::Right
+                    == crate::grid::Verdict::Right
             })
             .count()
     });
@@ -80,7 +112,7 @@ impl<const PLUS: bool> AiArena<PLUS> {
     }
 }
 
-impl<const PLUS: bool> super::bench_games_ai::ArenaGame for AiArena<PLUS> {
+impl<const PLUS: bool> ArenaGame for AiArena<PLUS> {
     type G = Assembly;
     const NAME: &'static str = if PLUS { "assembly-plus" } else { "assembly" };
 
@@ -112,7 +144,7 @@ impl<const PLUS: bool> super::bench_games_ai::ArenaGame for AiArena<PLUS> {
                 let mind: Mind<'static, Assembly> =
                     Box::new(AssemblyAi::with_skill(skill, s.wrapping_mul(2)));
                 let played =
-                    mondo::student::arena::play(game, vec![mind], 0, 100_000, tick).ok()?;
+                    crate::student::arena::play(game, vec![mind], 0, 100_000, tick).ok()?;
                 points[k] += played
                     .game
                     .scores()

@@ -4,11 +4,12 @@
 //! of levels: wins, draws and losses of the stronger, matches that did not end with a
 //! result (errors), the time the AIs took to think per call, and the process's peak
 //! memory. Each game says how its matches are set up and its own reference figure
-//! ([`ArenaGame`]). The JSON contract is in docs/ai.md.
+//! ([`ArenaGame`]), and its terminal front offers them ([`crate::play::Terminal::arena`]).
+//! The JSON contract is in docs/ai.md.
 
-use mondo::rules::{Finish, Game, PlayerId};
-use mondo::student::Level;
-use mondo::student::arena::{self, Mind};
+use crate::rules::{Finish, Game, PlayerId};
+use crate::student::Level;
+use crate::student::arena::{self, Mind};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
