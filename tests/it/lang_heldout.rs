@@ -247,6 +247,47 @@ fn no_held_out_tile_statement_is_misread() {
     );
 }
 
+/// What the opponent is shown of each statement read right: the umpire's English,
+/// no longer than the player's own words or the 15 allowed, which reads back to the
+/// same meaning on every colouring of the subset.
+#[test]
+fn every_held_out_statement_read_is_said_back_short_and_the_same() {
+    let mut failures = Vec::new();
+    for l in lines(BLUFFS)
+        .iter()
+        .filter(|l| bluffs_outcome(l) == Ok(true))
+    {
+        let Ok(s) = tiles::parse(&l.text) else {
+            continue;
+        };
+        let said = tiles::english(&s.formula);
+        let (words, said_words) = (
+            mondo::lang::word_count(&l.text),
+            tiles::english_words(&s.formula),
+        );
+        if said_words > words.max(tiles::MAX_WORDS) {
+            failures.push(format!(
+                "line {}: {:?} ({words} words) is said in {said_words}: {said:?}",
+                l.line, l.text
+            ));
+        }
+        let on: Subset = l.place.parse().expect("a subset");
+        let g = Geometry::new(&on);
+        match tiles::parse_english(&said) {
+            Ok(again) if g.truth_table(&again.formula) == g.truth_table(&s.formula) => {}
+            Ok(_) => failures.push(format!(
+                "line {}: said back as {said:?}, which differs",
+                l.line
+            )),
+            Err(e) => failures.push(format!(
+                "line {}: said back as {said:?}, refused: {e}",
+                l.line
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn no_held_out_pattern_phrasing_is_misread() {
     let on = lang_support::structures(720);

@@ -154,6 +154,44 @@ const PIECE_PAIRS: &[(&str, &str)] = &[
         "the pieces are connected together",
         "there is exactly one group",
     ),
+    // Said of a piece named after a verb, relative to the piece before it.
+    (
+        "every medium piece touches a larger pyramid",
+        "every medium piece touches a pyramid larger than it",
+    ),
+    (
+        "some large piece is directly above a smaller piece",
+        "some large piece is directly above a piece that is smaller than it",
+    ),
+    (
+        "a small piece touches a piece which is the same size",
+        "a small piece touches a piece that is the same size as it",
+    ),
+    (
+        "every piece pointing down touches a piece that points the same way",
+        "every piece pointing down touches a piece pointing the same direction as it",
+    ),
+    (
+        "some large piece is below a piece it points at",
+        "some large piece is below a piece pointed at by it",
+    ),
+    (
+        "every small piece points at a piece that it touches",
+        "every small piece points at a piece touching it",
+    ),
+    (
+        "no piece touches exactly three others",
+        "no piece touches exactly three other pieces",
+    ),
+    // The Buddha-nature frame: `unless`, and `koan` without its article.
+    (
+        "the koan has the Buddha-nature unless it contains a large piece",
+        "there is no large piece",
+    ),
+    (
+        "koan has buddha nature iff theres a medium piece",
+        "there is a medium piece",
+    ),
 ];
 
 const TILE_PAIRS: &[(&str, &str)] = &[
@@ -427,6 +465,22 @@ const TILE_PAIRS: &[(&str, &str)] = &[
     (
         "both tiles in some row are red",
         "there is a row with only red tiles",
+    ),
+    (
+        "there is a 2x2 square with all four tiles the same colour",
+        "some 2x2 square has exactly one colour",
+    ),
+    (
+        "there is a row with all its tiles blue",
+        "there is a row with only blue tiles",
+    ),
+    (
+        "both rows contain a green tile",
+        "every row has at least one green tile",
+    ),
+    (
+        "both columns are entirely yellow",
+        "every column is all yellow",
     ),
     (
         "no more than one tile in each row is blue",

@@ -650,6 +650,27 @@ impl<V: Vocabulary> Parser<'_, V> {
             .with_example(splice(self.src, &span, "some"))
             .with_example(splice(self.src, &span, "the unique"));
         }
+        // `the middle piece`: no place has a middle (the places are the edges); the
+        // piece is there, so the refusal must not say the phrase reaches outside.
+        if let Some(at) = self.c.peek_at(1)
+            && matches!(
+                self.c.word_at(1),
+                Some("middle" | "centre" | "center" | "central" | "centremost" | "centermost")
+            )
+        {
+            let thing = self
+                .c
+                .peek_at(2)
+                .filter(|t| t.word().is_some_and(V::is_noun))
+                .map_or(span.start..at.span.end, |t| span.start..t.span.end);
+            return ParsePatternError::new(
+                thing.clone(),
+                V::say(&format!(
+                    "`{}` is not a place a piece can have: the places are the edges (`topmost`, `bottommost`, `leftmost`, `rightmost`)",
+                    &self.src[thing]
+                )),
+            );
+        }
         // `the top piece`: the word to blame is `top`, a place said as a plain
         // adjective (the pieces' places are `topmost`, `bottommost`, ...).
         if let (Some(at), Some(noun)) = (self.c.peek_at(1), self.c.word_at(2))

@@ -128,6 +128,16 @@ pub(super) fn normalise<V: Vocabulary>(toks: Vec<Token>) -> R<Vec<Token>> {
             if let Some(w) = t.word().and_then(V::spelling) {
                 t.tok = Tok::Word(w.to_string());
             }
+            // `theres` is `there's`; `others` is `other` things (`two others`).
+            if t.word() == Some("theres") {
+                t.tok = Tok::Word("there's".to_string());
+            }
+            if t.word() == Some("others") {
+                return vec![
+                    synthetic("other", t.span.clone()),
+                    synthetic(V::NOUNS, t.span.clone()),
+                ];
+            }
             match t.word().and_then(V::kind_plural) {
                 Some(kind) => vec![
                     synthetic(kind, t.span.clone()),
@@ -611,6 +621,10 @@ mod tests {
             ("fewer than 3 pieces point up", "at most 2 pieces point up"),
             ("less than four are small", "at most 3 are small"),
             ("no more than two are small", "no more than two are small"),
+            (
+                "theres a piece touching two others",
+                "there's a piece touching two other pieces",
+            ),
             ("fewer than two are small", "fewer than two are small"),
             (
                 "more large pieces than small",

@@ -73,11 +73,34 @@ fn rewordings<V: Vocabulary>(e: &mut ParsePatternError, text: &str) {
     if out.is_empty() && !e.message.starts_with("expected") {
         for span in &at {
             for q in quoted.iter().filter(|q| q.split_whitespace().count() <= 3) {
+                if quantities(&text[span.clone()]) != quantities(q) {
+                    continue;
+                }
                 offer(splice(text, span, q), &mut out);
             }
         }
     }
     e.examples = out;
+}
+
+/// The words of a text that say how many (`all`, `no`, `at least`, `two`): a word the
+/// message names is put in place of the refused one only when both say the same
+/// quantity, since `no` for `all` (or `exactly one` for `all`) would offer a sentence
+/// that means something else than the one typed.
+fn quantities(text: &str) -> Vec<String> {
+    const WORDS: &[&str] = &[
+        "all", "every", "each", "no", "none", "some", "any", "both", "most", "few", "many",
+        "several", "exactly", "least", "more", "fewer", "less", "only", "half", "neither",
+        "either",
+    ];
+    text.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .filter(|w| {
+            WORDS.contains(&w.as_str())
+                || crate::lang::words::number_word(w).is_some()
+                || w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty()
+        })
+        .collect()
 }
 
 /// The text with single spaces and none before punctuation (what a splice leaves).

@@ -1005,3 +1005,89 @@ fn printers_keep_the_meaning_of_every_small_object_shape() {
     println!("{english} of 1014 shapes in plain English");
     assert!(english >= 290, "{english}");
 }
+
+#[test]
+fn a_rewording_never_puts_one_quantity_for_another() {
+    // The message names `a`, `no`, `exactly one`: put for `all`, each would offer a
+    // statement that means something else (`no` the opposite) than the one typed.
+    for text in [
+        "there is all red tiles",
+        "there is a 2x2 square with all tiles different colours",
+        "there is a column with all green",
+    ] {
+        let e = parse(text).unwrap_err();
+        assert!(e.message.contains("`no`"), "{text}: {}", e.message);
+        for x in &e.examples {
+            let swapped = [" a ", " no ", "exactly one", "at least two"]
+                .iter()
+                .any(|q| x.contains(q) && !text.contains(q));
+            assert!(!swapped, "{text}: offered {x:?}");
+        }
+    }
+}
+
+#[test]
+fn what_a_kind_of_tile_does_together_is_said_as_players_say_it() {
+    for (text, said) in [
+        (
+            "All red tiles are in the same row.",
+            "all red tiles are in the same row",
+        ),
+        (
+            "all red or blue tiles are in the same column",
+            "all red or blue tiles are in the same column",
+        ),
+        (
+            "Exactly two tiles are yellow and they are orthogonally adjacent.",
+            "exactly two tiles are yellow and they are orthogonally adjacent",
+        ),
+        (
+            "There are more red or blue tiles than green or yellow tiles.",
+            "there are more red or blue tiles than green or yellow tiles",
+        ),
+    ] {
+        let s = read(text);
+        assert_eq!(english(&s.formula), said, "{text}");
+        // And the words read back to the same tree.
+        let again = read(said);
+        assert_eq!(symbolic(&again.formula), symbolic(&s.formula), "{said}");
+    }
+}
+
+#[test]
+fn the_middle_tile_is_refused_for_what_it_is_not_for_reaching_outside() {
+    for text in ["the middle tile is red", "the centre tile is blue"] {
+        let e = parse(text).unwrap_err();
+        assert!(
+            e.message.contains("is not a place a tile can have"),
+            "{text}: {}",
+            e.message
+        );
+        assert!(
+            !e.message.contains("only of the tiles"),
+            "{text}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn the_printers_limit_is_the_seeds() {
+    assert_eq!(super::say::LIMIT, MAX_WORDS);
+}
+
+#[test]
+fn a_reading_over_the_limit_says_bare_numbers_when_they_read_the_same() {
+    let s = read("Either there are two red tiles or there are two blue tiles, but not both.");
+    let said = english(&s.formula);
+    assert_eq!(
+        said,
+        "either two tiles are red or two tiles are blue but not both"
+    );
+    assert_eq!(symbolic(&read(&said).formula), symbolic(&s.formula));
+    // Within the limit the number is said in full.
+    assert_eq!(
+        english(&read("there are two red tiles").formula),
+        "at least two tiles are red"
+    );
+}

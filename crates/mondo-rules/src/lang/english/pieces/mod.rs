@@ -178,8 +178,18 @@ impl Vocabulary for Pieces {
     ///
     /// A piece's neighbour is a piece it touches: `has a neighbour` is `touches a
     /// piece`, `has no neighbours` is `touches no piece`.
+    ///
+    /// What is said of a piece named as an object, relative to the piece before it, is
+    /// said with `it` (which then names that piece, or is refused where two could be
+    /// meant): `points at a smaller piece` is `points at a piece smaller than it`,
+    /// `touches a piece pointing the same direction` is `... the same direction as
+    /// it`, and `a piece it touches` is `a piece touching it` (`a piece it points at`
+    /// is `a piece pointed at by it`).
     fn reworded_at(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
         let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+        if let Some(r) = relative_to_subject(toks, i).or_else(|| pairs_and_bare_plurals(toks, i)) {
+            return Some(r);
+        }
         if let ("has" | "have", det @ ("a" | "no" | "some"), n) = (w(0), w(1), w(2))
             && matches!(n, "neighbour" | "neighbours" | "neighbor" | "neighbors")
             && !matches!(w(3), "that" | "which" | "of" | "with" | "in")
@@ -362,6 +372,11 @@ impl Vocabulary for Pieces {
             let start = p.start();
             return Err(p.adjacent_refusal(start));
         }
+        if p.c.is_words(&["on", "top", "of"]) {
+            // `a medium piece on top of a large piece`: refused as after `is`.
+            let start = p.start();
+            return Err(p.on_top_of_refusal(start));
+        }
         Ok(None)
     }
 
@@ -489,6 +504,157 @@ impl Vocabulary for Pieces {
     fn close_words(w: &str) -> Vec<&'static str> {
         words::close_words(w)
     }
+}
+
+/// The word `k` tokens before token `i`, if any.
+fn word_before(toks: &[Token], i: usize, k: usize) -> &str {
+    i.checked_sub(k)
+        .and_then(|j| toks.get(j))
+        .and_then(Token::word)
+        .unwrap_or("")
+}
+
+/// Whether a noun phrase of one piece named as an object ends at token `end` (its
+/// noun): `a`, `an` or `another`, adjectives, a singular noun, after a word of the
+/// sentence that is not what starts one (so that there is a piece before it that
+/// `it` can name).
+fn object_piece_ends(toks: &[Token], end: usize, plural: bool) -> bool {
+    let noun = word_before(toks, end, 0);
+    if !(words::is_noun(noun) && (plural || !noun.ends_with('s'))) {
+        return false;
+    }
+    let mut k = 1;
+    while adjective(word_before(toks, end, k)).is_some()
+        || direction_adjective(word_before(toks, end, k)).is_some()
+    {
+        k += 1;
+    }
+    let det = word_before(toks, end, k);
+    let singular = matches!(det, "a" | "an" | "another");
+    (singular || plural && matches!(det, "any" | "no" | "every")) && after_verb(toks, end - k)
+}
+
+/// Whether the word before token `det` is one after which a noun phrase is an object
+/// (a verb or a preposition), not one that starts a sentence or a clause.
+fn after_verb(toks: &[Token], det: usize) -> bool {
+    det >= 1
+        && !matches!(
+            word_before(toks, det, 1),
+            "" | "there"
+                | "there's"
+                | "is"
+                | "are"
+                | "and"
+                | "or"
+                | "but"
+                | "if"
+                | "then"
+                | "unless"
+                | "iff"
+                | "whenever"
+                | "that"
+                | "which"
+        )
+}
+
+/// `a pair of pieces` (or `at least one`, `some`) is at least two of them, `no pair of
+/// pieces` no two; a count of pairs (`exactly one pair`) is left to be refused. And
+/// `pieces point in all four directions` (or `the same direction`), said of the
+/// pieces together at the start, is `the pieces ...`.
+fn pairs_and_bare_plurals(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+    let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let plural_noun = |k: usize| {
+        let n = w(k);
+        words::is_noun(n) && n.ends_with('s')
+            || adjective(n).is_some() && words::is_noun(w(k + 1)) && w(k + 1).ends_with('s')
+    };
+    let before = word_before(toks, i, 1);
+    let counted = matches!(before, "exactly" | "most" | "only" | "than" | "just");
+    let pair = |k: usize| w(k) == "pair" && w(k + 1) == "of" && plural_noun(k + 2);
+    if !counted && matches!(w(0), "a" | "one" | "some") && pair(1) {
+        // `at least one pair of` is `at least two`, as is `a pair of`.
+        let with: &[&str] = if before == "least" {
+            &["two"]
+        } else {
+            &["at", "least", "two"]
+        };
+        return Some((3, words(with)));
+    }
+    if w(0) == "no" && pair(1) {
+        return Some((3, words(&["no", "two"])));
+    }
+    if i == 0
+        && matches!(w(0), "pieces" | "pyramids" | "arrows")
+        && matches!(w(1), "point" | "face")
+        && (w(2) == "in" && w(3) == "all" || w(2) == "the" && w(3) == "same")
+    {
+        return Some((1, words(&["the", w(0)])));
+    }
+    None
+}
+
+/// The rewordings of [`Vocabulary::reworded_at`] that make `it` explicit.
+fn relative_to_subject(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+    let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    // `a smaller piece`: a piece smaller than it.
+    let comparative = match w(0) {
+        "smaller" => Some("smaller"),
+        "larger" | "bigger" => Some("larger"),
+        _ => None,
+    };
+    if let Some(c) = comparative
+        && words::is_noun(w(1))
+        && !w(1).ends_with('s')
+        && w(2) != "than"
+        && matches!(word_before(toks, i, 1), "a" | "an" | "another")
+        && after_verb(toks, i - 1)
+    {
+        return Some((2, words(&[w(1), c, "than", "it"])));
+    }
+    // `an arrow pointing the same direction`: the same as it.
+    if w(0) == "same"
+        && matches!(w(1), "direction" | "way" | "size")
+        && w(2) != "as"
+        && word_before(toks, i, 1) == "the"
+    {
+        let verb = word_before(toks, i, 2);
+        let noun_at = match verb {
+            "pointing" | "facing" => i.checked_sub(3)?,
+            "points" | "faces" | "is" if matches!(word_before(toks, i, 3), "that" | "which") => {
+                i.checked_sub(4)?
+            }
+            _ => return None,
+        };
+        let fits = (w(1) == "size") == (verb == "is");
+        if fits && object_piece_ends(toks, noun_at, false) {
+            return Some((2, words(&["same", w(1), "as", "it"])));
+        }
+    }
+    // `a piece (that) it touches`: a piece touching it.
+    let that = usize::from(matches!(w(0), "that" | "which"));
+    if w(that) == "it" && i >= 1 && object_piece_ends(toks, i - 1, true) {
+        let (n, with) = match (w(that + 1), w(that + 2)) {
+            ("touches", _) => (that + 2, &["touching", "it"][..]),
+            ("points", "at") => (that + 3, &["pointed", "at", "by", "it"][..]),
+            _ => return None,
+        };
+        // Not where a sentence goes on with an object (`if there is a small piece
+        // it touches a large piece`).
+        let next = w(n);
+        let object_follows = matches!(
+            next,
+            "a" | "an" | "the" | "another" | "every" | "some" | "no" | "any" | "each" | "all"
+        ) || words::is_noun(next)
+            || adjective(next).is_some()
+            || words::number_word(next).is_some()
+            || matches!(toks.get(i + n).map(|t| &t.tok), Some(Tok::Int(_)));
+        if !object_follows {
+            return Some((n, words(with)));
+        }
+    }
+    None
 }
 
 /// `isolated`: touches no piece.

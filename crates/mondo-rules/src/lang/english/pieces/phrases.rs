@@ -262,13 +262,7 @@ impl Parser<'_, Pieces> {
         ) {
             Err(self.adjacent_refusal(start))
         } else if self.c.is_words(&["on", "top", "of"]) {
-            let span = start..self.c.peek_at(2).map_or(start, |t| t.span.end);
-            Err(ParsePatternError::new(
-                span.clone(),
-                "`on top of` could mean directly above, or directly above and touching: say `is directly above ...` (any distance) or add `and touches ...`",
-            )
-            .with_example(splice(self.src, &span, "directly above"))
-            .with_example(splice(self.src, &span, "directly above and touching")))
+            Err(self.on_top_of_refusal(start))
         } else if (w == "left" || w == "right") && self.c.word_at(1) != Some("of") {
             Err(self
                 .c
@@ -279,6 +273,32 @@ impl Parser<'_, Pieces> {
         } else {
             return None;
         })
+    }
+
+    /// `on top of` (after `is`, or after a noun) could mean directly above at any
+    /// distance, or directly above and touching: refused, with both readings offered
+    /// (`directly above X`, `directly above X touching it`), each kept only if it reads.
+    pub(super) fn on_top_of_refusal(&mut self, start: usize) -> ParsePatternError {
+        let on = self.c.here().start;
+        let span = start..self.c.peek_at(2).map_or(on, |t| t.span.end);
+        let e = ParsePatternError::new(
+            span.clone(),
+            "`on top of` could mean directly above, or directly above and touching: say `directly above ...` (any distance) or `directly above ... touching it`",
+        )
+        .with_example(splice(self.src, &span, "directly above"));
+        // The object as written, for the touching reading.
+        let save = self.c.pos;
+        self.c.pos += 3;
+        let object = self.object().ok().map(|_| self.c.prev().end);
+        self.c.pos = save;
+        match object.and_then(|end| self.src.get(span.end..end).map(|o| (end, o))) {
+            Some((end, o)) => e.with_example(splice(
+                self.src,
+                &(start..end),
+                &format!("directly above{o} touching it"),
+            )),
+            None => e,
+        }
     }
 
     /// A complement that does not read, with a hint where the word says what was meant.

@@ -222,7 +222,8 @@ impl Parser<'_, Pieces> {
     }
 
     /// Kory Heath's `A koan has the Buddha-nature if S` (also `iff`, `when`,
-    /// `whenever`, `only if`; `koans`, `it`), `... does not have ... if S` (not S),
+    /// `whenever`, `only if`; `unless S` is not S; `koans`, `koan`, `it`), `... does
+    /// not have ... if S` (not S),
     /// and a following `otherwise it does (not)`.
     pub(super) fn framed_pieces(&mut self) -> R<Formula> {
         let start = self.start();
@@ -231,6 +232,7 @@ impl Parser<'_, Pieces> {
             &["a", "koan"][..],
             &["the", "koan"],
             &["koans"],
+            &["koan"],
             &["any", "koan"],
             &["every", "koan"],
             &["a", "structure"],
@@ -298,10 +300,16 @@ impl Parser<'_, Pieces> {
             &["provided"],
         ];
         self.c.eat_sym(Sym::Comma);
-        let Some(conn) = connectives.iter().find(|w| self.c.is_words(w)) else {
-            return Err(self.c.expected("`if` and the pattern"));
-        };
-        self.c.pos += conn.len();
+        // `... has the Buddha-nature unless S`: exactly when S does not hold, as `if`
+        // is exactly when it does.
+        let unless = self.c.eat_word("unless");
+        let negated = negated != unless;
+        if !unless {
+            let Some(conn) = connectives.iter().find(|w| self.c.is_words(w)) else {
+                return Err(self.c.expected("`if`, `unless` and the pattern"));
+            };
+            self.c.pos += conn.len();
+        }
         self.c.eat_sym(Sym::Colon);
         let s = self.sentence()?;
         let save = self.c.pos;

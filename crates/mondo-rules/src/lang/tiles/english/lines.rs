@@ -9,7 +9,8 @@
 //!   green`;
 //! - `there is a column whose two tiles are the same colour` is `some column is the
 //!   same colour`;
-//! - `both tiles in some row are red` is `some row is all red`;
+//! - `both tiles in some row are red` is `some row is all red`; `both rows contain a
+//!   blue tile` is `every row contains a blue tile`;
 //! - `no more than one tile in each row is blue` is `in every row no more than one
 //!   tile is blue`; `the same colour as all of its orthogonal neighbours` is
 //!   `orthogonally adjacent to no tile of a different colour`; `A1 and D1 are the same
@@ -171,6 +172,26 @@ fn line_phrase(toks: &[Token], i: usize) -> Option<(usize, Vec<String>, Option<C
         }
         return Some((n + 1, out, claim));
     }
+    // `both rows contain a blue tile`: every row does, of a subset with two rows.
+    // `both rows have the same number of ...` (of each other) and `both rows are the
+    // same colour` (each, or as each other?) are not read so.
+    if w(0) == "both"
+        && let Some(line) = Line::of(w(1)).filter(|_| w(1).ends_with('s'))
+        && let Some(verb) = match w(2) {
+            "contain" => Some("contains"),
+            "have" => Some("has"),
+            "are" => Some("is"),
+            _ => None,
+        }
+        && !(w(3) == "the" && w(4) == "same")
+        && !matches!(w(3), "different" | "equal" | "alike")
+    {
+        return Some((
+            3,
+            say(&["every", line.noun(), verb]),
+            Some(Claim::Lines(line, 2)),
+        ));
+    }
     // `both tiles in some row are red`: some row is all red.
     if (w(0), w(1), w(2)) == ("both", "tiles", "in")
         && matches!(w(3), "some" | "a" | "one" | "every" | "each")
@@ -226,6 +247,27 @@ fn moved(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
             let mut out = say(how);
             out.extend(say(&["to", "no", "tile", "of", "a", "different", "colour"]));
             return Some((n, out));
+        }
+    }
+    // `a 2x2 square with all four tiles the same colour` (`all its tiles`, `all the
+    // tiles`): a square with exactly one colour; `... all four tiles red`: a square
+    // with only red tiles.
+    if (w(0), w(1)) == ("with", "all") {
+        // `four` is said of a 2x2 square's tiles only.
+        let square = i > 0 && word(toks, i - 1) == "square";
+        let k = match (w(2), w(3)) {
+            ("four", "tiles") if square => 4,
+            ("its" | "the", "tiles") => 4,
+            ("of", "its" | "the") if w(4) == "tiles" => 5,
+            ("tiles", _) => 3,
+            _ => return None,
+        };
+        let k = if w(k) == "being" { k + 1 } else { k };
+        if (w(k), w(k + 1), w(k + 2)) == ("the", "same", "colour") {
+            return Some((k + 3, say(&["with", "exactly", "one", "colour"])));
+        }
+        if colour(w(k)) {
+            return Some((k + 1, say(&["with", "only", w(k), "tiles"])));
         }
     }
     // `A1 and D1 are the same colour, and so are B1 and C1`.
@@ -321,6 +363,7 @@ mod tests {
             "there is a column whose two tiles are the same colour",
             "both tiles in some row are red",
             "the top row has more red tiles than the bottom row",
+            "both rows contain a blue tile",
         ] {
             assert!(mismatches(fits, &square).is_empty(), "{fits}");
         }
@@ -337,6 +380,10 @@ mod tests {
         assert_eq!(
             mismatches("there is a column whose two tiles are red", &three).len(),
             1
+        );
+        assert_eq!(
+            mismatches("both columns contain a blue tile", &three),
+            ["it speaks of the two columns, but the subset A1-A2-A3-B1 has three"]
         );
     }
 }

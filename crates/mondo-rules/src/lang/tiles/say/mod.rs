@@ -14,9 +14,12 @@ mod groups;
 mod logic;
 mod phrase;
 mod plain;
+mod together;
 
 use crate::lang::tiles::ast::{Formula, FormulaKind};
-use crate::lang::tiles::print::Names;
+use crate::lang::tiles::print::{self, Names};
+use crate::lang::word_count;
+use crate::lang::words::number_word;
 use logic::logic;
 use phrase::{connect, is_tile_name};
 use plain::{sentence, simplify};
@@ -25,7 +28,45 @@ use plain::{sentence, simplify};
 /// the named-tile English otherwise; always English, never symbols.
 pub fn english(f: &Formula) -> String {
     let f = simplify(f);
-    named_tiles(&say(&f))
+    let said = named_tiles(&say(&f));
+    if word_count(&said) <= LIMIT {
+        return said;
+    }
+    // Over the limit, `at least two tiles` may go as `two tiles` (a bare number means
+    // at least, docs/tiles.md): only when it reads back to the very same statement.
+    let terse = bare_numbers(&said);
+    if terse != said
+        && let Ok(back) = crate::lang::tiles::english::parse_english(&terse)
+        && print::symbolic(&simplify(&back.formula)) == print::symbolic(&f)
+    {
+        return terse;
+    }
+    said
+}
+
+/// The seed's word limit ([`crate::lang::tiles::MAX_WORDS`], which this module
+/// cannot name without an import circle; a test holds the two equal).
+pub(crate) const LIMIT: usize = 15;
+
+/// `at least N` before the tiles counted (`at least two tiles are red`, `at least
+/// two red tiles`) said as the bare number.
+fn bare_numbers(said: &str) -> String {
+    let words: Vec<&str> = said.split(' ').collect();
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let counted = words.get(i + 2).is_some_and(|w| number_word(w).is_some())
+            && words.get(i + 3).is_some_and(|w| {
+                matches!(*w, "tile" | "tiles" | "red" | "blue" | "green" | "yellow")
+            });
+        if words[i] == "at" && words.get(i + 1) == Some(&"least") && counted {
+            i += 2;
+            continue;
+        }
+        out.push(words[i]);
+        i += 1;
+    }
+    out.join(" ")
 }
 
 /// How many words the canonical English has: what the seed's 15-word limit counts.
@@ -63,9 +104,20 @@ fn named_tiles(said: &str) -> String {
 /// Plain English if the whole has it; else the connectives in words with each part
 /// said as best it can be; else the named-tile English.
 fn say(f: &Formula) -> String {
-    if let Some(s) = sentence(f) {
-        return s;
+    let plain = sentence(f);
+    // The shortest of the readings it can say: the plain sentence, or its parts each
+    // said as best they can be, joined by their connective (ties go to the plain).
+    let joined = joined(f);
+    match (plain, joined) {
+        (Some(p), Some(j)) if word_count(&j) < word_count(&p) => j,
+        (Some(p), _) => p,
+        (None, Some(j)) => j,
+        (None, None) => logic(f, &mut Names::default()),
     }
+}
+
+/// The two sides of a connective each said as best they can be, joined by it.
+fn joined(f: &Formula) -> Option<String> {
     if let FormulaKind::Bin(op, a, b) = &f.kind {
         let part = |g: &Formula| {
             let s = say(g);
@@ -75,9 +127,9 @@ fn say(f: &Formula) -> String {
                 format!("({s})")
             }
         };
-        return connect(*op, &part(a), &part(b));
+        return Some(connect(*op, &part(a), &part(b)));
     }
-    logic(f, &mut Names::default())
+    None
 }
 
 /// Whether a part of a connective can go without parentheses: a plain sentence that

@@ -4,6 +4,7 @@
 
 use super::groups::*;
 use super::phrase::*;
+use super::together::{all_in_one_line, counted, exact_pair};
 use crate::lang::tiles::ast::{
     BinOp, CmpOp, Domain, Formula, FormulaKind, Parity, Relation, Term, TermKind, Var,
 };
@@ -73,6 +74,11 @@ pub(super) fn sentence(f: &Formula) -> Option<String> {
             if let Some(s) = colour_conjunction(*op, a, b) {
                 return Some(s);
             }
+            if *op == BinOp::And
+                && let Some(s) = exact_pair(a, b)
+            {
+                return Some(s);
+            }
             if let Some(s) = item_list(f, *op) {
                 return Some(s);
             }
@@ -124,6 +130,9 @@ pub(super) fn sentence(f: &Formula) -> Option<String> {
                 };
             }
             if let Some(s) = every_colour(*x, body) {
+                return Some(s);
+            }
+            if let Some(s) = all_in_one_line(*x, body) {
                 return Some(s);
             }
             let (restriction, vp) = match &body.kind {
@@ -429,7 +438,7 @@ pub(super) fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
         _ => {}
     }
     if let (Some((x, ba)), Some((y, bb))) = (count(a), count(b)) {
-        let (na, nb) = (np(x, Some(ba), true, &[])?, np(y, Some(bb), true, &[])?);
+        let (na, nb) = (counted(x, ba)?, counted(y, bb)?);
         return match op {
             CmpOp::Gt => Some(format!("there are more {na} than {nb}")),
             CmpOp::Lt => Some(format!("there are fewer {na} than {nb}")),
@@ -446,7 +455,7 @@ pub(super) fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
         && matches!(op, CmpOp::Ge | CmpOp::Eq | CmpOp::Le)
     {
         let det = det_words(op, *n)?;
-        let (na, nb) = (np(x, Some(ba), true, &[])?, np(y, Some(bb), true, &[])?);
+        let (na, nb) = (counted(x, ba)?, counted(y, bb)?);
         return Some(format!("there are {det} more {na} than {nb}"));
     }
     // `there are twice as many red tiles as blue tiles`.
@@ -467,7 +476,7 @@ pub(super) fn comparison(op: CmpOp, a: &Term, b: &Term) -> Option<String> {
             CmpOp::Lt => "fewer than ".into(),
             CmpOp::Ne => return None,
         };
-        let (na, nb) = (np(x, Some(ba), true, &[])?, np(y, Some(bb), true, &[])?);
+        let (na, nb) = (counted(x, ba)?, counted(y, bb)?);
         return Some(format!("there are {det}{times} as many {na} as {nb}"));
     }
     let words = crate::lang::print::comparison_words(op);
