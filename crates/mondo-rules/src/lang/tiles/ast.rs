@@ -11,6 +11,10 @@ pub use crate::lang::ast::{BinOp, CmpOp, Parity, Span, Var};
 
 use super::cells::{Cell, Colour};
 
+/// The seed's word limit on a statement (a host setting): the checker counts the
+/// player's words against it, and the printer says bare numbers over it.
+pub const MAX_WORDS: usize = 15;
+
 /// A statement together with the text it was read from.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Statement {

@@ -12,8 +12,7 @@ use super::table::Table;
 use super::table::Untabled;
 use crate::lang::word_count;
 
-/// The seed's word limit (a host setting).
-pub const MAX_WORDS: usize = 15;
+pub use super::ast::MAX_WORDS;
 
 /// The umpire's verdict on one statement about one subset.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -1072,11 +1072,6 @@ fn the_middle_tile_is_refused_for_what_it_is_not_for_reaching_outside() {
 }
 
 #[test]
-fn the_printers_limit_is_the_seeds() {
-    assert_eq!(super::say::LIMIT, MAX_WORDS);
-}
-
-#[test]
 fn a_reading_over_the_limit_says_bare_numbers_when_they_read_the_same() {
     let s = read("Either there are two red tiles or there are two blue tiles, but not both.");
     let said = english(&s.formula);

@@ -20,7 +20,7 @@
 //! of the subset, as `the four tiles` does: the umpire refuses the statement when the
 //! subset is not so ([`mismatches`]).
 
-use super::super::cells::Subset;
+use super::super::cells::{Colour, Subset};
 use super::whole::{number, reasons};
 use crate::lang::lexer::Token;
 use crate::lang::words::say_number;
@@ -30,7 +30,7 @@ fn word(toks: &[Token], i: usize) -> &str {
 }
 
 fn colour(w: &str) -> bool {
-    matches!(w, "red" | "blue" | "green" | "yellow")
+    Colour::from_name(w).is_some()
 }
 
 fn say(ws: &[&str]) -> Vec<String> {

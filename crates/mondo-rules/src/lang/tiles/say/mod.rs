@@ -16,7 +16,8 @@ mod phrase;
 mod plain;
 mod together;
 
-use crate::lang::tiles::ast::{Formula, FormulaKind};
+use crate::lang::tiles::ast::{Formula, FormulaKind, MAX_WORDS};
+use crate::lang::tiles::cells::Colour;
 use crate::lang::tiles::print::{self, Names};
 use crate::lang::word_count;
 use crate::lang::words::number_word;
@@ -29,7 +30,7 @@ use plain::{sentence, simplify};
 pub fn english(f: &Formula) -> String {
     let f = simplify(f);
     let said = named_tiles(&say(&f));
-    if word_count(&said) <= LIMIT {
+    if word_count(&said) <= MAX_WORDS {
         return said;
     }
     // Over the limit, `at least two tiles` may go as `two tiles` (a bare number means
@@ -44,10 +45,6 @@ pub fn english(f: &Formula) -> String {
     said
 }
 
-/// The seed's word limit ([`crate::lang::tiles::MAX_WORDS`], which this module
-/// cannot name without an import circle; a test holds the two equal).
-pub(crate) const LIMIT: usize = 15;
-
 /// `at least N` before the tiles counted (`at least two tiles are red`, `at least
 /// two red tiles`) said as the bare number.
 fn bare_numbers(said: &str) -> String {
@@ -56,9 +53,9 @@ fn bare_numbers(said: &str) -> String {
     let mut i = 0;
     while i < words.len() {
         let counted = words.get(i + 2).is_some_and(|w| number_word(w).is_some())
-            && words.get(i + 3).is_some_and(|w| {
-                matches!(*w, "tile" | "tiles" | "red" | "blue" | "green" | "yellow")
-            });
+            && words
+                .get(i + 3)
+                .is_some_and(|w| matches!(*w, "tile" | "tiles") || Colour::from_name(w).is_some());
         if words[i] == "at" && words.get(i + 1) == Some(&"least") && counted {
             i += 2;
             continue;
