@@ -177,6 +177,22 @@ impl Mondo {
         self.until("status").0
     }
 
+    /// `player` guesses `pattern`, and confirms the guess once it is read back.
+    pub fn guess(&mut self, player: &str, pattern: &str) {
+        self.send(&format!("{player}: guess {pattern}"));
+        self.until("reading");
+        self.send(&format!("{player}: confirm"));
+    }
+
+    /// The match is won by `player` and the process then ends successfully: the `won`
+    /// event.
+    pub fn won_by(mut self, player: &str) -> Value {
+        let (won, _) = self.until("won");
+        assert_eq!(won["player"], player);
+        assert!(self.wait());
+        won
+    }
+
     /// SIGKILL: no chance to save anything more.
     pub fn kill(mut self) {
         self.child.kill().unwrap();
