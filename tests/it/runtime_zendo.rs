@@ -57,7 +57,12 @@ pub(crate) async fn answer(
     answer: Answer,
 ) -> mondo::runtime::Ack {
     runtime
-        .act(id, Actor::Player(who), DuelMove::Answer { answer }.into(), None)
+        .act(
+            id,
+            Actor::Player(who),
+            DuelMove::Answer { answer }.into(),
+            None,
+        )
         .await
         .unwrap()
 }

@@ -93,6 +93,11 @@ fn command(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::Os
     cmd
 }
 
+/// What a JSON line says in its `message` (empty if it says nothing there).
+pub fn message(e: &Value) -> &str {
+    e["message"].as_str().unwrap_or_default()
+}
+
 /// The lines with this event.
 pub fn of<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
     events.iter().filter(|e| e["event"] == name).collect()
