@@ -4,7 +4,6 @@
 use crate::play_support;
 
 use play_support::{Mondo, message, of, play};
-use serde_json::Value;
 
 const HIDDEN: &str = "some piece points up";
 
