@@ -1,10 +1,25 @@
 //! `mondo serve`: the Discord bot. The token comes from `DISCORD_TOKEN`, everything
 //! else from config/default.toml, an optional `--config FILE` and `MONDO_*` variables.
 
-use clap::Args;
-use mondo::config::Config;
+use crate::config::Config;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The Discord front's commands, listed by the binary among the terminal's.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
+    Serve(ServeArgs),
+}
+
+impl Command {
+    pub fn run(self) -> ExitCode {
+        match self {
+            Command::Serve(args) => run(args),
+        }
+    }
+}
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -27,12 +42,12 @@ pub struct ServeArgs {
 /// Checked as clap reads it (the message says what is allowed), kept as the text the
 /// config holds.
 fn shard_range(s: &str) -> Result<String, String> {
-    s.parse::<mondo::shards::ShardRange>()
+    s.parse::<crate::shards::ShardRange>()
         .map(|r| r.to_string())
 }
 
 fn shard_total(s: &str) -> Result<String, String> {
-    s.parse::<mondo::shards::ShardTotal>()
+    s.parse::<crate::shards::ShardTotal>()
         .map(|t| t.to_string())
 }
 
@@ -92,7 +107,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(mondo::bot::serve(config)) {
+    match runtime.block_on(crate::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -114,9 +129,9 @@ fn check_pool(config: &Config) -> Result<(), String> {
             .build()
             .map_err(|e| e.to_string())?;
         runtime.block_on(async {
-            let store = match mondo::store::Store::connect_read_only(&location).await {
+            let store = match crate::store::Store::connect_read_only(&location).await {
                 Ok(store) => store,
-                Err(mondo::store::StoreError::NotMondo(_)) => return Ok(Vec::new()),
+                Err(crate::store::StoreError::NotMondo(_)) => return Ok(Vec::new()),
                 Err(e) => return Err(e.to_string()),
             };
             let names = store.pool_names().await.map_err(|e| e.to_string());

@@ -14,11 +14,13 @@
 //! they keep working after a restart. Each live match has a desk ([`desk`]) that says
 //! it in its channel, in order, exactly once.
 
+pub mod cli;
 pub mod commands;
 pub mod coverage;
 pub mod games;
 mod interactions;
 pub mod kit;
+pub mod metrics;
 pub mod outage;
 mod route;
 mod serve;
@@ -29,3 +31,13 @@ pub use kit::{
     data, desk, ids, is_host, post, refusal, say,
 };
 pub use serve::{client, http, http_client, intents, register, serve};
+
+// The layers below, under the names this front's code gives them.
+pub(crate) use mondo_narrate as narrate;
+pub(crate) use mondo_play::{self as play, config, files, shards};
+pub(crate) use mondo_render as render;
+pub(crate) use mondo_rules::{
+    finder, grid, koan, lang, pool, ratings, registry, rules, student, tournament,
+};
+pub(crate) use mondo_runtime as runtime;
+pub(crate) use mondo_store as store;

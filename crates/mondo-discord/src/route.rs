@@ -168,7 +168,7 @@ async fn elsewhere(bot: &Data, interaction: &Interaction) -> Option<crate::store
 /// Takes the interactions written down for this process's matches, every [`POLL`],
 /// and handles each as Discord's own.
 async fn take_routed(
-    bot: std::sync::Weak<crate::bot::kit::Bot>,
+    bot: std::sync::Weak<crate::kit::Bot>,
     framework: Arc<RwLock<poise::Framework<Data, Error>>>,
     ctx: Arc<Mutex<Option<Context>>>,
 ) {

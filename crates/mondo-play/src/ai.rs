@@ -48,7 +48,7 @@ type Driven = (String, MatchId, PlayerId);
 
 /// The seats being played in this process, one task each (the Zendo student's seats
 /// too).
-pub(crate) fn driven() -> std::sync::MutexGuard<'static, HashSet<Driven>> {
+pub fn driven() -> std::sync::MutexGuard<'static, HashSet<Driven>> {
     static DRIVEN: OnceLock<Mutex<HashSet<Driven>>> = OnceLock::new();
     DRIVEN
         .get_or_init(Default::default)

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 pub use crate::rules::section::{Limit, ms};
 
 /// The shipped defaults (also the documentation of every key).
-pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
+pub const DEFAULT_TOML: &str = include_str!("../../../config/default.toml");
 
 /// The prefix of the environment variables that overlay the files.
 pub const ENV_PREFIX: &str = "MONDO_";

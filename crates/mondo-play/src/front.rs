@@ -452,12 +452,12 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
 /// What the words of place mean (`above`, `directly above`, `points at`, `touches`):
 /// the block of docs/patterns.md, said after the words.
 pub fn place_words_help() -> &'static str {
-    help_from_docs(include_str!("../../docs/patterns.md"))
+    help_from_docs(include_str!("../../../docs/patterns.md"))
 }
 
 /// How to type a structure at the terminal: the block of docs/notation.md.
 pub fn notation_help() -> &'static str {
-    help_from_docs(include_str!("../../docs/notation.md"))
+    help_from_docs(include_str!("../../../docs/notation.md"))
 }
 
 /// A game's part of the terminal: its grammar, its help and its words. One file per

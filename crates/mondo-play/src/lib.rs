@@ -1,3 +1,8 @@
+//! What both fronts use, below both (the Discord front and the terminal's subcommands
+//! never depend on each other): the configuration ([`config`], [`files`], [`shards`]),
+//! the replay and profile pages ([`page`], [`profile`]), the AI seats ([`ai`]), a
+//! table's pictures ([`pictures`]), and the terminal's session machine.
+//!
 //! The terminal front: every game over the same runtime and store as the bot, one
 //! command per line, named like the slash commands. At a shared table each line may
 //! start with who says it (`alice: koan 1^ 2> challenge`, `host: pause`). What happens
@@ -11,7 +16,8 @@
 //!
 //! [`Session::line`] takes one line and returns what to print, and [`Session::news`]
 //! waits for what happens by itself (time-outs), so the front is tested without a
-//! terminal; `cli/play.rs` feeds them standard input and the match's clock.
+//! terminal; `mondo play` (mondo-terminal's `play.rs`) feeds them standard input and
+//! the match's clock.
 //!
 //! A shared table's output is what a spectator may see: a challenge answer is said to
 //! be in, never what it is, until the reveal.
@@ -21,6 +27,8 @@ pub mod args;
 pub mod authors;
 pub mod bench;
 pub mod commands;
+pub mod config;
+pub mod files;
 mod front;
 pub mod games;
 pub mod logged;
@@ -31,6 +39,7 @@ pub mod profile;
 pub mod rehearsal;
 pub mod replay;
 pub mod scoreboard;
+pub mod shards;
 mod sketch;
 
 pub use args::HOST;
@@ -41,7 +50,16 @@ pub use front::{
 };
 pub use pictures::{INLINE_PICTURE, Picture, Protocol, pictures_folder};
 
-use crate::narrate::{self, Line};
+// The layers below, under the names this crate's code gives them.
+pub(crate) use mondo_narrate as narrate;
+pub(crate) use mondo_render as render;
+pub(crate) use mondo_rules::{
+    PieceSet, finder, grid, koan, lang, pool, ratings, registry, rules, student,
+};
+pub(crate) use mondo_runtime as runtime;
+pub(crate) use mondo_store as store;
+
+use crate::narrate::Line;
 use crate::rules::{Actor, GameKind, PlayerId, RuleError, Viewer};
 use crate::runtime::{
     ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, AnyView, Place, Runtime, RuntimeError,

@@ -32,7 +32,7 @@ pub struct Picture {
 }
 
 /// An output item that is not a line: the next inline picture goes here (see
-/// [`crate::play::Session::take_inline`]). Like [`crate::play::CLEAR_SCREEN`], it
+/// [`crate::Session::take_inline`]). Like [`crate::CLEAR_SCREEN`], it
 /// is an item of its own that only a terminal front acts on; it is an empty APC
 /// string, which a terminal would ignore anyway.
 pub const INLINE_PICTURE: &str = "\x1b_mondo-picture\x1b\\";

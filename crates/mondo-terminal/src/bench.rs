@@ -4,9 +4,9 @@
 //! come from its terminal front (`play::Terminal::Bench`, `Terminal::arena`).
 
 use clap::{Args, Subcommand};
-use mondo::lang::reference;
-use mondo::play::bench::median;
-use mondo::pool::EvalWorkload;
+use mondo_play::bench::median;
+use mondo_rules::lang::reference;
+use mondo_rules::pool::EvalWorkload;
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -47,7 +47,7 @@ pub enum BenchArea {
         /// give an empty one: its live matches would be resumed and counted). Without
         /// it, a SQLite file in the temporary folder, removed afterwards.
         #[arg(long, value_name = "URL")]
-        database: Option<mondo::store::Location>,
+        database: Option<mondo_store::Location>,
         /// Processes sharing the matches on one PostgreSQL database (--database
         /// postgres://...), each creating and owning its share: figures per process and
         /// in all.
@@ -73,7 +73,7 @@ pub enum BenchArea {
     },
     /// Each game's own areas (`mondo bench bluffs`), from its terminal front.
     #[command(flatten)]
-    Game(mondo::play::games::GameBench),
+    Game(mondo_play::games::GameBench),
     /// Ratings: a server of 200,000 players and a million finished matches (by
     /// default), written in bulk; its leaderboard, a page at a time (target: at most
     /// 50 ms).
@@ -112,7 +112,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         BenchArea::Game(area) => area.run(),
         BenchArea::Leaderboard(args) => super::bench_leaderboard::run(args),
         BenchArea::Ai(args) => match args.game.clone() {
-            Some(game) if game != "zendo" => mondo::play::games::bench_ai(
+            Some(game) if game != "zendo" => mondo_play::games::bench_ai(
                 &game,
                 args.plus,
                 args.matches as usize,
@@ -127,9 +127,9 @@ pub fn run(args: BenchArgs) -> ExitCode {
 /// Seconds to check pools of `entries / 8` to `entries` entries, and per entry.
 fn pool(entries: usize) -> ExitCode {
     for n in [entries / 8, entries / 4, entries / 2, entries] {
-        let text = mondo::pool::sample::large_pool(n);
+        let text = mondo_rules::pool::sample::large_pool(n);
         let start = Instant::now();
-        let checked = mondo::pool::Pool::from_toml(black_box(&text));
+        let checked = mondo_rules::pool::Pool::from_toml(black_box(&text));
         let took = start.elapsed().as_secs_f64();
         if let Err(e) = checked {
             eprintln!("error: the benchmark's pool does not read: {e}");

@@ -10,9 +10,9 @@
 //! follow each player's hidden strength; the ratings are Glicko-2's, as the live store
 //! computes them, idle growth included, over the last 90 days.
 
-use mondo::ratings::{self, BoardOverrides, BoardSettings, Entry, Method, Rating};
-use mondo::rules::PlayerId;
-use mondo::store::{Backend, Location, MatchId, RatingRow, SeedMatch, SeedPart, Store};
+use mondo_rules::ratings::{self, BoardOverrides, BoardSettings, Entry, Method, Rating};
+use mondo_rules::rules::PlayerId;
+use mondo_store::{Backend, Location, MatchId, RatingRow, SeedMatch, SeedPart, Store};
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -9,16 +9,16 @@
 //! the runtime's own leases; they set up, then drive together when this process says
 //! `go`, and report their figures as JSON lines, gathered here (docs/scale.md).
 
-use mondo::PieceSet;
-use mondo::koan::enumerate::koans;
-use mondo::play::YOU;
-use mondo::play::games::zendo::Source;
-use mondo::play::games::zendo::practice::practice_setup;
-use mondo::pool::Pool;
-use mondo::rules::Actor;
-use mondo::rules::zendo::{PracticeMove, Settings};
-use mondo::runtime::{ActError, AnyMatch, Config, Place, Runtime, SystemTime};
-use mondo::store::{Location, MatchFilter, MatchId, Store};
+use mondo_play::YOU;
+use mondo_play::games::zendo::Source;
+use mondo_play::games::zendo::practice::practice_setup;
+use mondo_rules::PieceSet;
+use mondo_rules::koan::enumerate::koans;
+use mondo_rules::pool::Pool;
+use mondo_rules::rules::Actor;
+use mondo_rules::rules::zendo::{PracticeMove, Settings};
+use mondo_runtime::{ActError, AnyMatch, Config, Place, Runtime, SystemTime};
+use mondo_store::{Location, MatchFilter, MatchId, Store};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
@@ -93,7 +93,8 @@ async fn stored_events(store: &Store) -> Result<u64, String> {
 /// The runtime as `mondo serve` runs it: leases and PostgreSQL's per-connection limits
 /// from the `MONDO_DATABASE_*` settings.
 async fn start_runtime(db: &Location) -> Result<Runtime<AnyMatch>, String> {
-    let settings = mondo::config::DatabaseConfig::from_environment().map_err(|e| e.to_string())?;
+    let settings =
+        mondo_play::config::DatabaseConfig::from_environment().map_err(|e| e.to_string())?;
     let store = Store::connect_tuned(db, Default::default(), settings.timeouts())
         .await
         .map_err(|e| e.to_string())?;

@@ -1,8 +1,8 @@
 //! `mondo bench render`: medians for one structure's picture and a 40-structure board,
 //! and the PNG sizes, against the targets (2 ms, 50 ms, 30 KB).
 
-use mondo::play::bench::timed;
-use mondo::render::{self, BoardEntry, Mark, PNG_BUDGET, Picture, samples};
+use mondo_play::bench::timed;
+use mondo_render::{self as render, BoardEntry, Mark, PNG_BUDGET, Picture, samples};
 use std::process::ExitCode;
 
 pub fn run(runs: usize) -> ExitCode {

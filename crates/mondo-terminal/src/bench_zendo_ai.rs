@@ -3,11 +3,11 @@
 //! to solve, thinking time per move, peak memory; and the published protocol (7
 //! structures, then 8 test structures to predict).
 
-use mondo::koan::PieceSet;
-use mondo::lang;
-use mondo::pool::{Difficulty, Pool, SHIPPED};
-use mondo::student::zendo::solo::{SoloOptions, solo};
-use mondo::student::zendo::{Level, Space};
+use mondo_rules::koan::PieceSet;
+use mondo_rules::lang;
+use mondo_rules::pool::{Difficulty, Pool, SHIPPED};
+use mondo_rules::student::zendo::solo::{SoloOptions, solo};
+use mondo_rules::student::zendo::{Level, Space};
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -216,7 +216,7 @@ fn quantile(xs: &[f64], q: f64) -> String {
 
 /// Right predictions of the protocol's test structures, and structures predicted.
 fn predictions(
-    student: &mondo::student::zendo::Student,
+    student: &mondo_rules::student::zendo::Student,
     hidden: &lang::Formula,
     set: PieceSet,
     seed: u64,
@@ -239,9 +239,9 @@ fn peak_memory_kib() -> Option<u64> {
 /// Three AI-vs-AI duels per pyramids pool pattern and seed (an expert against the
 /// level asked, on the real rules with a fake clock): how many end with a winner.
 fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
-    use mondo::rules::PlayerId;
-    use mondo::rules::zendo::{DuelSetup, Settings, Timing};
-    use mondo::student::zendo::duel::{duel, pair};
+    use mondo_rules::rules::PlayerId;
+    use mondo_rules::rules::zendo::{DuelSetup, Settings, Timing};
+    use mondo_rules::student::zendo::duel::{duel, pair};
     let (mut played, mut won, mut turns) = (0, 0, Vec::new());
     let started = Instant::now();
     for (_, text) in SHIPPED {
@@ -320,11 +320,11 @@ fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
 /// clock), their patterns drawn from the shipped arrows pool as a Discord Triple draws
 /// them (generated patterns mixed in): how many end by two solved patterns, by the quiz.
 fn triples(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
-    use mondo::finder::Limits;
-    use mondo::rules::PlayerId;
-    use mondo::rules::zendo::Settings;
-    use mondo::rules::zendo::triple::{TripleOutcome, TripleSetup, opening::triple_opening};
-    use mondo::student::zendo::triple::{pair, triple};
+    use mondo_rules::finder::Limits;
+    use mondo_rules::rules::PlayerId;
+    use mondo_rules::rules::zendo::Settings;
+    use mondo_rules::rules::zendo::triple::{TripleOutcome, TripleSetup, opening::triple_opening};
+    use mondo_rules::student::zendo::triple::{pair, triple};
     let Some((space, _)) = spaces.get(&PieceSet::Arrows) else {
         println!("\nAI-vs-AI Triples: no arrows space (see --only)");
         return;

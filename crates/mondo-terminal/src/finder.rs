@@ -4,9 +4,9 @@
 
 use super::lang::{read_pattern, refuse};
 use clap::Args;
-use mondo::finder::{self, Limits, ReasonableOptions, Style, Verdict};
-use mondo::koan::{Koan, PieceSet};
-use mondo::lang;
+use mondo_rules::finder::{self, Limits, ReasonableOptions, Style, Verdict};
+use mondo_rules::koan::{Koan, PieceSet};
+use mondo_rules::lang;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -58,7 +58,7 @@ pub struct ReasonableArgs {
     #[arg(long, default_value_t = 1000)]
     pub samples: usize,
     /// The most words allowed as written.
-    #[arg(long, default_value_t = mondo::pool::MAX_WORDS)]
+    #[arg(long, default_value_t = mondo_rules::pool::MAX_WORDS)]
     pub max_words: usize,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -301,7 +301,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "pyramids")]
     pub set: PieceSet,
     /// The most words a pattern may have as written.
-    #[arg(long, default_value_t = mondo::pool::MAX_WORDS)]
+    #[arg(long, default_value_t = mondo_rules::pool::MAX_WORDS)]
     pub max_words: usize,
     /// Print JSON lines: {"pattern", "words", "share", "obeys", "does_not_obey"}.
     #[arg(long)]

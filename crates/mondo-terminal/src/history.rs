@@ -5,7 +5,7 @@
 use super::kit::block_on;
 use super::ratings::{LIMITS, Place, history_text, json_history, names, open, player_id, said};
 use clap::Args;
-use mondo::rules::GameKind;
+use mondo_rules::rules::GameKind;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
@@ -30,7 +30,7 @@ pub fn run(args: HistoryArgs) -> ExitCode {
     block_on(async move {
         let db = &args.place.db;
         let store = open(db).await?;
-        let server = mondo::store::server_of(args.place.guild);
+        let server = mondo_store::server_of(args.place.guild);
         let player = player_id(&store, &args.player, args.place.guild).await?;
         let rows = store
             .history_of(server, player, args.game.map(|g| g.name()), args.limit)

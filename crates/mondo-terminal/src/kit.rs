@@ -2,8 +2,8 @@
 //! (pictures inline where the terminal shows them), and the tokio runtime an async
 //! command runs on. A leaf: it imports no other subcommand.
 
-use mondo::play::pictures::Protocol;
-use mondo::play::{CLEAR_SCREEN, INLINE_PICTURE};
+use mondo_play::pictures::Protocol;
+use mondo_play::{CLEAR_SCREEN, INLINE_PICTURE};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -68,7 +68,7 @@ pub fn print_lines(lines: &[String], pictures: Vec<Vec<u8>>, protocol: Option<Pr
         drop(out);
         if part.last().is_some_and(|l| l == INLINE_PICTURE) {
             if let (Some(png), Some(protocol)) = (pictures.next(), protocol) {
-                if let Err(e) = mondo::play::pictures::show(&png, protocol) {
+                if let Err(e) = mondo_play::pictures::show(&png, protocol) {
                     println!("{}", printable(&format!("error: {e}")));
                 }
             }

@@ -1,8 +1,8 @@
 //! `mondo koan`: structures in text: normalise, count, list.
 
 use clap::{Args, Subcommand, ValueEnum};
-use mondo::koan::enumerate;
-use mondo::{Koan, PieceSet};
+use mondo_rules::koan::enumerate;
+use mondo_rules::{Koan, PieceSet};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -93,7 +93,7 @@ fn normalize(text: &str, set: Option<SetArg>, line: bool) -> ExitCode {
     let text = if text == "-" {
         // A structure is a line or two: a megabyte is plenty, and an endless input
         // (`< /dev/zero`) is refused rather than read into memory.
-        stdin_text = match mondo::files::read_bounded(io::stdin(), 1024 * 1024) {
+        stdin_text = match mondo_play::files::read_bounded(io::stdin(), 1024 * 1024) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: cannot read the structure from standard input: {e}");

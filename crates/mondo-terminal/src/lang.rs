@@ -2,9 +2,9 @@
 //! pools from the command line. Exit status 2 means the input was refused.
 
 use clap::{Args, Subcommand};
-use mondo::koan::{Koan, ParseKoanError, PieceSet};
-use mondo::lang::{self, CompiledPattern, Pattern};
-use mondo::pool::{Difficulty, Pool};
+use mondo_rules::koan::{Koan, ParseKoanError, PieceSet};
+use mondo_rules::lang::{self, CompiledPattern, Pattern};
+use mondo_rules::pool::{Difficulty, Pool};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -55,11 +55,11 @@ pub enum PoolCommand {
     },
 }
 
-pub(super) use mondo::play::commands::refuse;
+pub(super) use mondo_play::commands::refuse;
 
 /// Exit status for refused input.
 fn refused() -> ExitCode {
-    ExitCode::from(mondo::play::commands::REFUSED)
+    ExitCode::from(mondo_play::commands::REFUSED)
 }
 
 /// Reads a pattern for a set; on failure, the message to show (already rendered, as
@@ -140,15 +140,18 @@ pub fn pool(args: PoolArgs) -> ExitCode {
             let mut status = ExitCode::SUCCESS;
             for file in files {
                 let name = file.display();
-                let text =
-                    match mondo::files::read_text(&file, mondo::files::MAX_POOL_BYTES, "pool") {
-                        Ok(t) => t,
-                        Err(e) => {
-                            eprintln!("{e}");
-                            status = refused();
-                            continue;
-                        }
-                    };
+                let text = match mondo_play::files::read_text(
+                    &file,
+                    mondo_play::files::MAX_POOL_BYTES,
+                    "pool",
+                ) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        status = refused();
+                        continue;
+                    }
+                };
                 match Pool::from_toml(&text) {
                     Ok(pool) => println!("{name}: {}", summary(&pool)),
                     Err(errors) => {

@@ -1,6 +1,10 @@
 //! The `mondo` command line: one file per area, dispatched from here.
+//!
+//! The terminal knows no other front: the binary gives the commands of the others
+//! (`mondo serve`, the Discord bot) as `F`, listed in their place among these and run
+//! by the binary.
 
-use clap::{Parser, Subcommand};
+use clap::Subcommand;
 use std::process::ExitCode;
 
 mod bench;
@@ -18,7 +22,6 @@ mod play_zendo_ai;
 mod ratings;
 mod render;
 mod replay;
-mod serve;
 mod tournament;
 mod tournament_assembly;
 mod tournament_kit;
@@ -26,16 +29,9 @@ mod tournament_page;
 mod tournament_run;
 mod zendo_ai;
 
-/// Mondo: an umpire for Zendo and other deduction games.
-#[derive(Debug, Parser)]
-#[command(name = "mondo", version, about)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Command,
-}
-
+/// The `mondo` subcommands, with `F` the other fronts' in their place.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum Command<F: Subcommand> {
     /// Print the version and exit.
     Version,
     /// Structures in text: normalise their notation, count them, list them.
@@ -63,11 +59,12 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Draw structures as a PNG: one structure, or a numbered board of several.
     Render(render::RenderArgs),
-    /// Run the Discord bot (needs DISCORD_TOKEN; see config/default.toml).
-    Serve(serve::ServeArgs),
+    /// The other fronts' commands (`mondo serve`), run by the binary.
+    #[command(flatten)]
+    Front(F),
     /// Each game's own subcommands (`mondo bluffs check`), from its terminal front.
     #[command(flatten)]
-    Game(mondo::play::games::GameCommand),
+    Game(mondo_play::games::GameCommand),
     /// A player's ratings, results and solo records.
     Stats(ratings::StatsArgs),
     /// A player's finished matches: result, opponents, rating change, date, replay.
@@ -82,8 +79,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
 }
 
-pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
+/// Runs a command; one of the other fronts' goes to `front`.
+pub fn run<F: Subcommand>(command: Command<F>, front: impl FnOnce(F) -> ExitCode) -> ExitCode {
+    match command {
         Command::Version => {
             println!("mondo {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
@@ -100,7 +98,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(*args),
         Command::Replay(args) => replay::run(args),
         Command::Render(args) => render::run(args),
-        Command::Serve(args) => serve::run(args),
+        Command::Front(command) => front(command),
         Command::Game(command) => command.run(),
         Command::Stats(args) => ratings::stats(args),
         Command::History(args) => history::run(args),

@@ -5,13 +5,13 @@
 
 use super::kit::print_lines;
 use clap::Args;
-use mondo::config::DatabaseConfig;
-use mondo::play::args::TableArgs;
-use mondo::play::games::{self, GameArgs};
-use mondo::play::pictures;
-use mondo::play::{DEFAULT_DB, Flow, Input, Session, read_input};
-use mondo::runtime::{AnyMatch, Config, Runtime, SystemTime};
-use mondo::store::{Durability, Location, Store};
+use mondo_play::args::TableArgs;
+use mondo_play::config::DatabaseConfig;
+use mondo_play::games::{self, GameArgs};
+use mondo_play::pictures;
+use mondo_play::{DEFAULT_DB, Flow, Input, Session, read_input};
+use mondo_runtime::{AnyMatch, Config, Runtime, SystemTime};
+use mondo_store::{Durability, Location, Store};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,7 +44,7 @@ pub struct PlayArgs {
         num_args = 0..=1,
         conflicts_with_all = ["pool", "pattern", "generate", "set", "seed", "duel"]
     )]
-    pub resume: Option<Option<mondo::store::MatchId>>,
+    pub resume: Option<Option<mondo_store::MatchId>>,
     /// One JSON object per line, for programs.
     #[arg(long)]
     pub json: bool,
@@ -89,7 +89,7 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
     };
     games::check(game, &args.table, &args.games)?;
     if let Some(dir) = &args.png {
-        mondo::play::pictures_folder(dir)?;
+        mondo_play::pictures_folder(dir)?;
     }
     // A folder, or a file this process may not write, is said before anything runs.
     args.db.check_writable().map_err(|e| e.to_string())?;
@@ -169,12 +169,12 @@ async fn play(mut args: PlayArgs) -> Result<ExitCode, String> {
         ai = super::play_zendo_ai::seats_again(&session).await;
     }
     // The other games' AI seats play on tasks of their own, on the game clock.
-    let tasks = mondo::play::ai::seat_at_terminal(&session).await;
+    let tasks = mondo_play::ai::seat_at_terminal(&session).await;
     session.seat_machines(ai.iter().map(|s| s.player).chain(tasks));
     // Ctrl-C or SIGTERM leave the game as `quit` does, and the store is closed: caught
     // from before the game is shown, so a Ctrl-C once it is (while the AI gets ready,
     // say) is never lost.
-    let stop = mondo::runtime::stop_requested();
+    let stop = mondo_runtime::stop_requested();
     tokio::pin!(stop);
     print_lines(&lines, Vec::new(), None);
     if new {
@@ -342,7 +342,7 @@ async fn after_the_end(
 
 /// Another process took the match's lease over (this one stalled past it, say): the
 /// game goes on there, and this terminal ends saying so (status 1).
-fn lost_lease(id: mondo::store::MatchId, why: &str, db: &Location, json: bool) {
+fn lost_lease(id: mondo_store::MatchId, why: &str, db: &Location, json: bool) {
     if json {
         println!(
             "{}",
@@ -353,7 +353,7 @@ fn lost_lease(id: mondo::store::MatchId, why: &str, db: &Location, json: bool) {
         "error: match {id} is run by another process now ({why}); this terminal no longer \
          runs it (every move answered here was recorded). It goes on there; `{}` goes \
          on with it here once that process lets it go",
-        mondo::play::resume_command(db, Some(id))
+        mondo_play::resume_command(db, Some(id))
     );
 }
 

@@ -3,14 +3,14 @@
 //! under its level's reserved name (`ai-player`, `ai-expert`, `ai-player-2`). Each types its commands into the session as a player would, after
 //! each line, seeing only its own player's view.
 
-use mondo::play::games::GameArgs;
-use mondo::play::games::zendo::ai_seat::{AiSeat, DEFAULT_NAME, set_of};
-use mondo::play::pictures::Protocol;
-use mondo::play::{Cast, Flow, Session};
-use mondo::rules::fair::{AI_LEVELS, ai_name, reserved_ai_name, reserved_list};
-use mondo::rules::{GameKind, Viewer};
-use mondo::runtime::AnySetup;
-use mondo::student::zendo::Level;
+use mondo_play::games::GameArgs;
+use mondo_play::games::zendo::ai_seat::{AiSeat, DEFAULT_NAME, set_of};
+use mondo_play::pictures::Protocol;
+use mondo_play::{Cast, Flow, Session};
+use mondo_rules::rules::fair::{AI_LEVELS, ai_name, reserved_ai_name, reserved_list};
+use mondo_rules::rules::{GameKind, Viewer};
+use mondo_rules::student::zendo::Level;
+use mondo_runtime::AnySetup;
 use std::io::Write;
 
 /// Whether a player's name seats the AI by default: `ai`, `ai2`, `ai3`...
@@ -21,12 +21,12 @@ fn default_ai(name: &str) -> bool {
 }
 
 /// The games the AI plays: the Zendo student's, and those with an AI of their own
-/// (`mondo::play::ai`).
+/// (`mondo_play::ai`).
 fn plays(game: GameKind) -> bool {
     matches!(
         game,
         GameKind::ZendoDuel | GameKind::ZendoTriple | GameKind::ZendoClassic
-    ) || mondo::play::ai::plays(game)
+    ) || mondo_play::ai::plays(game)
 }
 
 /// The games the AI plays, for a player to read.

@@ -3,11 +3,11 @@
 
 use super::kit::block_on;
 use clap::{Args, Subcommand};
-use mondo::config::LeaderboardConfig;
-use mondo::ratings::{BoardOverrides, BoardRule, BoardSettings};
-use mondo::rules::GameKind;
-use mondo::runtime::{AnyMatch, rebuild_ratings};
-use mondo::store::{HistoryRow, Location, RatingRow, SoloRecord, Store, StoreError};
+use mondo_play::config::LeaderboardConfig;
+use mondo_rules::ratings::{BoardOverrides, BoardRule, BoardSettings};
+use mondo_rules::rules::GameKind;
+use mondo_runtime::{AnyMatch, rebuild_ratings};
+use mondo_store::{HistoryRow, Location, RatingRow, SoloRecord, Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -241,15 +241,15 @@ pub(super) fn history_text(h: &HistoryRow, player: u64, names: &HashMap<u64, Str
         (_, Some(why)) => format!("unrated ({why})"),
         (Some(r), None) => {
             let word = match r {
-                mondo::ratings::Result::Win => "won",
-                mondo::ratings::Result::Loss => "lost",
-                mondo::ratings::Result::Draw => "drew",
+                mondo_rules::ratings::Result::Win => "won",
+                mondo_rules::ratings::Result::Loss => "lost",
+                mondo_rules::ratings::Result::Draw => "drew",
             };
             match (h.rating_before, h.rating_after, h.deviation_after) {
                 (Some(before), Some(after), Some(deviation)) => {
                     format!(
                         "{word}, {}",
-                        mondo::ratings::change(before, after, deviation)
+                        mondo_rules::ratings::change(before, after, deviation)
                     )
                 }
                 _ => word.to_string(),
@@ -287,7 +287,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
     block_on(async move {
         let db = &args.place.db;
         let store = open(db).await?;
-        let server = mondo::store::server_of(args.place.guild);
+        let server = mondo_store::server_of(args.place.guild);
         let player = player_id(&store, &args.player, args.place.guild).await?;
         let game = args.game.map(|g| g.name());
         let rows = store
@@ -308,7 +308,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
         // The profile page's chart follows every rated match, not only the recent ones.
         let history = match &args.html {
             Some(_) => store
-                .history_of(server, player, game, mondo::play::profile::CHARTED)
+                .history_of(server, player, game, mondo_play::profile::CHARTED)
                 .await
                 .map_err(|e| said(db, e))?,
             None => history,
@@ -339,7 +339,7 @@ pub fn stats(args: StatsArgs) -> ExitCode {
                 .take(RECENT as usize)
                 .map(|h| history_text(h, player, &names))
                 .collect();
-            let page = mondo::play::profile::page(&mondo::play::profile::Profile {
+            let page = mondo_play::profile::page(&mondo_play::profile::Profile {
                 who: &who,
                 ratings: &rows,
                 solo: &solo,
@@ -373,7 +373,7 @@ fn stats_lines(who: &str, rows: &[RatingRow], solo: &[SoloRecord]) -> Vec<String
             r.game,
             r.shown(),
             r.deviation,
-            mondo::ratings::results(r.games, r.wins, r.losses, r.draws),
+            mondo_rules::ratings::results(r.games, r.wins, r.losses, r.draws),
         ));
     }
     for s in solo {
@@ -436,7 +436,7 @@ pub fn leaderboard(args: LeaderboardArgs) -> ExitCode {
             .saturating_add(u32::try_from(ai.len()).unwrap_or(u32::MAX));
         let mut rows = store
             .leaderboard(
-                mondo::store::server_of(args.place.guild),
+                mondo_store::server_of(args.place.guild),
                 args.game.map(|g| g.name()),
                 &settings,
                 read,

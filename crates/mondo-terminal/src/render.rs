@@ -1,8 +1,8 @@
 //! `mondo render`: structures as a PNG picture (one structure) or board (several).
 
 use clap::Args;
-use mondo::render::{self, BoardEntry, Mark, Picture};
-use mondo::{Koan, PieceSet};
+use mondo_render::{self as render, BoardEntry, Mark, Picture};
+use mondo_rules::{Koan, PieceSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

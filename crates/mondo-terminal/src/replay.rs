@@ -3,8 +3,8 @@
 
 use super::kit::block_on;
 use clap::Args;
-use mondo::play::replay::replay;
-use mondo::store::{Location, MatchId, MatchRecord, RatingChange, Store, StoredEvent};
+use mondo_play::replay::replay;
+use mondo_store::{Location, MatchId, MatchRecord, RatingChange, Store, StoredEvent};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     block_on(async move {
         let (record, events, names, changes) = load(&args).await?;
         if let Some(file) = &args.html {
-            let page = mondo::play::page::page(&record, &events, &names, &changes)?;
+            let page = mondo_play::page::page(&record, &events, &names, &changes)?;
             std::fs::write(file, page)
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
             println!(
@@ -85,10 +85,10 @@ async fn load(args: &ReplayArgs) -> Result<Loaded, String> {
     // The players' names, and the hosts' who made a step (a pause, an end).
     let bodies: Vec<serde_json::Value> = events
         .iter()
-        .map(|e| mondo::store::from_json(&e.body).unwrap_or_default())
+        .map(|e| mondo_store::from_json(&e.body).unwrap_or_default())
         .collect();
     let mut named = record.players.clone();
-    named.extend(mondo::play::authors::hosts(&record, &bodies));
+    named.extend(mondo_play::authors::hosts(&record, &bodies));
     let names = store.local_names(&named).await.map_err(|e| e.to_string())?;
     let changes = store
         .rating_changes(args.id)

@@ -9,9 +9,9 @@ use super::kit::{block_on, printable};
 use super::ratings::Place;
 use super::tournament_kit::{Loaded, act, ai_fill, game_kind, load, ratings, standings_text};
 use clap::{Args, Subcommand};
-use mondo::rules::PlayerId;
-use mondo::store::Store;
-use mondo::tournament::{Act, Decision, Event, Outcome, Tournament, standings};
+use mondo_rules::rules::PlayerId;
+use mondo_rules::tournament::{Act, Decision, Event, Outcome, Tournament, standings};
+use mondo_store::Store;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -195,7 +195,7 @@ async fn player(store: &Store, name: &str) -> Result<PlayerId, String> {
     if name.is_empty() {
         return Err("a player's name may not be empty".into());
     }
-    let id = match mondo::rules::fair::reserved_ai_name(name) {
+    let id = match mondo_rules::rules::fair::reserved_ai_name(name) {
         Some(_) => store.local_ai_player(name).await,
         None => store.local_player(name).await,
     };
@@ -410,10 +410,10 @@ async fn still_played(
         .and_then(|tb| tb.opened.last());
     let Some(&m) = opened else { return Ok(()) };
     let record = store
-        .record(mondo::store::MatchId(m))
+        .record(mondo_store::MatchId(m))
         .await
         .map_err(|e| e.to_string())?;
-    if record.is_some_and(|r| r.status == mondo::store::Status::Live) {
+    if record.is_some_and(|r| r.status == mondo_store::Status::Live) {
         println!(
             "match {m} of that table is still played: the Mondo that runs it ends it within \
              seconds (or as it starts)"

@@ -1,12 +1,12 @@
 //! Pattern Assembly in `mondo tournament run --ai-fill`: original matches (6 x 6, 20
 //! rounds), or Plus with `--plus` (10 x 10, as at the terminal); its AI at each level.
 
-use mondo::grid::Dims;
-use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
-use mondo::rules::{Game, GameTypes, PlayerId};
-use mondo::student::Level;
-use mondo::student::arena::Mind;
-use mondo::student::assembly::AssemblyAi;
+use mondo_rules::grid::Dims;
+use mondo_rules::rules::assembly::{Assembly, AssemblySetup, Settings};
+use mondo_rules::rules::{Game, GameTypes, PlayerId};
+use mondo_rules::student::Level;
+use mondo_rules::student::arena::Mind;
+use mondo_rules::student::assembly::AssemblyAi;
 
 pub struct Runner;
 
@@ -21,7 +21,7 @@ impl super::tournament_run::AiTournamentGame for Runner {
     ) -> Result<
         (
             Assembly,
-            Vec<mondo::rules::Event<<Assembly as GameTypes>::Event>>,
+            Vec<mondo_rules::rules::Event<<Assembly as GameTypes>::Event>>,
         ),
         String,
     > {

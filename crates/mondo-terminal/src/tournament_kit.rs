@@ -3,9 +3,9 @@
 //! the standings in words. A leaf: it imports no other tournament command.
 
 use clap::{Args, ValueEnum};
-use mondo::rules::PlayerId;
-use mondo::store::{Store, server_of};
-use mondo::tournament::{Act, Event, Format, Settings, Tournament, standings};
+use mondo_rules::rules::PlayerId;
+use mondo_rules::tournament::{Act, Event, Format, Settings, Tournament, standings};
+use mondo_store::{Store, server_of};
 
 /// A format as typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,17 +96,17 @@ impl Shape {
 }
 
 /// The stored game name a game's words start with, if it is a two-player game.
-pub fn game_kind(game: &str) -> Result<mondo::rules::GameKind, String> {
+pub fn game_kind(game: &str) -> Result<mondo_rules::rules::GameKind, String> {
     let name = game.split_whitespace().next().unwrap_or("");
     let two = || {
-        mondo::rules::GameKind::ALL
+        mondo_rules::rules::GameKind::ALL
             .iter()
             .filter(|k| k.name() != "zendo-practice")
             .map(|k| k.name())
             .collect::<Vec<_>>()
             .join(", ")
     };
-    mondo::rules::GameKind::ALL
+    mondo_rules::rules::GameKind::ALL
         .iter()
         .copied()
         .find(|k| k.name() == name && name != "zendo-practice")
@@ -185,8 +185,8 @@ pub async fn ratings(
 /// The `k`th terminal AI player (from 0): `ai-beginner`, `ai-player`, `ai-expert`,
 /// `ai-beginner-2`, ..., the levels in turn.
 pub fn nth_ai_name(k: usize) -> String {
-    let levels = mondo::student::Level::ALL.len();
-    mondo::rules::fair::ai_name(k % levels, k / levels + 1)
+    let levels = mondo_rules::student::Level::ALL.len();
+    mondo_rules::rules::fair::ai_name(k % levels, k / levels + 1)
 }
 
 /// The AI players who take the seats of `t` left empty at its start, up to its

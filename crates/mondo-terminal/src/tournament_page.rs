@@ -5,8 +5,8 @@
 //! does not reorder the line around it), readable on a phone.
 
 use maud::{Markup, html};
-use mondo::play::page::document;
-use mondo::tournament::{Decision, Row, Table, Tournament, group_letter, standings};
+use mondo_play::page::document;
+use mondo_rules::tournament::{Decision, Row, Table, Tournament, group_letter, standings};
 
 const STYLE: &str = "body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f6f4ef;color:#1d1d1d}\
 main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.2rem 0}\
@@ -38,7 +38,7 @@ pub fn page(id: i64, t: &Tournament) -> String {
             (table(t, &standings(t)))
             @for (g, seats) in t.groups.iter().enumerate() {
                 h2 { "Group " (group_letter(g)) }
-                @let in_group: Vec<Row> = mondo::tournament::group_standings(t, g)
+                @let in_group: Vec<Row> = mondo_rules::tournament::group_standings(t, g)
                     .into_iter()
                     .filter(|r| seats.contains(&r.seat))
                     .collect();

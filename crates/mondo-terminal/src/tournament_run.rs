@@ -9,11 +9,11 @@ use super::kit::printable;
 use super::ratings::Place;
 use super::tournament_kit::{Loaded, Shape, act, load, ratings, standings_text};
 use clap::Args;
-use mondo::rules::{Finish, Game, GameTypes, PlayerId, fair};
-use mondo::store::{NewEvent, NewMatch, Store};
-use mondo::student::Level;
-use mondo::student::arena::{self, Mind};
-use mondo::tournament::{Act, Outcome, Tournament};
+use mondo_rules::rules::{Finish, Game, GameTypes, PlayerId, fair};
+use mondo_rules::student::Level;
+use mondo_rules::student::arena::{self, Mind};
+use mondo_rules::tournament::{Act, Outcome, Tournament};
+use mondo_store::{NewEvent, NewMatch, Store};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -59,7 +59,7 @@ pub trait AiTournamentGame {
     ) -> Result<
         (
             Self::G,
-            Vec<mondo::rules::Event<<Self::G as GameTypes>::Event>>,
+            Vec<mondo_rules::rules::Event<<Self::G as GameTypes>::Event>>,
         ),
         String,
     >;
@@ -86,7 +86,7 @@ fn options_of(game: &str) -> &str {
 }
 
 /// The game and options of a round's stage.
-fn game_of(t: &Tournament, stage: mondo::tournament::Stage) -> &str {
+fn game_of(t: &Tournament, stage: mondo_rules::tournament::Stage) -> &str {
     match (&t.settings.playoff_game, stage.is_bracket()) {
         (Some(g), true) => g,
         _ => &t.settings.game,
@@ -251,7 +251,7 @@ where
          standings {id} --db {}` shows it all.",
         (now - start_clock) as f64 / 3_600_000.0,
         wall.elapsed().as_secs_f64(),
-        mondo::play::bench::ai::peak_mb(),
+        mondo_play::bench::ai::peak_mb(),
         args.place.db
     );
     Ok(ExitCode::SUCCESS)
@@ -286,7 +286,7 @@ where
     let clock = Instant::now();
     let mut tick = move || clock.elapsed().as_nanos() as u64;
     let played = arena::play(game, minds, at, STEPS, &mut tick).map_err(|e| e.to_string())?;
-    let rows = |events: &[mondo::rules::Event<<A::G as GameTypes>::Event>]| {
+    let rows = |events: &[mondo_rules::rules::Event<<A::G as GameTypes>::Event>]| {
         events
             .iter()
             .map(|e| {

@@ -4,12 +4,12 @@
 
 use super::lang::refuse;
 use clap::{Args, Subcommand};
-use mondo::koan::{Koan, PieceSet};
-use mondo::lang::{self, CompiledPattern};
-use mondo::rules::zendo::opening::Source;
-use mondo::rules::zendo::{Opening, PracticeSetup, Settings, opening};
-use mondo::student::zendo::solo::{SoloOptions, SoloStep, solo};
-use mondo::student::zendo::{Level, Space};
+use mondo_rules::koan::{Koan, PieceSet};
+use mondo_rules::lang::{self, CompiledPattern};
+use mondo_rules::rules::zendo::opening::Source;
+use mondo_rules::rules::zendo::{Opening, PracticeSetup, Settings, opening};
+use mondo_rules::student::zendo::solo::{SoloOptions, SoloStep, solo};
+use mondo_rules::student::zendo::{Level, Space};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde_json::json;
@@ -99,11 +99,11 @@ pub(super) fn setup(pattern: &str, set: PieceSet, seed: u64) -> Result<PracticeS
         Source::Pattern(pattern),
         set,
         seed,
-        &mondo::finder::Limits::default(),
+        &mondo_rules::finder::Limits::default(),
     )
     .map_err(|e| e.to_string())?;
     Ok(PracticeSetup {
-        player: mondo::rules::PlayerId(1),
+        player: mondo_rules::rules::PlayerId(1),
         hidden,
         initial,
         settings: Settings {

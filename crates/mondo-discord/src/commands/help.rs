@@ -5,17 +5,17 @@
 //! words of a guess and of a statement. The menu's id is [`MENU_ID`]; it carries no
 //! match, so it works for anyone who sees it, at any time, after a restart too.
 
-use crate::bot::kit::card::{self, Card, Menu, MenuOption};
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Context, Error};
+use crate::kit::card::{self, Card, Menu, MenuOption};
+use crate::kit::reply;
+use crate::post::Post;
+use crate::{Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// The custom id of help's topic menu.
 pub const MENU_ID: &str = "help:topic";
 
 /// The page every Zendo game shares (the table, the pieces, guessing).
-const ZENDO_PAGE: &str = include_str!("../../../docs/games/zendo.md");
+const ZENDO_PAGE: &str = include_str!("../../../../docs/games/zendo.md");
 
 /// One topic of the menu: its value (what `/help` takes), label and a few words.
 struct Topic {
@@ -42,7 +42,7 @@ fn topics() -> Vec<Topic> {
             "pieces, structures, guesses and proofs",
         ),
     ];
-    for (kind, page) in crate::bot::games::help::pages() {
+    for (kind, page) in crate::games::help::pages() {
         all.push(topic(kind.name(), kind.title(), &first_sentence(page)));
     }
     all.push(topic(
@@ -134,7 +134,7 @@ pub fn help_post<U, E>(topic: &str, commands: &[poise::Command<U, E>]) -> Option
             &crate::lang::tiles::vocabulary_text(),
         ),
         game => {
-            let (_, page) = crate::bot::games::help::pages()
+            let (_, page) = crate::games::help::pages()
                 .into_iter()
                 .find(|(k, _)| k.name() == game)?;
             page_cards(page)
@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn help_lists_every_command_in_one_message_within_discords_limits() {
-        let commands = crate::bot::commands::all();
+        let commands = crate::commands::all();
         let lines = command_lines(&commands);
         for name in [
             "/zendo duel",
@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn every_topic_and_game_has_help_and_the_menu_names_them_all() {
-        let commands = crate::bot::commands::all();
+        let commands = crate::commands::all();
         let all = topics();
         assert!(all.len() <= card::MAX_OPTIONS);
         for t in &all {

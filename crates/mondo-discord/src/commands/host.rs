@@ -1,17 +1,17 @@
 //! What hosts do (Manage Server, or the server's host role): pattern pools, overrides
 //! on a running match, and the server's settings. Replies are seen only by the host.
 
-use crate::bot::data::off_runtime;
-use crate::bot::kit::host::{host_only, override_match};
-use crate::bot::kit::{BUILT_IN_POOLS, SetChoice, reply};
-use crate::bot::post::Post;
-use crate::bot::{Context, Error, say};
+use crate::data::off_runtime;
 use crate::finder::{self, Limits, ReasonableOptions};
+use crate::kit::host::{host_only, override_match};
+use crate::kit::{BUILT_IN_POOLS, SetChoice, reply};
 use crate::koan::PieceSet;
 use crate::lang;
 use crate::pool::{self, Difficulty, EditError, NewEntry, Pool};
+use crate::post::Post;
 use crate::rules::PlayerId;
 use crate::runtime::{AnyAction, Common};
+use crate::{Context, Error, say};
 use poise::serenity_prelude as serenity;
 
 /// The largest pool file accepted.

@@ -8,11 +8,11 @@
 //! its deadline (in the channel, if the bot cannot DM them). The runtime's
 //! `Tournaments` arms the deadlines and reports the results; this says them.
 
-use crate::bot::kit::post::Post;
-use crate::bot::kit::{Bot, Context, Data, Error, reply};
-use crate::bot::say::mention;
+use crate::kit::post::Post;
+use crate::kit::{Bot, Context, Data, Error, reply};
 use crate::rules::PlayerId;
 use crate::runtime::{Change, Loaded, TournamentError};
+use crate::say::mention;
 use crate::store::server_of;
 use crate::tournament::{Act, Event, Format, Outcome, Settings, Tournament, standings};
 use poise::serenity_prelude as serenity;
@@ -517,7 +517,7 @@ fn me(ctx: Context<'_>) -> PlayerId {
 /// author (whom the rules refuse unless they made the tournament).
 async fn acting_host(ctx: Context<'_>, t: &Tournament) -> Result<PlayerId, Error> {
     let settings = ctx.data().settings(guild(ctx)).await?;
-    let host = crate::bot::is_host(ctx.author_member().await.as_deref(), settings.host_role);
+    let host = crate::is_host(ctx.author_member().await.as_deref(), settings.host_role);
     Ok(if host { t.host } else { me(ctx) })
 }
 
@@ -611,7 +611,7 @@ fn ai_fill(t: &Tournament) -> Vec<(PlayerId, String)> {
         .map(|j| {
             let level = crate::student::Level::ALL[j % crate::student::Level::ALL.len()];
             let k = u8::try_from(j + 1).unwrap_or(u8::MAX);
-            let seat = crate::bot::kit::start::seat(level, k);
+            let seat = crate::kit::start::seat(level, k);
             (seat, format!("AI student {k} ({})", level.name()))
         })
         .collect()
@@ -697,7 +697,7 @@ pub fn standings_table(t: &Tournament) -> String {
 /// A game-clock time as Unix seconds, for Discord's own countdowns.
 fn deadline_unix(bot: &Bot, at: u64) -> u64 {
     let left = at.saturating_sub(bot.runtime.now());
-    (crate::bot::kit::wall_ms() + left) / 1000
+    (crate::kit::wall_ms() + left) / 1000
 }
 
 /// Follows the tournaments: each round that opens on this server gets its matches
@@ -804,7 +804,7 @@ async fn remind(bot: &Data, t: &Tournament, round: u32, players: &[PlayerId]) ->
              played. Deadline <t:{deadline}:R>: make a move before it or forfeit.",
             t.name
         );
-        if crate::bot::kit::challenge::dm_hello(bot, p.0, dm)
+        if crate::kit::challenge::dm_hello(bot, p.0, dm)
             .await
             .is_none()
         {
@@ -948,7 +948,7 @@ async fn open_one(
     };
     bot.tournaments.act(l.id, &link).await?;
     let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
-    let mut post = crate::bot::kit::challenge::opening(bot, game, place, &ids, None).await?;
+    let mut post = crate::kit::challenge::opening(bot, game, place, &ids, None).await?;
     let (a, b) = (mention(players[0]), mention(players[1]));
     let deadline = deadline_unix(bot, deadline);
     post.line(format!(
@@ -967,7 +967,7 @@ async fn open_one(
              (match #{game}). Deadline <t:{deadline}:R>: make a move before it or forfeit.",
             l.t.name,
         );
-        if crate::bot::kit::challenge::dm_hello(bot, p.0, hello)
+        if crate::kit::challenge::dm_hello(bot, p.0, hello)
             .await
             .is_none()
         {

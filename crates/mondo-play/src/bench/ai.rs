@@ -4,7 +4,7 @@
 //! of levels: wins, draws and losses of the stronger, matches that did not end with a
 //! result (errors), the time the AIs took to think per call, and the process's peak
 //! memory. Each game says how its matches are set up and its own reference figure
-//! ([`ArenaGame`]), and its terminal front offers them ([`crate::play::Terminal::arena`]).
+//! ([`ArenaGame`]), and its terminal front offers them ([`crate::Terminal::arena`]).
 //! The JSON contract is in docs/ai.md.
 
 use crate::rules::{Finish, Game, PlayerId};

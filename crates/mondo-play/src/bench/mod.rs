@@ -1,7 +1,7 @@
 //! What `mondo bench` shares with each game's own bench areas ([`super::Terminal::Bench`]):
 //! timing medians, wall and CPU, and the AI arena ([`ai`]). The areas are run from
-//! the command line (`src/cli/bench.rs`), which lists no game: each game's terminal
-//! front brings its own.
+//! the command line (mondo-terminal's `bench.rs`), which lists no game: each game's
+//! terminal front brings its own.
 
 pub mod ai;
 

@@ -9,8 +9,8 @@ mod rehearsal;
 
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
-use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
+use crate::{Cast, GameFront, Picture, Terminal};
 use crate::rules::assembly::{
     AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
@@ -22,7 +22,7 @@ use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/assembly.md under "At the terminal".
 pub fn help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../docs/games/assembly.md"))
+    crate::help_from_docs(include_str!("../../../../docs/games/assembly.md"))
 }
 
 /// A new match: `cast`'s players (one: solo practice), `seed`, `settings`.
@@ -73,7 +73,7 @@ impl Terminal for Front {
     const ABOUT: &'static str =
         "Pattern Assembly: a duel with --players A,B, else solo practice; --plus for Plus.";
     type Args = AssemblyArgs;
-    type Commands = crate::play::commands::NoCommands;
+    type Commands = crate::commands::NoCommands;
     type Logged = logged::Log;
     type Bench = bench::AssemblyBench;
 
@@ -89,9 +89,9 @@ impl Terminal for Front {
     fn ai(
         level: crate::student::Level,
         seed: u64,
-    ) -> Option<Box<dyn crate::play::machine::SeatAi>> {
+    ) -> Option<Box<dyn crate::machine::SeatAi>> {
         let ai = crate::student::assembly::AssemblyAi::new(level, seed);
-        Some(crate::play::machine::typed(ai, |v| match v {
+        Some(crate::machine::typed(ai, |v| match v {
             AnyView::Assembly(v) => Some(v),
             _ => None,
         }))
@@ -166,7 +166,7 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn clocks(after: &crate::play::scoreboard::After, _names: &[String]) -> Vec<String> {
+    fn clocks(after: &crate::scoreboard::After, _names: &[String]) -> Vec<String> {
         use serde_json::Value;
         let v = after.spectator;
         let Some(ends) = v.get("ends_at").and_then(Value::as_u64) else {
@@ -183,12 +183,12 @@ impl Terminal for Front {
         };
         vec![format!(
             "{what} {} left",
-            crate::play::scoreboard::time(ends.saturating_sub(after.at))
+            crate::scoreboard::time(ends.saturating_sub(after.at))
         )]
     }
 
-    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-        crate::play::scoreboard::by_seat(after, names, "scores", "points")
+    fn scores(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::scoreboard::by_seat(after, names, "scores", "points")
     }
 }
 
@@ -233,7 +233,7 @@ fn host(named: Option<Actor>, cast: &Cast) -> Result<Actor, String> {
     match (named, cast.host()) {
         (Some(actor), _) => Ok(actor),
         (None, Some((id, _))) => Ok(Actor::Host(*id)),
-        (None, None) => Err(crate::play::NO_HOST.into()),
+        (None, None) => Err(crate::NO_HOST.into()),
     }
 }
 

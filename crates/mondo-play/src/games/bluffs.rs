@@ -8,8 +8,8 @@
 
 use crate::lang::tiles::{Cell, Layout};
 use crate::narrate::{Line, Names, bluffs};
-use crate::play::args::{TableArgs, check_limits, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::args::{TableArgs, check_limits, seconds, seconds_or_zero};
+use crate::{Cast, GameFront, Picture, Terminal};
 use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
@@ -26,7 +26,7 @@ mod rehearsal;
 
 /// The help at the terminal: the block of docs/games/bluffs.md under "At the terminal".
 pub fn help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../docs/games/bluffs.md"))
+    crate::help_from_docs(include_str!("../../../../docs/games/bluffs.md"))
 }
 
 /// A new match between `cast`'s two players.
@@ -92,10 +92,10 @@ impl Terminal for Front {
     fn ai(
         level: crate::student::Level,
         seed: u64,
-    ) -> Option<Box<dyn crate::play::machine::SeatAi>> {
+    ) -> Option<Box<dyn crate::machine::SeatAi>> {
         // The match's own settings come with every view it is asked on.
         let ai = crate::student::bluffs::BluffsAi::new(level, &Default::default(), seed);
-        Some(crate::play::machine::typed(ai, |v| match v {
+        Some(crate::machine::typed(ai, |v| match v {
             AnyView::Bluffs(v) => Some(v),
             _ => None,
         }))
@@ -158,7 +158,7 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    fn clocks(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
         use serde_json::Value;
         let v = after.spectator;
         let mut out = Vec::new();
@@ -174,7 +174,7 @@ impl Terminal for Front {
                 "{} clock (round {}): {} left",
                 phase.replace('_', " "),
                 v.get("round").and_then(Value::as_u64).unwrap_or(0),
-                crate::play::scoreboard::time(deadline.saturating_sub(after.at))
+                crate::scoreboard::time(deadline.saturating_sub(after.at))
             ));
         }
         for (name, p) in names.iter().zip(after.players) {
@@ -183,13 +183,13 @@ impl Terminal for Front {
                 .and_then(|m| m.get("reserve"))
                 .and_then(Value::as_u64)
             {
-                out.push(format!("{name}'s reserve: {} left", crate::play::scoreboard::time(ms)));
+                out.push(format!("{name}'s reserve: {} left", crate::scoreboard::time(ms)));
             }
         }
         out
     }
 
-    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    fn scores(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
         let each: Vec<String> = names
             .iter()
             .zip(after.players)

@@ -2,11 +2,11 @@
 //! them; `/leaderboard` lists by them. Each rule a server never set follows the
 //! configuration (`[leaderboard]`), so the store keeps only what the server chose.
 
-use crate::bot::kit::host::host_only;
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error};
+use crate::kit::host::host_only;
+use crate::kit::reply;
+use crate::post::Post;
 use crate::ratings::{BoardOverrides, BoardRule, BoardSettings};
+use crate::{Bot, Context, Error};
 
 /// The rules that list players on `server`'s leaderboards: its own over the
 /// configured defaults (the terminal's server 0 has only the defaults). Rules stored

@@ -8,15 +8,15 @@
 pub mod board;
 pub mod replay;
 
-use crate::bot::kit::card::Card;
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Context, Error, say};
+use crate::kit::card::Card;
+use crate::kit::reply;
 use crate::play::profile;
+use crate::post::Post;
 use crate::ratings::{self, BoardSettings};
 use crate::render::{self, Column};
 use crate::rules::{GameKind, PlayerId};
 use crate::store::{HistoryRow, MatchId, RatingRow, SoloRecord, Store};
+use crate::{Context, Error, say};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -236,10 +236,9 @@ pub async fn stats_post(
     let lines = profile::chart_lines(&charted);
     if !lines.is_empty() {
         let title = format!("Rating over time: {name}");
-        let png = crate::bot::data::off_runtime(move || {
-            render::chart_png(&title, &lines, profile::CHART_X)
-        })
-        .await?;
+        let png =
+            crate::data::off_runtime(move || render::chart_png(&title, &lines, profile::CHART_X))
+                .await?;
         card.image = Some(STATS_CHART.to_string());
         post.files.push((STATS_CHART.to_string(), png));
     }

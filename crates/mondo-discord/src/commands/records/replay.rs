@@ -8,15 +8,15 @@
 //! reads the match's log from the store again and redraws the page, so the buttons work
 //! the same after a restart: nothing of a replay is kept in memory.
 
-use crate::bot::data::off_runtime;
-use crate::bot::ids::Header;
-use crate::bot::kit::card::{Card, MAX_FIELD_VALUE, cut};
-use crate::bot::kit::{Handed, answer_press};
-use crate::bot::post::{Button, Post};
-use crate::bot::{Bot, Error};
+use crate::data::off_runtime;
+use crate::ids::Header;
+use crate::kit::card::{Card, MAX_FIELD_VALUE, cut};
+use crate::kit::{Handed, answer_press};
 use crate::play::authors::hosts;
 use crate::play::page::{Story, Won, name_of, pictures_of, story};
+use crate::post::{Button, Post};
 use crate::store::{MatchId, MatchRecord, Status};
+use crate::{Bot, Error};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 

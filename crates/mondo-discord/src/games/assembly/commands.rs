@@ -2,14 +2,14 @@
 
 use super::host::ServerSettings;
 use super::view::view_of;
-use crate::bot::kit::{my_match, play_in, reply};
+use crate::kit::{my_match, play_in, reply};
 
 /// What Pattern Assembly's commands say to someone with no match in the channel.
 pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
                             `/assembly duel` or `/assembly practice`";
-use crate::bot::kit::start::LevelChoice;
-use crate::bot::post::Post;
-use crate::bot::{Context, Error, say};
+use crate::kit::start::LevelChoice;
+use crate::post::Post;
+use crate::{Context, Error, say};
 use crate::grid::Dims;
 use crate::rules::assembly::Section as AssemblyConfig;
 use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
@@ -52,7 +52,7 @@ pub async fn duel(
     >,
 ) -> Result<(), Error> {
     let me = ctx.author().id.get();
-    let Some((them, _)) = crate::bot::kit::start::duel_opponent(ctx, &opponent, level).await?
+    let Some((them, _)) = crate::kit::start::duel_opponent(ctx, &opponent, level).await?
     else {
         return Ok(());
     };
@@ -97,7 +97,7 @@ async fn create(
     // The AI may play in several channels, and several people at once.
     let last = ids[ids.len() - 1];
     let busy = [ids[0], if PlayerId(last).ai_seat().is_some() { ids[0] } else { last }];
-    if crate::bot::kit::start::refused_busy(ctx, busy, "/assembly status").await? {
+    if crate::kit::start::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
     let server = super::host::server_settings(bot, guild).await?;
@@ -115,7 +115,7 @@ async fn create(
     if let [me, them] = ids[..]
         && PlayerId(them).ai_seat().is_none()
     {
-        let offer = crate::bot::kit::challenge::Offer {
+        let offer = crate::kit::challenge::Offer {
             title: title(plus).into(),
             setup: setup.into(),
             chosen,
@@ -123,25 +123,25 @@ async fn create(
             no_dm: String::new(),
             one_per_channel: false,
         };
-        let made = crate::bot::kit::challenge::Made {
+        let made = crate::kit::challenge::Made {
             place,
             channel,
             challenger: me,
             challenged: them,
             offer,
         };
-        return crate::bot::kit::challenge::offer(ctx, made).await;
+        return crate::kit::challenge::offer(ctx, made).await;
     }
     let game = match bot.runtime.create_by(place, setup.into(), chosen).await {
         Ok(id) => id,
         Err(e) => return reply(ctx, Post::text(format!("no match: {e}"))).await,
     };
-    crate::bot::kit::start::start(ctx, game, channel, |post| {
+    crate::kit::start::start(ctx, game, channel, |post| {
         if let [_, them] = ids[..] {
             post.line(format!(
                 "{} accepts. {}",
                 say::mention(PlayerId(them)),
-                crate::bot::kit::challenge::rated_line(&ids, chosen)
+                crate::kit::challenge::rated_line(&ids, chosen)
             ));
         }
     })
@@ -274,7 +274,7 @@ pub async fn showdown(
 /// Your match here: the round, the scores, the clocks (only you see it).
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    crate::bot::kit::start::private_status(ctx, NO_MATCH).await
+    crate::kit::start::private_status(ctx, NO_MATCH).await
 }
 
 /// The author's match here and its public view, or a private refusal (no match, or
@@ -305,7 +305,7 @@ const NOT_ASSEMBLY: &str =
 /// A tournament's match of `players` (the higher seed first) in Pattern Assembly, or
 /// Plus: the server's and the config's settings, a seed drawn at random.
 pub async fn tournament_setup(
-    bot: &crate::bot::Bot,
+    bot: &crate::Bot,
     guild: Option<u64>,
     players: Vec<PlayerId>,
     plus: bool,

@@ -5,10 +5,10 @@
 //! made like `/zendo triple-settings` (stored as the game's JSON in the store's
 //! per-game settings; new matches use it, running ones keep theirs).
 
-use crate::bot::kit::host::{host_only, override_match};
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error};
+use crate::kit::host::{host_only, override_match};
+use crate::kit::reply;
+use crate::post::Post;
+use crate::{Bot, Context, Error};
 use crate::grid::Region;
 use crate::rules::GameKind;
 use crate::rules::assembly::{AssemblyMove, Settings, WrongShape};

@@ -10,9 +10,9 @@ pub use commands::assembly;
 pub use host::live_in;
 pub use view::view_of;
 
-use crate::bot::kit::{Bot, GameBot, Said, Upkeep};
-use crate::bot::post::Post;
-use crate::bot::say::Clocks;
+use crate::kit::{Bot, GameBot, Said, Upkeep};
+use crate::post::Post;
+use crate::say::Clocks;
 use crate::narrate::{self, Names, assembly};
 use crate::rules::Event;
 use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
@@ -144,17 +144,17 @@ pub fn board(game: MatchId, view: &AssemblyView) -> Post {
 
 /// Pattern Assembly's Discord side, as the bot's dispatch sees it.
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/assembly.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/assembly.md");
 
 pub struct Front;
 
 /// No buttons of its own; the showdown's box.
-impl crate::bot::kit::GameControls for Front {
+impl crate::kit::GameControls for Front {
     fn on_modal<'a>(
         ctx: &'a serenity::Context,
-        bot: &'a crate::bot::kit::Data,
+        bot: &'a crate::kit::Data,
         submit: &'a serenity::ModalInteraction,
-    ) -> Option<crate::bot::kit::Handling<'a>> {
+    ) -> Option<crate::kit::Handling<'a>> {
         showdown::showdown_box(ctx, bot, submit)
     }
 
@@ -164,11 +164,11 @@ impl crate::bot::kit::GameControls for Front {
 
     /// Pattern Assembly, or Plus with `--plus`.
     fn tournament_setup<'a>(
-        bot: &'a crate::bot::kit::Data,
+        bot: &'a crate::kit::Data,
         guild: Option<u64>,
         players: Vec<crate::rules::PlayerId>,
         options: &'a str,
-    ) -> Option<crate::bot::kit::SetupFuture<'a>> {
+    ) -> Option<crate::kit::SetupFuture<'a>> {
         Some(Box::pin(async move {
             let plus = match options.trim() {
                 "" => false,
@@ -190,7 +190,7 @@ impl GameBot for Front {
     type View = AssemblyView;
     type Voice = Voice;
 
-    fn commands() -> Vec<poise::Command<crate::bot::kit::Data, crate::bot::kit::Error>> {
+    fn commands() -> Vec<poise::Command<crate::kit::Data, crate::kit::Error>> {
         vec![assembly()]
     }
 

@@ -3,8 +3,8 @@
 //! shown before a restart is still deleted after it (nothing to remember or store).
 
 use super::view::own;
-use crate::bot::Bot;
-use crate::bot::post::Post;
+use crate::Bot;
+use crate::post::Post;
 use crate::rules::assembly::{AssemblyEvent, AssemblyView, PhaseView};
 use crate::runtime::AnyEvent;
 use crate::store::MatchId;

@@ -4,9 +4,9 @@
 //! id, through `Front::on_modal`).
 
 use super::view::view_of;
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Asked, Bot, Context, Error, Handed, claimed};
+use crate::kit::reply;
+use crate::post::Post;
+use crate::{Asked, Bot, Context, Error, Handed, claimed};
 use crate::grid::{Dims, Reconstruction, Region};
 use crate::rules::assembly::{AssemblyMove, AssemblyView, NO_SHOWDOWN, PhaseView};
 use crate::rules::{Actor, PlayerId, Viewer};
@@ -97,7 +97,7 @@ pub async fn open(
         "Showdown: O, X, + (a dot is a blank)",
     )
     .components(vec![serenity::CreateActionRow::InputText(input)]);
-    crate::bot::kit::open_modal(app, modal).await
+    crate::kit::open_modal(app, modal).await
 }
 
 /// The showdown box's handling, if `submit` is one.
@@ -105,16 +105,16 @@ pub fn showdown_box<'a>(
     ctx: &'a serenity::Context,
     bot: &'a Arc<Bot>,
     submit: &'a serenity::ModalInteraction,
-) -> Option<crate::bot::kit::Handling<'a>> {
+) -> Option<crate::kit::Handling<'a>> {
     let modal: ShowdownModal = submit.data.custom_id.parse().ok()?;
     Some(Box::pin(async move {
-        let text = crate::bot::kit::modal_text(&submit.data, FIELD).unwrap_or_default();
+        let text = crate::kit::modal_text(&submit.data, FIELD).unwrap_or_default();
         let asked = Asked {
             channel: submit.channel_id.get(),
             interaction: submit.id.get(),
         };
         let handed = submitted(bot, modal, submit.user.id.get(), &text, asked).await?;
-        crate::bot::kit::answer_modal(ctx, bot, submit, handed).await
+        crate::kit::answer_modal(ctx, bot, submit, handed).await
     }))
 }
 

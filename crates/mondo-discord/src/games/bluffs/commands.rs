@@ -1,10 +1,10 @@
 //! `/bluffs duel|bluff|status|resign`: Logical Bluffs' slash commands.
 
 use super::controls;
-use crate::bot::kit::start::LevelChoice;
-use crate::bot::kit::{my_match, play, reply};
-use crate::bot::post::Post;
-use crate::bot::{Context, Error};
+use crate::kit::start::LevelChoice;
+use crate::kit::{my_match, play, reply};
+use crate::post::Post;
+use crate::{Context, Error};
 use crate::rules::bluffs::Setup;
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common};
@@ -47,7 +47,7 @@ pub async fn duel(
     let me = ctx.author().id.get();
     // The bot's own user is the AI: its seat plays, and it accepts at once.
     let Some((them, against_ai)) =
-        crate::bot::kit::start::duel_opponent(ctx, &opponent, level).await?
+        crate::kit::start::duel_opponent(ctx, &opponent, level).await?
     else {
         return Ok(());
     };
@@ -60,7 +60,7 @@ pub async fn duel(
     };
     // The AI may play in several channels, and several people at once.
     let busy = [me, if against_ai { me } else { them }];
-    if crate::bot::kit::start::refused_busy(ctx, busy, "/bluffs status").await? {
+    if crate::kit::start::refused_busy(ctx, busy, "/bluffs status").await? {
         return Ok(());
     }
     let setup = Setup {
@@ -73,10 +73,10 @@ pub async fn duel(
         format!(
             "You are in a Logical Bluffs duel against {} in <#{channel}>. Your tiles, RP and \
              private buttons come here; nobody else sees them.",
-            crate::bot::say::mention(PlayerId(other))
+            crate::say::mention(PlayerId(other))
         )
     };
-    let offer = crate::bot::kit::challenge::Offer {
+    let offer = crate::kit::challenge::Offer {
         title: TITLE.into(),
         setup: setup.into(),
         // A seed the player chose makes the match unrated (docs/ratings.md, "Fair play").
@@ -87,12 +87,12 @@ pub async fn duel(
             .into(),
         one_per_channel: false,
     };
-    let made = crate::bot::kit::challenge::Made::new(guild, channel, me, them, offer);
+    let made = crate::kit::challenge::Made::new(guild, channel, me, them, offer);
     if against_ai {
         let no_dm = made.offer.no_dm.clone();
-        return crate::bot::kit::start::against_the_ai(ctx, made, hello(them), &no_dm).await;
+        return crate::kit::start::against_the_ai(ctx, made, hello(them), &no_dm).await;
     }
-    crate::bot::kit::challenge::offer(ctx, made).await
+    crate::kit::challenge::offer(ctx, made).await
 }
 
 /// The game's name as players call it.

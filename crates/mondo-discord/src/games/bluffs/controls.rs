@@ -14,8 +14,8 @@
 //!   the layout* (declares the guess, then a form for the layout), *Pass*.
 
 use super::view::view_of;
-use crate::bot::ids::Header;
-use crate::bot::{Data, Error, refusal};
+use crate::ids::Header;
+use crate::{Data, Error, refusal};
 use crate::lang::tiles::{Cell, Layout, Subset};
 use crate::narrate::{Line, Names, bluffs as words};
 use crate::render::tiles::board_png;
@@ -64,7 +64,7 @@ impl Private {
 
     fn content(&self) -> String {
         let text = self.lines.join("\n");
-        text.chars().take(crate::bot::post::MAX_CONTENT).collect()
+        text.chars().take(crate::post::MAX_CONTENT).collect()
     }
 
     fn attachments(&self) -> Vec<CreateAttachment> {

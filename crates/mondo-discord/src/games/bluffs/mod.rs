@@ -22,10 +22,10 @@ pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 pub use view::{own, view_of};
 
-use crate::bot::kit::ids::Header;
-use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
-use crate::bot::post::Post;
-use crate::bot::say::Clocks;
+use crate::kit::ids::Header;
+use crate::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
+use crate::post::Post;
+use crate::say::Clocks;
 use crate::narrate::{Names, bluffs};
 use crate::render::tiles::board_png;
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
@@ -37,7 +37,7 @@ use std::sync::Arc;
 
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/bluffs.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/bluffs.md");
 
 pub struct Front;
 
@@ -75,9 +75,9 @@ impl GameControls for Front {
         _guild: Option<u64>,
         players: Vec<crate::rules::PlayerId>,
         options: &'a str,
-    ) -> Option<crate::bot::kit::SetupFuture<'a>> {
+    ) -> Option<crate::kit::SetupFuture<'a>> {
         Some(Box::pin(async move {
-            let players = crate::bot::kit::tournament_pair(&players, options, commands::TITLE)?;
+            let players = crate::kit::tournament_pair(&players, options, commands::TITLE)?;
             Ok(crate::rules::bluffs::Setup {
                 players,
                 seed: rand::RngExt::random(&mut rand::rng()),

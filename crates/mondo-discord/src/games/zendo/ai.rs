@@ -10,7 +10,7 @@
 //! through the runtime like anyone (`Runtime::act`). Nobody on Discord has its id, so
 //! the bot never DMs it: its answers are its own moves.
 
-use crate::bot::kit::Bot;
+use crate::kit::Bot;
 use crate::koan::PieceSet;
 use crate::play::games::zendo::ai_seat::{Mind, set_of};
 use crate::rules::zendo::classic::{ClassicMove, ClassicView};
@@ -21,7 +21,7 @@ use crate::student::zendo::{Breadth, Budget, Level, Space};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-pub use crate::bot::kit::start::{LevelChoice, seat};
+pub use crate::kit::start::{LevelChoice, seat};
 
 /// Where a seat's hypothesis space comes from (built once per process on Discord; a
 /// small one in tests).
@@ -256,11 +256,11 @@ pub async fn add_student(
     bot: &Bot,
     press: &poise::serenity_prelude::ComponentInteraction,
     lobby: &ClassicView,
-) -> Result<(Actor, ClassicMove), crate::bot::Error> {
+) -> Result<(Actor, ClassicMove), crate::Error> {
     let guild = press.guild_id.map(|g| g.get());
     let host_role = super::settings::effective(bot, guild).await?.host_role;
     let user = PlayerId(press.user.id.get());
-    let actor = if crate::bot::is_host(press.member.as_ref(), host_role) {
+    let actor = if crate::is_host(press.member.as_ref(), host_role) {
         Actor::Host(user)
     } else {
         Actor::Player(user)

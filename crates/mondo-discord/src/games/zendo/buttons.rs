@@ -3,12 +3,12 @@
 //! move, made with the version the button was drawn at.
 
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
-use crate::bot::kit::ids::{Header, UnknownButton};
-use crate::bot::kit::{
+use crate::kit::ids::{Header, UnknownButton};
+use crate::kit::{
     Asked, Data, Error, GameControls, Handed, Handling, SetupFuture, answer_modal, answer_press,
     claimed, modal_text, refusal,
 };
-use crate::bot::post::Post;
+use crate::post::Post;
 use crate::rules::GameKind;
 use crate::rules::zendo::classic::ClassicMove;
 use crate::rules::zendo::{DuelMove, ZendoMove};

@@ -16,10 +16,10 @@ use super::common::NO_MATCH;
 use super::ids::{ButtonId, LobbyPress, Press, press_button};
 use super::posts::TablePictures;
 use super::settings::{draw, effective};
-use crate::bot::kit::{Dms, GameBot, Said, SetChoice, play, reply};
-use crate::bot::post::Post;
-use crate::bot::say::{Clocks, mention};
-use crate::bot::{Bot, Context, Data, Error, is_host};
+use crate::kit::{Dms, GameBot, Said, SetChoice, play, reply};
+use crate::post::Post;
+use crate::say::{Clocks, mention};
+use crate::{Bot, Context, Data, Error, is_host};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;
 use crate::narrate::Names;
@@ -71,7 +71,7 @@ struct Opening {
     ttl_ms: u64,
 }
 
-use crate::bot::kit::say::lifetime;
+use crate::kit::say::lifetime;
 
 /// The box a Master types the rule in: `classic-rule:SET`.
 const RULE_MODAL: &str = "classic-rule:";
@@ -130,7 +130,7 @@ pub async fn carry_over(bot: &Data) {
             let _ = bot.store.delete_lobby(record.id).await;
             continue;
         };
-        let age_ms = crate::bot::kit::wall_ms().saturating_sub(record.opened_ms);
+        let age_ms = crate::kit::wall_ms().saturating_sub(record.opened_ms);
         let closed = |why: String| {
             Post::text(format!(
                 "The Zendo Classic lobby opened by {} {why}: `/zendo classic` opens another.",
@@ -704,7 +704,7 @@ pub async fn on_lobby(
 
 /// A refusal in words.
 fn refusal(e: &crate::runtime::ActError<crate::rules::RuleError>) -> String {
-    crate::bot::kit::refusal(e)
+    crate::kit::refusal(e)
 }
 
 /// *Start*: the rules judge it first (nobody is DMed for a refused start); then each
@@ -791,7 +791,7 @@ async fn dm_hello(bot: &Bot, user: u64, channel: u64) -> Option<u64> {
          mondo, your private answer buttons come here (or use *Answer privately* in the \
          channel)."
     );
-    crate::bot::kit::challenge::dm_hello(bot, user, hello).await
+    crate::kit::challenge::dm_hello(bot, user, hello).await
 }
 
 /// Leave your Zendo Classic game (your turn passes, your stones go with you).
@@ -846,7 +846,7 @@ pub fn mondo_opened(events: &[AnyEvent]) -> bool {
 
 /// Zendo Classic's Discord side, as the bot's dispatch sees it.
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/classic.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/classic.md");
 
 pub struct Front;
 
@@ -856,7 +856,7 @@ impl GameBot for Front {
 
     /// A press on the button of a lobby an older version stored finds the match it
     /// became.
-    fn on_serve(bot: &Data) -> crate::bot::kit::Upkeep<'_> {
+    fn on_serve(bot: &Data) -> crate::kit::Upkeep<'_> {
         Box::pin(carry_over(bot))
     }
 

@@ -4,10 +4,10 @@
 //! `/zendo triple-settings` and `/zendo classic-settings`. New games use them; running
 //! ones keep theirs (they are in the game's first event).
 
-use crate::bot::kit::host::host_only;
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error};
+use crate::kit::host::host_only;
+use crate::kit::reply;
+use crate::post::Post;
+use crate::{Bot, Context, Error};
 use crate::rules::GameKind;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;

@@ -3,16 +3,16 @@
 //! to them by DM.
 
 use super::posts;
-use crate::bot::kit::{Data, Dms, Error, GameBot, Said};
-use crate::bot::post::Post;
-use crate::bot::say::Clocks;
+use crate::kit::{Data, Dms, Error, GameBot, Said};
+use crate::post::Post;
+use crate::say::Clocks;
 use crate::rules::EventKind;
 use crate::rules::zendo::{DuelEvent, DuelView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::MatchId;
 
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/duel.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/duel.md");
 
 pub struct Front;
 
@@ -33,7 +33,7 @@ impl GameBot for Front {
     }
 
     /// Its AI opponent, if it has one, plays from here (and again after a restart).
-    fn on_open(bot: &std::sync::Arc<crate::bot::kit::Bot>, game: MatchId) {
+    fn on_open(bot: &std::sync::Arc<crate::kit::Bot>, game: MatchId) {
         super::ai::on_open(bot, game);
     }
 

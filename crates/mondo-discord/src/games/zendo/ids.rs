@@ -1,8 +1,8 @@
 //! Zendo's button verbs ([`Press`]) under the header every button carries
 //! (`kit::ids::Header`), and the box `/koan` opens ([`KoanModal`]).
 
-use crate::bot::kit::ids::{Header, UnknownButton, match_and_version};
-use crate::bot::post::Button;
+use crate::kit::ids::{Header, UnknownButton, match_and_version};
+use crate::post::Button;
 use crate::rules::PlayerId;
 use crate::rules::zendo::{Answer, Mode};
 use crate::store::MatchId;

@@ -18,7 +18,7 @@ pub mod tournament;
 mod turn;
 pub mod why;
 
-pub use crate::bot::kit::SetChoice;
+pub use crate::kit::SetChoice;
 pub use classic::{back, classic, classic_settings, leave};
 pub use common::{NO_MATCH, settings_of};
 pub use posts::{Voice, answer_post, batch, opening};
@@ -27,11 +27,11 @@ pub use sketch::sketch;
 pub use triple::{answer, triple, triple_settings};
 pub use turn::{endturn, guess, koan, pass};
 
-use crate::bot::kit::challenge::{Made, Offer};
-use crate::bot::kit::start::{challenge, private_status, refused_busy, start};
-use crate::bot::kit::{my_match, play, reply};
-use crate::bot::post::Post;
-use crate::bot::{Context, Error, is_host};
+use crate::kit::challenge::{Made, Offer};
+use crate::kit::start::{challenge, private_status, refused_busy, start};
+use crate::kit::{my_match, play, reply};
+use crate::post::Post;
+use crate::{Context, Error, is_host};
 use crate::koan::PieceSet;
 use crate::rules::zendo::classic::ClassicMove;
 use crate::rules::zendo::practice::NO_CHALLENGE;
@@ -401,7 +401,7 @@ pub fn skip(record: &MatchRecord) -> Result<AnyAction, String> {
 }
 
 /// The live duels in `channel`.
-async fn duels_in(bot: &crate::bot::Bot, channel: u64) -> Result<Vec<MatchRecord>, Error> {
+async fn duels_in(bot: &crate::Bot, channel: u64) -> Result<Vec<MatchRecord>, Error> {
     bot.live_of(channel, GameKind::ZendoDuel.name()).await
 }
 

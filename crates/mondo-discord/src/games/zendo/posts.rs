@@ -8,8 +8,8 @@
 //! challenge answer was before the reveal.
 
 use super::ids::{ButtonId, Press, press_button};
-use crate::bot::post::{Button, Post, mark};
-use crate::bot::say::{Clocks, mention};
+use crate::post::{Button, Post, mark};
+use crate::say::{Clocks, mention};
 use crate::narrate::zendo::{
     Narrator, answered_text, duel_clock, guess_line, listed_guesses, outcome_text, practice_status,
     step_hint,
@@ -72,12 +72,12 @@ impl Voice {
     }
 }
 
-/// The [`crate::bot::kit::GameBot`] items the Duel and practice share: their posts
+/// The [`crate::kit::GameBot`] items the Duel and practice share: their posts
 /// are this file's, over the whole view.
 macro_rules! family_posts {
     ($view:ty) => {
         type View = $view;
-        type Voice = $crate::bot::games::zendo::posts::Voice;
+        type Voice = $crate::games::zendo::posts::Voice;
 
         fn voice(view: &AnyView, _: &$view) -> Self::Voice {
             posts::Voice::new(view)

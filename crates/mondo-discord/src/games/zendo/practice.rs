@@ -2,15 +2,15 @@
 //! family's (`posts.rs`).
 
 use super::posts;
-use crate::bot::kit::{GameBot, Said};
-use crate::bot::post::Post;
-use crate::bot::say::Clocks;
+use crate::kit::{GameBot, Said};
+use crate::post::Post;
+use crate::say::Clocks;
 use crate::rules::zendo::PracticeView;
 use crate::runtime::{AnyEvent, AnyView};
 use crate::store::MatchId;
 
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/practice.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/practice.md");
 
 pub struct Front;
 

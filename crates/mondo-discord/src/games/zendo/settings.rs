@@ -3,10 +3,10 @@
 //! the server-wide pool and host role; and `/settings`, where hosts change them.
 //! Drawing a hidden pattern and its opening structures from a pool is here too.
 
-use crate::bot::kit::host::host_only;
-use crate::bot::kit::{BUILT_IN_POOLS, reply};
-use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error};
+use crate::kit::host::host_only;
+use crate::kit::{BUILT_IN_POOLS, reply};
+use crate::post::Post;
+use crate::{Bot, Context, Error};
 use crate::finder::{Limits, Style};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;

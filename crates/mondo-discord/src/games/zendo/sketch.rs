@@ -16,9 +16,9 @@
 
 use super::SetChoice;
 use super::ids::{ButtonId, Press, press_button};
-use crate::bot::kit::{Asked, Data, Handed, claimed, reply};
-use crate::bot::post::Post;
-use crate::bot::{Context, Error};
+use crate::kit::{Asked, Data, Handed, claimed, reply};
+use crate::post::Post;
+use crate::{Context, Error};
 use crate::koan::{Koan, PieceSet};
 use crate::narrate::count;
 use crate::rules::zendo::Mode;
@@ -211,7 +211,7 @@ pub async fn on_koan_box(
     text: &str,
 ) -> Result<Post, Error> {
     match bot.store.record(game).await? {
-        None => Ok(Post::private(crate::bot::kit::unknown_match(game))),
+        None => Ok(Post::private(crate::kit::unknown_match(game))),
         Some(record) => preview(bot, &record, mode, user, text).await,
     }
 }

@@ -4,7 +4,7 @@
 //! server's clocks), never chosen by anyone.
 
 use super::settings::{draw, duel_setup, effective};
-use crate::bot::kit::{Bot, Error, tournament_pair};
+use crate::kit::{Bot, Error, tournament_pair};
 use crate::koan::PieceSet;
 use crate::rules::PlayerId;
 use crate::rules::zendo::triple::TripleSetup;

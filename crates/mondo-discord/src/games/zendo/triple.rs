@@ -14,12 +14,12 @@ use super::clocks::{Clock, Stored};
 use super::common::{NO_MATCH, advantage_of};
 use super::ids::{ButtonId, Press, press_button};
 use super::settings::effective;
-use crate::bot::kit::challenge::{Made, Offer};
-use crate::bot::kit::start::{challenge, refused_busy};
-use crate::bot::kit::{Dms, GameBot, Said, my_match, reply};
-use crate::bot::post::{Button, Post};
-use crate::bot::say::Clocks;
-use crate::bot::{Bot, Context, Error, is_host, refusal};
+use crate::kit::challenge::{Made, Offer};
+use crate::kit::start::{challenge, refused_busy};
+use crate::kit::{Dms, GameBot, Said, my_match, reply};
+use crate::post::{Button, Post};
+use crate::say::Clocks;
+use crate::{Bot, Context, Error, is_host, refusal};
 use crate::finder::Limits;
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
@@ -989,7 +989,7 @@ pub fn board(game: MatchId, v: &TripleView) -> Post {
 
 /// Zendo Triple's Discord side, as the bot's dispatch sees it.
 /// The players' page of this game, `/help`'s text for it.
-pub const PAGE: &str = include_str!("../../../../docs/games/triple.md");
+pub const PAGE: &str = include_str!("../../../../../docs/games/triple.md");
 
 pub struct Front;
 
@@ -1016,7 +1016,7 @@ impl GameBot for Front {
     }
 
     /// Its AI opponent, if it has one, plays from here (and again after a restart).
-    fn on_open(bot: &std::sync::Arc<crate::bot::kit::Bot>, game: MatchId) {
+    fn on_open(bot: &std::sync::Arc<crate::kit::Bot>, game: MatchId) {
         super::ai::on_open(bot, game);
     }
 
@@ -1041,7 +1041,7 @@ pub fn view_of(view: &AnyView) -> Option<&TripleView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::say::mention;
+    use crate::say::mention;
     use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
     use crate::rules::zendo::triple::{Triple, TripleOpening};
     use crate::rules::{Game, Seat};

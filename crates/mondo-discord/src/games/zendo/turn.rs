@@ -2,9 +2,9 @@
 
 use super::NO_MATCH;
 use super::ids::{KOAN_FIELD, KoanModal};
-use crate::bot::kit::{my_match, play, play_in, reply};
-use crate::bot::post::Post;
-use crate::bot::{Context, Error};
+use crate::kit::{my_match, play, play_in, reply};
+use crate::post::Post;
+use crate::{Context, Error};
 use crate::lang;
 use crate::rules::zendo::{Mode, ZendoMove};
 use crate::rules::{PlayerId, Viewer};
@@ -90,7 +90,7 @@ async fn open_koan_box(ctx: Context<'_>, mode: Mode, record: &MatchRecord) -> Re
         .await?
         .version();
     let modal = koan_box(mode, record.id, version, None);
-    crate::bot::kit::open_modal(app, modal).await
+    crate::kit::open_modal(app, modal).await
 }
 
 /// The koan box: a structure over several lines, for `mode` in match `game` (opened

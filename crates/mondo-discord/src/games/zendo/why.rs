@@ -4,11 +4,11 @@
 //! refused to the asker only: its beliefs would help its opponents.
 
 use super::ai::level_of;
-use crate::bot::data::off_runtime;
-use crate::bot::kit::card::{Card, MAX_DESCRIPTION};
-use crate::bot::kit::reply;
-use crate::bot::post::Post;
-use crate::bot::{Bot, Context, Error};
+use crate::data::off_runtime;
+use crate::kit::card::{Card, MAX_DESCRIPTION};
+use crate::kit::reply;
+use crate::post::Post;
+use crate::{Bot, Context, Error};
 use crate::play::games::zendo::ai_seat::{self, Why};
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyMatch, Engine};

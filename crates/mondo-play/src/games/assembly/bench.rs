@@ -4,9 +4,9 @@
 //! assembly`. And its AI in `mondo bench ai --game assembly [--plus]` ([`AiArena`]).
 
 use crate::grid::{Dims, judge};
-use crate::play::bench::ai::ArenaGame;
-use crate::play::bench::timed;
-use crate::play::commands::Commands;
+use crate::bench::ai::ArenaGame;
+use crate::bench::timed;
+use crate::commands::Commands;
 use crate::rules::assembly::{Assembly, AssemblySetup, Settings};
 use crate::rules::{Game, PlayerId};
 use crate::student::Level;
@@ -37,9 +37,9 @@ impl Commands for AssemblyBench {
 /// Its AI's matches in `mondo bench ai --game assembly`: Plus ones with `--plus`.
 pub fn arena(plus: bool) -> fn(usize, u64, bool) -> ExitCode {
     if plus {
-        crate::play::bench::ai::run::<AiArena<true>>
+        crate::bench::ai::run::<AiArena<true>>
     } else {
-        crate::play::bench::ai::run::<AiArena<false>>
+        crate::bench::ai::run::<AiArena<false>>
     }
 }
 

@@ -4,8 +4,8 @@
 //! overrides).
 
 use super::{Front, assembly_setup};
-use crate::play::Cast;
-use crate::play::rehearsal::{Moment, RandomPlayer, Rehearse};
+use crate::Cast;
+use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
 use crate::rules::assembly::Settings;
 use crate::runtime::{AnySetup, AnyView};
 use rand::RngExt;

@@ -5,9 +5,9 @@
 //! player" figure, a row with `vs` 0).
 
 use crate::lang::tiles;
-use crate::play::bench::ai::ArenaGame;
-use crate::play::bench::median_ms;
-use crate::play::commands::Commands;
+use crate::bench::ai::ArenaGame;
+use crate::bench::median_ms;
+use crate::commands::Commands;
 use crate::rules::Game;
 use crate::rules::PlayerId;
 use crate::rules::bluffs::{BluffsMatch, Settings, Setup};
@@ -72,7 +72,7 @@ fn statements(runs: usize) -> ExitCode {
 
 /// Its AI's matches in `mondo bench ai --game bluffs`.
 pub fn arena() -> fn(usize, u64, bool) -> ExitCode {
-    crate::play::bench::ai::run::<AiArena>
+    crate::bench::ai::run::<AiArena>
 }
 
 /// Logical Bluffs in the AI arena: two players, the default settings.

@@ -4,7 +4,7 @@
 //! read.
 
 use crate::lang::tiles::{self, Layout, Subset};
-use crate::play::commands::{Commands, refuse};
+use crate::commands::{Commands, refuse};
 use crate::rules::bluffs::judge;
 use clap::{Args, Subcommand};
 use serde_json::json;

@@ -2,9 +2,9 @@
 //! what its settings say, the layout pictured and told at the end.
 
 use crate::lang::tiles::{Cell, Layout};
-use crate::play::logged::{Author, Fields};
-use crate::play::logged::{At, Logged, Pictured};
-use crate::play::scoreboard;
+use crate::logged::{Author, Fields};
+use crate::logged::{At, Logged, Pictured};
+use crate::scoreboard;
 use crate::render;
 use serde_json::Value;
 

@@ -4,8 +4,8 @@
 
 use super::{Front, bluffs_setup};
 use crate::lang::tiles::{Cell, Colour, Layout};
-use crate::play::Cast;
-use crate::play::rehearsal::{Moment, RandomPlayer, Rehearse};
+use crate::Cast;
+use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
 use crate::rules::bluffs::PhaseName;
 use crate::rules::{Actor, Secret};
 use crate::runtime::{AnySetup, AnyView};

@@ -427,7 +427,7 @@ impl Why {
 
 /// `why` at the terminal: the AI seats are the players with the AI's reserved names
 /// (`ai-expert`, `ai-player-2`), each at its name's level.
-pub fn terminal_why(view: &AnyView, cast: &crate::play::Cast) -> Result<Vec<Line>, String> {
+pub fn terminal_why(view: &AnyView, cast: &crate::Cast) -> Result<Vec<Line>, String> {
     let seats: Vec<(String, Level)> = cast
         .players()
         .iter()

@@ -10,8 +10,8 @@ use crate::finder::Limits;
 use crate::narrate::Line;
 use crate::narrate::zendo::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
-use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::args::{TableArgs, check_limits, seconds};
+use crate::{Cast, GameFront, Picture, Terminal};
 use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
@@ -25,7 +25,7 @@ use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/classic.md under "At the terminal".
 pub fn help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../../docs/games/classic.md"))
+    crate::help_from_docs(include_str!("../../../../../docs/games/classic.md"))
 }
 
 /// A Classic game for the cast's students (in the order given: the turn order). With
@@ -77,9 +77,9 @@ impl Terminal for Front {
                                  turn order (--players A,B,C); --pattern fixes the rule (the \
                                  host's, checked reasonable).";
     type Args = ClassicArgs;
-    type Commands = crate::play::commands::NoCommands;
+    type Commands = crate::commands::NoCommands;
     type Logged = super::logged::Log;
-    type Bench = crate::play::commands::NoCommands;
+    type Bench = crate::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ClassicFront::new(cast, view))
@@ -125,12 +125,12 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    fn clocks(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
         super::replay_clocks(after, names)
     }
 
-    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-        crate::play::scoreboard::by_seat(after, names, "stones", "stones")
+    fn scores(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::scoreboard::by_seat(after, names, "stones", "stones")
     }
 }
 

@@ -7,8 +7,8 @@ use super::{
 };
 use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
-use crate::play::args::{TableArgs, check_limits};
-use crate::play::{Cast, GameFront, Terminal};
+use crate::args::{TableArgs, check_limits};
+use crate::{Cast, GameFront, Terminal};
 use crate::rules::zendo::{
     Answer, DuelMove, DuelSetup, DuelView, PhaseView, Settings, StepView, Timing, ZendoMove,
 };
@@ -48,9 +48,9 @@ impl Terminal for Front {
     const NAME: &'static str = "duel";
     const ABOUT: &'static str = "The Zendo Duel (needs --players A,B).";
     type Args = DuelArgs;
-    type Commands = crate::play::commands::NoCommands;
+    type Commands = crate::commands::NoCommands;
     type Logged = super::logged::Log;
-    type Bench = crate::play::commands::NoCommands;
+    type Bench = crate::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view, duel_help(), grammar))
@@ -101,12 +101,12 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    fn clocks(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
         super::replay_clocks(after, names)
     }
 
-    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-        crate::play::scoreboard::by_seat(after, names, "tickets", "tickets")
+    fn scores(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::scoreboard::by_seat(after, names, "tickets", "tickets")
     }
 }
 
@@ -127,7 +127,7 @@ fn grammar(
 
 /// The help at the terminal: the block of docs/games/duel.md under "At the terminal".
 pub fn duel_help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../../docs/games/duel.md"))
+    crate::help_from_docs(include_str!("../../../../../docs/games/duel.md"))
 }
 
 /// A duel setup for `cast`: `advantage` (a player's name; by default the second, the

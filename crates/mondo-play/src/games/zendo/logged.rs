@@ -2,8 +2,8 @@
 //! what its setup says, its structures pictured, its hidden patterns.
 
 use crate::koan::Koan;
-use crate::play::logged::{Author, Fields, ending};
-use crate::play::logged::{At, Logged, Pictured, pictures_with};
+use crate::logged::{Author, Fields, ending};
+use crate::logged::{At, Logged, Pictured, pictures_with};
 use crate::render::{self, Mark, Picture};
 use serde_json::Value;
 

@@ -17,8 +17,8 @@ use crate::finder::Limits;
 use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, board_json, duel_status, entry_line, practice_status};
 use crate::narrate::{Front, Line};
-use crate::play::args::TableArgs;
-use crate::play::{Cast, GameFront, Picture};
+use crate::args::TableArgs;
+use crate::{Cast, GameFront, Picture};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
@@ -357,8 +357,8 @@ pub(crate) fn table_board_picture(id: MatchId, table: &[TableEntry]) -> Result<P
 
 /// The clocks of a Zendo match with turns (the Duel, Triple, Classic) after a step of
 /// its replay: whose turn clock, the game clock, the challenge or answer clock.
-pub fn replay_clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-    use crate::play::scoreboard::{clock, seat_of, state, time};
+pub fn replay_clocks(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
+    use crate::scoreboard::{clock, seat_of, state, time};
     use serde_json::Value;
     let v = after.spectator;
     let mut out = Vec::new();
@@ -394,7 +394,7 @@ pub fn replay_clocks(after: &crate::play::scoreboard::After, names: &[String]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::YOU;
+    use crate::YOU;
 
     #[test]
     fn the_shared_words_are_read_once_for_every_mode() {
@@ -421,7 +421,7 @@ mod tests {
         );
         assert_eq!(
             read("disallow", "", None),
-            Some(Err(crate::play::NO_HOST.into()))
+            Some(Err(crate::NO_HOST.into()))
         );
         let e = read("start", "zoe", None).unwrap().unwrap_err();
         assert!(e.contains("`zoe` does not play here"), "{e}");

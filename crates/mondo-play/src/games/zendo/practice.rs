@@ -3,8 +3,8 @@
 
 use super::{Source, ZendoFront, open_with, pool_for, shared_command, source, zendo_settings};
 use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
-use crate::play::args::{NoArgs, TableArgs, check_limits};
-use crate::play::{Cast, GameFront, Terminal, YOU};
+use crate::args::{NoArgs, TableArgs, check_limits};
+use crate::{Cast, GameFront, Terminal, YOU};
 use crate::rules::zendo::practice::{NO_CHALLENGE, NO_TURNS};
 use crate::rules::zendo::{Mode, PracticeMove, PracticeSetup, PracticeView, Settings, ZendoMove};
 use crate::rules::{Action, Actor};
@@ -21,9 +21,9 @@ impl Terminal for Front {
     const ABOUT: &'static str = "Zendo solo practice.";
     const DEFAULT: bool = true;
     type Args = NoArgs;
-    type Commands = crate::play::commands::NoCommands;
+    type Commands = crate::commands::NoCommands;
     type Logged = super::logged::Log;
-    type Bench = crate::play::commands::NoCommands;
+    type Bench = crate::commands::NoCommands;
 
     fn front(cast: &Cast, view: &AnyView) -> Box<dyn GameFront> {
         Box::new(ZendoFront::new(cast, view, help(), grammar))
@@ -55,7 +55,7 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn scores(after: &crate::play::scoreboard::After, _names: &[String]) -> Vec<String> {
+    fn scores(after: &crate::scoreboard::After, _names: &[String]) -> Vec<String> {
         let Some(s) = after.spectator.get("score") else {
             return Vec::new();
         };
@@ -85,7 +85,7 @@ fn grammar(
 
 /// The help at the terminal: the block of docs/games/practice.md under "At the terminal".
 pub fn help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../../docs/games/practice.md"))
+    crate::help_from_docs(include_str!("../../../../../docs/games/practice.md"))
 }
 
 /// A practice setup for `settings` (either piece set): the hidden pattern and the two

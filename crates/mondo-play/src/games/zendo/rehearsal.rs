@@ -4,8 +4,8 @@
 
 use super::{Source, classic, duel, practice, triple};
 use crate::koan::PieceSet;
-use crate::play::Cast;
-use crate::play::rehearsal::{Moment, RandomPlayer, Rehearse};
+use crate::Cast;
+use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
 use crate::pool::Pool;
 use crate::rules::Secret;
 use crate::rules::zendo::classic::ClassicTiming;

@@ -6,8 +6,8 @@ use crate::finder::Limits;
 use crate::narrate::zendo::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
-use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::args::{TableArgs, check_limits, seconds};
+use crate::{Cast, GameFront, Picture, Terminal};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
@@ -23,7 +23,7 @@ use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/triple.md under "At the terminal".
 pub fn help() -> &'static str {
-    crate::play::help_from_docs(include_str!("../../../../docs/games/triple.md"))
+    crate::help_from_docs(include_str!("../../../../../docs/games/triple.md"))
 }
 
 /// A Triple for the cast's two players: `advantage` (a player's name; by default the
@@ -75,9 +75,9 @@ impl Terminal for Front {
     const ABOUT: &'static str = "Zendo Triple: three hidden arrows patterns, first to solve two \
                                  (needs --players A,B; --pattern three times fixes A, B and C).";
     type Args = TripleArgs;
-    type Commands = crate::play::commands::NoCommands;
+    type Commands = crate::commands::NoCommands;
     type Logged = super::logged::Log;
-    type Bench = crate::play::commands::NoCommands;
+    type Bench = crate::commands::NoCommands;
 
     fn front(cast: &Cast, _view: &AnyView) -> Box<dyn GameFront> {
         Box::new(TripleFront::new(cast))
@@ -132,12 +132,12 @@ impl Terminal for Front {
         Ok((setup.into(), cast))
     }
 
-    fn clocks(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
+    fn clocks(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
         super::replay_clocks(after, names)
     }
 
-    fn scores(after: &crate::play::scoreboard::After, names: &[String]) -> Vec<String> {
-        crate::play::scoreboard::by_seat(after, names, "stones", "stones")
+    fn scores(after: &crate::scoreboard::After, names: &[String]) -> Vec<String> {
+        crate::scoreboard::by_seat(after, names, "stones", "stones")
     }
 }
 
@@ -188,7 +188,7 @@ fn read_koan(text: &str) -> Result<(crate::koan::Koan, Mode, Vec<Letter>), Strin
 }
 
 /// `A obeys B not C pass` for the challenged `patterns`, in their order.
-pub(crate) fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer>, String> {
+pub fn read_answers(text: &str, patterns: &[Letter]) -> Result<Vec<Answer>, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut given: Vec<(Letter, Answer)> = Vec::new();
     let mut i = 0;
