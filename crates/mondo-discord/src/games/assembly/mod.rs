@@ -150,12 +150,8 @@ pub struct Front;
 
 /// No buttons of its own; the showdown's box.
 impl crate::kit::GameControls for Front {
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a crate::kit::Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<crate::kit::Handling<'a>> {
-        showdown::showdown_box(ctx, bot, submit)
+    fn on_modal(at: crate::kit::Submitted<'_>) -> Option<crate::kit::Handling<'_>> {
+        showdown::showdown_box(at.ctx, at.bot, at.submit)
     }
 
     fn tournament_ways() -> &'static [(&'static str, &'static str)] {
