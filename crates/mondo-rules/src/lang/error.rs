@@ -37,7 +37,7 @@ impl ParsePatternError {
     }
 
     /// Marks the examples as every reading of the refused words.
-    pub(crate) fn as_readings(mut self) -> ParsePatternError {
+    pub(crate) fn with_readings(mut self) -> ParsePatternError {
         self.readings = true;
         self
     }

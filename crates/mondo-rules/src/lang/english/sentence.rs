@@ -347,7 +347,7 @@ impl<V: Vocabulary> Parser<'_, V> {
         )
         .with_example(splice(self.src, &(end..end), " but not both"))
         .with_example(splice(self.src, &drop_either, ""))
-        .as_readings())
+        .with_readings())
     }
 
     fn and_sentence(&mut self) -> R<F<V>> {

@@ -626,6 +626,6 @@ impl Parser<'_, Tiles> {
         )
         .with_example(splice(self.src, &(start..end), "orthogonally adjacent to"))
         .with_example(splice(self.src, &(start..end), "adjacent to"))
-        .as_readings()
+        .with_readings()
     }
 }
