@@ -3,27 +3,29 @@
 //! Whether two parts can hold together is decided only where it is certain from their
 //! form; elsewhere the refusal stands, offering both readings.
 
-use super::Pieces;
 use crate::lang::ast::{BinOp, CmpOp, Formula, FormulaKind, Term, TermKind, UnaryPred};
-use crate::lang::english::{Vocabulary, read_with};
 use crate::lang::error::ParsePatternError;
 use crate::lang::symbolic;
 
+/// Whether two kinds of piece never hold of one piece together (two sizes).
+pub(super) type Exclusive = fn(UnaryPred, UnaryPred) -> bool;
+
 /// The inclusive reading of a refused `either A or B` (its examples: with `but not
-/// both`, and without `either`), when A and B cannot both hold.
-pub(super) fn inclusive(e: &ParsePatternError) -> Option<Formula> {
-    let [exclusive, inclusive] = &e.examples[..] else {
+/// both`, and without `either`, each read by `read`), when A and B cannot both hold.
+pub(super) fn inclusive(
+    e: &ParsePatternError,
+    read: impl Fn(&str) -> Option<Formula>,
+    exclusive: Exclusive,
+) -> Option<Formula> {
+    let [xor, or] = &e.examples[..] else {
         return None;
     };
     if !e.readings {
         return None;
     }
-    let (x, o) = (
-        read_with::<Pieces>(exclusive).ok()?,
-        read_with::<Pieces>(inclusive).ok()?,
-    );
+    let (x, o) = (read(xor)?, read(or)?);
     let (a, b) = parts(&x, &o)?;
-    never_both(a, b).then_some(o)
+    never_both(a, b, exclusive).then_some(o)
 }
 
 /// The two parts where the readings differ: `A xor B` in one, `A or B` in the other
@@ -55,14 +57,14 @@ fn parts<'a>(x: &Formula, o: &'a Formula) -> Option<(&'a Formula, &'a Formula)> 
 /// Whether A and B can never hold together, as their form shows: one the negation of
 /// the other (or of a part of it joined by `and`); every piece one kind and every piece another that excludes it (a
 /// structure has a piece); one number compared with constants no number meets both.
-fn never_both(a: &Formula, b: &Formula) -> bool {
+fn never_both(a: &Formula, b: &Formula, exclusive: Exclusive) -> bool {
     use FormulaKind as K;
     // A part of a conjunction that cannot hold with the other side.
     if let K::Bin(BinOp::And, c, d) = &b.kind {
-        return never_both(a, c) || never_both(a, d);
+        return never_both(a, c, exclusive) || never_both(a, d, exclusive);
     }
     if let K::Bin(BinOp::And, c, d) = &a.kind {
-        return never_both(c, b) || never_both(d, b);
+        return never_both(c, b, exclusive) || never_both(d, b, exclusive);
     }
     let negates =
         |p: &Formula, q: &Formula| matches!(&p.kind, K::Not(n) if symbolic(n) == symbolic(q));
@@ -73,9 +75,7 @@ fn never_both(a: &Formula, b: &Formula) -> bool {
         && x == y
         && let (Some(ps), Some(qs)) = (kinds(p), kinds(q))
     {
-        return ps
-            .iter()
-            .all(|p| qs.iter().all(|q| Pieces::exclusive(*p, *q)));
+        return ps.iter().all(|p| qs.iter().all(|q| exclusive(*p, *q)));
     }
     if let (K::Cmp(m, s, c), K::Cmp(n, t, d)) = (&a.kind, &b.kind)
         && let (TermKind::Int(c), TermKind::Int(d)) = (&c.kind, &d.kind)

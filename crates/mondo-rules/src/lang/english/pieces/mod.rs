@@ -811,7 +811,12 @@ pub fn parse_english(text: &str) -> R<Pattern> {
 pub(crate) fn read(text: &str) -> R<Pattern> {
     let formula = match read_with::<Pieces>(text) {
         Ok(f) => f,
-        Err(e) => either::inclusive(&e).ok_or(e)?,
+        Err(e) => either::inclusive(
+            &e,
+            |t| read_with::<Pieces>(t).ok(),
+            <Pieces as Vocabulary>::exclusive,
+        )
+        .ok_or(e)?,
     };
     Ok(Pattern {
         source: text.to_string(),
