@@ -3,7 +3,9 @@
 //! handler.
 
 use super::ids::{Header, UnknownButton};
-use super::kit::{Data, Error, Handed, answer_modal, answer_press, unknown_match};
+use super::kit::{
+    Data, Error, Handed, Pressed, Submitted, answer_modal, answer_press, unknown_match,
+};
 use super::post::Post;
 use poise::serenity_prelude as serenity;
 
@@ -98,15 +100,25 @@ async fn on_button(
     }
     // A press a game takes before any lookup (its MATCH may be no match's).
     if bot.fronts.claims(&header) {
-        return bot.fronts.on_button(ctx, bot, press, &header, None).await;
+        let pressed = Pressed {
+            ctx,
+            bot,
+            press,
+            header: &header,
+        };
+        return bot.fronts.on_button(pressed, None).await;
     }
     let Some(record) = bot.store.record(header.game).await? else {
         let post = Post::private(unknown_match(header.game));
         return answer_press(ctx, bot, press, Handed::own(post)).await;
     };
-    bot.fronts
-        .on_button(ctx, bot, press, &header, Some(record))
-        .await
+    let pressed = Pressed {
+        ctx,
+        bot,
+        press,
+        header: &header,
+    };
+    bot.fronts.on_button(pressed, Some(record)).await
 }
 
 /// A box (a modal) sent back: handled by the game whose box it is.
@@ -115,7 +127,7 @@ async fn on_modal(
     bot: &Data,
     submit: &serenity::ModalInteraction,
 ) -> Result<(), Error> {
-    if let Some(handling) = bot.fronts.on_modal(ctx, bot, submit) {
+    if let Some(handling) = bot.fronts.on_modal(Submitted { ctx, bot, submit }) {
         return handling.await;
     }
     let id = UnknownButton(submit.data.custom_id.chars().take(100).collect());

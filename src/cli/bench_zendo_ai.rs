@@ -88,11 +88,7 @@ pub fn run(args: AiBench) -> ExitCode {
             }
         };
         for entry in pool.entries() {
-            if args
-                .only
-                .as_ref()
-                .is_some_and(|o| !entry.id.contains(o.as_str()))
-            {
+            if !args.takes(entry) {
                 continue;
             }
             let (space, _) = spaces
@@ -236,6 +232,15 @@ fn peak_memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+impl AiBench {
+    /// Whether `--only` keeps the pool's pattern `entry` (every one without it).
+    fn takes(&self, entry: &mondo::pool::PoolEntry) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|o| entry.id.contains(o.as_str()))
+    }
+}
+
 /// Three AI-vs-AI duels per pyramids pool pattern and seed (an expert against the
 /// level asked, on the real rules with a fake clock): how many end with a winner.
 fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
@@ -249,11 +254,7 @@ fn duels(args: &AiBench, spaces: &HashMap<PieceSet, (Arc<Space>, u64)>) {
             continue;
         };
         for entry in pool.entries() {
-            if args
-                .only
-                .as_ref()
-                .is_some_and(|o| !entry.id.contains(o.as_str()))
-            {
+            if !args.takes(entry) {
                 continue;
             }
             // The Duel plays with the pyramids only.

@@ -4,7 +4,7 @@
 use clap::{Args, Subcommand};
 use mondo::koan::{Koan, ParseKoanError, PieceSet};
 use mondo::lang::{self, CompiledPattern, Pattern};
-use mondo::pool::{Difficulty, Pool};
+use mondo::pool::Pool;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -168,29 +168,10 @@ pub fn pool(args: PoolArgs) -> ExitCode {
 
 /// `35 entries: pyramids 35 (easy 11, medium 20, hard 4)`.
 fn summary(pool: &Pool) -> String {
-    let mut parts = Vec::new();
-    for set in PieceSet::ALL {
-        let entries: Vec<_> = pool.for_set(set).collect();
-        if entries.is_empty() {
-            continue;
-        }
-        let by_difficulty: Vec<String> = Difficulty::ALL
-            .iter()
-            .map(|d| {
-                let n = entries.iter().filter(|e| e.difficulty == *d).count();
-                format!("{d} {n}")
-            })
-            .collect();
-        parts.push(format!(
-            "{set} {} ({})",
-            entries.len(),
-            by_difficulty.join(", ")
-        ));
-    }
     let n = pool.len();
     format!(
         "{n} entr{}: {}",
         if n == 1 { "y" } else { "ies" },
-        parts.join("; ")
+        pool.breakdown()
     )
 }

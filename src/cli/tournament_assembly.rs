@@ -1,30 +1,20 @@
 //! Pattern Assembly in `mondo tournament run --ai-fill`: original matches (6 x 6, 20
 //! rounds), or Plus with `--plus` (10 x 10, as at the terminal); its AI at each level.
 
+use super::tournament_run::{AiTournamentGame, Started};
 use mondo::grid::Dims;
 use mondo::rules::assembly::{Assembly, AssemblySetup, Settings};
-use mondo::rules::{Game, GameTypes, PlayerId};
+use mondo::rules::{Game, PlayerId};
 use mondo::student::Level;
 use mondo::student::arena::Mind;
 use mondo::student::assembly::AssemblyAi;
 
 pub struct Runner;
 
-impl super::tournament_run::AiTournamentGame for Runner {
+impl AiTournamentGame for Runner {
     type G = Assembly;
 
-    fn start(
-        players: Vec<PlayerId>,
-        seed: u64,
-        options: &str,
-        now: u64,
-    ) -> Result<
-        (
-            Assembly,
-            Vec<mondo::rules::Event<<Assembly as GameTypes>::Event>>,
-        ),
-        String,
-    > {
+    fn start(players: Vec<PlayerId>, seed: u64, options: &str, now: u64) -> Started<Assembly> {
         let settings = match options {
             "" => Settings::original(),
             "--plus" => Settings::plus(Dims { rows: 10, cols: 10 }),

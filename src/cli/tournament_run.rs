@@ -45,24 +45,15 @@ pub struct RunArgs {
     pub place: Place,
 }
 
+/// A match of game `G` started, with its creating events; or why it cannot start.
+pub type Started<G> = Result<(G, Vec<mondo::rules::Event<<G as GameTypes>::Event>>), String>;
+
 /// A game a tournament of AI players can play.
 pub trait AiTournamentGame {
     type G: Game;
     /// A match of `players` (the higher seed first) drawn by `seed`, started at `now`,
     /// with the options after the game's name (`--plus`); its creating events.
-    #[allow(clippy::type_complexity)]
-    fn start(
-        players: Vec<PlayerId>,
-        seed: u64,
-        options: &str,
-        now: u64,
-    ) -> Result<
-        (
-            Self::G,
-            Vec<mondo::rules::Event<<Self::G as GameTypes>::Event>>,
-        ),
-        String,
-    >;
+    fn start(players: Vec<PlayerId>, seed: u64, options: &str, now: u64) -> Started<Self::G>;
     /// An AI of `level` for a seat.
     fn mind(level: Level, seed: u64) -> Mind<'static, Self::G>;
     /// Each seat's points in the game, when it keeps score.

@@ -460,6 +460,21 @@ pub fn notation_help() -> &'static str {
     help_from_docs(include_str!("../../docs/notation.md"))
 }
 
+/// A command typed at the terminal, for [`GameFront::command`], in this order: its
+/// first word, the rest of the line, who the line names (`alice: koan 1^`) if anyone,
+/// and the match's view and cast as they are when it is read.
+pub struct Entered<'a>(
+    pub &'a str,
+    pub &'a str,
+    pub Option<Actor>,
+    pub &'a AnyView,
+    pub &'a Cast,
+);
+
+/// What a typed command asks for: the request to send and who sends it, or what is
+/// wrong with the command.
+pub type Request = Result<(Actor, AnyAction), String>;
+
 /// A game's part of the terminal: its grammar, its help and its words. One file per
 /// game family implements it; [`front_for`] picks it by the match's kind.
 pub trait GameFront: Send {
@@ -520,14 +535,7 @@ pub trait GameFront: Send {
     fn opening(&mut self, id: MatchId, view: &AnyView, now: u64) -> Vec<Line>;
     /// A typed command (`word rest`), by `named` if the line named someone, as the
     /// request to send and who sends it; or what is wrong with it.
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        view: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String>;
+    fn command(&self, entered: Entered) -> Request;
     /// A batch of events, with the view after it.
     fn tell(&mut self, events: &[AnyEvent], view: &AnyView) -> Vec<Line>;
     fn status(&self, id: MatchId, view: &AnyView, now: u64) -> Line;

@@ -35,9 +35,9 @@ mod sketch;
 
 pub use args::HOST;
 pub use front::{
-    CLEAR_SCREEN, Cast, DEFAULT_DB, Flow, GameFront, HELP_TOPICS, HelpTopic, Input, MAX_LINE,
-    NO_HOST, Terminal, VERBS, Verb, YOU, help_from_docs, notation_help, place_words_help,
-    read_input, verb_of,
+    CLEAR_SCREEN, Cast, DEFAULT_DB, Entered, Flow, GameFront, HELP_TOPICS, HelpTopic, Input,
+    MAX_LINE, NO_HOST, Request, Terminal, VERBS, Verb, YOU, help_from_docs, notation_help,
+    place_words_help, read_input, verb_of,
 };
 pub use pictures::{INLINE_PICTURE, Picture, Protocol, pictures_folder};
 
@@ -406,7 +406,9 @@ impl Session {
                     .map_or_else(|| self.front.common_actor(action, &self.cast), Ok)
                     .map(|actor| (actor, AnyAction::Common(action))),
             },
-            _ => self.front.command(&word, rest, named, &view, &self.cast),
+            _ => self
+                .front
+                .command(Entered(&word, rest, named, &view, &self.cast)),
         };
         match command {
             Ok((actor, action)) => self.act(actor, action).await,

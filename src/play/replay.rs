@@ -69,8 +69,15 @@ pub fn replay(
     let cast = cast_of(record, names);
     if live {
         out.extend(spectator(record, events, &decoded, &cast, json)?);
+    } else if json {
+        out.extend(events.iter().map(stored_json));
     } else {
-        out.extend(in_full(record, events, &decoded, &cast, json)?);
+        // A finished match in full: every event with its log number, said as the
+        // terminal said it (what only one player heard included), or as stored where it
+        // has no words.
+        let (told, _) = told(record, events, &decoded, &cast)?;
+        let said = events.iter().zip(told);
+        out.extend(said.map(|(stored, text)| stored_text(record, stored, &text)));
     }
     Ok(out)
 }
@@ -163,26 +170,6 @@ fn spectator(
         }
     }
     Ok(out)
-}
-
-/// A finished match in full: every event with its log number, said as the terminal
-/// said it (what only one player heard included), or as stored where it has no words.
-fn in_full(
-    record: &MatchRecord,
-    events: &[StoredEvent],
-    decoded: &[AnyEvent],
-    cast: &Cast,
-    json: bool,
-) -> Result<Vec<String>, String> {
-    if json {
-        return Ok(events.iter().map(stored_json).collect());
-    }
-    let (told, _) = told(record, events, decoded, cast)?;
-    Ok(events
-        .iter()
-        .zip(told)
-        .map(|(stored, text)| stored_text(record, stored, &text))
-        .collect())
 }
 
 /// What the terminal said of each event of a finished match (what only one player

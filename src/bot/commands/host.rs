@@ -241,27 +241,10 @@ async fn download(file: &serenity::Attachment) -> Result<String, String> {
 
 /// "34 patterns: pyramids 30 (easy 10, ...), arrows 4".
 fn summary(pool: &Pool) -> String {
-    let mut parts = Vec::new();
-    for set in PieceSet::ALL {
-        let entries: Vec<_> = pool.for_set(set).collect();
-        if entries.is_empty() {
-            continue;
-        }
-        let by: Vec<String> = Difficulty::ALL
-            .iter()
-            .map(|d| {
-                format!(
-                    "{d} {}",
-                    entries.iter().filter(|e| e.difficulty == *d).count()
-                )
-            })
-            .collect();
-        parts.push(format!("{set} {} ({})", entries.len(), by.join(", ")));
-    }
     format!(
         "{}: {}",
         crate::narrate::count(pool.len() as u64, "pattern", "patterns"),
-        parts.join("; ")
+        pool.breakdown()
     )
 }
 

@@ -9,10 +9,10 @@ pub mod help;
 // Each game's module here (`pub mod <folder>;`), from the registry's lines marked `mod`.
 crate::registry::game_modules!();
 
-use super::kit::ids::{Header, UnknownButton};
+use super::kit::ids::Header;
 use super::kit::{
-    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handed, Handling, Said, Upkeep,
-    answer_press,
+    self, Bot, Data, Dms, Error, Fronts, GameBot, GameControls, Handling, Pressed, Said, Submitted,
+    Upkeep,
 };
 use super::post::Post;
 use super::say::Clocks;
@@ -40,39 +40,25 @@ macro_rules! fronts {
 
             fn on_button<'a>(
                 &'a self,
-                ctx: &'a serenity::Context,
-                bot: &'a Data,
-                press: &'a serenity::ComponentInteraction,
-                header: &'a Header,
+                pressed: Pressed<'a>,
                 record: Option<MatchRecord>,
             ) -> Handling<'a> {
                 match record.as_ref().map(|r| r.game().ok()) {
                     None => {
-                        $(if <$($path)::+::Front as GameControls>::claims(header) {
-                            return <$($path)::+::Front as GameControls>::on_button(
-                                ctx, bot, press, header, None,
-                            );
+                        $(if <$($path)::+::Front as GameControls>::claims(pressed.header) {
+                            return <$($path)::+::Front as GameControls>::on_button(pressed, None);
                         })+
                     }
                     $(Some(Some(GameKind::$kind)) => {
-                        return <$($path)::+::Front as GameControls>::on_button(
-                            ctx, bot, press, header, record,
-                        );
+                        return <$($path)::+::Front as GameControls>::on_button(pressed, record);
                     })+
                     Some(None) => {}
                 }
-                let id = UnknownButton(press.data.custom_id.chars().take(100).collect());
-                let post = Post::private(id.to_string());
-                Box::pin(async move { answer_press(ctx, bot, press, Handed::own(post)).await })
+                kit::unknown_button(pressed)
             }
 
-            fn on_modal<'a>(
-                &'a self,
-                ctx: &'a serenity::Context,
-                bot: &'a Data,
-                submit: &'a serenity::ModalInteraction,
-            ) -> Option<Handling<'a>> {
-                $(if let Some(h) = <$($path)::+::Front as GameControls>::on_modal(ctx, bot, submit) {
+            fn on_modal<'a>(&'a self, submitted: Submitted<'a>) -> Option<Handling<'a>> {
+                $(if let Some(h) = <$($path)::+::Front as GameControls>::on_modal(submitted) {
                     return Some(h);
                 })+
                 None
@@ -126,11 +112,8 @@ macro_rules! fronts {
                 voice: &mut kit::Voice,
                 events: &[AnyEvent],
                 view: &AnyView,
-                clocks: Clocks,
-                game: MatchId,
-                no_dm: &[PlayerId],
+                said: Said,
             ) -> Post {
-                let said = Said { game, clocks, no_dm };
                 match view {
                     $(AnyView::$kind(v) => {
                         type F = $($path)::+::Front;
@@ -230,7 +213,16 @@ pub fn batch(
     game: MatchId,
     no_dm: &[PlayerId],
 ) -> Post {
-    Games.batch(&mut voice.0, events, view, clocks, game, no_dm)
+    Games.batch(
+        &mut voice.0,
+        events,
+        view,
+        Said {
+            game,
+            clocks,
+            no_dm,
+        },
+    )
 }
 
 /// The opening post of a match.

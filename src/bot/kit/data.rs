@@ -48,6 +48,34 @@ pub struct Dms {
     pub fallback: Button,
 }
 
+/// Where and when a batch is said.
+#[derive(Clone, Copy, Debug)]
+pub struct Said<'a> {
+    pub game: MatchId,
+    pub clocks: say::Clocks,
+    /// Players the bot cannot DM (they answer in the channel).
+    pub no_dm: &'a [PlayerId],
+}
+
+/// A press on a button (or a select) as the kit hands it on: the connection, the bot,
+/// the press and its header, read.
+#[derive(Clone, Copy)]
+pub struct Pressed<'a> {
+    pub ctx: &'a serenity::Context,
+    pub bot: &'a Data,
+    pub press: &'a serenity::ComponentInteraction,
+    pub header: &'a Header,
+}
+
+/// A box (a modal) sent back, as the kit hands it on: the connection, the bot and what
+/// was submitted.
+#[derive(Clone, Copy)]
+pub struct Submitted<'a> {
+    pub ctx: &'a serenity::Context,
+    pub bot: &'a Data,
+    pub submit: &'a serenity::ModalInteraction,
+}
+
 /// What the kit asks of the games, by a match's view or record, without naming any:
 /// the list of games (`bot::games::Games`) answers for each.
 pub trait Fronts: Send + Sync {
@@ -57,21 +85,9 @@ pub trait Fronts: Send + Sync {
     fn claims(&self, header: &Header) -> bool;
     /// A press on a button, handed to the game that owns its match (`record`), or
     /// that [claims](Fronts::claims) it (`None`).
-    fn on_button<'a>(
-        &'a self,
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        press: &'a serenity::ComponentInteraction,
-        header: &'a Header,
-        record: Option<MatchRecord>,
-    ) -> Handling<'a>;
+    fn on_button<'a>(&'a self, pressed: Pressed<'a>, record: Option<MatchRecord>) -> Handling<'a>;
     /// A box sent back, handled by the game whose box it is (`None`: no game's).
-    fn on_modal<'a>(
-        &'a self,
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>>;
+    fn on_modal<'a>(&'a self, submitted: Submitted<'a>) -> Option<Handling<'a>>;
     /// A host's disallow on `record`, by its game.
     fn disallow(&self, record: &MatchRecord) -> Result<AnyAction, String>;
     /// Every game's ways to be played in a tournament (see
@@ -92,15 +108,7 @@ pub trait Fronts: Send + Sync {
     /// A new memory for a match's channel.
     fn voice(&self, view: &AnyView) -> Voice;
     /// A batch of events as one post in the match's channel.
-    fn batch(
-        &self,
-        voice: &mut Voice,
-        events: &[AnyEvent],
-        view: &AnyView,
-        clocks: say::Clocks,
-        game: MatchId,
-        no_dm: &[PlayerId],
-    ) -> Post;
+    fn batch(&self, voice: &mut Voice, events: &[AnyEvent], view: &AnyView, said: Said) -> Post;
     /// The opening post of a match.
     fn opening(&self, game: MatchId, view: &AnyView, clocks: say::Clocks) -> Post;
     /// A viewer's status of a match.

@@ -9,7 +9,7 @@
 //! embed card for its status.
 
 use super::base::{Error, Handed, Handling, SetupFuture};
-use super::data::{Bot, Data, Dms};
+use super::data::{Bot, Data, Dms, Pressed, Said, Submitted};
 use super::ids::{Header, UnknownButton};
 use super::post::Post;
 use super::reply::answer_press;
@@ -22,17 +22,16 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-/// Where and when a batch is said.
-#[derive(Clone, Copy, Debug)]
-pub struct Said<'a> {
-    pub game: MatchId,
-    pub clocks: Clocks,
-    /// Players the bot cannot DM (they answer in the channel).
-    pub no_dm: &'a [PlayerId],
-}
-
 /// Work a game does on its channel after a batch (or when its desk opens).
 pub type Upkeep<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+/// The answer to a press that no game takes: its button is not known.
+pub fn unknown_button(at: Pressed<'_>) -> Handling<'_> {
+    let (ctx, bot, press) = (at.ctx, at.bot, at.press);
+    let id: String = press.data.custom_id.chars().take(100).collect();
+    let post = Post::private(UnknownButton(id).to_string());
+    Box::pin(async move { answer_press(ctx, bot, press, Handed::own(post)).await })
+}
 
 /// What players and hosts do with a game's controls on Discord: its buttons (under the
 /// header every button carries), its boxes, a host's disallow. A sibling of
@@ -49,25 +48,13 @@ pub trait GameControls {
     /// is its match (`None` for a press the game [claims](GameControls::claims)). The game
     /// reads its own verbs and hands the header's version to the engine with the move
     /// it makes; the answer is sent inside.
-    fn on_button<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        press: &'a serenity::ComponentInteraction,
-        _header: &'a Header,
-        _record: Option<MatchRecord>,
-    ) -> Handling<'a> {
-        let id: String = press.data.custom_id.chars().take(100).collect();
-        let post = Post::private(UnknownButton(id).to_string());
-        Box::pin(async move { answer_press(ctx, bot, press, Handed::own(post)).await })
+    fn on_button<'a>(pressed: Pressed<'a>, _record: Option<MatchRecord>) -> Handling<'a> {
+        unknown_button(pressed)
     }
 
     /// A box (a modal) sent back, if its custom id is one of the game's: its handling
     /// (`None`: another game's box).
-    fn on_modal<'a>(
-        _ctx: &'a serenity::Context,
-        _bot: &'a Data,
-        _submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>> {
+    fn on_modal(_submitted: Submitted<'_>) -> Option<Handling<'_>> {
         None
     }
 

@@ -19,8 +19,11 @@ pub mod start;
 
 pub(crate) use base::wall_ms;
 pub use base::{Asked, Error, Handed, Handling, Holds, ServeError, SettingUp, SetupFuture};
-pub use data::{BUILT_IN_POOLS, Bot, Context, Data, Dms, Effective, Fronts, Voice, is_host};
-pub use front::{GameBot, GameControls, Said, Upkeep, tournament_pair};
+pub use data::{
+    BUILT_IN_POOLS, Bot, Context, Data, Dms, Effective, Fronts, Pressed, Said, Submitted, Voice,
+    is_host,
+};
+pub use front::{GameBot, GameControls, Upkeep, tournament_pair, unknown_button};
 pub use reply::{
     answer_modal, answer_press, asked, claimed, modal_text, my_match, open_modal, play, play_in,
     refusal, reply, unknown_match,

@@ -4,7 +4,7 @@
 //! interaction's reply.
 
 use super::base::{Asked, Handed, ServeError};
-use super::data::{Bot, Dms, Fronts, Voice};
+use super::data::{Bot, Dms, Fronts, Said, Voice};
 use super::desk::{DELIVERY_WAIT, DM_WAIT, Desk, Handover};
 use super::post::{Post, nonce};
 use super::say;
@@ -222,9 +222,12 @@ impl Bot {
             let events: Vec<AnyEvent> = update.events.into_iter().map(|(_, e)| e).collect();
             let no_dm = self.no_dm(game).await;
             let view = update.view;
-            let mut post =
-                self.fronts
-                    .batch(&mut voice, &events, &view, self.clocks(), game, &no_dm);
+            let said = Said {
+                game,
+                clocks: self.clocks(),
+                no_dm: &no_dm,
+            };
+            let mut post = self.fronts.batch(&mut voice, &events, &view, said);
             if update.over {
                 // The result as a card: players, outcome, rating changes, the table's
                 // picture.
@@ -335,10 +338,12 @@ impl Bot {
                 post.line("(while Mondo was away:)");
             }
             let no_dm = self.no_dm(game).await;
-            post.append(
-                self.fronts
-                    .batch(voice, &events, view, self.clocks(), game, &no_dm),
-            );
+            let said = Said {
+                game,
+                clocks: self.clocks(),
+                no_dm: &no_dm,
+            };
+            post.append(self.fronts.batch(voice, &events, view, said));
         }
         // A challenge opened while the bot was away (or just before it stopped) and
         // still waiting: its DMs may never have gone out.

@@ -10,7 +10,7 @@ mod rehearsal;
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
 use crate::play::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::play::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::assembly::{
     AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
@@ -282,14 +282,7 @@ impl GameFront for AssemblyFront {
         out
     }
 
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        view: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String> {
+    fn command(&self, Entered(word, rest, named, view, cast): Entered) -> Request {
         let v = view_of(view)?;
         match word {
             "answer" => {

@@ -9,7 +9,7 @@
 use crate::lang::tiles::{Cell, Layout};
 use crate::narrate::{Line, Names, bluffs};
 use crate::play::args::{TableArgs, check_limits, seconds, seconds_or_zero};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::play::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
@@ -378,14 +378,7 @@ impl GameFront for BluffsFront {
         out
     }
 
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        _view: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String> {
+    fn command(&self, Entered(word, rest, named, _view, cast): Entered) -> Request {
         let m = match word {
             "bluff" => parse_bluff(rest)?,
             "claim" => Move::Claim {

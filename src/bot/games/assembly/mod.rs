@@ -150,12 +150,8 @@ pub struct Front;
 
 /// No buttons of its own; the showdown's box.
 impl crate::bot::kit::GameControls for Front {
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a crate::bot::kit::Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<crate::bot::kit::Handling<'a>> {
-        showdown::showdown_box(ctx, bot, submit)
+    fn on_modal(at: crate::bot::kit::Submitted<'_>) -> Option<crate::bot::kit::Handling<'_>> {
+        showdown::showdown_box(at.ctx, at.bot, at.submit)
     }
 
     fn tournament_ways() -> &'static [(&'static str, &'static str)] {

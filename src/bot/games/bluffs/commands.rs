@@ -2,7 +2,7 @@
 
 use super::controls;
 use crate::bot::kit::start::LevelChoice;
-use crate::bot::kit::{my_match, play, reply};
+use crate::bot::kit::{my_match, open_modal, play, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
 use crate::rules::bluffs::Setup;
@@ -129,12 +129,7 @@ pub async fn bluff(
         .await;
     }
     let modal = controls::bluff_modal(record.id, nolimit.unwrap_or(false), smoke.unwrap_or(0));
-    app.interaction
-        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
-        .await?;
-    app.has_sent_initial_response
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    Ok(())
+    open_modal(app, modal).await
 }
 
 /// Your own state, only to you: tiles, RP, items and the buttons of the phase.

@@ -22,8 +22,9 @@ pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 pub use view::{own, view_of};
 
-use crate::bot::kit::ids::Header;
-use crate::bot::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Said};
+use crate::bot::kit::{
+    Bot, Data, Error, GameBot, GameControls, Handling, Pressed, Said, Submitted,
+};
 use crate::bot::post::Post;
 use crate::bot::say::Clocks;
 use crate::narrate::{Names, bluffs};
@@ -32,7 +33,6 @@ use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
 use crate::store::{MatchId, MatchRecord};
-use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
 /// Logical Bluffs' Discord side, as the bot's dispatch sees it.
@@ -43,26 +43,16 @@ pub struct Front;
 
 impl GameControls for Front {
     /// The private controls (each names its match; the view says the rest).
-    fn on_button<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        press: &'a serenity::ComponentInteraction,
-        header: &'a Header,
-        _record: Option<MatchRecord>,
-    ) -> Handling<'a> {
-        Box::pin(on_component(ctx, bot, press, header))
+    fn on_button<'a>(at: Pressed<'a>, _record: Option<MatchRecord>) -> Handling<'a> {
+        Box::pin(on_component(at.ctx, at.bot, at.press, at.header))
     }
 
     /// The bluff's and the layout's forms.
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>> {
-        if !submit.data.custom_id.starts_with(PREFIX) {
+    fn on_modal(at: Submitted<'_>) -> Option<Handling<'_>> {
+        if !at.submit.data.custom_id.starts_with(PREFIX) {
             return None;
         }
-        Some(Box::pin(on_modal(ctx, bot, submit)))
+        Some(Box::pin(on_modal(at.ctx, at.bot, at.submit)))
     }
 
     fn tournament_ways() -> &'static [(&'static str, &'static str)] {

@@ -5,8 +5,8 @@
 use super::ids::{ButtonId, KOAN_FIELD, KoanModal, Press};
 use crate::bot::kit::ids::{Header, UnknownButton};
 use crate::bot::kit::{
-    Asked, Data, Error, GameControls, Handed, Handling, SetupFuture, answer_modal, answer_press,
-    claimed, modal_text, refusal,
+    Asked, Data, Error, GameControls, Handed, Handling, Pressed, SetupFuture, Submitted,
+    answer_modal, answer_press, claimed, modal_text, refusal,
 };
 use crate::bot::post::Post;
 use crate::rules::GameKind;
@@ -22,14 +22,8 @@ use poise::serenity_prelude as serenity;
 macro_rules! zendo_controls {
     ($mode:ident { $($more:item)* }) => {
         impl GameControls for super::$mode::Front {
-            fn on_button<'a>(
-                ctx: &'a serenity::Context,
-                bot: &'a Data,
-                press: &'a serenity::ComponentInteraction,
-                header: &'a Header,
-                record: Option<MatchRecord>,
-            ) -> Handling<'a> {
-                Box::pin(on_press(ctx, bot, press, header, record))
+            fn on_button<'a>(at: Pressed<'a>, record: Option<MatchRecord>) -> Handling<'a> {
+                Box::pin(on_press(at.ctx, at.bot, at.press, at.header, record))
             }
 
             fn disallow(record: &MatchRecord) -> Result<AnyAction, String> {
@@ -62,12 +56,8 @@ macro_rules! in_tournaments {
 
 zendo_controls!(duel {
     /// The `/koan` box, for every Zendo mode (the family's box, with its first game).
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>> {
-        koan_box(ctx, bot, submit)
+    fn on_modal(at: Submitted<'_>) -> Option<Handling<'_>> {
+        koan_box(at.ctx, at.bot, at.submit)
     }
 
     in_tournaments!("Zendo Duel", duel);
@@ -86,12 +76,9 @@ zendo_controls!(classic {
     }
 
     /// The Master's rule box.
-    fn on_modal<'a>(
-        ctx: &'a serenity::Context,
-        bot: &'a Data,
-        submit: &'a serenity::ModalInteraction,
-    ) -> Option<Handling<'a>> {
+    fn on_modal(at: Submitted<'_>) -> Option<Handling<'_>> {
         use super::classic::{RULE_FIELD, is_rule_box, on_rule_box};
+        let Submitted { ctx, bot, submit } = at;
         if !is_rule_box(&submit.data.custom_id) {
             return None;
         }

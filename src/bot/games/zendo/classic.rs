@@ -13,10 +13,10 @@
 
 use super::clocks::{Clock, Stored};
 use super::common::NO_MATCH;
-use super::ids::{ButtonId, LobbyPress, Press, press_button};
+use super::ids::{LobbyPress, Press, match_button};
 use super::posts::TablePictures;
 use super::settings::{draw, effective};
-use crate::bot::kit::{Dms, GameBot, Said, SetChoice, play, reply};
+use crate::bot::kit::{Dms, GameBot, Said, SetChoice, open_modal, play, reply};
 use crate::bot::post::Post;
 use crate::bot::say::{Clocks, mention};
 use crate::bot::{Bot, Context, Data, Error, is_host};
@@ -440,12 +440,7 @@ async fn open_rule_box(ctx: Context<'_>, set: PieceSet) -> Result<(), Error> {
     let modal =
         serenity::CreateModal::new(format!("{RULE_MODAL}{set}"), "Zendo Classic: your rule")
             .components(vec![serenity::CreateActionRow::InputText(input)]);
-    app.interaction
-        .create_response(ctx, serenity::CreateInteractionResponse::Modal(modal))
-        .await?;
-    app.has_sent_initial_response
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    Ok(())
+    open_modal(app, modal).await
 }
 
 /// Whether a modal is the Master's rule box.
@@ -594,16 +589,7 @@ const LOBBY_VERSION: u64 = 1;
 /// The lobby as posted: who joined, and its buttons.
 fn lobby_post(game: MatchId, v: &ClassicView, clocks: Clocks) -> Post {
     let mut post = lobby_text(v, clocks);
-    let button = |press, label: &str| {
-        press_button(
-            ButtonId {
-                game,
-                version: LOBBY_VERSION,
-                press: Press::Lobby(press),
-            },
-            label,
-        )
-    };
+    let button = |press, label: &str| match_button(game, LOBBY_VERSION, Press::Lobby(press), label);
     post.buttons(vec![
         button(LobbyPress::Join, "Join"),
         button(LobbyPress::Leave, "Leave"),
@@ -1009,16 +995,7 @@ pub fn batch(
             _ => {}
         }
     }
-    let button = |press, label: &str| {
-        press_button(
-            ButtonId {
-                game,
-                version: v.version,
-                press,
-            },
-            label,
-        )
-    };
+    let button = |press, label: &str| match_button(game, v.version, press, label);
     if read_guess && matches!(v.step(), Some(StepView::Pending { .. })) {
         post.buttons(vec![
             button(Press::Confirm, "Make it official"),

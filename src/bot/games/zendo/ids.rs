@@ -208,6 +208,18 @@ pub fn press_button(id: ButtonId, label: impl Into<String>) -> Button {
     Button::new(id, label, style)
 }
 
+/// The button that presses `press` on version `version` of the match `game`.
+pub fn match_button(game: MatchId, version: u64, press: Press, label: impl Into<String>) -> Button {
+    press_button(
+        ButtonId {
+            game,
+            version,
+            press,
+        },
+        label,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

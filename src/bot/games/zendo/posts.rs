@@ -7,7 +7,7 @@
 //! Only what a spectator may hear reaches a channel: the narration never says what a
 //! challenge answer was before the reveal.
 
-use super::ids::{ButtonId, Press, press_button};
+use super::ids::{ButtonId, Press, match_button, press_button};
 use crate::bot::post::{Button, Post, mark};
 use crate::bot::say::{Clocks, mention};
 use crate::narrate::zendo::{
@@ -217,16 +217,7 @@ pub fn batch(
     for line in &said.after {
         post.line(line.text.clone());
     }
-    let button = |press, label: &str| {
-        press_button(
-            ButtonId {
-                game: place.game,
-                version,
-                press,
-            },
-            label,
-        )
-    };
+    let button = |press, label: &str| match_button(place.game, version, press, label);
     let pending = match view {
         AnyView::ZendoDuel(v) => matches!(
             v.phase,
@@ -419,16 +410,7 @@ pub fn ask_here(game: MatchId, version: u64) -> Button {
 
 /// The three private answer buttons (a duel's challenge, a Classic mondo).
 pub fn answer_buttons(game: MatchId, version: u64) -> Vec<Button> {
-    let button = |answer, label: &str| {
-        press_button(
-            ButtonId {
-                game,
-                version,
-                press: Press::Answer(answer),
-            },
-            label,
-        )
-    };
+    let button = |answer, label: &str| match_button(game, version, Press::Answer(answer), label);
     vec![
         button(Answer::Obeys, "Obeys"),
         button(Answer::Not, "Does not"),

@@ -15,7 +15,7 @@
 //! the structure on the table already).
 
 use super::SetChoice;
-use super::ids::{ButtonId, Press, press_button};
+use super::ids::{ButtonId, Press, match_button};
 use crate::bot::kit::{Asked, Data, Handed, claimed, reply};
 use crate::bot::post::Post;
 use crate::bot::{Context, Error};
@@ -125,16 +125,7 @@ pub fn preview_post(game: MatchId, version: u64, mode: Mode, koan: &Koan) -> Pos
     post.line(format!("{FENCE}\n{koan}\n{FENCE}"));
     post.line("*Submit* builds it; *Edit* opens the box again to change it.");
     post.koan(koan, None, None);
-    let button = |press, label: &str| {
-        press_button(
-            ButtonId {
-                game,
-                version,
-                press,
-            },
-            label,
-        )
-    };
+    let button = |press, label: &str| match_button(game, version, press, label);
     post.buttons(vec![
         button(Press::Submit(mode), "Submit"),
         button(Press::Edit(mode), "Edit"),

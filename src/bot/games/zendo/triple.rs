@@ -12,7 +12,7 @@
 
 use super::clocks::{Clock, Stored};
 use super::common::{NO_MATCH, advantage_of};
-use super::ids::{ButtonId, Press, press_button};
+use super::ids::{Press, match_button};
 use super::settings::effective;
 use crate::bot::kit::challenge::{Made, Offer};
 use crate::bot::kit::start::{challenge, refused_busy};
@@ -526,12 +526,10 @@ fn sheet_buttons(
                 } else {
                     ""
                 };
-                let mut b = press_button(
-                    ButtonId {
-                        game,
-                        version,
-                        press: Press::Sheet(next),
-                    },
+                let mut b = match_button(
+                    game,
+                    version,
+                    Press::Sheet(next),
                     format!("{l}: {words}{chosen}"),
                 );
                 b.style = style;
@@ -748,16 +746,7 @@ pub fn batch(
     if let Some(line) = stones {
         post.line(line);
     }
-    let button = |press, label: &str| {
-        press_button(
-            ButtonId {
-                game,
-                version: v.version,
-                press,
-            },
-            label,
-        )
-    };
+    let button = |press, label: &str| match_button(game, v.version, press, label);
     let pending = matches!(
         v.phase,
         PhaseView::Turn {
@@ -1041,6 +1030,7 @@ pub fn view_of(view: &AnyView) -> Option<&TripleView> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::games::zendo::ids::ButtonId;
     use crate::bot::say::mention;
     use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
     use crate::rules::zendo::triple::{Triple, TripleOpening};

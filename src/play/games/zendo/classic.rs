@@ -11,7 +11,7 @@ use crate::narrate::Line;
 use crate::narrate::zendo::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
 use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::play::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
@@ -193,14 +193,7 @@ impl GameFront for ClassicFront {
         out
     }
 
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        any: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String> {
+    fn command(&self, Entered(word, rest, named, any, cast): Entered) -> Request {
         let v = view(any)?;
         let host = || cast.host_actor();
         let turn_student = || match v.turn_seat() {

@@ -18,7 +18,7 @@ use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, board_json, duel_status, entry_line, practice_status};
 use crate::narrate::{Front, Line};
 use crate::play::args::TableArgs;
-use crate::play::{Cast, GameFront, Picture};
+use crate::play::{Cast, Entered, GameFront, Picture, Request};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
@@ -222,14 +222,7 @@ impl GameFront for ZendoFront {
         out
     }
 
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        view: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String> {
+    fn command(&self, Entered(word, rest, named, view, cast): Entered) -> Request {
         (self.grammar)(word, rest, named, view, cast, &self.narrator)
     }
 

@@ -7,7 +7,7 @@ use crate::narrate::zendo::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
 use crate::play::args::{TableArgs, check_limits, seconds};
-use crate::play::{Cast, GameFront, Picture, Terminal};
+use crate::play::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
@@ -237,14 +237,7 @@ impl GameFront for TripleFront {
         out
     }
 
-    fn command(
-        &self,
-        word: &str,
-        rest: &str,
-        named: Option<Actor>,
-        any: &AnyView,
-        cast: &Cast,
-    ) -> Result<(Actor, AnyAction), String> {
+    fn command(&self, Entered(word, rest, named, any, cast): Entered) -> Request {
         let v = view(any)?;
         let host = || match cast.host() {
             Some((id, _)) => Ok(Actor::Host(*id)),
