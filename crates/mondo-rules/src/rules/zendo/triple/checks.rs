@@ -2,9 +2,9 @@
 //! before any rule runs, saying what the game is waiting for; a sheet of private
 //! answers must come in time and answer every question.
 
-use super::{Phase, Step, Triple, TripleMove};
-use crate::rules::zendo::ZendoMove;
-use crate::rules::{Clock, Game, Millis, RuleError, Seat};
+use super::{Phase, Step, Triple, TripleEvent, TripleMove};
+use crate::rules::zendo::{Answer, ZendoMove};
+use crate::rules::{BySeat, Clock, Emitter, Game, Millis, RuleError, Seat};
 
 impl Triple {
     /// Whether `seat` may make move `m` now: the advantage alone while the starter is
@@ -97,20 +97,51 @@ impl Triple {
     }
 }
 
-/// A sheet of private answers (a challenge's or a quiz round's): in time, and one
-/// answer per question.
-pub(super) fn check_sheet(
-    clock: &Clock,
-    now: Millis,
-    (wanted, given): (usize, usize),
-    late: &'static str,
-    count: &'static str,
-) -> Result<(), RuleError> {
-    if clock.has_expired(now) {
-        Err(RuleError::Expired(late))
-    } else if wanted != given {
-        Err(RuleError::Unsupported(count))
-    } else {
+/// Open sheets: their clock, how many answers each holds, those handed in so far.
+pub(super) type Open<'a> = (&'a Clock, usize, &'a BySeat<Option<Vec<Answer>>>);
+
+/// What a sheet of private answers is for (a challenge, [`CHALLENGE`], or a quiz
+/// round, [`QUIZ`]): where it is open, what its refusals say, how it is heard and how
+/// the sheets are revealed.
+pub(super) struct Sheet {
+    /// The open sheets.
+    pub open: fn(&Phase) -> Option<Open<'_>>,
+    /// No sheet of this kind is open.
+    pub none: &'static str,
+    /// The sheet came after its clock ran out.
+    pub late: &'static str,
+    /// The sheet does not hold one answer per question.
+    pub count: &'static str,
+    /// The event a sheet handed in is.
+    pub answered: fn(Seat, Vec<Answer>) -> TripleEvent,
+    /// The reveal, once every sheet is in.
+    pub reveal: fn(&mut Emitter<Triple>, bool),
+}
+
+impl Triple {
+    /// `seat`'s sheet of `kind`: in time, one answer per question; heard (it may
+    /// change until the reveal); the reveal comes when both have handed theirs in.
+    pub(super) fn hand_in(
+        &self,
+        out: &mut Emitter<Triple>,
+        kind: &Sheet,
+        (seat, answers): (Seat, &[Answer]),
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let Some((clock, wanted, _)) = (kind.open)(&self.phase) else {
+            return Err(RuleError::WrongPhase(kind.none));
+        };
+        if clock.has_expired(now) {
+            return Err(RuleError::Expired(kind.late));
+        }
+        if wanted != answers.len() {
+            return Err(RuleError::Unsupported(kind.count));
+        }
+        out.emit((kind.answered)(seat, answers.to_vec()));
+        let all_in = |(_, _, given): Open<'_>| given.values().iter().all(Option::is_some);
+        if (kind.open)(&out.next().phase).is_some_and(all_in) {
+            (kind.reveal)(out, false);
+        }
         Ok(())
     }
 }

@@ -18,12 +18,12 @@
 //!   taken.
 
 use super::challenge::reveal;
-use super::checks::check_sheet;
+use super::checks::Sheet;
 use super::{Letter, Phase, Question, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
 use crate::lang::Formula;
 use crate::rules::zendo::{Answer, Withdrawal, ZendoEvent};
-use crate::rules::{Emitter, Millis, RuleError, Seat};
+use crate::rules::{Emitter, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -128,41 +128,26 @@ fn draw(set: PieceSet, n: usize, rng: &mut Xoshiro256PlusPlus) -> Koan {
     crate::finder::sample::in_box(set, n, side, side.min(3).max(n.div_ceil(3)), rng)
 }
 
-impl Triple {
-    /// A player's answer sheet for the open round; the reveal comes when both have
-    /// answered.
-    pub(super) fn answer_quiz(
-        &self,
-        out: &mut Emitter<Triple>,
-        seat: Seat,
-        answers: &[Answer],
-        now: Millis,
-    ) -> Result<(), RuleError> {
-        let Phase::Quiz {
-            questions, clock, ..
-        } = &self.phase
-        else {
-            return Err(RuleError::WrongPhase("the quiz has not begun"));
-        };
-        check_sheet(
+/// A quiz round's sheets: both players answer every question of the round.
+pub(super) const QUIZ: Sheet = Sheet {
+    open: |phase| match phase {
+        Phase::Quiz {
+            questions,
+            answers,
             clock,
-            now,
-            (questions.len(), answers.len()),
-            "the time to answer this round is over; the answers do not count",
-            "answer every question of the round, in order (obeys, not or pass each)",
-        )?;
-        out.emit(TripleEvent::QuizAnswered {
-            seat,
-            answers: Some(answers.to_vec()),
-        });
-        if let Phase::Quiz { answers, .. } = &out.next().phase
-            && answers.values().iter().all(Option::is_some)
-        {
-            quiz_reveal(out, false);
-        }
-        Ok(())
-    }
-}
+            ..
+        } => Some((clock, questions.len(), answers)),
+        _ => None,
+    },
+    none: "the quiz has not begun",
+    late: "the time to answer this round is over; the answers do not count",
+    count: "answer every question of the round, in order (obeys, not or pass each)",
+    answered: |seat, answers| TripleEvent::QuizAnswered {
+        seat,
+        answers: Some(answers),
+    },
+    reveal: quiz_reveal,
+};
 
 /// The end by the quiz: more patterns wins; then more solved by guessing; else a draw.
 fn quiz_outcome(t: &Triple) -> TripleOutcome {
