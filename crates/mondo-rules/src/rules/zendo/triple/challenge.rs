@@ -4,36 +4,10 @@
 //! earning a stone (paid when the reveal is folded, `fold.rs`). Rule book (`mod.rs`):
 //! **Step 1**, the challenge.
 
-use super::checks::Sheet;
 use super::turn::pass_if_no_stone;
 use super::{Phase, Step, Triple, TripleEvent};
 use crate::rules::Emitter;
 use crate::rules::zendo::Answer;
-
-/// A challenge's sheets: both players answer each challenged pattern.
-pub(super) const CHALLENGE: Sheet = Sheet {
-    open: |phase| match phase {
-        Phase::Turn {
-            step:
-                Step::Challenge {
-                    patterns,
-                    answers,
-                    clock,
-                    ..
-                },
-            ..
-        } => Some((clock, patterns.len(), answers)),
-        _ => None,
-    },
-    none: "there is no challenge to answer",
-    late: "the time to answer this challenge is over; the answer does not count",
-    count: "answer every challenged pattern, in order (obeys, not or pass for each)",
-    answered: |seat, answers| TripleEvent::ChallengeAnswered {
-        seat,
-        answers: Some(answers),
-    },
-    reveal,
-};
 
 /// Marks and answers together; silence is no answer.
 pub(super) fn reveal(out: &mut Emitter<Triple>, time_up: bool) {

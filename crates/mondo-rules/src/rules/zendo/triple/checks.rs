@@ -98,12 +98,12 @@ impl Triple {
 }
 
 /// Open sheets: their clock, how many answers each holds, those handed in so far.
-pub(super) type Open<'a> = (&'a Clock, usize, &'a BySeat<Option<Vec<Answer>>>);
+type Open<'a> = (&'a Clock, usize, &'a BySeat<Option<Vec<Answer>>>);
 
 /// What a sheet of private answers is for (a challenge, [`CHALLENGE`], or a quiz
 /// round, [`QUIZ`]): where it is open, what its refusals say, how it is heard and how
 /// the sheets are revealed.
-pub(super) struct Sheet {
+struct Sheet {
     /// The open sheets.
     pub open: fn(&Phase) -> Option<Open<'_>>,
     /// No sheet of this kind is open.
@@ -118,16 +118,68 @@ pub(super) struct Sheet {
     pub reveal: fn(&mut Emitter<Triple>, bool),
 }
 
+/// A challenge's sheets: both players answer each challenged pattern.
+const CHALLENGE: Sheet = Sheet {
+    open: |phase| match phase {
+        Phase::Turn {
+            step:
+                Step::Challenge {
+                    patterns,
+                    answers,
+                    clock,
+                    ..
+                },
+            ..
+        } => Some((clock, patterns.len(), answers)),
+        _ => None,
+    },
+    none: "there is no challenge to answer",
+    late: "the time to answer this challenge is over; the answer does not count",
+    count: "answer every challenged pattern, in order (obeys, not or pass for each)",
+    answered: |seat, answers| TripleEvent::ChallengeAnswered {
+        seat,
+        answers: Some(answers),
+    },
+    reveal: super::challenge::reveal,
+};
+
+/// A quiz round's sheets: both players answer every question of the round.
+const QUIZ: Sheet = Sheet {
+    open: |phase| match phase {
+        Phase::Quiz {
+            questions,
+            answers,
+            clock,
+            ..
+        } => Some((clock, questions.len(), answers)),
+        _ => None,
+    },
+    none: "the quiz has not begun",
+    late: "the time to answer this round is over; the answers do not count",
+    count: "answer every question of the round, in order (obeys, not or pass each)",
+    answered: |seat, answers| TripleEvent::QuizAnswered {
+        seat,
+        answers: Some(answers),
+    },
+    reveal: super::quiz::quiz_reveal,
+};
+
 impl Triple {
-    /// `seat`'s sheet of `kind`: in time, one answer per question; heard (it may
-    /// change until the reveal); the reveal comes when both have handed theirs in.
+    /// `seat`'s sheet of answers (move `m`: to the challenge or to the quiz round): in
+    /// time, one answer per question; heard (it may change until the reveal); the
+    /// reveal comes when both have handed theirs in.
     pub(super) fn hand_in(
         &self,
         out: &mut Emitter<Triple>,
-        kind: &Sheet,
-        (seat, answers): (Seat, &[Answer]),
+        seat: Seat,
+        m: &TripleMove,
         now: Millis,
     ) -> Result<(), RuleError> {
+        let (kind, answers) = match m {
+            TripleMove::Answer { answers } => (&CHALLENGE, answers),
+            TripleMove::QuizAnswer { answers } => (&QUIZ, answers),
+            _ => return Err(RuleError::Unsupported("only answers are handed in")),
+        };
         let Some((clock, wanted, _)) = (kind.open)(&self.phase) else {
             return Err(RuleError::WrongPhase(kind.none));
         };

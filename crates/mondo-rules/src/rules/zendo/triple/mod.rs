@@ -140,9 +140,6 @@ mod state;
 mod turn;
 mod view;
 
-use challenge::CHALLENGE;
-use quiz::QUIZ;
-
 pub use clocks::{Deadline, Which};
 pub use events::{Question, TripleEvent, TripleMove, TripleOutcome};
 pub use letter::{Letter, Marks};
@@ -443,12 +440,12 @@ impl Game for Triple {
                 mode,
                 patterns,
             } => self.build(out, seat, koan, mode, patterns, now),
-            TripleMove::Answer { answers } => self.hand_in(out, &CHALLENGE, (seat, answers), now),
+            TripleMove::Answer { .. } => self.hand_in(out, seat, m, now),
             TripleMove::Guess { pattern, guess } => self.guess(out, seat, pattern, guess, now),
             TripleMove::Zendo(ZendoMove::Confirm) => self.confirm_guess(out, now),
             TripleMove::Zendo(ZendoMove::TakeBack) => self.take_back_guess(out, now),
             TripleMove::Zendo(ZendoMove::EndTurn) => self.end_turn(out, seat, now),
-            TripleMove::QuizAnswer { answers } => self.hand_in(out, &QUIZ, (seat, answers), now),
+            TripleMove::QuizAnswer { .. } => self.hand_in(out, seat, m, now),
             TripleMove::Zendo(ZendoMove::Disallow) => self.disallow_guess(out, who, m),
             TripleMove::Verdict {
                 pattern,

@@ -18,7 +18,6 @@
 //!   taken.
 
 use super::challenge::reveal;
-use super::checks::Sheet;
 use super::{Letter, Phase, Question, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
 use crate::lang::Formula;
@@ -127,27 +126,6 @@ fn draw(set: PieceSet, n: usize, rng: &mut Xoshiro256PlusPlus) -> Koan {
     let side = (n + 1).min(MAX_SIDE as usize);
     crate::finder::sample::in_box(set, n, side, side.min(3).max(n.div_ceil(3)), rng)
 }
-
-/// A quiz round's sheets: both players answer every question of the round.
-pub(super) const QUIZ: Sheet = Sheet {
-    open: |phase| match phase {
-        Phase::Quiz {
-            questions,
-            answers,
-            clock,
-            ..
-        } => Some((clock, questions.len(), answers)),
-        _ => None,
-    },
-    none: "the quiz has not begun",
-    late: "the time to answer this round is over; the answers do not count",
-    count: "answer every question of the round, in order (obeys, not or pass each)",
-    answered: |seat, answers| TripleEvent::QuizAnswered {
-        seat,
-        answers: Some(answers),
-    },
-    reveal: quiz_reveal,
-};
 
 /// The end by the quiz: more patterns wins; then more solved by guessing; else a draw.
 fn quiz_outcome(t: &Triple) -> TripleOutcome {
