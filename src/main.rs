@@ -1,12 +1,20 @@
 use clap::Parser;
 use std::process::ExitCode;
 
-mod cli;
+// The terminal's subcommands with the Discord front's (`mondo serve`) in their place:
+// the two fronts are crates that know nothing of each other, put together here.
+/// Mondo: an umpire for Zendo and other deduction games.
+#[derive(Debug, Parser)]
+#[command(name = "mondo", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: mondo_terminal::Command<mondo_discord::cli::Command>,
+}
 
 fn main() -> ExitCode {
     quiet_on_closed_stdout();
-    let args = cli::Cli::parse();
-    cli::run(args)
+    let cli = Cli::parse();
+    mondo_terminal::run(cli.command, mondo_discord::cli::Command::run)
 }
 
 /// `mondo replay 3 | head -1`: once the reader is gone there is nobody to tell

@@ -185,17 +185,14 @@ async fn an_ai_opponent_accepts_at_once_and_waits_its_delay_on_the_game_clock() 
     let runtime = runtime(&dir, &time).await;
     let alice = PlayerId(101);
     let ai = seat(Level::Expert, 0);
+    // The runtime tests' duel (its first koans `1^` and `1>`, default settings and
+    // timing), with the AI in bob's seat holding the advantage.
     let setup = DuelSetup {
         players: [alice, ai],
         advantage: ai,
         hidden: mondo::lang::parse("a piece points up").unwrap(),
-        initial: Initial {
-            obeys: koan("1^"),
-            does_not: koan("1>"),
-        },
-        settings: Default::default(),
-        timing: Default::default(),
         seed: 9,
+        ..crate::runtime_zendo::setup()
     };
     let id = runtime
         .create(Place::default(), setup.into())

@@ -2,7 +2,8 @@
 //! ends quietly, status 0 and no complaint on standard error, instead of panicking with
 //! "failed printing to stdout: Broken pipe" (status 101).
 
-use mondo::store::{NewEvent, NewMatch, Store};
+use crate::stores::{ev, race_match};
+use mondo::store::Store;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -58,24 +59,7 @@ async fn replaying_a_long_match_into_a_closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("r.db");
     let store = Store::open(&db).await.unwrap();
-    let ev = |at, body: &str| NewEvent {
-        at,
-        body: body.into(),
-    };
-    let id = store
-        .create_match(
-            &NewMatch {
-                kind: "race",
-                guild: None,
-                channel: None,
-                seed: 1,
-                settings: "{}",
-                players: &[1],
-            },
-            &ev(0, r#"{"event":"created"}"#),
-        )
-        .await
-        .unwrap();
+    let id = race_match(&store, 1, &[1], ev(0, r#"{"event":"created"}"#)).await;
     // Far more than a pipe holds (64 KiB), so the replay is still printing when the
     // reader leaves.
     let events = (0..5_000)

@@ -102,14 +102,8 @@ fn binary_predicates_match_the_evaluator() {
 
 #[test]
 fn global_terms_match_the_evaluator() {
-    let kinds = [
-        TermKind::Pieces,
-        TermKind::Width,
-        TermKind::Height,
-        TermKind::Groups,
-        TermKind::Sizes,
-        TermKind::Directions,
-    ];
+    use TermKind::{Directions, Groups, Height, Pieces, Sizes, Width};
+    let kinds = [Pieces, Width, Height, Groups, Sizes, Directions];
     for set in PieceSet::ALL {
         let koans = structures(set, 200);
         let mut formulas = Vec::new();

@@ -7,7 +7,8 @@
 //! known by its line): today `zendo`, `duel`, `practice`, `triple`, `classic`,
 //! `assembly` or `bluffs`. So `crates/mondo-rules/src/rules/zendo/`,
 //! `crates/mondo-rules/src/rules/bluffs/`, `crates/mondo-narrate/src/zendo/triple.rs`,
-//! `src/bot/games/assembly/`, `src/play/classic.rs` and `src/cli/play_zendo_ai.rs`
+//! `crates/mondo-discord/src/games/assembly/`, `crates/mondo-play/src/games/zendo/classic.rs`
+//! and `crates/mondo-terminal/src/play_zendo_ai.rs`
 //! are games' own; Zendo's four modes share the family's folders, with a file or folder
 //! per mode. Everything else is shared: it may not name a game. And one game's
 //! folders do not reach into another family's (Assembly's into Zendo's, say): what
@@ -549,13 +550,16 @@ fn the_scan_sees_each_way_of_naming_a_game() {
     assert_eq!(lines, vec![1, 2, 3, 4], "{found:?}");
     let fams: Vec<&str> = found.iter().map(|(_, _, f)| f.as_str()).collect();
     assert_eq!(fams, ["zendo", "zendo", "zendo", "assembly"]);
-    assert!(own("src/bot/games/bluffs/controls.rs"));
-    assert!(own("src/cli/play_zendo_ai.rs"));
+    assert!(own("crates/mondo-discord/src/games/bluffs/controls.rs"));
+    assert!(own("crates/mondo-terminal/src/play_zendo_ai.rs"));
     assert!(own("crates/mondo-narrate/src/triple.rs"));
-    assert!(!own("src/bot/kit/data.rs"));
+    assert!(!own("crates/mondo-discord/src/kit/data.rs"));
     assert!(!own("crates/mondo-runtime/src/any.rs"));
     // Zendo's modes share the family's folders; another family's are another game's.
-    assert_eq!(families("src/bot/games/zendo/triple.rs"), ["zendo"]);
+    assert_eq!(
+        families("crates/mondo-discord/src/games/zendo/triple.rs"),
+        ["zendo"]
+    );
     assert_eq!(
         families("crates/mondo-rules/src/rules/assembly/view.rs"),
         ["assembly"]

@@ -61,15 +61,14 @@ fn seed_pyramids() -> Koan {
     )
 }
 
+/// A compass: an arrow pointing up at the top, left and right in the middle row, down
+/// at the bottom, each on the side it points to.
 fn seed_arrows() -> Koan {
+    use Direction::{Down, Left, Right, Up};
+    let cells = [(0, 1, Up), (1, 0, Left), (1, 2, Right), (2, 1, Down)];
     koan(
         PieceSet::Arrows,
-        &[
-            (0, 1, Piece::arrow(Direction::Up)),
-            (1, 0, Piece::arrow(Direction::Left)),
-            (1, 2, Piece::arrow(Direction::Right)),
-            (2, 1, Piece::arrow(Direction::Down)),
-        ],
+        &cells.map(|(row, col, d)| (row, col, Piece::arrow(d))),
     )
 }
 

@@ -176,7 +176,7 @@ fn bluffs_outcome(l: &Line) -> Outcome {
         .place
         .parse()
         .map_err(|e| format!("line {}: subset `{}`: {e}", l.line, l.place))?;
-    let Ok(s) = tiles::parse(&l.text) else {
+    let Ok(s) = tiles::parse_on(&l.text, &on) else {
         return Ok(false);
     };
     let Ok(v) = tiles::check(&s, &on, tiles::MAX_WORDS) else {
@@ -257,7 +257,8 @@ fn every_held_out_statement_read_is_said_back_short_and_the_same() {
         .iter()
         .filter(|l| bluffs_outcome(l) == Ok(true))
     {
-        let Ok(s) = tiles::parse(&l.text) else {
+        let on: Subset = l.place.parse().expect("a subset");
+        let Ok(s) = tiles::parse_on(&l.text, &on) else {
             continue;
         };
         let said = tiles::english(&s.formula);
@@ -271,7 +272,6 @@ fn every_held_out_statement_read_is_said_back_short_and_the_same() {
                 l.line, l.text
             ));
         }
-        let on: Subset = l.place.parse().expect("a subset");
         let g = Geometry::new(&on);
         match tiles::parse_english(&said) {
             Ok(again) if g.truth_table(&again.formula) == g.truth_table(&s.formula) => {}

@@ -133,21 +133,10 @@ impl G {
     }
 
     fn adj(&mut self) -> &'static str {
-        self.pick(&[
-            "small",
-            "medium",
-            "large",
-            "vertical",
-            "horizontal",
-            "topmost",
-            "bottommost",
-            "leftmost",
-            "rightmost",
-            "largest",
-            "smallest",
-            "1-pip",
-            "top-most",
-        ])
+        const ADJECTIVES: &str = "small medium large vertical horizontal topmost bottommost \
+                                  leftmost rightmost largest smallest 1-pip top-most";
+        let all: Vec<&'static str> = ADJECTIVES.split_whitespace().collect();
+        self.pick(&all)
     }
 
     fn np(&mut self, d: u32) -> String {

@@ -690,30 +690,10 @@ fn connectives_and_precedence() {
 #[test]
 fn small_print() {
     // Number words zero to twenty, a final period, a trailing `in the koan`.
-    let words = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    for (n, w) in words.iter().enumerate() {
+    let words = "zero one two three four five six seven eight nine ten eleven twelve \
+                 thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+        .split_whitespace();
+    for (n, w) in words.enumerate() {
         let p = parse(&format!("the number of pieces is at least {w}")).unwrap();
         let k = koan(&"1^ ".repeat(n.clamp(1, 6)));
         assert_eq!(evaluate(&p.formula, &k), n.clamp(1, 6) >= n, "{w}");

@@ -43,6 +43,47 @@ const TILE_FRAMES: &[&str] = &[
 
 /// Pairs the issue names, said word for word.
 const PIECE_PAIRS: &[(&str, &str)] = &[
+    // Totals compared; one pair of all the pairs; `either` whose parts exclude each other.
+    (
+        "large pieces have more pips in total than small pieces",
+        "the total pips of large pieces is greater than the total pips of small pieces",
+    ),
+    (
+        "the small pieces have fewer pips altogether than the large pieces",
+        "pips(x: small(x)) < pips(x: large(x))",
+    ),
+    (
+        "exactly one pair of pieces touch",
+        "exists x y. x != y & touches(x, y) & forall u v. u != v & touches(u, v) -> (u = x & v = y | u = y & v = x)",
+    ),
+    (
+        "exactly one pair of large pieces touch each other",
+        "exists x y. x != y & large(x) & large(y) & touches(x, y) & forall u v. u != v & large(u) & large(v) & touches(u, v) -> (u = x & v = y | u = y & v = x)",
+    ),
+    (
+        "only one pair of pieces point at each other",
+        "exists x y. x != y & points_at(x, y) & points_at(y, x) & forall u v. u != v & points_at(u, v) & points_at(v, u) -> (u = x & v = y | u = y & v = x)",
+    ),
+    (
+        "at most one pair of pieces are the same size",
+        "forall x y u v. x != y & same_size(x, y) & u != v & same_size(u, v) -> (u = x & v = y | u = y & v = x)",
+    ),
+    (
+        "either every piece points up or every piece points down",
+        "every piece points up or every piece points down",
+    ),
+    (
+        "either all pieces are small or all pieces are large or medium",
+        "(forall x. small(x)) | forall x. large(x) | medium(x)",
+    ),
+    (
+        "either exactly two pieces are large or exactly three pieces are large",
+        "there are exactly two or three large pieces",
+    ),
+    (
+        "either there are at most two small pieces or there are at least four small pieces",
+        "count(x: small(x)) <= 2 | count(x: small(x)) >= 4",
+    ),
     ("at least three pieces touch", "more than two pieces touch"),
     ("at least two pieces touch", "more than one piece touches"),
     ("fewer than 3 pieces point up", "at most 2 pieces point up"),
@@ -493,6 +534,43 @@ const TILE_PAIRS: &[(&str, &str)] = &[
     (
         "A1 and D1 are the same colour, and so are B1 and C1",
         "A1 is the same colour as D1 and B1 is the same colour as C1",
+    ),
+    // Rows and columns named by their letter and number.
+    ("column 2 has a red tile", "there is a red tile in column 2"),
+    ("column 2 has a red tile", "some red tile is in column 2"),
+    ("row B is all blue", "every tile in row B is blue"),
+    ("row A is all red", "the tiles in row A are red"),
+    (
+        "the tiles in column 1 are red",
+        "forall x. in_column_1(x) -> red(x)",
+    ),
+    (
+        "row B has exactly two green tiles",
+        "exactly two tiles in row B are green",
+    ),
+    ("in row B, no tile is yellow", "row B has no yellow tile"),
+    (
+        "every tile in row C is red",
+        "forall x. in_row_C(x) -> red(x)",
+    ),
+    // The ends of a subset in one row; a colour no other tile has.
+    (
+        "the tiles at both ends of the row are red",
+        "both ends are red",
+    ),
+    ("the two end tiles are blue", "every end tile is blue"),
+    ("there is a red tile at one end", "an end tile is red"),
+    (
+        "some tile has a colour that no other tile has",
+        "a tile is a different colour from every other tile",
+    ),
+    (
+        "B1 is a colour no other tile has",
+        "B1 is the only tile of its colour",
+    ),
+    (
+        "exactly one tile has a unique colour",
+        "exactly one tile is a different colour from every other tile",
     ),
 ];
 

@@ -269,3 +269,68 @@ fn every_refusal_is_for_its_reason_and_offers_only_rewordings_that_mean_it() {
         failures.join("\n")
     );
 }
+
+/// A refusal for words with several readings (`next to`, `either ... or`) stands only
+/// where the readings differ on the statement's subset: on a subset in one row `next
+/// to` is sharing an edge either way, and `either A or B` whose parts cannot both hold
+/// there is one meaning. Read so, it means what its twin means on every colouring;
+/// elsewhere the refusal offers the readings, as without a subset.
+#[test]
+fn an_ambiguity_whose_readings_agree_on_the_subset_reads() {
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            "C1-C2-C3-C4",
+            "there are two green tiles next to each other",
+            Some("exists x y. x != y & green(x) & green(y) & orth_adjacent(x, y)"),
+        ),
+        (
+            "A3-B3-C3-D3",
+            "every red tile is beside a blue tile",
+            Some("forall x. red(x) -> exists y. blue(y) & orth_adjacent(x, y)"),
+        ),
+        (
+            "A1-A2-B1-B2",
+            "there are two green tiles next to each other",
+            None,
+        ),
+        (
+            "A1-A2-B1-B2",
+            "either all tiles are red or all tiles are blue",
+            Some("(forall x. red(x)) | forall x. blue(x)"),
+        ),
+        (
+            "A1-A2-B1-B2",
+            "either exactly three tiles are red or exactly two tiles are blue",
+            Some("count(x: red(x)) = 3 | count(x: blue(x)) = 2"),
+        ),
+        (
+            "A1-A2-A3-B1-B2-B3",
+            "either exactly three tiles are red or exactly two tiles are blue",
+            None,
+        ),
+        (
+            "A1-A2-B1-B2",
+            "either exactly two tiles are red or exactly two tiles are blue",
+            None,
+        ),
+    ];
+    for (subset, text, twin) in cases {
+        let on: Subset = subset.parse().expect("subset");
+        assert!(tiles::parse(text).is_err(), "{text:?} reads with no subset");
+        match (tiles::parse_on(text, &on), twin) {
+            (Ok(s), Some(twin)) => {
+                let twin = tiles::parse_symbolic(twin).expect("twin");
+                let g = Geometry::new(&on);
+                assert!(
+                    g.truth_table(&s.formula) == g.truth_table(&twin.formula),
+                    "{text:?} on {on} reads as {}",
+                    tiles::symbolic(&s.formula)
+                );
+                assert_eq!(s.source, *text);
+            }
+            (Err(e), None) => assert_eq!(e.examples.len(), 2, "{text:?} on {on}: {e:?}"),
+            (Ok(s), None) => panic!("{text:?} on {on} reads as {}", tiles::symbolic(&s.formula)),
+            (Err(e), Some(_)) => panic!("{text:?} on {on} is refused: {e}"),
+        }
+    }
+}

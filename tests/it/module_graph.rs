@@ -474,6 +474,15 @@ fn resolve(
         } else if let Some(target) = m.exports.get(s) {
             let mut path = target.clone();
             path.extend(rest[k + 1..].iter().cloned());
+            // A re-exported crate (`pub(crate) use mondo_rules::rules;`) is another
+            // crate's: no module of this one.
+            let first = path.first().map_or("", String::as_str);
+            let another_crate = !["crate", "super", "self"].contains(&first)
+                && !m.children.contains(first)
+                && !m.exports.contains_key(first);
+            if another_crate {
+                return None;
+            }
             return resolve(modules, &at, &path, hops + 1).or(Some(at));
         } else {
             break;
@@ -586,7 +595,8 @@ fn the_module_graph_sees_a_circle() {
     std::fs::create_dir_all(p.join("a")).unwrap();
     std::fs::write(
         p.join("lib.rs"),
-        "mod a;\nmod b;\npub use b::Thing;\n#[cfg(test)]\nmod tests { use crate::a::x; }\n",
+        "mod a;\nmod b;\npub use b::Thing;\npub(crate) use other::layer as ext;\n\
+         fn f() { b::Thing; }\n#[cfg(test)]\nmod tests { use crate::a::x; }\n",
     )
     .unwrap();
     std::fs::write(
@@ -606,7 +616,13 @@ fn the_module_graph_sees_a_circle() {
     )
     .unwrap();
     // b names a (through the crate's face), a names nothing of b: no circle there.
-    std::fs::write(p.join("b.rs"), "use crate::a::x::X;\npub struct Thing;\n").unwrap();
+    // Nor between the crate's own code, which names b, and b, which names another
+    // crate through the crate's alias of it.
+    std::fs::write(
+        p.join("b.rs"),
+        "use crate::a::x::X;\nuse crate::ext::Item;\npub struct Thing;\n",
+    )
+    .unwrap();
     let found = report(&p.join("lib.rs"));
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(

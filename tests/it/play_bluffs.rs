@@ -5,7 +5,7 @@ use crate::play_support;
 
 use mondo::lang::tiles::Colour;
 use mondo::rules::bluffs::deal;
-use play_support::{Mondo, of, play, play_text};
+use play_support::{Mondo, Table, of, play, play_text};
 use serde_json::Value;
 
 const SEED: u64 = 4242;
@@ -161,20 +161,11 @@ fn a_whole_match_piped_is_won_by_a_right_layout_guess() {
 fn short_clocks_a_player_who_never_bluffs_aborts_the_match() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bluffs.db");
-    let mut m = Mondo::start(
-        &db,
-        &[
-            "bluffs",
-            "--players",
-            "alice,bob",
-            "--seed",
-            "3",
-            "--bluff-secs",
-            "2",
-            "--reserve-secs",
-            "0.5",
-        ],
-    );
+    let table = Table::new("bluffs", "alice,bob")
+        .seed(3)
+        .with("--bluff-secs", "2")
+        .with("--reserve-secs", "0.5");
+    let mut m = Mondo::start(&db, &table.args());
     let (status, _) = m.until("status");
     assert_eq!(status["phase"], "bluffing");
     assert!(status["left_ms"].as_u64().unwrap() <= 2_000);
@@ -194,16 +185,7 @@ fn short_clocks_a_player_who_never_bluffs_aborts_the_match() {
 fn a_match_left_mid_round_resumes_from_the_store() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bluffs.db");
-    let mut m = Mondo::start(
-        &db,
-        &[
-            "bluffs",
-            "--players",
-            "alice,bob",
-            "--seed",
-            &SEED.to_string(),
-        ],
-    );
+    let mut m = Mondo::start(&db, &Table::new("bluffs", "alice,bob").seed(SEED).args());
     m.until("status");
     m.send(&format!("alice: bluff A1-A2-B1-B2; {}", colours()));
     m.until("submitted");

@@ -126,12 +126,8 @@ fn a_classic_killed_during_a_mondo_resumes_with_nothing_lost() {
     );
     let stones = second.status();
     assert_eq!(stones["stones"], json!({"alice": 1, "bob": 1, "carol": 0}));
-    second.send("alice: guess a piece points up");
-    second.until("reading");
-    second.send("alice: confirm");
-    let (won, _) = second.until("won");
-    assert_eq!(won["player"], "alice");
-    assert!(second.wait());
+    second.guess("alice", "a piece points up");
+    second.won_by("alice");
 }
 
 /// Classic's guessing tokens are stones in every line a student reads (help, reveal,

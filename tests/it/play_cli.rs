@@ -3,7 +3,7 @@
 
 use crate::play_support;
 
-use play_support::{Mondo, Table, of, play, play_text, refused};
+use play_support::{Mondo, Table, message, of, play, play_text, refused};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 
@@ -31,24 +31,9 @@ fn piped_commands_get_one_json_answer_each() {
     assert_eq!(verdicts[1]["obeys"], false);
     let errors = of(&out, "error");
     assert_eq!(errors.len(), 3, "{errors:?}");
-    assert!(
-        errors[0]["message"]
-            .as_str()
-            .unwrap()
-            .contains("already given")
-    );
-    assert!(
-        errors[1]["message"]
-            .as_str()
-            .unwrap()
-            .contains("does not read")
-    );
-    assert!(
-        errors[2]["message"]
-            .as_str()
-            .unwrap()
-            .contains("not a command")
-    );
+    assert!(message(errors[0]).contains("already given"));
+    assert!(message(errors[1]).contains("does not read"));
+    assert!(message(errors[2]).contains("not a command"));
     let readings = of(&out, "reading");
     assert_eq!(readings.len(), 2);
     assert!(readings[0]["pattern"].as_str().unwrap().contains("up"));
@@ -272,17 +257,9 @@ fn arrows_practice_reads_arrows_and_draws_every_structure() {
     );
     let errors = of(&out, "error");
     assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(message(errors[0]).contains("already given"));
     assert!(
-        errors[0]["message"]
-            .as_str()
-            .unwrap()
-            .contains("already given")
-    );
-    assert!(
-        errors[1]["message"]
-            .as_str()
-            .unwrap()
-            .contains("plays with arrows"),
+        message(errors[1]).contains("plays with arrows"),
         "{errors:?}"
     );
     // The guess is refuted by #2 (`U` does not obey, yet has an arrow pointing up),

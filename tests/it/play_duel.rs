@@ -3,8 +3,7 @@
 
 use crate::play_support;
 
-use play_support::{Mondo, of, play};
-use serde_json::Value;
+use play_support::{Mondo, message, of, play};
 
 const HIDDEN: &str = "some piece points up";
 
@@ -19,10 +18,6 @@ const DUEL: [&str; 9] = [
     "--host",
     "host",
 ];
-
-fn message(e: &Value) -> &str {
-    e["message"].as_str().unwrap_or_default()
-}
 
 #[test]
 fn a_scripted_duel_names_its_actors_and_keeps_answers_secret_until_the_reveal() {

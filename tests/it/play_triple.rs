@@ -130,16 +130,10 @@ fn a_triple_killed_during_a_challenge_resumes_with_nothing_lost() {
     );
     let stones = second.status();
     assert_eq!(stones["stones"], json!({"alice": 2, "bob": 1}));
-    second.send("alice: guess A some arrow points up");
-    second.until("reading");
-    second.send("alice: confirm");
+    second.guess("alice", "A some arrow points up");
     second.until("solved");
-    second.send("alice: guess C some arrow points left");
-    second.until("reading");
-    second.send("alice: confirm");
-    let (won, _) = second.until("won");
-    assert_eq!(won["player"], "alice");
-    assert!(second.wait());
+    second.guess("alice", "C some arrow points left");
+    second.won_by("alice");
 }
 
 /// Bob, the one challenged, chooses who starts; nobody else may, and nothing is played

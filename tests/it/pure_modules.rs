@@ -7,6 +7,10 @@
 //! source, outside the `#[cfg(test)]` modules. (Import circles inside a crate are
 //! `module_graph`'s.)
 //!
+//! The two fronts are kept apart the same way: mondo-discord and mondo-terminal never
+//! depend on each other, and what both use (mondo-play) on neither, nor on what only
+//! one of them uses (serenity and poise, rustyline): the binary puts them together.
+//!
 //! And every source file, of the root package and of every crate, is one a reader can
 //! hold: at most [`MAX_LINES`] lines outside its test modules.
 
@@ -24,6 +28,21 @@ const IMPURE_CRATES: [&str; 6] = [
     "poise",
     "mondo-store",
     "mondo-runtime",
+];
+/// Each front crate and what it may not depend on, directly or through another crate.
+const FRONTS_APART: [(&str, &[&str]); 3] = [
+    ("mondo-discord", &["mondo-terminal", "rustyline"]),
+    ("mondo-terminal", &["mondo-discord", "serenity", "poise"]),
+    (
+        "mondo-play",
+        &[
+            "mondo-discord",
+            "mondo-terminal",
+            "serenity",
+            "poise",
+            "rustyline",
+        ],
+    ),
 ];
 const IMPURE_STD: [&str; 6] = [
     "std::fs",
@@ -117,12 +136,12 @@ fn reached(metadata: &Value, from: &str) -> BTreeSet<String> {
     seen
 }
 
-/// What a pure crate depends on that it may not.
-fn impure_dependencies(metadata: &Value) -> Vec<String> {
+/// What each crate of `rules` depends on that it may not.
+fn forbidden_dependencies(metadata: &Value, rules: &[(&str, &[&str])]) -> Vec<String> {
     let mut problems = Vec::new();
-    for krate in PURE {
+    for (krate, forbidden) in rules {
         for dep in reached(metadata, krate) {
-            if IMPURE_CRATES.contains(&dep.as_str()) {
+            if forbidden.contains(&dep.as_str()) {
                 problems.push(format!("{krate} depends on {dep}"));
             }
         }
@@ -130,8 +149,13 @@ fn impure_dependencies(metadata: &Value) -> Vec<String> {
     problems
 }
 
-#[test]
-fn pure_crates_depend_on_nothing_impure() {
+/// What a pure crate depends on that it may not.
+fn impure_dependencies(metadata: &Value) -> Vec<String> {
+    forbidden_dependencies(metadata, &PURE.map(|k| (k, &IMPURE_CRATES[..])))
+}
+
+/// The workspace's `cargo metadata`.
+fn metadata() -> Value {
     // This machine's platform only: the dependencies of others (Android's, Windows')
     // are neither built nor downloaded here, and cargo metadata would want them.
     let rustc = std::process::Command::new("rustc")
@@ -154,11 +178,25 @@ fn pure_crates_depend_on_nothing_impure() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let metadata: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let problems = impure_dependencies(&metadata);
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn pure_crates_depend_on_nothing_impure() {
+    let problems = impure_dependencies(&metadata());
     assert!(
         problems.is_empty(),
         "pure crates must stay pure:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_fronts_depend_on_neither_the_other_nor_its_libraries() {
+    let problems = forbidden_dependencies(&metadata(), &FRONTS_APART);
+    assert!(
+        problems.is_empty(),
+        "the fronts must stay apart:\n{}",
         problems.join("\n")
     );
 }
@@ -189,6 +227,15 @@ fn the_dependency_check_follows_normal_dependencies_only() {
     });
     assert_eq!(
         impure_dependencies(&metadata),
+        ["mondo-narrate depends on tokio"]
+    );
+    let fronts: [(&str, &[&str]); 2] = [("mondo-render", &["tokio"]), ("helper", &["sqlx"])];
+    assert_eq!(
+        forbidden_dependencies(&metadata, &fronts),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        forbidden_dependencies(&metadata, &[("mondo-narrate", &["tokio", "sqlx"])]),
         ["mondo-narrate depends on tokio"]
     );
 }

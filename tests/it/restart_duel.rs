@@ -6,7 +6,7 @@
 
 use crate::play_support;
 
-use play_support::Mondo;
+use play_support::{Mondo, Table};
 use serde_json::{Value, json};
 use std::process::Command;
 
@@ -16,23 +16,13 @@ const HIDDEN: &str = "some piece points up";
 fn a_duel_killed_during_a_challenge_resumes_with_nothing_lost_and_its_time_kept() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("restart.db");
-    let mut first = Mondo::start(
-        &db,
-        &[
-            "--duel",
-            "--players",
-            "alice,bob",
-            "--pattern",
-            HIDDEN,
-            "--seed",
-            "9",
-            // Long clocks: nothing runs out while the test works, however slow.
-            "--turn-secs",
-            "900",
-            "--challenge-secs",
-            "600",
-        ],
-    );
+    let table = Table::new("--duel", "alice,bob")
+        .pattern(HIDDEN)
+        .seed(9)
+        // Long clocks: nothing runs out while the test works, however slow.
+        .with("--turn-secs", "900")
+        .with("--challenge-secs", "600");
+    let mut first = Mondo::start(&db, &table.args());
     let (started, _) = first.until("started");
     let id = started["match"].as_i64().unwrap();
     first.send("bob: start alice");
@@ -98,9 +88,7 @@ fn a_duel_killed_during_a_challenge_resumes_with_nothing_lost_and_its_time_kept(
         json!({"alice": "obeys", "bob": "obeys"})
     );
     assert_eq!(revealed["time_up"], false);
-    second.send("bob: guess every piece points up");
-    second.until("reading");
-    second.send("bob: confirm");
+    second.guess("bob", "every piece points up");
     let (ce, _) = second.until("counterexample");
     assert_eq!((&ce["hidden"], &ce["guess"]), (&json!(true), &json!(false)));
     let status = second.status();
@@ -108,13 +96,9 @@ fn a_duel_killed_during_a_challenge_resumes_with_nothing_lost_and_its_time_kept(
     // bob spent his ticket: the turn passed to alice, who skips step 1 and guesses
     // right; the umpire (the SAT finder) proves it and she wins.
     second.send("alice: skip");
-    second.send("alice: guess there is a piece pointing up");
-    second.until("reading");
-    second.send("alice: confirm");
-    let (won, _) = second.until("won");
-    assert_eq!(won["player"], "alice");
+    second.guess("alice", "there is a piece pointing up");
+    let won = second.won_by("alice");
     assert_eq!(won["pattern"], HIDDEN);
-    assert!(second.wait());
 
     // The log holds everything, both processes' events in one sequence.
     let replay = Command::new(env!("CARGO_BIN_EXE_mondo"))

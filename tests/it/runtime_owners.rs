@@ -346,19 +346,7 @@ async fn processes_on_one_database_share_one_game_clock() {
     for db in crate::stores::each() {
         let store = db.open().await;
         // Another process runs a match.
-        let new = mondo::store::NewMatch {
-            kind: "race",
-            guild: None,
-            channel: None,
-            seed: 1,
-            settings: "{}",
-            players: &[1, 2],
-        };
-        let first = mondo::store::NewEvent {
-            at: 0,
-            body: "{}".into(),
-        };
-        let id = store.create_match(&new, &first).await.unwrap();
+        let id = crate::store_leases::a_match(&store).await;
         let lease = store
             .take_lease(id, "another", Duration::from_secs(60))
             .await

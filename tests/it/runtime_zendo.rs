@@ -49,6 +49,24 @@ fn challenge_left(view: &AnyView, now: u64) -> Option<u64> {
     }
 }
 
+/// `who` answers the open challenge in the duel `id`, and the runtime accepts it.
+pub(crate) async fn answer(
+    runtime: &Runtime<AnyMatch>,
+    id: mondo::store::MatchId,
+    who: PlayerId,
+    answer: Answer,
+) -> mondo::runtime::Ack {
+    runtime
+        .act(
+            id,
+            Actor::Player(who),
+            DuelMove::Answer { answer }.into(),
+            None,
+        )
+        .await
+        .unwrap()
+}
+
 /// A runtime on the fresh store `db`, with a duel of [`setup`] created.
 async fn duel(
     db: &stores::TestDb,
@@ -102,18 +120,7 @@ async fn a_pending_challenge_survives_a_restart_with_its_time() {
             )
             .await
             .unwrap();
-        runtime
-            .act(
-                id,
-                a,
-                DuelMove::Answer {
-                    answer: Answer::Obeys,
-                }
-                .into(),
-                None,
-            )
-            .await
-            .unwrap();
+        answer(&runtime, id, ALICE, Answer::Obeys).await;
         time.advance(12_000);
         let view = runtime.view(id, &Viewer::Spectator).await.unwrap();
         assert_eq!(challenge_left(&view, runtime.now()), Some(18_000));

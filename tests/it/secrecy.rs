@@ -33,7 +33,7 @@ use mondo::narrate::secrets::gives_away;
 use mondo::narrate::{Line, Names};
 use mondo::play::games::rehearsal;
 use mondo::play::rehearsal::{Moment, RandomPlayer};
-use mondo::play::{Cast, GameFront, front_for};
+use mondo::play::{Cast, Entered, GameFront, front_for};
 use mondo::rules::{Actor, GameKind, PlayerId, RuleError, Secret, Viewer};
 use mondo::runtime::{ActError, AnyAction, AnyEvent, AnyMatch, AnySetup, Engine};
 use mondo::store::{MatchId, MatchRecord, Status, StoredEvent};
@@ -537,7 +537,10 @@ impl Table {
             return;
         }
         let view = self.state.view(&self.table_viewer);
-        match self.front.command(&word, args, named, &view, &self.cast) {
+        match self
+            .front
+            .command(Entered(&word, args, named, &view, &self.cast))
+        {
             Ok((actor, action)) => {
                 if let Actor::Player(p) = actor {
                     self.typed.entry(p).or_default().push(rest.to_string());

@@ -2,27 +2,13 @@
 //! a takeover after the lease runs out gives a higher token; and the DATABASE refuses
 //! an append whose token is not the current one, writing nothing.
 
-use crate::stores;
-use mondo::store::{NewEvent, NewMatch, Store, StoreError};
+use crate::stores::{self, ev};
+use mondo::store::{Store, StoreError};
 use std::time::Duration;
 
-fn ev(at: u64, body: &str) -> NewEvent {
-    NewEvent {
-        at,
-        body: body.to_string(),
-    }
-}
-
-async fn a_match(store: &Store) -> mondo::store::MatchId {
-    let new = NewMatch {
-        kind: "race",
-        guild: None,
-        channel: None,
-        seed: 1,
-        settings: "{}",
-        players: &[1, 2],
-    };
-    store.create_match(&new, &ev(0, "{}")).await.unwrap()
+/// A two-player race match, created with an empty first event.
+pub(crate) async fn a_match(store: &Store) -> mondo::store::MatchId {
+    stores::race_match(store, 1, &[1, 2], ev(0, "{}")).await
 }
 
 const LONG: Duration = Duration::from_secs(60);

@@ -14,6 +14,19 @@ fn ev(at: u64, body: &str) -> NewEvent {
     }
 }
 
+/// The match `new`, created with `first` as its first event.
+async fn create(store: &Store, new: NewMatch<'_>, first: NewEvent) -> MatchId {
+    store.create_match(&new, &first).await.unwrap()
+}
+
+/// A plain connection to the SQLite file at `path`, beside the store.
+async fn sqlite(path: &std::path::Path) -> sqlx::SqliteConnection {
+    use sqlx::Connection;
+    sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap()
+}
+
 fn new_match<'a>(kind: &'a str, players: &'a [u64]) -> NewMatch<'a> {
     NewMatch {
         kind,
@@ -31,18 +44,12 @@ async fn first_run_creates_the_database_in_wal_mode_and_reopens_it() {
     let path = dir.path().join("sub.db");
     assert!(!path.exists());
     let store = Store::open(&path).await.unwrap();
-    let id = store
-        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
-        .await
-        .unwrap();
+    let id = create(&store, new_match("race", &[1, 2]), ev(0, "{}")).await;
     store.close().await;
     assert!(path.exists());
     // WAL: sqlite's own pragma, read through a plain connection.
     let mode: String = {
-        use sqlx::Connection;
-        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
+        let mut c = sqlite(&path).await;
         sqlx::query_scalar("PRAGMA journal_mode")
             .fetch_one(&mut c)
             .await
@@ -67,10 +74,7 @@ async fn first_run_creates_the_database_in_wal_mode_and_reopens_it() {
 async fn appends_are_numbered_in_order_and_read_back() {
     for db in stores::each() {
         let store = db.open().await;
-        let id = store
-            .create_match(&new_match("race", &[1, 2]), &ev(100, r#"{"n":1}"#))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("race", &[1, 2]), ev(100, r#"{"n":1}"#)).await;
         let last = store
             .append(
                 id,
@@ -104,10 +108,7 @@ async fn appends_are_numbered_in_order_and_read_back() {
 async fn a_stale_append_is_refused_and_writes_nothing() {
     for db in stores::each() {
         let store = db.open().await;
-        let id = store
-            .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("race", &[1, 2]), ev(0, "{}")).await;
         store.append(id, 1, vec![ev(1, "{}")], false).await.unwrap();
         // Someone who still thinks the log ends at 1.
         let err = store
@@ -146,15 +147,9 @@ async fn events_cannot_be_changed_or_deleted_even_by_hand() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.db");
     let store = Store::open(&path).await.unwrap();
-    let id = store
-        .create_match(&new_match("race", &[1, 2]), &ev(0, "{\"secret\":1}"))
-        .await
-        .unwrap();
+    let id = create(&store, new_match("race", &[1, 2]), ev(0, "{\"secret\":1}")).await;
     store.close().await;
-    use sqlx::Connection;
-    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+    let mut c = sqlite(&path).await;
     for sql in [
         "UPDATE events SET body = '{}' WHERE match_id = ?1",
         "DELETE FROM events WHERE match_id = ?1",
@@ -174,12 +169,7 @@ async fn many_matches_appending_at_once_are_all_committed_without_gaps() {
         let store = db.open().await;
         let mut ids = Vec::new();
         for p in 0..50u64 {
-            ids.push(
-                store
-                    .create_match(&new_match("race", &[p, p + 100]), &ev(0, "{}"))
-                    .await
-                    .unwrap(),
-            );
+            ids.push(create(&store, new_match("race", &[p, p + 100]), ev(0, "{}")).await);
         }
         let mut tasks = Vec::new();
         for id in ids.clone() {
@@ -213,14 +203,8 @@ async fn many_matches_appending_at_once_are_all_committed_without_gaps() {
 async fn matches_are_listed_by_kind_status_player_and_channel() {
     for db in stores::each() {
         let store = db.open().await;
-        let a = store
-            .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
-            .await
-            .unwrap();
-        let b = store
-            .create_match(&new_match("race", &[2, 3]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let a = create(&store, new_match("race", &[1, 2]), ev(0, "{}")).await;
+        let b = create(&store, new_match("race", &[2, 3]), ev(0, "{}")).await;
         let c = store
             .create_match(
                 &NewMatch {
@@ -268,10 +252,7 @@ async fn the_game_clock_resumes_from_the_later_of_its_save_and_the_last_event() 
             5_000,
             "it never goes back"
         );
-        let id = store
-            .create_match(&new_match("race", &[1, 2]), &ev(5_000, "{}"))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("race", &[1, 2]), ev(5_000, "{}")).await;
         // The process wrote an event at 7.5 s and died before saving the clock again.
         store
             .append(id, 1, vec![ev(7_500, "{}")], false)
@@ -411,10 +392,7 @@ async fn a_post_that_may_be_out_is_remembered_until_it_is_recorded_as_said() {
     use mondo::store::Posting;
     for db in stores::each() {
         let store = db.open().await;
-        let id = store
-            .create_match(&new_match("zendo-duel", &[7, 8]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("zendo-duel", &[7, 8]), ev(0, "{}")).await;
         assert_eq!(store.posting(id).await.unwrap(), None, "{}", db.name);
         store.set_posting(id, 4).await.unwrap();
         // A reply to another batch than the one going out is not taken as its post.
@@ -460,10 +438,7 @@ async fn a_post_that_may_be_out_is_remembered_until_it_is_recorded_as_said() {
 async fn the_discord_front_keeps_dm_channels_and_what_it_said_per_match() {
     for db in stores::each() {
         let store = db.open().await;
-        let id = store
-            .create_match(&new_match("zendo-duel", &[7, 8]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("zendo-duel", &[7, 8]), ev(0, "{}")).await;
         assert_eq!(store.announced(id).await.unwrap(), 0, "nothing said yet");
         store.set_dm_channel(id, 7, Some(700)).await.unwrap();
         store.set_dm_channel(id, 8, None).await.unwrap();
@@ -495,10 +470,7 @@ async fn a_full_disk_fails_the_write_clearly_and_writes_work_again_once_there_is
     // SQLite's page limit; PostgreSQL has none (`limit_pages` refuses it there).
     for db in [stores::TestDb::sqlite()] {
         let store = db.open().await;
-        let id = store
-            .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let id = create(&store, new_match("race", &[1, 2]), ev(0, "{}")).await;
         let big = format!(r#"{{"pad":"{}"}}"#, "x".repeat(200_000));
         for attempt in 0..3 {
             store.limit_pages(Some(1)).await.unwrap();
@@ -528,10 +500,7 @@ async fn a_full_disk_fails_the_write_clearly_and_writes_work_again_once_there_is
                 .unwrap(),
             2
         );
-        let other = store
-            .create_match(&new_match("race", &[3]), &ev(0, "{}"))
-            .await
-            .unwrap();
+        let other = create(&store, new_match("race", &[3]), ev(0, "{}")).await;
         store.save_game_clock(99).await.unwrap();
         let events = store.events(id).await.unwrap();
         assert_eq!(events.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2]);
@@ -548,27 +517,21 @@ async fn a_gap_in_event_numbers_is_refused_naming_the_match_and_the_number() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.db");
     let store = Store::open(&path).await.unwrap();
-    let id = store
-        .create_match(&new_match("race", &[1, 2]), &ev(0, "{}"))
-        .await
-        .unwrap();
+    let id = create(&store, new_match("race", &[1, 2]), ev(0, "{}")).await;
     store
         .append(id, 1, vec![ev(1, "{}"), ev(2, "{}"), ev(3, "{}")], false)
         .await
         .unwrap();
     store.close().await;
     {
-        use sqlx::Connection;
-        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
+        let mut c = sqlite(&path).await;
         for sql in [
             "DROP TRIGGER events_no_delete",
             "DELETE FROM events WHERE seq = 3",
         ] {
             sqlx::query(sql).execute(&mut c).await.unwrap();
         }
-        c.close().await.unwrap();
+        sqlx::Connection::close(c).await.unwrap();
     }
     let store = Store::open(&path).await.unwrap();
     let e = store.events(id).await.unwrap_err();

@@ -11,8 +11,8 @@
 //! `house`) and a pool, checkpointed into the file.
 
 use mondo::rules::zendo::testing::flat::{EventKind, flat};
-use mondo::rules::zendo::{Answer, DuelMove, PhaseView, StepView};
-use mondo::rules::{Actor, GameKind, PlayerId, Viewer};
+use mondo::rules::zendo::{Answer, PhaseView, StepView};
+use mondo::rules::{GameKind, PlayerId, Viewer};
 use mondo::runtime::{AnyEvent, AnyMatch, AnyView, Config, ManualTime, Runtime};
 use mondo::store::{MatchId, ServerSettings, Status, Store};
 use serde_json::{Value, json};
@@ -75,18 +75,7 @@ async fn a_database_of_the_previous_schema_opens_and_its_live_duel_resumes() {
         .subscribe(MatchId(1), Viewer::Spectator)
         .await
         .unwrap();
-    let ack = runtime
-        .act(
-            MatchId(1),
-            Actor::Player(bob),
-            DuelMove::Answer {
-                answer: Answer::Obeys,
-            }
-            .into(),
-            None,
-        )
-        .await
-        .unwrap();
+    let ack = crate::runtime_zendo::answer(&runtime, MatchId(1), bob, Answer::Obeys).await;
     let updates = feed.until(ack.seq).await.unwrap();
     let revealed = updates
         .iter()

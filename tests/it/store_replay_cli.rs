@@ -1,6 +1,7 @@
 //! `mondo replay` prints a match from its log, as a person or a program reads it.
 
-use mondo::store::{NewEvent, NewMatch, Store};
+use crate::stores::{ev, race_match};
+use mondo::store::Store;
 use std::process::{Command, Output};
 
 fn mondo(args: &[&str]) -> Output {
@@ -12,24 +13,7 @@ fn mondo(args: &[&str]) -> Output {
 
 async fn a_logged_match(path: &std::path::Path) -> mondo::store::MatchId {
     let store = Store::open(path).await.unwrap();
-    let ev = |at, body: &str| NewEvent {
-        at,
-        body: body.into(),
-    };
-    let id = store
-        .create_match(
-            &NewMatch {
-                kind: "race",
-                guild: None,
-                channel: None,
-                seed: 99,
-                settings: "{}",
-                players: &[1, 2],
-            },
-            &ev(60_000, r#"{"event":"created"}"#),
-        )
-        .await
-        .unwrap();
+    let id = race_match(&store, 99, &[1, 2], ev(60_000, r#"{"event":"created"}"#)).await;
     store
         .append(
             id,

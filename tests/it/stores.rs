@@ -370,3 +370,30 @@ impl Drop for OwnCluster {
         let _ = std::fs::remove_dir_all(&self.0.dir);
     }
 }
+
+/// An event to log: when it happened on the game clock, and its JSON.
+pub fn ev(at: u64, body: &str) -> mondo::store::NewEvent {
+    mondo::store::NewEvent {
+        at,
+        body: body.to_string(),
+    }
+}
+
+/// A match of kind "race" (no server or channel, settings `{}`) whose log opens with
+/// `first`.
+pub async fn race_match(
+    store: &mondo::store::Store,
+    seed: u64,
+    players: &[u64],
+    first: mondo::store::NewEvent,
+) -> mondo::store::MatchId {
+    let new = mondo::store::NewMatch {
+        kind: "race",
+        guild: None,
+        channel: None,
+        seed,
+        settings: "{}",
+        players,
+    };
+    store.create_match(&new, &first).await.unwrap()
+}

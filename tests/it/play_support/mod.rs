@@ -93,6 +93,11 @@ fn command(db: &Path, args: &[&str], flags: &[&str], env: &[(&str, &std::ffi::Os
     cmd
 }
 
+/// What a JSON line says in its `message` (empty if it says nothing there).
+pub fn message(e: &Value) -> &str {
+    e["message"].as_str().unwrap_or_default()
+}
+
 /// The lines with this event.
 pub fn of<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
     events.iter().filter(|e| e["event"] == name).collect()
@@ -175,6 +180,22 @@ impl Mondo {
     pub fn status(&mut self) -> Value {
         self.send("status");
         self.until("status").0
+    }
+
+    /// `player` guesses `pattern`, and confirms the guess once it is read back.
+    pub fn guess(&mut self, player: &str, pattern: &str) {
+        self.send(&format!("{player}: guess {pattern}"));
+        self.until("reading");
+        self.send(&format!("{player}: confirm"));
+    }
+
+    /// The match is won by `player` and the process then ends successfully: the `won`
+    /// event.
+    pub fn won_by(mut self, player: &str) -> Value {
+        let (won, _) = self.until("won");
+        assert_eq!(won["player"], player);
+        assert!(self.wait());
+        won
     }
 
     /// SIGKILL: no chance to save anything more.

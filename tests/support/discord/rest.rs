@@ -859,23 +859,8 @@ impl World {
 
     fn blank_message(&self, id: u64, channel: u64, interaction: Option<u64>) -> StoredMessage {
         StoredMessage {
-            id,
-            channel_id: channel,
-            content: String::new(),
-            embeds: Vec::new(),
-            components: Vec::new(),
-            files: Vec::new(),
-            ephemeral: false,
             interaction,
-            author_id: self.bot_id,
-            flags: 0,
-            kind: 0,
-            attachments: Vec::new(),
-            timestamp: timestamp_now(),
-            edited_timestamp: None,
-            loading: false,
-            updated: Instant::now(),
-            nonce: None,
+            ..super::plain_message(id, channel, self.bot_id, "", Vec::new())
         }
     }
 

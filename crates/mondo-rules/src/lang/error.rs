@@ -20,6 +20,9 @@ pub struct ParsePatternError {
     pub help: Option<String>,
     /// Corrected versions of the whole pattern, when they are obvious.
     pub examples: Vec<String>,
+    /// Whether the examples are every reading of the refused words (an ambiguity):
+    /// where they all mean the same, the words are clear after all.
+    pub readings: bool,
 }
 
 impl ParsePatternError {
@@ -29,7 +32,14 @@ impl ParsePatternError {
             message: message.into(),
             help: None,
             examples: Vec::new(),
+            readings: false,
         }
+    }
+
+    /// Marks the examples as every reading of the refused words.
+    pub(crate) fn with_readings(mut self) -> ParsePatternError {
+        self.readings = true;
+        self
     }
 
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> ParsePatternError {

@@ -367,6 +367,31 @@ impl Pool {
     pub fn for_set(&self, set: PieceSet) -> impl Iterator<Item = &PoolEntry> {
         self.entries.iter().filter(move |e| e.set == set)
     }
+
+    /// How many entries each piece set has, by difficulty, the sets it has none of
+    /// left out: `pyramids 30 (easy 10, medium 16, hard 4); arrows 4 (...)`.
+    pub fn breakdown(&self) -> String {
+        let mut parts = Vec::new();
+        for set in PieceSet::ALL {
+            let entries: Vec<_> = self.for_set(set).collect();
+            if entries.is_empty() {
+                continue;
+            }
+            let by_difficulty: Vec<String> = Difficulty::ALL
+                .iter()
+                .map(|d| {
+                    let n = entries.iter().filter(|e| e.difficulty == *d).count();
+                    format!("{d} {n}")
+                })
+                .collect();
+            parts.push(format!(
+                "{set} {} ({})",
+                entries.len(),
+                by_difficulty.join(", ")
+            ));
+        }
+        parts.join("; ")
+    }
 }
 
 /// Where each line of a text starts, found once: a line number is then a binary search.

@@ -331,7 +331,8 @@ impl<V: Vocabulary> Parser<'_, V> {
             "`either ... or ...` could be inclusive or exclusive: add `but not both`, or drop `either`",
         )
         .with_example(splice(self.src, &(end..end), " but not both"))
-        .with_example(splice(self.src, &drop_either, "")))
+        .with_example(splice(self.src, &drop_either, ""))
+        .with_readings())
     }
 
     fn and_sentence(&mut self) -> R<F<V>> {

@@ -167,6 +167,15 @@ pub enum Place {
     /// The tile at these coordinates (`C4`), named by the player: in the subset, one
     /// tile; outside it, none (the umpire refuses such a statement).
     At(Cell),
+    /// In the row of this index (`row B`: 1), named by the player; a row the subset
+    /// has no tile in is refused, as a tile outside it is.
+    Row(u8),
+    /// In the column of this index (`column 2`: 1).
+    Column(u8),
+    /// At an end of the subset's one row (or column): leftmost or rightmost, and
+    /// topmost or bottommost. On a subset in one row that is the row's two ends; the
+    /// umpire refuses it on any other subset (corners are not ends).
+    End,
 }
 
 impl Place {
@@ -185,14 +194,72 @@ impl Place {
             Place::Leftmost => "leftmost".into(),
             Place::Rightmost => "rightmost".into(),
             Place::At(c) => c.to_string().into(),
+            Place::Row(r) => format!("in_row_{}", (b'A' + r) as char).into(),
+            Place::Column(c) => format!("in_column_{}", c + 1).into(),
+            Place::End => "end".into(),
         }
     }
 
     pub fn from_name(w: &str) -> Option<Place> {
+        let line = |prefix: &str| {
+            let rest = w.get(..prefix.len())?.eq_ignore_ascii_case(prefix);
+            rest.then(|| w[prefix.len()..].to_ascii_uppercase())
+        };
+        if let Some(r) = line("in_row_") {
+            return Place::row_named(&r);
+        }
+        if let Some(c) = line("in_column_") {
+            return Place::column_named(&c);
+        }
+        if w == "end" {
+            return Some(Place::End);
+        }
         Place::ALL
             .into_iter()
             .find(|p| p.name() == w)
             .or_else(|| w.parse::<Cell>().ok().map(Place::At))
+    }
+
+    /// The row a letter names (`B`, `b`): A-D.
+    pub fn row_named(w: &str) -> Option<Place> {
+        match w.as_bytes() {
+            [r @ (b'A'..=b'D' | b'a'..=b'd')] => Some(Place::Row(r.to_ascii_uppercase() - b'A')),
+            _ => None,
+        }
+    }
+
+    /// The column a number names (`2`): 1-4.
+    pub fn column_named(w: &str) -> Option<Place> {
+        match w.as_bytes() {
+            [c @ b'1'..=b'4'] => Some(Place::Column(c - b'1')),
+            _ => None,
+        }
+    }
+
+    /// Whether English says the place before the noun (`a topmost tile`, `a C4
+    /// tile`) rather than after it (`a tile in row B`).
+    pub fn adjective(self) -> bool {
+        !matches!(self, Place::Row(_) | Place::Column(_))
+    }
+
+    /// The place in English after `is` or a noun: `topmost`, `C4`, `in row B`.
+    pub fn words(self) -> std::borrow::Cow<'static, str> {
+        match self {
+            Place::Row(r) => format!("in row {}", (b'A' + r) as char).into(),
+            Place::Column(c) => format!("in column {}", c + 1).into(),
+            Place::End => "at an end".into(),
+            _ => self.name(),
+        }
+    }
+
+    /// A named row or column no tile of `cells` is in (`row B` of a subset in rows
+    /// C and D): the words for it.
+    pub fn missing_line(self, cells: &[Cell]) -> Option<String> {
+        let line = match self {
+            Place::Row(_) | Place::Column(_) => self.words(),
+            _ => return None,
+        };
+        (!cells.iter().any(|c| self.holds(*c, cells))).then(|| line[3..].to_string())
     }
 
     /// The index of one of the four relative places in [`Place::ALL`]; `None` for a
@@ -209,6 +276,13 @@ impl Place {
             Place::Leftmost => cells.iter().all(|o| o.col >= c.col),
             Place::Rightmost => cells.iter().all(|o| o.col <= c.col),
             Place::At(at) => c == at,
+            Place::Row(r) => c.row == r,
+            Place::Column(k) => c.col == k,
+            Place::End => {
+                let holds = |p: Place| p.holds(c, cells);
+                (holds(Place::Leftmost) || holds(Place::Rightmost))
+                    && (holds(Place::Topmost) || holds(Place::Bottommost))
+            }
         }
     }
 }

@@ -126,6 +126,38 @@ pub fn form_reasons(
             list(&named)
         ));
     }
+    // A row or column named by its letter or number that the subset has no tile in.
+    let cells = subset.cells();
+    let mut lines: Vec<String> = Vec::new();
+    super::ast::visit(f, &mut |g| {
+        if let FormulaKind::Place(p, _) = g.kind
+            && let Some(line) = p.missing_line(cells)
+            && !lines.contains(&line)
+        {
+            lines.push(line);
+        }
+    });
+    // The ends of a row: the subset must be one row (or one column).
+    let mut ends = false;
+    super::ast::visit(f, &mut |g| {
+        ends |= matches!(g.kind, FormulaKind::Place(Place::End, _));
+    });
+    let in_one = |line: fn(&Cell) -> u8| {
+        cells
+            .iter()
+            .all(|c| Some(line(c)) == cells.first().map(line))
+    };
+    if ends && !(in_one(|c| c.row) || in_one(|c| c.col)) {
+        reasons.push(format!(
+            "it speaks of the ends of a row, but the subset {subset} is not one row or column: say `leftmost`, `rightmost`, `topmost` or `bottommost`"
+        ));
+    }
+    if !lines.is_empty() {
+        reasons.push(format!(
+            "it names {}, not in the subset {subset} (it has no tile there): a statement speaks only of its subset's tiles",
+            lines.join(" and ")
+        ));
+    }
     for kind in RegionKind::ALL {
         if mentions_region(f, kind) && geometry.region_count(kind) == 0 {
             reasons.push(match kind {

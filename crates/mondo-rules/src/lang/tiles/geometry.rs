@@ -114,15 +114,17 @@ impl Geometry {
         self.place_mask(p) & (1 << i) != 0
     }
 
-    /// The tiles with the place: one or none for a tile named by its coordinates.
+    /// The tiles with the place: one or none for a tile named by its coordinates, those
+    /// of the subset in it for a named row or column.
     pub(super) fn place_mask(&self, p: Place) -> u16 {
         match p.index() {
             Some(k) => self.place[k],
             None => self
                 .cells
                 .iter()
-                .position(|c| p.holds(*c, &self.cells))
-                .map_or(0, |j| 1 << j),
+                .enumerate()
+                .filter(|(_, c)| p.holds(**c, &self.cells))
+                .fold(0, |m, (j, _)| m | 1 << j),
         }
     }
 

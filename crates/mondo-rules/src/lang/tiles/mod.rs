@@ -56,7 +56,15 @@ pub const BENCH_STATEMENTS: [&str; 7] = [
 /// looks symbolic (a call `name(`, a quantifier, an operator) gets the symbolic
 /// reader's error when neither reads.
 pub fn parse(text: &str) -> Result<Statement, ParsePatternError> {
-    let english = match parse_english(text) {
+    or_symbolic(text, parse_english(text))
+}
+
+/// The English reading, or else the symbolic one.
+fn or_symbolic(
+    text: &str,
+    english: Result<Statement, ParsePatternError>,
+) -> Result<Statement, ParsePatternError> {
+    let english = match english {
         Ok(s) => return Ok(s),
         Err(e) => e,
     };
@@ -65,6 +73,28 @@ pub fn parse(text: &str) -> Result<Statement, ParsePatternError> {
         Err(symbolic) if looks_symbolic(text) => Err(symbolic),
         Err(_) => Err(english),
     }
+}
+
+/// Reads the English form as said of `subset` (what the umpire reads): an ambiguous
+/// phrase whose readings all mean the same on the subset (`next to` on a subset in one
+/// row) reads, as the reading said in the fewest words.
+pub fn parse_english_on(text: &str, subset: &Subset) -> Result<Statement, ParsePatternError> {
+    let readings = english::readings_on(text, subset)?;
+    let formula = readings
+        .into_iter()
+        .min_by_key(say::english_words)
+        .ok_or_else(|| ParsePatternError::new(0..0, "no reading"))?;
+    Ok(Statement {
+        source: text.to_string(),
+        formula,
+    })
+}
+
+/// Reads a statement in either form, as said of `subset` (what the umpire reads):
+/// an ambiguous phrase whose readings all mean the same on the subset reads
+/// ([`parse_english_on`]).
+pub fn parse_on(text: &str, subset: &Subset) -> Result<Statement, ParsePatternError> {
+    or_symbolic(text, parse_english_on(text, subset))
 }
 
 fn looks_symbolic(text: &str) -> bool {

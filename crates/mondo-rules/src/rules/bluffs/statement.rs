@@ -38,8 +38,9 @@ pub fn judge(
     subset: &Subset,
     max_words: usize,
 ) -> Result<(Statement, Verdict), ParsePatternError> {
-    let statement = tiles::parse(text)?;
-    let typed_english = tiles::parse_english(text).is_ok();
+    let statement = tiles::parse_on(text, subset)?;
+    // Notation reads only where English does not.
+    let typed_english = tiles::parse_english_on(text, subset).is_ok();
     // Notation is counted on its reading, below.
     let limit = if typed_english { max_words } else { usize::MAX };
     let mut verdict = if subset.len() <= MAX_CHECKED {

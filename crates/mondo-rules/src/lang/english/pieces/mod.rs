@@ -2,6 +2,7 @@
 //! sizes and directions, touching and pointing, the structure and its groups, sizes,
 //! directions and pips. The frame around it is the English reader's.
 
+mod either;
 mod phrases;
 mod structure;
 mod verbs;
@@ -584,6 +585,9 @@ fn pairs_and_bare_plurals(toks: &[Token], i: usize) -> Option<(usize, Vec<String
     if w(0) == "no" && pair(1) {
         return Some((3, words(&["no", "two"])));
     }
+    if let Some(r) = one_pair(toks, i).or_else(|| pips_compared(toks, i)) {
+        return Some(r);
+    }
     if i == 0
         && matches!(w(0), "pieces" | "pyramids" | "arrows")
         && matches!(w(1), "point" | "face")
@@ -592,6 +596,123 @@ fn pairs_and_bare_plurals(toks: &[Token], i: usize) -> Option<(usize, Vec<String
         return Some((1, words(&["the", w(0)])));
     }
     None
+}
+
+/// `exactly one pair of (large) pieces touch (each other)`: one pair, of all pairs, so
+/// related. For a relation that goes both ways (`touch`, `point at each other`, `are
+/// the same size`) that is exactly two pieces related to another such piece (those
+/// two are the pair; a second pair would add a piece), so it reads `exactly two large
+/// pieces touch a large piece`. `at most one pair` is at most two, as that count is
+/// never one. Other relations and other counts of pairs stay refused.
+fn one_pair(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+    let bound: &[&str] = match (w(0), w(1), w(2)) {
+        ("exactly" | "only", "one", _) => &["exactly", "two"],
+        ("just", "one", _) => &["exactly", "two"],
+        ("at", "most", "one") => &["at", "most", "two"],
+        _ => return None,
+    };
+    let at = if bound[0] == "at" { 3 } else { 2 };
+    if w(at) != "pair" || w(at + 1) != "of" {
+        return None;
+    }
+    let np_at = at + 2;
+    let adjectives = usize::from(adjective(w(np_at)).is_some());
+    let noun = w(np_at + adjectives);
+    if !(words::is_noun(noun) && noun.ends_with('s')) {
+        return None;
+    }
+    let one = &noun[..noun.len() - 1];
+    let kind: Vec<&str> = (np_at..np_at + adjectives).map(w).chain([one]).collect();
+    let verb_at = np_at + adjectives + 1;
+    let verb: &[&[&str]] = &[
+        &["touch", "each", "other"],
+        &["touch"],
+        &["point", "at", "each", "other"],
+        &["are", "the", "same", "size"],
+    ];
+    let said = verb.iter().find(|v| {
+        v.iter().enumerate().all(|(k, x)| w(verb_at + k) == *x)
+            && matches!(w(verb_at + v.len()), "" | "and" | "or" | "but")
+    })?;
+    let mut out: Vec<String> = bound.iter().map(|s| s.to_string()).collect();
+    out.extend((np_at..=np_at + adjectives).map(|k| w(k).to_string()));
+    let object = |out: &mut Vec<String>| {
+        out.push("a".into());
+        out.extend(kind.iter().map(|s| s.to_string()));
+    };
+    match said[0] {
+        "touch" => {
+            out.push("touch".into());
+            object(&mut out);
+        }
+        "point" => {
+            out.extend(["point", "at"].map(String::from));
+            object(&mut out);
+            out.extend(["that", "points", "at", "it"].map(String::from));
+        }
+        _ => {
+            out.extend(["are", "the", "same", "size", "as"].map(String::from));
+            object(&mut out);
+        }
+    }
+    Some((verb_at + said.len(), out))
+}
+
+/// `(the) large pieces have more pips in total than (the) small pieces` (`together`,
+/// `combined`, `altogether`, `between them`; `fewer`, `less`): the totals compared,
+/// `the total pips of large pieces is greater than the total pips of small pieces`.
+/// Without a word for the total (`large pieces have more pips than small pieces`) it
+/// could say each piece, and it is not read.
+fn pips_compared(toks: &[Token], i: usize) -> Option<(usize, Vec<String>)> {
+    let w = |k: usize| toks.get(i + k).and_then(Token::word).unwrap_or("");
+    let starts = i == 0
+        || matches!(
+            word_before(toks, i, 1),
+            "and" | "or" | "then" | "if" | "iff"
+        )
+        || matches!(toks[i - 1].tok, Tok::Sym(_));
+    if !starts || !matches!(w(0), "the") && adjective(w(0)).is_none() && !words::is_noun(w(0)) {
+        return None;
+    }
+    const TOTAL: &[&[&str]] = &[
+        &["in", "total"],
+        &["altogether"],
+        &["combined"],
+        &["together"],
+        &["in", "all"],
+        &["between", "them"],
+    ];
+    let total_at = |k: usize| {
+        TOTAL
+            .iter()
+            .find(|t| t.iter().enumerate().all(|(j, x)| w(k + j) == *x))
+            .map_or(0, |t| t.len())
+    };
+    let have = (1..=3).find(|k| matches!(w(*k), "have" | "has"))?;
+    let np: Vec<&str> = (0..have).map(w).collect();
+    if np
+        .iter()
+        .any(|x| !(*x == "the" || adjective(x).is_some() || words::is_noun(x)))
+    {
+        return None;
+    }
+    let than = match w(have + 1) {
+        "more" => "greater",
+        "fewer" | "less" => "less",
+        _ => return None,
+    };
+    if w(have + 2) != "pips" {
+        return None;
+    }
+    let after = total_at(have + 3);
+    if after == 0 || w(have + 3 + after) != "than" {
+        return None;
+    }
+    let mut out: Vec<String> = ["the", "total", "pips", "of"].map(String::from).to_vec();
+    out.extend(np.iter().map(|x| x.to_string()));
+    out.extend(["is", than, "than", "the", "total", "pips", "of"].map(String::from));
+    Some((have + 4 + after, out))
 }
 
 /// The rewordings of [`Vocabulary::reworded_at`] that make `it` explicit.
@@ -686,8 +807,17 @@ pub fn parse_english(text: &str) -> R<Pattern> {
 }
 
 /// Reads the English form of a pattern, with the refusal exactly as the reader made it.
+/// `either A or B` whose parts cannot both hold reads as `A or B` ([`either`]).
 pub(crate) fn read(text: &str) -> R<Pattern> {
-    let formula = read_with::<Pieces>(text)?;
+    let formula = match read_with::<Pieces>(text) {
+        Ok(f) => f,
+        Err(e) => either::inclusive(
+            &e,
+            |t| read_with::<Pieces>(t).ok(),
+            <Pieces as Vocabulary>::exclusive,
+        )
+        .ok_or(e)?,
+    };
     Ok(Pattern {
         source: text.to_string(),
         formula,

@@ -90,6 +90,40 @@ pub fn parse_english(text: &str) -> R<Statement> {
     }
 }
 
+/// Reads the English form as said of `subset`: a refusal for words with several
+/// readings (`next to`: diagonals or not?, `either ... or`: inclusive or exclusive?)
+/// stands only where the readings differ on the subset. Where they all mean the same
+/// (checked on every colouring), the words are clear: `next to` on a subset in one
+/// row, `either ... or` whose parts cannot both hold there. Every reading then, or the
+/// refusal.
+pub(super) fn readings_on(text: &str, subset: &Subset) -> R<Vec<Formula>> {
+    let e = match read_with::<Tiles>(text) {
+        Ok(formula) => return Ok(vec![formula]),
+        Err(e) => e,
+    };
+    agreed(&e, subset).ok_or_else(|| polish_with::<Tiles>(outside(e, text), text))
+}
+
+/// The readings of a refusal, if they all mean the same on `subset`.
+fn agreed(e: &ParsePatternError, subset: &Subset) -> Option<Vec<Formula>> {
+    if !e.readings || e.examples.len() < 2 || subset.len() > super::eval::MAX_CHECKED {
+        return None;
+    }
+    let g = Geometry::new(subset);
+    let readings: Vec<Formula> = e
+        .examples
+        .iter()
+        .map(|x| read_plain(x).ok())
+        .collect::<Option<_>>()?;
+    let table = g.truth_table(&readings[0])?;
+    for r in &readings[1..] {
+        if g.truth_table(r)? != table {
+            return None;
+        }
+    }
+    Some(readings)
+}
+
 /// Reads without polishing the refusal (for checking suggestions).
 fn read_plain(text: &str) -> R<Formula> {
     read_with::<Tiles>(text)
@@ -211,6 +245,8 @@ fn place(w: &str) -> Option<Place> {
         "bottommost" | "lowest" => Place::Bottommost,
         "leftmost" => Place::Leftmost,
         "rightmost" => Place::Rightmost,
+        // `the end tiles`: the two ends of a subset in one row (or column).
+        "end" => Place::End,
         // A tile named by its coordinates (`the c4 tile`, as the frame says `C4`).
         _ => Place::At(cell_name(w)?),
     })

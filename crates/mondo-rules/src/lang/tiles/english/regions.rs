@@ -7,6 +7,14 @@ impl Parser<'_, Tiles> {
     /// region and its words (`every row`, `some 2x2 square`, `no columns`).
     pub(super) fn region_det_at(&self, k: usize) -> Option<(usize, RegionKind, usize)> {
         let w = |i: usize| self.c.word_at(k + i);
+        // `row B`, `column 2`: one line, named.
+        if let Some(p) = self.named_line_at(k) {
+            let kind = match p {
+                Place::Row(_) => RegionKind::Row,
+                _ => RegionKind::Column,
+            };
+            return Some((0, kind, 2));
+        }
         let det = match w(0)? {
             "every" | "each" | "some" | "a" | "an" | "no" | "any" | "one" => 1,
             "all" if w(1) == Some("the") => 2,
@@ -35,6 +43,51 @@ impl Parser<'_, Tiles> {
         };
         let (kind, n) = self.region_at(k + det)?;
         Some((det, kind, n))
+    }
+
+    /// `of the row` (`column`, `line`, `subset`) after an end: the subset's one line.
+    fn of_the_line(&mut self) {
+        for line in ["row", "column", "line", "subset"] {
+            if self.c.eat_words(&["of", "the", line]) {
+                return;
+            }
+        }
+    }
+
+    /// A row or column named at `k` by its letter or number (grids: rows A-D from the
+    /// top, columns 1-4 from the left): `row B`, `column 2`. `row a` is one only
+    /// where no noun can follow the article (`row A is blue`, not `row a tile`).
+    pub(super) fn named_line_at(&self, k: usize) -> Option<Place> {
+        let name = match &self.c.peek_at(k + 1)?.tok {
+            Tok::Int(n) => n.to_string(),
+            Tok::Word(w) => w.clone(),
+            Tok::Sym(_) => return None,
+        };
+        let place = match self.c.word_at(k)? {
+            "row" => Place::row_named(&name)?,
+            "column" => Place::column_named(&name)?,
+            _ => return None,
+        };
+        let after = self.c.word_at(k + 2);
+        let article = name == "a"
+            && after.is_some_and(|w| {
+                !matches!(
+                    w,
+                    "is" | "isn't"
+                        | "are"
+                        | "has"
+                        | "have"
+                        | "contains"
+                        | "contain"
+                        | "includes"
+                        | "and"
+                        | "or"
+                        | "but"
+                        | "only"
+                        | "then"
+                )
+            });
+        (!article).then_some(place)
     }
 
     /// A region noun at `k`: `row(s)`, `column(s)`, `(2x2) square(s)`, and its words.
@@ -74,6 +127,10 @@ impl Parser<'_, Tiles> {
         let Some((det_words, kind, n)) = self.region_det_at(0) else {
             return Err(self.c.expected("a row, a column or a 2x2 square"));
         };
+        if let Some(place) = self.named_line_at(0) {
+            self.c.pos += 2;
+            return Ok((RegionDet::The(place), kind, self.span_from(start)));
+        }
         let first = self.c.word().unwrap_or("").to_string();
         let second = self.c.word_at(1).unwrap_or("").to_string();
         if first == "the" {
@@ -283,6 +340,8 @@ impl Parser<'_, Tiles> {
             let k = end - n;
             (k > 0
                 && matches!(self.c.word_at(k), Some("in" | "of" | "within"))
+                // `a red tile is in row B`: a place after the copula, not a region.
+                && !matches!(self.c.word_at(k - 1), Some("is" | "are" | "be" | "not"))
                 && self
                     .region_det_at(k + 1)
                     .is_some_and(|(d, _, m)| k + 1 + d + m == end))
@@ -411,6 +470,39 @@ impl Parser<'_, Tiles> {
             (&["at", "the", "top"], Place::Topmost),
             (&["at", "the", "bottom"], Place::Bottommost),
         ];
+        // `at one end (of the row)`; `at either end` is one end, or both?
+        for ws in [&["at", "one", "end"][..], &["at", "an", "end"]] {
+            if self.c.is_words(ws) {
+                self.c.pos += ws.len();
+                self.of_the_line();
+                return Ok(Some(Vp::Unary(
+                    TileUnary::Place(Place::End),
+                    self.span_from(start),
+                )));
+            }
+        }
+        if self.c.is_words(&["at", "either", "end"]) {
+            let end = self.c.peek_at(2).map_or(start, |t| t.span.end);
+            let span = start..end;
+            return Err(ParsePatternError::new(
+                span.clone(),
+                "`at either end` could mean at one end or at both ends: say `at one end`, or `at both ends` (each end)",
+            )
+            .with_example(splice(self.src, &span, "at one end"))
+            .with_example(splice(self.src, &span, "at both ends")));
+        }
+        if self.c.is_words(&["at", "both", "ends"]) {
+            return Err(ParsePatternError::new(
+                self.c.here(),
+                "`at both ends` reads as the tiles there: say `the tiles at both ends are red`",
+            ));
+        }
+        if self.c.is_word("in")
+            && let Some(p) = self.named_line_at(1)
+        {
+            self.c.pos += 3;
+            return Ok(Some(Vp::Unary(TileUnary::Place(p), self.span_from(start))));
+        }
         let Some((ws, p)) = phrases.iter().find(|(ws, _)| self.c.is_words(ws)) else {
             return Ok(None);
         };
@@ -534,5 +626,6 @@ impl Parser<'_, Tiles> {
         )
         .with_example(splice(self.src, &(start..end), "orthogonally adjacent to"))
         .with_example(splice(self.src, &(start..end), "adjacent to"))
+        .with_readings()
     }
 }

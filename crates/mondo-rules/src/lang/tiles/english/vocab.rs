@@ -88,6 +88,9 @@ impl Vocabulary for Tiles {
             !matches!(w(n), "that" | "which" | "of" | "with" | "in")
         };
         let say = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        if let Some(r) = unique_colour(&w).or_else(|| ends(&w)) {
+            return Some(r);
+        }
         // A tile named by its coordinates is the one tile there: `C4`, `the tile C4`,
         // `tile C4`, `the tile at C4` are `a c4 tile` (`c4` an adjective, as
         // `leftmost` is; there is one such tile, so `a` says it, under a negation too).
@@ -555,6 +558,7 @@ impl Vocabulary for Tiles {
                 w(1) == "a"
                     && (matches!(w(2), "higher" | "lower") && w(3) == "row"
                         || w(2) == "column" && w(3) == "further")
+                    || p.named_line_at(k + 1).is_some()
             }
             "of" => w(1) == "the" && w(2) == "same" && w(3) == "colour" && w(4) == "as",
             "further" => matches!(w(1), "left" | "right") && w(2) == "than",
@@ -589,7 +593,7 @@ impl Vocabulary for Tiles {
         ) || w(0) == "side" && w(1) == "by"
             || w(0) == "a" && matches!(w(1), "different" | "single")
             || w(0) == "one" && w(1) == "colour"
-            || w(0) == "in" && matches!(w(1), "a" | "the")
+            || w(0) == "in" && (matches!(w(1), "a" | "the") || p.named_line_at(k + 1).is_some())
             || w(0) == "at" && w(1) == "the"
     }
 
@@ -781,6 +785,69 @@ fn neighbour_object<'a>(w: &impl Fn(usize) -> &'a str, k: usize) -> Option<(usiz
 }
 
 /// Whether the words from token `k` on (read by `w`) are `words`.
+/// The two ends of the subset's one row (or column) as tiles: `the tiles at both ends
+/// (of the row)`, `both ends`, `the ends`, `the two end tiles` are `the end tiles`.
+fn ends<'a>(w: &impl Fn(usize) -> &'a str) -> Option<(usize, Vec<String>)> {
+    let n = if words_at(w, 0, &["tiles", "at", "both", "ends"]) {
+        4
+    } else if words_at(w, 0, &["both", "ends"]) || words_at(w, 0, &["the", "ends"]) {
+        2
+    } else if words_at(w, 0, &["the", "two", "ends"]) || words_at(w, 0, &["both", "end", "tiles"]) {
+        3
+    } else if words_at(w, 0, &["the", "two", "end", "tiles"]) {
+        4
+    } else {
+        return None;
+    };
+    let of = ["row", "column", "line", "subset"]
+        .iter()
+        .any(|l| words_at(w, n, &["of", "the", l]));
+    let n = if of { n + 3 } else { n };
+    let said: &[&str] = if w(0) == "tiles" {
+        &["end", "tiles"]
+    } else {
+        &["the", "end", "tiles"]
+    };
+    Some((n, said.iter().map(|s| s.to_string()).collect()))
+}
+
+/// A colour no other tile has: `has a colour that no other tile has`, `is a colour no
+/// other tile is`, `has a unique colour`, `is the only tile of its colour` are `is a
+/// different colour from every other tile` (of one tile: `has`, `is`).
+fn unique_colour<'a>(w: &impl Fn(usize) -> &'a str) -> Option<(usize, Vec<String>)> {
+    if !matches!(w(0), "has" | "is") {
+        return None;
+    }
+    let colour = |k: usize| matches!(w(k), "colour" | "color");
+    let n = if w(1) == "a" && colour(2) {
+        // `a colour (that) no other tile has (is)`.
+        let that = usize::from(matches!(w(3), "that" | "which"));
+        let rest = 3 + that;
+        (words_at(w, rest, &["no", "other", "tile"]) && matches!(w(rest + 3), "has" | "is"))
+            .then_some(rest + 4)
+            .or_else(|| {
+                words_at(w, rest, &["shared", "by", "no", "other", "tile"]).then_some(rest + 5)
+            })?
+    } else if w(1) == "a" && matches!(w(2), "unique") && colour(3) {
+        4
+    } else if words_at(w, 1, &["the", "only", "tile", "of", "its"]) && colour(6) {
+        7
+    } else {
+        return None;
+    };
+    let said = [
+        "is",
+        "a",
+        "different",
+        "colour",
+        "from",
+        "every",
+        "other",
+        "tile",
+    ];
+    Some((n, said.map(String::from).to_vec()))
+}
+
 fn words_at<'a>(w: &impl Fn(usize) -> &'a str, k: usize, words: &[&str]) -> bool {
     words.iter().enumerate().all(|(j, x)| w(k + j) == *x)
 }

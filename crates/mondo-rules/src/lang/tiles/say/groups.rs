@@ -139,7 +139,7 @@ pub(super) fn pair(x: Var, body: &Formula, det: &str) -> Option<String> {
             .iter()
             .map(|c| match &c.kind {
                 FormulaKind::Colour(k, w) if *w == v => Some(k.name().to_string()),
-                FormulaKind::Place(p, w) if *w == v => Some(p.name().to_string()),
+                FormulaKind::Place(p, w) if *w == v && p.adjective() => Some(p.name().to_string()),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -240,6 +240,9 @@ pub(super) fn the_line(s: Var, k: RegionKind, body: &Formula) -> Option<String> 
         (RegionKind::Row, Place::Bottommost) => "the bottom row",
         (RegionKind::Column, Place::Leftmost) => "the left column",
         (RegionKind::Column, Place::Rightmost) => "the right column",
+        (RegionKind::Row, Place::Row(_)) | (RegionKind::Column, Place::Column(_)) => {
+            return Some(format!("{} has {}", &place.words()[3..], holds(s, g)?));
+        }
         _ => return None,
     };
     Some(format!("{line} has {}", holds(s, g)?))

@@ -62,7 +62,7 @@ pub(super) fn logic(f: &Formula, names: &mut Names) -> String {
             }
         }
         FormulaKind::Colour(c, x) => format!("{} is {}", names.name(*x), c.name()),
-        FormulaKind::Place(p, x) => format!("{} is {}", names.name(*x), p.name()),
+        FormulaKind::Place(p, x) => format!("{} is {}", names.name(*x), p.words()),
         FormulaKind::Rel(r, x, y) => format!(
             "{} is {} {}",
             names.name(*x),

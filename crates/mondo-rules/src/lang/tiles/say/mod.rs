@@ -29,7 +29,7 @@ use plain::{sentence, simplify};
 /// the named-tile English otherwise; always English, never symbols.
 pub fn english(f: &Formula) -> String {
     let f = simplify(f);
-    let said = named_tiles(&say(&f));
+    let said = an_end(&named_tiles(&say(&f)));
     if word_count(&said) <= MAX_WORDS {
         return said;
     }
@@ -69,6 +69,21 @@ fn bare_numbers(said: &str) -> String {
 /// How many words the canonical English has: what the seed's 15-word limit counts.
 pub fn english_words(f: &Formula) -> usize {
     crate::lang::word_count(&english(f))
+}
+
+/// `a end tile` is said `an end tile`.
+fn an_end(said: &str) -> String {
+    let words: Vec<&str> = said.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let before_end = words.get(i + 1) == Some(&"end");
+        out.push(match *w {
+            "a" if before_end => "an",
+            "(a" if before_end => "(an",
+            w => w,
+        });
+    }
+    out.join(" ")
 }
 
 /// `a C4 tile` is the tile at C4, said by its name: `C4` (the reader reads it back as

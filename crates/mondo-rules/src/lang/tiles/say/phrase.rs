@@ -133,7 +133,10 @@ pub(super) fn np(
         match &c.kind {
             FormulaKind::Bool(true) => {}
             FormulaKind::Colour(k, v) if *v == x => adjectives.push(k.name().to_string()),
-            FormulaKind::Place(p, v) if *v == x => adjectives.push(p.name().to_string()),
+            FormulaKind::Place(p, v) if *v == x && p.adjective() => {
+                adjectives.push(p.name().to_string())
+            }
+            FormulaKind::Place(p, v) if *v == x => clauses.push(p.words().into_owned()),
             _ if subject.is_some_and(|s| is_distinct(c, x, s)) => {}
             // The reader refuses `two tiles of the same colour` after a relation
             // (whose colour?): plural, it is `tiles that are the same colour as it`.
@@ -153,7 +156,7 @@ pub(super) fn np(
     adjectives.sort_by_key(|a| {
         use crate::lang::tiles::ast::Place;
         match Place::from_name(a) {
-            Some(Place::At(_)) => 2,
+            Some(Place::At(_) | Place::End) => 2,
             Some(_) => 0,
             None => 1,
         }
@@ -198,6 +201,8 @@ pub(super) const PLACES: &[&str] = &[
     "in a lower row than ",
     "in the same row as ",
     "in the same column as ",
+    "in row ",
+    "in column ",
     "directly above ",
     "directly below ",
     "directly left of ",
@@ -284,7 +289,7 @@ pub(super) fn relation_words(r: Relation) -> &'static str {
 pub(super) fn complement(x: Var, f: &Formula, outer: &[Var]) -> Option<String> {
     match &f.kind {
         FormulaKind::Colour(c, v) if *v == x => Some(c.name().into()),
-        FormulaKind::Place(p, v) if *v == x => Some(p.name().into()),
+        FormulaKind::Place(p, v) if *v == x => Some(p.words().into()),
         FormulaKind::Not(a) if !matches!(a.kind, FormulaKind::Bin(..)) => {
             no_object(x, a, outer).or_else(|| Some(format!("not {}", complement(x, a, outer)?)))
         }

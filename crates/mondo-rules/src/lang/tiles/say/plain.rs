@@ -238,7 +238,9 @@ pub(super) fn item_list(f: &Formula, op: BinOp) -> Option<String> {
         .map(|p| match &p.kind {
             FormulaKind::Exists(x, Domain::Subset, b) => match b.kind {
                 FormulaKind::Colour(c, v) if v == *x => Some(c.name().to_string()),
-                FormulaKind::Place(pl, v) if v == *x => Some(pl.name().into_owned()),
+                FormulaKind::Place(pl, v) if v == *x && pl.adjective() => {
+                    Some(pl.name().into_owned())
+                }
                 _ => None,
             },
             _ => None,
