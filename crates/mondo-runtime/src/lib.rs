@@ -334,15 +334,16 @@ impl<G: Engine> Runtime<G> {
         self.send(id, Command::Query(Query::Subscribe { reply }))
             .await?;
         let (rx, state, seq, kind) = answer.await.map_err(|_| RuntimeError::Stopped)?;
-        Ok(Subscription::new(
+        let store = self.inner.store.clone();
+        Ok(Subscription {
             id,
             kind,
             viewer,
             rx,
             state,
             seq,
-            self.inner.store.clone(),
-        ))
+            store,
+        })
     }
 
     /// The matches running in this process.

@@ -21,38 +21,18 @@ pub struct Update<G: Engine> {
 
 /// A viewer's feed of one match (see [`Runtime::subscribe`](super::Runtime::subscribe)).
 pub struct Subscription<G: Engine> {
-    id: MatchId,
+    pub(super) id: MatchId,
     /// The stored kind (how its events read, when caught up from the store).
-    kind: String,
-    viewer: G::Viewer,
-    rx: broadcast::Receiver<Arc<Announcement<G>>>,
-    state: Arc<G>,
+    pub(super) kind: String,
+    pub(super) viewer: G::Viewer,
+    pub(super) rx: broadcast::Receiver<Arc<Announcement<G>>>,
+    pub(super) state: Arc<G>,
     /// The last event delivered (or skipped as hidden).
-    seq: u64,
-    store: Store,
+    pub(super) seq: u64,
+    pub(super) store: Store,
 }
 
 impl<G: Engine> Subscription<G> {
-    pub(super) fn new(
-        id: MatchId,
-        kind: String,
-        viewer: G::Viewer,
-        rx: broadcast::Receiver<Arc<Announcement<G>>>,
-        state: Arc<G>,
-        seq: u64,
-        store: Store,
-    ) -> Subscription<G> {
-        Subscription {
-            id,
-            kind,
-            viewer,
-            rx,
-            state,
-            seq,
-            store,
-        }
-    }
-
     pub fn match_id(&self) -> MatchId {
         self.id
     }

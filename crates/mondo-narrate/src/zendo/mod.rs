@@ -306,13 +306,9 @@ impl Narrator {
                 ..
             } => {
                 let shown = after.shown(*number);
-                let warn = if contradictions.is_empty() {
-                    String::new()
-                } else {
-                    let list: Vec<String> =
-                        contradictions.iter().map(|n| format!("#{n}")).collect();
-                    format!(" (already contradicted by {})", list.join(", "))
-                };
+                let warn = contradicted(contradictions, |n| {
+                    format!(" (already contradicted by {n})")
+                });
                 let mut json = json!({"event": "reading", "guess": number, "shown": shown,
                                       "pattern": reading, "contradictions": contradictions});
                 let whose = if table {
@@ -949,6 +945,16 @@ pub fn read_guess(text: &str, set: PieceSet) -> Result<Pattern, String> {
         return Err("write the pattern after `guess`, e.g. guess some piece points up".into());
     }
     lang::read_for(text, set).map_err(|e| format!("the guess does not read:\n{}", e.render(text)))
+}
+
+/// What a guess read back warns of: nothing when no table structure contradicts it,
+/// otherwise `say` of the structures' numbers (`#3, #5`).
+fn contradicted(contradictions: &[u32], say: impl Fn(&str) -> String) -> String {
+    if contradictions.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = contradictions.iter().map(|n| format!("#{n}")).collect();
+    say(&list.join(", "))
 }
 
 #[cfg(test)]

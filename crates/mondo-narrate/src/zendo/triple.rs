@@ -5,6 +5,7 @@
 //! `play_stopped`, `quiz`, `quiz_answered`, `quiz_revealed`, `won`, `over`, `status`.
 //! No line holds an unsolved pattern before the end.
 
+use super::contradicted;
 use crate::{Line, Names, clock_text};
 use mondo_rules::koan::Koan;
 use mondo_rules::rules::zendo::triple::{
@@ -253,12 +254,9 @@ fn pattern_line(names: &Names, v: &TripleView, l: Letter, e: &ZendoEvent) -> Lin
             contradictions,
             ..
         } => {
-            let warn = if contradictions.is_empty() {
-                String::new()
-            } else {
-                let n: Vec<String> = contradictions.iter().map(|n| format!("#{n}")).collect();
-                format!(" (warning: {} already contradict it)", n.join(", "))
-            };
+            let warn = contradicted(contradictions, |n| {
+                format!(" (warning: {n} already contradict it)")
+            });
             Line::new(
                 json!({"event": "reading", "pattern": l, "guess": number, "player": names.name(*by),
                        "reading": reading, "contradictions": contradictions}),

@@ -86,6 +86,18 @@ impl BinOp {
         }
     }
 
+    /// The truth of `a op b`, both sides known (an evaluator that may skip `b` says
+    /// so itself).
+    pub fn holds(self, a: bool, b: bool) -> bool {
+        match self {
+            BinOp::And => a && b,
+            BinOp::Or => a || b,
+            BinOp::Xor => a != b,
+            BinOp::Implies => !a || b,
+            BinOp::Iff => a == b,
+        }
+    }
+
     /// The symbolic connective: `<->`, `->`, `|`, `^`, `&`.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -522,6 +534,35 @@ pub fn groups(koan: &Koan) -> usize {
 impl Formula {
     pub fn new(span: Span, kind: FormulaKind) -> Formula {
         Formula { span, kind }
+    }
+
+    /// Its conjuncts (`conj`) or disjuncts, each with its polarity (false: the part is
+    /// to be read negated), seeing through `!`, `->` and De Morgan: the conjuncts of
+    /// `!(a -> b)` are `a` and `!b`.
+    pub(crate) fn split(&self, conj: bool) -> Vec<(&Formula, bool)> {
+        fn go<'a>(f: &'a Formula, conj: bool, negated: bool, out: &mut Vec<(&'a Formula, bool)>) {
+            match &f.kind {
+                FormulaKind::Not(a) => go(a, conj, !negated, out),
+                // a & b: conjuncts when positive; negated, the disjuncts !a, !b.
+                FormulaKind::Bin(BinOp::And, a, b) if conj != negated => {
+                    go(a, conj, negated, out);
+                    go(b, conj, negated, out);
+                }
+                FormulaKind::Bin(BinOp::Or, a, b) if conj == negated => {
+                    go(a, conj, negated, out);
+                    go(b, conj, negated, out);
+                }
+                // a -> b is !a | b: disjuncts when positive; negated, the conjuncts a, !b.
+                FormulaKind::Bin(BinOp::Implies, a, b) if conj == negated => {
+                    go(a, conj, !negated, out);
+                    go(b, conj, negated, out);
+                }
+                _ => out.push((f, !negated)),
+            }
+        }
+        let mut out = Vec::new();
+        go(self, conj, false, &mut out);
+        out
     }
 }
 

@@ -2,7 +2,7 @@
 //! clarity straight from the definitions in [`super::ast`]. Faster evaluators and the
 //! SAT finder are tested against it.
 
-use super::ast::{BinOp, Formula, FormulaKind, Parity, Term, TermKind};
+use super::ast::{Formula, FormulaKind, Parity, Term, TermKind};
 use crate::koan::Koan;
 
 /// Does the structure obey the (closed) formula?
@@ -18,13 +18,7 @@ fn formula_holds(f: &Formula, koan: &Koan, env: &mut [usize; 256]) -> bool {
         FormulaKind::Bin(op, a, b) => {
             let a = formula_holds(a, koan, env);
             let b = formula_holds(b, koan, env);
-            match op {
-                BinOp::And => a && b,
-                BinOp::Or => a || b,
-                BinOp::Xor => a != b,
-                BinOp::Implies => !a || b,
-                BinOp::Iff => a == b,
-            }
+            op.holds(a, b)
         }
         FormulaKind::Forall(v, body) => with_each(koan, env, v.0, body).all(|b| b),
         FormulaKind::Exists(v, body) => with_each(koan, env, v.0, body).any(|b| b),

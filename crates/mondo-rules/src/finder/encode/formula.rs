@@ -234,13 +234,7 @@ fn local_truth(f: &Formula, v: u8, p: Piece) -> Option<bool> {
         FormulaKind::Not(a) => !local_truth(a, v, p)?,
         FormulaKind::Bin(op, a, b) => {
             let (a, b) = (local_truth(a, v, p)?, local_truth(b, v, p)?);
-            match op {
-                BinOp::And => a && b,
-                BinOp::Or => a || b,
-                BinOp::Xor => a != b,
-                BinOp::Implies => !a || b,
-                BinOp::Iff => a == b,
-            }
+            op.holds(a, b)
         }
         FormulaKind::Unary(q, w) if w.0 == v => q.holds_on_piece(p)?,
         FormulaKind::Same(a, b) if a.0 == v && b.0 == v => true,

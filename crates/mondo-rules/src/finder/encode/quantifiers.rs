@@ -347,8 +347,7 @@ pub(crate) fn exclusions(
     w: u8,
     body: &Formula,
 ) -> (Vec<u8>, Vec<(&Formula, bool)>) {
-    let mut parts = Vec::new();
-    split(body, !universal, false, &mut parts);
+    let parts = body.split(!universal);
     let mut others = Vec::new();
     let mut rest = Vec::new();
     for (p, positive) in parts {
@@ -364,32 +363,6 @@ pub(crate) fn exclusions(
         }
     }
     (others, rest)
-}
-
-/// The conjuncts (`conj`) or disjuncts of `f` with their polarity (false: the part is
-/// to be read negated), seeing through `!` and `->`, as `lang::eval::miniscope` does.
-pub(crate) fn split<'a>(
-    f: &'a Formula,
-    conj: bool,
-    negated: bool,
-    out: &mut Vec<(&'a Formula, bool)>,
-) {
-    match &f.kind {
-        FormulaKind::Not(a) => split(a, conj, !negated, out),
-        FormulaKind::Bin(BinOp::And, a, b) if conj != negated => {
-            split(a, conj, negated, out);
-            split(b, conj, negated, out);
-        }
-        FormulaKind::Bin(BinOp::Or, a, b) if conj == negated => {
-            split(a, conj, negated, out);
-            split(b, conj, negated, out);
-        }
-        FormulaKind::Bin(BinOp::Implies, a, b) if conj == negated => {
-            split(a, conj, !negated, out);
-            split(b, conj, negated, out);
-        }
-        _ => out.push((f, !negated)),
-    }
 }
 
 /// The conjuncts of a formula (through nested `and`s).

@@ -9,7 +9,28 @@ use super::{
 use crate::lang::ast::Span;
 use crate::lang::error::ParsePatternError;
 
+/// Where the reader was, to read again from when what was tried is not there: the
+/// position and the subject a following `it` would name.
+pub(crate) struct Mark<V: Vocabulary> {
+    pos: usize,
+    subject: Option<Subject<V>>,
+}
+
 impl<V: Vocabulary> Parser<'_, V> {
+    /// Where the reader is now ([`Parser::back_to`] returns there).
+    pub(crate) fn mark(&self) -> Mark<V> {
+        Mark {
+            pos: self.c.pos,
+            subject: self.subject.clone(),
+        }
+    }
+
+    /// Back to `mark`, as if nothing after it was read.
+    pub(crate) fn back_to(&mut self, mark: &Mark<V>) {
+        self.c.pos = mark.pos;
+        self.subject = mark.subject.clone();
+    }
+
     pub(crate) fn atomic(&mut self) -> R<F<V>> {
         let start = self.start();
         if self.c.is_sym(Sym::LParen) {
@@ -183,12 +204,8 @@ impl<V: Vocabulary> Parser<'_, V> {
         if neg {
             return Ok(None);
         }
-        let save = self.c.pos;
-        let subject = self.subject.clone();
-        let restore = |p: &mut Self| {
-            p.c.pos = save;
-            p.subject = subject.clone();
-        };
+        let mark = self.mark();
+        let restore = |p: &mut Self| p.back_to(&mark);
         let det = match self.det(false) {
             Ok(Some(d)) if matches!(d.det, Det::Some) && !d.np_done => d,
             _ => {
@@ -227,11 +244,9 @@ impl<V: Vocabulary> Parser<'_, V> {
         if !matches!(det.det, Det::Some) || !one(a) || !self.c.is_word("and") {
             return Ok(None);
         }
-        let save = self.c.pos;
-        let subject = self.subject.clone();
+        let mark = self.mark();
         let restore = |p: &mut Self| {
-            p.c.pos = save;
-            p.subject = subject.clone();
+            p.back_to(&mark);
             Ok(None)
         };
         self.c.bump();

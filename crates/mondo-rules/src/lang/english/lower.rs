@@ -4,8 +4,8 @@
 //! sentence that an `it` in the phrase may name (never the phrase's own subject).
 
 use super::{
-    BinOp, CmpOp, Det, DetS, Dom, F, FormulaKind, Logic, Np, Obj, Parser, R, Span, Var, Vocabulary,
-    Vp, and_opt, bin, cmp, count, f, int, not, or_true, scaled,
+    BinOp, CmpOp, Det, DetS, Dom, Dp, F, FormulaKind, Logic, Np, Obj, Parser, R, Span, Var,
+    Vocabulary, Vp, and_opt, bin, cmp, count, f, int, not, or_true, scaled,
 };
 use crate::lang::error::ParsePatternError;
 
@@ -73,22 +73,8 @@ impl<V: Vocabulary> Parser<'_, V> {
                         V::say("say what the piece has: `has a small piece above it`"),
                     ));
                 };
-                let y = Var(d);
-                let exclusion = Some(not(span.clone(), f(span.clone(), FormulaKind::Same(y, x))));
-                let mut inner: Vec<Var> = outer.to_vec();
-                if !inner.contains(&x) {
-                    inner.push(x);
-                }
-                self.quantify_lowered(
-                    &dp.det,
-                    &dp.np,
-                    d,
-                    exclusion,
-                    None,
-                    span.clone(),
-                    &inner,
-                    Dom::All,
-                )?
+                let other = (x, span.clone());
+                self.lower_object(dp, other, d, None, span.clone(), outer)?
             }
             Vp::Is(y, span) => f(span.clone(), FormulaKind::Same(x, *y)),
             Vp::NotAll(_, span) => {
@@ -161,28 +147,30 @@ impl<V: Vocabulary> Parser<'_, V> {
                     .clone()
                     .or_else(|| dp.det.other.clone())
                     .unwrap_or_else(|| span.clone());
-                let exclusion = Some(not(
-                    ex_span.clone(),
-                    f(ex_span.clone(), FormulaKind::Same(y, x)),
-                ));
                 let whole = span.start..dp.np.span.end.max(span.end);
-                // Inside the object, `it` may name the subject.
-                let mut inner: Vec<Var> = outer.to_vec();
-                if !inner.contains(&x) {
-                    inner.push(x);
-                }
-                self.quantify_lowered(
-                    &dp.det,
-                    &dp.np,
-                    d,
-                    exclusion,
-                    Some(atom(y)),
-                    whole,
-                    &inner,
-                    Dom::All,
-                )?
+                self.lower_object(dp, (x, ex_span), d, Some(atom(y)), whole, outer)?
             }
         })
+    }
+
+    /// Object `dp` of the piece `x`, as variable `d`: some or every other piece (`y !=
+    /// x` spanned at `ex`) with `v` said of it; inside it, `it` may name `x`.
+    fn lower_object(
+        &self,
+        dp: &Dp<V>,
+        (x, ex): (Var, Span),
+        d: u8,
+        v: Option<F<V>>,
+        span: Span,
+        outer: &[Var],
+    ) -> R<F<V>> {
+        let exclusion = Some(not(ex.clone(), f(ex, FormulaKind::Same(Var(d), x))));
+        let mut inner: Vec<Var> = outer.to_vec();
+        if !inner.contains(&x) {
+            inner.push(x);
+        }
+        let (det, np) = (&dp.det, &dp.np);
+        self.quantify_lowered(det, np, d, exclusion, v, span, &inner, Dom::All)
     }
 
     /// The piece `it` names: the one piece of `outer`, those named in this sentence

@@ -7,7 +7,7 @@
 
 use super::{
     BinOp, CmpOp, Det, F, FormulaKind, Logic, Mode, Parser, R, Spanned, Subject, Sym, Var,
-    Vocabulary, and_opt, bin, cmp, count, f, int, not, or_true, splice,
+    Vocabulary, Vp, and_opt, bin, cmp, count, f, int, not, or_true, splice,
 };
 use crate::lang::error::ParsePatternError;
 
@@ -110,26 +110,11 @@ impl<V: Vocabulary> Parser<'_, V> {
         Some(self.vp(Mode::Finite).and_then(|vp| {
             let span = self.span_from(start);
             let outer = self.discourse.clone();
-            let fa = self.quantify(
-                &da,
-                &na,
-                self.base,
-                None,
-                Some(&vp),
-                span.clone(),
-                &outer,
-                self.dom(),
-            )?;
-            let fb = self.quantify(
-                &db,
-                &nb,
-                self.base,
-                None,
-                Some(&vp),
-                span.clone(),
-                &outer,
-                self.dom(),
-            )?;
+            let does = |d, n| {
+                let dom = self.dom();
+                self.quantify(d, n, self.base, None, Some(&vp), span.clone(), &outer, dom)
+            };
+            let (fa, fb) = (does(&da, &na)?, does(&db, &nb)?);
             let (sa, sb) = (fa.span(), fb.span());
             Ok(bin(BinOp::And, not(sa, fa), not(sb, fb)).respan(span))
         }))
@@ -404,9 +389,9 @@ impl<V: Vocabulary> Parser<'_, V> {
             .take_if(|s| s.span == a.span() && matches!(s.det.det, Det::Every) && s.vp.is_some())
     }
 
-    /// `every tile is red or it is adjacent to a red tile`: each such thing does one
-    /// (or, with `and`, both).
-    fn every_it(&mut self, s: Subject<V>, op: BinOp) -> R<F<V>> {
+    /// `it` (or `it's`) and what it does, naming the one thing subject `s` speaks of:
+    /// one piece's verb phrase (`example` shows one when none follows).
+    fn it_does(&mut self, s: &Subject<V>, example: &str) -> R<Vp<V>> {
         let it = self.c.here();
         if s.has_rivals() {
             return Err(ambiguous_it::<V>(it));
@@ -417,7 +402,7 @@ impl<V: Vocabulary> Parser<'_, V> {
             self.copula_rest(false, it.start)?
         } else {
             if !self.vp_start(0, Mode::Finite) {
-                return Err(self.c.expected("what `it` does, e.g. `it is red`"));
+                return Err(self.c.expected(example));
             }
             self.vp(Mode::Finite)?
         };
@@ -427,6 +412,13 @@ impl<V: Vocabulary> Parser<'_, V> {
                 V::say("`it` is one piece: this speaks of several at once"),
             ));
         }
+        Ok(vp)
+    }
+
+    /// `every tile is red or it is adjacent to a red tile`: each such thing does one
+    /// (or, with `and`, both).
+    fn every_it(&mut self, s: Subject<V>, op: BinOp) -> R<F<V>> {
+        let vp = self.it_does(&s, "what `it` does, e.g. `it is red`")?;
         let x = Var(self.base);
         let d = x.0 + 1;
         let outer = self.discourse.clone();
@@ -451,28 +443,9 @@ impl<V: Vocabulary> Parser<'_, V> {
 
     /// `there is exactly one topmost piece and it is large`: the one piece does both.
     fn and_it(&mut self, s: Subject<V>, first: F<V>) -> R<F<V>> {
-        let it = self.c.here();
-        if s.has_rivals() {
-            return Err(ambiguous_it::<V>(it));
-        }
-        let contracted = self.c.is_word("it's");
-        self.c.bump();
         let x = Var(self.base);
         let outer = self.discourse.clone();
-        let vp = if contracted {
-            self.copula_rest(false, it.start)?
-        } else {
-            if !self.vp_start(0, Mode::Finite) {
-                return Err(self.c.expected("what `it` does, e.g. `it points up`"));
-            }
-            self.vp(Mode::Finite)?
-        };
-        if vp.is_group() {
-            return Err(ParsePatternError::new(
-                vp.span(),
-                V::say("`it` is one piece: this speaks of several at once"),
-            ));
-        }
+        let vp = self.it_does(&s, "what `it` does, e.g. `it points up`")?;
         let span = first.span().start..self.c.prev().end;
         let second = self.lower_vp(&vp, x, x.0 + 1, &outer)?;
         let both = bin(BinOp::And, self.subject_body(&s, x)?, second);

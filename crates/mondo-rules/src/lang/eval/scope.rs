@@ -103,8 +103,7 @@ fn quantify_within(
         return body;
     }
     // `exists` distributes over `|` and `forall` over `&`.
-    let mut spread = Vec::new();
-    parts(&body, universal, false, &mut spread);
+    let spread = parts(&body, universal);
     if spread.len() > 1 {
         let spread = spread
             .into_iter()
@@ -114,8 +113,7 @@ fn quantify_within(
     }
     // The conjuncts of an `exists` (disjuncts of a `forall`): those without a variable
     // of the block go outside it, the others into independent groups.
-    let mut items = Vec::new();
-    parts(&body, !universal, false, &mut items);
+    let items = parts(&body, !universal);
     // For the last variable of a block, a conjunct `A | B(v)` whose `A` does not
     // mention it is split: `exists v. (A | B(v)) & C(v)` is `(A & exists v. C(v)) |
     // exists v. B(v) & C(v)` (and dually for `forall`), so that `A` leaves the
@@ -123,8 +121,7 @@ fn quantify_within(
     if vars.len() == 1 && spreads > 0 {
         let v = vars[0].0;
         for i in 0..items.len() {
-            let mut alts = Vec::new();
-            parts(&items[i], universal, false, &mut alts);
+            let alts = parts(&items[i], universal);
             let (without, with): (Vec<Formula>, Vec<Formula>) =
                 alts.into_iter().partition(|a| !free(a).contains(&v));
             if without.is_empty() || with.is_empty() {
@@ -224,31 +221,14 @@ fn groups(vars: &[Var], fvs: &[Vec<u8>]) -> Vec<(Vec<Var>, Vec<usize>)> {
     out
 }
 
-/// The conjuncts (`conj`) or disjuncts of `f`, negated when `negated`, seeing through
-/// `!`, `->` and De Morgan: the conjuncts of `!(a -> b)` are `a` and `!b`.
-fn parts(f: &Formula, conj: bool, negated: bool, out: &mut Vec<Formula>) {
-    match &f.kind {
-        FormulaKind::Not(a) => parts(a, conj, !negated, out),
-        // a & b: conjuncts when positive; negated, the disjuncts !a, !b.
-        FormulaKind::Bin(BinOp::And, a, b) if conj != negated => {
-            parts(a, conj, negated, out);
-            parts(b, conj, negated, out);
-        }
-        FormulaKind::Bin(BinOp::Or, a, b) if conj == negated => {
-            parts(a, conj, negated, out);
-            parts(b, conj, negated, out);
-        }
-        // a -> b is !a | b: disjuncts when positive; negated, the conjuncts a, !b.
-        FormulaKind::Bin(BinOp::Implies, a, b) if conj == negated => {
-            parts(a, conj, !negated, out);
-            parts(b, conj, negated, out);
-        }
-        _ if negated => out.push(Formula::new(
-            f.span.clone(),
-            FormulaKind::Not(Box::new(f.clone())),
-        )),
-        _ => out.push(f.clone()),
-    }
+/// The conjuncts (`conj`) or disjuncts of `f` ([`Formula::split`]), the negated ones
+/// with their `!`.
+fn parts(f: &Formula, conj: bool) -> Vec<Formula> {
+    let part = |(p, positive): (&Formula, bool)| match positive {
+        true => p.clone(),
+        false => Formula::new(p.span.clone(), FormulaKind::Not(Box::new(p.clone()))),
+    };
+    f.split(conj).into_iter().map(part).collect()
 }
 
 /// The conjunction (`conj`) or disjunction of the parts, plain atoms first (a stable

@@ -784,13 +784,7 @@ fn naive(f: &Formula, sub: &Subset, colours: &[u8], env: &mut Vec<(Var, usize)>)
         FormulaKind::Not(a) => !naive(a, sub, colours, env),
         FormulaKind::Bin(op, a, b) => {
             let (a, b) = (naive(a, sub, colours, env), naive(b, sub, colours, env));
-            match op {
-                BinOp::And => a && b,
-                BinOp::Or => a || b,
-                BinOp::Xor => a != b,
-                BinOp::Implies => !a || b,
-                BinOp::Iff => a == b,
-            }
+            op.holds(a, b)
         }
         FormulaKind::Forall(v, d, body) | FormulaKind::Exists(v, d, body) => {
             let all = matches!(f.kind, FormulaKind::Forall(..));

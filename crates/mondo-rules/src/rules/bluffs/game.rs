@@ -18,8 +18,8 @@
 
 use super::view::shown;
 use super::{
-    Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, Settings, Setup,
-    SetupProblem, ShownBluff, Who as CoreWho,
+    Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, RevealProblem,
+    Settings, Setup, SetupProblem, ShownBluff, Who as CoreWho,
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{
@@ -178,13 +178,18 @@ impl BluffsMatch {
     }
 }
 
-/// The rule book's refusal as the engine's, with a stable code.
+/// The rule book's refusal as the engine's, with a stable code: the code every game
+/// gives where the refusal is of a shared kind (the umpire making a player's move is
+/// not a player, as the authority check says; a move the round's earlier moves rule
+/// out is for another moment); `invalid_move` for the game's own rules.
 fn refusal(e: Error) -> RuleError {
     let code = match &e {
         Error::Over => return RuleError::MatchOver,
         Error::UmpireOnly => return RuleError::UmpireOnly("call time"),
-        Error::NotForUmpire => ErrorCode::UmpireOnly,
-        Error::WrongPhase { .. } | Error::AlreadyDone(_) => ErrorCode::WrongPhase,
+        Error::NotForUmpire => ErrorCode::NotAPlayer,
+        Error::WrongPhase { .. }
+        | Error::AlreadyDone(_)
+        | Error::Reveal(RevealProblem::Bought | RevealProblem::Declared) => ErrorCode::WrongPhase,
         _ => ErrorCode::InvalidMove,
     };
     RuleError::Game {
@@ -699,6 +704,39 @@ mod tests {
         t.now += 900_000;
         t.act(Actor::Umpire, Action::Downtime { since });
         assert_eq!(t.g.next_deadline().map(|d| d.at), Some(before + 900_000));
+    }
+
+    /// Refusals of a kind every game has carry that kind's code; the game's own rules
+    /// are `invalid_move`.
+    #[test]
+    fn refusals_of_a_shared_kind_carry_its_code() {
+        use super::super::{Item, MarksProblem};
+        let phase = Error::WrongPhase {
+            expected: PhaseName::Reveal,
+            now: PhaseName::Bluffing,
+        };
+        let codes = [
+            (Error::Over, ErrorCode::MatchOver),
+            (Error::UmpireOnly, ErrorCode::UmpireOnly),
+            (Error::NotForUmpire, ErrorCode::NotAPlayer),
+            (phase, ErrorCode::WrongPhase),
+            (Error::AlreadyDone("marked"), ErrorCode::WrongPhase),
+            (RevealProblem::Bought.into(), ErrorCode::WrongPhase),
+            (RevealProblem::Declared.into(), ErrorCode::WrongPhase),
+            (RevealProblem::Barred.into(), ErrorCode::InvalidMove),
+            (RevealProblem::NoTile.into(), ErrorCode::InvalidMove),
+            (Error::ItemUsed(Item::Detective), ErrorCode::InvalidMove),
+            (Error::NoSuchStatement(9), ErrorCode::InvalidMove),
+            (MarksProblem::Count(2).into(), ErrorCode::InvalidMove),
+        ];
+        for (e, code) in codes {
+            let said = e.to_string();
+            let refused = refusal(e);
+            assert_eq!(refused.code(), code, "{said}");
+            if let RuleError::Game { message, .. } = &refused {
+                assert_eq!(*message, said, "the rule book's words are kept");
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! A turn of the one-pattern games played in turns (the Duel, Classic): its steps
 //! ([`Step`]: build, a challenge or mondo answered privately, guesses read back and
-//! judged), which moves fit which step, its clocks, and what the shared guess events
-//! do to it. Each game keeps its own phases around it (who starts, who is skipped).
+//! judged), which moves fit which step, its clocks, what a deadline does to it, and how
+//! the shared guess events and a challenge's events fold into it ([`Parts`]). Each game
+//! keeps its own phases around it (who starts, who is skipped) and its own names for a
+//! challenge's events ([`challenge_events!`]). The accessors of a game's turn are
+//! written once for every game played in turns, the Triple's too ([`turns!`]).
 
 use super::{Answer, Core, ZendoEvent};
 use crate::koan::Koan;
@@ -36,6 +39,83 @@ where
     }
     Ok(())
 }
+
+/// A game played in turns whose phase enum `$phase` has `Turn { seat, step: $step }`
+/// among its phases and keeps its [`Ledger`] in `seating`: the accessors every such
+/// game has, written once (`turns!(Duel, Phase, Step)` in the game's own file).
+macro_rules! turns {
+    ($game:ident, $phase:ident, $step:ty, $stones:ident) => {
+        $crate::rules::zendo::turn::turns!($game, $phase, $step);
+
+        impl $crate::rules::zendo::turn::TurnPhase for $phase {
+            fn under_way(&mut self) -> Option<($crate::rules::Seat, &mut $step)> {
+                match self {
+                    $phase::Turn { seat, step } => Some((*seat, step)),
+                    _ => None,
+                }
+            }
+
+            fn over() -> $phase {
+                $phase::Over
+            }
+        }
+
+        impl $game {
+            /// What the shared folds of a turn change.
+            fn turn_parts(&mut self) -> $crate::rules::zendo::turn::Parts<'_, $phase> {
+                $crate::rules::zendo::turn::Parts {
+                    phase: &mut self.phase,
+                    core: &mut self.core,
+                    ledger: &mut self.seating.ledger,
+                    stones: &mut self.$stones,
+                    clock: &mut self.clock,
+                }
+            }
+        }
+    };
+    ($game:ident, $phase:ident, $step:ty) => {
+        impl $game {
+            pub fn phase(&self) -> &$phase {
+                &self.phase
+            }
+
+            /// The current turn, counting from 1 (0 before the first).
+            pub fn turn(&self) -> u32 {
+                self.turn
+            }
+
+            /// Whose turn it is, while a turn is under way.
+            pub fn turn_seat(&self) -> Option<$crate::rules::Seat> {
+                self.under_way().map(|(seat, _)| seat)
+            }
+
+            /// The turn's step, while a turn is under way.
+            pub fn turn_step(&self) -> Option<&$step> {
+                self.under_way().map(|(_, step)| step)
+            }
+
+            fn under_way(&self) -> Option<($crate::rules::Seat, &$step)> {
+                match &self.phase {
+                    $phase::Turn { seat, step } => Some((*seat, step)),
+                    _ => None,
+                }
+            }
+
+            /// The current step and its player, for folding events that need one.
+            fn step(&self) -> Result<($crate::rules::Seat, &$step), $crate::rules::FoldError> {
+                self.under_way()
+                    .ok_or_else(|| self.seating.ledger.misfit("no turn is in progress"))
+            }
+
+            /// The turn of `seat` goes on at `step` (a new phase for the ledger).
+            fn set_step(&mut self, seat: $crate::rules::Seat, step: $step) {
+                self.phase = $phase::Turn { seat, step };
+                self.seating.ledger.enter();
+            }
+        }
+    };
+}
+pub(crate) use turns;
 
 /// Where a turn is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,12 +340,10 @@ pub(crate) fn after_guess_event(
 /// them; each game names its own events and credits the right answers its own way.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ChallengeEvent<'a> {
-    /// `by` built `koan` and challenged; `seats` answers are awaited within `answer_ms`.
+    /// `by` built `koan` and challenged: every seat's answer is awaited.
     Opened {
         by: crate::rules::Seat,
         koan: &'a Koan,
-        seats: usize,
-        answer_ms: Millis,
     },
     Answered {
         seat: crate::rules::Seat,
@@ -278,27 +356,137 @@ pub(crate) enum ChallengeEvent<'a> {
     },
 }
 
-/// A challenge's event folded into the turn under way (`turn`: whose, and its step;
-/// None between turns): the step moves on (a new phase for the ledger) or takes the
-/// answer. Err: the event does not fit (a corrupt log).
-pub(crate) fn fold_challenge(
-    core: &mut Core,
-    ledger: &mut Ledger,
-    turn: Option<(crate::rules::Seat, &mut Step)>,
-    event: ChallengeEvent<'_>,
-) -> Result<(), FoldError> {
-    let Some((seat, step)) = turn else {
-        return Err(ledger.misfit("no turn is in progress"));
-    };
-    match after_challenge_event(core, seat, step, event) {
-        Ok(Some(next)) => {
-            *step = next;
-            ledger.enter();
+/// Maps a game's own names for a challenge's three events to [`ChallengeEvent`]:
+/// `challenge_events!(DuelEvent: ChallengeOpened, ChallengeAnswered, ChallengeRevealed)`
+/// gives `DuelEvent::challenge`.
+macro_rules! challenge_events {
+    ($event:ident: $opened:ident, $answered:ident, $revealed:ident) => {
+        impl $event {
+            /// The challenge's event it is, if it is one.
+            fn challenge(&self) -> Option<$crate::rules::zendo::turn::ChallengeEvent<'_>> {
+                use $crate::rules::zendo::turn::ChallengeEvent;
+                Some(match self {
+                    $event::$opened { by, koan } => ChallengeEvent::Opened { by: *by, koan },
+                    $event::$answered { seat, answer } => ChallengeEvent::Answered {
+                        seat: *seat,
+                        answer: *answer,
+                    },
+                    $event::$revealed { answers, obeys, .. } => ChallengeEvent::Revealed {
+                        answers,
+                        obeys: *obeys,
+                    },
+                    _ => return None,
+                })
+            }
         }
-        Ok(None) => {}
-        Err(why) => return Err(ledger.misfit(why)),
+    };
+}
+pub(crate) use challenge_events;
+
+/// The phases of a game played in turns of [`Step`]s, as the shared folds change
+/// them (written by [`turns!`]).
+pub(crate) trait TurnPhase {
+    /// The turn under way: whose, and its step.
+    fn under_way(&mut self) -> Option<(crate::rules::Seat, &mut Step)>;
+    /// The phase of a game that is over.
+    fn over() -> Self;
+}
+
+/// What the shared folds of a turn change in a game played in turns (the Duel,
+/// Classic): its phase, its umpire, its ledger, each seat's stones (a duel's tickets)
+/// and the turn clock. `turn_parts()` gives them (written by [`turns!`]).
+pub(crate) struct Parts<'a, P> {
+    pub phase: &'a mut P,
+    pub core: &'a mut Core,
+    pub ledger: &'a mut Ledger,
+    pub stones: &'a mut BySeat<u32>,
+    pub clock: &'a mut Clock,
+}
+
+impl<P: TurnPhase> Parts<'_, P> {
+    /// A challenge's event (`None`: the event is not one) folded into the turn under
+    /// way: the step moves on (a new phase for the ledger) or takes the answer; at the
+    /// reveal, each right answer of a seat `paid` says earns a stone. `answer_ms` is
+    /// the answers' clock. Err: the event does not fit (a corrupt log).
+    pub(crate) fn fold_challenge(
+        self,
+        event: Option<ChallengeEvent<'_>>,
+        answer_ms: Millis,
+        paid: impl Fn(crate::rules::Seat) -> bool,
+    ) -> Result<(), FoldError> {
+        let seats = self.stones.len();
+        let ledger = self.ledger;
+        let (Some(event), Some((seat, step))) = (event, self.phase.under_way()) else {
+            return Err(ledger.misfit("no turn is in progress"));
+        };
+        match after_challenge_event(self.core, seat, step, event, (seats, answer_ms)) {
+            Ok(Some(next)) => {
+                *step = next;
+                ledger.enter();
+            }
+            Ok(None) => {}
+            Err(why) => return Err(ledger.misfit(why)),
+        }
+        if let ChallengeEvent::Revealed { answers, obeys } = event {
+            for (s, a) in answers.iter() {
+                if a.is_correct(obeys) && paid(s) {
+                    self.stones[s] += 1;
+                }
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// A shared Zendo event: the umpire's side ([`Core::fold`]), then the turn's
+    /// ([`after_guess_event`], `bonus` the time an official guess adds); the end of
+    /// the match ends the phases. Err: the event does not fit (a corrupt log).
+    pub(crate) fn fold_zendo(self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
+        self.core.fold(event, self.ledger)?;
+        if let ZendoEvent::MatchEnded { .. } = event {
+            *self.phase = P::over();
+            return Ok(());
+        }
+        let ledger = self.ledger;
+        let Some((seat, step)) = self.phase.under_way() else {
+            return Err(ledger.misfit("no turn is in progress"));
+        };
+        let stones = &mut self.stones[seat];
+        match after_guess_event(event, seat, step, stones, self.clock, bonus) {
+            Ok(Some(next)) => {
+                *step = next;
+                ledger.enter();
+            }
+            Ok(None) => *self.phase = P::over(),
+            Err(why) => return Err(ledger.misfit(why)),
+        }
+        Ok(())
+    }
+}
+
+/// What a deadline passing does to the turn in `step`: the turn passes (`pass`), a
+/// pending guess withdrawn first (its stone returned); an open challenge is revealed,
+/// silence as no answer (`reveal`); nothing while a verdict is awaited (no deadline
+/// runs then). Step 1 passes here too; a game that does more there says so first.
+pub(crate) fn time_out<G: Game>(
+    out: &mut Emitter<G>,
+    step: &Step,
+    pass: impl FnOnce(&mut Emitter<G>),
+    reveal: fn(&mut Emitter<G>, bool),
+) where
+    ZendoEvent: Into<EventKind<G::Event>>,
+{
+    match step {
+        Step::Build | Step::Guess => pass(out),
+        Step::Pending { guess } => {
+            out.emit(ZendoEvent::GuessWithdrawn {
+                number: *guess,
+                why: super::Withdrawal::TimeUp,
+            });
+            pass(out);
+        }
+        Step::Challenge { .. } => reveal(out, true),
+        Step::Verdict { .. } => {}
+    }
 }
 
 /// What a challenge's event does to the turn of `seat`, in `step`: the turn's next
@@ -308,15 +496,11 @@ fn after_challenge_event(
     seat: crate::rules::Seat,
     step: &mut Step,
     event: ChallengeEvent<'_>,
+    (seats, answer_ms): (usize, Millis),
 ) -> Result<Option<Step>, &'static str> {
     const NOT_OPEN: &str = "no challenge or mondo is open";
     Ok(Some(match event {
-        ChallengeEvent::Opened {
-            by,
-            koan,
-            seats,
-            answer_ms,
-        } => {
+        ChallengeEvent::Opened { by, koan } => {
             if by != seat || *step != Step::Build {
                 return Err("step 1 is not in progress");
             }

@@ -1,13 +1,28 @@
 use super::duel::{duel, pair};
-use super::solo::{SoloOptions, SoloStep, solo};
+use super::solo::{SoloOptions, SoloResult, SoloStep, solo};
 use super::space::prior;
 use super::*;
 use crate::rules::zendo::testing::{duel_setup, koan, parsed, practice_setup};
 
 /// A small space: quick to build in a test, and holding the rules the tests hide.
 fn small() -> Arc<Space> {
+    let sizes = ["small", "medium", "large"].map(|s| {
+        [
+            format!("there is a {s} piece"),
+            format!("every piece is {s}"),
+            format!("a {s} piece touches another piece"),
+        ]
+    });
+    let four = ["one", "two", "three", "four"];
+    test_space(PieceSet::Pyramids, &four, sizes.concat())
+}
+
+/// A narrow space of `set` quick to build in a test: how many pieces there are (up to
+/// the last of `counts`), where they point, the `own` sentences, whether the structure
+/// is connected and whether all point the same direction.
+fn test_space(set: PieceSet, counts: &[&str], own: Vec<String>) -> Arc<Space> {
     let mut sentences: Vec<String> = Vec::new();
-    for n in ["one", "two", "three", "four"] {
+    for n in counts {
         sentences.push(format!("there are exactly {n} pieces"));
         sentences.push(format!("there are at least {n} pieces"));
     }
@@ -17,18 +32,10 @@ fn small() -> Arc<Space> {
         sentences.push(format!("no piece points {d}"));
         sentences.push(format!("exactly one piece points {d}"));
     }
-    for s in ["small", "medium", "large"] {
-        sentences.push(format!("there is a {s} piece"));
-        sentences.push(format!("every piece is {s}"));
-        sentences.push(format!("a {s} piece touches another piece"));
-    }
+    sentences.extend(own);
     sentences.push("the structure is connected".into());
     sentences.push("all pieces point the same direction".into());
-    Arc::new(Space::from_sentences(
-        PieceSet::Pyramids,
-        Breadth::Narrow,
-        &sentences,
-    ))
+    Arc::new(Space::from_sentences(set, Breadth::Narrow, &sentences))
 }
 
 fn clock() -> impl FnMut() -> u64 {
@@ -78,18 +85,21 @@ fn every_structure_seen_filters_exactly() {
     assert_eq!(s.summary().rules, before);
 }
 
+/// An expert student alone on the small space, practising on `rule` with at most
+/// `koans` structures: what came of it, and every step it reported.
+fn expert_alone(rule: &str, koans: usize, seed: u64) -> (SoloResult, Vec<SoloStep>) {
+    let setup = practice_setup(parsed(rule));
+    let options = SoloOptions::new(koans, Level::Expert, seed);
+    let mut steps = Vec::new();
+    let r = solo(small(), setup, options, &mut clock(), &mut |s| {
+        steps.push(s.clone())
+    });
+    (r.unwrap(), steps)
+}
+
 #[test]
 fn the_student_solves_a_rule_of_its_space_and_the_umpire_proves_it() {
-    let setup = practice_setup(parsed("there are exactly two pieces"));
-    let mut steps = Vec::new();
-    let r = solo(
-        small(),
-        setup,
-        SoloOptions::new(20, Level::Expert, 3),
-        &mut clock(),
-        &mut |s| steps.push(s.clone()),
-    )
-    .unwrap();
+    let (r, steps) = expert_alone("there are exactly two pieces", 20, 3);
     assert!(r.solved, "{steps:#?}");
     assert!(r.koans <= 20);
     let last = steps.last().unwrap();
@@ -110,15 +120,7 @@ fn the_student_solves_a_rule_of_its_space_and_the_umpire_proves_it() {
 
 #[test]
 fn a_rule_outside_the_space_is_not_solved_and_nothing_breaks() {
-    let setup = practice_setup(parsed("the total pips is odd"));
-    let r = solo(
-        small(),
-        setup,
-        SoloOptions::new(6, Level::Expert, 1),
-        &mut clock(),
-        &mut |_| {},
-    )
-    .unwrap();
+    let (r, _) = expert_alone("the total pips is odd", 6, 1);
     assert!(!r.solved);
     assert!(r.koans <= 6);
 }
@@ -210,24 +212,7 @@ fn three_students_finish_their_classic_games() {
 
 /// A small arrows space: quick to build, holding the patterns the Triple tests hide.
 fn small_arrows() -> Arc<Space> {
-    let mut sentences: Vec<String> = Vec::new();
-    for n in ["one", "two", "three"] {
-        sentences.push(format!("there are exactly {n} pieces"));
-        sentences.push(format!("there are at least {n} pieces"));
-    }
-    for d in ["up", "down", "left", "right"] {
-        sentences.push(format!("every piece points {d}"));
-        sentences.push(format!("a piece points {d}"));
-        sentences.push(format!("no piece points {d}"));
-        sentences.push(format!("exactly one piece points {d}"));
-    }
-    sentences.push("the structure is connected".into());
-    sentences.push("all pieces point the same direction".into());
-    Arc::new(Space::from_sentences(
-        PieceSet::Arrows,
-        Breadth::Narrow,
-        &sentences,
-    ))
+    test_space(PieceSet::Arrows, &["one", "two", "three"], Vec::new())
 }
 
 /// A Triple between players 1 and 2 (2 has the advantage) hiding `patterns`, opened
@@ -254,9 +239,22 @@ fn triple_setup(patterns: [&str; 3], seed: u64) -> crate::rules::zendo::triple::
     }
 }
 
+/// Two students of `levels` in a Triple hiding `patterns` (opened with `seed`), each
+/// move 2 s of the game clock.
+fn students_triple(
+    space: &Arc<Space>,
+    patterns: [&str; 3],
+    levels: [Level; 2],
+    seed: u64,
+    max_moves: usize,
+) -> super::triple::TripleResult {
+    let students = super::triple::pair(space, levels, seed);
+    let setup = triple_setup(patterns, seed);
+    super::triple::triple(setup, students, 2_000, max_moves).unwrap()
+}
+
 #[test]
 fn two_students_finish_their_triples_by_solving_two_patterns() {
-    use super::triple::{pair, triple};
     use crate::rules::zendo::triple::TripleOutcome;
     let space = small_arrows();
     for (seed, patterns, levels) in [
@@ -288,13 +286,7 @@ fn two_students_finish_their_triples_by_solving_two_patterns() {
             [Level::Beginner, Level::Expert],
         ),
     ] {
-        let r = triple(
-            triple_setup(patterns, seed),
-            pair(&space, levels, seed),
-            2_000,
-            800,
-        )
-        .unwrap();
+        let r = students_triple(&space, patterns, levels, seed, 800);
         assert!(r.ended, "{patterns:?}: {r:?}");
         let winner = r.winner.expect("someone wins");
         assert_eq!(
@@ -379,7 +371,6 @@ fn students_duel(
 
 #[test]
 fn duels_and_triples_on_rules_beyond_the_grammar_end() {
-    use super::triple::{pair as triple_pair, triple};
     let space = small();
     for (seed, hidden) in [
         (1, "a piece points up and there are exactly two pieces"),
@@ -394,13 +385,8 @@ fn duels_and_triples_on_rules_beyond_the_grammar_end() {
         "no piece points left or every piece points up",
         "there are at least two pieces",
     ];
-    let r = triple(
-        triple_setup(patterns, 4),
-        triple_pair(&small_arrows(), [Level::Expert, Level::Player], 4),
-        2_000,
-        800,
-    )
-    .unwrap();
+    let levels = [Level::Expert, Level::Player];
+    let r = students_triple(&small_arrows(), patterns, levels, 4, 800);
     assert!(r.ended, "{r:?}");
     assert!(r.turns <= 60, "{r:?}");
     assert_eq!(
@@ -433,19 +419,13 @@ fn a_duel_between_students_on_a_rule_they_cannot_say_ends() {
 /// ends with no winner), long before the Triple's quiz or the moves allowed here.
 #[test]
 fn triples_and_classic_games_between_students_on_rules_they_cannot_say_end() {
-    use super::triple::{pair as triple_pair, triple};
     let patterns = [
         "the number of arrows is even",
         "the height is more than the width",
         "some arrow points at another arrow",
     ];
-    let r = triple(
-        triple_setup(patterns, 3),
-        triple_pair(&small_arrows(), [Level::Expert, Level::Expert], 3),
-        2_000,
-        600,
-    )
-    .unwrap();
+    let levels = [Level::Expert, Level::Expert];
+    let r = students_triple(&small_arrows(), patterns, levels, 3, 600);
     assert!(r.ended, "{r:?}");
     let space = small();
     for (seed, hidden) in [
@@ -461,16 +441,7 @@ fn triples_and_classic_games_between_students_on_rules_they_cannot_say_end() {
 #[test]
 fn with_nothing_left_that_agrees_it_still_guesses_its_best_rule_at_the_end() {
     // Neither the space nor two of its rules joined say it.
-    let setup = practice_setup(parsed("the total pips is odd"));
-    let mut steps = Vec::new();
-    let r = solo(
-        small(),
-        setup,
-        SoloOptions::new(6, Level::Expert, 1),
-        &mut clock(),
-        &mut |s| steps.push(s.clone()),
-    )
-    .unwrap();
+    let (r, steps) = expert_alone("the total pips is odd", 6, 1);
     assert!(r.student.summary().misses > 0);
     assert_eq!(r.koans, 6);
     // Its structures spent, it guessed the rules that get the fewest wrong.

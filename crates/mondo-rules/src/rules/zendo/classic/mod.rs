@@ -337,22 +337,10 @@ pub enum Which {
 /// A moment at which something happens unless the students act first.
 pub type Deadline = super::TurnDeadline<Which>;
 
+super::turn::turns!(Classic, Phase, Step, stones);
+super::turn::challenge_events!(ClassicEvent: MondoOpened, MondoAnswered, MondoRevealed);
+
 impl Classic {
-    pub fn phase(&self) -> &Phase {
-        &self.phase
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    pub fn turn_seat(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Turn { seat, .. } => Some(seat),
-            Phase::Lobby { .. } | Phase::Over => None,
-        }
-    }
-
     /// The lobby it began as, if it did.
     pub fn lobby(&self) -> Option<&LobbySetup> {
         self.lobby.as_ref()
@@ -419,28 +407,6 @@ impl Classic {
             Err(RuleError::Expired("this turn's time has run out"))
         } else {
             Ok(())
-        }
-    }
-
-    fn step(&self) -> Result<(Seat, &Step), FoldError> {
-        match &self.phase {
-            Phase::Turn { seat, step } => Ok((*seat, step)),
-            Phase::Lobby { .. } | Phase::Over => {
-                Err(self.seating.ledger.misfit("no turn is in progress"))
-            }
-        }
-    }
-
-    fn set_step(&mut self, seat: Seat, step: Step) {
-        self.phase = Phase::Turn { seat, step };
-        self.seating.ledger.enter();
-    }
-
-    /// The turn's step, if a turn is under way.
-    fn turn_step(&self) -> Option<&Step> {
-        match &self.phase {
-            Phase::Turn { step, .. } => Some(step),
-            Phase::Lobby { .. } | Phase::Over => None,
         }
     }
 
@@ -840,19 +806,8 @@ impl Game for Classic {
         let Phase::Turn { seat, step } = &self.phase else {
             return;
         };
-        match step {
-            Step::Build | Step::Guess => pass_turn(out, *seat, TurnEnd::TimeUp),
-            Step::Pending { guess } => {
-                out.emit(ZendoEvent::GuessWithdrawn {
-                    number: *guess,
-                    why: Withdrawal::TimeUp,
-                });
-                pass_turn(out, *seat, TurnEnd::TimeUp);
-            }
-            Step::Challenge { .. } => reveal(out, true),
-            // No deadline runs while a verdict is awaited.
-            Step::Verdict { .. } => {}
-        }
+        let seat = *seat;
+        turn::time_out(out, step, |out| pass_turn(out, seat, TurnEnd::TimeUp), reveal);
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
@@ -908,29 +863,13 @@ impl Game for Classic {
                 self.clock = Clock::stopped(self.timing.turn_ms);
                 self.set_step(*seat, Step::Build);
             }
-            ClassicEvent::MondoOpened { by, koan } => {
-                self.fold_challenge(turn::ChallengeEvent::Opened {
-                    by: *by,
-                    koan,
-                    seats: self.seating.players.len(),
-                    answer_ms: self.timing.answer_ms,
-                })?;
-            }
-            ClassicEvent::MondoAnswered { seat, answer } => {
-                let answer = *answer;
-                self.fold_challenge(turn::ChallengeEvent::Answered {
-                    seat: *seat,
-                    answer,
-                })?;
-            }
-            ClassicEvent::MondoRevealed { answers, obeys, .. } => {
-                let obeys = *obeys;
-                self.fold_challenge(turn::ChallengeEvent::Revealed { answers, obeys })?;
-                for (s, a) in answers.iter() {
-                    if a.is_correct(obeys) && !self.left[s] {
-                        self.stones[s] += 1;
-                    }
-                }
+            // A mondo is the turn's challenge: a student who left earns no stone.
+            ClassicEvent::MondoOpened { .. }
+            | ClassicEvent::MondoAnswered { .. }
+            | ClassicEvent::MondoRevealed { .. } => {
+                let (left, answer_ms) = (self.left.clone(), self.timing.answer_ms);
+                let mondo = event.challenge();
+                self.turn_parts().fold_challenge(mondo, answer_ms, |s| !left[s])?;
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 if self.step()?.0 != *seat {
@@ -957,8 +896,14 @@ impl Game for Classic {
                 self.stones[*seat] = 0;
             }
             ClassicEvent::Zendo(e) => {
-                self.core.fold(e, &mut self.seating.ledger)?;
-                self.fold_zendo(e)?;
+                let bonus = self.timing.guess_bonus_ms;
+                self.turn_parts().fold_zendo(e, bonus)?;
+                // A student who left keeps no stone (a guess withdrawn as they leave).
+                if let Some(seat) = self.turn_seat()
+                    && self.left[seat]
+                {
+                    self.stones[seat] = 0;
+                }
             }
         }
         Ok(())
@@ -1013,36 +958,6 @@ impl Game for Classic {
     }
 
     super::verdict_work!();
-}
-
-impl Classic {
-    /// A mondo's event, as every turn game folds a challenge ([`turn::fold_challenge`]).
-    fn fold_challenge(&mut self, event: turn::ChallengeEvent<'_>) -> Result<(), FoldError> {
-        let turn = match &mut self.phase {
-            Phase::Turn { seat, step } => Some((*seat, step)),
-            _ => None,
-        };
-        turn::fold_challenge(&mut self.core, &mut self.seating.ledger, turn, event)
-    }
-
-    /// The turn's side of the shared Zendo events: stones, steps, the +30 s.
-    fn fold_zendo(&mut self, event: &ZendoEvent) -> Result<(), FoldError> {
-        let (seat, step) = self.step()?;
-        let step = step.clone();
-        let stones = &mut self.stones[seat];
-        let bonus = self.timing.guess_bonus_ms;
-        match turn::after_guess_event(event, seat, &step, stones, &mut self.clock, bonus) {
-            // A student who left keeps no stone (a guess withdrawn as they leave).
-            Ok(Some(next)) if self.left[seat] => {
-                self.stones[seat] = 0;
-                self.set_step(seat, next);
-            }
-            Ok(Some(next)) => self.set_step(seat, next),
-            Ok(None) => self.phase = Phase::Over,
-            Err(why) => return Err(self.seating.ledger.misfit(why)),
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -134,7 +134,7 @@
 pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
-    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Withdrawal, Zendo,
+    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Zendo,
     ZendoEvent, ZendoMove,
 };
 use crate::finder::Verdict;
@@ -331,25 +331,12 @@ const WORDS: Words = Words {
     no_time: "the turn and the challenge need some time (more than 0 ms)",
 };
 
+super::turn::turns!(Duel, Phase, Step, tickets);
+super::turn::challenge_events!(DuelEvent: ChallengeOpened, ChallengeAnswered, ChallengeRevealed);
+
 impl Duel {
     pub fn advantage(&self) -> Seat {
         self.advantage
-    }
-
-    pub fn phase(&self) -> &Phase {
-        &self.phase
-    }
-
-    /// Whose turn it is, once someone started.
-    pub fn turn_seat(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Turn { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
     }
 
     pub fn tickets(&self, seat: Seat) -> u32 {
@@ -392,24 +379,8 @@ impl Duel {
         }
     }
 
-    /// The current step and its player, for folding events that need one.
-    fn step(&self) -> Result<(Seat, &Step), FoldError> {
-        match &self.phase {
-            Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.seating.ledger.misfit("no turn is in progress")),
-        }
-    }
-
-    fn set_step(&mut self, seat: Seat, step: Step) {
-        self.phase = Phase::Turn { seat, step };
-        self.seating.ledger.enter();
-    }
-
     fn pending(&self) -> u32 {
-        match &self.phase {
-            Phase::Turn { step, .. } => step.in_play().unwrap_or(0),
-            _ => 0,
-        }
+        self.turn_step().and_then(Step::in_play).unwrap_or(0)
     }
 }
 
@@ -458,10 +429,7 @@ impl Zendo for Duel {
     }
 
     fn awaited_guess(&self) -> Option<u32> {
-        match &self.phase {
-            Phase::Turn { step, .. } => step.awaited(),
-            _ => None,
-        }
+        self.turn_step()?.awaited()
     }
 }
 
@@ -731,17 +699,7 @@ impl Game for Duel {
                 }
                 pass_turn(out, seat, TurnEnd::TimeUp);
             }
-            Step::Guess => pass_turn(out, seat, TurnEnd::TimeUp),
-            Step::Pending { guess } => {
-                out.emit(ZendoEvent::GuessWithdrawn {
-                    number: *guess,
-                    why: Withdrawal::TimeUp,
-                });
-                pass_turn(out, seat, TurnEnd::TimeUp);
-            }
-            Step::Challenge { .. } => reveal(out, true),
-            // No deadline runs while a verdict is awaited.
-            Step::Verdict { .. } => {}
+            _ => turn::time_out(out, step, |out| pass_turn(out, seat, TurnEnd::TimeUp), reveal),
         }
     }
 
@@ -816,39 +774,19 @@ impl Game for Duel {
                 self.tickets[seat.other()] += 1;
                 self.set_step(seat, Step::Guess);
             }
-            DuelEvent::ChallengeOpened { by, koan } => {
-                self.fold_challenge(turn::ChallengeEvent::Opened {
-                    by: *by,
-                    koan,
-                    seats: 2,
-                    answer_ms: self.timing.challenge_ms,
-                })?;
-            }
-            DuelEvent::ChallengeAnswered { seat, answer } => {
-                let answer = *answer;
-                self.fold_challenge(turn::ChallengeEvent::Answered {
-                    seat: *seat,
-                    answer,
-                })?;
-            }
-            DuelEvent::ChallengeRevealed { answers, obeys, .. } => {
-                let obeys = *obeys;
-                self.fold_challenge(turn::ChallengeEvent::Revealed { answers, obeys })?;
-                for (s, a) in answers.iter() {
-                    if a.is_correct(obeys) {
-                        self.tickets[s] += 1;
-                    }
-                }
+            DuelEvent::ChallengeOpened { .. }
+            | DuelEvent::ChallengeAnswered { .. }
+            | DuelEvent::ChallengeRevealed { .. } => {
+                let challenge = event.challenge();
+                let answer_ms = self.timing.challenge_ms;
+                self.turn_parts().fold_challenge(challenge, answer_ms, |_| true)?;
             }
             DuelEvent::TurnEnded { seat, .. } => {
                 if self.step()?.0 != *seat {
                     return Err(self.seating.ledger.misfit("it is not that player's turn"));
                 }
             }
-            DuelEvent::Zendo(e) => {
-                self.core.fold(e, &mut self.seating.ledger)?;
-                self.fold_zendo(e, bonus)?;
-            }
+            DuelEvent::Zendo(e) => self.turn_parts().fold_zendo(e, bonus)?,
         }
         Ok(())
     }
@@ -900,34 +838,6 @@ impl Game for Duel {
     }
 
     super::verdict_work!();
-}
-
-impl Duel {
-    /// The duel's side of the shared Zendo events: tickets, steps and the turn clock.
-    fn fold_zendo(&mut self, event: &ZendoEvent, bonus: Millis) -> Result<(), FoldError> {
-        if let ZendoEvent::MatchEnded { .. } = event {
-            self.phase = Phase::Over;
-            return Ok(());
-        }
-        let (seat, step) = self.step()?;
-        let step = step.clone();
-        let tickets = &mut self.tickets[seat];
-        match turn::after_guess_event(event, seat, &step, tickets, &mut self.clock, bonus) {
-            Ok(Some(next)) => self.set_step(seat, next),
-            Ok(None) => self.phase = Phase::Over,
-            Err(why) => return Err(self.seating.ledger.misfit(why)),
-        }
-        Ok(())
-    }
-
-    /// A challenge's event, as every turn game folds it ([`turn::fold_challenge`]).
-    fn fold_challenge(&mut self, event: turn::ChallengeEvent<'_>) -> Result<(), FoldError> {
-        let turn = match &mut self.phase {
-            Phase::Turn { seat, step } => Some((*seat, step)),
-            _ => None,
-        };
-        turn::fold_challenge(&mut self.core, &mut self.seating.ledger, turn, event)
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
 use crate::rules::zendo::testing::flat::{EventKind, flat, kinds};
 use crate::rules::zendo::testing::*;
-use crate::rules::zendo::{GuessStatus, Origin, TurnEnd, ZendoMove};
+use crate::rules::zendo::{GuessStatus, Origin, TurnEnd, Withdrawal, ZendoMove};
 
 const A: Actor = Actor::Player(ALICE);
 const B: Actor = Actor::Player(BOB);

@@ -2,9 +2,9 @@
 //! before any rule runs, saying what the game is waiting for; a sheet of private
 //! answers must come in time and answer every question.
 
-use super::{Phase, Step, Triple, TripleMove};
-use crate::rules::zendo::ZendoMove;
-use crate::rules::{Clock, Game, Millis, RuleError, Seat};
+use super::{Phase, Step, Triple, TripleEvent, TripleMove};
+use crate::rules::zendo::{Answer, ZendoMove};
+use crate::rules::{BySeat, Clock, Emitter, Game, Millis, RuleError, Seat};
 
 impl Triple {
     /// Whether `seat` may make move `m` now: the advantage alone while the starter is
@@ -97,20 +97,103 @@ impl Triple {
     }
 }
 
-/// A sheet of private answers (a challenge's or a quiz round's): in time, and one
-/// answer per question.
-pub(super) fn check_sheet(
-    clock: &Clock,
-    now: Millis,
-    (wanted, given): (usize, usize),
-    late: &'static str,
-    count: &'static str,
-) -> Result<(), RuleError> {
-    if clock.has_expired(now) {
-        Err(RuleError::Expired(late))
-    } else if wanted != given {
-        Err(RuleError::Unsupported(count))
-    } else {
+/// Open sheets: their clock, how many answers each holds, those handed in so far.
+type Open<'a> = (&'a Clock, usize, &'a BySeat<Option<Vec<Answer>>>);
+
+/// What a sheet of private answers is for (a challenge, [`CHALLENGE`], or a quiz
+/// round, [`QUIZ`]): where it is open, what its refusals say, how it is heard and how
+/// the sheets are revealed.
+struct Sheet {
+    /// The open sheets.
+    pub open: fn(&Phase) -> Option<Open<'_>>,
+    /// No sheet of this kind is open.
+    pub none: &'static str,
+    /// The sheet came after its clock ran out.
+    pub late: &'static str,
+    /// The sheet does not hold one answer per question.
+    pub count: &'static str,
+    /// The event a sheet handed in is.
+    pub answered: fn(Seat, Vec<Answer>) -> TripleEvent,
+    /// The reveal, once every sheet is in.
+    pub reveal: fn(&mut Emitter<Triple>, bool),
+}
+
+/// A challenge's sheets: both players answer each challenged pattern.
+const CHALLENGE: Sheet = Sheet {
+    open: |phase| match phase {
+        Phase::Turn {
+            step:
+                Step::Challenge {
+                    patterns,
+                    answers,
+                    clock,
+                    ..
+                },
+            ..
+        } => Some((clock, patterns.len(), answers)),
+        _ => None,
+    },
+    none: "there is no challenge to answer",
+    late: "the time to answer this challenge is over; the answer does not count",
+    count: "answer every challenged pattern, in order (obeys, not or pass for each)",
+    answered: |seat, answers| TripleEvent::ChallengeAnswered {
+        seat,
+        answers: Some(answers),
+    },
+    reveal: super::challenge::reveal,
+};
+
+/// A quiz round's sheets: both players answer every question of the round.
+const QUIZ: Sheet = Sheet {
+    open: |phase| match phase {
+        Phase::Quiz {
+            questions,
+            answers,
+            clock,
+            ..
+        } => Some((clock, questions.len(), answers)),
+        _ => None,
+    },
+    none: "the quiz has not begun",
+    late: "the time to answer this round is over; the answers do not count",
+    count: "answer every question of the round, in order (obeys, not or pass each)",
+    answered: |seat, answers| TripleEvent::QuizAnswered {
+        seat,
+        answers: Some(answers),
+    },
+    reveal: super::quiz::quiz_reveal,
+};
+
+impl Triple {
+    /// `seat`'s sheet of answers (move `m`: to the challenge or to the quiz round): in
+    /// time, one answer per question; heard (it may change until the reveal); the
+    /// reveal comes when both have handed theirs in.
+    pub(super) fn hand_in(
+        &self,
+        out: &mut Emitter<Triple>,
+        seat: Seat,
+        m: &TripleMove,
+        now: Millis,
+    ) -> Result<(), RuleError> {
+        let (kind, answers) = match m {
+            TripleMove::Answer { answers } => (&CHALLENGE, answers),
+            TripleMove::QuizAnswer { answers } => (&QUIZ, answers),
+            _ => return Err(RuleError::Unsupported("only answers are handed in")),
+        };
+        let Some((clock, wanted, _)) = (kind.open)(&self.phase) else {
+            return Err(RuleError::WrongPhase(kind.none));
+        };
+        if clock.has_expired(now) {
+            return Err(RuleError::Expired(kind.late));
+        }
+        if wanted != answers.len() {
+            return Err(RuleError::Unsupported(kind.count));
+        }
+        out.emit((kind.answered)(seat, answers.to_vec()));
+        let all_in = |(_, _, given): Open<'_>| given.values().iter().all(Option::is_some);
+        if (kind.open)(&out.next().phase).is_some_and(all_in) {
+            (kind.reveal)(out, false);
+        }
         Ok(())
     }
 }

@@ -24,6 +24,22 @@ impl Triple {
         }
     }
 
+    /// The guess in play withdrawn (`why`): its stone returns. `none`: the refusal
+    /// when no guess is in play.
+    fn withdraw(
+        &self,
+        out: &mut Emitter<Triple>,
+        why: Withdrawal,
+        none: &'static str,
+    ) -> Result<(), RuleError> {
+        let (pattern, number) = self.pending().ok_or(RuleError::WrongPhase(none))?;
+        out.emit(TripleEvent::Pattern {
+            pattern,
+            zendo: ZendoEvent::GuessWithdrawn { number, why },
+        });
+        Ok(())
+    }
+
     /// A stone for a guess at one unsolved pattern: read back first.
     pub(super) fn guess(
         &self,
@@ -77,17 +93,8 @@ impl Triple {
         now: Millis,
     ) -> Result<(), RuleError> {
         self.check_time(now)?;
-        let Some((pattern, number)) = self.pending() else {
-            return Err(RuleError::WrongPhase("there is no guess to take back"));
-        };
-        out.emit(TripleEvent::Pattern {
-            pattern,
-            zendo: ZendoEvent::GuessWithdrawn {
-                number,
-                why: Withdrawal::TakenBack,
-            },
-        });
-        Ok(())
+        let none = "there is no guess to take back";
+        self.withdraw(out, Withdrawal::TakenBack, none)
     }
 
     /// A host refuses the pending or awaited guess: the stone returns.
@@ -100,17 +107,8 @@ impl Triple {
         let Who::Host(by) = who else {
             return Err(RuleError::HostOnly(rules::Move::describe(m)));
         };
-        let Some((pattern, number)) = self.pending() else {
-            return Err(RuleError::WrongPhase("there is no guess to disallow"));
-        };
-        out.emit(TripleEvent::Pattern {
-            pattern,
-            zendo: ZendoEvent::GuessWithdrawn {
-                number,
-                why: Withdrawal::Disallowed { by },
-            },
-        });
-        Ok(())
+        let why = Withdrawal::Disallowed { by };
+        self.withdraw(out, why, "there is no guess to disallow")
     }
 
     /// The umpire's verdict on the awaited guess.

@@ -201,22 +201,9 @@ pub fn letters(text: &str) -> Result<Vec<Letter>, String> {
     Ok(out)
 }
 
+super::turn::turns!(Triple, Phase, Step);
+
 impl Triple {
-    pub fn phase(&self) -> &Phase {
-        &self.phase
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    pub fn turn_seat(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Turn { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
-
     /// The player with the advantage, while they choose who starts.
     pub fn choosing(&self) -> Option<Seat> {
         match self.phase {
@@ -323,17 +310,6 @@ impl Triple {
         marks
     }
 
-    fn step(&self) -> Result<(Seat, &Step), FoldError> {
-        match &self.phase {
-            Phase::Turn { seat, step } => Ok((*seat, step)),
-            _ => Err(self.seating.ledger.misfit("no turn is in progress")),
-        }
-    }
-
-    fn set_step(&mut self, seat: Seat, step: Step) {
-        self.phase = Phase::Turn { seat, step };
-        self.seating.ledger.enter();
-    }
 
     fn push(&mut self, koan: Koan, marks: Marks, origin: TripleOrigin) -> u32 {
         let number = self.table.len() as u32 + 1;
@@ -464,12 +440,12 @@ impl Game for Triple {
                 mode,
                 patterns,
             } => self.build(out, seat, koan, mode, patterns, now),
-            TripleMove::Answer { answers } => self.answer_challenge(out, seat, answers, now),
+            TripleMove::Answer { .. } => self.hand_in(out, seat, m, now),
             TripleMove::Guess { pattern, guess } => self.guess(out, seat, pattern, guess, now),
             TripleMove::Zendo(ZendoMove::Confirm) => self.confirm_guess(out, now),
             TripleMove::Zendo(ZendoMove::TakeBack) => self.take_back_guess(out, now),
             TripleMove::Zendo(ZendoMove::EndTurn) => self.end_turn(out, seat, now),
-            TripleMove::QuizAnswer { answers } => self.answer_quiz(out, seat, answers, now),
+            TripleMove::QuizAnswer { .. } => self.hand_in(out, seat, m, now),
             TripleMove::Zendo(ZendoMove::Disallow) => self.disallow_guess(out, who, m),
             TripleMove::Verdict {
                 pattern,

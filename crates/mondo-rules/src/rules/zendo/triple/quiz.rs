@@ -18,12 +18,11 @@
 //!   taken.
 
 use super::challenge::reveal;
-use super::checks::check_sheet;
 use super::{Letter, Phase, Question, Step, Triple, TripleEvent, TripleOutcome, ended};
 use crate::koan::{Koan, MAX_CELLS, MAX_SIDE, PieceSet};
 use crate::lang::Formula;
 use crate::rules::zendo::{Answer, Withdrawal, ZendoEvent};
-use crate::rules::{Emitter, Millis, RuleError, Seat};
+use crate::rules::{Emitter, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -126,42 +125,6 @@ pub fn on_boundary(koan: &Koan, formula: &Formula) -> bool {
 fn draw(set: PieceSet, n: usize, rng: &mut Xoshiro256PlusPlus) -> Koan {
     let side = (n + 1).min(MAX_SIDE as usize);
     crate::finder::sample::in_box(set, n, side, side.min(3).max(n.div_ceil(3)), rng)
-}
-
-impl Triple {
-    /// A player's answer sheet for the open round; the reveal comes when both have
-    /// answered.
-    pub(super) fn answer_quiz(
-        &self,
-        out: &mut Emitter<Triple>,
-        seat: Seat,
-        answers: &[Answer],
-        now: Millis,
-    ) -> Result<(), RuleError> {
-        let Phase::Quiz {
-            questions, clock, ..
-        } = &self.phase
-        else {
-            return Err(RuleError::WrongPhase("the quiz has not begun"));
-        };
-        check_sheet(
-            clock,
-            now,
-            (questions.len(), answers.len()),
-            "the time to answer this round is over; the answers do not count",
-            "answer every question of the round, in order (obeys, not or pass each)",
-        )?;
-        out.emit(TripleEvent::QuizAnswered {
-            seat,
-            answers: Some(answers.to_vec()),
-        });
-        if let Phase::Quiz { answers, .. } = &out.next().phase
-            && answers.values().iter().all(Option::is_some)
-        {
-            quiz_reveal(out, false);
-        }
-        Ok(())
-    }
 }
 
 /// The end by the quiz: more patterns wins; then more solved by guessing; else a draw.
