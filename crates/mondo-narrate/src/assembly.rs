@@ -453,11 +453,19 @@ mod tests {
         assert_eq!(line.json["player"], "alice");
         assert_eq!(line.json["how"], "idle");
         let line = said(end(bob_leads, Some(Judged::Aborted(Seat::FIRST))));
-        assert!(line.text.starts_with("No winner: alice never played"), "{}", line.text);
+        assert!(
+            line.text.starts_with("No winner: alice never played"),
+            "{}",
+            line.text
+        );
         assert_eq!(line.json["how"], "aborted");
         let resigned = Outcome::Resigned { by: Seat::FIRST };
         let line = said(end(resigned, Some(Judged::Aborted(Seat::FIRST))));
-        assert!(line.text.contains("alice resigned before playing"), "{}", line.text);
+        assert!(
+            line.text.contains("alice resigned before playing"),
+            "{}",
+            line.text
+        );
         let line = said(end(bob_leads, Some(Judged::Abandoned)));
         assert!(line.text.contains("abandoned"), "{}", line.text);
         assert_eq!(line.json["how"], "abandoned");

@@ -570,9 +570,13 @@ pub(crate) fn idle_line(names: &Names, seat: Seat, acted: bool) -> Line {
         json!({"event": "over", "how": "idle", "player": who,
                "winner": acted.then(|| other.clone())}),
         if acted {
-            format!("{who} let {turns} turns in a row run out after playing: {who} loses on time, {other} wins")
+            format!(
+                "{who} let {turns} turns in a row run out after playing: {who} loses on time, {other} wins"
+            )
         } else {
-            format!("{who} never played ({turns} turns in a row ran out): the match is aborted, no result")
+            format!(
+                "{who} never played ({turns} turns in a row ran out): the match is aborted, no result"
+            )
         },
     )
 }

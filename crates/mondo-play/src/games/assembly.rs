@@ -7,10 +7,9 @@ pub mod bench;
 mod logged;
 mod rehearsal;
 
+use crate::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
 use crate::grid::Reconstruction;
 use crate::narrate::{Line, Names, assembly};
-use crate::args::{TableArgs, check_limits, grid_size, seconds, seconds_or_zero};
-use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::assembly::{
     AssemblyEvent, AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings, WrongShape,
 };
@@ -18,6 +17,7 @@ use crate::rules::{Action, Actor, Event, EventKind};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
 use crate::store::Store;
+use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/assembly.md under "At the terminal".
@@ -86,10 +86,7 @@ impl Terminal for Front {
     }
 
     /// The Pattern Assembly AI (`student::assembly`).
-    fn ai(
-        level: crate::student::Level,
-        seed: u64,
-    ) -> Option<Box<dyn crate::machine::SeatAi>> {
+    fn ai(level: crate::student::Level, seed: u64) -> Option<Box<dyn crate::machine::SeatAi>> {
         let ai = crate::student::assembly::AssemblyAi::new(level, seed);
         Some(crate::machine::typed(ai, |v| match v {
             AnyView::Assembly(v) => Some(v),

@@ -6,10 +6,9 @@
 //! truths, marks, reveals, guesses) is printed only as lines addressed to them (JSON
 //! `"to": NAME`, text `(to NAME only) ...`). Everything else is what a spectator sees.
 
+use crate::args::{TableArgs, check_limits, seconds, seconds_or_zero};
 use crate::lang::tiles::{Cell, Layout};
 use crate::narrate::{Line, Names, bluffs};
-use crate::args::{TableArgs, check_limits, seconds, seconds_or_zero};
-use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::bluffs::{
     BluffsView, EventKind as BluffsEvent, Move, PhaseName, Settings, Setup,
 };
@@ -17,10 +16,11 @@ use crate::rules::{Action, Actor, Event, EventKind, PlayerId, Seat};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, events_of, game_events_of};
 use crate::store::MatchId;
 use crate::store::Store;
+use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use serde_json::json;
 
-mod check;
 pub mod bench;
+mod check;
 mod logged;
 mod rehearsal;
 
@@ -89,10 +89,7 @@ impl Terminal for Front {
         help()
     }
 
-    fn ai(
-        level: crate::student::Level,
-        seed: u64,
-    ) -> Option<Box<dyn crate::machine::SeatAi>> {
+    fn ai(level: crate::student::Level, seed: u64) -> Option<Box<dyn crate::machine::SeatAi>> {
         // The match's own settings come with every view it is asked on.
         let ai = crate::student::bluffs::BluffsAi::new(level, &Default::default(), seed);
         Some(crate::machine::typed(ai, |v| match v {
@@ -183,7 +180,10 @@ impl Terminal for Front {
                 .and_then(|m| m.get("reserve"))
                 .and_then(Value::as_u64)
             {
-                out.push(format!("{name}'s reserve: {} left", crate::scoreboard::time(ms)));
+                out.push(format!(
+                    "{name}'s reserve: {} left",
+                    crate::scoreboard::time(ms)
+                ));
             }
         }
         out

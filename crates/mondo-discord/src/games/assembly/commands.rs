@@ -7,14 +7,14 @@ use crate::kit::{my_match, play_in, reply};
 /// What Pattern Assembly's commands say to someone with no match in the channel.
 pub const NO_MATCH: &str = "you are not playing a match in this channel: start one with \
                             `/assembly duel` or `/assembly practice`";
+use crate::grid::Dims;
 use crate::kit::start::LevelChoice;
 use crate::post::Post;
-use crate::{Context, Error, say};
-use crate::grid::Dims;
 use crate::rules::assembly::Section as AssemblyConfig;
 use crate::rules::assembly::{AssemblyMove, AssemblySetup, AssemblyView, PhaseView, Settings};
 use crate::rules::{Millis, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
+use crate::{Context, Error, say};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -52,8 +52,7 @@ pub async fn duel(
     >,
 ) -> Result<(), Error> {
     let me = ctx.author().id.get();
-    let Some((them, _)) = crate::kit::start::duel_opponent(ctx, &opponent, level).await?
-    else {
+    let Some((them, _)) = crate::kit::start::duel_opponent(ctx, &opponent, level).await? else {
         return Ok(());
     };
     create(
@@ -96,7 +95,14 @@ async fn create(
     };
     // The AI may play in several channels, and several people at once.
     let last = ids[ids.len() - 1];
-    let busy = [ids[0], if PlayerId(last).ai_seat().is_some() { ids[0] } else { last }];
+    let busy = [
+        ids[0],
+        if PlayerId(last).ai_seat().is_some() {
+            ids[0]
+        } else {
+            last
+        },
+    ];
     if crate::kit::start::refused_busy(ctx, busy, "/assembly status").await? {
         return Ok(());
     }
@@ -377,4 +383,3 @@ mod tests {
         assert!(game_settings(true, &config, &server).wrong_shape_waits);
     }
 }
-

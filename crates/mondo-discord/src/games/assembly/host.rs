@@ -5,15 +5,15 @@
 //! made like `/zendo triple-settings` (stored as the game's JSON in the store's
 //! per-game settings; new matches use it, running ones keep theirs).
 
+use crate::grid::Region;
 use crate::kit::host::{host_only, override_match};
 use crate::kit::reply;
 use crate::post::Post;
-use crate::{Bot, Context, Error};
-use crate::grid::Region;
 use crate::rules::GameKind;
 use crate::rules::assembly::{AssemblyMove, Settings, WrongShape};
 use crate::runtime::AnyAction;
 use crate::store::{MatchFilter, MatchRecord, Status};
+use crate::{Bot, Context, Error};
 use serde::{Deserialize, Serialize};
 
 /// The live Pattern Assembly matches in `channel` (`/host` finds them too).

@@ -11,12 +11,12 @@ pub use host::live_in;
 pub use view::view_of;
 
 use crate::kit::{Bot, GameBot, Said, Upkeep};
-use crate::post::Post;
-use crate::say::Clocks;
 use crate::narrate::{self, Names, assembly};
+use crate::post::Post;
 use crate::rules::Event;
 use crate::rules::assembly::{Ask, AssemblyEvent, AssemblyView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::say::Clocks;
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 
@@ -155,7 +155,10 @@ impl crate::kit::GameControls for Front {
     }
 
     fn tournament_ways() -> &'static [(&'static str, &'static str)] {
-        &[("Pattern Assembly", ""), ("Pattern Assembly Plus", "--plus")]
+        &[
+            ("Pattern Assembly", ""),
+            ("Pattern Assembly Plus", "--plus"),
+        ]
     }
 
     /// Pattern Assembly, or Plus with `--plus`.

@@ -4,14 +4,14 @@
 //! id, through `Front::on_modal`).
 
 use super::view::view_of;
+use crate::grid::{Dims, Reconstruction, Region};
 use crate::kit::reply;
 use crate::post::Post;
-use crate::{Asked, Bot, Context, Error, Handed, claimed};
-use crate::grid::{Dims, Reconstruction, Region};
 use crate::rules::assembly::{AssemblyMove, AssemblyView, NO_SHOWDOWN, PhaseView};
 use crate::rules::{Actor, PlayerId, Viewer};
 use crate::runtime::AnyAction;
 use crate::store::{MatchId, MatchRecord};
+use crate::{Asked, Bot, Context, Error, Handed, claimed};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 

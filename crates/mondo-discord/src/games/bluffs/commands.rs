@@ -4,10 +4,10 @@ use super::controls;
 use crate::kit::start::LevelChoice;
 use crate::kit::{my_match, open_modal, play, reply};
 use crate::post::Post;
-use crate::{Context, Error};
 use crate::rules::bluffs::Setup;
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common};
+use crate::{Context, Error};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -46,8 +46,7 @@ pub async fn duel(
     let channel = ctx.channel_id().get();
     let me = ctx.author().id.get();
     // The bot's own user is the AI: its seat plays, and it accepts at once.
-    let Some((them, against_ai)) =
-        crate::kit::start::duel_opponent(ctx, &opponent, level).await?
+    let Some((them, against_ai)) = crate::kit::start::duel_opponent(ctx, &opponent, level).await?
     else {
         return Ok(());
     };

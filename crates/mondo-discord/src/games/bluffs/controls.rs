@@ -15,7 +15,6 @@
 
 use super::view::view_of;
 use crate::ids::Header;
-use crate::{Data, Error, refusal};
 use crate::lang::tiles::{Cell, Layout, Subset};
 use crate::narrate::{Line, Names, bluffs as words};
 use crate::render::tiles::board_png;
@@ -23,6 +22,7 @@ use crate::rules::bluffs::{BluffsView, Move, PhaseName, RevealState, STATEMENTS,
 use crate::rules::{Actor, PlayerId, Viewer};
 use crate::runtime::AnyAction;
 use crate::store::MatchId;
+use crate::{Data, Error, refusal};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,

@@ -22,16 +22,14 @@ pub use controls::{PREFIX, on_component, on_modal};
 pub use private::follow;
 pub use view::{own, view_of};
 
-use crate::kit::{
-    Bot, Data, Error, GameBot, GameControls, Handling, Pressed, Said, Submitted,
-};
-use crate::post::Post;
-use crate::say::Clocks;
+use crate::kit::{Bot, Data, Error, GameBot, GameControls, Handling, Pressed, Said, Submitted};
 use crate::narrate::{Names, bluffs};
+use crate::post::Post;
 use crate::render::tiles::board_png;
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent};
 use crate::rules::{Event, EventKind};
 use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::say::Clocks;
 use crate::store::{MatchId, MatchRecord};
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@
 
 use super::controls::{self, Private, unaddressed};
 use super::view::view_of;
-use crate::desk::DM_WAIT;
 use crate::Bot;
+use crate::desk::DM_WAIT;
 use crate::narrate::{Names, bluffs as words};
 use crate::rules::bluffs::{BluffsView, EventKind as BluffsEvent, PhaseName};
 use crate::rules::{PlayerId, Viewer};

@@ -49,7 +49,9 @@ macro_rules! in_tournaments {
             players: Vec<PlayerId>,
             options: &'a str,
         ) -> Option<SetupFuture<'a>> {
-            Some(Box::pin(super::tournament::$setup(bot, guild, players, options)))
+            Some(Box::pin(super::tournament::$setup(
+                bot, guild, players, options,
+            )))
         }
     };
 }

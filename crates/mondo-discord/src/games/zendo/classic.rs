@@ -17,13 +17,11 @@ use super::ids::{LobbyPress, Press, match_button};
 use super::posts::TablePictures;
 use super::settings::{draw, effective};
 use crate::kit::{Dms, GameBot, Said, SetChoice, open_modal, play, reply};
-use crate::post::Post;
-use crate::say::{Clocks, mention};
-use crate::{Bot, Context, Data, Error, is_host};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;
 use crate::narrate::Names;
 use crate::narrate::zendo::classic::{ClassicNarrator, stones};
+use crate::post::Post;
 use crate::rules::zendo::classic::section::ClassicConfig;
 use crate::rules::zendo::classic::{
     Call, ClassicEvent, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, LobbySetup,
@@ -32,7 +30,9 @@ use crate::rules::zendo::classic::{
 use crate::rules::zendo::{Initial, Mode, Origin, Settings, StepView, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, Place, events_of};
+use crate::say::{Clocks, mention};
 use crate::store::MatchId;
+use crate::{Bot, Context, Data, Error, is_host};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 

@@ -7,8 +7,8 @@
 use crate::kit::host::host_only;
 use crate::kit::reply;
 use crate::post::Post;
-use crate::{Bot, Context, Error};
 use crate::rules::GameKind;
+use crate::{Bot, Context, Error};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 

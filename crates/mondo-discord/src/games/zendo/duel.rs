@@ -5,10 +5,10 @@
 use super::posts;
 use crate::kit::{Data, Dms, Error, GameBot, Said};
 use crate::post::Post;
-use crate::say::Clocks;
 use crate::rules::EventKind;
 use crate::rules::zendo::{DuelEvent, DuelView};
 use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::say::Clocks;
 use crate::store::MatchId;
 
 /// The players' page of this game, `/help`'s text for it.

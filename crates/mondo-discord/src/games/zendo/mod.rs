@@ -13,8 +13,8 @@ pub mod posts;
 pub mod practice;
 pub mod settings;
 pub mod sketch;
-pub mod triple;
 pub mod tournament;
+pub mod triple;
 mod turn;
 pub mod why;
 
@@ -30,19 +30,17 @@ pub use turn::{endturn, guess, koan, pass};
 use crate::kit::challenge::{Made, Offer};
 use crate::kit::start::{challenge, private_status, refused_busy, start};
 use crate::kit::{my_match, play, reply};
-use crate::post::Post;
-use crate::{Context, Error, is_host};
 use crate::koan::PieceSet;
+use crate::post::Post;
 use crate::rules::zendo::classic::ClassicMove;
 use crate::rules::zendo::practice::NO_CHALLENGE;
 use crate::rules::zendo::triple::TripleMove;
 use crate::rules::zendo::triple::letters;
-use crate::rules::zendo::{
-    DuelMove, Mode, PracticeMove, PracticeSetup, Settings, ZendoMove,
-};
+use crate::rules::zendo::{DuelMove, Mode, PracticeMove, PracticeSetup, Settings, ZendoMove};
 use crate::rules::{GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, Common, Place};
 use crate::store::MatchRecord;
+use crate::{Context, Error, is_host};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 

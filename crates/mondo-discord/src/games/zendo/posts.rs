@@ -8,13 +8,12 @@
 //! challenge answer was before the reveal.
 
 use super::ids::{ButtonId, Press, match_button, press_button};
-use crate::post::{Button, Post, mark};
-use crate::say::{Clocks, mention};
 use crate::narrate::zendo::{
     Narrator, answered_text, duel_clock, guess_line, listed_guesses, outcome_text, practice_status,
     step_hint,
 };
 use crate::narrate::{Front, Names, clock_text};
+use crate::post::{Button, Post, mark};
 use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
     Answer, DuelEvent, DuelView, GuessView, Origin, PhaseView, PracticeEvent, PracticeStep,
@@ -22,6 +21,7 @@ use crate::rules::zendo::{
 };
 use crate::rules::{EventKind, PlayerId};
 use crate::runtime::{AnyEvent, AnyView, events_of};
+use crate::say::{Clocks, mention};
 use crate::store::MatchId;
 
 /// Zendo's pictures of its table on a post: an entry with its verdict, or every entry

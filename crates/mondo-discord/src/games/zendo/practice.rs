@@ -4,9 +4,9 @@
 use super::posts;
 use crate::kit::{GameBot, Said};
 use crate::post::Post;
-use crate::say::Clocks;
 use crate::rules::zendo::PracticeView;
 use crate::runtime::{AnyEvent, AnyView};
+use crate::say::Clocks;
 use crate::store::MatchId;
 
 /// The players' page of this game, `/help`'s text for it.

@@ -3,18 +3,18 @@
 //! the server-wide pool and host role; and `/settings`, where hosts change them.
 //! Drawing a hidden pattern and its opening structures from a pool is here too.
 
+use crate::finder::{Limits, Style};
 use crate::kit::host::host_only;
 use crate::kit::{BUILT_IN_POOLS, reply};
-use crate::post::Post;
-use crate::{Bot, Context, Error};
-use crate::finder::{Limits, Style};
 use crate::koan::PieceSet;
 use crate::lang::Pattern;
+use crate::post::Post;
 use crate::rules::GameKind;
 use crate::rules::zendo::duel::section::{CHALLENGE_SECS, GUESS_BONUS_SECS, TURN_SECS};
 use crate::rules::zendo::opening::Source;
 use crate::rules::zendo::{Initial, Timing, opening};
 use crate::store::ServerSettings;
+use crate::{Bot, Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// Settings as they apply to a Zendo match in a server: stored ones, else the

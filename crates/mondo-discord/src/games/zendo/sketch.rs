@@ -17,13 +17,13 @@
 use super::SetChoice;
 use super::ids::{ButtonId, Press, match_button};
 use crate::kit::{Asked, Data, Handed, claimed, reply};
-use crate::post::Post;
-use crate::{Context, Error};
 use crate::koan::{Koan, PieceSet};
 use crate::narrate::count;
+use crate::post::Post;
 use crate::rules::zendo::Mode;
 use crate::rules::{Actor, GameKind, PlayerId, Viewer};
 use crate::store::{MatchId, MatchRecord};
+use crate::{Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// Draw a structure for yourself only (a sketch board): it counts for nothing.

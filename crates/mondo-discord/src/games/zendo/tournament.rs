@@ -6,10 +6,10 @@
 use super::settings::{draw, duel_setup, effective};
 use crate::kit::{Bot, Error, tournament_pair};
 use crate::koan::PieceSet;
-use crate::rules::PlayerId;
-use crate::rules::zendo::triple::TripleSetup;
-use crate::rules::zendo::Settings;
 use crate::rules::GameKind;
+use crate::rules::PlayerId;
+use crate::rules::zendo::Settings;
+use crate::rules::zendo::triple::TripleSetup;
 use crate::runtime::AnySetup;
 use rand::RngExt;
 

@@ -14,18 +14,16 @@ use super::clocks::{Clock, Stored};
 use super::common::{NO_MATCH, advantage_of};
 use super::ids::{Press, match_button};
 use super::settings::effective;
+use crate::finder::Limits;
 use crate::kit::challenge::{Made, Offer};
 use crate::kit::start::{challenge, refused_busy};
 use crate::kit::{Dms, GameBot, Said, my_match, reply};
-use crate::post::{Button, Post};
-use crate::say::Clocks;
-use crate::{Bot, Context, Error, is_host, refusal};
-use crate::finder::Limits;
 use crate::koan::{Koan, PieceSet};
 use crate::lang::Pattern;
 use crate::narrate::zendo::triple::{status as status_line, tell};
 use crate::narrate::zendo::{guess_line, listed_guesses, read_structure};
 use crate::narrate::{Names, clock_text};
+use crate::post::{Button, Post};
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::section::TripleConfig;
 use crate::rules::zendo::triple::{
@@ -35,7 +33,9 @@ use crate::rules::zendo::triple::{
 use crate::rules::zendo::{Answer, Mode, Settings, ZendoEvent};
 use crate::rules::{Actor, EventKind, GameKind, PlayerId, Viewer};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, events_of};
+use crate::say::Clocks;
 use crate::store::{MatchId, MatchRecord};
+use crate::{Bot, Context, Error, is_host, refusal};
 use poise::serenity_prelude as serenity;
 use rand::RngExt;
 
@@ -144,7 +144,9 @@ pub async fn triple(
     }
     // A pool or seed someone chose is recorded: a player's makes the match unrated
     // (docs/ratings.md, "Fair play"); a host who does not play may choose.
-    let chosen = (pool.as_ref().is_some_and(|p| !p.trim().eq_ignore_ascii_case("arrows"))
+    let chosen = (pool
+        .as_ref()
+        .is_some_and(|p| !p.trim().eq_ignore_ascii_case("arrows"))
         || seed.is_some())
     .then_some(host);
     let name = pool.unwrap_or_else(|| "arrows".into()).trim().to_string();
@@ -1031,10 +1033,10 @@ pub fn view_of(view: &AnyView) -> Option<&TripleView> {
 mod tests {
     use super::*;
     use crate::games::zendo::ids::ButtonId;
-    use crate::say::mention;
     use crate::rules::zendo::testing::{ALICE, BOB, Harness, koan, parsed};
     use crate::rules::zendo::triple::{Triple, TripleOpening};
     use crate::rules::{Game, Seat};
+    use crate::say::mention;
 
     /// What a drawn button does.
     fn press_of(b: &Button) -> Press {

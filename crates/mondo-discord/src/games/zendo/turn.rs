@@ -3,12 +3,12 @@
 use super::NO_MATCH;
 use super::ids::{KOAN_FIELD, KoanModal};
 use crate::kit::{my_match, play, play_in, reply};
-use crate::post::Post;
-use crate::{Context, Error};
 use crate::lang;
+use crate::post::Post;
 use crate::rules::zendo::{Mode, ZendoMove};
 use crate::rules::{PlayerId, Viewer};
 use crate::store::MatchRecord;
+use crate::{Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// What to do with a structure.

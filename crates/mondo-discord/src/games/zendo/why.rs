@@ -7,13 +7,13 @@ use super::ai::level_of;
 use crate::data::off_runtime;
 use crate::kit::card::{Card, MAX_DESCRIPTION};
 use crate::kit::reply;
-use crate::post::Post;
-use crate::{Bot, Context, Error};
 use crate::play::games::zendo::ai_seat::{self, Why};
+use crate::post::Post;
 use crate::rules::{PlayerId, Viewer};
 use crate::runtime::{AnyMatch, Engine};
 use crate::store::{MatchFilter, MatchId, MatchRecord, Status};
 use crate::student::zendo::Level;
+use crate::{Bot, Context, Error};
 
 /// Matches of the channel looked through for the last one an AI student played.
 const LOOK_BACK: u32 = 50;
@@ -33,9 +33,11 @@ pub async fn why(
     let bot = ctx.data();
     let server = crate::store::server_of(ctx.guild_id().map(|g| g.get()));
     let record = match id {
-        Some(id) => bot.store.record(MatchId(id)).await?.filter(|r| {
-            crate::store::server_of(r.guild) == server
-        }),
+        Some(id) => bot
+            .store
+            .record(MatchId(id))
+            .await?
+            .filter(|r| crate::store::server_of(r.guild) == server),
         None => last_here(bot, ctx.channel_id().get()).await?,
     };
     let Some(record) = record else {
@@ -52,7 +54,11 @@ pub async fn why(
     };
     // Refused before the answer is deferred, so that only the asker sees it.
     if let Some(refusal) = refused(&record) {
-        return reply(ctx, Post::private(format!("match #{}: {refusal}", record.id))).await;
+        return reply(
+            ctx,
+            Post::private(format!("match #{}: {refusal}", record.id)),
+        )
+        .await;
     }
     ctx.defer().await?;
     let post = match told(bot, record).await? {
@@ -73,7 +79,11 @@ fn refused(record: &MatchRecord) -> Option<&'static str> {
     if !plays {
         return Some(ai_seat::WHY_GAMES);
     }
-    if !record.players.iter().any(|p| level_of(PlayerId(*p)).is_some()) {
+    if !record
+        .players
+        .iter()
+        .any(|p| level_of(PlayerId(*p)).is_some())
+    {
         return Some(ai_seat::NO_AI);
     }
     (record.status == Status::Live).then_some(ai_seat::NOT_OVER)
@@ -156,7 +166,8 @@ fn fit_lines(lines: &[String], max: usize) -> String {
         return all;
     }
     let head = &lines[..2];
-    let mut room = max.saturating_sub(head.iter().map(|l| l.chars().count() + 1).sum::<usize>() + 60);
+    let mut room =
+        max.saturating_sub(head.iter().map(|l| l.chars().count() + 1).sum::<usize>() + 60);
     let mut tail = Vec::new();
     for line in lines[2..].iter().rev() {
         let size = line.chars().count() + 1;
@@ -182,7 +193,9 @@ mod tests {
     /// it left out; a short one is whole.
     #[test]
     fn a_long_story_keeps_its_ends() {
-        let lines: Vec<String> = (1..=40).map(|i| format!("#{i} {}", "x".repeat(90))).collect();
+        let lines: Vec<String> = (1..=40)
+            .map(|i| format!("#{i} {}", "x".repeat(90)))
+            .collect();
         let fitted = fit_lines(&lines, 1_000);
         assert!(fitted.chars().count() <= 1_000, "{fitted}");
         assert!(fitted.starts_with("#1 "), "{fitted}");

@@ -3,10 +3,10 @@
 //! the targets (10 ms, 50 us); the same figures with statistics: `cargo bench --bench
 //! assembly`. And its AI in `mondo bench ai --game assembly [--plus]` ([`AiArena`]).
 
-use crate::grid::{Dims, judge};
 use crate::bench::ai::ArenaGame;
 use crate::bench::timed;
 use crate::commands::Commands;
+use crate::grid::{Dims, judge};
 use crate::rules::assembly::{Assembly, AssemblySetup, Settings};
 use crate::rules::{Game, PlayerId};
 use crate::student::Level;

@@ -2,8 +2,8 @@
 //! its name (Plus or not), the grid pictured and told at the end.
 
 use crate::grid::Grid;
-use crate::logged::{Author, Fields, ending};
 use crate::logged::{At, Logged, Pictured};
+use crate::logged::{Author, Fields, ending};
 use crate::render;
 use serde_json::Value;
 

@@ -4,10 +4,10 @@
 //! level, and the beginner against a random legal player (the "beats a random legal
 //! player" figure, a row with `vs` 0).
 
-use crate::lang::tiles;
 use crate::bench::ai::ArenaGame;
 use crate::bench::median_ms;
 use crate::commands::Commands;
+use crate::lang::tiles;
 use crate::rules::Game;
 use crate::rules::PlayerId;
 use crate::rules::bluffs::{BluffsMatch, Settings, Setup};

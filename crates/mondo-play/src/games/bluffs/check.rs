@@ -3,8 +3,8 @@
 //! 0 valid, 1 refused by the checks, 2 when the statement, subset or layout does not
 //! read.
 
-use crate::lang::tiles::{self, Layout, Subset};
 use crate::commands::{Commands, refuse};
+use crate::lang::tiles::{self, Layout, Subset};
 use crate::rules::bluffs::judge;
 use clap::{Args, Subcommand};
 use serde_json::json;

@@ -2,10 +2,10 @@
 //! what its settings say, the layout pictured and told at the end.
 
 use crate::lang::tiles::{Cell, Layout};
-use crate::logged::{Author, Fields};
 use crate::logged::{At, Logged, Pictured};
-use crate::scoreboard;
+use crate::logged::{Author, Fields};
 use crate::render;
+use crate::scoreboard;
 use serde_json::Value;
 
 /// Logical Bluffs' log, read for the replay page.

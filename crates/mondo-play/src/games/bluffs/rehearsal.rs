@@ -3,8 +3,8 @@
 //! claims marked as the player's view allows, reveals, guesses of the layout).
 
 use super::{Front, bluffs_setup};
-use crate::lang::tiles::{Cell, Colour, Layout};
 use crate::Cast;
+use crate::lang::tiles::{Cell, Colour, Layout};
 use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
 use crate::rules::bluffs::PhaseName;
 use crate::rules::{Actor, Secret};
@@ -157,4 +157,3 @@ impl RandomPlayer for Player {
         }
     }
 }
-

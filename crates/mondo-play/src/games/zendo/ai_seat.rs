@@ -8,18 +8,18 @@
 //! holds no hidden pattern before the end): it cannot see the secret by construction.
 
 use crate::koan::PieceSet;
+use crate::narrate::Line;
 use crate::rules::PlayerId;
 use crate::rules::zendo::classic::{Call, ClassicMove};
 use crate::rules::zendo::triple::{Letter, TripleMove};
 use crate::rules::zendo::{Answer, DuelMove, Mode, ZendoMove};
-use crate::narrate::Line;
 use crate::runtime::{AnyAction, AnyView};
-use serde_json::json;
 use crate::student::zendo::classic::classic_move;
 use crate::student::zendo::duel::duel_move;
 use crate::student::zendo::triple::{TripleStudent, triple_move};
 use crate::student::zendo::why::{self, Trail, of_table, of_triple};
 use crate::student::zendo::{Breadth, Budget, Level, Space, Student};
+use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;

@@ -6,12 +6,11 @@ use super::{
     Source, board_lines, pending_line, pool_for, shared_command, source, table_board_picture,
     table_pictures, zendo_settings,
 };
+use crate::args::{TableArgs, check_limits, seconds};
 use crate::finder::Limits;
 use crate::narrate::Line;
 use crate::narrate::zendo::classic::{ClassicNarrator, status};
 use crate::narrate::zendo::{read_guess, read_structure};
-use crate::args::{TableArgs, check_limits, seconds};
-use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::rules::zendo::classic::{
     Call, ClassicMove, ClassicSetup, ClassicTiming, ClassicView, MAX_STUDENTS, MIN_STUDENTS,
     opening::classic_opening,
@@ -21,6 +20,7 @@ use crate::rules::{Action, Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
 use crate::store::Store;
+use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/classic.md under "At the terminal".

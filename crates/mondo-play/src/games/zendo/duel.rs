@@ -5,16 +5,16 @@
 use super::{
     Source, ZendoFront, advantage_of, open_with, pool_for, shared_command, source, zendo_settings,
 };
+use crate::args::{TableArgs, check_limits};
 use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
-use crate::args::{TableArgs, check_limits};
-use crate::{Cast, GameFront, Terminal};
 use crate::rules::zendo::{
     Answer, DuelMove, DuelSetup, DuelView, PhaseView, Settings, StepView, Timing, ZendoMove,
 };
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnySetup, AnyView, Common};
 use crate::store::Store;
+use crate::{Cast, GameFront, Terminal};
 
 /// The Duel at the terminal.
 pub struct Front;

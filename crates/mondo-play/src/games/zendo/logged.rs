@@ -2,8 +2,8 @@
 //! what its setup says, its structures pictured, its hidden patterns.
 
 use crate::koan::Koan;
-use crate::logged::{Author, Fields, ending};
 use crate::logged::{At, Logged, Pictured, pictures_with};
+use crate::logged::{Author, Fields, ending};
 use crate::render::{self, Mark, Picture};
 use serde_json::Value;
 
@@ -66,7 +66,10 @@ impl Logged for Log {
 
     fn picture(at: At<'_>) -> Option<Pictured> {
         // A structure's verdict sits beside it: `{"koan": .., "obeys": true}`.
-        let beside = at.parent.and_then(|p| p.get("obeys")).and_then(Value::as_bool);
+        let beside = at
+            .parent
+            .and_then(|p| p.get("obeys"))
+            .and_then(Value::as_bool);
         if at.key == "koan"
             && let Some(obeys) = beside
             && let Ok(koan) = serde_json::from_value::<Koan>(at.value.clone())
@@ -101,7 +104,10 @@ impl Logged for Log {
 /// One structure's picture.
 fn structure(koan: &Koan, mark: Option<Mark>, caption: Option<String>) -> Pictured {
     let picture = Picture { mark, caption };
-    (format!("structure {koan}"), render::koan_png(koan, &picture))
+    (
+        format!("structure {koan}"),
+        render::koan_png(koan, &picture),
+    )
 }
 
 /// The player with the advantage (who chooses the starter), by id from the setup.
@@ -179,8 +185,12 @@ mod tests {
             json!({"event": "pattern", "zendo": {"event": "guess_read", "number": 2, "by": 1}}),
             json!({"event": "guess_read", "number": 3, "by": 0}),
         ];
-        let confirmed = json!({"event": "pattern", "zendo": {"event": "guess_confirmed", "number": 2}});
-        assert_eq!(Log::author(&confirmed, &setup, &earlier), Some(Author::Seat(1)));
+        let confirmed =
+            json!({"event": "pattern", "zendo": {"event": "guess_confirmed", "number": 2}});
+        assert_eq!(
+            Log::author(&confirmed, &setup, &earlier),
+            Some(Author::Seat(1))
+        );
         let chosen = json!({"event": "starter_chosen", "starter": 0});
         assert_eq!(Log::author(&chosen, &setup, &earlier), Some(Author::Id(9)));
         let timed_out = json!({"event": "skipped", "seat": 1, "time_up": true});
@@ -192,7 +202,10 @@ mod tests {
         let created = json!({"setup": {"patterns": [{"source": "a"}, {"source": "b"}]}});
         assert_eq!(
             Log::secrets(&[created]),
-            [("pattern A".to_string(), "a".to_string()), ("pattern B".into(), "b".into())]
+            [
+                ("pattern A".to_string(), "a".to_string()),
+                ("pattern B".into(), "b".into())
+            ]
         );
     }
 }

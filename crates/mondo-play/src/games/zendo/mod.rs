@@ -13,12 +13,11 @@ pub mod triple;
 
 pub use crate::rules::zendo::opening::Source;
 
+use crate::args::TableArgs;
 use crate::finder::Limits;
 use crate::koan::PieceSet;
 use crate::narrate::zendo::{Narrator, board_json, duel_status, entry_line, practice_status};
 use crate::narrate::{Front, Line};
-use crate::args::TableArgs;
-use crate::{Cast, Entered, GameFront, Picture, Request};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry, Mark};
 use crate::rules::zendo::{
@@ -27,6 +26,7 @@ use crate::rules::zendo::{
 use crate::rules::{Actor, PlayerId};
 use crate::runtime::{AnyAction, AnyEvent, AnyView, Common, events_of};
 use crate::store::MatchId;
+use crate::{Cast, Entered, GameFront, Picture, Request};
 use serde_json::json;
 
 /// A one-pattern game's settings from the command line (`--set`, `--style`).
@@ -412,10 +412,7 @@ mod tests {
             read("disallow", "", Some(host)),
             Some(Ok((host, ZendoMove::Disallow)))
         );
-        assert_eq!(
-            read("disallow", "", None),
-            Some(Err(crate::NO_HOST.into()))
-        );
+        assert_eq!(read("disallow", "", None), Some(Err(crate::NO_HOST.into())));
         let e = read("start", "zoe", None).unwrap().unwrap_err();
         assert!(e.contains("`zoe` does not play here"), "{e}");
         // Each mode's own words are its own.

@@ -2,14 +2,14 @@
 //! help, its setup; the front is the family's ([`super::ZendoFront`]).
 
 use super::{Source, ZendoFront, open_with, pool_for, shared_command, source, zendo_settings};
-use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
 use crate::args::{NoArgs, TableArgs, check_limits};
-use crate::{Cast, GameFront, Terminal, YOU};
+use crate::narrate::zendo::{Narrator, read_guess, read_structure_and_mode};
 use crate::rules::zendo::practice::{NO_CHALLENGE, NO_TURNS};
 use crate::rules::zendo::{Mode, PracticeMove, PracticeSetup, PracticeView, Settings, ZendoMove};
 use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnySetup, AnyView};
 use crate::store::Store;
+use crate::{Cast, GameFront, Terminal, YOU};
 
 /// Practice at the terminal.
 pub struct Front;

@@ -3,10 +3,10 @@
 //! pattern, answers, the turn's words, the mode's own).
 
 use super::{Source, classic, duel, practice, triple};
-use crate::koan::PieceSet;
 use crate::Cast;
-use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
+use crate::koan::PieceSet;
 use crate::pool::Pool;
+use crate::rehearsal::{Moment, RandomPlayer, Rehearse};
 use crate::rules::Secret;
 use crate::rules::zendo::classic::ClassicTiming;
 use crate::rules::zendo::triple::{PhaseView as TriplePhase, StepView, TripleTiming};
@@ -162,7 +162,8 @@ impl Player {
 
     fn triple(&mut self, now: &Moment<'_>, rng: &mut Xoshiro256PlusPlus, who: &str) -> String {
         let letters = ["A", "B", "C"];
-        let answer = |rng: &mut Xoshiro256PlusPlus| ["obeys", "not", "pass"][rng.random_range(0..3)];
+        let answer =
+            |rng: &mut Xoshiro256PlusPlus| ["obeys", "not", "pass"][rng.random_range(0..3)];
         // Answers as the view asks for them: per challenged pattern, or per question.
         if let AnyView::ZendoTriple(v) = now.spectator {
             match &v.phase {
@@ -235,8 +236,7 @@ impl Rehearse for practice::Front {
 
     fn setup(seed: u64, _cast: &Cast) -> Result<AnySetup, String> {
         let pyramids = Pool::shipped(PieceSet::Pyramids);
-        practice::practice_setup(Source::Pool(&pyramids), seed, Settings::default())
-            .map(Into::into)
+        practice::practice_setup(Source::Pool(&pyramids), seed, Settings::default()).map(Into::into)
     }
 
     fn player(first: &Moment<'_>) -> Box<dyn RandomPlayer> {

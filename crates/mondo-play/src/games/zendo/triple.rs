@@ -2,12 +2,11 @@
 //! of its commands and its help; the words are `narrate::zendo::triple`'s.
 
 use super::shared_command;
+use crate::args::{TableArgs, check_limits, seconds};
 use crate::finder::Limits;
 use crate::narrate::zendo::triple::{board, status, tell};
 use crate::narrate::zendo::{read_guess, read_structure_and_mode};
 use crate::narrate::{Line, Names};
-use crate::args::{TableArgs, check_limits, seconds};
-use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use crate::pool::Pool;
 use crate::render::{self, BoardEntry};
 use crate::rules::zendo::triple::{
@@ -19,6 +18,7 @@ use crate::rules::{Action, Actor};
 use crate::runtime::{AnyAction, AnyEvent, AnySetup, AnyView, Common, events_of};
 use crate::store::MatchId;
 use crate::store::Store;
+use crate::{Cast, Entered, GameFront, Picture, Request, Terminal};
 use serde_json::json;
 
 /// The help at the terminal: the block of docs/games/triple.md under "At the terminal".

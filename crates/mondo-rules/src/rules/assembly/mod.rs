@@ -94,8 +94,8 @@ use crate::grid::{
     generate_targets, judge,
 };
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, Millis, Move, NoWork, PlayerId, Role,
-    RuleError, Seat, Seating, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, Move, NoWork, PlayerId, Role, RuleError,
+    Seat, Seating, Secret, SetupError, Viewer, Who,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;

@@ -18,13 +18,13 @@
 
 use super::view::shown;
 use super::{
-    Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, RevealProblem,
-    Settings, Setup, SetupProblem, ShownBluff, Who as CoreWho,
+    Bluff, Bluffs, Ending, Error, EventKind, Move, PhaseName, PlayerView, RevealProblem, Settings,
+    Setup, SetupProblem, ShownBluff, Who as CoreWho,
 };
 use crate::lang::tiles::Layout;
 use crate::rules::{
-    self, Emitter, ErrorCode, FoldError, Game, Millis, NoWork, PlayerId, Role, RuleError,
-    Seat, Seating, Secret, SetupError, Viewer, Who,
+    self, Emitter, ErrorCode, FoldError, Game, Millis, NoWork, PlayerId, Role, RuleError, Seat,
+    Seating, Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

@@ -9,8 +9,7 @@
 use super::{Answer, Core, ZendoEvent};
 use crate::koan::Koan;
 use crate::rules::{
-    BySeat, Clock, Emitter, EventKind, FoldError, Game, Ledger, Millis, RuleError, Seat,
-    SetupError,
+    BySeat, Clock, Emitter, EventKind, FoldError, Game, Ledger, Millis, RuleError, Seat, SetupError,
 };
 use serde::{Deserialize, Serialize};
 

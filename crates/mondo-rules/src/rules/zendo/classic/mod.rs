@@ -98,8 +98,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError,
-    Seat, Seating, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -807,7 +807,12 @@ impl Game for Classic {
             return;
         };
         let seat = *seat;
-        turn::time_out(out, step, |out| pass_turn(out, seat, TurnEnd::TimeUp), reveal);
+        turn::time_out(
+            out,
+            step,
+            |out| pass_turn(out, seat, TurnEnd::TimeUp),
+            reveal,
+        );
     }
 
     fn next_deadline(&self) -> Option<Deadline> {
@@ -869,7 +874,8 @@ impl Game for Classic {
             | ClassicEvent::MondoRevealed { .. } => {
                 let (left, answer_ms) = (self.left.clone(), self.timing.answer_ms);
                 let mondo = event.challenge();
-                self.turn_parts().fold_challenge(mondo, answer_ms, |s| !left[s])?;
+                self.turn_parts()
+                    .fold_challenge(mondo, answer_ms, |s| !left[s])?;
             }
             ClassicEvent::TurnEnded { seat, why } => {
                 if self.step()?.0 != *seat {

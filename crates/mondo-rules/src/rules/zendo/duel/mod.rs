@@ -134,15 +134,15 @@
 pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
-    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Zendo,
-    ZendoEvent, ZendoMove,
+    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Zendo, ZendoEvent,
+    ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError,
-    Seat, Seating, Secret, SetupError, Viewer, Who,
+    self, BySeat, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Seating,
+    Secret, SetupError, Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 
@@ -614,7 +614,14 @@ impl Game for Duel {
                 self.check_time(now)?;
                 let observe = *mode == Mode::Observe;
                 let challenge = |koan| DuelEvent::ChallengeOpened { by: seat, koan };
-                turn::build(out, &self.core, (seat, koan), observe, challenge, pass_if_no_ticket)?;
+                turn::build(
+                    out,
+                    &self.core,
+                    (seat, koan),
+                    observe,
+                    challenge,
+                    pass_if_no_ticket,
+                )?;
             }
             DuelMove::Skip => {
                 self.check_time(now)?;
@@ -699,7 +706,12 @@ impl Game for Duel {
                 }
                 pass_turn(out, seat, TurnEnd::TimeUp);
             }
-            _ => turn::time_out(out, step, |out| pass_turn(out, seat, TurnEnd::TimeUp), reveal),
+            _ => turn::time_out(
+                out,
+                step,
+                |out| pass_turn(out, seat, TurnEnd::TimeUp),
+                reveal,
+            ),
         }
     }
 
@@ -779,7 +791,8 @@ impl Game for Duel {
             | DuelEvent::ChallengeRevealed { .. } => {
                 let challenge = event.challenge();
                 let answer_ms = self.timing.challenge_ms;
-                self.turn_parts().fold_challenge(challenge, answer_ms, |_| true)?;
+                self.turn_parts()
+                    .fold_challenge(challenge, answer_ms, |_| true)?;
             }
             DuelEvent::TurnEnded { seat, .. } => {
                 if self.step()?.0 != *seat {

@@ -33,8 +33,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Seating,
-    Secret, SetupError, Viewer, Who,
+    self, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Seating, Secret, SetupError,
+    Viewer, Who,
 };
 use serde::{Deserialize, Serialize};
 

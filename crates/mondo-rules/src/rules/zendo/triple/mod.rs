@@ -116,8 +116,8 @@ use crate::finder::Verdict;
 use crate::koan::Koan;
 use crate::lang::Pattern;
 use crate::rules::{
-    self, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat,
-    Secret, SetupError, Viewer, Who,
+    self, Clock, Emitter, FoldError, Game, Millis, PlayerId, RuleError, Seat, Secret, SetupError,
+    Viewer, Who,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -309,7 +309,6 @@ impl Triple {
         }
         marks
     }
-
 
     fn push(&mut self, koan: Koan, marks: Marks, origin: TripleOrigin) -> u32 {
         let number = self.table.len() as u32 + 1;
