@@ -41,7 +41,7 @@ const TILE_FRAMES: &[&str] = &[
     "there are {} tiles that are red or yellow",
 ];
 
-/// Pairs the issue names, said word for word.
+/// Pairs of the synonym families (totals, counts, either, scope), said word for word.
 const PIECE_PAIRS: &[(&str, &str)] = &[
     // Totals compared; one pair of all the pairs; `either` whose parts exclude each other.
     (

@@ -24,7 +24,7 @@ fn a_practice_match_from_first_koan_to_the_score() {
         );
     }
     // (A challenge needs an opponent: practice's moves have none, and the fronts say
-    // so; see play/zendo.rs.)
+    // so; see crates/mondo-play/src/games/zendo/practice.rs.)
     // A wrong guess the table does not already refute, refuted by a new structure.
     h.ok(
         A,

@@ -208,7 +208,7 @@ pub fn run<A: ArenaGame>(matches: usize, seed: u64, json: bool) -> ExitCode {
             );
         } else {
             let share = 100.0 * p.wins as f64 / matches.max(1) as f64;
-            // The targets: 60 % against the level below, 80 % against random.
+            // The targets (docs/ai.md): 60 % against the level below, 80 % against random.
             let bar = match vs {
                 Sitter::Random => Some(80.0),
                 Sitter::Ai(_) if vs.rank() + 1 == level.rank() => Some(60.0),

@@ -59,6 +59,16 @@ macro_rules! turns {
             }
         }
 
+        impl $crate::rules::zendo::Zendo for $game {
+            fn core(&self) -> &$crate::rules::zendo::Core {
+                &self.core
+            }
+
+            fn awaited_guess(&self) -> Option<u32> {
+                self.turn_step()?.awaited()
+            }
+        }
+
         impl $game {
             /// What the shared folds of a turn change.
             fn turn_parts(&mut self) -> $crate::rules::zendo::turn::Parts<'_, $phase> {
@@ -468,20 +478,20 @@ impl<P: TurnPhase> Parts<'_, P> {
 /// runs then). Step 1 passes here too; a game that does more there says so first.
 pub(crate) fn time_out<G: Game>(
     out: &mut Emitter<G>,
-    step: &Step,
-    pass: impl FnOnce(&mut Emitter<G>),
+    (step, seat): (&Step, crate::rules::Seat),
+    pass: fn(&mut Emitter<G>, crate::rules::Seat, super::TurnEnd),
     reveal: fn(&mut Emitter<G>, bool),
 ) where
     ZendoEvent: Into<EventKind<G::Event>>,
 {
     match step {
-        Step::Build | Step::Guess => pass(out),
+        Step::Build | Step::Guess => pass(out, seat, super::TurnEnd::TimeUp),
         Step::Pending { guess } => {
             out.emit(ZendoEvent::GuessWithdrawn {
                 number: *guess,
                 why: super::Withdrawal::TimeUp,
             });
-            pass(out);
+            pass(out, seat, super::TurnEnd::TimeUp);
         }
         Step::Challenge { .. } => reveal(out, true),
         Step::Verdict { .. } => {}

@@ -91,8 +91,8 @@
 
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
-    Answer, Core, Initial, Outcome, Settings, Step, TurnEnd, VerdictJob, Withdrawal, Zendo,
-    ZendoEvent, ZendoMove,
+    Answer, Core, Initial, Outcome, Settings, Step, TurnEnd, VerdictJob, Withdrawal, ZendoEvent,
+    ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
@@ -487,16 +487,6 @@ fn reveal(out: &mut Emitter<Classic>, time_up: bool) {
     pass_if_done(out);
 }
 
-impl Zendo for Classic {
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn awaited_guess(&self) -> Option<u32> {
-        self.turn_step()?.awaited()
-    }
-}
-
 impl Game for Classic {
     type Move = ClassicMove;
     type View = ClassicView;
@@ -807,12 +797,7 @@ impl Game for Classic {
             return;
         };
         let seat = *seat;
-        turn::time_out(
-            out,
-            step,
-            |out| pass_turn(out, seat, TurnEnd::TimeUp),
-            reveal,
-        );
+        turn::time_out(out, (step, seat), pass_turn, reveal);
     }
 
     fn next_deadline(&self) -> Option<Deadline> {

@@ -4,6 +4,7 @@ use super::*;
 use crate::koan::PieceSet;
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
+use crate::rules::zendo::Zendo;
 use crate::rules::zendo::testing::{ALICE, BOB, HOST, Harness, assert_replays, koan, parsed};
 use crate::rules::zendo::{GuessStatus, StepView, ZendoMove};
 

@@ -123,7 +123,7 @@
 //!   `[ticket_counts_are_said_at_each_step]`).
 //!
 //! **Authority, in this order** (boardgame.io's, checked once for every game in
-//! `rules/authority.rs`): the match is not over (`MatchOver`); the actor has the
+//! `rules/mod.rs`): the match is not over (`MatchOver`); the actor has the
 //! action's role (`NotAPlayer`, `HostOnly`, `HostPlays`, `UmpireOnly`); the player may
 //! act now (`Paused`, `NotYourTurn`); the action fits the phase
 //! (`WrongPhase`, and for time-outs `StaleDeadline` / `TooEarly`); a button's version
@@ -134,8 +134,7 @@
 pub use super::turn::Step;
 use super::turn::{self, GuessMove, TurnMove, Words};
 use super::{
-    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, Zendo, ZendoEvent,
-    ZendoMove,
+    Answer, Core, Initial, Mode, Outcome, Settings, TurnEnd, VerdictJob, ZendoEvent, ZendoMove,
 };
 use crate::finder::Verdict;
 use crate::koan::Koan;
@@ -423,16 +422,6 @@ fn reveal(out: &mut Emitter<Duel>, time_up: bool) {
     pass_if_no_ticket(out);
 }
 
-impl Zendo for Duel {
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn awaited_guess(&self) -> Option<u32> {
-        self.turn_step()?.awaited()
-    }
-}
-
 impl Game for Duel {
     type Move = DuelMove;
     type View = DuelView;
@@ -706,12 +695,7 @@ impl Game for Duel {
                 }
                 pass_turn(out, seat, TurnEnd::TimeUp);
             }
-            _ => turn::time_out(
-                out,
-                step,
-                |out| pass_turn(out, seat, TurnEnd::TimeUp),
-                reveal,
-            ),
+            _ => turn::time_out(out, (step, seat), pass_turn, reveal),
         }
     }
 

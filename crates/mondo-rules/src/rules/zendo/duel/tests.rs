@@ -4,6 +4,7 @@ use super::*;
 use crate::finder::{Counterexample, Verdict};
 use crate::rules::Actor;
 use crate::rules::ErrorCode::{self, *};
+use crate::rules::zendo::Zendo;
 use crate::rules::zendo::testing::flat::{EventKind, flat, kinds};
 use crate::rules::zendo::testing::*;
 use crate::rules::zendo::{GuessStatus, Origin, TurnEnd, Withdrawal, ZendoMove};
