@@ -244,22 +244,28 @@ impl Place {
 
     /// The place in English after `is` or a noun: `topmost`, `C4`, `in row B`.
     pub fn words(self) -> std::borrow::Cow<'static, str> {
-        match self {
-            Place::Row(r) => format!("in row {}", (b'A' + r) as char).into(),
-            Place::Column(c) => format!("in column {}", c + 1).into(),
-            Place::End => "at an end".into(),
+        match (self, self.line()) {
+            (_, Some(line)) => format!("in {line}").into(),
+            (Place::End, _) => "at an end".into(),
             _ => self.name(),
+        }
+    }
+
+    /// A named row or column as English names it (`row B`, `column 2`); `None` for
+    /// any other place.
+    pub fn line(self) -> Option<String> {
+        match self {
+            Place::Row(r) => Some(format!("row {}", (b'A' + r) as char)),
+            Place::Column(c) => Some(format!("column {}", c + 1)),
+            _ => None,
         }
     }
 
     /// A named row or column no tile of `cells` is in (`row B` of a subset in rows
     /// C and D): the words for it.
     pub fn missing_line(self, cells: &[Cell]) -> Option<String> {
-        let line = match self {
-            Place::Row(_) | Place::Column(_) => self.words(),
-            _ => return None,
-        };
-        (!cells.iter().any(|c| self.holds(*c, cells))).then(|| line[3..].to_string())
+        let line = self.line()?;
+        (!cells.iter().any(|c| self.holds(*c, cells))).then_some(line)
     }
 
     /// The index of one of the four relative places in [`Place::ALL`]; `None` for a

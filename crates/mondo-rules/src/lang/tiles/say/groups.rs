@@ -241,7 +241,7 @@ pub(super) fn the_line(s: Var, k: RegionKind, body: &Formula) -> Option<String> 
         (RegionKind::Column, Place::Leftmost) => "the left column",
         (RegionKind::Column, Place::Rightmost) => "the right column",
         (RegionKind::Row, Place::Row(_)) | (RegionKind::Column, Place::Column(_)) => {
-            return Some(format!("{} has {}", &place.words()[3..], holds(s, g)?));
+            return Some(format!("{} has {}", place.line()?, holds(s, g)?));
         }
         _ => return None,
     };
